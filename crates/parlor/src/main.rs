@@ -1,3 +1,5 @@
-fn main() {
-    println!("Hello, world!");
+//! The `parlor` binary.
+
+fn main() -> std::process::ExitCode {
+    parlor::main_entry()
 }

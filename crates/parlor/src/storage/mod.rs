@@ -1,0 +1,209 @@
+//! Scores, history and games in progress, in an embedded SQLite database.
+//!
+//! The database lives in one file (`parlor.db`) in the data directory. It is opened in WAL mode with a busy
+//! timeout, and every write is one short transaction, so two `parlor` processes can record games at once without
+//! losing each other's rows. A file that is not a database or fails SQLite's integrity check is moved aside (never
+//! deleted) and a fresh database is started; the caller gets a notice to show the player.
+
+mod open;
+mod records;
+
+pub use open::{DB_FILE, Opened};
+pub use records::{GameRecord, Stats, Unfinished};
+
+use anyhow::{Context, Result};
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// The schema version this build writes (`PRAGMA user_version`).
+pub const SCHEMA_VERSION: i64 = 1;
+
+/// An open Parlor database.
+pub struct Store {
+    conn: Connection,
+    location: String,
+}
+
+impl Store {
+    /// A database that lives only in memory: used when the data directory cannot be written.
+    pub fn in_memory() -> Result<Store> {
+        let conn = Connection::open_in_memory()?;
+        open::prepare(&conn)?;
+        Ok(Store { conn, location: "memory (nothing will be kept)".into() })
+    }
+
+    /// Where the data lives, for messages.
+    pub fn location(&self) -> &str {
+        &self.location
+    }
+
+    /// Saves (inserts or replaces) the game in progress of one play session.
+    pub fn save_unfinished(&self, u: &Unfinished) -> Result<()> {
+        self.conn
+            .execute(
+                "INSERT INTO unfinished (session, game, variant, options, seed, moves, score, assisted, started_at, updated_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                 ON CONFLICT(session) DO UPDATE SET variant = ?3, options = ?4, seed = ?5, moves = ?6, score = ?7,
+                   assisted = ?8, updated_at = ?10",
+                params![
+                    u.session,
+                    u.game,
+                    u.variant,
+                    u.options,
+                    u.seed as i64,
+                    u.moves,
+                    u.score,
+                    u.assisted,
+                    u.started_at,
+                    u.updated_at
+                ],
+            )
+            .context("saving the game in progress")?;
+        Ok(())
+    }
+
+    /// The games in progress, newest first, optionally of one game only.
+    pub fn unfinished(&self, game: Option<&str>) -> Result<Vec<Unfinished>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT session, game, variant, options, seed, moves, score, assisted, started_at, updated_at
+             FROM unfinished WHERE (?1 IS NULL OR game = ?1) ORDER BY updated_at DESC, rowid DESC",
+        )?;
+        let rows = stmt.query_map(params![game], Unfinished::from_row)?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// Forgets a game in progress without recording it (for a game with no move made).
+    pub fn discard_unfinished(&self, session: &str) -> Result<()> {
+        self.conn.execute("DELETE FROM unfinished WHERE session = ?1", params![session])?;
+        Ok(())
+    }
+
+    /// Records a finished game and drops its in-progress copy, in one transaction. Returns the new game's id.
+    pub fn finish(&mut self, session: &str, record: &GameRecord) -> Result<i64> {
+        let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        tx.execute(
+            "INSERT INTO games (game, variant, options, seed, moves, score, result, assisted, started_at, ended_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            params![
+                record.game,
+                record.variant,
+                record.options,
+                record.seed as i64,
+                record.moves,
+                record.score,
+                record.result,
+                record.assisted,
+                record.started_at,
+                record.ended_at
+            ],
+        )?;
+        let id = tx.last_insert_rowid();
+        tx.execute("DELETE FROM unfinished WHERE session = ?1", params![session])?;
+        tx.commit().context("recording the finished game")?;
+        Ok(id)
+    }
+
+    /// Finished games, newest first, optionally of one game only.
+    pub fn history(&self, game: Option<&str>, limit: usize) -> Result<Vec<GameRecord>> {
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT {} FROM games WHERE (?1 IS NULL OR game = ?1) ORDER BY ended_at DESC, id DESC LIMIT ?2",
+            GameRecord::COLUMNS
+        ))?;
+        let rows = stmt.query_map(params![game, limit as i64], GameRecord::from_row)?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// The best unassisted scores of one game and variant, highest first (earlier games first among equals).
+    pub fn best(&self, game: &str, variant: &str, limit: usize) -> Result<Vec<GameRecord>> {
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT {} FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0
+             ORDER BY score DESC, ended_at ASC, id ASC LIMIT ?3",
+            GameRecord::COLUMNS
+        ))?;
+        let rows = stmt.query_map(params![game, variant, limit as i64], GameRecord::from_row)?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// The variants of a game that have unassisted finished games, most played first.
+    pub fn variants(&self, game: &str) -> Result<Vec<String>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT variant FROM games WHERE game = ?1 GROUP BY variant ORDER BY COUNT(*) DESC, variant",
+        )?;
+        let rows = stmt.query_map(params![game], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// The 1-based rank that an unassisted score would take among the best scores of its variant.
+    pub fn rank(&self, game: &str, variant: &str, score: i64) -> Result<usize> {
+        let better: i64 = self.conn.query_row(
+            "SELECT COUNT(*) FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 AND score > ?3",
+            params![game, variant, score],
+            |r| r.get(0),
+        )?;
+        Ok(better as usize + 1)
+    }
+
+    /// The best unassisted score of a variant, if any game was finished.
+    pub fn best_score(&self, game: &str, variant: &str) -> Result<Option<i64>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT MAX(score) FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0",
+                params![game, variant],
+                |r| r.get::<_, Option<i64>>(0),
+            )
+            .optional()?
+            .flatten())
+    }
+
+    /// One finished game by id.
+    pub fn game(&self, id: i64) -> Result<Option<GameRecord>> {
+        Ok(self
+            .conn
+            .query_row(
+                &format!("SELECT {} FROM games WHERE id = ?1", GameRecord::COLUMNS),
+                params![id],
+                GameRecord::from_row,
+            )
+            .optional()?)
+    }
+
+    /// Totals per variant of one game: games played, results, best and average score.
+    pub fn stats(&self, game: &str) -> Result<Vec<Stats>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT variant, COUNT(*), SUM(result = 'won'), SUM(result = 'lost'), SUM(result = 'draw'),
+                    MAX(CASE WHEN assisted = 0 THEN score END), AVG(score), SUM(assisted)
+             FROM games WHERE game = ?1 GROUP BY variant ORDER BY COUNT(*) DESC, variant",
+        )?;
+        let rows = stmt.query_map(params![game], Stats::from_row)?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+}
+
+/// Milliseconds since the Unix epoch, for timestamps.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// A timestamp as `YYYY-MM-DD HH:MM` (UTC), for lists.
+pub fn format_time(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let days = secs.div_euclid(86_400);
+    let rem = secs.rem_euclid(86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02} {:02}:{:02}", rem / 3600, rem % 3600 / 60)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,164 @@
+//! Opening the database: pragmas, schema, and what to do with a file that is not a healthy database.
+
+use super::{SCHEMA_VERSION, Store, now_ms};
+use anyhow::{Result, bail};
+use rusqlite::{Connection, ErrorCode};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The database file's name inside the data directory.
+pub const DB_FILE: &str = "parlor.db";
+
+/// An opened store and anything the player should be told about how it was opened.
+pub struct Opened {
+    /// The store to use.
+    pub store: Store,
+    /// A message for the player (a database moved aside, or storage unavailable), if any.
+    pub notice: Option<String>,
+}
+
+/// Why a database file could not be used.
+enum Failure {
+    /// Not a database, or damaged: move it aside and start afresh.
+    Corrupt(String),
+    /// Anything else (permissions, a newer schema, I/O): leave the file alone.
+    Other(String),
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    moves TEXT NOT NULL,
+    score INTEGER NOT NULL,
+    result TEXT NOT NULL,
+    assisted INTEGER NOT NULL,
+    started_at INTEGER NOT NULL,
+    ended_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_best ON games (game, variant, assisted, score);
+CREATE INDEX IF NOT EXISTS games_ended ON games (ended_at);
+CREATE TABLE IF NOT EXISTS unfinished (
+    session TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    moves TEXT NOT NULL,
+    score INTEGER NOT NULL,
+    assisted INTEGER NOT NULL,
+    started_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+);
+";
+
+/// Sets the pragmas and creates the schema on a fresh or existing connection.
+pub(super) fn prepare(conn: &Connection) -> rusqlite::Result<()> {
+    conn.busy_timeout(Duration::from_secs(10))?;
+    conn.execute_batch(SCHEMA)?;
+    conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+    Ok(())
+}
+
+fn classify(e: rusqlite::Error) -> Failure {
+    match e.sqlite_error_code() {
+        Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => Failure::Corrupt(e.to_string()),
+        _ => Failure::Other(e.to_string()),
+    }
+}
+
+fn try_open(path: &Path) -> std::result::Result<Connection, Failure> {
+    let conn = Connection::open(path).map_err(classify)?;
+    conn.busy_timeout(Duration::from_secs(10)).map_err(classify)?;
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(classify)?;
+    if version > SCHEMA_VERSION {
+        return Err(Failure::Other(format!(
+            "it was written by a newer Parlor (schema {version}, this one knows {SCHEMA_VERSION})"
+        )));
+    }
+    let check: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0)).map_err(classify)?;
+    if check != "ok" {
+        return Err(Failure::Corrupt(format!("integrity check failed: {check}")));
+    }
+    // WAL lets readers and a writer work at once; it is a property of the file, so set it once here.
+    let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(classify)?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        return Err(Failure::Other(format!("could not switch to WAL mode (got {mode})")));
+    }
+    prepare(&conn).map_err(classify)?;
+    Ok(conn)
+}
+
+/// Moves a damaged database (and its WAL and shared-memory files) aside, returning the new name.
+fn move_aside(path: &Path) -> Result<PathBuf> {
+    let stamp = now_ms();
+    let mut aside = path.as_os_str().to_owned();
+    aside.push(format!(".corrupt-{stamp}"));
+    let aside = PathBuf::from(aside);
+    if aside.exists() {
+        bail!("{} already exists", aside.display());
+    }
+    std::fs::rename(path, &aside)?;
+    for suffix in ["-wal", "-shm"] {
+        let mut side = path.as_os_str().to_owned();
+        side.push(suffix);
+        let side = PathBuf::from(side);
+        if side.exists() {
+            let mut to = aside.as_os_str().to_owned();
+            to.push(suffix);
+            std::fs::rename(&side, PathBuf::from(to))?;
+        }
+    }
+    Ok(aside)
+}
+
+impl Store {
+    /// Opens (or creates) the database in `dir`. Never fails: when the file cannot be used, the returned notice says
+    /// why and what was done, and the store is a fresh database (after moving a damaged one aside) or, if even that
+    /// is impossible, an in-memory one.
+    pub fn open(dir: &Path) -> Result<Opened> {
+        let path = dir.join(DB_FILE);
+        let location = path.display().to_string();
+        let fallback = |why: String| -> Result<Opened> {
+            Ok(Opened {
+                store: Store::in_memory()?,
+                notice: Some(format!(
+                    "Storage unavailable: {why}. This session's games will not be kept."
+                )),
+            })
+        };
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            return fallback(format!("cannot create {}: {e}", dir.display()));
+        }
+        match try_open(&path) {
+            Ok(conn) => Ok(Opened { store: Store { conn, location }, notice: None }),
+            Err(Failure::Other(why)) => fallback(format!("cannot use {location}: {why}")),
+            Err(Failure::Corrupt(why)) => {
+                let aside = match move_aside(&path) {
+                    Ok(aside) => aside,
+                    Err(e) => {
+                        return fallback(format!(
+                            "{location} is damaged ({why}) and could not be moved aside ({e})"
+                        ));
+                    }
+                };
+                match try_open(&path) {
+                    Ok(conn) => Ok(Opened {
+                        notice: Some(format!(
+                            "The database {location} was damaged ({why}). It was moved to {} and a fresh one was started.",
+                            aside.display()
+                        )),
+                        store: Store { conn, location },
+                    }),
+                    Err(Failure::Corrupt(e) | Failure::Other(e)) => fallback(format!(
+                        "{location} was damaged and moved to {}, but a fresh one could not be created: {e}",
+                        aside.display()
+                    )),
+                }
+            }
+        }
+    }
+}

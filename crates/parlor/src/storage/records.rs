@@ -1,0 +1,129 @@
+//! The rows Parlor keeps: finished games, games in progress, and per-variant totals.
+
+use rusqlite::Row;
+
+/// A finished game: enough to list it, rank it and replay it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// Row id (0 before it is stored).
+    pub id: i64,
+    /// Which game: `2048`, `mastermind` or `nocca`.
+    pub game: String,
+    /// The variant that scores are grouped by (`4x4`, `classic`, `vs expert`, ...).
+    pub variant: String,
+    /// The game's options as JSON, enough to rebuild it.
+    pub options: String,
+    /// The seed of every random choice in the game.
+    pub seed: u64,
+    /// The moves, in the game's own move notation, space separated.
+    pub moves: String,
+    /// The score (2048: points; Mastermind: guesses used; Nocca: plies).
+    pub score: i64,
+    /// `won`, `lost`, `draw` or `gave up`.
+    pub result: String,
+    /// Whether undo or hints were used.
+    pub assisted: bool,
+    /// Start time, milliseconds since the Unix epoch.
+    pub started_at: i64,
+    /// End time, milliseconds since the Unix epoch.
+    pub ended_at: i64,
+}
+
+impl GameRecord {
+    pub(super) const COLUMNS: &'static str =
+        "id, game, variant, options, seed, moves, score, result, assisted, started_at, ended_at";
+
+    pub(super) fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRecord> {
+        Ok(GameRecord {
+            id: r.get(0)?,
+            game: r.get(1)?,
+            variant: r.get(2)?,
+            options: r.get(3)?,
+            seed: r.get::<_, i64>(4)? as u64,
+            moves: r.get(5)?,
+            score: r.get(6)?,
+            result: r.get(7)?,
+            assisted: r.get(8)?,
+            started_at: r.get(9)?,
+            ended_at: r.get(10)?,
+        })
+    }
+}
+
+/// A game in progress, saved after every move under its play session's id.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unfinished {
+    /// The play session that owns this game (unique per process and game).
+    pub session: String,
+    /// Which game.
+    pub game: String,
+    /// The variant, as in [`GameRecord::variant`].
+    pub variant: String,
+    /// Options as JSON.
+    pub options: String,
+    /// Seed.
+    pub seed: u64,
+    /// Moves so far.
+    pub moves: String,
+    /// Score so far.
+    pub score: i64,
+    /// Whether undo or hints were used so far.
+    pub assisted: bool,
+    /// Start time (ms since the epoch).
+    pub started_at: i64,
+    /// Time of the last save (ms since the epoch).
+    pub updated_at: i64,
+}
+
+impl Unfinished {
+    pub(super) fn from_row(r: &Row<'_>) -> rusqlite::Result<Unfinished> {
+        Ok(Unfinished {
+            session: r.get(0)?,
+            game: r.get(1)?,
+            variant: r.get(2)?,
+            options: r.get(3)?,
+            seed: r.get::<_, i64>(4)? as u64,
+            moves: r.get(5)?,
+            score: r.get(6)?,
+            assisted: r.get(7)?,
+            started_at: r.get(8)?,
+            updated_at: r.get(9)?,
+        })
+    }
+}
+
+/// Totals for one variant of a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stats {
+    /// The variant.
+    pub variant: String,
+    /// Finished games.
+    pub played: i64,
+    /// Games won.
+    pub won: i64,
+    /// Games lost.
+    pub lost: i64,
+    /// Games drawn.
+    pub drawn: i64,
+    /// Best unassisted score, if any.
+    pub best: Option<i64>,
+    /// Average score.
+    pub average: f64,
+    /// Games in which undo or hints were used.
+    pub assisted: i64,
+}
+
+impl Stats {
+    pub(super) fn from_row(r: &Row<'_>) -> rusqlite::Result<Stats> {
+        Ok(Stats {
+            variant: r.get(0)?,
+            played: r.get(1)?,
+            won: r.get::<_, Option<i64>>(2)?.unwrap_or(0),
+            lost: r.get::<_, Option<i64>>(3)?.unwrap_or(0),
+            drawn: r.get::<_, Option<i64>>(4)?.unwrap_or(0),
+            best: r.get(5)?,
+            average: r.get::<_, Option<f64>>(6)?.unwrap_or(0.0),
+            assisted: r.get::<_, Option<i64>>(7)?.unwrap_or(0),
+        })
+    }
+}

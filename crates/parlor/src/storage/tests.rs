@@ -1,0 +1,140 @@
+use super::*;
+
+fn record(game: &str, variant: &str, score: i64, assisted: bool) -> GameRecord {
+    GameRecord {
+        id: 0,
+        game: game.into(),
+        variant: variant.into(),
+        options: "{}".into(),
+        seed: u64::MAX - 1,
+        moves: "left up".into(),
+        score,
+        result: "lost".into(),
+        assisted,
+        started_at: 1_000,
+        ended_at: 2_000 + score,
+    }
+}
+
+fn unfinished(session: &str) -> Unfinished {
+    Unfinished {
+        session: session.into(),
+        game: "2048".into(),
+        variant: "4x4".into(),
+        options: "{\"size\":4}".into(),
+        seed: 42,
+        moves: "left".into(),
+        score: 4,
+        assisted: false,
+        started_at: 10,
+        updated_at: 20,
+    }
+}
+
+#[test]
+fn fresh_store_records_and_ranks() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut opened = Store::open(dir.path()).unwrap();
+    assert!(opened.notice.is_none());
+    let store = &mut opened.store;
+    store.save_unfinished(&unfinished("s1")).unwrap();
+    let id = store.finish("s1", &record("2048", "4x4", 500, false)).unwrap();
+    store.finish("s2", &record("2048", "4x4", 900, true)).unwrap();
+    store.finish("s3", &record("2048", "4x4", 700, false)).unwrap();
+    assert!(store.unfinished(None).unwrap().is_empty(), "finishing drops the game in progress");
+    let best: Vec<i64> = store.best("2048", "4x4", 10).unwrap().iter().map(|r| r.score).collect();
+    assert_eq!(best, vec![700, 500], "assisted games stay out of the best scores");
+    assert_eq!(store.rank("2048", "4x4", 600).unwrap(), 2);
+    assert_eq!(store.best_score("2048", "4x4").unwrap(), Some(700));
+    assert_eq!(store.best_score("2048", "5x5").unwrap(), None);
+    let got = store.game(id).unwrap().unwrap();
+    assert_eq!(got.seed, u64::MAX - 1, "seeds above i64::MAX survive the round trip");
+    assert_eq!(got.moves, "left up");
+    assert_eq!(store.history(None, 10).unwrap().len(), 3, "history keeps assisted games");
+    let stats = store.stats("2048").unwrap();
+    assert_eq!(stats[0].played, 3);
+    assert_eq!(stats[0].assisted, 1);
+}
+
+#[test]
+fn unfinished_games_are_replaced_per_session_and_survive_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let store = Store::open(dir.path()).unwrap().store;
+        store.save_unfinished(&unfinished("a")).unwrap();
+        let mut b = unfinished("b");
+        b.updated_at = 30;
+        store.save_unfinished(&b).unwrap();
+        b.moves = "left right".into();
+        b.updated_at = 40;
+        store.save_unfinished(&b).unwrap();
+    }
+    let store = Store::open(dir.path()).unwrap().store;
+    let all = store.unfinished(Some("2048")).unwrap();
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[0].session, "b", "newest first");
+    assert_eq!(all[0].moves, "left right");
+    store.discard_unfinished("a").unwrap();
+    assert_eq!(store.unfinished(None).unwrap().len(), 1);
+}
+
+#[test]
+fn corrupt_database_is_moved_aside_not_deleted() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(DB_FILE);
+    let garbage = b"this is not an SQLite database, just some bytes that a crash or a bad copy left here.....";
+    std::fs::write(&path, garbage.repeat(100)).unwrap();
+    let opened = Store::open(dir.path()).unwrap();
+    let notice = opened.notice.expect("the player is told");
+    assert!(notice.contains("moved to"), "{notice}");
+    let aside: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains(".corrupt-"))
+        .collect();
+    assert_eq!(aside.len(), 1);
+    assert_eq!(std::fs::read(aside[0].path()).unwrap(), garbage.repeat(100), "the old file is kept intact");
+    opened.store.save_unfinished(&unfinished("x")).unwrap();
+    assert_eq!(opened.store.unfinished(None).unwrap().len(), 1, "the fresh database works");
+}
+
+#[test]
+fn unwritable_directory_falls_back_to_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("not-a-dir");
+    std::fs::write(&file, b"x").unwrap();
+    let opened = Store::open(&file.join("sub")).unwrap();
+    assert!(opened.notice.unwrap().contains("Storage unavailable"));
+    opened.store.save_unfinished(&unfinished("m")).unwrap();
+}
+
+#[test]
+fn two_connections_writing_at_once_lose_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    Store::open(dir.path()).unwrap();
+    let handles: Vec<_> = (0..2)
+        .map(|t| {
+            let path = dir.path().to_path_buf();
+            std::thread::spawn(move || {
+                let mut store = Store::open(&path).unwrap().store;
+                for i in 0..100 {
+                    let session = format!("t{t}-{i}");
+                    store.save_unfinished(&unfinished(&session)).unwrap();
+                    store.finish(&session, &record("2048", "4x4", i, false)).unwrap();
+                }
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap();
+    }
+    let store = Store::open(dir.path()).unwrap().store;
+    assert_eq!(store.history(None, 1000).unwrap().len(), 200);
+    assert!(store.unfinished(None).unwrap().is_empty());
+}
+
+#[test]
+fn times_format_as_utc() {
+    assert_eq!(format_time(0), "1970-01-01 00:00");
+    assert_eq!(format_time(1_795_000_000_000), "2026-11-18 11:06");
+}

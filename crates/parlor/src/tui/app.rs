@@ -1,0 +1,165 @@
+//! The application loop: `run` reads events and redraws, `draw` paints the top screen (or the help overlay, or the
+//! "too small" notice), `handle_event` routes one event.
+
+use super::keys::is_interrupt;
+use super::layout::{draw_help, draw_too_small};
+use super::theme::Theme;
+use super::{Ctx, Transition, View};
+use crate::storage::Store;
+use crossterm::event::{self, Event, KeyCode, KeyEventKind};
+use ratatui::{Frame, Terminal, backend::Backend};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The full-screen application: a stack of screens over the database.
+pub struct App {
+    stack: Vec<Box<dyn View>>,
+    store: Store,
+    theme: Theme,
+    seed: Option<u64>,
+    help_open: bool,
+    running: bool,
+}
+
+impl App {
+    /// An application showing `first`.
+    pub fn new(first: Box<dyn View>, store: Store, theme: Theme, seed: Option<u64>) -> App {
+        App::with_stack(vec![first], store, theme, seed)
+    }
+
+    /// An application showing the last of `stack`, with the others below it.
+    pub fn with_stack(stack: Vec<Box<dyn View>>, store: Store, theme: Theme, seed: Option<u64>) -> App {
+        App { stack, store, theme, seed, help_open: false, running: true }
+    }
+
+    /// Whether the application is still running.
+    pub fn running(&self) -> bool {
+        self.running
+    }
+
+    /// Runs until the player quits or `stop` is raised (SIGTERM, SIGHUP).
+    pub fn run<B: Backend>(&mut self, terminal: &mut Terminal<B>, stop: &Arc<AtomicBool>) -> anyhow::Result<()>
+    where
+        B::Error: Send + Sync + 'static,
+    {
+        let mut last_tick = Instant::now();
+        let t = self.with_top(|view, ctx| {
+            view.resumed(ctx);
+            Transition::Stay
+        });
+        self.apply(t);
+        while self.running {
+            terminal.draw(|f| self.draw(f))?;
+            let tick = self.stack.last().and_then(|v| v.tick_ms()).unwrap_or(250);
+            let wait = Duration::from_millis(tick).saturating_sub(last_tick.elapsed());
+            if event::poll(wait.min(Duration::from_millis(250)))? {
+                let ev = event::read()?;
+                self.handle_event(ev);
+            }
+            if last_tick.elapsed() >= Duration::from_millis(tick) {
+                last_tick = Instant::now();
+                self.tick();
+            }
+            if stop.load(Ordering::Relaxed) {
+                self.quit();
+            }
+        }
+        Ok(())
+    }
+
+    /// Draws the current screen.
+    pub fn draw(&mut self, frame: &mut Frame) {
+        let area = frame.area();
+        let theme = self.theme;
+        let Some(view) = self.stack.last_mut() else { return };
+        let (w, h) = view.min_size();
+        if area.width < w || area.height < h {
+            draw_too_small(frame, area, (w, h), &theme);
+            return;
+        }
+        view.draw(frame, area, &theme);
+        if self.help_open {
+            draw_help(frame, area, &view.help(), &theme);
+        }
+    }
+
+    /// Handles one terminal event. Only key presses count (not releases or repeats' releases); a resize just
+    /// leads to the next redraw.
+    pub fn handle_event(&mut self, ev: Event) {
+        match ev {
+            Event::Key(key) if key.kind == KeyEventKind::Press => {
+                if is_interrupt(&key) {
+                    self.quit();
+                    return;
+                }
+                if self.help_open {
+                    if matches!(key.code, KeyCode::Char('?') | KeyCode::Esc | KeyCode::Char('q')) {
+                        self.help_open = false;
+                    }
+                    return;
+                }
+                if key.code == KeyCode::Char('?') {
+                    self.help_open = true;
+                    return;
+                }
+                let t = self.with_top(|view, ctx| view.handle_key(key, ctx));
+                self.apply(t);
+            }
+            Event::Mouse(m) if !self.help_open => {
+                let t = self.with_top(|view, ctx| view.handle_mouse(m, ctx));
+                self.apply(t);
+            }
+            _ => {}
+        }
+    }
+
+    fn tick(&mut self) {
+        if !self.help_open {
+            let t = self.with_top(|view, ctx| view.tick(ctx));
+            self.apply(t);
+        }
+    }
+
+    fn with_top(&mut self, f: impl FnOnce(&mut Box<dyn View>, &mut Ctx) -> Transition) -> Transition {
+        let mut ctx = Ctx { store: &mut self.store, theme: self.theme, seed: self.seed };
+        match self.stack.last_mut() {
+            Some(view) => f(view, &mut ctx),
+            None => Transition::Quit,
+        }
+    }
+
+    fn apply(&mut self, t: Transition) {
+        match t {
+            Transition::Stay => {}
+            Transition::Push(v) => self.stack.push(v),
+            Transition::Pop => {
+                self.stack.pop();
+                if self.stack.is_empty() {
+                    self.running = false;
+                } else {
+                    let t = self.with_top(|view, ctx| {
+                        view.resumed(ctx);
+                        Transition::Stay
+                    });
+                    self.apply(t);
+                }
+            }
+            Transition::Replace(v) => {
+                self.stack.pop();
+                self.stack.push(v);
+            }
+            Transition::Quit => self.quit(),
+        }
+    }
+
+    /// Lets every screen save what it holds, then stops.
+    pub fn quit(&mut self) {
+        let mut ctx = Ctx { store: &mut self.store, theme: self.theme, seed: self.seed };
+        for view in self.stack.iter_mut().rev() {
+            view.on_quit(&mut ctx);
+        }
+        self.stack.clear();
+        self.running = false;
+    }
+}

@@ -1,0 +1,96 @@
+//! Key bindings as data: each screen declares its bindings once, and the same table drives input handling, the hint
+//! bar and the help screen, so they cannot drift apart.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// One command of a screen and the keys that give it.
+#[derive(Clone, Copy, Debug)]
+pub struct Binding<C> {
+    /// The keys (letters match either case).
+    pub keys: &'static [KeyCode],
+    /// How the keys are written in the hint bar and help (`←↓↑→ hjkl wasd`).
+    pub label: &'static str,
+    /// What the command does, in a few words.
+    pub help: &'static str,
+    /// Whether the hint bar shows it (the help screen shows every binding).
+    pub in_bar: bool,
+    /// The command.
+    pub cmd: C,
+}
+
+/// Shorthand for a binding shown in the hint bar.
+pub const fn bar<C>(keys: &'static [KeyCode], label: &'static str, help: &'static str, cmd: C) -> Binding<C> {
+    Binding { keys, label, help, in_bar: true, cmd }
+}
+
+/// Shorthand for a binding shown only on the help screen.
+pub const fn more<C>(keys: &'static [KeyCode], label: &'static str, help: &'static str, cmd: C) -> Binding<C> {
+    Binding { keys, label, help, in_bar: false, cmd }
+}
+
+/// Whether a key event is the given key code (letters in either case; Ctrl and Alt combinations never match).
+pub fn matches(code: KeyCode, key: &KeyEvent) -> bool {
+    if key.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) {
+        return false;
+    }
+    match (code, key.code) {
+        (KeyCode::Char(a), KeyCode::Char(b)) => a == b || (a.is_ascii_alphabetic() && a.eq_ignore_ascii_case(&b)),
+        (a, b) => a == b,
+    }
+}
+
+/// The command bound to a key, if any.
+pub fn lookup<C: Copy>(table: &[Binding<C>], key: &KeyEvent) -> Option<C> {
+    table.iter().find(|b| b.keys.iter().any(|&k| matches(k, key))).map(|b| b.cmd)
+}
+
+/// The (keys, description) pairs of a table, for help and hint bars.
+pub fn describe<C>(table: &[Binding<C>], bar_only: bool) -> Vec<(&'static str, &'static str)> {
+    table.iter().filter(|b| b.in_bar || !bar_only).map(|b| (b.label, b.help)).collect()
+}
+
+/// Whether the key is Ctrl-C, which quits from anywhere.
+pub fn is_interrupt(key: &KeyEvent) -> bool {
+    key.modifiers.contains(KeyModifiers::CONTROL) && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('C'))
+}
+
+/// Keys shared by many screens.
+pub mod common {
+    use crossterm::event::KeyCode;
+    /// Up: arrow, `k`, `w`.
+    pub const UP: &[KeyCode] = &[KeyCode::Up, KeyCode::Char('k'), KeyCode::Char('w')];
+    /// Down: arrow, `j`, `s`.
+    pub const DOWN: &[KeyCode] = &[KeyCode::Down, KeyCode::Char('j'), KeyCode::Char('s')];
+    /// Left: arrow, `h`, `a`.
+    pub const LEFT: &[KeyCode] = &[KeyCode::Left, KeyCode::Char('h'), KeyCode::Char('a')];
+    /// Right: arrow, `l`, `d`.
+    pub const RIGHT: &[KeyCode] = &[KeyCode::Right, KeyCode::Char('l'), KeyCode::Char('d')];
+    /// Confirm.
+    pub const ENTER: &[KeyCode] = &[KeyCode::Enter, KeyCode::Char(' ')];
+    /// Back / quit.
+    pub const BACK: &[KeyCode] = &[KeyCode::Char('q'), KeyCode::Esc];
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum C {
+        Up,
+        Quit,
+    }
+    const T: &[Binding<C>] = &[bar(common::UP, "↑ k w", "up", C::Up), more(&[KeyCode::Char('q')], "q", "quit", C::Quit)];
+
+    #[test]
+    fn lookup_matches_any_key_and_either_case_but_not_ctrl() {
+        let k = |c| KeyEvent::new(c, KeyModifiers::NONE);
+        assert_eq!(lookup(T, &k(KeyCode::Up)), Some(C::Up));
+        assert_eq!(lookup(T, &k(KeyCode::Char('W'))), Some(C::Up));
+        assert_eq!(lookup(T, &k(KeyCode::Char('q'))), Some(C::Quit));
+        assert_eq!(lookup(T, &KeyEvent::new(KeyCode::Char('q'), KeyModifiers::CONTROL)), None);
+        assert!(is_interrupt(&KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)));
+        assert_eq!(describe(T, true), vec![("↑ k w", "up")]);
+        assert_eq!(describe(T, false).len(), 2);
+    }
+}

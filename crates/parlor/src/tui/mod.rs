@@ -1,0 +1,83 @@
+//! The full-screen interface: a stack of screens ([`View`]s) driven by [`app::App`].
+//!
+//! Every screen draws itself into a frame and turns key presses into commands through its declared
+//! [`keys::Binding`] table; the help overlay and the hint bar are built from the same table.
+
+pub mod app;
+pub mod keys;
+pub mod layout;
+pub mod menu;
+pub mod records;
+pub mod terminal;
+pub mod theme;
+pub mod twenty48;
+
+use crate::storage::Store;
+use crossterm::event::{KeyEvent, MouseEvent};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use theme::Theme;
+
+/// What a screen can reach while handling input.
+pub struct Ctx<'a> {
+    /// The database.
+    pub store: &'a mut Store,
+    /// The palette.
+    pub theme: Theme,
+    /// A seed given on the command line, for the next new game.
+    pub seed: Option<u64>,
+}
+
+/// What happens to the screen stack after an event.
+pub enum Transition {
+    /// Stay on this screen.
+    Stay,
+    /// Open a screen on top of this one.
+    Push(Box<dyn View>),
+    /// Close this screen (back to the one below; the last one closing quits).
+    Pop,
+    /// Replace this screen by another.
+    Replace(Box<dyn View>),
+    /// Leave the program.
+    Quit,
+}
+
+/// The help a screen offers: its key bindings and a few paragraphs of rules.
+pub struct Help {
+    /// The screen's title.
+    pub title: String,
+    /// (keys, what they do), in the screen's own order.
+    pub keys: Vec<(&'static str, &'static str)>,
+    /// Rules and notes, one paragraph per entry.
+    pub text: Vec<String>,
+}
+
+/// One full-screen page of the program.
+pub trait View {
+    /// The smallest area (columns, rows) this screen can draw in.
+    fn min_size(&self) -> (u16, u16);
+    /// Draws the screen into `area`, which is at least [`View::min_size`].
+    fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme);
+    /// Reacts to a key press.
+    fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition;
+    /// Reacts to the mouse.
+    fn handle_mouse(&mut self, _event: MouseEvent, _ctx: &mut Ctx) -> Transition {
+        Transition::Stay
+    }
+    /// Called about ten times a second when no input arrives (animations, autoplay).
+    fn tick(&mut self, _ctx: &mut Ctx) -> Transition {
+        Transition::Stay
+    }
+    /// How often (in milliseconds) the screen wants [`View::tick`] while idle, if at all.
+    fn tick_ms(&self) -> Option<u64> {
+        None
+    }
+    /// The keys shown in the hint bar.
+    fn hint_bar(&self) -> Vec<(&'static str, &'static str)>;
+    /// The help screen's content.
+    fn help(&self) -> Help;
+    /// Called when the screen is on top again (at start, and after the screen above it closed).
+    fn resumed(&mut self, _ctx: &mut Ctx) {}
+    /// Called before the program leaves, so that the screen can save what it holds.
+    fn on_quit(&mut self, _ctx: &mut Ctx) {}
+}

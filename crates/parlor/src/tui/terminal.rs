@@ -1,0 +1,68 @@
+//! Entering and leaving the full-screen mode. The terminal is put back (raw mode off, main screen, cursor shown, mouse
+//! capture off) on every way out: a normal quit, an error, a panic (before its message is printed, so the message is
+//! readable), and SIGTERM or SIGHUP (turned into a clean quit by a flag the event loop checks).
+
+use anyhow::Result;
+use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use crossterm::execute;
+use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use std::io::{Stdout, stdout};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// Puts the terminal back as it was. Safe to call more than once.
+pub fn restore() {
+    let mut out = stdout();
+    let _ = execute!(out, DisableMouseCapture, LeaveAlternateScreen, crossterm::cursor::Show);
+    let _ = disable_raw_mode();
+}
+
+/// The full-screen terminal; restores the terminal when dropped.
+pub struct Screen {
+    /// The ratatui terminal to draw on.
+    pub terminal: Terminal<CrosstermBackend<Stdout>>,
+    /// Raised by SIGTERM and SIGHUP.
+    pub stop: Arc<AtomicBool>,
+}
+
+impl Screen {
+    /// Enters raw mode and the alternate screen, with mouse capture if `mouse`.
+    pub fn enter(mouse: bool) -> Result<Screen> {
+        let stop = Arc::new(AtomicBool::new(false));
+        for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+            signal_hook::flag::register(sig, Arc::clone(&stop))?;
+        }
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            previous(info);
+        }));
+        enable_raw_mode()?;
+        let mut out = stdout();
+        let entered = if mouse {
+            execute!(out, EnterAlternateScreen, EnableMouseCapture)
+        } else {
+            execute!(out, EnterAlternateScreen)
+        };
+        if let Err(e) = entered {
+            restore();
+            return Err(e.into());
+        }
+        let terminal = match Terminal::new(CrosstermBackend::new(stdout())) {
+            Ok(t) => t,
+            Err(e) => {
+                restore();
+                return Err(e.into());
+            }
+        };
+        Ok(Screen { terminal, stop })
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        restore();
+    }
+}
