@@ -36,6 +36,15 @@ fn open_store(cli: &Cli) -> Result<storage::Opened> {
     Store::open(&dir)
 }
 
+/// Opens the store for a command that prints and exits: a notice goes to stderr.
+fn open_store_noting(cli: &Cli) -> Result<Store> {
+    let opened = open_store(cli)?;
+    if let Some(n) = opened.notice {
+        let _ = writeln!(std::io::stderr(), "parlor: note: {n}");
+    }
+    Ok(opened.store)
+}
+
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> Result<()> {
     let stdout = std::io::stdout();
@@ -60,7 +69,10 @@ pub fn run(cli: Cli) -> Result<()> {
             };
             let session = match &saved {
                 Some(u) => games::twenty48::Session::resume(u)?,
-                None => games::twenty48::Session::new(options, cmd.play.seed.unwrap_or_else(games::fresh_seed))?,
+                None => games::twenty48::Session::new(
+                    options,
+                    cmd.play.seed.unwrap_or_else(games::fresh_seed),
+                )?,
             };
             if plain {
                 let stdin = std::io::stdin();
@@ -82,10 +94,14 @@ pub fn run(cli: Cli) -> Result<()> {
                 run_tui(&cli, vec![menu(opened.notice), view], store, theme, None)
             }
         }
-        Some(Command::History(args)) => cli::records::history(args, &open_store(&cli)?.store, &mut stdout.lock()),
-        Some(Command::Scores(args)) => cli::records::scores(args, &open_store(&cli)?.store, &mut stdout.lock()),
+        Some(Command::History(args)) => {
+            cli::records::history(args, &open_store_noting(&cli)?, &mut stdout.lock())
+        }
+        Some(Command::Scores(args)) => {
+            cli::records::scores(args, &open_store_noting(&cli)?, &mut stdout.lock())
+        }
         Some(Command::Replay(args)) => {
-            let store = open_store(&cli)?.store;
+            let store = open_store_noting(&cli)?;
             let record = cli::records::find(&store, args.id)?;
             if plain {
                 let stdin = std::io::stdin();
@@ -93,8 +109,12 @@ pub fn run(cli: Cli) -> Result<()> {
                 let mut out = stdout.lock();
                 let mut io = plain::Io::new(&mut input, &mut out);
                 match record.game.as_str() {
-                    games::twenty48::GAME => plain::twenty48::replay(&mut io, &record, args.delay_ms),
-                    other => anyhow::bail!("this version of Parlor cannot replay a game of {other}"),
+                    games::twenty48::GAME => {
+                        plain::twenty48::replay(&mut io, &record, args.delay_ms)
+                    }
+                    other => {
+                        anyhow::bail!("this version of Parlor cannot replay a game of {other}")
+                    }
                 }
             } else {
                 let view = tui::records::replay_view(&record)?;
@@ -126,7 +146,13 @@ fn menu(notice: Option<String>) -> Box<dyn View> {
     Box::new(tui::menu::MenuView::new(notice))
 }
 
-fn run_tui(cli: &Cli, stack: Vec<Box<dyn View>>, store: Store, theme: Theme, seed: Option<u64>) -> Result<()> {
+fn run_tui(
+    cli: &Cli,
+    stack: Vec<Box<dyn View>>,
+    store: Store,
+    theme: Theme,
+    seed: Option<u64>,
+) -> Result<()> {
     let mut screen = tui::terminal::Screen::enter(!cli.no_mouse)?;
     let mut app = tui::app::App::with_stack(stack, store, theme, seed);
     let result = app.run(&mut screen.terminal, &screen.stop);
@@ -136,5 +162,9 @@ fn run_tui(cli: &Cli, stack: Vec<Box<dyn View>>, store: Store, theme: Theme, see
 
 /// Builds a context for tests and tools that drive views without a terminal.
 pub fn test_ctx(store: &mut Store) -> Ctx<'_> {
-    Ctx { store, theme: Theme { color: false }, seed: None }
+    Ctx {
+        store,
+        theme: Theme { color: false },
+        seed: None,
+    }
 }

@@ -89,7 +89,15 @@ pub fn scores(args: &ScoresArgs, store: &Store, out: &mut dyn Write) -> Result<(
             writeln!(out, "  (no unassisted game)")?;
         }
         for (i, r) in best.iter().enumerate() {
-            writeln!(out, "  {:>2}. {:>8}  {:<8} {}  #{}", i + 1, r.score, r.result, format_time(r.ended_at), r.id)?;
+            writeln!(
+                out,
+                "  {:>2}. {:>8}  {:<8} {}  #{}",
+                i + 1,
+                r.score,
+                r.result,
+                format_time(r.ended_at),
+                r.id
+            )?;
         }
     }
     if args.json {
@@ -102,5 +110,8 @@ pub fn scores(args: &ScoresArgs, store: &Store, out: &mut dyn Write) -> Result<(
 
 /// Looks up a game for replay.
 pub fn find(store: &Store, id: i64) -> Result<GameRecord> {
-    store.game(id).context("reading the history")?.ok_or_else(|| anyhow!("no game #{id}: see `parlor history`"))
+    store
+        .game(id)
+        .context("reading the history")?
+        .ok_or_else(|| anyhow!("no game #{id}: see `parlor history`"))
 }

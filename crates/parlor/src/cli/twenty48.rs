@@ -39,7 +39,11 @@ pub struct PlayArgs {
 impl PlayArgs {
     /// The validated game options.
     pub fn options(&self) -> Result<Options> {
-        let o = Options { size: usize::from(self.size), four_chance: self.four_chance, target: self.target };
+        let o = Options {
+            size: usize::from(self.size),
+            four_chance: self.four_chance,
+            target: self.target,
+        };
         o.rules()?;
         Ok(o)
     }
@@ -47,7 +51,11 @@ impl PlayArgs {
 
 fn parse_probability(s: &str) -> Result<f64, String> {
     let p: f64 = s.parse().map_err(|_| format!("'{s}' is not a number"))?;
-    if (0.0..=1.0).contains(&p) { Ok(p) } else { Err(format!("{p} is not between 0 and 1")) }
+    if (0.0..=1.0).contains(&p) {
+        Ok(p)
+    } else {
+        Err(format!("{p} is not between 0 and 1"))
+    }
 }
 
 /// 2048 analysis commands.
@@ -69,9 +77,17 @@ pub enum Twenty48Action {
 /// Runs an analysis command.
 pub fn run(action: &Twenty48Action, out: &mut dyn Write) -> Result<()> {
     match action {
-        Twenty48Action::Slide { board, direction, json } => {
-            let b: Board = board.parse().map_err(|e| anyhow!("bad board '{board}': {e}"))?;
-            let d: Direction = direction.parse().map_err(|e| anyhow!("bad direction '{direction}': {e}"))?;
+        Twenty48Action::Slide {
+            board,
+            direction,
+            json,
+        } => {
+            let b: Board = board
+                .parse()
+                .map_err(|e| anyhow!("bad board '{board}': {e}"))?;
+            let d: Direction = direction
+                .parse()
+                .map_err(|e| anyhow!("bad direction '{direction}': {e}"))?;
             let s = b.slide(d);
             if json.json {
                 let v = serde_json::json!({"board": s.board.to_string(), "gained": s.gained, "moved": s.moved});

@@ -19,7 +19,11 @@ pub struct Meta {
 impl Meta {
     /// Bookkeeping for a new game.
     pub fn new() -> Meta {
-        Meta { session: new_session_id(), started_at: now_ms(), assisted: false }
+        Meta {
+            session: new_session_id(),
+            started_at: now_ms(),
+            assisted: false,
+        }
     }
 }
 
@@ -37,7 +41,11 @@ pub fn new_session_id() -> String {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos())
         .unwrap_or(0);
-    format!("{nanos:x}-{}-{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed))
+    format!(
+        "{nanos:x}-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )
 }
 
 /// A seed for a game started without `--seed`: the clock's nanoseconds, mixed.

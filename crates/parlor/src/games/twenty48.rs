@@ -22,7 +22,11 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { size: 4, four_chance: 0.1, target: 2048 }
+        Options {
+            size: 4,
+            four_chance: 0.1,
+            target: 2048,
+        }
     }
 }
 
@@ -96,26 +100,57 @@ impl Session {
     /// A new game.
     pub fn new(options: Options, seed: u64) -> Result<Session> {
         let game = Game::new(options.rules()?, seed);
-        Ok(Session { game, options, meta: Meta::new(), last_turn: None, ended: None, storage_error: None, known_best: 0 })
+        Ok(Session {
+            game,
+            options,
+            meta: Meta::new(),
+            last_turn: None,
+            ended: None,
+            storage_error: None,
+            known_best: 0,
+        })
     }
 
     /// Takes over a saved game in progress, rebuilding it from its seed and moves.
     pub fn resume(saved: &Unfinished) -> Result<Session> {
-        let options: Options = serde_json::from_str(&saved.options).context("reading the saved options")?;
-        let actions = parse_actions(&saved.moves).map_err(|e| anyhow!("reading the saved moves: {e}"))?;
-        let game = Game::replay(options.rules()?, saved.seed, &actions).map_err(|e| anyhow!("replaying: {e}"))?;
-        let meta = Meta { session: saved.session.clone(), started_at: saved.started_at, assisted: saved.assisted };
-        Ok(Session { game, options, meta, last_turn: None, ended: None, storage_error: None, known_best: 0 })
+        let options: Options =
+            serde_json::from_str(&saved.options).context("reading the saved options")?;
+        let actions =
+            parse_actions(&saved.moves).map_err(|e| anyhow!("reading the saved moves: {e}"))?;
+        let game = Game::replay(options.rules()?, saved.seed, &actions)
+            .map_err(|e| anyhow!("replaying: {e}"))?;
+        let meta = Meta {
+            session: saved.session.clone(),
+            started_at: saved.started_at,
+            assisted: saved.assisted,
+        };
+        Ok(Session {
+            game,
+            options,
+            meta,
+            last_turn: None,
+            ended: None,
+            storage_error: None,
+            known_best: 0,
+        })
     }
 
     /// Looks up the best unassisted score of this variant.
     pub fn refresh_best(&mut self, store: &Store) {
-        self.known_best = store.best_score(GAME, &self.options.variant()).ok().flatten().map_or(0, |b| b as u64);
+        self.known_best = store
+            .best_score(GAME, &self.options.variant())
+            .ok()
+            .flatten()
+            .map_or(0, |b| b as u64);
     }
 
     /// The best score to show: the recorded best, or this game's score if it is unassisted and higher.
     pub fn best(&self) -> u64 {
-        let own = if self.meta.assisted { 0 } else { self.game.score() };
+        let own = if self.meta.assisted {
+            0
+        } else {
+            self.game.score()
+        };
         self.known_best.max(own)
     }
 
@@ -134,7 +169,11 @@ impl Session {
                 let over = turn.over;
                 self.last_turn = Some(turn.clone());
                 if over {
-                    let result = if self.game.reached_target() { "won" } else { "lost" };
+                    let result = if self.game.reached_target() {
+                        "won"
+                    } else {
+                        "lost"
+                    };
                     self.end(result, store);
                 } else {
                     self.save(store);
@@ -180,7 +219,11 @@ impl Session {
     /// Ends the game now: after reaching the target this is a win, otherwise the player gives up.
     pub fn stop(&mut self, store: &mut Store) -> Event {
         if self.ended.is_none() {
-            let result = if self.game.reached_target() { "won" } else { "gave up" };
+            let result = if self.game.reached_target() {
+                "won"
+            } else {
+                "gave up"
+            };
             self.end(result, store);
         }
         Event::Ended
@@ -236,7 +279,11 @@ impl Session {
             started_at: u.started_at,
             ended_at: u.updated_at,
         };
-        let mut ending = Ending { result, id: None, rank: None };
+        let mut ending = Ending {
+            result,
+            id: None,
+            rank: None,
+        };
         if !self.started() {
             let _ = store.discard_unfinished(&self.meta.session);
         } else {
@@ -278,7 +325,13 @@ mod tests {
     fn a_game_autosaves_and_resumes_identically() {
         let mut store = store();
         let mut s = Session::new(Options::default(), 7).unwrap();
-        for d in [Direction::Left, Direction::Up, Direction::Right, Direction::Down, Direction::Left] {
+        for d in [
+            Direction::Left,
+            Direction::Up,
+            Direction::Right,
+            Direction::Down,
+            Direction::Left,
+        ] {
             s.slide(d, &mut store);
         }
         let saved = store.unfinished(Some(GAME)).unwrap();
@@ -317,14 +370,22 @@ mod tests {
     #[test]
     fn variants_name_non_default_options() {
         assert_eq!(Options::default().variant(), "4x4");
-        let o = Options { size: 5, four_chance: 0.5, target: 4096 };
+        let o = Options {
+            size: 5,
+            four_chance: 0.5,
+            target: 4096,
+        };
         assert_eq!(o.variant(), "5x5 p4=0.5 target=4096");
     }
 
     #[test]
     fn directions_parse_from_every_key_family() {
-        for (w, d) in [("w", Direction::Up), ("LEFT", Direction::Left), ("j", Direction::Down), ("right", Direction::Right)]
-        {
+        for (w, d) in [
+            ("w", Direction::Up),
+            ("LEFT", Direction::Left),
+            ("j", Direction::Down),
+            ("right", Direction::Right),
+        ] {
             assert_eq!(parse_direction(w), Some(d));
         }
         assert_eq!(parse_direction("x"), None);

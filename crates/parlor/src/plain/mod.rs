@@ -61,19 +61,27 @@ pub fn menu(io: &mut Io, store: &mut Store, notice: Option<String>) -> Result<()
             ))?;
         }
         io.say("  s  best scores   h  history   ?  help   q  quit")?;
-        let Some(choice) = io.ask("choose> ")? else { return Ok(()) };
+        let Some(choice) = io.ask("choose> ")? else {
+            return Ok(());
+        };
         match choice.to_ascii_lowercase().as_str() {
             "1" | "2048" => {
                 let size = loop {
-                    let Some(s) = io.ask("board size, 3 to 8 [4]> ")? else { return Ok(()) };
+                    let Some(s) = io.ask("board size, 3 to 8 [4]> ")? else {
+                        return Ok(());
+                    };
                     match s.parse::<usize>() {
                         _ if s.is_empty() => break 4,
                         Ok(n @ 3..=8) => break n,
                         _ => io.say(format!("'{s}' is not a size from 3 to 8"))?,
                     }
                 };
-                let options = crate::games::twenty48::Options { size, ..Default::default() };
-                let session = crate::games::twenty48::Session::new(options, crate::games::fresh_seed())?;
+                let options = crate::games::twenty48::Options {
+                    size,
+                    ..Default::default()
+                };
+                let session =
+                    crate::games::twenty48::Session::new(options, crate::games::fresh_seed())?;
                 if twenty48::play(io, session, store)? == twenty48::Exit::EndOfInput {
                     return Ok(());
                 }
@@ -91,12 +99,21 @@ pub fn menu(io: &mut Io, store: &mut Store, notice: Option<String>) -> Result<()
                 }
             }
             "s" => crate::cli::records::scores(
-                &crate::cli::records::ScoresArgs { game: "2048".into(), variant: None, limit: 10, json: false },
+                &crate::cli::records::ScoresArgs {
+                    game: "2048".into(),
+                    variant: None,
+                    limit: 10,
+                    json: false,
+                },
                 store,
                 io.out,
             )?,
             "h" => crate::cli::records::history(
-                &crate::cli::records::HistoryArgs { game: None, limit: 20, json: false },
+                &crate::cli::records::HistoryArgs {
+                    game: None,
+                    limit: 20,
+                    json: false,
+                },
                 store,
                 io.out,
             )?,
@@ -112,14 +129,20 @@ pub fn menu(io: &mut Io, store: &mut Store, notice: Option<String>) -> Result<()
 }
 
 /// Continues a saved game in plain mode.
-pub fn resume(io: &mut Io, saved: &crate::storage::Unfinished, store: &mut Store) -> Result<twenty48::Exit> {
+pub fn resume(
+    io: &mut Io,
+    saved: &crate::storage::Unfinished,
+    store: &mut Store,
+) -> Result<twenty48::Exit> {
     match saved.game.as_str() {
         crate::games::twenty48::GAME => {
             let session = crate::games::twenty48::Session::resume(saved)?;
             twenty48::play(io, session, store)
         }
         other => {
-            io.say(format!("This version of Parlor cannot continue a game of {other}."))?;
+            io.say(format!(
+                "This version of Parlor cannot continue a game of {other}."
+            ))?;
             Ok(twenty48::Exit::Menu)
         }
     }

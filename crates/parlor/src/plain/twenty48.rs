@@ -16,7 +16,8 @@ pub enum Exit {
     EndOfInput,
 }
 
-const PROMPT: &str = "move [w a s d | h j k l | up down left right], u undo, r restart, n give up, q quit, ? help> ";
+const PROMPT: &str =
+    "move [w a s d | h j k l | up down left right], u undo, r restart, n give up, q quit, ? help> ";
 
 /// The board as text, with `+` after the tile that just appeared and `*` after tiles made by a merge.
 pub fn board_text(board: &Board, new: Option<(usize, usize)>, merged: &[(usize, usize)]) -> String {
@@ -34,7 +35,11 @@ pub fn board_text(board: &Board, new: Option<(usize, usize)>, merged: &[(usize, 
             } else {
                 ' '
             };
-            let cell = if v == 0 { ".".to_string() } else { v.to_string() };
+            let cell = if v == 0 {
+                ".".to_string()
+            } else {
+                v.to_string()
+            };
             s.push_str(&format!("{cell:>6}{mark}|"));
         }
         s.push('\n');
@@ -50,7 +55,12 @@ fn show(io: &mut Io, s: &Session) -> Result<()> {
     };
     io.say(board_text(s.game.board(), new, &merged))?;
     let assisted = if s.meta.assisted { "  (assisted)" } else { "" };
-    io.say(format!("Score: {}  Best: {}  Moves: {}{assisted}", s.game.score(), s.best(), s.game.moves_made()))
+    io.say(format!(
+        "Score: {}  Best: {}  Moves: {}{assisted}",
+        s.game.score(),
+        s.best(),
+        s.game.moves_made()
+    ))
 }
 
 /// Plays a 2048 game in plain mode until it ends, the player quits, or input runs out.
@@ -73,18 +83,29 @@ pub fn play(io: &mut Io, mut s: Session, store: &mut Store) -> Result<Exit> {
                 "gave up" => "You gave up.".to_string(),
                 _ => "Game over: no move left.".to_string(),
             };
-            io.say(format!("{heading} Final score {}, best tile {}.", s.game.score(), s.game.board().max_tile()))?;
+            io.say(format!(
+                "{heading} Final score {}, best tile {}.",
+                s.game.score(),
+                s.game.board().max_tile()
+            ))?;
             match (end.rank, s.meta.assisted, end.id) {
-                (_, true, Some(id)) => io.say(format!("Recorded as game #{id} (assisted: not in the best scores)."))?,
-                (Some(r), false, Some(id)) => {
-                    io.say(format!("Recorded as game #{id}, rank {r} among {} scores.", s.options.variant()))?
-                }
+                (_, true, Some(id)) => io.say(format!(
+                    "Recorded as game #{id} (assisted: not in the best scores)."
+                ))?,
+                (Some(r), false, Some(id)) => io.say(format!(
+                    "Recorded as game #{id}, rank {r} among {} scores.",
+                    s.options.variant()
+                ))?,
                 _ => {}
             }
             return Ok(Exit::Menu);
         }
         if s.awaiting_decision() {
-            let Some(answer) = io.ask(&format!("You made {}! Keep going? [y/n]> ", s.options.target))? else {
+            let Some(answer) = io.ask(&format!(
+                "You made {}! Keep going? [y/n]> ",
+                s.options.target
+            ))?
+            else {
                 return Ok(Exit::EndOfInput);
             };
             match answer.to_ascii_lowercase().as_str() {
@@ -109,11 +130,21 @@ pub fn play(io: &mut Io, mut s: Session, store: &mut Store) -> Result<Exit> {
             match s.slide(d, store) {
                 Event::Moved(turn) => {
                     let (r, c, v) = turn.spawned;
-                    let gained = if turn.gained > 0 { format!(" +{} points.", turn.gained) } else { String::new() };
-                    io.say(format!("Slid {d}.{gained} New {v} at row {}, column {}.", r + 1, c + 1))?;
+                    let gained = if turn.gained > 0 {
+                        format!(" +{} points.", turn.gained)
+                    } else {
+                        String::new()
+                    };
+                    io.say(format!(
+                        "Slid {d}.{gained} New {v} at row {}, column {}.",
+                        r + 1,
+                        c + 1
+                    ))?;
                     show(io, &s)?;
                 }
-                Event::NoChange(d) => io.say(format!("Nothing moves {d}: try another direction."))?,
+                Event::NoChange(d) => {
+                    io.say(format!("Nothing moves {d}: try another direction."))?
+                }
                 _ => {}
             }
             continue;
@@ -162,16 +193,22 @@ pub fn replay(io: &mut Io, record: &crate::storage::GameRecord, delay_ms: u64) -
     let options: crate::games::twenty48::Options = serde_json::from_str(&record.options)?;
     let actions = twenty48::parse_actions(&record.moves).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut game = twenty48::Game::new(options.rules()?, record.seed);
-    io.say(format!("Replay of game #{}: 2048 {}, seed {}", record.id, record.variant, record.seed))?;
+    io.say(format!(
+        "Replay of game #{}: 2048 {}, seed {}",
+        record.id, record.variant, record.seed
+    ))?;
     io.say(board_text(game.board(), None, &[]))?;
     for (i, a) in actions.iter().enumerate() {
         let (new, merged) = match *a {
             twenty48::Action::Slide(d) => {
-                let t = game.slide(d).map_err(|e| anyhow::anyhow!("move {}: {e}", i + 1))?;
+                let t = game
+                    .slide(d)
+                    .map_err(|e| anyhow::anyhow!("move {}: {e}", i + 1))?;
                 (Some((t.spawned.0, t.spawned.1)), t.merged)
             }
             twenty48::Action::Undo => {
-                game.undo().map_err(|e| anyhow::anyhow!("move {}: {e}", i + 1))?;
+                game.undo()
+                    .map_err(|e| anyhow::anyhow!("move {}: {e}", i + 1))?;
                 (None, Vec::new())
             }
         };
@@ -181,5 +218,8 @@ pub fn replay(io: &mut Io, record: &crate::storage::GameRecord, delay_ms: u64) -
             std::thread::sleep(std::time::Duration::from_millis(delay_ms));
         }
     }
-    io.say(format!("End: {} with score {}.", record.result, record.score))
+    io.say(format!(
+        "End: {} with score {}.",
+        record.result, record.score
+    ))
 }

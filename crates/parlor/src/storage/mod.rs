@@ -28,7 +28,10 @@ impl Store {
     pub fn in_memory() -> Result<Store> {
         let conn = Connection::open_in_memory()?;
         open::prepare(&conn)?;
-        Ok(Store { conn, location: "memory (nothing will be kept)".into() })
+        Ok(Store {
+            conn,
+            location: "memory (nothing will be kept)".into(),
+        })
     }
 
     /// Where the data lives, for messages.
@@ -73,13 +76,18 @@ impl Store {
 
     /// Forgets a game in progress without recording it (for a game with no move made).
     pub fn discard_unfinished(&self, session: &str) -> Result<()> {
-        self.conn.execute("DELETE FROM unfinished WHERE session = ?1", params![session])?;
+        self.conn.execute(
+            "DELETE FROM unfinished WHERE session = ?1",
+            params![session],
+        )?;
         Ok(())
     }
 
     /// Records a finished game and drops its in-progress copy, in one transaction. Returns the new game's id.
     pub fn finish(&mut self, session: &str, record: &GameRecord) -> Result<i64> {
-        let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         tx.execute(
             "INSERT INTO games (game, variant, options, seed, moves, score, result, assisted, started_at, ended_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
@@ -97,7 +105,10 @@ impl Store {
             ],
         )?;
         let id = tx.last_insert_rowid();
-        tx.execute("DELETE FROM unfinished WHERE session = ?1", params![session])?;
+        tx.execute(
+            "DELETE FROM unfinished WHERE session = ?1",
+            params![session],
+        )?;
         tx.commit().context("recording the finished game")?;
         Ok(id)
     }
@@ -202,7 +213,11 @@ pub fn format_time(ms: i64) -> String {
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02} {:02}:{:02}", rem / 3600, rem % 3600 / 60)
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}",
+        rem / 3600,
+        rem % 3600 / 60
+    )
 }
 
 #[cfg(test)]

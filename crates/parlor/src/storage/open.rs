@@ -65,28 +65,39 @@ pub(super) fn prepare(conn: &Connection) -> rusqlite::Result<()> {
 
 fn classify(e: rusqlite::Error) -> Failure {
     match e.sqlite_error_code() {
-        Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => Failure::Corrupt(e.to_string()),
+        Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => {
+            Failure::Corrupt(e.to_string())
+        }
         _ => Failure::Other(e.to_string()),
     }
 }
 
 fn try_open(path: &Path) -> std::result::Result<Connection, Failure> {
     let conn = Connection::open(path).map_err(classify)?;
-    conn.busy_timeout(Duration::from_secs(10)).map_err(classify)?;
-    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(classify)?;
+    conn.busy_timeout(Duration::from_secs(10))
+        .map_err(classify)?;
+    let version: i64 = conn
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .map_err(classify)?;
     if version > SCHEMA_VERSION {
         return Err(Failure::Other(format!(
             "it was written by a newer Parlor (schema {version}, this one knows {SCHEMA_VERSION})"
         )));
     }
-    let check: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0)).map_err(classify)?;
+    let check: String = conn
+        .query_row("PRAGMA quick_check", [], |r| r.get(0))
+        .map_err(classify)?;
     if check != "ok" {
         return Err(Failure::Corrupt(format!("integrity check failed: {check}")));
     }
     // WAL lets readers and a writer work at once; it is a property of the file, so set it once here.
-    let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(classify)?;
+    let mode: String = conn
+        .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+        .map_err(classify)?;
     if !mode.eq_ignore_ascii_case("wal") {
-        return Err(Failure::Other(format!("could not switch to WAL mode (got {mode})")));
+        return Err(Failure::Other(format!(
+            "could not switch to WAL mode (got {mode})"
+        )));
     }
     prepare(&conn).map_err(classify)?;
     Ok(conn)
@@ -134,7 +145,10 @@ impl Store {
             return fallback(format!("cannot create {}: {e}", dir.display()));
         }
         match try_open(&path) {
-            Ok(conn) => Ok(Opened { store: Store { conn, location }, notice: None }),
+            Ok(conn) => Ok(Opened {
+                store: Store { conn, location },
+                notice: None,
+            }),
             Err(Failure::Other(why)) => fallback(format!("cannot use {location}: {why}")),
             Err(Failure::Corrupt(why)) => {
                 let aside = match move_aside(&path) {

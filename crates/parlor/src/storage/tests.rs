@@ -38,19 +38,45 @@ fn fresh_store_records_and_ranks() {
     assert!(opened.notice.is_none());
     let store = &mut opened.store;
     store.save_unfinished(&unfinished("s1")).unwrap();
-    let id = store.finish("s1", &record("2048", "4x4", 500, false)).unwrap();
-    store.finish("s2", &record("2048", "4x4", 900, true)).unwrap();
-    store.finish("s3", &record("2048", "4x4", 700, false)).unwrap();
-    assert!(store.unfinished(None).unwrap().is_empty(), "finishing drops the game in progress");
-    let best: Vec<i64> = store.best("2048", "4x4", 10).unwrap().iter().map(|r| r.score).collect();
-    assert_eq!(best, vec![700, 500], "assisted games stay out of the best scores");
+    let id = store
+        .finish("s1", &record("2048", "4x4", 500, false))
+        .unwrap();
+    store
+        .finish("s2", &record("2048", "4x4", 900, true))
+        .unwrap();
+    store
+        .finish("s3", &record("2048", "4x4", 700, false))
+        .unwrap();
+    assert!(
+        store.unfinished(None).unwrap().is_empty(),
+        "finishing drops the game in progress"
+    );
+    let best: Vec<i64> = store
+        .best("2048", "4x4", 10)
+        .unwrap()
+        .iter()
+        .map(|r| r.score)
+        .collect();
+    assert_eq!(
+        best,
+        vec![700, 500],
+        "assisted games stay out of the best scores"
+    );
     assert_eq!(store.rank("2048", "4x4", 600).unwrap(), 2);
     assert_eq!(store.best_score("2048", "4x4").unwrap(), Some(700));
     assert_eq!(store.best_score("2048", "5x5").unwrap(), None);
     let got = store.game(id).unwrap().unwrap();
-    assert_eq!(got.seed, u64::MAX - 1, "seeds above i64::MAX survive the round trip");
+    assert_eq!(
+        got.seed,
+        u64::MAX - 1,
+        "seeds above i64::MAX survive the round trip"
+    );
     assert_eq!(got.moves, "left up");
-    assert_eq!(store.history(None, 10).unwrap().len(), 3, "history keeps assisted games");
+    assert_eq!(
+        store.history(None, 10).unwrap().len(),
+        3,
+        "history keeps assisted games"
+    );
     let stats = store.stats("2048").unwrap();
     assert_eq!(stats[0].played, 3);
     assert_eq!(stats[0].assisted, 1);
@@ -93,9 +119,17 @@ fn corrupt_database_is_moved_aside_not_deleted() {
         .filter(|e| e.file_name().to_string_lossy().contains(".corrupt-"))
         .collect();
     assert_eq!(aside.len(), 1);
-    assert_eq!(std::fs::read(aside[0].path()).unwrap(), garbage.repeat(100), "the old file is kept intact");
+    assert_eq!(
+        std::fs::read(aside[0].path()).unwrap(),
+        garbage.repeat(100),
+        "the old file is kept intact"
+    );
     opened.store.save_unfinished(&unfinished("x")).unwrap();
-    assert_eq!(opened.store.unfinished(None).unwrap().len(), 1, "the fresh database works");
+    assert_eq!(
+        opened.store.unfinished(None).unwrap().len(),
+        1,
+        "the fresh database works"
+    );
 }
 
 #[test]
@@ -120,7 +154,9 @@ fn two_connections_writing_at_once_lose_nothing() {
                 for i in 0..100 {
                     let session = format!("t{t}-{i}");
                     store.save_unfinished(&unfinished(&session)).unwrap();
-                    store.finish(&session, &record("2048", "4x4", i, false)).unwrap();
+                    store
+                        .finish(&session, &record("2048", "4x4", i, false))
+                        .unwrap();
                 }
             })
         })

@@ -29,8 +29,20 @@ impl App {
     }
 
     /// An application showing the last of `stack`, with the others below it.
-    pub fn with_stack(stack: Vec<Box<dyn View>>, store: Store, theme: Theme, seed: Option<u64>) -> App {
-        App { stack, store, theme, seed, help_open: false, running: true }
+    pub fn with_stack(
+        stack: Vec<Box<dyn View>>,
+        store: Store,
+        theme: Theme,
+        seed: Option<u64>,
+    ) -> App {
+        App {
+            stack,
+            store,
+            theme,
+            seed,
+            help_open: false,
+            running: true,
+        }
     }
 
     /// Whether the application is still running.
@@ -39,16 +51,16 @@ impl App {
     }
 
     /// Runs until the player quits or `stop` is raised (SIGTERM, SIGHUP).
-    pub fn run<B: Backend>(&mut self, terminal: &mut Terminal<B>, stop: &Arc<AtomicBool>) -> anyhow::Result<()>
+    pub fn run<B: Backend>(
+        &mut self,
+        terminal: &mut Terminal<B>,
+        stop: &Arc<AtomicBool>,
+    ) -> anyhow::Result<()>
     where
         B::Error: Send + Sync + 'static,
     {
         let mut last_tick = Instant::now();
-        let t = self.with_top(|view, ctx| {
-            view.resumed(ctx);
-            Transition::Stay
-        });
-        self.apply(t);
+        self.start();
         while self.running {
             terminal.draw(|f| self.draw(f))?;
             let tick = self.stack.last().and_then(|v| v.tick_ms()).unwrap_or(250);
@@ -68,11 +80,22 @@ impl App {
         Ok(())
     }
 
+    /// Lets the top screen load what it shows (called once by [`App::run`]; tests call it directly).
+    pub fn start(&mut self) {
+        let t = self.with_top(|view, ctx| {
+            view.resumed(ctx);
+            Transition::Stay
+        });
+        self.apply(t);
+    }
+
     /// Draws the current screen.
     pub fn draw(&mut self, frame: &mut Frame) {
         let area = frame.area();
         let theme = self.theme;
-        let Some(view) = self.stack.last_mut() else { return };
+        let Some(view) = self.stack.last_mut() else {
+            return;
+        };
         let (w, h) = view.min_size();
         if area.width < w || area.height < h {
             draw_too_small(frame, area, (w, h), &theme);
@@ -94,10 +117,17 @@ impl App {
                     return;
                 }
                 if self.help_open {
-                    if matches!(key.code, KeyCode::Char('?') | KeyCode::Esc | KeyCode::Char('q')) {
+                    if matches!(
+                        key.code,
+                        KeyCode::Char('?') | KeyCode::Esc | KeyCode::Char('q')
+                    ) {
                         self.help_open = false;
                     }
                     return;
+                }
+                if key.code == KeyCode::F(12) && std::env::var_os("PARLOR_TEST_PANIC").is_some() {
+                    // Test hook: lets the end-to-end tests check that a panic restores the terminal.
+                    panic!("test panic requested with F12 (PARLOR_TEST_PANIC is set)");
                 }
                 if key.code == KeyCode::Char('?') {
                     self.help_open = true;
@@ -121,8 +151,15 @@ impl App {
         }
     }
 
-    fn with_top(&mut self, f: impl FnOnce(&mut Box<dyn View>, &mut Ctx) -> Transition) -> Transition {
-        let mut ctx = Ctx { store: &mut self.store, theme: self.theme, seed: self.seed };
+    fn with_top(
+        &mut self,
+        f: impl FnOnce(&mut Box<dyn View>, &mut Ctx) -> Transition,
+    ) -> Transition {
+        let mut ctx = Ctx {
+            store: &mut self.store,
+            theme: self.theme,
+            seed: self.seed,
+        };
         match self.stack.last_mut() {
             Some(view) => f(view, &mut ctx),
             None => Transition::Quit,
@@ -155,7 +192,11 @@ impl App {
 
     /// Lets every screen save what it holds, then stops.
     pub fn quit(&mut self) {
-        let mut ctx = Ctx { store: &mut self.store, theme: self.theme, seed: self.seed };
+        let mut ctx = Ctx {
+            store: &mut self.store,
+            theme: self.theme,
+            seed: self.seed,
+        };
         for view in self.stack.iter_mut().rev() {
             view.on_quit(&mut ctx);
         }

@@ -19,39 +19,81 @@ pub struct Binding<C> {
 }
 
 /// Shorthand for a binding shown in the hint bar.
-pub const fn bar<C>(keys: &'static [KeyCode], label: &'static str, help: &'static str, cmd: C) -> Binding<C> {
-    Binding { keys, label, help, in_bar: true, cmd }
+pub const fn bar<C>(
+    keys: &'static [KeyCode],
+    label: &'static str,
+    help: &'static str,
+    cmd: C,
+) -> Binding<C> {
+    Binding {
+        keys,
+        label,
+        help,
+        in_bar: true,
+        cmd,
+    }
 }
 
 /// Shorthand for a binding shown only on the help screen.
-pub const fn more<C>(keys: &'static [KeyCode], label: &'static str, help: &'static str, cmd: C) -> Binding<C> {
-    Binding { keys, label, help, in_bar: false, cmd }
+pub const fn more<C>(
+    keys: &'static [KeyCode],
+    label: &'static str,
+    help: &'static str,
+    cmd: C,
+) -> Binding<C> {
+    Binding {
+        keys,
+        label,
+        help,
+        in_bar: false,
+        cmd,
+    }
 }
 
 /// Whether a key event is the given key code (letters in either case; Ctrl and Alt combinations never match).
 pub fn matches(code: KeyCode, key: &KeyEvent) -> bool {
-    if key.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) {
+    if key
+        .modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+    {
         return false;
     }
     match (code, key.code) {
-        (KeyCode::Char(a), KeyCode::Char(b)) => a == b || (a.is_ascii_alphabetic() && a.eq_ignore_ascii_case(&b)),
+        (KeyCode::Char(a), KeyCode::Char(b)) => {
+            a == b || (a.is_ascii_alphabetic() && a.eq_ignore_ascii_case(&b))
+        }
         (a, b) => a == b,
     }
 }
 
 /// The command bound to a key, if any.
 pub fn lookup<C: Copy>(table: &[Binding<C>], key: &KeyEvent) -> Option<C> {
-    table.iter().find(|b| b.keys.iter().any(|&k| matches(k, key))).map(|b| b.cmd)
+    table
+        .iter()
+        .find(|b| b.keys.iter().any(|&k| matches(k, key)))
+        .map(|b| b.cmd)
 }
 
-/// The (keys, description) pairs of a table, for help and hint bars.
+/// The (keys, description) pairs of a table: for the hint bar (`bar_only`) the entries marked for it, for the help
+/// screen every entry that has keys (a bar-only summary such as "←↓↑→ hjkl wasd: slide" has none).
 pub fn describe<C>(table: &[Binding<C>], bar_only: bool) -> Vec<(&'static str, &'static str)> {
-    table.iter().filter(|b| b.in_bar || !bar_only).map(|b| (b.label, b.help)).collect()
+    table
+        .iter()
+        .filter(|b| {
+            if bar_only {
+                b.in_bar
+            } else {
+                !b.keys.is_empty()
+            }
+        })
+        .map(|b| (b.label, b.help))
+        .collect()
 }
 
 /// Whether the key is Ctrl-C, which quits from anywhere.
 pub fn is_interrupt(key: &KeyEvent) -> bool {
-    key.modifiers.contains(KeyModifiers::CONTROL) && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('C'))
+    key.modifiers.contains(KeyModifiers::CONTROL)
+        && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('C'))
 }
 
 /// Keys shared by many screens.
@@ -80,7 +122,10 @@ mod tests {
         Up,
         Quit,
     }
-    const T: &[Binding<C>] = &[bar(common::UP, "↑ k w", "up", C::Up), more(&[KeyCode::Char('q')], "q", "quit", C::Quit)];
+    const T: &[Binding<C>] = &[
+        bar(common::UP, "↑ k w", "up", C::Up),
+        more(&[KeyCode::Char('q')], "q", "quit", C::Quit),
+    ];
 
     #[test]
     fn lookup_matches_any_key_and_either_case_but_not_ctrl() {
@@ -88,8 +133,14 @@ mod tests {
         assert_eq!(lookup(T, &k(KeyCode::Up)), Some(C::Up));
         assert_eq!(lookup(T, &k(KeyCode::Char('W'))), Some(C::Up));
         assert_eq!(lookup(T, &k(KeyCode::Char('q'))), Some(C::Quit));
-        assert_eq!(lookup(T, &KeyEvent::new(KeyCode::Char('q'), KeyModifiers::CONTROL)), None);
-        assert!(is_interrupt(&KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)));
+        assert_eq!(
+            lookup(T, &KeyEvent::new(KeyCode::Char('q'), KeyModifiers::CONTROL)),
+            None
+        );
+        assert!(is_interrupt(&KeyEvent::new(
+            KeyCode::Char('c'),
+            KeyModifiers::CONTROL
+        )));
         assert_eq!(describe(T, true), vec![("↑ k w", "up")]);
         assert_eq!(describe(T, false).len(), 2);
     }

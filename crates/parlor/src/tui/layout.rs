@@ -8,10 +8,23 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 /// Splits the screen into a title line, a body and a hint bar, draws the title and the bar, and returns the body.
-pub fn chrome(frame: &mut Frame, area: Rect, title: &str, hints: &[(&str, &str)], theme: &Theme) -> Rect {
-    let [top, body, bottom] =
-        Layout::vertical([Constraint::Length(1), Constraint::Min(1), Constraint::Length(1)]).areas(area);
-    frame.render_widget(Paragraph::new(Line::from(Span::styled(title.to_string(), theme.strong()))), top);
+pub fn chrome(
+    frame: &mut Frame,
+    area: Rect,
+    title: &str,
+    hints: &[(&str, &str)],
+    theme: &Theme,
+) -> Rect {
+    let [top, body, bottom] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    frame.render_widget(
+        Paragraph::new(Line::from(Span::styled(title.to_string(), theme.strong()))),
+        top,
+    );
     frame.render_widget(Paragraph::new(hint_line(hints, theme)), bottom);
     body
 }
@@ -34,14 +47,28 @@ pub fn hint_line<'a>(hints: &[(&'a str, &'a str)], theme: &Theme) -> Line<'a> {
 pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
     let w = w.min(area.width);
     let h = h.min(area.height);
-    Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h }
+    Rect {
+        x: area.x + (area.width - w) / 2,
+        y: area.y + (area.height - h) / 2,
+        width: w,
+        height: h,
+    }
 }
 
 /// The help overlay: the screen's keys (from its binding table), the global keys, then its rules.
 pub fn draw_help(frame: &mut Frame, area: Rect, help: &Help, theme: &Theme) {
     let mut lines = vec![Line::from(Span::styled("Keys", theme.strong()))];
-    let width = help.keys.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0).max(6);
-    let global = [("?", "show or hide this help"), ("Ctrl-C", "quit at once (the game is saved)")];
+    let width = help
+        .keys
+        .iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(6);
+    let global = [
+        ("?", "show or hide this help"),
+        ("Ctrl-C", "quit at once (the game is saved)"),
+    ];
     for (keys, what) in help.keys.iter().chain(global.iter()) {
         lines.push(Line::from(vec![
             Span::styled(format!("  {keys:<width$}  "), theme.key()),
@@ -53,11 +80,21 @@ pub fn draw_help(frame: &mut Frame, area: Rect, help: &Help, theme: &Theme) {
         lines.push(Line::raw(para.clone()));
     }
     lines.push(Line::raw(""));
-    lines.push(Line::from(Span::styled("Press ? or Esc to close.", theme.dim())));
+    lines.push(Line::from(Span::styled(
+        "Press ? or Esc to close.",
+        theme.dim(),
+    )));
     let rect = centered(area, 76, area.height);
     frame.render_widget(Clear, rect);
-    let block = Block::default().borders(Borders::ALL).title(format!(" Help: {} ", help.title));
-    frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: false }), rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(format!(" Help: {} ", help.title));
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        rect,
+    );
 }
 
 /// What is drawn instead of a screen that does not fit.
@@ -69,14 +106,32 @@ pub fn draw_too_small(frame: &mut Frame, area: Rect, need: (u16, u16), theme: &T
         Line::raw("enlarge it, or q to quit"),
     ];
     let rect = centered(area, area.width, 4);
-    frame.render_widget(Paragraph::new(text).alignment(Alignment::Center).wrap(Wrap { trim: true }), rect);
+    frame.render_widget(
+        Paragraph::new(text)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true }),
+        rect,
+    );
 }
 
 /// A framed box with a few centred lines, drawn over the middle of `area` (win prompt, game over).
 pub fn draw_dialog(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>) {
-    let w = lines.iter().map(|l| l.width() as u16).max().unwrap_or(10).max(title.len() as u16 + 4) + 4;
+    let w = lines
+        .iter()
+        .map(|l| l.width() as u16)
+        .max()
+        .unwrap_or(10)
+        .max(title.len() as u16 + 4)
+        + 4;
     let rect = centered(area, w, lines.len() as u16 + 2);
     frame.render_widget(Clear, rect);
-    let block = Block::default().borders(Borders::ALL).title(format!(" {title} "));
-    frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center).block(block), rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(format!(" {title} "));
+    frame.render_widget(
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .block(block),
+        rect,
+    );
 }

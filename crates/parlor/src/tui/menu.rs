@@ -54,7 +54,13 @@ pub struct MenuView {
 impl MenuView {
     /// The menu, with a message to show at the top (a storage notice, say).
     pub fn new(message: Option<String>) -> MenuView {
-        MenuView { items: Vec::new(), selected: 0, size: 4, message, best: None }
+        MenuView {
+            items: Vec::new(),
+            selected: 0,
+            size: 4,
+            message,
+            best: None,
+        }
     }
 
     fn refresh(&mut self, ctx: &mut Ctx) {
@@ -80,15 +86,29 @@ impl MenuView {
     }
 
     fn refresh_best(&mut self, ctx: &mut Ctx) {
-        let variant = Options { size: self.size, ..Options::default() }.variant();
-        self.best = ctx.store.best_score(crate::games::twenty48::GAME, &variant).ok().flatten();
+        let variant = Options {
+            size: self.size,
+            ..Options::default()
+        }
+        .variant();
+        self.best = ctx
+            .store
+            .best_score(crate::games::twenty48::GAME, &variant)
+            .ok()
+            .flatten();
     }
 
     fn label(&self, item: &Item) -> String {
         match item {
             Item::Continue(u) => {
                 let moves = u.moves.split_whitespace().count();
-                format!("Continue {} {} · score {} · {moves} moves · {}", u.game, u.variant, u.score, format_time(u.updated_at))
+                format!(
+                    "Continue {} {} · score {} · {moves} moves · {}",
+                    u.game,
+                    u.variant,
+                    u.score,
+                    format_time(u.updated_at)
+                )
             }
             Item::Twenty48 => format!("2048            ‹ {0}x{0} ›", self.size),
             Item::Soon(name, _) => format!("{name:<16}coming soon"),
@@ -104,7 +124,9 @@ impl MenuView {
             Item::Continue(_) => "Pick up this game where you left it.".into(),
             Item::Twenty48 => {
                 let best = self.best.map_or("none yet".to_string(), |b| b.to_string());
-                format!("Slide and merge tiles to make 2048. ←/→ changes the board size. Best on this size: {best}.")
+                format!(
+                    "Slide and merge tiles to make 2048. ←/→ changes the board size. Best on this size: {best}."
+                )
             }
             Item::Soon(_, what) => format!("{what}: not built yet."),
             Item::Scores => "The best unassisted scores for each game and board size.".into(),
@@ -125,7 +147,14 @@ impl MenuView {
             },
             Item::Twenty48 => {
                 let seed = ctx.seed.take().unwrap_or_else(crate::games::fresh_seed);
-                match super::twenty48::start(Options { size: self.size, ..Options::default() }, seed, ctx) {
+                match super::twenty48::start(
+                    Options {
+                        size: self.size,
+                        ..Options::default()
+                    },
+                    seed,
+                    ctx,
+                ) {
                     Ok(v) => Transition::Push(v),
                     Err(e) => {
                         self.message = Some(format!("{e:#}"));
@@ -151,11 +180,24 @@ impl View for MenuView {
     }
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
-        let body = chrome(frame, area, "Parlor · classic thinking games", &self.hint_bar(), theme);
-        let [msg, list, desc] =
-            Layout::vertical([Constraint::Length(2), Constraint::Min(3), Constraint::Length(3)]).areas(body);
+        let body = chrome(
+            frame,
+            area,
+            "Parlor · classic thinking games",
+            &self.hint_bar(),
+            theme,
+        );
+        let [msg, list, desc] = Layout::vertical([
+            Constraint::Length(2),
+            Constraint::Min(3),
+            Constraint::Length(3),
+        ])
+        .areas(body);
         if let Some(m) = &self.message {
-            frame.render_widget(Paragraph::new(Span::styled(m.clone(), theme.warn())).wrap(Wrap { trim: true }), msg);
+            frame.render_widget(
+                Paragraph::new(Span::styled(m.clone(), theme.warn())).wrap(Wrap { trim: true }),
+                msg,
+            );
         }
         let lines: Vec<Line> = self
             .items
@@ -176,7 +218,10 @@ impl View for MenuView {
         let scroll = (self.selected as u16 + 1).saturating_sub(list.height);
         frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)), list);
         if let Some(item) = self.items.get(self.selected) {
-            frame.render_widget(Paragraph::new(self.describe(item)).wrap(Wrap { trim: true }), desc);
+            frame.render_widget(
+                Paragraph::new(self.describe(item)).wrap(Wrap { trim: true }),
+                desc,
+            );
         }
     }
 
@@ -188,7 +233,9 @@ impl View for MenuView {
                 return Transition::Stay;
             }
         }
-        let Some(cmd) = lookup(BINDINGS, &key) else { return Transition::Stay };
+        let Some(cmd) = lookup(BINDINGS, &key) else {
+            return Transition::Stay;
+        };
         self.message = None;
         let n = self.items.len();
         match cmd {
@@ -196,7 +243,11 @@ impl View for MenuView {
             Cmd::Down => self.selected = (self.selected + 1) % n,
             Cmd::Less | Cmd::More => {
                 if matches!(self.items[self.selected], Item::Twenty48) {
-                    self.size = if cmd == Cmd::Less { (self.size - 1).max(3) } else { (self.size + 1).min(8) };
+                    self.size = if cmd == Cmd::Less {
+                        (self.size - 1).max(3)
+                    } else {
+                        (self.size + 1).min(8)
+                    };
                     self.refresh_best(ctx);
                 }
             }
@@ -211,7 +262,14 @@ impl View for MenuView {
     }
 
     fn help(&self) -> Help {
-        Help { title: "Parlor".into(), keys: describe(BINDINGS, false), text: crate::rules_text::ABOUT.iter().map(|s| s.to_string()).collect() }
+        Help {
+            title: "Parlor".into(),
+            keys: describe(BINDINGS, false),
+            text: crate::rules_text::ABOUT
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+        }
     }
 
     fn resumed(&mut self, ctx: &mut Ctx) {

@@ -63,9 +63,16 @@ impl HistoryView {
     pub fn new(ctx: &mut Ctx) -> HistoryView {
         let (games, message) = match ctx.store.history(None, 500) {
             Ok(g) => (g, None),
-            Err(e) => (Vec::new(), Some(format!("could not read the history: {e:#}"))),
+            Err(e) => (
+                Vec::new(),
+                Some(format!("could not read the history: {e:#}")),
+            ),
         };
-        HistoryView { games, selected: 0, message }
+        HistoryView {
+            games,
+            selected: 0,
+            message,
+        }
     }
 }
 
@@ -136,7 +143,10 @@ impl View for HistoryView {
         Help {
             title: "History".into(),
             keys: describe(LIST_KEYS, false),
-            text: vec!["Every finished game, assisted ones included. Choose one to watch it move by move.".into()],
+            text: vec![
+                "Every finished game, assisted ones included. Choose one to watch it move by move."
+                    .into(),
+            ],
         }
     }
 }
@@ -167,7 +177,12 @@ impl ScoresView {
             }
             stats.extend(ctx.store.stats(game).unwrap_or_default());
         }
-        let mut view = ScoresView { tables, shown: 0, rows: Vec::new(), stats };
+        let mut view = ScoresView {
+            tables,
+            shown: 0,
+            rows: Vec::new(),
+            stats,
+        };
         view.load(ctx);
         view
     }
@@ -192,7 +207,11 @@ impl View for ScoresView {
             None => lines.push(Line::raw("No finished game yet.")),
             Some((game, variant)) => {
                 lines.push(Line::styled(
-                    format!("{game} {variant}   ({} of {})", self.shown + 1, self.tables.len()),
+                    format!(
+                        "{game} {variant}   ({} of {})",
+                        self.shown + 1,
+                        self.tables.len()
+                    ),
                     theme.strong(),
                 ));
                 if let Some(s) = self.stats.iter().find(|s| &s.variant == variant) {
@@ -208,7 +227,12 @@ impl View for ScoresView {
                 for (i, r) in self.rows.iter().enumerate() {
                     lines.push(Line::from(vec![
                         Span::styled(format!("{:>2}. ", i + 1), theme.strong()),
-                        Span::raw(format!("{:>8}  {}  {}", r.score, r.result, format_time(r.ended_at))),
+                        Span::raw(format!(
+                            "{:>8}  {}  {}",
+                            r.score,
+                            r.result,
+                            format_time(r.ended_at)
+                        )),
                     ]));
                 }
             }
@@ -250,17 +274,28 @@ pub struct TextView {
 impl TextView {
     /// Parlor's general help with every game's rules.
     pub fn about() -> TextView {
-        let mut paragraphs: Vec<String> = crate::rules_text::ABOUT.iter().map(|s| s.to_string()).collect();
+        let mut paragraphs: Vec<String> = crate::rules_text::ABOUT
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         paragraphs.push("2048".into());
         paragraphs.extend(crate::rules_text::TWENTY48.iter().map(|s| s.to_string()));
-        TextView { title: "Parlor · help".into(), paragraphs }
+        TextView {
+            title: "Parlor · help".into(),
+            paragraphs,
+        }
     }
 }
 
 const TEXT_KEYS: &[Binding<ListCmd>] = &[
     more(common::UP, "↑ k w", "scroll up", ListCmd::Up),
     more(common::DOWN, "↓ j s", "scroll down", ListCmd::Down),
-    bar(&[KeyCode::Char('q'), KeyCode::Esc, KeyCode::Enter], "q", "back", ListCmd::Back),
+    bar(
+        &[KeyCode::Char('q'), KeyCode::Esc, KeyCode::Enter],
+        "q",
+        "back",
+        ListCmd::Back,
+    ),
 ];
 
 impl View for TextView {
@@ -290,7 +325,11 @@ impl View for TextView {
     }
 
     fn help(&self) -> Help {
-        Help { title: self.title.clone(), keys: describe(TEXT_KEYS, false), text: Vec::new() }
+        Help {
+            title: self.title.clone(),
+            keys: describe(TEXT_KEYS, false),
+            text: Vec::new(),
+        }
     }
 }
 
@@ -309,11 +348,31 @@ enum ReplayCmd {
 const REPLAY_KEYS: &[Binding<ReplayCmd>] = &[
     bar(common::LEFT, "← h", "back", ReplayCmd::Back1),
     bar(common::RIGHT, "→ l", "forward", ReplayCmd::Forward1),
-    bar(&[KeyCode::Char(' '), KeyCode::Char('p')], "space", "play/pause", ReplayCmd::Play),
-    more(&[KeyCode::Home, KeyCode::Char('g')], "Home g", "first move", ReplayCmd::Start),
-    more(&[KeyCode::End, KeyCode::Char('G')], "End G", "last move", ReplayCmd::End),
+    bar(
+        &[KeyCode::Char(' '), KeyCode::Char('p')],
+        "space",
+        "play/pause",
+        ReplayCmd::Play,
+    ),
+    more(
+        &[KeyCode::Home, KeyCode::Char('g')],
+        "Home g",
+        "first move",
+        ReplayCmd::Start,
+    ),
+    more(
+        &[KeyCode::End, KeyCode::Char('G')],
+        "End G",
+        "last move",
+        ReplayCmd::End,
+    ),
     more(&[KeyCode::Char('-')], "-", "slower", ReplayCmd::Slower),
-    more(&[KeyCode::Char('+'), KeyCode::Char('=')], "+", "faster", ReplayCmd::Faster),
+    more(
+        &[KeyCode::Char('+'), KeyCode::Char('=')],
+        "+",
+        "faster",
+        ReplayCmd::Faster,
+    ),
     bar(common::BACK, "q", "back", ReplayCmd::Quit),
 ];
 
@@ -337,16 +396,27 @@ impl Replay2048 {
         for a in &actions {
             match *a {
                 twenty48::Action::Slide(d) => {
-                    game.slide(d).map_err(|e| anyhow::anyhow!("move {}: {e}", steps.len()))?;
+                    game.slide(d)
+                        .map_err(|e| anyhow::anyhow!("move {}: {e}", steps.len()))?;
                 }
                 twenty48::Action::Undo => {
-                    game.undo().map_err(|e| anyhow::anyhow!("move {}: {e}", steps.len()))?;
+                    game.undo()
+                        .map_err(|e| anyhow::anyhow!("move {}: {e}", steps.len()))?;
                 }
             }
             steps.push((game.board().clone(), game.score(), a.to_string()));
         }
-        let title = format!("Replay #{} · 2048 {} · seed {}", record.id, record.variant, record.seed);
-        Ok(Replay2048 { title, steps, at: 0, playing: false, speed_ms: 200 })
+        let title = format!(
+            "Replay #{} · 2048 {} · seed {}",
+            record.id, record.variant, record.seed
+        );
+        Ok(Replay2048 {
+            title,
+            steps,
+            at: 0,
+            playing: false,
+            speed_ms: 200,
+        })
     }
 }
 
@@ -359,7 +429,8 @@ impl View for Replay2048 {
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
         let body = chrome(frame, area, &self.title, &self.hint_bar(), theme);
-        let [info, board] = Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(body);
+        let [info, board] =
+            Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(body);
         let (b, score, action) = &self.steps[self.at];
         let state = if self.playing { "playing" } else { "paused" };
         frame.render_widget(
@@ -413,7 +484,9 @@ impl View for Replay2048 {
         Help {
             title: "Replay".into(),
             keys: describe(REPLAY_KEYS, false),
-            text: vec!["The game is rebuilt from its seed and moves, exactly as it was played.".into()],
+            text: vec![
+                "The game is rebuilt from its seed and moves, exactly as it was played.".into(),
+            ],
         }
     }
 }

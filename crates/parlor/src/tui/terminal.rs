@@ -5,17 +5,31 @@
 use anyhow::Result;
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
-use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
+use crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use std::io::{Stdout, stdout};
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Puts the terminal back as it was. Safe to call more than once.
+/// Whether the full-screen mode is on, so that restoring happens once (leaving the alternate screen twice would
+/// move the cursor back over what was printed in between, such as a panic message).
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+
+/// Puts the terminal back as it was. Safe to call more than once: only the first call after entering acts.
 pub fn restore() {
+    if !ACTIVE.swap(false, Ordering::SeqCst) {
+        return;
+    }
     let mut out = stdout();
-    let _ = execute!(out, DisableMouseCapture, LeaveAlternateScreen, crossterm::cursor::Show);
+    let _ = execute!(
+        out,
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        crossterm::cursor::Show
+    );
     let _ = disable_raw_mode();
 }
 
@@ -39,6 +53,7 @@ impl Screen {
             restore();
             previous(info);
         }));
+        ACTIVE.store(true, Ordering::SeqCst);
         enable_raw_mode()?;
         let mut out = stdout();
         let entered = if mouse {

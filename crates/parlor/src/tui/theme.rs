@@ -15,7 +15,9 @@ impl Theme {
     /// The theme from the environment: colour unless `NO_COLOR` is set to anything non-empty, or `no_color` is true.
     pub fn from_env(no_color: bool) -> Theme {
         let env_off = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        Theme { color: !(no_color || env_off) }
+        Theme {
+            color: !(no_color || env_off),
+        }
     }
 
     /// Plain text.
@@ -46,7 +48,10 @@ impl Theme {
     /// Warnings and refusals.
     pub fn warn(&self) -> Style {
         if self.color {
-            Style::default().fg(Color::White).bg(Color::Red).add_modifier(Modifier::BOLD)
+            Style::default()
+                .fg(Color::White)
+                .bg(Color::Red)
+                .add_modifier(Modifier::BOLD)
         } else {
             Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
         }
@@ -55,7 +60,10 @@ impl Theme {
     /// Good news (a win, a new best).
     pub fn good(&self) -> Style {
         if self.color {
-            Style::default().fg(Color::Black).bg(Color::Green).add_modifier(Modifier::BOLD)
+            Style::default()
+                .fg(Color::Black)
+                .bg(Color::Green)
+                .add_modifier(Modifier::BOLD)
         } else {
             Style::default().add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
         }
@@ -91,8 +99,16 @@ impl Theme {
             15 => (23, true),
             _ => (16, true),
         };
-        let fg = if light_text { Color::Indexed(231) } else { Color::Indexed(16) };
+        let fg = if light_text {
+            Color::Indexed(231)
+        } else {
+            Color::Indexed(16)
+        };
         let style = Style::default().bg(Color::Indexed(bg)).fg(fg);
-        if exp >= 7 { style.add_modifier(Modifier::BOLD) } else { style }
+        if exp >= 7 {
+            style.add_modifier(Modifier::BOLD)
+        } else {
+            style
+        }
     }
 }

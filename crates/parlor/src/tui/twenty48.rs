@@ -25,12 +25,38 @@ enum Cmd {
 }
 
 const BINDINGS: &[Binding<Cmd>] = &[
-    Binding { keys: &[], label: "←↓↑→ hjkl wasd", help: "slide", in_bar: true, cmd: Cmd::Nothing },
+    Binding {
+        keys: &[],
+        label: "←↓↑→ hjkl wasd",
+        help: "slide",
+        in_bar: true,
+        cmd: Cmd::Nothing,
+    },
     more(common::UP, "↑ k w", "slide up", Cmd::Move(Direction::Up)),
-    more(common::DOWN, "↓ j s", "slide down", Cmd::Move(Direction::Down)),
-    more(common::LEFT, "← h a", "slide left", Cmd::Move(Direction::Left)),
-    more(common::RIGHT, "→ l d", "slide right", Cmd::Move(Direction::Right)),
-    bar(&[KeyCode::Char('u'), KeyCode::Backspace], "u", "undo", Cmd::Undo),
+    more(
+        common::DOWN,
+        "↓ j s",
+        "slide down",
+        Cmd::Move(Direction::Down),
+    ),
+    more(
+        common::LEFT,
+        "← h a",
+        "slide left",
+        Cmd::Move(Direction::Left),
+    ),
+    more(
+        common::RIGHT,
+        "→ l d",
+        "slide right",
+        Cmd::Move(Direction::Right),
+    ),
+    bar(
+        &[KeyCode::Char('u'), KeyCode::Backspace],
+        "u",
+        "undo",
+        Cmd::Undo,
+    ),
     bar(&[KeyCode::Char('r')], "r", "restart", Cmd::Restart),
     bar(&[KeyCode::Char('n')], "n", "give up", Cmd::GiveUp),
     bar(common::BACK, "q", "quit (saved)", Cmd::Quit),
@@ -58,8 +84,16 @@ pub struct Twenty48View {
 impl Twenty48View {
     /// A screen playing `session`.
     pub fn new(session: Session) -> Twenty48View {
-        let prompt = if session.awaiting_decision() { Prompt::Won } else { Prompt::None };
-        Twenty48View { session, message: None, prompt }
+        let prompt = if session.awaiting_decision() {
+            Prompt::Won
+        } else {
+            Prompt::None
+        };
+        Twenty48View {
+            session,
+            message: None,
+            prompt,
+        }
     }
 
     /// The session being played (for tests).
@@ -97,9 +131,73 @@ impl Twenty48View {
         }
     }
 
+    /// The prompt or end-of-game box to show under the board, if any.
+    fn dialog(&self, theme: &Theme) -> Option<(&'static str, Vec<Line<'static>>)> {
+        let s = &self.session;
+        let target = s.options.target;
+        match (self.prompt, &s.ended) {
+            (Prompt::Won, _) => Some((
+                "You win!",
+                vec![
+                    Line::styled(
+                        format!("You made {target}!  Score {}", s.game.score()),
+                        theme.good(),
+                    ),
+                    Line::raw("y keep going · n stop here"),
+                ],
+            )),
+            (Prompt::Restart, _) => Some((
+                "Restart?",
+                vec![
+                    Line::raw("This game will be recorded as given up."),
+                    Line::raw("y restart · n carry on"),
+                ],
+            )),
+            (Prompt::GiveUp, _) => Some((
+                "Give up?",
+                vec![
+                    Line::raw("The game ends here and is recorded."),
+                    Line::raw("y give up · n carry on"),
+                ],
+            )),
+            (Prompt::None, Some(end)) => {
+                let heading = match end.result {
+                    "won" => format!("You won: {target} reached"),
+                    "gave up" => "Given up".to_string(),
+                    _ => "Game over: no move left".to_string(),
+                };
+                let rank = match (end.rank, s.meta.assisted) {
+                    (_, true) => "assisted: kept out of the best scores".to_string(),
+                    (Some(1), false) => format!("a new best for {}!", s.options.variant()),
+                    (Some(r), false) => format!("rank {r} among {} scores", s.options.variant()),
+                    (None, false) => "not recorded".to_string(),
+                };
+                Some((
+                    "Game over",
+                    vec![
+                        Line::styled(heading, theme.strong()),
+                        Line::raw(format!(
+                            "Final score {} · best tile {} · {rank}",
+                            s.game.score(),
+                            s.game.board().max_tile()
+                        )),
+                        Line::raw("r new game · q menu"),
+                    ],
+                ))
+            }
+            _ => None,
+        }
+    }
+
     fn handle_prompt(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Transition> {
-        let yes = matches!(key.code, KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter);
-        let no = matches!(key.code, KeyCode::Char('n') | KeyCode::Char('N') | KeyCode::Esc);
+        let yes = matches!(
+            key.code,
+            KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter
+        );
+        let no = matches!(
+            key.code,
+            KeyCode::Char('n') | KeyCode::Char('N') | KeyCode::Esc
+        );
         match self.prompt {
             Prompt::None => return None,
             Prompt::Won if yes => {
@@ -131,7 +229,8 @@ impl Twenty48View {
 impl View for Twenty48View {
     fn min_size(&self) -> (u16, u16) {
         let (w, h) = board_extent(self.session.options.size, 1);
-        (w.max(44), h + 4)
+        // Title, status, message, board, room for a three-line dialog, hint bar.
+        (w.max(44), h + 4 + 5)
     }
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
@@ -159,57 +258,27 @@ impl View for Twenty48View {
         if let Some(m) = &self.message {
             frame.render_widget(Paragraph::new(Span::styled(m.clone(), theme.dim())), msg);
         }
-        let marks = Marks::from_session(s);
-        draw_board(frame, board_area, s.game.board(), &marks, theme);
-        let target = s.options.target;
-        match (self.prompt, &s.ended) {
-            (Prompt::Won, _) => draw_dialog(
-                frame,
-                board_area,
-                "You win!",
-                vec![
-                    Line::styled(format!("You made {target}!"), theme.good()),
-                    Line::raw(format!("Score {}", s.game.score())),
-                    Line::raw("y keep going · n stop here"),
-                ],
-            ),
-            (Prompt::Restart, _) => draw_dialog(
-                frame,
-                board_area,
-                "Restart?",
-                vec![Line::raw("This game will be recorded as given up."), Line::raw("y restart · n carry on")],
-            ),
-            (Prompt::GiveUp, _) => draw_dialog(
-                frame,
-                board_area,
-                "Give up?",
-                vec![Line::raw("The game ends here and is recorded."), Line::raw("y give up · n carry on")],
-            ),
-            (Prompt::None, Some(end)) => {
-                let heading = match end.result {
-                    "won" => format!("You won: {target} reached"),
-                    "gave up" => "Given up".to_string(),
-                    _ => "Game over: no move left".to_string(),
-                };
-                let rank = match (end.rank, s.meta.assisted) {
-                    (_, true) => "assisted: kept out of the best scores".to_string(),
-                    (Some(1), false) => format!("a new best for {}!", s.options.variant()),
-                    (Some(r), false) => format!("rank {r} among {} scores", s.options.variant()),
-                    (None, false) => "not recorded".to_string(),
-                };
-                draw_dialog(
-                    frame,
-                    board_area,
-                    "Game over",
-                    vec![
-                        Line::styled(heading, theme.strong()),
-                        Line::raw(format!("Final score {}  ·  best tile {}", s.game.score(), s.game.board().max_tile())),
-                        Line::raw(rank),
-                        Line::raw("r new game · q menu"),
-                    ],
-                )
+        let dialog = self.dialog(theme);
+        let (board_area, dialog_area) = match &dialog {
+            Some((_, lines)) => {
+                let [b, d] = ratatui::layout::Layout::vertical([
+                    ratatui::layout::Constraint::Min(1),
+                    ratatui::layout::Constraint::Length(lines.len() as u16 + 2),
+                ])
+                .areas(board_area);
+                (b, Some(d))
             }
-            _ => {}
+            None => (board_area, None),
+        };
+        draw_board(
+            frame,
+            board_area,
+            s.game.board(),
+            &Marks::from_session(s),
+            theme,
+        );
+        if let (Some((title, lines)), Some(area)) = (dialog, dialog_area) {
+            draw_dialog(frame, area, title, lines);
         }
     }
 
@@ -282,7 +351,10 @@ pub struct Marks {
 impl Marks {
     fn from_session(s: &Session) -> Marks {
         match &s.last_turn {
-            Some(t) => Marks { new: Some((t.spawned.0, t.spawned.1)), merged: t.merged.clone() },
+            Some(t) => Marks {
+                new: Some((t.spawned.0, t.spawned.1)),
+                merged: t.merged.clone(),
+            },
             None => Marks::default(),
         }
     }
@@ -299,7 +371,10 @@ const CELL_W: u16 = 8;
 /// Draws a board centred in `area`, with tiles as tall as fit (3 rows, 2, or 1).
 pub fn draw_board(frame: &mut Frame, area: Rect, board: &Board, marks: &Marks, theme: &Theme) {
     let n = board.size();
-    let cell_h = [4u16, 3, 2, 1].into_iter().find(|&h| board_extent(n, h).1 <= area.height).unwrap_or(1);
+    let cell_h = [4u16, 3, 2, 1]
+        .into_iter()
+        .find(|&h| board_extent(n, h).1 <= area.height)
+        .unwrap_or(1);
     let (w, h) = board_extent(n, cell_h);
     let rect = super::layout::centered(area, w, h);
     frame.render_widget(Block::default().borders(Borders::ALL), rect);
@@ -314,7 +389,14 @@ pub fn draw_board(frame: &mut Frame, area: Rect, board: &Board, marks: &Marks, t
             if cell.right() > rect.right() || cell.bottom() > rect.bottom() {
                 continue;
             }
-            draw_tile(frame, cell, board.exponent(r, c), board.tile(r, c), mark_of(marks, r, c), theme);
+            draw_tile(
+                frame,
+                cell,
+                board.exponent(r, c),
+                board.tile(r, c),
+                mark_of(marks, r, c),
+                theme,
+            );
         }
     }
 }
@@ -331,17 +413,28 @@ fn mark_of(marks: &Marks, r: usize, c: usize) -> char {
 
 fn draw_tile(frame: &mut Frame, cell: Rect, exp: u8, value: u64, mark: char, theme: &Theme) {
     let style: Style = theme.tile(exp);
-    let label = if value == 0 { "·".to_string() } else { value.to_string() };
+    let label = if value == 0 {
+        "·".to_string()
+    } else {
+        value.to_string()
+    };
     let mut lines = Vec::new();
     if cell.height >= 3 {
-        lines.push(Line::raw(format!("{mark:<width$}", width = cell.width as usize)));
+        lines.push(Line::raw(format!(
+            "{mark:<width$}",
+            width = cell.width as usize
+        )));
         for _ in 1..(cell.height - 1) / 2 {
             lines.push(Line::raw(""));
         }
         lines.push(Line::raw(label).alignment(Alignment::Center));
     } else {
         // One or two rows: the mark sits just before the number.
-        let text = if mark == ' ' { label } else { format!("{mark}{label}") };
+        let text = if mark == ' ' {
+            label
+        } else {
+            format!("{mark}{label}")
+        };
         lines.push(Line::raw(text).alignment(Alignment::Center));
     }
     frame.render_widget(Paragraph::new(lines).style(style), cell);

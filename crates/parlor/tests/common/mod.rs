@@ -1,0 +1,70 @@
+//! Helpers for the end-to-end tests: run the real `parlor` binary in a private data directory.
+
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// The binary under test.
+pub const BIN: &str = env!("CARGO_BIN_EXE_parlor");
+
+/// A `parlor` command with its own data directory and no colour.
+pub fn parlor(dir: &Path, args: &[&str]) -> Command {
+    let mut c = Command::new(BIN);
+    c.args(args)
+        .env("PARLOR_DATA_DIR", dir)
+        .env("NO_COLOR", "1");
+    c
+}
+
+/// Runs `parlor ARGS` with `input` on stdin (a pipe, so plain mode is automatic).
+pub fn run(dir: &Path, args: &[&str], input: &str) -> Output {
+    let mut child = parlor(dir, args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn parlor");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("wait for parlor")
+}
+
+/// Stdout as text.
+pub fn out(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Stderr as text.
+pub fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The last board printed in plain mode (the last block of lines starting with '+' or '|').
+pub fn last_board(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let end = lines
+        .iter()
+        .rposition(|l| l.starts_with('+'))
+        .expect("a board was printed");
+    let mut start = end;
+    while start > 0 && (lines[start - 1].starts_with('+') || lines[start - 1].starts_with('|')) {
+        start -= 1;
+    }
+    lines[start..=end].join("\n")
+}
+
+/// Moves that cycle through every direction, `n` times over, one per line.
+pub fn cycle_moves(n: usize) -> String {
+    "a\ns\nd\nw\n".repeat(n)
+}
+
+/// A printed board without its new/merged marks, to compare positions.
+pub fn unmarked(board: &str) -> String {
+    board.replace("+|", " |").replace("*|", " |")
+}

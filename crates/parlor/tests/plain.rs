@@ -1,0 +1,251 @@
+//! The real binary in plain mode, driven through pipes as a script or a screen reader would.
+
+mod common;
+use common::*;
+
+#[test]
+fn a_scripted_game_plays_to_game_over_and_is_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(
+        dir.path(),
+        &["2048", "--size", "3", "--seed", "9"],
+        &cycle_moves(300),
+    );
+    let text = out(&o);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(text.contains("2048 on 3x3, seed 9"), "{text}");
+    assert!(text.contains("Game over: no move left."), "{text}");
+    assert!(
+        text.contains("Recorded as game #1, rank 1 among 3x3 scores."),
+        "{text}"
+    );
+    let h = run(dir.path(), &["history", "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&out(&h)).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 1);
+    assert_eq!(v[0]["result"], "lost");
+    assert_eq!(v[0]["seed"], 9);
+    assert_eq!(v[0]["assisted"], false);
+    // The replay rebuilds the same final board.
+    let r = run(dir.path(), &["replay", "1"], "");
+    assert_eq!(
+        unmarked(&last_board(&out(&r))),
+        unmarked(&last_board(&text))
+    );
+}
+
+#[test]
+fn quitting_saves_and_the_next_start_continues() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = run(dir.path(), &["2048", "--seed", "12"], "a\nd\ns\nq\n");
+    let text = out(&first);
+    assert!(text.contains("Game saved."), "{text}");
+    let second = run(dir.path(), &["2048"], "q\n");
+    let resumed = out(&second);
+    assert!(
+        resumed.contains("Continuing your game in progress"),
+        "{resumed}"
+    );
+    assert!(resumed.contains("seed 12"), "{resumed}");
+    assert_eq!(
+        unmarked(&last_board(&resumed)),
+        unmarked(&last_board(&text))
+    );
+}
+
+#[test]
+fn end_of_input_saves_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(dir.path(), &["2048", "--seed", "3", "--plain"], "a\nw\n");
+    assert!(
+        out(&o).contains("Input ended: the game is saved"),
+        "{}",
+        out(&o)
+    );
+    let menu = run(dir.path(), &[], "q\n");
+    assert!(
+        out(&menu).contains("c1  continue 2048 4x4"),
+        "{}",
+        out(&menu)
+    );
+}
+
+#[test]
+fn same_seed_and_inputs_give_the_same_game() {
+    let a = tempfile::tempdir().unwrap();
+    let b = tempfile::tempdir().unwrap();
+    let input = cycle_moves(40);
+    let oa = out(&run(a.path(), &["2048", "--seed", "77"], &input));
+    let ob = out(&run(b.path(), &["2048", "--seed", "77"], &input));
+    assert_eq!(oa, ob);
+    let oc = out(&run(b.path(), &["2048", "--seed", "78"], &input));
+    assert_ne!(
+        last_board(&oa),
+        last_board(&oc),
+        "another seed gives another game"
+    );
+}
+
+#[test]
+fn bad_commands_are_refused_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(dir.path(), &["2048", "--seed", "1"], "xyzzy\nu\na\n?\nq\n");
+    let text = out(&o);
+    assert!(
+        text.contains("'xyzzy' is not a command (? for help)"),
+        "{text}"
+    );
+    assert!(text.contains("Nothing to undo."), "{text}");
+    assert!(text.contains("Slid left."), "{text}");
+    assert!(
+        text.contains("merges at most once per move"),
+        "help prints the rules: {text}"
+    );
+    assert!(text.contains("Game saved."), "{text}");
+}
+
+#[test]
+fn undo_and_give_up_record_an_assisted_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(dir.path(), &["2048", "--seed", "5"], "a\nu\na\nd\nn\n");
+    let text = out(&o);
+    assert!(
+        text.contains("Move taken back (the game is now assisted)."),
+        "{text}"
+    );
+    assert!(text.contains("You gave up."), "{text}");
+    assert!(
+        text.contains("(assisted: not in the best scores)"),
+        "{text}"
+    );
+    let s = out(&run(dir.path(), &["scores"], ""));
+    assert!(s.contains("(no unassisted game)"), "{s}");
+}
+
+#[test]
+fn the_plain_menu_starts_a_game_and_lists_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(dir.path(), &["--plain"], "1\n9\n3\nn\nh\nbogus\nq\n");
+    let text = out(&o);
+    assert!(text.contains("'9' is not a size from 3 to 8"), "{text}");
+    assert!(text.contains("2048 on 3x3"), "{text}");
+    assert!(text.contains("You gave up."), "{text}");
+    assert!(text.contains("'bogus' is not on the menu"), "{text}");
+}
+
+#[test]
+fn slide_prints_json_as_rules_md_specifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "2,2,2,2/4,4,8,0/2,2,2,0/0,2,2,4",
+            "left",
+            "4,4,0,0/8,8,0,0/4,2,0,0/4,4,0,0",
+            24,
+            true,
+        ),
+        (
+            "2,2,2,0/0,0,0,0/0,0,0,0/0,0,0,0",
+            "right",
+            "0,0,2,4/0,0,0,0/0,0,0,0/0,0,0,0",
+            4,
+            true,
+        ),
+        (
+            "4 4 2 2/. . . ./. . . ./. . . .",
+            "left",
+            "8,4,0,0/0,0,0,0/0,0,0,0/0,0,0,0",
+            12,
+            true,
+        ),
+        (
+            "2,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0",
+            "left",
+            "2,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0",
+            0,
+            false,
+        ),
+    ];
+    for (board, dir_word, want, gained, moved) in cases {
+        let o = run(
+            dir.path(),
+            &["2048", "slide", board, dir_word, "--json"],
+            "",
+        );
+        assert!(o.status.success(), "{}", err(&o));
+        let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
+        assert_eq!(v["board"], want);
+        assert_eq!(v["gained"], gained);
+        assert_eq!(v["moved"], moved);
+    }
+}
+
+#[test]
+fn bad_arguments_fail_with_a_message_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, needle) in [
+        (vec!["2048", "slide", "2,2/2", "left"], "bad board"),
+        (
+            vec!["2048", "slide", "2,2,0/0,0,0/0,0,3", "left"],
+            "bad board",
+        ),
+        (
+            vec!["2048", "slide", "2,2,0/0,0,0/0,0,0", "sideways"],
+            "bad direction",
+        ),
+        (vec!["2048", "--size", "9"], "9"),
+        (vec!["2048", "--four-chance", "2"], "between 0 and 1"),
+        (vec!["2048", "--target", "1000"], "target"),
+        (vec!["replay", "99"], "no game #99"),
+        (vec!["nonsense"], "unrecognized"),
+    ] {
+        let o = run(dir.path(), &args, "");
+        assert!(!o.status.success(), "{args:?} should fail");
+        let e = err(&o);
+        assert!(e.contains(needle), "{args:?}: {e}");
+        assert!(!e.contains("panicked"), "{args:?}: {e}");
+    }
+}
+
+#[test]
+fn a_corrupt_database_is_reported_and_moved_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("parlor.db"),
+        b"garbage, not a database ".repeat(200),
+    )
+    .unwrap();
+    let o = run(dir.path(), &["history"], "");
+    assert!(o.status.success());
+    assert!(err(&o).contains("was damaged"), "{}", err(&o));
+    assert!(out(&o).contains("No finished game yet."));
+    let kept = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .any(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("parlor.db.corrupt-")
+        });
+    assert!(kept, "the damaged file is kept aside");
+}
+
+#[test]
+fn help_explains_every_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let top = out(&run(dir.path(), &["--help"], ""));
+    for word in [
+        "2048",
+        "history",
+        "scores",
+        "replay",
+        "--plain",
+        "--no-color",
+        "--data-dir",
+    ] {
+        assert!(top.contains(word), "{word} missing from --help: {top}");
+    }
+    let g = out(&run(dir.path(), &["2048", "--help"], ""));
+    for word in ["--size", "--four-chance", "--target", "--seed", "slide"] {
+        assert!(g.contains(word), "{word} missing from 2048 --help: {g}");
+    }
+}

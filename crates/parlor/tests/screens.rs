@@ -1,0 +1,200 @@
+//! Whole-screen snapshots of the full-screen interface (ratatui's TestBackend + insta; snapshots are committed).
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use parlor::games::twenty48::{Options, Session};
+use parlor::storage::Store;
+use parlor::tui::app::App;
+use parlor::tui::menu::MenuView;
+use parlor::tui::theme::Theme;
+use parlor::tui::twenty48::Twenty48View;
+use ratatui::{Terminal, backend::TestBackend};
+use twenty48::Direction;
+
+const NO_COLOR: Theme = Theme { color: false };
+
+fn render(app: &mut App, w: u16, h: u16) -> Terminal<TestBackend> {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| app.draw(f)).unwrap();
+    t
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    app.handle_event(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn game_app(session: Session) -> App {
+    App::new(
+        Box::new(Twenty48View::new(session)),
+        Store::in_memory().unwrap(),
+        NO_COLOR,
+        None,
+    )
+}
+
+/// Plays the moves in a fixed rotation until `stop` says so.
+fn play_until(session: &mut Session, store: &mut Store, stop: impl Fn(&Session) -> bool) {
+    let order = [
+        Direction::Left,
+        Direction::Down,
+        Direction::Right,
+        Direction::Up,
+    ];
+    let mut i = 0;
+    while !stop(session) && session.ended.is_none() {
+        session.slide(order[i % 4], store);
+        i += 1;
+        assert!(i < 100_000, "the game should end");
+    }
+}
+
+#[test]
+fn menu() {
+    let mut app = App::new(
+        Box::new(MenuView::new(None)),
+        Store::in_memory().unwrap(),
+        NO_COLOR,
+        None,
+    );
+    app.start();
+    insta::assert_snapshot!(render(&mut app, 80, 24).backend());
+}
+
+#[test]
+fn menu_with_a_game_to_continue_and_a_storage_notice() {
+    let mut store = Store::in_memory().unwrap();
+    let mut s = Session::new(Options::default(), 11).unwrap();
+    s.slide(Direction::Left, &mut store);
+    let mut app = App::new(
+        Box::new(MenuView::new(Some(
+            "The database was damaged; it was moved aside.".into(),
+        ))),
+        store,
+        NO_COLOR,
+        None,
+    );
+    app.start();
+    let screen = format!("{}", render(&mut app, 100, 24).backend());
+    assert!(screen.contains("Continue 2048 4x4 · score"), "{screen}");
+    assert!(screen.contains("moved aside"), "{screen}");
+}
+
+#[test]
+fn board_after_two_moves() {
+    let mut store = Store::in_memory().unwrap();
+    let mut s = Session::new(Options::default(), 1).unwrap();
+    s.slide(Direction::Left, &mut store);
+    s.slide(Direction::Down, &mut store);
+    let mut app = game_app(s);
+    insta::assert_snapshot!(render(&mut app, 80, 24).backend());
+}
+
+#[test]
+fn small_board_uses_compact_cells_on_a_short_terminal() {
+    let s = Session::new(
+        Options {
+            size: 8,
+            ..Options::default()
+        },
+        2,
+    )
+    .unwrap();
+    let mut app = game_app(s);
+    insta::assert_snapshot!(render(&mut app, 70, 16).backend());
+}
+
+#[test]
+fn win_prompt() {
+    let mut store = Store::in_memory().unwrap();
+    let mut s = Session::new(
+        Options {
+            target: 16,
+            ..Options::default()
+        },
+        3,
+    )
+    .unwrap();
+    play_until(&mut s, &mut store, |s| s.awaiting_decision());
+    let mut app = game_app(s);
+    // The prompt appears when the winning move is made through the screen, so make the view see it.
+    insta::assert_snapshot!(render(&mut app, 80, 24).backend());
+}
+
+#[test]
+fn game_over() {
+    let mut store = Store::in_memory().unwrap();
+    let mut s = Session::new(
+        Options {
+            size: 3,
+            ..Options::default()
+        },
+        4,
+    )
+    .unwrap();
+    play_until(&mut s, &mut store, |_| false);
+    let mut app = game_app(s);
+    insta::assert_snapshot!(render(&mut app, 80, 24).backend());
+}
+
+#[test]
+fn help_overlay() {
+    let s = Session::new(Options::default(), 5).unwrap();
+    let mut app = game_app(s);
+    press(&mut app, KeyCode::Char('?'));
+    insta::assert_snapshot!(render(&mut app, 80, 30).backend());
+    press(&mut app, KeyCode::Esc);
+    let screen = format!("{}", render(&mut app, 80, 30).backend());
+    assert!(!screen.contains("Help: 2048"), "Esc closes the help");
+}
+
+#[test]
+fn terminal_too_small() {
+    let s = Session::new(Options::default(), 6).unwrap();
+    let mut app = game_app(s);
+    insta::assert_snapshot!(render(&mut app, 30, 8).backend());
+    // And it recovers when the terminal grows again.
+    let screen = format!("{}", render(&mut app, 80, 24).backend());
+    assert!(screen.contains("Score 0"), "{screen}");
+}
+
+#[test]
+fn keys_drive_the_game_and_undo() {
+    let s = Session::new(Options::default(), 7).unwrap();
+    let mut app = game_app(s);
+    let before = format!("{}", render(&mut app, 80, 24).backend());
+    for k in [
+        KeyCode::Left,
+        KeyCode::Char('j'),
+        KeyCode::Char('d'),
+        KeyCode::Char('w'),
+    ] {
+        press(&mut app, k);
+    }
+    let moved = format!("{}", render(&mut app, 80, 24).backend());
+    assert_ne!(before, moved);
+    press(&mut app, KeyCode::Char('u'));
+    let undone = format!("{}", render(&mut app, 80, 24).backend());
+    assert!(undone.contains("assisted"), "{undone}");
+    // Unknown keys are refused with a message, not a crash.
+    press(&mut app, KeyCode::Char('z'));
+    assert!(format!("{}", render(&mut app, 80, 24).backend()).contains("does nothing here"));
+}
+
+#[test]
+fn drawing_never_panics_at_any_size() {
+    for size in 3..=8 {
+        let s = Session::new(
+            Options {
+                size,
+                ..Options::default()
+            },
+            size as u64,
+        )
+        .unwrap();
+        let mut app = game_app(s);
+        for w in (0..=120).step_by(7) {
+            for h in (0..=50).step_by(3) {
+                render(&mut app, w, h);
+            }
+        }
+    }
+}
