@@ -1,0 +1,133 @@
+//! Codebreaking strategies: the four classic one-step heuristics and the optimal search.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::solve::SolveError;
+use crate::space::Space;
+use crate::tree::{StrategyTree, build_tree};
+use crate::sym::Sym;
+
+/// A codebreaking strategy.
+///
+/// The heuristics score each allowed guess by how it splits the candidates (the codes still consistent
+/// with every answer) into parts by feedback; the all-black part of a candidate guess counts as a part.
+/// Tie-break, pinned: among the guesses with the best score, one that could still be the secret, then the
+/// lowest in numeric order.
+///
+/// ```
+/// use mastermind::Strategy;
+/// assert_eq!("expected-size".parse::<Strategy>(), Ok(Strategy::ExpectedSize));
+/// assert_eq!(Strategy::Knuth.to_string(), "knuth");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// Knuth's minimax: minimise the largest part.
+    Knuth,
+    /// Irving's: minimise the expected size of the part left, i.e. the sum of squared part sizes.
+    ExpectedSize,
+    /// Neuwirth's: maximise the entropy of the split, -sum p log p.
+    Entropy,
+    /// Kooi's: maximise the number of non-empty parts.
+    MostParts,
+    /// Minimise the total (average) number of guesses over all secrets, by exhaustive search.
+    Optimal,
+}
+
+impl Strategy {
+    /// Every strategy, in a fixed order.
+    pub const ALL: [Strategy; 5] =
+        [Strategy::Knuth, Strategy::ExpectedSize, Strategy::Entropy, Strategy::MostParts, Strategy::Optimal];
+
+    /// The name used in text: `knuth`, `expected-size`, `entropy`, `most-parts`, `optimal`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Strategy::Knuth => "knuth",
+            Strategy::ExpectedSize => "expected-size",
+            Strategy::Entropy => "entropy",
+            Strategy::MostParts => "most-parts",
+            Strategy::Optimal => "optimal",
+        }
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown strategy name.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown strategy '{0}' (knuth, expected-size, entropy, most-parts, optimal)")]
+pub struct StrategyParseError(pub String);
+
+impl FromStr for Strategy {
+    type Err = StrategyParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let lower = s.trim().to_ascii_lowercase().replace('_', "-");
+        Strategy::ALL
+            .into_iter()
+            .find(|st| st.name() == lower)
+            .ok_or_else(|| StrategyParseError(s.to_string()))
+    }
+}
+
+/// Relative tolerance under which two entropy scores count as a tie.
+const EPS: f64 = 1e-9;
+
+/// The score of a split, lower is better.
+fn score(strategy: Strategy, counts: &[u32], nlogn: &dyn Fn(u32) -> f64) -> f64 {
+    match strategy {
+        Strategy::Knuth => f64::from(counts.iter().copied().max().unwrap_or(0)),
+        Strategy::ExpectedSize => counts.iter().map(|&c| u64::from(c) * u64::from(c)).sum::<u64>() as f64,
+        // Maximising -sum p log p over a fixed total n is minimising sum n_i log n_i.
+        Strategy::Entropy => counts.iter().filter(|&&c| c > 1).map(|&c| nlogn(c)).sum(),
+        Strategy::MostParts | Strategy::Optimal => -(counts.iter().filter(|&&c| c > 0).count() as f64),
+    }
+}
+
+/// The heuristic's guess for the candidates `cands`, trying the canonical codes among `guesses`
+/// (indices in increasing order). Deterministic, with the pinned tie-break.
+pub(crate) fn choose(space: &Space, cands: &[u32], sym: &Sym, strategy: Strategy, guesses: &[u32]) -> u32 {
+    if cands.len() <= 2 {
+        return cands[0];
+    }
+    let nlogn = |c: u32| {
+        let x = f64::from(c);
+        x * x.log2()
+    };
+    let mut counts = [0u32; 81];
+    let mut best: Option<(f64, bool, u32)> = None;
+    for &g in guesses {
+        if !sym.is_trivial() && !sym.is_canonical(&space.codes[g as usize]) {
+            continue;
+        }
+        space.counts(g, cands, &mut counts);
+        let s = score(strategy, &counts[..space.nclass], &nlogn);
+        let is_cand = counts[usize::from(space.win_class)] > 0;
+        let better = match best {
+            None => true,
+            Some((bs, bc, _)) => {
+                let tol = EPS * bs.abs().max(1.0);
+                s < bs - tol || (s <= bs + tol && is_cand && !bc)
+            }
+        };
+        if better {
+            best = Some((s, is_cand, g));
+        }
+    }
+    best.map_or(cands[0], |(_, _, g)| g)
+}
+
+/// The tree of a heuristic strategy over the whole space.
+pub(crate) fn heuristic_tree(
+    space: &Space,
+    strategy: Strategy,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<StrategyTree, SolveError> {
+    let mut pick = |cands: &[u32], sym: &Sym, _depth: u32| Ok(choose(space, cands, sym, strategy, &space.guesses));
+    build_tree(space, strategy, &mut pick, progress)
+}
