@@ -1,14 +1,39 @@
-pub fn add(left: u64, right: u64) -> u64 {
-    left + right
-}
+//! The 2048 engine of Parlor: exact boards of any size from 3x3 to 8x8, a table-driven 4x4 bitboard, seeded games with
+//! undo and replay. Pure library: nothing here reads or writes the terminal.
+//!
+//! The rules are those of `RULES.md` (2048 section).
+//!
+//! ```
+//! use twenty48::{Direction, Game, Rules, Status};
+//!
+//! let mut game = Game::new(Rules::default(), 7);
+//! while game.status() != Status::Over {
+//!     // Prefer left, then down, right, up: a simple corner strategy.
+//!     let order = [Direction::Left, Direction::Down, Direction::Right, Direction::Up];
+//!     let dir = order.into_iter().find(|&d| game.board().can_slide(d)).unwrap();
+//!     game.slide(dir).unwrap();
+//! }
+//! assert!(game.score() > 0);
+//! ```
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+#![warn(missing_docs)]
 
-    #[test]
-    fn it_works() {
-        let result = add(2, 2);
-        assert_eq!(result, 4);
-    }
-}
+pub mod action;
+pub mod bitboard;
+pub mod board;
+pub mod direction;
+pub mod error;
+pub mod game;
+mod notation;
+pub mod rules;
+pub mod spawn;
+
+pub use action::{Action, format_actions, parse_actions};
+pub use board::{Board, Slide};
+pub use direction::Direction;
+pub use error::{
+    ActionParseError, BoardParseError, CellError, DirectionParseError, ReplayError, RulesError,
+    SlideError, UndoError,
+};
+pub use game::{Game, Status, Turn};
+pub use rules::Rules;
