@@ -1,8 +1,282 @@
-//! The optimal strategy (placeholder).
+//! The optimal strategy: the least total number of guesses over all secrets, within the variant's guess
+//! limit, by exhaustive depth-first branch and bound.
+//!
+//! - Cost of a node with candidate set S and guess g: |S| (every secret there spends this guess) plus the
+//!   cost of each non-winning feedback class.
+//! - Lower bound for n candidates with d guesses left, K feedback classes: at most 1 secret is found with
+//!   the first guess, K-1 with the second, (K-1)^2 with the third, ...; filled greedily (infinite if the n
+//!   do not fit in d levels). So n <= K gives 2n - 1, reached exactly when a candidate splits the others
+//!   apart, and otherwise 2n is the bound.
+//! - A guess's bound is |S| plus the bounds of its classes; guesses are tried best bound first, and a
+//!   guess is dropped as soon as its partial total reaches the best total found.
+//! - Only guesses canonical under the symmetries of the history are tried (see `sym`), and among guesses
+//!   that split the candidates into the same sets only one is tried.
+//! - Candidate sets of 3 or more are memoised (exact cost and guess, or a lower bound).
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use crate::solve::SolveError;
 use crate::space::Space;
-use crate::tree::StrategyTree;
+use crate::strategy::Strategy;
+use crate::sym::Sym;
+use crate::tree::{StrategyTree, build_tree};
 
-pub(crate) fn optimal_tree(_space: &Space, _progress: &mut dyn FnMut(u64, u64)) -> Result<StrategyTree, SolveError> {
-    Err(SolveError::Infeasible { guesses: 0 })
+/// Largest number of codes for the optimal search.
+pub(crate) const OPTIMAL_LIMIT: u64 = 6000;
+
+const INF: u32 = u32::MAX / 4;
+const MEMO_MIN: usize = 3;
+const MEMO_CAP: usize = 4_000_000;
+const MAX_DEPTH: usize = 16;
+
+/// A small fast hasher (FxHash) for the memo.
+#[derive(Default, Clone, Copy)]
+struct Fx(u64);
+
+impl Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Entry {
+    Exact(u32, u32),
+    Lower(u32),
+}
+
+pub(crate) struct Search<'a> {
+    space: &'a Space,
+    /// `lb[d][n]`: lower bound for n candidates with d guesses left.
+    lb: Vec<Vec<u32>>,
+    memo: HashMap<(u8, Vec<u32>), Entry, BuildHasherDefault<Fx>>,
+    /// Nodes searched (for diagnostics and benchmarks).
+    pub nodes: u64,
+    level: u32,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(space: &'a Space) -> Search<'a> {
+        let p = u64::from(space.variant.pegs());
+        let k = (p + 1) * (p + 2) / 2 - 1;
+        let nmax = space.secrets.len();
+        let mut lb = vec![vec![INF; nmax + 1]; MAX_DEPTH + 1];
+        for (d, row) in lb.iter_mut().enumerate() {
+            row[0] = 0;
+            for (n, cell) in row.iter_mut().enumerate().skip(1) {
+                let mut left = n as u64;
+                let mut cost = 0u64;
+                let mut cap = 1u64;
+                let mut level = 1u64;
+                while left > 0 && level <= d as u64 {
+                    let take = left.min(cap);
+                    cost += take * level;
+                    left -= take;
+                    cap = cap.saturating_mul(k - 1);
+                    level += 1;
+                }
+                if left == 0 {
+                    *cell = cost.min(u64::from(INF)) as u32;
+                }
+            }
+        }
+        Search { space, lb, memo: HashMap::default(), nodes: 0, level: 0 }
+    }
+
+    fn bound(&self, n: usize, depth: u32) -> u32 {
+        self.lb[(depth as usize).min(MAX_DEPTH)][n]
+    }
+
+    /// The optimal cost of `cands` with `depth` guesses left, if below `beta`, with its guess;
+    /// otherwise a lower bound `>= beta` and no guess.
+    pub fn search(
+        &mut self,
+        cands: &[u32],
+        depth: u32,
+        sym: &Sym,
+        beta: u32,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> (u32, Option<u32>) {
+        let n = cands.len();
+        if depth == 0 {
+            return (INF, None);
+        }
+        if n == 1 {
+            return (1, Some(cands[0]));
+        }
+        let mut lb = self.bound(n, depth);
+        if lb >= beta {
+            return (lb, None);
+        }
+        if n == 2 {
+            return (3, Some(cands[0]));
+        }
+        self.nodes += 1;
+        let space = self.space;
+        let win = usize::from(space.win_class);
+        let mut counts = [0u32; 81];
+        // A candidate that splits all the others apart is optimal.
+        if n <= space.nclass {
+            for &c in cands {
+                space.counts(c, cands, &mut counts);
+                if counts[..space.nclass].iter().all(|&k| k <= 1) {
+                    return ((2 * n - 1) as u32, Some(c));
+                }
+            }
+            lb = lb.max(2 * n as u32);
+            if lb >= beta {
+                return (lb, None);
+            }
+        }
+        let key = (depth.min(255) as u8, cands.to_vec());
+        if n >= MEMO_MIN {
+            match self.memo.get(&key) {
+                Some(&Entry::Exact(v, g)) => return if v < beta { (v, Some(g)) } else { (v, None) },
+                Some(&Entry::Lower(l)) => {
+                    if l >= beta {
+                        return (l, None);
+                    }
+                    lb = lb.max(l);
+                }
+                None => {}
+            }
+        }
+
+        // Score every canonical guess by its bound; keep one guess per distinct split.
+        let mut options: Vec<(u32, bool, u32)> = Vec::new();
+        let mut seen: HashMap<u128, (), BuildHasherDefault<Fx>> = HashMap::default();
+        let mut classes = Vec::with_capacity(n);
+        let trivial = sym.is_trivial();
+        for &g in &space.guesses {
+            if !trivial && !sym.is_canonical(&space.codes[g as usize]) {
+                continue;
+            }
+            space.classes(g, cands, &mut classes);
+            counts[..space.nclass].fill(0);
+            for &c in &classes {
+                counts[usize::from(c)] += 1;
+            }
+            let is_cand = counts[win] > 0;
+            if !is_cand && counts.iter().any(|&k| k as usize == n) {
+                continue;
+            }
+            let mut bound = n as u32;
+            for (c, &k) in counts[..space.nclass].iter().enumerate() {
+                if c != win && k > 0 {
+                    bound = bound.saturating_add(self.bound(k as usize, depth - 1));
+                }
+            }
+            if bound >= beta || bound >= INF {
+                continue;
+            }
+            // The split as a set partition: relabel classes by first appearance.
+            let mut relabel = [u8::MAX; 81];
+            let mut next = 0u8;
+            let (mut h1, mut h2) = (0xcbf2_9ce4_8422_2325u64, 0x9e37_79b9_7f4a_7c15u64);
+            for &c in &classes {
+                let l = if usize::from(c) == win {
+                    200
+                } else {
+                    if relabel[usize::from(c)] == u8::MAX {
+                        relabel[usize::from(c)] = next;
+                        next += 1;
+                    }
+                    relabel[usize::from(c)]
+                };
+                h1 = (h1 ^ u64::from(l)).wrapping_mul(0x100_0000_01b3);
+                h2 = (h2.rotate_left(7) ^ u64::from(l)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+            }
+            if seen.insert(u128::from(h1) << 64 | u128::from(h2), ()).is_some() {
+                continue;
+            }
+            options.push((bound, !is_cand, g));
+        }
+        options.sort_unstable();
+
+        let mut best = beta;
+        let mut best_guess = None;
+        let top = self.level == 0;
+        let option_count = options.len() as u64;
+        for (i, &(bound, _, g)) in options.iter().enumerate() {
+            if top {
+                progress(i as u64, option_count);
+            }
+            if bound >= best {
+                break;
+            }
+            let groups = space.split(g, cands);
+            let mut order: Vec<&Vec<u32>> = groups.iter().map(|(_, m)| m).filter(|m| m.len() > 2).collect();
+            order.sort_by_key(|m| std::cmp::Reverse(m.len()));
+            let child_sym = if order.is_empty() { sym.clone() } else { sym.after(&space.codes[g as usize]) };
+            let mut total = bound;
+            self.level += 1;
+            for m in order {
+                let lbc = self.bound(m.len(), depth - 1);
+                let (v, _) = self.search(m, depth - 1, &child_sym, best - total + lbc, progress);
+                total = total.saturating_add(v.saturating_sub(lbc));
+                if total >= best {
+                    break;
+                }
+            }
+            self.level -= 1;
+            if total < best {
+                best = total;
+                best_guess = Some(g);
+                if best <= lb {
+                    break;
+                }
+            }
+        }
+        if n >= MEMO_MIN {
+            if self.memo.len() >= MEMO_CAP {
+                self.memo.clear();
+            }
+            let entry = match best_guess {
+                Some(g) => Entry::Exact(best, g),
+                None => Entry::Lower(best.max(lb)),
+            };
+            self.memo.insert(key, entry);
+        }
+        match best_guess {
+            Some(g) => (best, Some(g)),
+            None => (best.max(lb), None),
+        }
+    }
+
+    /// The optimal guess for a candidate set, or `None` if it cannot be solved in `depth` guesses.
+    pub fn best_guess(&mut self, cands: &[u32], depth: u32, sym: &Sym) -> Option<(u32, u32)> {
+        let (v, g) = self.search(cands, depth, sym, INF, &mut |_, _| {});
+        g.map(|g| (v, g))
+    }
+}
+
+/// The optimal strategy tree of a space.
+pub(crate) fn optimal_tree(space: &Space, progress: &mut dyn FnMut(u64, u64)) -> Result<StrategyTree, SolveError> {
+    if space.codes.len() as u64 > OPTIMAL_LIMIT {
+        return Err(SolveError::TooLarge { codes: space.codes.len() as u64, limit: OPTIMAL_LIMIT });
+    }
+    let mut search = Search::new(space);
+    let guesses = space.variant.guesses();
+    let root = Sym::root(space.variant.pegs(), space.variant.colours());
+    // The root search reports progress per first guess tried; the tree is then read from the memo.
+    search.search(&space.secrets, guesses, &root, INF, progress);
+    let mut pick = |cands: &[u32], sym: &Sym, depth: u32| {
+        search.best_guess(cands, depth, sym).map(|(_, g)| g).ok_or(SolveError::Infeasible { guesses })
+    };
+    build_tree(space, Strategy::Optimal, &mut pick, progress)
 }

@@ -30,3 +30,16 @@ fn entropy_classic() {
 fn most_parts_classic() {
     assert_eq!(total(Variant::CLASSIC, Strategy::MostParts).total, 5668);
 }
+
+#[test]
+fn optimal_seed() {
+    let r = total(Variant::SEED, Strategy::Optimal);
+    assert_eq!(r.codes, 360);
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "release only: cargo test -p mastermind --release -- --include-ignored")]
+fn optimal_classic() {
+    let r = total(Variant::CLASSIC, Strategy::Optimal);
+    assert_eq!(r.total, 5625);
+}
