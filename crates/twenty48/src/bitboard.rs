@@ -237,8 +237,8 @@ pub fn max_exponent(b: Bitboard) -> u8 {
         .unwrap_or(0)
 }
 
-/// True if no slide changes the board.
+/// True if no cell is empty and no slide changes the board (as [`crate::Board::is_game_over`]).
 pub fn is_game_over(b: Bitboard) -> bool {
     let t = tables();
-    Direction::ALL.into_iter().all(|d| t.slide(b, d) == b)
+    count_empty(b) == 0 && Direction::ALL.into_iter().all(|d| t.slide(b, d) == b)
 }

@@ -191,15 +191,45 @@ impl Board {
         }
     }
 
+    /// The board after sliding in `dir` and the points gained, without the list of merged cells (no allocation).
+    pub fn slid(&self, dir: Direction) -> (Board, u64) {
+        match self.to_bitboard_exact() {
+            Some(b) => {
+                let t = bitboard::tables();
+                (Board::from_bitboard(t.slide(b, dir)), t.score(b, dir))
+            }
+            None => {
+                let mut out = *self;
+                let gained = self.slide_into(dir, &mut out, None);
+                (out, gained)
+            }
+        }
+    }
+
     /// The general slide, for any size and any exponents (the reference implementation).
     pub fn slide_general(&self, dir: Direction) -> Slide {
-        let n = self.size();
-        let mut out = Board {
-            size: self.size,
-            cells: [0; MAX_SIZE * MAX_SIZE],
-        };
-        let mut gained = 0u64;
+        let mut out = *self;
         let mut merged = Vec::new();
+        let gained = self.slide_into(dir, &mut out, Some(&mut merged));
+        merged.sort_unstable();
+        let moved = out != *self;
+        Slide {
+            board: out,
+            gained,
+            moved,
+            merged,
+        }
+    }
+
+    fn slide_into(
+        &self,
+        dir: Direction,
+        out: &mut Board,
+        mut merged: Option<&mut Vec<(usize, usize)>>,
+    ) -> u64 {
+        let n = self.size();
+        out.cells = [0; MAX_SIZE * MAX_SIZE];
+        let mut gained = 0u64;
         for line in 0..n {
             // Cell k of this line, counted from the wall the tiles move toward.
             let pos = |k: usize| -> (usize, usize) {
@@ -227,7 +257,9 @@ impl Board {
                     let e = (tiles[i] + 1).min(MAX_EXPONENT);
                     out.cells[r * MAX_SIZE + c] = e;
                     gained = gained.saturating_add(exp_value(e));
-                    merged.push((r, c));
+                    if let Some(m) = merged.as_deref_mut() {
+                        m.push((r, c));
+                    }
                     i += 2;
                 } else {
                     out.cells[r * MAX_SIZE + c] = tiles[i];
@@ -236,14 +268,7 @@ impl Board {
                 k += 1;
             }
         }
-        merged.sort_unstable();
-        let moved = out != *self;
-        Slide {
-            board: out,
-            gained,
-            moved,
-            merged,
-        }
+        gained
     }
 
     /// The 4x4 bitboard (4 bits per cell, cell (r, c) at bits `4 * (4 * r + c)`), if this is a 4x4 board whose

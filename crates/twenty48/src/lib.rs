@@ -19,6 +19,7 @@
 #![warn(missing_docs)]
 
 pub mod action;
+pub mod ai;
 pub mod bitboard;
 pub mod board;
 pub mod direction;

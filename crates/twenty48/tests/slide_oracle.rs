@@ -43,9 +43,15 @@ fn rules_table_left_and_mirrored_right() {
         let s = board.slide(Direction::Left);
         assert_eq!(first_row(&s.board), to_commas(result), "{row} left");
         assert_eq!(s.gained, points, "{row} left");
-        assert_eq!(board.slide_general(Direction::Left), s, "{row} left, general engine");
+        assert_eq!(
+            board.slide_general(Direction::Left),
+            s,
+            "{row} left, general engine"
+        );
         // The same row in the bottom row of a 5x5 board (general engine only).
-        let big: Board = format!("{row} ./. . . . ./. . . . ./. . . . ./. . . . .").parse().unwrap();
+        let big: Board = format!("{row} ./. . . . ./. . . . ./. . . . ./. . . . .")
+            .parse()
+            .unwrap();
         assert_eq!(big.slide(Direction::Left).gained, points);
         let board = one_row(&mirror(row));
         let s = board.slide(Direction::Right);

@@ -1,0 +1,193 @@
+//! The evaluation: a weighted sum of per-line features, precomputed for all 65536 rows and applied to the four rows
+//! and the four columns of a bitboard.
+
+use crate::bitboard::{Bitboard, transpose};
+
+/// Feature weights of the evaluation. Every feature is computed on one line (row or column) of four cells, from the
+/// exponents `r` (0 = empty).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Weights {
+    /// Constant per line, so that living positions score above dead ones (a dead position is worth 0).
+    pub base: f32,
+    /// Per empty cell.
+    pub empty: f32,
+    /// Per possible merge (runs of equal tiles, empties skipped, as in nneonneo/2048-ai).
+    pub merges: f32,
+    /// Penalty on the smaller of the two monotonicity violations, measured in `r^mono_power`.
+    pub mono: f32,
+    /// Exponent of the monotonicity measure.
+    pub mono_power: f32,
+    /// Penalty on `sum(r^sum_power)`: large tiles cost, which pushes toward merging.
+    pub sum: f32,
+    /// Exponent of the sum penalty.
+    pub sum_power: f32,
+    /// Bonus `r_max^2` when the line's largest tile sits at one of its ends.
+    pub edge: f32,
+}
+
+/// Tuned weights (see [`crate::ai::tune`]). Produced by `tune(&TuneConfig::default())` seeded as documented in
+/// `BENCHMARKS.md`; starting point: [`Weights::NNEONNEO`].
+pub const TUNED: Weights = Weights::NNEONNEO;
+
+impl Weights {
+    /// The heuristic weights of nneonneo/2048-ai (`2048.cpp`), with no edge bonus.
+    pub const NNEONNEO: Weights = Weights {
+        base: 200_000.0,
+        empty: 270.0,
+        merges: 700.0,
+        mono: 47.0,
+        mono_power: 4.0,
+        sum: 11.0,
+        sum_power: 3.5,
+        edge: 0.0,
+    };
+
+    /// The weights as a vector (in field order), for tuning.
+    pub fn to_array(&self) -> [f32; 8] {
+        [
+            self.base,
+            self.empty,
+            self.merges,
+            self.mono,
+            self.mono_power,
+            self.sum,
+            self.sum_power,
+            self.edge,
+        ]
+    }
+
+    /// The inverse of [`Weights::to_array`].
+    pub fn from_array(a: [f32; 8]) -> Weights {
+        Weights {
+            base: a[0],
+            empty: a[1],
+            merges: a[2],
+            mono: a[3],
+            mono_power: a[4],
+            sum: a[5],
+            sum_power: a[6],
+            edge: a[7],
+        }
+    }
+
+    /// The feature value of one line of exponents (any length).
+    pub fn line(&self, line: &[u8]) -> f32 {
+        self.line_with(line, &Powers::new(self))
+    }
+
+    /// [`Weights::line`] with precomputed powers.
+    pub fn line_with(&self, line: &[u8], pw: &Powers) -> f32 {
+        let mut sum = 0f32;
+        let mut empty = 0f32;
+        let mut merges = 0f32;
+        let (mut prev, mut counter) = (0u8, 0u32);
+        for &r in line {
+            sum += pw.sum[r as usize];
+            if r == 0 {
+                empty += 1.0;
+            } else {
+                if prev == r {
+                    counter += 1;
+                } else if counter > 0 {
+                    merges += 1.0 + counter as f32;
+                    counter = 0;
+                }
+                prev = r;
+            }
+        }
+        if counter > 0 {
+            merges += 1.0 + counter as f32;
+        }
+        let (mut mono_left, mut mono_right) = (0f32, 0f32);
+        for w in line.windows(2) {
+            let a = pw.mono[w[0] as usize];
+            let b = pw.mono[w[1] as usize];
+            if w[0] > w[1] {
+                mono_left += a - b;
+            } else {
+                mono_right += b - a;
+            }
+        }
+        let max = line.iter().copied().max().unwrap_or(0);
+        let at_end = max > 0 && (line[0] == max || line[line.len() - 1] == max);
+        let edge = if at_end {
+            (max as f32) * (max as f32)
+        } else {
+            0.0
+        };
+        self.base + self.empty * empty + self.merges * merges
+            - self.mono * mono_left.min(mono_right)
+            - self.sum * sum
+            + self.edge * edge
+    }
+}
+
+/// `r^sum_power` and `r^mono_power` for every exponent r, precomputed.
+#[derive(Debug, Clone)]
+pub struct Powers {
+    sum: [f32; 256],
+    mono: [f32; 256],
+}
+
+impl Powers {
+    /// The powers for these weights.
+    pub fn new(w: &Weights) -> Powers {
+        Powers {
+            sum: std::array::from_fn(|r| (r as f32).powf(w.sum_power)),
+            mono: std::array::from_fn(|r| (r as f32).powf(w.mono_power)),
+        }
+    }
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        TUNED
+    }
+}
+
+/// The evaluation table for 4x4 bitboards.
+pub struct Evaluator {
+    weights: Weights,
+    table: Box<[f32; 65536]>,
+}
+
+impl Evaluator {
+    /// Builds the 65536-entry line table for these weights (a few milliseconds).
+    pub fn new(weights: Weights) -> Evaluator {
+        let mut table: Box<[f32; 65536]> = vec![0f32; 65536]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("length is 65536"));
+        let pw = Powers::new(&weights);
+        for row in 0..=u16::MAX {
+            let line = [
+                (row & 0xF) as u8,
+                ((row >> 4) & 0xF) as u8,
+                ((row >> 8) & 0xF) as u8,
+                (row >> 12) as u8,
+            ];
+            table[row as usize] = weights.line_with(&line, &pw);
+        }
+        Evaluator { weights, table }
+    }
+
+    /// The weights this table was built from.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// The evaluation of a bitboard: the line table summed over its four rows and four columns.
+    #[inline(always)]
+    pub fn eval(&self, b: Bitboard) -> f32 {
+        let t = &self.table;
+        let c = transpose(b);
+        t[b as u16 as usize]
+            + t[(b >> 16) as u16 as usize]
+            + t[(b >> 32) as u16 as usize]
+            + t[(b >> 48) as u16 as usize]
+            + t[c as u16 as usize]
+            + t[(c >> 16) as u16 as usize]
+            + t[(c >> 32) as u16 as usize]
+            + t[(c >> 48) as u16 as usize]
+    }
+}

@@ -1,0 +1,31 @@
+//! The 2048 AI: expectimax with a probability cut-off, a transposition table and table-driven evaluation on the 4x4
+//! bitboard, a plain expectimax for other board sizes, self-play and weight tuning.
+//!
+//! ```
+//! use twenty48::ai::{Player, SearchConfig};
+//! use twenty48::{Game, Rules, Status};
+//!
+//! let mut game = Game::new(Rules::default(), 3);
+//! let mut player = Player::new(SearchConfig::depth(2));
+//! for _ in 0..50 {
+//!     let dir = player.best_move(game.board(), 0.1).unwrap();
+//!     game.slide(dir).unwrap();
+//! }
+//! assert_eq!(game.moves_made(), 50);
+//! ```
+
+pub mod autoplay;
+pub mod eval;
+pub mod general;
+pub mod player;
+pub mod search;
+pub mod summary;
+pub mod tt;
+pub mod tune;
+
+pub use autoplay::{GameReport, autoplay, autoplay_with};
+pub use eval::{Evaluator, TUNED, Weights};
+pub use player::{Player, SearchConfig, SearchStats};
+pub use search::{DEFAULT_CUTOFF, naive_expectimax};
+pub use summary::{MILESTONES, Summary, summarize};
+pub use tune::{TuneConfig, TuneResult, TuneStep, tune};

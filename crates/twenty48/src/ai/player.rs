@@ -1,0 +1,299 @@
+//! The AI player: iterative deepening under a time budget or a fixed depth, one or more threads.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::ai::eval::{Evaluator, TUNED, Weights};
+use crate::ai::general::GeneralSearch;
+use crate::ai::search::{DEFAULT_CUTOFF, Search};
+use crate::ai::tt::TranspositionTable;
+use crate::board::Board;
+use crate::direction::Direction;
+
+/// What one search thread returns: (move index, value) pairs, aborted, depth-limited, nodes, evals.
+type ThreadResult = (Vec<(usize, f32)>, bool, bool, u64, u64);
+
+/// Depth used when neither a depth nor a time budget is given.
+pub const DEFAULT_DEPTH: u32 = 3;
+/// Deepest iteration tried under a time budget.
+const MAX_DEPTH: u32 = 40;
+/// Transposition table size: 2^20 slots of 16 bytes (16 MiB).
+const TT_BITS: u32 = 20;
+
+/// How hard the AI thinks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchConfig {
+    /// Fixed search depth in player moves (with `ms_per_move` also set: the deepest iteration allowed).
+    pub depth: Option<u32>,
+    /// Time budget per move in milliseconds (iterative deepening); `None` with `depth` set: fixed depth.
+    pub ms_per_move: Option<f64>,
+    /// Search threads (1 or more); 2 splits the root moves over two threads.
+    pub threads: usize,
+}
+
+impl SearchConfig {
+    /// A fixed-depth, single-threaded configuration (deterministic).
+    pub fn depth(depth: u32) -> SearchConfig {
+        SearchConfig {
+            depth: Some(depth),
+            ms_per_move: None,
+            threads: 1,
+        }
+    }
+
+    /// A time-budgeted, single-threaded configuration.
+    pub fn millis(ms: f64) -> SearchConfig {
+        SearchConfig {
+            depth: None,
+            ms_per_move: Some(ms),
+            threads: 1,
+        }
+    }
+}
+
+impl Default for SearchConfig {
+    /// 20 ms per move, one thread.
+    fn default() -> Self {
+        SearchConfig::millis(20.0)
+    }
+}
+
+/// Statistics of the last search.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SearchStats {
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Chance nodes expanded (all iterations).
+    pub nodes: u64,
+    /// Static evaluations (all iterations).
+    pub evals: u64,
+    /// Wall time in milliseconds.
+    pub ms: f64,
+    /// Values of the legal moves at the deepest completed iteration (higher is better).
+    pub values: Vec<(Direction, f32)>,
+}
+
+/// An AI player. Keeps its evaluation tables and transposition table across moves.
+///
+/// ```
+/// use twenty48::ai::{Player, SearchConfig};
+/// use twenty48::Board;
+///
+/// let board: Board = "2,2,0,0/0,4,0,0/0,0,0,0/0,0,0,2".parse().unwrap();
+/// let mut player = Player::new(SearchConfig::depth(2));
+/// let dir = player.best_move(&board, 0.1).unwrap();
+/// assert!(board.can_slide(dir));
+/// ```
+pub struct Player {
+    cfg: SearchConfig,
+    weights: Weights,
+    eval: Evaluator,
+    tt: TranspositionTable,
+    tt_four_chance: f64,
+    cutoff: f32,
+    stats: SearchStats,
+}
+
+impl Player {
+    /// A player with the tuned weights.
+    pub fn new(cfg: SearchConfig) -> Player {
+        Player::with_weights(cfg, TUNED)
+    }
+
+    /// A player with the given evaluation weights.
+    pub fn with_weights(cfg: SearchConfig, weights: Weights) -> Player {
+        Player {
+            cfg,
+            weights,
+            eval: Evaluator::new(weights),
+            tt: TranspositionTable::new(TT_BITS),
+            tt_four_chance: f64::NAN,
+            cutoff: DEFAULT_CUTOFF,
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// Sets the probability cut-off (0 disables it) and clears the transposition table.
+    pub fn set_cutoff(&mut self, cutoff: f32) {
+        self.cutoff = cutoff;
+        self.tt.clear();
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SearchConfig {
+        &self.cfg
+    }
+
+    /// Statistics of the last [`Player::best_move`].
+    pub fn last_stats(&self) -> &SearchStats {
+        &self.stats
+    }
+
+    /// The move the AI plays on `board` when a spawned tile is a 4 with probability `four_chance`; `None` only when no
+    /// move is legal. Always a move that changes the board.
+    pub fn best_move(&mut self, board: &Board, four_chance: f64) -> Option<Direction> {
+        let start = Instant::now();
+        let legal: Vec<Direction> = Direction::ALL
+            .into_iter()
+            .filter(|&d| board.can_slide(d))
+            .collect();
+        self.stats = SearchStats::default();
+        match legal.len() {
+            0 => return None,
+            1 => {
+                self.stats.values = vec![(legal[0], 0.0)];
+                return Some(legal[0]);
+            }
+            _ => {}
+        }
+        let four_chance = four_chance.clamp(0.0, 1.0);
+        if four_chance.to_bits() != self.tt_four_chance.to_bits() {
+            self.tt.clear();
+            self.tt_four_chance = four_chance;
+        }
+        let budget = self
+            .cfg
+            .ms_per_move
+            .map(|ms| Duration::from_secs_f64(ms.max(0.0) / 1000.0));
+        let max_depth = match (self.cfg.depth, budget) {
+            (Some(d), _) => d.max(1),
+            (None, Some(_)) => MAX_DEPTH,
+            (None, None) => DEFAULT_DEPTH,
+        };
+        let bb = board.size() == 4;
+        let mut last_time: Option<Duration> = None;
+        let mut growth = 8.0f64;
+        for depth in 1..=max_depth {
+            if let (Some(budget), Some(last)) = (budget, last_time) {
+                let predicted = last.mul_f64(growth);
+                if start.elapsed() + predicted > budget {
+                    break;
+                }
+            }
+            let deadline = if depth > 1 {
+                budget.map(|b| start + b)
+            } else {
+                None
+            };
+            let t0 = Instant::now();
+            let outcome = if bb {
+                self.iterate_bitboard(board, &legal, depth, four_chance, deadline)
+            } else {
+                self.iterate_general(board, &legal, depth, four_chance, deadline)
+            };
+            let Some((values, limited)) = outcome else {
+                break;
+            };
+            self.stats.depth = depth;
+            self.stats.values = values;
+            let t = t0.elapsed();
+            if let Some(last) = last_time
+                && last > Duration::from_micros(20)
+            {
+                growth = (t.as_secs_f64() / last.as_secs_f64()).clamp(2.0, 100.0);
+            }
+            last_time = Some(t);
+            if !limited {
+                break;
+            }
+        }
+        self.stats.ms = start.elapsed().as_secs_f64() * 1000.0;
+        let mut best: Option<(Direction, f32)> = None;
+        for &(d, v) in &self.stats.values {
+            if best.is_none_or(|(_, bv)| v > bv) {
+                best = Some((d, v));
+            }
+        }
+        best.map(|(d, _)| d).or(Some(legal[0]))
+    }
+
+    /// One iteration on the 4x4 bitboard. `None` if the deadline passed.
+    fn iterate_bitboard(
+        &mut self,
+        board: &Board,
+        legal: &[Direction],
+        depth: u32,
+        four_chance: f64,
+        deadline: Option<Instant>,
+    ) -> Option<(Vec<(Direction, f32)>, bool)> {
+        let b = capped_bitboard(board);
+        // Root moves come from the exact board: a capped tile may look mergeable to the bitboard when it is not.
+        let threads = self.cfg.threads.clamp(1, legal.len());
+        if threads == 1 {
+            let mut s = Search::new(&self.eval, Some(&self.tt), four_chance, self.cutoff);
+            s.set_deadline(deadline);
+            let values: Vec<(Direction, f32)> = legal
+                .iter()
+                .filter_map(|&d| s.move_value(b, d, depth).map(|v| (d, v)))
+                .collect();
+            self.stats.nodes += s.nodes;
+            self.stats.evals += s.evals;
+            return (!s.aborted()).then_some((values, s.depth_limited()));
+        }
+        let next = AtomicUsize::new(0);
+        let (eval, tt, cutoff) = (&self.eval, &self.tt, self.cutoff);
+        let results: Vec<ThreadResult> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|_| {
+                    let next = &next;
+                    scope.spawn(move || {
+                        let mut s = Search::new(eval, Some(tt), four_chance, cutoff);
+                        s.set_deadline(deadline);
+                        let mut out = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            if i >= legal.len() {
+                                break;
+                            }
+                            if let Some(v) = s.move_value(b, legal[i], depth) {
+                                out.push((i, v));
+                            }
+                        }
+                        (out, s.aborted(), s.depth_limited(), s.nodes, s.evals)
+                    })
+                })
+                .collect();
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        });
+        let mut values: Vec<(usize, f32)> = Vec::new();
+        let (mut aborted, mut limited) = (results.len() != threads, false);
+        for (out, a, l, nodes, evals) in results {
+            values.extend(out);
+            aborted |= a;
+            limited |= l;
+            self.stats.nodes += nodes;
+            self.stats.evals += evals;
+        }
+        values.sort_by_key(|&(i, _)| i);
+        let values = values.into_iter().map(|(i, v)| (legal[i], v)).collect();
+        (!aborted).then_some((values, limited))
+    }
+
+    /// One iteration on a general board. `None` if the deadline passed.
+    fn iterate_general(
+        &mut self,
+        board: &Board,
+        legal: &[Direction],
+        depth: u32,
+        four_chance: f64,
+        deadline: Option<Instant>,
+    ) -> Option<(Vec<(Direction, f32)>, bool)> {
+        let mut s = GeneralSearch::new(&self.weights, four_chance, self.cutoff);
+        s.set_deadline(deadline);
+        let values = s.root(board, depth, legal);
+        self.stats.nodes += s.nodes;
+        self.stats.evals += s.evals;
+        (!s.aborted()).then_some((values, s.depth_limited()))
+    }
+}
+
+/// The 4x4 board as a bitboard with exponents above 15 capped at 15 (the search may cap; the game stays exact).
+pub fn capped_bitboard(board: &Board) -> u64 {
+    let mut b = 0u64;
+    for r in 0..4 {
+        for c in 0..4 {
+            b |= (board.exponent(r, c).min(15) as u64) << (4 * (4 * r + c));
+        }
+    }
+    b
+}

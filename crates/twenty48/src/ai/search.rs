@@ -1,0 +1,244 @@
+//! Expectimax on the 4x4 bitboard: max nodes over moves, chance nodes over every empty cell with a 2 or a 4,
+//! a probability cut-off, a shared transposition table and an optional deadline.
+//!
+//! Depth semantics: `depth` counts the player's moves looked ahead. A max node at depth `d` tries each move and scores
+//! the resulting after-state (before the spawn) with a chance node at depth `d`; a chance node at depth 1, or whose path
+//! probability is below the cut-off, returns the evaluation of the after-state; otherwise it averages, over every
+//! empty cell and both tiles, the max node at depth `d - 1` of the board with that spawn. A position with no legal move
+//! is worth 0 (the evaluation is positive on living positions).
+
+use std::time::Instant;
+
+use crate::ai::eval::Evaluator;
+use crate::ai::tt::TranspositionTable;
+use crate::bitboard::{Bitboard, Tables, count_empty, tables};
+use crate::board::Board;
+use crate::direction::Direction;
+
+/// Default probability cut-off: chance nodes reached with a lower path probability are evaluated statically.
+pub const DEFAULT_CUTOFF: f32 = 1e-4;
+
+/// Chance nodes with at least this remaining depth are stored in the transposition table.
+const TT_MIN_DEPTH: u32 = 2;
+
+/// One search (one thread): counters, deadline and references to the shared evaluator and table.
+pub struct Search<'a> {
+    tables: &'static Tables,
+    eval: &'a Evaluator,
+    tt: Option<&'a TranspositionTable>,
+    p2: f32,
+    p4: f32,
+    cutoff: f32,
+    deadline: Option<Instant>,
+    check: u32,
+    aborted: bool,
+    depth_limited: bool,
+    /// Chance nodes expanded.
+    pub nodes: u64,
+    /// Static evaluations made.
+    pub evals: u64,
+}
+
+impl<'a> Search<'a> {
+    /// A search with the given evaluator, table (optional), probability of a 4 and probability cut-off (0 disables
+    /// the cut-off).
+    pub fn new(
+        eval: &'a Evaluator,
+        tt: Option<&'a TranspositionTable>,
+        four_chance: f64,
+        cutoff: f32,
+    ) -> Search<'a> {
+        Search {
+            tables: tables(),
+            eval,
+            tt,
+            p2: (1.0 - four_chance) as f32,
+            p4: four_chance as f32,
+            cutoff,
+            deadline: None,
+            check: 0,
+            aborted: false,
+            depth_limited: false,
+            nodes: 0,
+            evals: 0,
+        }
+    }
+
+    /// Abort (see [`Search::aborted`]) once this instant has passed.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.aborted = false;
+    }
+
+    /// Whether the deadline passed during the last search: its values are then meaningless.
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// Whether the last search stopped somewhere because of the depth (rather than the cut-off): if not, a deeper
+    /// search would return the same values.
+    pub fn depth_limited(&self) -> bool {
+        self.depth_limited
+    }
+
+    /// The value of playing `dir` from `board` (the chance node of the after-state), or `None` if `dir` changes
+    /// nothing.
+    pub fn move_value(&mut self, board: Bitboard, dir: Direction, depth: u32) -> Option<f32> {
+        let after = self.tables.slide(board, dir);
+        (after != board).then(|| self.chance_node(after, depth.max(1), 1.0))
+    }
+
+    /// The best move among `moves` and its value (first best in the given order), `None` if none is legal.
+    pub fn best(
+        &mut self,
+        board: Bitboard,
+        depth: u32,
+        moves: &[Direction],
+    ) -> Option<(Direction, f32)> {
+        let mut best: Option<(Direction, f32)> = None;
+        for &d in moves {
+            if let Some(v) = self.move_value(board, d, depth)
+                && best.is_none_or(|(_, bv)| v > bv)
+            {
+                best = Some((d, v));
+            }
+        }
+        best
+    }
+
+    /// The value of a position with the player to move: the best move's value, 0 if no move is legal.
+    pub fn max_node(&mut self, board: Bitboard, depth: u32, prob: f32) -> f32 {
+        let mut best = 0f32;
+        for d in Direction::ALL {
+            let after = self.tables.slide(board, d);
+            if after != board {
+                let v = self.chance_node(after, depth, prob);
+                if v > best {
+                    best = v;
+                }
+            }
+        }
+        best
+    }
+
+    /// The value of an after-state (a tile is about to spawn).
+    pub fn chance_node(&mut self, board: Bitboard, depth: u32, prob: f32) -> f32 {
+        if depth <= 1 || prob < self.cutoff {
+            if depth <= 1 {
+                self.depth_limited = true;
+            }
+            self.evals += 1;
+            return self.eval.eval(board);
+        }
+        if depth >= TT_MIN_DEPTH
+            && let Some(v) = self.tt.and_then(|tt| tt.probe(board, depth))
+        {
+            return v;
+        }
+        self.nodes += 1;
+        if let Some(deadline) = self.deadline {
+            self.check += 1;
+            if self.check & 255 == 0 && Instant::now() >= deadline {
+                self.aborted = true;
+            }
+        }
+        if self.aborted {
+            return 0.0;
+        }
+        let empty = count_empty(board);
+        let n = empty as f32;
+        let p2 = prob * self.p2 / n;
+        let p4 = prob * self.p4 / n;
+        let mut sum = 0f32;
+        for i in 0..16 {
+            if (board >> (4 * i)) & 0xF == 0 {
+                let tile = 1u64 << (4 * i);
+                sum += self.p2 * self.max_node(board | tile, depth - 1, p2);
+                if self.p4 > 0.0 {
+                    sum += self.p4 * self.max_node(board | (tile << 1), depth - 1, p4);
+                }
+            }
+        }
+        let value = sum / n;
+        if !self.aborted
+            && depth >= TT_MIN_DEPTH
+            && let Some(tt) = self.tt
+        {
+            tt.store(board, depth, value);
+        }
+        value
+    }
+}
+
+/// A deliberately plain expectimax (the reference for tests): the exact general engine for slides, no table, no
+/// deadline, the same depth and cut-off semantics and the same order of floating-point operations. Returns the best
+/// move and its value, `None` if no move is legal.
+pub fn naive_expectimax(
+    board: &Board,
+    depth: u32,
+    four_chance: f64,
+    cutoff: f32,
+    eval: &Evaluator,
+) -> Option<(Direction, f32)> {
+    let (p2w, p4w) = ((1.0 - four_chance) as f32, four_chance as f32);
+    let value_of =
+        |b: &Board| eval.eval(b.to_bitboard().unwrap_or_else(|| unreachable!("4x4 board")));
+    fn chance(
+        b: &Board,
+        depth: u32,
+        prob: f32,
+        w: (f32, f32),
+        cutoff: f32,
+        ev: &dyn Fn(&Board) -> f32,
+    ) -> f32 {
+        if depth <= 1 || prob < cutoff {
+            return ev(b);
+        }
+        let cells = b.empty_cells();
+        let n = cells.len() as f32;
+        let (p2, p4) = (prob * w.0 / n, prob * w.1 / n);
+        let mut sum = 0f32;
+        for (r, c) in cells {
+            let mut two = *b;
+            two.set_exponent(r, c, 1);
+            sum += w.0 * max(&two, depth - 1, p2, w, cutoff, ev);
+            if w.1 > 0.0 {
+                let mut four = *b;
+                four.set_exponent(r, c, 2);
+                sum += w.1 * max(&four, depth - 1, p4, w, cutoff, ev);
+            }
+        }
+        sum / n
+    }
+    fn max(
+        b: &Board,
+        depth: u32,
+        prob: f32,
+        w: (f32, f32),
+        cutoff: f32,
+        ev: &dyn Fn(&Board) -> f32,
+    ) -> f32 {
+        let mut best = 0f32;
+        for d in Direction::ALL {
+            let s = b.slide_general(d);
+            if s.moved {
+                let v = chance(&s.board, depth, prob, w, cutoff, ev);
+                if v > best {
+                    best = v;
+                }
+            }
+        }
+        best
+    }
+    let mut best: Option<(Direction, f32)> = None;
+    for d in Direction::ALL {
+        let s = board.slide_general(d);
+        if s.moved {
+            let v = chance(&s.board, depth.max(1), 1.0, (p2w, p4w), cutoff, &value_of);
+            if best.is_none_or(|(_, bv)| v > bv) {
+                best = Some((d, v));
+            }
+        }
+    }
+    best
+}
