@@ -1,14 +1,42 @@
-pub fn add(left: u64, right: u64) -> u64 {
-    left + right
-}
+//! Nocca Nocca (ノッカノッカ): rules, move generation, perft, games and a search engine. No terminal I/O.
+//!
+//! The rules are those of Parlor's RULES.md: pieces step one square in eight directions, may ride on stacks of
+//! either colour up to three high, covered pieces cannot move, and a piece stepping beyond the opponent's home row
+//! wins at once; a player without a legal move loses. See [`square`] for the board orientation and names.
+//!
+//! ```
+//! use nocca::{Dims, Game, GameOptions, Engine, Level, Limits};
+//! let mut game = Game::new(Dims::STANDARD, GameOptions::default());
+//! let mut engine = Engine::new(Level::Beginner, 7);
+//! let res = engine.best_move(&game, Limits::nodes(2_000)).unwrap();
+//! game.play(res.mv).unwrap();
+//! assert_eq!(game.ply(), 1);
+//! ```
+#![warn(missing_docs)]
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+pub mod bench;
+pub mod colour;
+pub mod dims;
+pub mod engine;
+mod eval;
+pub mod game;
+pub mod matches;
+pub mod moves;
+pub mod naive;
+pub mod perft;
+pub mod position;
+pub mod search;
+pub mod square;
+mod zobrist;
 
-    #[test]
-    fn it_works() {
-        let result = add(2, 2);
-        assert_eq!(result, 4);
-    }
-}
+pub use bench::{BenchReport, bench};
+pub use colour::{Colour, ColourParseError};
+pub use dims::{Dims, DimsError};
+pub use engine::{Engine, Level, LevelParseError, hint};
+pub use game::{Game, GameOptions, Outcome, PlayError, Reason, ReplayError};
+pub use matches::{MatchReport, play_match};
+pub use moves::{MAX_MOVES, Move, MoveList, MoveParseError};
+pub use perft::{divide, perft};
+pub use position::{IllegalMove, Position, PositionParseError, Stack};
+pub use search::{Limits, SearchConfig, SearchResult, Searcher};
+pub use square::{Dir, DirParseError, Square, SquareParseError};
