@@ -27,6 +27,8 @@ pub(crate) const OPTIMAL_LIMIT: u64 = 6000;
 
 const INF: u32 = u32::MAX / 4;
 const MEMO_MIN: usize = 3;
+/// Candidate sets below this size are counted without scanning every feedback class.
+const SMALL: usize = 32;
 const MEMO_CAP: usize = 4_000_000;
 const MAX_DEPTH: usize = 16;
 
@@ -67,6 +69,9 @@ pub(crate) struct Search<'a> {
     memo: HashMap<(u8, Vec<u32>), Entry, BuildHasherDefault<Fx>>,
     /// Nodes searched (for diagnostics and benchmarks).
     pub nodes: u64,
+    /// Guesses scored (for diagnostics).
+    pub evals: u64,
+    kmax: usize,
     level: u32,
 }
 
@@ -95,7 +100,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        Search { space, lb, memo: HashMap::default(), nodes: 0, level: 0 }
+        Search { space, lb, memo: HashMap::default(), nodes: 0, evals: 0, kmax: k as usize, level: 0 }
     }
 
     fn bound(&self, n: usize, depth: u32) -> u32 {
@@ -132,11 +137,17 @@ impl<'a> Search<'a> {
         let mut counts = [0u32; 81];
         // A candidate that splits all the others apart is optimal.
         if n <= space.nclass {
-            for &c in cands {
-                space.counts(c, cands, &mut counts);
-                if counts[..space.nclass].iter().all(|&k| k <= 1) {
-                    return ((2 * n - 1) as u32, Some(c));
+            'cands: for &c in cands {
+                let row = space.row(c);
+                let mut seen = 0u128;
+                for &s in cands {
+                    let bit = 1u128 << row[s as usize];
+                    if seen & bit != 0 {
+                        continue 'cands;
+                    }
+                    seen |= bit;
                 }
+                return ((2 * n - 1) as u32, Some(c));
             }
             lb = lb.max(2 * n as u32);
             if lb >= beta {
@@ -157,34 +168,136 @@ impl<'a> Search<'a> {
             }
         }
 
-        // Score every canonical guess by its bound; keep one guess per distinct split.
+        // Score every canonical guess by its bound. A guess whose classes all have at most 2 members
+        // costs exactly its bound; the others are explored below, best bound first.
+        let mut best = beta;
+        let mut best_guess = None;
         let mut options: Vec<(u32, bool, u32)> = Vec::new();
-        let mut seen: HashMap<u128, (), BuildHasherDefault<Fx>> = HashMap::default();
-        let mut classes = Vec::with_capacity(n);
-        let trivial = sym.is_trivial();
-        for &g in &space.guesses {
-            if !trivial && !sym.is_canonical(&space.codes[g as usize]) {
-                continue;
-            }
-            space.classes(g, cands, &mut classes);
-            counts[..space.nclass].fill(0);
-            for &c in &classes {
-                counts[usize::from(c)] += 1;
-            }
-            let is_cand = counts[win] > 0;
-            if !is_cand && counts.iter().any(|&k| k as usize == n) {
-                continue;
-            }
-            let mut bound = n as u32;
-            for (c, &k) in counts[..space.nclass].iter().enumerate() {
-                if c != win && k > 0 {
-                    bound = bound.saturating_add(self.bound(k as usize, depth - 1));
+        // Candidates first: with a pair at most per class they often reach the bound at once.
+        if n < SMALL {
+            for &c in cands {
+                let row = space.row(c);
+                for &s in cands {
+                    counts[usize::from(row[s as usize])] += 1;
+                }
+                let mut bound = n as u32;
+                let mut maxk = 0;
+                for &s in cands {
+                    let cl = usize::from(row[s as usize]);
+                    let k = std::mem::take(&mut counts[cl]);
+                    if k > 0 && cl != win {
+                        maxk = maxk.max(k);
+                        bound = bound.saturating_add(self.bound(k as usize, depth - 1));
+                    }
+                }
+                if maxk <= 2 && bound < best {
+                    best = bound;
+                    best_guess = Some(c);
                 }
             }
-            if bound >= beta || bound >= INF {
+        }
+        let canon: &[u32] = if best > lb { sym.canonical(&space.codes, &space.guesses) } else { &[] };
+        // For small sets, read the classes from the candidates' rows (the table is symmetric): n
+        // streams read in order as the guesses go up.
+        let mut rows: [&[u8]; SMALL] = [&[]; SMALL];
+        if n < SMALL {
+            for (r, &c) in rows.iter_mut().zip(cands) {
+                *r = space.row(c);
+            }
+        }
+        let rows = &rows[..n.min(SMALL)];
+        // Exact bounds from masks when every class has at most K members and two more levels are left.
+        let kmax = self.kmax;
+        let fast_masks = n <= kmax && depth >= 3 && space.nclass <= 64;
+        for &g in canon {
+            self.evals += 1;
+            let mut is_cand = false;
+            let mut bound = n as u32;
+            let mut maxk = 0;
+            let mut useless = false;
+            if fast_masks {
+                // Class sizes as bit masks: seen once, twice, three times or more. With every class of
+                // at most 14 = K members the bound is linear: 1 for a single, 3 for a pair, 2k - 1 above.
+                let (mut s1, mut s2, mut s3) = (0u64, 0u64, 0u64);
+                for c in rows.iter().map(|r| r[g as usize]) {
+                    let bit = 1u64 << c;
+                    s3 |= s2 & bit;
+                    s2 |= s1 & bit;
+                    s1 |= bit;
+                }
+                let winbit = 1u64 << win;
+                is_cand = s1 & winbit != 0;
+                let (s1, s2, s3) = (s1 & !winbit, s2 & !winbit, s3 & !winbit);
+                let classes = s1.count_ones();
+                let pairs_up = s2.count_ones();
+                let big = s3.count_ones();
+                let singles = classes - pairs_up;
+                let pairs = pairs_up - big;
+                let rest = n as u32 - u32::from(is_cand) - singles - 2 * pairs;
+                useless = classes == 1 && !is_cand;
+                maxk = if big > 0 { 3 } else if pairs > 0 { 2 } else { 1 };
+                bound = n as u32 + singles + 3 * pairs + 2 * rest - big;
+            } else if n < SMALL {
+                // Count, then consume the counts (leaving them zero) without scanning every class.
+                for c in rows.iter().map(|r| r[g as usize]) {
+                    counts[usize::from(c)] += 1;
+                }
+                for c in rows.iter().map(|r| r[g as usize]) {
+                    let k = std::mem::take(&mut counts[usize::from(c)]);
+                    if k == 0 {
+                        continue;
+                    }
+                    if usize::from(c) == win {
+                        is_cand = true;
+                    } else {
+                        useless |= k as usize == n;
+                        maxk = maxk.max(k);
+                        bound = bound.saturating_add(self.bound(k as usize, depth - 1));
+                    }
+                }
+            } else {
+                space.counts(g, cands, &mut counts);
+                is_cand = counts[win] > 0;
+                for (c, &k) in counts[..space.nclass].iter().enumerate() {
+                    if c != win && k > 0 {
+                        useless |= k as usize == n;
+                        maxk = maxk.max(k);
+                        bound = bound.saturating_add(self.bound(k as usize, depth - 1));
+                    }
+                }
+                counts[..space.nclass].fill(0);
+            }
+            if useless {
                 continue;
             }
-            // The split as a set partition: relabel classes by first appearance.
+            if bound >= best {
+                continue;
+            }
+            if maxk <= 2 {
+                best = bound;
+                best_guess = Some(g);
+                if best <= lb {
+                    break;
+                }
+                continue;
+            }
+            options.push((bound, !is_cand, g));
+        }
+        options.sort_unstable();
+
+        // One guess per distinct split (as a set partition, classes relabelled by first appearance).
+        let mut seen: HashMap<u128, (), BuildHasherDefault<Fx>> = HashMap::default();
+        let mut classes = Vec::with_capacity(n);
+        let top = self.level == 0;
+        let option_count = options.len() as u64;
+        for (i, &(bound, _, g)) in options.iter().enumerate() {
+            if top {
+                progress(i as u64, option_count);
+            }
+            if bound >= best || best <= lb {
+                break;
+            }
+            space.classes(g, cands, &mut classes);
             let mut relabel = [u8::MAX; 81];
             let mut next = 0u8;
             let (mut h1, mut h2) = (0xcbf2_9ce4_8422_2325u64, 0x9e37_79b9_7f4a_7c15u64);
@@ -204,21 +317,6 @@ impl<'a> Search<'a> {
             if seen.insert(u128::from(h1) << 64 | u128::from(h2), ()).is_some() {
                 continue;
             }
-            options.push((bound, !is_cand, g));
-        }
-        options.sort_unstable();
-
-        let mut best = beta;
-        let mut best_guess = None;
-        let top = self.level == 0;
-        let option_count = options.len() as u64;
-        for (i, &(bound, _, g)) in options.iter().enumerate() {
-            if top {
-                progress(i as u64, option_count);
-            }
-            if bound >= best {
-                break;
-            }
             let groups = space.split(g, cands);
             let mut order: Vec<&Vec<u32>> = groups.iter().map(|(_, m)| m).filter(|m| m.len() > 2).collect();
             order.sort_by_key(|m| std::cmp::Reverse(m.len()));
@@ -237,9 +335,6 @@ impl<'a> Search<'a> {
             if total < best {
                 best = total;
                 best_guess = Some(g);
-                if best <= lb {
-                    break;
-                }
             }
         }
         if n >= MEMO_MIN {

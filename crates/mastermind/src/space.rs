@@ -90,6 +90,15 @@ impl Space {
         }
     }
 
+    /// The table row of guess `g` (the optimal search only runs on spaces with a table).
+    #[inline(always)]
+    pub fn row(&self, g: u32) -> &[u8] {
+        match &self.table {
+            Some(t) => t.row(g as usize),
+            None => &[],
+        }
+    }
+
     /// Counts the candidates per feedback class of guess `g` into `counts` (cleared first).
     #[inline]
     pub fn counts(&self, g: u32, cands: &[u32], counts: &mut [u32]) {

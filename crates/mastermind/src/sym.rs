@@ -23,6 +23,8 @@ struct Elem {
 /// The symmetry group of a history (see the module documentation).
 #[derive(Clone, Debug)]
 pub(crate) struct Sym {
+    /// The canonical guesses, computed on first use.
+    canon: std::cell::OnceCell<Vec<u32>>,
     elems: Vec<Elem>,
     used: u16,
     colours: u8,
@@ -45,7 +47,7 @@ impl Sym {
         });
         // Identity first: it is the cheapest test and often decides.
         elems.sort_by_key(|e| e.fwd);
-        Sym { elems, used: 0, colours, pegs }
+        Sym { canon: Default::default(), elems, used: 0, colours, pegs }
     }
 
     /// No symmetry at all (every guess is its own orbit).
@@ -71,7 +73,7 @@ impl Sym {
     /// The group after one more guess `h`: the elements that map `h` to itself.
     pub fn after(&self, h: &Code) -> Sym {
         if self.is_trivial() {
-            return self.clone();
+            return Sym { canon: Default::default(), ..self.clone() };
         }
         let hp = h.pegs();
         let mut elems = Vec::with_capacity(self.elems.len());
@@ -101,7 +103,7 @@ impl Sym {
             elems.push(Elem { map, ..*e });
         }
         let used = hp.iter().fold(self.used, |u, &c| u | 1 << c);
-        Sym { elems, used, colours: self.colours, pegs: self.pegs }
+        Sym { canon: Default::default(), elems, used, colours: self.colours, pegs: self.pegs }
     }
 
     /// Whether `code` is the numerically smallest code of its orbit.
@@ -136,12 +138,15 @@ impl Sym {
         true
     }
 
-    /// The canonical codes among `candidates` (indices into `codes`), in order.
-    pub fn canonical(&self, codes: &[Code], candidates: &[u32]) -> Vec<u32> {
-        if self.is_trivial() {
-            return candidates.to_vec();
-        }
-        candidates.iter().copied().filter(|&i| self.is_canonical(&codes[i as usize])).collect()
+    /// The canonical codes among `guesses` (indices into `codes`, in order), computed once per group:
+    /// every caller must pass the same `codes` and `guesses`.
+    pub fn canonical(&self, codes: &[Code], guesses: &[u32]) -> &[u32] {
+        self.canon.get_or_init(|| {
+            if self.is_trivial() {
+                return guesses.to_vec();
+            }
+            guesses.iter().copied().filter(|&i| self.is_canonical(&codes[i as usize])).collect()
+        })
     }
 }
 
