@@ -6,11 +6,22 @@ use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let variant: mastermind::Variant = args.get(1).map_or("classic", |s| s.as_str()).parse().unwrap_or_default();
-    let strategy: mastermind::Strategy = args.get(2).map_or("knuth", |s| s.as_str()).parse().unwrap_or(mastermind::Strategy::Knuth);
+    let variant: mastermind::Variant = args
+        .get(1)
+        .map_or("classic", |s| s.as_str())
+        .parse()
+        .unwrap_or_default();
+    let strategy: mastermind::Strategy = args
+        .get(2)
+        .map_or("knuth", |s| s.as_str())
+        .parse()
+        .unwrap_or(mastermind::Strategy::Knuth);
     let t = Instant::now();
     match mastermind::solve_all(&variant, strategy, &mut |_, _| {}) {
-        Ok(r) => println!("{variant} {strategy}: {r} in {:.3} s", t.elapsed().as_secs_f64()),
+        Ok(r) => println!(
+            "{variant} {strategy}: {r} in {:.3} s",
+            t.elapsed().as_secs_f64()
+        ),
         Err(e) => println!("{variant} {strategy}: error {e}"),
     }
 }

@@ -19,12 +19,29 @@ pub struct Code {
 impl Code {
     /// A code from colour indices (0-based); `None` if there are no pegs, more than 8, or a colour >= 10.
     pub fn from_pegs(pegs: &[u8]) -> Option<Code> {
-        if pegs.is_empty() || pegs.len() > usize::from(MAX_PEGS) || pegs.iter().any(|&c| c >= MAX_COLOURS) {
+        if pegs.is_empty()
+            || pegs.len() > usize::from(MAX_PEGS)
+            || pegs.iter().any(|&c| c >= MAX_COLOURS)
+        {
             return None;
         }
-        let mut code = Code { len: pegs.len() as u8, pegs: [0; MAX_PEGS as usize] };
+        let mut code = Code {
+            len: pegs.len() as u8,
+            pegs: [0; MAX_PEGS as usize],
+        };
         code.pegs[..pegs.len()].copy_from_slice(pegs);
         Some(code)
+    }
+
+    /// A code from at most 8 pegs, colours taken modulo 16 (internal: callers pass legal pegs).
+    pub(crate) fn from_pegs_lossy(pegs: &[u8]) -> Code {
+        let len = pegs.len().min(usize::from(MAX_PEGS));
+        let mut code = Code {
+            len: len as u8,
+            pegs: [0; MAX_PEGS as usize],
+        };
+        code.pegs[..len].copy_from_slice(&pegs[..len]);
+        code
     }
 
     /// The pegs as colour indices (0-based).
@@ -140,12 +157,20 @@ impl Variant {
             Palette::Colours => CodeStyle::Names,
             Palette::Digits => CodeStyle::Symbols,
         };
-        CodeDisplay { variant: self, code, style }
+        CodeDisplay {
+            variant: self,
+            code,
+            style,
+        }
     }
 
     /// Displays a code in the given style; [`Variant::parse_code`] reads every style back.
     pub fn format_code<'a>(&'a self, code: &'a Code, style: CodeStyle) -> CodeDisplay<'a> {
-        CodeDisplay { variant: self, code, style }
+        CodeDisplay {
+            variant: self,
+            code,
+            style,
+        }
     }
 
     fn expected_input(&self) -> String {
@@ -163,7 +188,10 @@ impl Variant {
     }
 
     fn unknown(&self, token: &str) -> CodeError {
-        CodeError::UnknownColour { token: token.to_string(), expected: self.expected_input() }
+        CodeError::UnknownColour {
+            token: token.to_string(),
+            expected: self.expected_input(),
+        }
     }
 
     /// One token: a number, a name, an unambiguous name prefix, or a symbol.
@@ -185,7 +213,9 @@ impl Variant {
         if let Some(i) = names.iter().position(|n| *n == upper) {
             return Ok(i as u8);
         }
-        let matches: Vec<usize> = (0..names.len()).filter(|&i| names[i].starts_with(&upper)).collect();
+        let matches: Vec<usize> = (0..names.len())
+            .filter(|&i| names[i].starts_with(&upper))
+            .collect();
         match matches.len() {
             1 => return Ok(matches[0] as u8),
             0 => {}
@@ -217,7 +247,8 @@ impl Variant {
                 }
                 let d = ch.to_digit(10)?;
                 let first = self.colour_number(0);
-                (one_digit_numbers && d >= first && d < first + u32::from(self.colours())).then(|| (d - first) as u8)
+                (one_digit_numbers && d >= first && d < first + u32::from(self.colours()))
+                    .then(|| (d - first) as u8)
             })
             .collect()
     }
@@ -226,7 +257,10 @@ impl Variant {
     /// `r y o bla`, `RYOK` (digits: `0 1 2 3` or `0123`). Tokens are separated by spaces or commas.
     pub fn parse_pegs(&self, text: &str) -> Result<Code, CodeError> {
         let need = usize::from(self.pegs());
-        let tokens: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).collect();
+        let tokens: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+            .collect();
         let pegs: Vec<u8> = if tokens.len() == 1 && tokens[0].chars().count() == need {
             match self.parse_compact(tokens[0]) {
                 Some(p) => p,
@@ -245,14 +279,26 @@ impl Variant {
             }
         } else {
             if tokens.len() != need {
-                return Err(CodeError::WrongLength { got: tokens.len(), need });
+                return Err(CodeError::WrongLength {
+                    got: tokens.len(),
+                    need,
+                });
             }
-            tokens.iter().map(|t| self.parse_colour_token(t)).collect::<Result<_, _>>()?
+            tokens
+                .iter()
+                .map(|t| self.parse_colour_token(t))
+                .collect::<Result<_, _>>()?
         };
         if pegs.len() != need {
-            return Err(CodeError::WrongLength { got: pegs.len(), need });
+            return Err(CodeError::WrongLength {
+                got: pegs.len(),
+                need,
+            });
         }
-        Code::from_pegs(&pegs).ok_or(CodeError::WrongLength { got: pegs.len(), need })
+        Code::from_pegs(&pegs).ok_or(CodeError::WrongLength {
+            got: pegs.len(),
+            need,
+        })
     }
 
     /// Parses a guess: [`Variant::parse_pegs`] then [`Variant::validate_guess`].
@@ -280,7 +326,10 @@ impl Variant {
 
     fn validate(&self, code: &Code, repeats: bool) -> Result<(), CodeError> {
         if code.len() != usize::from(self.pegs()) {
-            return Err(CodeError::WrongLength { got: code.len(), need: usize::from(self.pegs()) });
+            return Err(CodeError::WrongLength {
+                got: code.len(),
+                need: usize::from(self.pegs()),
+            });
         }
         if let Some(&c) = code.pegs().iter().find(|&&c| c >= self.colours()) {
             return Err(self.unknown(&c.to_string()));
@@ -289,7 +338,9 @@ impl Variant {
             let pegs = code.pegs();
             for i in 1..pegs.len() {
                 if pegs[..i].contains(&pegs[i]) {
-                    return Err(CodeError::RepeatForbidden { colour: self.colour_name(pegs[i]).to_string() });
+                    return Err(CodeError::RepeatForbidden {
+                        colour: self.colour_name(pegs[i]).to_string(),
+                    });
                 }
             }
         }
@@ -309,10 +360,14 @@ impl Variant {
     /// The numeric index of a code among all `colours ^ pegs` codes (first peg most significant),
     /// or `None` if the code does not fit the variant. This order is the strategies' tie-break order.
     pub fn code_index(&self, code: &Code) -> Option<u64> {
-        if code.len() != usize::from(self.pegs()) || code.pegs().iter().any(|&c| c >= self.colours()) {
+        if code.len() != usize::from(self.pegs())
+            || code.pegs().iter().any(|&c| c >= self.colours())
+        {
             return None;
         }
-        Some(code.pegs().iter().fold(0u64, |acc, &c| acc * u64::from(self.colours()) + u64::from(c)))
+        Some(code.pegs().iter().fold(0u64, |acc, &c| {
+            acc * u64::from(self.colours()) + u64::from(c)
+        }))
     }
 
     /// The code with this numeric index (inverse of [`Variant::code_index`]).
@@ -371,12 +426,26 @@ mod tests {
     #[test]
     fn errors() {
         let v = Variant::SEED;
-        assert_eq!(v.parse_code(""), Err(CodeError::WrongLength { got: 0, need: 4 }));
-        assert_eq!(v.parse_code("1 2 3 4 5"), Err(CodeError::WrongLength { got: 5, need: 4 }));
-        assert!(matches!(v.parse_code("1 2 3 7"), Err(CodeError::UnknownColour { token, .. }) if token == "7"));
-        assert!(matches!(v.parse_code("1 2 3 0"), Err(CodeError::UnknownColour { token, .. }) if token == "0"));
-        assert!(matches!(v.parse_code("red pink 1 2"), Err(CodeError::UnknownColour { token, .. }) if token == "pink"));
-        assert!(matches!(v.parse_code("RYOX"), Err(CodeError::UnknownColour { token, .. }) if token == "X"));
+        assert_eq!(
+            v.parse_code(""),
+            Err(CodeError::WrongLength { got: 0, need: 4 })
+        );
+        assert_eq!(
+            v.parse_code("1 2 3 4 5"),
+            Err(CodeError::WrongLength { got: 5, need: 4 })
+        );
+        assert!(
+            matches!(v.parse_code("1 2 3 7"), Err(CodeError::UnknownColour { token, .. }) if token == "7")
+        );
+        assert!(
+            matches!(v.parse_code("1 2 3 0"), Err(CodeError::UnknownColour { token, .. }) if token == "0")
+        );
+        assert!(
+            matches!(v.parse_code("red pink 1 2"), Err(CodeError::UnknownColour { token, .. }) if token == "pink")
+        );
+        assert!(
+            matches!(v.parse_code("RYOX"), Err(CodeError::UnknownColour { token, .. }) if token == "X")
+        );
         match v.parse_code("bl r g y") {
             Err(CodeError::Ambiguous { token, candidates }) => {
                 assert_eq!(token, "bl");
@@ -385,20 +454,37 @@ mod tests {
             other => panic!("{other:?}"),
         }
         // PURPLE is not in a 6-colour variant.
-        assert!(matches!(v.parse_code("p r g y"), Err(CodeError::UnknownColour { .. })));
+        assert!(matches!(
+            v.parse_code("p r g y"),
+            Err(CodeError::UnknownColour { .. })
+        ));
         // The seed variant allows repeats in guesses; bulls-cows does not.
         assert!(v.parse_code("1 1 2 2").is_ok());
-        assert_eq!(v.parse_secret("1 1 2 2"), Err(CodeError::RepeatForbidden { colour: "RED".into() }));
+        assert_eq!(
+            v.parse_secret("1 1 2 2"),
+            Err(CodeError::RepeatForbidden {
+                colour: "RED".into()
+            })
+        );
         let b = Variant::BULLS_COWS;
         assert_eq!(b.parse_code("0123").unwrap().pegs(), &[0, 1, 2, 3]);
         assert_eq!(b.parse_code("9 8 7 6").unwrap().pegs(), &[9, 8, 7, 6]);
-        assert_eq!(b.parse_code("0 1 2 1"), Err(CodeError::RepeatForbidden { colour: "1".into() }));
-        assert!(matches!(b.parse_code("0 1 2 a"), Err(CodeError::UnknownColour { .. })));
+        assert_eq!(
+            b.parse_code("0 1 2 1"),
+            Err(CodeError::RepeatForbidden { colour: "1".into() })
+        );
+        assert!(matches!(
+            b.parse_code("0 1 2 a"),
+            Err(CodeError::UnknownColour { .. })
+        ));
         assert_eq!(
             v.parse_code("1 2 3 7").unwrap_err().to_string(),
             "unknown colour '7' (use numbers 1 to 6, colour names or their prefixes, or a string of symbols from RGYUKO)"
         );
-        assert_eq!(v.parse_code("1").unwrap_err().to_string(), "wrong length: got 1 colour, need 4");
+        assert_eq!(
+            v.parse_code("1").unwrap_err().to_string(),
+            "wrong length: got 1 colour, need 4"
+        );
     }
 
     #[test]

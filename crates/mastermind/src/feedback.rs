@@ -31,7 +31,9 @@ pub struct Feedback {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum FeedbackError {
     /// The text is neither two numbers nor a string of R/B/W letters.
-    #[error("cannot read '{0}' as feedback: give two numbers (black white, e.g. '2 1') or letters (R or B for black, W for white, e.g. 'RRW'), or '-' for none")]
+    #[error(
+        "cannot read '{0}' as feedback: give two numbers (black white, e.g. '2 1') or letters (R or B for black, W for white, e.g. 'RRW'), or '-' for none"
+    )]
     Unreadable(String),
     /// More pegs than the code has.
     #[error("{black} black + {white} white is more than the {pegs} pegs of a code")]
@@ -44,7 +46,9 @@ pub enum FeedbackError {
         pegs: u8,
     },
     /// All pegs but one black and the last white: the last peg would have to be in the right place too.
-    #[error("{black} black and 1 white is impossible: the one misplaced colour would have to be in the only place left, which is right")]
+    #[error(
+        "{black} black and 1 white is impossible: the one misplaced colour would have to be in the only place left, which is right"
+    )]
     Impossible {
         /// black pegs given
         black: u8,
@@ -54,7 +58,10 @@ pub enum FeedbackError {
 impl Feedback {
     /// The winning feedback for `pegs` pegs.
     pub fn win(pegs: u8) -> Feedback {
-        Feedback { black: pegs, white: 0 }
+        Feedback {
+            black: pegs,
+            white: 0,
+        }
     }
 
     /// Whether all `pegs` pegs are black.
@@ -81,7 +88,10 @@ impl Feedback {
             return Feedback::new(0, 0, pegs);
         }
         if t.chars().any(|c| c.is_ascii_digit()) {
-            let nums: Vec<&str> = t.split(|c: char| c.is_whitespace() || c == ',' || c == '/').filter(|s| !s.is_empty()).collect();
+            let nums: Vec<&str> = t
+                .split(|c: char| c.is_whitespace() || c == ',' || c == '/')
+                .filter(|s| !s.is_empty())
+                .collect();
             if nums.len() != 2 {
                 return Err(unreadable());
             }
@@ -110,7 +120,10 @@ impl Feedback {
     /// Inverse of [`Feedback::class`].
     pub fn from_class(class: usize, pegs: u8) -> Feedback {
         let base = usize::from(pegs) + 1;
-        Feedback { black: (class / base) as u8, white: (class % base) as u8 }
+        Feedback {
+            black: (class / base) as u8,
+            white: (class % base) as u8,
+        }
     }
 }
 
@@ -147,7 +160,10 @@ pub fn feedback(secret: Code, guess: Code) -> Feedback {
         cg[usize::from(b & 15)] += 1;
     }
     let common: u8 = cs.iter().zip(&cg).map(|(&x, &y)| x.min(y)).sum();
-    Feedback { black, white: common - black }
+    Feedback {
+        black,
+        white: common - black,
+    }
 }
 
 /// A deliberately plain reference: mark the exact matches, then for each other guess peg strike out an
@@ -199,7 +215,11 @@ impl PackedCode {
             unary |= 1u128 << (8 * c + usize::from(counts[c]));
             counts[c] += 1;
         }
-        PackedCode { nibbles, unary, len: code.len() as u8 }
+        PackedCode {
+            nibbles,
+            unary,
+            len: code.len() as u8,
+        }
     }
 
     /// The feedback class (`black * (pegs + 1) + white`) against another packed code of the same length.
@@ -222,7 +242,10 @@ impl PackedCode {
     #[inline(always)]
     pub fn feedback(&self, other: &PackedCode) -> Feedback {
         let (black, common) = self.black_common(other);
-        Feedback { black, white: common - black }
+        Feedback {
+            black,
+            white: common - black,
+        }
     }
 }
 
@@ -245,7 +268,11 @@ impl FeedbackTable {
                 *cell = packed[i].class(&packed[j]);
             }
         }
-        FeedbackTable { n, pegs: codes.first().map_or(0, |c| c.len() as u8), classes }
+        FeedbackTable {
+            n,
+            pegs: codes.first().map_or(0, |c| c.len() as u8),
+            classes,
+        }
     }
 
     /// Number of codes.
@@ -317,9 +344,15 @@ mod tests {
         // Seed: GREEN (index 0 in guess) is in the secret at index 1: 0 != 1 -> W; remove GREEN.
         // GREEN again: no longer in the copy -> nothing. RED: guess.index(RED)=2 vs secret 0 -> W.
         // BLUE: R. The seed says R W W (1 black 2 white); the true answer has GREEN in place at index 1.
-        assert_eq!(seed_feedback(&secret, &guess), Feedback { black: 1, white: 2 });
+        assert_eq!(
+            seed_feedback(&secret, &guess),
+            Feedback { black: 1, white: 2 }
+        );
         assert_eq!(feedback(secret, guess), Feedback { black: 2, white: 1 });
-        assert_eq!(feedback_naive(secret, guess), Feedback { black: 2, white: 1 });
+        assert_eq!(
+            feedback_naive(secret, guess),
+            Feedback { black: 2, white: 1 }
+        );
     }
 
     /// The seed's algorithm, transcribed, to document where it is wrong.
@@ -390,15 +423,50 @@ mod tests {
         assert_eq!(Feedback::parse("-", 4), fb(0, 0));
         assert_eq!(Feedback::parse("", 4), fb(0, 0));
         assert_eq!(Feedback::parse("4 0", 4), fb(4, 0));
-        assert_eq!(Feedback::parse("3 1", 4), Err(FeedbackError::Impossible { black: 3 }));
-        assert_eq!(Feedback::parse("RRRW", 4), Err(FeedbackError::Impossible { black: 3 }));
-        assert_eq!(Feedback::parse("3 2", 4), Err(FeedbackError::TooMany { black: 3, white: 2, pegs: 4 }));
-        assert_eq!(Feedback::parse("RRRRW", 4), Err(FeedbackError::TooMany { black: 4, white: 1, pegs: 4 }));
-        assert!(matches!(Feedback::parse("2", 4), Err(FeedbackError::Unreadable(_))));
-        assert!(matches!(Feedback::parse("2 x", 4), Err(FeedbackError::Unreadable(_))));
-        assert!(matches!(Feedback::parse("RXW", 4), Err(FeedbackError::Unreadable(_))));
-        assert!(matches!(Feedback::parse("1 2 3", 4), Err(FeedbackError::Unreadable(_))));
-        assert!(matches!(Feedback::parse("999 1", 4), Err(FeedbackError::Unreadable(_))));
+        assert_eq!(
+            Feedback::parse("3 1", 4),
+            Err(FeedbackError::Impossible { black: 3 })
+        );
+        assert_eq!(
+            Feedback::parse("RRRW", 4),
+            Err(FeedbackError::Impossible { black: 3 })
+        );
+        assert_eq!(
+            Feedback::parse("3 2", 4),
+            Err(FeedbackError::TooMany {
+                black: 3,
+                white: 2,
+                pegs: 4
+            })
+        );
+        assert_eq!(
+            Feedback::parse("RRRRW", 4),
+            Err(FeedbackError::TooMany {
+                black: 4,
+                white: 1,
+                pegs: 4
+            })
+        );
+        assert!(matches!(
+            Feedback::parse("2", 4),
+            Err(FeedbackError::Unreadable(_))
+        ));
+        assert!(matches!(
+            Feedback::parse("2 x", 4),
+            Err(FeedbackError::Unreadable(_))
+        ));
+        assert!(matches!(
+            Feedback::parse("RXW", 4),
+            Err(FeedbackError::Unreadable(_))
+        ));
+        assert!(matches!(
+            Feedback::parse("1 2 3", 4),
+            Err(FeedbackError::Unreadable(_))
+        ));
+        assert!(matches!(
+            Feedback::parse("999 1", 4),
+            Err(FeedbackError::Unreadable(_))
+        ));
     }
 
     #[test]

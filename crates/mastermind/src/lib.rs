@@ -12,8 +12,10 @@
 //! ```
 #![warn(missing_docs)]
 
+mod breaker;
 mod code;
 mod feedback;
+mod game;
 mod optimal;
 mod solve;
 mod space;
@@ -22,9 +24,13 @@ mod sym;
 mod tree;
 mod variant;
 
+pub use breaker::{AnswerError, Breaker, Contradiction};
 pub use code::{Code, CodeDisplay, CodeError, CodeStyle};
 pub use feedback::{Feedback, FeedbackError, FeedbackTable, PackedCode, feedback, feedback_naive};
+pub use game::{Game, GuessError, Status, count_consistent, secret_from_seed};
 pub use solve::{SolveError, SolveReport, solve_all};
 pub use strategy::{Strategy, StrategyParseError};
 pub use tree::{StrategyTree, TreeNode};
-pub use variant::{COLOUR_NAMES, COLOUR_SYMBOLS, MAX_COLOURS, MAX_PEGS, Palette, Variant, VariantError};
+pub use variant::{
+    COLOUR_NAMES, COLOUR_SYMBOLS, MAX_COLOURS, MAX_PEGS, Palette, Variant, VariantError,
+};

@@ -100,7 +100,15 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        Search { space, lb, memo: HashMap::default(), nodes: 0, evals: 0, kmax: k as usize, level: 0 }
+        Search {
+            space,
+            lb,
+            memo: HashMap::default(),
+            nodes: 0,
+            evals: 0,
+            kmax: k as usize,
+            level: 0,
+        }
     }
 
     fn bound(&self, n: usize, depth: u32) -> u32 {
@@ -157,7 +165,9 @@ impl<'a> Search<'a> {
         let key = (depth.min(255) as u8, cands.to_vec());
         if n >= MEMO_MIN {
             match self.memo.get(&key) {
-                Some(&Entry::Exact(v, g)) => return if v < beta { (v, Some(g)) } else { (v, None) },
+                Some(&Entry::Exact(v, g)) => {
+                    return if v < beta { (v, Some(g)) } else { (v, None) };
+                }
                 Some(&Entry::Lower(l)) => {
                     if l >= beta {
                         return (l, None);
@@ -196,7 +206,11 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let canon: &[u32] = if best > lb { sym.canonical(&space.codes, &space.guesses) } else { &[] };
+        let canon: &[u32] = if best > lb {
+            sym.canonical(&space.codes, &space.guesses)
+        } else {
+            &[]
+        };
         // For small sets, read the classes from the candidates' rows (the table is symmetric): n
         // streams read in order as the guesses go up.
         let mut rows: [&[u8]; SMALL] = [&[]; SMALL];
@@ -235,7 +249,13 @@ impl<'a> Search<'a> {
                 let pairs = pairs_up - big;
                 let rest = n as u32 - u32::from(is_cand) - singles - 2 * pairs;
                 useless = classes == 1 && !is_cand;
-                maxk = if big > 0 { 3 } else if pairs > 0 { 2 } else { 1 };
+                maxk = if big > 0 {
+                    3
+                } else if pairs > 0 {
+                    2
+                } else {
+                    1
+                };
                 bound = n as u32 + singles + 3 * pairs + 2 * rest - big;
             } else if n < SMALL {
                 // Count, then consume the counts (leaving them zero) without scanning every class.
@@ -314,13 +334,24 @@ impl<'a> Search<'a> {
                 h1 = (h1 ^ u64::from(l)).wrapping_mul(0x100_0000_01b3);
                 h2 = (h2.rotate_left(7) ^ u64::from(l)).wrapping_mul(0xff51_afd7_ed55_8ccd);
             }
-            if seen.insert(u128::from(h1) << 64 | u128::from(h2), ()).is_some() {
+            if seen
+                .insert(u128::from(h1) << 64 | u128::from(h2), ())
+                .is_some()
+            {
                 continue;
             }
             let groups = space.split(g, cands);
-            let mut order: Vec<&Vec<u32>> = groups.iter().map(|(_, m)| m).filter(|m| m.len() > 2).collect();
+            let mut order: Vec<&Vec<u32>> = groups
+                .iter()
+                .map(|(_, m)| m)
+                .filter(|m| m.len() > 2)
+                .collect();
             order.sort_by_key(|m| std::cmp::Reverse(m.len()));
-            let child_sym = if order.is_empty() { sym.clone() } else { sym.after(&space.codes[g as usize]) };
+            let child_sym = if order.is_empty() {
+                sym.clone()
+            } else {
+                sym.after(&space.codes[g as usize])
+            };
             let mut total = bound;
             self.level += 1;
             for m in order {
@@ -361,9 +392,15 @@ impl<'a> Search<'a> {
 }
 
 /// The optimal strategy tree of a space.
-pub(crate) fn optimal_tree(space: &Space, progress: &mut dyn FnMut(u64, u64)) -> Result<StrategyTree, SolveError> {
+pub(crate) fn optimal_tree(
+    space: &Space,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<StrategyTree, SolveError> {
     if space.codes.len() as u64 > OPTIMAL_LIMIT {
-        return Err(SolveError::TooLarge { codes: space.codes.len() as u64, limit: OPTIMAL_LIMIT });
+        return Err(SolveError::TooLarge {
+            codes: space.codes.len() as u64,
+            limit: OPTIMAL_LIMIT,
+        });
     }
     let mut search = Search::new(space);
     let guesses = space.variant.guesses();
@@ -371,7 +408,10 @@ pub(crate) fn optimal_tree(space: &Space, progress: &mut dyn FnMut(u64, u64)) ->
     // The root search reports progress per first guess tried; the tree is then read from the memo.
     search.search(&space.secrets, guesses, &root, INF, progress);
     let mut pick = |cands: &[u32], sym: &Sym, depth: u32| {
-        search.best_guess(cands, depth, sym).map(|(_, g)| g).ok_or(SolveError::Infeasible { guesses })
+        search
+            .best_guess(cands, depth, sym)
+            .map(|(_, g)| g)
+            .ok_or(SolveError::Infeasible { guesses })
     };
     build_tree(space, Strategy::Optimal, &mut pick, progress)
 }

@@ -27,8 +27,18 @@ impl SolveReport {
     pub(crate) fn new(total: u64, codes: u64, max: u32, mut histogram: Vec<u64>) -> SolveReport {
         histogram.truncate(max as usize + 1);
         histogram.resize(max as usize + 1, 0);
-        let average = if codes == 0 { 0.0 } else { total as f64 / codes as f64 };
-        SolveReport { total, codes, average, max, histogram }
+        let average = if codes == 0 {
+            0.0
+        } else {
+            total as f64 / codes as f64
+        };
+        SolveReport {
+            total,
+            codes,
+            average,
+            max,
+            histogram,
+        }
     }
 }
 

@@ -18,8 +18,6 @@ pub(crate) struct Space {
     pub variant: Variant,
     pub codes: Vec<Code>,
     pub packed: Vec<PackedCode>,
-    pub is_secret: Vec<bool>,
-    pub is_guess: Vec<bool>,
     /// Indices of the possible secrets.
     pub secrets: Vec<u32>,
     /// Indices of the allowed guesses.
@@ -42,18 +40,18 @@ impl Space {
             .filter(|c| variant.validate_secret(c).is_ok() || variant.validate_guess(c).is_ok())
             .collect();
         let packed = codes.iter().map(PackedCode::new).collect();
-        let is_secret: Vec<bool> = codes.iter().map(|c| variant.validate_secret(c).is_ok()).collect();
-        let is_guess: Vec<bool> = codes.iter().map(|c| variant.validate_guess(c).is_ok()).collect();
-        let secrets = (0..codes.len() as u32).filter(|&i| is_secret[i as usize]).collect();
-        let guesses = (0..codes.len() as u32).filter(|&i| is_guess[i as usize]).collect();
+        let secrets = (0..codes.len() as u32)
+            .filter(|&i| variant.validate_secret(&codes[i as usize]).is_ok())
+            .collect();
+        let guesses = (0..codes.len() as u32)
+            .filter(|&i| variant.validate_guess(&codes[i as usize]).is_ok())
+            .collect();
         let table = (codes.len() <= TABLE_LIMIT).then(|| FeedbackTable::new(&codes));
         let p = usize::from(variant.pegs());
         Some(Space {
             variant,
             codes,
             packed,
-            is_secret,
-            is_guess,
             secrets,
             guesses,
             table,

@@ -7,8 +7,8 @@ use thiserror::Error;
 
 use crate::solve::SolveError;
 use crate::space::Space;
-use crate::tree::{StrategyTree, build_tree};
 use crate::sym::Sym;
+use crate::tree::{StrategyTree, build_tree};
 
 /// A codebreaking strategy.
 ///
@@ -38,8 +38,13 @@ pub enum Strategy {
 
 impl Strategy {
     /// Every strategy, in a fixed order.
-    pub const ALL: [Strategy; 5] =
-        [Strategy::Knuth, Strategy::ExpectedSize, Strategy::Entropy, Strategy::MostParts, Strategy::Optimal];
+    pub const ALL: [Strategy; 5] = [
+        Strategy::Knuth,
+        Strategy::ExpectedSize,
+        Strategy::Entropy,
+        Strategy::MostParts,
+        Strategy::Optimal,
+    ];
 
     /// The name used in text: `knuth`, `expected-size`, `entropy`, `most-parts`, `optimal`.
     pub fn name(&self) -> &'static str {
@@ -82,16 +87,27 @@ const EPS: f64 = 1e-9;
 fn score(strategy: Strategy, counts: &[u32], nlogn: &dyn Fn(u32) -> f64) -> f64 {
     match strategy {
         Strategy::Knuth => f64::from(counts.iter().copied().max().unwrap_or(0)),
-        Strategy::ExpectedSize => counts.iter().map(|&c| u64::from(c) * u64::from(c)).sum::<u64>() as f64,
+        Strategy::ExpectedSize => counts
+            .iter()
+            .map(|&c| u64::from(c) * u64::from(c))
+            .sum::<u64>() as f64,
         // Maximising -sum p log p over a fixed total n is minimising sum n_i log n_i.
         Strategy::Entropy => counts.iter().filter(|&&c| c > 1).map(|&c| nlogn(c)).sum(),
-        Strategy::MostParts | Strategy::Optimal => -(counts.iter().filter(|&&c| c > 0).count() as f64),
+        Strategy::MostParts | Strategy::Optimal => {
+            -(counts.iter().filter(|&&c| c > 0).count() as f64)
+        }
     }
 }
 
 /// The heuristic's guess for the candidates `cands`, trying the canonical codes among `guesses`
 /// (indices in increasing order). Deterministic, with the pinned tie-break.
-pub(crate) fn choose(space: &Space, cands: &[u32], sym: &Sym, strategy: Strategy, guesses: &[u32]) -> u32 {
+pub(crate) fn choose(
+    space: &Space,
+    cands: &[u32],
+    sym: &Sym,
+    strategy: Strategy,
+    guesses: &[u32],
+) -> u32 {
     if cands.len() <= 2 {
         return cands[0];
     }
@@ -128,6 +144,8 @@ pub(crate) fn heuristic_tree(
     strategy: Strategy,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<StrategyTree, SolveError> {
-    let mut pick = |cands: &[u32], sym: &Sym, _depth: u32| Ok(choose(space, cands, sym, strategy, &space.guesses));
+    let mut pick = |cands: &[u32], sym: &Sym, _depth: u32| {
+        Ok(choose(space, cands, sym, strategy, &space.guesses))
+    };
     build_tree(space, strategy, &mut pick, progress)
 }

@@ -38,7 +38,11 @@ impl Sym {
         let mut elems = Vec::new();
         let mut perm: Vec<u8> = (0..pegs).collect();
         permutations(&mut perm, 0, &mut |fwd| {
-            let mut e = Elem { fwd: [0; 8], inv: [0; 8], map: [UNSET; 10] };
+            let mut e = Elem {
+                fwd: [0; 8],
+                inv: [0; 8],
+                map: [UNSET; 10],
+            };
             for i in 0..p {
                 e.fwd[i] = fwd[i];
                 e.inv[usize::from(fwd[i])] = i as u8;
@@ -47,7 +51,13 @@ impl Sym {
         });
         // Identity first: it is the cheapest test and often decides.
         elems.sort_by_key(|e| e.fwd);
-        Sym { canon: Default::default(), elems, used: 0, colours, pegs }
+        Sym {
+            canon: Default::default(),
+            elems,
+            used: 0,
+            colours,
+            pegs,
+        }
     }
 
     /// No symmetry at all (every guess is its own orbit).
@@ -73,7 +83,10 @@ impl Sym {
     /// The group after one more guess `h`: the elements that map `h` to itself.
     pub fn after(&self, h: &Code) -> Sym {
         if self.is_trivial() {
-            return Sym { canon: Default::default(), ..self.clone() };
+            return Sym {
+                canon: Default::default(),
+                ..self.clone()
+            };
         }
         let hp = h.pegs();
         let mut elems = Vec::with_capacity(self.elems.len());
@@ -103,7 +116,13 @@ impl Sym {
             elems.push(Elem { map, ..*e });
         }
         let used = hp.iter().fold(self.used, |u, &c| u | 1 << c);
-        Sym { canon: Default::default(), elems, used, colours: self.colours, pegs: self.pegs }
+        Sym {
+            canon: Default::default(),
+            elems,
+            used,
+            colours: self.colours,
+            pegs: self.pegs,
+        }
     }
 
     /// Whether `code` is the numerically smallest code of its orbit.
@@ -145,7 +164,11 @@ impl Sym {
             if self.is_trivial() {
                 return guesses.to_vec();
             }
-            guesses.iter().copied().filter(|&i| self.is_canonical(&codes[i as usize])).collect()
+            guesses
+                .iter()
+                .copied()
+                .filter(|&i| self.is_canonical(&codes[i as usize]))
+                .collect()
         })
     }
 }
@@ -171,7 +194,11 @@ mod tests {
         v.guess_codes()
             .iter()
             .filter(|c| sym.is_canonical(c))
-            .map(|c| v.format_code(c, crate::CodeStyle::Numbers).to_string().replace(' ', ""))
+            .map(|c| {
+                v.format_code(c, crate::CodeStyle::Numbers)
+                    .to_string()
+                    .replace(' ', "")
+            })
             .collect()
     }
 
@@ -179,7 +206,10 @@ mod tests {
     fn root_classes_classic() {
         let v = Variant::CLASSIC;
         let sym = Sym::root(4, 6);
-        assert_eq!(canon(&v, &sym), vec!["1111", "1112", "1122", "1123", "1234"]);
+        assert_eq!(
+            canon(&v, &sym),
+            vec!["1111", "1112", "1122", "1123", "1234"]
+        );
     }
 
     #[test]
@@ -202,7 +232,9 @@ mod tests {
     #[test]
     fn trivial_after_enough() {
         let v = Variant::CLASSIC;
-        let sym = Sym::root(4, 6).after(&v.parse_code("1234").unwrap()).after(&v.parse_code("1156").unwrap());
+        let sym = Sym::root(4, 6)
+            .after(&v.parse_code("1234").unwrap())
+            .after(&v.parse_code("1156").unwrap());
         assert!(sym.elems.len() <= 2);
     }
 }

@@ -55,9 +55,23 @@ pub(crate) fn build_tree(
     let mut done = 0u64;
     let total = space.secrets.len() as u64;
     let sym = Sym::root(v.pegs(), v.colours());
-    build_node(space, &space.secrets, &sym, v.guesses(), choose, &mut nodes, &mut done, total, progress)?;
+    build_node(
+        space,
+        &space.secrets,
+        &sym,
+        v.guesses(),
+        choose,
+        &mut nodes,
+        &mut done,
+        total,
+        progress,
+    )?;
     progress(total, total);
-    Ok(StrategyTree { variant: v, strategy, nodes })
+    Ok(StrategyTree {
+        variant: v,
+        strategy,
+        nodes,
+    })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -91,13 +105,29 @@ fn build_node(
     }
     let groups = space.split(g, cands);
     if groups.len() == 1 && !solves {
-        return Err(SolveError::NoProgress { guess: space.variant.display(&space.codes[g as usize]).to_string() });
+        return Err(SolveError::NoProgress {
+            guess: space.variant.display(&space.codes[g as usize]).to_string(),
+        });
     }
-    let child_sym = if groups.iter().any(|(_, m)| m.len() > 2) { sym.after(&space.codes[g as usize]) } else { sym.clone() };
+    let child_sym = if groups.iter().any(|(_, m)| m.len() > 2) {
+        sym.after(&space.codes[g as usize])
+    } else {
+        sym.clone()
+    };
     let mut children = Vec::with_capacity(groups.len());
     let (mut sum, mut max) = (cands.len() as u64, 1);
     for (class, members) in groups {
-        let child = build_node(space, &members, &child_sym, depth.saturating_sub(1), choose, nodes, done, total, progress)?;
+        let child = build_node(
+            space,
+            &members,
+            &child_sym,
+            depth.saturating_sub(1),
+            choose,
+            nodes,
+            done,
+            total,
+            progress,
+        )?;
         let n = &nodes[child as usize];
         sum += n.total;
         max = max.max(n.max + 1);
@@ -122,8 +152,10 @@ impl StrategyTree {
         strategy: Strategy,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<StrategyTree, SolveError> {
-        let space = Space::shared(*variant)
-            .ok_or(SolveError::TooLarge { codes: variant.code_space_size(), limit: crate::space::MAX_SPACE })?;
+        let space = Space::shared(*variant).ok_or(SolveError::TooLarge {
+            codes: variant.code_space_size(),
+            limit: crate::space::MAX_SPACE,
+        })?;
         match strategy {
             Strategy::Optimal => optimal::optimal_tree(&space, progress),
             _ => crate::strategy::heuristic_tree(&space, strategy, progress),
@@ -227,7 +259,10 @@ impl StrategyTree {
         let replayed = SolveReport::new(total, secrets.len() as u64, max, hist);
         let claimed = self.claimed();
         if replayed != claimed {
-            return Err(SolveError::Mismatch { claimed: claimed.to_string(), replayed: replayed.to_string() });
+            return Err(SolveError::Mismatch {
+                claimed: claimed.to_string(),
+                replayed: replayed.to_string(),
+            });
         }
         Ok(replayed)
     }

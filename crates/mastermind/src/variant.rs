@@ -37,7 +37,9 @@ pub enum Palette {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum VariantError {
     /// The name is not one of [`Variant::PRESETS`].
-    #[error("unknown variant '{0}' (presets: seed, classic, super, bulls-cows; custom: custom-C-P-G-SR, e.g. custom-6-4-10-yy)")]
+    #[error(
+        "unknown variant '{0}' (presets: seed, classic, super, bulls-cows; custom: custom-C-P-G-SR, e.g. custom-6-4-10-yy)"
+    )]
     UnknownPreset(String),
     /// The number of colours is outside 2..=10.
     #[error("{0} colours is out of range: a variant has 2 to 10 colours")]
@@ -197,7 +199,10 @@ impl Variant {
 
     /// The preset name, if this variant is a preset.
     pub fn preset_name(&self) -> Option<&'static str> {
-        Variant::PRESETS.iter().find(|(_, v)| v == self).map(|&(n, _)| n)
+        Variant::PRESETS
+            .iter()
+            .find(|(_, v)| v == self)
+            .map(|&(n, _)| n)
     }
 
     /// Number of colours.
@@ -283,7 +288,9 @@ fn count_codes(colours: u8, pegs: u8, repeats: bool) -> u64 {
     if repeats {
         u64::from(colours).pow(u32::from(pegs))
     } else {
-        (0..u64::from(pegs)).map(|k| u64::from(colours) - k).product()
+        (0..u64::from(pegs))
+            .map(|k| u64::from(colours) - k)
+            .product()
     }
 }
 
@@ -338,7 +345,11 @@ impl FromStr for Variant {
             return Err(unknown());
         }
         let v = Variant::custom(c, p, g, flag(flags[0])?, flag(flags[1])?)?;
-        Ok(if parts.len() == 5 { v.with_palette(Palette::Digits) } else { v })
+        Ok(if parts.len() == 5 {
+            v.with_palette(Palette::Digits)
+        } else {
+            v
+        })
     }
 }
 
@@ -354,20 +365,41 @@ mod tests {
         assert_eq!(Variant::preset("bulls-cows").unwrap().secret_count(), 5040);
         assert_eq!(Variant::SEED.secret_count(), 360);
         assert_eq!(Variant::SEED.guess_count(), 1296);
-        assert!(matches!(Variant::preset("nope"), Err(VariantError::UnknownPreset(_))));
+        assert!(matches!(
+            Variant::preset("nope"),
+            Err(VariantError::UnknownPreset(_))
+        ));
     }
 
     #[test]
     fn custom_errors() {
-        assert_eq!(Variant::custom(1, 4, 10, true, true), Err(VariantError::Colours(1)));
-        assert_eq!(Variant::custom(11, 4, 10, true, true), Err(VariantError::Colours(11)));
-        assert_eq!(Variant::custom(6, 9, 10, true, true), Err(VariantError::Pegs(9)));
-        assert_eq!(Variant::custom(6, 4, 0, true, true), Err(VariantError::NoGuesses));
+        assert_eq!(
+            Variant::custom(1, 4, 10, true, true),
+            Err(VariantError::Colours(1))
+        );
+        assert_eq!(
+            Variant::custom(11, 4, 10, true, true),
+            Err(VariantError::Colours(11))
+        );
+        assert_eq!(
+            Variant::custom(6, 9, 10, true, true),
+            Err(VariantError::Pegs(9))
+        );
+        assert_eq!(
+            Variant::custom(6, 4, 0, true, true),
+            Err(VariantError::NoGuesses)
+        );
         assert_eq!(
             Variant::custom(3, 4, 10, false, true),
-            Err(VariantError::TooFewColours { colours: 3, pegs: 4 })
+            Err(VariantError::TooFewColours {
+                colours: 3,
+                pegs: 4
+            })
         );
-        assert_eq!(Variant::custom(6, 4, 10, true, false), Err(VariantError::GuessRepeatsNeeded));
+        assert_eq!(
+            Variant::custom(6, 4, 10, true, false),
+            Err(VariantError::GuessRepeatsNeeded)
+        );
         assert_eq!(Variant::custom(6, 4, 10, true, true), Ok(Variant::CLASSIC));
     }
 
@@ -395,6 +427,12 @@ mod tests {
         let d = v.with_palette(Palette::Digits);
         assert_eq!(d.to_string().parse::<Variant>(), Ok(d));
         assert!("custom-7-5".parse::<Variant>().is_err());
-        assert_eq!("custom-3-4-9-nn".parse::<Variant>(), Err(VariantError::TooFewColours { colours: 3, pegs: 4 }));
+        assert_eq!(
+            "custom-3-4-9-nn".parse::<Variant>(),
+            Err(VariantError::TooFewColours {
+                colours: 3,
+                pegs: 4
+            })
+        );
     }
 }

@@ -38,7 +38,10 @@ fn optimal_seed() {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "release only: cargo test -p mastermind --release -- --include-ignored")]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "release only: cargo test -p mastermind --release -- --include-ignored"
+)]
 fn optimal_classic() {
     let r = total(Variant::CLASSIC, Strategy::Optimal);
     assert_eq!(r.total, 5625);
