@@ -16,9 +16,9 @@ use crate::{Game, Position};
 /// | level | depth cap | root noise | real game (time) | matches (node budget) |
 /// |---|---|---|---|---|
 /// | Beginner (1) | 2 | ±150 | 0.1 s | 1 000 |
-/// | Casual (2) | 4 | ±40 | 0.3 s | 8 000 |
-/// | Strong (3) | none | 0 | 0.6 s | 60 000 |
-/// | Expert (4) | none | 0 | 2 s | 400 000 |
+/// | Casual (2) | 4 | ±40 | 0.3 s | 6 000 |
+/// | Strong (3) | none | 0 | 0.6 s | 30 000 |
+/// | Expert (4) | none | 0 | 2 s | 150 000 |
 ///
 /// All levels take a win in one and answer a single goal threat when they can.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -99,9 +99,9 @@ impl Level {
     pub fn match_limits(self) -> Limits {
         let nodes = match self {
             Level::Beginner => 1_000,
-            Level::Casual => 8_000,
-            Level::Strong => 60_000,
-            Level::Expert => 400_000,
+            Level::Casual => 6_000,
+            Level::Strong => 30_000,
+            Level::Expert => 150_000,
         };
         Limits {
             depth: self.max_depth(),

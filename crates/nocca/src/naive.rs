@@ -63,10 +63,8 @@ impl NaivePosition {
                     let ok = goal
                         || ((0..self.rows()).contains(&tr)
                             && self.board[tr as usize][tc as usize].len() < 3);
-                    if ok {
-                        if let Some(sq) = Square::new(r as usize, c as usize) {
-                            out.push(Move::new(sq, d));
-                        }
+                    if let (true, Some(sq)) = (ok, Square::new(r as usize, c as usize)) {
+                        out.push(Move::new(sq, d));
                     }
                 }
             }

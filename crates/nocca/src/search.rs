@@ -432,16 +432,16 @@ impl Searcher {
             self.path.push(key);
             let mut done = true;
             self.may_stop = depth > 1;
-            for i in 0..root.len() {
+            for entry in root.iter_mut() {
                 let mut child = *pos;
-                child.play_unchecked(root[i].0);
+                child.play_unchecked(entry.0);
                 let a = if noise > 0 { -INF } else { alpha };
                 let (v, _) = self.negamax(&child, depth - 1, 1, -INF, -a);
                 if self.stopped {
                     done = false;
                     break;
                 }
-                root[i].1 = -v;
+                entry.1 = -v;
                 alpha = alpha.max(-v);
             }
             self.path.pop();

@@ -1,0 +1,12 @@
+//! Search benchmark (fixed positions, fixed depth): `cargo run -p nocca --release --example bench`.
+
+fn main() {
+    let r = nocca::bench();
+    println!(
+        "bench: {} nodes in {:.3} s, {:.0} nodes/s, signature {}",
+        r.nodes,
+        r.elapsed.as_secs_f64(),
+        r.nps,
+        r.signature
+    );
+}
