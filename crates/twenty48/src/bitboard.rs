@@ -40,6 +40,11 @@ pub struct Tables {
     pub left_merged: Box<[u8; 65536]>,
     /// Bit c set when cell c of the right result holds a merged tile.
     pub right_merged: Box<[u8; 65536]>,
+    /// Column moving up: indexed by a column read as a row (cell k = row k), the result column spread out with cell k
+    /// at bits `16 * k` (shift it left by `4 * col`).
+    pub up: Box<[u64; 65536]>,
+    /// Column moving down, laid out as `up`.
+    pub down: Box<[u64; 65536]>,
 }
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
@@ -85,6 +90,12 @@ fn table<T: Copy + Default>() -> Box<[T; 65536]> {
         .unwrap_or_else(|_| unreachable!("length is 65536"))
 }
 
+/// Spreads a row's four cells down a column: cell k to bits `16 * k`.
+fn unpack_col(row: u16) -> u64 {
+    let r = row as u64;
+    (r & 0xF) | (r & 0xF0) << 12 | (r & 0xF00) << 24 | (r & 0xF000) << 36
+}
+
 fn unpack(row: u16) -> [u8; 4] {
     [
         (row & 0xF) as u8,
@@ -105,6 +116,8 @@ impl Tables {
         let mut score = table::<u32>();
         let mut left_merged = table::<u8>();
         let mut right_merged = table::<u8>();
+        let mut up = table::<u64>();
+        let mut down = table::<u64>();
         for row in 0..=u16::MAX {
             let cells = unpack(row);
             let (l, s, m) = slide_row_left(cells);
@@ -118,6 +131,8 @@ impl Tables {
             right[row as usize] = pack(r);
             right_merged[row as usize] =
                 ((m & 1) << 3) | ((m & 2) << 1) | ((m & 4) >> 1) | ((m & 8) >> 3);
+            up[row as usize] = unpack_col(left[row as usize]);
+            down[row as usize] = unpack_col(right[row as usize]);
         }
         Tables {
             left,
@@ -125,18 +140,29 @@ impl Tables {
             score,
             left_merged,
             right_merged,
+            up,
+            down,
         }
     }
 
-    /// Slides `b` in `dir` (four row lookups, plus two transposes for up and down).
+    /// Slides `b` in `dir`: four row lookups (up and down: one transpose, then four column lookups).
     #[inline(always)]
     pub fn slide(&self, b: Bitboard, dir: Direction) -> Bitboard {
         match dir {
             Direction::Left => self.rows(b, &self.left),
             Direction::Right => self.rows(b, &self.right),
-            Direction::Up => transpose(self.rows(transpose(b), &self.left)),
-            Direction::Down => transpose(self.rows(transpose(b), &self.right)),
+            Direction::Up => Self::cols(transpose(b), &self.up),
+            Direction::Down => Self::cols(transpose(b), &self.down),
         }
+    }
+
+    /// Up or down: `t` is the transposed board (its rows are the columns); one lookup per column.
+    #[inline(always)]
+    fn cols(t: Bitboard, table: &[u64; 65536]) -> Bitboard {
+        table[t as u16 as usize]
+            | table[(t >> 16) as u16 as usize] << 4
+            | table[(t >> 32) as u16 as usize] << 8
+            | table[(t >> 48) as u16 as usize] << 12
     }
 
     #[inline(always)]

@@ -25,9 +25,21 @@ pub struct Weights {
     pub edge: f32,
 }
 
-/// Tuned weights (see [`crate::ai::tune`]). Produced by `tune(&TuneConfig::default())` seeded as documented in
-/// `BENCHMARKS.md`; starting point: [`Weights::NNEONNEO`].
-pub const TUNED: Weights = Weights::NNEONNEO;
+/// Tuned weights, produced by [`crate::ai::tune`] with
+/// `TuneConfig { iterations: 100, games: 16, depth: 2, seed: 1, sigma: 0.3, start: Weights::NNEONNEO, max_moves: None }`
+/// (`cargo run --release -p twenty48 --example tune -- --iterations 100 --games 16 --depth 2 --seed 1`, about 2
+/// minutes of one shared core). On held-out seeds 1001..=1032 at depth 2 they raise the mean score from 30605
+/// ([`Weights::NNEONNEO`]) to 40923, and at depth 3 (seeds 1001..=1016) from 49628 to 61962. Curve in `BENCHMARKS.md`.
+pub const TUNED: Weights = Weights {
+    base: 297_247.6,
+    empty: 396.473_14,
+    merges: 973.826_8,
+    mono: 73.566_25,
+    mono_power: 2.617_755_4,
+    sum: 5.943_806_6,
+    sum_power: 2.582_651_6,
+    edge: 2.070_777_4,
+};
 
 impl Weights {
     /// The heuristic weights of nneonneo/2048-ai (`2048.cpp`), with no edge bonus.

@@ -92,6 +92,8 @@ pub struct Player {
     tt_four_chance: f64,
     cutoff: f32,
     stats: SearchStats,
+    /// Unused thinking time carried over (ms), spent on later moves so that the *average* stays within budget.
+    bank_ms: f64,
 }
 
 impl Player {
@@ -110,6 +112,7 @@ impl Player {
             tt_four_chance: f64::NAN,
             cutoff: DEFAULT_CUTOFF,
             stats: SearchStats::default(),
+            bank_ms: 0.0,
         }
     }
 
@@ -151,10 +154,13 @@ impl Player {
             self.tt.clear();
             self.tt_four_chance = four_chance;
         }
-        let budget = self
+        // Time: the budget per move plus half of the time banked by earlier quick moves (the bank holds at most 20
+        // budgets), so the average time per move stays within `ms_per_move` while hard positions think longer.
+        let allowance = self
             .cfg
             .ms_per_move
-            .map(|ms| Duration::from_secs_f64(ms.max(0.0) / 1000.0));
+            .map(|ms| ms.max(0.0) + self.bank_ms * 0.5);
+        let budget = allowance.map(|ms| Duration::from_secs_f64(ms / 1000.0));
         let max_depth = match (self.cfg.depth, budget) {
             (Some(d), _) => d.max(1),
             (None, Some(_)) => MAX_DEPTH,
@@ -198,6 +204,9 @@ impl Player {
             }
         }
         self.stats.ms = start.elapsed().as_secs_f64() * 1000.0;
+        if let Some(ms) = self.cfg.ms_per_move {
+            self.bank_ms = (self.bank_ms + ms - self.stats.ms).clamp(0.0, 20.0 * ms.max(0.0));
+        }
         let mut best: Option<(Direction, f32)> = None;
         for &(d, v) in &self.stats.values {
             if best.is_none_or(|(_, bv)| v > bv) {
