@@ -249,3 +249,48 @@ fn help_explains_every_option() {
         assert!(g.contains(word), "{word} missing from 2048 --help: {g}");
     }
 }
+
+#[test]
+fn tip_and_autoplay_in_plain_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(dir.path(), &["2048", "--seed", "21"], "t\np 5\np x\nq\n");
+    let text = out(&o);
+    assert!(text.contains("Tip: slide "), "{text}");
+    assert!(text.contains("auto 5: "), "{text}");
+    assert!(text.contains("Autoplay made 5 moves"), "{text}");
+    assert!(text.contains("autoplay takes a number of moves"), "{text}");
+    assert!(text.contains("Moves: 5  (assisted)"), "{text}");
+}
+
+#[test]
+fn auto_is_reproducible_with_a_fixed_depth_and_one_thread() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "2048", "auto", "--games", "2", "--seed", "5", "--depth", "1", "--size", "3", "--json",
+    ];
+    let strip = |o: &std::process::Output| {
+        let v: serde_json::Value = serde_json::from_str(&out(o)).unwrap();
+        v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| (g["seed"].clone(), g["score"].clone(), g["moves"].clone()))
+            .collect::<Vec<_>>()
+    };
+    let a = strip(&run(dir.path(), &args, ""));
+    let b = strip(&run(dir.path(), &args, ""));
+    assert_eq!(a, b);
+    assert_eq!(a.len(), 2);
+    assert_eq!(a[1].0, 6);
+    let text = out(&run(
+        dir.path(),
+        &[
+            "2048", "auto", "--games", "1", "--depth", "1", "--size", "3",
+        ],
+        "",
+    ));
+    assert!(
+        text.contains("seed 1 ") && text.contains("reached:") && text.contains("moves/s"),
+        "{text}"
+    );
+}

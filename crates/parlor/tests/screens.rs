@@ -198,3 +198,39 @@ fn drawing_never_panics_at_any_size() {
         }
     }
 }
+
+#[test]
+fn tip_and_autoplay_mark_the_game_assisted_and_any_key_stops_autoplay() {
+    let s = Session::new(Options::default(), 8).unwrap();
+    let mut app = game_app(s);
+    press(&mut app, KeyCode::Char('t'));
+    let screen = format!("{}", render(&mut app, 80, 24).backend());
+    assert!(screen.contains("tip: slide"), "{screen}");
+    assert!(screen.contains("assisted"), "{screen}");
+    press(&mut app, KeyCode::Char('p'));
+    for _ in 0..5 {
+        app.tick();
+    }
+    let screen = format!("{}", render(&mut app, 80, 24).backend());
+    assert!(screen.contains("Moves 5"), "{screen}");
+    assert!(screen.contains("autoplay:"), "{screen}");
+    press(&mut app, KeyCode::Char('x'));
+    app.tick();
+    let screen = format!("{}", render(&mut app, 80, 24).backend());
+    assert!(screen.contains("Moves 5"), "autoplay stopped: {screen}");
+    assert!(screen.contains("autoplay stopped"), "{screen}");
+}
+
+#[test]
+fn long_help_scrolls() {
+    let s = Session::new(Options::default(), 9).unwrap();
+    let mut app = game_app(s);
+    press(&mut app, KeyCode::Char('?'));
+    let top = format!("{}", render(&mut app, 80, 20).backend());
+    for _ in 0..30 {
+        press(&mut app, KeyCode::Down);
+    }
+    let bottom = format!("{}", render(&mut app, 80, 20).backend());
+    assert!(!top.contains("Press ? or Esc to close."), "{top}");
+    assert!(bottom.contains("Press ? or Esc to close."), "{bottom}");
+}

@@ -72,11 +72,120 @@ pub enum Twenty48Action {
         #[command(flatten)]
         json: JsonFlag,
     },
+    /// The computer plays whole games from seeds S, S+1, ...: a line per game and a summary (tiles reached, scores,
+    /// speed).
+    Auto(AutoArgs),
+}
+
+/// `parlor 2048 auto`: the computer plays whole games.
+#[derive(Debug, Args)]
+pub struct AutoArgs {
+    /// How many games.
+    #[arg(long, default_value_t = 10)]
+    pub games: u64,
+    /// Seed of the first game; the others use the following seeds.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Thinking time per move in milliseconds (iterative deepening). Default: 20, unless --depth is given.
+    #[arg(long)]
+    pub ms_per_move: Option<f64>,
+    /// Fixed search depth (with --ms-per-move: the deepest iteration allowed). One thread and a fixed depth make
+    /// the games reproducible.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads: u16,
+    /// Board size, from 3 to 8.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=8))]
+    pub size: u8,
+    /// Probability that a new tile is a 4.
+    #[arg(long, default_value_t = 0.1, value_parser = parse_probability)]
+    pub four_chance: f64,
+    /// Output format.
+    #[command(flatten)]
+    pub json: JsonFlag,
+}
+
+/// Plays the games of `parlor 2048 auto`, printing a line per game and a summary.
+fn auto(args: &AutoArgs, out: &mut dyn Write) -> Result<()> {
+    use twenty48::ai::{SearchConfig, autoplay, summarize};
+    let rules = twenty48::Rules::new(usize::from(args.size), args.four_chance, 2048)
+        .map_err(|e| anyhow!("{e}"))?;
+    if let Some(ms) = args.ms_per_move
+        && !(ms > 0.0 && ms.is_finite())
+    {
+        return Err(anyhow!(
+            "--ms-per-move must be a positive number of milliseconds"
+        ));
+    }
+    let cfg = SearchConfig {
+        depth: args.depth,
+        ms_per_move: args.ms_per_move.or(if args.depth.is_some() {
+            None
+        } else {
+            Some(20.0)
+        }),
+        threads: usize::from(args.threads),
+    };
+    let bar = indicatif::ProgressBar::new(args.games);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games · {elapsed_precise} · eta {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let mut reports = Vec::new();
+    for i in 0..args.games {
+        let r = autoplay(&rules, args.seed.wrapping_add(i), &cfg);
+        if !args.json.json {
+            bar.suspend(|| {
+                writeln!(
+                    out,
+                    "seed {:<6} score {:>7}  max tile {:>6}  moves {:>6}  {:.3} ms/move",
+                    r.seed,
+                    r.score,
+                    r.max_tile,
+                    r.moves,
+                    r.ms_per_move()
+                )
+            })?;
+        }
+        reports.push(r);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let s = summarize(&reports);
+    if args.json.json {
+        let games: Vec<_> = reports
+            .iter()
+            .map(|r| {
+                serde_json::json!({"seed": r.seed, "score": r.score, "max_tile": r.max_tile, "moves": r.moves,
+                    "ms_per_move": r.ms_per_move()})
+            })
+            .collect();
+        let reached: serde_json::Map<_, _> = s
+            .reached
+            .iter()
+            .map(|(t, share)| (t.to_string(), serde_json::json!(share)))
+            .collect();
+        let v = serde_json::json!({
+            "games": games,
+            "summary": {"games": s.games, "reached": reached, "mean": s.mean_score, "median": s.median_score,
+                "min": s.min_score, "max": s.max_score, "moves": s.moves, "moves_per_second": s.moves_per_sec,
+                "ms_per_move": s.ms_per_move},
+        });
+        writeln!(out, "{v}")?;
+    } else {
+        writeln!(out, "{s}")?;
+    }
+    Ok(())
 }
 
 /// Runs an analysis command.
 pub fn run(action: &Twenty48Action, out: &mut dyn Write) -> Result<()> {
     match action {
+        Twenty48Action::Auto(args) => auto(args, out),
         Twenty48Action::Slide {
             board,
             direction,

@@ -9,6 +9,12 @@ use twenty48::{Direction, Game, Rules, SlideError, Status, Turn, format_actions,
 /// The game's name in the database.
 pub const GAME: &str = "2048";
 
+/// The computer's thinking time for a tip, in milliseconds.
+pub const TIP_MS: f64 = 100.0;
+
+/// The computer's thinking time for each autoplay move, in milliseconds.
+pub const AUTO_THINK_MS: f64 = 20.0;
+
 /// The options a player chooses for a 2048 game.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Options {
@@ -227,6 +233,16 @@ impl Session {
             self.end(result, store);
         }
         Event::Ended
+    }
+
+    /// The computer's move for the current board, or `None` when no move is legal. Asking marks the game assisted.
+    pub fn ai_move(
+        &mut self,
+        player: &mut twenty48::ai::Player,
+        store: &mut Store,
+    ) -> Option<Direction> {
+        self.mark_assisted(store);
+        player.best_move(self.game.board(), self.options.four_chance)
     }
 
     /// Whether any move has been made (a game with no move is not worth keeping).

@@ -2,10 +2,11 @@
 //! `r` restart, `n` give up, `q` quit (saved), `?` help.
 
 use super::Io;
-use crate::games::twenty48::{Event, Session, parse_direction};
+use crate::games::twenty48::{AUTO_THINK_MS, Event, Session, TIP_MS, parse_direction};
 use crate::storage::Store;
 use anyhow::Result;
 use twenty48::Board;
+use twenty48::ai::{Player, SearchConfig};
 
 /// How a plain game loop ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,8 +17,8 @@ pub enum Exit {
     EndOfInput,
 }
 
-const PROMPT: &str =
-    "move [w a s d | h j k l | up down left right], u undo, r restart, n give up, q quit, ? help> ";
+const PROMPT: &str = "move [w a s d | h j k l | up down left right], u undo, t tip, p [N] autoplay, r restart, \
+                      n give up, q quit, ? help> ";
 
 /// The board as text, with `+` after the tile that just appeared and `*` after tiles made by a merge.
 pub fn board_text(board: &Board, new: Option<(usize, usize)>, merged: &[(usize, usize)]) -> String {
@@ -149,7 +150,28 @@ pub fn play(io: &mut Io, mut s: Session, store: &mut Store) -> Result<Exit> {
             }
             continue;
         }
+        let mut words = word.split_whitespace();
+        let head = words.next().unwrap_or("");
+        if head == "p" || head == "autoplay" {
+            let n = match words.next().map(str::parse::<usize>) {
+                None => 50,
+                Some(Ok(n)) if n > 0 => n,
+                Some(_) => {
+                    io.say("autoplay takes a number of moves, e.g. p 100")?;
+                    continue;
+                }
+            };
+            autoplay(io, &mut s, store, n)?;
+            continue;
+        }
         match word.as_str() {
+            "t" | "tip" => {
+                let mut player = Player::new(SearchConfig::millis(TIP_MS));
+                match s.ai_move(&mut player, store) {
+                    Some(d) => io.say(format!("Tip: slide {d}. (The game is now assisted.)"))?,
+                    None => io.say("No move is possible.")?,
+                }
+            }
             "u" | "undo" => match s.undo(store) {
                 Event::Undone => {
                     io.say("Move taken back (the game is now assisted).")?;
@@ -163,10 +185,10 @@ pub fn play(io: &mut Io, mut s: Session, store: &mut Store) -> Result<Exit> {
             "r" | "restart" => {
                 s.stop(store);
                 let fresh = Session::new(s.options, crate::games::fresh_seed())?;
-                if let Some(end) = &s.ended {
-                    if let Some(id) = end.id {
-                        io.say(format!("Game #{id} recorded ({}). New game:", end.result))?;
-                    }
+                if let Some(end) = &s.ended
+                    && let Some(id) = end.id
+                {
+                    io.say(format!("Game #{id} recorded ({}). New game:", end.result))?;
                 }
                 s = fresh;
                 s.refresh_best(store);
@@ -186,6 +208,37 @@ pub fn play(io: &mut Io, mut s: Session, store: &mut Store) -> Result<Exit> {
             other => io.say(format!("'{other}' is not a command (? for help)"))?,
         }
     }
+}
+
+/// Lets the computer play `n` moves (or until the game ends), one line per move, then shows the board.
+fn autoplay(io: &mut Io, s: &mut Session, store: &mut Store, n: usize) -> Result<()> {
+    let mut player = Player::new(SearchConfig::millis(AUTO_THINK_MS));
+    let mut played = 0;
+    while played < n && s.ended.is_none() {
+        if s.awaiting_decision() {
+            s.keep_going(store);
+            io.say("Target reached: autoplay keeps going.")?;
+        }
+        let Some(d) = s.ai_move(&mut player, store) else {
+            break;
+        };
+        if let Event::Moved(turn) = s.slide(d, store) {
+            played += 1;
+            io.say(format!(
+                "auto {played}: {d}, score {}{}",
+                s.game.score(),
+                if turn.gained > 0 {
+                    format!(" (+{})", turn.gained)
+                } else {
+                    String::new()
+                }
+            ))?;
+        }
+    }
+    io.say(format!(
+        "Autoplay made {played} moves (the game is assisted)."
+    ))?;
+    show(io, s)
 }
 
 /// Prints a finished game step by step.

@@ -19,6 +19,7 @@ pub struct App {
     theme: Theme,
     seed: Option<u64>,
     help_open: bool,
+    help_scroll: u16,
     running: bool,
 }
 
@@ -41,6 +42,7 @@ impl App {
             theme,
             seed,
             help_open: false,
+            help_scroll: 0,
             running: true,
         }
     }
@@ -103,7 +105,7 @@ impl App {
         }
         view.draw(frame, area, &theme);
         if self.help_open {
-            draw_help(frame, area, &view.help(), &theme);
+            self.help_scroll = draw_help(frame, area, &view.help(), self.help_scroll, &theme);
         }
     }
 
@@ -117,11 +119,20 @@ impl App {
                     return;
                 }
                 if self.help_open {
-                    if matches!(
-                        key.code,
-                        KeyCode::Char('?') | KeyCode::Esc | KeyCode::Char('q')
-                    ) {
-                        self.help_open = false;
+                    match key.code {
+                        KeyCode::Char('?') | KeyCode::Esc | KeyCode::Char('q') => {
+                            self.help_open = false
+                        }
+                        KeyCode::Up | KeyCode::Char('k') | KeyCode::Char('w') => {
+                            self.help_scroll = self.help_scroll.saturating_sub(1)
+                        }
+                        KeyCode::Down
+                        | KeyCode::Char('j')
+                        | KeyCode::Char('s')
+                        | KeyCode::Char(' ') => {
+                            self.help_scroll = self.help_scroll.saturating_add(1)
+                        }
+                        _ => {}
                     }
                     return;
                 }
@@ -131,6 +142,7 @@ impl App {
                 }
                 if key.code == KeyCode::Char('?') {
                     self.help_open = true;
+                    self.help_scroll = 0;
                     return;
                 }
                 let t = self.with_top(|view, ctx| view.handle_key(key, ctx));
@@ -144,7 +156,8 @@ impl App {
         }
     }
 
-    fn tick(&mut self) {
+    /// Runs the top screen's periodic work once (autoplay, replays), as the event loop does when idle.
+    pub fn tick(&mut self) {
         if !self.help_open {
             let t = self.with_top(|view, ctx| view.tick(ctx));
             self.apply(t);

@@ -29,10 +29,10 @@ pub fn chrome(
     body
 }
 
-/// The hint bar: `key what · key what · ...`.
+/// The hint bar: `key what · key what · ... · ? help`.
 pub fn hint_line<'a>(hints: &[(&'a str, &'a str)], theme: &Theme) -> Line<'a> {
     let mut spans = Vec::new();
-    for (i, (keys, what)) in hints.iter().enumerate() {
+    for (i, (keys, what)) in hints.iter().chain([("?", "help")].iter()).enumerate() {
         if i > 0 {
             spans.push(Span::styled(" · ", theme.dim()));
         }
@@ -56,7 +56,8 @@ pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
 }
 
 /// The help overlay: the screen's keys (from its binding table), the global keys, then its rules.
-pub fn draw_help(frame: &mut Frame, area: Rect, help: &Help, theme: &Theme) {
+/// Returns the scroll offset actually used (clamped so that the last line stays at the bottom).
+pub fn draw_help(frame: &mut Frame, area: Rect, help: &Help, scroll: u16, theme: &Theme) -> u16 {
     let mut lines = vec![Line::from(Span::styled("Keys", theme.strong()))];
     let width = help
         .keys
@@ -86,15 +87,27 @@ pub fn draw_help(frame: &mut Frame, area: Rect, help: &Help, theme: &Theme) {
     )));
     let rect = centered(area, 76, area.height);
     frame.render_widget(Clear, rect);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .title(format!(" Help: {} ", help.title));
+    // Rows the text takes once wrapped (word wrapping can take a row more per paragraph, hence the slack).
+    let inner = usize::from(rect.width.saturating_sub(2)).max(1);
+    let rows: usize = lines
+        .iter()
+        .map(|l| l.width().div_ceil(inner).max(1))
+        .sum::<usize>()
+        + help.text.len();
+    let max_scroll = rows.saturating_sub(usize::from(rect.height.saturating_sub(2)));
+    let scroll = scroll.min(u16::try_from(max_scroll).unwrap_or(u16::MAX));
+    let block = Block::default().borders(Borders::ALL).title(format!(
+        " Help: {} · ↑↓ scroll · ? or Esc close ",
+        help.title
+    ));
     frame.render_widget(
         Paragraph::new(lines)
             .block(block)
-            .wrap(Wrap { trim: false }),
+            .wrap(Wrap { trim: false })
+            .scroll((scroll, 0)),
         rect,
     );
+    scroll
 }
 
 /// What is drawn instead of a screen that does not fit.

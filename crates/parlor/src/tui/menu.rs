@@ -1,6 +1,6 @@
 //! The main menu: continue a game in progress, start a game, best scores, history, help.
 
-use super::keys::{Binding, bar, common, describe, lookup};
+use super::keys::{Binding, bar, common, describe, lookup, more};
 use super::layout::chrome;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
@@ -23,11 +23,25 @@ enum Cmd {
 }
 
 const BINDINGS: &[Binding<Cmd>] = &[
-    bar(common::UP, "↑ k w", "up", Cmd::Up),
-    bar(common::DOWN, "↓ j s", "down", Cmd::Down),
-    bar(common::LEFT, "← h a", "smaller", Cmd::Less),
-    bar(common::RIGHT, "→ l d", "larger", Cmd::More),
-    bar(common::ENTER, "Enter", "choose", Cmd::Choose),
+    Binding {
+        keys: &[],
+        label: "↑↓ jk",
+        help: "choose",
+        in_bar: true,
+        cmd: Cmd::Up,
+    },
+    Binding {
+        keys: &[],
+        label: "←→ hl",
+        help: "board size",
+        in_bar: true,
+        cmd: Cmd::Up,
+    },
+    more(common::UP, "↑ k w", "up", Cmd::Up),
+    more(common::DOWN, "↓ j s", "down", Cmd::Down),
+    more(common::LEFT, "← h a", "smaller board (2048)", Cmd::Less),
+    more(common::RIGHT, "→ l d", "larger board (2048)", Cmd::More),
+    bar(common::ENTER, "Enter", "open", Cmd::Choose),
     bar(common::BACK, "q", "quit", Cmd::Quit),
 ];
 
@@ -226,12 +240,12 @@ impl View for MenuView {
     }
 
     fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {
-        if let KeyCode::Char(c @ '3'..='8') = key.code {
-            if matches!(self.items.get(self.selected), Some(Item::Twenty48)) {
-                self.size = c as usize - '0' as usize;
-                self.refresh_best(ctx);
-                return Transition::Stay;
-            }
+        if let KeyCode::Char(c @ '3'..='8') = key.code
+            && matches!(self.items.get(self.selected), Some(Item::Twenty48))
+        {
+            self.size = c as usize - '0' as usize;
+            self.refresh_best(ctx);
+            return Transition::Stay;
         }
         let Some(cmd) = lookup(BINDINGS, &key) else {
             return Transition::Stay;

@@ -392,7 +392,7 @@ impl Replay2048 {
         let options: g2048::Options = serde_json::from_str(&record.options)?;
         let actions = twenty48::parse_actions(&record.moves).map_err(|e| anyhow::anyhow!("{e}"))?;
         let mut game = twenty48::Game::new(options.rules()?, record.seed);
-        let mut steps = vec![(game.board().clone(), game.score(), "start".to_string())];
+        let mut steps = vec![(*game.board(), game.score(), "start".to_string())];
         for a in &actions {
             match *a {
                 twenty48::Action::Slide(d) => {
@@ -404,7 +404,7 @@ impl Replay2048 {
                         .map_err(|e| anyhow::anyhow!("move {}: {e}", steps.len()))?;
                 }
             }
-            steps.push((game.board().clone(), game.score(), a.to_string()));
+            steps.push((*game.board(), game.score(), a.to_string()));
         }
         let title = format!(
             "Replay #{} · 2048 {} · seed {}",

@@ -4,7 +4,7 @@ use super::keys::{Binding, bar, common, describe, lookup, more};
 use super::layout::{chrome, draw_dialog};
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
-use crate::games::twenty48::{Event, Options, Session};
+use crate::games::twenty48::{AUTO_THINK_MS, Event, Options, Session, TIP_MS};
 use crate::rules_text;
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::Frame;
@@ -12,6 +12,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
+use twenty48::ai::{Player, SearchConfig};
 use twenty48::{Board, Direction};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -21,6 +22,10 @@ enum Cmd {
     Restart,
     GiveUp,
     Quit,
+    Tip,
+    Auto,
+    Faster,
+    Slower,
     Nothing,
 }
 
@@ -57,8 +62,17 @@ const BINDINGS: &[Binding<Cmd>] = &[
         "undo",
         Cmd::Undo,
     ),
-    bar(&[KeyCode::Char('r')], "r", "restart", Cmd::Restart),
-    bar(&[KeyCode::Char('n')], "n", "give up", Cmd::GiveUp),
+    bar(&[KeyCode::Char('t')], "t", "tip", Cmd::Tip),
+    bar(&[KeyCode::Char('p')], "p", "autoplay", Cmd::Auto),
+    more(
+        &[KeyCode::Char('+'), KeyCode::Char('=')],
+        "+",
+        "autoplay faster",
+        Cmd::Faster,
+    ),
+    more(&[KeyCode::Char('-')], "-", "autoplay slower", Cmd::Slower),
+    more(&[KeyCode::Char('r')], "r", "restart", Cmd::Restart),
+    more(&[KeyCode::Char('n')], "n", "give up", Cmd::GiveUp),
     bar(common::BACK, "q", "quit (saved)", Cmd::Quit),
 ];
 
@@ -79,6 +93,11 @@ pub struct Twenty48View {
     session: Session,
     message: Option<String>,
     prompt: Prompt,
+    /// The computer player, made on first use (tips and autoplay).
+    player: Option<Player>,
+    /// Autoplay: on or off, and the pause between its moves.
+    autoplay: bool,
+    auto_ms: u64,
 }
 
 impl Twenty48View {
@@ -93,7 +112,19 @@ impl Twenty48View {
             session,
             message: None,
             prompt,
+            player: None,
+            autoplay: false,
+            auto_ms: 100,
         }
+    }
+
+    fn ai(&mut self, ctx: &mut Ctx, ms: f64) -> Option<Direction> {
+        let cfg = SearchConfig::millis(ms);
+        let player = self.player.get_or_insert_with(|| Player::new(cfg.clone()));
+        if player.config() != &cfg {
+            *player = Player::new(cfg);
+        }
+        self.session.ai_move(player, ctx.store)
     }
 
     /// The session being played (for tests).
@@ -293,7 +324,16 @@ impl View for Twenty48View {
                 _ => Transition::Stay,
             };
         }
-        let Some(cmd) = lookup(BINDINGS, &key) else {
+        let cmd = lookup(BINDINGS, &key);
+        if self.autoplay && !matches!(cmd, Some(Cmd::Faster | Cmd::Slower)) {
+            // Any other key takes over from the computer (and a move key also makes its move).
+            self.autoplay = false;
+            self.message = Some("autoplay stopped: your turn".into());
+            if !matches!(cmd, Some(Cmd::Move(_))) {
+                return Transition::Stay;
+            }
+        }
+        let Some(cmd) = cmd else {
             self.message = Some(format!("{} does nothing here: ? for help", key_name(&key)));
             return Transition::Stay;
         };
@@ -310,9 +350,60 @@ impl View for Twenty48View {
             Cmd::Restart => return self.new_game(ctx),
             Cmd::GiveUp => self.prompt = Prompt::GiveUp,
             Cmd::Quit => return Transition::Pop,
+            Cmd::Tip => {
+                self.message = Some(match self.ai(ctx, TIP_MS) {
+                    Some(d) => format!("tip: slide {d} (the game is now assisted)"),
+                    None => "no move is possible".into(),
+                });
+            }
+            Cmd::Auto => {
+                self.autoplay = true;
+                self.message = Some("autoplay: any key stops it · + faster · - slower".into());
+            }
+            Cmd::Faster => self.auto_ms = (self.auto_ms / 2).max(10),
+            Cmd::Slower => self.auto_ms = (self.auto_ms * 2).min(2000),
             Cmd::Nothing => {}
         }
         Transition::Stay
+    }
+
+    fn tick(&mut self, ctx: &mut Ctx) -> Transition {
+        if !self.autoplay {
+            return Transition::Stay;
+        }
+        if self.session.ended.is_some() {
+            self.autoplay = false;
+            return Transition::Stay;
+        }
+        if self.prompt == Prompt::Won {
+            let ev = self.session.keep_going(ctx.store);
+            self.after(ev);
+            self.prompt = Prompt::None;
+        }
+        match self.ai(ctx, AUTO_THINK_MS) {
+            Some(d) => {
+                let ev = self.session.slide(d, ctx.store);
+                self.after(ev);
+                if self.prompt == Prompt::Won {
+                    // Autoplay keeps going past the target; the player can stop it at any time.
+                    let ev = self.session.keep_going(ctx.store);
+                    self.after(ev);
+                    self.prompt = Prompt::None;
+                }
+                if self.autoplay {
+                    self.message = Some(format!(
+                        "autoplay: {d} · any key stops · {} ms/move",
+                        self.auto_ms
+                    ));
+                }
+            }
+            None => self.autoplay = false,
+        }
+        Transition::Stay
+    }
+
+    fn tick_ms(&self) -> Option<u64> {
+        self.autoplay.then_some(self.auto_ms)
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
