@@ -195,29 +195,47 @@ pub fn feedback_naive(secret: Code, guess: Code) -> Feedback {
     Feedback { black, white }
 }
 
-/// A code packed for fast feedback: pegs as 4-bit nibbles and colour counts in unary (8 bits per colour).
+/// A code packed for fast feedback: pegs as 4-bit nibbles, colour counts as 8-bit lanes (colours 0..8 in
+/// one word, 8..10 in another). Feedback is then branch-free word arithmetic, no popcount instruction
+/// needed (the baseline x86-64 target has none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PackedCode {
     nibbles: u32,
-    unary: u128,
+    lo: u64,
+    hi: u64,
     len: u8,
+}
+
+const LANE_HIGH: u64 = 0x8080_8080_8080_8080;
+const LANE_ONE: u64 = 0x0101_0101_0101_0101;
+
+/// Sum over 8-bit lanes of min(a, b), for lane values below 128 and a total below 256.
+#[inline(always)]
+fn lane_min_sum(a: u64, b: u64) -> u64 {
+    let ge = (((a | LANE_HIGH) - b) & LANE_HIGH) >> 7; // 1 in lanes where a >= b
+    let mask = ge * 0xFF;
+    let min = (b & mask) | (a & !mask);
+    min.wrapping_mul(LANE_ONE) >> 56
 }
 
 impl PackedCode {
     /// Packs a code.
     pub fn new(code: &Code) -> PackedCode {
         let mut nibbles = 0u32;
-        let mut unary = 0u128;
-        let mut counts = [0u8; 16];
+        let (mut lo, mut hi) = (0u64, 0u64);
         for (i, &c) in code.pegs().iter().enumerate() {
-            let c = usize::from(c & 15);
-            nibbles |= (c as u32) << (4 * i);
-            unary |= 1u128 << (8 * c + usize::from(counts[c]));
-            counts[c] += 1;
+            let c = c & 15;
+            nibbles |= u32::from(c) << (4 * i);
+            if c < 8 {
+                lo += 1 << (8 * c);
+            } else {
+                hi += 1 << (8 * (c - 8));
+            }
         }
         PackedCode {
             nibbles,
-            unary,
+            lo,
+            hi,
             len: code.len() as u8,
         }
     }
@@ -233,8 +251,10 @@ impl PackedCode {
     fn black_common(&self, other: &PackedCode) -> (u8, u8) {
         let x = self.nibbles ^ other.nibbles;
         let differ = (x | x >> 1 | x >> 2 | x >> 3) & 0x1111_1111;
-        let black = self.len - differ.count_ones() as u8;
-        let common = (self.unary & other.unary).count_ones() as u8;
+        // Sum of the nibbles (each 0 or 1, at most 8) lands in the top nibble.
+        let mismatches = (differ.wrapping_mul(0x1111_1111) >> 28) as u8;
+        let black = self.len - mismatches;
+        let common = (lane_min_sum(self.lo, other.lo) + lane_min_sum(self.hi, other.hi)) as u8;
         (black, common)
     }
 

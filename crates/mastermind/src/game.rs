@@ -295,7 +295,11 @@ mod tests {
             g.guess_text("2 2 1 4").unwrap(),
             Feedback { black: 2, white: 1 }
         );
-        let brute = v.secrets().into_iter().filter(|s| feedback(*s, g.history()[0].0) == g.history()[0].1).count();
+        let brute = v
+            .secrets()
+            .into_iter()
+            .filter(|s| feedback(*s, g.history()[0].0) == g.history()[0].1)
+            .count();
         assert_eq!(g.remaining_candidates(), brute as u64);
         assert!(brute > 1);
         assert_eq!(g.secret(), None);

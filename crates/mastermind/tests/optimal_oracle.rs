@@ -47,7 +47,13 @@ fn brute(
 fn check(v: Variant) {
     let secrets = v.secrets();
     let guesses = v.guess_codes();
-    let want = brute(&secrets, &guesses, v.guesses(), v.pegs(), &mut HashMap::new());
+    let want = brute(
+        &secrets,
+        &guesses,
+        v.guesses(),
+        v.pegs(),
+        &mut HashMap::new(),
+    );
     match solve_all(&v, Strategy::Optimal, &mut |_, _| {}) {
         Ok(r) => {
             assert_eq!(r.total, u64::from(want), "{v}");

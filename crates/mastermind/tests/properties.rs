@@ -4,19 +4,29 @@ use mastermind::{Code, CodeStyle, Feedback, PackedCode, Variant, feedback, feedb
 use proptest::prelude::*;
 
 fn variant() -> impl Strategy<Value = Variant> {
-    (2u32..=10, 2u32..=8, 1u32..=12, any::<bool>(), any::<bool>(), any::<bool>()).prop_filter_map(
-        "legal variant",
-        |(c, p, g, sr, gr, digits)| {
-            let v = Variant::custom(c, p, g, sr, gr || sr).ok()?;
-            Some(if digits { v.with_palette(mastermind::Palette::Digits) } else { v })
-        },
+    (
+        2u32..=10,
+        2u32..=8,
+        1u32..=12,
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
     )
+        .prop_filter_map("legal variant", |(c, p, g, sr, gr, digits)| {
+            let v = Variant::custom(c, p, g, sr, gr || sr).ok()?;
+            Some(if digits {
+                v.with_palette(mastermind::Palette::Digits)
+            } else {
+                v
+            })
+        })
 }
 
 fn variant_and_code() -> impl Strategy<Value = (Variant, Code, Code)> {
     variant().prop_flat_map(|v| {
         let n = v.code_space_size();
-        (Just(v), 0..n, 0..n).prop_map(|(v, a, b)| (v, v.code_at(a).unwrap(), v.code_at(b).unwrap()))
+        (Just(v), 0..n, 0..n)
+            .prop_map(|(v, a, b)| (v, v.code_at(a).unwrap(), v.code_at(b).unwrap()))
     })
 }
 
