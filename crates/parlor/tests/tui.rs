@@ -21,7 +21,7 @@ impl Tmux {
             pidfile.display(),
             dir.display()
         );
-        let script = format!("sh -c \"{inner}\"; echo \"exit=$?\"; stty -a; sleep 120");
+        let script = format!("sh -c \"{inner}\"; echo \"exit=$?\"; stty -a; echo END-OF-STTY; sleep 120");
         let t = Tmux { socket };
         let ok = t
             .tmux(&["new-session", "-d", "-x", "80", "-y", "24", &script])
@@ -76,7 +76,7 @@ impl Tmux {
 
     /// After the program left: the exit line and a terminal back in its normal state.
     fn assert_restored(&self, exit: &str) -> String {
-        let s = self.wait_for("speed");
+        let s = self.wait_for("END-OF-STTY");
         assert!(s.contains(exit), "expected {exit}: {s}");
         let stty = s.split(exit).nth(1).unwrap_or_default();
         assert!(
@@ -184,4 +184,27 @@ fn a_panic_restores_the_terminal_and_shows_its_message() {
     t.send(&["F12"]);
     let s = t.assert_restored("exit=101");
     assert!(s.contains("test panic requested"), "{s}");
+}
+
+#[test]
+fn closing_the_terminal_ends_the_process_and_keeps_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = Tmux::start("hangup", dir.path(), "2048 --seed 8", "");
+    t.wait_for("Score 0");
+    t.send(&["Up"]);
+    t.wait_for("Moves 1");
+    let pid = std::fs::read_to_string(dir.path().join("pid")).unwrap().trim().to_string();
+    t.tmux(&["kill-server"]);
+    let start = Instant::now();
+    while Path::new(&format!("/proc/{pid}")).exists() {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        if stat.split_whitespace().nth(2) == Some("Z") {
+            break; // exited, not yet reaped
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "parlor still running after its terminal closed");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let saved = parlor::storage::Store::open(dir.path()).unwrap().store.unfinished(None).unwrap();
+    assert_eq!(saved.len(), 1);
+    assert_eq!(saved[0].moves, "up");
 }

@@ -45,9 +45,7 @@ impl Screen {
     /// Enters raw mode and the alternate screen, with mouse capture if `mouse`.
     pub fn enter(mouse: bool) -> Result<Screen> {
         let stop = Arc::new(AtomicBool::new(false));
-        for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-            signal_hook::flag::register(sig, Arc::clone(&stop))?;
-        }
+        watch_signals(Arc::clone(&stop))?;
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             restore();
@@ -80,4 +78,21 @@ impl Drop for Screen {
     fn drop(&mut self) {
         restore();
     }
+}
+
+/// On SIGTERM or SIGHUP, asks the event loop to quit cleanly (it checks `stop` several times a second). If it has
+/// not stopped shortly after (a closed terminal can leave the input reader stuck), restores what can be restored and
+/// exits: every move is saved as it is made, so nothing is lost.
+fn watch_signals(stop: Arc<AtomicBool>) -> Result<()> {
+    let mut signals =
+        signal_hook::iterator::Signals::new([signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP])?;
+    std::thread::spawn(move || {
+        if signals.forever().next().is_some() {
+            stop.store(true, Ordering::SeqCst);
+            std::thread::sleep(std::time::Duration::from_millis(750));
+            restore();
+            std::process::exit(0);
+        }
+    });
+    Ok(())
 }
