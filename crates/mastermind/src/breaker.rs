@@ -119,9 +119,10 @@ impl fmt::Debug for Breaker {
     }
 }
 
+type TreeCache = Mutex<HashMap<(Variant, Strategy), Arc<StrategyTree>>>;
+
 fn cached_tree(variant: Variant, strategy: Strategy) -> Option<Arc<StrategyTree>> {
-    static TREES: OnceLock<Mutex<HashMap<(Variant, Strategy), Arc<StrategyTree>>>> =
-        OnceLock::new();
+    static TREES: OnceLock<TreeCache> = OnceLock::new();
     let trees = TREES.get_or_init(|| Mutex::new(HashMap::new()));
     let mut map = trees.lock().ok()?;
     if let Some(t) = map.get(&(variant, strategy)) {

@@ -227,10 +227,10 @@ impl Variant {
             }
         }
         let mut chars = upper.chars();
-        if let (Some(ch), None) = (chars.next(), chars.next()) {
-            if let Some(i) = (0..self.colours()).find(|&i| self.colour_symbol(i) == ch) {
-                return Ok(i);
-            }
+        if let (Some(ch), None) = (chars.next(), chars.next())
+            && let Some(i) = (0..self.colours()).find(|&i| self.colour_symbol(i) == ch)
+        {
+            return Ok(i);
         }
         Err(self.unknown(token))
     }

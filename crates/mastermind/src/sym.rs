@@ -43,9 +43,9 @@ impl Sym {
                 inv: [0; 8],
                 map: [UNSET; 10],
             };
-            for i in 0..p {
-                e.fwd[i] = fwd[i];
-                e.inv[usize::from(fwd[i])] = i as u8;
+            for (i, &to) in fwd.iter().enumerate().take(p) {
+                e.fwd[i] = to;
+                e.inv[usize::from(to)] = i as u8;
             }
             elems.push(e);
         });

@@ -43,11 +43,14 @@ pub struct StrategyTree {
     nodes: Vec<TreeNode>,
 }
 
+/// Picks the guess for a candidate set, given the history's symmetries and the guesses left.
+pub(crate) type Chooser<'a> = dyn FnMut(&[u32], &Sym, u32) -> Result<u32, SolveError> + 'a;
+
 /// Builds a tree node by node; `choose` gives the guess for a candidate set.
 pub(crate) fn build_tree(
     space: &Space,
     strategy: Strategy,
-    choose: &mut dyn FnMut(&[u32], &Sym, u32) -> Result<u32, SolveError>,
+    choose: &mut Chooser<'_>,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<StrategyTree, SolveError> {
     let v = space.variant;
@@ -80,7 +83,7 @@ fn build_node(
     cands: &[u32],
     sym: &Sym,
     depth: u32,
-    choose: &mut dyn FnMut(&[u32], &Sym, u32) -> Result<u32, SolveError>,
+    choose: &mut Chooser<'_>,
     nodes: &mut Vec<TreeNode>,
     done: &mut u64,
     total: u64,
@@ -99,7 +102,7 @@ fn build_node(
     });
     if solves {
         *done += 1;
-        if *done % 64 == 0 {
+        if (*done).is_multiple_of(64) {
             progress(*done, total);
         }
     }
