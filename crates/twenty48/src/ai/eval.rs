@@ -25,20 +25,22 @@ pub struct Weights {
     pub edge: f32,
 }
 
-/// Tuned weights, produced by [`crate::ai::tune`] with
-/// `TuneConfig { iterations: 100, games: 16, depth: 2, seed: 1, sigma: 0.3, start: Weights::NNEONNEO, max_moves: None }`
-/// (`cargo run --release -p twenty48 --example tune -- --iterations 100 --games 16 --depth 2 --seed 1`, about 2
-/// minutes of one shared core). On held-out seeds 1001..=1032 at depth 2 they raise the mean score from 30605
-/// ([`Weights::NNEONNEO`]) to 40923, and at depth 3 (seeds 1001..=1016) from 49628 to 61962. Curve in `BENCHMARKS.md`.
+/// Tuned weights, from two runs of [`crate::ai::tune`] (commands and curves in `BENCHMARKS.md`):
+/// 1. from [`Weights::NNEONNEO`]: `--iterations 100 --games 16 --depth 2 --seed 1 --sigma 0.3` (training fitness
+///    31204 -> 53616);
+/// 2. from the result of 1: `--iterations 60 --games 16 --depth 3 --seed 2 --sigma 0.15` (59479 -> 93747).
+///
+/// On held-out seeds 1001..=1032 at depth 3 the mean score goes from 49628 (NNEONNEO, 16 games) to 64266 (run 1)
+/// to 78745 (run 2), and 8192 is reached in 0% / 3% / 28% of the games.
 pub const TUNED: Weights = Weights {
-    base: 297_247.6,
-    empty: 396.473_14,
-    merges: 973.826_8,
-    mono: 73.566_25,
-    mono_power: 2.617_755_4,
-    sum: 5.943_806_6,
-    sum_power: 2.582_651_6,
-    edge: 2.070_777_4,
+    base: 293_118.06,
+    empty: 487.921_36,
+    merges: 445.252_53,
+    mono: 53.768_223,
+    mono_power: 2.409_476_5,
+    sum: 6.649_941_4,
+    sum_power: 3.283_667_8,
+    edge: 21.003_418,
 };
 
 impl Weights {

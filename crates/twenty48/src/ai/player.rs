@@ -92,7 +92,7 @@ pub struct Player {
     tt_four_chance: f64,
     cutoff: f32,
     stats: SearchStats,
-    /// Unused thinking time carried over (ms), spent on later moves so that the *average* stays within budget.
+    /// Thinking-time balance in ms (saved by quick moves, negative when overrun), so the *average* keeps to budget.
     bank_ms: f64,
 }
 
@@ -154,12 +154,14 @@ impl Player {
             self.tt.clear();
             self.tt_four_chance = four_chance;
         }
-        // Time: the budget per move plus half of the time banked by earlier quick moves (the bank holds at most 20
-        // budgets), so the average time per move stays within `ms_per_move` while hard positions think longer.
+        // Time: the budget per move plus half of the balance left by earlier moves (time saved by quick moves, or
+        // owed by moves that overran, at most 20 budgets saved or 4 owed), so the *average* time per move tracks
+        // `ms_per_move` while positions that need a deeper iteration can take it. A move always gets at least half a
+        // budget (a descheduled process on a loaded machine would otherwise starve), and depth 1 always runs.
         let allowance = self
             .cfg
             .ms_per_move
-            .map(|ms| ms.max(0.0) + self.bank_ms * 0.5);
+            .map(|ms| (ms + self.bank_ms * 0.5).max(ms * 0.5).max(0.0));
         let budget = allowance.map(|ms| Duration::from_secs_f64(ms / 1000.0));
         let max_depth = match (self.cfg.depth, budget) {
             (Some(d), _) => d.max(1),
@@ -205,7 +207,8 @@ impl Player {
         }
         self.stats.ms = start.elapsed().as_secs_f64() * 1000.0;
         if let Some(ms) = self.cfg.ms_per_move {
-            self.bank_ms = (self.bank_ms + ms - self.stats.ms).clamp(0.0, 20.0 * ms.max(0.0));
+            let ms = ms.max(0.0);
+            self.bank_ms = (self.bank_ms + ms - self.stats.ms).clamp(-4.0 * ms, 20.0 * ms);
         }
         let mut best: Option<(Direction, f32)> = None;
         for &(d, v) in &self.stats.values {
