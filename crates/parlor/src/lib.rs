@@ -31,133 +31,105 @@ pub fn main_entry() -> std::process::ExitCode {
     }
 }
 
-fn open_store(cli: &Cli) -> Result<storage::Opened> {
-    let dir = paths::data_dir(cli.data_dir.as_deref())?;
-    Store::open(&dir)
+/// What every command needs from the command line: where the data is, plain or full screen, colours.
+pub struct Env {
+    /// The parsed command line.
+    pub cli: Cli,
+    /// Whether to use plain mode (asked for, or stdin/stdout not a terminal).
+    pub plain: bool,
+    /// The palette.
+    pub theme: Theme,
 }
 
-/// Opens the store for a command that prints and exits: a notice goes to stderr.
-fn open_store_noting(cli: &Cli) -> Result<Store> {
-    let opened = open_store(cli)?;
-    if let Some(n) = opened.notice {
-        let _ = writeln!(std::io::stderr(), "parlor: note: {n}");
+impl Env {
+    /// Opens the database; a notice (a damaged file moved aside, say) is for the caller to show.
+    pub fn open_store(&self) -> Result<storage::Opened> {
+        let dir = paths::data_dir(self.cli.data_dir.as_deref())?;
+        Store::open(&dir)
     }
-    Ok(opened.store)
+
+    /// Opens the database for a command that prints and exits: a notice goes to stderr.
+    pub fn open_store_noting(&self) -> Result<Store> {
+        let opened = self.open_store()?;
+        if let Some(n) = opened.notice {
+            let _ = writeln!(std::io::stderr(), "parlor: note: {n}");
+        }
+        Ok(opened.store)
+    }
+
+    /// Runs the full-screen interface on `stack` (the last screen on top) until the player quits.
+    pub fn run_tui(&self, stack: Vec<Box<dyn View>>, store: Store) -> Result<()> {
+        let mut screen = tui::terminal::Screen::enter(!self.cli.no_mouse)?;
+        let mut app = tui::app::App::with_stack(stack, store, self.theme, None);
+        let result = app.run(&mut screen.terminal, &screen.stop);
+        drop(screen);
+        result
+    }
+
+    /// Runs `f` with plain-mode I/O on stdin and stdout.
+    pub fn with_plain_io<T>(&self, f: impl FnOnce(&mut plain::Io) -> Result<T>) -> Result<T> {
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        let stdout = std::io::stdout();
+        let mut out = stdout.lock();
+        let mut io = plain::Io::new(&mut input, &mut out);
+        f(&mut io)
+    }
 }
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> Result<()> {
-    let stdout = std::io::stdout();
-    let plain = cli.plain || !std::io::stdin().is_terminal() || !stdout.is_terminal();
+    let plain = cli.plain || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
     let theme = Theme::from_env(cli.no_color);
-    match &cli.command {
-        Some(Command::Twenty48(cmd)) => {
-            if let Some(action) = &cmd.action {
-                return cli::twenty48::run(action, &mut stdout.lock());
-            }
-            let options = cmd.play.options()?;
-            let opened = open_store(&cli)?;
-            let mut store = opened.store;
-            // Without --seed, continue the latest game in progress of the same options, if any.
-            let saved = if cmd.play.seed.is_none() {
-                store
-                    .unfinished(Some(games::twenty48::GAME))?
-                    .into_iter()
-                    .find(|u| u.variant == options.variant())
-            } else {
-                None
-            };
-            let session = match &saved {
-                Some(u) => games::twenty48::Session::resume(u)?,
-                None => games::twenty48::Session::new(
-                    options,
-                    cmd.play.seed.unwrap_or_else(games::fresh_seed),
-                )?,
-            };
-            if plain {
-                let stdin = std::io::stdin();
-                let mut input = stdin.lock();
-                let mut out = stdout.lock();
-                let mut io = plain::Io::new(&mut input, &mut out);
-                if let Some(n) = opened.notice {
-                    io.say(format!("Note: {n}"))?;
-                }
-                if saved.is_some() {
-                    io.say("Continuing your game in progress (r starts a new one).")?;
-                }
-                plain::twenty48::play(&mut io, session, &mut store)?;
-                Ok(())
-            } else {
-                let mut session = session;
-                session.refresh_best(&store);
-                let view: Box<dyn View> = Box::new(tui::twenty48::Twenty48View::new(session));
-                run_tui(&cli, vec![menu(opened.notice), view], store, theme, None)
-            }
-        }
-        Some(Command::History(args)) => {
-            cli::records::history(args, &open_store_noting(&cli)?, &mut stdout.lock())
-        }
-        Some(Command::Scores(args)) => {
-            cli::records::scores(args, &open_store_noting(&cli)?, &mut stdout.lock())
-        }
+    let env = Env { cli, plain, theme };
+    match &env.cli.command {
+        Some(Command::Twenty48(cmd)) => cli::twenty48::run_command(cmd, &env),
+        Some(Command::Mastermind(cmd)) => cli::mastermind::run(cmd, &env),
+        Some(Command::Nocca(cmd)) => cli::nocca::run(cmd, &env),
+        Some(Command::History(args)) => cli::records::history(
+            args,
+            &env.open_store_noting()?,
+            &mut std::io::stdout().lock(),
+        ),
+        Some(Command::Scores(args)) => cli::records::scores(
+            args,
+            &env.open_store_noting()?,
+            &mut std::io::stdout().lock(),
+        ),
         Some(Command::Replay(args)) => {
-            let store = open_store_noting(&cli)?;
+            let store = env.open_store_noting()?;
             let record = cli::records::find(&store, args.id)?;
-            if plain {
-                let stdin = std::io::stdin();
-                let mut input = stdin.lock();
-                let mut out = stdout.lock();
-                let mut io = plain::Io::new(&mut input, &mut out);
-                match record.game.as_str() {
-                    games::twenty48::GAME => {
-                        plain::twenty48::replay(&mut io, &record, args.delay_ms)
-                    }
-                    other => {
-                        anyhow::bail!("this version of Parlor cannot replay a game of {other}")
-                    }
-                }
+            if env.plain {
+                env.with_plain_io(|io| plain::replay(io, &record, args.delay_ms))
             } else {
                 let view = tui::records::replay_view(&record)?;
-                run_tui(&cli, vec![view], store, theme, None)
+                env.run_tui(vec![view], store)
             }
         }
         Some(Command::DataDir) => {
-            let dir = paths::data_dir(cli.data_dir.as_deref())?;
-            writeln!(stdout.lock(), "{}", dir.join(storage::DB_FILE).display())?;
+            let dir = paths::data_dir(env.cli.data_dir.as_deref())?;
+            writeln!(
+                std::io::stdout().lock(),
+                "{}",
+                dir.join(storage::DB_FILE).display()
+            )?;
             Ok(())
         }
         None => {
-            let opened = open_store(&cli)?;
+            let opened = env.open_store()?;
             let mut store = opened.store;
-            if plain {
-                let stdin = std::io::stdin();
-                let mut input = stdin.lock();
-                let mut out = stdout.lock();
-                let mut io = plain::Io::new(&mut input, &mut out);
-                plain::menu(&mut io, &mut store, opened.notice)
+            if env.plain {
+                env.with_plain_io(|io| plain::menu(io, &mut store, opened.notice))
             } else {
-                run_tui(&cli, vec![menu(opened.notice)], store, theme, None)
+                env.run_tui(vec![menu_view(opened.notice)], store)
             }
         }
     }
 }
 
-fn menu(notice: Option<String>) -> Box<dyn View> {
+/// The main menu screen, with an optional notice at the top.
+pub fn menu_view(notice: Option<String>) -> Box<dyn View> {
     Box::new(tui::menu::MenuView::new(notice))
-}
-
-fn run_tui(
-    cli: &Cli,
-    stack: Vec<Box<dyn View>>,
-    store: Store,
-    theme: Theme,
-    seed: Option<u64>,
-) -> Result<()> {
-    let mut screen = tui::terminal::Screen::enter(!cli.no_mouse)?;
-    let mut app = tui::app::App::with_stack(stack, store, theme, seed);
-    let result = app.run(&mut screen.terminal, &screen.stop);
-    drop(screen);
-    result
 }
 
 /// Builds a context for tests and tools that drive views without a terminal.

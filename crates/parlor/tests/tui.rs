@@ -21,7 +21,8 @@ impl Tmux {
             pidfile.display(),
             dir.display()
         );
-        let script = format!("sh -c \"{inner}\"; echo \"exit=$?\"; stty -a; echo END-OF-STTY; sleep 120");
+        let script =
+            format!("sh -c \"{inner}\"; echo \"exit=$?\"; stty -a; echo END-OF-STTY; sleep 120");
         let t = Tmux { socket };
         let ok = t
             .tmux(&["new-session", "-d", "-x", "80", "-y", "24", &script])
@@ -193,7 +194,10 @@ fn closing_the_terminal_ends_the_process_and_keeps_the_game() {
     t.wait_for("Score 0");
     t.send(&["Up"]);
     t.wait_for("Moves 1");
-    let pid = std::fs::read_to_string(dir.path().join("pid")).unwrap().trim().to_string();
+    let pid = std::fs::read_to_string(dir.path().join("pid"))
+        .unwrap()
+        .trim()
+        .to_string();
     t.tmux(&["kill-server"]);
     let start = Instant::now();
     while Path::new(&format!("/proc/{pid}")).exists() {
@@ -201,10 +205,17 @@ fn closing_the_terminal_ends_the_process_and_keeps_the_game() {
         if stat.split_whitespace().nth(2) == Some("Z") {
             break; // exited, not yet reaped
         }
-        assert!(start.elapsed() < Duration::from_secs(10), "parlor still running after its terminal closed");
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "parlor still running after its terminal closed"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
-    let saved = parlor::storage::Store::open(dir.path()).unwrap().store.unfinished(None).unwrap();
+    let saved = parlor::storage::Store::open(dir.path())
+        .unwrap()
+        .store
+        .unfinished(None)
+        .unwrap();
     assert_eq!(saved.len(), 1);
     assert_eq!(saved[0].moves, "up");
 }

@@ -1,5 +1,7 @@
 //! The command line: `parlor [GAME [COMMAND]] [OPTIONS]`, parsed with clap.
 
+pub mod mastermind;
+pub mod nocca;
 pub mod records;
 pub mod twenty48;
 
@@ -36,6 +38,10 @@ pub enum Command {
     /// Play 2048, or run its analysis commands (`parlor 2048 slide ...`).
     #[command(name = "2048")]
     Twenty48(twenty48::Twenty48Cmd),
+    /// Play Mastermind, as codebreaker or codemaker, or run its analysis commands (`parlor mastermind solve ...`).
+    Mastermind(mastermind::MastermindCmd),
+    /// Play Nocca Nocca, against a person or the computer, or run its analysis commands (`parlor nocca perft ...`).
+    Nocca(nocca::NoccaCmd),
     /// List finished games, newest first.
     History(records::HistoryArgs),
     /// Show the best scores.

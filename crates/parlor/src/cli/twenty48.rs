@@ -182,6 +182,48 @@ fn auto(args: &AutoArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
+/// `parlor 2048 ...`: an analysis command, or a game (continuing the game in progress of the same options when no
+/// seed is given).
+pub fn run_command(cmd: &Twenty48Cmd, env: &crate::Env) -> Result<()> {
+    use crate::games::twenty48::{GAME, Session};
+    if let Some(action) = &cmd.action {
+        return run(action, &mut std::io::stdout().lock());
+    }
+    let options = cmd.play.options()?;
+    let opened = env.open_store()?;
+    let mut store = opened.store;
+    let saved = match cmd.play.seed {
+        Some(_) => None,
+        None => store
+            .unfinished(Some(GAME))?
+            .into_iter()
+            .find(|u| u.variant == options.variant()),
+    };
+    let mut session = match &saved {
+        Some(u) => Session::resume(u)?,
+        None => Session::new(
+            options,
+            cmd.play.seed.unwrap_or_else(crate::games::fresh_seed),
+        )?,
+    };
+    if env.plain {
+        env.with_plain_io(|io| {
+            if let Some(n) = opened.notice {
+                io.say(format!("Note: {n}"))?;
+            }
+            if saved.is_some() {
+                io.say("Continuing your game in progress (r starts a new one).")?;
+            }
+            crate::plain::twenty48::play(io, session, &mut store).map(|_| ())
+        })
+    } else {
+        session.refresh_best(&store);
+        let view: Box<dyn crate::tui::View> =
+            Box::new(crate::tui::twenty48::Twenty48View::new(session));
+        env.run_tui(vec![crate::menu_view(opened.notice), view], store)
+    }
+}
+
 /// Runs an analysis command.
 pub fn run(action: &Twenty48Action, out: &mut dyn Write) -> Result<()> {
     match action {

@@ -1,9 +1,14 @@
 //! Play sessions: one game in progress, its options and its bookkeeping (autosave, recording, assistance), shared by
 //! the full-screen UI and the plain mode so that both behave exactly alike.
 
+pub mod mastermind;
+pub mod nocca;
 pub mod twenty48;
 
 use crate::storage::now_ms;
+
+/// Every game, by its name in the database, in menu order.
+pub const ALL: [&str; 3] = [twenty48::GAME, mastermind::GAME, nocca::GAME];
 
 /// Who is playing and since when: the bookkeeping every play session carries.
 #[derive(Clone, Debug)]

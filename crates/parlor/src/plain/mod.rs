@@ -1,11 +1,22 @@
 //! Plain mode: one line in, text out, in the spirit of the seed programs. Used with `--plain`, and whenever stdin
 //! or stdout is not a terminal (screen readers, scripts, pipes, tests). End of input quits, saving the game.
 
+pub mod mastermind;
+pub mod nocca;
 pub mod twenty48;
 
 use crate::storage::{Store, format_time};
 use anyhow::Result;
 use std::io::{BufRead, Write};
+
+/// How a plain game loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// The player quit or the game ended: back to the menu.
+    Menu,
+    /// Input ran out: leave the program.
+    EndOfInput,
+}
 
 /// The lines in and the text out of a plain session.
 pub struct Io<'a> {
@@ -48,8 +59,8 @@ pub fn menu(io: &mut Io, store: &mut Store, notice: Option<String>) -> Result<()
         let saved = store.unfinished(None).unwrap_or_default();
         io.say("Parlor: classic thinking games")?;
         io.say("  1  2048")?;
-        io.say("  2  Mastermind (coming soon)")?;
-        io.say("  3  Nocca Nocca (coming soon)")?;
+        io.say("  2  Mastermind")?;
+        io.say("  3  Nocca Nocca")?;
         for (i, u) in saved.iter().take(3).enumerate() {
             io.say(format!(
                 "  c{}  continue {} {} · score {} · saved {}",
@@ -82,32 +93,42 @@ pub fn menu(io: &mut Io, store: &mut Store, notice: Option<String>) -> Result<()
                 };
                 let session =
                     crate::games::twenty48::Session::new(options, crate::games::fresh_seed())?;
-                if twenty48::play(io, session, store)? == twenty48::Exit::EndOfInput {
+                if twenty48::play(io, session, store)? == Exit::EndOfInput {
                     return Ok(());
                 }
             }
-            "2" | "3" => io.say("That game is coming soon.")?,
+            "2" | "mastermind" => {
+                if mastermind::menu(io, store)? == Exit::EndOfInput {
+                    return Ok(());
+                }
+            }
+            "3" | "nocca" => {
+                if nocca::menu(io, store)? == Exit::EndOfInput {
+                    return Ok(());
+                }
+            }
             c if c.starts_with('c') => {
                 let idx = c[1..].parse::<usize>().unwrap_or(1).saturating_sub(1);
                 match saved.get(idx) {
                     Some(u) => {
-                        if resume(io, u, store)? == twenty48::Exit::EndOfInput {
+                        if resume(io, u, store)? == Exit::EndOfInput {
                             return Ok(());
                         }
                     }
                     None => io.say("No such game in progress.")?,
                 }
             }
-            "s" => crate::cli::records::scores(
-                &crate::cli::records::ScoresArgs {
-                    game: "2048".into(),
-                    variant: None,
-                    limit: 10,
-                    json: false,
-                },
-                store,
-                io.out,
-            )?,
+            "s" => {
+                for game in crate::games::ALL {
+                    let args = crate::cli::records::ScoresArgs {
+                        game: game.to_string(),
+                        variant: None,
+                        limit: 10,
+                        json: false,
+                    };
+                    crate::cli::records::scores(&args, store, io.out)?;
+                }
+            }
             "h" => crate::cli::records::history(
                 &crate::cli::records::HistoryArgs {
                     game: None,
@@ -129,21 +150,29 @@ pub fn menu(io: &mut Io, store: &mut Store, notice: Option<String>) -> Result<()
 }
 
 /// Continues a saved game in plain mode.
-pub fn resume(
-    io: &mut Io,
-    saved: &crate::storage::Unfinished,
-    store: &mut Store,
-) -> Result<twenty48::Exit> {
+pub fn resume(io: &mut Io, saved: &crate::storage::Unfinished, store: &mut Store) -> Result<Exit> {
     match saved.game.as_str() {
         crate::games::twenty48::GAME => {
             let session = crate::games::twenty48::Session::resume(saved)?;
             twenty48::play(io, session, store)
         }
+        crate::games::mastermind::GAME => mastermind::resume(io, saved, store),
+        crate::games::nocca::GAME => nocca::resume(io, saved, store),
         other => {
             io.say(format!(
                 "This version of Parlor cannot continue a game of {other}."
             ))?;
-            Ok(twenty48::Exit::Menu)
+            Ok(Exit::Menu)
         }
+    }
+}
+
+/// Prints a finished game move by move.
+pub fn replay(io: &mut Io, record: &crate::storage::GameRecord, delay_ms: u64) -> Result<()> {
+    match record.game.as_str() {
+        crate::games::twenty48::GAME => twenty48::replay(io, record, delay_ms),
+        crate::games::mastermind::GAME => mastermind::replay(io, record, delay_ms),
+        crate::games::nocca::GAME => nocca::replay(io, record, delay_ms),
+        other => anyhow::bail!("this version of Parlor cannot replay a game of {other}"),
     }
 }

@@ -1,21 +1,12 @@
 //! 2048 in plain mode: the board as text after every move; `w a s d` (or `h j k l`, or the words); `u` undo,
 //! `r` restart, `n` give up, `q` quit (saved), `?` help.
 
-use super::Io;
+use super::{Exit, Io};
 use crate::games::twenty48::{AUTO_THINK_MS, Event, Session, TIP_MS, parse_direction};
 use crate::storage::Store;
 use anyhow::Result;
 use twenty48::Board;
 use twenty48::ai::{Player, SearchConfig};
-
-/// How a plain game loop ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Exit {
-    /// The player quit or the game ended: back to the menu.
-    Menu,
-    /// Input ran out: leave the program.
-    EndOfInput,
-}
 
 const PROMPT: &str = "move [w a s d | h j k l | up down left right], u undo, t tip, p [N] autoplay, r restart, \
                       n give up, q quit, ? help> ";

@@ -9,7 +9,7 @@ mod open;
 mod records;
 
 pub use open::{DB_FILE, Opened};
-pub use records::{GameRecord, Stats, Unfinished};
+pub use records::{GameRecord, Ranking, Stats, Unfinished};
 
 use anyhow::{Context, Result};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -125,9 +125,10 @@ impl Store {
 
     /// The best unassisted scores of one game and variant, highest first (earlier games first among equals).
     pub fn best(&self, game: &str, variant: &str, limit: usize) -> Result<Vec<GameRecord>> {
+        let (filter, order) = Ranking::of(game).sql();
         let mut stmt = self.conn.prepare(&format!(
-            "SELECT {} FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0
-             ORDER BY score DESC, ended_at ASC, id ASC LIMIT ?3",
+            "SELECT {} FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 {filter}
+             ORDER BY score {order}, ended_at ASC, id ASC LIMIT ?3",
             GameRecord::COLUMNS
         ))?;
         let rows = stmt.query_map(params![game, variant, limit as i64], GameRecord::from_row)?;
@@ -145,8 +146,12 @@ impl Store {
 
     /// The 1-based rank that an unassisted score would take among the best scores of its variant.
     pub fn rank(&self, game: &str, variant: &str, score: i64) -> Result<usize> {
+        let (filter, order) = Ranking::of(game).sql();
+        let cmp = if order == "DESC" { ">" } else { "<" };
         let better: i64 = self.conn.query_row(
-            "SELECT COUNT(*) FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 AND score > ?3",
+            &format!(
+                "SELECT COUNT(*) FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 {filter} AND score {cmp} ?3"
+            ),
             params![game, variant, score],
             |r| r.get(0),
         )?;
@@ -158,7 +163,11 @@ impl Store {
         Ok(self
             .conn
             .query_row(
-                "SELECT MAX(score) FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0",
+                &format!(
+                    "SELECT {}(score) FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 {}",
+                    if Ranking::of(game).sql().1 == "DESC" { "MAX" } else { "MIN" },
+                    Ranking::of(game).sql().0
+                ),
                 params![game, variant],
                 |r| r.get::<_, Option<i64>>(0),
             )

@@ -50,6 +50,34 @@ impl GameRecord {
     }
 }
 
+/// How a game's best scores are ranked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ranking {
+    /// Highest score first, whatever the result (2048's points).
+    HighScore,
+    /// Won games only, lowest score first (Mastermind's guesses, Nocca Nocca's plies).
+    FewestToWin,
+}
+
+impl Ranking {
+    /// The ranking of a game, by its name in the database.
+    pub fn of(game: &str) -> Ranking {
+        if game == "2048" {
+            Ranking::HighScore
+        } else {
+            Ranking::FewestToWin
+        }
+    }
+
+    /// (extra WHERE condition, ORDER BY direction).
+    pub(super) fn sql(self) -> (&'static str, &'static str) {
+        match self {
+            Ranking::HighScore => ("", "DESC"),
+            Ranking::FewestToWin => ("AND result = 'won'", "ASC"),
+        }
+    }
+}
+
 /// A game in progress, saved after every move under its play session's id.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Unfinished {

@@ -174,3 +174,27 @@ fn times_format_as_utc() {
     assert_eq!(format_time(0), "1970-01-01 00:00");
     assert_eq!(format_time(1_795_000_000_000), "2026-11-18 11:06");
 }
+
+#[test]
+fn games_won_in_fewer_moves_rank_first_where_that_is_the_measure() {
+    let store = Store::in_memory().unwrap();
+    let mut s = store;
+    let mut won = |score: i64, result: &str| {
+        let mut r = record("mastermind", "classic", score, false);
+        r.result = result.into();
+        s.finish("x", &r).unwrap();
+    };
+    won(5, "won");
+    won(3, "won");
+    won(8, "lost");
+    let store = s;
+    let best: Vec<i64> = store
+        .best("mastermind", "classic", 10)
+        .unwrap()
+        .iter()
+        .map(|r| r.score)
+        .collect();
+    assert_eq!(best, vec![3, 5], "losses do not rank; fewer guesses first");
+    assert_eq!(store.rank("mastermind", "classic", 4).unwrap(), 2);
+    assert_eq!(store.best_score("mastermind", "classic").unwrap(), Some(3));
+}

@@ -49,7 +49,8 @@ const BINDINGS: &[Binding<Cmd>] = &[
 enum Item {
     Continue(Unfinished),
     Twenty48,
-    Soon(&'static str, &'static str),
+    Mastermind,
+    Nocca,
     Scores,
     History,
     About,
@@ -87,8 +88,8 @@ impl MenuView {
         };
         items.extend([
             Item::Twenty48,
-            Item::Soon("Mastermind", "crack the hidden code of colours"),
-            Item::Soon("Nocca Nocca", "climb on stacks and race to the goal"),
+            Item::Mastermind,
+            Item::Nocca,
             Item::Scores,
             Item::History,
             Item::About,
@@ -125,7 +126,8 @@ impl MenuView {
                 )
             }
             Item::Twenty48 => format!("2048            ‹ {0}x{0} ›", self.size),
-            Item::Soon(name, _) => format!("{name:<16}coming soon"),
+            Item::Mastermind => "Mastermind".into(),
+            Item::Nocca => "Nocca Nocca".into(),
             Item::Scores => "Best scores".into(),
             Item::History => "History and replays".into(),
             Item::About => "Help".into(),
@@ -142,7 +144,14 @@ impl MenuView {
                     "Slide and merge tiles to make 2048. ←/→ changes the board size. Best on this size: {best}."
                 )
             }
-            Item::Soon(_, what) => format!("{what}: not built yet."),
+            Item::Mastermind => {
+                "Crack the computer's hidden code of colours, or let it crack yours. Variants from the seed \
+                 program's to Super Mastermind and Bulls and Cows."
+                    .into()
+            }
+            Item::Nocca => "Climb onto stacks up to three high and race into the other side's goal: against a \
+                            friend, or the computer at four levels."
+                .into(),
             Item::Scores => "The best unassisted scores for each game and board size.".into(),
             Item::History => "Every finished game; pick one to watch it again.".into(),
             Item::About => "Keys and rules.".into(),
@@ -176,9 +185,19 @@ impl MenuView {
                     }
                 }
             }
-            Item::Soon(..) => {
-                self.message = Some("That game is coming soon.".into());
-                Transition::Stay
+            Item::Mastermind | Item::Nocca => {
+                let opened = if matches!(self.items[self.selected], Item::Mastermind) {
+                    super::mastermind::start_view(ctx)
+                } else {
+                    super::nocca::start_view(ctx)
+                };
+                match opened {
+                    Ok(v) => Transition::Push(v),
+                    Err(e) => {
+                        self.message = Some(format!("{e:#}"));
+                        Transition::Stay
+                    }
+                }
             }
             Item::Scores => Transition::Push(Box::new(super::records::ScoresView::new(ctx))),
             Item::History => Transition::Push(Box::new(super::records::HistoryView::new(ctx))),
@@ -221,8 +240,6 @@ impl View for MenuView {
                 let text = self.label(item);
                 if i == self.selected {
                     Line::styled(format!("▸ {text}"), theme.selected())
-                } else if matches!(item, Item::Soon(..)) {
-                    Line::styled(format!("  {text}"), theme.dim())
                 } else {
                     Line::raw(format!("  {text}"))
                 }

@@ -6,7 +6,9 @@
 pub mod app;
 pub mod keys;
 pub mod layout;
+pub mod mastermind;
 pub mod menu;
+pub mod nocca;
 pub mod records;
 pub mod terminal;
 pub mod theme;

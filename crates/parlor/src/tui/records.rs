@@ -22,6 +22,8 @@ pub fn resume_view(saved: &Unfinished, ctx: &mut Ctx) -> Result<Box<dyn View>> {
             session.refresh_best(ctx.store);
             Ok(Box::new(super::twenty48::Twenty48View::new(session)))
         }
+        crate::games::mastermind::GAME => super::mastermind::resume_view(saved, ctx),
+        crate::games::nocca::GAME => super::nocca::resume_view(saved, ctx),
         other => bail!("this version of Parlor cannot continue a game of {other}"),
     }
 }
@@ -30,6 +32,8 @@ pub fn resume_view(saved: &Unfinished, ctx: &mut Ctx) -> Result<Box<dyn View>> {
 pub fn replay_view(record: &GameRecord) -> Result<Box<dyn View>> {
     match record.game.as_str() {
         g2048::GAME => Ok(Box::new(Replay2048::new(record)?)),
+        crate::games::mastermind::GAME => super::mastermind::replay_view(record),
+        crate::games::nocca::GAME => super::nocca::replay_view(record),
         other => bail!("this version of Parlor cannot replay a game of {other}"),
     }
 }
@@ -171,7 +175,7 @@ impl ScoresView {
     pub fn new(ctx: &mut Ctx) -> ScoresView {
         let mut tables = Vec::new();
         let mut stats = Vec::new();
-        for game in [g2048::GAME] {
+        for game in crate::games::ALL {
             for v in ctx.store.variants(game).unwrap_or_default() {
                 tables.push((game.to_string(), v));
             }

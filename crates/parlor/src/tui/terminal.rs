@@ -84,8 +84,10 @@ impl Drop for Screen {
 /// not stopped shortly after (a closed terminal can leave the input reader stuck), restores what can be restored and
 /// exits: every move is saved as it is made, so nothing is lost.
 fn watch_signals(stop: Arc<AtomicBool>) -> Result<()> {
-    let mut signals =
-        signal_hook::iterator::Signals::new([signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP])?;
+    let mut signals = signal_hook::iterator::Signals::new([
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+    ])?;
     std::thread::spawn(move || {
         if signals.forever().next().is_some() {
             stop.store(true, Ordering::SeqCst);
