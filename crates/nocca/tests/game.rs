@@ -51,7 +51,7 @@ fn engines_finish_a_game_and_hint_gives_a_legal_move() {
     while !g.is_over() {
         let h = hint(&g, Limits::depth(3)).unwrap();
         assert!(g.position().is_legal(h.mv));
-        let e = if g.ply() % 2 == 0 {
+        let e = if g.ply().is_multiple_of(2) {
             &mut black
         } else {
             &mut white
