@@ -112,7 +112,7 @@ fn engine_is_reproducible_with_node_budgets() {
 }
 
 #[test]
-fn search_avoids_a_third_repetition_when_winning_elsewhere_is_not_possible() {
+fn search_sees_game_history_and_finished_games() {
     // Repetition-aware search sees the game history: a repeated position scores as a draw.
     let game = Game::replay(
         Position::start(Dims::STANDARD),
