@@ -234,3 +234,58 @@ fn long_help_scrolls() {
     assert!(!top.contains("Press ? or Esc to close."), "{top}");
     assert!(bottom.contains("Press ? or Esc to close."), "{bottom}");
 }
+
+#[test]
+fn key_releases_are_ignored() {
+    let s = Session::new(Options::default(), 10).unwrap();
+    let mut app = game_app(s);
+    let before = format!("{}", render(&mut app, 80, 24).backend());
+    let mut release = KeyEvent::new(KeyCode::Left, KeyModifiers::NONE);
+    release.kind = crossterm::event::KeyEventKind::Release;
+    app.handle_event(Event::Key(release));
+    assert_eq!(before, format!("{}", render(&mut app, 80, 24).backend()));
+}
+
+#[test]
+fn history_opens_a_replay_that_steps_through_the_game() {
+    let mut store = Store::in_memory().unwrap();
+    let mut s = Session::new(
+        Options {
+            size: 3,
+            ..Options::default()
+        },
+        12,
+    )
+    .unwrap();
+    play_until(&mut s, &mut store, |_| false);
+    let moves = s.game.moves_made();
+    let mut app = App::new(Box::new(MenuView::new(None)), store, NO_COLOR, None);
+    app.start();
+    // Menu: 2048, Mastermind, Nocca Nocca, Best scores, History...
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    let list = format!("{}", render(&mut app, 100, 24).backend());
+    assert!(
+        list.contains("#1") && list.contains("2048") && list.contains("lost"),
+        "{list}"
+    );
+    press(&mut app, KeyCode::Enter);
+    let start = format!("{}", render(&mut app, 80, 24).backend());
+    assert!(
+        start.contains(&format!("Step 0/{moves} (start)")),
+        "{start}"
+    );
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    let two = format!("{}", render(&mut app, 80, 24).backend());
+    assert!(two.contains(&format!("Step 2/{moves}")), "{two}");
+    press(&mut app, KeyCode::End);
+    let end = format!("{}", render(&mut app, 80, 24).backend());
+    assert!(end.contains(&format!("score {}", s.game.score())), "{end}");
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('q'));
+    let menu = format!("{}", render(&mut app, 80, 24).backend());
+    assert!(menu.contains("Parlor · classic thinking games"), "{menu}");
+}
