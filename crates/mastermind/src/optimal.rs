@@ -182,6 +182,8 @@ impl<'a> Search<'a> {
         // costs exactly its bound; the others are explored below, best bound first.
         let mut best = beta;
         let mut best_guess = None;
+        // On failure, the least lower bound proven for any guess (at least beta).
+        let mut floor = INF;
         let mut options: Vec<(u32, bool, u32)> = Vec::new();
         // Candidates first: with a pair at most per class they often reach the bound at once.
         if n < SMALL {
@@ -291,6 +293,7 @@ impl<'a> Search<'a> {
                 continue;
             }
             if bound >= best {
+                floor = floor.min(bound);
                 continue;
             }
             if maxk <= 2 {
@@ -315,6 +318,7 @@ impl<'a> Search<'a> {
                 progress(i as u64, option_count);
             }
             if bound >= best || best <= lb {
+                floor = floor.min(bound);
                 break;
             }
             space.classes(g, cands, &mut classes);
@@ -354,15 +358,34 @@ impl<'a> Search<'a> {
             };
             let mut total = bound;
             self.level += 1;
-            for m in order {
+            // First a shallow probe of every class (its bound from one level of guesses, or its exact
+            // cost if that meets the size bound), so a hopeless guess is dropped before any deep search.
+            let mut probed: Vec<(u32, bool)> = Vec::with_capacity(order.len());
+            for m in &order {
                 let lbc = self.bound(m.len(), depth - 1);
-                let (v, _) = self.search(m, depth - 1, &child_sym, best - total + lbc, progress);
+                let (v, g) = self.search(m, depth - 1, &child_sym, lbc + 1, progress);
+                probed.push((v, g.is_some()));
                 total = total.saturating_add(v.saturating_sub(lbc));
                 if total >= best {
                     break;
                 }
             }
+            if total < best {
+                for (m, &(l, exact)) in order.iter().zip(&probed) {
+                    if exact {
+                        continue;
+                    }
+                    let (v, _) = self.search(m, depth - 1, &child_sym, best - total + l, progress);
+                    total = total.saturating_add(v.saturating_sub(l));
+                    if total >= best {
+                        break;
+                    }
+                }
+            }
             self.level -= 1;
+            if total >= best {
+                floor = floor.min(total);
+            }
             if total < best {
                 best = total;
                 best_guess = Some(g);
@@ -374,13 +397,13 @@ impl<'a> Search<'a> {
             }
             let entry = match best_guess {
                 Some(g) => Entry::Exact(best, g),
-                None => Entry::Lower(best.max(lb)),
+                None => Entry::Lower(best.max(lb).max(floor)),
             };
             self.memo.insert(key, entry);
         }
         match best_guess {
             Some(g) => (best, Some(g)),
-            None => (best.max(lb), None),
+            None => (best.max(lb).max(floor.min(INF)), None),
         }
     }
 
