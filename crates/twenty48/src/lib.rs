@@ -1,5 +1,5 @@
 //! The 2048 engine of Parlor: exact boards of any size from 3x3 to 8x8, a table-driven 4x4 bitboard, seeded games with
-//! undo and replay. Pure library: nothing here reads or writes the terminal.
+//! undo and replay, and an expectimax AI ([`ai`]). Pure library: nothing here reads or writes the terminal.
 //!
 //! The rules are those of `RULES.md` (2048 section).
 //!
