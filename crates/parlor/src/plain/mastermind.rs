@@ -102,9 +102,27 @@ pub fn board_text(v: &Variant, history: &[(Code, Feedback)], secret: Option<&Cod
 
 /// The seed's menu: how to type a code, and the colours.
 fn menu_text(v: &Variant) -> String {
-    let example = match v.palette() {
-        Palette::Colours => "Example: RED YELLOW ORANGE BLACK ---> 1 3 6 5 (or r y o bla, or RYOK)",
-        Palette::Digits => "Example: 0 3 7 1 (or 0371)",
+    let example = match (v.palette(), v.pegs(), v.colours()) {
+        (Palette::Colours, 4, 6..) => {
+            "Example: RED YELLOW ORANGE BLACK ---> 1 3 6 5 (or r y o bla, or RYOK)".to_string()
+        }
+        _ => {
+            let pegs: Vec<u8> = (0..v.pegs()).map(|i| (i * 3 + 1) % v.colours()).collect();
+            match Code::from_pegs(&pegs) {
+                Some(c) if v.palette() == Palette::Digits => format!(
+                    "Example: {} (or {})",
+                    v.format_code(&c, CodeStyle::Numbers),
+                    v.format_code(&c, CodeStyle::Symbols)
+                ),
+                Some(c) => format!(
+                    "Example: {} ---> {} (or {})",
+                    v.format_code(&c, CodeStyle::Names),
+                    v.format_code(&c, CodeStyle::Numbers),
+                    v.format_code(&c, CodeStyle::Symbols)
+                ),
+                None => String::new(),
+            }
+        }
     };
     let rules = describe(v);
     format!(
