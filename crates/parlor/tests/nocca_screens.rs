@@ -155,3 +155,26 @@ fn the_computer_moves_in_the_background() {
         std::thread::sleep(Duration::from_millis(10));
     }
 }
+
+#[test]
+fn the_replay_steps_through_a_recorded_game() {
+    let mut store = Store::in_memory().unwrap();
+    let s = two_players("c1k c6j c2k c5h c3k b5j c4k a6n c5k e6j c6k", &mut store);
+    let id = s.ended.as_ref().unwrap().id.unwrap();
+    let record = store.game(id).unwrap().unwrap();
+    let view = parlor::tui::nocca::replay_view(&record).unwrap();
+    let mut app = App::new(view, store, NO_COLOR, None);
+    app.start();
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("Ply 0/11: start"), "{screen}");
+    press(&mut app, KeyCode::Right);
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("Ply 1/11: Black c1k (c1→c2)"), "{screen}");
+    press(&mut app, KeyCode::End);
+    let screen = render(&mut app, 80, 24);
+    assert!(
+        screen.contains("c6k (c6→goal) · won (black wins by goal)"),
+        "{screen}"
+    );
+    assert!(screen.contains("*GOAL*"), "{screen}");
+}

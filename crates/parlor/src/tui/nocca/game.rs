@@ -416,7 +416,7 @@ impl View for NoccaView {
         .areas(body);
         frame.render_widget(Paragraph::new(self.status_line(theme)), status);
         let marks = Marks {
-            cursor: (s.ended.is_none()).then_some(self.cursor),
+            cursor: (s.ended.is_none() && s.options.mode != Mode::Watch).then_some(self.cursor),
             selected: self.selected,
             targets: self.targets(),
             last: s.game.moves().last().copied(),
@@ -567,6 +567,14 @@ impl View for NoccaView {
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
+        if self.session.options.mode == Mode::Watch {
+            // Nobody human plays: only pausing and leaving matter.
+            return BINDINGS
+                .iter()
+                .filter(|b| matches!(b.cmd, Cmd::Pause | Cmd::Quit))
+                .map(|b| (b.label, b.help))
+                .collect();
+        }
         describe(BINDINGS, true)
     }
 

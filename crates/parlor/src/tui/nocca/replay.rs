@@ -90,9 +90,8 @@ impl NoccaReplay {
         };
         Ok(NoccaReplay {
             title: format!(
-                "Replay #{} · Nocca Nocca {} · {}",
+                "Replay #{} · Nocca Nocca · {}",
                 record.id,
-                record.variant,
                 options.describe()
             ),
             positions: game.positions().to_vec(),
@@ -116,7 +115,11 @@ impl View for NoccaReplay {
         let [info, board_area] =
             Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(body);
         let last = self.moves.len();
-        let state = if self.playing { "playing" } else { "paused" };
+        let state = if self.playing {
+            format!(" · playing, {} ms/move", self.speed_ms)
+        } else {
+            String::new()
+        };
         let what = match self.at.checked_sub(1) {
             Some(i) => {
                 let before = &self.positions[i];
@@ -131,15 +134,12 @@ impl View for NoccaReplay {
             None => "start".into(),
         };
         let end = if self.at == last {
-            format!(" · end: {}", self.end)
+            format!(" · {}", self.end)
         } else {
             String::new()
         };
         frame.render_widget(
-            Paragraph::new(format!(
-                "Ply {}/{last}: {what} · {state} · {} ms/move{end}",
-                self.at, self.speed_ms
-            )),
+            Paragraph::new(format!("Ply {}/{last}: {what}{end}{state}", self.at)),
             info,
         );
         let marks = Marks {
