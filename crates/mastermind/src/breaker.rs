@@ -143,7 +143,11 @@ impl Breaker {
             codes: variant.code_space_size(),
             limit: MAX_SPACE,
         })?;
-        let tree = if space.secrets.len() <= TREE_LIMIT {
+        // The optimal tree is known to be quick only on the two 1296-code presets and small variants.
+        let quick = strategy != Strategy::Optimal
+            || matches!(variant.preset_name(), Some("seed" | "classic"))
+            || space.secrets.len() <= 300;
+        let tree = if space.secrets.len() <= TREE_LIMIT && quick {
             cached_tree(*variant, strategy)
         } else {
             None

@@ -3,6 +3,17 @@
 //!
 //! No terminal input or output: the `parlor` binary does that.
 //!
+//! - [`Variant`]: presets `seed` (default), `classic`, `super`, `bulls-cows`, or [`Variant::custom`];
+//!   colours are numbered from 1 as in the seed (`1 - RED` ... `6 - ORANGE`, then PURPLE, CYAN, MAGENTA,
+//!   WHITE) with unique one-letter symbols `R G Y U K O P C M W` (BLUE = `U`, BLACK = `K`); Bulls and
+//!   Cows uses the digits 0 to 9.
+//! - [`Code`], read by [`Variant::parse_code`] (numbers, names, prefixes or a symbol string) and written
+//!   by [`Variant::display`]; numeric order ([`Variant::code_index`]) is the strategies' tie-break order.
+//! - [`feedback`] (exact), [`feedback_naive`] (reference), [`PackedCode`] and [`FeedbackTable`] (fast).
+//! - [`Strategy`], [`solve_all`] and [`StrategyTree`]: every secret played out and verified by replay.
+//! - [`Breaker`]: the computer as codebreaker (codemaker role, hints), with contradiction reports.
+//! - [`Game`]: the player as codebreaker, secret drawn from a `u64` seed with ChaCha8.
+//!
 //! ```
 //! use mastermind::{feedback, Feedback, Variant};
 //! let v = Variant::default(); // the seed program's game
