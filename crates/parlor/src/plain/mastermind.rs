@@ -493,14 +493,12 @@ pub fn play_maker(
                     s.save(store);
                     return Ok(Exit::EndOfInput);
                 };
-                match t.trim().parse::<usize>() {
-                    Ok(i) if i >= 1 && i < n => {
-                        if correct(io, &mut s, i - 1, store)?.is_none() {
-                            s.save(store);
-                            return Ok(Exit::EndOfInput);
-                        }
-                    }
-                    _ => {}
+                if let Ok(i) = t.trim().parse::<usize>()
+                    && (1..n).contains(&i)
+                    && correct(io, &mut s, i - 1, store)?.is_none()
+                {
+                    s.save(store);
+                    return Ok(Exit::EndOfInput);
                 }
             }
             Err(e) => io.say(format!("Wrong answer!! {e}."))?,

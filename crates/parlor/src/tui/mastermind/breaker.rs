@@ -36,7 +36,7 @@ const BINDINGS: &[Binding<Cmd>] = &[
         keys: &[],
         label: "letter/number",
         help: "colour",
-        in_bar: true,
+        in_bar: false,
         cmd: Cmd::Nothing,
     },
     more(
@@ -194,6 +194,9 @@ impl BreakerView {
     fn status_line(&self, theme: &Theme) -> Line<'static> {
         let s = &self.session;
         let used = s.game.history().len();
+        if s.ended.is_some() {
+            return Line::raw(format!("Guesses used: {used} of {}", s.variant().guesses()));
+        }
         let mut spans = vec![
             Span::raw("Guess "),
             Span::styled(

@@ -39,7 +39,7 @@ const BINDINGS: &[Binding<Cmd>] = &[
     bar(
         &[KeyCode::Up, KeyCode::Down],
         "↑↓",
-        "pick an answer to fix",
+        "fix an answer",
         Cmd::Nothing,
     ),
     more(&[KeyCode::Up], "↑", "select the answer above", Cmd::Up),
@@ -178,7 +178,7 @@ impl MakerView {
             Err(AnswerError::Contradiction(c)) => {
                 self.marked = c.suspects.clone();
                 self.message = Some(format!(
-                    "{c}. Pick the wrong answer with ↑, type the right one, Enter; or retype this one."
+                    "{c}. ↑↓ pick the wrong answer, type the right one, Enter."
                 ));
                 if let Some(&first) = c.suspects.first() {
                     self.selected = first;
@@ -307,13 +307,13 @@ impl View for MakerView {
             Constraint::Min(3),
             Constraint::Length(palette.len() as u16),
             Constraint::Length(2),
-            Constraint::Length(2),
+            Constraint::Length(3),
             Constraint::Length(dialog_h),
         ])
         .areas(body);
         let who = match s.options.secret {
-            Some(_) => "the computer scores with the code you typed",
-            None => "you answer from the code in your mind",
+            Some(_) => "scored from your hidden code",
+            None => "you answer",
         };
         frame.render_widget(
             Paragraph::new(Line::from(vec![
@@ -341,10 +341,13 @@ impl View for MakerView {
         } else {
             None
         };
-        let secret = s.options.secret.or_else(|| {
-            (s.ended.as_ref().is_some_and(|e| e.result == "lost"))
-                .then(|| s.breaker.history().last().map(|(c, _)| *c))
-                .flatten()
+        // The code stays hidden until the end (then: the typed code, or the one the computer found).
+        let secret = s.ended.as_ref().and_then(|e| {
+            s.options.secret.or_else(|| {
+                (e.result == "lost")
+                    .then(|| s.breaker.history().last().map(|(c, _)| *c))
+                    .flatten()
+            })
         });
         let spec = BoardSpec {
             variant: &v,
