@@ -19,6 +19,10 @@ use std::sync::mpsc;
 /// The game's name in the database.
 pub const GAME: &str = "mastermind";
 
+/// The largest code space the computer plays (the library's limit): beyond it there are no hints and no codemaker
+/// role.
+pub const COMPUTER_LIMIT: u64 = 65_536;
+
 /// The rules, one paragraph each (help screens and plain `?`).
 pub const RULES: &[&str] = &[
     "The codemaker hides a code of coloured pegs; the codebreaker guesses it. After each guess the codebreaker \
@@ -354,9 +358,10 @@ impl Session {
         self.game.remaining_candidates()
     }
 
-    /// What a hint needs; asking marks the game assisted.
+    /// What a hint needs; asking marks the game assisted (unless the variant is too large for the computer, in
+    /// which case the request will only explain that).
     pub fn hint_request(&mut self, store: &mut Store) -> HintRequest {
-        if !self.meta.assisted {
+        if !self.meta.assisted && self.options.variant.code_space_size() <= COMPUTER_LIMIT {
             self.meta.assisted = true;
             self.save(store);
         }
