@@ -20,3 +20,17 @@ pub const ABOUT: &[&str] = &[
      (NO_COLOR is respected).",
     "Undo and hints are allowed but mark a game as assisted: it stays in the history, not in the best scores.",
 ];
+
+/// The whole help: what Parlor is, then each game's rules under its name.
+pub fn all() -> Vec<String> {
+    let mut out: Vec<String> = ABOUT.iter().map(|s| s.to_string()).collect();
+    for (name, rules) in [
+        ("2048", TWENTY48),
+        ("Mastermind", crate::games::mastermind::RULES),
+        ("Nocca Nocca", crate::games::nocca::RULES),
+    ] {
+        out.push(format!("== {name} =="));
+        out.extend(rules.iter().map(|s| s.to_string()));
+    }
+    out
+}

@@ -289,3 +289,41 @@ fn history_opens_a_replay_that_steps_through_the_game() {
     let menu = format!("{}", render(&mut app, 80, 24).backend());
     assert!(menu.contains("Parlor · classic thinking games"), "{menu}");
 }
+
+#[test]
+fn the_menus_help_page_scrolls_through_every_games_rules() {
+    let mut app = App::new(
+        Box::new(MenuView::new(None)),
+        Store::in_memory().unwrap(),
+        NO_COLOR,
+        None,
+    );
+    app.start();
+    // Menu: 2048, Mastermind, Nocca Nocca, Best scores, History, Help, Quit.
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    let top = format!("{}", render(&mut app, 80, 24).backend());
+    assert!(
+        top.contains("Parlor · help") && top.contains("Parlor is a suite"),
+        "{top}"
+    );
+    for _ in 0..200 {
+        press(&mut app, KeyCode::Down);
+    }
+    let bottom = format!("{}", render(&mut app, 80, 24).backend());
+    assert!(!bottom.contains("Parlor is a suite"), "{bottom}");
+    // The end of the last game's rules is on screen.
+    let last = parlor::games::nocca::RULES.last().unwrap();
+    let tail: String = last
+        .split_whitespace()
+        .rev()
+        .take(2)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(bottom.contains(&tail), "{tail:?} not in {bottom}");
+}

@@ -139,7 +139,7 @@ pub fn menu(io: &mut Io, store: &mut Store, notice: Option<String>) -> Result<()
                 io.out,
             )?,
             "?" | "help" => {
-                for p in crate::rules_text::ABOUT {
+                for p in crate::rules_text::all() {
                     io.say(p)?;
                 }
             }

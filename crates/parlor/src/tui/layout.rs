@@ -87,26 +87,18 @@ pub fn draw_help(frame: &mut Frame, area: Rect, help: &Help, scroll: u16, theme:
     )));
     let rect = centered(area, 76, area.height);
     frame.render_widget(Clear, rect);
-    // Rows the text takes once wrapped (word wrapping can take a row more per paragraph, hence the slack).
-    let inner = usize::from(rect.width.saturating_sub(2)).max(1);
-    let rows: usize = lines
-        .iter()
-        .map(|l| l.width().div_ceil(inner).max(1))
-        .sum::<usize>()
-        + help.text.len();
-    let max_scroll = rows.saturating_sub(usize::from(rect.height.saturating_sub(2)));
-    let scroll = scroll.min(u16::try_from(max_scroll).unwrap_or(u16::MAX));
+    let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
+    let scroll = clamp_scroll(
+        &paragraph,
+        rect.width.saturating_sub(2),
+        rect.height.saturating_sub(2),
+        scroll,
+    );
     let block = Block::default().borders(Borders::ALL).title(format!(
         " Help: {} · ↑↓ scroll · ? or Esc close ",
         help.title
     ));
-    frame.render_widget(
-        Paragraph::new(lines)
-            .block(block)
-            .wrap(Wrap { trim: false })
-            .scroll((scroll, 0)),
-        rect,
-    );
+    frame.render_widget(paragraph.block(block).scroll((scroll, 0)), rect);
     scroll
 }
 
@@ -147,4 +139,12 @@ pub fn draw_dialog(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>)
             .block(block),
         rect,
     );
+}
+
+/// The largest useful scroll offset for `paragraph` shown `width` columns wide and `height` rows high, applied to
+/// `scroll`: scrolling stops when the last line reaches the bottom.
+pub fn clamp_scroll(paragraph: &Paragraph, width: u16, height: u16, scroll: u16) -> u16 {
+    let rows = paragraph.line_count(width);
+    let max = rows.saturating_sub(usize::from(height));
+    scroll.min(u16::try_from(max).unwrap_or(u16::MAX))
 }

@@ -273,27 +273,23 @@ impl View for ScoresView {
 pub struct TextView {
     title: String,
     paragraphs: Vec<String>,
+    scroll: u16,
 }
 
 impl TextView {
     /// Parlor's general help with every game's rules.
     pub fn about() -> TextView {
-        let mut paragraphs: Vec<String> = crate::rules_text::ABOUT
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        paragraphs.push("2048".into());
-        paragraphs.extend(crate::rules_text::TWENTY48.iter().map(|s| s.to_string()));
         TextView {
+            scroll: 0,
+            paragraphs: crate::rules_text::all(),
             title: "Parlor · help".into(),
-            paragraphs,
         }
     }
 }
 
 const TEXT_KEYS: &[Binding<ListCmd>] = &[
-    more(common::UP, "↑ k w", "scroll up", ListCmd::Up),
-    more(common::DOWN, "↓ j s", "scroll down", ListCmd::Down),
+    bar(common::UP, "↑ k w", "scroll up", ListCmd::Up),
+    bar(common::DOWN, "↓ j s", "scroll down", ListCmd::Down),
     bar(
         &[KeyCode::Char('q'), KeyCode::Esc, KeyCode::Enter],
         "q",
@@ -314,14 +310,19 @@ impl View for TextView {
             lines.push(Line::raw(p.clone()));
             lines.push(Line::raw(""));
         }
-        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), body);
+        let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
+        self.scroll = super::layout::clamp_scroll(&paragraph, body.width, body.height, self.scroll);
+        frame.render_widget(paragraph.scroll((self.scroll, 0)), body);
     }
 
     fn handle_key(&mut self, key: KeyEvent, _ctx: &mut Ctx) -> Transition {
         match lookup(TEXT_KEYS, &key) {
-            Some(ListCmd::Back) => Transition::Pop,
-            _ => Transition::Stay,
+            Some(ListCmd::Back) => return Transition::Pop,
+            Some(ListCmd::Up) => self.scroll = self.scroll.saturating_sub(1),
+            Some(ListCmd::Down) => self.scroll = self.scroll.saturating_add(1),
+            _ => {}
         }
+        Transition::Stay
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
