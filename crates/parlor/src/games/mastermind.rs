@@ -8,7 +8,7 @@
 //! separated; codemaker, each guess and its answer as `RGYU:21` (2 black, 1 white).
 
 use super::Meta;
-use crate::storage::{GameRecord, Store, Unfinished, now_ms};
+use crate::storage::{Store, Unfinished, now_ms};
 use anyhow::{Context, Result, anyhow};
 use mastermind::{
     AnswerError, Breaker, Code, CodeStyle, Feedback, Game, GuessError, Status, Strategy, Variant,
@@ -234,38 +234,15 @@ fn record_end(
     started: bool,
     storage_error: &mut Option<String>,
 ) -> Ending {
-    let mut ending = Ending {
+    let recorded = super::record_finished(store, u, result, started).unwrap_or_else(|e| {
+        *storage_error = Some(e);
+        super::Recorded::default()
+    });
+    Ending {
         result,
-        id: None,
-        rank: None,
-    };
-    if !started {
-        let _ = store.discard_unfinished(&u.session);
-        return ending;
+        id: recorded.id,
+        rank: recorded.rank,
     }
-    let record = GameRecord {
-        id: 0,
-        game: u.game,
-        variant: u.variant,
-        options: u.options,
-        seed: u.seed,
-        moves: u.moves,
-        score: u.score,
-        result: result.into(),
-        assisted: u.assisted,
-        started_at: u.started_at,
-        ended_at: u.updated_at,
-    };
-    match store.finish(&u.session, &record) {
-        Ok(id) => {
-            ending.id = Some(id);
-            if !record.assisted && result == "won" {
-                ending.rank = store.rank(GAME, &record.variant, record.score).ok();
-            }
-        }
-        Err(e) => *storage_error = Some(format!("could not record the game: {e:#}")),
-    }
-    ending
 }
 
 fn save_or_discard(
@@ -274,13 +251,8 @@ fn save_or_discard(
     started: bool,
     storage_error: &mut Option<String>,
 ) {
-    let r = if started {
-        store.save_unfinished(u)
-    } else {
-        store.discard_unfinished(&u.session)
-    };
-    if let Err(e) = r {
-        *storage_error = Some(format!("could not save: {e:#}"));
+    if let Err(e) = super::save_progress(store, u, started) {
+        *storage_error = Some(e);
     }
 }
 

@@ -5,7 +5,7 @@ pub mod mastermind;
 pub mod nocca;
 pub mod twenty48;
 
-use crate::storage::now_ms;
+use crate::storage::{Ranking, Store, Unfinished, now_ms};
 
 /// Every game, by its name in the database, in menu order.
 pub const ALL: [&str; 3] = [twenty48::GAME, mastermind::GAME, nocca::GAME];
@@ -36,6 +36,53 @@ impl Default for Meta {
     fn default() -> Self {
         Meta::new()
     }
+}
+
+/// Where a finished game was recorded.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Recorded {
+    /// The database id.
+    pub id: Option<i64>,
+    /// Its rank among the best scores of its variant, when it ranks (unassisted; won, where wins are what count).
+    pub rank: Option<usize>,
+}
+
+/// Saves a game in progress after a change, or forgets it while no move has been made. The error is a message for
+/// the player; the game goes on either way.
+pub fn save_progress(store: &mut Store, game: &Unfinished, started: bool) -> Result<(), String> {
+    let saved = if started {
+        store.save_unfinished(game)
+    } else {
+        store.discard_unfinished(&game.session)
+    };
+    saved.map_err(|e| format!("could not save: {e:#}"))
+}
+
+/// Records a finished game (dropping its in-progress copy) and finds its rank; a game with no move made is only
+/// forgotten. The error is a message for the player.
+pub fn record_finished(
+    store: &mut Store,
+    game: Unfinished,
+    result: &str,
+    started: bool,
+) -> Result<Recorded, String> {
+    if !started {
+        let _ = store.discard_unfinished(&game.session);
+        return Ok(Recorded::default());
+    }
+    let session = game.session.clone();
+    let record = game.into_record(result);
+    let id = store
+        .finish(&session, &record)
+        .map_err(|e| format!("could not record the game: {e:#}"))?;
+    let ranks =
+        !record.assisted && (Ranking::of(&record.game) == Ranking::HighScore || result == "won");
+    let rank = if ranks {
+        store.rank(&record.game, &record.variant, record.score).ok()
+    } else {
+        None
+    };
+    Ok(Recorded { id: Some(id), rank })
 }
 
 /// A session id that is unique across processes: time, process id and a counter.

@@ -1,7 +1,7 @@
 //! A 2048 play session: the game, its options, autosave after every move, and recording when it ends.
 
 use super::Meta;
-use crate::storage::{GameRecord, Store, Unfinished, now_ms};
+use crate::storage::{Store, Unfinished, now_ms};
 use anyhow::{Context, Result, anyhow};
 use serde::{Deserialize, Serialize};
 use twenty48::{Direction, Game, Rules, SlideError, Status, Turn, format_actions, parse_actions};
@@ -267,54 +267,24 @@ impl Session {
 
     /// Saves the game in progress (called after every change).
     pub fn save(&mut self, store: &mut Store) {
-        if self.ended.is_some() {
-            return;
-        }
-        let result = if self.started() {
-            store.save_unfinished(&self.unfinished())
-        } else {
-            store.discard_unfinished(&self.meta.session)
-        };
-        if let Err(e) = result {
-            self.storage_error = Some(format!("could not save: {e:#}"));
+        if self.ended.is_none()
+            && let Err(e) = super::save_progress(store, &self.unfinished(), self.started())
+        {
+            self.storage_error = Some(e);
         }
     }
 
     fn end(&mut self, result: &'static str, store: &mut Store) {
-        let u = self.unfinished();
-        let record = GameRecord {
-            id: 0,
-            game: u.game,
-            variant: u.variant,
-            options: u.options,
-            seed: u.seed,
-            moves: u.moves,
-            score: u.score,
-            result: result.into(),
-            assisted: u.assisted,
-            started_at: u.started_at,
-            ended_at: u.updated_at,
-        };
-        let mut ending = Ending {
+        let recorded = super::record_finished(store, self.unfinished(), result, self.started())
+            .unwrap_or_else(|e| {
+                self.storage_error = Some(e);
+                super::Recorded::default()
+            });
+        self.ended = Some(Ending {
             result,
-            id: None,
-            rank: None,
-        };
-        if !self.started() {
-            let _ = store.discard_unfinished(&self.meta.session);
-        } else {
-            match store.finish(&self.meta.session, &record) {
-                Ok(id) => {
-                    ending.id = Some(id);
-                    if !record.assisted {
-                        // Rank among the games recorded before this one, plus this one.
-                        ending.rank = store.rank(GAME, &record.variant, record.score).ok();
-                    }
-                }
-                Err(e) => self.storage_error = Some(format!("could not record the game: {e:#}")),
-            }
-        }
-        self.ended = Some(ending);
+            id: recorded.id,
+            rank: recorded.rank,
+        });
     }
 }
 

@@ -104,6 +104,23 @@ pub struct Unfinished {
 }
 
 impl Unfinished {
+    /// The finished-game record of this game, ended with `result` at its last save.
+    pub fn into_record(self, result: &str) -> GameRecord {
+        GameRecord {
+            id: 0,
+            game: self.game,
+            variant: self.variant,
+            options: self.options,
+            seed: self.seed,
+            moves: self.moves,
+            score: self.score,
+            result: result.into(),
+            assisted: self.assisted,
+            started_at: self.started_at,
+            ended_at: self.updated_at,
+        }
+    }
+
     pub(super) fn from_row(r: &Row<'_>) -> rusqlite::Result<Unfinished> {
         Ok(Unfinished {
             session: r.get(0)?,
