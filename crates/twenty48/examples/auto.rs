@@ -2,14 +2,27 @@
 //!
 //! `cargo run --release -p twenty48 --example auto -- --games 10 --seed 1 --ms-per-move 0.5`
 //! `cargo run --release -p twenty48 --example auto -- --games 10 --depth 3 --threads 1 --size 4`
-//! `--weights base,empty,merges,mono,mono_power,sum,sum_power,edge` overrides the tuned weights.
+//! `--weights base,empty,merges,mono,mono_power,sum,sum_power,edge` (or `nneonneo`) overrides the tuned weights;
+//! `--policy nneonneo` (or `MIN,OFFSET`) searches to a depth set by the number of distinct tiles.
 
 use std::process::ExitCode;
 
 use twenty48::Rules;
-use twenty48::ai::{SearchConfig, TUNED, Weights, autoplay_with, summarize};
+use twenty48::ai::{Player, Policy, SearchConfig, TableLife, Weights, autoplay_player, summarize};
 
-fn parse_args() -> Result<(usize, u64, SearchConfig, usize, Weights), String> {
+struct Args {
+    games: usize,
+    seed: u64,
+    cfg: SearchConfig,
+    size: usize,
+    weights: Option<Weights>,
+    policy: Option<Policy>,
+    table: Option<(TableLife, bool)>,
+    max_moves: Option<usize>,
+    cutoff: Option<f32>,
+}
+
+fn parse_args() -> Result<Args, String> {
     let mut games = 10usize;
     let mut seed = 1u64;
     let mut cfg = SearchConfig {
@@ -18,7 +31,11 @@ fn parse_args() -> Result<(usize, u64, SearchConfig, usize, Weights), String> {
         threads: 1,
     };
     let mut size = 4usize;
-    let mut weights = TUNED;
+    let mut weights = None;
+    let mut policy = None;
+    let mut table = None;
+    let mut max_moves = None;
+    let mut cutoff = None;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -30,14 +47,44 @@ fn parse_args() -> Result<(usize, u64, SearchConfig, usize, Weights), String> {
             "--depth" => cfg.depth = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--threads" => cfg.threads = value()?.parse().map_err(|e| bad(&e))?,
             "--size" => size = value()?.parse().map_err(|e| bad(&e))?,
+            "--policy" => {
+                let v = value()?;
+                policy = Some(match v.as_str() {
+                    "iterative" => Policy::Iterative,
+                    "nneonneo" => Policy::NNEONNEO,
+                    other => {
+                        let (min, offset) = other
+                            .split_once(',')
+                            .ok_or("--policy: iterative, nneonneo or MIN,OFFSET")?;
+                        Policy::Distinct {
+                            min: min.parse().map_err(|e| bad(&e))?,
+                            offset: offset.parse().map_err(|e| bad(&e))?,
+                        }
+                    }
+                });
+            }
+            "--cutoff" => cutoff = Some(value()?.parse().map_err(|e| bad(&e))?),
+            "--max-moves" => max_moves = Some(value()?.parse().map_err(|e| bad(&e))?),
+            "--table" => {
+                table = Some(match value()?.as_str() {
+                    "root" => (TableLife::RootMove, true),
+                    "move" => (TableLife::Move, true),
+                    "game" => (TableLife::Game, true),
+                    "move-exact" => (TableLife::Move, false),
+                    "game-exact" => (TableLife::Game, false),
+                    _ => return Err("--table: root, move, game, move-exact or game-exact".into()),
+                });
+            }
             "--weights" => {
-                let parts: Vec<f32> = value()?
-                    .split(',')
-                    .filter_map(|p| p.trim().parse().ok())
-                    .collect();
-                weights = Weights::from_array(
+                let v = value()?;
+                if v == "nneonneo" {
+                    weights = Some(Weights::NNEONNEO);
+                    continue;
+                }
+                let parts: Vec<f32> = v.split(',').filter_map(|p| p.trim().parse().ok()).collect();
+                weights = Some(Weights::from_array(
                     <[f32; 8]>::try_from(parts).map_err(|_| "--weights needs 8 numbers")?,
-                );
+                ));
             }
             _ => return Err(format!("unknown argument {flag}")),
         }
@@ -45,16 +92,36 @@ fn parse_args() -> Result<(usize, u64, SearchConfig, usize, Weights), String> {
     if cfg.depth.is_none() && cfg.ms_per_move.is_none() {
         cfg.ms_per_move = Some(0.5);
     }
-    Ok((games, seed, cfg, size, weights))
+    Ok(Args {
+        games,
+        seed,
+        cfg,
+        size,
+        weights,
+        policy,
+        table,
+        max_moves,
+        cutoff,
+    })
 }
 
 fn main() -> ExitCode {
-    let (games, seed, cfg, size, weights) = match parse_args() {
+    let Args {
+        games,
+        seed,
+        cfg,
+        size,
+        weights,
+        policy,
+        table,
+        max_moves,
+        cutoff,
+    } = match parse_args() {
         Ok(a) => a,
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8]"
+                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M]"
             );
             return ExitCode::from(2);
         }
@@ -68,7 +135,20 @@ fn main() -> ExitCode {
     };
     let mut reports = Vec::with_capacity(games);
     for i in 0..games as u64 {
-        let report = autoplay_with(&rules, seed.wrapping_add(i), &cfg, weights, None);
+        let mut player = match weights {
+            Some(w) => Player::with_weights(cfg.clone(), w),
+            None => Player::new(cfg.clone()),
+        };
+        if let Some(p) = policy {
+            player.set_policy(p);
+        }
+        if let Some((life, at_least)) = table {
+            player.set_table(life, at_least);
+        }
+        if let Some(c) = cutoff {
+            player.set_cutoff(c);
+        }
+        let report = autoplay_player(&rules, seed.wrapping_add(i), &mut player, max_moves);
         println!("{report}");
         reports.push(report);
     }

@@ -3,8 +3,8 @@
 use std::fmt;
 use std::time::Instant;
 
-use crate::ai::eval::{TUNED, Weights};
-use crate::ai::player::{Player, SearchConfig};
+use crate::ai::eval::Weights;
+use crate::ai::player::{Player, SearchConfig, default_weights};
 use crate::game::{Game, Status};
 use crate::rules::Rules;
 
@@ -49,7 +49,7 @@ impl fmt::Display for GameReport {
     }
 }
 
-/// Plays a full game with the tuned weights until no move is left, always keeping going past the target.
+/// Plays a full game with the default weights for the configuration until no move is left, always keeping going past the target.
 /// Deterministic given the seed when the depth is fixed and `threads == 1`.
 ///
 /// ```
@@ -61,7 +61,7 @@ impl fmt::Display for GameReport {
 /// assert!(report.moves > 0 && report.score > 0);
 /// ```
 pub fn autoplay(rules: &Rules, seed: u64, cfg: &SearchConfig) -> GameReport {
-    autoplay_with(rules, seed, cfg, TUNED, None)
+    autoplay_with(rules, seed, cfg, default_weights(cfg), None)
 }
 
 /// [`autoplay`] with explicit weights, stopping after `max_moves` moves if given.
@@ -72,8 +72,18 @@ pub fn autoplay_with(
     weights: Weights,
     max_moves: Option<usize>,
 ) -> GameReport {
-    let start = Instant::now();
     let mut player = Player::with_weights(cfg.clone(), weights);
+    autoplay_player(rules, seed, &mut player, max_moves)
+}
+
+/// [`autoplay_with`] with a ready player (its configuration, weights and policy).
+pub fn autoplay_player(
+    rules: &Rules,
+    seed: u64,
+    player: &mut Player,
+    max_moves: Option<usize>,
+) -> GameReport {
+    let start = Instant::now();
     let mut game = Game::new(*rules, seed);
     while game.status() != Status::Over && max_moves.is_none_or(|m| game.moves_made() < m) {
         game.keep_going();

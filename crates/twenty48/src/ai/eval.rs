@@ -205,3 +205,91 @@ impl Evaluator {
             + t[(c >> 48) as u16 as usize]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::{RngCore, SeedableRng};
+
+    /// nneonneo/2048-ai's row heuristic, transcribed directly from its published formula (in f64):
+    /// `200000 + 270 * empty + 700 * merges - 47 * min(mono_left, mono_right) - 11 * sum(rank^3.5)`, where a merge run is
+    /// counted as 1 + counter, empty cells are skipped (they neither extend nor break a run), and monotonicity sums
+    /// rank^4 differences.
+    fn nneonneo_row(line: [u8; 4]) -> f64 {
+        let (mut sum, mut empty, mut merges) = (0f64, 0f64, 0f64);
+        let (mut prev, mut counter) = (0u8, 0f64);
+        for &rank in &line {
+            sum += (rank as f64).powf(3.5);
+            if rank == 0 {
+                empty += 1.0;
+            } else {
+                if prev == rank {
+                    counter += 1.0;
+                } else if counter > 0.0 {
+                    merges += 1.0 + counter;
+                    counter = 0.0;
+                }
+                prev = rank;
+            }
+        }
+        if counter > 0.0 {
+            merges += 1.0 + counter;
+        }
+        let (mut left, mut right) = (0f64, 0f64);
+        for i in 1..4 {
+            let (a, b) = ((line[i - 1] as f64).powi(4), (line[i] as f64).powi(4));
+            if line[i - 1] > line[i] {
+                left += a - b;
+            } else {
+                right += b - a;
+            }
+        }
+        200000.0 + 270.0 * empty + 700.0 * merges - 47.0 * left.min(right) - 11.0 * sum
+    }
+
+    #[test]
+    fn nneonneo_weights_match_the_published_formula() {
+        let w = Weights::NNEONNEO;
+        let eval = Evaluator::new(w);
+        let mut rng = ChaCha8Rng::seed_from_u64(48);
+        // Hand-picked rows for the run rule, then random ones (half the cells empty on average).
+        let mut rows: Vec<[u8; 4]> = vec![
+            [1, 0, 1, 0],
+            [2, 2, 2, 2],
+            [3, 0, 0, 3],
+            [1, 1, 2, 2],
+            [5, 0, 5, 4],
+        ];
+        for _ in 0..20_000 {
+            let v = rng.next_u64();
+            rows.push(std::array::from_fn(|i| {
+                let r = ((v >> (8 * i)) & 0xFF) as u8;
+                if r & 1 == 0 { 0 } else { (r >> 1) % 15 + 1 }
+            }));
+        }
+        for line in rows {
+            let want = nneonneo_row(line);
+            let got = w.line(&line) as f64;
+            assert!(
+                (got - want).abs() <= 1e-6 * want.abs().max(1.0) + 0.1,
+                "{line:?}: {got} vs {want}"
+            );
+            // The board evaluation sums the table over rows and columns: a board with this row and zeros elsewhere.
+            let b = line
+                .iter()
+                .enumerate()
+                .fold(0u64, |b, (i, &r)| b | (r as u64) << (4 * i));
+            let empty_line = nneonneo_row([0; 4]);
+            let col = |c: usize| nneonneo_row([line[c], 0, 0, 0]);
+            let board_want = want + 3.0 * empty_line + (0..4).map(col).sum::<f64>();
+            let board_got = eval.eval(b) as f64;
+            assert!(
+                (board_got - board_want).abs() <= 1e-6 * board_want.abs() + 4.0,
+                "{line:?}"
+            );
+        }
+        // The run rule: `2 . 2 .` is one run of two (merges 2); `2 2 4 4` two runs (merges 4).
+        assert!(nneonneo_row([1, 0, 1, 0]) > nneonneo_row([1, 0, 2, 0]));
+    }
+}

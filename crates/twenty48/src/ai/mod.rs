@@ -23,9 +23,11 @@ pub mod summary;
 pub mod tt;
 pub mod tune;
 
-pub use autoplay::{GameReport, autoplay, autoplay_with};
+pub use autoplay::{GameReport, autoplay, autoplay_player, autoplay_with};
 pub use eval::{Evaluator, TUNED, Weights};
-pub use player::{Player, SearchConfig, SearchStats};
+pub use player::{
+    Player, Policy, SearchConfig, SearchStats, TIMED_CUTOFF, TableLife, default_weights,
+};
 pub use search::{DEFAULT_CUTOFF, naive_expectimax};
 pub use summary::{MILESTONES, Summary, summarize};
 pub use tune::{TuneConfig, TuneResult, TuneStep, tune};

@@ -58,6 +58,65 @@ impl Default for SearchConfig {
     }
 }
 
+/// How the player chooses the depth of its search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Policy {
+    /// The configuration's fixed depth, or iterative deepening under its time budget.
+    Iterative,
+    /// nneonneo/2048-ai's rule: one search expanding `max(min, distinct - offset)` levels of spawns, where `distinct`
+    /// counts the distinct tile values on the board (with `min = 3, offset = 2` exactly nneonneo's); the probability
+    /// cut-off prunes the deep levels. The time budget is ignored.
+    Distinct {
+        /// Fewest spawn levels.
+        min: u32,
+        /// Subtracted from the number of distinct tiles.
+        offset: u32,
+    },
+}
+
+impl Policy {
+    /// nneonneo/2048-ai's depth rule.
+    pub const NNEONNEO: Policy = Policy::Distinct { min: 3, offset: 2 };
+}
+
+/// How long transposition-table entries live.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableLife {
+    /// Emptied before each root move is searched (nneonneo/2048-ai).
+    RootMove,
+    /// Emptied before each call to [`Player::best_move`].
+    Move,
+    /// Kept across moves.
+    Game,
+}
+
+/// Whether a configuration is time-budgeted play (a time budget and no depth).
+fn timed(cfg: &SearchConfig) -> bool {
+    cfg.ms_per_move.is_some() && cfg.depth.is_none()
+}
+
+/// The default weights: for time-budgeted play [`Weights::NNEONNEO`] (iterative deepening reaches 4 to 6 moves at
+/// 0.5 ms, where they beat [`TUNED`]: 134k to 150k mean against 112k over 10 games each, see `BENCHMARKS.md`);
+/// [`TUNED`] (tuned for depth 3) for fixed depths.
+pub fn default_weights(cfg: &SearchConfig) -> Weights {
+    if timed(cfg) { Weights::NNEONNEO } else { TUNED }
+}
+
+/// Probability cut-off of time-budgeted play: coarser than [`DEFAULT_CUTOFF`], so that iterations are cheaper and the
+/// budget reaches deeper.
+pub const TIMED_CUTOFF: f32 = 4e-3;
+/// Share of the budget the search itself aims at (the rest pays for bookkeeping and overruns past the deadline).
+const BUDGET_SHARE: f64 = 0.85;
+
+/// Number of distinct non-empty tile values on a bitboard.
+pub fn count_distinct(b: u64) -> u32 {
+    let mut seen = 0u32;
+    for i in 0..16 {
+        seen |= 1 << ((b >> (4 * i)) & 0xF);
+    }
+    (seen >> 1).count_ones()
+}
+
 /// Statistics of the last search.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SearchStats {
@@ -91,26 +150,37 @@ pub struct Player {
     tt: TranspositionTable,
     tt_four_chance: f64,
     cutoff: f32,
+    policy: Policy,
+    table_life: TableLife,
+    tt_at_least: bool,
     stats: SearchStats,
     /// Thinking-time balance in ms (saved by quick moves, negative when overrun), so the *average* keeps to budget.
     bank_ms: f64,
 }
 
 impl Player {
-    /// A player with the tuned weights.
+    /// A player with the default weights for this configuration (see [`default_weights`]).
     pub fn new(cfg: SearchConfig) -> Player {
-        Player::with_weights(cfg, TUNED)
+        Player::with_weights(cfg.clone(), default_weights(&cfg))
     }
 
-    /// A player with the given evaluation weights.
+    /// A player with the given evaluation weights. The probability cut-off is [`TIMED_CUTOFF`] for time-budgeted
+    /// play, [`DEFAULT_CUTOFF`] otherwise.
     pub fn with_weights(cfg: SearchConfig, weights: Weights) -> Player {
         Player {
+            policy: Policy::Iterative,
+            cutoff: if timed(&cfg) {
+                TIMED_CUTOFF
+            } else {
+                DEFAULT_CUTOFF
+            },
             cfg,
             weights,
             eval: Evaluator::new(weights),
             tt: TranspositionTable::new(TT_BITS),
             tt_four_chance: f64::NAN,
-            cutoff: DEFAULT_CUTOFF,
+            table_life: TableLife::Game,
+            tt_at_least: false,
             stats: SearchStats::default(),
             bank_ms: 0.0,
         }
@@ -120,6 +190,23 @@ impl Player {
     pub fn set_cutoff(&mut self, cutoff: f32) {
         self.cutoff = cutoff;
         self.tt.clear();
+    }
+
+    /// Sets the depth policy.
+    pub fn set_policy(&mut self, policy: Policy) {
+        self.policy = policy;
+    }
+
+    /// Sets how long table entries live and whether an entry searched deeper than needed counts as a hit.
+    pub fn set_table(&mut self, life: TableLife, at_least: bool) {
+        self.table_life = life;
+        self.tt_at_least = at_least;
+        self.tt.clear();
+    }
+
+    /// The depth policy.
+    pub fn policy(&self) -> Policy {
+        self.policy
     }
 
     /// The configuration.
@@ -158,10 +245,11 @@ impl Player {
         // owed by moves that overran, at most 20 budgets saved or 4 owed), so the *average* time per move tracks
         // `ms_per_move` while positions that need a deeper iteration can take it. A move always gets at least half a
         // budget (a descheduled process on a loaded machine would otherwise starve), and depth 1 always runs.
-        let allowance = self
-            .cfg
-            .ms_per_move
-            .map(|ms| (ms + self.bank_ms * 0.5).max(ms * 0.5).max(0.0));
+        let allowance = self.cfg.ms_per_move.map(|ms| {
+            (ms * BUDGET_SHARE + self.bank_ms * 0.5)
+                .max(ms * 0.5)
+                .max(0.0)
+        });
         let budget = allowance.map(|ms| Duration::from_secs_f64(ms / 1000.0));
         let max_depth = match (self.cfg.depth, budget) {
             (Some(d), _) => d.max(1),
@@ -169,6 +257,18 @@ impl Player {
             (None, None) => DEFAULT_DEPTH,
         };
         let bb = board.size() == 4;
+        if let (true, Policy::Distinct { min, offset }) = (bb, self.policy) {
+            let levels = count_distinct(capped_bitboard(board))
+                .saturating_sub(offset)
+                .max(min);
+            if let Some((values, _)) =
+                self.iterate_bitboard(board, &legal, levels + 1, four_chance, None)
+            {
+                self.stats.depth = levels + 1;
+                self.stats.values = values;
+            }
+            return self.finish(start, &legal);
+        }
         let mut last_time: Option<Duration> = None;
         let mut growth = 8.0f64;
         for depth in 1..=max_depth {
@@ -205,10 +305,16 @@ impl Player {
                 break;
             }
         }
+        self.finish(start, &legal)
+    }
+
+    /// Records the time and picks the best move from the recorded values.
+    fn finish(&mut self, start: Instant, legal: &[Direction]) -> Option<Direction> {
         self.stats.ms = start.elapsed().as_secs_f64() * 1000.0;
         if let Some(ms) = self.cfg.ms_per_move {
             let ms = ms.max(0.0);
-            self.bank_ms = (self.bank_ms + ms - self.stats.ms).clamp(-4.0 * ms, 20.0 * ms);
+            self.bank_ms =
+                (self.bank_ms + ms * BUDGET_SHARE - self.stats.ms).clamp(-4.0 * ms, 20.0 * ms);
         }
         let mut best: Option<(Direction, f32)> = None;
         for &(d, v) in &self.stats.values {
@@ -234,16 +340,29 @@ impl Player {
         if threads == 1 {
             let mut s = Search::new(&self.eval, Some(&self.tt), four_chance, self.cutoff);
             s.set_deadline(deadline);
+            s.set_tt_at_least(self.tt_at_least);
+            let (tt, life) = (&self.tt, self.table_life);
+            if life == TableLife::Move {
+                tt.new_generation();
+            }
             let values: Vec<(Direction, f32)> = legal
                 .iter()
-                .filter_map(|&d| s.move_value(b, d, depth).map(|v| (d, v)))
+                .filter_map(|&d| {
+                    if life == TableLife::RootMove {
+                        tt.new_generation();
+                    }
+                    s.move_value(b, d, depth).map(|v| (d, v))
+                })
                 .collect();
             self.stats.nodes += s.nodes;
             self.stats.evals += s.evals;
             return (!s.aborted()).then_some((values, s.depth_limited()));
         }
         let next = AtomicUsize::new(0);
-        let (eval, tt, cutoff) = (&self.eval, &self.tt, self.cutoff);
+        let (eval, tt, cutoff, at_least) = (&self.eval, &self.tt, self.cutoff, self.tt_at_least);
+        if self.table_life != TableLife::Game {
+            tt.new_generation();
+        }
         let results: Vec<ThreadResult> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|_| {
@@ -251,6 +370,7 @@ impl Player {
                     scope.spawn(move || {
                         let mut s = Search::new(eval, Some(tt), four_chance, cutoff);
                         s.set_deadline(deadline);
+                        s.set_tt_at_least(at_least);
                         let mut out = Vec::new();
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
@@ -308,4 +428,45 @@ pub fn capped_bitboard(board: &Board) -> u64 {
         }
     }
     b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distinct_tiles_are_counted() {
+        assert_eq!(count_distinct(0), 0);
+        assert_eq!(count_distinct(0x0000_0000_0000_1121), 2);
+        assert_eq!(count_distinct(0xFEDC_BA98_7654_3210), 15);
+    }
+
+    #[test]
+    fn policies_and_defaults() {
+        assert_eq!(
+            default_weights(&SearchConfig::millis(0.5)),
+            Weights::NNEONNEO
+        );
+        assert_eq!(default_weights(&SearchConfig::depth(3)), TUNED);
+        let board: Board = "2,2,0,0/0,4,0,0/0,0,8,0/0,0,0,2"
+            .parse()
+            .unwrap_or_else(|_| unreachable!());
+        for policy in [
+            Policy::Iterative,
+            Policy::NNEONNEO,
+            Policy::Distinct { min: 1, offset: 4 },
+        ] {
+            for life in [TableLife::RootMove, TableLife::Move, TableLife::Game] {
+                let mut p = Player::with_weights(SearchConfig::depth(2), Weights::NNEONNEO);
+                p.set_policy(policy);
+                p.set_table(life, life != TableLife::Game);
+                let d = p.best_move(&board, 0.1);
+                assert!(d.is_some_and(|d| board.can_slide(d)));
+                if policy == Policy::NNEONNEO {
+                    // 4 distinct tiles: max(3, 4 - 2) = 3 levels of spawns = 4 moves.
+                    assert_eq!(p.last_stats().depth, 4);
+                }
+            }
+        }
+    }
 }

@@ -33,6 +33,7 @@ pub struct Search<'a> {
     check: u32,
     aborted: bool,
     depth_limited: bool,
+    at_least: bool,
     /// Chance nodes expanded.
     pub nodes: u64,
     /// Static evaluations made.
@@ -59,6 +60,7 @@ impl<'a> Search<'a> {
             check: 0,
             aborted: false,
             depth_limited: false,
+            at_least: false,
             nodes: 0,
             evals: 0,
         }
@@ -68,6 +70,12 @@ impl<'a> Search<'a> {
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
         self.aborted = false;
+    }
+
+    /// With `true`, a table entry searched deeper than needed is a hit (as in nneonneo/2048-ai); with `false` (the
+    /// default) only an entry of exactly the needed depth is.
+    pub fn set_tt_at_least(&mut self, at_least: bool) {
+        self.at_least = at_least;
     }
 
     /// Whether the deadline passed during the last search: its values are then meaningless.
@@ -131,7 +139,13 @@ impl<'a> Search<'a> {
             return self.eval.eval(board);
         }
         if depth >= TT_MIN_DEPTH
-            && let Some(v) = self.tt.and_then(|tt| tt.probe(board, depth))
+            && let Some(v) = self.tt.and_then(|tt| {
+                if self.at_least {
+                    tt.probe_at_least(board, depth)
+                } else {
+                    tt.probe(board, depth)
+                }
+            })
         {
             return v;
         }
