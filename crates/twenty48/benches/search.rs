@@ -1,37 +1,20 @@
 //! Search speed: positions evaluated per second by the bitboard expectimax on a fixed set of mid-game boards.
 //!
-//! Run: `CARGO_TARGET_DIR=/work/target-twenty48 nice cargo bench -p twenty48 --bench search`
+//! Run: `cargo bench -p twenty48 --bench search`
+
+mod common;
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use twenty48::Direction;
 use twenty48::ai::search::Search;
 use twenty48::ai::tt::TranspositionTable;
-use twenty48::ai::{Evaluator, Player, SearchConfig, Weights};
-use twenty48::{Direction, Game, Rules, Status};
+use twenty48::ai::{Evaluator, Weights};
 
 /// 32 boards taken every 50 moves from depth-2 games (seeds 1, 2, ...).
 fn boards() -> Vec<u64> {
-    let mut out = Vec::new();
-    let mut seed = 1;
-    while out.len() < 32 {
-        let mut game = Game::new(Rules::default(), seed);
-        let mut p = Player::new(SearchConfig::depth(2));
-        while game.status() != Status::Over && out.len() < 32 {
-            game.keep_going();
-            let Some(d) = p.best_move(game.board(), 0.1) else {
-                break;
-            };
-            let _ = game.slide(d);
-            if game.moves_made().is_multiple_of(50)
-                && let Some(b) = game.board().to_bitboard()
-            {
-                out.push(b);
-            }
-        }
-        seed += 1;
-    }
-    out
+    common::played_boards(32, 2, 50)
 }
 
 fn bench(c: &mut Criterion) {

@@ -4,15 +4,17 @@
 //! search slides: a few large tiles, many repeated rows), and `uniform` boards have every cell empty with probability
 //! 1/4, else an exponent 1..=14 (a stress case: nearly every row is distinct, so the tables miss the cache).
 //!
-//! Run: `CARGO_TARGET_DIR=/work/target-twenty48 nice cargo bench -p twenty48 --bench slide`
+//! Run: `cargo bench -p twenty48 --bench slide`
+
+mod common;
 
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
-use twenty48::ai::{Player, SearchConfig};
-use twenty48::{Board, Direction, Game, Rules, Status, bitboard};
+use twenty48::{Board, Direction, bitboard};
 
 const N: usize = 4096;
 
@@ -32,37 +34,13 @@ fn uniform_boards() -> Vec<u64> {
         .collect()
 }
 
-/// Every position from seeded games of a depth-1 player (seeds 1, 2, ...), until there are `N`.
-fn played_boards() -> Vec<u64> {
-    let mut out = Vec::with_capacity(N);
-    let mut seed = 1;
-    while out.len() < N {
-        let mut game = Game::new(Rules::default(), seed);
-        let mut p = Player::new(SearchConfig::depth(1));
-        while game.status() != Status::Over && out.len() < N {
-            game.keep_going();
-            let Some(d) = p.best_move(game.board(), 0.1) else {
-                break;
-            };
-            let _ = game.slide(d);
-            if let Some(b) = game.board().to_bitboard() {
-                out.push(b);
-            }
-        }
-        seed += 1;
-    }
-    out
-}
-
-fn bench(c: &mut Criterion) {
+/// All four slides of every board, through the 4x4 tables.
+fn bench_bitboard(group: &mut BenchmarkGroup<'_, WallTime>, boards: &[u64]) {
     let tables = bitboard::tables();
-    let played = played_boards();
-    let mut group = c.benchmark_group("slide4x4_played");
-    group.throughput(Throughput::Elements((N * 4) as u64));
     group.bench_function("bitboard_raw_u64", |b| {
         b.iter(|| {
             let mut acc = 0u64;
-            for &x in black_box(&played) {
+            for &x in black_box(boards) {
                 for d in Direction::ALL {
                     acc ^= tables.slide(x, d);
                 }
@@ -70,7 +48,12 @@ fn bench(c: &mut Criterion) {
             acc
         })
     });
-    let general: Vec<Board> = played.iter().map(|&x| Board::from_bitboard(x)).collect();
+}
+
+/// All four slides of every board, through the general engine: `Board::slide_general` always, and with `dispatch`
+/// also `Board::slide` (which takes the bitboard path when it can).
+fn bench_general(group: &mut BenchmarkGroup<'_, WallTime>, boards: &[u64], dispatch: bool) {
+    let general: Vec<Board> = boards.iter().map(|&x| Board::from_bitboard(x)).collect();
     group.bench_function("board_slide_general", |b| {
         b.iter(|| {
             let mut acc = 0u64;
@@ -82,22 +65,34 @@ fn bench(c: &mut Criterion) {
             acc
         })
     });
+    if dispatch {
+        group.bench_function("board_slide_dispatch", |b| {
+            b.iter(|| {
+                let mut acc = 0u64;
+                for x in black_box(&general) {
+                    for d in Direction::ALL {
+                        acc ^= x.slide(d).gained;
+                    }
+                }
+                acc
+            })
+        });
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let played = common::played_boards(N, 1, 1);
+    let mut group = c.benchmark_group("slide4x4_played");
+    group.throughput(Throughput::Elements((N * 4) as u64));
+    bench_bitboard(&mut group, &played);
+    bench_general(&mut group, &played, false);
     group.finish();
 
     let bbs = uniform_boards();
+    let tables = bitboard::tables();
     let mut group = c.benchmark_group("slide4x4_uniform");
     group.throughput(Throughput::Elements((N * 4) as u64));
-    group.bench_function("bitboard_raw_u64", |b| {
-        b.iter(|| {
-            let mut acc = 0u64;
-            for &x in black_box(&bbs) {
-                for d in Direction::ALL {
-                    acc ^= tables.slide(x, d);
-                }
-            }
-            acc
-        })
-    });
+    bench_bitboard(&mut group, &bbs);
     group.bench_function("bitboard_left_right_only", |b| {
         b.iter(|| {
             let mut acc = 0u64;
@@ -109,29 +104,7 @@ fn bench(c: &mut Criterion) {
             acc
         })
     });
-    let general: Vec<Board> = bbs.iter().map(|&x| Board::from_bitboard(x)).collect();
-    group.bench_function("board_slide_general", |b| {
-        b.iter(|| {
-            let mut acc = 0u64;
-            for x in black_box(&general) {
-                for d in Direction::ALL {
-                    acc ^= x.slide_general(d).gained;
-                }
-            }
-            acc
-        })
-    });
-    group.bench_function("board_slide_dispatch", |b| {
-        b.iter(|| {
-            let mut acc = 0u64;
-            for x in black_box(&general) {
-                for d in Direction::ALL {
-                    acc ^= x.slide(d).gained;
-                }
-            }
-            acc
-        })
-    });
+    bench_general(&mut group, &bbs, true);
     group.finish();
 }
 

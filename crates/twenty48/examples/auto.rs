@@ -106,17 +106,7 @@ fn parse_args() -> Result<Args, String> {
 }
 
 fn main() -> ExitCode {
-    let Args {
-        games,
-        seed,
-        cfg,
-        size,
-        weights,
-        policy,
-        table,
-        max_moves,
-        cutoff,
-    } = match parse_args() {
+    let args = match parse_args() {
         Ok(a) => a,
         Err(e) => {
             eprintln!("error: {e}");
@@ -126,29 +116,30 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let rules = match Rules::new(size, 0.1, 2048) {
+    let rules = match Rules::new(args.size, 0.1, 2048) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
-    let mut reports = Vec::with_capacity(games);
-    for i in 0..games as u64 {
-        let mut player = match weights {
-            Some(w) => Player::with_weights(cfg.clone(), w),
-            None => Player::new(cfg.clone()),
+    let mut reports = Vec::with_capacity(args.games);
+    for i in 0..args.games as u64 {
+        let mut player = match args.weights {
+            Some(w) => Player::with_weights(args.cfg.clone(), w),
+            None => Player::new(args.cfg.clone()),
         };
-        if let Some(p) = policy {
+        if let Some(p) = args.policy {
             player.set_policy(p);
         }
-        if let Some((life, at_least)) = table {
+        if let Some((life, at_least)) = args.table {
             player.set_table(life, at_least);
         }
-        if let Some(c) = cutoff {
+        if let Some(c) = args.cutoff {
             player.set_cutoff(c);
         }
-        let report = autoplay_player(&rules, seed.wrapping_add(i), &mut player, max_moves);
+        let seed = args.seed.wrapping_add(i);
+        let report = autoplay_player(&rules, seed, &mut player, args.max_moves);
         println!("{report}");
         reports.push(report);
     }

@@ -114,11 +114,7 @@ const BUDGET_SHARE: f64 = 0.85;
 /// balance on every move) this raised the mean at 0.5 ms/move from 188,515 to 216,502 over seeds 1001..=1100, at the
 /// same average time per move (see `BENCHMARKS.md`).
 fn time_shares(board: &Board) -> (f64, f64) {
-    let empty = (0..board.size())
-        .flat_map(|r| (0..board.size()).map(move |c| (r, c)))
-        .filter(|&(r, c)| board.exponent(r, c) == 0)
-        .count();
-    match empty {
+    match board.empty_count() {
         7.. => (0.6, 0.0),
         4..=6 => (1.0, 0.25),
         _ => (1.0, 0.6),
