@@ -7,22 +7,27 @@ pub mod cli;
 pub mod games;
 pub mod paths;
 pub mod plain;
-pub mod rules_text;
+pub mod registry;
 pub mod storage;
 pub mod tui;
 
 use anyhow::Result;
-use clap::Parser;
-use cli::{Cli, Command};
+use cli::{Cli, Command, Global, Parsed};
 use std::io::{IsTerminal, Write};
 use storage::Store;
+use tui::View;
 use tui::theme::Theme;
-use tui::{Ctx, View};
 
 /// Runs Parlor with the process's arguments. Returns the exit code.
 pub fn main_entry() -> std::process::ExitCode {
-    let cli = Cli::parse();
-    match run(cli) {
+    let result = match cli::parse_from(std::env::args_os()) {
+        Parsed::Game(game, matches, global) => {
+            let env = Env::new(global);
+            game.run(&matches, &env)
+        }
+        Parsed::General(cli) => run(cli),
+    };
+    match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             let _ = writeln!(std::io::stderr(), "parlor: {e:#}");
@@ -33,8 +38,8 @@ pub fn main_entry() -> std::process::ExitCode {
 
 /// What every command needs from the command line: where the data is, plain or full screen, colours.
 pub struct Env {
-    /// The parsed command line.
-    pub cli: Cli,
+    /// The options every command takes.
+    pub global: Global,
     /// Whether to use plain mode (asked for, or stdin/stdout not a terminal).
     pub plain: bool,
     /// The palette.
@@ -42,9 +47,21 @@ pub struct Env {
 }
 
 impl Env {
+    /// The environment for these options.
+    pub fn new(global: Global) -> Env {
+        let plain =
+            global.plain || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
+        let theme = Theme::from_env(global.no_color);
+        Env {
+            global,
+            plain,
+            theme,
+        }
+    }
+
     /// Opens the database; a notice (a damaged file moved aside, say) is for the caller to show.
     pub fn open_store(&self) -> Result<storage::Opened> {
-        let dir = paths::data_dir(self.cli.data_dir.as_deref())?;
+        let dir = paths::data_dir(self.global.data_dir.as_deref())?;
         Store::open(&dir)
     }
 
@@ -59,8 +76,8 @@ impl Env {
 
     /// Runs the full-screen interface on `stack` (the last screen on top) until the player quits.
     pub fn run_tui(&self, stack: Vec<Box<dyn View>>, store: Store) -> Result<()> {
-        let mut screen = tui::terminal::Screen::enter(!self.cli.no_mouse)?;
-        let mut app = tui::app::App::with_stack(stack, store, self.theme, None);
+        let mut screen = tui::terminal::Screen::enter(!self.global.no_mouse)?;
+        let mut app = tui::app::App::with_stack(stack, store, self.theme, registry::tui());
         let result = app.run(&mut screen.terminal, &screen.stop);
         drop(screen);
         result
@@ -77,15 +94,10 @@ impl Env {
     }
 }
 
-/// Runs one parsed command line.
+/// Runs one of the general commands, or the menu.
 pub fn run(cli: Cli) -> Result<()> {
-    let plain = cli.plain || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
-    let theme = Theme::from_env(cli.no_color);
-    let env = Env { cli, plain, theme };
-    match &env.cli.command {
-        Some(Command::Twenty48(cmd)) => cli::twenty48::run_command(cmd, &env),
-        Some(Command::Mastermind(cmd)) => cli::mastermind::run(cmd, &env),
-        Some(Command::Nocca(cmd)) => cli::nocca::run(cmd, &env),
+    let env = Env::new(cli.global.clone());
+    match &cli.command {
         Some(Command::History(args)) => cli::records::history(
             args,
             &env.open_store_noting()?,
@@ -99,15 +111,18 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Replay(args)) => {
             let store = env.open_store_noting()?;
             let record = cli::records::find(&store, args.id)?;
+            let game = registry::find(&record.game).ok_or_else(|| {
+                anyhow::anyhow!("this Parlor cannot replay a game of {}", record.game)
+            })?;
             if env.plain {
-                env.with_plain_io(|io| plain::replay(io, &record, args.delay_ms))
+                env.with_plain_io(|io| game.print_replay(io, &record, args.delay_ms))
             } else {
-                let view = tui::records::replay_view(&record)?;
+                let view = tui::game::Launch::replay(game, &record).map_err(anyhow::Error::msg)?;
                 env.run_tui(vec![view], store)
             }
         }
         Some(Command::DataDir) => {
-            let dir = paths::data_dir(env.cli.data_dir.as_deref())?;
+            let dir = paths::data_dir(env.global.data_dir.as_deref())?;
             writeln!(
                 std::io::stdout().lock(),
                 "{}",
@@ -119,7 +134,8 @@ pub fn run(cli: Cli) -> Result<()> {
             let opened = env.open_store()?;
             let mut store = opened.store;
             if env.plain {
-                env.with_plain_io(|io| plain::menu(io, &mut store, opened.notice))
+                let games = registry::plain();
+                env.with_plain_io(|io| plain::menu(io, &mut store, &games, opened.notice))
             } else {
                 env.run_tui(vec![menu_view(opened.notice)], store)
             }
@@ -130,13 +146,4 @@ pub fn run(cli: Cli) -> Result<()> {
 /// The main menu screen, with an optional notice at the top.
 pub fn menu_view(notice: Option<String>) -> Box<dyn View> {
     Box::new(tui::menu::MenuView::new(notice))
-}
-
-/// Builds a context for tests and tools that drive views without a terminal.
-pub fn test_ctx(store: &mut Store) -> Ctx<'_> {
-    Ctx {
-        store,
-        theme: Theme { color: false },
-        seed: None,
-    }
 }

@@ -1,20 +1,31 @@
-//! The command line: `parlor [GAME [COMMAND]] [OPTIONS]`, parsed with clap.
+//! The command line: `parlor [GAME [COMMAND]] [OPTIONS]`. The general commands are clap derive types; each game's
+//! command (`parlor 2048`, ...) is built from the registry, its flags from the game's setting table.
 
-pub mod mastermind;
-pub mod nocca;
+pub mod play;
 pub mod records;
 pub mod twenty48;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::PathBuf;
 
-/// Parlor: classic thinking games for the terminal (2048, Mastermind, Nocca Nocca).
+/// Parlor: classic thinking games for the terminal.
 ///
 /// With no command, opens the menu. Games in progress are saved after every move and offered again on the next
 /// start. Data lives in $PARLOR_DATA_DIR, or else the XDG data directory (~/.local/share/parlor on Linux).
 #[derive(Debug, Parser)]
 #[command(name = "parlor", version, about, long_about)]
 pub struct Cli {
+    /// The options every command takes.
+    #[command(flatten)]
+    pub global: Global,
+    /// What to do (nothing: open the menu).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The options every command takes.
+#[derive(Debug, Args, Clone, Default)]
+pub struct Global {
     /// Line-by-line plain mode for screen readers, scripts and pipes (automatic when stdin or stdout is not a terminal).
     #[arg(long, global = true)]
     pub plain: bool,
@@ -27,21 +38,11 @@ pub struct Cli {
     /// The directory that holds Parlor's database (overrides PARLOR_DATA_DIR and the XDG data directory).
     #[arg(long, global = true, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
-    /// What to do (nothing: open the menu).
-    #[command(subcommand)]
-    pub command: Option<Command>,
 }
 
-/// Parlor's commands.
+/// Parlor's general commands (each game's own command comes from the registry).
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Play 2048, or run its analysis commands (`parlor 2048 slide ...`).
-    #[command(name = "2048")]
-    Twenty48(twenty48::Twenty48Cmd),
-    /// Play Mastermind, as codebreaker or codemaker, or run its analysis commands (`parlor mastermind solve ...`).
-    Mastermind(mastermind::MastermindCmd),
-    /// Play Nocca Nocca, against a person or the computer, or run its analysis commands (`parlor nocca perft ...`).
-    Nocca(nocca::NoccaCmd),
     /// List finished games, newest first.
     History(records::HistoryArgs),
     /// Show the best scores.
@@ -58,4 +59,44 @@ pub struct JsonFlag {
     /// Print one JSON object on stdout instead of a readable line.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The whole command line: the general commands, then one command per registered game, in menu order.
+pub fn command() -> clap::Command {
+    let mut cmd = Cli::command();
+    for (i, g) in crate::registry::GAMES.iter().enumerate() {
+        cmd = cmd.subcommand(g.command().display_order(i));
+    }
+    cmd
+}
+
+/// What the command line asks for.
+pub enum Parsed {
+    /// A game's command, with its matches.
+    Game(
+        &'static dyn crate::registry::Registered,
+        clap::ArgMatches,
+        Global,
+    ),
+    /// A general command, or the menu.
+    General(Cli),
+}
+
+/// Parses the command line (exits with clap's message on a bad one, as clap does).
+pub fn parse_from<I, T>(args: I) -> Parsed
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let matches = command().get_matches_from(args);
+    if let Some((name, sub)) = matches.subcommand()
+        && let Some(g) = crate::registry::find(name)
+    {
+        let global = Global::from_arg_matches(&matches).unwrap_or_default();
+        return Parsed::Game(g, sub.clone(), global);
+    }
+    match Cli::from_arg_matches(&matches) {
+        Ok(cli) => Parsed::General(cli),
+        Err(e) => e.exit(),
+    }
 }

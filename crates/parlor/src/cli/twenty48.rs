@@ -1,53 +1,12 @@
-//! `parlor 2048 ...`: play options, and the `slide` analysis command.
+//! `parlor 2048 ...`: the analysis commands (`slide`, `auto`); the play flags come from the game's settings.
 
 use super::JsonFlag;
-use crate::games::twenty48::Options;
+use super::play::CliGame;
+use crate::games::twenty48::Twenty48;
 use anyhow::{Result, anyhow};
 use clap::{Args, Subcommand};
 use std::io::Write;
 use twenty48::{Board, Direction};
-
-/// `parlor 2048`: play, or run an analysis command.
-#[derive(Debug, Args)]
-#[command(args_conflicts_with_subcommands = true)]
-pub struct Twenty48Cmd {
-    /// An analysis command (none: play).
-    #[command(subcommand)]
-    pub action: Option<Twenty48Action>,
-    /// How to play.
-    #[command(flatten)]
-    pub play: PlayArgs,
-}
-
-/// Options of a 2048 game.
-#[derive(Debug, Args, Clone)]
-pub struct PlayArgs {
-    /// Board size, from 3 to 8.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=8))]
-    pub size: u8,
-    /// Probability that a new tile is a 4 rather than a 2 (the original game: 0.1; the seed program: 0.5).
-    #[arg(long, default_value_t = 0.1, value_parser = parse_probability)]
-    pub four_chance: f64,
-    /// The tile that wins (a power of two, at least 8).
-    #[arg(long, default_value_t = 2048)]
-    pub target: u64,
-    /// Seed for every random choice: the same seed and moves give the same game.
-    #[arg(long)]
-    pub seed: Option<u64>,
-}
-
-impl PlayArgs {
-    /// The validated game options.
-    pub fn options(&self) -> Result<Options> {
-        let o = Options {
-            size: usize::from(self.size),
-            four_chance: self.four_chance,
-            target: self.target,
-        };
-        o.rules()?;
-        Ok(o)
-    }
-}
 
 fn parse_probability(s: &str) -> Result<f64, String> {
     let p: f64 = s.parse().map_err(|_| format!("'{s}' is not a number"))?;
@@ -182,45 +141,14 @@ fn auto(args: &AutoArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// `parlor 2048 ...`: an analysis command, or a game (continuing the game in progress of the same options when no
-/// seed is given).
-pub fn run_command(cmd: &Twenty48Cmd, env: &crate::Env) -> Result<()> {
-    use crate::games::twenty48::{GAME, Session};
-    if let Some(action) = &cmd.action {
-        return run(action, &mut std::io::stdout().lock());
-    }
-    let options = cmd.play.options()?;
-    let opened = env.open_store()?;
-    let mut store = opened.store;
-    let saved = match cmd.play.seed {
-        Some(_) => None,
-        None => store
-            .unfinished(Some(GAME))?
-            .into_iter()
-            .find(|u| u.variant == options.variant()),
-    };
-    let mut session = match &saved {
-        Some(u) => Session::resume(u)?,
-        None => Session::new(
-            options,
-            cmd.play.seed.unwrap_or_else(crate::games::fresh_seed),
-        )?,
-    };
-    if env.plain {
-        env.with_plain_io(|io| {
-            if let Some(n) = opened.notice {
-                io.say(format!("Note: {n}"))?;
-            }
-            if saved.is_some() {
-                io.say("Continuing your game in progress (r starts a new one).")?;
-            }
-            crate::plain::twenty48::play(io, session, &mut store).map(|_| ())
-        })
-    } else {
-        session.refresh_best(&store);
-        let view: Box<dyn crate::tui::View> =
-            Box::new(crate::tui::twenty48::Twenty48View::new(session));
-        env.run_tui(vec![crate::menu_view(opened.notice), view], store)
+impl CliGame for Twenty48 {
+    type Analysis = Twenty48Action;
+    const ABOUT: &'static str = "Play 2048 (continuing the game in progress of the same settings, if there is \
+        one), or run its analysis commands.\n\nExamples: `parlor 2048 --size 5`, `parlor 2048 --four-chance 0.5`, \
+        `parlor 2048 slide 2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,0 left --json`, `parlor 2048 auto --games 10 --depth 2`.";
+
+    fn analyse(action: &Twenty48Action, _env: &crate::Env) -> Result<()> {
+        run(action, &mut std::io::stdout().lock())
     }
 }
 

@@ -1,89 +1,96 @@
-//! Play sessions: one game in progress, its options and its bookkeeping (autosave, recording, assistance), shared by
-//! the full-screen UI and the plain mode so that both behave exactly alike.
+//! The games behind one interface, and the mid end they share.
+//!
+//! [`game::Game`] is the interface every game implements (its parameters, state, moves, status, score, ranking and
+//! thinking); [`session::Session`] is the mid end that does autosave, claims, undo, assistance marks and recording
+//! for all of them; [`jobs::Job`] runs the computer's thinking off the UI thread; [`record`] rebuilds finished games
+//! for replays. The front ends (`tui`, `plain`) are generic over the interface.
 
-pub mod mastermind;
-pub mod nocca;
+pub mod game;
+pub mod jobs;
+pub mod record;
+pub mod session;
+pub mod settings;
 pub mod twenty48;
 
-use crate::storage::{Ranking, Store, Unfinished, now_ms};
+use std::marker::PhantomData;
 
-/// Every game, by its name in the database, in menu order.
-pub const ALL: [&str; 3] = [twenty48::GAME, mastermind::GAME, nocca::GAME];
+/// A game type as a value: the registry holds one per game, and each front end implements its own object-safe
+/// view of a game (the menu's launcher, the plain loop, the command line) for every `Entry<G>`.
+pub struct Entry<G>(PhantomData<fn() -> G>);
 
-/// Who is playing and since when: the bookkeeping every play session carries.
-#[derive(Clone, Debug)]
-pub struct Meta {
-    /// Unique id of this play session (the key of its autosaved copy).
-    pub session: String,
-    /// When the game started (ms since the epoch).
-    pub started_at: i64,
-    /// Whether undo or hints were used.
-    pub assisted: bool,
-}
-
-impl Meta {
-    /// Bookkeeping for a new game.
-    pub fn new() -> Meta {
-        Meta {
-            session: new_session_id(),
-            started_at: now_ms(),
-            assisted: false,
-        }
+impl<G> Entry<G> {
+    /// The entry of game `G`.
+    pub const fn new() -> Entry<G> {
+        Entry(PhantomData)
     }
 }
 
-impl Default for Meta {
+impl<G> Default for Entry<G> {
     fn default() -> Self {
-        Meta::new()
+        Entry::new()
     }
 }
 
-/// Where a finished game was recorded.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Recorded {
-    /// The database id.
-    pub id: Option<i64>,
-    /// Its rank among the best scores of its variant, when it ranks (unassisted; won, where wins are what count).
-    pub rank: Option<usize>,
+/// Any game, as lists and records see it: what the front ends' launchers share.
+pub trait AnyGame: Sync {
+    /// The game's name in the database and on the command line.
+    fn id(&self) -> &'static str;
+    /// Its name for people.
+    fn title(&self) -> &'static str;
+    /// One line for menus.
+    fn blurb(&self) -> &'static str;
+    /// Its rules, one paragraph each.
+    fn rules(&self) -> &'static [&'static str];
+    /// How a record's variant ranks (from its saved parameters; the default parameters' if unreadable).
+    fn ranking(&self, options: &str) -> game::Ranking;
+    /// A saved game's progress line ("score 1234 · 20 moves"), or why it cannot be read.
+    fn progress(&self, saved: &crate::storage::Unfinished) -> Result<String, String>;
+    /// The name of the score ("score", "guesses", "plies").
+    fn score_name(&self) -> &'static str;
 }
 
-/// Saves a game in progress after a change, or forgets it while no move has been made. The error is a message for
-/// the player; the game goes on either way.
-pub fn save_progress(store: &mut Store, game: &Unfinished, started: bool) -> Result<(), String> {
-    let saved = if started {
-        store.save_unfinished(game)
-    } else {
-        store.discard_unfinished(&game.session)
-    };
-    saved.map_err(|e| format!("could not save: {e:#}"))
-}
-
-/// Records a finished game (dropping its in-progress copy) and finds its rank; a game with no move made is only
-/// forgotten. The error is a message for the player.
-pub fn record_finished(
-    store: &mut Store,
-    game: Unfinished,
-    result: &str,
-    started: bool,
-) -> Result<Recorded, String> {
-    if !started {
-        let _ = store.discard_unfinished(&game.session);
-        return Ok(Recorded::default());
+impl<G: game::Game> AnyGame for Entry<G> {
+    fn id(&self) -> &'static str {
+        G::ID
     }
-    let session = game.session.clone();
-    let record = game.into_record(result);
-    let id = store
-        .finish(&session, &record)
-        .map_err(|e| format!("could not record the game: {e:#}"))?;
-    let ranks =
-        !record.assisted && (Ranking::of(&record.game) == Ranking::HighScore || result == "won");
-    let rank = if ranks {
-        store.rank(&record.game, &record.variant, record.score).ok()
-    } else {
-        None
-    };
-    Ok(Recorded { id: Some(id), rank })
+
+    fn title(&self) -> &'static str {
+        G::TITLE
+    }
+
+    fn blurb(&self) -> &'static str {
+        G::BLURB
+    }
+
+    fn rules(&self) -> &'static [&'static str] {
+        G::rules()
+    }
+
+    fn ranking(&self, options: &str) -> game::Ranking {
+        G::ranking(&G::params_from_json(options).unwrap_or_default())
+    }
+
+    fn progress(&self, saved: &crate::storage::Unfinished) -> Result<String, String> {
+        session::rebuild::<G>(&saved.game, &saved.options, saved.seed, &saved.moves)
+            .map(|r| G::progress(&r.state))
+    }
+
+    fn score_name(&self) -> &'static str {
+        G::score_name()
+    }
 }
+
+/// What Parlor is, for the menu's help.
+pub const ABOUT: &[&str] = &[
+    "Parlor is a suite of classic thinking games. Every game in progress is saved after each move; choose \
+     Continue to pick it up again.",
+    "Keys: arrows, vim's h j k l and w a s d move everywhere; Enter chooses; q or Esc goes back; ? opens the help \
+     of the screen you are on. In every game u undoes, t gives a hint, x gives up, r starts a new game and q goes \
+     back to the menu. Glyphs and letters carry every meaning, so the games play the same without colour \
+     (NO_COLOR is respected).",
+    "Undo, hints and autoplay are allowed but mark a game as assisted: it stays in the history, not in the best \
+     scores. So does a game played from a chosen seed (--seed), which anyone could replay.",
+];
 
 /// A session id that is unique across processes: time, process id and a counter.
 pub fn new_session_id() -> String {

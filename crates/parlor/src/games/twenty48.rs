@@ -1,23 +1,25 @@
-//! A 2048 play session: the game, its options, autosave after every move, and recording when it ends.
+//! 2048 behind the game interface: parameters (size, four-chance, target), the engine's game as the state,
+//! directions as moves, and the expectimax player as the computer.
 
-use super::Meta;
-use crate::storage::{Store, Unfinished, now_ms};
-use anyhow::{Context, Result, anyhow};
+use super::game::{Applied, Game, Outcome, Purpose, Ranking, Status, Turn};
+use super::settings::{Kind, Setting, checked, format_decimal};
 use serde::{Deserialize, Serialize};
-use twenty48::{Direction, Game, Rules, SlideError, Status, Turn, format_actions, parse_actions};
+use std::sync::atomic::AtomicBool;
+use twenty48::ai::{Player, SearchConfig};
+use twenty48::{Direction, Rules};
 
-/// The game's name in the database.
-pub const GAME: &str = "2048";
-
-/// The computer's thinking time for a tip, in milliseconds.
-pub const TIP_MS: f64 = 100.0;
+/// The computer's thinking time for a hint, in milliseconds.
+pub const HINT_MS: f64 = 100.0;
 
 /// The computer's thinking time for each autoplay move, in milliseconds.
-pub const AUTO_THINK_MS: f64 = 20.0;
+pub const AUTO_MS: f64 = 20.0;
+
+/// 2048.
+pub struct Twenty48;
 
 /// The options a player chooses for a 2048 game.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Options {
+pub struct Params {
     /// Board size (3 to 8).
     pub size: usize,
     /// Probability that a new tile is a 4.
@@ -26,9 +28,9 @@ pub struct Options {
     pub target: u64,
 }
 
-impl Default for Options {
+impl Default for Params {
     fn default() -> Self {
-        Options {
+        Params {
             size: 4,
             four_chance: 0.1,
             target: 2048,
@@ -36,259 +38,261 @@ impl Default for Options {
     }
 }
 
-impl Options {
-    /// The engine's rules for these options (validated).
-    pub fn rules(&self) -> Result<Rules> {
-        Rules::new(self.size, self.four_chance, self.target).map_err(|e| anyhow!("{e}"))
+impl Params {
+    /// The engine's rules for these parameters.
+    pub fn rules(&self) -> Result<Rules, String> {
+        Rules::new(self.size, self.four_chance, self.target).map_err(|e| e.to_string())
+    }
+}
+
+/// A 2048 game in progress: the engine's game and what the last move did (to mark new and merged tiles).
+#[derive(Clone, Debug)]
+pub struct State {
+    /// The engine's game.
+    pub game: twenty48::Game,
+    /// The last move's details.
+    pub last: Option<twenty48::Turn>,
+}
+
+const TARGETS: &[(&str, &str)] = &[
+    ("8", "8"),
+    ("16", "16"),
+    ("32", "32"),
+    ("64", "64"),
+    ("128", "128"),
+    ("256", "256"),
+    ("512", "512"),
+    ("1024", "1024"),
+    ("2048", "2048"),
+    ("4096", "4096"),
+    ("8192", "8192"),
+    ("16384", "16384"),
+    ("32768", "32768"),
+    ("65536", "65536"),
+    ("131072", "131072"),
+];
+
+const SETTINGS: &[Setting] = &[
+    Setting {
+        key: "size",
+        label: "Board size",
+        help: "Board size: the board has this many rows and columns.",
+        kind: Kind::Number { min: 3, max: 8 },
+    },
+    Setting {
+        key: "four-chance",
+        label: "Chance of a 4",
+        help: "Probability that a new tile is a 4 rather than a 2 (the original game: 0.1; the seed program: 0.5).",
+        kind: Kind::Decimal {
+            min: 0.0,
+            max: 1.0,
+            step: 0.1,
+        },
+    },
+    Setting {
+        key: "target",
+        label: "Target tile",
+        help: "The tile that wins (a power of two); you may keep going after it.",
+        kind: Kind::Choice(TARGETS),
+    },
+];
+
+/// The computer: one player for hints and one for autoplay (their thinking times differ).
+pub struct Thinker {
+    hint: Option<Player>,
+    auto: Option<Player>,
+    four_chance: f64,
+}
+
+impl Game for Twenty48 {
+    const ID: &'static str = "2048";
+    const TITLE: &'static str = "2048";
+    const BLURB: &'static str = "Slide the tiles; equal tiles merge. Make 2048.";
+    type Params = Params;
+    type State = State;
+    type Move = Direction;
+    type Thinker = Thinker;
+
+    fn settings() -> &'static [Setting] {
+        SETTINGS
     }
 
-    /// The name that best scores are grouped by: the size, plus any option that is not the default.
-    pub fn variant(&self) -> String {
-        let mut v = format!("{0}x{0}", self.size);
-        let d = Options::default();
-        if self.four_chance != d.four_chance {
-            v.push_str(&format!(" p4={}", self.four_chance));
+    fn get(p: &Params, key: &str) -> String {
+        match key {
+            "size" => p.size.to_string(),
+            "four-chance" => format_decimal(p.four_chance),
+            "target" => p.target.to_string(),
+            _ => String::new(),
         }
-        if self.target != d.target {
-            v.push_str(&format!(" target={}", self.target));
+    }
+
+    fn set(p: &mut Params, key: &str, value: &str) -> Result<(), String> {
+        let v = checked(SETTINGS, key, value)?;
+        let parse_err = |_| format!("'{v}' is not a number");
+        match key {
+            "size" => p.size = v.parse().map_err(parse_err)?,
+            "four-chance" => {
+                p.four_chance = v.parse().map_err(|_| format!("'{v}' is not a number"))?
+            }
+            "target" => p.target = v.parse().map_err(|_| format!("'{v}' is not a number"))?,
+            _ => return Err(format!("no setting '{key}'")),
+        }
+        Ok(())
+    }
+
+    fn check(p: &Params) -> Result<(), String> {
+        p.rules().map(|_| ())
+    }
+
+    fn variant(p: &Params) -> String {
+        let mut v = format!("{0}x{0}", p.size);
+        let d = Params::default();
+        if p.four_chance != d.four_chance {
+            v.push_str(&format!(" p4={}", format_decimal(p.four_chance)));
+        }
+        if p.target != d.target {
+            v.push_str(&format!(" target={}", p.target));
         }
         v
     }
-}
 
-/// What a command did, for the front end to show.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Event {
-    /// The tiles moved; the turn's details.
-    Moved(Turn),
-    /// The move changed nothing, so it was not a turn.
-    NoChange(Direction),
-    /// The last move was taken back.
-    Undone,
-    /// There is nothing to undo.
-    NothingToUndo,
-    /// The player chose to keep going after reaching the target.
-    KeptGoing,
-    /// The game ended (see [`Session::ended`]).
-    Ended,
-}
+    fn params_to_json(p: &Params) -> String {
+        serde_json::to_string(p).unwrap_or_default()
+    }
 
-/// How a finished game ended.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Ending {
-    /// `won`, `lost` or `gave up`.
-    pub result: &'static str,
-    /// The database id, when it was recorded.
-    pub id: Option<i64>,
-    /// The rank among the best unassisted scores of this variant (None for assisted games).
-    pub rank: Option<usize>,
-}
+    fn params_from_json(json: &str) -> Result<Params, String> {
+        let p: Params =
+            serde_json::from_str(json).map_err(|e| format!("options are not readable: {e}"))?;
+        Self::check(&p)?;
+        Ok(p)
+    }
 
-/// A 2048 game being played.
-pub struct Session {
-    /// The game itself.
-    pub game: Game,
-    /// Its options.
-    pub options: Options,
-    /// Bookkeeping.
-    pub meta: Meta,
-    /// The last turn, to mark new and merged tiles.
-    pub last_turn: Option<Turn>,
-    /// Set once the game is over and recorded.
-    pub ended: Option<Ending>,
-    /// The last storage problem, to show once.
-    pub storage_error: Option<String>,
-    /// The best unassisted score of this variant recorded before (see [`Session::refresh_best`]).
-    pub known_best: u64,
-}
-
-impl Session {
-    /// A new game.
-    pub fn new(options: Options, seed: u64) -> Result<Session> {
-        let game = Game::new(options.rules()?, seed);
-        Ok(Session {
-            game,
-            options,
-            meta: Meta::new(),
-            last_turn: None,
-            ended: None,
-            storage_error: None,
-            known_best: 0,
+    fn new_game(p: &Params, seed: u64) -> Result<State, String> {
+        Ok(State {
+            game: twenty48::Game::new(p.rules()?, seed),
+            last: None,
         })
     }
 
-    /// Takes over a saved game in progress, rebuilding it from its seed and moves.
-    pub fn resume(saved: &Unfinished) -> Result<Session> {
-        let options: Options =
-            serde_json::from_str(&saved.options).context("reading the saved options")?;
-        let actions =
-            parse_actions(&saved.moves).map_err(|e| anyhow!("reading the saved moves: {e}"))?;
-        let game = Game::replay(options.rules()?, saved.seed, &actions)
-            .map_err(|e| anyhow!("replaying: {e}"))?;
-        let meta = Meta {
-            session: saved.session.clone(),
-            started_at: saved.started_at,
-            assisted: saved.assisted,
-        };
-        Ok(Session {
-            game,
-            options,
-            meta,
-            last_turn: None,
-            ended: None,
-            storage_error: None,
-            known_best: 0,
-        })
+    fn parse_move(_state: &State, text: &str) -> Result<Direction, String> {
+        parse_direction(text)
+            .ok_or_else(|| format!("'{text}' is not a direction (up, down, left or right)"))
     }
 
-    /// Looks up the best unassisted score of this variant.
-    pub fn refresh_best(&mut self, store: &Store) {
-        self.known_best = store
-            .best_score(GAME, &self.options.variant())
-            .ok()
-            .flatten()
-            .map_or(0, |b| b as u64);
-    }
-
-    /// The best score to show: the recorded best, or this game's score if it is unassisted and higher.
-    pub fn best(&self) -> u64 {
-        let own = if self.meta.assisted {
-            0
-        } else {
-            self.game.score()
-        };
-        self.known_best.max(own)
-    }
-
-    /// Whether the player must now say whether to keep going.
-    pub fn awaiting_decision(&self) -> bool {
-        self.ended.is_none() && self.game.status() == Status::Won
-    }
-
-    /// Slides the tiles. A move that changes nothing is refused and not recorded.
-    pub fn slide(&mut self, dir: Direction, store: &mut Store) -> Event {
-        if self.ended.is_some() {
-            return Event::Ended;
-        }
-        match self.game.slide(dir) {
-            Ok(turn) => {
-                let over = turn.over;
-                self.last_turn = Some(turn.clone());
-                if over {
-                    let result = if self.game.reached_target() {
-                        "won"
-                    } else {
-                        "lost"
-                    };
-                    self.end(result, store);
-                } else {
-                    self.save(store);
-                }
-                Event::Moved(turn)
-            }
-            Err(SlideError::NoChange) => Event::NoChange(dir),
-            Err(SlideError::GameOver) => Event::Ended,
-        }
-    }
-
-    /// Takes back the last move (marks the game assisted).
-    pub fn undo(&mut self, store: &mut Store) -> Event {
-        if self.ended.is_some() {
-            return Event::Ended;
-        }
-        match self.game.undo() {
-            Ok(()) => {
-                self.meta.assisted = true;
-                self.last_turn = None;
-                self.save(store);
-                Event::Undone
-            }
-            Err(_) => Event::NothingToUndo,
-        }
-    }
-
-    /// After reaching the target: keep playing.
-    pub fn keep_going(&mut self, store: &mut Store) -> Event {
-        self.game.keep_going();
-        self.save(store);
-        Event::KeptGoing
-    }
-
-    /// Marks the game as assisted (a hint was shown).
-    pub fn mark_assisted(&mut self, store: &mut Store) {
-        if !self.meta.assisted {
-            self.meta.assisted = true;
-            self.save(store);
-        }
-    }
-
-    /// Ends the game now: after reaching the target this is a win, otherwise the player gives up.
-    pub fn stop(&mut self, store: &mut Store) -> Event {
-        if self.ended.is_none() {
-            let result = if self.game.reached_target() {
-                "won"
+    /// Old records hold `undo` words: each one takes the slide before it back, as it did in the game.
+    fn parse_moves(start: &State, text: &str) -> Result<Vec<Direction>, String> {
+        let mut moves = Vec::new();
+        for (i, word) in text.split_whitespace().enumerate() {
+            if word.eq_ignore_ascii_case("undo") {
+                moves
+                    .pop()
+                    .ok_or_else(|| format!("word {}: undo with nothing to undo", i + 1))?;
             } else {
-                "gave up"
-            };
-            self.end(result, store);
+                moves.push(
+                    Self::parse_move(start, word).map_err(|e| format!("word {}: {e}", i + 1))?,
+                );
+            }
         }
-        Event::Ended
+        Ok(moves)
     }
 
-    /// The computer's move for the current board, or `None` when no move is legal. Asking marks the game assisted.
-    pub fn ai_move(
-        &mut self,
-        player: &mut twenty48::ai::Player,
-        store: &mut Store,
+    fn apply(state: &mut State, dir: &Direction) -> Result<Applied, String> {
+        let turn = state.game.slide(*dir).map_err(|e| match e {
+            twenty48::SlideError::NoChange => format!("nothing moves {dir}"),
+            twenty48::SlideError::GameOver => "the game is over".to_string(),
+        })?;
+        let applied = Applied {
+            note: (turn.gained > 0).then(|| format!("+{}", turn.gained)),
+            milestone: (turn.reached_target_now && !turn.over)
+                .then(|| format!("You made {}!", state.game.rules().target())),
+        };
+        state.last = Some(turn);
+        Ok(applied)
+    }
+
+    fn status(state: &State) -> Status {
+        match state.game.status() {
+            twenty48::Status::Over if state.game.reached_target() => Status::Over(Outcome::Won),
+            twenty48::Status::Over => Status::Over(Outcome::Lost),
+            _ => Status::Playing(Turn::Player),
+        }
+    }
+
+    fn score(state: &State) -> i64 {
+        i64::try_from(state.game.score()).unwrap_or(i64::MAX)
+    }
+
+    fn moves_made(state: &State) -> usize {
+        state.game.moves_made()
+    }
+
+    fn ranking(_p: &Params) -> Ranking {
+        Ranking::HighScore
+    }
+
+    fn resign(state: &State) -> Outcome {
+        if state.game.reached_target() {
+            Outcome::Won
+        } else {
+            Outcome::GaveUp
+        }
+    }
+
+    fn ending(state: &State, outcome: Outcome) -> String {
+        let target = state.game.rules().target();
+        let tile = state.game.board().max_tile();
+        match outcome {
+            Outcome::Won => format!("You won: {target} reached (best tile {tile})"),
+            Outcome::GaveUp => format!("Given up (best tile {tile})"),
+            _ => format!("Game over: no move left (best tile {tile})"),
+        }
+    }
+
+    fn progress(state: &State) -> String {
+        let n = state.game.moves_made();
+        format!(
+            "score {} · {n} move{}",
+            state.game.score(),
+            if n == 1 { "" } else { "s" }
+        )
+    }
+
+    fn can_autoplay(_p: &Params) -> bool {
+        true
+    }
+
+    fn thinker(p: &Params) -> Thinker {
+        Thinker {
+            hint: None,
+            auto: None,
+            four_chance: p.four_chance,
+        }
+    }
+
+    fn think(
+        t: &mut Thinker,
+        state: &State,
+        purpose: Purpose,
+        _stop: &AtomicBool,
     ) -> Option<Direction> {
-        self.mark_assisted(store);
-        player.best_move(self.game.board(), self.options.four_chance)
+        let (slot, ms) = match purpose {
+            Purpose::Autoplay => (&mut t.auto, AUTO_MS),
+            _ => (&mut t.hint, HINT_MS),
+        };
+        let player = slot.get_or_insert_with(|| Player::new(SearchConfig::millis(ms)));
+        player.best_move(state.game.board(), t.four_chance)
     }
 
-    /// Whether any move has been made (a game with no move is not worth keeping).
-    pub fn started(&self) -> bool {
-        !self.game.actions().is_empty()
+    fn describe_hint(_state: &State, dir: &Direction) -> String {
+        format!("slide {dir}")
     }
 
-    fn unfinished(&self) -> Unfinished {
-        Unfinished {
-            session: self.meta.session.clone(),
-            game: GAME.into(),
-            variant: self.options.variant(),
-            options: serde_json::to_string(&self.options).unwrap_or_default(),
-            seed: self.game.seed(),
-            moves: format_actions(self.game.actions()),
-            score: self.game.score() as i64,
-            assisted: self.meta.assisted,
-            started_at: self.meta.started_at,
-            updated_at: now_ms(),
-        }
-    }
-
-    /// Saves the game in progress (called after every change).
-    pub fn save(&mut self, store: &mut Store) {
-        if self.ended.is_none()
-            && let Err(e) = super::save_progress(store, &self.unfinished(), self.started())
-        {
-            self.storage_error = Some(e);
-        }
-    }
-
-    fn end(&mut self, result: &'static str, store: &mut Store) {
-        let recorded = super::record_finished(store, self.unfinished(), result, self.started())
-            .unwrap_or_else(|e| {
-                self.storage_error = Some(e);
-                super::Recorded::default()
-            });
-        self.ended = Some(Ending {
-            result,
-            id: recorded.id,
-            rank: recorded.rank,
-        });
+    fn rules() -> &'static [&'static str] {
+        RULES
     }
 }
 
-/// Parses a direction as typed in plain mode: `w a s d`, vim's `h j k l`, or the words `up down left right`.
+/// Parses a direction as typed: `w a s d`, vim's `h j k l`, or the words `up down left right`.
 pub fn parse_direction(word: &str) -> Option<Direction> {
     match word.to_ascii_lowercase().as_str() {
         "w" | "k" | "up" => Some(Direction::Up),
@@ -299,81 +303,79 @@ pub fn parse_direction(word: &str) -> Option<Direction> {
     }
 }
 
+/// 2048's rules, one paragraph each (see RULES.md, "2048").
+pub const RULES: &[&str] = &[
+    "Slide all tiles in one direction. Two equal tiles that meet merge into one of double value; a tile merges at \
+     most once per move, and the pair nearest the wall you slide toward merges first (2 2 2 . left gives 4 2 . .).",
+    "Every move that changes the board adds one tile on a random empty cell: a 2, or sometimes a 4. A move that \
+     changes nothing is not a turn. Each merge scores the value of the new tile.",
+    "Make the target tile (2048 by default) to win; you may then keep going. The game is over when no move is left.",
+    "Marks: + is the tile that just appeared, * a tile made by a merge. Undo, tips and autoplay mark the game as \
+     assisted, and a game played from a chosen seed is marked too: such games are kept in the history but not in \
+     the best scores. Every move is saved at once; quit at any time and continue later.",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::session::{Seed, Session};
+    use crate::storage::Store;
 
-    fn store() -> Store {
-        Store::in_memory().unwrap()
+    fn seed(v: u64) -> Seed {
+        Seed {
+            value: v,
+            chosen: false,
+        }
     }
 
     #[test]
     fn a_game_autosaves_and_resumes_identically() {
-        let mut store = store();
-        let mut s = Session::new(Options::default(), 7).unwrap();
+        let mut store = Store::in_memory().unwrap();
+        let mut s = Session::<Twenty48>::new(Params::default(), seed(7), &store).unwrap();
         for d in [
             Direction::Left,
             Direction::Up,
             Direction::Right,
             Direction::Down,
-            Direction::Left,
         ] {
-            s.slide(d, &mut store);
+            let _ = s.play(d, &mut store);
         }
-        let saved = store.unfinished(Some(GAME)).unwrap();
+        let saved = store.unfinished(Some("2048")).unwrap();
         assert_eq!(saved.len(), 1);
-        let resumed = Session::resume(&saved[0]).unwrap();
-        assert_eq!(resumed.game.board(), s.game.board());
-        assert_eq!(resumed.game.score(), s.game.score());
-        assert_eq!(resumed.game.seed(), 7);
-        assert_eq!(resumed.game.actions(), s.game.actions());
+        drop(s);
+        let resumed = Session::<Twenty48>::resume(&saved[0], &store).unwrap();
+        assert_eq!(resumed.state().game.seed(), 7);
+        assert_eq!(resumed.moves().len(), resumed.state().game.moves_made());
     }
 
     #[test]
-    fn undo_marks_the_game_assisted_and_giving_up_records_it() {
-        let mut store = store();
-        let mut s = Session::new(Options::default(), 3).unwrap();
-        for d in Direction::ALL {
-            if matches!(s.slide(d, &mut store), Event::Moved(_)) {
-                break;
-            }
-        }
-        assert!(!s.meta.assisted);
-        assert_eq!(s.undo(&mut store), Event::Undone);
-        assert!(s.meta.assisted);
-        s.slide(Direction::Left, &mut store);
-        s.slide(Direction::Right, &mut store);
-        assert_eq!(s.stop(&mut store), Event::Ended);
-        let ending = s.ended.clone().unwrap();
-        assert_eq!(ending.result, "gave up");
-        assert_eq!(ending.rank, None, "assisted games are not ranked");
-        assert!(store.unfinished(None).unwrap().is_empty());
-        let rec = store.game(ending.id.unwrap()).unwrap().unwrap();
-        assert!(rec.assisted);
-        assert!(store.best(GAME, "4x4", 10).unwrap().is_empty());
+    fn undo_folds_old_records_and_rebuilds_the_same_tiles() {
+        let start = Twenty48::new_game(&Params::default(), 3).unwrap();
+        let moves = Twenty48::parse_moves(&start, "left undo right UP").unwrap();
+        assert_eq!(moves, vec![Direction::Right, Direction::Up]);
+        assert!(Twenty48::parse_moves(&start, "undo").is_err());
+        assert!(Twenty48::parse_moves(&start, "left banana").is_err());
     }
 
     #[test]
     fn variants_name_non_default_options() {
-        assert_eq!(Options::default().variant(), "4x4");
-        let o = Options {
+        assert_eq!(Twenty48::variant(&Params::default()), "4x4");
+        let p = Params {
             size: 5,
             four_chance: 0.5,
             target: 4096,
         };
-        assert_eq!(o.variant(), "5x5 p4=0.5 target=4096");
+        assert_eq!(Twenty48::variant(&p), "5x5 p4=0.5 target=4096");
     }
 
     #[test]
-    fn directions_parse_from_every_key_family() {
-        for (w, d) in [
-            ("w", Direction::Up),
-            ("LEFT", Direction::Left),
-            ("j", Direction::Down),
-            ("right", Direction::Right),
-        ] {
-            assert_eq!(parse_direction(w), Some(d));
-        }
-        assert_eq!(parse_direction("x"), None);
+    fn settings_refuse_values_out_of_range_and_leave_the_params_alone() {
+        let mut p = Params::default();
+        assert!(Twenty48::set(&mut p, "size", "99").is_err());
+        assert!(Twenty48::set(&mut p, "target", "4294967295").is_err());
+        assert!(Twenty48::set(&mut p, "four-chance", "2").is_err());
+        assert_eq!(p, Params::default());
+        Twenty48::set(&mut p, "size", "5").unwrap();
+        assert_eq!(Twenty48::get(&p, "size"), "5");
     }
 }

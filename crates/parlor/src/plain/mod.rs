@@ -1,12 +1,19 @@
 //! Plain mode: one line in, text out, in the spirit of the seed programs. Used with `--plain`, and whenever stdin
 //! or stdout is not a terminal (screen readers, scripts, pipes, tests). End of input quits, saving the game.
+//!
+//! Generic over the game interface: [`play`] is the one play loop, [`setup`] the one set of questions, [`replay`]
+//! the one replay; each game adds a small adapter ([`game::PlainGame`]).
 
-pub mod mastermind;
-pub mod nocca;
+pub mod game;
+pub mod play;
+pub mod records;
+pub mod replay;
+pub mod setup;
 pub mod twenty48;
 
 use crate::storage::{Store, format_time};
 use anyhow::Result;
+use game::{PlainLaunch, find};
 use std::io::{BufRead, Write};
 
 /// How a plain game loop ended.
@@ -25,22 +32,42 @@ pub struct Io<'a> {
     pub out: &'a mut dyn Write,
 }
 
+/// The longest line read; the rest of a longer one is thrown away (so no input can make a line grow without end).
+const MAX_LINE: usize = 4096;
+
 impl<'a> Io<'a> {
     /// Plain I/O over any reader and writer.
     pub fn new(input: &'a mut dyn BufRead, out: &'a mut dyn Write) -> Io<'a> {
         Io { input, out }
     }
 
-    /// Prints `prompt` and reads one line, trimmed; `None` at end of input.
+    /// Prints `prompt` and reads one line, trimmed; `None` at end of input. Bytes that are not UTF-8 are read as
+    /// U+FFFD, so such a line is refused like any unknown command and reading goes on.
     pub fn ask(&mut self, prompt: &str) -> Result<Option<String>> {
         write!(self.out, "{prompt}")?;
         self.out.flush()?;
-        let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
+        let mut line = Vec::new();
+        loop {
+            let buf = self.input.fill_buf()?;
+            if buf.is_empty() {
+                break;
+            }
+            let (used, done) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (buf.len(), false),
+            };
+            let room = MAX_LINE.saturating_sub(line.len());
+            line.extend_from_slice(&buf[..used.min(room)]);
+            self.input.consume(used);
+            if done {
+                break;
+            }
+        }
+        if line.is_empty() {
             writeln!(self.out)?;
             return Ok(None);
         }
-        Ok(Some(line.trim().to_string()))
+        Ok(Some(String::from_utf8_lossy(&line).trim().to_string()))
     }
 
     /// Prints a line.
@@ -50,129 +77,112 @@ impl<'a> Io<'a> {
     }
 }
 
-/// The plain menu.
-pub fn menu(io: &mut Io, store: &mut Store, notice: Option<String>) -> Result<()> {
+/// The plain menu: every game, every game in progress, best scores, history, replays, help.
+pub fn menu(
+    io: &mut Io,
+    store: &mut Store,
+    games: &[&dyn PlainLaunch],
+    notice: Option<String>,
+) -> Result<()> {
     if let Some(n) = notice {
         io.say(format!("Note: {n}"))?;
     }
     loop {
         let saved = store.unfinished(None).unwrap_or_default();
         io.say("Parlor: classic thinking games")?;
-        io.say("  1  2048")?;
-        io.say("  2  Mastermind")?;
-        io.say("  3  Nocca Nocca")?;
-        for (i, u) in saved.iter().take(3).enumerate() {
+        for (i, g) in games.iter().enumerate() {
+            io.say(format!("  {}  {}", i + 1, g.title()))?;
+        }
+        for (i, u) in saved.iter().enumerate() {
+            let progress = find(games, &u.game)
+                .map(|g| g.progress(u))
+                .unwrap_or_else(|| Err("unknown game".into()))
+                .unwrap_or_else(|e| format!("damaged: {e}"));
             io.say(format!(
-                "  c{}  continue {} {} · score {} · saved {}",
+                "  c{}  continue {} {} · {progress} · saved {}",
                 i + 1,
                 u.game,
                 u.variant,
-                u.score,
                 format_time(u.updated_at)
             ))?;
         }
-        io.say("  s  best scores   h  history   ?  help   q  quit")?;
+        io.say("  s  best scores   h  history   r N  replay game #N   ?  help   q  quit")?;
         let Some(choice) = io.ask("choose> ")? else {
             return Ok(());
         };
-        match choice.to_ascii_lowercase().as_str() {
-            "1" | "2048" => {
-                let size = loop {
-                    let Some(s) = io.ask("board size, 3 to 8 [4]> ")? else {
-                        return Ok(());
-                    };
-                    match s.parse::<usize>() {
-                        _ if s.is_empty() => break 4,
-                        Ok(n @ 3..=8) => break n,
-                        _ => io.say(format!("'{s}' is not a size from 3 to 8"))?,
-                    }
-                };
-                let options = crate::games::twenty48::Options {
-                    size,
-                    ..Default::default()
-                };
-                let session =
-                    crate::games::twenty48::Session::new(options, crate::games::fresh_seed())?;
-                if twenty48::play(io, session, store)? == Exit::EndOfInput {
-                    return Ok(());
-                }
+        let choice = choice.to_ascii_lowercase();
+        let mut words = choice.split_whitespace();
+        let head = words.next().unwrap_or("");
+        if let Ok(n) = head.parse::<usize>()
+            && let Some(g) = n.checked_sub(1).and_then(|i| games.get(i))
+        {
+            if g.play_new(io, store, None)? == Exit::EndOfInput {
+                return Ok(());
             }
-            "2" | "mastermind" => {
-                if mastermind::menu(io, store)? == Exit::EndOfInput {
-                    return Ok(());
-                }
+            continue;
+        }
+        if let Some(g) = find(games, head) {
+            if g.play_new(io, store, None)? == Exit::EndOfInput {
+                return Ok(());
             }
-            "3" | "nocca" => {
-                if nocca::menu(io, store)? == Exit::EndOfInput {
-                    return Ok(());
-                }
-            }
-            c if c.starts_with('c') => {
-                let idx = c[1..].parse::<usize>().unwrap_or(1).saturating_sub(1);
-                match saved.get(idx) {
-                    Some(u) => {
-                        if resume(io, u, store)? == Exit::EndOfInput {
-                            return Ok(());
+            continue;
+        }
+        match head {
+            c if c.starts_with('c') && c.len() > 1 => {
+                let idx = c[1..].parse::<usize>().ok().and_then(|n| n.checked_sub(1));
+                match idx.and_then(|i| saved.get(i)) {
+                    Some(u) => match find(games, &u.game) {
+                        Some(g) => {
+                            if g.play_saved(io, u, store)? == Exit::EndOfInput {
+                                return Ok(());
+                            }
                         }
-                    }
+                        None => {
+                            io.say(format!("This Parlor cannot continue a game of {}.", u.game))?
+                        }
+                    },
                     None => io.say("No such game in progress.")?,
                 }
             }
-            "s" => {
-                for game in crate::games::ALL {
-                    let args = crate::cli::records::ScoresArgs {
-                        game: game.to_string(),
-                        variant: None,
-                        limit: 10,
-                        json: false,
-                    };
-                    crate::cli::records::scores(&args, store, io.out)?;
+            "s" | "scores" => {
+                for g in games {
+                    records::scores(store, *g, None, 10, false, io.out)?;
                 }
             }
-            "h" => crate::cli::records::history(
-                &crate::cli::records::HistoryArgs {
-                    game: None,
-                    limit: 20,
-                    json: false,
+            "h" | "history" => records::history(store, None, 20, false, io.out)?,
+            "r" | "replay" => match words
+                .next()
+                .map(|w| w.trim_start_matches('#').parse::<i64>())
+            {
+                Some(Ok(id)) => match store.game(id) {
+                    Ok(Some(record)) => match find(games, &record.game) {
+                        Some(g) => {
+                            if let Err(e) = g.print_replay(io, &record, 0) {
+                                io.say(format!("Cannot replay game #{id}: {e:#}"))?;
+                            }
+                        }
+                        None => io.say(format!(
+                            "This Parlor cannot replay a game of {}.",
+                            record.game
+                        ))?,
+                    },
+                    _ => io.say(format!("No game #{id}: h lists the history."))?,
                 },
-                store,
-                io.out,
-            )?,
+                _ => io.say("replay takes a game's number, e.g. r 12 (h lists the history)")?,
+            },
             "?" | "help" => {
-                for p in crate::rules_text::all() {
+                for p in crate::games::ABOUT {
                     io.say(p)?;
+                }
+                for g in games {
+                    io.say(format!("== {} ==", g.title()))?;
+                    for p in g.rules() {
+                        io.say(p)?;
+                    }
                 }
             }
             "q" | "quit" => return Ok(()),
             other => io.say(format!("'{other}' is not on the menu"))?,
         }
-    }
-}
-
-/// Continues a saved game in plain mode.
-pub fn resume(io: &mut Io, saved: &crate::storage::Unfinished, store: &mut Store) -> Result<Exit> {
-    match saved.game.as_str() {
-        crate::games::twenty48::GAME => {
-            let session = crate::games::twenty48::Session::resume(saved)?;
-            twenty48::play(io, session, store)
-        }
-        crate::games::mastermind::GAME => mastermind::resume(io, saved, store),
-        crate::games::nocca::GAME => nocca::resume(io, saved, store),
-        other => {
-            io.say(format!(
-                "This version of Parlor cannot continue a game of {other}."
-            ))?;
-            Ok(Exit::Menu)
-        }
-    }
-}
-
-/// Prints a finished game move by move.
-pub fn replay(io: &mut Io, record: &crate::storage::GameRecord, delay_ms: u64) -> Result<()> {
-    match record.game.as_str() {
-        crate::games::twenty48::GAME => twenty48::replay(io, record, delay_ms),
-        crate::games::mastermind::GAME => mastermind::replay(io, record, delay_ms),
-        crate::games::nocca::GAME => nocca::replay(io, record, delay_ms),
-        other => anyhow::bail!("this version of Parlor cannot replay a game of {other}"),
     }
 }

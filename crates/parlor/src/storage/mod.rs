@@ -5,22 +5,28 @@
 //! losing each other's rows. A file that is not a database or fails SQLite's integrity check is moved aside (never
 //! deleted) and a fresh database is started; the caller gets a notice to show the player.
 
+mod claim;
 mod open;
 mod records;
 
+pub use claim::{Claim, ClaimError};
 pub use open::{DB_FILE, Opened};
-pub use records::{GameRecord, Ranking, Stats, Unfinished};
+pub use records::{GameRecord, Outcome, Ranking, Stats, Unfinished};
 
 use anyhow::{Context, Result};
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// The schema version this build writes (`PRAGMA user_version`).
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
 
 /// An open Parlor database.
 pub struct Store {
     conn: Connection,
     location: String,
+    /// The data directory (claims on games in progress live there); `None` for a database in memory.
+    dir: Option<std::path::PathBuf>,
+    /// Opened read-only: nothing is written, and callers say so.
+    read_only: bool,
 }
 
 impl Store {
@@ -31,6 +37,8 @@ impl Store {
         Ok(Store {
             conn,
             location: "memory (nothing will be kept)".into(),
+            dir: None,
+            read_only: false,
         })
     }
 
@@ -39,14 +47,25 @@ impl Store {
         &self.location
     }
 
+    /// The data directory, unless the database lives in memory.
+    pub fn dir(&self) -> Option<&std::path::Path> {
+        self.dir.as_deref()
+    }
+
+    /// Whether the database was opened read-only (nothing this session plays is kept).
+    pub fn read_only(&self) -> bool {
+        self.read_only
+    }
+
     /// Saves (inserts or replaces) the game in progress of one play session.
     pub fn save_unfinished(&self, u: &Unfinished) -> Result<()> {
         self.conn
             .execute(
-                "INSERT INTO unfinished (session, game, variant, options, seed, moves, score, assisted, started_at, updated_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                "INSERT INTO unfinished (session, game, variant, options, seed, moves, score, assisted, started_at, updated_at,
+                   seeded)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
                  ON CONFLICT(session) DO UPDATE SET variant = ?3, options = ?4, seed = ?5, moves = ?6, score = ?7,
-                   assisted = ?8, updated_at = ?10",
+                   assisted = ?8, updated_at = ?10, seeded = ?11",
                 params![
                     u.session,
                     u.game,
@@ -57,7 +76,8 @@ impl Store {
                     u.score,
                     u.assisted,
                     u.started_at,
-                    u.updated_at
+                    u.updated_at,
+                    u.seeded
                 ],
             )
             .context("saving the game in progress")?;
@@ -67,7 +87,7 @@ impl Store {
     /// The games in progress, newest first, optionally of one game only.
     pub fn unfinished(&self, game: Option<&str>) -> Result<Vec<Unfinished>> {
         let mut stmt = self.conn.prepare(
-            "SELECT session, game, variant, options, seed, moves, score, assisted, started_at, updated_at
+            "SELECT session, game, variant, options, seed, moves, score, assisted, started_at, updated_at, seeded
              FROM unfinished WHERE (?1 IS NULL OR game = ?1) ORDER BY updated_at DESC, rowid DESC",
         )?;
         let rows = stmt.query_map(params![game], Unfinished::from_row)?;
@@ -83,14 +103,56 @@ impl Store {
         Ok(())
     }
 
+    /// Sets a damaged game in progress aside: it moves, whole, to the `set_aside` table with the reason, so that it
+    /// no longer blocks anything and is never lost.
+    pub fn set_aside(&mut self, u: &Unfinished, reason: &str) -> Result<()> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        tx.execute(
+            "INSERT INTO set_aside (session, game, variant, options, seed, moves, score, assisted, started_at,
+               updated_at, seeded, reason, set_aside_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            params![
+                u.session,
+                u.game,
+                u.variant,
+                u.options,
+                u.seed as i64,
+                u.moves,
+                u.score,
+                u.assisted,
+                u.started_at,
+                u.updated_at,
+                u.seeded,
+                reason,
+                now_ms()
+            ],
+        )?;
+        tx.execute(
+            "DELETE FROM unfinished WHERE session = ?1",
+            params![u.session],
+        )?;
+        tx.commit().context("setting the damaged game aside")?;
+        Ok(())
+    }
+
+    /// How many damaged games have been set aside.
+    pub fn set_aside_count(&self) -> Result<i64> {
+        Ok(self
+            .conn
+            .query_row("SELECT COUNT(*) FROM set_aside", [], |r| r.get(0))?)
+    }
+
     /// Records a finished game and drops its in-progress copy, in one transaction. Returns the new game's id.
     pub fn finish(&mut self, session: &str, record: &GameRecord) -> Result<i64> {
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         tx.execute(
-            "INSERT INTO games (game, variant, options, seed, moves, score, result, assisted, started_at, ended_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            "INSERT INTO games (game, variant, options, seed, moves, score, result, assisted, started_at, ended_at,
+               seeded)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
             params![
                 record.game,
                 record.variant,
@@ -98,10 +160,11 @@ impl Store {
                 record.seed as i64,
                 record.moves,
                 record.score,
-                record.result,
+                record.result.as_str(),
                 record.assisted,
                 record.started_at,
-                record.ended_at
+                record.ended_at,
+                record.seeded
             ],
         )?;
         let id = tx.last_insert_rowid();
@@ -120,19 +183,26 @@ impl Store {
             GameRecord::COLUMNS
         ))?;
         let rows = stmt.query_map(params![game, limit as i64], GameRecord::from_row)?;
-        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+        Ok(rows.filter_map(|r| r.ok()).collect())
     }
 
-    /// The best unassisted scores of one game and variant, highest first (earlier games first among equals).
-    pub fn best(&self, game: &str, variant: &str, limit: usize) -> Result<Vec<GameRecord>> {
-        let (filter, order) = Ranking::of(game).sql();
+    /// The best scores of one game and variant, best first (earlier games first among equals): games that are
+    /// neither assisted nor played from a chosen seed.
+    pub fn best(
+        &self,
+        game: &str,
+        variant: &str,
+        ranking: Ranking,
+        limit: usize,
+    ) -> Result<Vec<GameRecord>> {
+        let (filter, order) = ranking.sql();
         let mut stmt = self.conn.prepare(&format!(
-            "SELECT {} FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 {filter}
+            "SELECT {} FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 AND seeded = 0 {filter}
              ORDER BY score {order}, ended_at ASC, id ASC LIMIT ?3",
             GameRecord::COLUMNS
         ))?;
         let rows = stmt.query_map(params![game, variant, limit as i64], GameRecord::from_row)?;
-        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+        Ok(rows.filter_map(|r| r.ok()).collect())
     }
 
     /// The variants of a game that have unassisted finished games, most played first.
@@ -144,13 +214,26 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
-    /// The 1-based rank that an unassisted score would take among the best scores of its variant.
-    pub fn rank(&self, game: &str, variant: &str, score: i64) -> Result<usize> {
-        let (filter, order) = Ranking::of(game).sql();
+    /// The options of one recorded game of a variant (to learn how the variant ranks).
+    pub fn variant_options(&self, game: &str, variant: &str) -> Result<Option<String>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT options FROM games WHERE game = ?1 AND variant = ?2 ORDER BY id DESC LIMIT 1",
+                params![game, variant],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    /// The 1-based rank that a ranked score would take among the best scores of its variant.
+    pub fn rank(&self, game: &str, variant: &str, ranking: Ranking, score: i64) -> Result<usize> {
+        let (filter, order) = ranking.sql();
         let cmp = if order == "DESC" { ">" } else { "<" };
         let better: i64 = self.conn.query_row(
             &format!(
-                "SELECT COUNT(*) FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 {filter} AND score {cmp} ?3"
+                "SELECT COUNT(*) FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 AND seeded = 0 {filter}
+                 AND score {cmp} ?3"
             ),
             params![game, variant, score],
             |r| r.get(0),
@@ -158,15 +241,16 @@ impl Store {
         Ok(better as usize + 1)
     }
 
-    /// The best unassisted score of a variant, if any game was finished.
-    pub fn best_score(&self, game: &str, variant: &str) -> Result<Option<i64>> {
+    /// The best ranked score of a variant, if any game was finished.
+    pub fn best_score(&self, game: &str, variant: &str, ranking: Ranking) -> Result<Option<i64>> {
+        let (filter, order) = ranking.sql();
         Ok(self
             .conn
             .query_row(
                 &format!(
-                    "SELECT {}(score) FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 {}",
-                    if Ranking::of(game).sql().1 == "DESC" { "MAX" } else { "MIN" },
-                    Ranking::of(game).sql().0
+                    "SELECT {}(score) FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 AND seeded = 0
+                     {filter}",
+                    if order == "DESC" { "MAX" } else { "MIN" },
                 ),
                 params![game, variant],
                 |r| r.get::<_, Option<i64>>(0),
@@ -191,7 +275,8 @@ impl Store {
     pub fn stats(&self, game: &str) -> Result<Vec<Stats>> {
         let mut stmt = self.conn.prepare(
             "SELECT variant, COUNT(*), SUM(result = 'won'), SUM(result = 'lost'), SUM(result = 'draw'),
-                    MAX(CASE WHEN assisted = 0 THEN score END), AVG(score), SUM(assisted)
+                    MAX(CASE WHEN assisted = 0 AND seeded = 0 THEN score END), AVG(score), SUM(assisted),
+                    SUM(result = 'gave up')
              FROM games WHERE game = ?1 GROUP BY variant ORDER BY COUNT(*) DESC, variant",
         )?;
         let rows = stmt.query_map(params![game], Stats::from_row)?;

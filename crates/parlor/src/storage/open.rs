@@ -37,7 +37,8 @@ CREATE TABLE IF NOT EXISTS games (
     result TEXT NOT NULL,
     assisted INTEGER NOT NULL,
     started_at INTEGER NOT NULL,
-    ended_at INTEGER NOT NULL
+    ended_at INTEGER NOT NULL,
+    seeded INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS games_best ON games (game, variant, assisted, score);
 CREATE INDEX IF NOT EXISTS games_ended ON games (ended_at);
@@ -51,8 +52,36 @@ CREATE TABLE IF NOT EXISTS unfinished (
     score INTEGER NOT NULL,
     assisted INTEGER NOT NULL,
     started_at INTEGER NOT NULL,
-    updated_at INTEGER NOT NULL
+    updated_at INTEGER NOT NULL,
+    seeded INTEGER NOT NULL DEFAULT 0
 );
+CREATE TABLE IF NOT EXISTS set_aside (
+    id INTEGER PRIMARY KEY,
+    session TEXT NOT NULL,
+    game TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    moves TEXT NOT NULL,
+    score INTEGER NOT NULL,
+    assisted INTEGER NOT NULL,
+    started_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    seeded INTEGER NOT NULL DEFAULT 0,
+    reason TEXT NOT NULL,
+    set_aside_at INTEGER NOT NULL
+);
+";
+
+/// Schema 1 to 2: the `seeded` mark, the table of damaged games set aside, and results as the typed outcome
+/// (`done` for games with no win or loss of the player's: the codemaker role, two players, the computer watched).
+const MIGRATE_1_TO_2: &str = "
+ALTER TABLE games ADD COLUMN seeded INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE unfinished ADD COLUMN seeded INTEGER NOT NULL DEFAULT 0;
+UPDATE games SET result = 'done'
+    WHERE game = 'mastermind' AND variant LIKE '% (maker)' AND result IN ('won', 'lost');
+UPDATE games SET result = 'done'
+    WHERE game = 'nocca' AND variant IN ('two players', 'watch') AND result IN ('won', 'lost');
 ";
 
 /// Sets the pragmas and creates the schema on a fresh or existing connection.
@@ -62,8 +91,16 @@ pub(super) fn prepare(conn: &Connection) -> rusqlite::Result<()> {
     // nothing (the WAL is written before each commit returns); only a power cut could lose the last moves. This
     // keeps the save after every move well inside a frame.
     conn.pragma_update(None, "synchronous", "NORMAL")?;
-    conn.execute_batch(SCHEMA)?;
-    conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    if version == 1 {
+        // One transaction: a migration that fails half-way leaves the version-1 database as it was.
+        conn.execute_batch(&format!(
+            "BEGIN IMMEDIATE; {MIGRATE_1_TO_2} {SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
+        ))?;
+    } else {
+        conn.execute_batch(SCHEMA)?;
+        conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+    }
     Ok(())
 }
 
@@ -150,7 +187,12 @@ impl Store {
         }
         match try_open(&path) {
             Ok(conn) => Ok(Opened {
-                store: Store { conn, location },
+                store: Store {
+                    conn,
+                    location,
+                    dir: Some(dir.to_path_buf()),
+                    read_only: false,
+                },
                 notice: None,
             }),
             Err(Failure::Other(why)) => fallback(format!("cannot use {location}: {why}")),
@@ -169,7 +211,12 @@ impl Store {
                             "The database {location} was damaged ({why}). It was moved to {} and a fresh one was started.",
                             aside.display()
                         )),
-                        store: Store { conn, location },
+                        store: Store {
+                            conn,
+                            location,
+                            dir: Some(dir.to_path_buf()),
+                            read_only: false,
+                        },
                     }),
                     Err(Failure::Corrupt(e) | Failure::Other(e)) => fallback(format!(
                         "{location} was damaged and moved to {}, but a fresh one could not be created: {e}",

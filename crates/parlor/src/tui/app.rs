@@ -1,6 +1,7 @@
 //! The application loop: `run` reads events and redraws, `draw` paints the top screen (or the help overlay, or the
 //! "too small" notice), `handle_event` routes one event.
 
+use super::game::Launch;
 use super::keys::is_interrupt;
 use super::layout::{draw_help, draw_too_small};
 use super::theme::Theme;
@@ -18,6 +19,8 @@ pub struct App {
     store: Store,
     theme: Theme,
     seed: Option<u64>,
+    games: Vec<&'static dyn Launch>,
+    notice: Option<String>,
     help_open: bool,
     help_scroll: u16,
     running: bool,
@@ -25,8 +28,13 @@ pub struct App {
 
 impl App {
     /// An application showing `first`.
-    pub fn new(first: Box<dyn View>, store: Store, theme: Theme, seed: Option<u64>) -> App {
-        App::with_stack(vec![first], store, theme, seed)
+    pub fn new(
+        first: Box<dyn View>,
+        store: Store,
+        theme: Theme,
+        games: Vec<&'static dyn Launch>,
+    ) -> App {
+        App::with_stack(vec![first], store, theme, games)
     }
 
     /// An application showing the last of `stack`, with the others below it.
@@ -34,17 +42,29 @@ impl App {
         stack: Vec<Box<dyn View>>,
         store: Store,
         theme: Theme,
-        seed: Option<u64>,
+        games: Vec<&'static dyn Launch>,
     ) -> App {
         App {
             stack,
             store,
             theme,
-            seed,
+            seed: None,
+            games,
+            notice: None,
             help_open: false,
             help_scroll: 0,
             running: true,
         }
+    }
+
+    /// Sets the seed of the first new game (`--seed`).
+    pub fn set_seed(&mut self, seed: Option<u64>) {
+        self.seed = seed;
+    }
+
+    /// The database (for tests).
+    pub fn store(&mut self) -> &mut Store {
+        &mut self.store
     }
 
     /// Whether the application is still running.
@@ -171,7 +191,9 @@ impl App {
         let mut ctx = Ctx {
             store: &mut self.store,
             theme: self.theme,
-            seed: self.seed,
+            seed: &mut self.seed,
+            games: &self.games,
+            notice: &mut self.notice,
         };
         match self.stack.last_mut() {
             Some(view) => f(view, &mut ctx),
@@ -208,7 +230,9 @@ impl App {
         let mut ctx = Ctx {
             store: &mut self.store,
             theme: self.theme,
-            seed: self.seed,
+            seed: &mut self.seed,
+            games: &self.games,
+            notice: &mut self.notice,
         };
         for view in self.stack.iter_mut().rev() {
             view.on_quit(&mut ctx);

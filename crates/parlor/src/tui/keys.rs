@@ -6,7 +6,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 /// One command of a screen and the keys that give it.
 #[derive(Clone, Copy, Debug)]
 pub struct Binding<C> {
-    /// The keys (letters match either case).
+    /// The keys (letters match exactly: `g` and `G` are different keys).
     pub keys: &'static [KeyCode],
     /// How the keys are written in the hint bar and help (`←↓↑→ hjkl wasd`).
     pub label: &'static str,
@@ -50,7 +50,7 @@ pub const fn more<C>(
     }
 }
 
-/// Whether a key event is the given key code (letters in either case; Ctrl and Alt combinations never match).
+/// Whether a key event is the given key code (exactly: `g` is not `G`; Ctrl and Alt combinations never match).
 pub fn matches(code: KeyCode, key: &KeyEvent) -> bool {
     if key
         .modifiers
@@ -58,12 +58,23 @@ pub fn matches(code: KeyCode, key: &KeyEvent) -> bool {
     {
         return false;
     }
-    match (code, key.code) {
-        (KeyCode::Char(a), KeyCode::Char(b)) => {
-            a == b || (a.is_ascii_alphabetic() && a.eq_ignore_ascii_case(&b))
+    code == key.code
+}
+
+/// The keys bound to more than one command of a table (each should be bound once, or the first would win).
+pub fn clashes<C>(table: &[Binding<C>]) -> Vec<KeyCode> {
+    let mut seen: Vec<KeyCode> = Vec::new();
+    let mut twice = Vec::new();
+    for b in table {
+        for &k in b.keys {
+            if seen.contains(&k) {
+                twice.push(k);
+            } else {
+                seen.push(k);
+            }
         }
-        (a, b) => a == b,
     }
+    twice
 }
 
 /// The command bound to a key, if any.
@@ -110,8 +121,27 @@ pub mod common {
     /// Confirm.
     pub const ENTER: &[KeyCode] = &[KeyCode::Enter, KeyCode::Char(' ')];
     /// Back / quit.
-    pub const BACK: &[KeyCode] = &[KeyCode::Char('q'), KeyCode::Esc];
+    pub const BACK: &[KeyCode] = &[KeyCode::Char('q'), KeyCode::Char('Q'), KeyCode::Esc];
+    /// Yes, in a question.
+    pub const YES: &[KeyCode] = &[KeyCode::Char('y'), KeyCode::Char('Y'), KeyCode::Enter];
+    /// No, in a question.
+    pub const NO: &[KeyCode] = &[KeyCode::Char('n'), KeyCode::Char('N'), KeyCode::Esc];
 }
+
+/// The answer to a yes/no question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Yes.
+    Yes,
+    /// No.
+    No,
+}
+
+/// The keys of every yes/no question (listed in the help of each screen that asks one).
+pub const QUESTION: &[Binding<Answer>] = &[
+    more(common::YES, "y Enter", "yes, in a question", Answer::Yes),
+    more(common::NO, "n Esc", "no, in a question", Answer::No),
+];
 
 #[cfg(test)]
 mod tests {
@@ -128,10 +158,15 @@ mod tests {
     ];
 
     #[test]
-    fn lookup_matches_any_key_and_either_case_but_not_ctrl() {
+    fn lookup_matches_any_key_exactly_but_not_ctrl() {
         let k = |c| KeyEvent::new(c, KeyModifiers::NONE);
         assert_eq!(lookup(T, &k(KeyCode::Up)), Some(C::Up));
-        assert_eq!(lookup(T, &k(KeyCode::Char('W'))), Some(C::Up));
+        assert_eq!(lookup(T, &k(KeyCode::Char('w'))), Some(C::Up));
+        assert_eq!(
+            lookup(T, &k(KeyCode::Char('W'))),
+            None,
+            "a capital is another key (G is not g)"
+        );
         assert_eq!(lookup(T, &k(KeyCode::Char('q'))), Some(C::Quit));
         assert_eq!(
             lookup(T, &KeyEvent::new(KeyCode::Char('q'), KeyModifiers::CONTROL)),
@@ -143,5 +178,16 @@ mod tests {
         )));
         assert_eq!(describe(T, true), vec![("↑ k w", "up")]);
         assert_eq!(describe(T, false).len(), 2);
+    }
+
+    #[test]
+    fn clashes_finds_keys_bound_twice() {
+        assert!(clashes(T).is_empty());
+        let twice: &[Binding<C>] = &[
+            bar(&[KeyCode::Char('u')], "u", "undo", C::Up),
+            more(&[KeyCode::Char('u')], "u", "step", C::Quit),
+        ];
+        assert_eq!(clashes(twice), vec![KeyCode::Char('u')]);
+        assert!(clashes(QUESTION).is_empty());
     }
 }

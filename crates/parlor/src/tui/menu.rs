@@ -1,12 +1,16 @@
-//! The main menu: continue a game in progress, start a game, best scores, history, help.
+//! The main menu, Parlor's one launcher: every game in progress under Continue (all of them, scrolling; `d`
+//! discards one after asking), a new game of each game (its setup form), best scores, history, help.
 
-use super::keys::{Binding, bar, common, describe, lookup, more};
+use super::game::{Launch, find};
+use super::keys::{Answer, Binding, QUESTION, bar, common, describe, lookup, more};
 use super::layout::chrome;
+use super::records::{HistoryView, ScoresView, TextView};
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
-use crate::games::twenty48::Options;
+use crate::games::ABOUT;
+use crate::games::session::ResumeError;
 use crate::storage::{Unfinished, format_time};
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -16,41 +20,30 @@ use ratatui::widgets::{Paragraph, Wrap};
 enum Cmd {
     Up,
     Down,
-    Less,
-    More,
     Choose,
+    Discard,
     Quit,
 }
 
 const BINDINGS: &[Binding<Cmd>] = &[
-    Binding {
-        keys: &[],
-        label: "↑↓ jk",
-        help: "choose",
-        in_bar: true,
-        cmd: Cmd::Up,
-    },
-    Binding {
-        keys: &[],
-        label: "←→ hl",
-        help: "board size",
-        in_bar: true,
-        cmd: Cmd::Up,
-    },
-    more(common::UP, "↑ k w", "up", Cmd::Up),
+    bar(common::UP, "↑↓", "choose", Cmd::Up),
     more(common::DOWN, "↓ j s", "down", Cmd::Down),
-    more(common::LEFT, "← h a", "smaller board (2048)", Cmd::Less),
-    more(common::RIGHT, "→ l d", "larger board (2048)", Cmd::More),
     bar(common::ENTER, "Enter", "open", Cmd::Choose),
+    bar(
+        &[KeyCode::Char('d')],
+        "d",
+        "discard a game in progress",
+        Cmd::Discard,
+    ),
     bar(common::BACK, "q", "quit", Cmd::Quit),
 ];
 
 #[derive(Clone, Debug)]
 enum Item {
-    Continue(Unfinished),
-    Twenty48,
-    Mastermind,
-    Nocca,
+    /// A game in progress, with its progress line.
+    Continue(Unfinished, String),
+    /// A new game of the game at this index of the registry.
+    New(usize),
     Scores,
     History,
     About,
@@ -61,9 +54,13 @@ enum Item {
 pub struct MenuView {
     items: Vec<Item>,
     selected: usize,
-    size: usize,
     message: Option<String>,
-    best: Option<i64>,
+    /// A game in progress waiting for "discard it?" to be answered.
+    discarding: Option<Unfinished>,
+    list_area: Rect,
+    scroll: u16,
+    /// The registry, as the last `resumed` saw it (drawing has no context).
+    games: Vec<&'static dyn Launch>,
 }
 
 impl MenuView {
@@ -72,62 +69,59 @@ impl MenuView {
         MenuView {
             items: Vec::new(),
             selected: 0,
-            size: 4,
             message,
-            best: None,
+            discarding: None,
+            list_area: Rect::default(),
+            scroll: 0,
+            games: Vec::new(),
         }
     }
 
+    /// Reads the games in progress again; damaged ones are set aside (kept, never deleted) with a one-line note.
     fn refresh(&mut self, ctx: &mut Ctx) {
-        let mut items: Vec<Item> = match ctx.store.unfinished(None) {
-            Ok(list) => list.into_iter().take(3).map(Item::Continue).collect(),
+        let mut items = Vec::new();
+        let saved = match ctx.store.unfinished(None) {
+            Ok(list) => list,
             Err(e) => {
-                self.message = Some(format!("could not read saved games: {e:#}"));
+                self.message = Some(format!("could not read the saved games: {e:#}"));
                 Vec::new()
             }
         };
-        items.extend([
-            Item::Twenty48,
-            Item::Mastermind,
-            Item::Nocca,
-            Item::Scores,
-            Item::History,
-            Item::About,
-            Item::Quit,
-        ]);
+        for u in saved {
+            let progress = match find(ctx.games, &u.game) {
+                Some(g) => g.progress(&u),
+                None => Err(format!("this Parlor does not know the game '{}'", u.game)),
+            };
+            match progress {
+                Ok(p) => items.push(Item::Continue(u, p)),
+                Err(why) => {
+                    let kept = ctx.store.set_aside(&u, &why).is_ok();
+                    self.message = Some(if kept {
+                        format!(
+                            "A damaged saved game of {} was set aside ({why}); it is kept in the database.",
+                            u.game
+                        )
+                    } else {
+                        format!("A saved game of {} is damaged ({why}).", u.game)
+                    });
+                }
+            }
+        }
+        items.extend((0..ctx.games.len()).map(Item::New));
+        items.extend([Item::Scores, Item::History, Item::About, Item::Quit]);
         self.items = items;
         self.selected = self.selected.min(self.items.len() - 1);
-        self.refresh_best(ctx);
     }
 
-    fn refresh_best(&mut self, ctx: &mut Ctx) {
-        let variant = Options {
-            size: self.size,
-            ..Options::default()
-        }
-        .variant();
-        self.best = ctx
-            .store
-            .best_score(crate::games::twenty48::GAME, &variant)
-            .ok()
-            .flatten();
-    }
-
-    fn label(&self, item: &Item) -> String {
+    fn label(&self, item: &Item, games: &[&'static dyn Launch]) -> String {
         match item {
-            Item::Continue(u) => {
-                let moves = u.moves.split_whitespace().count();
-                format!(
-                    "Continue {} {} · score {} · {moves} moves · {}",
-                    u.game,
-                    u.variant,
-                    u.score,
-                    format_time(u.updated_at)
-                )
-            }
-            Item::Twenty48 => format!("2048            ‹ {0}x{0} ›", self.size),
-            Item::Mastermind => "Mastermind".into(),
-            Item::Nocca => "Nocca Nocca".into(),
+            Item::Continue(u, progress) => format!(
+                "Continue {} {} · {progress} · {}",
+                title_of(games, &u.game),
+                u.variant,
+                format_time(u.updated_at)
+            ),
+            Item::New(i) => format!("New game: {}", games[*i].title()),
             Item::Scores => "Best scores".into(),
             Item::History => "History and replays".into(),
             Item::About => "Help".into(),
@@ -135,24 +129,14 @@ impl MenuView {
         }
     }
 
-    fn describe(&self, item: &Item) -> String {
+    fn describe(&self, item: &Item, games: &[&'static dyn Launch]) -> String {
         match item {
-            Item::Continue(_) => "Pick up this game where you left it.".into(),
-            Item::Twenty48 => {
-                let best = self.best.map_or("none yet".to_string(), |b| b.to_string());
-                format!(
-                    "Slide and merge tiles to make 2048. ←/→ changes the board size. Best on this size: {best}."
-                )
-            }
-            Item::Mastermind => {
-                "Crack the computer's hidden code of colours, or let it crack yours. Variants from the seed \
-                 program's to Super Mastermind and Bulls and Cows."
+            Item::Continue(..) => {
+                "Pick up this game where you left it (d discards it: it is recorded as given up)."
                     .into()
             }
-            Item::Nocca => "Climb onto stacks up to three high and race into the other side's goal: against a \
-                            friend, or the computer at four levels."
-                .into(),
-            Item::Scores => "The best unassisted scores for each game and board size.".into(),
+            Item::New(i) => format!("{} Enter opens its setup.", games[*i].blurb()),
+            Item::Scores => "The best scores for each game and variant.".into(),
             Item::History => "Every finished game; pick one to watch it again.".into(),
             Item::About => "Keys and rules.".into(),
             Item::Quit => "Leave Parlor. Games in progress are always saved.".into(),
@@ -161,50 +145,46 @@ impl MenuView {
 
     fn choose(&mut self, ctx: &mut Ctx) -> Transition {
         match self.items[self.selected].clone() {
-            Item::Continue(u) => match super::records::resume_view(&u, ctx) {
-                Ok(view) => Transition::Push(view),
-                Err(e) => {
-                    self.message = Some(format!("cannot continue that game: {e:#}"));
+            Item::Continue(u, _) => match find(ctx.games, &u.game).map(|g| g.resume(&u, ctx)) {
+                Some(Ok(view)) => Transition::Push(view),
+                Some(Err(ResumeError::Taken)) => {
+                    self.message = Some(
+                        "That game is being played in another Parlor window: finish it there, or start a new one."
+                            .into(),
+                    );
                     Transition::Stay
                 }
+                Some(Err(ResumeError::Damaged(why))) => {
+                    let _ = ctx.store.set_aside(&u, &why);
+                    self.message = Some(format!("That game is damaged ({why}): it was set aside."));
+                    self.refresh(ctx);
+                    Transition::Stay
+                }
+                None => Transition::Stay,
             },
-            Item::Twenty48 => {
-                let seed = ctx.seed.take().unwrap_or_else(crate::games::fresh_seed);
-                match super::twenty48::start(
-                    Options {
-                        size: self.size,
-                        ..Options::default()
-                    },
-                    seed,
-                    ctx,
-                ) {
-                    Ok(v) => Transition::Push(v),
-                    Err(e) => {
-                        self.message = Some(format!("{e:#}"));
-                        Transition::Stay
-                    }
-                }
-            }
-            Item::Mastermind | Item::Nocca => {
-                let opened = if matches!(self.items[self.selected], Item::Mastermind) {
-                    super::mastermind::start_view(ctx)
-                } else {
-                    super::nocca::start_view(ctx)
-                };
-                match opened {
-                    Ok(v) => Transition::Push(v),
-                    Err(e) => {
-                        self.message = Some(format!("{e:#}"));
-                        Transition::Stay
-                    }
-                }
-            }
-            Item::Scores => Transition::Push(Box::new(super::records::ScoresView::new(ctx))),
-            Item::History => Transition::Push(Box::new(super::records::HistoryView::new(ctx))),
-            Item::About => Transition::Push(Box::new(super::records::TextView::about())),
+            Item::New(i) => Transition::Push(ctx.games[i].setup(None)),
+            Item::Scores => Transition::Push(Box::new(ScoresView::new(ctx))),
+            Item::History => Transition::Push(Box::new(HistoryView::new(ctx))),
+            Item::About => Transition::Push(Box::new(TextView::about(ctx))),
             Item::Quit => Transition::Quit,
         }
     }
+
+    fn discard(&mut self, u: Unfinished, ctx: &mut Ctx) {
+        let Some(game) = find(ctx.games, &u.game) else {
+            return;
+        };
+        // Taking the game up claims it, so a game being played elsewhere is never discarded under its player.
+        self.message = Some(match game.discard(&u, ctx) {
+            Ok(()) => format!("The {} game was recorded as given up.", game.title()),
+            Err(e) => format!("could not discard it: {e}"),
+        });
+        self.refresh(ctx);
+    }
+}
+
+fn title_of(games: &[&'static dyn Launch], id: &str) -> String {
+    find(games, id).map_or_else(|| id.to_string(), |g| g.title().to_string())
 }
 
 impl View for MenuView {
@@ -226,18 +206,30 @@ impl View for MenuView {
             Constraint::Length(3),
         ])
         .areas(body);
-        if let Some(m) = &self.message {
+        let (note, style) = match &self.discarding {
+            Some(u) => (
+                Some(format!(
+                    "Discard the {} game {}? y yes · n no",
+                    u.game, u.variant
+                )),
+                theme.warn(),
+            ),
+            None => (self.message.clone(), theme.warn()),
+        };
+        if let Some(m) = note {
             frame.render_widget(
-                Paragraph::new(Span::styled(m.clone(), theme.warn())).wrap(Wrap { trim: true }),
+                Paragraph::new(Span::styled(m, style)).wrap(Wrap { trim: true }),
                 msg,
             );
         }
+        self.list_area = list;
+        let games = self.games.clone();
         let lines: Vec<Line> = self
             .items
             .iter()
             .enumerate()
             .map(|(i, item)| {
-                let text = self.label(item);
+                let text = self.label(item, &games);
                 if i == self.selected {
                     Line::styled(format!("▸ {text}"), theme.selected())
                 } else {
@@ -246,22 +238,28 @@ impl View for MenuView {
             })
             .collect();
         // Keep the selection visible on short terminals.
-        let scroll = (self.selected as u16 + 1).saturating_sub(list.height);
-        frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)), list);
+        let sel = self.selected as u16;
+        if sel < self.scroll {
+            self.scroll = sel;
+        } else if sel >= self.scroll + list.height {
+            self.scroll = sel + 1 - list.height;
+        }
+        frame.render_widget(Paragraph::new(lines).scroll((self.scroll, 0)), list);
         if let Some(item) = self.items.get(self.selected) {
             frame.render_widget(
-                Paragraph::new(self.describe(item)).wrap(Wrap { trim: true }),
+                Paragraph::new(self.describe(item, &games)).wrap(Wrap { trim: true }),
                 desc,
             );
         }
     }
 
     fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {
-        if let KeyCode::Char(c @ '3'..='8') = key.code
-            && matches!(self.items.get(self.selected), Some(Item::Twenty48))
-        {
-            self.size = c as usize - '0' as usize;
-            self.refresh_best(ctx);
+        if let Some(u) = self.discarding.take() {
+            match lookup(QUESTION, &key) {
+                Some(Answer::Yes) => self.discard(u, ctx),
+                Some(Answer::No) => self.message = Some("kept".into()),
+                None => self.discarding = Some(u),
+            }
             return Transition::Stay;
         }
         let Some(cmd) = lookup(BINDINGS, &key) else {
@@ -272,38 +270,59 @@ impl View for MenuView {
         match cmd {
             Cmd::Up => self.selected = (self.selected + n - 1) % n,
             Cmd::Down => self.selected = (self.selected + 1) % n,
-            Cmd::Less | Cmd::More => {
-                if matches!(self.items[self.selected], Item::Twenty48) {
-                    self.size = if cmd == Cmd::Less {
-                        (self.size - 1).max(3)
-                    } else {
-                        (self.size + 1).min(8)
-                    };
-                    self.refresh_best(ctx);
-                }
-            }
             Cmd::Choose => return self.choose(ctx),
+            Cmd::Discard => match self.items.get(self.selected) {
+                Some(Item::Continue(u, _)) => self.discarding = Some(u.clone()),
+                _ => self.message = Some("d discards a game in progress: choose one first".into()),
+            },
             Cmd::Quit => return Transition::Quit,
         }
         Transition::Stay
     }
 
+    fn handle_mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
+        let a = self.list_area;
+        match event.kind {
+            MouseEventKind::ScrollUp => self.selected = self.selected.saturating_sub(1),
+            MouseEventKind::ScrollDown => {
+                self.selected = (self.selected + 1).min(self.items.len().saturating_sub(1))
+            }
+            MouseEventKind::Down(MouseButton::Left)
+                if event.row >= a.y && event.row < a.y + a.height && event.column >= a.x =>
+            {
+                let i = usize::from(event.row - a.y + self.scroll);
+                if i < self.items.len() {
+                    self.selected = i;
+                    return self.choose(ctx);
+                }
+            }
+            _ => {}
+        }
+        Transition::Stay
+    }
+
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
+        if self.discarding.is_some() {
+            return describe(QUESTION, false);
+        }
         describe(BINDINGS, true)
     }
 
     fn help(&self) -> Help {
+        let mut keys = describe(BINDINGS, false);
+        keys.extend(describe(QUESTION, false));
         Help {
             title: "Parlor".into(),
-            keys: describe(BINDINGS, false),
-            text: crate::rules_text::ABOUT
-                .iter()
-                .map(|s| s.to_string())
-                .collect(),
+            keys,
+            text: ABOUT.iter().map(|s| s.to_string()).collect(),
         }
     }
 
     fn resumed(&mut self, ctx: &mut Ctx) {
+        self.games = ctx.games.to_vec();
         self.refresh(ctx);
+        if let Some(n) = ctx.notice.take() {
+            self.message = Some(n);
+        }
     }
 }

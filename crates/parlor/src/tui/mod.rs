@@ -4,12 +4,14 @@
 //! [`keys::Binding`] table; the help overlay and the hint bar are built from the same table.
 
 pub mod app;
+pub mod game;
 pub mod keys;
 pub mod layout;
-pub mod mastermind;
 pub mod menu;
-pub mod nocca;
+pub mod play;
 pub mod records;
+pub mod replay;
+pub mod setup;
 pub mod terminal;
 pub mod theme;
 pub mod twenty48;
@@ -26,8 +28,12 @@ pub struct Ctx<'a> {
     pub store: &'a mut Store,
     /// The palette.
     pub theme: Theme,
-    /// A seed given on the command line, for the next new game.
-    pub seed: Option<u64>,
+    /// A seed given on the command line, for the next new game (taken by the first game that starts).
+    pub seed: &'a mut Option<u64>,
+    /// Every game, in menu order.
+    pub games: &'a [&'static dyn game::Launch],
+    /// A line for the screen below to show once it is on top again ("saved", "NOT saved").
+    pub notice: &'a mut Option<String>,
 }
 
 /// What happens to the screen stack after an event.

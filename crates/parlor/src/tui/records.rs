@@ -1,42 +1,16 @@
 //! Screens over the records: history (with replays), best scores, and a page of text.
 
-use super::keys::{Binding, bar, common, describe, lookup, more};
+use super::game::find;
+use super::keys::{Binding, bar, common, describe, lookup};
 use super::layout::chrome;
 use super::theme::Theme;
-use super::twenty48::{Marks, draw_board};
 use super::{Ctx, Help, Transition, View};
-use crate::games::twenty48 as g2048;
-use crate::storage::{GameRecord, Unfinished, format_time};
-use anyhow::{Result, bail};
+use crate::storage::{GameRecord, format_time};
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
-
-/// Opens the screen that continues a saved game in progress.
-pub fn resume_view(saved: &Unfinished, ctx: &mut Ctx) -> Result<Box<dyn View>> {
-    match saved.game.as_str() {
-        g2048::GAME => {
-            let mut session = g2048::Session::resume(saved)?;
-            session.refresh_best(ctx.store);
-            Ok(Box::new(super::twenty48::Twenty48View::new(session)))
-        }
-        crate::games::mastermind::GAME => super::mastermind::resume_view(saved, ctx),
-        crate::games::nocca::GAME => super::nocca::resume_view(saved, ctx),
-        other => bail!("this version of Parlor cannot continue a game of {other}"),
-    }
-}
-
-/// Opens the screen that replays a finished game.
-pub fn replay_view(record: &GameRecord) -> Result<Box<dyn View>> {
-    match record.game.as_str() {
-        g2048::GAME => Ok(Box::new(Replay2048::new(record)?)),
-        crate::games::mastermind::GAME => super::mastermind::replay_view(record),
-        crate::games::nocca::GAME => super::nocca::replay_view(record),
-        other => bail!("this version of Parlor cannot replay a game of {other}"),
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum ListCmd {
@@ -80,20 +54,6 @@ impl HistoryView {
     }
 }
 
-/// One line describing a finished game.
-pub fn record_line(r: &GameRecord) -> String {
-    format!(
-        "#{:<5} {}  {:<10} {:<22} {:<8} score {:>7}{}",
-        r.id,
-        format_time(r.ended_at),
-        r.game,
-        r.variant,
-        r.result,
-        r.score,
-        if r.assisted { "  assisted" } else { "" }
-    )
-}
-
 impl View for HistoryView {
     fn min_size(&self) -> (u16, u16) {
         (60, 8)
@@ -105,11 +65,11 @@ impl View for HistoryView {
         if let Some(m) = &self.message {
             lines.push(Line::styled(m.clone(), theme.warn()));
         }
-        if self.games.is_empty() {
+        if self.games.is_empty() && self.message.is_none() {
             lines.push(Line::raw("No finished game yet."));
         }
         for (i, r) in self.games.iter().enumerate() {
-            let text = record_line(r);
+            let text = crate::games::record::record_line(r);
             lines.push(if i == self.selected {
                 Line::styled(format!("▸ {text}"), theme.selected())
             } else {
@@ -120,16 +80,20 @@ impl View for HistoryView {
         frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)), body);
     }
 
-    fn handle_key(&mut self, key: KeyEvent, _ctx: &mut Ctx) -> Transition {
+    fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {
         let n = self.games.len().max(1);
         match lookup(LIST_KEYS, &key) {
             Some(ListCmd::Up) => self.selected = (self.selected + n - 1) % n,
             Some(ListCmd::Down) => self.selected = (self.selected + 1) % n,
             Some(ListCmd::Choose) => {
                 if let Some(r) = self.games.get(self.selected) {
-                    match replay_view(r) {
+                    let opened = match find(ctx.games, &r.game) {
+                        Some(g) => g.replay(r),
+                        None => Err(format!("this Parlor cannot replay a game of {}", r.game)),
+                    };
+                    match opened {
                         Ok(v) => return Transition::Push(v),
-                        Err(e) => self.message = Some(format!("{e:#}")),
+                        Err(e) => self.message = Some(e),
                     }
                 }
             }
@@ -161,10 +125,10 @@ const SCORE_KEYS: &[Binding<ListCmd>] = &[
     bar(common::BACK, "q", "back", ListCmd::Back),
 ];
 
-/// The best unassisted scores, one game and variant at a time.
+/// The best scores, one game and variant at a time.
 pub struct ScoresView {
-    /// (game, variant) pairs that have records.
-    tables: Vec<(String, String)>,
+    /// (game, variant, ranking) for every variant that has records.
+    tables: Vec<(String, String, crate::storage::Ranking)>,
     shown: usize,
     rows: Vec<GameRecord>,
     stats: Vec<crate::storage::Stats>,
@@ -175,11 +139,17 @@ impl ScoresView {
     pub fn new(ctx: &mut Ctx) -> ScoresView {
         let mut tables = Vec::new();
         let mut stats = Vec::new();
-        for game in crate::games::ALL {
-            for v in ctx.store.variants(game).unwrap_or_default() {
-                tables.push((game.to_string(), v));
+        for game in ctx.games {
+            for v in ctx.store.variants(game.id()).unwrap_or_default() {
+                let options = ctx
+                    .store
+                    .variant_options(game.id(), &v)
+                    .ok()
+                    .flatten()
+                    .unwrap_or_default();
+                tables.push((game.id().to_string(), v, game.ranking(&options)));
             }
-            stats.extend(ctx.store.stats(game).unwrap_or_default());
+            stats.extend(ctx.store.stats(game.id()).unwrap_or_default());
         }
         let mut view = ScoresView {
             tables,
@@ -193,7 +163,7 @@ impl ScoresView {
 
     fn load(&mut self, ctx: &mut Ctx) {
         self.rows = match self.tables.get(self.shown) {
-            Some((g, v)) => ctx.store.best(g, v, 10).unwrap_or_default(),
+            Some((g, v, ranking)) => ctx.store.best(g, v, *ranking, 10).unwrap_or_default(),
             None => Vec::new(),
         };
     }
@@ -209,7 +179,7 @@ impl View for ScoresView {
         let mut lines = Vec::new();
         match self.tables.get(self.shown) {
             None => lines.push(Line::raw("No finished game yet.")),
-            Some((game, variant)) => {
+            Some((game, variant, ranking)) => {
                 lines.push(Line::styled(
                     format!(
                         "{game} {variant}   ({} of {})",
@@ -225,8 +195,13 @@ impl View for ScoresView {
                     )));
                 }
                 lines.push(Line::raw(""));
-                if self.rows.is_empty() {
-                    lines.push(Line::raw("Only assisted games so far: none ranks."));
+                if *ranking == crate::storage::Ranking::Unranked {
+                    lines.push(Line::raw("These games have no best scores."));
+                } else if self.rows.is_empty() {
+                    lines.push(Line::raw(
+                        "No game ranks yet: assisted games, games from a chosen seed and, where wins count, \
+                         lost games stay out.",
+                    ));
                 }
                 for (i, r) in self.rows.iter().enumerate() {
                     lines.push(Line::from(vec![
@@ -234,7 +209,7 @@ impl View for ScoresView {
                         Span::raw(format!(
                             "{:>8}  {}  {}",
                             r.score,
-                            r.result,
+                            r.result.as_str(),
                             format_time(r.ended_at)
                         )),
                     ]));
@@ -264,7 +239,11 @@ impl View for ScoresView {
         Help {
             title: "Best scores".into(),
             keys: describe(SCORE_KEYS, false),
-            text: vec!["Games that used undo or hints are kept out of these tables.".into()],
+            text: vec![
+                "Games that used undo, hints or autoplay, and games played from a chosen seed, are kept out of \
+                 these tables. 2048 ranks points; Mastermind and Nocca Nocca rank wins by fewest guesses or plies."
+                    .into(),
+            ],
         }
     }
 }
@@ -278,10 +257,16 @@ pub struct TextView {
 
 impl TextView {
     /// Parlor's general help with every game's rules.
-    pub fn about() -> TextView {
+    pub fn about(ctx: &Ctx) -> TextView {
+        let mut paragraphs: Vec<String> =
+            crate::games::ABOUT.iter().map(|s| s.to_string()).collect();
+        for g in ctx.games {
+            paragraphs.push(format!("== {} ==", g.title()));
+            paragraphs.extend(g.rules().iter().map(|s| s.to_string()));
+        }
         TextView {
             scroll: 0,
-            paragraphs: crate::rules_text::all(),
+            paragraphs,
             title: "Parlor · help".into(),
         }
     }
@@ -334,164 +319,6 @@ impl View for TextView {
             title: self.title.clone(),
             keys: describe(TEXT_KEYS, false),
             text: Vec::new(),
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum ReplayCmd {
-    Back1,
-    Forward1,
-    Start,
-    End,
-    Play,
-    Slower,
-    Faster,
-    Quit,
-}
-
-const REPLAY_KEYS: &[Binding<ReplayCmd>] = &[
-    bar(common::LEFT, "← h", "back", ReplayCmd::Back1),
-    bar(common::RIGHT, "→ l", "forward", ReplayCmd::Forward1),
-    bar(
-        &[KeyCode::Char(' '), KeyCode::Char('p')],
-        "space",
-        "play/pause",
-        ReplayCmd::Play,
-    ),
-    more(
-        &[KeyCode::Home, KeyCode::Char('g')],
-        "Home g",
-        "first move",
-        ReplayCmd::Start,
-    ),
-    more(
-        &[KeyCode::End, KeyCode::Char('G')],
-        "End G",
-        "last move",
-        ReplayCmd::End,
-    ),
-    more(&[KeyCode::Char('-')], "-", "slower", ReplayCmd::Slower),
-    more(
-        &[KeyCode::Char('+'), KeyCode::Char('=')],
-        "+",
-        "faster",
-        ReplayCmd::Faster,
-    ),
-    bar(common::BACK, "q", "back", ReplayCmd::Quit),
-];
-
-/// Watches a finished 2048 game move by move.
-pub struct Replay2048 {
-    title: String,
-    /// (board, score, the action that led here) for every step, the start first.
-    steps: Vec<(twenty48::Board, u64, String)>,
-    at: usize,
-    playing: bool,
-    speed_ms: u64,
-}
-
-impl Replay2048 {
-    /// Rebuilds every position of the game from its seed and moves.
-    pub fn new(record: &GameRecord) -> Result<Replay2048> {
-        let options: g2048::Options = serde_json::from_str(&record.options)?;
-        let actions = twenty48::parse_actions(&record.moves).map_err(|e| anyhow::anyhow!("{e}"))?;
-        let mut game = twenty48::Game::new(options.rules()?, record.seed);
-        let mut steps = vec![(*game.board(), game.score(), "start".to_string())];
-        for a in &actions {
-            match *a {
-                twenty48::Action::Slide(d) => {
-                    game.slide(d)
-                        .map_err(|e| anyhow::anyhow!("move {}: {e}", steps.len()))?;
-                }
-                twenty48::Action::Undo => {
-                    game.undo()
-                        .map_err(|e| anyhow::anyhow!("move {}: {e}", steps.len()))?;
-                }
-            }
-            steps.push((*game.board(), game.score(), a.to_string()));
-        }
-        let title = format!(
-            "Replay #{} · 2048 {} · seed {}",
-            record.id, record.variant, record.seed
-        );
-        Ok(Replay2048 {
-            title,
-            steps,
-            at: 0,
-            playing: false,
-            speed_ms: 200,
-        })
-    }
-}
-
-impl View for Replay2048 {
-    fn min_size(&self) -> (u16, u16) {
-        let n = self.steps[0].0.size();
-        let (w, h) = super::twenty48::board_extent(n, 1);
-        (w.max(44), h + 4)
-    }
-
-    fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
-        let body = chrome(frame, area, &self.title, &self.hint_bar(), theme);
-        let [info, board] =
-            Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(body);
-        let (b, score, action) = &self.steps[self.at];
-        let state = if self.playing { "playing" } else { "paused" };
-        frame.render_widget(
-            Paragraph::new(format!(
-                "Step {}/{} ({action}) · score {score} · {state} · {} ms/move",
-                self.at,
-                self.steps.len() - 1,
-                self.speed_ms
-            )),
-            info,
-        );
-        draw_board(frame, board, b, &Marks::default(), theme);
-    }
-
-    fn handle_key(&mut self, key: KeyEvent, _ctx: &mut Ctx) -> Transition {
-        let last = self.steps.len() - 1;
-        match lookup(REPLAY_KEYS, &key) {
-            Some(ReplayCmd::Back1) => self.at = self.at.saturating_sub(1),
-            Some(ReplayCmd::Forward1) => self.at = (self.at + 1).min(last),
-            Some(ReplayCmd::Start) => self.at = 0,
-            Some(ReplayCmd::End) => self.at = last,
-            Some(ReplayCmd::Play) => self.playing = !self.playing,
-            Some(ReplayCmd::Slower) => self.speed_ms = (self.speed_ms * 2).min(3200),
-            Some(ReplayCmd::Faster) => self.speed_ms = (self.speed_ms / 2).max(10),
-            Some(ReplayCmd::Quit) => return Transition::Pop,
-            None => {}
-        }
-        Transition::Stay
-    }
-
-    fn tick(&mut self, _ctx: &mut Ctx) -> Transition {
-        if self.playing {
-            if self.at + 1 < self.steps.len() {
-                self.at += 1;
-            } else {
-                self.playing = false;
-            }
-        }
-        Transition::Stay
-    }
-
-    fn tick_ms(&self) -> Option<u64> {
-        self.playing.then_some(self.speed_ms)
-    }
-
-    fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
-        describe(REPLAY_KEYS, true)
-    }
-
-    fn help(&self) -> Help {
-        Help {
-            title: "Replay".into(),
-            keys: describe(REPLAY_KEYS, false),
-            text: vec![
-                "The game is rebuilt from its seed and moves, exactly as it was played.".into(),
-            ],
         }
     }
 }

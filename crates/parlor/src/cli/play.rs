@@ -1,0 +1,172 @@
+//! `parlor GAME [settings]`: the command line's side of the game interface. The flags are made from each game's
+//! setting table (so `--help` lists every setting with its range, checked where it is parsed), and one rule decides
+//! between continuing and starting a game, for every game:
+//!
+//! - without `--seed` or `--new`, the newest game in progress of that game whose settings agree with the flags given
+//!   is continued (a game another Parlor is playing is skipped);
+//! - otherwise, or when there is none, a new game starts at once with the flags given and the defaults elsewhere.
+
+use crate::Env;
+use crate::games::session::{ResumeError, Seed, Session};
+use crate::games::settings::Kind;
+use crate::games::{AnyGame, Entry};
+use crate::plain::game::PlainGame;
+use crate::tui::game::TuiGame;
+use anyhow::{Result, anyhow};
+use clap::{Arg, ArgAction, ArgMatches, Command, FromArgMatches, Subcommand};
+
+/// What a game adds for the command line: its analysis commands.
+pub trait CliGame: TuiGame + PlainGame {
+    /// The analysis commands (`parlor 2048 slide`, `parlor nocca perft`).
+    type Analysis: Subcommand;
+    /// `--help`'s paragraph for `parlor GAME`.
+    const ABOUT: &'static str;
+    /// Runs one analysis command.
+    fn analyse(command: &Self::Analysis, env: &Env) -> Result<()>;
+}
+
+/// Any game, as the command line sees it.
+pub trait CliLaunch: AnyGame {
+    /// `parlor GAME`: its flags and its analysis commands.
+    fn command(&self) -> Command;
+    /// Runs `parlor GAME ...`.
+    fn run(&self, matches: &ArgMatches, env: &Env) -> Result<()>;
+}
+
+/// The flags of `parlor GAME` that every game has, beside its settings.
+fn common_flags(cmd: Command) -> Command {
+    cmd.arg(
+        Arg::new("seed")
+            .long("seed")
+            .value_name("N")
+            .value_parser(clap::value_parser!(u64))
+            .help("Seed for every random choice (0 to 2^64-1): the same seed and moves give the same game. A game \
+                   from a chosen seed is kept out of the best scores."),
+    )
+    .arg(
+        Arg::new("new")
+            .long("new")
+            .action(ArgAction::SetTrue)
+            .help("Start a new game even if one of these settings is in progress (it stays under Continue)."),
+    )
+}
+
+impl<G: CliGame> CliLaunch for Entry<G> {
+    fn command(&self) -> Command {
+        let mut cmd = Command::new(G::ID).args_conflicts_with_subcommands(true);
+        for s in G::settings() {
+            let setting = *s;
+            let mut arg = Arg::new(s.key)
+                .long(s.key)
+                .value_name(match s.kind {
+                    Kind::Choice(_) => "CHOICE",
+                    Kind::Number { .. } | Kind::Decimal { .. } => "N",
+                    Kind::Toggle => "yes|no",
+                    Kind::Text => "TEXT",
+                })
+                .help(format!("{} [{}]", s.help, s.range()))
+                .value_parser(move |v: &str| setting.check(v));
+            if let Kind::Choice(list) = s.kind {
+                arg = arg.hide_possible_values(true).long_help(format!(
+                    "{}\nOne of: {}",
+                    s.help,
+                    list.iter()
+                        .map(|(v, l)| if v == l {
+                            v.to_string()
+                        } else {
+                            format!("{v} ({l})")
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            cmd = cmd.arg(arg);
+        }
+        G::Analysis::augment_subcommands(common_flags(cmd))
+            .about(format!("Play {}, or run its analysis commands", G::TITLE))
+            .long_about(G::ABOUT)
+    }
+
+    fn run(&self, matches: &ArgMatches, env: &Env) -> Result<()> {
+        if matches.subcommand().is_some() {
+            let analysis = G::Analysis::from_arg_matches(matches).map_err(|e| anyhow!("{e}"))?;
+            return G::analyse(&analysis, env);
+        }
+        let given: Vec<(&'static str, String)> = G::settings()
+            .iter()
+            .filter_map(|s| matches.get_one::<String>(s.key).map(|v| (s.key, v.clone())))
+            .collect();
+        let mut params = G::Params::default();
+        for (key, value) in &given {
+            G::set(&mut params, key, value).map_err(|e| anyhow!("--{key}: {e}"))?;
+        }
+        G::check(&params).map_err(|e| anyhow!("{e}"))?;
+        let seed = matches.get_one::<u64>("seed").copied();
+        let fresh = seed.is_some() || matches.get_flag("new");
+        play::<G>(env, params, &given, seed, fresh)
+    }
+}
+
+/// Continues or starts a game (the module's rule), then plays it in the front end the environment calls for.
+fn play<G: CliGame>(
+    env: &Env,
+    params: G::Params,
+    given: &[(&'static str, String)],
+    seed: Option<u64>,
+    fresh: bool,
+) -> Result<()> {
+    let opened = env.open_store()?;
+    let mut store = opened.store;
+    let mut notes: Vec<String> = opened.notice.into_iter().collect();
+    let mut session = None;
+    if !fresh {
+        for saved in store.unfinished(Some(G::ID))? {
+            // A game whose parameters cannot be read is not skipped: resuming it sets it aside below.
+            if let Ok(theirs) = G::params_from_json(&saved.options) {
+                // The saved game agrees when setting each given flag on its parameters changes nothing.
+                let agrees = given.iter().all(|(k, v)| {
+                    let mut p = theirs.clone();
+                    G::set(&mut p, k, v).is_ok() && p == theirs
+                });
+                if !agrees {
+                    continue;
+                }
+            }
+            match Session::<G>::resume(&saved, &store) {
+                Ok(s) => {
+                    notes.push("Continuing your game in progress (--new starts another).".into());
+                    session = Some(s);
+                    break;
+                }
+                Err(ResumeError::Taken) => notes.push(
+                    "A game in progress is being played in another Parlor: a new game starts."
+                        .into(),
+                ),
+                Err(ResumeError::Damaged(why)) => {
+                    let _ = store.set_aside(&saved, &why);
+                    notes.push(format!(
+                        "A damaged saved game was set aside ({why}); it is kept in the database."
+                    ));
+                }
+            }
+        }
+    }
+    let session = match session {
+        Some(s) => s,
+        None => Session::<G>::new(params, Seed::from_option(seed), &store)
+            .map_err(|e| anyhow!("{e}"))?,
+    };
+    if env.plain {
+        env.with_plain_io(|io| {
+            for n in &notes {
+                io.say(format!("Note: {n}"))?;
+            }
+            crate::plain::play::play(io, session, &mut store)?;
+            Ok(())
+        })
+    } else {
+        let view: Box<dyn crate::tui::View> = Box::new(crate::tui::play::PlayView::new(session));
+        let notice = (!notes.is_empty()).then(|| notes.join(" "));
+        env.run_tui(vec![crate::menu_view(notice), view], store)
+    }
+}

@@ -1,0 +1,164 @@
+//! The one game interface: every game is a back end behind [`Game`], as in Simon Tatham's puzzle collection.
+//!
+//! A back end splits what it holds by what undo does (Tatham's `devel.but`, "Data structures"):
+//! - **parameters** ([`Game::Params`]): what a player sets before a game (size, variant, level, role), described
+//!   by [`Game::settings`] so that the setup form, the plain questions and the command-line flags come from one table;
+//! - **state** ([`Game::State`]): what undo restores, rebuilt from the parameters, the seed and the moves;
+//! - **moves** ([`Game::Move`]): values that print and parse ([`Game::parse_move`], `Display`), so the same text
+//!   serves play, saves, replays and fuzzing.
+//!
+//! UI state (a cursor, a half-typed guess) and drawing live in the front ends' adapters.
+
+use super::settings::Setting;
+pub use crate::storage::{Outcome, Ranking};
+use std::fmt::{Debug, Display};
+use std::sync::atomic::AtomicBool;
+
+/// Who moves next in a game that goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// The person at the keyboard (in a game for two at one keyboard: whoever's side is named).
+    Player,
+    /// The computer: the mid end asks [`Game::think`] on a background thread.
+    Computer,
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The game goes on; `Turn` says who moves.
+    Playing(Turn),
+    /// The game is over.
+    Over(Outcome),
+}
+
+/// Why the computer is asked to think.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// A hint for the player (marks the game assisted).
+    Hint,
+    /// The computer's own move as an opponent (or, in Mastermind's maker role, scoring its own guess).
+    Opponent,
+    /// The computer plays for the player (autoplay; marks the game assisted).
+    Autoplay,
+}
+
+/// What an accepted move did, for the front end to say.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Applied {
+    /// A short note ("+16", "2 black 1 white").
+    pub note: Option<String>,
+    /// A moment worth stopping for (2048's target reached): the front end announces it, asks whether to go on,
+    /// and pauses autoplay there.
+    pub milestone: Option<String>,
+}
+
+/// One game's back end.
+pub trait Game: Sized + 'static {
+    /// The game's name in the database and on the command line (`2048`, `mastermind`, `nocca`).
+    const ID: &'static str;
+    /// The name shown to people (`Nocca Nocca`).
+    const TITLE: &'static str;
+    /// One line for the menu.
+    const BLURB: &'static str;
+
+    /// The options a player sets.
+    type Params: Clone + Debug + PartialEq + Default + Send + 'static;
+    /// What undo restores.
+    type State: Clone + Send + 'static;
+    /// One move, as it is recorded.
+    type Move: Clone + Debug + PartialEq + Display + Send + 'static;
+    /// What the computer keeps between two thoughts (a transposition table, a strategy tree).
+    type Thinker: Send + 'static;
+
+    /// The settings the parameters are made of, in the order the setup form shows them.
+    fn settings() -> &'static [Setting];
+    /// The current value of one setting, as text that [`Game::set`] accepts.
+    fn get(params: &Self::Params, key: &str) -> String;
+    /// Changes one setting; the error says what is accepted. A refused value leaves the parameters untouched.
+    fn set(params: &mut Self::Params, key: &str, value: &str) -> Result<(), String>;
+    /// Whether a setting applies to these parameters (the custom colours only for a custom variant).
+    fn applies(_params: &Self::Params, _key: &str) -> bool {
+        true
+    }
+    /// Checks the parameters as a whole (settings that must agree with each other).
+    fn check(_params: &Self::Params) -> Result<(), String> {
+        Ok(())
+    }
+    /// The name best scores and statistics are grouped by (`4x4`, `classic`, `vs expert`).
+    fn variant(params: &Self::Params) -> String;
+    /// The parameters as JSON, as saved with every game.
+    fn params_to_json(params: &Self::Params) -> String;
+    /// Reads parameters written by [`Game::params_to_json`]; damaged text is an error, never a panic.
+    fn params_from_json(json: &str) -> Result<Self::Params, String>;
+
+    /// A new game.
+    fn new_game(params: &Self::Params, seed: u64) -> Result<Self::State, String>;
+    /// Reads a move as written by its `Display`, in the context of the state (a refused text is an error).
+    fn parse_move(state: &Self::State, text: &str) -> Result<Self::Move, String>;
+    /// Reads a saved move list (space separated). Games whose old records hold extra words (2048's `undo`)
+    /// override this to fold them.
+    fn parse_moves(start: &Self::State, text: &str) -> Result<Vec<Self::Move>, String> {
+        let mut state = start.clone();
+        let mut moves = Vec::new();
+        for word in text.split_whitespace() {
+            let mv = Self::parse_move(&state, word)?;
+            Self::apply(&mut state, &mv).map_err(|e| format!("move {}: {e}", moves.len() + 1))?;
+            moves.push(mv);
+        }
+        Ok(moves)
+    }
+    /// Plays a move. A refused move leaves the state untouched and says why.
+    fn apply(state: &mut Self::State, mv: &Self::Move) -> Result<Applied, String>;
+    /// Where the game stands.
+    fn status(state: &Self::State) -> Status;
+    /// The score that best scores rank (2048: points; Mastermind: guesses; Nocca: plies).
+    fn score(state: &Self::State) -> i64;
+    /// How many moves were played, as the game counts them (2048: slides; Nocca: plies; Mastermind: guesses).
+    fn moves_made(state: &Self::State) -> usize;
+    /// The score's name (`score`, `guesses`, `plies`).
+    fn score_name() -> &'static str {
+        "score"
+    }
+    /// How this game's best scores are ranked.
+    fn ranking(params: &Self::Params) -> Ranking;
+    /// How a player who stops now ends the game (2048 after its target: a win; otherwise giving up).
+    fn resign(_state: &Self::State) -> Outcome {
+        Outcome::GaveUp
+    }
+    /// One line that says how the game ended ("2048 reached", "White reached the goal", "code found in 5").
+    fn ending(state: &Self::State, outcome: Outcome) -> String;
+    /// A short line for lists of games in progress ("score 1234 · 20 moves", "ply 12 · White to move").
+    fn progress(state: &Self::State) -> String;
+    /// How many moves one undo takes back, so that it is the player's turn again (2 against the computer).
+    fn undo_depth(state: &Self::State, moves: usize) -> usize {
+        let _ = state;
+        usize::from(moves > 0)
+    }
+    /// Whether hints and undo are offered for these parameters (Mastermind's large variants have no hints).
+    fn can_think(_params: &Self::Params) -> bool {
+        true
+    }
+    /// Whether the computer can play for the player.
+    fn can_autoplay(_params: &Self::Params) -> bool {
+        false
+    }
+
+    /// The computer's memory for these parameters.
+    fn thinker(params: &Self::Params) -> Self::Thinker;
+    /// The computer's move, or `None` when it has none. Runs on a background thread; `stop` asks it to finish early.
+    fn think(
+        thinker: &mut Self::Thinker,
+        state: &Self::State,
+        purpose: Purpose,
+        stop: &AtomicBool,
+    ) -> Option<Self::Move>;
+    /// How a hint is told ("slide left", "c2 to c3, wins in 7"); by default the move itself.
+    fn describe_hint(state: &Self::State, mv: &Self::Move) -> String {
+        let _ = state;
+        mv.to_string()
+    }
+
+    /// The rules, one paragraph each (help screens and plain `?`).
+    fn rules() -> &'static [&'static str];
+}

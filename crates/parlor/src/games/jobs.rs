@@ -1,0 +1,100 @@
+//! Background jobs: the one way Parlor runs long work (the computer's thinking, a solver) off the UI thread.
+//!
+//! A [`Job`] runs a closure on its own thread and hands back its result once; the front end polls it between key
+//! presses. Dropping a job (or [`Job::cancel`]) raises its stop flag, which the work checks to finish early; its
+//! result is then thrown away.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+
+/// Work running in the background.
+pub struct Job<T> {
+    rx: Receiver<T>,
+    stop: Arc<AtomicBool>,
+}
+
+/// What polling a job found.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Poll<T> {
+    /// Still running.
+    Running,
+    /// Finished with this result (given once).
+    Done(T),
+    /// The work panicked or was already collected.
+    Lost,
+}
+
+impl<T: Send + 'static> Job<T> {
+    /// Starts `work` on a new thread; it receives the stop flag.
+    pub fn spawn(work: impl FnOnce(&AtomicBool) -> T + Send + 'static) -> Job<T> {
+        let (tx, rx) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            let result = work(&flag);
+            let _ = tx.send(result);
+        });
+        Job { rx, stop }
+    }
+
+    /// The result, if the work has finished.
+    pub fn poll(&self) -> Poll<T> {
+        match self.rx.try_recv() {
+            Ok(v) => Poll::Done(v),
+            Err(TryRecvError::Empty) => Poll::Running,
+            Err(TryRecvError::Disconnected) => Poll::Lost,
+        }
+    }
+
+    /// Waits for the result (plain mode, tests).
+    pub fn wait(self) -> Option<T> {
+        self.rx.recv().ok()
+    }
+
+    /// Asks the work to stop early.
+    pub fn cancel(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+impl<T> Drop for Job<T> {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_job_hands_back_its_result_once() {
+        let job = Job::spawn(|_| 6 * 7);
+        let mut got = None;
+        for _ in 0..1000 {
+            match job.poll() {
+                Poll::Done(v) => {
+                    got = Some(v);
+                    break;
+                }
+                Poll::Running => std::thread::sleep(std::time::Duration::from_millis(1)),
+                Poll::Lost => break,
+            }
+        }
+        assert_eq!(got, Some(42));
+        assert_eq!(job.poll(), Poll::Lost);
+    }
+
+    #[test]
+    fn cancelling_raises_the_stop_flag() {
+        let job = Job::spawn(|stop| {
+            while !stop.load(Ordering::Relaxed) {
+                std::thread::yield_now();
+            }
+            "stopped"
+        });
+        job.cancel();
+        assert_eq!(job.wait(), Some("stopped"));
+    }
+}

@@ -1,0 +1,103 @@
+//! Finished games rebuilt for replays: every position of a recorded game, from its parameters, seed and moves.
+
+use super::game::Game;
+use super::session::rebuild;
+use crate::storage::{GameRecord, format_time};
+
+/// Positions are rebuilt from a checkpoint every this many moves, so that long games (2048's tens of thousands of
+/// moves) step back quickly without keeping every position.
+const CHECKPOINT_EVERY: usize = 256;
+
+/// A recorded game, position by position.
+pub struct Replay<G: Game> {
+    /// The parameters it was played with.
+    pub params: G::Params,
+    /// The moves, `moves[i]` leading from position `i` to position `i + 1`.
+    pub moves: Vec<G::Move>,
+    /// The record it comes from.
+    pub record: GameRecord,
+    /// Positions 0, 256, 512, ...
+    checkpoints: Vec<G::State>,
+    /// The position last asked for, and its index.
+    current: (usize, G::State),
+}
+
+impl<G: Game> Replay<G> {
+    /// Rebuilds a recorded game; a damaged record is an error that says what is wrong.
+    pub fn new(record: &GameRecord) -> Result<Replay<G>, String> {
+        let rebuilt = rebuild::<G>(&record.game, &record.options, record.seed, &record.moves)
+            .map_err(|e| format!("game #{} cannot be replayed: {e}", record.id))?;
+        let (params, start, moves) = (rebuilt.params, rebuilt.start, rebuilt.moves);
+        let mut checkpoints = vec![start.clone()];
+        let mut state = start.clone();
+        for (i, mv) in moves.iter().enumerate() {
+            // Every move applied once in `rebuild`: it applies again.
+            let _ = G::apply(&mut state, mv);
+            if (i + 1) % CHECKPOINT_EVERY == 0 {
+                checkpoints.push(state.clone());
+            }
+        }
+        Ok(Replay {
+            params,
+            moves,
+            record: record.clone(),
+            checkpoints,
+            current: (0, start),
+        })
+    }
+
+    /// How many moves the game has.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the game has no move.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The position after `index` moves (0: the start; clamped to the end).
+    pub fn position(&mut self, index: usize) -> &G::State {
+        let index = index.min(self.moves.len());
+        let (at, _) = self.current;
+        if index < at || index - at > CHECKPOINT_EVERY {
+            let base = index / CHECKPOINT_EVERY;
+            self.current = (base * CHECKPOINT_EVERY, self.checkpoints[base].clone());
+        }
+        while self.current.0 < index {
+            let i = self.current.0;
+            // Every move was replayed once in `new`: it applies again.
+            let _ = G::apply(&mut self.current.1, &self.moves[i]);
+            self.current.0 += 1;
+        }
+        &self.current.1
+    }
+}
+
+/// One line describing a finished game.
+pub fn record_line(r: &GameRecord) -> String {
+    format!(
+        "#{:<5} {}  {:<10} {:<22} {:<8} score {:>7}{}",
+        r.id,
+        format_time(r.ended_at),
+        r.game,
+        r.variant,
+        r.result.as_str(),
+        r.score,
+        match (r.assisted, r.seeded) {
+            (true, _) => "  assisted",
+            (false, true) => "  seeded",
+            _ => "",
+        }
+    )
+}
+
+/// A finished game as JSON.
+pub fn record_json(r: &GameRecord) -> serde_json::Value {
+    serde_json::json!({
+        "id": r.id, "game": r.game, "variant": r.variant,
+        "options": serde_json::from_str::<serde_json::Value>(&r.options).unwrap_or(serde_json::Value::Null),
+        "seed": r.seed, "moves": r.moves, "score": r.score, "result": r.result.as_str(), "assisted": r.assisted,
+        "seeded": r.seeded, "started_at": format_time(r.started_at), "ended_at": format_time(r.ended_at),
+    })
+}

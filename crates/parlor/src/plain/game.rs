@@ -1,0 +1,105 @@
+//! Plain mode's side of the game interface: what a game adds to print itself and read typed moves
+//! ([`PlainGame`]), and the object-safe [`PlainLaunch`] the plain menu uses to reach any game.
+
+use super::{Exit, Io};
+use crate::games::game::Game;
+use crate::games::record::Replay;
+use crate::games::session::{ResumeError, Session};
+use crate::games::{AnyGame, Entry};
+use crate::storage::{GameRecord, Store, Unfinished};
+use anyhow::Result;
+
+/// What a typed line is, as the game reads it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Parsed<M> {
+    /// A whole move.
+    Move(M),
+    /// The start of a move: ask this question and read the rest (Nocca's "which direction?").
+    Ask(String),
+    /// Not a move: the reason.
+    Refused(String),
+}
+
+/// What a game adds to the interface for plain mode.
+pub trait PlainGame: Game {
+    /// The board as text (`over`: the game has ended, so a hidden code may be shown).
+    fn board_text(
+        state: &Self::State,
+        params: &Self::Params,
+        last: Option<&Self::Move>,
+        over: bool,
+    ) -> String;
+    /// The line printed when a game starts ("2048 on 4x4, seed 7. Make 2048 to win.").
+    fn intro(params: &Self::Params, seed: u64) -> String;
+    /// The prompt for the next move, commands included.
+    fn prompt(state: &Self::State, params: &Self::Params) -> String;
+    /// Reads a typed line as a move (`partial`: the answer to an earlier [`Parsed::Ask`], else `None`).
+    fn read(state: &Self::State, line: &str, partial: Option<&str>) -> Parsed<Self::Move> {
+        let text = match partial {
+            Some(p) => format!("{p} {line}"),
+            None => line.to_string(),
+        };
+        match Self::parse_move(state, text.trim()) {
+            Ok(m) => Parsed::Move(m),
+            Err(e) => Parsed::Refused(e),
+        }
+    }
+    /// What a move did, in a sentence ("Slid left. +4 points. New 2 at row 1, column 3.").
+    fn told(state: &Self::State, mv: &Self::Move) -> String {
+        let _ = state;
+        format!("Played {mv}.")
+    }
+}
+
+/// Any game, as the plain menu sees it.
+pub trait PlainLaunch: AnyGame {
+    /// Asks the settings, then plays a new game.
+    fn play_new(&self, io: &mut Io, store: &mut Store, seed: Option<u64>) -> Result<Exit>;
+    /// Takes up a saved game and plays it; a game played elsewhere or damaged is reported (a damaged one is set
+    /// aside) and the menu goes on.
+    fn play_saved(&self, io: &mut Io, saved: &Unfinished, store: &mut Store) -> Result<Exit>;
+    /// Prints a finished game move by move.
+    fn print_replay(&self, io: &mut Io, record: &GameRecord, delay_ms: u64) -> Result<()>;
+}
+
+impl<G: PlainGame> PlainLaunch for Entry<G> {
+    fn play_new(&self, io: &mut Io, store: &mut Store, seed: Option<u64>) -> Result<Exit> {
+        let Some(params) = super::setup::ask::<G>(io, G::Params::default())? else {
+            return Ok(Exit::EndOfInput);
+        };
+        super::play::start::<G>(io, params, seed, store)
+    }
+
+    fn play_saved(&self, io: &mut Io, saved: &Unfinished, store: &mut Store) -> Result<Exit> {
+        match Session::<G>::resume(saved, store) {
+            Ok(session) => super::play::play(io, session, store),
+            Err(ResumeError::Taken) => {
+                io.say("That game is being played in another Parlor: finish it there, or start a new one.")?;
+                Ok(Exit::Menu)
+            }
+            Err(ResumeError::Damaged(why)) => {
+                let kept = store.set_aside(saved, &why).is_ok();
+                io.say(format!(
+                    "The saved {} game is damaged ({why}){}.",
+                    G::TITLE,
+                    if kept {
+                        "; it was set aside and is kept in the database"
+                    } else {
+                        ""
+                    }
+                ))?;
+                Ok(Exit::Menu)
+            }
+        }
+    }
+
+    fn print_replay(&self, io: &mut Io, record: &GameRecord, delay_ms: u64) -> Result<()> {
+        let replay = Replay::<G>::new(record).map_err(anyhow::Error::msg)?;
+        super::replay::print(io, replay, delay_ms)
+    }
+}
+
+/// The game of a given name among `games`.
+pub fn find<'a>(games: &[&'a dyn PlainLaunch], id: &str) -> Option<&'a dyn PlainLaunch> {
+    games.iter().copied().find(|g| g.id() == id)
+}

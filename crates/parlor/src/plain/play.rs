@@ -1,0 +1,348 @@
+//! The one plain play loop: any game, a line at a time. Typed moves go to the game; the commands every game
+//! shares are the same words everywhere: `u` undo, `t` hint, `p [N]` autoplay, `x` give up, `r` new game (both
+//! ask first), `q` quit (saved), `?` help.
+
+use super::game::{Parsed, PlainGame};
+use super::{Exit, Io};
+use crate::games::game::{Purpose, Turn};
+use crate::games::session::{Seed, Session};
+use crate::storage::Store;
+use anyhow::Result;
+use std::sync::atomic::AtomicBool;
+
+/// The commands every game shares in plain mode, as typed.
+const COMMANDS: &str = "u undo, t hint, x give up, r new game, q quit, ? help";
+
+/// Starts a new game with `params` and plays it.
+pub fn start<G: PlainGame>(
+    io: &mut Io,
+    params: G::Params,
+    seed: Option<u64>,
+    store: &mut Store,
+) -> Result<Exit> {
+    match Session::<G>::new(params, Seed::from_option(seed), store) {
+        Ok(session) => play(io, session, store),
+        Err(e) => {
+            io.say(format!("Cannot start: {e}"))?;
+            Ok(Exit::Menu)
+        }
+    }
+}
+
+fn show<G: PlainGame>(io: &mut Io, s: &Session<G>) -> Result<()> {
+    io.say(G::board_text(
+        s.state(),
+        &s.params,
+        s.moves().last(),
+        s.ended().is_some(),
+    ))?;
+    let mut line = capitalised(&G::progress(s.state()));
+    if let Some(best) = s.best() {
+        line.push_str(&format!("  Best: {best}"));
+    }
+    if s.assisted() {
+        line.push_str("  (assisted)");
+    }
+    if s.seed().chosen {
+        line.push_str(&format!("  (seed {}: not ranked)", s.seed().value));
+    }
+    io.say(line)
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// Asks a yes/no question; `None` when input ends.
+fn confirm(io: &mut Io, question: &str) -> Result<Option<bool>> {
+    loop {
+        let Some(a) = io.ask(&format!("{question} [y/n]> "))? else {
+            return Ok(None);
+        };
+        match a.to_ascii_lowercase().as_str() {
+            "y" | "yes" => return Ok(Some(true)),
+            "n" | "no" => return Ok(Some(false)),
+            other => io.say(format!("'{other}': answer y or n"))?,
+        }
+    }
+}
+
+fn warn_storage<G: PlainGame>(io: &mut Io, s: &mut Session<G>) -> Result<()> {
+    if let Some(e) = s.take_storage_error() {
+        io.say(format!("Warning: {e} (tried again after the next move)."))?;
+    }
+    Ok(())
+}
+
+/// The computer's move for `purpose`, thought on a background job (plain mode waits for it).
+fn think<G: PlainGame>(
+    thinker: &mut Option<G::Thinker>,
+    s: &Session<G>,
+    purpose: Purpose,
+) -> Option<G::Move> {
+    let mut t = thinker.take().unwrap_or_else(|| G::thinker(&s.params));
+    let mv = G::think(&mut t, s.state(), purpose, &AtomicBool::new(false));
+    *thinker = Some(t);
+    mv
+}
+
+/// Plays a move and says what it did. Returns whether a milestone was reached.
+fn play_move<G: PlainGame>(
+    io: &mut Io,
+    s: &mut Session<G>,
+    mv: G::Move,
+    store: &mut Store,
+) -> Result<bool> {
+    let told = {
+        let mut after = s.state().clone();
+        G::apply(&mut after, &mv).ok().map(|_| G::told(&after, &mv))
+    };
+    match s.play(mv, store) {
+        Ok(applied) => {
+            let mut line = told.unwrap_or_default();
+            if let Some(n) = applied.note {
+                line.push_str(&format!(" ({n})"));
+            }
+            io.say(line)?;
+            show(io, s)?;
+            warn_storage(io, s)?;
+            if let Some(m) = applied.milestone {
+                io.say(m)?;
+                return Ok(true);
+            }
+            Ok(false)
+        }
+        Err(e) => {
+            io.say(format!("{e}."))?;
+            Ok(false)
+        }
+    }
+}
+
+/// What the player said at the milestone question: keep going (`true`), or stop (`false`), or input ended.
+fn milestone<G: PlainGame>(
+    io: &mut Io,
+    s: &mut Session<G>,
+    store: &mut Store,
+) -> Result<Option<()>> {
+    match confirm(io, "Keep going?")? {
+        None => Ok(None),
+        Some(true) => {
+            io.say("Keep going!")?;
+            Ok(Some(()))
+        }
+        Some(false) => {
+            s.resign(store);
+            Ok(Some(()))
+        }
+    }
+}
+
+/// Plays a game until it ends, the player quits, or input runs out.
+pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> Result<Exit> {
+    let mut thinker: Option<G::Thinker> = None;
+    io.say(G::intro(&s.params, s.seed().value))?;
+    if s.started() {
+        io.say("Continuing your game in progress (r starts a new one).")?;
+    }
+    show(io, &s)?;
+    let mut partial: Option<String> = None;
+    loop {
+        if let Some(end) = s.ended().cloned() {
+            io.say(format!(
+                "{}. {} {}.",
+                end.text,
+                capitalised(G::score_name()),
+                s.score()
+            ))?;
+            match (end.id, end.rank, end.unranked) {
+                (None, _, _) if s.started() => io.say("The game could NOT be recorded.")?,
+                (None, _, _) => {}
+                (Some(id), _, Some(why)) => io.say(format!(
+                    "Recorded as game #{id} ({why}: not in the best scores)."
+                ))?,
+                (Some(id), Some(r), None) => io.say(format!(
+                    "Recorded as game #{id}, rank {r} in {}.",
+                    G::variant(&s.params)
+                ))?,
+                (Some(id), None, None) => io.say(format!("Recorded as game #{id}."))?,
+            }
+            return Ok(Exit::Menu);
+        }
+        if s.turn() == Some(Turn::Computer) {
+            match think(&mut thinker, &s, Purpose::Opponent) {
+                Some(mv) => {
+                    io.say(format!("The computer plays {mv}."))?;
+                    if play_move(io, &mut s, mv, store)? && milestone(io, &mut s, store)?.is_none()
+                    {
+                        return Ok(end_of_input(io, &mut s, store)?);
+                    }
+                }
+                None => {
+                    io.say("The computer has no move.")?;
+                    s.resign(store);
+                }
+            }
+            continue;
+        }
+        let prompt = match &partial {
+            Some(_) => "> ".to_string(),
+            None => format!("{}, {COMMANDS}> ", G::prompt(s.state(), &s.params)),
+        };
+        let Some(line) = io.ask(&prompt)? else {
+            return end_of_input(io, &mut s, store);
+        };
+        if let Some(p) = partial.take() {
+            match G::read(s.state(), &line, Some(&p)) {
+                Parsed::Move(mv) => {
+                    if play_move(io, &mut s, mv, store)? && milestone(io, &mut s, store)?.is_none()
+                    {
+                        return end_of_input(io, &mut s, store);
+                    }
+                }
+                Parsed::Ask(q) => {
+                    io.say(q)?;
+                    partial = Some(format!("{p} {line}"));
+                }
+                Parsed::Refused(e) => io.say(format!("{e}."))?,
+            }
+            continue;
+        }
+        let word = line.trim().to_ascii_lowercase();
+        let mut words = word.split_whitespace();
+        let head = words.next().unwrap_or("");
+        match head {
+            "" => show(io, &s)?,
+            "q" | "quit" => {
+                if s.save(store) || !s.started() {
+                    io.say("Game saved.")?;
+                } else {
+                    io.say(format!(
+                        "The game could NOT be saved ({}).",
+                        s.take_storage_error()
+                            .unwrap_or_else(|| "storage unavailable".into())
+                    ))?;
+                }
+                return Ok(Exit::Menu);
+            }
+            "?" | "help" => {
+                for p in G::rules() {
+                    io.say(p)?;
+                }
+                io.say(format!(
+                    "Commands: {COMMANDS}; p [N] lets the computer play N moves where it can."
+                ))?;
+            }
+            "u" | "undo" => match s.undo(store) {
+                Ok(_) => {
+                    io.say("Move taken back (the game is now assisted).")?;
+                    show(io, &s)?;
+                }
+                Err(e) => io.say(format!("{}.", capitalised(&e)))?,
+            },
+            "t" | "hint" | "tip" if G::can_think(&s.params) => {
+                s.mark_assisted(store);
+                match think(&mut thinker, &s, Purpose::Hint) {
+                    Some(mv) => io.say(format!(
+                        "Hint: {}. (The game is now assisted.)",
+                        G::describe_hint(s.state(), &mv)
+                    ))?,
+                    None => io.say("No move to suggest.")?,
+                }
+            }
+            "p" | "autoplay" if G::can_autoplay(&s.params) => {
+                let n = match words.next().map(str::parse::<usize>) {
+                    None => 50,
+                    Some(Ok(n)) if (1..=100_000).contains(&n) => n,
+                    Some(_) => {
+                        io.say("autoplay takes a number of moves from 1 to 100000, e.g. p 100")?;
+                        continue;
+                    }
+                };
+                s.mark_assisted(store);
+                let mut played = 0;
+                while played < n && s.turn() == Some(Turn::Player) {
+                    let Some(mv) = think(&mut thinker, &s, Purpose::Autoplay) else {
+                        break;
+                    };
+                    played += 1;
+                    io.say(format!("auto {played}: {mv}"))?;
+                    if play_move(io, &mut s, mv, store)? {
+                        io.say("Autoplay paused here.")?;
+                        if milestone(io, &mut s, store)?.is_none() {
+                            return end_of_input(io, &mut s, store);
+                        }
+                        break;
+                    }
+                }
+                io.say(format!(
+                    "Autoplay made {played} moves (the game is assisted)."
+                ))?;
+            }
+            "x" | "give" | "giveup" => match confirm(io, "Give up this game?")? {
+                None => return end_of_input(io, &mut s, store),
+                Some(true) => s.resign(store),
+                Some(false) => io.say("Carry on.")?,
+            },
+            "r" | "restart" | "new" => {
+                let yes = if s.started() {
+                    confirm(io, "Start a new game? This one is recorded as given up.")?
+                } else {
+                    Some(true)
+                };
+                match yes {
+                    None => return end_of_input(io, &mut s, store),
+                    Some(false) => io.say("Carry on.")?,
+                    Some(true) => {
+                        s.resign(store);
+                        if let Some(id) = s.ended().and_then(|e| e.id) {
+                            io.say(format!("Game #{id} recorded. New game:"))?;
+                        }
+                        let params = s.params.clone();
+                        s = match Session::<G>::new(params, Seed::from_option(None), store) {
+                            Ok(fresh) => fresh,
+                            Err(e) => {
+                                io.say(format!("Cannot start: {e}"))?;
+                                return Ok(Exit::Menu);
+                            }
+                        };
+                        io.say(G::intro(&s.params, s.seed().value))?;
+                        show(io, &s)?;
+                    }
+                }
+            }
+            _ => match G::read(s.state(), line.trim(), None) {
+                Parsed::Move(mv) => {
+                    if play_move(io, &mut s, mv, store)? && milestone(io, &mut s, store)?.is_none()
+                    {
+                        return end_of_input(io, &mut s, store);
+                    }
+                }
+                Parsed::Ask(q) => {
+                    io.say(q)?;
+                    partial = Some(line.trim().to_string());
+                }
+                Parsed::Refused(e) => io.say(format!("{e} (? for help)."))?,
+            },
+        }
+    }
+}
+
+fn end_of_input<G: PlainGame>(io: &mut Io, s: &mut Session<G>, store: &mut Store) -> Result<Exit> {
+    if s.ended().is_none() && s.started() {
+        if s.save(store) {
+            io.say("Input ended: the game is saved; `parlor` offers it again.")?;
+        } else {
+            io.say(format!(
+                "Input ended: the game could NOT be saved ({}).",
+                s.take_storage_error()
+                    .unwrap_or_else(|| "storage unavailable".into())
+            ))?;
+        }
+    }
+    Ok(Exit::EndOfInput)
+}

@@ -1,0 +1,81 @@
+//! History and best scores as text or JSON: what `parlor history`, `parlor scores` and the plain menu print.
+
+use crate::games::AnyGame;
+use crate::games::record::{record_json, record_line};
+use crate::storage::{Store, format_time};
+use anyhow::Result;
+use std::io::Write;
+
+/// Prints the newest finished games (of one game, or all).
+pub fn history(
+    store: &Store,
+    game: Option<&str>,
+    limit: usize,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let games = store.history(game, limit)?;
+    if json {
+        let all: Vec<_> = games.iter().map(record_json).collect();
+        writeln!(out, "{}", serde_json::Value::Array(all))?;
+    } else if games.is_empty() {
+        writeln!(out, "No finished game yet.")?;
+    } else {
+        for r in &games {
+            writeln!(out, "{}", record_line(r))?;
+        }
+    }
+    Ok(())
+}
+
+/// Prints the best scores of one game, for one variant or all of them.
+pub fn scores(
+    store: &Store,
+    game: &dyn AnyGame,
+    variant: Option<&str>,
+    limit: usize,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let variants = match variant {
+        Some(v) => vec![v.to_string()],
+        None => store.variants(game.id())?,
+    };
+    let mut map = serde_json::Map::new();
+    for v in &variants {
+        let options = store.variant_options(game.id(), v)?.unwrap_or_default();
+        let ranking = game.ranking(&options);
+        let best = store.best(game.id(), v, ranking, limit)?;
+        if json {
+            map.insert(v.clone(), best.iter().map(record_json).collect());
+            continue;
+        }
+        writeln!(out, "{} {v}", game.title())?;
+        if ranking == crate::storage::Ranking::Unranked {
+            writeln!(out, "  (these games have no best scores)")?;
+        } else if best.is_empty() {
+            writeln!(
+                out,
+                "  (none ranks: assisted games, games from a chosen seed and, where wins count, lost games stay out)"
+            )?;
+        }
+        for (i, r) in best.iter().enumerate() {
+            writeln!(
+                out,
+                "  {:>2}. {:>8} {:<8} {:<8} {}  #{}",
+                i + 1,
+                r.score,
+                game.score_name(),
+                r.result.as_str(),
+                format_time(r.ended_at),
+                r.id
+            )?;
+        }
+    }
+    if json {
+        writeln!(out, "{}", serde_json::Value::Object(map))?;
+    } else if variants.is_empty() {
+        writeln!(out, "No finished {} game yet.", game.title())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,41 @@
+//! The registry: every game Parlor plays, in menu order. Adding a game is an engine crate, its adapter files
+//! (`games/`, `tui/`, `plain/`, `cli/`) and one line here.
+
+use crate::cli::play::CliLaunch;
+use crate::games::Entry;
+use crate::games::twenty48::Twenty48;
+use crate::plain::game::PlainLaunch;
+use crate::tui::game::Launch;
+
+/// A game as every part of the program sees it.
+pub trait Registered: Launch + PlainLaunch + CliLaunch {}
+
+impl<T: Launch + PlainLaunch + CliLaunch> Registered for T {}
+
+/// Every game, in menu order.
+pub static GAMES: &[&dyn Registered] = &[&Entry::<Twenty48>::new()];
+
+/// The game of a given name.
+pub fn find(id: &str) -> Option<&'static dyn Registered> {
+    GAMES.iter().copied().find(|g| g.id() == id)
+}
+
+/// The games' names, for messages (`2048, mastermind or nocca`).
+pub fn names() -> String {
+    let ids: Vec<&str> = GAMES.iter().map(|g| g.id()).collect();
+    match ids.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// The games as the full screen sees them.
+pub fn tui() -> Vec<&'static dyn Launch> {
+    GAMES.iter().map(|&g| g as &dyn Launch).collect()
+}
+
+/// The games as plain mode sees them.
+pub fn plain() -> Vec<&'static dyn PlainLaunch> {
+    GAMES.iter().map(|&g| g as &dyn PlainLaunch).collect()
+}

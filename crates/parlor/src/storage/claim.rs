@@ -1,0 +1,127 @@
+//! Claims on games in progress: a game is played by one process at a time.
+//!
+//! A claim is an exclusive lock on a small file in the data directory's `claims/` folder, named after the play
+//! session. The operating system drops the lock when the process ends, however it ends (quit, crash, `kill -9`),
+//! so a claim never outlives its player and there is nothing to clean up. A database in memory has no data
+//! directory and nobody to share with: its claims always succeed.
+
+use super::Store;
+use std::fs::{File, OpenOptions, TryLockError};
+use std::path::PathBuf;
+
+/// A game in progress held by this process; dropping it lets others take the game.
+#[derive(Debug)]
+pub struct Claim {
+    /// The lock file, locked while this value lives (`None` for a database in memory).
+    file: Option<File>,
+    /// Where it is, for messages and tests.
+    path: Option<PathBuf>,
+}
+
+/// Why a game could not be claimed.
+#[derive(Debug)]
+pub enum ClaimError {
+    /// Another running `parlor` is playing it.
+    Taken,
+    /// The lock file could not be made (a read-only data directory, say).
+    Io(std::io::Error),
+}
+
+impl std::fmt::Display for ClaimError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClaimError::Taken => f.write_str("another Parlor is playing this game"),
+            ClaimError::Io(e) => write!(f, "could not claim the game: {e}"),
+        }
+    }
+}
+
+impl Claim {
+    /// The lock file's path (`None` for a database in memory).
+    pub fn path(&self) -> Option<&std::path::Path> {
+        self.path.as_deref()
+    }
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        if let Some(f) = &self.file {
+            let _ = f.unlock();
+        }
+    }
+}
+
+impl Store {
+    /// Claims the game of play session `session` for this process.
+    pub fn claim(&self, session: &str) -> Result<Claim, ClaimError> {
+        let Some(dir) = self.dir() else {
+            return Ok(Claim {
+                file: None,
+                path: None,
+            });
+        };
+        let folder = dir.join("claims");
+        std::fs::create_dir_all(&folder).map_err(ClaimError::Io)?;
+        // Session ids are made of hex digits, digits and dashes; anything else is replaced, so a damaged row
+        // can never name a path outside the folder.
+        let name: String = session
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        let path = folder.join(format!("{name}.lock"));
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(ClaimError::Io)?;
+        match file.try_lock() {
+            Ok(()) => Ok(Claim {
+                file: Some(file),
+                path: Some(path),
+            }),
+            Err(TryLockError::WouldBlock) => Err(ClaimError::Taken),
+            Err(TryLockError::Error(e)) => Err(ClaimError::Io(e)),
+        }
+    }
+
+    /// Forgets the lock file of a finished game (called while its claim is still held).
+    pub fn release_claim(&self, claim: Claim) {
+        if let Some(path) = claim.path.clone() {
+            let _ = std::fs::remove_file(path);
+        }
+        drop(claim);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_is_claimed_once_until_its_claim_is_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = Store::open(dir.path()).unwrap().store;
+        let b = Store::open(dir.path()).unwrap().store;
+        let claim = a.claim("s-1").unwrap();
+        assert!(matches!(b.claim("s-1"), Err(ClaimError::Taken)));
+        assert!(b.claim("s-2").is_ok(), "other games stay free");
+        drop(claim);
+        assert!(b.claim("s-1").is_ok());
+    }
+
+    #[test]
+    fn odd_session_names_stay_inside_the_claims_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap().store;
+        let claim = store.claim("../../etc/x").unwrap();
+        let path = claim.path().unwrap();
+        assert!(path.starts_with(dir.path().join("claims")), "{path:?}");
+    }
+}

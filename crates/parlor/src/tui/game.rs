@@ -1,0 +1,133 @@
+//! The full screen's side of the game interface: what a game adds to draw itself and read its keys
+//! ([`TuiGame`]), and the object-safe [`Launch`] the menu, history and scores use to reach any game.
+
+use super::keys::Binding;
+use super::play::PlayView;
+use super::replay::ReplayView;
+use super::setup::SetupView;
+use super::theme::Theme;
+use super::{Ctx, View};
+use crate::games::game::Game;
+use crate::games::record::Replay;
+use crate::games::session::{ResumeError, Session};
+use crate::games::{AnyGame, Entry};
+use crate::storage::{GameRecord, Unfinished};
+use crossterm::event::MouseEvent;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
+/// What one of a game's own commands asks the play screen to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Act<M> {
+    /// Nothing more (the UI state may have changed).
+    Stay,
+    /// Play this move.
+    Play(M),
+    /// Say this in the message line.
+    Say(String),
+}
+
+/// One position to draw: the state, the parameters, the UI state when playing (none in replays), and the move that
+/// led here (to mark it).
+pub struct Board<'a, G: TuiGame> {
+    /// The position.
+    pub state: &'a G::State,
+    /// The parameters.
+    pub params: &'a G::Params,
+    /// The cursor and whatever else the player is doing (`None` in a replay).
+    pub ui: Option<&'a G::Ui>,
+    /// The move that led to this position.
+    pub last: Option<&'a G::Move>,
+    /// Whether the game is over (a hidden code is shown, say).
+    pub over: bool,
+}
+
+/// What a game adds to the interface for the full screen: its UI state, its key table, and its drawing.
+pub trait TuiGame: Game {
+    /// The UI state: the cursor, a half-typed guess, a selected piece.
+    type Ui: Default + 'static;
+    /// The game's own commands (the play screen adds undo, hint, autoplay, give up, restart, quit and help).
+    type Cmd: Copy + PartialEq + std::fmt::Debug + 'static;
+
+    /// The game's key table. It must bind no key twice, nor any key of the play screen's common table
+    /// (`u` Backspace `t` `p` `+` `-` `x` `r` `q` `Q` Esc `?`).
+    fn bindings(params: &Self::Params) -> &'static [Binding<Self::Cmd>];
+    /// The smallest area the board needs (columns, rows).
+    fn board_size(params: &Self::Params) -> (u16, u16);
+    /// Draws the board into `area`.
+    fn draw(frame: &mut Frame, area: Rect, board: &Board<Self>, theme: &Theme);
+    /// Extra words for the status line ("Black to move", "Guess 3 of 10").
+    fn status_text(state: &Self::State, params: &Self::Params) -> String;
+    /// Carries out one of the game's commands.
+    fn command(cmd: Self::Cmd, ui: &mut Self::Ui, session: &Session<Self>) -> Act<Self::Move>;
+    /// A key the table does not bind, offered to the game before it is refused (a colour letter typed into a
+    /// guess). `None`: not the game's either.
+    fn other_key(
+        _key: &crossterm::event::KeyEvent,
+        _ui: &mut Self::Ui,
+        _session: &Session<Self>,
+    ) -> Option<Act<Self::Move>> {
+        None
+    }
+    /// The mouse over the board drawn in `area`.
+    fn mouse(
+        _event: MouseEvent,
+        _area: Rect,
+        _ui: &mut Self::Ui,
+        _session: &Session<Self>,
+    ) -> Act<Self::Move> {
+        Act::Stay
+    }
+    /// Called after every accepted move (to clear a typed guess, move the cursor).
+    fn after_move(_ui: &mut Self::Ui, _session: &Session<Self>) {}
+}
+
+/// Any game, as the menu, the history and the scores see it.
+pub trait Launch: AnyGame {
+    /// The setup form for a new game, opening on `params` (JSON) if they are readable, else the defaults.
+    fn setup(&self, params: Option<&str>) -> Box<dyn View>;
+    /// A new game with the given parameters (JSON) and the default ones elsewhere.
+    fn start(&self, params: Option<&str>, ctx: &mut Ctx) -> Result<Box<dyn View>, String>;
+    /// Takes up a saved game.
+    fn resume(&self, saved: &Unfinished, ctx: &mut Ctx) -> Result<Box<dyn View>, ResumeError>;
+    /// Ends a saved game without playing it: it is claimed, then recorded as given up.
+    fn discard(&self, saved: &Unfinished, ctx: &mut Ctx) -> Result<(), ResumeError>;
+    /// The replay of a finished game.
+    fn replay(&self, record: &GameRecord) -> Result<Box<dyn View>, String>;
+}
+
+fn params_or_default<G: Game>(json: Option<&str>) -> G::Params {
+    json.and_then(|j| G::params_from_json(j).ok())
+        .unwrap_or_default()
+}
+
+impl<G: TuiGame> Launch for Entry<G> {
+    fn setup(&self, params: Option<&str>) -> Box<dyn View> {
+        Box::new(SetupView::<G>::new(params_or_default::<G>(params)))
+    }
+
+    fn start(&self, params: Option<&str>, ctx: &mut Ctx) -> Result<Box<dyn View>, String> {
+        PlayView::<G>::start(params_or_default::<G>(params), ctx)
+            .map(|v| Box::new(v) as Box<dyn View>)
+    }
+
+    fn resume(&self, saved: &Unfinished, ctx: &mut Ctx) -> Result<Box<dyn View>, ResumeError> {
+        let session = Session::<G>::resume(saved, ctx.store)?;
+        Ok(Box::new(PlayView::new(session)))
+    }
+
+    fn discard(&self, saved: &Unfinished, ctx: &mut Ctx) -> Result<(), ResumeError> {
+        let mut session = Session::<G>::resume(saved, ctx.store)?;
+        session.resign(ctx.store);
+        Ok(())
+    }
+
+    fn replay(&self, record: &GameRecord) -> Result<Box<dyn View>, String> {
+        Ok(Box::new(ReplayView::new(Replay::<G>::new(record)?)))
+    }
+}
+
+/// The game of a given name among `games`.
+pub fn find<'a>(games: &[&'a dyn Launch], id: &str) -> Option<&'a dyn Launch> {
+    games.iter().copied().find(|g| g.id() == id)
+}

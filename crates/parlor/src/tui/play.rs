@@ -1,0 +1,605 @@
+//! The one play screen: any game's board (drawn by its adapter) with the status line, messages, questions, the end
+//! screen, undo, hints, autoplay and the computer's moves, all run by the generic session and background jobs.
+
+use super::game::{Act, Board, TuiGame};
+use super::keys::{self, Answer, Binding, QUESTION, bar, describe, lookup, more};
+use super::layout::{chrome, draw_dialog};
+use super::theme::Theme;
+use super::{Ctx, Help, Transition, View};
+use crate::games::game::{Game, Purpose, Turn};
+use crate::games::jobs::{Job, Poll};
+use crate::games::session::{Seed, Session};
+use crossterm::event::{KeyCode, KeyEvent, MouseEvent};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+/// The commands every game's play screen has.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Common {
+    Undo,
+    Hint,
+    Auto,
+    Faster,
+    Slower,
+    GiveUp,
+    Restart,
+    Quit,
+}
+
+const COMMON: &[Binding<Common>] = &[
+    bar(
+        &[KeyCode::Char('u'), KeyCode::Backspace],
+        "u",
+        "undo",
+        Common::Undo,
+    ),
+    bar(&[KeyCode::Char('t')], "t", "hint", Common::Hint),
+    bar(&[KeyCode::Char('p')], "p", "autoplay", Common::Auto),
+    more(
+        &[KeyCode::Char('+'), KeyCode::Char('=')],
+        "+",
+        "autoplay faster",
+        Common::Faster,
+    ),
+    more(
+        &[KeyCode::Char('-')],
+        "-",
+        "autoplay slower",
+        Common::Slower,
+    ),
+    more(
+        &[KeyCode::Char('x')],
+        "x",
+        "give up (asks first)",
+        Common::GiveUp,
+    ),
+    more(
+        &[KeyCode::Char('r')],
+        "r",
+        "new game (asks first while a game goes on)",
+        Common::Restart,
+    ),
+    bar(
+        keys::common::BACK,
+        "q",
+        "back to the menu (saved)",
+        Common::Quit,
+    ),
+];
+
+/// The labels of the common commands a game offers (no autoplay where the computer cannot play for the player).
+fn common_for<G: Game>(params: &G::Params) -> Vec<&'static Binding<Common>> {
+    COMMON
+        .iter()
+        .filter(|b| match b.cmd {
+            Common::Auto | Common::Faster | Common::Slower => G::can_autoplay(params),
+            Common::Hint => G::can_think(params),
+            _ => true,
+        })
+        .collect()
+}
+
+/// What the screen is asking.
+#[derive(Clone, Debug, PartialEq)]
+enum Question {
+    /// A milestone was reached (2048's target): keep going?
+    Milestone(String),
+    /// Start a new game (the current one is recorded as given up)?
+    Restart,
+    /// Give up?
+    GiveUp,
+}
+
+/// The result of the computer's thinking, with its memory handed back.
+type Thought<G> = (<G as Game>::Thinker, Option<<G as Game>::Move>);
+
+/// Any game being played on the full screen.
+pub struct PlayView<G: TuiGame> {
+    session: Session<G>,
+    ui: G::Ui,
+    message: Option<String>,
+    question: Option<Question>,
+    thinker: Option<G::Thinker>,
+    job: Option<(Job<Thought<G>>, Purpose)>,
+    autoplay: bool,
+    auto_ms: u64,
+    board_area: Rect,
+}
+
+impl<G: TuiGame> PlayView<G> {
+    /// A screen playing `session`.
+    pub fn new(session: Session<G>) -> PlayView<G> {
+        PlayView {
+            session,
+            ui: G::Ui::default(),
+            message: None,
+            question: None,
+            thinker: None,
+            job: None,
+            autoplay: false,
+            auto_ms: 100,
+            board_area: Rect::default(),
+        }
+    }
+
+    /// A new game with `params`, from the command line's seed if one is left, else a fresh one.
+    pub fn start(params: G::Params, ctx: &mut Ctx) -> Result<PlayView<G>, String> {
+        let seed = Seed::from_option(ctx.seed.take());
+        Ok(PlayView::new(Session::new(params, seed, ctx.store)?))
+    }
+
+    /// The session being played (for tests).
+    pub fn session(&self) -> &Session<G> {
+        &self.session
+    }
+
+    /// The UI state (for tests).
+    pub fn ui(&self) -> &G::Ui {
+        &self.ui
+    }
+
+    fn new_game(&mut self, ctx: &mut Ctx) -> Transition {
+        match PlayView::<G>::start(self.session.params.clone(), ctx) {
+            Ok(view) => Transition::Replace(Box::new(view)),
+            Err(e) => {
+                self.message = Some(e);
+                Transition::Stay
+            }
+        }
+    }
+
+    fn play(&mut self, mv: G::Move, ctx: &mut Ctx) {
+        match self.session.play(mv, ctx.store) {
+            Ok(applied) => {
+                G::after_move(&mut self.ui, &self.session);
+                self.message = applied.note;
+                if let Some(m) = applied.milestone {
+                    self.autoplay = false;
+                    self.question = Some(Question::Milestone(m));
+                }
+            }
+            Err(e) => self.message = Some(e),
+        }
+        self.storage_warning();
+    }
+
+    fn storage_warning(&mut self) {
+        if let Some(e) = self.session.take_storage_error() {
+            self.message = Some(format!("{e} (it is tried again after the next move)"));
+        }
+    }
+
+    fn think(&mut self, purpose: Purpose) {
+        if self.job.is_some() {
+            return;
+        }
+        let mut thinker = self
+            .thinker
+            .take()
+            .unwrap_or_else(|| G::thinker(&self.session.params));
+        let state = self.session.state().clone();
+        let job = Job::spawn(move |stop| {
+            let mv = G::think(&mut thinker, &state, purpose, stop);
+            (thinker, mv)
+        });
+        self.job = Some((job, purpose));
+    }
+
+    /// Collects the computer's thought if it is ready, and starts the next one that is due.
+    fn step_computer(&mut self, ctx: &mut Ctx) {
+        if let Some((job, purpose)) = &self.job {
+            let purpose = *purpose;
+            match job.poll() {
+                Poll::Running => return,
+                Poll::Lost => self.job = None,
+                Poll::Done((thinker, mv)) => {
+                    self.job = None;
+                    self.thinker = Some(thinker);
+                    self.thought(purpose, mv, ctx);
+                }
+            }
+        }
+        if self.question.is_some() || self.session.ended().is_some() {
+            return;
+        }
+        if self.session.turn() == Some(Turn::Computer) {
+            self.think(Purpose::Opponent);
+        } else if self.autoplay {
+            self.think(Purpose::Autoplay);
+        }
+    }
+
+    fn thought(&mut self, purpose: Purpose, mv: Option<G::Move>, ctx: &mut Ctx) {
+        match (purpose, mv) {
+            (Purpose::Hint, Some(mv)) => {
+                self.message = Some(format!(
+                    "hint: {} (the game is now assisted)",
+                    G::describe_hint(self.session.state(), &mv)
+                ));
+            }
+            (Purpose::Hint, None) => self.message = Some("no move to suggest".into()),
+            (Purpose::Autoplay, Some(mv)) if self.autoplay => {
+                let shown = mv.to_string();
+                self.play(mv, ctx);
+                if self.autoplay {
+                    self.message = Some(format!(
+                        "autoplay: {shown} · any key stops · {} ms/move",
+                        self.auto_ms
+                    ));
+                }
+            }
+            (Purpose::Autoplay, _) => self.autoplay = false,
+            (Purpose::Opponent, Some(mv)) => {
+                if self.session.turn() == Some(Turn::Computer) {
+                    let shown = mv.to_string();
+                    self.play(mv, ctx);
+                    if self.message.is_none() {
+                        self.message = Some(format!("the computer played {shown}"));
+                    }
+                }
+            }
+            (Purpose::Opponent, None) => {
+                self.message = Some("the computer found no move".into());
+            }
+        }
+    }
+
+    fn answer(&mut self, answer: Answer, ctx: &mut Ctx) -> Transition {
+        let Some(q) = self.question.take() else {
+            return Transition::Stay;
+        };
+        match (q, answer) {
+            (Question::Milestone(_), Answer::Yes) => self.message = Some("keep going!".into()),
+            (Question::Milestone(_), Answer::No) | (Question::GiveUp, Answer::Yes) => {
+                self.session.resign(ctx.store);
+                self.storage_warning();
+            }
+            (Question::Restart, Answer::Yes) => {
+                self.session.resign(ctx.store);
+                return self.new_game(ctx);
+            }
+            (Question::Restart | Question::GiveUp, Answer::No) => {
+                self.message = Some("carry on".into())
+            }
+        }
+        Transition::Stay
+    }
+
+    fn common(&mut self, cmd: Common, ctx: &mut Ctx) -> Transition {
+        match cmd {
+            Common::Quit => return self.leave(ctx),
+            Common::Undo => match self.session.undo(ctx.store) {
+                Ok(_) => {
+                    self.job = None;
+                    self.message = Some("move taken back (the game is now assisted)".into());
+                    self.storage_warning();
+                }
+                Err(e) => self.message = Some(e),
+            },
+            Common::Hint => {
+                if self.session.turn() != Some(Turn::Player) {
+                    self.message = Some("wait for your turn".into());
+                } else {
+                    self.session.mark_assisted(ctx.store);
+                    self.message = Some("thinking…".into());
+                    self.think(Purpose::Hint);
+                }
+            }
+            Common::Auto => {
+                self.autoplay = true;
+                self.session.mark_assisted(ctx.store);
+                self.message = Some("autoplay: any key stops it · + faster · - slower".into());
+            }
+            Common::Faster => self.auto_ms = (self.auto_ms / 2).max(10),
+            Common::Slower => self.auto_ms = (self.auto_ms * 2).min(2000),
+            Common::GiveUp => self.question = Some(Question::GiveUp),
+            Common::Restart if self.session.started() => self.question = Some(Question::Restart),
+            Common::Restart => return self.new_game(ctx),
+        }
+        Transition::Stay
+    }
+
+    fn leave(&mut self, ctx: &mut Ctx) -> Transition {
+        self.job = None;
+        if self.session.ended().is_none() && self.session.started() {
+            let saved = self.session.save(ctx.store);
+            *ctx.notice = Some(if saved {
+                format!("{} saved: choose Continue to pick it up again.", G::TITLE)
+            } else {
+                format!(
+                    "{} was NOT saved ({}): it is lost when Parlor closes.",
+                    G::TITLE,
+                    self.session
+                        .take_storage_error()
+                        .unwrap_or_else(|| "storage unavailable".into())
+                )
+            });
+        }
+        Transition::Pop
+    }
+
+    fn ended_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Transition {
+        match lookup(COMMON, key) {
+            Some(Common::Restart) => self.new_game(ctx),
+            Some(Common::Quit) => Transition::Pop,
+            _ => {
+                self.message = Some("the game is over: r new game · q back".into());
+                Transition::Stay
+            }
+        }
+    }
+
+    /// The question or end-of-game box, if any.
+    fn dialog(&self, theme: &Theme) -> Option<(&'static str, Vec<Line<'static>>)> {
+        match &self.question {
+            Some(Question::Milestone(m)) => Some((
+                "Well done!",
+                vec![
+                    Line::styled(format!("{m}  Score {}", self.session.score()), theme.good()),
+                    Line::raw("y keep going · n stop here"),
+                ],
+            )),
+            Some(Question::Restart) => Some((
+                "New game?",
+                vec![
+                    Line::raw("This game will be recorded as given up."),
+                    Line::raw("y new game · n carry on"),
+                ],
+            )),
+            Some(Question::GiveUp) => Some((
+                "Give up?",
+                vec![
+                    Line::raw("The game ends here and is recorded."),
+                    Line::raw("y give up · n carry on"),
+                ],
+            )),
+            None => self.session.ended().map(|end| {
+                let rank = match (end.rank, end.unranked, end.id) {
+                    (_, _, None) if self.session.started() => "NOT recorded".to_string(),
+                    (_, _, None) => "no move made: not recorded".to_string(),
+                    (_, Some(why), _) => format!("{why}: kept out of the best scores"),
+                    (Some(1), None, _) => {
+                        format!("a new best for {}!", G::variant(&self.session.params))
+                    }
+                    (Some(r), None, _) => {
+                        format!("rank {r} in {}", G::variant(&self.session.params))
+                    }
+                    (None, None, _) => "recorded".to_string(),
+                };
+                (
+                    "Game over",
+                    vec![
+                        Line::styled(end.text.clone(), theme.strong()),
+                        Line::raw(format!(
+                            "{} {} · {rank}",
+                            capitalised(G::score_name()),
+                            self.session.score()
+                        )),
+                        Line::raw("r new game · q back"),
+                    ],
+                )
+            }),
+        }
+    }
+
+    fn status_line(&self, theme: &Theme) -> Line<'static> {
+        let s = &self.session;
+        let mut spans = vec![
+            Span::raw(format!("{} ", capitalised(G::score_name()))),
+            Span::styled(s.score().to_string(), theme.strong()),
+        ];
+        if let Some(best) = s.best() {
+            spans.push(Span::raw("   Best "));
+            spans.push(Span::styled(best.to_string(), theme.strong()));
+        }
+        let extra = G::status_text(s.state(), &s.params);
+        if !extra.is_empty() {
+            spans.push(Span::raw(format!("   {extra}")));
+        }
+        if s.assisted() {
+            spans.push(Span::styled("   assisted", theme.dim()));
+        }
+        if s.seed().chosen {
+            spans.push(Span::styled(
+                format!("   seed {} (not ranked)", s.seed().value),
+                theme.dim(),
+            ));
+        }
+        if self
+            .job
+            .as_ref()
+            .is_some_and(|(_, p)| *p == Purpose::Opponent)
+        {
+            spans.push(Span::styled("   computer thinking…", theme.dim()));
+        }
+        Line::from(spans)
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+impl<G: TuiGame> View for PlayView<G> {
+    fn min_size(&self) -> (u16, u16) {
+        let (w, h) = G::board_size(&self.session.params);
+        // Title, status, message, board, room for a three-line dialog, hint bar.
+        (w.max(44), h + 4 + 5)
+    }
+
+    fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        let title = format!(
+            "Parlor · {} · {}",
+            G::TITLE,
+            G::variant(&self.session.params)
+        );
+        let body = chrome(frame, area, &title, &self.hint_bar(), theme);
+        let [info, msg, board_area] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Length(1),
+            Constraint::Min(1),
+        ])
+        .areas(body);
+        frame.render_widget(Paragraph::new(self.status_line(theme)), info);
+        if let Some(m) = &self.message {
+            frame.render_widget(Paragraph::new(Span::styled(m.clone(), theme.dim())), msg);
+        }
+        let dialog = self.dialog(theme);
+        let (board_area, dialog_area) = match &dialog {
+            Some((_, lines)) => {
+                let [b, d] = Layout::vertical([
+                    Constraint::Min(1),
+                    Constraint::Length(lines.len() as u16 + 2),
+                ])
+                .areas(board_area);
+                (b, Some(d))
+            }
+            None => (board_area, None),
+        };
+        self.board_area = board_area;
+        let s = &self.session;
+        let board = Board {
+            state: s.state(),
+            params: &s.params,
+            ui: Some(&self.ui),
+            last: s.moves().last(),
+            over: s.ended().is_some(),
+        };
+        G::draw(frame, board_area, &board, theme);
+        if let (Some((title, lines)), Some(area)) = (dialog, dialog_area) {
+            draw_dialog(frame, area, title, lines);
+        }
+    }
+
+    fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {
+        if self.question.is_some() {
+            return match lookup(QUESTION, &key) {
+                Some(a) => self.answer(a, ctx),
+                None => {
+                    self.message = Some("answer y or n".into());
+                    Transition::Stay
+                }
+            };
+        }
+        if self.session.ended().is_some() {
+            return self.ended_key(&key, ctx);
+        }
+        let common = lookup(COMMON, &key);
+        if self.autoplay && !matches!(common, Some(Common::Faster | Common::Slower)) {
+            // Any other key takes the game back from the computer.
+            self.autoplay = false;
+            self.job = None;
+            self.message = Some("autoplay stopped: your turn".into());
+            return Transition::Stay;
+        }
+        if let Some(cmd) = lookup(G::bindings(&self.session.params), &key) {
+            let act = G::command(cmd, &mut self.ui, &self.session);
+            return self.act(act, ctx);
+        }
+        if let Some(cmd) = common {
+            let offered = common_for::<G>(&self.session.params)
+                .iter()
+                .any(|b| b.cmd == cmd);
+            if offered {
+                return self.common(cmd, ctx);
+            }
+        }
+        if let Some(act) = G::other_key(&key, &mut self.ui, &self.session) {
+            return self.act(act, ctx);
+        }
+        self.message = Some(format!("{} does nothing here: ? for help", key_name(&key)));
+        Transition::Stay
+    }
+
+    fn handle_mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
+        if self.question.is_some() || self.session.ended().is_some() {
+            return Transition::Stay;
+        }
+        let act = G::mouse(event, self.board_area, &mut self.ui, &self.session);
+        self.act(act, ctx)
+    }
+
+    fn tick(&mut self, ctx: &mut Ctx) -> Transition {
+        self.step_computer(ctx);
+        Transition::Stay
+    }
+
+    fn tick_ms(&self) -> Option<u64> {
+        if self.autoplay {
+            Some(self.auto_ms)
+        } else if self.job.is_some() || self.session.turn() == Some(Turn::Computer) {
+            Some(30)
+        } else {
+            None
+        }
+    }
+
+    fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
+        if self.question.is_some() {
+            return describe(QUESTION, false);
+        }
+        let mut bar = describe(G::bindings(&self.session.params), true);
+        bar.extend(
+            common_for::<G>(&self.session.params)
+                .into_iter()
+                .filter(|b| b.in_bar)
+                .map(|b| (b.label, b.help)),
+        );
+        bar
+    }
+
+    fn help(&self) -> Help {
+        let mut keys = describe(G::bindings(&self.session.params), false);
+        keys.extend(
+            common_for::<G>(&self.session.params)
+                .into_iter()
+                .map(|b| (b.label, b.help)),
+        );
+        keys.extend(describe(QUESTION, false));
+        Help {
+            title: G::TITLE.into(),
+            keys,
+            text: G::rules().iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    fn resumed(&mut self, ctx: &mut Ctx) {
+        self.session.refresh_best(ctx.store);
+    }
+
+    fn on_quit(&mut self, ctx: &mut Ctx) {
+        self.job = None;
+        self.session.save(ctx.store);
+    }
+}
+
+impl<G: TuiGame> PlayView<G> {
+    fn act(&mut self, act: Act<G::Move>, ctx: &mut Ctx) -> Transition {
+        match act {
+            Act::Stay => {}
+            Act::Say(m) => self.message = Some(m),
+            Act::Play(mv) => {
+                if self.session.turn() == Some(Turn::Player) {
+                    self.play(mv, ctx);
+                } else {
+                    self.message = Some("wait for your turn".into());
+                }
+            }
+        }
+        Transition::Stay
+    }
+}
+
+/// A key as the message line names it.
+pub fn key_name(key: &KeyEvent) -> String {
+    match key.code {
+        KeyCode::Char(c) => format!("'{c}'"),
+        other => format!("{other:?}"),
+    }
+}

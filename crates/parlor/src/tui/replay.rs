@@ -1,0 +1,209 @@
+//! The one replay screen: any finished game, move by move, with the same keys and speeds for every game. It opens at
+//! the start.
+
+use super::game::{Board, TuiGame};
+use super::keys::{Binding, bar, common, describe, lookup, more};
+use super::layout::chrome;
+use super::theme::Theme;
+use super::{Ctx, Help, Transition, View};
+use crate::games::record::Replay;
+use crate::storage::format_time;
+use crossterm::event::{KeyCode, KeyEvent};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Cmd {
+    Back,
+    Forward,
+    First,
+    Last,
+    Play,
+    Faster,
+    Slower,
+    Quit,
+}
+
+const KEYS: &[Binding<Cmd>] = &[
+    bar(common::LEFT, "←", "back", Cmd::Back),
+    bar(common::RIGHT, "→", "forward", Cmd::Forward),
+    bar(
+        &[KeyCode::Char(' '), KeyCode::Char('p')],
+        "Space",
+        "play/pause",
+        Cmd::Play,
+    ),
+    more(
+        &[KeyCode::Char('g'), KeyCode::Home],
+        "g Home",
+        "first move",
+        Cmd::First,
+    ),
+    more(
+        &[KeyCode::Char('G'), KeyCode::End],
+        "G End",
+        "last move",
+        Cmd::Last,
+    ),
+    more(
+        &[KeyCode::Char('+'), KeyCode::Char('=')],
+        "+",
+        "faster",
+        Cmd::Faster,
+    ),
+    more(&[KeyCode::Char('-')], "-", "slower", Cmd::Slower),
+    bar(common::BACK, "q", "back", Cmd::Quit),
+];
+
+/// Playback speeds: milliseconds between moves.
+const SPEEDS: [u64; 6] = [50, 100, 200, 400, 800, 1600];
+
+/// A finished game, replayed.
+pub struct ReplayView<G: TuiGame> {
+    replay: Replay<G>,
+    at: usize,
+    playing: bool,
+    speed: usize,
+}
+
+impl<G: TuiGame> ReplayView<G> {
+    /// A replay that opens at the start, paused.
+    pub fn new(replay: Replay<G>) -> ReplayView<G> {
+        ReplayView {
+            replay,
+            at: 0,
+            playing: false,
+            speed: 3,
+        }
+    }
+
+    /// The move shown (0: the start).
+    pub fn at(&self) -> usize {
+        self.at
+    }
+}
+
+impl<G: TuiGame> View for ReplayView<G> {
+    fn min_size(&self) -> (u16, u16) {
+        let (w, h) = G::board_size(&self.replay.params);
+        (w.max(44), h + 5)
+    }
+
+    fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        let r = self.replay.record.clone();
+        let title = format!(
+            "Replay · {} · {} · game #{} · {}",
+            G::TITLE,
+            r.variant,
+            r.id,
+            format_time(r.ended_at)
+        );
+        let hints = self.hint_bar();
+        let body = chrome(frame, area, &title, &hints, theme);
+        let [info, board_area] =
+            Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(body);
+        let n = self.replay.len();
+        let at = self.at;
+        let last = at.checked_sub(1).map(|i| self.replay.moves[i].to_string());
+        let state = self.replay.position(at).clone();
+        let mut line = vec![
+            Span::raw(format!("Move {at} of {n}")),
+            Span::raw(match &last {
+                Some(m) => format!(" · {m}"),
+                None => " · start".into(),
+            }),
+            Span::raw(format!(" · {} {}", G::score_name(), G::score(&state))),
+        ];
+        line.push(Span::styled(
+            if self.playing {
+                format!(" · playing, {} ms/move", SPEEDS[self.speed])
+            } else {
+                " · paused".into()
+            },
+            theme.dim(),
+        ));
+        let mut lines = vec![Line::from(line)];
+        if at == n {
+            lines.push(Line::styled(
+                format!("{} · {}", r.result, G::ending(&state, r.result)),
+                theme.strong(),
+            ));
+        }
+        frame.render_widget(Paragraph::new(lines), info);
+        let board = Board {
+            state: &state,
+            params: &self.replay.params,
+            ui: None,
+            last: at.checked_sub(1).map(|i| &self.replay.moves[i]),
+            over: at == n,
+        };
+        G::draw(frame, board_area, &board, theme);
+    }
+
+    fn handle_key(&mut self, key: KeyEvent, _ctx: &mut Ctx) -> Transition {
+        let n = self.replay.len();
+        match lookup(KEYS, &key) {
+            Some(Cmd::Back) => {
+                self.playing = false;
+                self.at = self.at.saturating_sub(1);
+            }
+            Some(Cmd::Forward) => {
+                self.playing = false;
+                self.at = (self.at + 1).min(n);
+            }
+            Some(Cmd::First) => {
+                self.playing = false;
+                self.at = 0;
+            }
+            Some(Cmd::Last) => {
+                self.playing = false;
+                self.at = n;
+            }
+            Some(Cmd::Play) => {
+                if self.at == n {
+                    self.at = 0;
+                }
+                self.playing = !self.playing;
+            }
+            Some(Cmd::Faster) => self.speed = self.speed.saturating_sub(1),
+            Some(Cmd::Slower) => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
+            Some(Cmd::Quit) => return Transition::Pop,
+            None => {}
+        }
+        Transition::Stay
+    }
+
+    fn tick(&mut self, _ctx: &mut Ctx) -> Transition {
+        if self.playing {
+            if self.at < self.replay.len() {
+                self.at += 1;
+            }
+            if self.at == self.replay.len() {
+                self.playing = false;
+            }
+        }
+        Transition::Stay
+    }
+
+    fn tick_ms(&self) -> Option<u64> {
+        self.playing.then_some(SPEEDS[self.speed])
+    }
+
+    fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
+        describe(KEYS, true)
+    }
+
+    fn help(&self) -> Help {
+        Help {
+            title: format!("Replay · {}", G::TITLE),
+            keys: describe(KEYS, false),
+            text: vec![
+                "A finished game, move by move. It opens at the start; Space plays it at the chosen speed, the \
+                 arrows step one move, g and G jump to the first and the last move."
+                    .into(),
+            ],
+        }
+    }
+}

@@ -1,0 +1,237 @@
+//! The one setup form: a game's settings, read from its setting table, changed with ←→ (or typed), and Enter to
+//! start. The cursor always starts on the first setting.
+
+use super::game::TuiGame;
+use super::keys::{Binding, bar, common, describe, lookup, more};
+use super::layout::{centered, chrome};
+use super::play::PlayView;
+use super::theme::Theme;
+use super::{Ctx, Help, Transition, View};
+use crate::games::settings::Kind;
+use crossterm::event::{KeyCode, KeyEvent};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Cmd {
+    Up,
+    Down,
+    Less,
+    More,
+    Start,
+    Back,
+}
+
+const KEYS: &[Binding<Cmd>] = &[
+    bar(common::UP, "↑↓", "choose a setting", Cmd::Up),
+    more(common::DOWN, "↓ j s", "next setting", Cmd::Down),
+    bar(common::LEFT, "←→", "change it", Cmd::Less),
+    more(common::RIGHT, "→ l d", "next value", Cmd::More),
+    bar(&[KeyCode::Enter], "Enter", "start", Cmd::Start),
+    bar(common::BACK, "q", "back", Cmd::Back),
+];
+
+/// The setup form of game `G`.
+pub struct SetupView<G: TuiGame> {
+    params: G::Params,
+    row: usize,
+    /// Text being typed into the current setting (a number, a code).
+    typing: Option<String>,
+    message: Option<String>,
+}
+
+impl<G: TuiGame> SetupView<G> {
+    /// The form, opening on `params`.
+    pub fn new(params: G::Params) -> SetupView<G> {
+        SetupView {
+            params,
+            row: 0,
+            typing: None,
+            message: None,
+        }
+    }
+
+    /// The settings that apply to the parameters as they stand.
+    fn rows(&self) -> Vec<&'static crate::games::settings::Setting> {
+        G::settings()
+            .iter()
+            .filter(|s| G::applies(&self.params, s.key))
+            .collect()
+    }
+
+    fn commit_typing(&mut self) -> bool {
+        let Some(text) = self.typing.take() else {
+            return true;
+        };
+        let rows = self.rows();
+        let Some(setting) = rows.get(self.row) else {
+            return true;
+        };
+        match G::set(&mut self.params, setting.key, &text) {
+            Ok(()) => true,
+            Err(e) => {
+                self.message = Some(e);
+                false
+            }
+        }
+    }
+
+    fn step(&mut self, up: bool) {
+        if !self.commit_typing() {
+            return;
+        }
+        let rows = self.rows();
+        let Some(setting) = rows.get(self.row) else {
+            return;
+        };
+        let now = G::get(&self.params, setting.key);
+        match setting.step(&now, up) {
+            Some(next) => {
+                if let Err(e) = G::set(&mut self.params, setting.key, &next) {
+                    self.message = Some(e);
+                }
+            }
+            None => {
+                self.message = Some(match setting.kind {
+                    Kind::Text => "type the value".into(),
+                    _ => format!("{}: {}", setting.label, setting.range()),
+                })
+            }
+        }
+        self.row = self.row.min(self.rows().len().saturating_sub(1));
+    }
+}
+
+impl<G: TuiGame> View for SetupView<G> {
+    fn min_size(&self) -> (u16, u16) {
+        (44, G::settings().len() as u16 + 8)
+    }
+
+    fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        let title = format!("Parlor · new game of {}", G::TITLE);
+        let body = chrome(frame, area, &title, &self.hint_bar(), theme);
+        let rows = self.rows();
+        let label_w = rows
+            .iter()
+            .map(|s| s.label.chars().count())
+            .max()
+            .unwrap_or(0);
+        let mut lines = Vec::new();
+        for (i, s) in rows.iter().enumerate() {
+            let value = match (&self.typing, i == self.row) {
+                (Some(t), true) => format!("{t}▏"),
+                _ => s.show(&G::get(&self.params, s.key)),
+            };
+            let text = format!("{:<label_w$}   ◀ {value} ▶", s.label);
+            lines.push(if i == self.row {
+                Line::styled(format!("▸ {text}"), theme.selected())
+            } else {
+                Line::raw(format!("  {text}"))
+            });
+        }
+        lines.push(Line::raw(""));
+        if let Some(s) = rows.get(self.row) {
+            lines.push(Line::styled(s.help.to_string(), theme.dim()));
+        }
+        match G::check(&self.params) {
+            Ok(()) => lines.push(Line::raw(format!(
+                "Enter starts: {}",
+                G::variant(&self.params)
+            ))),
+            Err(e) => lines.push(Line::styled(format!("cannot start: {e}"), theme.warn())),
+        }
+        if let Some(m) = &self.message {
+            lines.push(Line::from(Span::styled(m.clone(), theme.warn())));
+        }
+        let h = lines.len() as u16;
+        let rect = centered(body, 72, h);
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), rect);
+    }
+
+    fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {
+        self.message = None;
+        let rows = self.rows();
+        let typable = rows.get(self.row).is_some_and(|s| {
+            matches!(
+                s.kind,
+                Kind::Number { .. } | Kind::Decimal { .. } | Kind::Text
+            )
+        });
+        if typable && let KeyCode::Char(c) = key.code {
+            let numeric = rows
+                .get(self.row)
+                .is_some_and(|s| !matches!(s.kind, Kind::Text));
+            if !numeric || c.is_ascii_digit() || c == '.' {
+                self.typing.get_or_insert_with(String::new).push(c);
+                return Transition::Stay;
+            }
+        }
+        if key.code == KeyCode::Backspace {
+            if let Some(t) = &mut self.typing {
+                t.pop();
+            } else if typable {
+                self.typing = Some(String::new());
+            }
+            return Transition::Stay;
+        }
+        let n = rows.len().max(1);
+        match lookup(KEYS, &key) {
+            Some(Cmd::Up) => {
+                if self.commit_typing() {
+                    self.row = (self.row + n - 1) % n;
+                }
+            }
+            Some(Cmd::Down) => {
+                if self.commit_typing() {
+                    self.row = (self.row + 1) % n;
+                }
+            }
+            Some(Cmd::Less) => self.step(false),
+            Some(Cmd::More) => self.step(true),
+            Some(Cmd::Start) => {
+                if !self.commit_typing() {
+                    return Transition::Stay;
+                }
+                if let Err(e) = G::check(&self.params) {
+                    self.message = Some(e);
+                    return Transition::Stay;
+                }
+                return match PlayView::<G>::start(self.params.clone(), ctx) {
+                    Ok(v) => Transition::Replace(Box::new(v)),
+                    Err(e) => {
+                        self.message = Some(e);
+                        Transition::Stay
+                    }
+                };
+            }
+            Some(Cmd::Back) => {
+                if self.typing.take().is_none() {
+                    return Transition::Pop;
+                }
+            }
+            None => {}
+        }
+        Transition::Stay
+    }
+
+    fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
+        describe(KEYS, true)
+    }
+
+    fn help(&self) -> Help {
+        let mut text = vec![
+            "Choose each setting with ←→ (or type a number), then Enter to start. Esc goes back."
+                .to_string(),
+        ];
+        for s in self.rows() {
+            text.push(format!("{}: {} ({})", s.label, s.help, s.range()));
+        }
+        Help {
+            title: format!("New game of {}", G::TITLE),
+            keys: describe(KEYS, false),
+            text,
+        }
+    }
+}
