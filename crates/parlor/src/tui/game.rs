@@ -94,6 +94,9 @@ pub trait Launch: AnyGame {
     fn discard(&self, saved: &Unfinished, ctx: &mut Ctx) -> Result<(), ResumeError>;
     /// The replay of a finished game.
     fn replay(&self, record: &GameRecord) -> Result<Box<dyn View>, String>;
+    /// The keys the play screen would bind twice with the default parameters: the game's table against itself
+    /// and against the play screen's common commands (should be none: the first binding would win).
+    fn key_clashes(&self) -> Vec<String>;
 }
 
 fn params_or_default<G: Game>(json: Option<&str>) -> G::Params {
@@ -124,6 +127,10 @@ impl<G: TuiGame> Launch for Entry<G> {
 
     fn replay(&self, record: &GameRecord) -> Result<Box<dyn View>, String> {
         Ok(Box::new(ReplayView::new(Replay::<G>::new(record)?)))
+    }
+
+    fn key_clashes(&self) -> Vec<String> {
+        super::play::key_clashes::<G>(&G::Params::default())
     }
 }
 

@@ -55,7 +55,7 @@ pub struct Help {
     /// The screen's title.
     pub title: String,
     /// (keys, what they do), in the screen's own order.
-    pub keys: Vec<(&'static str, &'static str)>,
+    pub keys: Vec<(String, &'static str)>,
     /// Rules and notes, one paragraph per entry.
     pub text: Vec<String>,
 }
