@@ -183,7 +183,7 @@ const BOARDS: &[(&str, &str)] = &[
     ("5x5", "5x5"),
     ("6x3", "6x3"),
     ("6x4", "6x4"),
-    ("6x5", "6x5 (standard)"),
+    ("6x5", "6x5"),
 ];
 
 const SETTINGS: &[Setting] = &[
