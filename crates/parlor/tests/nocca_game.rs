@@ -350,3 +350,21 @@ fn scores_list_the_variant_after_an_unassisted_loss() {
     assert_eq!(v[0]["score"], 11);
     assert_eq!(v[0]["assisted"], false);
 }
+
+#[test]
+fn an_unassisted_win_against_the_computer_ranks_by_fewest_plies() {
+    let mut store = Store::in_memory().unwrap();
+    let mut s = Session::<Nocca>::new(Params::default(), seed(1), &store).unwrap();
+    for m in GOAL_GAME.split(' ') {
+        s.play(mv(m), &mut store).unwrap();
+    }
+    let end = s.ended().unwrap().clone();
+    assert_eq!(end.outcome, Outcome::Won);
+    assert_eq!(end.rank, Some(1));
+    assert_eq!(end.text, "Black reached the goal in 11 plies: you won!");
+    let rec = store.game(end.id.unwrap()).unwrap().unwrap();
+    assert_eq!(rec.variant, "vs casual");
+    assert_eq!(rec.score, 11);
+    assert!(store.unfinished(None).unwrap().is_empty());
+    assert_eq!(Nocca::progress(s.state()), "ply 11 · Black wins by goal");
+}

@@ -392,8 +392,14 @@ impl Game for Nocca {
     }
 
     fn progress(state: &State) -> String {
-        let side = capital(state.game.side_to_move().name());
-        format!("ply {} · {side} to move", state.game.ply())
+        let n = state.game.ply();
+        match state.game.outcome() {
+            Some(o) => format!("ply {n} · {}", capital(&o.to_string())),
+            None => format!(
+                "ply {n} · {} to move",
+                capital(state.game.side_to_move().name())
+            ),
+        }
     }
 
     fn undo_depth(state: &State, moves: usize) -> usize {
