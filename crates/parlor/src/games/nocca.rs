@@ -190,19 +190,19 @@ const SETTINGS: &[Setting] = &[
     Setting {
         key: "mode",
         label: "Players",
-        help: "Who plays: two people at one keyboard, you against the computer, or the computer against itself.",
+        help: "Two at one keyboard, you against the computer, or the computer alone.",
         kind: Kind::Choice(MODES),
     },
     Setting {
         key: "level",
         label: "Computer level",
-        help: "How strong the computer plays (it thinks 0.1 s, 0.3 s, 0.6 s or 2 s a move).",
+        help: "How strong the computer plays (0.1 s, 0.3 s, 0.6 s or 2 s a move).",
         kind: Kind::Choice(LEVELS),
     },
     Setting {
         key: "colour",
         label: "Your colour",
-        help: "Your colour against the computer: Black's home row is at the bottom, White's at the top.",
+        help: "Your colour against the computer (Black's home row is at the bottom).",
         kind: Kind::Choice(COLOURS),
     },
     Setting {
@@ -214,7 +214,7 @@ const SETTINGS: &[Setting] = &[
     Setting {
         key: "board",
         label: "Board",
-        help: "Rows x columns (3 to 6 rows, 3 to 5 columns); each side has as many pieces as columns.",
+        help: "Rows x columns (3-6 x 3-5); each side has as many pieces as columns.",
         kind: Kind::Choice(BOARDS),
     },
 ];

@@ -60,7 +60,7 @@ const BINDINGS: &[Binding<Cmd>] = &[
     more(
         common::ENTER,
         "Enter Space",
-        "select the piece under the cursor, then its target (or click them)",
+        "select a piece, then its target (a click does too)",
         Cmd::Choose,
     ),
     Binding {
@@ -208,7 +208,7 @@ impl TuiGame for Nocca {
             && Nocca::status(state) == crate::games::game::Status::Playing(Turn::Player)
         {
             let text = if selection(ui, state).is_some() {
-                "Step: the digit beside a target, or the cursor on it + Enter, or a click · Esc cancels".to_string()
+                "Step: the digit beside a target, or cursor + Enter, or a click · Esc cancels".to_string()
             } else {
                 let list: Vec<String> = movable(state.position()).iter().map(|q| q.to_string()).collect();
                 format!("Movable: {} · cursor + Enter, or a click", list.join(" "))
