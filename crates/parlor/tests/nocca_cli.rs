@@ -133,7 +133,9 @@ fn help_lists_every_setting_with_its_range() {
     let dir = tempfile::tempdir().unwrap();
     let o = run(dir.path(), &["nocca", "--help"], "");
     let text = out(&o);
-    for flag in ["--mode", "--level", "--colour", "--first", "--board", "--seed", "--new"] {
+    for flag in [
+        "--mode", "--level", "--colour", "--first", "--board", "--seed", "--new",
+    ] {
         assert!(text.contains(flag), "{flag}: {text}");
     }
     assert!(text.contains("two (two players)"), "{text}");

@@ -10,8 +10,8 @@ use parlor::games::nocca::{Mode, Nocca, Params};
 use parlor::games::session::{Seed, Session};
 use parlor::storage::Store;
 use parlor::tui::keys::clashes;
-use parlor::tui::nocca::board::{CELL_W, Layout, MARGIN, Marks, digit};
 use parlor::tui::nocca::bindings;
+use parlor::tui::nocca::board::{CELL_W, Layout, MARGIN, Marks, digit};
 use parlor::tui::theme::Theme;
 
 fn mv(s: &str) -> Move {
@@ -206,7 +206,10 @@ fn refused_moves_say_why_and_leave_the_state_alone() {
     let mut st = Nocca::new_game(&Params::default(), 1).unwrap();
     assert!(Nocca::parse_move(&st, "zz").is_err());
     assert!(Nocca::parse_move(&st, "").is_err());
-    assert_eq!(Nocca::apply(&mut st, &mv("c3k")).unwrap_err(), "c3 is empty");
+    assert_eq!(
+        Nocca::apply(&mut st, &mv("c3k")).unwrap_err(),
+        "c3 is empty"
+    );
     assert_eq!(
         Nocca::apply(&mut st, &mv("c6j")).unwrap_err(),
         "the piece on c6 is white's"
@@ -367,4 +370,46 @@ fn an_unassisted_win_against_the_computer_ranks_by_fewest_plies() {
     assert_eq!(rec.score, 11);
     assert!(store.unfinished(None).unwrap().is_empty());
     assert_eq!(Nocca::progress(s.state()), "ply 11 · Black wins by goal");
+}
+
+#[test]
+fn odd_text_is_refused_with_a_reason_never_a_panic() {
+    use parlor::plain::game::{Parsed, PlainGame};
+    let st = Nocca::new_game(&Params::default(), 1).unwrap();
+    let odd = [
+        "",
+        " ",
+        "-",
+        "c",
+        "c1",
+        "ä1k",
+        "c1-",
+        "c1--c2",
+        "zz9",
+        "c1-c9",
+        "c1 ☃",
+        "k",
+        "u",
+        "c1 kk",
+        "a0k",
+        "f1k",
+        "c1-a3",
+        "\u{0}",
+        &"x".repeat(5000),
+    ];
+    for text in odd {
+        let _ = Nocca::parse_move(&st, text);
+        for partial in [None, Some("c1"), Some("zz"), Some("")] {
+            match Nocca::read(&st, text, partial) {
+                Parsed::Refused(why) => assert!(!why.is_empty(), "{text:?}"),
+                Parsed::Ask(q) => assert!(q.contains("which direction?"), "{text:?}"),
+                Parsed::Move(m) => assert!(st.position().is_legal(m), "{text:?}"),
+            }
+        }
+    }
+    assert!(Nocca::parse_moves(&st, "c1k c1k").is_err());
+    assert_eq!(Nocca::parse_moves(&st, " c1k  c6j ").unwrap().len(), 2);
+    assert_eq!(Nocca::read(&st, "k", Some("c1")), Parsed::Move(mv("c1k")));
+    assert_eq!(Nocca::read(&st, "d2", Some("c1")), Parsed::Move(mv("c1u")));
+    assert_eq!(Nocca::read(&st, "C1 K", None), Parsed::Move(mv("c1k")));
 }

@@ -48,7 +48,10 @@ fn a_two_player_game_to_a_goal_win_with_bad_input_and_undo() {
         "{text}"
     );
     assert!(text.contains("Refused: c3 is empty"), "{text}");
-    assert!(text.contains("Refused: the piece on c6 is white's"), "{text}");
+    assert!(
+        text.contains("Refused: the piece on c6 is white's"),
+        "{text}"
+    );
     assert!(
         text.contains("which direction? [y k u h l] (y=b2 k=c2 u=d2 h=b1 l=d1"),
         "{text}"
@@ -83,10 +86,7 @@ fn a_two_player_game_to_a_goal_win_with_bad_input_and_undo() {
     assert_eq!(v[0]["result"], "done");
     assert_eq!(v[0]["score"], 11);
     assert_eq!(v[0]["assisted"], true);
-    assert_eq!(
-        v[0]["moves"],
-        "c1k c6j c2k c5h c3k b5j c4k a6n c5k e6j c6k"
-    );
+    assert_eq!(v[0]["moves"], "c1k c6j c2k c5h c3k b5j c4k a6n c5k e6j c6k");
     let r = run(dir.path(), &["replay", "1"], "");
     let replay = out(&r);
     assert!(replay.contains("11. c6k   plies 11"), "{replay}");
@@ -233,10 +233,7 @@ fn the_plain_setup_asks_the_settings_and_a_small_board_is_its_own_variant() {
         moves,
     );
     let text = out(&o);
-    assert!(
-        text.contains("Black reached the goal in 5 plies"),
-        "{text}"
-    );
+    assert!(text.contains("Black reached the goal in 5 plies"), "{text}");
     let h = run(dir.path(), &["history", "--json"], "");
     let v: serde_json::Value = serde_json::from_str(&out(&h)).unwrap();
     assert_eq!(v[0]["variant"], "two players 3x3");

@@ -29,7 +29,12 @@ pub enum NoccaAction {
         /// The position: rows from row 1 (Black's home) separated by '/', cells by ',', a cell '-' or its pieces
         /// bottom to top as b/w, then a space and the side to move
         /// (default: b,b,b,b,b/-,-,-,-,-/-,-,-,-,-/-,-,-,-,-/-,-,-,-,-/w,w,w,w,w b). It may start with '-'.
-        #[arg(long, value_name = "POSITION", allow_hyphen_values = true, conflicts_with = "board")]
+        #[arg(
+            long,
+            value_name = "POSITION",
+            allow_hyphen_values = true,
+            conflicts_with = "board"
+        )]
         position: Option<String>,
         /// Start from the start position of this board instead: ROWSxCOLS, 3 to 6 rows and 3 to 5 columns.
         #[arg(long, value_name = "RxC", value_parser = parse_dims)]

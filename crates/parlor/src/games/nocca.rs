@@ -269,9 +269,21 @@ impl Game for Nocca {
                     _ => Mode::Computer,
                 }
             }
-            "level" => p.level = v.parse().map_err(|e: nocca::LevelParseError| e.to_string())?,
-            "colour" => p.human = v.parse().map_err(|e: nocca::ColourParseError| e.to_string())?,
-            "first" => p.first = v.parse().map_err(|e: nocca::ColourParseError| e.to_string())?,
+            "level" => {
+                p.level = v
+                    .parse()
+                    .map_err(|e: nocca::LevelParseError| e.to_string())?
+            }
+            "colour" => {
+                p.human = v
+                    .parse()
+                    .map_err(|e: nocca::ColourParseError| e.to_string())?
+            }
+            "first" => {
+                p.first = v
+                    .parse()
+                    .map_err(|e: nocca::ColourParseError| e.to_string())?
+            }
             "board" => p.board = v.parse().map_err(|e: nocca::DimsError| e.to_string())?,
             _ => return Err(format!("no setting '{key}'")),
         }
@@ -315,7 +327,9 @@ impl Game for Nocca {
     }
 
     fn parse_move(state: &State, text: &str) -> Result<Move, String> {
-        let mv: Move = text.parse().map_err(|e: nocca::MoveParseError| e.to_string())?;
+        let mv: Move = text
+            .parse()
+            .map_err(|e: nocca::MoveParseError| e.to_string())?;
         if !mv.from.on(state.position().dims()) {
             return Err(format!(
                 "{} is not on the {} board",
@@ -440,15 +454,17 @@ impl Game for Nocca {
                 nocca::hint(&state.game, Limits::time(Duration::from_millis(HINT_MS)))?.mv
             }
             Purpose::Opponent | Purpose::Autoplay => {
-                let engine = t
-                    .engine
-                    .get_or_insert_with(|| Engine::new(t.level, state.seed ^ state.game.ply() as u64));
+                let engine = t.engine.get_or_insert_with(|| {
+                    Engine::new(t.level, state.seed ^ state.game.ply() as u64)
+                });
                 engine.think(&state.game)?.mv
             }
         };
         if state.params.mode == Mode::Watch {
             // Let a person follow the computer playing itself.
-            while started.elapsed() < Duration::from_millis(WATCH_PAUSE_MS) && !stop.load(Ordering::Relaxed) {
+            while started.elapsed() < Duration::from_millis(WATCH_PAUSE_MS)
+                && !stop.load(Ordering::Relaxed)
+            {
                 std::thread::sleep(Duration::from_millis(10));
             }
         }

@@ -4,7 +4,7 @@
 
 use super::game::{Parsed, PlainGame};
 use crate::games::nocca::{
-    Nocca, Params, State, capital, move_text, movable, moves_from, refusal, square_refusal,
+    Nocca, Params, State, capital, movable, move_text, moves_from, refusal, square_refusal,
     target_name,
 };
 use nocca::{Colour, Dir, Move, Position, Square};

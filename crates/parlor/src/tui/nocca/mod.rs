@@ -10,7 +10,7 @@ use super::keys::{Binding, common, more};
 use super::theme::Theme;
 use crate::games::game::{Game, Turn};
 use crate::games::nocca::{
-    Mode, Nocca, Params, State, capital, move_text, movable, moves_from, square_refusal,
+    Mode, Nocca, Params, State, capital, movable, move_text, moves_from, square_refusal,
 };
 use crate::games::session::Session;
 use board::{Layout, Marks, digit};
@@ -70,14 +70,34 @@ const BINDINGS: &[Binding<Cmd>] = &[
         in_bar: true,
         cmd: Cmd::Step(Dir::K),
     },
-    more(&[KeyCode::Char('7')], "7", "step up-left", Cmd::Step(Dir::Y)),
+    more(
+        &[KeyCode::Char('7')],
+        "7",
+        "step up-left",
+        Cmd::Step(Dir::Y),
+    ),
     more(&[KeyCode::Char('8')], "8", "step up", Cmd::Step(Dir::K)),
-    more(&[KeyCode::Char('9')], "9", "step up-right", Cmd::Step(Dir::U)),
+    more(
+        &[KeyCode::Char('9')],
+        "9",
+        "step up-right",
+        Cmd::Step(Dir::U),
+    ),
     more(&[KeyCode::Char('4')], "4", "step left", Cmd::Step(Dir::H)),
     more(&[KeyCode::Char('6')], "6", "step right", Cmd::Step(Dir::L)),
-    more(&[KeyCode::Char('1')], "1", "step down-left", Cmd::Step(Dir::B)),
+    more(
+        &[KeyCode::Char('1')],
+        "1",
+        "step down-left",
+        Cmd::Step(Dir::B),
+    ),
     more(&[KeyCode::Char('2')], "2", "step down", Cmd::Step(Dir::J)),
-    more(&[KeyCode::Char('3')], "3", "step down-right", Cmd::Step(Dir::N)),
+    more(
+        &[KeyCode::Char('3')],
+        "3",
+        "step down-right",
+        Cmd::Step(Dir::N),
+    ),
     more(
         &[KeyCode::Char('5')],
         "5 Esc",
@@ -139,7 +159,10 @@ fn choose(ui: &mut Ui, state: &State) -> Act<Move> {
             ui.selected = None;
             return Act::Say("selection cancelled".into());
         }
-        if let Some(m) = targets(ui, state).into_iter().find(|m| m.target() == (r, c)) {
+        if let Some(m) = targets(ui, state)
+            .into_iter()
+            .find(|m| m.target() == (r, c))
+        {
             return Act::Play(m);
         }
     }
@@ -152,7 +175,13 @@ fn choose(ui: &mut Ui, state: &State) -> Act<Move> {
     ui.selected = Some((sq, state.game.ply()));
     let list: Vec<String> = targets(ui, state)
         .iter()
-        .map(|&m| format!("{} {}", digit(m.dir), crate::games::nocca::target_name(pos, m)))
+        .map(|&m| {
+            format!(
+                "{} {}",
+                digit(m.dir),
+                crate::games::nocca::target_name(pos, m)
+            )
+        })
         .collect();
     Act::Say(format!("{sq} selected: {}", list.join(" · ")))
 }
@@ -208,9 +237,13 @@ impl TuiGame for Nocca {
             && Nocca::status(state) == crate::games::game::Status::Playing(Turn::Player)
         {
             let text = if selection(ui, state).is_some() {
-                "Step: the digit beside a target, or cursor + Enter, or a click · Esc cancels".to_string()
+                "Step: the digit beside a target, or cursor + Enter, or a click · Esc cancels"
+                    .to_string()
             } else {
-                let list: Vec<String> = movable(state.position()).iter().map(|q| q.to_string()).collect();
+                let list: Vec<String> = movable(state.position())
+                    .iter()
+                    .map(|q| q.to_string())
+                    .collect();
                 format!("Movable: {} · cursor + Enter, or a click", list.join(" "))
             };
             let line = Rect {
@@ -236,7 +269,10 @@ impl TuiGame for Nocca {
         };
         let mut s = format!("{}{who} to move", capital(side.name()));
         if let Some(m) = state.game.moves().last() {
-            s.push_str(&format!(" · last {}", move_text(state.before_last(), *m, "→")));
+            s.push_str(&format!(
+                " · last {}",
+                move_text(state.before_last(), *m, "→")
+            ));
         }
         s
     }
@@ -253,10 +289,15 @@ impl TuiGame for Nocca {
                     (0, d.rows() as i32 - 1)
                 };
                 let (r, c) = cursor(ui, state);
-                ui.cursor = Some(((r + dr).clamp(lo, hi), (c + dc).clamp(0, d.cols() as i32 - 1)));
+                ui.cursor = Some((
+                    (r + dr).clamp(lo, hi),
+                    (c + dc).clamp(0, d.cols() as i32 - 1),
+                ));
                 Act::Stay
             }
-            Cmd::Choose | Cmd::Step(_) if !mine => Act::Say("wait: it is the computer's turn".into()),
+            Cmd::Choose | Cmd::Step(_) if !mine => {
+                Act::Say("wait: it is the computer's turn".into())
+            }
             Cmd::Choose => choose(ui, state),
             Cmd::Step(dir) => step(dir, ui, state),
             Cmd::Cancel => match Self::cancel(ui, session) {
