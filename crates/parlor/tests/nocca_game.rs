@@ -413,3 +413,38 @@ fn odd_text_is_refused_with_a_reason_never_a_panic() {
     assert_eq!(Nocca::read(&st, "d2", Some("c1")), Parsed::Move(mv("c1u")));
     assert_eq!(Nocca::read(&st, "C1 K", None), Parsed::Move(mv("c1k")));
 }
+
+#[test]
+fn a_record_written_by_the_old_parlor_replays() {
+    use parlor::games::record::Replay;
+    use parlor::storage::GameRecord;
+    let record = GameRecord {
+        id: 7,
+        game: "nocca".into(),
+        variant: "vs strong".into(),
+        options: r#"{"mode":"computer","level":"strong","human":"white","first":"black"}"#.into(),
+        seed: 42,
+        moves: GOAL_GAME.into(),
+        score: 11,
+        result: Outcome::Lost,
+        assisted: false,
+        seeded: false,
+        started_at: 0,
+        ended_at: 0,
+    };
+    let mut replay = Replay::<Nocca>::new(&record).unwrap();
+    assert_eq!(replay.len(), 11);
+    assert_eq!(replay.params.level, Level::Strong);
+    let end = replay.position(11).clone();
+    assert_eq!(Nocca::status(&end), Status::Over(Outcome::Lost));
+    let damaged = GameRecord {
+        moves: "c1k c1k".into(),
+        ..record.clone()
+    };
+    assert!(Replay::<Nocca>::new(&damaged).is_err());
+    let bad_options = GameRecord {
+        options: "{".into(),
+        ..record
+    };
+    assert!(Replay::<Nocca>::new(&bad_options).is_err());
+}

@@ -357,3 +357,67 @@ fn a_hint_names_a_legal_move_and_marks_the_game_assisted() {
         std::thread::sleep(Duration::from_millis(10));
     }
 }
+
+/// Ticks `app` until `done` holds for its screen (at most 20 s).
+fn tick_until(app: &mut App, done: impl Fn(&str) -> bool) -> String {
+    let t = Instant::now();
+    loop {
+        app.tick();
+        let screen = render(app, 80, 24);
+        if done(&screen) {
+            return screen;
+        }
+        assert!(t.elapsed() < Duration::from_secs(20), "{screen}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn watching_the_computer_shows_no_cursor_and_its_moves_go_on() {
+    let store = Store::in_memory().unwrap();
+    let params = Params {
+        mode: Mode::Watch,
+        level: Level::Beginner,
+        ..Params::default()
+    };
+    let s = Session::<Nocca>::new(params, seed(4), &store).unwrap();
+    let mut app = App::new(
+        Box::new(PlayView::new(s)),
+        store,
+        NO_COLOR,
+        parlor::registry::tui(),
+    );
+    app.start();
+    let screen = tick_until(&mut app, |s| s.contains("Plies 2 "));
+    assert!(screen.contains("(computer) to move"), "{screen}");
+    assert!(!screen.contains('['), "no cursor while watching: {screen}");
+    assert!(!screen.contains("t hint"), "{screen}");
+    press(&mut app, KeyCode::Char('u'));
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("nothing to undo"), "{screen}");
+}
+
+#[test]
+fn autoplay_plays_your_side_against_the_computer() {
+    let store = Store::in_memory().unwrap();
+    let params = Params {
+        level: Level::Beginner,
+        ..Params::default()
+    };
+    let s = Session::<Nocca>::new(params, seed(6), &store).unwrap();
+    let mut app = App::new(
+        Box::new(PlayView::new(s)),
+        store,
+        NO_COLOR,
+        parlor::registry::tui(),
+    );
+    app.start();
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("p autoplay"), "{screen}");
+    press(&mut app, KeyCode::Char('p'));
+    let screen = tick_until(&mut app, |s| s.contains("Plies 4 "));
+    assert!(screen.contains("assisted"), "{screen}");
+    press(&mut app, KeyCode::Char('k'));
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("autoplay stopped"), "{screen}");
+}
