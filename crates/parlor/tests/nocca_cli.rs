@@ -61,8 +61,7 @@ fn a_position_may_start_with_a_hyphen() {
 #[test]
 fn perft_on_a_smaller_board() {
     let dir = tempfile::tempdir().unwrap();
-    // On 3x3, Black's three pieces: the corners step 3 ways (up, up-side, side... minus the neighbour's square is
-    // allowed to stack), the counts come from the engine's own perft.
+    // `--board 3x3` starts from the 3x3 start position, as if it were written out.
     let from_board = json(
         dir.path(),
         &["nocca", "perft", "2", "--board", "3x3", "--json"],
