@@ -69,6 +69,11 @@ pub trait TuiGame: Game {
     ) -> Option<Act<Self::Move>> {
         None
     }
+    /// Esc on the play screen, offered to the game first: it may cancel what the player is doing (a selected
+    /// piece) and say so. `None`: nothing to cancel, and Esc goes back to the menu as the common table says.
+    fn cancel(_ui: &mut Self::Ui, _session: &Session<Self>) -> Option<String> {
+        None
+    }
     /// The mouse over the board drawn in `area`.
     fn mouse(
         _event: MouseEvent,

@@ -8,6 +8,7 @@ pub mod game;
 pub mod keys;
 pub mod layout;
 pub mod menu;
+pub mod nocca;
 pub mod play;
 pub mod records;
 pub mod replay;

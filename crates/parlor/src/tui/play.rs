@@ -515,6 +515,12 @@ impl<G: TuiGame> View for PlayView<G> {
             self.message = Some("autoplay stopped: your turn".into());
             return Transition::Stay;
         }
+        if key.code == KeyCode::Esc
+            && let Some(said) = G::cancel(&mut self.ui, &self.session)
+        {
+            self.message = Some(said);
+            return Transition::Stay;
+        }
         if let Some(cmd) = lookup(G::bindings(&self.session.params), &key) {
             let act = G::command(cmd, &mut self.ui, &self.session);
             return self.act(act, ctx);
