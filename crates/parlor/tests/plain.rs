@@ -108,7 +108,7 @@ fn bad_commands_are_refused_and_the_game_goes_on() {
 #[test]
 fn undo_and_give_up_record_an_assisted_game() {
     let dir = tempfile::tempdir().unwrap();
-    let o = run(dir.path(), &["2048"], "a\nu\na\nd\nx\ny\n");
+    let o = run(dir.path(), &["2048", "--seed", "5"], "a\nu\na\nd\nx\ny\n");
     let text = out(&o);
     assert!(
         text.contains("Move taken back (the game is now assisted)."),
