@@ -199,14 +199,14 @@ fn help_screen_lists_every_key_that_works() {
         "1",
         "2",
         "3",
-        "5 Esc",
+        "cancel the selection (Esc",
         "u",
         "t",
         "x",
         "r",
         "q",
-        "y Enter",
-        "n Esc",
+        "y Y Enter",
+        "n N Esc",
     ] {
         assert!(screen.contains(label), "{label}: {screen}");
     }

@@ -164,6 +164,84 @@ pub mod common {
     pub const NO: &[KeyCode] = &[KeyCode::Char('n'), KeyCode::Char('N'), KeyCode::Esc];
 }
 
+/// The moves every list and form shares: the cursor, choose and back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Nav {
+    /// Up: arrow, `k`, `w`.
+    Up,
+    /// Down: arrow, `j`, `s`.
+    Down,
+    /// Left: arrow, `h`, `a`.
+    Left,
+    /// Right: arrow, `l`, `d`.
+    Right,
+    /// Enter or Space.
+    Choose,
+    /// `q`, `Q` or Esc.
+    Back,
+}
+
+const NAV: [(Nav, &[KeyCode], &str); 6] = [
+    (Nav::Up, common::UP, "↑"),
+    (Nav::Down, common::DOWN, "↓"),
+    (Nav::Left, common::LEFT, "←"),
+    (Nav::Right, common::RIGHT, "→"),
+    (Nav::Choose, common::ENTER, "Enter"),
+    (Nav::Back, common::BACK, "q"),
+];
+
+/// What the navigation keys do on one screen, in the order up, down, left, right, choose, back (`""`: nothing).
+/// One declaration per screen gives its input, its hint bar and its help.
+#[derive(Clone, Copy, Debug)]
+pub struct NavWords(pub [&'static str; 6]);
+
+impl NavWords {
+    /// The navigation command of a key, if the screen uses it.
+    pub fn lookup(&self, key: &KeyEvent) -> Option<Nav> {
+        NAV.iter()
+            .zip(self.0)
+            .find(|((_, keys, _), word)| !word.is_empty() && keys.iter().any(|&k| matches(k, key)))
+            .map(|((nav, _, _), _)| *nav)
+    }
+
+    /// The hint bar's entries: `↑↓ choose` when up and down do the same, else one entry each.
+    pub fn bar(&self) -> Vec<(&'static str, &'static str)> {
+        let w = self.0;
+        let mut out = Vec::new();
+        for (pair, (a, b)) in [("↑↓", (0, 1)), ("←→", (2, 3))] {
+            match (w[a], w[b]) {
+                ("", "") => {}
+                (x, y) if x == y => out.push((pair, x)),
+                (x, y) => {
+                    for (i, word) in [(a, x), (b, y)] {
+                        if !word.is_empty() {
+                            out.push((NAV[i].2, word));
+                        }
+                    }
+                }
+            }
+        }
+        for i in [4, 5] {
+            if !w[i].is_empty() {
+                out.push((NAV[i].2, w[i]));
+            }
+        }
+        out
+    }
+
+    /// The help's rows: every key of every command the screen uses.
+    pub fn help(&self) -> Vec<(String, &'static str)> {
+        NAV.iter()
+            .zip(self.0)
+            .filter(|(_, word)| !word.is_empty())
+            .map(|((_, keys, _), word)| {
+                let names: Vec<String> = keys.iter().map(|&k| key_name(k)).collect();
+                (names.join(" "), word)
+            })
+            .collect()
+    }
+}
+
 /// The answer to a yes/no question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answer {

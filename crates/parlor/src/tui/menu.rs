@@ -2,7 +2,7 @@
 //! discards one after asking), a new game of each game (its setup form), best scores, history, help.
 
 use super::game::{Launch, find};
-use super::keys::{Answer, Binding, QUESTION, bar, common, describe, help_keys, lookup, more};
+use super::keys::{Answer, Binding, Nav, NavWords, QUESTION, bar, describe, help_keys, lookup};
 use super::layout::chrome;
 use super::records::{HistoryView, ScoresView, TextView};
 use super::theme::Theme;
@@ -16,27 +16,15 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Cmd {
-    Up,
-    Down,
-    Choose,
-    Discard,
-    Quit,
-}
+const NAV: NavWords = NavWords(["choose", "choose", "", "", "open", "quit"]);
 
-const BINDINGS: &[Binding<Cmd>] = &[
-    bar(common::UP, "↑↓", "choose", Cmd::Up),
-    more(common::DOWN, "↓ j s", "down", Cmd::Down),
-    bar(common::ENTER, "Enter", "open", Cmd::Choose),
-    bar(
-        &[KeyCode::Char('d')],
-        "d",
-        "discard a game in progress",
-        Cmd::Discard,
-    ),
-    bar(common::BACK, "q", "quit", Cmd::Quit),
-];
+/// The menu's own key: discard the selected game in progress.
+const DISCARD: &[Binding<()>] = &[bar(
+    &[KeyCode::Char('d')],
+    "d",
+    "discard a game in progress",
+    (),
+)];
 
 #[derive(Clone, Debug)]
 enum Item {
@@ -262,20 +250,21 @@ impl View for MenuView {
             }
             return Transition::Stay;
         }
-        let Some(cmd) = lookup(BINDINGS, &key) else {
-            return Transition::Stay;
-        };
         self.message = None;
-        let n = self.items.len();
-        match cmd {
-            Cmd::Up => self.selected = (self.selected + n - 1) % n,
-            Cmd::Down => self.selected = (self.selected + 1) % n,
-            Cmd::Choose => return self.choose(ctx),
-            Cmd::Discard => match self.items.get(self.selected) {
+        if lookup(DISCARD, &key).is_some() {
+            match self.items.get(self.selected) {
                 Some(Item::Continue(u, _)) => self.discarding = Some(u.clone()),
                 _ => self.message = Some("d discards a game in progress: choose one first".into()),
-            },
-            Cmd::Quit => return Transition::Quit,
+            }
+            return Transition::Stay;
+        }
+        let n = self.items.len();
+        match NAV.lookup(&key) {
+            Some(Nav::Up) => self.selected = (self.selected + n - 1) % n,
+            Some(Nav::Down) => self.selected = (self.selected + 1) % n,
+            Some(Nav::Choose) => return self.choose(ctx),
+            Some(Nav::Back) => return Transition::Quit,
+            _ => {}
         }
         Transition::Stay
     }
@@ -305,11 +294,14 @@ impl View for MenuView {
         if self.discarding.is_some() {
             return describe(QUESTION, false);
         }
-        describe(BINDINGS, true)
+        let mut bar = NAV.bar();
+        bar.extend(describe(DISCARD, true));
+        bar
     }
 
     fn help(&self) -> Help {
-        let mut keys = help_keys(BINDINGS);
+        let mut keys = NAV.help();
+        keys.extend(help_keys(DISCARD));
         keys.extend(help_keys(QUESTION));
         Help {
             title: "Parlor".into(),

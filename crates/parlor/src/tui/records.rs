@@ -1,33 +1,20 @@
 //! Screens over the records: history (with replays), best scores, and a page of text.
 
 use super::game::find;
-use super::keys::{Binding, bar, common, describe, help_keys, lookup};
+use super::keys::{Nav, NavWords};
 use super::layout::chrome;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::storage::{GameRecord, format_time};
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::KeyEvent;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum ListCmd {
-    Up,
-    Down,
-    Left,
-    Right,
-    Choose,
-    Back,
-}
-
-const LIST_KEYS: &[Binding<ListCmd>] = &[
-    bar(common::UP, "↑ k w", "up", ListCmd::Up),
-    bar(common::DOWN, "↓ j s", "down", ListCmd::Down),
-    bar(common::ENTER, "Enter", "replay", ListCmd::Choose),
-    bar(common::BACK, "q", "back", ListCmd::Back),
-];
+const LIST_NAV: NavWords = NavWords(["choose", "choose", "", "", "replay", "back"]);
+const SCORE_NAV: NavWords = NavWords(["", "", "previous table", "next table", "", "back"]);
+const TEXT_NAV: NavWords = NavWords(["scroll", "scroll", "", "", "back", "back"]);
 
 /// Every finished game, newest first; Enter replays the selected one.
 pub struct HistoryView {
@@ -82,10 +69,10 @@ impl View for HistoryView {
 
     fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {
         let n = self.games.len().max(1);
-        match lookup(LIST_KEYS, &key) {
-            Some(ListCmd::Up) => self.selected = (self.selected + n - 1) % n,
-            Some(ListCmd::Down) => self.selected = (self.selected + 1) % n,
-            Some(ListCmd::Choose) => {
+        match LIST_NAV.lookup(&key) {
+            Some(Nav::Up) => self.selected = (self.selected + n - 1) % n,
+            Some(Nav::Down) => self.selected = (self.selected + 1) % n,
+            Some(Nav::Choose) => {
                 if let Some(r) = self.games.get(self.selected) {
                     let opened = match find(ctx.games, &r.game) {
                         Some(g) => g.replay(r),
@@ -97,20 +84,20 @@ impl View for HistoryView {
                     }
                 }
             }
-            Some(ListCmd::Back) => return Transition::Pop,
+            Some(Nav::Back) => return Transition::Pop,
             _ => {}
         }
         Transition::Stay
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
-        describe(LIST_KEYS, true)
+        LIST_NAV.bar()
     }
 
     fn help(&self) -> Help {
         Help {
             title: "History".into(),
-            keys: help_keys(LIST_KEYS),
+            keys: LIST_NAV.help(),
             text: vec![
                 "Every finished game, assisted ones included. Choose one to watch it move by move."
                     .into(),
@@ -118,12 +105,6 @@ impl View for HistoryView {
         }
     }
 }
-
-const SCORE_KEYS: &[Binding<ListCmd>] = &[
-    bar(common::LEFT, "← h a", "previous", ListCmd::Left),
-    bar(common::RIGHT, "→ l d", "next", ListCmd::Right),
-    bar(common::BACK, "q", "back", ListCmd::Back),
-];
 
 /// The best scores, one game and variant at a time.
 pub struct ScoresView {
@@ -221,10 +202,10 @@ impl View for ScoresView {
 
     fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {
         let n = self.tables.len().max(1);
-        match lookup(SCORE_KEYS, &key) {
-            Some(ListCmd::Left) => self.shown = (self.shown + n - 1) % n,
-            Some(ListCmd::Right) => self.shown = (self.shown + 1) % n,
-            Some(ListCmd::Back) => return Transition::Pop,
+        match SCORE_NAV.lookup(&key) {
+            Some(Nav::Left) => self.shown = (self.shown + n - 1) % n,
+            Some(Nav::Right) => self.shown = (self.shown + 1) % n,
+            Some(Nav::Back) => return Transition::Pop,
             _ => return Transition::Stay,
         }
         self.load(ctx);
@@ -232,13 +213,13 @@ impl View for ScoresView {
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
-        describe(SCORE_KEYS, true)
+        SCORE_NAV.bar()
     }
 
     fn help(&self) -> Help {
         Help {
             title: "Best scores".into(),
-            keys: help_keys(SCORE_KEYS),
+            keys: SCORE_NAV.help(),
             text: vec![
                 "Games that used undo, hints or autoplay, and games played from a chosen seed, are kept out of \
                  these tables. 2048 ranks points; Mastermind and Nocca Nocca rank wins by fewest guesses or plies."
@@ -272,17 +253,6 @@ impl TextView {
     }
 }
 
-const TEXT_KEYS: &[Binding<ListCmd>] = &[
-    bar(common::UP, "↑ k w", "scroll up", ListCmd::Up),
-    bar(common::DOWN, "↓ j s", "scroll down", ListCmd::Down),
-    bar(
-        &[KeyCode::Char('q'), KeyCode::Esc, KeyCode::Enter],
-        "q",
-        "back",
-        ListCmd::Back,
-    ),
-];
-
 impl View for TextView {
     fn min_size(&self) -> (u16, u16) {
         (40, 10)
@@ -301,23 +271,23 @@ impl View for TextView {
     }
 
     fn handle_key(&mut self, key: KeyEvent, _ctx: &mut Ctx) -> Transition {
-        match lookup(TEXT_KEYS, &key) {
-            Some(ListCmd::Back) => return Transition::Pop,
-            Some(ListCmd::Up) => self.scroll = self.scroll.saturating_sub(1),
-            Some(ListCmd::Down) => self.scroll = self.scroll.saturating_add(1),
+        match TEXT_NAV.lookup(&key) {
+            Some(Nav::Back) => return Transition::Pop,
+            Some(Nav::Up) => self.scroll = self.scroll.saturating_sub(1),
+            Some(Nav::Down) => self.scroll = self.scroll.saturating_add(1),
             _ => {}
         }
         Transition::Stay
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
-        describe(TEXT_KEYS, true)
+        TEXT_NAV.bar()
     }
 
     fn help(&self) -> Help {
         Help {
             title: self.title.clone(),
-            keys: help_keys(TEXT_KEYS),
+            keys: TEXT_NAV.help(),
             text: Vec::new(),
         }
     }

@@ -2,7 +2,7 @@
 //! the start.
 
 use super::game::{Board, TuiGame};
-use super::keys::{Binding, bar, common, describe, help_keys, lookup, more};
+use super::keys::{Binding, Nav, NavWords, bar, describe, help_keys, lookup, more};
 use super::layout::chrome;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
@@ -13,21 +13,19 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+const NAV: NavWords = NavWords(["", "", "previous move", "next move", "", "back"]);
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Cmd {
-    Back,
-    Forward,
     First,
     Last,
     Play,
     Faster,
     Slower,
-    Quit,
 }
 
+/// The replay's own keys (beside ←→ and q).
 const KEYS: &[Binding<Cmd>] = &[
-    bar(common::LEFT, "←", "back", Cmd::Back),
-    bar(common::RIGHT, "→", "forward", Cmd::Forward),
     bar(
         &[KeyCode::Char(' '), KeyCode::Char('p')],
         "Space",
@@ -53,7 +51,6 @@ const KEYS: &[Binding<Cmd>] = &[
         Cmd::Faster,
     ),
     more(&[KeyCode::Char('-')], "-", "slower", Cmd::Slower),
-    bar(common::BACK, "q", "back", Cmd::Quit),
 ];
 
 /// Playback speeds: milliseconds between moves.
@@ -137,15 +134,19 @@ impl<G: TuiGame> View for ReplayView<G> {
 
     fn handle_key(&mut self, key: KeyEvent, _ctx: &mut Ctx) -> Transition {
         let n = self.replay.len();
-        match lookup(KEYS, &key) {
-            Some(Cmd::Back) => {
+        match NAV.lookup(&key) {
+            Some(Nav::Left) => {
                 self.playing = false;
                 self.at = self.at.saturating_sub(1);
             }
-            Some(Cmd::Forward) => {
+            Some(Nav::Right) => {
                 self.playing = false;
                 self.at = (self.at + 1).min(n);
             }
+            Some(Nav::Back) => return Transition::Pop,
+            _ => {}
+        }
+        match lookup(KEYS, &key) {
             Some(Cmd::First) => {
                 self.playing = false;
                 self.at = 0;
@@ -162,7 +163,6 @@ impl<G: TuiGame> View for ReplayView<G> {
             }
             Some(Cmd::Faster) => self.speed = self.speed.saturating_sub(1),
             Some(Cmd::Slower) => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
-            Some(Cmd::Quit) => return Transition::Pop,
             None => {}
         }
         Transition::Stay
@@ -185,13 +185,15 @@ impl<G: TuiGame> View for ReplayView<G> {
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
-        describe(KEYS, true)
+        let mut bar = NAV.bar();
+        bar.extend(describe(KEYS, true));
+        bar
     }
 
     fn help(&self) -> Help {
         Help {
             title: format!("Replay · {}", G::TITLE),
-            keys: help_keys(KEYS),
+            keys: NAV.help().into_iter().chain(help_keys(KEYS)).collect(),
             text: vec![
                 "A finished game, move by move. It opens at the start; Space plays it at the chosen speed, the \
                  arrows step one move, g and G jump to the first and the last move."

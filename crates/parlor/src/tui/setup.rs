@@ -2,7 +2,7 @@
 //! start. The cursor always starts on the first setting.
 
 use super::game::TuiGame;
-use super::keys::{Binding, bar, common, describe, help_keys, lookup, more};
+use super::keys::{Nav, NavWords};
 use super::layout::{centered, chrome};
 use super::play::PlayView;
 use super::theme::Theme;
@@ -14,24 +14,14 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Cmd {
-    Up,
-    Down,
-    Less,
-    More,
-    Start,
-    Back,
-}
-
-const KEYS: &[Binding<Cmd>] = &[
-    bar(common::UP, "↑↓", "choose a setting", Cmd::Up),
-    more(common::DOWN, "↓ j s", "next setting", Cmd::Down),
-    bar(common::LEFT, "←→", "change it", Cmd::Less),
-    more(common::RIGHT, "→ l d", "next value", Cmd::More),
-    bar(&[KeyCode::Enter], "Enter", "start", Cmd::Start),
-    bar(common::BACK, "q", "back", Cmd::Back),
-];
+const NAV: NavWords = NavWords([
+    "choose a setting",
+    "choose a setting",
+    "change it",
+    "change it",
+    "start",
+    "back",
+]);
 
 /// The setup form of game `G`.
 pub struct SetupView<G: TuiGame> {
@@ -177,20 +167,20 @@ impl<G: TuiGame> View for SetupView<G> {
             return Transition::Stay;
         }
         let n = rows.len().max(1);
-        match lookup(KEYS, &key) {
-            Some(Cmd::Up) => {
+        match NAV.lookup(&key) {
+            Some(Nav::Up) => {
                 if self.commit_typing() {
                     self.row = (self.row + n - 1) % n;
                 }
             }
-            Some(Cmd::Down) => {
+            Some(Nav::Down) => {
                 if self.commit_typing() {
                     self.row = (self.row + 1) % n;
                 }
             }
-            Some(Cmd::Less) => self.step(false),
-            Some(Cmd::More) => self.step(true),
-            Some(Cmd::Start) => {
+            Some(Nav::Left) => self.step(false),
+            Some(Nav::Right) => self.step(true),
+            Some(Nav::Choose) => {
                 if !self.commit_typing() {
                     return Transition::Stay;
                 }
@@ -206,7 +196,7 @@ impl<G: TuiGame> View for SetupView<G> {
                     }
                 };
             }
-            Some(Cmd::Back) => {
+            Some(Nav::Back) => {
                 if self.typing.take().is_none() {
                     return Transition::Pop;
                 }
@@ -217,7 +207,7 @@ impl<G: TuiGame> View for SetupView<G> {
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
-        describe(KEYS, true)
+        NAV.bar()
     }
 
     fn help(&self) -> Help {
@@ -230,7 +220,7 @@ impl<G: TuiGame> View for SetupView<G> {
         }
         Help {
             title: format!("New game of {}", G::TITLE),
-            keys: help_keys(KEYS),
+            keys: NAV.help(),
             text,
         }
     }
