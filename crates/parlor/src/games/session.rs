@@ -399,6 +399,17 @@ impl<G: Game> Session<G> {
         self.saved
     }
 
+    /// Saves the game now (leaving it, or at the end of input): `Ok` when it is safely kept (or there is nothing
+    /// to keep: no move made, or the game is over), else why not. Front ends say "saved" only on `Ok`.
+    pub fn save_now(&mut self, store: &mut Store) -> Result<(), String> {
+        if self.ended.is_some() || !self.started() || self.save(store) {
+            return Ok(());
+        }
+        Err(self
+            .take_storage_error()
+            .unwrap_or_else(|| "the database is read-only or in memory".into()))
+    }
+
     fn end(&mut self, outcome: Outcome, store: &mut Store) {
         let text = G::ending(&self.core.state, outcome);
         let unranked = if self.ranking() == Ranking::Unranked {

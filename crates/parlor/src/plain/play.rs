@@ -218,14 +218,9 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
         match head {
             "" => show(io, &s)?,
             "q" | "quit" => {
-                if s.save(store) || !s.started() {
-                    io.say("Game saved.")?;
-                } else {
-                    io.say(format!(
-                        "The game could NOT be saved ({}).",
-                        s.take_storage_error()
-                            .unwrap_or_else(|| "storage unavailable".into())
-                    ))?;
+                match s.save_now(store) {
+                    Ok(()) => io.say("Game saved.")?,
+                    Err(why) => io.say(format!("The game could NOT be saved ({why})."))?,
                 }
                 return Ok(Exit::Menu);
             }
@@ -334,14 +329,9 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
 
 fn end_of_input<G: PlainGame>(io: &mut Io, s: &mut Session<G>, store: &mut Store) -> Result<Exit> {
     if s.ended().is_none() && s.started() {
-        if s.save(store) {
-            io.say("Input ended: the game is saved; `parlor` offers it again.")?;
-        } else {
-            io.say(format!(
-                "Input ended: the game could NOT be saved ({}).",
-                s.take_storage_error()
-                    .unwrap_or_else(|| "storage unavailable".into())
-            ))?;
+        match s.save_now(store) {
+            Ok(()) => io.say("Input ended: the game is saved; `parlor` offers it again.")?,
+            Err(why) => io.say(format!("Input ended: the game could NOT be saved ({why})."))?,
         }
     }
     Ok(Exit::EndOfInput)

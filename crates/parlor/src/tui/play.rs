@@ -321,17 +321,12 @@ impl<G: TuiGame> PlayView<G> {
     fn leave(&mut self, ctx: &mut Ctx) -> Transition {
         self.job = None;
         if self.session.ended().is_none() && self.session.started() {
-            let saved = self.session.save(ctx.store);
-            *ctx.notice = Some(if saved {
-                format!("{} saved: choose Continue to pick it up again.", G::TITLE)
-            } else {
-                format!(
-                    "{} was NOT saved ({}): it is lost when Parlor closes.",
-                    G::TITLE,
-                    self.session
-                        .take_storage_error()
-                        .unwrap_or_else(|| "storage unavailable".into())
-                )
+            *ctx.notice = Some(match self.session.save_now(ctx.store) {
+                Ok(()) => format!("{} saved: choose Continue to pick it up again.", G::TITLE),
+                Err(why) => format!(
+                    "{} was NOT saved ({why}): it is lost when Parlor closes.",
+                    G::TITLE
+                ),
             });
         }
         Transition::Pop
