@@ -68,3 +68,5 @@ pub fn cycle_moves(n: usize) -> String {
 pub fn unmarked(board: &str) -> String {
     board.replace("+|", " |").replace("*|", " |")
 }
+
+pub mod pty;
