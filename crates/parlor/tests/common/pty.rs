@@ -42,7 +42,8 @@ pub struct Spawn {
 }
 
 impl Spawn {
-    /// `parlor ARGS` with its data in `data_dir`, no colour, `TERM=xterm-256color`, in an 80x24 terminal.
+    /// `parlor ARGS` with its data in `data_dir`, no colour, `TERM=xterm-256color`, no backtraces, in an 80x24
+    /// terminal.
     pub fn new(data_dir: &Path, args: &[&str]) -> Spawn {
         Spawn {
             args: args.iter().map(|a| a.to_string()).collect(),
@@ -50,6 +51,8 @@ impl Spawn {
                 ("PARLOR_DATA_DIR".into(), data_dir.display().to_string()),
                 ("NO_COLOR".into(), "1".into()),
                 ("TERM".into(), "xterm-256color".into()),
+                // A backtrace would push a panic's message off a 24-row screen.
+                ("RUST_BACKTRACE".into(), "0".into()),
             ],
             cols: 80,
             rows: 24,
