@@ -1,9 +1,12 @@
 //! The command line: `parlor [GAME [COMMAND]] [OPTIONS]`, parsed with clap.
 
+pub mod completions;
+pub mod man;
 pub mod mastermind;
 pub mod nocca;
 pub mod records;
 pub mod twenty48;
+pub mod version;
 
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -13,7 +16,7 @@ use std::path::PathBuf;
 /// With no command, opens the menu. Games in progress are saved after every move and offered again on the next
 /// start. Data lives in $PARLOR_DATA_DIR, or else the XDG data directory (~/.local/share/parlor on Linux).
 #[derive(Debug, Parser)]
-#[command(name = "parlor", version, about, long_about)]
+#[command(name = "parlor", version, long_version = version::LONG, about, long_about)]
 pub struct Cli {
     /// Line-by-line plain mode for screen readers, scripts and pipes (automatic when stdin or stdout is not a terminal).
     #[arg(long, global = true)]
@@ -50,6 +53,10 @@ pub enum Command {
     Replay(records::ReplayArgs),
     /// Print where Parlor keeps its data.
     DataDir,
+    /// Print the shell completion script for bash, zsh, fish, elvish or PowerShell.
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page (roff), or write one page per command into a directory.
+    Man(man::ManArgs),
 }
 
 /// Output format shared by the analysis commands.
