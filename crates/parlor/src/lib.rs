@@ -121,6 +121,10 @@ pub fn run(cli: Cli) -> Result<()> {
                 env.run_tui(vec![view], store)
             }
         }
+        Some(Command::Completions(args)) => {
+            cli::completions::run(args, &mut std::io::stdout().lock())
+        }
+        Some(Command::Man(args)) => cli::man::run(args, &mut std::io::stdout().lock()),
         Some(Command::DataDir) => {
             let dir = paths::data_dir(env.global.data_dir.as_deref())?;
             writeln!(

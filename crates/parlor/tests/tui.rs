@@ -1,221 +1,189 @@
-//! The real binary in a pseudo-terminal (tmux): start, move, undo, quit, resize; and the terminal is restored after
-//! a quit, Ctrl-C, SIGTERM and a panic. Needs tmux (`.ci/run` installs it when missing).
+//! The real binary in a pseudo-terminal (`common::pty`: portable-pty and the vt100 emulator, no outside program):
+//! start, move, undo, help, resize, quit; and every way the full-screen interface can end (`q`, Ctrl-C as a key,
+//! SIGINT, SIGQUIT, SIGTERM, SIGHUP, the terminal closing, a panic) gives the terminal back: line discipline as
+//! before (echo, canonical input), main screen, cursor shown, mouse reporting off, and the game in progress kept.
 
 mod common;
-use common::BIN;
+use common::pty::{Key, Pty, Spawn};
 use std::path::Path;
-use std::process::Command;
-use std::time::{Duration, Instant};
 
-struct Tmux {
-    socket: String,
+/// The games in progress saved in `dir`, as (seed, moves).
+fn unfinished(dir: &Path) -> Vec<(u64, String)> {
+    parlor::storage::Store::open(dir)
+        .unwrap()
+        .store
+        .unfinished(None)
+        .unwrap()
+        .into_iter()
+        .map(|g| (g.seed, g.moves))
+        .collect()
 }
 
-impl Tmux {
-    /// Runs `parlor ARGS` in a new 80x24 pane; when it exits, the pane prints its exit code and `stty -a`.
-    fn start(name: &str, dir: &Path, args: &str, extra_env: &str) -> Tmux {
-        let socket = format!("parlor-test-{}-{name}", std::process::id());
-        let pidfile = dir.join("pid");
-        let inner = format!(
-            "echo \\$\\$ > '{}'; exec env PARLOR_DATA_DIR='{}' NO_COLOR=1 {extra_env} '{BIN}' {args}",
-            pidfile.display(),
-            dir.display()
-        );
-        let script =
-            format!("sh -c \"{inner}\"; echo \"exit=$?\"; stty -a; echo END-OF-STTY; sleep 120");
-        let t = Tmux { socket };
-        let ok = t
-            .tmux(&["new-session", "-d", "-x", "80", "-y", "24", &script])
-            .status
-            .success();
-        assert!(ok, "tmux could not start");
-        t
-    }
-
-    fn tmux(&self, args: &[&str]) -> std::process::Output {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .env("TERM", "xterm-256color")
-            .output()
-            .expect("tmux is needed for these tests (apt-get install tmux)")
-    }
-
-    fn send(&self, keys: &[&str]) {
-        for k in keys {
-            self.tmux(&["send-keys", k]);
-            std::thread::sleep(Duration::from_millis(60));
-        }
-    }
-
-    fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.tmux(&["capture-pane", "-p", "-S", "-200"]).stdout)
-            .into_owned()
-    }
-
-    fn query(&self, format: &str) -> String {
-        String::from_utf8_lossy(&self.tmux(&["display-message", "-p", format]).stdout)
-            .trim()
-            .to_string()
-    }
-
-    fn wait_for(&self, needle: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.screen();
-            if s.contains(needle) {
-                return s;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "timed out waiting for {needle:?}; screen:\n{s}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    /// After the program left: the exit line and a terminal back in its normal state.
-    fn assert_restored(&self, exit: &str) -> String {
-        let s = self.wait_for("END-OF-STTY");
-        assert!(s.contains(exit), "expected {exit}: {s}");
-        let stty = s.split(exit).nth(1).unwrap_or_default();
-        assert!(
-            stty.contains(" icanon") && !stty.contains("-icanon"),
-            "raw mode still on: {s}"
-        );
-        assert!(
-            stty.contains(" echo ") && !stty.contains("-echo "),
-            "echo still off: {s}"
-        );
-        assert_eq!(
-            self.query("#{alternate_on}"),
-            "0",
-            "still on the alternate screen"
-        );
-        assert_eq!(self.query("#{cursor_flag}"), "1", "cursor hidden");
-        assert_eq!(
-            self.query("#{mouse_any_flag}"),
-            "0",
-            "mouse capture still on"
-        );
-        s
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.tmux(&["kill-server"]);
-    }
+/// Starts 2048 with `seed`, makes one move to the right and waits for it to be shown.
+fn one_move_in(dir: &Path, seed: &str) -> Pty {
+    let mut p = Pty::spawn(Spawn::new(dir, &["2048", "--seed", seed]));
+    p.wait_for("Score 0");
+    p.press(Key::Right);
+    p.wait_for("Moves 1");
+    p
 }
 
 #[test]
-fn play_undo_quit_restores_the_terminal() {
+fn play_undo_help_quit_restores_the_terminal() {
     let dir = tempfile::tempdir().unwrap();
-    let t = Tmux::start("quit", dir.path(), "2048 --seed 3", "");
-    t.wait_for("Score 0");
-    assert_eq!(
-        t.query("#{alternate_on}"),
-        "1",
-        "full screen uses the alternate screen"
-    );
-    t.send(&["Left"]);
-    t.wait_for("Moves 1");
-    t.send(&["u"]);
-    t.wait_for("assisted");
-    t.send(&["?"]);
-    t.wait_for("Help: 2048");
-    t.send(&["?", "q"]);
-    t.wait_for("Parlor · classic thinking games");
-    t.send(&["q"]);
-    t.assert_restored("exit=0");
+    let mut p = Pty::spawn(Spawn::new(dir.path(), &["2048", "--seed", "3"]));
+    p.wait_for("Score 0");
+    // Text and modes are written separately: wait for each mode rather than sample it once.
+    p.wait_until("the alternate screen", |s| s.alternate_screen());
+    p.wait_until("the cursor hidden", |s| s.hide_cursor());
+    p.wait_until("mouse capture on (the default)", |s| {
+        s.mouse_protocol_mode() != vt100::MouseProtocolMode::None
+    });
+    p.press(Key::Left);
+    p.wait_for("Moves 1");
+    p.press(Key::Down);
+    p.wait_for("Moves 2");
+    p.press(Key::Char('u'));
+    p.wait_for("assisted");
+    p.press(Key::Char('?'));
+    p.wait_for("Help: 2048");
+    p.press(Key::Char('?'));
+    p.wait_until("the help closed", |s| !s.contents().contains("Help: 2048"));
+    p.press(Key::Char('q'));
+    p.wait_for("Parlor · classic thinking games");
+    p.press(Key::Char('?'));
+    p.wait_for("Help:");
+    p.press(Key::Esc);
+    p.wait_until("the menu's help closed", |s| {
+        !s.contents().contains("Help:")
+    });
+    p.press(Key::Char('q'));
+    let end = p.finish();
+    end.assert_restored_with(0);
+    assert_eq!(unfinished(dir.path()).len(), 1, "the game is kept");
+}
+
+#[test]
+fn no_mouse_leaves_mouse_reporting_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = Pty::spawn(Spawn::new(dir.path(), &["--no-mouse"]));
+    p.wait_for("Parlor · classic thinking games");
+    // The first frame is complete once the cursor is hidden; mouse capture would have been asked for before it.
+    p.wait_until("the first frame drawn", |s| s.hide_cursor());
+    p.with_screen(|s| {
+        assert!(s.alternate_screen());
+        assert_eq!(s.mouse_protocol_mode(), vt100::MouseProtocolMode::None);
+    });
+    p.press(Key::Char('q'));
+    p.finish().assert_restored_with(0);
 }
 
 #[test]
 fn resize_shows_too_small_and_recovers() {
     let dir = tempfile::tempdir().unwrap();
-    let t = Tmux::start("resize", dir.path(), "2048 --seed 4", "");
-    t.wait_for("Score 0");
-    t.tmux(&["resize-window", "-x", "30", "-y", "8"]);
-    t.wait_for("terminal too small");
-    t.tmux(&["resize-window", "-x", "80", "-y", "24"]);
-    t.wait_for("Score 0");
-    t.send(&["q", "q"]);
-    t.assert_restored("exit=0");
+    let mut p = Pty::spawn(Spawn::new(dir.path(), &["2048", "--seed", "4"]));
+    p.wait_for("Score 0");
+    p.resize(30, 8);
+    p.wait_for("terminal too small");
+    p.resize(80, 24);
+    p.wait_for("Score 0");
+    p.press(Key::Char('q'));
+    p.wait_for("Parlor · classic thinking games");
+    p.press(Key::Char('q'));
+    p.finish().assert_restored_with(0);
 }
 
 #[test]
-fn ctrl_c_quits_restores_and_keeps_the_game() {
+fn starts_too_small_then_grows() {
     let dir = tempfile::tempdir().unwrap();
-    let t = Tmux::start("ctrlc", dir.path(), "2048 --seed 5", "");
-    t.wait_for("Score 0");
-    t.send(&["Right"]);
-    t.wait_for("Moves 1");
-    t.send(&["C-c"]);
-    t.assert_restored("exit=0");
-    let saved = parlor::storage::Store::open(dir.path())
-        .unwrap()
-        .store
-        .unfinished(None)
-        .unwrap();
-    assert_eq!(saved.len(), 1);
-    assert_eq!(saved[0].seed, 5);
+    let mut p = Pty::spawn(Spawn::new(dir.path(), &["2048", "--seed", "4"]).size(20, 6));
+    p.wait_for("too small");
+    p.resize(100, 30);
+    p.wait_for("Score 0");
+    p.press(Key::Char('q'));
+    p.wait_for("Parlor · classic thinking games");
+    p.press(Key::Char('q'));
+    p.finish().assert_restored_with(0);
+}
+
+#[test]
+fn ctrl_c_key_quits_restores_and_keeps_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = one_move_in(dir.path(), "5");
+    p.press(Key::Ctrl('c'));
+    p.finish().assert_restored_with(0);
+    assert_eq!(unfinished(dir.path()), vec![(5, "right".to_string())]);
+}
+
+/// `signal` sent to the program mid-game ends it cleanly: terminal restored, game kept.
+fn signal_quits_cleanly(signal: i32, seed: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let p = one_move_in(dir.path(), seed);
+    p.signal(signal);
+    p.finish().assert_restored_with(0);
+    assert_eq!(
+        unfinished(dir.path()),
+        vec![(seed.parse().unwrap(), "right".to_string())]
+    );
+}
+
+#[test]
+fn sigint_quits_cleanly() {
+    signal_quits_cleanly(libc::SIGINT, "11");
+}
+
+#[test]
+fn sigquit_quits_cleanly() {
+    signal_quits_cleanly(libc::SIGQUIT, "12");
 }
 
 #[test]
 fn sigterm_quits_cleanly() {
+    signal_quits_cleanly(libc::SIGTERM, "13");
+}
+
+#[test]
+fn sighup_quits_cleanly() {
+    signal_quits_cleanly(libc::SIGHUP, "14");
+}
+
+#[test]
+fn sigterm_in_the_menu_quits_cleanly() {
     let dir = tempfile::tempdir().unwrap();
-    let t = Tmux::start("term", dir.path(), "", "");
-    t.wait_for("Parlor · classic thinking games");
-    let pid = std::fs::read_to_string(dir.path().join("pid")).unwrap();
-    let ok = Command::new("kill")
-        .args(["-TERM", pid.trim()])
-        .status()
-        .unwrap()
-        .success();
-    assert!(ok);
-    t.assert_restored("exit=0");
+    let p = Pty::spawn(Spawn::new(dir.path(), &[]));
+    p.wait_for("Parlor · classic thinking games");
+    p.signal(libc::SIGTERM);
+    p.finish().assert_restored_with(0);
 }
 
 #[test]
 fn a_panic_restores_the_terminal_and_shows_its_message() {
     let dir = tempfile::tempdir().unwrap();
-    let t = Tmux::start("panic", dir.path(), "2048 --seed 6", "PARLOR_TEST_PANIC=1");
-    t.wait_for("Score 0");
-    t.send(&["F12"]);
-    let s = t.assert_restored("exit=101");
-    assert!(s.contains("test panic requested"), "{s}");
+    let mut p =
+        Pty::spawn(Spawn::new(dir.path(), &["2048", "--seed", "6"]).env("PARLOR_TEST_PANIC", "1"));
+    p.wait_for("Score 0");
+    p.press(Key::F(12));
+    let end = p.finish();
+    end.assert_restored_with(101);
+    assert!(
+        end.text().contains("test panic requested"),
+        "the panic message is on the main screen:\n{}",
+        end.text()
+    );
 }
 
 #[test]
 fn closing_the_terminal_ends_the_process_and_keeps_the_game() {
     let dir = tempfile::tempdir().unwrap();
-    let t = Tmux::start("hangup", dir.path(), "2048 --seed 8", "");
-    t.wait_for("Score 0");
-    t.send(&["Up"]);
-    t.wait_for("Moves 1");
-    let pid = std::fs::read_to_string(dir.path().join("pid"))
-        .unwrap()
-        .trim()
-        .to_string();
-    t.tmux(&["kill-server"]);
-    let start = Instant::now();
-    while Path::new(&format!("/proc/{pid}")).exists() {
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-        if stat.split_whitespace().nth(2) == Some("Z") {
-            break; // exited, not yet reaped
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "parlor still running after its terminal closed"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let saved = parlor::storage::Store::open(dir.path())
-        .unwrap()
-        .store
-        .unfinished(None)
-        .unwrap();
-    assert_eq!(saved.len(), 1);
-    assert_eq!(saved[0].moves, "up");
+    let mut p = Pty::spawn(Spawn::new(dir.path(), &["2048", "--seed", "8"]));
+    p.wait_for("Score 0");
+    p.press(Key::Up);
+    p.wait_for("Moves 1");
+    p.close_terminal();
+    let exit = p.wait_exit();
+    assert!(
+        exit.signal.is_none() || exit.signal.as_deref() == Some("Hangup"),
+        "{exit:?}"
+    );
+    assert_eq!(unfinished(dir.path()), vec![(8, "up".to_string())]);
 }

@@ -1,10 +1,13 @@
 //! The command line: `parlor [GAME [COMMAND]] [OPTIONS]`. The general commands are clap derive types; each game's
 //! command (`parlor 2048`, ...) is built from the registry, its flags from the game's setting table.
 
+pub mod completions;
+pub mod man;
 pub mod nocca;
 pub mod play;
 pub mod records;
 pub mod twenty48;
+pub mod version;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::PathBuf;
@@ -14,7 +17,7 @@ use std::path::PathBuf;
 /// With no command, opens the menu. Games in progress are saved after every move and offered again on the next
 /// start. Data lives in $PARLOR_DATA_DIR, or else the XDG data directory (~/.local/share/parlor on Linux).
 #[derive(Debug, Parser)]
-#[command(name = "parlor", version, about, long_about)]
+#[command(name = "parlor", version, long_version = version::LONG, about, long_about)]
 pub struct Cli {
     /// The options every command takes.
     #[command(flatten)]
@@ -52,6 +55,10 @@ pub enum Command {
     Replay(records::ReplayArgs),
     /// Print where Parlor keeps its data.
     DataDir,
+    /// Print the shell completion script for bash, zsh, fish, elvish or PowerShell.
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page (roff), or write one page per command into a directory.
+    Man(man::ManArgs),
 }
 
 /// Output format shared by the analysis commands.

@@ -1,6 +1,8 @@
 //! Entering and leaving the full-screen mode. The terminal is put back (raw mode off, main screen, cursor shown, mouse
 //! capture off) on every way out: a normal quit, an error, a panic (before its message is printed, so the message is
-//! readable), and SIGTERM or SIGHUP (turned into a clean quit by a flag the event loop checks).
+//! readable), and SIGTERM, SIGHUP, SIGINT or SIGQUIT (turned into a clean quit by a flag the event loop checks; in raw
+//! mode `Ctrl-C` and `Ctrl-\` are keys, so SIGINT and SIGQUIT come from `kill`, and their default action would end
+//! the process with the terminal still raw).
 
 use anyhow::Result;
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
@@ -37,7 +39,7 @@ pub fn restore() {
 pub struct Screen {
     /// The ratatui terminal to draw on.
     pub terminal: Terminal<CrosstermBackend<Stdout>>,
-    /// Raised by SIGTERM and SIGHUP.
+    /// Raised by SIGTERM, SIGHUP, SIGINT and SIGQUIT.
     pub stop: Arc<AtomicBool>,
 }
 
@@ -80,13 +82,15 @@ impl Drop for Screen {
     }
 }
 
-/// On SIGTERM or SIGHUP, asks the event loop to quit cleanly (it checks `stop` several times a second). If it has
-/// not stopped shortly after (a closed terminal can leave the input reader stuck), restores what can be restored and
-/// exits: every move is saved as it is made, so nothing is lost.
+/// On SIGTERM, SIGHUP, SIGINT or SIGQUIT, asks the event loop to quit cleanly (it checks `stop` several times a
+/// second). If it has not stopped shortly after (a closed terminal can leave the input reader stuck), restores what
+/// can be restored and exits: every move is saved as it is made, so nothing is lost.
 fn watch_signals(stop: Arc<AtomicBool>) -> Result<()> {
     let mut signals = signal_hook::iterator::Signals::new([
         signal_hook::consts::SIGTERM,
         signal_hook::consts::SIGHUP,
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGQUIT,
     ])?;
     std::thread::spawn(move || {
         if signals.forever().next().is_some() {

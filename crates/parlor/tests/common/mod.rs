@@ -70,3 +70,5 @@ pub fn cycle_moves(n: usize) -> String {
 pub fn unmarked(board: &str) -> String {
     board.replace("+|", " |").replace("*|", " |")
 }
+
+pub mod pty;
