@@ -10,6 +10,7 @@ pub mod jobs;
 pub mod record;
 pub mod session;
 pub mod settings;
+pub mod mastermind;
 pub mod twenty48;
 
 use std::marker::PhantomData;
