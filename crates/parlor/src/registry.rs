@@ -3,6 +3,7 @@
 
 use crate::cli::play::CliLaunch;
 use crate::games::Entry;
+use crate::games::mastermind::Mastermind;
 use crate::games::twenty48::Twenty48;
 use crate::plain::game::PlainLaunch;
 use crate::tui::game::Launch;
@@ -13,7 +14,7 @@ pub trait Registered: Launch + PlainLaunch + CliLaunch {}
 impl<T: Launch + PlainLaunch + CliLaunch> Registered for T {}
 
 /// Every game, in menu order.
-pub static GAMES: &[&dyn Registered] = &[&Entry::<Twenty48>::new()];
+pub static GAMES: &[&dyn Registered] = &[&Entry::<Twenty48>::new(), &Entry::<Mastermind>::new()];
 
 /// The game of a given name.
 pub fn find(id: &str) -> Option<&'static dyn Registered> {

@@ -1,6 +1,7 @@
 //! The command line: `parlor [GAME [COMMAND]] [OPTIONS]`. The general commands are clap derive types; each game's
 //! command (`parlor 2048`, ...) is built from the registry, its flags from the game's setting table.
 
+pub mod mastermind;
 pub mod play;
 pub mod records;
 pub mod twenty48;

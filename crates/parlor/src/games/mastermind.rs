@@ -415,10 +415,16 @@ fn strategy_breaker(
 }
 
 const VARIANTS: &[(&str, &str)] = &[
-    ("seed", "seed: 6 colours, 4 pegs, 8 guesses, no colour twice in the secret"),
+    (
+        "seed",
+        "seed: 6 colours, 4 pegs, 8 guesses, no colour twice in the secret",
+    ),
     ("classic", "classic: 6 colours, 4 pegs, 10 guesses, repeats"),
     ("super", "super: 8 colours, 5 pegs, 12 guesses, repeats"),
-    ("bulls-cows", "bulls-cows: digits 0-9, 4 pegs, 10 guesses, no repeats"),
+    (
+        "bulls-cows",
+        "bulls-cows: digits 0-9, 4 pegs, 10 guesses, no repeats",
+    ),
     ("custom", "custom"),
 ];
 
@@ -514,7 +520,8 @@ fn yes(b: bool) -> String {
 impl Game for Mastermind {
     const ID: &'static str = "mastermind";
     const TITLE: &'static str = "Mastermind";
-    const BLURB: &'static str = "Find the hidden code of coloured pegs, or hide one from the computer.";
+    const BLURB: &'static str =
+        "Find the hidden code of coloured pegs, or hide one from the computer.";
     type Params = Params;
     type State = State;
     type Move = Move;
@@ -543,7 +550,10 @@ impl Game for Mastermind {
 
     fn set(p: &mut Params, key: &str, value: &str) -> Result<(), String> {
         let v = checked(SETTINGS, key, value)?;
-        let number = |t: &str| t.parse::<u32>().map_err(|_| format!("'{t}' is not a number"));
+        let number = |t: &str| {
+            t.parse::<u32>()
+                .map_err(|_| format!("'{t}' is not a number"))
+        };
         let mut q = p.clone();
         if CUSTOM_KEYS.contains(&key) && q.preset.is_some() {
             // Changing a custom setting makes the variant custom, starting from the preset's values.
@@ -562,7 +572,13 @@ impl Game for Mastermind {
             "guesses" => q.guesses = number(&v)?,
             "secret-repeats" => q.secret_repeats = v == "yes",
             "guess-repeats" => q.guess_repeats = v == "yes",
-            "role" => q.role = if v == "maker" { Role::Maker } else { Role::Breaker },
+            "role" => {
+                q.role = if v == "maker" {
+                    Role::Maker
+                } else {
+                    Role::Breaker
+                }
+            }
             "strategy" => q.strategy = Some(v.parse().map_err(|e| format!("{e}"))?),
             _ => return Err(format!("no setting '{key}'")),
         }
@@ -668,9 +684,7 @@ impl Game for Mastermind {
                 .collect::<Option<_>>()
                 .ok_or_else(|| format!("'{t}' is not an answer (two digits: black, white)"))?;
             let [black, white] = digits[..] else {
-                return Err(format!(
-                    "'{t}' is not an answer (two digits: black, white)"
-                ));
+                return Err(format!("'{t}' is not an answer (two digits: black, white)"));
             };
             Feedback::new(black, white, v.pegs()).map_err(|e| e.to_string())
         };
@@ -826,10 +840,7 @@ impl Game for Mastermind {
             (Role::Maker, _) if state.found() => {
                 format!("The computer found your code in {}", guesses(n))
             }
-            (Role::Maker, _) => format!(
-                "The computer did not find your code in {}",
-                guesses(n)
-            ),
+            (Role::Maker, _) => format!("The computer did not find your code in {}", guesses(n)),
             (_, _) => format!("Given up{code}"),
         }
     }
@@ -840,10 +851,7 @@ impl Game for Mastermind {
             Role::Breaker => "",
             Role::Maker => "codemaker · ",
         };
-        format!(
-            "{role}{used} of {} guesses used",
-            state.variant.guesses()
-        )
+        format!("{role}{used} of {} guesses used", state.variant.guesses())
     }
 
     fn undo_depth(state: &State, moves: usize) -> usize {
@@ -976,7 +984,7 @@ pub const RULES: &[&str] = &[
      super (8, 5, 12, repeats), bulls-cows (digits 0 to 9, 4 pegs, 10 guesses, no repeats), or custom \
      (2 to 10 colours, 2 to 8 pegs, 1 to 30 guesses).",
     "Type colours by number (1 3 6 5), by capital letter (RYOK; BLUE is U and BLACK is K) or, in plain mode, by \
-     name or prefix (red yellow orange black, r y o bla). n counts the codes that still fit every answer. t gives \
+     name or prefix (red yellow orange black, red ye or bla). n counts the codes that still fit every answer. t gives \
      a hint: the computer's next guess, how many codes remain and how many more guesses it expects; it marks the \
      game assisted, which keeps it out of the best scores.",
     "As codemaker, keep a code in mind (or type it, hidden, before the first guess, and let the computer score) \
@@ -1094,8 +1102,14 @@ mod tests {
             "custom 10 colours, 8 pegs, 20 guesses, no repeats in the secret"
         );
         assert!(!name.contains("-ny"));
-        assert_eq!(codes_fit(1, "every answer"), "1 code still fits every answer");
-        assert_eq!(codes_fit(2, "every answer"), "2 codes still fit every answer");
+        assert_eq!(
+            codes_fit(1, "every answer"),
+            "1 code still fits every answer"
+        );
+        assert_eq!(
+            codes_fit(2, "every answer"),
+            "2 codes still fit every answer"
+        );
     }
 
     #[test]
@@ -1164,7 +1178,9 @@ mod tests {
         }
         assert_eq!(Mastermind::status(&st), Status::Over(Outcome::Done));
         assert_eq!(st.revealed(), Some(code));
-        assert!(Mastermind::ending(&st, Outcome::Done).starts_with("The computer found your code in"));
+        assert!(
+            Mastermind::ending(&st, Outcome::Done).starts_with("The computer found your code in")
+        );
         assert_eq!(Mastermind::ranking(&p), Ranking::Unranked);
         // A wrong answer to a typed code is refused.
         let mut st = Mastermind::new_game(&p, 0).unwrap();

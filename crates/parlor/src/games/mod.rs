@@ -7,10 +7,10 @@
 
 pub mod game;
 pub mod jobs;
+pub mod mastermind;
 pub mod record;
 pub mod session;
 pub mod settings;
-pub mod mastermind;
 pub mod twenty48;
 
 use std::marker::PhantomData;
