@@ -305,44 +305,19 @@ impl PlainGame for Mastermind {
     fn told(state: &State, mv: &Move) -> String {
         let v = &state.variant;
         let n = state.history().len();
+        // The move's note (black and white counts, codes that fit) follows in brackets.
         match mv.play {
-            Play::Guess(code) => {
+            Play::Guess(code) | Play::Answer { guess: code, .. } => {
                 let fb = state.history().last().map(|h| h.1).unwrap_or_default();
-                format!(
-                    "Guess {n}: {} -> {} black, {} white ({}).",
-                    code_long(v, &code),
-                    fb.black,
-                    fb.white,
-                    pegs_text(fb)
-                )
-            }
-            Play::Answer { guess, answer } => {
-                let mut s = format!(
-                    "Guess {n}: {} -> {} black, {} white ({}).",
-                    code_long(v, &guess),
-                    answer.black,
-                    answer.white,
-                    pegs_text(answer)
-                );
-                if !state.found() {
-                    s.push_str(&format!(
-                        " {}.",
-                        codes_fit(state.remaining(), "your answers")
-                    ));
-                }
-                s
+                format!("Guess {n}: {} -> {}.", code_long(v, &code), pegs_text(fb))
             }
             Play::Fix { index, answer } => format!(
-                "Answer {} is now {} black, {} white. {}.",
+                "Answer {} is now {} black, {} white.",
                 index + 1,
                 answer.black,
-                answer.white,
-                codes_fit(state.remaining(), "your answers")
+                answer.white
             ),
-            Play::Secret(_) => {
-                "Code taken (it is shown only at the end): the computer scores its own guesses."
-                    .into()
-            }
+            Play::Secret(_) => "Code taken; it is shown only at the end.".into(),
         }
     }
 }
