@@ -899,11 +899,11 @@ impl Game for Mastermind {
         let v = &state.variant;
         match (mv.play, &state.side) {
             (Play::Guess(code), _) => {
-                let mut s = format!("try {}", code_long(v, &code));
+                let mut s = format!("try {}", symbols(v, &code));
                 if let Some((left, expected)) = mv.info {
                     s.push_str(&format!(
-                        " · {} · about {expected:.2} guesses to go",
-                        codes_fit(left, "every answer")
+                        " · {left} code{} left · about {expected:.1} guesses to go",
+                        if left == 1 { "" } else { "s" }
                     ));
                 }
                 s

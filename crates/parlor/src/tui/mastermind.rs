@@ -281,17 +281,15 @@ fn maker_command(cmd: Cmd, ui: &mut Ui, s: &State) -> Act<Move> {
             };
             let mv = Move::new(play, v);
             if let Some(suspects) = contradiction(s, &mv) {
-                let mut after = s.clone();
-                let why = <Mastermind as crate::games::game::Game>::apply(&mut after, &mv)
-                    .err()
-                    .unwrap_or_default();
                 ui.marked = suspects.clone();
                 ui.answer.clear();
                 if let Some(&first) = suspects.iter().find(|&&i| i < len) {
                     ui.selected = Some(first);
                 }
+                let names: Vec<String> = suspects.iter().map(|i| (i + 1).to_string()).collect();
                 return Act::Say(format!(
-                    "not taken: {why}. ↑↓ pick the wrong answer, type the right one, Enter"
+                    "not taken: no code fits; answer {} may be wrong · ↑↓ pick, type, Enter",
+                    names.join(" or ")
                 ));
             }
             return Act::Play(mv);
@@ -338,10 +336,11 @@ impl TuiGame for Mastermind {
             ),
             Role::Maker if over => format!("Computer guesses: {used} of {}", v.guesses()),
             Role::Maker => format!(
-                "Computer guess {} of {} · {} · {}",
+                "Computer guess {} of {} · {} code{} fit · {}",
                 used + 1,
                 v.guesses(),
-                codes_fit(state.remaining(), "your answers"),
+                state.remaining(),
+                if state.remaining() == 1 { "" } else { "s" },
                 if state.typed_secret().is_some() {
                     "scored from your hidden code"
                 } else {
