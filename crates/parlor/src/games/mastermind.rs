@@ -415,16 +415,10 @@ fn strategy_breaker(
 }
 
 const VARIANTS: &[(&str, &str)] = &[
-    (
-        "seed",
-        "seed: 6 colours, 4 pegs, 8 guesses, no colour twice in the secret",
-    ),
-    ("classic", "classic: 6 colours, 4 pegs, 10 guesses, repeats"),
-    ("super", "super: 8 colours, 5 pegs, 12 guesses, repeats"),
-    (
-        "bulls-cows",
-        "bulls-cows: digits 0-9, 4 pegs, 10 guesses, no repeats",
-    ),
+    ("seed", "seed (6 colours, 4 pegs, 8 guesses)"),
+    ("classic", "classic (6, 4, 10, repeats)"),
+    ("super", "super (8, 5, 12, repeats)"),
+    ("bulls-cows", "bulls-cows (digits, 4, 10)"),
     ("custom", "custom"),
 ];
 
