@@ -273,3 +273,61 @@ fn replay_screen_opens_at_the_start_and_shows_the_code_at_the_end() {
     assert!(end.contains("You cracked the code in 2 guesses"), "{end}");
     insta::assert_snapshot!("replay_end", end);
 }
+
+#[test]
+fn codemaker_typed_code_stays_hidden() {
+    let mut app = app_with(maker(Variant::CLASSIC), 0, Store::in_memory().unwrap());
+    typed(&mut app, "1234");
+    let s = render(&mut app);
+    assert!(s.contains("your code: ****"), "{s}");
+    press(&mut app, KeyCode::Enter);
+    let s = render(&mut app);
+    assert!(s.contains("your code scores"), "{s}");
+    assert!(
+        s.contains("code   ?  ?  ?  ?"),
+        "the code stays hidden: {s}"
+    );
+    // The computer then scores its own guesses to the end, where the code is shown.
+    let s = tick_until(&mut app, |s| s.contains("Game over"));
+    assert!(s.contains("code   R  G  Y  U"), "{s}");
+}
+
+#[test]
+fn a_saved_game_resumes_on_screen() {
+    let mut store = Store::in_memory().unwrap();
+    let p = Params::of(Variant::CLASSIC, Role::Breaker);
+    let mut s = Session::<Mastermind>::new(p, seed(9), &store).unwrap();
+    for t in ["RRGG", "YYUU"] {
+        let mv = Mastermind::parse_move(s.state(), t).unwrap();
+        s.play(mv, &mut store).unwrap();
+    }
+    let saved = store.unfinished(Some("mastermind")).unwrap();
+    assert_eq!(saved.len(), 1);
+    drop(s);
+    let resumed = Session::<Mastermind>::resume(&saved[0], &store).unwrap();
+    let mut app = App::new(
+        Box::new(PlayView::new(resumed)),
+        store,
+        NO_COLOR,
+        parlor::registry::tui(),
+    );
+    let screen = render(&mut app);
+    assert!(screen.contains("Guess 3 of 10"), "{screen}");
+    assert!(screen.contains(" R  R  G  G "), "{screen}");
+    assert!(screen.contains(" Y  Y  U  U "), "{screen}");
+}
+
+#[test]
+fn codemaker_hint_names_the_answers_that_fit() {
+    let mut app = app_with(maker(Variant::CLASSIC), 0, Store::in_memory().unwrap());
+    press(&mut app, KeyCode::Enter);
+    tick_until(&mut app, |s| s.contains("Guess: RED RED GREEN GREEN"));
+    typed(&mut app, "0 0");
+    press(&mut app, KeyCode::Enter);
+    tick_until(&mut app, |s| {
+        s.contains("Computer guess 2") && s.contains("← answer this guess")
+    });
+    press(&mut app, KeyCode::Char('t'));
+    let s = tick_until(&mut app, |s| s.contains("hint: answers that fit"));
+    assert!(s.contains("assisted"), "{s}");
+}

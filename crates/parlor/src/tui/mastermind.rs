@@ -342,7 +342,7 @@ impl TuiGame for Mastermind {
                 state.remaining(),
                 if state.remaining() == 1 { "" } else { "s" },
                 if state.typed_secret().is_some() {
-                    "scored from your hidden code"
+                    "your code scores"
                 } else {
                     "you answer"
                 }
