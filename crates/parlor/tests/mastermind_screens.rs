@@ -331,3 +331,29 @@ fn codemaker_hint_names_the_answers_that_fit() {
     let s = tick_until(&mut app, |s| s.contains("hint: answers that fit"));
     assert!(s.contains("assisted"), "{s}");
 }
+
+fn click(app: &mut App, column: u16, row: u16) {
+    use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    app.handle_event(Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    }));
+}
+
+#[test]
+fn the_mouse_picks_colours_and_slots() {
+    let mut app = app_with(
+        Params::of(Variant::CLASSIC, Role::Breaker),
+        7,
+        Store::in_memory().unwrap(),
+    );
+    render(&mut app);
+    // Title, status, message, then the board: code, rule, 10 rows, a blank line, the palette.
+    click(&mut app, 14, 16); // GREEN
+    click(&mut app, 16, 5); // the fourth slot
+    click(&mut app, 27, 16); // YELLOW
+    let s = render(&mut app);
+    assert!(s.contains("    1   G  ·  · [Y]  ← your guess"), "{s}");
+}

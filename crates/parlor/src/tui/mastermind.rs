@@ -10,7 +10,7 @@ use crate::games::mastermind::{
     Mastermind, Move, Params, Play, Role, State, codes_fit, colour_keys, contradiction,
 };
 use crate::games::session::Session;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use mastermind::{Code, CodeStyle, Feedback, Palette, Variant};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -408,6 +408,69 @@ impl TuiGame for Mastermind {
         )))
     }
 
+    fn mouse(event: MouseEvent, area: Rect, ui: &mut Ui, session: &Session<Self>) -> Act<Move> {
+        if event.kind != MouseEventKind::Down(MouseButton::Left) {
+            return Act::Stay;
+        }
+        let s = session.state();
+        let v = s.variant;
+        ui.fit(v.pegs());
+        let board = Board {
+            state: s,
+            params: &session.params,
+            ui: Some(&*ui),
+            last: None,
+            over: false,
+        };
+        let g = geometry(area, &board);
+        let (x, y) = (event.column, event.row);
+        // A colour of the palette types it (codebreaker, or the codemaker's hidden code).
+        if y >= g.palette_y && (s.role() == Role::Breaker || typing_code(ui, session)) {
+            let mut cx = area.x + 2;
+            let mut cy = g.palette_y;
+            for c in 0..v.colours() {
+                let w = match v.palette() {
+                    Palette::Colours => 3 + 5 + v.colour_name(c).len() as u16,
+                    Palette::Digits => 5,
+                };
+                if cx + w > area.x + area.width && cx > area.x + 2 {
+                    cx = area.x + 2;
+                    cy += 1;
+                }
+                if y == cy && x >= cx && x < cx + w {
+                    ui.put(c);
+                    return Act::Say(String::new());
+                }
+                cx += w;
+            }
+            return Act::Stay;
+        }
+        let Some(row) = (y.checked_sub(area.y + 2)).map(|r| g.first + usize::from(r)) else {
+            return Act::Stay;
+        };
+        if row >= g.end {
+            return Act::Stay;
+        }
+        let len = s.history().len();
+        match s.role() {
+            // A slot of the guess being typed takes the cursor.
+            Role::Breaker if row == len => {
+                let k = usize::from(x.saturating_sub(area.x + 7) / 3);
+                if k < ui.slots.len() {
+                    ui.cursor = k;
+                }
+                Act::Stay
+            }
+            // An earlier answer is picked to be corrected; the current row goes back to answering.
+            Role::Maker if s.typed_secret().is_none() && !typing_code(ui, session) => {
+                ui.selected = (row < len).then_some(row);
+                ui.answer.clear();
+                Act::Stay
+            }
+            _ => Act::Stay,
+        }
+    }
+
     fn after_move(ui: &mut Ui, _session: &Session<Self>) {
         ui.clear();
         ui.answer.clear();
@@ -557,6 +620,56 @@ fn input_lines(board: &Board<Mastermind>, ui: &Ui, theme: &Theme) -> Vec<Line<'s
     ]
 }
 
+/// Where the rows of the board go: the first row shown, how many, and the row being typed or answered.
+struct Geometry {
+    first: usize,
+    end: usize,
+    pending: Option<(Code, Option<Feedback>)>,
+    typing_row: bool,
+    palette_y: u16,
+}
+
+fn geometry(area: Rect, board: &Board<Mastermind>) -> Geometry {
+    let s = board.state;
+    let v = s.variant;
+    let over = board.over;
+    let plain = Theme { color: false };
+    let palette = palette_lines(&plain, &v, area.width);
+    let inputs = match board.ui {
+        Some(ui) if !over => input_lines(board, ui, &plain).len(),
+        _ => 0,
+    };
+    let below = palette.len() + inputs + 1;
+    let rows_room = usize::from(area.height).saturating_sub(below).max(3);
+    let history = s.history();
+    let ui = board.ui.filter(|_| !over);
+    let typing_row = ui.is_some() && s.role() == Role::Breaker;
+    let pending = ui
+        .filter(|u| s.role() == Role::Maker && s.typed_secret().is_none() && u.selected.is_none())
+        .filter(|u| !(history.is_empty() && !u.skipped_code))
+        .and_then(|u| {
+            s.ready_guess()
+                .map(|g| (g, Feedback::parse(&u.answer, v.pegs()).ok()))
+        });
+    let focus = history.len();
+    let extra = usize::from(typing_row || pending.is_some());
+    let total = (v.guesses() as usize).max(history.len() + extra);
+    let rows = rows_room.saturating_sub(2).max(1);
+    let first = if total <= rows {
+        0
+    } else {
+        (focus + 1).saturating_sub(rows).min(total - rows)
+    };
+    let end = (first + rows).min(total);
+    Geometry {
+        first,
+        end,
+        pending,
+        typing_row,
+        palette_y: area.y + 2 + (end - first) as u16 + 1,
+    }
+}
+
 /// Draws the board, the palette and the input lines into `area`.
 fn draw_board(frame: &mut Frame, area: Rect, board: &Board<Mastermind>, theme: &Theme) {
     let s = board.state;
@@ -571,18 +684,11 @@ fn draw_board(frame: &mut Frame, area: Rect, board: &Board<Mastermind>, theme: &
         Some(ui) if !over => input_lines(board, ui, theme),
         _ => Vec::new(),
     };
-    let below = palette.len() + inputs.len() + 1;
-    let rows_room = usize::from(area.height).saturating_sub(below).max(3);
+    let g = geometry(area, board);
     let history = s.history();
     let ui = board.ui.filter(|_| !over);
-    let breaker_typing = ui.filter(|_| s.role() == Role::Breaker);
-    let pending = ui
-        .filter(|u| s.role() == Role::Maker && s.typed_secret().is_none() && u.selected.is_none())
-        .and_then(|u| {
-            s.ready_guess()
-                .map(|g| (g, Feedback::parse(&u.answer, v.pegs()).ok()))
-        })
-        .filter(|_| !(s.history().is_empty() && ui.is_some_and(|u| !u.skipped_code)));
+    let breaker_typing = ui.filter(|_| g.typing_row);
+    let pending = g.pending;
     let mut lines = Vec::new();
     let mut top = vec![Span::raw("  code  ")];
     match s.revealed().filter(|_| over) {
@@ -592,17 +698,10 @@ fn draw_board(frame: &mut Frame, area: Rect, board: &Board<Mastermind>, theme: &
     lines.push(Line::from(top));
     lines.push(Line::raw(format!("  ──────{}", "───".repeat(pegs))));
     let focus = history.len();
-    let extra = usize::from(breaker_typing.is_some() || pending.is_some());
-    let total = (v.guesses() as usize).max(history.len() + extra);
-    let rows = rows_room.saturating_sub(2).max(1);
-    let first = if total <= rows {
-        0
-    } else {
-        (focus + 1).saturating_sub(rows).min(total - rows)
-    };
+    let (first, end) = (g.first, g.end);
     let selected = ui.and_then(|u| u.selected);
     let marked: &[usize] = ui.map_or(&[], |u| u.marked.as_slice());
-    for i in first..(first + rows).min(total) {
+    for i in first..end {
         let marker = if marked.contains(&i) {
             "!"
         } else if selected == Some(i) {
