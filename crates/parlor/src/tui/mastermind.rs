@@ -246,6 +246,11 @@ fn maker_command(cmd: Cmd, ui: &mut Ui, s: &State) -> Act<Move> {
         return Act::Say("the computer scores its guesses from your hidden code".into());
     }
     let len = s.history().len();
+    // After an undo, forget marks and a selection past the answers that remain.
+    if ui.selected.is_some_and(|i| i >= len) {
+        ui.selected = None;
+    }
+    ui.marked.retain(|&i| i <= len);
     match cmd {
         Cmd::Up => {
             if len == 0 {
@@ -646,7 +651,7 @@ fn geometry(area: Rect, board: &Board<Mastermind>) -> Geometry {
     let typing_row = ui.is_some() && s.role() == Role::Breaker;
     let pending = ui
         .filter(|u| s.role() == Role::Maker && s.typed_secret().is_none() && u.selected.is_none())
-        .filter(|u| !(history.is_empty() && !u.skipped_code))
+        .filter(|u| !history.is_empty() || u.skipped_code)
         .and_then(|u| {
             s.ready_guess()
                 .map(|g| (g, Feedback::parse(&u.answer, v.pegs()).ok()))
