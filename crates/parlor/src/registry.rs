@@ -3,8 +3,6 @@
 
 use crate::cli::play::CliLaunch;
 use crate::games::Entry;
-use crate::games::nocca::Nocca;
-use crate::games::twenty48::Twenty48;
 use crate::plain::game::PlainLaunch;
 use crate::tui::game::Launch;
 
@@ -13,8 +11,12 @@ pub trait Registered: Launch + PlainLaunch + CliLaunch {}
 
 impl<T: Launch + PlainLaunch + CliLaunch> Registered for T {}
 
-/// Every game, in menu order.
-pub static GAMES: &[&dyn Registered] = &[&Entry::<Twenty48>::new(), &Entry::<Nocca>::new()];
+/// Every game, in menu order: one line each.
+pub static GAMES: &[&dyn Registered] = &[
+    &Entry::<crate::games::twenty48::Twenty48>::new(),
+    &Entry::<crate::games::mastermind::Mastermind>::new(),
+    &Entry::<crate::games::nocca::Nocca>::new(),
+];
 
 /// The game of a given name.
 pub fn find(id: &str) -> Option<&'static dyn Registered> {

@@ -1,4 +1,5 @@
-//! `parlor mastermind feedback` and `solve`: one JSON object with --json, errors on stderr.
+//! `parlor mastermind feedback` and `solve`: one JSON object with --json, errors on stderr; the play flags made from
+//! the setting table.
 
 mod common;
 use common::*;
@@ -43,22 +44,39 @@ fn feedback_counts_black_and_white() {
     );
 }
 
+/// Issue 9, defect 13: feedback is defined for any two codes of the variant's colours and length, so the default
+/// variant (no colour twice in a secret) scores a repeated code too.
+#[test]
+fn defect_13_feedback_scores_any_two_codes_of_the_variant() {
+    assert_eq!(
+        json(&["mastermind", "feedback", "RRGG", "RGYU", "--json"]),
+        serde_json::json!({"black": 1, "white": 1})
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(dir.path(), &["mastermind", "feedback", "RRGG", "RGYU"], "");
+    assert_eq!(out(&o).trim(), "1 black, 1 white (RW)");
+}
+
 #[test]
 fn feedback_refuses_bad_codes_with_the_reason() {
     let dir = tempfile::tempdir().unwrap();
-    let o = run(dir.path(), &["mastermind", "feedback", "1123", "1111"], "");
-    assert!(!o.status.success());
-    assert!(err(&o).contains("RED is repeated"), "{}", err(&o));
     let o = run(
         dir.path(),
         &["mastermind", "feedback", "1 2 3", "1 2 3 4"],
         "",
     );
+    assert!(!o.status.success());
     assert!(
         err(&o).contains("wrong length: got 3 colours, need 4"),
         "{}",
         err(&o)
     );
+    // A code that starts with '-' reaches the parser (and is refused by it, not by clap).
+    let o = run(dir.path(), &["mastermind", "feedback", "-RGY", "RGYU"], "");
+    assert!(!o.status.success());
+    assert!(err(&o).contains("bad secret '-RGY'"), "{}", err(&o));
+    let o = run(dir.path(), &["mastermind", "feedback", "RGYZ", "RGYU"], "");
+    assert!(err(&o).contains("unknown colour 'Z'"), "{}", err(&o));
 }
 
 #[test]
@@ -95,27 +113,48 @@ fn solve_readable_line_and_default_strategy() {
     assert_eq!(v["codes"], 360);
 }
 
+/// The play flags come from the setting table now (`--secret-repeats no` where the old flags were
+/// `--no-secret-repeats`); every refusal says why.
 #[test]
 fn invalid_variants_are_refused_with_the_reason() {
     let dir = tempfile::tempdir().unwrap();
     for (args, reason) in [
         (
-            vec!["--colours", "3", "--pegs", "5", "--no-secret-repeats"],
+            vec![
+                "--variant",
+                "custom",
+                "--colours",
+                "3",
+                "--pegs",
+                "5",
+                "--secret-repeats",
+                "no",
+            ],
             "3 colours cannot fill 5 pegs",
         ),
-        (vec!["--colours", "11"], "11 colours is out of range"),
-        (vec!["--pegs", "9"], "9 pegs is out of range"),
         (
-            vec!["--secret-repeats", "--no-guess-repeats"],
+            vec!["--colours", "11"],
+            "'11' is not a whole number from 2 to 10",
+        ),
+        (vec!["--pegs", "9"], "'9' is not a whole number from 2 to 8"),
+        (
+            vec!["--secret-repeats", "yes", "--guess-repeats", "no"],
             "needs guesses that may repeat",
         ),
-        (vec!["--variant", "huge"], "unknown variant 'huge'"),
-        (vec!["--strategy", "lucky"], "unknown strategy 'lucky'"),
+        (
+            vec!["--variant", "huge"],
+            "'huge' is not one of seed, classic, super, bulls-cows, custom",
+        ),
+        (vec!["--strategy", "lucky"], "'lucky' is not one of knuth"),
+        (
+            vec!["--colours", "10", "--pegs", "8", "--role", "maker"],
+            "at most 65536 codes",
+        ),
     ] {
         let mut a = vec!["mastermind"];
         a.extend(args);
         let o = run(dir.path(), &a, "");
-        assert!(!o.status.success());
+        assert!(!o.status.success(), "{a:?}");
         assert!(err(&o).contains(reason), "{a:?}: {}", err(&o));
     }
     // A custom variant plays: 4 colours, 3 pegs.
@@ -129,5 +168,27 @@ fn invalid_variants_are_refused_with_the_reason() {
         "{}",
         out(&o)
     );
-    assert!(out(&o).contains("Variant custom-4-3-8-ny"), "{}", out(&o));
+    assert!(
+        out(&o).contains("Variant custom 4 colours, 3 pegs, 8 guesses, no repeats in the secret"),
+        "{}",
+        out(&o)
+    );
+}
+
+/// Issue 9, defect 12: `--help` names the custom form with the same letters as the error message.
+#[test]
+fn defect_12_help_and_errors_name_the_same_letters() {
+    let dir = tempfile::tempdir().unwrap();
+    let help = out(&run(dir.path(), &["mastermind", "feedback", "--help"], ""));
+    let e = err(&run(
+        dir.path(),
+        &["mastermind", "feedback", "RGYU", "RGYU", "--variant", "x"],
+        "",
+    ));
+    assert!(e.contains("custom-C-P-G-SR"), "{e}");
+    assert!(help.contains("custom-C-P-G-SR"), "{help}");
+    assert!(!help.contains("-SG"), "{help}");
+    let play_help = out(&run(dir.path(), &["mastermind", "--help"], ""));
+    assert!(play_help.contains("--role"), "{play_help}");
+    assert!(play_help.contains("--strategy"), "{play_help}");
 }

@@ -1,18 +1,22 @@
-//! Whole-screen snapshots of the Mastermind screens (TestBackend + insta, no colour).
+//! Whole-screen snapshots of Mastermind on the one game interface (TestBackend + insta, no colour): setup, play in
+//! both roles, the end screens and the replay; and the full-screen defects of issue 9.
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use mastermind::{CodeStyle, Strategy, Variant, secret_from_seed};
-use parlor::games::mastermind::{GAME, MakerSession, Options, Role, Session};
+use parlor::games::game::Game;
+use parlor::games::mastermind::{Mastermind, Params, Role};
+use parlor::games::session::{Seed, Session};
 use parlor::storage::Store;
 use parlor::tui::app::App;
-use parlor::tui::mastermind::{BreakerView, MakerView, SetupView, resume_view};
+use parlor::tui::play::PlayView;
+use parlor::tui::setup::SetupView;
 use parlor::tui::theme::Theme;
 use ratatui::{Terminal, backend::TestBackend};
 
 const NO_COLOR: Theme = Theme { color: false };
 
 fn render(app: &mut App) -> String {
-    let mut t = Terminal::new(TestBackend::new(80, 26)).unwrap();
+    let mut t = Terminal::new(TestBackend::new(80, 28)).unwrap();
     t.draw(|f| app.draw(f)).unwrap();
     format!("{}", t.backend())
 }
@@ -27,9 +31,9 @@ fn typed(app: &mut App, text: &str) {
     }
 }
 
-/// Ticks until `done` holds for the rendered screen (background work: hints, the computer's guesses).
+/// Ticks and redraws until `done` holds for the screen (background work: hints, the computer's guesses).
 fn tick_until(app: &mut App, done: impl Fn(&str) -> bool) -> String {
-    for _ in 0..500 {
+    for _ in 0..1000 {
         app.tick();
         let s = render(app);
         if done(&s) {
@@ -40,212 +44,316 @@ fn tick_until(app: &mut App, done: impl Fn(&str) -> bool) -> String {
     panic!("timed out: {}", render(app));
 }
 
-fn breaker_app(variant: Variant, seed: u64, store: Store) -> App {
-    let s = Session::new(Options::new(variant, Role::Breaker), seed);
-    App::new(Box::new(BreakerView::new(s, false)), store, NO_COLOR, None)
-}
-
-#[test]
-fn board_mid_game_with_a_refused_guess() {
-    let mut app = breaker_app(Variant::CLASSIC, 7, Store::in_memory().unwrap());
-    typed(&mut app, "rrgg");
-    press(&mut app, KeyCode::Enter);
-    typed(&mut app, "1234");
-    press(&mut app, KeyCode::Enter);
-    typed(&mut app, "=");
-    press(&mut app, KeyCode::Left);
-    press(&mut app, KeyCode::Backspace);
-    press(&mut app, KeyCode::Backspace);
-    press(&mut app, KeyCode::Enter); // refused: two pegs missing
-    insta::assert_snapshot!(render(&mut app));
-}
-
-#[test]
-fn hint_shows_guess_remaining_and_expected() {
-    let mut app = breaker_app(Variant::CLASSIC, 7, Store::in_memory().unwrap());
-    typed(&mut app, "rrgg");
-    press(&mut app, KeyCode::Enter);
-    press(&mut app, KeyCode::Char('t'));
-    let screen = tick_until(&mut app, |s| {
-        s.contains("Hint: ") && !s.contains("thinking")
-    });
-    assert!(screen.contains("assisted"), "{screen}");
-    insta::assert_snapshot!(screen);
-}
-
-#[test]
-fn win_end_screen() {
-    let v = Variant::SEED;
-    let secret = secret_from_seed(&v, 4);
-    let mut app = breaker_app(v, 4, Store::in_memory().unwrap());
-    typed(&mut app, "1111");
-    press(&mut app, KeyCode::Enter);
-    typed(
-        &mut app,
-        &v.format_code(&secret, CodeStyle::Symbols).to_string(),
-    );
-    press(&mut app, KeyCode::Enter);
-    insta::assert_snapshot!(render(&mut app));
-}
-
-#[test]
-fn loss_end_screen() {
-    let mut app = breaker_app(Variant::SEED, 4, Store::in_memory().unwrap());
-    for _ in 0..8 {
-        typed(&mut app, "kkkk");
-        press(&mut app, KeyCode::Enter);
+fn seed(v: u64) -> Seed {
+    Seed {
+        value: v,
+        chosen: false,
     }
-    insta::assert_snapshot!(render(&mut app));
 }
 
-#[test]
-fn codemaker_screen_answering_a_guess() {
-    let mut o = Options::new(Variant::CLASSIC, Role::Maker);
-    o.strategy = Strategy::Knuth;
-    let s = MakerSession::new(o).unwrap();
-    let mut app = App::new(
-        Box::new(MakerView::new(s, false)),
-        Store::in_memory().unwrap(),
+fn app_with(params: Params, seed_value: u64, store: Store) -> App {
+    let s = Session::<Mastermind>::new(params, seed(seed_value), &store).unwrap();
+    App::new(
+        Box::new(PlayView::new(s)),
+        store,
         NO_COLOR,
-        None,
-    );
-    let ask = render(&mut app);
-    assert!(ask.contains("Type it (hidden)"), "{ask}");
-    press(&mut app, KeyCode::Enter); // keep the code in mind
-    tick_until(&mut app, |s| s.contains("Guess: RED RED GREEN GREEN"));
-    typed(&mut app, "1 0");
-    press(&mut app, KeyCode::Enter);
-    tick_until(&mut app, |s| s.contains("Your answer"));
-    typed(&mut app, "rw");
-    insta::assert_snapshot!(render(&mut app));
+        parlor::registry::tui(),
+    )
 }
 
-#[test]
-fn codemaker_typed_code_stays_hidden() {
-    let mut o = Options::new(Variant::CLASSIC, Role::Maker);
-    o.strategy = Strategy::Knuth;
-    let mut app = App::new(
-        Box::new(MakerView::new(MakerSession::new(o).unwrap(), false)),
-        Store::in_memory().unwrap(),
-        NO_COLOR,
-        None,
-    );
-    typed(&mut app, "1234");
-    let s = render(&mut app);
-    assert!(s.contains("your code: ****"), "{s}");
-    press(&mut app, KeyCode::Enter);
-    tick_until(&mut app, |s| s.contains("Guess: RED RED GREEN GREEN"));
-    press(&mut app, KeyCode::Enter); // the computer's own score, prefilled
-    let s = tick_until(&mut app, |s| s.contains("Your answer"));
-    assert!(s.contains("scored from your hidden code"), "{s}");
-    assert!(
-        s.contains("code   ?  ?  ?  ?"),
-        "the code stays hidden: {s}"
-    );
-}
-
-#[test]
-fn codemaker_contradiction_points_at_the_suspect() {
-    let v = Variant::CLASSIC;
-    let mut o = Options::new(v, Role::Maker);
-    o.strategy = Strategy::Knuth;
-    // Find, with the library, a first answer and a second one that contradicts it.
-    let all: Vec<mastermind::Feedback> = (0..=3u8)
-        .flat_map(|k| (0..=4 - k).map(move |w| mastermind::Feedback { black: k, white: w }))
-        .collect();
-    let base = mastermind::Breaker::new(&v, Strategy::Knuth).unwrap();
-    let g1 = base.next_guess();
-    let (first, bad) = all
-        .iter()
-        .find_map(|&f1| {
-            let mut b = base.clone();
-            b.record(g1, f1).ok()?;
-            let g2 = b.next_guess();
-            all.iter()
-                .copied()
-                .find(|&f2| {
-                    matches!(b.clone().record(g2, f2),
-                    Err(mastermind::AnswerError::Contradiction(ref x)) if x.suspects.contains(&0))
-                })
-                .map(|f2| (f1, f2))
-        })
-        .expect("some pair of answers contradicts");
-    let mut app = App::new(
-        Box::new(MakerView::new(MakerSession::new(o).unwrap(), false)),
-        Store::in_memory().unwrap(),
-        NO_COLOR,
-        None,
-    );
-    press(&mut app, KeyCode::Enter);
-    tick_until(&mut app, |s| s.contains("Your answer"));
-    typed(&mut app, &format!("{} {}", first.black, first.white));
-    press(&mut app, KeyCode::Enter);
-    tick_until(&mut app, |s| s.contains("Your answer"));
-    typed(&mut app, &format!("{} {}", bad.black, bad.white));
-    press(&mut app, KeyCode::Enter);
-    let s = render(&mut app);
-    assert!(s.contains("answer 2 contradicts the earlier ones"), "{s}");
-    assert!(s.contains("Correct answer 1"), "{s}");
-    insta::assert_snapshot!(s);
-    // Fix answer 1 (a white, say, or whatever is consistent): try each until one is accepted.
-    for fb in &all {
-        typed(&mut app, &format!("{} {}", fb.black, fb.white));
-        press(&mut app, KeyCode::Enter);
-        if render(&mut app).contains("answer 1 corrected") {
-            return;
-        }
-        for _ in 0..3 {
-            press(&mut app, KeyCode::Backspace);
-        }
-    }
-    panic!("no correction accepted: {}", render(&mut app));
+fn maker(variant: Variant) -> Params {
+    let mut p = Params::of(variant, Role::Maker);
+    p.strategy = Some(Strategy::Knuth);
+    p
 }
 
 #[test]
 fn setup_screen() {
     let mut app = App::new(
-        Box::new(SetupView::new(None)),
+        Box::new(SetupView::<Mastermind>::new(Params::default())),
         Store::in_memory().unwrap(),
         NO_COLOR,
-        None,
+        parlor::registry::tui(),
     );
-    press(&mut app, KeyCode::Up); // strategy
-    press(&mut app, KeyCode::Up); // role
-    press(&mut app, KeyCode::Right); // codemaker
-    for _ in 0..4 {
-        press(&mut app, KeyCode::Up);
-    }
-    press(&mut app, KeyCode::Left); // pegs: 3, a custom variant
     insta::assert_snapshot!(render(&mut app));
-    // An impossible variant says why.
-    press(&mut app, KeyCode::Up); // colours
-    for _ in 0..5 {
-        press(&mut app, KeyCode::Left);
-    }
+    // Custom shows its own settings.
+    press(&mut app, KeyCode::Left);
+    let s = render(&mut app);
+    assert!(s.contains("Colours"), "{s}");
+    assert!(s.contains("Guess may repeat a colour"), "{s}");
+}
+
+#[test]
+fn board_mid_game_with_a_refused_guess() {
+    let mut app = app_with(
+        Params::of(Variant::CLASSIC, Role::Breaker),
+        7,
+        Store::in_memory().unwrap(),
+    );
+    typed(&mut app, "RRGG");
+    press(&mut app, KeyCode::Enter);
+    typed(&mut app, "1234");
+    press(&mut app, KeyCode::Enter);
+    typed(&mut app, "v");
+    press(&mut app, KeyCode::Left);
+    press(&mut app, KeyCode::Delete);
+    press(&mut app, KeyCode::Delete);
+    press(&mut app, KeyCode::Enter); // refused: two pegs missing
     let s = render(&mut app);
     assert!(
-        s.contains("Cannot play this: 2 colours cannot fill 3 pegs"),
+        s.contains("wrong length: 2 of 4 pegs placed (no guess used)"),
         "{s}"
     );
+    insta::assert_snapshot!(s);
+}
+
+#[test]
+fn hint_shows_guess_remaining_and_expected() {
+    let mut p = Params::of(Variant::CLASSIC, Role::Breaker);
+    p.strategy = Some(Strategy::Knuth);
+    let mut app = app_with(p, 7, Store::in_memory().unwrap());
+    typed(&mut app, "RRGG");
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Char('t'));
+    let s = tick_until(&mut app, |s| s.contains("hint: try"));
+    assert!(s.contains("guesses to go"), "{s}");
+    assert!(s.contains("assisted"), "{s}");
+}
+
+#[test]
+fn win_and_loss_end_screens() {
+    let v = Variant::SEED;
+    let secret = secret_from_seed(&v, 3);
+    let mut app = app_with(Params::default(), 3, Store::in_memory().unwrap());
+    typed(
+        &mut app,
+        &v.format_code(&secret, CodeStyle::Symbols).to_string(),
+    );
+    press(&mut app, KeyCode::Enter);
+    let s = render(&mut app);
+    assert!(s.contains("You cracked the code in 1 guess"), "{s}");
+    insta::assert_snapshot!("win_end_screen", s);
+    let mut app = app_with(Params::default(), 5, Store::in_memory().unwrap());
+    for _ in 0..8 {
+        typed(&mut app, "RRRR");
+        press(&mut app, KeyCode::Enter);
+    }
+    let s = render(&mut app);
+    assert!(s.contains("Out of guesses: the code was"), "{s}");
+    insta::assert_snapshot!("loss_end_screen", s);
+}
+
+#[test]
+fn codemaker_screen_answering_a_guess() {
+    let mut app = app_with(maker(Variant::CLASSIC), 0, Store::in_memory().unwrap());
+    let s = render(&mut app);
+    assert!(s.contains("Think of a code"), "{s}");
+    press(&mut app, KeyCode::Enter); // answer by hand
+    tick_until(&mut app, |s| s.contains("Guess: RED RED GREEN GREEN"));
+    typed(&mut app, "1 1");
+    insta::assert_snapshot!(render(&mut app));
+}
+
+#[test]
+fn defect_1_codemaker_picks_which_answer_to_fix_with_up_and_down() {
+    let mut app = app_with(maker(Variant::CLASSIC), 0, Store::in_memory().unwrap());
+    press(&mut app, KeyCode::Enter);
+    tick_until(&mut app, |s| s.contains("Guess: RED RED GREEN GREEN"));
+    typed(&mut app, "0 0");
+    press(&mut app, KeyCode::Enter);
+    let s = tick_until(&mut app, |s| s.contains("Guess: YELLOW YELLOW BLUE BLACK"));
+    assert!(s.contains("↑↓ pick the answer to fix"), "{s}");
+    typed(&mut app, "3 0");
+    press(&mut app, KeyCode::Enter);
+    // Those fit (e.g. YYUO); four blacks to the third guess contradict answer 2.
+    let s = tick_until(&mut app, |s| {
+        s.contains("Computer guess 3 of 10") && s.contains("← answer this guess")
+    });
+    assert!(!s.contains("not taken"), "{s}");
+    typed(&mut app, "4 0");
+    press(&mut app, KeyCode::Enter);
+    let s = render(&mut app);
+    assert!(
+        s.contains("not taken: no code fits; answer 2 may be wrong"),
+        "{s}"
+    );
+    assert!(s.contains("Correct answer"), "{s}");
+    insta::assert_snapshot!("codemaker_contradiction_points_at_the_suspect", s);
+    // ↑ and ↓ move the answer being corrected (the old screen ignored them).
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Up);
+    let s = render(&mut app);
+    assert!(s.contains("Correct answer 1"), "{s}");
+    press(&mut app, KeyCode::Down);
+    let s = render(&mut app);
+    assert!(s.contains("Correct answer 2"), "{s}");
+    press(&mut app, KeyCode::Down);
+    let s = render(&mut app);
+    assert!(s.contains("Your answer"), "{s}");
+    // The hint bar names only keys that work here.
+    assert!(!s.contains("autoplay"), "{s}");
+    // Correct answer 1 and go on.
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Up);
+    typed(&mut app, "1 0");
+    press(&mut app, KeyCode::Enter);
+    let s = render(&mut app);
+    assert!(s.contains("answer 1 corrected"), "{s}");
+}
+
+#[test]
+fn defect_9_codemaker_end_screen_is_fresh_and_enter_does_not_restart() {
+    let store = Store::in_memory().unwrap();
+    let mut app = app_with(maker(Variant::SEED), 0, store);
+    typed(&mut app, "KOGR");
+    press(&mut app, KeyCode::Enter);
+    let s = tick_until(&mut app, |s| s.contains("Game over"));
+    assert!(s.contains("The computer found your code in"), "{s}");
+    assert!(!s.contains("you answer"), "{s}");
+    assert!(!s.contains("not taken"), "{s}");
+    assert!(s.contains("Computer guesses:"), "{s}");
+    insta::assert_snapshot!("codemaker_end_screen", s);
+    press(&mut app, KeyCode::Enter);
+    let after = render(&mut app);
+    assert!(
+        after.contains("Game over"),
+        "Enter must not start a new game: {after}"
+    );
+    assert!(after.contains("r new game"), "{after}");
+}
+
+#[test]
+fn defect_9_q_while_typing_the_hidden_code_leaves() {
+    let mut app = app_with(maker(Variant::SEED), 0, Store::in_memory().unwrap());
+    typed(&mut app, "KO");
+    press(&mut app, KeyCode::Char('q'));
+    assert!(
+        !app.running(),
+        "q leaves the play screen (the only screen here)"
+    );
+    // An unknown letter is refused with the colour keys.
+    let mut app = app_with(maker(Variant::SEED), 0, Store::in_memory().unwrap());
+    typed(&mut app, "z");
+    let s = render(&mut app);
+    assert!(
+        s.contains("unknown colour 'z': use R G Y U K O or 1-6"),
+        "{s}"
+    );
+    // The typed code is hidden.
+    typed(&mut app, "KO");
+    let s = render(&mut app);
+    assert!(s.contains("your code: **__"), "{s}");
+    assert!(!s.contains(" K  O "), "{s}");
+}
+
+#[test]
+fn replay_screen_opens_at_the_start_and_shows_the_code_at_the_end() {
+    let mut store = Store::in_memory().unwrap();
+    let v = Variant::SEED;
+    let secret = secret_from_seed(&v, 3);
+    let mut s = Session::<Mastermind>::new(Params::default(), seed(3), &store).unwrap();
+    for t in [
+        "RGYU".to_string(),
+        v.format_code(&secret, CodeStyle::Symbols).to_string(),
+    ] {
+        let mv = Mastermind::parse_move(s.state(), &t).unwrap();
+        s.play(mv, &mut store).unwrap();
+    }
+    let record = store.history(Some("mastermind"), 1).unwrap().remove(0);
+    let entry = parlor::registry::find("mastermind").unwrap();
+    let view = entry.replay(&record).unwrap();
+    let when = parlor::storage::format_time(record.ended_at);
+    let mut app = App::new(view, store, NO_COLOR, parlor::registry::tui());
+    let start = render(&mut app).replace(&when, "YYYY-MM-DD hh:mm");
+    assert!(start.contains("Move 0 of 2"), "{start}");
+    insta::assert_snapshot!("replay_start", start);
+    press(&mut app, KeyCode::End);
+    let end = render(&mut app).replace(&when, "YYYY-MM-DD hh:mm");
+    assert!(end.contains("Move 2 of 2"), "{end}");
+    assert!(end.contains("You cracked the code in 2 guesses"), "{end}");
+    insta::assert_snapshot!("replay_end", end);
+}
+
+#[test]
+fn codemaker_typed_code_stays_hidden() {
+    let mut app = app_with(maker(Variant::CLASSIC), 0, Store::in_memory().unwrap());
+    typed(&mut app, "1234");
+    let s = render(&mut app);
+    assert!(s.contains("your code: ****"), "{s}");
+    press(&mut app, KeyCode::Enter);
+    let s = render(&mut app);
+    assert!(s.contains("your code scores"), "{s}");
+    assert!(
+        s.contains("code   ?  ?  ?  ?"),
+        "the code stays hidden: {s}"
+    );
+    // The computer then scores its own guesses to the end, where the code is shown.
+    let s = tick_until(&mut app, |s| s.contains("Game over"));
+    assert!(s.contains("code   R  G  Y  U"), "{s}");
 }
 
 #[test]
 fn a_saved_game_resumes_on_screen() {
     let mut store = Store::in_memory().unwrap();
-    let mut s = Session::new(Options::new(Variant::CLASSIC, Role::Breaker), 9);
-    s.guess_text("1 1 2 2", &mut store).unwrap();
-    s.guess_text("3 3 4 4", &mut store).unwrap();
-    let saved = store.unfinished(Some(GAME)).unwrap();
+    let p = Params::of(Variant::CLASSIC, Role::Breaker);
+    let mut s = Session::<Mastermind>::new(p, seed(9), &store).unwrap();
+    for t in ["RRGG", "YYUU"] {
+        let mv = Mastermind::parse_move(s.state(), t).unwrap();
+        s.play(mv, &mut store).unwrap();
+    }
+    let saved = store.unfinished(Some("mastermind")).unwrap();
     assert_eq!(saved.len(), 1);
-    let mut ctx = parlor::test_ctx(&mut store);
-    let view = resume_view(&saved[0], &mut ctx).unwrap();
-    let mut app = App::new(view, store, NO_COLOR, None);
-    let screen = render(&mut app);
-    assert!(
-        screen.contains("Continuing your game in progress."),
-        "{screen}"
+    drop(s);
+    let resumed = Session::<Mastermind>::resume(&saved[0], &store).unwrap();
+    let mut app = App::new(
+        Box::new(PlayView::new(resumed)),
+        store,
+        NO_COLOR,
+        parlor::registry::tui(),
     );
+    let screen = render(&mut app);
     assert!(screen.contains("Guess 3 of 10"), "{screen}");
     assert!(screen.contains(" R  R  G  G "), "{screen}");
     assert!(screen.contains(" Y  Y  U  U "), "{screen}");
+}
+
+#[test]
+fn codemaker_hint_names_the_answers_that_fit() {
+    let mut app = app_with(maker(Variant::CLASSIC), 0, Store::in_memory().unwrap());
+    press(&mut app, KeyCode::Enter);
+    tick_until(&mut app, |s| s.contains("Guess: RED RED GREEN GREEN"));
+    typed(&mut app, "0 0");
+    press(&mut app, KeyCode::Enter);
+    tick_until(&mut app, |s| {
+        s.contains("Computer guess 2") && s.contains("← answer this guess")
+    });
+    press(&mut app, KeyCode::Char('t'));
+    let s = tick_until(&mut app, |s| s.contains("hint: answers that fit"));
+    assert!(s.contains("assisted"), "{s}");
+}
+
+fn click(app: &mut App, column: u16, row: u16) {
+    use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    app.handle_event(Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    }));
+}
+
+#[test]
+fn the_mouse_picks_colours_and_slots() {
+    let mut app = app_with(
+        Params::of(Variant::CLASSIC, Role::Breaker),
+        7,
+        Store::in_memory().unwrap(),
+    );
+    render(&mut app);
+    // Title, status, message, then the board: code, rule, 10 rows, a blank line, the palette.
+    click(&mut app, 14, 16); // GREEN
+    click(&mut app, 16, 5); // the fourth slot
+    click(&mut app, 27, 16); // YELLOW
+    let s = render(&mut app);
+    assert!(s.contains("    1   G  ·  · [Y]  ← your guess"), "{s}");
 }

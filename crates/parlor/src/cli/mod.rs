@@ -3,6 +3,7 @@
 
 pub mod completions;
 pub mod man;
+pub mod mastermind;
 pub mod nocca;
 pub mod play;
 pub mod records;

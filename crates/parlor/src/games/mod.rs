@@ -7,6 +7,7 @@
 
 pub mod game;
 pub mod jobs;
+pub mod mastermind;
 pub mod nocca;
 pub mod record;
 pub mod session;

@@ -5,6 +5,7 @@
 //! the one replay; each game adds a small adapter ([`game::PlainGame`]).
 
 pub mod game;
+pub mod mastermind;
 pub mod nocca;
 pub mod play;
 pub mod records;

@@ -7,6 +7,7 @@ pub mod app;
 pub mod game;
 pub mod keys;
 pub mod layout;
+pub mod mastermind;
 pub mod menu;
 pub mod nocca;
 pub mod play;

@@ -1,0 +1,226 @@
+//! `parlor mastermind ...`: the analysis commands (`feedback`, `solve`); the play flags come from the game's
+//! settings.
+
+use super::JsonFlag;
+use super::play::CliGame;
+use crate::games::mastermind::{Mastermind, default_strategy, pegs_text};
+use anyhow::{Result, anyhow};
+use clap::{Args, Subcommand};
+use mastermind::{Palette, Strategy, Variant, feedback, solve_all};
+use std::io::{IsTerminal, Write};
+
+/// The variant of an analysis command: a preset, optionally changed by the other options (which make it custom).
+#[derive(Debug, Args, Clone, Default)]
+pub struct VariantArgs {
+    /// Preset to start from: seed (default: 6 colours, 4 pegs, 8 guesses, no colour twice in the secret), classic,
+    /// super, bulls-cows; or custom-C-P-G-SR as older versions wrote it (C colours, P pegs, G guesses, then y or
+    /// n for S, secret repeats, and R, guess repeats; e.g. custom-6-4-10-yy).
+    #[arg(long, value_name = "NAME")]
+    pub variant: Option<String>,
+    /// Number of colours, 2 to 10.
+    #[arg(long, alias = "colors", value_name = "N")]
+    pub colours: Option<u32>,
+    /// Number of pegs in a code, 2 to 8.
+    #[arg(long, value_name = "N")]
+    pub pegs: Option<u32>,
+    /// Number of guesses allowed.
+    #[arg(long, value_name = "N")]
+    pub guesses: Option<u32>,
+    /// The secret may repeat a colour.
+    #[arg(long, overrides_with = "no_secret_repeats")]
+    pub secret_repeats: bool,
+    /// The secret never repeats a colour.
+    #[arg(long, overrides_with = "secret_repeats")]
+    pub no_secret_repeats: bool,
+    /// Guesses may repeat a colour.
+    #[arg(long, overrides_with = "no_guess_repeats")]
+    pub guess_repeats: bool,
+    /// Guesses may not repeat a colour.
+    #[arg(long, overrides_with = "guess_repeats")]
+    pub no_guess_repeats: bool,
+}
+
+fn flag(yes: bool, no: bool) -> Option<bool> {
+    match (yes, no) {
+        (true, _) => Some(true),
+        (_, true) => Some(false),
+        _ => None,
+    }
+}
+
+impl VariantArgs {
+    /// The variant these options describe, or why it cannot be played.
+    pub fn variant(&self) -> Result<Variant> {
+        let base: Variant = match &self.variant {
+            Some(name) => name.parse().map_err(|e| anyhow!("{e}"))?,
+            None => Variant::default(),
+        };
+        let secret = flag(self.secret_repeats, self.no_secret_repeats);
+        let guess = flag(self.guess_repeats, self.no_guess_repeats);
+        if self.colours.is_none() && self.pegs.is_none() && secret.is_none() && guess.is_none() {
+            return match self.guesses {
+                Some(g) => base.with_guesses(g).map_err(|e| anyhow!("{e}")),
+                None => Ok(base),
+            };
+        }
+        let secret = secret.unwrap_or(base.secret_repeats());
+        // Allowing repeats in the secret implies allowing them in guesses, unless asked otherwise.
+        let guess = guess.unwrap_or(base.guess_repeats() || secret);
+        let v = Variant::custom(
+            self.colours.unwrap_or(u32::from(base.colours())),
+            self.pegs.unwrap_or(u32::from(base.pegs())),
+            self.guesses.unwrap_or(base.guesses()),
+            secret,
+            guess,
+        )
+        .map_err(|e| anyhow!("{e}"))?;
+        // Bulls and Cows keeps its digits.
+        Ok(if base.palette() == Palette::Digits {
+            v.with_palette(Palette::Digits)
+        } else {
+            v
+        })
+    }
+}
+
+/// Mastermind analysis commands.
+#[derive(Debug, Subcommand)]
+pub enum MastermindAction {
+    /// The feedback of a guess against a secret: black (right colour, right place) and white (right colour, wrong
+    /// place). Any two codes of the variant's colours and length are scored, repeats or not. Codes as numbers in
+    /// quotes ("1 3 6 5"), names or symbols (RYOK).
+    Feedback {
+        /// The secret code.
+        #[arg(allow_hyphen_values = true)]
+        secret: String,
+        /// The guess.
+        #[arg(allow_hyphen_values = true)]
+        guess: String,
+        /// The variant.
+        #[command(flatten)]
+        variant: VariantArgs,
+        /// Output format.
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Plays a strategy against every secret of a variant: total and average guesses, worst case, histogram.
+    Solve {
+        /// The variant.
+        #[command(flatten)]
+        variant: VariantArgs,
+        /// knuth, expected-size, entropy, most-parts or optimal (default: optimal on seed and classic, entropy
+        /// beyond).
+        #[arg(long, value_name = "S")]
+        strategy: Option<String>,
+        /// Output format.
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+}
+
+fn strategy_or_default(s: &Option<String>, v: &Variant) -> Result<Strategy> {
+    match s {
+        Some(name) => name.parse().map_err(|e| anyhow!("{e}")),
+        None => Ok(default_strategy(v)),
+    }
+}
+
+impl CliGame for Mastermind {
+    type Analysis = MastermindAction;
+    const ABOUT: &'static str = "Play Mastermind (continuing the game in progress of the same settings, if there \
+        is one), or run its analysis commands.\n\nExamples: `parlor mastermind --variant classic`, `parlor \
+        mastermind --role maker`, `parlor mastermind --variant custom --colours 7 --pegs 5`, `parlor mastermind \
+        feedback RRGG RGYU`, `parlor mastermind solve --variant classic --strategy knuth --json`.";
+
+    fn analyse(action: &MastermindAction, _env: &crate::Env) -> Result<()> {
+        run(action, &mut std::io::stdout().lock())
+    }
+}
+
+/// Runs an analysis command, writing to `out`.
+pub fn run(action: &MastermindAction, out: &mut dyn Write) -> Result<()> {
+    match action {
+        MastermindAction::Feedback {
+            secret,
+            guess,
+            variant,
+            json,
+        } => {
+            let v = variant.variant()?;
+            // Feedback is defined for any two codes of the variant's colours and length, repeats or not.
+            let s = v
+                .parse_pegs(secret)
+                .map_err(|e| anyhow!("bad secret '{secret}': {e}"))?;
+            let g = v
+                .parse_pegs(guess)
+                .map_err(|e| anyhow!("bad guess '{guess}': {e}"))?;
+            let fb = feedback(s, g);
+            if json.json {
+                writeln!(
+                    out,
+                    "{}",
+                    serde_json::json!({"black": fb.black, "white": fb.white})
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "{} black, {} white ({})",
+                    fb.black,
+                    fb.white,
+                    pegs_text(fb)
+                )?;
+            }
+            Ok(())
+        }
+        MastermindAction::Solve {
+            variant,
+            strategy,
+            json,
+        } => {
+            let v = variant.variant()?;
+            let st = strategy_or_default(strategy, &v)?;
+            let bar = if std::io::stderr().is_terminal() {
+                let b = indicatif::ProgressBar::new(v.secret_count());
+                b.set_style(
+                    indicatif::ProgressStyle::with_template(
+                        "{bar:40} {pos}/{len} codes · {elapsed_precise} · eta {eta}",
+                    )
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+                );
+                Some(b)
+            } else {
+                None
+            };
+            let mut progress = |done: u64, total: u64| {
+                if let Some(b) = &bar {
+                    b.set_length(total);
+                    b.set_position(done);
+                }
+            };
+            let r = solve_all(&v, st, &mut progress);
+            if let Some(b) = &bar {
+                b.finish_and_clear();
+            }
+            let r = r.map_err(|e| anyhow!("{e}"))?;
+            let average = (r.average * 1000.0).round() / 1000.0;
+            if json.json {
+                let j = serde_json::json!({"total": r.total, "codes": r.codes, "average": average,
+                    "max": r.max, "histogram": r.histogram});
+                writeln!(out, "{j}")?;
+            } else {
+                let hist: Vec<String> = r.histogram.iter().map(u64::to_string).collect();
+                writeln!(
+                    out,
+                    "{v}, {st}: {} guesses over {} codes, average {:.3}, at most {}; codes found in k guesses \
+                     (k = 0, 1, ...): {}",
+                    r.total,
+                    r.codes,
+                    r.average,
+                    r.max,
+                    hist.join(" ")
+                )?;
+            }
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,989 @@
+//! Mastermind behind the game interface: one game with two roles.
+//!
+//! - **Codebreaker** (`role` breaker): the computer hides a code drawn from the seed; each move is a guess, written
+//!   as its compact symbols (`RGYU`, digits `0123` for Bulls and Cows), as the old records are.
+//! - **Codemaker** (`role` maker): the player keeps a code in mind; the computer guesses with its strategy, and each
+//!   move is the player's answer to the computer's guess, written `RGYU:21` (the guess, 2 black, 1 white). The
+//!   guess is stored in the move, so a record loads whatever the strategy would play today. A correction of an
+//!   earlier answer after a contradiction is a move too (`fix3:21`: answer 3 is really 2 black, 1 white), and so is
+//!   the code the player may type, hidden, before the first guess (`code:RGYU`), after which the computer scores
+//!   its own guesses.
+
+use super::game::{Applied, Game, Outcome, Purpose, Ranking, Status, Turn};
+use super::settings::{Kind, Setting, checked};
+use mastermind::{
+    AnswerError, Breaker, Code, CodeStyle, Feedback, Palette, Strategy, Variant, feedback,
+};
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+
+/// The largest code space the computer plays (the engine's limit): beyond it there are no hints and no codemaker
+/// role.
+pub const COMPUTER_LIMIT: u64 = 65_536;
+
+/// The most guesses a saved game may allow (the setting allows 1 to 30; older versions allowed more).
+const MAX_SAVED_GUESSES: u32 = 1000;
+
+/// Mastermind.
+pub struct Mastermind;
+
+/// Who hides the code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// The player guesses the computer's code.
+    #[default]
+    Breaker,
+    /// The player hides a code; the computer guesses.
+    Maker,
+}
+
+/// The options of a Mastermind game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    /// The preset (`seed`, `classic`, `super`, `bulls-cows`), or `None` for a custom variant.
+    pub preset: Option<&'static str>,
+    /// Custom: number of colours (2 to 10).
+    pub colours: u32,
+    /// Custom: pegs in a code (2 to 8).
+    pub pegs: u32,
+    /// Custom: guesses allowed.
+    pub guesses: u32,
+    /// Custom: whether the secret may repeat a colour.
+    pub secret_repeats: bool,
+    /// Custom: whether a guess may repeat a colour.
+    pub guess_repeats: bool,
+    /// Custom: digits instead of colours (a custom variant made from Bulls and Cows by older versions).
+    pub digits: bool,
+    /// Who hides the code.
+    pub role: Role,
+    /// The computer's strategy, or `None` for the variant's default ([`default_strategy`]).
+    pub strategy: Option<Strategy>,
+    /// Codemaker games saved by older versions: the code the player typed (new games type it as a move).
+    pub secret: Option<Code>,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params::of(Variant::default(), Role::Breaker)
+    }
+}
+
+impl Params {
+    /// The parameters of a variant and a role, with the default strategy.
+    pub fn of(v: Variant, role: Role) -> Params {
+        Params {
+            preset: v.preset_name(),
+            colours: u32::from(v.colours()),
+            pegs: u32::from(v.pegs()),
+            guesses: v.guesses(),
+            secret_repeats: v.secret_repeats(),
+            guess_repeats: v.guess_repeats(),
+            digits: v.palette() == Palette::Digits,
+            role,
+            strategy: None,
+            secret: None,
+        }
+    }
+
+    /// The variant these parameters describe, or why it cannot be played.
+    pub fn variant(&self) -> Result<Variant, String> {
+        if let Some(name) = self.preset {
+            return Variant::preset(name).map_err(|e| e.to_string());
+        }
+        let v = Variant::custom(
+            self.colours,
+            self.pegs,
+            self.guesses,
+            self.secret_repeats,
+            self.guess_repeats,
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(if self.digits {
+            v.with_palette(Palette::Digits)
+        } else {
+            v
+        })
+    }
+
+    /// The computer's strategy (the chosen one, or the variant's default).
+    pub fn strategy(&self) -> Strategy {
+        self.strategy.unwrap_or_else(|| match self.variant() {
+            Ok(v) => default_strategy(&v),
+            Err(_) => Strategy::Entropy,
+        })
+    }
+
+    /// Forgets a chosen strategy that is the variant's default anyway, so that the default follows the variant.
+    fn normalise(&mut self) {
+        if let (Some(s), Ok(v)) = (self.strategy, self.variant())
+            && s == default_strategy(&v)
+        {
+            self.strategy = None;
+        }
+    }
+}
+
+/// The strategy used when none is chosen: the best that answers at once on this variant. Optimal on the small
+/// variants (seed, classic: a cached tree, built in about a second), entropy beyond.
+pub fn default_strategy(variant: &Variant) -> Strategy {
+    if variant.secret_count() <= 1296 {
+        Strategy::Optimal
+    } else {
+        Strategy::Entropy
+    }
+}
+
+/// A variant's name as records are grouped by it and titles show it: the preset's name, or a readable description
+/// of a custom variant (`custom 7 colours, 3 pegs, 9 guesses, no repeats in the secret`).
+pub fn variant_name(v: &Variant) -> String {
+    if let Some(name) = v.preset_name() {
+        return name.to_string();
+    }
+    let repeats = match (v.secret_repeats(), v.guess_repeats()) {
+        (true, _) => "repeats",
+        (false, true) => "no repeats in the secret",
+        (false, false) => "no repeats",
+    };
+    let digits = if v.palette() == Palette::Digits {
+        ", digits"
+    } else {
+        ""
+    };
+    format!(
+        "custom {} colours, {} pegs, {} guesses, {repeats}{digits}",
+        v.colours(),
+        v.pegs(),
+        v.guesses()
+    )
+}
+
+/// A code as compact symbols (`RGYU`, `0123`).
+pub fn symbols(variant: &Variant, code: &Code) -> String {
+    variant.format_code(code, CodeStyle::Symbols).to_string()
+}
+
+/// A code in full: names, and the numbers to type (`RED YELLOW (1 3)`); digits as they are.
+pub fn code_long(v: &Variant, code: &Code) -> String {
+    match v.palette() {
+        Palette::Colours => format!(
+            "{} ({})",
+            v.format_code(code, CodeStyle::Names),
+            v.format_code(code, CodeStyle::Numbers)
+        ),
+        Palette::Digits => v.format_code(code, CodeStyle::Numbers).to_string(),
+    }
+}
+
+/// Feedback as sorted pegs, blacks first: `RRW` (black R, white W as in the seed), `-` for none.
+pub fn pegs_text(fb: Feedback) -> String {
+    fb.to_string()
+}
+
+/// "1 code still fits" / "12 codes still fit".
+pub fn codes_fit(n: u64, what: &str) -> String {
+    if n == 1 {
+        format!("1 code still fits {what}")
+    } else {
+        format!("{n} codes still fit {what}")
+    }
+}
+
+/// `n guess` / `n guesses`.
+pub fn guesses(n: usize) -> String {
+    format!("{n} guess{}", if n == 1 { "" } else { "es" })
+}
+
+/// The keys that type colours, e.g. `R G Y U K O or 1-6`.
+pub fn colour_keys(v: &Variant) -> String {
+    let syms: Vec<String> = (0..v.colours())
+        .map(|c| v.colour_symbol(c).to_string())
+        .collect();
+    match v.palette() {
+        Palette::Colours => format!(
+            "{} or 1-{}",
+            syms.join(" "),
+            if v.colours() == 10 {
+                "9, 0".to_string()
+            } else {
+                v.colours().to_string()
+            }
+        ),
+        Palette::Digits => syms.join(" "),
+    }
+}
+
+/// What a move does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Play {
+    /// Codebreaker: a guess.
+    Guess(Code),
+    /// Codemaker: the answer to the computer's guess.
+    Answer {
+        /// The computer's guess.
+        guess: Code,
+        /// Its answer.
+        answer: Feedback,
+    },
+    /// Codemaker: a corrected answer to an earlier guess (0-based index).
+    Fix {
+        /// Which answer (0-based).
+        index: usize,
+        /// The right answer.
+        answer: Feedback,
+    },
+    /// Codemaker: the code typed (hidden) before the first guess; the computer then scores its own guesses.
+    Secret(Code),
+}
+
+/// One move: what it does, in a variant (which says how its codes are written).
+#[derive(Clone, Copy, Debug)]
+pub struct Move {
+    /// What it does.
+    pub play: Play,
+    /// The variant its codes belong to.
+    pub variant: Variant,
+    /// What a hint knows beside the move (codes left, guesses expected): not part of the move's text or identity.
+    pub info: Option<(u64, f64)>,
+}
+
+impl PartialEq for Move {
+    fn eq(&self, other: &Move) -> bool {
+        self.play == other.play && self.variant == other.variant
+    }
+}
+
+impl Move {
+    /// A move of `variant`.
+    pub fn new(play: Play, variant: Variant) -> Move {
+        Move {
+            play,
+            variant,
+            info: None,
+        }
+    }
+}
+
+impl std::fmt::Display for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let v = &self.variant;
+        match self.play {
+            Play::Guess(c) => f.write_str(&symbols(v, &c)),
+            Play::Answer { guess, answer } => {
+                write!(f, "{}:{}{}", symbols(v, &guess), answer.black, answer.white)
+            }
+            Play::Fix { index, answer } => {
+                write!(f, "fix{}:{}{}", index + 1, answer.black, answer.white)
+            }
+            Play::Secret(c) => write!(f, "code:{}", symbols(v, &c)),
+        }
+    }
+}
+
+/// The computer's next guess as codemaker's opponent, worked out once per position (on a background thread in
+/// the full screen, so that large variants do not stall it).
+#[derive(Default)]
+struct NextGuess {
+    cell: OnceLock<Code>,
+    started: AtomicBool,
+}
+
+/// One side of a game in progress.
+#[derive(Clone, Debug)]
+pub enum Side {
+    /// Codebreaker: the engine's game (it holds the secret).
+    Breaker(mastermind::Game),
+    /// Codemaker: the answers so far, checked for contradictions.
+    Maker {
+        /// The computer's book of answers (guess, answer) and the codes that fit them.
+        book: Breaker,
+        /// The code the player typed, if any.
+        secret: Option<Code>,
+    },
+}
+
+/// A Mastermind game in progress.
+#[derive(Clone)]
+pub struct State {
+    /// The variant.
+    pub variant: Variant,
+    /// The computer's strategy.
+    pub strategy: Strategy,
+    /// The player's side.
+    pub side: Side,
+    /// The computer's next guess (codemaker), worked out once.
+    next: Arc<NextGuess>,
+}
+
+impl State {
+    /// The role played.
+    pub fn role(&self) -> Role {
+        match self.side {
+            Side::Breaker(_) => Role::Breaker,
+            Side::Maker { .. } => Role::Maker,
+        }
+    }
+
+    /// The guesses so far with their answers.
+    pub fn history(&self) -> &[(Code, Feedback)] {
+        match &self.side {
+            Side::Breaker(g) => g.history(),
+            Side::Maker { book, .. } => book.history(),
+        }
+    }
+
+    /// Codemaker: the code the player typed, if any.
+    pub fn typed_secret(&self) -> Option<Code> {
+        match &self.side {
+            Side::Maker { secret, .. } => *secret,
+            Side::Breaker(_) => None,
+        }
+    }
+
+    /// The code to show once the game is over: the computer's secret, the code the player typed, or the code the
+    /// computer found.
+    pub fn revealed(&self) -> Option<Code> {
+        match &self.side {
+            Side::Breaker(g) => Some(g.reveal()),
+            Side::Maker { book, secret } => secret.or_else(|| book.solved()),
+        }
+    }
+
+    /// How many codes still fit every answer.
+    pub fn remaining(&self) -> u64 {
+        match &self.side {
+            Side::Breaker(g) => g.remaining_candidates(),
+            Side::Maker { book, .. } => book.remaining() as u64,
+        }
+    }
+
+    /// Whether the code was found.
+    pub fn found(&self) -> bool {
+        let pegs = self.variant.pegs();
+        self.history().last().is_some_and(|(_, fb)| fb.is_win(pegs))
+    }
+
+    /// Whether every guess allowed was used.
+    pub fn out_of_guesses(&self) -> bool {
+        self.history().len() as u64 >= u64::from(self.variant.guesses())
+    }
+
+    /// Codemaker: the computer's next guess if it is worked out already.
+    pub fn ready_guess(&self) -> Option<Code> {
+        self.next.cell.get().copied()
+    }
+
+    /// Codemaker: the computer's next guess (worked out now if needed: may take a moment on large variants).
+    pub fn next_guess(&self) -> Option<Code> {
+        let Side::Maker { book, .. } = &self.side else {
+            return None;
+        };
+        Some(*self.next.cell.get_or_init(|| {
+            strategy_breaker(&self.variant, self.strategy, book.history())
+                .map(|b| b.next_guess())
+                .unwrap_or_else(|_| book.next_guess())
+        }))
+    }
+
+    /// Codemaker: starts working out the computer's next guess on a background thread (once per position).
+    pub fn prefetch(&self) {
+        if self.role() == Role::Maker
+            && self.next.cell.get().is_none()
+            && !self.next.started.swap(true, Ordering::Relaxed)
+        {
+            let me = self.clone();
+            std::thread::spawn(move || {
+                me.next_guess();
+            });
+        }
+    }
+}
+
+/// A breaker playing `strategy` that has heard every answer of `history`.
+fn strategy_breaker(
+    variant: &Variant,
+    strategy: Strategy,
+    history: &[(Code, Feedback)],
+) -> Result<Breaker, String> {
+    let mut b = Breaker::new(variant, strategy)
+        .map_err(|e| format!("the computer cannot play this variant: {e}"))?;
+    for &(g, fb) in history {
+        b.record(g, fb).map_err(|e| e.to_string())?;
+    }
+    Ok(b)
+}
+
+const VARIANTS: &[(&str, &str)] = &[
+    ("seed", "seed (6 colours, 4 pegs, 8 guesses)"),
+    ("classic", "classic (6, 4, 10, repeats)"),
+    ("super", "super (8, 5, 12, repeats)"),
+    ("bulls-cows", "bulls-cows (digits, 4, 10)"),
+    ("custom", "custom"),
+];
+
+const ROLES: &[(&str, &str)] = &[
+    ("breaker", "codebreaker (you guess the code)"),
+    ("maker", "codemaker (the computer guesses yours)"),
+];
+
+const STRATEGIES: &[(&str, &str)] = &[
+    ("knuth", "knuth"),
+    ("expected-size", "expected-size"),
+    ("entropy", "entropy"),
+    ("most-parts", "most-parts"),
+    ("optimal", "optimal"),
+];
+
+const SETTINGS: &[Setting] = &[
+    Setting {
+        key: "variant",
+        label: "Variant",
+        help: "A preset, or custom to choose colours, pegs, guesses and repeats.",
+        kind: Kind::Choice(VARIANTS),
+    },
+    Setting {
+        key: "colours",
+        label: "Colours",
+        help: "Custom: how many colours a peg may have.",
+        kind: Kind::Number { min: 2, max: 10 },
+    },
+    Setting {
+        key: "pegs",
+        label: "Pegs",
+        help: "Custom: how many pegs a code has.",
+        kind: Kind::Number { min: 2, max: 8 },
+    },
+    Setting {
+        key: "guesses",
+        label: "Guesses",
+        help: "Custom: how many guesses find the code.",
+        kind: Kind::Number { min: 1, max: 30 },
+    },
+    Setting {
+        key: "secret-repeats",
+        label: "Secret may repeat a colour",
+        help: "Custom: whether the code may hold a colour twice.",
+        kind: Kind::Toggle,
+    },
+    Setting {
+        key: "guess-repeats",
+        label: "Guess may repeat a colour",
+        help: "Custom: whether a guess may hold a colour twice.",
+        kind: Kind::Toggle,
+    },
+    Setting {
+        key: "role",
+        label: "Your role",
+        help: "Codebreaker: you guess the computer's code. Codemaker: you think of a code and the computer guesses.",
+        kind: Kind::Choice(ROLES),
+    },
+    Setting {
+        key: "strategy",
+        label: "Computer's strategy",
+        help: "How the computer guesses (as codemaker's opponent, and for hints); the default is optimal on seed \
+               and classic, entropy beyond.",
+        kind: Kind::Choice(STRATEGIES),
+    },
+];
+
+const CUSTOM_KEYS: &[&str] = &[
+    "colours",
+    "pegs",
+    "guesses",
+    "secret-repeats",
+    "guess-repeats",
+];
+
+/// How options are stored (JSON), as older versions wrote them.
+#[derive(Serialize, Deserialize)]
+struct StoredParams {
+    variant: String,
+    #[serde(default)]
+    role: Role,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    strategy: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    secret: Option<String>,
+}
+
+fn yes(b: bool) -> String {
+    if b { "yes" } else { "no" }.into()
+}
+
+impl Game for Mastermind {
+    const ID: &'static str = "mastermind";
+    const TITLE: &'static str = "Mastermind";
+    const BLURB: &'static str =
+        "Find the hidden code of coloured pegs, or hide one from the computer.";
+    type Params = Params;
+    type State = State;
+    type Move = Move;
+    type Thinker = ();
+
+    fn settings() -> &'static [Setting] {
+        SETTINGS
+    }
+
+    fn get(p: &Params, key: &str) -> String {
+        match key {
+            "variant" => p.preset.unwrap_or("custom").to_string(),
+            "colours" => p.colours.to_string(),
+            "pegs" => p.pegs.to_string(),
+            "guesses" => p.guesses.to_string(),
+            "secret-repeats" => yes(p.secret_repeats),
+            "guess-repeats" => yes(p.guess_repeats),
+            "role" => match p.role {
+                Role::Breaker => "breaker".into(),
+                Role::Maker => "maker".into(),
+            },
+            "strategy" => p.strategy().name().into(),
+            _ => String::new(),
+        }
+    }
+
+    fn set(p: &mut Params, key: &str, value: &str) -> Result<(), String> {
+        let v = checked(SETTINGS, key, value)?;
+        let number = |t: &str| {
+            t.parse::<u32>()
+                .map_err(|_| format!("'{t}' is not a number"))
+        };
+        let mut q = p.clone();
+        if CUSTOM_KEYS.contains(&key) && q.preset.is_some() {
+            // Changing a custom setting makes the variant custom, starting from the preset's values.
+            q.preset = None;
+        }
+        match key {
+            "variant" if v == "custom" => q.preset = None,
+            "variant" => {
+                let preset = Variant::preset(&v).map_err(|e| e.to_string())?;
+                let (role, strategy) = (q.role, q.strategy);
+                q = Params::of(preset, role);
+                q.strategy = strategy;
+            }
+            "colours" => q.colours = number(&v)?,
+            "pegs" => q.pegs = number(&v)?,
+            "guesses" => q.guesses = number(&v)?,
+            "secret-repeats" => q.secret_repeats = v == "yes",
+            "guess-repeats" => q.guess_repeats = v == "yes",
+            "role" => {
+                q.role = if v == "maker" {
+                    Role::Maker
+                } else {
+                    Role::Breaker
+                }
+            }
+            "strategy" => q.strategy = Some(v.parse().map_err(|e| format!("{e}"))?),
+            _ => return Err(format!("no setting '{key}'")),
+        }
+        q.normalise();
+        *p = q;
+        Ok(())
+    }
+
+    fn applies(p: &Params, key: &str) -> bool {
+        !CUSTOM_KEYS.contains(&key) || p.preset.is_none()
+    }
+
+    fn check(p: &Params) -> Result<(), String> {
+        let v = p.variant()?;
+        if v.guesses() > MAX_SAVED_GUESSES {
+            return Err(format!(
+                "{} guesses is out of range: at most {MAX_SAVED_GUESSES}",
+                v.guesses()
+            ));
+        }
+        if p.role == Role::Maker && v.code_space_size() > COMPUTER_LIMIT {
+            return Err(format!(
+                "as codemaker you need the computer to guess, and it plays variants of at most {COMPUTER_LIMIT} \
+                 codes; this one has {} ({} colours, {} pegs): choose fewer colours or pegs, or the codebreaker \
+                 role",
+                v.code_space_size(),
+                v.colours(),
+                v.pegs()
+            ));
+        }
+        Ok(())
+    }
+
+    fn variant(p: &Params) -> String {
+        let name = match p.variant() {
+            Ok(v) => variant_name(&v),
+            Err(_) => "custom".into(),
+        };
+        match p.role {
+            Role::Breaker => name,
+            Role::Maker => format!("{name} (maker)"),
+        }
+    }
+
+    fn params_to_json(p: &Params) -> String {
+        let variant = p.variant().unwrap_or_default();
+        let s = StoredParams {
+            variant: variant.to_string(),
+            role: p.role,
+            strategy: Some(p.strategy().name().into()),
+            secret: p.secret.map(|c| symbols(&variant, &c)),
+        };
+        serde_json::to_string(&s).unwrap_or_default()
+    }
+
+    fn params_from_json(json: &str) -> Result<Params, String> {
+        let s: StoredParams =
+            serde_json::from_str(json).map_err(|e| format!("options are not readable: {e}"))?;
+        let variant: Variant = s.variant.parse().map_err(|e| format!("{e}"))?;
+        let mut p = Params::of(variant, s.role);
+        if let Some(name) = &s.strategy {
+            p.strategy = Some(name.parse().map_err(|e| format!("{e}"))?);
+        }
+        if let Some(t) = &s.secret {
+            p.secret = Some(
+                variant
+                    .parse_secret(t)
+                    .map_err(|e| format!("saved code '{t}': {e}"))?,
+            );
+        }
+        p.normalise();
+        Self::check(&p)?;
+        Ok(p)
+    }
+
+    fn new_game(p: &Params, seed: u64) -> Result<State, String> {
+        let variant = p.variant()?;
+        let side = match p.role {
+            Role::Breaker => Side::Breaker(mastermind::Game::new(variant, seed)),
+            Role::Maker => Side::Maker {
+                // The book only checks answers: Knuth's tree is the quickest to build.
+                book: Breaker::new(&variant, Strategy::Knuth)
+                    .map_err(|e| format!("the computer cannot play this variant: {e}"))?,
+                secret: p.secret,
+            },
+        };
+        Ok(State {
+            variant,
+            strategy: p.strategy(),
+            side,
+            next: Arc::default(),
+        })
+    }
+
+    fn parse_move(state: &State, text: &str) -> Result<Move, String> {
+        let v = state.variant;
+        let text = text.trim();
+        let mv = |play| Ok(Move::new(play, v));
+        let answer = |t: &str| -> Result<Feedback, String> {
+            let digits: Vec<u8> = t
+                .chars()
+                .map(|c| c.to_digit(10).map(|d| d as u8))
+                .collect::<Option<_>>()
+                .ok_or_else(|| format!("'{t}' is not an answer (two digits: black, white)"))?;
+            let [black, white] = digits[..] else {
+                return Err(format!("'{t}' is not an answer (two digits: black, white)"));
+            };
+            Feedback::new(black, white, v.pegs()).map_err(|e| e.to_string())
+        };
+        match state.role() {
+            Role::Breaker => mv(Play::Guess(v.parse_pegs(text).map_err(|e| e.to_string())?)),
+            Role::Maker => {
+                let lower = text.to_ascii_lowercase();
+                if let Some(code) = lower.strip_prefix("code:") {
+                    return mv(Play::Secret(
+                        v.parse_secret(code).map_err(|e| e.to_string())?,
+                    ));
+                }
+                if let Some(rest) = lower.strip_prefix("fix") {
+                    let (n, fb) = rest
+                        .split_once(':')
+                        .ok_or_else(|| format!("'{text}' is not a correction (fixN:BW)"))?;
+                    let index = n
+                        .trim()
+                        .parse::<usize>()
+                        .ok()
+                        .and_then(|n| n.checked_sub(1))
+                        .ok_or_else(|| format!("'{n}' is not an answer's number"))?;
+                    return mv(Play::Fix {
+                        index,
+                        answer: answer(fb)?,
+                    });
+                }
+                let (code, fb) = text
+                    .split_once(':')
+                    .ok_or_else(|| format!("'{text}' is not an answer (GUESS:BW, e.g. RGYU:21)"))?;
+                mv(Play::Answer {
+                    guess: v.parse_pegs(code).map_err(|e| e.to_string())?,
+                    answer: answer(fb)?,
+                })
+            }
+        }
+    }
+
+    fn apply(state: &mut State, mv: &Move) -> Result<Applied, String> {
+        if mv.variant != state.variant {
+            return Err("that move belongs to another variant".into());
+        }
+        let pegs = state.variant.pegs();
+        let note = match (&mut state.side, mv.play) {
+            (Side::Breaker(g), Play::Guess(code)) => {
+                let fb = g.guess(code).map_err(|e| e.to_string())?;
+                format!("{} black, {} white", fb.black, fb.white)
+            }
+            (Side::Maker { book, secret }, Play::Answer { guess, answer }) => {
+                if book.history().len() as u64 >= u64::from(state.variant.guesses()) {
+                    return Err("the computer has used every guess".into());
+                }
+                if let Some(s) = secret {
+                    let right = feedback(*s, guess);
+                    if right != answer {
+                        return Err(format!(
+                            "your code answers {} black, {} white",
+                            right.black, right.white
+                        ));
+                    }
+                }
+                book.record(guess, answer).map_err(answer_error)?;
+                let left = book.remaining() as u64;
+                if answer.is_win(pegs) {
+                    "code found".into()
+                } else {
+                    codes_fit(left, "your answers")
+                }
+            }
+            (Side::Maker { book, .. }, Play::Fix { index, answer }) => {
+                if book.solved().is_some() {
+                    return Err("the code is already found".into());
+                }
+                book.correct(index, answer).map_err(answer_error)?;
+                format!(
+                    "answer {} corrected · {}",
+                    index + 1,
+                    codes_fit(book.remaining() as u64, "your answers")
+                )
+            }
+            (Side::Maker { book, secret }, Play::Secret(code)) => {
+                if !book.history().is_empty() || secret.is_some() {
+                    return Err("the code can only be typed before the first guess".into());
+                }
+                state
+                    .variant
+                    .validate_secret(&code)
+                    .map_err(|e| e.to_string())?;
+                *secret = Some(code);
+                "code taken: the computer scores its own guesses".into()
+            }
+            (Side::Breaker(_), _) => return Err("as codebreaker, a move is a guess".into()),
+            (Side::Maker { .. }, Play::Guess(_)) => {
+                return Err("as codemaker, a move answers the computer's guess".into());
+            }
+        };
+        state.next = Arc::default();
+        Ok(Applied {
+            note: Some(note),
+            milestone: None,
+        })
+    }
+
+    fn status(state: &State) -> Status {
+        match &state.side {
+            Side::Breaker(g) => match g.status() {
+                mastermind::Status::Won => Status::Over(Outcome::Won),
+                mastermind::Status::Lost => Status::Over(Outcome::Lost),
+                mastermind::Status::Playing => Status::Playing(Turn::Player),
+            },
+            Side::Maker { secret, .. } => {
+                if state.found() || state.out_of_guesses() {
+                    Status::Over(Outcome::Done)
+                } else if secret.is_some() {
+                    Status::Playing(Turn::Computer)
+                } else {
+                    Status::Playing(Turn::Player)
+                }
+            }
+        }
+    }
+
+    fn score(state: &State) -> i64 {
+        state.history().len() as i64
+    }
+
+    fn moves_made(state: &State) -> usize {
+        state.history().len()
+    }
+
+    fn score_name() -> &'static str {
+        "guesses"
+    }
+
+    fn ranking(p: &Params) -> Ranking {
+        match p.role {
+            Role::Breaker => Ranking::FewestToWin,
+            Role::Maker => Ranking::Unranked,
+        }
+    }
+
+    fn ending(state: &State, outcome: Outcome) -> String {
+        let n = state.history().len();
+        let v = &state.variant;
+        let code = state
+            .revealed()
+            .map(|c| format!(": the code was {}", v.format_code(&c, CodeStyle::Names)))
+            .unwrap_or_default();
+        match (state.role(), outcome) {
+            (Role::Breaker, Outcome::Won) => format!("You cracked the code in {}", guesses(n)),
+            (Role::Breaker, Outcome::Lost) => format!("Out of guesses{code}"),
+            (Role::Maker, Outcome::GaveUp) => "Given up".into(),
+            (Role::Maker, _) if state.found() => {
+                format!("The computer found your code in {}", guesses(n))
+            }
+            (Role::Maker, _) => format!("The computer did not find your code in {}", guesses(n)),
+            (_, _) => format!("Given up{code}"),
+        }
+    }
+
+    fn progress(state: &State) -> String {
+        let used = state.history().len();
+        let role = match state.role() {
+            Role::Breaker => "",
+            Role::Maker => "codemaker · ",
+        };
+        format!("{role}{used} of {} guesses used", state.variant.guesses())
+    }
+
+    fn undo_depth(state: &State, moves: usize) -> usize {
+        // With a typed code the computer scores every guess: nothing of the player's to take back.
+        if state.typed_secret().is_some() {
+            return 0;
+        }
+        usize::from(moves > 0)
+    }
+
+    fn can_think(p: &Params) -> bool {
+        p.variant()
+            .is_ok_and(|v| v.code_space_size() <= COMPUTER_LIMIT)
+    }
+
+    fn thinker(_p: &Params) {}
+
+    fn think(_t: &mut (), state: &State, purpose: Purpose, _stop: &AtomicBool) -> Option<Move> {
+        let v = state.variant;
+        match (&state.side, purpose) {
+            (Side::Breaker(g), Purpose::Hint) => {
+                let b = strategy_breaker(&v, state.strategy, g.history()).ok()?;
+                let mut mv = Move::new(Play::Guess(b.next_guess()), v);
+                mv.info = Some((b.remaining() as u64, b.expected_guesses_left()));
+                Some(mv)
+            }
+            (Side::Maker { secret, .. }, Purpose::Opponent) => {
+                let guess = state.next_guess()?;
+                let answer = feedback((*secret)?, guess);
+                Some(Move::new(Play::Answer { guess, answer }, v))
+            }
+            (Side::Maker { book, .. }, Purpose::Hint) => {
+                let guess = state.next_guess()?;
+                let fits = fitting_answers(book, guess);
+                let answer = *fits.first()?;
+                let mut mv = Move::new(Play::Answer { guess, answer }, v);
+                mv.info = Some((fits.len() as u64, 0.0));
+                Some(mv)
+            }
+            _ => None,
+        }
+    }
+
+    fn describe_hint(state: &State, mv: &Move) -> String {
+        let v = &state.variant;
+        match (mv.play, &state.side) {
+            (Play::Guess(code), _) => {
+                let mut s = format!("try {}", symbols(v, &code));
+                if let Some((left, expected)) = mv.info {
+                    s.push_str(&format!(
+                        " · {left} code{} left · about {expected:.1} guesses to go",
+                        if left == 1 { "" } else { "s" }
+                    ));
+                }
+                s
+            }
+            (Play::Answer { guess, .. }, Side::Maker { book, .. }) => {
+                let fits = fitting_answers(book, guess);
+                let shown: Vec<String> = fits
+                    .iter()
+                    .take(8)
+                    .map(|f| format!("{} {}", f.black, f.white))
+                    .collect();
+                format!(
+                    "answers that fit your earlier ones: {}{}",
+                    shown.join(", "),
+                    if fits.len() > 8 { ", …" } else { "" }
+                )
+            }
+            _ => mv.to_string(),
+        }
+    }
+
+    fn rules() -> &'static [&'static str] {
+        RULES
+    }
+}
+
+/// The answers to `guess` that some code fitting every earlier answer would give, most blacks first.
+pub fn fitting_answers(book: &Breaker, guess: Code) -> Vec<Feedback> {
+    let mut fits: Vec<Feedback> = book
+        .candidates()
+        .into_iter()
+        .map(|c| feedback(c, guess))
+        .collect();
+    fits.sort_by(|a, b| b.cmp(a));
+    fits.dedup();
+    fits
+}
+
+fn answer_error(e: AnswerError) -> String {
+    match e {
+        AnswerError::Contradiction(c) => format!("{c}"),
+        e => e.to_string(),
+    }
+}
+
+/// The suspects of a contradiction, if `mv` would cause one in `state` (0-based answers that may be wrong; the
+/// answer itself when no single earlier one explains it).
+pub fn contradiction(state: &State, mv: &Move) -> Option<Vec<usize>> {
+    let Side::Maker { book, .. } = &state.side else {
+        return None;
+    };
+    let mut b = book.clone();
+    let r = match mv.play {
+        Play::Answer { guess, answer } => b.record(guess, answer),
+        Play::Fix { index, answer } => b.correct(index, answer),
+        _ => return None,
+    };
+    match r {
+        Err(AnswerError::Contradiction(c)) => Some(if c.suspects.is_empty() {
+            vec![c.answer]
+        } else {
+            c.suspects
+        }),
+        _ => None,
+    }
+}
+
+/// Mastermind's rules, one paragraph each.
+pub const RULES: &[&str] = &[
+    "The codemaker hides a code of coloured pegs; the codebreaker guesses it. After each guess the codebreaker \
+     learns how many pegs are the right colour in the right place (black, shown ● or R) and how many more are a \
+     right colour in the wrong place (white, shown ○ or W). The pegs are listed sorted, blacks first, and say \
+     nothing about which position they belong to.",
+    "Find the code within the guesses allowed to win; otherwise the code is revealed and the game is lost. A guess \
+     with the wrong length, an unknown colour, or a colour twice where the variant forbids it is refused and costs \
+     nothing.",
+    "Variants: seed (6 colours, 4 pegs, 8 guesses, no colour twice in the secret), classic (6, 4, 10, repeats), \
+     super (8, 5, 12, repeats), bulls-cows (digits 0 to 9, 4 pegs, 10 guesses, no repeats), or custom \
+     (2 to 10 colours, 2 to 8 pegs, 1 to 30 guesses).",
+    "Type colours by number (1 3 6 5), by capital letter (RYOK; BLUE is U and BLACK is K) or, in plain mode, by \
+     name or prefix (red yellow orange black, red ye or bla). n counts the codes that still fit every answer. t gives \
+     a hint: the computer's next guess, how many codes remain and how many more guesses it expects; it marks the \
+     game assisted, which keeps it out of the best scores.",
+    "As codemaker, keep a code in mind (or type it, hidden, before the first guess, and let the computer score) \
+     and answer each of the computer's guesses with black and white counts: '2 1', 'BBW', '-' for none. If your \
+     answers contradict each other the computer says which may be wrong; pick the answer to correct (↑↓ in the \
+     full screen, fix N in plain mode) and give the right one. The game is saved after every guess: quit at any \
+     time and continue later.",
+];

@@ -1,0 +1,754 @@
+//! Mastermind on the full screen: the board (a row per guess with its pegs, the code on top, the colour palette),
+//! the guess being typed (codebreaker), the computer's guess and the answer being typed (codemaker), and the hidden
+//! code a codemaker may type before the first guess. Every peg shows its symbol, so the board reads the same without
+//! colour; feedback uses ● for black and ○ for white, sorted, blacks first, · for an empty hole.
+
+use super::game::{Act, Board, TuiGame};
+use super::keys::{Binding, bar, more};
+use super::theme::Theme;
+use crate::games::mastermind::{
+    Mastermind, Move, Params, Play, Role, State, codes_fit, colour_keys, contradiction,
+};
+use crate::games::session::Session;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use mastermind::{Code, CodeStyle, Feedback, Palette, Variant};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+/// Mastermind's own commands (the play screen adds undo, hint, give up, new game, quit and help).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Cmd {
+    /// Cursor left.
+    Left,
+    /// Cursor right.
+    Right,
+    /// Codebreaker: next colour at the cursor; codemaker: the answer above (to fix).
+    Up,
+    /// Codebreaker: previous colour at the cursor; codemaker: the answer below.
+    Down,
+    /// Erase a peg or a character.
+    Erase,
+    /// Clear the guess.
+    Clear,
+    /// Play the guess, send the answer or the code.
+    Submit,
+    /// Copy the last guess.
+    Copy,
+    /// Count the codes that still fit.
+    Count,
+    /// A label only (typed colours and answers are read by `other_key`).
+    Nothing,
+}
+
+const BREAKER: &[Binding<Cmd>] = &[
+    Binding {
+        keys: &[],
+        label: "1-6 RGYU…",
+        help: "colour",
+        in_bar: true,
+        cmd: Cmd::Nothing,
+    },
+    more(
+        &[KeyCode::Left, KeyCode::Char('h')],
+        "← h",
+        "cursor left",
+        Cmd::Left,
+    ),
+    more(
+        &[KeyCode::Right, KeyCode::Char('l')],
+        "→ l",
+        "cursor right",
+        Cmd::Right,
+    ),
+    more(&[KeyCode::Up], "↑", "next colour at the cursor", Cmd::Up),
+    more(
+        &[KeyCode::Down],
+        "↓",
+        "previous colour at the cursor",
+        Cmd::Down,
+    ),
+    more(
+        &[KeyCode::Delete],
+        "Delete",
+        "erase the peg before the cursor",
+        Cmd::Erase,
+    ),
+    more(&[KeyCode::Home], "Home", "clear the guess", Cmd::Clear),
+    bar(&[KeyCode::Enter], "Enter", "guess", Cmd::Submit),
+    more(&[KeyCode::Char('v')], "v", "copy the last guess", Cmd::Copy),
+    bar(&[KeyCode::Char('n')], "n", "count", Cmd::Count),
+];
+
+const MAKER: &[Binding<Cmd>] = &[
+    Binding {
+        keys: &[],
+        label: "2 1 / BBW",
+        help: "answer",
+        in_bar: true,
+        cmd: Cmd::Nothing,
+    },
+    bar(&[KeyCode::Enter], "Enter", "send", Cmd::Submit),
+    bar(&[KeyCode::Up], "↑↓", "pick the answer to fix", Cmd::Up),
+    more(
+        &[KeyCode::Down],
+        "↓",
+        "the answer below (after the last: the computer's new guess)",
+        Cmd::Down,
+    ),
+    more(
+        &[KeyCode::Delete],
+        "Delete",
+        "erase a character (or a peg of the hidden code)",
+        Cmd::Erase,
+    ),
+];
+
+/// What the player is doing on the board.
+#[derive(Debug, Default)]
+pub struct Ui {
+    /// Codebreaker: the guess being typed; codemaker: the hidden code being typed.
+    pub slots: Vec<Option<u8>>,
+    /// The cursor among the slots.
+    pub cursor: usize,
+    /// Codemaker: the answer being typed.
+    pub answer: String,
+    /// Codemaker: the earlier answer being corrected (0-based), if any.
+    pub selected: Option<usize>,
+    /// Codemaker: answers named by the last contradiction.
+    pub marked: Vec<usize>,
+    /// Codemaker: Enter was pressed on an empty code (the player answers by hand).
+    pub skipped_code: bool,
+}
+
+impl Ui {
+    fn fit(&mut self, pegs: u8) {
+        let n = usize::from(pegs);
+        if self.slots.len() != n {
+            self.slots = vec![None; n];
+            self.cursor = 0;
+        }
+    }
+
+    fn put(&mut self, c: u8) {
+        self.slots[self.cursor] = Some(c);
+        if self.cursor + 1 < self.slots.len() {
+            self.cursor += 1;
+        }
+    }
+
+    fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = None);
+        self.cursor = 0;
+    }
+
+    fn code(&self) -> Option<Code> {
+        let pegs: Option<Vec<u8>> = self.slots.iter().copied().collect();
+        Code::from_pegs(&pegs?)
+    }
+}
+
+/// Whether a codemaker is still to type (or skip) the hidden code.
+pub fn typing_code(ui: &Ui, session: &Session<Mastermind>) -> bool {
+    let s = session.state();
+    s.role() == Role::Maker
+        && session.moves().is_empty()
+        && s.typed_secret().is_none()
+        && !ui.skipped_code
+}
+
+fn colour_of(v: &Variant, c: char) -> Option<u8> {
+    (0..v.colours()).find(|&i| {
+        v.colour_symbol(i).eq_ignore_ascii_case(&c)
+            || (v.palette() == Palette::Colours && c.to_digit(10) == Some(v.colour_number(i) % 10))
+    })
+}
+
+fn breaker_command(cmd: Cmd, ui: &mut Ui, s: &State) -> Act<Move> {
+    let v = s.variant;
+    ui.fit(v.pegs());
+    let n = ui.slots.len();
+    let colours = v.colours();
+    match cmd {
+        Cmd::Left => ui.cursor = ui.cursor.saturating_sub(1),
+        Cmd::Right => ui.cursor = (ui.cursor + 1).min(n - 1),
+        Cmd::Up | Cmd::Down => {
+            let c = ui.slots[ui.cursor];
+            ui.slots[ui.cursor] = Some(match (c, cmd) {
+                (None, Cmd::Up) => 0,
+                (None, _) => colours - 1,
+                (Some(c), Cmd::Up) => (c + 1) % colours,
+                (Some(c), _) => (c + colours - 1) % colours,
+            });
+        }
+        Cmd::Erase => {
+            if ui.slots[ui.cursor].is_none() && ui.cursor > 0 {
+                ui.cursor -= 1;
+            }
+            ui.slots[ui.cursor] = None;
+        }
+        Cmd::Clear => ui.clear(),
+        Cmd::Copy => match s.history().last() {
+            Some((code, _)) => {
+                ui.slots = code.pegs().iter().map(|&c| Some(c)).collect();
+                ui.cursor = n - 1;
+            }
+            None => return Act::Say("no previous guess to copy".into()),
+        },
+        Cmd::Count => return Act::Say(codes_fit(s.remaining(), "every answer")),
+        Cmd::Submit => {
+            let placed = ui.slots.iter().flatten().count();
+            let Some(code) = ui.code().filter(|_| placed == n) else {
+                return Act::Say(format!(
+                    "wrong length: {placed} of {n} pegs placed (no guess used)"
+                ));
+            };
+            if let Err(e) = v.validate_guess(&code) {
+                return Act::Say(format!("{e} (no guess used)"));
+            }
+            return Act::Play(Move::new(Play::Guess(code), v));
+        }
+        Cmd::Nothing => {}
+    }
+    Act::Stay
+}
+
+fn code_command(cmd: Cmd, ui: &mut Ui, v: Variant) -> Act<Move> {
+    let typed = ui.slots.iter().flatten().count();
+    match cmd {
+        Cmd::Submit if typed == 0 => {
+            ui.skipped_code = true;
+            Act::Say("keep your code in mind and answer each guess".into())
+        }
+        Cmd::Submit => match ui.code().filter(|_| typed == ui.slots.len()) {
+            Some(code) => match v.validate_secret(&code) {
+                Ok(()) => Act::Play(Move::new(Play::Secret(code), v)),
+                Err(e) => Act::Say(e.to_string()),
+            },
+            None => Act::Say(format!("a code has {} pegs", v.pegs())),
+        },
+        Cmd::Erase => {
+            if let Some(i) = ui.slots.iter().rposition(Option::is_some) {
+                ui.slots[i] = None;
+                ui.cursor = i;
+            }
+            Act::Stay
+        }
+        _ => Act::Say("type your code (hidden until the end), or Enter to answer by hand".into()),
+    }
+}
+
+fn maker_command(cmd: Cmd, ui: &mut Ui, s: &State) -> Act<Move> {
+    let v = s.variant;
+    if s.typed_secret().is_some() {
+        return Act::Say("the computer scores its guesses from your hidden code".into());
+    }
+    let len = s.history().len();
+    // After an undo, forget marks and a selection past the answers that remain.
+    if ui.selected.is_some_and(|i| i >= len) {
+        ui.selected = None;
+    }
+    ui.marked.retain(|&i| i <= len);
+    match cmd {
+        Cmd::Up => {
+            if len == 0 {
+                return Act::Say("no answer to fix yet".into());
+            }
+            ui.selected = Some(match ui.selected {
+                None => len - 1,
+                Some(i) => i.saturating_sub(1),
+            });
+            ui.answer.clear();
+        }
+        Cmd::Down => {
+            ui.selected = match ui.selected {
+                Some(i) if i + 1 < len => Some(i + 1),
+                _ => None,
+            };
+            ui.answer.clear();
+        }
+        Cmd::Erase => {
+            ui.answer.pop();
+        }
+        Cmd::Submit => {
+            let fb = match Feedback::parse(&ui.answer, v.pegs()) {
+                Ok(fb) => fb,
+                Err(e) => return Act::Say(e.to_string()),
+            };
+            let play = match ui.selected {
+                Some(index) => Play::Fix { index, answer: fb },
+                None => match s.ready_guess() {
+                    Some(guess) => Play::Answer { guess, answer: fb },
+                    None => return Act::Say("the computer is still thinking".into()),
+                },
+            };
+            let mv = Move::new(play, v);
+            if let Some(suspects) = contradiction(s, &mv) {
+                ui.marked = suspects.clone();
+                ui.answer.clear();
+                if let Some(&first) = suspects.iter().find(|&&i| i < len) {
+                    ui.selected = Some(first);
+                }
+                let names: Vec<String> = suspects.iter().map(|i| (i + 1).to_string()).collect();
+                return Act::Say(format!(
+                    "not taken: no code fits; answer {} may be wrong · ↑↓ pick, type, Enter",
+                    names.join(" or ")
+                ));
+            }
+            return Act::Play(mv);
+        }
+        _ => {}
+    }
+    Act::Stay
+}
+
+impl TuiGame for Mastermind {
+    type Ui = Ui;
+    type Cmd = Cmd;
+
+    fn bindings(params: &Params) -> &'static [Binding<Cmd>] {
+        match params.role {
+            Role::Breaker => BREAKER,
+            Role::Maker => MAKER,
+        }
+    }
+
+    fn board_size(_params: &Params) -> (u16, u16) {
+        (64, 14)
+    }
+
+    fn draw(frame: &mut Frame, area: Rect, board: &Board<Self>, theme: &Theme) {
+        draw_board(frame, area, board, theme);
+    }
+
+    fn status_text(state: &State, _params: &Params) -> String {
+        let v = &state.variant;
+        let used = state.history().len();
+        let over = state.found() || state.out_of_guesses();
+        match state.role() {
+            Role::Breaker if over => format!("Guesses used: {used} of {}", v.guesses()),
+            Role::Breaker => format!(
+                "Guess {} of {} · {}",
+                used + 1,
+                v.guesses(),
+                if v.guess_repeats() {
+                    "repeats allowed"
+                } else {
+                    "no colour twice"
+                }
+            ),
+            Role::Maker if over => format!("Computer guesses: {used} of {}", v.guesses()),
+            Role::Maker => format!(
+                "Computer guess {} of {} · {} code{} fit · {}",
+                used + 1,
+                v.guesses(),
+                state.remaining(),
+                if state.remaining() == 1 { "" } else { "s" },
+                if state.typed_secret().is_some() {
+                    "your code scores"
+                } else {
+                    "you answer"
+                }
+            ),
+        }
+    }
+
+    fn command(cmd: Cmd, ui: &mut Ui, session: &Session<Self>) -> Act<Move> {
+        let s = session.state();
+        ui.fit(s.variant.pegs());
+        if typing_code(ui, session) {
+            return code_command(cmd, ui, s.variant);
+        }
+        match s.role() {
+            Role::Breaker => breaker_command(cmd, ui, s),
+            Role::Maker => maker_command(cmd, ui, s),
+        }
+    }
+
+    fn other_key(key: &KeyEvent, ui: &mut Ui, session: &Session<Self>) -> Option<Act<Move>> {
+        let KeyCode::Char(ch) = key.code else {
+            return None;
+        };
+        if key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        {
+            return None;
+        }
+        let s = session.state();
+        let v = s.variant;
+        ui.fit(v.pegs());
+        if typing_code(ui, session) || s.role() == Role::Breaker {
+            return Some(match colour_of(&v, ch) {
+                Some(c) => {
+                    ui.put(c);
+                    Act::Say(String::new())
+                }
+                None => Act::Say(format!(
+                    "unknown colour '{ch}': use {}{}",
+                    colour_keys(&v),
+                    if s.role() == Role::Breaker {
+                        " (no guess used)"
+                    } else {
+                        ""
+                    }
+                )),
+            });
+        }
+        if s.typed_secret().is_some() {
+            return Some(Act::Say(
+                "the computer scores its guesses from your hidden code".into(),
+            ));
+        }
+        if ch.is_ascii_digit() || " -,/bBRwW".contains(ch) {
+            if ui.answer.len() < 16 {
+                ui.answer.push(ch);
+            }
+            return Some(Act::Say(String::new()));
+        }
+        Some(Act::Say(format!(
+            "'{ch}' is not part of an answer: type black and white counts (2 1) or pegs (BBW)"
+        )))
+    }
+
+    fn mouse(event: MouseEvent, area: Rect, ui: &mut Ui, session: &Session<Self>) -> Act<Move> {
+        if event.kind != MouseEventKind::Down(MouseButton::Left) {
+            return Act::Stay;
+        }
+        let s = session.state();
+        let v = s.variant;
+        ui.fit(v.pegs());
+        let board = Board {
+            state: s,
+            params: &session.params,
+            ui: Some(&*ui),
+            last: None,
+            over: false,
+        };
+        let g = geometry(area, &board);
+        let (x, y) = (event.column, event.row);
+        // A colour of the palette types it (codebreaker, or the codemaker's hidden code).
+        if y >= g.palette_y && (s.role() == Role::Breaker || typing_code(ui, session)) {
+            let mut cx = area.x + 2;
+            let mut cy = g.palette_y;
+            for c in 0..v.colours() {
+                let w = match v.palette() {
+                    Palette::Colours => 3 + 5 + v.colour_name(c).len() as u16,
+                    Palette::Digits => 5,
+                };
+                if cx + w > area.x + area.width && cx > area.x + 2 {
+                    cx = area.x + 2;
+                    cy += 1;
+                }
+                if y == cy && x >= cx && x < cx + w {
+                    ui.put(c);
+                    return Act::Say(String::new());
+                }
+                cx += w;
+            }
+            return Act::Stay;
+        }
+        let Some(row) = (y.checked_sub(area.y + 2)).map(|r| g.first + usize::from(r)) else {
+            return Act::Stay;
+        };
+        if row >= g.end {
+            return Act::Stay;
+        }
+        let len = s.history().len();
+        match s.role() {
+            // A slot of the guess being typed takes the cursor.
+            Role::Breaker if row == len => {
+                let k = usize::from(x.saturating_sub(area.x + 7) / 3);
+                if k < ui.slots.len() {
+                    ui.cursor = k;
+                }
+                Act::Stay
+            }
+            // An earlier answer is picked to be corrected; the current row goes back to answering.
+            Role::Maker if s.typed_secret().is_none() && !typing_code(ui, session) => {
+                ui.selected = (row < len).then_some(row);
+                ui.answer.clear();
+                Act::Stay
+            }
+            _ => Act::Stay,
+        }
+    }
+
+    fn after_move(ui: &mut Ui, _session: &Session<Self>) {
+        ui.clear();
+        ui.answer.clear();
+        ui.selected = None;
+        ui.marked.clear();
+    }
+}
+
+/// The style of colour `c`: its own background with a readable foreground (bold only, without colour).
+pub fn colour_style(theme: &Theme, c: u8) -> Style {
+    if !theme.color {
+        return Style::default().add_modifier(Modifier::BOLD);
+    }
+    let (bg, dark_text) = match c {
+        0 => (Color::Indexed(160), false), // red
+        1 => (Color::Indexed(34), false),  // green
+        2 => (Color::Indexed(226), true),  // yellow
+        3 => (Color::Indexed(27), false),  // blue
+        4 => (Color::Indexed(236), false), // black (dark grey, visible on dark terminals)
+        5 => (Color::Indexed(208), true),  // orange
+        6 => (Color::Indexed(93), false),  // purple
+        7 => (Color::Indexed(51), true),   // cyan
+        8 => (Color::Indexed(201), true),  // magenta
+        _ => (Color::Indexed(255), true),  // white
+    };
+    let fg = if dark_text {
+        Color::Indexed(16)
+    } else {
+        Color::Indexed(231)
+    };
+    Style::default().bg(bg).fg(fg).add_modifier(Modifier::BOLD)
+}
+
+/// A peg as three cells: ` R ` (or `[R]` under the cursor).
+fn peg_span(theme: &Theme, v: &Variant, c: Option<u8>, cursor: bool) -> Span<'static> {
+    let sym = c.map_or('·', |c| v.colour_symbol(c));
+    let text = if cursor {
+        format!("[{sym}]")
+    } else {
+        format!(" {sym} ")
+    };
+    let style = match (c, cursor) {
+        (Some(c), false) => colour_style(theme, c),
+        (Some(c), true) => colour_style(theme, c).add_modifier(Modifier::REVERSED),
+        (None, true) => theme.selected(),
+        (None, false) => theme.dim(),
+    };
+    Span::styled(text, style)
+}
+
+/// Feedback pegs: `●●○·` (black, white, empty).
+pub fn feedback_text(fb: Feedback, pegs: u8) -> String {
+    let mut s = "●".repeat(usize::from(fb.black));
+    s.push_str(&"○".repeat(usize::from(fb.white)));
+    s.push_str(&"·".repeat(usize::from(pegs.saturating_sub(fb.black + fb.white))));
+    s
+}
+
+fn code_spans(theme: &Theme, v: &Variant, code: &Code) -> Vec<Span<'static>> {
+    code.pegs()
+        .iter()
+        .map(|&c| peg_span(theme, v, Some(c), false))
+        .collect()
+}
+
+/// The colour palette: `1 R RED  2 G GREEN ...` (digits: `0 1 2 ...`), split over lines of at most `width`.
+fn palette_lines(theme: &Theme, v: &Variant, width: u16) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let mut spans: Vec<Span<'static>> = vec![Span::raw("  ")];
+    let mut used = 2usize;
+    for c in 0..v.colours() {
+        let label = match v.palette() {
+            Palette::Colours => format!(" {} {}  ", v.colour_number(c) % 10, v.colour_name(c)),
+            Palette::Digits => "  ".to_string(),
+        };
+        let need = 3 + label.chars().count();
+        if used + need > usize::from(width) && used > 2 {
+            lines.push(Line::from(std::mem::take(&mut spans)));
+            spans.push(Span::raw("  "));
+            used = 2;
+        }
+        spans.push(peg_span(theme, v, Some(c), false));
+        spans.push(Span::raw(label));
+        used += need;
+    }
+    lines.push(Line::from(spans));
+    lines
+}
+
+/// The lines under the board: what the player types now.
+fn input_lines(board: &Board<Mastermind>, ui: &Ui, theme: &Theme) -> Vec<Line<'static>> {
+    let s = board.state;
+    let v = &s.variant;
+    let pegs = usize::from(v.pegs());
+    if s.role() == Role::Breaker {
+        return vec![Line::styled(
+            format!(
+                "Colours (type the number or the capital letter: {}):",
+                colour_keys(v)
+            ),
+            theme.dim(),
+        )];
+    }
+    let typing = s.history().is_empty() && s.typed_secret().is_none() && !ui.skipped_code;
+    if typing {
+        let typed = ui.slots.iter().flatten().count().min(pegs);
+        return vec![
+            Line::styled(
+                "Think of a code. Type it (hidden, shown only at the end) to let the computer score, or press \
+                 Enter to answer by hand:",
+                theme.strong(),
+            ),
+            Line::raw(format!(
+                "  your code: {}{}",
+                "*".repeat(typed),
+                "_".repeat(pegs - typed)
+            )),
+        ];
+    }
+    if s.typed_secret().is_some() {
+        return vec![Line::styled(
+            "The computer scores its guesses from your hidden code.",
+            theme.dim(),
+        )];
+    }
+    let Some(guess) = s.ready_guess() else {
+        return vec![Line::styled("The computer is thinking…", theme.dim())];
+    };
+    let target = match ui.selected {
+        Some(i) => format!("Correct answer {}", i + 1),
+        None => "Your answer".to_string(),
+    };
+    let shown = Feedback::parse(&ui.answer, v.pegs())
+        .ok()
+        .map(|f| format!("   {}", feedback_text(f, v.pegs())))
+        .unwrap_or_default();
+    vec![
+        Line::raw(format!(
+            "Guess: {}",
+            v.format_code(&guess, CodeStyle::Names)
+        )),
+        Line::from(vec![
+            Span::styled(format!("{target} (black white, or BBW): "), theme.strong()),
+            Span::styled(format!("{}_", ui.answer), theme.selected()),
+            Span::raw(shown),
+        ]),
+    ]
+}
+
+/// Where the rows of the board go: the first row shown, how many, and the row being typed or answered.
+struct Geometry {
+    first: usize,
+    end: usize,
+    pending: Option<(Code, Option<Feedback>)>,
+    typing_row: bool,
+    palette_y: u16,
+}
+
+fn geometry(area: Rect, board: &Board<Mastermind>) -> Geometry {
+    let s = board.state;
+    let v = s.variant;
+    let over = board.over;
+    let plain = Theme { color: false };
+    let palette = palette_lines(&plain, &v, area.width);
+    let inputs = match board.ui {
+        Some(ui) if !over => input_lines(board, ui, &plain).len(),
+        _ => 0,
+    };
+    let below = palette.len() + inputs + 1;
+    let rows_room = usize::from(area.height).saturating_sub(below).max(3);
+    let history = s.history();
+    let ui = board.ui.filter(|_| !over);
+    let typing_row = ui.is_some() && s.role() == Role::Breaker;
+    let pending = ui
+        .filter(|u| s.role() == Role::Maker && s.typed_secret().is_none() && u.selected.is_none())
+        .filter(|u| !history.is_empty() || u.skipped_code)
+        .and_then(|u| {
+            s.ready_guess()
+                .map(|g| (g, Feedback::parse(&u.answer, v.pegs()).ok()))
+        });
+    let focus = history.len();
+    let extra = usize::from(typing_row || pending.is_some());
+    let total = (v.guesses() as usize).max(history.len() + extra);
+    let rows = rows_room.saturating_sub(2).max(1);
+    let first = if total <= rows {
+        0
+    } else {
+        (focus + 1).saturating_sub(rows).min(total - rows)
+    };
+    let end = (first + rows).min(total);
+    Geometry {
+        first,
+        end,
+        pending,
+        typing_row,
+        palette_y: area.y + 2 + (end - first) as u16 + 1,
+    }
+}
+
+/// Draws the board, the palette and the input lines into `area`.
+fn draw_board(frame: &mut Frame, area: Rect, board: &Board<Mastermind>, theme: &Theme) {
+    let s = board.state;
+    let v = s.variant;
+    let pegs = usize::from(v.pegs());
+    let over = board.over;
+    if s.role() == Role::Maker && !over && board.ui.is_some() {
+        s.prefetch();
+    }
+    let palette = palette_lines(theme, &v, area.width);
+    let inputs = match board.ui {
+        Some(ui) if !over => input_lines(board, ui, theme),
+        _ => Vec::new(),
+    };
+    let g = geometry(area, board);
+    let history = s.history();
+    let ui = board.ui.filter(|_| !over);
+    let breaker_typing = ui.filter(|_| g.typing_row);
+    let pending = g.pending;
+    let mut lines = Vec::new();
+    let mut top = vec![Span::raw("  code  ")];
+    match s.revealed().filter(|_| over) {
+        Some(code) => top.extend(code_spans(theme, &v, &code)),
+        None => top.extend((0..pegs).map(|_| Span::styled(" ? ", theme.strong()))),
+    }
+    lines.push(Line::from(top));
+    lines.push(Line::raw(format!("  ──────{}", "───".repeat(pegs))));
+    let focus = history.len();
+    let (first, end) = (g.first, g.end);
+    let selected = ui.and_then(|u| u.selected);
+    let marked: &[usize] = ui.map_or(&[], |u| u.marked.as_slice());
+    for i in first..end {
+        let marker = if marked.contains(&i) {
+            "!"
+        } else if selected == Some(i) {
+            "▶"
+        } else {
+            " "
+        };
+        let mut spans = vec![Span::raw(format!(" {marker}{:>3}  ", i + 1))];
+        if let Some((code, fb)) = history.get(i) {
+            spans.extend(code_spans(theme, &v, code));
+            spans.push(Span::raw("  "));
+            let style = if selected == Some(i) {
+                theme.selected()
+            } else {
+                theme.text()
+            };
+            spans.push(Span::styled(feedback_text(*fb, v.pegs()), style));
+            spans.push(Span::styled(
+                format!("  {} {}", fb.black, fb.white),
+                theme.dim(),
+            ));
+        } else if let (true, Some(u)) = (i == focus, breaker_typing) {
+            for k in 0..pegs {
+                let slot = u.slots.get(k).copied().flatten();
+                spans.push(peg_span(theme, &v, slot, k == u.cursor));
+            }
+            spans.push(Span::styled("  ← your guess", theme.dim()));
+        } else if let (true, Some((code, fb))) = (i == focus, pending) {
+            spans.extend(code_spans(theme, &v, &code));
+            spans.push(Span::raw("  "));
+            match fb {
+                Some(fb) => spans.push(Span::styled(feedback_text(fb, v.pegs()), theme.selected())),
+                None => spans.push(Span::styled("?".repeat(pegs), theme.selected())),
+            }
+            spans.push(Span::styled("  ← answer this guess", theme.dim()));
+        } else {
+            spans.extend((0..pegs).map(|_| Span::styled(" · ", theme.dim())));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::raw(""));
+    lines.extend(palette);
+    lines.extend(inputs);
+    frame.render_widget(Paragraph::new(lines), area);
+}
