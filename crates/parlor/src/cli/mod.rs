@@ -18,7 +18,7 @@ use std::path::PathBuf;
 /// With no command, opens the menu. Games in progress are saved after every move and offered again on the next
 /// start. Data lives in $PARLOR_DATA_DIR, or else the XDG data directory (~/.local/share/parlor on Linux).
 #[derive(Debug, Parser)]
-#[command(name = "parlor", version, long_version = version::LONG, about, long_about)]
+#[command(name = "parlor", version, long_version = version::LONG)]
 pub struct Cli {
     /// The options every command takes.
     #[command(flatten)]

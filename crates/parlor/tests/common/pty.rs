@@ -83,13 +83,13 @@ pub enum Key {
     Enter,
     /// Escape, alone.
     Esc,
-    /// Arrow keys.
+    /// The up arrow.
     Up,
-    /// Arrow keys.
+    /// The down arrow.
     Down,
-    /// Arrow keys.
+    /// The left arrow.
     Left,
-    /// Arrow keys.
+    /// The right arrow.
     Right,
     /// Ctrl and a letter (`Ctrl('c')` is byte 0x03, which a terminal in raw mode passes on as a key).
     Ctrl(char),
