@@ -4,6 +4,7 @@
 use crate::cli::play::CliLaunch;
 use crate::games::Entry;
 use crate::games::mastermind::Mastermind;
+use crate::games::nocca::Nocca;
 use crate::games::twenty48::Twenty48;
 use crate::plain::game::PlainLaunch;
 use crate::tui::game::Launch;
@@ -14,7 +15,11 @@ pub trait Registered: Launch + PlainLaunch + CliLaunch {}
 impl<T: Launch + PlainLaunch + CliLaunch> Registered for T {}
 
 /// Every game, in menu order.
-pub static GAMES: &[&dyn Registered] = &[&Entry::<Twenty48>::new(), &Entry::<Mastermind>::new()];
+pub static GAMES: &[&dyn Registered] = &[
+    &Entry::<Twenty48>::new(),
+    &Entry::<Mastermind>::new(),
+    &Entry::<Nocca>::new(),
+];
 
 /// The game of a given name.
 pub fn find(id: &str) -> Option<&'static dyn Registered> {

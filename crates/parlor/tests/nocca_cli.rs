@@ -1,4 +1,4 @@
-//! `parlor nocca perft | match | bench`: the analysis commands.
+//! `parlor nocca perft | match | bench` and the play flags made from the setting table.
 
 mod common;
 use common::*;
@@ -38,6 +38,66 @@ fn perft_divide_and_positions() {
 }
 
 #[test]
+fn a_position_may_start_with_a_hyphen() {
+    // Issue 9, defect 14: a position starting with '-' (an empty cell) was refused as an unknown flag.
+    let dir = tempfile::tempdir().unwrap();
+    let p = "-,-,-,-,-/-,-,-,-,-/-,-,b,-,-/-,-,-,-,-/-,-,-,-,-/-,-,w,-,- b";
+    let v = json(
+        dir.path(),
+        &["nocca", "perft", "1", "--position", p, "--json"],
+    );
+    assert_eq!(v["nodes"], 8, "a lone piece in the middle steps 8 ways");
+    let o = run(dir.path(), &["nocca", "perft", "3", "--position", p], "");
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).starts_with("perft 3: "), "{}", out(&o));
+    let o = run(
+        dir.path(),
+        &["nocca", "perft", "1", &format!("--position={p}")],
+        "",
+    );
+    assert!(o.status.success(), "{}", err(&o));
+}
+
+#[test]
+fn perft_on_a_smaller_board() {
+    let dir = tempfile::tempdir().unwrap();
+    // `--board 3x3` starts from the 3x3 start position, as if it were written out.
+    let from_board = json(
+        dir.path(),
+        &["nocca", "perft", "2", "--board", "3x3", "--json"],
+    );
+    let from_position = json(
+        dir.path(),
+        &[
+            "nocca",
+            "perft",
+            "2",
+            "--position",
+            "b,b,b/-,-,-/w,w,w b",
+            "--json",
+        ],
+    );
+    assert_eq!(from_board, from_position);
+    let o = run(dir.path(), &["nocca", "perft", "2", "--board", "7x5"], "");
+    assert!(!o.status.success());
+    assert!(err(&o).contains("3 to 6 rows"), "{}", err(&o));
+    let o = run(
+        dir.path(),
+        &[
+            "nocca",
+            "perft",
+            "2",
+            "--board",
+            "3x3",
+            "--position",
+            "b,b,b/-,-,-/w,w,w b",
+        ],
+        "",
+    );
+    assert!(!o.status.success(), "--board and --position conflict");
+}
+
+#[test]
 fn bad_positions_and_levels_fail_on_stderr() {
     let dir = tempfile::tempdir().unwrap();
     let o = run(
@@ -55,20 +115,42 @@ fn bad_positions_and_levels_fail_on_stderr() {
     );
     assert!(!o.status.success());
     assert!(err(&o).contains("unknown level"), "{}", err(&o));
-    let o = run(dir.path(), &["nocca", "--level", "9"], "");
-    assert!(!o.status.success());
+    for args in [
+        &["nocca", "--level", "9"][..],
+        &["nocca", "--board", "6x6"],
+        &["nocca", "--mode", "three"],
+        &["nocca", "--colour", "red"],
+    ] {
+        let o = run(dir.path(), args, "");
+        assert!(!o.status.success(), "{args:?}");
+        assert!(out(&o).is_empty(), "{args:?}: {}", out(&o));
+    }
+}
+
+#[test]
+fn help_lists_every_setting_with_its_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(dir.path(), &["nocca", "--help"], "");
+    let text = out(&o);
+    for flag in [
+        "--mode", "--level", "--colour", "--first", "--board", "--seed", "--new",
+    ] {
+        assert!(text.contains(flag), "{flag}: {text}");
+    }
+    assert!(text.contains("two (two players)"), "{text}");
+    assert!(text.contains("3x3"), "{text}");
+    for cmd in ["perft", "match", "bench"] {
+        assert!(text.contains(cmd), "{cmd}: {text}");
+    }
 }
 
 #[test]
 fn a_short_match_between_the_lowest_levels() {
     let dir = tempfile::tempdir().unwrap();
-    let v = json(
-        dir.path(),
-        &[
-            "nocca", "match", "--a", "beginner", "--b", "1", "--games", "4", "--seed", "7",
-            "--json",
-        ],
-    );
+    let args = [
+        "nocca", "match", "--a", "beginner", "--b", "1", "--games", "4", "--seed", "7", "--json",
+    ];
+    let v = json(dir.path(), &args);
     assert_eq!(v["games"], 4);
     let total = v["a_wins"].as_u64().unwrap()
         + v["b_wins"].as_u64().unwrap()
@@ -81,14 +163,7 @@ fn a_short_match_between_the_lowest_levels() {
     let score = v["score"].as_f64().unwrap();
     assert!(lo <= score && score <= hi, "{v}");
     // The same seed gives the same match.
-    let again = json(
-        dir.path(),
-        &[
-            "nocca", "match", "--a", "beginner", "--b", "1", "--games", "4", "--seed", "7",
-            "--json",
-        ],
-    );
-    assert_eq!(v, again);
+    assert_eq!(v, json(dir.path(), &args));
     let o = run(
         dir.path(),
         &["nocca", "match", "--a", "1", "--b", "1", "--games", "2"],

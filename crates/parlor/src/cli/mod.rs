@@ -2,6 +2,7 @@
 //! command (`parlor 2048`, ...) is built from the registry, its flags from the game's setting table.
 
 pub mod mastermind;
+pub mod nocca;
 pub mod play;
 pub mod records;
 pub mod twenty48;

@@ -8,6 +8,7 @@
 pub mod game;
 pub mod jobs;
 pub mod mastermind;
+pub mod nocca;
 pub mod record;
 pub mod session;
 pub mod settings;

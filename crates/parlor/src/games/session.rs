@@ -105,18 +105,23 @@ pub fn rebuild<G: Game>(
     })
 }
 
-/// A game being played.
-pub struct Session<G: Game> {
-    /// The parameters.
-    pub params: G::Params,
+/// The game a session plays: what is saved, new or resumed.
+struct Parts<G: Game> {
     seed: Seed,
     start: G::State,
     state: G::State,
     moves: Vec<G::Move>,
-    /// Unique id of this play session (the key of its autosaved copy and of its claim).
     id: String,
     started_at: i64,
     assisted: bool,
+}
+
+/// A game being played.
+pub struct Session<G: Game> {
+    /// The parameters.
+    pub params: G::Params,
+    /// The seed, the positions, the moves and the marks (id, start time, assistance).
+    core: Parts<G>,
     claim: Option<Claim>,
     ended: Option<Ending>,
     /// Whether the newest state is safely in the database.
@@ -135,8 +140,7 @@ impl<G: Game> Session<G> {
         // A claim that cannot be made (a read-only directory) does not stop play: nobody else can have this
         // brand-new game.
         let claim = store.claim(&id).ok();
-        let mut s = Session {
-            params,
+        let parts = Parts {
             seed,
             state: start.clone(),
             start,
@@ -144,14 +148,8 @@ impl<G: Game> Session<G> {
             id,
             started_at: now_ms(),
             assisted: false,
-            claim,
-            ended: None,
-            saved: true,
-            storage_error: None,
-            known_best: None,
         };
-        s.refresh_best(store);
-        Ok(s)
+        Ok(Session::assemble(params, parts, claim, store))
     }
 
     /// Takes up a saved game: claims it, then rebuilds it from its parameters, seed and moves.
@@ -171,8 +169,7 @@ impl<G: Game> Session<G> {
         if matches!(G::status(&state), Status::Over(_)) {
             return Err(ResumeError::Damaged("it is already over".into()));
         }
-        let mut s = Session {
-            params,
+        let parts = Parts {
             seed: Seed {
                 value: saved.seed,
                 chosen: saved.seeded,
@@ -183,6 +180,20 @@ impl<G: Game> Session<G> {
             id: saved.session.clone(),
             started_at: saved.started_at,
             assisted: saved.assisted,
+        };
+        Ok(Session::assemble(params, parts, claim, store))
+    }
+
+    /// A session of a new or saved game: nothing ended, everything saved, the best score looked up.
+    fn assemble(
+        params: G::Params,
+        core: Parts<G>,
+        claim: Option<Claim>,
+        store: &Store,
+    ) -> Session<G> {
+        let mut s = Session {
+            params,
+            core,
             claim,
             ended: None,
             saved: true,
@@ -190,42 +201,42 @@ impl<G: Game> Session<G> {
             known_best: None,
         };
         s.refresh_best(store);
-        Ok(s)
+        s
     }
 
     /// The current state.
     pub fn state(&self) -> &G::State {
-        &self.state
+        &self.core.state
     }
 
     /// The state before any move.
     pub fn start(&self) -> &G::State {
-        &self.start
+        &self.core.start
     }
 
     /// The moves played, oldest first.
     pub fn moves(&self) -> &[G::Move] {
-        &self.moves
+        &self.core.moves
     }
 
     /// The seed.
     pub fn seed(&self) -> Seed {
-        self.seed
+        self.core.seed
     }
 
     /// This play session's id.
     pub fn id(&self) -> &str {
-        &self.id
+        &self.core.id
     }
 
     /// Whether undo, hints or autoplay were used.
     pub fn assisted(&self) -> bool {
-        self.assisted
+        self.core.assisted
     }
 
     /// Where the game stands.
     pub fn status(&self) -> Status {
-        G::status(&self.state)
+        G::status(&self.core.state)
     }
 
     /// Whose turn it is, while the game goes on.
@@ -253,12 +264,12 @@ impl<G: Game> Session<G> {
 
     /// Whether any move has been made (a game with no move is not worth keeping).
     pub fn started(&self) -> bool {
-        !self.moves.is_empty()
+        !self.core.moves.is_empty()
     }
 
     /// The score now.
     pub fn score(&self) -> i64 {
-        G::score(&self.state)
+        G::score(&self.core.state)
     }
 
     /// How best scores of this game rank.
@@ -269,7 +280,7 @@ impl<G: Game> Session<G> {
     /// The best score to show beside this game's: the recorded best of its variant, or this game's own score if it
     /// counts and is better.
     pub fn best(&self) -> Option<i64> {
-        let own = (!self.assisted && !self.seed.chosen).then(|| self.score());
+        let own = (!self.core.assisted && !self.core.seed.chosen).then(|| self.score());
         match (self.ranking(), self.known_best, own) {
             (Ranking::HighScore, Some(b), Some(o)) => Some(b.max(o)),
             (Ranking::HighScore, b, o) => b.or(o),
@@ -292,9 +303,9 @@ impl<G: Game> Session<G> {
         if self.ended.is_some() {
             return Err("the game is over".into());
         }
-        let applied = G::apply(&mut self.state, &mv)?;
-        self.moves.push(mv);
-        match G::status(&self.state) {
+        let applied = G::apply(&mut self.core.state, &mv)?;
+        self.core.moves.push(mv);
+        match G::status(&self.core.state) {
             Status::Over(outcome) => self.end(outcome, store),
             Status::Playing(_) => {
                 self.save(store);
@@ -309,27 +320,28 @@ impl<G: Game> Session<G> {
         if self.ended.is_some() {
             return Err("the game is over".into());
         }
-        let depth = G::undo_depth(&self.state, self.moves.len()).min(self.moves.len());
+        let depth =
+            G::undo_depth(&self.core.state, self.core.moves.len()).min(self.core.moves.len());
         if depth == 0 {
             return Err("nothing to undo".into());
         }
-        let keep = self.moves.len() - depth;
-        let mut state = self.start.clone();
-        for mv in &self.moves[..keep] {
+        let keep = self.core.moves.len() - depth;
+        let mut state = self.core.start.clone();
+        for mv in &self.core.moves[..keep] {
             // These moves were accepted once from the same start: replaying them cannot fail.
             G::apply(&mut state, mv)?;
         }
-        self.state = state;
-        self.moves.truncate(keep);
-        self.assisted = true;
+        self.core.state = state;
+        self.core.moves.truncate(keep);
+        self.core.assisted = true;
         self.save(store);
         Ok(depth)
     }
 
     /// Marks the game assisted (a hint was shown, the computer played for the player).
     pub fn mark_assisted(&mut self, store: &mut Store) {
-        if !self.assisted {
-            self.assisted = true;
+        if !self.core.assisted {
+            self.core.assisted = true;
             self.save(store);
         }
     }
@@ -337,7 +349,7 @@ impl<G: Game> Session<G> {
     /// Ends the game now, as the game says a player who stops ends it (a win after 2048's target, else giving up).
     pub fn resign(&mut self, store: &mut Store) {
         if self.ended.is_none() {
-            let outcome = G::resign(&self.state);
+            let outcome = G::resign(&self.core.state);
             self.end(outcome, store);
         }
     }
@@ -345,21 +357,22 @@ impl<G: Game> Session<G> {
     /// The saved form of the game as it stands.
     pub fn unfinished(&self) -> Unfinished {
         Unfinished {
-            session: self.id.clone(),
+            session: self.core.id.clone(),
             game: G::ID.into(),
             variant: G::variant(&self.params),
             options: G::params_to_json(&self.params),
-            seed: self.seed.value,
+            seed: self.core.seed.value,
             moves: self
+                .core
                 .moves
                 .iter()
                 .map(|m| m.to_string())
                 .collect::<Vec<_>>()
                 .join(" "),
             score: self.score(),
-            assisted: self.assisted,
-            seeded: self.seed.chosen,
-            started_at: self.started_at,
+            assisted: self.core.assisted,
+            seeded: self.core.seed.chosen,
+            started_at: self.core.started_at,
             updated_at: now_ms(),
         }
     }
@@ -374,7 +387,7 @@ impl<G: Game> Session<G> {
         let result = if self.started() {
             store.save_unfinished(&self.unfinished())
         } else {
-            store.discard_unfinished(&self.id)
+            store.discard_unfinished(&self.core.id)
         };
         self.saved = match result {
             Ok(()) => !store.read_only(),
@@ -387,12 +400,12 @@ impl<G: Game> Session<G> {
     }
 
     fn end(&mut self, outcome: Outcome, store: &mut Store) {
-        let text = G::ending(&self.state, outcome);
+        let text = G::ending(&self.core.state, outcome);
         let unranked = if self.ranking() == Ranking::Unranked {
             Some("not ranked")
-        } else if self.assisted {
+        } else if self.core.assisted {
             Some("assisted")
-        } else if self.seed.chosen {
+        } else if self.core.seed.chosen {
             Some("played from a chosen seed")
         } else if self.ranking() == Ranking::FewestToWin && outcome != Outcome::Won {
             Some("only wins rank")
@@ -407,11 +420,11 @@ impl<G: Game> Session<G> {
             unranked,
         };
         if !self.started() {
-            let _ = store.discard_unfinished(&self.id);
+            let _ = store.discard_unfinished(&self.core.id);
             self.saved = true;
         } else {
             let record = self.unfinished().into_record(outcome);
-            match store.finish(&self.id, &record) {
+            match store.finish(&self.core.id, &record) {
                 Ok(id) => {
                     ending.id = Some(id);
                     self.saved = !store.read_only();

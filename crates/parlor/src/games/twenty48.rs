@@ -310,7 +310,7 @@ pub const RULES: &[&str] = &[
     "Every move that changes the board adds one tile on a random empty cell: a 2, or sometimes a 4. A move that \
      changes nothing is not a turn. Each merge scores the value of the new tile.",
     "Make the target tile (2048 by default) to win; you may then keep going. The game is over when no move is left.",
-    "Marks: + is the tile that just appeared, * a tile made by a merge. Undo, tips and autoplay mark the game as \
+    "Marks: + is the tile that just appeared, * a tile made by a merge. Undo, hints and autoplay mark the game as \
      assisted, and a game played from a chosen seed is marked too: such games are kept in the history but not in \
      the best scores. Every move is saved at once; quit at any time and continue later.",
 ];

@@ -6,6 +6,7 @@
 
 pub mod game;
 pub mod mastermind;
+pub mod nocca;
 pub mod play;
 pub mod records;
 pub mod replay;

@@ -9,8 +9,9 @@ fn record(game: &str, variant: &str, score: i64, assisted: bool) -> GameRecord {
         seed: u64::MAX - 1,
         moves: "left up".into(),
         score,
-        result: "lost".into(),
+        result: Outcome::Lost,
         assisted,
+        seeded: false,
         started_at: 1_000,
         ended_at: 2_000 + score,
     }
@@ -26,6 +27,7 @@ fn unfinished(session: &str) -> Unfinished {
         moves: "left".into(),
         score: 4,
         assisted: false,
+        seeded: false,
         started_at: 10,
         updated_at: 20,
     }
@@ -52,7 +54,7 @@ fn fresh_store_records_and_ranks() {
         "finishing drops the game in progress"
     );
     let best: Vec<i64> = store
-        .best("2048", "4x4", 10)
+        .best("2048", "4x4", Ranking::HighScore, 10)
         .unwrap()
         .iter()
         .map(|r| r.score)
@@ -62,9 +64,18 @@ fn fresh_store_records_and_ranks() {
         vec![700, 500],
         "assisted games stay out of the best scores"
     );
-    assert_eq!(store.rank("2048", "4x4", 600).unwrap(), 2);
-    assert_eq!(store.best_score("2048", "4x4").unwrap(), Some(700));
-    assert_eq!(store.best_score("2048", "5x5").unwrap(), None);
+    assert_eq!(
+        store.rank("2048", "4x4", Ranking::HighScore, 600).unwrap(),
+        2
+    );
+    assert_eq!(
+        store.best_score("2048", "4x4", Ranking::HighScore).unwrap(),
+        Some(700)
+    );
+    assert_eq!(
+        store.best_score("2048", "5x5", Ranking::HighScore).unwrap(),
+        None
+    );
     let got = store.game(id).unwrap().unwrap();
     assert_eq!(
         got.seed,
@@ -179,22 +190,64 @@ fn times_format_as_utc() {
 fn games_won_in_fewer_moves_rank_first_where_that_is_the_measure() {
     let store = Store::in_memory().unwrap();
     let mut s = store;
-    let mut won = |score: i64, result: &str| {
+    let mut won = |score: i64, result: Outcome| {
         let mut r = record("mastermind", "classic", score, false);
-        r.result = result.into();
+        r.result = result;
         s.finish("x", &r).unwrap();
     };
-    won(5, "won");
-    won(3, "won");
-    won(8, "lost");
+    won(5, Outcome::Won);
+    won(3, Outcome::Won);
+    won(8, Outcome::Lost);
     let store = s;
     let best: Vec<i64> = store
-        .best("mastermind", "classic", 10)
+        .best("mastermind", "classic", Ranking::FewestToWin, 10)
         .unwrap()
         .iter()
         .map(|r| r.score)
         .collect();
     assert_eq!(best, vec![3, 5], "losses do not rank; fewer guesses first");
-    assert_eq!(store.rank("mastermind", "classic", 4).unwrap(), 2);
-    assert_eq!(store.best_score("mastermind", "classic").unwrap(), Some(3));
+    assert_eq!(
+        store
+            .rank("mastermind", "classic", Ranking::FewestToWin, 4)
+            .unwrap(),
+        2
+    );
+    assert_eq!(
+        store
+            .best_score("mastermind", "classic", Ranking::FewestToWin)
+            .unwrap(),
+        Some(3)
+    );
+}
+
+#[test]
+fn seeded_games_stay_out_of_the_best_scores() {
+    let mut store = Store::in_memory().unwrap();
+    let mut r = record("2048", "4x4", 900, false);
+    r.seeded = true;
+    store.finish("a", &r).unwrap();
+    store
+        .finish("b", &record("2048", "4x4", 100, false))
+        .unwrap();
+    let best: Vec<i64> = store
+        .best("2048", "4x4", Ranking::HighScore, 10)
+        .unwrap()
+        .iter()
+        .map(|r| r.score)
+        .collect();
+    assert_eq!(best, vec![100]);
+    assert_eq!(
+        store.rank("2048", "4x4", Ranking::HighScore, 500).unwrap(),
+        1
+    );
+}
+
+#[test]
+fn a_damaged_game_in_progress_is_set_aside_whole() {
+    let mut store = Store::in_memory().unwrap();
+    let u = unfinished("s");
+    store.save_unfinished(&u).unwrap();
+    store.set_aside(&u, "moves cannot be replayed").unwrap();
+    assert!(store.unfinished(None).unwrap().is_empty());
+    assert_eq!(store.set_aside_count().unwrap(), 1);
 }

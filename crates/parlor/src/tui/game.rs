@@ -69,6 +69,11 @@ pub trait TuiGame: Game {
     ) -> Option<Act<Self::Move>> {
         None
     }
+    /// Esc on the play screen, offered to the game first: it may cancel what the player is doing (a selected
+    /// piece) and say so. `None`: nothing to cancel, and Esc goes back to the menu as the common table says.
+    fn cancel(_ui: &mut Self::Ui, _session: &Session<Self>) -> Option<String> {
+        None
+    }
     /// The mouse over the board drawn in `area`.
     fn mouse(
         _event: MouseEvent,
@@ -94,6 +99,9 @@ pub trait Launch: AnyGame {
     fn discard(&self, saved: &Unfinished, ctx: &mut Ctx) -> Result<(), ResumeError>;
     /// The replay of a finished game.
     fn replay(&self, record: &GameRecord) -> Result<Box<dyn View>, String>;
+    /// The keys the play screen would bind twice with the default parameters: the game's table against itself
+    /// and against the play screen's common commands (should be none: the first binding would win).
+    fn key_clashes(&self) -> Vec<String>;
 }
 
 fn params_or_default<G: Game>(json: Option<&str>) -> G::Params {
@@ -124,6 +132,10 @@ impl<G: TuiGame> Launch for Entry<G> {
 
     fn replay(&self, record: &GameRecord) -> Result<Box<dyn View>, String> {
         Ok(Box::new(ReplayView::new(Replay::<G>::new(record)?)))
+    }
+
+    fn key_clashes(&self) -> Vec<String> {
+        super::play::key_clashes::<G>(&G::Params::default())
     }
 }
 

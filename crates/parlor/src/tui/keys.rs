@@ -101,6 +101,42 @@ pub fn describe<C>(table: &[Binding<C>], bar_only: bool) -> Vec<(&'static str, &
         .collect()
 }
 
+/// How a key is written in the help (`↑`, `u`, `Backspace`, `Space`).
+pub fn key_name(k: KeyCode) -> String {
+    match k {
+        KeyCode::Char(' ') => "Space".into(),
+        KeyCode::Char(c) => c.to_string(),
+        KeyCode::Up => "↑".into(),
+        KeyCode::Down => "↓".into(),
+        KeyCode::Left => "←".into(),
+        KeyCode::Right => "→".into(),
+        KeyCode::Enter => "Enter".into(),
+        KeyCode::Esc => "Esc".into(),
+        KeyCode::Backspace => "Backspace".into(),
+        KeyCode::Delete => "Delete".into(),
+        KeyCode::Home => "Home".into(),
+        KeyCode::End => "End".into(),
+        KeyCode::PageUp => "PageUp".into(),
+        KeyCode::PageDown => "PageDown".into(),
+        KeyCode::Tab => "Tab".into(),
+        KeyCode::F(n) => format!("F{n}"),
+        other => format!("{other:?}"),
+    }
+}
+
+/// The help screen's rows of a table: every key of each binding (so the help names every key that works), and
+/// what it does.
+pub fn help_keys<C>(table: &[Binding<C>]) -> Vec<(String, &'static str)> {
+    table
+        .iter()
+        .filter(|b| !b.keys.is_empty())
+        .map(|b| {
+            let names: Vec<String> = b.keys.iter().map(|&k| key_name(k)).collect();
+            (names.join(" "), b.help)
+        })
+        .collect()
+}
+
 /// Whether the key is Ctrl-C, which quits from anywhere.
 pub fn is_interrupt(key: &KeyEvent) -> bool {
     key.modifiers.contains(KeyModifiers::CONTROL)

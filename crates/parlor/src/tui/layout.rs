@@ -67,8 +67,8 @@ pub fn draw_help(frame: &mut Frame, area: Rect, help: &Help, scroll: u16, theme:
         .unwrap_or(0)
         .max(6);
     let global = [
-        ("?", "show or hide this help"),
-        ("Ctrl-C", "quit at once (the game is saved)"),
+        ("?".to_string(), "show or hide this help"),
+        ("Ctrl-C".to_string(), "quit at once (the game is saved)"),
     ];
     for (keys, what) in help.keys.iter().chain(global.iter()) {
         lines.push(Line::from(vec![

@@ -2,7 +2,7 @@
 //! discards one after asking), a new game of each game (its setup form), best scores, history, help.
 
 use super::game::{Launch, find};
-use super::keys::{Answer, Binding, QUESTION, bar, common, describe, lookup, more};
+use super::keys::{Answer, Binding, QUESTION, bar, common, describe, help_keys, lookup, more};
 use super::layout::chrome;
 use super::records::{HistoryView, ScoresView, TextView};
 use super::theme::Theme;
@@ -309,8 +309,8 @@ impl View for MenuView {
     }
 
     fn help(&self) -> Help {
-        let mut keys = describe(BINDINGS, false);
-        keys.extend(describe(QUESTION, false));
+        let mut keys = help_keys(BINDINGS);
+        keys.extend(help_keys(QUESTION));
         Help {
             title: "Parlor".into(),
             keys,

@@ -9,6 +9,7 @@ pub mod keys;
 pub mod layout;
 pub mod mastermind;
 pub mod menu;
+pub mod nocca;
 pub mod play;
 pub mod records;
 pub mod replay;
@@ -56,7 +57,7 @@ pub struct Help {
     /// The screen's title.
     pub title: String,
     /// (keys, what they do), in the screen's own order.
-    pub keys: Vec<(&'static str, &'static str)>,
+    pub keys: Vec<(String, &'static str)>,
     /// Rules and notes, one paragraph per entry.
     pub text: Vec<String>,
 }

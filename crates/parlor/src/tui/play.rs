@@ -2,7 +2,7 @@
 //! screen, undo, hints, autoplay and the computer's moves, all run by the generic session and background jobs.
 
 use super::game::{Act, Board, TuiGame};
-use super::keys::{self, Answer, Binding, QUESTION, bar, describe, lookup, more};
+use super::keys::{self, Answer, Binding, QUESTION, bar, describe, help_keys, lookup, more};
 use super::layout::{chrome, draw_dialog};
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
@@ -79,6 +79,23 @@ fn common_for<G: Game>(params: &G::Params) -> Vec<&'static Binding<Common>> {
             _ => true,
         })
         .collect()
+}
+
+/// The keys the play screen of `G` binds twice: in the game's table, or in both the game's table and the common
+/// one (whatever the game offers of it).
+pub fn key_clashes<G: TuiGame>(params: &G::Params) -> Vec<String> {
+    let mut found: Vec<String> = keys::clashes(G::bindings(params))
+        .into_iter()
+        .map(|k| format!("{k:?} twice in the {} table", G::TITLE))
+        .collect();
+    for b in G::bindings(params) {
+        for k in b.keys {
+            if COMMON.iter().any(|c| c.keys.contains(k)) {
+                found.push(format!("{k:?} is both {} and a common command", b.help));
+            }
+        }
+    }
+    found
 }
 
 /// What the screen is asking.
@@ -498,6 +515,12 @@ impl<G: TuiGame> View for PlayView<G> {
             self.message = Some("autoplay stopped: your turn".into());
             return Transition::Stay;
         }
+        if key.code == KeyCode::Esc
+            && let Some(said) = G::cancel(&mut self.ui, &self.session)
+        {
+            self.message = Some(said);
+            return Transition::Stay;
+        }
         if let Some(cmd) = lookup(G::bindings(&self.session.params), &key) {
             let act = G::command(cmd, &mut self.ui, &self.session);
             return self.act(act, ctx);
@@ -555,13 +578,13 @@ impl<G: TuiGame> View for PlayView<G> {
     }
 
     fn help(&self) -> Help {
-        let mut keys = describe(G::bindings(&self.session.params), false);
-        keys.extend(
-            common_for::<G>(&self.session.params)
-                .into_iter()
-                .map(|b| (b.label, b.help)),
-        );
-        keys.extend(describe(QUESTION, false));
+        let mut keys = help_keys(G::bindings(&self.session.params));
+        let common: Vec<Binding<Common>> = common_for::<G>(&self.session.params)
+            .into_iter()
+            .copied()
+            .collect();
+        keys.extend(help_keys(&common));
+        keys.extend(help_keys(QUESTION));
         Help {
             title: G::TITLE.into(),
             keys,

@@ -1,7 +1,7 @@
 //! Screens over the records: history (with replays), best scores, and a page of text.
 
 use super::game::find;
-use super::keys::{Binding, bar, common, describe, lookup};
+use super::keys::{Binding, bar, common, describe, help_keys, lookup};
 use super::layout::chrome;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
@@ -110,7 +110,7 @@ impl View for HistoryView {
     fn help(&self) -> Help {
         Help {
             title: "History".into(),
-            keys: describe(LIST_KEYS, false),
+            keys: help_keys(LIST_KEYS),
             text: vec![
                 "Every finished game, assisted ones included. Choose one to watch it move by move."
                     .into(),
@@ -238,7 +238,7 @@ impl View for ScoresView {
     fn help(&self) -> Help {
         Help {
             title: "Best scores".into(),
-            keys: describe(SCORE_KEYS, false),
+            keys: help_keys(SCORE_KEYS),
             text: vec![
                 "Games that used undo, hints or autoplay, and games played from a chosen seed, are kept out of \
                  these tables. 2048 ranks points; Mastermind and Nocca Nocca rank wins by fewest guesses or plies."
@@ -317,7 +317,7 @@ impl View for TextView {
     fn help(&self) -> Help {
         Help {
             title: self.title.clone(),
-            keys: describe(TEXT_KEYS, false),
+            keys: help_keys(TEXT_KEYS),
             text: Vec::new(),
         }
     }

@@ -2,12 +2,11 @@
 //! the start.
 
 use super::game::{Board, TuiGame};
-use super::keys::{Binding, bar, common, describe, lookup, more};
+use super::keys::{Binding, bar, common, describe, help_keys, lookup, more};
 use super::layout::chrome;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::games::record::Replay;
-use crate::storage::format_time;
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -93,13 +92,7 @@ impl<G: TuiGame> View for ReplayView<G> {
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
         let r = self.replay.record.clone();
-        let title = format!(
-            "Replay · {} · {} · game #{} · {}",
-            G::TITLE,
-            r.variant,
-            r.id,
-            format_time(r.ended_at)
-        );
+        let title = format!("Replay · {} · {} · game #{}", G::TITLE, r.variant, r.id);
         let hints = self.hint_bar();
         let body = chrome(frame, area, &title, &hints, theme);
         let [info, board_area] =
@@ -198,7 +191,7 @@ impl<G: TuiGame> View for ReplayView<G> {
     fn help(&self) -> Help {
         Help {
             title: format!("Replay · {}", G::TITLE),
-            keys: describe(KEYS, false),
+            keys: help_keys(KEYS),
             text: vec![
                 "A finished game, move by move. It opens at the start; Space plays it at the chosen speed, the \
                  arrows step one move, g and G jump to the first and the last move."

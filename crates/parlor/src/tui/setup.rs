@@ -2,7 +2,7 @@
 //! start. The cursor always starts on the first setting.
 
 use super::game::TuiGame;
-use super::keys::{Binding, bar, common, describe, lookup, more};
+use super::keys::{Binding, bar, common, describe, help_keys, lookup, more};
 use super::layout::{centered, chrome};
 use super::play::PlayView;
 use super::theme::Theme;
@@ -230,7 +230,7 @@ impl<G: TuiGame> View for SetupView<G> {
         }
         Help {
             title: format!("New game of {}", G::TITLE),
-            keys: describe(KEYS, false),
+            keys: help_keys(KEYS),
             text,
         }
     }

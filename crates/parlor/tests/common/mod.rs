@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod app;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};

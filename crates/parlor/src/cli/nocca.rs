@@ -1,0 +1,195 @@
+//! `parlor nocca ...`: the analysis commands (`perft`, `match`, `bench`); the play flags (`--mode`, `--level`,
+//! `--colour`, `--first`, `--board`) come from the game's settings.
+
+use super::JsonFlag;
+use super::play::CliGame;
+use crate::games::nocca::Nocca;
+use anyhow::{Result, anyhow};
+use clap::{Args, Subcommand};
+use nocca::{Dims, Level, Position};
+use std::io::{IsTerminal, Write};
+
+fn parse_level(s: &str) -> Result<Level, String> {
+    s.parse::<Level>().map_err(|e| e.to_string())
+}
+
+fn parse_dims(s: &str) -> Result<Dims, String> {
+    s.parse::<Dims>().map_err(|e| e.to_string())
+}
+
+/// Nocca Nocca analysis commands.
+#[derive(Debug, Subcommand)]
+pub enum NoccaAction {
+    /// Count the move sequences of exactly DEPTH plies (a goal move ends a sequence); from the start: 21, 441,
+    /// 9240, 193600, 4166360, 89656695.
+    Perft {
+        /// Plies.
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=20))]
+        depth: u32,
+        /// The position: rows from row 1 (Black's home) separated by '/', cells by ',', a cell '-' or its pieces
+        /// bottom to top as b/w, then a space and the side to move
+        /// (default: b,b,b,b,b/-,-,-,-,-/-,-,-,-,-/-,-,-,-,-/-,-,-,-,-/w,w,w,w,w b). It may start with '-'.
+        #[arg(
+            long,
+            value_name = "POSITION",
+            allow_hyphen_values = true,
+            conflicts_with = "board"
+        )]
+        position: Option<String>,
+        /// Start from the start position of this board instead: ROWSxCOLS, 3 to 6 rows and 3 to 5 columns.
+        #[arg(long, value_name = "RxC", value_parser = parse_dims)]
+        board: Option<Dims>,
+        /// Also count per first move.
+        #[arg(long)]
+        divide: bool,
+        /// Output format.
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Play the computer against itself, level A against level B, alternating colours (each level uses a fixed node
+    /// budget, so the result depends only on the seed): A's score with its 95% confidence interval.
+    Match(MatchArgs),
+    /// Search a fixed set of positions to a fixed depth: nodes, time, nodes per second and the node-count
+    /// signature.
+    Bench {
+        /// Output format.
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+}
+
+/// `parlor nocca match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// Level of player A: beginner, casual, strong, expert (or 1-4).
+    #[arg(long, value_parser = parse_level)]
+    pub a: Level,
+    /// Level of player B.
+    #[arg(long, value_parser = parse_level)]
+    pub b: Level,
+    /// Number of games (pairs share a random opening, A black then white).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub games: u32,
+    /// Seed of the openings and the engines' random choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Output format.
+    #[command(flatten)]
+    pub json: JsonFlag,
+}
+
+impl CliGame for Nocca {
+    type Analysis = NoccaAction;
+    const ABOUT: &'static str = "Play Nocca Nocca (continuing the game in progress of the same settings, if there \
+        is one), or run its analysis commands.\n\nExamples: `parlor nocca --mode two`, `parlor nocca --level expert \
+        --colour white`, `parlor nocca --mode watch --level strong`, `parlor nocca --board 4x4`, `parlor nocca \
+        perft 4 --json`, `parlor nocca perft 1 --position \"-,-,-/-,b,-/w,-,- b\"`, `parlor nocca match --a \
+        beginner --b casual --games 20 --seed 1`.";
+
+    fn analyse(action: &NoccaAction, _env: &crate::Env) -> Result<()> {
+        analyse(action, &mut std::io::stdout().lock())
+    }
+}
+
+/// Runs an analysis command, writing its result to `out`.
+pub fn analyse(action: &NoccaAction, out: &mut dyn Write) -> Result<()> {
+    match action {
+        NoccaAction::Perft {
+            depth,
+            position,
+            board,
+            divide,
+            json,
+        } => {
+            let pos: Position = match position {
+                Some(p) => p.parse().map_err(|e| anyhow!("bad position '{p}': {e}"))?,
+                None => Position::start(board.unwrap_or(Dims::STANDARD)),
+            };
+            let nodes = nocca::perft(&pos, *depth);
+            let split = if *divide {
+                nocca::divide(&pos, *depth)
+            } else {
+                Vec::new()
+            };
+            if json.json {
+                let mut v = serde_json::json!({"depth": depth, "nodes": nodes});
+                if *divide {
+                    v["moves"] = split
+                        .iter()
+                        .map(|(m, n)| serde_json::json!({"move": m.to_string(), "nodes": n}))
+                        .collect();
+                }
+                writeln!(out, "{v}")?;
+            } else {
+                for (m, n) in &split {
+                    writeln!(out, "{m}: {n}")?;
+                }
+                writeln!(out, "perft {depth}: {nodes} nodes")?;
+            }
+            Ok(())
+        }
+        NoccaAction::Match(args) => run_match(args, out),
+        NoccaAction::Bench { json } => {
+            let r = nocca::bench();
+            let ms = r.elapsed.as_secs_f64() * 1000.0;
+            if json.json {
+                let v = serde_json::json!({"nodes": r.nodes, "ms": (ms * 10.0).round() / 10.0,
+                    "nps": r.nps.round(), "signature": r.signature});
+                writeln!(out, "{v}")?;
+            } else {
+                writeln!(
+                    out,
+                    "{} nodes in {ms:.1} ms: {:.0} nodes/s (signature {})",
+                    r.nodes, r.nps, r.signature
+                )?;
+            }
+            Ok(())
+        }
+    }
+}
+
+fn run_match(args: &MatchArgs, out: &mut dyn Write) -> Result<()> {
+    let bar = if std::io::stderr().is_terminal() {
+        let b = indicatif::ProgressBar::new(u64::from(args.games));
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games · {elapsed_precise} · eta {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let r = nocca::play_match(args.a, args.b, args.games, args.seed, &mut |done, _| {
+        bar.set_position(u64::from(done))
+    });
+    bar.finish_and_clear();
+    let round3 = |x: f64| (x * 1000.0).round() / 1000.0;
+    if args.json.json {
+        let v = serde_json::json!({
+            "a": r.a.name(), "b": r.b.name(), "games": r.games, "seed": args.seed,
+            "a_wins": r.a_wins, "b_wins": r.b_wins, "draws": r.draws,
+            "score": round3(r.score_a), "ci95": [round3(r.ci95.0), round3(r.ci95.1)],
+            "avg_plies": (r.avg_plies * 10.0).round() / 10.0,
+        });
+        writeln!(out, "{v}")?;
+    } else {
+        writeln!(
+            out,
+            "{} vs {}: {} wins, {} losses, {} draws in {} games; score {:.3} (95% CI {:.3}-{:.3}); {:.1} plies \
+             per game",
+            r.a,
+            r.b,
+            r.a_wins,
+            r.b_wins,
+            r.draws,
+            r.games,
+            r.score_a,
+            r.ci95.0,
+            r.ci95.1,
+            r.avg_plies
+        )?;
+    }
+    Ok(())
+}

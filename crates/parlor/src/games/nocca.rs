@@ -1,0 +1,571 @@
+//! Nocca Nocca behind the game interface: parameters (mode, level, colour, who starts, board size), the engine's
+//! game as the state, the engine's moves (`c1k`) as moves, and the engine as the computer.
+
+use super::game::{Applied, Game, Outcome, Purpose, Ranking, Status, Turn};
+use super::settings::{Kind, Setting, checked};
+use nocca::{Colour, Dims, Dir, Engine, GameOptions, Level, Limits, Move, Position, Square};
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// How long a hint thinks, in milliseconds.
+pub const HINT_MS: u64 = 300;
+
+/// The shortest time between two moves when the computer plays itself, so that a person can follow them.
+pub const WATCH_PAUSE_MS: u64 = 400;
+
+/// Nocca Nocca.
+pub struct Nocca;
+
+/// Who plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Two people at one keyboard.
+    Two,
+    /// A person against the computer.
+    #[default]
+    Computer,
+    /// The computer against itself.
+    Watch,
+}
+
+impl Mode {
+    /// The value as typed (`two`, `computer`, `watch`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Mode::Two => "two",
+            Mode::Computer => "computer",
+            Mode::Watch => "watch",
+        }
+    }
+}
+
+/// Reads and writes a value through its text form (Display / FromStr), as the saved parameters always have.
+mod as_text {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    pub fn serialize<T: Display, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(v)
+    }
+
+    pub fn deserialize<'de, T, D>(d: D) -> Result<T, D::Error>
+    where
+        T: FromStr,
+        T::Err: Display,
+        D: Deserializer<'de>,
+    {
+        String::deserialize(d)?.parse().map_err(D::Error::custom)
+    }
+}
+
+fn is_standard(d: &Dims) -> bool {
+    *d == Dims::STANDARD
+}
+
+/// The options of a Nocca Nocca game. The JSON is the one older Parlors wrote (`mode`, `level`, `human`, `first`);
+/// `board` is written only when it is not the standard 6x5, so older records read as 6x5 games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Params {
+    /// Who plays.
+    pub mode: Mode,
+    /// The computer's level (against the computer, and both sides when watching).
+    #[serde(with = "as_text")]
+    pub level: Level,
+    /// The person's colour against the computer.
+    #[serde(with = "as_text")]
+    pub human: Colour,
+    /// Who moves first.
+    #[serde(with = "as_text")]
+    pub first: Colour,
+    /// The board: rows and columns (each side has as many pieces as columns).
+    #[serde(with = "as_text", default, skip_serializing_if = "is_standard")]
+    pub board: Dims,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            mode: Mode::Computer,
+            level: Level::Casual,
+            human: Colour::Black,
+            first: Colour::Black,
+            board: Dims::STANDARD,
+        }
+    }
+}
+
+impl Params {
+    /// Whether `side` is played by the computer.
+    pub fn is_computer(&self, side: Colour) -> bool {
+        match self.mode {
+            Mode::Two => false,
+            Mode::Computer => side != self.human,
+            Mode::Watch => true,
+        }
+    }
+
+    /// A one-line description: `you (black) against the computer (casual), black first`.
+    pub fn describe(&self) -> String {
+        let board = if is_standard(&self.board) {
+            String::new()
+        } else {
+            format!(", on {}", self.board)
+        };
+        match self.mode {
+            Mode::Two => format!("two players, {} first{board}", self.first),
+            Mode::Computer => format!(
+                "you ({}) against the computer ({}), {} first{board}",
+                self.human, self.level, self.first
+            ),
+            Mode::Watch => format!("the computer ({}) against itself{board}", self.level),
+        }
+    }
+
+    /// The start position.
+    pub fn start(&self) -> Position {
+        Position::start_with(self.board, self.first)
+    }
+}
+
+/// A Nocca Nocca game in progress: the engine's game, the parameters it is played with (whose turn is whose), and
+/// the seed of the computer's random choices.
+#[derive(Clone, Debug)]
+pub struct State {
+    /// The engine's game (positions and moves).
+    pub game: nocca::Game,
+    /// The parameters.
+    pub params: Params,
+    /// The seed.
+    pub seed: u64,
+}
+
+impl State {
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// The position before the last move (the start when none was played).
+    pub fn before_last(&self) -> &Position {
+        let p = self.game.positions();
+        &p[p.len().saturating_sub(2)]
+    }
+}
+
+const MODES: &[(&str, &str)] = &[
+    ("two", "two players"),
+    ("computer", "against the computer"),
+    ("watch", "watch the computer"),
+];
+
+const LEVELS: &[(&str, &str)] = &[
+    ("beginner", "beginner"),
+    ("casual", "casual"),
+    ("strong", "strong"),
+    ("expert", "expert"),
+];
+
+const COLOURS: &[(&str, &str)] = &[("black", "black"), ("white", "white")];
+
+/// Every board: 3 to 6 rows, 3 to 5 columns.
+const BOARDS: &[(&str, &str)] = &[
+    ("3x3", "3x3"),
+    ("3x4", "3x4"),
+    ("3x5", "3x5"),
+    ("4x3", "4x3"),
+    ("4x4", "4x4"),
+    ("4x5", "4x5"),
+    ("5x3", "5x3"),
+    ("5x4", "5x4"),
+    ("5x5", "5x5"),
+    ("6x3", "6x3"),
+    ("6x4", "6x4"),
+    ("6x5", "6x5"),
+];
+
+const SETTINGS: &[Setting] = &[
+    Setting {
+        key: "mode",
+        label: "Players",
+        help: "Two at one keyboard, you against the computer, or the computer alone.",
+        kind: Kind::Choice(MODES),
+    },
+    Setting {
+        key: "level",
+        label: "Computer level",
+        help: "How strong the computer plays (0.1 s, 0.3 s, 0.6 s or 2 s a move).",
+        kind: Kind::Choice(LEVELS),
+    },
+    Setting {
+        key: "colour",
+        label: "Your colour",
+        help: "Your colour against the computer (Black's home row is at the bottom).",
+        kind: Kind::Choice(COLOURS),
+    },
+    Setting {
+        key: "first",
+        label: "Moves first",
+        help: "Which colour makes the first move.",
+        kind: Kind::Choice(COLOURS),
+    },
+    Setting {
+        key: "board",
+        label: "Board",
+        help: "Rows x columns (3-6 x 3-5); each side has as many pieces as columns.",
+        kind: Kind::Choice(BOARDS),
+    },
+];
+
+/// The computer: an engine of the level, made on first use and kept between moves (its table helps the next
+/// search).
+pub struct Thinker {
+    level: Level,
+    engine: Option<Engine>,
+}
+
+/// `black` -> `Black`.
+pub fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+impl Game for Nocca {
+    const ID: &'static str = "nocca";
+    const TITLE: &'static str = "Nocca Nocca";
+    const BLURB: &'static str = "Stack and ride your pieces; step one beyond the far row to win.";
+    type Params = Params;
+    type State = State;
+    type Move = Move;
+    type Thinker = Thinker;
+
+    fn settings() -> &'static [Setting] {
+        SETTINGS
+    }
+
+    fn get(p: &Params, key: &str) -> String {
+        match key {
+            "mode" => p.mode.key().into(),
+            "level" => p.level.name().into(),
+            "colour" => p.human.name().into(),
+            "first" => p.first.name().into(),
+            "board" => p.board.to_string(),
+            _ => String::new(),
+        }
+    }
+
+    fn set(p: &mut Params, key: &str, value: &str) -> Result<(), String> {
+        let v = checked(SETTINGS, key, value)?;
+        match key {
+            "mode" => {
+                p.mode = match v.as_str() {
+                    "two" => Mode::Two,
+                    "watch" => Mode::Watch,
+                    _ => Mode::Computer,
+                }
+            }
+            "level" => {
+                p.level = v
+                    .parse()
+                    .map_err(|e: nocca::LevelParseError| e.to_string())?
+            }
+            "colour" => {
+                p.human = v
+                    .parse()
+                    .map_err(|e: nocca::ColourParseError| e.to_string())?
+            }
+            "first" => {
+                p.first = v
+                    .parse()
+                    .map_err(|e: nocca::ColourParseError| e.to_string())?
+            }
+            "board" => p.board = v.parse().map_err(|e: nocca::DimsError| e.to_string())?,
+            _ => return Err(format!("no setting '{key}'")),
+        }
+        Ok(())
+    }
+
+    fn applies(p: &Params, key: &str) -> bool {
+        match key {
+            "level" => p.mode != Mode::Two,
+            "colour" => p.mode == Mode::Computer,
+            _ => true,
+        }
+    }
+
+    fn variant(p: &Params) -> String {
+        let mut v = match p.mode {
+            Mode::Two => "two players".to_string(),
+            Mode::Computer => format!("vs {}", p.level),
+            Mode::Watch => "watch".to_string(),
+        };
+        if !is_standard(&p.board) {
+            v.push_str(&format!(" {}", p.board));
+        }
+        v
+    }
+
+    fn params_to_json(p: &Params) -> String {
+        serde_json::to_string(p).unwrap_or_default()
+    }
+
+    fn params_from_json(json: &str) -> Result<Params, String> {
+        serde_json::from_str(json).map_err(|e| format!("options are not readable: {e}"))
+    }
+
+    fn new_game(p: &Params, seed: u64) -> Result<State, String> {
+        Ok(State {
+            game: nocca::Game::from_position(p.start(), GameOptions::default()),
+            params: *p,
+            seed,
+        })
+    }
+
+    fn parse_move(state: &State, text: &str) -> Result<Move, String> {
+        let mv: Move = text
+            .parse()
+            .map_err(|e: nocca::MoveParseError| e.to_string())?;
+        if !mv.from.on(state.position().dims()) {
+            return Err(format!(
+                "{} is not on the {} board",
+                mv.from,
+                state.position().dims()
+            ));
+        }
+        Ok(mv)
+    }
+
+    fn apply(state: &mut State, mv: &Move) -> Result<Applied, String> {
+        state.game.play(*mv).map_err(|e| match e {
+            nocca::PlayError::Illegal(_) => refusal(state.position(), *mv),
+            other => other.to_string(),
+        })?;
+        Ok(Applied::default())
+    }
+
+    fn status(state: &State) -> Status {
+        match state.game.outcome() {
+            Some(o) => Status::Over(match (state.params.mode, o.winner) {
+                (_, None) => Outcome::Draw,
+                (Mode::Computer, Some(w)) if w == state.params.human => Outcome::Won,
+                (Mode::Computer, Some(_)) => Outcome::Lost,
+                (_, Some(_)) => Outcome::Done,
+            }),
+            None if state.params.is_computer(state.game.side_to_move()) => {
+                Status::Playing(Turn::Computer)
+            }
+            None => Status::Playing(Turn::Player),
+        }
+    }
+
+    fn score(state: &State) -> i64 {
+        state.game.ply() as i64
+    }
+
+    fn moves_made(state: &State) -> usize {
+        state.game.ply()
+    }
+
+    fn score_name() -> &'static str {
+        "plies"
+    }
+
+    fn ranking(p: &Params) -> Ranking {
+        match p.mode {
+            Mode::Computer => Ranking::FewestToWin,
+            _ => Ranking::Unranked,
+        }
+    }
+
+    fn ending(state: &State, outcome: Outcome) -> String {
+        let n = state.game.ply();
+        let plies = if n == 1 { "ply" } else { "plies" };
+        let head = match state.game.outcome() {
+            Some(o) => match (o.winner, o.reason) {
+                (Some(w), nocca::Reason::Goal) => {
+                    format!("{} reached the goal in {n} {plies}", capital(w.name()))
+                }
+                (Some(w), reason) => {
+                    format!("{} wins by {reason} after {n} {plies}", capital(w.name()))
+                }
+                (None, reason) => format!("Draw by {reason} after {n} {plies}"),
+            },
+            None => format!("Given up after {n} {plies}"),
+        };
+        let who = match outcome {
+            Outcome::Won => ": you won!",
+            Outcome::Lost => ": you lost",
+            _ => "",
+        };
+        format!("{head}{who}")
+    }
+
+    fn progress(state: &State) -> String {
+        let n = state.game.ply();
+        match state.game.outcome() {
+            Some(o) => format!("ply {n} · {}", capital(&o.to_string())),
+            None => format!(
+                "ply {n} · {} to move",
+                capital(state.game.side_to_move().name())
+            ),
+        }
+    }
+
+    fn undo_depth(state: &State, moves: usize) -> usize {
+        let p = &state.params;
+        match p.mode {
+            Mode::Watch => 0,
+            Mode::Two => usize::from(moves > 0),
+            Mode::Computer if p.is_computer(state.game.side_to_move()) => usize::from(moves > 0),
+            // The person's turn: take back the computer's answer and the person's move before it (none when the
+            // computer only made the first move).
+            Mode::Computer if moves >= 2 => 2,
+            Mode::Computer => 0,
+        }
+    }
+
+    fn can_think(p: &Params) -> bool {
+        p.mode != Mode::Watch
+    }
+
+    fn can_autoplay(p: &Params) -> bool {
+        p.mode == Mode::Computer
+    }
+
+    fn thinker(p: &Params) -> Thinker {
+        Thinker {
+            level: p.level,
+            engine: None,
+        }
+    }
+
+    fn think(t: &mut Thinker, state: &State, purpose: Purpose, stop: &AtomicBool) -> Option<Move> {
+        if state.game.is_over() {
+            return None;
+        }
+        let started = Instant::now();
+        let mv = match purpose {
+            Purpose::Hint => {
+                nocca::hint(&state.game, Limits::time(Duration::from_millis(HINT_MS)))?.mv
+            }
+            Purpose::Opponent | Purpose::Autoplay => {
+                let engine = t.engine.get_or_insert_with(|| {
+                    Engine::new(t.level, state.seed ^ state.game.ply() as u64)
+                });
+                engine.think(&state.game)?.mv
+            }
+        };
+        if state.params.mode == Mode::Watch {
+            // Let a person follow the computer playing itself.
+            while started.elapsed() < Duration::from_millis(WATCH_PAUSE_MS)
+                && !stop.load(Ordering::Relaxed)
+            {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+        Some(mv)
+    }
+
+    fn describe_hint(state: &State, mv: &Move) -> String {
+        move_text(state.position(), *mv, "→")
+    }
+
+    fn rules() -> &'static [&'static str] {
+        RULES
+    }
+}
+
+/// The rules, one paragraph each (help screens and plain `?`).
+pub const RULES: &[&str] = &[
+    "Nocca Nocca is played on 6 rows by 5 columns (smaller boards, from 3x3, may be chosen; each side has as many \
+     pieces as columns). Black starts on row 1 (the bottom), White on the top row. Beyond each home row lies a goal: \
+     Black wins by stepping a piece beyond the top row, White by stepping beyond row 1, straight or diagonally.",
+    "On your turn move one of your pieces that is on top of its square one step in any of the 8 directions. A piece \
+     may step onto a square holding pieces of either colour and ride on top. A square holds at most 3 pieces. A \
+     piece with another piece on top of it cannot move. No piece may leave over a side edge or over its own home row.",
+    "A player with no legal move on their turn loses (blockade). House rules: the same position with the same \
+     player to move for the third time is a draw, and so is a game that reaches 500 plies.",
+    "The board shows each square's pieces from the bottom (left) to the top (right), the top piece in capitals: \
+     'b w B' is a white piece on a black one, with a black piece riding on top.",
+    "Keys on the full screen: the arrows (or h j k l, w a s d) move the cursor; Enter, Space or a click selects the \
+     piece under it, then a target (or click the target). A selected piece also steps with the digits laid out as \
+     on a number pad: 7 8 9 up-left, up, up-right; 4 6 left, right; 1 2 3 down-left, down, down-right (the digit \
+     is shown beside each target). Esc or 5 cancels the selection; Esc with nothing selected goes back to the menu, \
+     as q does. u undoes, t gives a hint, x gives up, r starts a new game.",
+    "In plain mode type the stone (c1), then the direction when asked, in the seed's letters: y k u (up-left, up, \
+     up-right), h l (left, right), b j n (down-left, down, down-right); or a whole move on one line: c1k, c1 k or \
+     c1-c2. Up is toward White's home row.",
+    "Against the computer, undo takes back your move and its answer. Undo, hints and autoplay mark the game as \
+     assisted. Records are kept per opponent and board (vs beginner ... vs expert); only wins against the computer \
+     rank, by the fewest plies. Two-player and watched games are recorded as done, their ending naming the winner.",
+];
+
+/// The squares whose top piece the side to move may move, bottom row first.
+pub fn movable(pos: &Position) -> Vec<Square> {
+    let mut v: Vec<Square> = pos.legal_moves().iter().map(|m| m.from).collect();
+    v.sort_by_key(|s| (s.row(), s.col()));
+    v.dedup();
+    v
+}
+
+/// The legal moves of the piece on top of `sq`, in the seed's direction order `y k u h l b j n`.
+pub fn moves_from(pos: &Position, sq: Square) -> Vec<Move> {
+    Dir::ALL
+        .into_iter()
+        .map(|d| Move::new(sq, d))
+        .filter(|&m| pos.is_legal(m))
+        .collect()
+}
+
+/// Where a move lands: a square such as `c2`, or `goal`.
+pub fn target_name(pos: &Position, mv: Move) -> String {
+    match mv.to() {
+        Some(t) if !pos.is_goal_move(mv) => t.to_string(),
+        _ => "goal".into(),
+    }
+}
+
+/// A move with its squares: `c1k (c1→c2)`, `c6k (c6→goal)` (the arrow as given).
+pub fn move_text(pos: &Position, mv: Move, arrow: &str) -> String {
+    format!("{mv} ({}{arrow}{})", mv.from, target_name(pos, mv))
+}
+
+/// Why the piece on `sq` cannot be chosen by the side to move, or `None` if it can.
+pub fn square_refusal(pos: &Position, sq: Square) -> Option<String> {
+    let side = pos.side_to_move();
+    if !sq.on(pos.dims()) {
+        return Some(format!("{sq} is not on the board"));
+    }
+    let st = pos.stack(sq);
+    match st.top() {
+        None => Some(format!("{sq} is empty")),
+        Some(c) if c != side => {
+            let mine = st.iter().any(|p| p == side);
+            Some(if mine {
+                format!("your piece on {sq} is ridden on by {c}: it cannot move")
+            } else {
+                format!("the piece on {sq} is {c}'s")
+            })
+        }
+        Some(_) if moves_from(pos, sq).is_empty() => {
+            Some(format!("the piece on {sq} has no legal step"))
+        }
+        Some(_) => None,
+    }
+}
+
+/// Why a move is illegal, in words.
+pub fn refusal(pos: &Position, mv: Move) -> String {
+    if let Some(why) = square_refusal(pos, mv.from) {
+        return why;
+    }
+    match pos.check(mv) {
+        Err(e) => e.to_string(),
+        Ok(()) => format!("{mv} is not possible now"),
+    }
+}

@@ -1,0 +1,154 @@
+//! Nocca Nocca in plain mode, in the seed's spirit: the board printed with every stack from bottom to top, then
+//! "which stone?" with the movable pieces and "which direction?" with the legal directions in the seed's letters
+//! (`y k u h l b j n`). A whole move on one line (`c1k`, `c1 k`, `c1-c2`) is accepted too.
+
+use super::game::{Parsed, PlainGame};
+use crate::games::nocca::{
+    Nocca, Params, State, capital, movable, move_text, moves_from, refusal, square_refusal,
+    target_name,
+};
+use nocca::{Colour, Dir, Move, Position, Square};
+
+/// The board as text, White's home row at the top. Each square shows its pieces bottom to top, padded with `_` as
+/// in the seed (`bw_` is a white piece riding on a black one); the last move's target is marked `*`, its origin `.`.
+pub fn board_text(pos: &Position, last: Option<Move>) -> String {
+    let dims = pos.dims();
+    let cols = dims.cols();
+    let letters: String = (0..cols)
+        .map(|c| format!("  {}   ", (b'a' + c as u8) as char))
+        .collect();
+    let mut s = String::new();
+    s.push_str(&format!(
+        "    ==== goal for Black (beyond row {}) ====\n",
+        dims.rows()
+    ));
+    s.push_str(&format!("   {}\n", letters.trim_end()));
+    for r in (0..dims.rows()).rev() {
+        s.push_str(&format!("{:>2} ", r + 1));
+        for c in 0..cols {
+            let Some(sq) = Square::new(r, c) else {
+                continue;
+            };
+            let mut cell: String = pos.stack(sq).iter().map(Colour::letter).collect();
+            while cell.len() < 3 {
+                cell.push('_');
+            }
+            let mark = match last {
+                Some(m) if m.to() == Some(sq) => '*',
+                Some(m) if m.from == sq => '.',
+                _ => ' ',
+            };
+            s.push_str(&format!(" {cell}{mark} "));
+        }
+        let note = if r == dims.rows() - 1 {
+            "  White's home"
+        } else if r == 0 {
+            "  Black's home"
+        } else {
+            ""
+        };
+        s.push_str(&format!("{}{note}", r + 1));
+        s.push('\n');
+    }
+    s.push_str(&format!("   {}\n", letters.trim_end()));
+    s.push_str("    ==== goal for White (beyond row 1) ====");
+    s
+}
+
+/// The directions, as the seed names them.
+pub const DIRECTIONS: &str = "Directions: y k u (up-left, up, up-right) / h l (left, right) / b j n (down-left, \
+                              down, down-right); up is toward White's home row.";
+
+/// The question after a stone: its legal directions and where each lands.
+fn which_direction(pos: &Position, sq: Square) -> String {
+    let moves = moves_from(pos, sq);
+    let dirs: Vec<String> = moves.iter().map(|m| m.dir.to_string()).collect();
+    let targets: Vec<String> = moves
+        .iter()
+        .map(|&m| format!("{}={}", m.dir, target_name(pos, m)))
+        .collect();
+    format!(
+        "which direction? [{}] ({}; an empty line: another stone)",
+        dirs.join(" "),
+        targets.join(" ")
+    )
+}
+
+/// A whole move, checked against the position.
+fn legal(pos: &Position, mv: Move) -> Parsed<Move> {
+    if pos.is_legal(mv) {
+        Parsed::Move(mv)
+    } else {
+        Parsed::Refused(format!("Refused: {}", refusal(pos, mv)))
+    }
+}
+
+impl PlainGame for Nocca {
+    fn board_text(state: &State, _params: &Params, last: Option<&Move>, _over: bool) -> String {
+        board_text(state.position(), last.copied())
+    }
+
+    fn intro(p: &Params, seed: u64) -> String {
+        format!("Nocca Nocca: {}. Seed {seed}.\n{DIRECTIONS}", p.describe())
+    }
+
+    fn prompt(state: &State, _params: &Params) -> String {
+        let list: Vec<String> = movable(state.position())
+            .iter()
+            .map(Square::to_string)
+            .collect();
+        format!("which stone? [{}] (or a move like c1k)", list.join(" "))
+    }
+
+    fn read(state: &State, line: &str, partial: Option<&str>) -> Parsed<Move> {
+        let pos = state.position();
+        let word = line.trim().to_ascii_lowercase();
+        if let Some(stone) = partial {
+            let Ok(sq) = stone.trim().parse::<Square>() else {
+                return Parsed::Refused(format!("'{stone}' is not a stone"));
+            };
+            if word.is_empty() {
+                return Parsed::Refused("No move made: choose another stone".into());
+            }
+            let mv = match word.parse::<Dir>() {
+                Ok(dir) => Some(Move::new(sq, dir)),
+                Err(_) => format!("{sq}-{word}").parse::<Move>().ok(),
+            };
+            return match mv {
+                Some(mv) => legal(pos, mv),
+                None => {
+                    let dirs: Vec<String> = moves_from(pos, sq)
+                        .iter()
+                        .map(|m| m.dir.to_string())
+                        .collect();
+                    Parsed::Refused(format!(
+                        "Refused: '{word}' is not a direction: one of {}",
+                        dirs.join(" ")
+                    ))
+                }
+            };
+        }
+        if let Ok(sq) = word.parse::<Square>() {
+            return match square_refusal(pos, sq) {
+                Some(why) => Parsed::Refused(format!("Refused: {why}")),
+                None => Parsed::Ask(which_direction(pos, sq)),
+            };
+        }
+        match word.parse::<Move>() {
+            Ok(mv) => legal(pos, mv),
+            Err(e) => Parsed::Refused(format!(
+                "Refused: '{}' is not a stone or a move ({e})",
+                line.trim()
+            )),
+        }
+    }
+
+    fn told(state: &State, mv: &Move) -> String {
+        let before = state.before_last();
+        format!(
+            "{} plays {}.",
+            capital(before.side_to_move().name()),
+            move_text(before, *mv, "-").replace("-goal)", " into the goal)")
+        )
+    }
+}

@@ -1,0 +1,348 @@
+//! Nocca Nocca on the full screen: a cursor (arrows, h j k l, w a s d) or a click selects a piece and then its
+//! target; a selected piece also steps with the digits laid out as on a number pad (7 8 9 / 4 6 / 1 2 3), which
+//! leaves the play screen's common letters (u undo, x give up, ...) alone. Esc (or 5) cancels a selection; Esc with
+//! nothing selected goes back to the menu, as the common table says.
+
+pub mod board;
+
+use super::game::{Act, Board as View, TuiGame};
+use super::keys::{Binding, common, more};
+use super::theme::Theme;
+use crate::games::game::{Game, Turn};
+use crate::games::nocca::{
+    Mode, Nocca, Params, State, capital, movable, move_text, moves_from, square_refusal,
+};
+use crate::games::session::Session;
+use board::{Layout, Marks, digit};
+use crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
+use nocca::{Dir, Move, Square};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Span;
+use ratatui::widgets::Paragraph;
+
+/// What the player is doing: where the cursor is and which piece is selected.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ui {
+    /// The cursor as (row, col), rows -1 and `rows` being the goal strips; `None` until it first moves (it then
+    /// stands on the home row of the side the player moves).
+    pub cursor: Option<(i32, i32)>,
+    /// The selected piece, with the number of plies played when it was selected (a selection made before an undo
+    /// or another move no longer counts).
+    pub selected: Option<(Square, usize)>,
+}
+
+/// The game's own commands on the play screen.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Cmd {
+    /// Moves the cursor by (rows, columns).
+    Cursor(i32, i32),
+    /// Selects the piece under the cursor, or moves the selected piece to the target under it.
+    Choose,
+    /// Steps the selected piece.
+    Step(Dir),
+    /// Cancels the selection.
+    Cancel,
+}
+
+const BINDINGS: &[Binding<Cmd>] = &[
+    Binding {
+        keys: &[],
+        label: "←↓↑→ Enter",
+        help: "select",
+        in_bar: true,
+        cmd: Cmd::Choose,
+    },
+    more(common::UP, "↑ k w", "cursor up", Cmd::Cursor(1, 0)),
+    more(common::DOWN, "↓ j s", "cursor down", Cmd::Cursor(-1, 0)),
+    more(common::LEFT, "← h a", "cursor left", Cmd::Cursor(0, -1)),
+    more(common::RIGHT, "→ l d", "cursor right", Cmd::Cursor(0, 1)),
+    more(
+        common::ENTER,
+        "Enter Space",
+        "select a piece, then its target (a click does too)",
+        Cmd::Choose,
+    ),
+    Binding {
+        keys: &[],
+        label: "1-9",
+        help: "step",
+        in_bar: true,
+        cmd: Cmd::Step(Dir::K),
+    },
+    more(
+        &[KeyCode::Char('7')],
+        "7",
+        "step up-left",
+        Cmd::Step(Dir::Y),
+    ),
+    more(&[KeyCode::Char('8')], "8", "step up", Cmd::Step(Dir::K)),
+    more(
+        &[KeyCode::Char('9')],
+        "9",
+        "step up-right",
+        Cmd::Step(Dir::U),
+    ),
+    more(&[KeyCode::Char('4')], "4", "step left", Cmd::Step(Dir::H)),
+    more(&[KeyCode::Char('6')], "6", "step right", Cmd::Step(Dir::L)),
+    more(
+        &[KeyCode::Char('1')],
+        "1",
+        "step down-left",
+        Cmd::Step(Dir::B),
+    ),
+    more(&[KeyCode::Char('2')], "2", "step down", Cmd::Step(Dir::J)),
+    more(
+        &[KeyCode::Char('3')],
+        "3",
+        "step down-right",
+        Cmd::Step(Dir::N),
+    ),
+    more(
+        &[KeyCode::Char('5')],
+        "5 Esc",
+        "cancel the selection (Esc with none: back to the menu)",
+        Cmd::Cancel,
+    ),
+];
+
+/// Nobody at the keyboard plays when the computer plays itself: only the common keys remain.
+const WATCHING: &[Binding<Cmd>] = &[];
+
+/// The key table for these parameters (for tests: it must not clash with itself or the common table).
+pub fn bindings(params: &Params) -> &'static [Binding<Cmd>] {
+    if params.mode == Mode::Watch {
+        WATCHING
+    } else {
+        BINDINGS
+    }
+}
+
+/// The piece selected now, if the selection still holds.
+fn selection(ui: &Ui, state: &State) -> Option<Square> {
+    ui.selected
+        .filter(|&(_, ply)| ply == state.game.ply())
+        .map(|(sq, _)| sq)
+}
+
+/// The cursor: where it was put, else the middle of the home row of the side the player moves.
+fn cursor(ui: &Ui, state: &State) -> (i32, i32) {
+    ui.cursor.unwrap_or_else(|| {
+        let p = &state.params;
+        let side = state.game.side_to_move();
+        let home = if p.mode == Mode::Computer && p.is_computer(side) {
+            p.human
+        } else {
+            side
+        };
+        let dims = state.position().dims();
+        (dims.home_row(home) as i32, dims.cols() as i32 / 2)
+    })
+}
+
+fn targets(ui: &Ui, state: &State) -> Vec<Move> {
+    selection(ui, state).map_or_else(Vec::new, |sq| moves_from(state.position(), sq))
+}
+
+/// Enter or a click at the cursor: select a piece, take back the selection, or move to a target.
+fn choose(ui: &mut Ui, state: &State) -> Act<Move> {
+    let (r, c) = cursor(ui, state);
+    let pos = state.position();
+    let rows = pos.dims().rows() as i32;
+    let sq = if (0..rows).contains(&r) && c >= 0 {
+        Square::new(r as usize, c as usize)
+    } else {
+        None
+    };
+    if let Some(sel) = selection(ui, state) {
+        if sq == Some(sel) {
+            ui.selected = None;
+            return Act::Say("selection cancelled".into());
+        }
+        if let Some(m) = targets(ui, state)
+            .into_iter()
+            .find(|m| m.target() == (r, c))
+        {
+            return Act::Play(m);
+        }
+    }
+    let Some(sq) = sq else {
+        return Act::Say("that is a goal: select a piece first".into());
+    };
+    if let Some(why) = square_refusal(pos, sq) {
+        return Act::Say(why);
+    }
+    ui.selected = Some((sq, state.game.ply()));
+    let list: Vec<String> = targets(ui, state)
+        .iter()
+        .map(|&m| {
+            format!(
+                "{} {}",
+                digit(m.dir),
+                crate::games::nocca::target_name(pos, m)
+            )
+        })
+        .collect();
+    Act::Say(format!("{sq} selected: {}", list.join(" · ")))
+}
+
+fn step(dir: Dir, ui: &Ui, state: &State) -> Act<Move> {
+    let Some(sel) = selection(ui, state) else {
+        return Act::Say("select a piece first (cursor, then Enter)".into());
+    };
+    let mv = Move::new(sel, dir);
+    match state.position().check(mv) {
+        Ok(()) => Act::Play(mv),
+        Err(e) => Act::Say(format!("{} from {sel}: {e}", digit(dir))),
+    }
+}
+
+impl TuiGame for Nocca {
+    type Ui = Ui;
+    type Cmd = Cmd;
+
+    fn bindings(params: &Params) -> &'static [Binding<Cmd>] {
+        bindings(params)
+    }
+
+    fn board_size(params: &Params) -> (u16, u16) {
+        Layout::compact(params.board).size()
+    }
+
+    fn draw(frame: &mut Frame, area: Rect, board: &View<Self>, theme: &Theme) {
+        let state = board.state;
+        let playing = !board.over && state.params.mode != Mode::Watch;
+        let marks = match board.ui {
+            Some(ui) if playing => Marks {
+                cursor: Some(cursor(ui, state)),
+                selected: selection(ui, state),
+                targets: targets(ui, state),
+                last: board.last.copied(),
+            },
+            _ => Marks {
+                last: board.last.copied(),
+                ..Marks::default()
+            },
+        };
+        let layout = Layout::fitting(state.position().dims(), area.height.saturating_sub(1));
+        let rect = layout.rect(area);
+        frame.render_widget(
+            Paragraph::new(layout.lines(state.position(), &marks, theme)),
+            rect,
+        );
+        let below = rect.bottom();
+        if let Some(ui) = board.ui
+            && playing
+            && below < area.bottom()
+            && Nocca::status(state) == crate::games::game::Status::Playing(Turn::Player)
+        {
+            let text = if selection(ui, state).is_some() {
+                "Step: the digit beside a target, or cursor + Enter, or a click · Esc cancels"
+                    .to_string()
+            } else {
+                let list: Vec<String> = movable(state.position())
+                    .iter()
+                    .map(|q| q.to_string())
+                    .collect();
+                format!("Movable: {} · cursor + Enter, or a click", list.join(" "))
+            };
+            let line = Rect {
+                x: area.x,
+                y: below,
+                width: area.width,
+                height: 1,
+            };
+            frame.render_widget(Paragraph::new(Span::styled(text, theme.dim())), line);
+        }
+    }
+
+    fn status_text(state: &State, params: &Params) -> String {
+        if state.game.is_over() {
+            return String::new();
+        }
+        let side = state.game.side_to_move();
+        let who = match params.mode {
+            Mode::Computer if params.is_computer(side) => " (computer)",
+            Mode::Computer => " (you)",
+            Mode::Watch => " (computer)",
+            Mode::Two => "",
+        };
+        let mut s = format!("{}{who} to move", capital(side.name()));
+        if let Some(m) = state.game.moves().last() {
+            s.push_str(&format!(
+                " · last {}",
+                move_text(state.before_last(), *m, "→")
+            ));
+        }
+        s
+    }
+
+    fn command(cmd: Cmd, ui: &mut Ui, session: &Session<Self>) -> Act<Move> {
+        let state = session.state();
+        let mine = session.turn() == Some(Turn::Player);
+        match cmd {
+            Cmd::Cursor(dr, dc) => {
+                let d = state.position().dims();
+                let (lo, hi) = if selection(ui, state).is_some() {
+                    (-1, d.rows() as i32)
+                } else {
+                    (0, d.rows() as i32 - 1)
+                };
+                let (r, c) = cursor(ui, state);
+                ui.cursor = Some((
+                    (r + dr).clamp(lo, hi),
+                    (c + dc).clamp(0, d.cols() as i32 - 1),
+                ));
+                Act::Stay
+            }
+            Cmd::Choose | Cmd::Step(_) if !mine => {
+                Act::Say("wait: it is the computer's turn".into())
+            }
+            Cmd::Choose => choose(ui, state),
+            Cmd::Step(dir) => step(dir, ui, state),
+            Cmd::Cancel => match Self::cancel(ui, session) {
+                Some(said) => Act::Say(said),
+                None => Act::Say("nothing is selected".into()),
+            },
+        }
+    }
+
+    fn cancel(ui: &mut Ui, session: &Session<Self>) -> Option<String> {
+        selection(ui, session.state())?;
+        ui.selected = None;
+        let rows = session.state().position().dims().rows() as i32;
+        if let Some((r, c)) = ui.cursor {
+            ui.cursor = Some((r.clamp(0, rows - 1), c));
+        }
+        Some("selection cancelled".into())
+    }
+
+    fn mouse(event: MouseEvent, area: Rect, ui: &mut Ui, session: &Session<Self>) -> Act<Move> {
+        let state = session.state();
+        if !matches!(event.kind, MouseEventKind::Down(MouseButton::Left))
+            || state.params.mode == Mode::Watch
+        {
+            return Act::Stay;
+        }
+        let layout = Layout::fitting(state.position().dims(), area.height.saturating_sub(1));
+        let rect = layout.rect(area);
+        if event.column < rect.x || event.row < rect.y {
+            return Act::Stay;
+        }
+        match layout.hit(event.column - rect.x, event.row - rect.y) {
+            Some(at) => {
+                ui.cursor = Some(at);
+                Self::command(Cmd::Choose, ui, session)
+            }
+            None => Act::Stay,
+        }
+    }
+
+    fn after_move(ui: &mut Ui, session: &Session<Self>) {
+        ui.selected = None;
+        let rows = session.state().position().dims().rows() as i32;
+        if let Some((r, c)) = ui.cursor {
+            ui.cursor = Some((r.clamp(0, rows - 1), c));
+        }
+    }
+}
