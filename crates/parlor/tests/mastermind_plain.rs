@@ -279,11 +279,11 @@ fn defect_8_hint_is_t_in_plain_mode() {
 #[test]
 fn defect_11_plain_menu_asks_again_for_a_variant_too_large_for_the_codemaker() {
     let dir = tempfile::tempdir().unwrap();
-    // Menu: 2 = Mastermind; variant custom, 10 colours, 8 pegs, 20 guesses, repeats no/yes, role maker, strategy.
+    // Menu: Mastermind by name; variant custom, 10 colours, 8 pegs, 20 guesses, repeats no/yes, role maker, strategy.
     let o = run(
         dir.path(),
         &[],
-        "2\ncustom\n10\n8\n20\nno\nyes\nmaker\n\nseed\nbreaker\n\nq\nq\n",
+        "mastermind\ncustom\n10\n8\n20\nno\nyes\nmaker\n\nseed\nbreaker\n\nq\nq\n",
     );
     let text = out(&o);
     assert!(o.status.success(), "{}", err(&o));
