@@ -214,7 +214,15 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
         }
         let word = line.trim().to_ascii_lowercase();
         let mut words = word.split_whitespace();
-        let head = words.next().unwrap_or("");
+        let first = words.next().unwrap_or("");
+        // A command is one word (`p N` and `give up` excepted); a longer line is the game's (`r y o bla` is a
+        // Mastermind guess, not `r` for a new game).
+        let more = words.clone().next().is_some();
+        let head = if more && !matches!(first, "p" | "autoplay" | "give") {
+            "\u{0}"
+        } else {
+            first
+        };
         match head {
             "" => show(io, &s)?,
             "q" | "quit" => {
