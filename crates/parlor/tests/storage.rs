@@ -26,7 +26,7 @@ fn a_killed_game_resumes_with_the_same_board_score_seed_and_moves() {
             "parlor ended early: {seen}"
         );
         seen.push_str(&line);
-        if line.contains("Moves: 4") {
+        if line.contains("· 4 moves") {
             break;
         }
     }
@@ -48,7 +48,7 @@ fn a_killed_game_resumes_with_the_same_board_score_seed_and_moves() {
     let score = |t: &str| {
         t.lines()
             .rev()
-            .find(|l| l.starts_with("Score:"))
+            .find(|l| l.starts_with("Score "))
             .map(|l| l.split("  Best").next().unwrap().to_string())
     };
     assert_eq!(score(&text), score(&seen));
