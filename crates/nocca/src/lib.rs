@@ -26,6 +26,7 @@ pub mod naive;
 pub mod perft;
 pub mod position;
 pub mod search;
+pub mod solve;
 pub mod square;
 mod zobrist;
 
@@ -39,4 +40,8 @@ pub use moves::{MAX_MOVES, Move, MoveList, MoveParseError};
 pub use perft::{divide, perft};
 pub use position::{IllegalMove, Position, PositionParseError, Stack};
 pub use search::{Limits, SearchConfig, SearchResult, Searcher};
+pub use solve::{
+    Counts, Origin, PerfectPlayer, ProbeError, Progress, SolveError, SolveOptions, Stage, Table,
+    TableError, Value,
+};
 pub use square::{Dir, DirParseError, Square, SquareParseError};
