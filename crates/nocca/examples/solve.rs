@@ -1,4 +1,5 @@
-//! Solves a board and prints its counts and the start position's value: `solve RxC [checkpoint-file]`.
+//! Solves a board and prints its counts and the start position's value:
+//! `solve RxC [checkpoint-file [table-file]]` (checkpoints at most every 5 minutes).
 
 use std::time::Instant;
 
@@ -12,7 +13,7 @@ fn main() {
         .unwrap_or(Dims::new(4, 4).expect("4x4"));
     let options = SolveOptions {
         checkpoint: args.get(2).map(Into::into),
-        checkpoint_every: std::time::Duration::from_secs(120),
+        checkpoint_every: std::time::Duration::from_secs(300),
         cancel: None,
     };
     let t = Instant::now();
@@ -32,6 +33,12 @@ fn main() {
         }
     })
     .expect("solve");
+    if let Some(path) = args.get(3) {
+        table
+            .save(std::path::Path::new(path))
+            .expect("save the table");
+        eprintln!("{:8.1}s saved {path}", t.elapsed().as_secs_f64());
+    }
     let c = table.counts();
     let start = table.value(&Position::start(dims)).expect("start");
     println!(

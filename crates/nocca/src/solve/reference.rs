@@ -122,7 +122,7 @@ pub fn forced_within(
         } else {
             None
         }
-    } else if depth < 2 {
+    } else if depth == 0 {
         None
     } else {
         let mut best_win: Option<u32> = None;

@@ -2,6 +2,7 @@
 
 pub mod mastermind;
 pub mod nocca;
+pub mod nocca_solve;
 pub mod records;
 pub mod twenty48;
 

@@ -138,6 +138,9 @@ pub enum NoccaAction {
         #[command(flatten)]
         json: JsonFlag,
     },
+    /// Solve a board (ROWSxCOLS, up to 4x5) by retrograde analysis, or load its table: counts of won, lost and drawn
+    /// positions, the start position's value, and with --position that position's value and every move's.
+    Solve(super::nocca_solve::SolveArgs),
 }
 
 /// `parlor nocca match`.
@@ -162,6 +165,9 @@ pub struct MatchArgs {
 
 /// Runs `parlor nocca ...`.
 pub fn run(cmd: &NoccaCmd, env: &crate::Env) -> Result<()> {
+    if let Some(NoccaAction::Solve(args)) = &cmd.action {
+        return super::nocca_solve::run(args, env);
+    }
     if let Some(action) = &cmd.action {
         return analyse(action, &mut std::io::stdout().lock());
     }
@@ -257,6 +263,9 @@ pub fn analyse(action: &NoccaAction, out: &mut dyn Write) -> Result<()> {
             Ok(())
         }
         NoccaAction::Match(args) => run_match(args, out),
+        NoccaAction::Solve(args) => {
+            super::nocca_solve::analyse(args, &crate::paths::data_dir(None)?, out)
+        }
         NoccaAction::Bench { json } => {
             let r = nocca::bench();
             let ms = r.elapsed.as_secs_f64() * 1000.0;
