@@ -338,15 +338,15 @@ pub fn solve(
         }
         d += 1;
     }
-    // Undecided positions are draws: code 0.
-    let data: Vec<u8> = solver
-        .slots
-        .into_par_iter()
-        .map(|s| {
-            let c = s.into_inner();
-            if c < DECIDED { 0 } else { c }
-        })
-        .collect();
+    // Undecided positions are draws: code 0. (Converted in place: no second copy of the slots.)
+    let mut data: Vec<u8> = solver.slots.into_iter().map(AtomicU8::into_inner).collect();
+    data.par_chunks_mut(1 << 20).for_each(|chunk| {
+        for c in chunk.iter_mut() {
+            if *c < DECIDED {
+                *c = 0;
+            }
+        }
+    });
     let counts = Counts::of(&data);
     if let Some(path) = &options.checkpoint {
         let _ = std::fs::remove_file(path);
