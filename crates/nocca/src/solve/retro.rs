@@ -107,6 +107,9 @@ struct Solver<'a> {
     decided: AtomicU64,
 }
 
+/// Most un-moves into one position: 5 White tops, 8 directions each.
+const MAX_PARENTS: usize = 40;
+
 /// Number of sequential batches a pass is split into (progress is reported between them).
 const BATCHES: u64 = 200;
 
@@ -194,49 +197,47 @@ impl Solver<'_> {
             |c| c == frontier,
             |raw, _, sym_placement| {
                 let child_sym = sym_placement && ix.locate(raw).symmetric;
-                let mut n = 0u64;
+                // First every parent's slot and weight, then the slots' bytes (independent loads, so their cache
+                // misses overlap), then the updates.
+                let mut parents = [(0usize, 0u8); MAX_PARENTS];
+                let mut np = 0;
                 ix.for_each_parent(raw, |q| {
+                    // A parent with a goal move was decided (won in 1) at the start: nothing to do, and no need
+                    // to locate it.
+                    if ix.has_goal_move(&q) || np == MAX_PARENTS {
+                        return;
+                    }
                     let loc = ix.locate(&q);
-                    let slot = &self.slots[loc.index as usize];
-                    if wins {
-                        let mut v = slot.load(Ordering::Relaxed);
-                        while v < DECIDED {
-                            match slot.compare_exchange_weak(
-                                v,
-                                new,
-                                Ordering::Relaxed,
-                                Ordering::Relaxed,
-                            ) {
-                                Ok(_) => {
-                                    n += 1;
-                                    break;
-                                }
-                                Err(x) => v = x,
-                            }
-                        }
-                    } else {
-                        let w = weight(child_sym, &loc);
-                        if w == 0 {
-                            return;
-                        }
-                        let mut v = slot.load(Ordering::Relaxed);
-                        while v < DECIDED {
-                            let nv = if v <= w { new } else { v - w };
-                            match slot.compare_exchange_weak(
-                                v,
-                                nv,
-                                Ordering::Relaxed,
-                                Ordering::Relaxed,
-                            ) {
-                                Ok(_) => {
-                                    n += (nv == new) as u64;
-                                    break;
-                                }
-                                Err(x) => v = x,
-                            }
-                        }
+                    let w = if wins { 1 } else { weight(child_sym, &loc) };
+                    if w > 0 {
+                        parents[np] = (loc.index as usize, w);
+                        np += 1;
                     }
                 });
+                let mut seen = [0u8; MAX_PARENTS];
+                for (s, &(i, _)) in seen.iter_mut().zip(&parents[..np]) {
+                    *s = self.slots[i].load(Ordering::Relaxed);
+                }
+                let mut n = 0u64;
+                for (&(i, w), &first) in parents[..np].iter().zip(&seen) {
+                    let slot = &self.slots[i];
+                    let mut v = first;
+                    while v < DECIDED {
+                        let nv = if wins || v <= w { new } else { v - w };
+                        match slot.compare_exchange_weak(
+                            v,
+                            nv,
+                            Ordering::Relaxed,
+                            Ordering::Relaxed,
+                        ) {
+                            Ok(_) => {
+                                n += (nv == new) as u64;
+                                break;
+                            }
+                            Err(x) => v = x,
+                        }
+                    }
+                }
                 if n > 0 {
                     count.fetch_add(n, Ordering::Relaxed);
                     self.decided.fetch_add(n, Ordering::Relaxed);
@@ -301,6 +302,12 @@ pub fn solve(
                 decided: AtomicU64::new(0),
             };
             s.init(progress);
+            // The start counts as round 0: on a large board it is worth keeping.
+            if let Some(path) = &options.checkpoint
+                && start.elapsed() >= options.checkpoint_every
+            {
+                table::write(path, dims, FileKind::Checkpoint, 0, s.slots.as_slice())?;
+            }
             s
         }
     };
