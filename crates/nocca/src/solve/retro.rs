@@ -84,6 +84,9 @@ pub enum SolveError {
     /// A distance beyond what a table can hold (never on boards up to 6x5).
     #[error("distance {0} does not fit in a table")]
     TooDeep(u32),
+    /// The slots (one byte per position) could not be allocated.
+    #[error("not enough memory: solving this board needs {0} bytes")]
+    OutOfMemory(u64),
 }
 
 /// Weight of an un-move into a won child: how many moves of the canonical parent it stands for (0, 1 or 2).
@@ -294,11 +297,14 @@ pub fn solve(
             }
         }
         None => {
+            let mut slots = Vec::new();
+            slots
+                .try_reserve_exact(n)
+                .map_err(|_| SolveError::OutOfMemory(n as u64))?;
+            slots.extend(std::iter::repeat_with(|| AtomicU8::new(0)).take(n));
             let s = Solver {
                 ix: &ix,
-                slots: std::iter::repeat_with(|| AtomicU8::new(0))
-                    .take(n)
-                    .collect(),
+                slots,
                 decided: AtomicU64::new(0),
             };
             s.init(progress);

@@ -359,6 +359,18 @@ impl Table {
         ))
     }
 
+    /// Bytes a board's table takes in memory and on disk (one per index slot); solving needs as much memory
+    /// again at most for a moment, and a checkpoint file of the same size.
+    ///
+    /// ```
+    /// use nocca::{Dims, Table};
+    /// assert_eq!(Table::size_of(Dims::new(4, 4).unwrap()), 15_005_900);
+    /// assert_eq!(Table::size_of(Dims::STANDARD), 74_007_674_244);
+    /// ```
+    pub fn size_of(dims: Dims) -> u64 {
+        Indexer::new(dims).len()
+    }
+
     /// The file name of a board's table in a directory: `nocca-RxC.table` (its checkpoint: `nocca-RxC.checkpoint`).
     pub fn file_name(dims: Dims) -> String {
         format!("nocca-{dims}.table")

@@ -42,6 +42,14 @@ pub fn peak_memory() -> Option<u64> {
     Some(kb * 1024)
 }
 
+/// Memory available to a new process in bytes (Linux), if known.
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
 /// Runs `parlor nocca solve` with the data directory of `env`.
 pub fn run(args: &SolveArgs, env: &crate::Env) -> Result<()> {
     let dir = crate::paths::data_dir(env.cli.data_dir.as_deref())?;
@@ -74,6 +82,18 @@ pub fn analyse(args: &SolveArgs, data_dir: &Path, out: &mut dyn Write) -> Result
         None => None,
     };
     let dir = table_dir(data_dir);
+    if !Table::path_in(&dir, dims).exists() {
+        let needed = Table::size_of(dims);
+        if let Some(available) = available_memory()
+            && needed > available
+        {
+            return Err(anyhow!(
+                "solving {dims} needs about {:.1} GB of memory, but only {:.1} GB is available",
+                needed as f64 / 1e9,
+                available as f64 / 1e9
+            ));
+        }
+    }
     let bar = progress_bar();
     let started = Instant::now();
     let (table, origin) = Table::load_or_solve(&dir, dims, &mut |p| {
