@@ -41,10 +41,10 @@ fn main() {
     let games: u64 = args.get(3).map_or(100, |s| s.parse().expect("games"));
     let seed: u64 = args.get(4).map_or(1, |s| s.parse().expect("seed"));
     let t = Instant::now();
-    let table = match args.get(5) {
+    let table = std::sync::Arc::new(match args.get(5) {
         Some(path) => Table::load(std::path::Path::new(path), dims).expect("load the table"),
         None => Table::solve(dims, &Default::default(), &mut |_| {}).expect("solve"),
-    };
+    });
     eprintln!("{dims}: table ready in {:.1} s", t.elapsed().as_secs_f64());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
 
@@ -165,7 +165,7 @@ fn main() {
             let mut game = Game::new(dims, GameOptions::default());
             opening(&mut game, &mut orng, 2);
             let mut engine = Engine::with_table(level, seed ^ i, 16);
-            let mut perfect = PerfectPlayer::new(&table, seed ^ i);
+            let mut perfect = PerfectPlayer::new(table.clone(), seed ^ i);
             while !game.is_over() {
                 let mv = if game.side_to_move() == level_colour {
                     engine.best_move(&game, level.match_limits()).map(|r| r.mv)

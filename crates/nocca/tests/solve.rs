@@ -199,7 +199,7 @@ fn an_interrupted_solve_resumes_from_its_checkpoint() {
 
 /// Plays perfect against `level` from a few random plies; checks that a won position is won and a drawn one is
 /// never lost. Returns the perfect player's results (wins, draws, losses).
-fn perfect_against(table: &Table, level: Level, games: u64, seed: u64) -> [u32; 3] {
+fn perfect_against(table: &Arc<Table>, level: Level, games: u64, seed: u64) -> [u32; 3] {
     let mut results = [0u32; 3];
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for g in 0..games {
@@ -221,7 +221,7 @@ fn perfect_against(table: &Table, level: Level, games: u64, seed: u64) -> [u32; 
             game.play(*quiet[(rng.next_u64() % quiet.len() as u64) as usize])
                 .unwrap();
         }
-        let mut perfect = PerfectPlayer::new(table, seed ^ g);
+        let mut perfect = PerfectPlayer::new(table.clone(), seed ^ g);
         let mut engine = Engine::with_table(level, seed ^ g, 16);
         let mut best_seen: Option<Value> = None;
         while !game.is_over() {
@@ -270,7 +270,7 @@ fn perfect_against(table: &Table, level: Level, games: u64, seed: u64) -> [u32; 
 #[test]
 fn perfect_play_keeps_won_and_drawn_positions_against_every_level() {
     for (r, c) in [(3, 3), (3, 4)] {
-        let table = solved(r, c);
+        let table = Arc::new(solved(r, c));
         for level in Level::ALL {
             let res = perfect_against(&table, level, 6, 11);
             eprintln!("{r}x{c} perfect vs {level}: {res:?}");

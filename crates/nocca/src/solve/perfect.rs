@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -256,19 +257,25 @@ pub(crate) fn decode(code: u8) -> Value {
     }
 }
 
-/// A perfect player: plays a perfect move from the table, chosen at random among equals (seeded).
-pub struct PerfectPlayer<'t> {
-    table: &'t Table,
+/// A perfect player: plays a perfect move from the table, chosen at random among equals (seeded). It shares the
+/// table (an [`Arc`]), so it can live in the app's state beside other users of the same table.
+pub struct PerfectPlayer {
+    table: Arc<Table>,
     rng: ChaCha8Rng,
 }
 
-impl<'t> PerfectPlayer<'t> {
+impl PerfectPlayer {
     /// A player using `table`, its choices among equal moves drawn from `seed`.
-    pub fn new(table: &'t Table, seed: u64) -> PerfectPlayer<'t> {
+    pub fn new(table: Arc<Table>, seed: u64) -> PerfectPlayer {
         PerfectPlayer {
             table,
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
+    }
+
+    /// The table.
+    pub fn table(&self) -> &Arc<Table> {
+        &self.table
     }
 
     /// The move for a position (`None` if it has no legal move).
