@@ -459,6 +459,60 @@ impl Indexer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Colour, Position};
+    use proptest::prelude::*;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::{RngCore, SeedableRng};
+
+    fn raw_of(ix: &Indexer, p: &Position) -> Raw {
+        let (occ, white) = p.levels();
+        match p.side_to_move() {
+            Colour::Black => Raw {
+                occ: *occ,
+                white: *white,
+            },
+            Colour::White => ix.turn_over(*occ, *white),
+        }
+    }
+
+    proptest! {
+        /// On every board size: a position reached by random play has an index on the table, the slot decodes to
+        /// the position or its mirror image, and the mirror image has the same index.
+        #[test]
+        fn random_positions_locate_and_decode(seed in any::<u64>(), board in 0usize..12, plies in 0usize..60) {
+            let (r, c) = [(3, 3), (3, 4), (3, 5), (4, 3), (4, 4), (4, 5), (5, 3), (5, 4), (5, 5), (6, 3), (6, 4),
+                (6, 5)][board];
+            let ix = Indexer::new(Dims::new(r, c).unwrap());
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut p = Position::start(ix.dims());
+            for _ in 0..plies {
+                let quiet: Vec<_> = p.legal_moves().iter().copied().filter(|&m| !p.is_goal_move(m)).collect();
+                if quiet.is_empty() {
+                    break;
+                }
+                p.play_unchecked(quiet[(rng.next_u64() % quiet.len() as u64) as usize]);
+                let raw = raw_of(&ix, &p);
+                let loc = ix.locate(&raw);
+                prop_assert!(loc.index < ix.len());
+                let (back, used) = ix.decode(loc.index);
+                prop_assert!(used);
+                let m = ix.mirror(&raw);
+                prop_assert!(back == raw || back == m, "{p}");
+                prop_assert_eq!(loc.canonical, back == raw);
+                prop_assert_eq!(loc.symmetric, raw == m);
+                prop_assert_eq!(ix.locate(&m).index, loc.index);
+                prop_assert_eq!(ix.has_goal_move(&raw), p.has_goal_move());
+                prop_assert_eq!(ix.count_moves(&raw) as usize, p.count_moves());
+                // Every move's un-move leads back: the position is among the parents of each child.
+                for &mv in p.legal_moves().iter().filter(|&&m| !p.is_goal_move(m)) {
+                    let child = raw_of(&ix, &p.after(mv).unwrap());
+                    let mut parents = Vec::new();
+                    ix.for_each_parent(&child, |q| parents.push(q));
+                    prop_assert!(parents.contains(&raw), "{p} {mv}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn every_slot_decodes_and_relocates_on_small_boards() {
