@@ -425,6 +425,30 @@ impl Indexer {
             .sum()
     }
 
+    /// Number of Black's moves after which White cannot step into its goal at once (Black to move, without a goal
+    /// move of its own). White can after a move iff, then, a White piece tops a square of Black's home row: one
+    /// that was there and not covered by the move, or one uncovered by the moving piece.
+    #[inline(always)]
+    pub fn count_moves_without_goal_reply(&self, raw: &Raw) -> u32 {
+        let [_, o1, o2] = raw.occ;
+        let [w0, w1, _] = raw.white;
+        let row0 = self.colmask << 8;
+        let threats = tops(raw, true) & row0;
+        let mine = tops(raw, false);
+        // Black tops on row 0 whose piece below is White: moving them uncovers a White threat.
+        let uncovers = mine & row0 & ((o1 & !o2 & w0) | (o2 & w1));
+        let targets = match threats.count_ones() {
+            0 => self.board & !o2,
+            1 => threats & !o2,
+            _ => return 0,
+        };
+        let movers = mine & !uncovers;
+        crate::Dir::ALL
+            .into_iter()
+            .map(|d| (shift(movers, d.shift()) & targets).count_ones())
+            .sum()
+    }
+
     /// Calls `f` with every position (turned over: Black to move) from which White's last move led to `raw`.
     #[inline(always)]
     pub fn for_each_parent(&self, raw: &Raw, mut f: impl FnMut(Raw)) {

@@ -4,7 +4,9 @@
 //! won position for the opponent (a move count, at most 40); once decided, [`DECIDED`] plus its distance to the end
 //! in plies; [`UNUSED`] for the spare slots of self-mirrored placements.
 //!
-//! * Start: a position with a goal move is won in 1; one without any legal move is lost in 0.
+//! * Start: a position with a goal move is won in 1; one without any legal move is lost in 0; one whose every move
+//!   lets the opponent step into its goal is lost in 2. The counters leave out the moves into positions with a
+//!   goal move (they are known to be won for the opponent), so round 2 does not walk back from those positions.
 //! * Round `d` takes the positions decided at distance `d - 1` (the frontier) and walks back along every move into
 //!   them (un-moves, generated, never stored). Behind a lost frontier every undecided parent is won in `d`; behind
 //!   a won one, a parent's counter drops by one per move into it, and a parent whose last move is gone is lost in
@@ -173,11 +175,17 @@ impl Solver<'_> {
                 } else if ix.has_goal_move(raw) {
                     self.decided.fetch_add(1, Ordering::Relaxed);
                     DECIDED + 1
+                } else if ix.count_moves(raw) == 0 {
+                    self.decided.fetch_add(1, Ordering::Relaxed);
+                    DECIDED
                 } else {
-                    match ix.count_moves(raw) {
+                    // Moves into positions won in 1 by a goal move are counted out now, so round 2 need not walk
+                    // back from the (many) positions with a goal move; if every move is one, the position is
+                    // lost in 2.
+                    match ix.count_moves_without_goal_reply(raw) {
                         0 => {
                             self.decided.fetch_add(1, Ordering::Relaxed);
-                            DECIDED
+                            DECIDED + 2
                         }
                         n => n as u8,
                     }
@@ -199,6 +207,10 @@ impl Solver<'_> {
             Stage::Round(d),
             |c| c == frontier,
             |raw, _, sym_placement| {
+                // Moves into positions with a goal move were never counted (see `init`).
+                if d == 2 && ix.has_goal_move(raw) {
+                    return;
+                }
                 let child_sym = sym_placement && ix.locate(raw).symmetric;
                 // First every parent's slot and weight, then the slots' bytes (independent loads, so their cache
                 // misses overlap), then the updates.
