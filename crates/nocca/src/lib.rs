@@ -1,4 +1,5 @@
-//! Nocca Nocca (ノッカノッカ): rules, move generation, perft, games and a search engine. No terminal I/O.
+//! Nocca Nocca (ノッカノッカ): rules, move generation, perft, games, a search engine, and a retrograde solver with
+//! perfect play on the smaller boards ([`solve`]). No terminal I/O.
 //!
 //! The rules are those of Parlor's RULES.md: pieces step one square in eight directions, may ride on stacks of
 //! either colour up to three high, covered pieces cannot move, and a piece stepping beyond the opponent's home row

@@ -90,13 +90,10 @@ fn block_hash(bytes: &[u8]) -> u64 {
 }
 
 fn checksum(header: &[u8; HEADER], data: &[u8]) -> u64 {
-    let mut h = header;
-    let mut zeroed = [0u8; HEADER];
-    zeroed.copy_from_slice(h);
+    let mut zeroed = *header;
     zeroed[40..48].fill(0);
-    h = &zeroed;
     let blocks: Vec<u64> = data.par_chunks(BLOCK).map(block_hash).collect();
-    blocks.into_iter().fold(block_hash(h), mix)
+    blocks.into_iter().fold(block_hash(&zeroed), mix)
 }
 
 fn header(dims: Dims, kind: FileKind, round: u32, len: u64) -> [u8; HEADER] {
