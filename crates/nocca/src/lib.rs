@@ -1,4 +1,5 @@
-//! Nocca Nocca (ノッカノッカ): rules, move generation, perft, games and a search engine. No terminal I/O.
+//! Nocca Nocca (ノッカノッカ): rules, move generation, perft, games, a search engine, and a retrograde solver with
+//! perfect play on the smaller boards ([`solve`]). No terminal I/O.
 //!
 //! The rules are those of Parlor's RULES.md: pieces step one square in eight directions, may ride on stacks of
 //! either colour up to three high, covered pieces cannot move, and a piece stepping beyond the opponent's home row
@@ -26,6 +27,7 @@ pub mod naive;
 pub mod perft;
 pub mod position;
 pub mod search;
+pub mod solve;
 pub mod square;
 mod zobrist;
 
@@ -39,4 +41,8 @@ pub use moves::{MAX_MOVES, Move, MoveList, MoveParseError};
 pub use perft::{divide, perft};
 pub use position::{IllegalMove, Position, PositionParseError, Stack};
 pub use search::{Limits, SearchConfig, SearchResult, Searcher};
+pub use solve::{
+    Counts, Origin, PerfectPlayer, ProbeError, Progress, SolveError, SolveOptions, Stage, Table,
+    TableError, Value,
+};
 pub use square::{Dir, DirParseError, Square, SquareParseError};

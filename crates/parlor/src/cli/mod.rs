@@ -5,6 +5,7 @@ pub mod completions;
 pub mod man;
 pub mod mastermind;
 pub mod nocca;
+pub mod nocca_solve;
 pub mod play;
 pub mod records;
 pub mod twenty48;

@@ -56,6 +56,9 @@ pub enum NoccaAction {
         #[command(flatten)]
         json: JsonFlag,
     },
+    /// Solve a board (ROWSxCOLS, up to 4x5) by retrograde analysis, or load its table: counts of won, lost and drawn
+    /// positions, the start position's value, and with --position that position's value and every move's.
+    Solve(super::nocca_solve::SolveArgs),
 }
 
 /// `parlor nocca match`.
@@ -86,7 +89,11 @@ impl CliGame for Nocca {
         perft 4 --json`, `parlor nocca perft 1 --position \"-,-,-/-,b,-/w,-,- b\"`, `parlor nocca match --a \
         beginner --b casual --games 20 --seed 1`.";
 
-    fn analyse(action: &NoccaAction, _env: &crate::Env) -> Result<()> {
+    fn analyse(action: &NoccaAction, env: &crate::Env) -> Result<()> {
+        if let NoccaAction::Solve(args) = action {
+            // Solving writes its tables to the data directory and shows progress on a terminal.
+            return super::nocca_solve::run(args, env);
+        }
         analyse(action, &mut std::io::stdout().lock())
     }
 }
@@ -129,6 +136,9 @@ pub fn analyse(action: &NoccaAction, out: &mut dyn Write) -> Result<()> {
             Ok(())
         }
         NoccaAction::Match(args) => run_match(args, out),
+        NoccaAction::Solve(args) => {
+            super::nocca_solve::analyse(args, &crate::paths::data_dir(None)?, out)
+        }
         NoccaAction::Bench { json } => {
             let r = nocca::bench();
             let ms = r.elapsed.as_secs_f64() * 1000.0;

@@ -1,0 +1,204 @@
+//! `parlor nocca solve RxC [--position P] [--json]`: solve a board (or load its table) and print its counts, the
+//! start position's value, and a position's value with every move's.
+
+use super::JsonFlag;
+use anyhow::{Context, Result, anyhow};
+use clap::Args;
+use nocca::{Dims, Origin, Position, Stage, Table, Value};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// `parlor nocca solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The board, ROWSxCOLS (rows 3-6, columns 3-5), e.g. 4x4. Boards up to 4x4 take seconds; 4x5 most of an hour
+    /// and 2 GB of memory and disk.
+    #[arg(value_parser = parse_dims)]
+    pub board: Dims,
+    /// A position of that board to evaluate (as for `perft --position`; it may start with '-'), e.g.
+    /// "b,b,b/-,-,-/w,w,w b".
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// Output format.
+    #[command(flatten)]
+    pub json: JsonFlag,
+}
+
+fn parse_dims(s: &str) -> Result<Dims, String> {
+    s.parse::<Dims>().map_err(|e| e.to_string())
+}
+
+/// Where solved tables live: `DATA/tables`.
+pub fn table_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join("tables")
+}
+
+/// Peak resident memory of this process in bytes (Linux), if known.
+pub fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// Memory available to a new process in bytes (Linux), if known.
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// Runs `parlor nocca solve` with the data directory of `env`.
+pub fn run(args: &SolveArgs, env: &crate::Env) -> Result<()> {
+    let dir = crate::paths::data_dir(env.global.data_dir.as_deref())?;
+    analyse(args, &dir, &mut std::io::stdout().lock())
+}
+
+/// Runs `parlor nocca solve`, tables in `data_dir`, writing the result to `out`.
+pub fn analyse(args: &SolveArgs, data_dir: &Path, out: &mut dyn Write) -> Result<()> {
+    let dims = args.board;
+    let position: Option<Position> = match &args.position {
+        Some(p) => {
+            let pos: Position = p.parse().map_err(|e| anyhow!("bad position '{p}': {e}"))?;
+            if pos.dims() != dims {
+                return Err(anyhow!(
+                    "the position is on a {} board, not {dims}",
+                    pos.dims()
+                ));
+            }
+            for colour in nocca::Colour::ALL {
+                if pos.piece_count(colour) != dims.cols() {
+                    return Err(anyhow!(
+                        "the position has {} {colour} pieces: a game in progress on {dims} has {} a side",
+                        pos.piece_count(colour),
+                        dims.cols()
+                    ));
+                }
+            }
+            Some(pos)
+        }
+        None => None,
+    };
+    let dir = table_dir(data_dir);
+    if !Table::path_in(&dir, dims).exists() {
+        let needed = Table::size_of(dims);
+        if let Some(available) = available_memory()
+            && needed > available
+        {
+            return Err(anyhow!(
+                "solving {dims} needs about {:.1} GB of memory, but only {:.1} GB is available",
+                needed as f64 / 1e9,
+                available as f64 / 1e9
+            ));
+        }
+    }
+    let bar = progress_bar();
+    let started = Instant::now();
+    let (table, origin) = Table::load_or_solve(&dir, dims, &mut |p| {
+        let stage = match p.stage {
+            Stage::Resume => "resuming".to_string(),
+            Stage::Init => "counting moves".to_string(),
+            Stage::Round(d) => format!("ply {d}"),
+            Stage::Checkpoint => "checkpoint".to_string(),
+        };
+        bar.set_length(p.total);
+        bar.set_position(p.done);
+        bar.set_message(format!("{dims} {stage}"));
+    })
+    .with_context(|| format!("solving {dims}"))?;
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    if let Origin::Solved { rejected: Some(e) } = &origin {
+        let _ = writeln!(
+            std::io::stderr(),
+            "parlor: note: {e}; solved the board again"
+        );
+    }
+    let c = table.counts();
+    let start = table
+        .value(&Position::start(dims))
+        .map_err(|e| anyhow!("{e}"))?;
+    let memory = peak_memory();
+    let source = match origin {
+        Origin::Loaded => "loaded",
+        Origin::Solved { .. } => "solved",
+    };
+    let report = match &position {
+        Some(pos) => {
+            let v = table.value(pos).map_err(|e| anyhow!("{e}"))?;
+            let moves = table.move_values(pos).map_err(|e| anyhow!("{e}"))?;
+            Some((pos, v, moves))
+        }
+        None => None,
+    };
+    if args.json.json {
+        let value =
+            |v: Value| serde_json::json!({"value": v.outcome_name(), "distance": v.distance()});
+        let mut j = serde_json::json!({
+            "board": dims.to_string(), "source": source,
+            "seconds": (seconds * 1000.0).round() / 1000.0,
+            "peak_memory_bytes": memory, "table_bytes": table.memory_bytes(),
+            "positions": c.total(), "won": c.won, "lost": c.lost, "drawn": c.drawn,
+            "longest_win": c.longest_win, "longest_loss": c.longest_loss,
+            "start": value(start),
+        });
+        if let Some((pos, v, moves)) = &report {
+            let mut p = value(*v);
+            p["position"] = serde_json::json!(pos.to_string());
+            p["moves"] = moves
+                .iter()
+                .map(|(m, mv)| {
+                    let mut o = value(*mv);
+                    o["move"] = serde_json::json!(m.to_string());
+                    o
+                })
+                .collect();
+            j["position"] = p;
+        }
+        writeln!(out, "{j}")?;
+        return Ok(());
+    }
+    let mb = |b: u64| b as f64 / 1e6;
+    writeln!(
+        out,
+        "{dims}: {source} in {seconds:.2} s; peak memory {}; table {:.1} MB",
+        memory.map_or("unknown".to_string(), |m| format!("{:.1} MB", mb(m))),
+        mb(table.memory_bytes())
+    )?;
+    writeln!(
+        out,
+        "positions (side to move included, mirror images once): {} won, {} lost, {} drawn, {} in all; longest \
+         win {} plies, longest loss {}",
+        c.won,
+        c.lost,
+        c.drawn,
+        c.total(),
+        c.longest_win,
+        c.longest_loss
+    )?;
+    writeln!(out, "start position: {start} (for black, to move)")?;
+    if let Some((pos, v, moves)) = report {
+        writeln!(out, "position {pos}: {v} for {}", pos.side_to_move())?;
+        for (m, mv) in moves {
+            writeln!(out, "  {m}: {mv}")?;
+        }
+    }
+    Ok(())
+}
+
+fn progress_bar() -> indicatif::ProgressBar {
+    if std::io::stderr().is_terminal() {
+        let b = indicatif::ProgressBar::new(1);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{msg:18} {bar:40} {percent:>3}% · {elapsed_precise}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    } else {
+        indicatif::ProgressBar::hidden()
+    }
+}
