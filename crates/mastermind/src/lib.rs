@@ -23,6 +23,7 @@
 //! ```
 #![warn(missing_docs)]
 
+mod anytime;
 mod breaker;
 mod code;
 mod feedback;
@@ -33,8 +34,10 @@ mod space;
 mod strategy;
 mod sym;
 mod tree;
+mod tree_file;
 mod variant;
 
+pub use anytime::{anytime_schedules, anytime_search, lookahead_tree};
 pub use breaker::{AnswerError, Breaker, Contradiction};
 pub use code::{Code, CodeDisplay, CodeError, CodeStyle};
 pub use feedback::{Feedback, FeedbackError, FeedbackTable, PackedCode, feedback, feedback_naive};
@@ -42,6 +45,7 @@ pub use game::{Game, GuessError, Status, count_consistent, secret_from_seed};
 pub use solve::{SolveError, SolveReport, solve_all};
 pub use strategy::{Strategy, StrategyParseError};
 pub use tree::{StrategyTree, TreeNode};
+pub use tree_file::TreeFileError;
 pub use variant::{
     COLOUR_NAMES, COLOUR_SYMBOLS, MAX_COLOURS, MAX_PEGS, Palette, Variant, VariantError,
 };

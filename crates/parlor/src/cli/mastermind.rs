@@ -6,8 +6,8 @@ use crate::games::mastermind::{
 };
 use anyhow::{Result, anyhow};
 use clap::{Args, Subcommand, ValueEnum};
-use mastermind::{Palette, Strategy, Variant, feedback, solve_all};
-use std::io::{IsTerminal, Write};
+use mastermind::{Palette, Strategy, Variant, feedback};
+use std::io::Write;
 
 /// `parlor mastermind`: play, or run an analysis command.
 #[derive(Debug, Args)]
@@ -219,29 +219,7 @@ pub fn analyse(action: &MastermindAction, out: &mut dyn Write) -> Result<()> {
         } => {
             let v = variant.variant()?;
             let st = strategy_or_default(strategy, &v)?;
-            let bar = if std::io::stderr().is_terminal() {
-                let b = indicatif::ProgressBar::new(v.secret_count());
-                b.set_style(
-                    indicatif::ProgressStyle::with_template(
-                        "{bar:40} {pos}/{len} codes · {elapsed_precise} · eta {eta}",
-                    )
-                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-                );
-                Some(b)
-            } else {
-                None
-            };
-            let mut progress = |done: u64, total: u64| {
-                if let Some(b) = &bar {
-                    b.set_length(total);
-                    b.set_position(done);
-                }
-            };
-            let r = solve_all(&v, st, &mut progress);
-            if let Some(b) = &bar {
-                b.finish_and_clear();
-            }
-            let r = r.map_err(|e| anyhow!("{e}"))?;
+            let r = super::mastermind_progress::solve_with_progress(&v, st)?;
             let average = (r.average * 1000.0).round() / 1000.0;
             if json.json {
                 let j = serde_json::json!({"total": r.total, "codes": r.codes, "average": average,

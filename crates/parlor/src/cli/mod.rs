@@ -1,6 +1,7 @@
 //! The command line: `parlor [GAME [COMMAND]] [OPTIONS]`, parsed with clap.
 
 pub mod mastermind;
+pub mod mastermind_progress;
 pub mod nocca;
 pub mod records;
 pub mod twenty48;

@@ -1,0 +1,46 @@
+//! Runs the anytime lookahead search on a variant, writing every improved (verified) tree to a file.
+//!
+//! `nice -n 19 cargo run --release -p mastermind --example anytime -- super 3600 /tmp/super.pmt`
+//! (variant, seconds, output file; one line per schedule on stdout). Stops after the time limit, leaving
+//! the best tree so far in the file (written atomically: the file is always a complete tree).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let variant: mastermind::Variant = args
+        .get(1)
+        .map_or("super", |s| s.as_str())
+        .parse()
+        .unwrap_or(mastermind::Variant::SUPER);
+    let seconds: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(60);
+    let out = args.get(3).cloned().unwrap_or_else(|| "anytime.pmt".into());
+    let stop = Arc::new(AtomicBool::new(false));
+    let timer = Arc::clone(&stop);
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(seconds));
+        timer.store(true, Ordering::Relaxed);
+    });
+    let root = usize::from(variant.pegs()).min(usize::from(variant.colours())) + 2;
+    let t = Instant::now();
+    let mut improved =
+        |w: &[usize], tree: &mastermind::StrategyTree, r: &mastermind::SolveReport| {
+            let saved = tree.save(std::path::Path::new(&out));
+            println!(
+                "{:8.1} s widths {w:?}: {r} (saved: {})",
+                t.elapsed().as_secs_f64(),
+                saved.map_or_else(|e| e.to_string(), |()| out.clone())
+            );
+        };
+    match mastermind::anytime_search(
+        &variant,
+        &mastermind::anytime_schedules(root.max(7)),
+        &stop,
+        &mut improved,
+    ) {
+        Ok((_, r)) => println!("{:8.1} s best: {r}", t.elapsed().as_secs_f64()),
+        Err(e) => println!("error: {e}"),
+    }
+}
