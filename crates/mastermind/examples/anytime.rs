@@ -3,6 +3,7 @@
 //! `nice -n 19 cargo run --release -p mastermind --example anytime -- super 3600 /tmp/super.pmt`
 //! (variant, seconds, output file; one line per schedule on stdout). Stops after the time limit, leaving
 //! the best tree so far in the file (written atomically: the file is always a complete tree).
+//! `... --example anytime -- verify /tmp/super.pmt` reads a tree file back and replays every secret.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -10,6 +11,22 @@ use std::time::{Duration, Instant};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    // `anytime verify FILE`: reads a tree file (checksum, structure, replay of every secret).
+    if args.get(1).map(String::as_str) == Some("verify") {
+        let path = args.get(2).map_or("anytime.pmt", |s| s.as_str());
+        match mastermind::StrategyTree::load(std::path::Path::new(path)) {
+            Ok(tree) => match tree.verify() {
+                Ok(r) => println!(
+                    "{path}: {} ({} nodes), replayed: {r}",
+                    tree.variant(),
+                    tree.nodes().len()
+                ),
+                Err(e) => println!("{path}: replay failed: {e}"),
+            },
+            Err(e) => println!("{path}: {e}"),
+        }
+        return;
+    }
     let variant: mastermind::Variant = args
         .get(1)
         .map_or("super", |s| s.as_str())
