@@ -3,6 +3,8 @@
 //! `nice -n 19 cargo run --release -p mastermind --example anytime -- super 3600 /tmp/super.pmt`
 //! (variant, seconds, output file; one line per schedule on stdout). Stops after the time limit, leaving
 //! the best tree so far in the file (written atomically: the file is always a complete tree).
+//! A fourth argument skips the first schedules (resume: `... super 3600 /tmp/super.pmt 2`). Only a tree
+//! better than the ones this run found before is written, so resuming may replace a better file: keep a copy.
 //! `... --example anytime -- verify /tmp/super.pmt` reads a tree file back and replays every secret.
 
 use std::sync::Arc;
@@ -34,6 +36,8 @@ fn main() {
         .unwrap_or(mastermind::Variant::SUPER);
     let seconds: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(60);
     let out = args.get(3).cloned().unwrap_or_else(|| "anytime.pmt".into());
+    // Optional: the first schedule to run (to resume a run that was stopped).
+    let first: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(0);
     let stop = Arc::new(AtomicBool::new(false));
     let timer = Arc::clone(&stop);
     std::thread::spawn(move || {
@@ -53,7 +57,7 @@ fn main() {
         };
     match mastermind::anytime_search(
         &variant,
-        &mastermind::anytime_schedules(root.max(7)),
+        &mastermind::anytime_schedules(root.max(7))[first.min(9)..],
         &stop,
         &mut improved,
     ) {

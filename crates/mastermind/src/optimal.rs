@@ -697,3 +697,55 @@ fn stitch(space: &Space, g: u32, total: u32, subtrees: Vec<Subtree>) -> Strategy
     nodes[0].children = children;
     StrategyTree::from_nodes(space.variant, Strategy::Optimal, nodes)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+    use crate::feedback::feedback;
+
+    /// The naive normal form: dead colours replaced, in order of position, by the smallest dead colours
+    /// (all by the smallest with repeats; the smallest, the next, ... without).
+    fn normal_form(code: &crate::code::Code, dead: u16, repeats: bool) -> Vec<u8> {
+        let deads: Vec<u8> = (0..16).filter(|c| dead & (1 << c) != 0).collect();
+        let mut next = 0;
+        code.pegs()
+            .iter()
+            .map(|&c| {
+                if dead & (1 << c) == 0 {
+                    c
+                } else if repeats {
+                    deads[0]
+                } else {
+                    next += 1;
+                    deads[next - 1]
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn dead_filter_matches_naive_normal_form_and_keeps_feedback() {
+        for v in [
+            Variant::CLASSIC,
+            Variant::custom(7, 4, 10, false, false).unwrap(),
+        ] {
+            let codes = v.guess_codes();
+            let repeats = v.guess_repeats();
+            for dead in [0b11u16, 0b1010, 0b11100, 0b110001] {
+                for code in &codes {
+                    let normal = normal_form(code, dead, repeats);
+                    assert_eq!(dead_normal(code, dead, repeats), normal == code.pegs());
+                    // The normal form splits the codes without the dead colours as the code does.
+                    let n = crate::code::Code::from_pegs(&normal).unwrap();
+                    for s in codes
+                        .iter()
+                        .filter(|s| s.pegs().iter().all(|&c| dead & (1 << c) == 0))
+                    {
+                        assert_eq!(feedback(*s, *code), feedback(*s, n));
+                    }
+                }
+            }
+        }
+    }
+}
