@@ -11,6 +11,12 @@
 //!   by [`Variant::display`]; numeric order ([`Variant::code_index`]) is the strategies' tie-break order.
 //! - [`feedback`] (exact), [`feedback_naive`] (reference), [`PackedCode`] and [`FeedbackTable`] (fast).
 //! - [`Strategy`], [`solve_all`] and [`StrategyTree`]: every secret played out and verified by replay.
+//! - [`StrategyTree::build_cancellable`] (progress callback, cancellation flag, optimal search on rayon's
+//!   pool) and tree files: [`StrategyTree::save`] (checksummed, atomic), [`StrategyTree::load`] and
+//!   [`StrategyTree::load_or_build`], so a long optimal build (Bulls and Cows) is done once and later hints
+//!   are [`StrategyTree::guess_at`] lookups.
+//! - [`lookahead_tree`] and [`anytime_search`]: an anytime strategy for spaces too large for the exact
+//!   search (Super Mastermind).
 //! - [`Breaker`]: the computer as codebreaker (codemaker role, hints), with contradiction reports.
 //! - [`Game`]: the player as codebreaker, secret drawn from a `u64` seed with ChaCha8.
 //!
