@@ -6,7 +6,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mastermind::{Breaker, FeedbackTable, PackedCode, Strategy, Variant, feedback, solve_all};
+use mastermind::{
+    Breaker, FeedbackTable, PackedCode, Strategy, StrategyTree, Variant, feedback, solve_all,
+};
 
 fn feedback_throughput(c: &mut Criterion) {
     let codes = Variant::CLASSIC.guess_codes();
@@ -54,7 +56,12 @@ fn feedback_throughput(c: &mut Criterion) {
 fn solve_times(c: &mut Criterion) {
     let mut g = c.benchmark_group("solve");
     g.sample_size(10).measurement_time(Duration::from_secs(10));
-    for (name, v) in [("seed", Variant::SEED), ("classic", Variant::CLASSIC)] {
+    let no_repeat = Variant::custom(6, 4, 10, false, false).unwrap_or_default();
+    for (name, v) in [
+        ("seed", Variant::SEED),
+        ("classic", Variant::CLASSIC),
+        ("no-repeat-360", no_repeat),
+    ] {
         for s in [Strategy::Knuth, Strategy::Optimal] {
             g.bench_function(format!("{name}/{s}"), |b| {
                 b.iter(|| solve_all(black_box(&v), s, &mut |_, _| {}).map(|r| r.total))
@@ -97,5 +104,40 @@ fn hint_latency(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, feedback_throughput, solve_times, hint_latency);
+/// A stored optimal tree: reading it back (checksum and full replay) and a lookup after three answers.
+fn tree_file(c: &mut Criterion) {
+    let mut g = c.benchmark_group("tree-file");
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    let v = Variant::CLASSIC;
+    let Ok(tree) = StrategyTree::build(&v, Strategy::Optimal) else {
+        return;
+    };
+    let bytes = tree.to_bytes();
+    g.bench_function("classic/optimal/from-bytes", |b| {
+        b.iter(|| StrategyTree::from_bytes(black_box(&bytes)).map(|t| t.nodes().len()))
+    });
+    let secret = v
+        .parse_code("3 6 2 5")
+        .unwrap_or_else(|_| tree.root_guess());
+    let mut history = Vec::new();
+    while history.len() < 3 {
+        let Some(guess) = tree.guess_at(&history) else {
+            break;
+        };
+        history.push((guess, feedback(secret, guess)));
+    }
+    history.pop();
+    g.bench_function("classic/optimal/lookup", |b| {
+        b.iter(|| tree.guess_at(black_box(&history)))
+    });
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    feedback_throughput,
+    solve_times,
+    hint_latency,
+    tree_file
+);
 criterion_main!(benches);

@@ -283,9 +283,12 @@ impl FeedbackTable {
         let packed: Vec<PackedCode> = codes.iter().map(PackedCode::new).collect();
         let n = codes.len();
         let mut classes = vec![0u8; n * n];
-        for (i, row) in classes.chunks_exact_mut(n.max(1)).enumerate().take(n) {
-            for (j, cell) in row.iter_mut().enumerate() {
-                *cell = packed[i].class(&packed[j]);
+        // Feedback is symmetric: compute the upper triangle and mirror it.
+        for i in 0..n {
+            for j in i..n {
+                let c = packed[i].class(&packed[j]);
+                classes[i * n + j] = c;
+                classes[j * n + i] = c;
             }
         }
         FeedbackTable {

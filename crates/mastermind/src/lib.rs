@@ -11,6 +11,12 @@
 //!   by [`Variant::display`]; numeric order ([`Variant::code_index`]) is the strategies' tie-break order.
 //! - [`feedback`] (exact), [`feedback_naive`] (reference), [`PackedCode`] and [`FeedbackTable`] (fast).
 //! - [`Strategy`], [`solve_all`] and [`StrategyTree`]: every secret played out and verified by replay.
+//! - [`StrategyTree::build_cancellable`] (progress callback, cancellation flag, optimal search on rayon's
+//!   pool) and tree files: [`StrategyTree::save`] (checksummed, atomic), [`StrategyTree::load`] and
+//!   [`StrategyTree::load_or_build`], so a long optimal build (Bulls and Cows) is done once and later hints
+//!   are [`StrategyTree::guess_at`] lookups.
+//! - [`lookahead_tree`] and [`anytime_search`]: an anytime strategy for spaces too large for the exact
+//!   search (Super Mastermind).
 //! - [`Breaker`]: the computer as codebreaker (codemaker role, hints), with contradiction reports.
 //! - [`Game`]: the player as codebreaker, secret drawn from a `u64` seed with ChaCha8.
 //!
@@ -23,6 +29,7 @@
 //! ```
 #![warn(missing_docs)]
 
+mod anytime;
 mod breaker;
 mod code;
 mod feedback;
@@ -33,8 +40,10 @@ mod space;
 mod strategy;
 mod sym;
 mod tree;
+mod tree_file;
 mod variant;
 
+pub use anytime::{anytime_schedules, anytime_search, lookahead_tree};
 pub use breaker::{AnswerError, Breaker, Contradiction};
 pub use code::{Code, CodeDisplay, CodeError, CodeStyle};
 pub use feedback::{Feedback, FeedbackError, FeedbackTable, PackedCode, feedback, feedback_naive};
@@ -42,6 +51,7 @@ pub use game::{Game, GuessError, Status, count_consistent, secret_from_seed};
 pub use solve::{SolveError, SolveReport, solve_all};
 pub use strategy::{Strategy, StrategyParseError};
 pub use tree::{StrategyTree, TreeNode};
+pub use tree_file::TreeFileError;
 pub use variant::{
     COLOUR_NAMES, COLOUR_SYMBOLS, MAX_COLOURS, MAX_PEGS, Palette, Variant, VariantError,
 };

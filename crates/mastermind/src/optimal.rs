@@ -15,12 +15,15 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
+use rayon::prelude::*;
 
 use crate::solve::SolveError;
 use crate::space::Space;
 use crate::strategy::Strategy;
 use crate::sym::Sym;
-use crate::tree::{StrategyTree, build_tree};
+use crate::tree::{StrategyTree, TreeNode, build_subtree, build_tree};
 
 /// Largest number of codes for the optimal search.
 pub(crate) const OPTIMAL_LIMIT: u64 = 6000;
@@ -31,6 +34,8 @@ const MEMO_MIN: usize = 3;
 const SMALL: usize = 32;
 const MEMO_CAP: usize = 4_000_000;
 const MAX_DEPTH: usize = 16;
+/// Spaces up to this many secrets are searched on one thread (see `sequential_tree`).
+const SEQUENTIAL_MAX: usize = 1500;
 
 /// A small fast hasher (FxHash) for the memo.
 #[derive(Default, Clone, Copy)]
@@ -71,8 +76,13 @@ pub(crate) struct Search<'a> {
     pub nodes: u64,
     /// Guesses scored (for diagnostics).
     pub evals: u64,
+    /// Candidates scored, summed over guesses (for diagnostics).
+    pub work: u64,
     kmax: usize,
     level: u32,
+    cancel: Option<&'a AtomicBool>,
+    /// Set once `cancel` was seen: every result after that is meaningless.
+    pub cancelled: bool,
 }
 
 impl<'a> Search<'a> {
@@ -106,8 +116,11 @@ impl<'a> Search<'a> {
             memo: HashMap::default(),
             nodes: 0,
             evals: 0,
+            work: 0,
             kmax: k as usize,
             level: 0,
+            cancel: None,
+            cancelled: false,
         }
     }
 
@@ -140,6 +153,15 @@ impl<'a> Search<'a> {
             return (3, Some(cands[0]));
         }
         self.nodes += 1;
+        if self.nodes & 1023 == 0
+            && let Some(c) = self.cancel
+            && c.load(Ordering::Relaxed)
+        {
+            self.cancelled = true;
+        }
+        if self.cancelled {
+            return (INF, None);
+        }
         let space = self.space;
         let win = usize::from(space.win_class);
         let mut counts = [0u32; 81];
@@ -208,11 +230,12 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let canon: &[u32] = if best > lb {
-            sym.canonical(&space.codes, &space.guesses)
-        } else {
+        let canon: &[u32] = if best <= lb {
             &[]
+        } else {
+            sym.canonical(&space.codes, &space.guesses)
         };
+
         // For small sets, read the classes from the candidates' rows (the table is symmetric): n
         // streams read in order as the guesses go up.
         let mut rows: [&[u8]; SMALL] = [&[]; SMALL];
@@ -225,8 +248,21 @@ impl<'a> Search<'a> {
         // Exact bounds from masks when every class has at most K members and two more levels are left.
         let kmax = self.kmax;
         let fast_masks = n <= kmax && depth >= 3 && space.nclass <= 64;
+        // Colours in no candidate ("dead") add nothing to any feedback, so they are interchangeable in a
+        // guess: only guesses whose dead colours are the smallest dead ones, in order, are tried (the
+        // least code of a class of equivalent guesses passes both this and the symmetry filter).
+        let dead = space.colour_mask_all
+            & !cands
+                .iter()
+                .fold(0u16, |m, &c| m | space.colour_mask[c as usize]);
+        let dead_filter = dead.count_ones() >= 2;
+        let repeats = space.variant.guess_repeats();
         for &g in canon {
+            if dead_filter && !dead_normal(&space.codes[g as usize], dead, repeats) {
+                continue;
+            }
             self.evals += 1;
+            self.work += n as u64;
             let mut is_cand = false;
             let mut bound = n as u32;
             let mut maxk = 0;
@@ -414,9 +450,36 @@ impl<'a> Search<'a> {
     }
 }
 
+/// Whether the dead colours of `code` (those in `dead`) are the smallest dead colours: with repeated
+/// colours all the smallest, without them the smallest, the next, ... in order of position.
+#[inline]
+fn dead_normal(code: &crate::code::Code, dead: u16, repeats: bool) -> bool {
+    let mut left = dead;
+    for &c in code.pegs() {
+        let bit = 1u16 << c;
+        if dead & bit != 0 {
+            let want = left & left.wrapping_neg();
+            if bit != want {
+                return false;
+            }
+            if !repeats {
+                left &= !bit;
+            }
+        }
+    }
+    true
+}
+
 /// The optimal strategy tree of a space.
+///
+/// The root is searched here, in parallel: for each canonical first guess (best bound first, dropped once
+/// its bound reaches the best total), its feedback classes are solved on rayon's pool, each by its own
+/// [`Search`] with a cut-off from the best total so far and the excess already proven by the classes done,
+/// and each class's subtree is read from its search's memo at once (so the memo is freed). `progress`
+/// gets the secrets in finished classes (over all first guesses to try), from this thread every 100 ms.
 pub(crate) fn optimal_tree(
     space: &Space,
+    cancel: Option<&AtomicBool>,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<StrategyTree, SolveError> {
     if space.codes.len() as u64 > OPTIMAL_LIMIT {
@@ -425,16 +488,264 @@ pub(crate) fn optimal_tree(
             limit: OPTIMAL_LIMIT,
         });
     }
-    let mut search = Search::new(space);
     let guesses = space.variant.guesses();
+    let never = AtomicBool::new(false);
+    let cancel = cancel.unwrap_or(&never);
+    let secrets = &space.secrets;
+    let n = secrets.len();
+    let infeasible = SolveError::Infeasible { guesses };
+    if n == 0 || guesses == 0 {
+        return Err(infeasible);
+    }
     let root = Sym::root(space.variant.pegs(), space.variant.colours());
-    // The root search reports progress per first guess tried; the tree is then read from the memo.
-    search.search(&space.secrets, guesses, &root, INF, progress);
+    if n <= SEQUENTIAL_MAX {
+        return sequential_tree(space, cancel, &root, progress);
+    }
+    let bounds = Search::new(space);
+    let win = space.win_class;
+    // (bound, not a candidate, guess) for every canonical first guess that splits the secrets.
+    let mut firsts: Vec<(u32, bool, u32)> = Vec::new();
+    let mut counts = [0u32; 81];
+    for &g in root.canonical(&space.codes, &space.guesses) {
+        space.counts(g, secrets, &mut counts);
+        let is_cand = counts[usize::from(win)] > 0;
+        let mut bound = n as u32;
+        let mut parts = 0;
+        for (c, &k) in counts[..space.nclass].iter().enumerate() {
+            if k > 0 && c != usize::from(win) {
+                parts += 1;
+                bound = bound.saturating_add(bounds.bound(k as usize, guesses - 1));
+            }
+        }
+        if parts > 1 || is_cand || n == 1 {
+            firsts.push((bound.min(INF), !is_cand, g));
+        }
+    }
+    firsts.sort_unstable();
+    let work = (firsts.len() * n) as u64;
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let mut best = INF;
+    let mut best_tree: Option<(u32, Vec<Subtree>)> = None;
+    for (index, &(bound, _, g)) in firsts.iter().enumerate() {
+        done.store((index * n) as u64, Ordering::Relaxed);
+        if bound >= best {
+            break;
+        }
+        if cancel.load(Ordering::Relaxed) {
+            return Err(SolveError::Cancelled);
+        }
+        let mut groups = space.split(g, secrets);
+        // Largest first, so the long searches start early and the short ones fill in.
+        groups.sort_by_key(|(c, m)| (std::cmp::Reverse(m.len()), *c));
+        let child_sym = root.after(&space.codes[g as usize]);
+        let excess = AtomicU32::new(0);
+        let cutoff = best;
+        let solve_class = |(class, members): &(u8, Vec<u32>)| -> ClassResult {
+            let lbc = bounds.bound(members.len(), guesses - 1);
+            let spent = bound.saturating_add(excess.load(Ordering::Relaxed));
+            if spent >= cutoff {
+                return ClassResult::Pruned;
+            }
+            let beta = if cutoff >= INF {
+                INF
+            } else {
+                cutoff - spent + lbc
+            };
+            let mut search = Search::new(space);
+            search.cancel = Some(cancel);
+            let (v, choice) = search.search(members, guesses - 1, &child_sym, beta, &mut |_, _| {});
+            if search.cancelled {
+                return ClassResult::Cancelled;
+            }
+            excess.fetch_add(v.min(INF).saturating_sub(lbc), Ordering::Relaxed);
+            done.fetch_add(members.len() as u64, Ordering::Relaxed);
+            if choice.is_none() {
+                return ClassResult::Pruned;
+            }
+            let mut pick = |cands: &[u32], sym: &Sym, depth: u32| {
+                let r = search.best_guess(cands, depth, sym).map(|(_, g)| g);
+                match r {
+                    _ if search.cancelled => Err(SolveError::Cancelled),
+                    Some(g) => Ok(g),
+                    None => Err(SolveError::Infeasible { guesses }),
+                }
+            };
+            match build_subtree(space, members, &child_sym, guesses - 1, &mut pick) {
+                Ok(nodes) => ClassResult::Solved(v, *class, nodes),
+                Err(SolveError::Cancelled) => ClassResult::Cancelled,
+                Err(e) => ClassResult::Failed(e),
+            }
+        };
+        let results: Vec<ClassResult> = std::thread::scope(|scope| {
+            let (tx, rx) = std::sync::mpsc::channel::<()>();
+            let (groups, solve_class) = (&groups, &solve_class);
+            let worker = scope.spawn(move || {
+                let r: Vec<ClassResult> = groups.par_iter().map(solve_class).collect();
+                let _ = tx.send(());
+                r
+            });
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                rx.recv_timeout(std::time::Duration::from_millis(100))
+            {
+                progress(done.load(Ordering::Relaxed), work);
+            }
+            worker.join().unwrap_or_default()
+        });
+        let mut total = n as u64;
+        let mut subtrees = Vec::with_capacity(results.len());
+        let mut complete = results.len() == groups.len();
+        for r in results {
+            match r {
+                ClassResult::Solved(v, class, nodes) => {
+                    total += u64::from(v);
+                    subtrees.push((class, nodes));
+                }
+                ClassResult::Pruned => complete = false,
+                ClassResult::Cancelled => return Err(SolveError::Cancelled),
+                ClassResult::Failed(e) => return Err(e),
+            }
+        }
+        if complete && total < u64::from(best) {
+            best = total as u32;
+            subtrees.sort_by_key(|(c, _)| *c);
+            best_tree = Some((g, subtrees));
+        }
+    }
+    if cancel.load(Ordering::Relaxed) {
+        return Err(SolveError::Cancelled);
+    }
+    let (g, subtrees) = best_tree.ok_or(infeasible)?;
+    progress(work, work);
+    Ok(stitch(space, g, best, subtrees))
+}
+
+/// One search over the whole space, its tree read from its memo: cheaper than the parallel root on
+/// small spaces (one memo, the best first guess's total prunes the others inside).
+fn sequential_tree(
+    space: &Space,
+    cancel: &AtomicBool,
+    root: &Sym,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<StrategyTree, SolveError> {
+    let guesses = space.variant.guesses();
+    let mut search = Search::new(space);
+    search.cancel = Some(cancel);
+    search.search(&space.secrets, guesses, root, INF, progress);
+    if search.cancelled {
+        return Err(SolveError::Cancelled);
+    }
     let mut pick = |cands: &[u32], sym: &Sym, depth: u32| {
-        search
-            .best_guess(cands, depth, sym)
-            .map(|(_, g)| g)
-            .ok_or(SolveError::Infeasible { guesses })
+        let r = search.best_guess(cands, depth, sym).map(|(_, g)| g);
+        match r {
+            _ if search.cancelled => Err(SolveError::Cancelled),
+            Some(g) => Ok(g),
+            None => Err(SolveError::Infeasible { guesses }),
+        }
     };
     build_tree(space, Strategy::Optimal, &mut pick, progress)
+}
+
+/// A class of the first guess and its subtree's nodes (root first, indices local).
+type Subtree = (u8, Vec<TreeNode>);
+
+/// What the search of one class of the first guess gave.
+#[derive(Default)]
+enum ClassResult {
+    /// Its optimal cost, its class and its subtree.
+    Solved(u32, u8, Vec<TreeNode>),
+    /// Not below its cut-off: this first guess cannot beat the best.
+    #[default]
+    Pruned,
+    /// Stopped by the cancellation flag.
+    Cancelled,
+    /// An internal error.
+    Failed(SolveError),
+}
+
+/// The whole tree from the first guess and the subtrees of its classes (in class order).
+fn stitch(space: &Space, g: u32, total: u32, subtrees: Vec<Subtree>) -> StrategyTree {
+    let secrets = &space.secrets;
+    let solves = secrets
+        .iter()
+        .any(|&s| space.class(g, s) == space.win_class);
+    let mut nodes = vec![TreeNode {
+        guess: space.codes[g as usize],
+        secrets: secrets.len() as u32,
+        total: secrets.len() as u64,
+        max: 1,
+        solves,
+        children: Vec::new(),
+    }];
+    let mut children = Vec::with_capacity(subtrees.len());
+    let mut max = 1;
+    let mut sum = secrets.len() as u64;
+    for (class, sub) in subtrees {
+        let offset = nodes.len() as u32;
+        sum += sub[0].total;
+        max = max.max(sub[0].max + 1);
+        children.push((space.feedback_of(class), offset));
+        nodes.extend(sub.into_iter().map(|mut node| {
+            for (_, c) in &mut node.children {
+                *c += offset;
+            }
+            node
+        }));
+    }
+    debug_assert_eq!(sum, u64::from(total));
+    nodes[0].total = sum;
+    nodes[0].max = max;
+    nodes[0].children = children;
+    StrategyTree::from_nodes(space.variant, Strategy::Optimal, nodes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+    use crate::feedback::feedback;
+
+    /// The naive normal form: dead colours replaced, in order of position, by the smallest dead colours
+    /// (all by the smallest with repeats; the smallest, the next, ... without).
+    fn normal_form(code: &crate::code::Code, dead: u16, repeats: bool) -> Vec<u8> {
+        let deads: Vec<u8> = (0..16).filter(|c| dead & (1 << c) != 0).collect();
+        let mut next = 0;
+        code.pegs()
+            .iter()
+            .map(|&c| {
+                if dead & (1 << c) == 0 {
+                    c
+                } else if repeats {
+                    deads[0]
+                } else {
+                    next += 1;
+                    deads[next - 1]
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn dead_filter_matches_naive_normal_form_and_keeps_feedback() {
+        for v in [
+            Variant::CLASSIC,
+            Variant::custom(7, 4, 10, false, false).unwrap(),
+        ] {
+            let codes = v.guess_codes();
+            let repeats = v.guess_repeats();
+            for dead in [0b11u16, 0b1010, 0b11100, 0b110001] {
+                for code in &codes {
+                    let normal = normal_form(code, dead, repeats);
+                    assert_eq!(dead_normal(code, dead, repeats), normal == code.pegs());
+                    // The normal form splits the codes without the dead colours as the code does.
+                    let n = crate::code::Code::from_pegs(&normal).unwrap();
+                    for s in codes
+                        .iter()
+                        .filter(|s| s.pegs().iter().all(|&c| dead & (1 << c) == 0))
+                    {
+                        assert_eq!(feedback(*s, *code), feedback(*s, n));
+                    }
+                }
+            }
+        }
+    }
 }

@@ -84,6 +84,9 @@ pub enum SolveError {
         /// what went wrong
         reason: String,
     },
+    /// The computation was stopped through its cancellation flag before it finished.
+    #[error("the computation was cancelled")]
+    Cancelled,
     /// The replay disagrees with what the solver claimed (internal error).
     #[error("internal error: the solver claimed {claimed} but the replay gives {replayed}")]
     Mismatch {

@@ -27,6 +27,10 @@ pub(crate) struct Space {
     pub nclass: usize,
     /// The class of the all-black feedback.
     pub win_class: u8,
+    /// Per code, the set of its colours as bits.
+    pub colour_mask: Vec<u16>,
+    /// Every colour of the variant as bits.
+    pub colour_mask_all: u16,
 }
 
 impl Space {
@@ -48,7 +52,13 @@ impl Space {
             .collect();
         let table = (codes.len() <= TABLE_LIMIT).then(|| FeedbackTable::new(&codes));
         let p = usize::from(variant.pegs());
+        let colour_mask = codes
+            .iter()
+            .map(|c| c.pegs().iter().fold(0u16, |m, &x| m | 1 << x))
+            .collect();
         Some(Space {
+            colour_mask,
+            colour_mask_all: (1u16 << variant.colours()) - 1,
             variant,
             codes,
             packed,

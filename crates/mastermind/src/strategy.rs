@@ -142,10 +142,60 @@ pub(crate) fn choose(
 pub(crate) fn heuristic_tree(
     space: &Space,
     strategy: Strategy,
+    cancel: Option<&std::sync::atomic::AtomicBool>,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<StrategyTree, SolveError> {
     let mut pick = |cands: &[u32], sym: &Sym, _depth: u32| {
+        if cancel.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
+            return Err(SolveError::Cancelled);
+        }
         Ok(choose(space, cands, sym, strategy, &space.guesses))
     };
     build_tree(space, strategy, &mut pick, progress)
+}
+
+/// The `width` best canonical guesses for `cands` by entropy, best first (ties: a candidate first, then
+/// numeric order), scoring the guesses on rayon's pool for large sets. With `width = 1` this is the
+/// entropy strategy's choice up to float ties.
+pub(crate) fn entropy_rank(space: &Space, cands: &[u32], sym: &Sym, width: usize) -> Vec<u32> {
+    use rayon::prelude::*;
+    let nlogn = |c: u32| {
+        let x = f64::from(c);
+        x * x.log2()
+    };
+    let score_of = |g: u32| -> Option<(i64, bool, u32)> {
+        if !sym.is_trivial() && !sym.is_canonical(&space.codes[g as usize]) {
+            return None;
+        }
+        let mut counts = [0u32; 81];
+        space.counts(g, cands, &mut counts);
+        let nonwin = counts[..space.nclass]
+            .iter()
+            .enumerate()
+            .filter(|&(c, &k)| k > 0 && c != usize::from(space.win_class))
+            .count();
+        let is_cand = counts[usize::from(space.win_class)] > 0;
+        if nonwin == 1 && !is_cand {
+            return None; // tells nothing
+        }
+        let s = score(Strategy::Entropy, &counts[..space.nclass], &nlogn);
+        // Quantised so that equal splits in another class order tie exactly.
+        Some(((s * 1e6).round() as i64, !is_cand, g))
+    };
+    let mut scored: Vec<(i64, bool, u32)> = if cands.len() >= 256 {
+        space
+            .guesses
+            .par_iter()
+            .filter_map(|&g| score_of(g))
+            .collect()
+    } else {
+        space.guesses.iter().filter_map(|&g| score_of(g)).collect()
+    };
+    let width = width.max(1).min(scored.len());
+    if width < scored.len() {
+        scored.select_nth_unstable(width - 1);
+        scored.truncate(width);
+    }
+    scored.sort_unstable();
+    scored.into_iter().map(|(_, _, g)| g).collect()
 }

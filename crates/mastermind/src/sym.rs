@@ -24,7 +24,7 @@ struct Elem {
 #[derive(Clone, Debug)]
 pub(crate) struct Sym {
     /// The canonical guesses, computed on first use.
-    canon: std::cell::OnceCell<Vec<u32>>,
+    canon: std::sync::OnceLock<Vec<u32>>,
     elems: Vec<Elem>,
     used: u16,
     colours: u8,

@@ -1,6 +1,8 @@
 //! Strategy trees: a guess at each node and one child per feedback; built by a strategy and checked by
 //! an independent replay of every secret.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::code::Code;
 use crate::feedback::{Feedback, feedback};
 use crate::optimal;
@@ -77,6 +79,31 @@ pub(crate) fn build_tree(
     })
 }
 
+/// The nodes of the subtree for `cands` (root first, child indices local to the returned list), with
+/// `depth` guesses left and the history's symmetries `sym`.
+pub(crate) fn build_subtree(
+    space: &Space,
+    cands: &[u32],
+    sym: &Sym,
+    depth: u32,
+    choose: &mut Chooser<'_>,
+) -> Result<Vec<TreeNode>, SolveError> {
+    let mut nodes = Vec::new();
+    let mut done = 0;
+    build_node(
+        space,
+        cands,
+        sym,
+        depth,
+        choose,
+        &mut nodes,
+        &mut done,
+        u64::MAX,
+        &mut |_, _| {},
+    )?;
+    Ok(nodes)
+}
+
 #[allow(clippy::too_many_arguments)]
 fn build_node(
     space: &Space,
@@ -144,6 +171,19 @@ fn build_node(
 }
 
 impl StrategyTree {
+    /// A tree from its nodes (root first); callers check it with [`StrategyTree::verify`].
+    pub(crate) fn from_nodes(
+        variant: Variant,
+        strategy: Strategy,
+        nodes: Vec<TreeNode>,
+    ) -> StrategyTree {
+        StrategyTree {
+            variant,
+            strategy,
+            nodes,
+        }
+    }
+
     /// Builds the tree of `strategy` for `variant` (see [`crate::solve_all`] for the limits).
     pub fn build(variant: &Variant, strategy: Strategy) -> Result<StrategyTree, SolveError> {
         StrategyTree::build_with_progress(variant, strategy, &mut |_, _| {})
@@ -160,8 +200,30 @@ impl StrategyTree {
             limit: crate::space::MAX_SPACE,
         })?;
         match strategy {
-            Strategy::Optimal => optimal::optimal_tree(&space, progress),
-            _ => crate::strategy::heuristic_tree(&space, strategy, progress),
+            Strategy::Optimal => optimal::optimal_tree(&space, None, progress),
+            _ => crate::strategy::heuristic_tree(&space, strategy, None, progress),
+        }
+    }
+
+    /// As [`StrategyTree::build_with_progress`], returning [`SolveError::Cancelled`] soon after `cancel`
+    /// is set (from another thread, e.g. on Ctrl-C). The optimal search of a large variant runs on rayon's
+    /// pool.
+    pub fn build_cancellable(
+        variant: &Variant,
+        strategy: Strategy,
+        cancel: &AtomicBool,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<StrategyTree, SolveError> {
+        if cancel.load(Ordering::Relaxed) {
+            return Err(SolveError::Cancelled);
+        }
+        let space = Space::shared(*variant).ok_or(SolveError::TooLarge {
+            codes: variant.code_space_size(),
+            limit: crate::space::MAX_SPACE,
+        })?;
+        match strategy {
+            Strategy::Optimal => optimal::optimal_tree(&space, Some(cancel), progress),
+            _ => crate::strategy::heuristic_tree(&space, strategy, Some(cancel), progress),
         }
     }
 

@@ -91,3 +91,58 @@ fn guess_limit_is_honoured() {
     let v = Variant::CLASSIC.with_guesses(4).unwrap();
     assert!(solve_all(&v, Strategy::Optimal, &mut |_, _| {}).is_err());
 }
+
+/// The no-repeat game on 6 colours (secrets and guesses without repeats, 360 codes): 1446.
+#[test]
+fn no_repeat_360_optimum() {
+    let v = Variant::custom(6, 4, 10, false, false).unwrap();
+    let r = solve_all(&v, Strategy::Optimal, &mut |_, _| {}).unwrap();
+    assert_eq!((r.total, r.codes), (1446, 360));
+}
+
+/// 4 pegs, 7 colours, repeats (2401 codes): 11228 (Ville 2013). About a minute of CPU in release;
+/// `cargo test --release -p mastermind -- --ignored four_by_seven`.
+#[test]
+#[ignore = "about a minute of CPU in release"]
+fn four_by_seven_optimum() {
+    let v = Variant::custom(7, 4, 10, true, true).unwrap();
+    let r = solve_all(&v, Strategy::Optimal, &mut |_, _| {}).unwrap();
+    assert_eq!((r.total, r.codes), (11228, 2401));
+}
+
+/// A search stopped from another thread returns `Cancelled` and writes no tree file.
+#[test]
+fn cancelled_large_search_leaves_no_file() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let dir = std::env::temp_dir().join(format!("mm-oracle-cancel-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("4x7.pmt");
+    let stop = Arc::new(AtomicBool::new(false));
+    let setter = Arc::clone(&stop);
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        setter.store(true, Ordering::Relaxed);
+    });
+    let v = Variant::custom(7, 4, 10, true, true).unwrap();
+    let mut calls = 0u64;
+    let r = mastermind::StrategyTree::load_or_build(
+        &v,
+        Strategy::Optimal,
+        &path,
+        &stop,
+        &mut |_, _| calls += 1,
+    );
+    t.join().unwrap();
+    assert!(
+        matches!(
+            r,
+            Err(mastermind::TreeFileError::Solve(
+                mastermind::SolveError::Cancelled
+            ))
+        ),
+        "{r:?}"
+    );
+    assert!(!path.exists());
+    assert!(!dir.exists() || std::fs::read_dir(&dir).unwrap().count() == 0);
+}

@@ -6,8 +6,8 @@ use super::play::CliGame;
 use crate::games::mastermind::{Mastermind, default_strategy, pegs_text};
 use anyhow::{Result, anyhow};
 use clap::{Args, Subcommand};
-use mastermind::{Palette, Strategy, Variant, feedback, solve_all};
-use std::io::{IsTerminal, Write};
+use mastermind::{Palette, Strategy, Variant, feedback};
+use std::io::Write;
 
 /// The variant of an analysis command: a preset, optionally changed by the other options (which make it custom).
 #[derive(Debug, Args, Clone, Default)]
@@ -179,29 +179,7 @@ pub fn run(action: &MastermindAction, out: &mut dyn Write) -> Result<()> {
         } => {
             let v = variant.variant()?;
             let st = strategy_or_default(strategy, &v)?;
-            let bar = if std::io::stderr().is_terminal() {
-                let b = indicatif::ProgressBar::new(v.secret_count());
-                b.set_style(
-                    indicatif::ProgressStyle::with_template(
-                        "{bar:40} {pos}/{len} codes · {elapsed_precise} · eta {eta}",
-                    )
-                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-                );
-                Some(b)
-            } else {
-                None
-            };
-            let mut progress = |done: u64, total: u64| {
-                if let Some(b) = &bar {
-                    b.set_length(total);
-                    b.set_position(done);
-                }
-            };
-            let r = solve_all(&v, st, &mut progress);
-            if let Some(b) = &bar {
-                b.finish_and_clear();
-            }
-            let r = r.map_err(|e| anyhow!("{e}"))?;
+            let r = super::mastermind_progress::solve_with_progress(&v, st)?;
             let average = (r.average * 1000.0).round() / 1000.0;
             if json.json {
                 let j = serde_json::json!({"total": r.total, "codes": r.codes, "average": average,

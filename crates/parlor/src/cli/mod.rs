@@ -4,6 +4,7 @@
 pub mod completions;
 pub mod man;
 pub mod mastermind;
+pub mod mastermind_progress;
 pub mod nocca;
 pub mod nocca_solve;
 pub mod play;
