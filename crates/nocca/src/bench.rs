@@ -8,7 +8,7 @@ use rand_core::{RngCore, SeedableRng};
 use crate::search::{Limits, SearchConfig, Searcher};
 use crate::{Dims, Position};
 
-/// Result of [`bench`].
+/// Result of [`bench()`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BenchReport {
     /// Total nodes searched.
@@ -21,7 +21,7 @@ pub struct BenchReport {
     pub signature: u64,
 }
 
-/// Search depth used by [`bench`].
+/// Search depth used by [`bench()`].
 pub const BENCH_DEPTH: u32 = 8;
 
 /// The benchmark positions: the start and positions after fixed random playouts (from seed 2024) of 4 to 24 plies.

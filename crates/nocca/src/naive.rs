@@ -90,7 +90,7 @@ impl NaivePosition {
         self.side = self.side.opponent();
     }
 
-    /// Naive perft with the same convention as [`crate::perft`].
+    /// Naive perft with the same convention as [`crate::perft()`].
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;

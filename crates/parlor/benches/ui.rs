@@ -3,12 +3,13 @@
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use parlor::games::twenty48::{Options, Session};
+use parlor::games::session::{Seed, Session};
+use parlor::games::twenty48::{Params, Twenty48};
 use parlor::storage::Store;
 use parlor::tui::app::App;
 use parlor::tui::menu::MenuView;
+use parlor::tui::play::PlayView;
 use parlor::tui::theme::Theme;
-use parlor::tui::twenty48::Twenty48View;
 use ratatui::{Terminal, backend::TestBackend};
 
 fn startup(c: &mut Criterion) {
@@ -22,7 +23,7 @@ fn startup(c: &mut Criterion) {
                     Box::new(MenuView::new(None)),
                     store,
                     Theme { color: true },
-                    None,
+                    parlor::registry::tui(),
                 );
                 app.start();
                 let mut t = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
@@ -43,12 +44,17 @@ fn keypress(c: &mut Criterion) {
             b.iter_batched(
                 || {
                     let store = Store::open(dir.path()).expect("open").store;
-                    let session = Session::new(Options::default(), 42).expect("session");
+                    let seed = Seed {
+                        value: 42,
+                        chosen: false,
+                    };
+                    let session =
+                        Session::<Twenty48>::new(Params::default(), seed, &store).expect("session");
                     let app = App::new(
-                        Box::new(Twenty48View::new(session)),
+                        Box::new(PlayView::new(session)),
                         store,
                         Theme { color: true },
-                        None,
+                        parlor::registry::tui(),
                     );
                     let t = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
                     (app, t)

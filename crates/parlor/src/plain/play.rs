@@ -179,7 +179,7 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
                     io.say(format!("The computer plays {mv}."))?;
                     if play_move(io, &mut s, mv, store)? && milestone(io, &mut s, store)?.is_none()
                     {
-                        return Ok(end_of_input(io, &mut s, store)?);
+                        return end_of_input(io, &mut s, store);
                     }
                 }
                 None => {

@@ -168,16 +168,8 @@ impl<G: TuiGame> View for SetupView<G> {
         }
         let n = rows.len().max(1);
         match NAV.lookup(&key) {
-            Some(Nav::Up) => {
-                if self.commit_typing() {
-                    self.row = (self.row + n - 1) % n;
-                }
-            }
-            Some(Nav::Down) => {
-                if self.commit_typing() {
-                    self.row = (self.row + 1) % n;
-                }
-            }
+            Some(Nav::Up) if self.commit_typing() => self.row = (self.row + n - 1) % n,
+            Some(Nav::Down) if self.commit_typing() => self.row = (self.row + 1) % n,
             Some(Nav::Left) => self.step(false),
             Some(Nav::Right) => self.step(true),
             Some(Nav::Choose) => {
@@ -196,12 +188,8 @@ impl<G: TuiGame> View for SetupView<G> {
                     }
                 };
             }
-            Some(Nav::Back) => {
-                if self.typing.take().is_none() {
-                    return Transition::Pop;
-                }
-            }
-            None => {}
+            Some(Nav::Back) if self.typing.take().is_none() => return Transition::Pop,
+            _ => {}
         }
         Transition::Stay
     }

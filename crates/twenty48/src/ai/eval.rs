@@ -25,7 +25,7 @@ pub struct Weights {
     pub edge: f32,
 }
 
-/// Tuned weights, from two runs of [`crate::ai::tune`] (commands and curves in `BENCHMARKS.md`):
+/// Tuned weights, from two runs of [`mod@crate::ai::tune`] (commands and curves in `BENCHMARKS.md`):
 /// 1. from [`Weights::NNEONNEO`]: `--iterations 100 --games 16 --depth 2 --seed 1 --sigma 0.3` (training fitness
 ///    31204 -> 53616);
 /// 2. from the result of 1: `--iterations 60 --games 16 --depth 3 --seed 2 --sigma 0.15` (59479 -> 93747).
