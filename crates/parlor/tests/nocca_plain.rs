@@ -212,8 +212,8 @@ fn undo_against_the_computer_takes_back_the_answer_too() {
 #[test]
 fn the_plain_setup_asks_the_settings_and_a_small_board_is_its_own_variant() {
     let dir = tempfile::tempdir().unwrap();
-    // From the plain menu: Nocca Nocca (2), two players, Enter for the rest but White first, on 3x3; then help.
-    let o = run(dir.path(), &[], "2\ntwo\nwhite\n3x3\n?\nq\nq\n");
+    // From the plain menu: Nocca Nocca (by name), two players, Enter for the rest but White first, on 3x3; then help.
+    let o = run(dir.path(), &[], "nocca\ntwo\nwhite\n3x3\n?\nq\nq\n");
     let text = out(&o);
     assert!(
         text.contains("Players (two, computer, watch) [against the computer]> "),
