@@ -4,6 +4,7 @@ pub mod mastermind;
 pub mod nocca;
 pub mod records;
 pub mod twenty48;
+pub mod twenty48_train;
 
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;

@@ -16,7 +16,9 @@
 
 pub mod autoplay;
 pub mod eval;
+pub mod evaluate;
 pub mod general;
+pub mod ntuple;
 pub mod player;
 pub mod search;
 pub mod summary;
@@ -25,8 +27,9 @@ pub mod tune;
 
 pub use autoplay::{GameReport, autoplay, autoplay_player, autoplay_with};
 pub use eval::{Evaluator, TUNED, Weights};
+pub use evaluate::Evaluate;
 pub use player::{
-    Player, Policy, SearchConfig, SearchStats, TIMED_CUTOFF, TableLife, default_weights,
+    EvalKind, Player, Policy, SearchConfig, SearchStats, TIMED_CUTOFF, TableLife, default_weights,
 };
 pub use search::{DEFAULT_CUTOFF, naive_expectimax};
 pub use summary::{MILESTONES, Summary, summarize};
