@@ -206,7 +206,7 @@ fn decode(mut r: impl Read, total: u64) -> Result<Network, DecodeError> {
         )));
     }
     let mut z = ZlibDecoder::new(r.take(payload));
-    let mut weights: Vec<AtomicU32> = Vec::with_capacity(WEIGHTS);
+    let mut weights: Vec<AtomicU32> = super::memory::with_capacity(WEIGHTS);
     let mut planes = vec![0u8; 4 * BLOCK];
     let mut left = WEIGHTS;
     let damaged = |e: std::io::Error| invalid(format!("damaged weights ({e})"));

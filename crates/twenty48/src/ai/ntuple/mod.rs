@@ -4,6 +4,7 @@
 //! The network's value of an after-state estimates the score still to come from it, in points.
 
 pub mod file;
+mod memory;
 pub mod network;
 pub mod shipped;
 pub mod train;

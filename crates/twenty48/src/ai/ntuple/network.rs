@@ -95,7 +95,7 @@ impl Network {
     pub fn new(init: f32) -> Network {
         let bits = init.to_bits();
         Network {
-            weights: (0..WEIGHTS).map(|_| AtomicU32::new(bits)).collect(),
+            weights: super::memory::weights(WEIGHTS, bits),
             games: 0.into(),
         }
     }
