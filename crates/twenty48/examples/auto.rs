@@ -138,9 +138,18 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let t0 = std::time::Instant::now();
     let network: Option<Arc<Network>> = match (&args.net, args.eval) {
         (Some(path), _) => match ntuple::load(path) {
-            Ok(n) => Some(Arc::new(n)),
+            Ok(n) => {
+                eprintln!(
+                    "network {} ({} training games) loaded in {:.2} s",
+                    path.display(),
+                    n.games(),
+                    t0.elapsed().as_secs_f64()
+                );
+                Some(Arc::new(n))
+            }
             Err(e) => {
                 eprintln!("error: {e}");
                 return ExitCode::FAILURE;

@@ -266,4 +266,36 @@ mod tests {
             }
         }
     }
+
+    /// The value read the plain way: for each tuple and each image, the six cells by (row, col), combined into an
+    /// index digit by digit.
+    fn naive_eval(net: &Network, b: Bitboard) -> f32 {
+        let mut sum = 0f32;
+        for (t, cells) in TUPLES.iter().enumerate() {
+            for image in naive_images(b) {
+                let mut index = 0usize;
+                for &c in cells.iter().rev() {
+                    let e = crate::bitboard::get(image, c as usize / 4, c as usize % 4);
+                    index = index * 16 + e as usize;
+                }
+                sum += net.weight(t * TUPLE_SIZE + index);
+            }
+        }
+        sum
+    }
+
+    #[test]
+    fn evaluation_matches_a_naive_reading_of_the_tuples() {
+        let net = Network::new(0.0);
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let boards: Vec<u64> = (0..300).map(|_| rng.next_u64()).collect();
+        for &b in &boards {
+            for i in feature_indices(b) {
+                net.set_weight(i, (rng.next_u32() % 4096) as f32 / 8.0);
+            }
+        }
+        for &b in &boards {
+            assert_eq!(net.eval(b), naive_eval(&net, b), "{b:016x}");
+        }
+    }
 }
