@@ -1,5 +1,6 @@
 //! The 2048 AI: expectimax with a probability cut-off, a transposition table and table-driven evaluation on the 4x4
-//! bitboard, a plain expectimax for other board sizes, self-play and weight tuning.
+//! bitboard, a plain expectimax for other board sizes, self-play and weight tuning. The 4x4 evaluation is either the
+//! hand-made row heuristic ([`Evaluator`]) or a learned n-tuple network ([`ntuple`]), chosen with [`EvalKind`].
 //!
 //! ```
 //! use twenty48::ai::{Player, SearchConfig};
