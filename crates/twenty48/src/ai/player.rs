@@ -247,7 +247,7 @@ impl Player {
     }
 
     /// A player with the chosen evaluation. For [`EvalKind::Network`] the shipped network is loaded on first use
-    /// ([`ntuple::shipped`]); when it cannot be, the player falls back to the heuristic and the error is returned
+    /// ([`ntuple::shipped()`]); when it cannot be, the player falls back to the heuristic and the error is returned
     /// beside it, for the caller to show.
     pub fn with_eval(
         cfg: SearchConfig,

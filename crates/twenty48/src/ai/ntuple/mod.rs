@@ -1,5 +1,5 @@
 //! A learned evaluation for the 4x4 board: an n-tuple network ([`Network`]) trained by temporal-difference learning
-//! on after-states over self-play ([`train`]), saved and loaded compressed ([`save`], [`load`]).
+//! on after-states over self-play ([`train()`]), saved and loaded compressed ([`save`], [`load`]).
 //!
 //! The network's value of an after-state estimates the score still to come from it, in points.
 
