@@ -142,11 +142,12 @@ pub fn train(args: &TrainArgs, out: &mut dyn Write) -> Result<()> {
 }
 
 /// A player for `parlor 2048 auto` with the chosen evaluation; when the network cannot be loaded, the heuristic and a
-/// warning on stderr.
+/// warning on stderr (once per run).
 pub fn player(cfg: &SearchConfig, eval: EvalKind) -> Player {
+    static WARNED: std::sync::Once = std::sync::Once::new();
     let (player, error) = Player::with_eval(cfg.clone(), eval);
     if let Some(e) = error {
-        eprintln!("warning: {e}; playing with the heuristic evaluation");
+        WARNED.call_once(|| eprintln!("warning: {e}; playing with the heuristic evaluation"));
     }
     player
 }
