@@ -4,11 +4,18 @@
 //! `cargo run --release -p twenty48 --example auto -- --games 10 --depth 3 --threads 1 --size 4`
 //! `--weights base,empty,merges,mono,mono_power,sum,sum_power,edge` (or `nneonneo`) overrides the tuned weights;
 //! `--policy nneonneo` (or `MIN,OFFSET`) searches to a depth set by the number of distinct tiles.
+//! `--eval network` evaluates with the shipped n-tuple network (falling back to the heuristic with a message when it
+//! cannot be loaded), `--net FILE` with the network in FILE (a training checkpoint).
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use twenty48::Rules;
-use twenty48::ai::{Player, Policy, SearchConfig, TableLife, Weights, autoplay_player, summarize};
+use twenty48::ai::ntuple::Network;
+use twenty48::ai::{
+    EvalKind, Player, Policy, SearchConfig, TableLife, Weights, autoplay_player, ntuple, summarize,
+};
 
 struct Args {
     games: usize,
@@ -20,6 +27,8 @@ struct Args {
     table: Option<(TableLife, bool)>,
     max_moves: Option<usize>,
     cutoff: Option<f32>,
+    eval: EvalKind,
+    net: Option<PathBuf>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -36,6 +45,8 @@ fn parse_args() -> Result<Args, String> {
     let mut table = None;
     let mut max_moves = None;
     let mut cutoff = None;
+    let mut eval = EvalKind::Heuristic;
+    let mut net = None;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -63,6 +74,8 @@ fn parse_args() -> Result<Args, String> {
                     }
                 });
             }
+            "--eval" => eval = value()?.parse()?,
+            "--net" => net = Some(PathBuf::from(value()?)),
             "--cutoff" => cutoff = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--max-moves" => max_moves = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--table" => {
@@ -102,6 +115,8 @@ fn parse_args() -> Result<Args, String> {
         table,
         max_moves,
         cutoff,
+        eval,
+        net,
     })
 }
 
@@ -111,7 +126,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M]"
+                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE]"
             );
             return ExitCode::from(2);
         }
@@ -123,11 +138,38 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let t0 = std::time::Instant::now();
+    let network: Option<Arc<Network>> = match (&args.net, args.eval) {
+        (Some(path), _) => match ntuple::load(path) {
+            Ok(n) => {
+                eprintln!(
+                    "network {} ({} training games) loaded in {:.2} s",
+                    path.display(),
+                    n.games(),
+                    t0.elapsed().as_secs_f64()
+                );
+                Some(Arc::new(n))
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        (None, EvalKind::Network) => match ntuple::shipped() {
+            Ok(n) => Some(Arc::clone(n)),
+            Err(e) => {
+                eprintln!("warning: {e}; playing with the heuristic");
+                None
+            }
+        },
+        (None, EvalKind::Heuristic) => None,
+    };
     let mut reports = Vec::with_capacity(args.games);
     for i in 0..args.games as u64 {
-        let mut player = match args.weights {
-            Some(w) => Player::with_weights(args.cfg.clone(), w),
-            None => Player::new(args.cfg.clone()),
+        let mut player = match (&network, args.weights) {
+            (Some(n), _) => Player::with_network(args.cfg.clone(), Arc::clone(n)),
+            (None, Some(w)) => Player::with_weights(args.cfg.clone(), w),
+            (None, None) => Player::new(args.cfg.clone()),
         };
         if let Some(p) = args.policy {
             player.set_policy(p);

@@ -10,6 +10,7 @@ pub mod nocca_solve;
 pub mod play;
 pub mod records;
 pub mod twenty48;
+pub mod twenty48_train;
 pub mod version;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};

@@ -34,6 +34,8 @@ pub enum Twenty48Action {
     /// The computer plays whole games from seeds S, S+1, ...: a line per game and a summary (tiles reached, scores,
     /// speed).
     Auto(AutoArgs),
+    /// Train the n-tuple network that evaluates positions for the computer player, by self-play.
+    Train(super::twenty48_train::TrainArgs),
 }
 
 /// `parlor 2048 auto`: the computer plays whole games.
@@ -61,6 +63,9 @@ pub struct AutoArgs {
     /// Probability that a new tile is a 4.
     #[arg(long, default_value_t = 0.1, value_parser = parse_probability)]
     pub four_chance: f64,
+    /// Evaluation of positions: heuristic or network.
+    #[arg(long, default_value = "heuristic")]
+    pub eval: twenty48::ai::EvalKind,
     /// Output format.
     #[command(flatten)]
     pub json: JsonFlag,
@@ -68,7 +73,7 @@ pub struct AutoArgs {
 
 /// Plays the games of `parlor 2048 auto`, printing a line per game and a summary.
 fn auto(args: &AutoArgs, out: &mut dyn Write) -> Result<()> {
-    use twenty48::ai::{SearchConfig, autoplay, summarize};
+    use twenty48::ai::{SearchConfig, summarize};
     let rules = twenty48::Rules::new(usize::from(args.size), args.four_chance, 2048)
         .map_err(|e| anyhow!("{e}"))?;
     if let Some(ms) = args.ms_per_move
@@ -96,7 +101,8 @@ fn auto(args: &AutoArgs, out: &mut dyn Write) -> Result<()> {
     );
     let mut reports = Vec::new();
     for i in 0..args.games {
-        let r = autoplay(&rules, args.seed.wrapping_add(i), &cfg);
+        let mut player = super::twenty48_train::player(&cfg, args.eval);
+        let r = twenty48::ai::autoplay_player(&rules, args.seed.wrapping_add(i), &mut player, None);
         if !args.json.json {
             bar.suspend(|| {
                 writeln!(
@@ -156,6 +162,7 @@ impl CliGame for Twenty48 {
 pub fn run(action: &Twenty48Action, out: &mut dyn Write) -> Result<()> {
     match action {
         Twenty48Action::Auto(args) => auto(args, out),
+        Twenty48Action::Train(args) => super::twenty48_train::train(args, out),
         Twenty48Action::Slide {
             board,
             direction,

@@ -1,5 +1,6 @@
 //! The 2048 AI: expectimax with a probability cut-off, a transposition table and table-driven evaluation on the 4x4
-//! bitboard, a plain expectimax for other board sizes, self-play and weight tuning.
+//! bitboard, a plain expectimax for other board sizes, self-play and weight tuning. The 4x4 evaluation is either the
+//! hand-made row heuristic ([`Evaluator`]) or a learned n-tuple network ([`ntuple`]), chosen with [`EvalKind`].
 //!
 //! ```
 //! use twenty48::ai::{Player, SearchConfig};
@@ -16,7 +17,9 @@
 
 pub mod autoplay;
 pub mod eval;
+pub mod evaluate;
 pub mod general;
+pub mod ntuple;
 pub mod player;
 pub mod search;
 pub mod summary;
@@ -25,8 +28,9 @@ pub mod tune;
 
 pub use autoplay::{GameReport, autoplay, autoplay_player, autoplay_with};
 pub use eval::{Evaluator, TUNED, Weights};
+pub use evaluate::Evaluate;
 pub use player::{
-    Player, Policy, SearchConfig, SearchStats, TIMED_CUTOFF, TableLife, default_weights,
+    EvalKind, Player, Policy, SearchConfig, SearchStats, TIMED_CUTOFF, TableLife, default_weights,
 };
 pub use search::{DEFAULT_CUTOFF, naive_expectimax};
 pub use summary::{MILESTONES, Summary, summarize};

@@ -1,10 +1,13 @@
 //! The AI player: iterative deepening under a time budget or a fixed depth, one or more threads.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::ai::eval::{Evaluator, TUNED, Weights};
+use crate::ai::evaluate::Evaluate;
 use crate::ai::general::GeneralSearch;
+use crate::ai::ntuple::{self, Network, WeightsFileError};
 use crate::ai::search::{DEFAULT_CUTOFF, Search};
 use crate::ai::tt::TranspositionTable;
 use crate::board::Board;
@@ -55,6 +58,40 @@ impl Default for SearchConfig {
     /// 20 ms per move, one thread.
     fn default() -> Self {
         SearchConfig::millis(20.0)
+    }
+}
+
+/// Which evaluation the search uses on 4x4 boards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum EvalKind {
+    /// The hand-made row-table heuristic ([`Evaluator`]).
+    #[default]
+    Heuristic,
+    /// The learned n-tuple network ([`Network`]).
+    Network,
+}
+
+impl std::str::FromStr for EvalKind {
+    type Err = String;
+
+    /// `heuristic` or `network`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "heuristic" => Ok(EvalKind::Heuristic),
+            "network" => Ok(EvalKind::Network),
+            other => Err(format!(
+                "unknown evaluation {other:?} (expected heuristic or network)"
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for EvalKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            EvalKind::Heuristic => "heuristic",
+            EvalKind::Network => "network",
+        })
     }
 }
 
@@ -159,7 +196,8 @@ pub struct SearchStats {
 pub struct Player {
     cfg: SearchConfig,
     weights: Weights,
-    eval: Evaluator,
+    eval: Arc<Evaluator>,
+    network: Option<Arc<Network>>,
     tt: TranspositionTable,
     tt_four_chance: f64,
     cutoff: f32,
@@ -189,13 +227,47 @@ impl Player {
             },
             cfg,
             weights,
-            eval: Evaluator::new(weights),
+            eval: Arc::new(Evaluator::new(weights)),
+            network: None,
             tt: TranspositionTable::new(TT_BITS),
             tt_four_chance: f64::NAN,
             table_life: TableLife::Game,
             tt_at_least: false,
             stats: SearchStats::default(),
             bank_ms: 0.0,
+        }
+    }
+
+    /// A player whose search evaluates 4x4 positions with an n-tuple network (shared, not copied). Other board sizes
+    /// still use the heuristic with [`default_weights`].
+    pub fn with_network(cfg: SearchConfig, network: Arc<Network>) -> Player {
+        let mut p = Player::new(cfg);
+        p.network = Some(network);
+        p
+    }
+
+    /// A player with the chosen evaluation. For [`EvalKind::Network`] the shipped network is loaded on first use
+    /// ([`ntuple::shipped()`]); when it cannot be, the player falls back to the heuristic and the error is returned
+    /// beside it, for the caller to show.
+    pub fn with_eval(
+        cfg: SearchConfig,
+        kind: EvalKind,
+    ) -> (Player, Option<&'static WeightsFileError>) {
+        match kind {
+            EvalKind::Heuristic => (Player::new(cfg), None),
+            EvalKind::Network => match ntuple::shipped() {
+                Ok(net) => (Player::with_network(cfg, Arc::clone(net)), None),
+                Err(e) => (Player::new(cfg), Some(e)),
+            },
+        }
+    }
+
+    /// The evaluation this player uses on 4x4 boards.
+    pub fn eval_kind(&self) -> EvalKind {
+        if self.network.is_some() {
+            EvalKind::Network
+        } else {
+            EvalKind::Heuristic
         }
     }
 
@@ -349,11 +421,30 @@ impl Player {
         four_chance: f64,
         deadline: Option<Instant>,
     ) -> Option<(Vec<(Direction, f32)>, bool)> {
+        match self.network.clone() {
+            Some(net) => self.iterate_with(&*net, board, legal, depth, four_chance, deadline),
+            None => {
+                let eval = Arc::clone(&self.eval);
+                self.iterate_with(&*eval, board, legal, depth, four_chance, deadline)
+            }
+        }
+    }
+
+    /// [`Player::iterate_bitboard`] with this evaluation.
+    fn iterate_with<E: Evaluate>(
+        &mut self,
+        eval: &E,
+        board: &Board,
+        legal: &[Direction],
+        depth: u32,
+        four_chance: f64,
+        deadline: Option<Instant>,
+    ) -> Option<(Vec<(Direction, f32)>, bool)> {
         let b = capped_bitboard(board);
         // Root moves come from the exact board: a capped tile may look mergeable to the bitboard when it is not.
         let threads = self.cfg.threads.clamp(1, legal.len());
         if threads == 1 {
-            let mut s = Search::new(&self.eval, Some(&self.tt), four_chance, self.cutoff);
+            let mut s = Search::new(eval, Some(&self.tt), four_chance, self.cutoff);
             s.set_deadline(deadline);
             s.set_tt_at_least(self.tt_at_least);
             let (tt, life) = (&self.tt, self.table_life);
@@ -374,7 +465,7 @@ impl Player {
             return (!s.aborted()).then_some((values, s.depth_limited()));
         }
         let next = AtomicUsize::new(0);
-        let (eval, tt, cutoff, at_least) = (&self.eval, &self.tt, self.cutoff, self.tt_at_least);
+        let (tt, cutoff, at_least) = (&self.tt, self.cutoff, self.tt_at_least);
         if self.table_life != TableLife::Game {
             tt.new_generation();
         }

@@ -5,11 +5,15 @@
 //! the resulting after-state (before the spawn) with a chance node at depth `d`; a chance node at depth 1, or whose path
 //! probability is below the cut-off, returns the evaluation of the after-state; otherwise it averages, over every
 //! empty cell and both tiles, the max node at depth `d - 1` of the board with that spawn. A position with no legal move
-//! is worth 0 (the evaluation is positive on living positions).
+//! is worth 0 (the heuristic evaluation is positive on living positions).
+//!
+//! With an evaluation whose values are future points ([`Evaluate::REWARDS`], the n-tuple network), a move is worth
+//! the points of its merges plus its chance node's value, at the root and inside the tree alike.
 
 use std::time::Instant;
 
 use crate::ai::eval::Evaluator;
+use crate::ai::evaluate::Evaluate;
 use crate::ai::tt::TranspositionTable;
 use crate::bitboard::{Bitboard, Tables, count_empty, tables};
 use crate::board::Board;
@@ -22,9 +26,9 @@ pub const DEFAULT_CUTOFF: f32 = 1e-4;
 const TT_MIN_DEPTH: u32 = 2;
 
 /// One search (one thread): counters, deadline and references to the shared evaluator and table.
-pub struct Search<'a> {
+pub struct Search<'a, E: Evaluate = Evaluator> {
     tables: &'static Tables,
-    eval: &'a Evaluator,
+    eval: &'a E,
     tt: Option<&'a TranspositionTable>,
     p2: f32,
     p4: f32,
@@ -40,15 +44,15 @@ pub struct Search<'a> {
     pub evals: u64,
 }
 
-impl<'a> Search<'a> {
+impl<'a, E: Evaluate> Search<'a, E> {
     /// A search with the given evaluator, table (optional), probability of a 4 and probability cut-off (0 disables
     /// the cut-off).
     pub fn new(
-        eval: &'a Evaluator,
+        eval: &'a E,
         tt: Option<&'a TranspositionTable>,
         four_chance: f64,
         cutoff: f32,
-    ) -> Search<'a> {
+    ) -> Search<'a, E> {
         Search {
             tables: tables(),
             eval,
@@ -93,7 +97,18 @@ impl<'a> Search<'a> {
     /// nothing.
     pub fn move_value(&mut self, board: Bitboard, dir: Direction, depth: u32) -> Option<f32> {
         let after = self.tables.slide(board, dir);
-        (after != board).then(|| self.chance_node(after, depth.max(1), 1.0))
+        (after != board)
+            .then(|| self.reward(board, dir) + self.chance_node(after, depth.max(1), 1.0))
+    }
+
+    /// The points of sliding `board` in `dir` when the evaluation counts rewards, else 0.
+    #[inline(always)]
+    fn reward(&self, board: Bitboard, dir: Direction) -> f32 {
+        if E::REWARDS {
+            self.tables.score(board, dir) as f32
+        } else {
+            0.0
+        }
     }
 
     /// The best move among `moves` and its value (first best in the given order), `None` if none is legal.
@@ -116,17 +131,17 @@ impl<'a> Search<'a> {
 
     /// The value of a position with the player to move: the best move's value, 0 if no move is legal.
     pub fn max_node(&mut self, board: Bitboard, depth: u32, prob: f32) -> f32 {
-        let mut best = 0f32;
+        let mut best = f32::NEG_INFINITY;
         for d in Direction::ALL {
             let after = self.tables.slide(board, d);
             if after != board {
-                let v = self.chance_node(after, depth, prob);
+                let v = self.reward(board, d) + self.chance_node(after, depth, prob);
                 if v > best {
                     best = v;
                 }
             }
         }
-        best
+        if best == f32::NEG_INFINITY { 0.0 } else { best }
     }
 
     /// The value of an after-state (a tile is about to spawn).
@@ -188,13 +203,14 @@ impl<'a> Search<'a> {
 /// A deliberately plain expectimax (the reference for tests): the exact general engine for slides, no table, no
 /// deadline, the same depth and cut-off semantics and the same order of floating-point operations. Returns the best
 /// move and its value, `None` if no move is legal.
-pub fn naive_expectimax(
+pub fn naive_expectimax<E: Evaluate>(
     board: &Board,
     depth: u32,
     four_chance: f64,
     cutoff: f32,
-    eval: &Evaluator,
+    eval: &E,
 ) -> Option<(Direction, f32)> {
+    let rewards = E::REWARDS;
     let (p2w, p4w) = ((1.0 - four_chance) as f32, four_chance as f32);
     let value_of =
         |b: &Board| eval.eval(b.to_bitboard().unwrap_or_else(|| unreachable!("4x4 board")));
@@ -203,6 +219,7 @@ pub fn naive_expectimax(
         depth: u32,
         prob: f32,
         w: (f32, f32),
+        rw: bool,
         cutoff: f32,
         ev: &dyn Fn(&Board) -> f32,
     ) -> f32 {
@@ -216,11 +233,11 @@ pub fn naive_expectimax(
         for (r, c) in cells {
             let mut two = *b;
             two.set_exponent(r, c, 1);
-            sum += w.0 * max(&two, depth - 1, p2, w, cutoff, ev);
+            sum += w.0 * max(&two, depth - 1, p2, w, rw, cutoff, ev);
             if w.1 > 0.0 {
                 let mut four = *b;
                 four.set_exponent(r, c, 2);
-                sum += w.1 * max(&four, depth - 1, p4, w, cutoff, ev);
+                sum += w.1 * max(&four, depth - 1, p4, w, rw, cutoff, ev);
             }
         }
         sum / n
@@ -230,26 +247,39 @@ pub fn naive_expectimax(
         depth: u32,
         prob: f32,
         w: (f32, f32),
+        rw: bool,
         cutoff: f32,
         ev: &dyn Fn(&Board) -> f32,
     ) -> f32 {
-        let mut best = 0f32;
+        let mut best: Option<f32> = None;
         for d in Direction::ALL {
             let s = b.slide_general(d);
             if s.moved {
-                let v = chance(&s.board, depth, prob, w, cutoff, ev);
-                if v > best {
-                    best = v;
+                let v = reward(&s, rw) + chance(&s.board, depth, prob, w, rw, cutoff, ev);
+                if best.is_none_or(|bv| v > bv) {
+                    best = Some(v);
                 }
             }
         }
-        best
+        best.unwrap_or(0.0)
+    }
+    fn reward(s: &crate::board::Slide, rewards: bool) -> f32 {
+        if rewards { s.gained as f32 } else { 0.0 }
     }
     let mut best: Option<(Direction, f32)> = None;
     for d in Direction::ALL {
         let s = board.slide_general(d);
         if s.moved {
-            let v = chance(&s.board, depth.max(1), 1.0, (p2w, p4w), cutoff, &value_of);
+            let v = reward(&s, rewards)
+                + chance(
+                    &s.board,
+                    depth.max(1),
+                    1.0,
+                    (p2w, p4w),
+                    rewards,
+                    cutoff,
+                    &value_of,
+                );
             if best.is_none_or(|(_, bv)| v > bv) {
                 best = Some((d, v));
             }

@@ -1,0 +1,153 @@
+//! `parlor 2048 train`: trains the 2048 n-tuple network by self-play, with a progress bar, checkpoints and a log;
+//! and the `--eval` choice of `parlor 2048 auto`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow};
+use clap::Args;
+use twenty48::ai::ntuple::{self, FEATURES, Network, Progress, TrainConfig};
+use twenty48::ai::{EvalKind, Player, SearchConfig};
+
+/// `parlor 2048 train`: temporal-difference learning over self-play games.
+#[derive(Debug, Args)]
+pub struct TrainArgs {
+    /// The network file: resumed from when it exists, saved to every --every-minutes and at the end (written to a
+    /// temporary file, then renamed). Play reads it when $PARLOR_2048_WEIGHTS names it.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: PathBuf,
+    /// Stop once the network has been trained on this many games in all (earlier sittings included).
+    #[arg(long, default_value_t = 1_000_000)]
+    pub games: u64,
+    /// Stop after this many minutes (a checkpoint is saved first).
+    #[arg(long)]
+    pub minutes: Option<f64>,
+    /// Minutes between checkpoints.
+    #[arg(long, default_value_t = 5.0)]
+    pub every_minutes: f64,
+    /// Threads playing training games (they share the weights without locks; 1 makes a run reproducible).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads: u16,
+    /// Seed of the training games' spawns.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Learning rate: a TD error e moves a value by alpha * e.
+    #[arg(long, default_value_t = 0.1)]
+    pub alpha: f32,
+    /// Games per progress report and log line.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub block: u64,
+    /// Initial value of every after-state of a new network (a positive value is optimistic initialisation).
+    #[arg(long, default_value_t = 0.0)]
+    pub init: f32,
+    /// Append the training curve here (tab-separated: games, mean score, best score, rates of 2048, 8192, 16384
+    /// and 32768, moves per second).
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+}
+
+/// Runs `parlor 2048 train`.
+pub fn train(args: &TrainArgs, out: &mut dyn Write) -> Result<()> {
+    if !(args.alpha > 0.0 && args.alpha.is_finite()) {
+        return Err(anyhow!("--alpha must be a positive number"));
+    }
+    if !(args.every_minutes >= 0.0 && args.every_minutes.is_finite()) {
+        return Err(anyhow!("--every-minutes must be a number of minutes"));
+    }
+    let net = if args.checkpoint.exists() {
+        let net = ntuple::load(&args.checkpoint)?;
+        writeln!(
+            out,
+            "Resuming {} at game {}.",
+            args.checkpoint.display(),
+            net.games()
+        )?;
+        net
+    } else {
+        Network::new(args.init / FEATURES as f32)
+    };
+    let mut log = match &args.log {
+        Some(path) => {
+            let mut f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .with_context(|| format!("{}", path.display()))?;
+            if f.metadata()?.len() == 0 {
+                writeln!(f, "{}", Progress::LOG_HEADER)?;
+            }
+            Some(f)
+        }
+        None => None,
+    };
+    let cfg = TrainConfig {
+        games: args.games,
+        threads: usize::from(args.threads),
+        seed: args.seed,
+        alpha: args.alpha,
+        block: args.block,
+        ..TrainConfig::default()
+    };
+    let bar = indicatif::ProgressBar::new(args.games);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} games · {elapsed_precise} · eta {eta} · {msg}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar.set_position(net.games().min(args.games));
+    let every = Duration::from_secs_f64(args.every_minutes * 60.0);
+    let (start, mut saved) = (Instant::now(), Instant::now());
+    let mut failure: Option<anyhow::Error> = None;
+    ntuple::train(&net, &cfg, |net, p| {
+        bar.set_position(p.games);
+        bar.set_message(format!(
+            "mean {:.0}, 2048 {:.0}%, 16384 {:.1}%, 32768 {:.1}%",
+            p.mean_score(),
+            100.0 * p.rate(0),
+            100.0 * p.rate(2),
+            100.0 * p.rate(3)
+        ));
+        if let Some(f) = log.as_mut()
+            && let Err(e) = writeln!(f, "{}", p.log_line())
+        {
+            failure = Some(e.into());
+            return false;
+        }
+        let out_of_time = args
+            .minutes
+            .is_some_and(|m| start.elapsed().as_secs_f64() >= m * 60.0);
+        if saved.elapsed() >= every && !out_of_time {
+            saved = Instant::now();
+            if let Err(e) = ntuple::save(net, &args.checkpoint, 1) {
+                failure = Some(e.into());
+                return false;
+            }
+        }
+        !out_of_time
+    });
+    bar.finish_and_clear();
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    ntuple::save(&net, &args.checkpoint, 1)?;
+    writeln!(
+        out,
+        "Trained on {} games; saved {}.",
+        net.games(),
+        args.checkpoint.display()
+    )?;
+    Ok(())
+}
+
+/// A player for `parlor 2048 auto` with the chosen evaluation; when the network cannot be loaded, the heuristic and a
+/// warning on stderr (once per run).
+pub fn player(cfg: &SearchConfig, eval: EvalKind) -> Player {
+    static WARNED: std::sync::Once = std::sync::Once::new();
+    let (player, error) = Player::with_eval(cfg.clone(), eval);
+    if let Some(e) = error {
+        WARNED.call_once(|| eprintln!("warning: {e}; playing with the heuristic evaluation"));
+    }
+    player
+}

@@ -1,0 +1,83 @@
+//! `parlor 2048 train` and `parlor 2048 auto --eval`: the n-tuple network from the command line.
+
+mod common;
+use common::*;
+
+#[test]
+fn train_writes_a_checkpoint_resumes_from_it_and_logs_the_curve() {
+    let dir = tempfile::tempdir().unwrap();
+    let net = dir.path().join("net.p48");
+    let log = dir.path().join("curve.tsv");
+    let (net_s, log_s) = (net.to_str().unwrap(), log.to_str().unwrap());
+    let args = |games: &'static str| {
+        vec![
+            "2048",
+            "train",
+            "--checkpoint",
+            net_s,
+            "--log",
+            log_s,
+            "--games",
+            games,
+            "--block",
+            "2",
+            "--threads",
+            "1",
+            "--seed",
+            "5",
+        ]
+    };
+    let o = run(dir.path(), &args("4"), "");
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("Trained on 4 games"), "{}", out(&o));
+    assert!(net.exists());
+    let o = run(dir.path(), &args("6"), "");
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("Resuming"), "{}", out(&o));
+    assert!(out(&o).contains("Trained on 6 games"), "{}", out(&o));
+    let curve = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = curve.lines().collect();
+    assert!(lines[0].starts_with("games\tmean_score"));
+    let games: Vec<&str> = lines[1..]
+        .iter()
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    assert_eq!(games, ["2", "4", "6"]);
+    // A damaged checkpoint is refused with a message naming it.
+    std::fs::write(&net, b"not a network").unwrap();
+    let o = run(dir.path(), &args("8"), "");
+    assert!(!o.status.success());
+    assert!(
+        err(&o).contains("not a valid 2048 weights file"),
+        "{}",
+        err(&o)
+    );
+}
+
+#[test]
+fn auto_with_a_missing_network_falls_back_to_the_heuristic() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = parlor(
+        dir.path(),
+        &[
+            "2048", "auto", "--games", "1", "--depth", "1", "--eval", "network",
+        ],
+    )
+    .env("PARLOR_2048_WEIGHTS", dir.path().join("missing.p48"))
+    .output()
+    .unwrap();
+    assert!(o.status.success());
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.contains("missing.p48") && stderr.contains("heuristic"),
+        "{stderr}"
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("score mean"));
+    let o = run(
+        dir.path(),
+        &["2048", "auto", "--games", "1", "--eval", "neural"],
+        "",
+    );
+    assert!(!o.status.success());
+    assert!(err(&o).contains("heuristic or network"), "{}", err(&o));
+}

@@ -1,0 +1,145 @@
+//! Trains the n-tuple network by self-play, for long background runs.
+//!
+//! `nice -n 19 cargo run --release -p twenty48 --example train -- --checkpoint /work/ntuple/net.p48 --log /work/ntuple/curve.tsv --games 10000000 --minutes 90`
+//!
+//! Resumes from `--checkpoint` when the file exists (its game count says where the run stands), saves it every
+//! `--every-minutes` (default 5) and at the end, and appends one line per block to `--log` (columns of
+//! `Progress::LOG_HEADER`). Options: `--threads K` (default 2), `--seed S` (1), `--alpha A` (0.1), `--block N` (1000),
+//! `--init V` (optimistic initial value of every after-state for a new network, default 0), `--minutes M` (stop
+//! after M minutes).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use twenty48::ai::ntuple::{FEATURES, Network, Progress, TrainConfig, load, save, train};
+
+struct Args {
+    cfg: TrainConfig,
+    checkpoint: Option<PathBuf>,
+    log: Option<PathBuf>,
+    every: Duration,
+    minutes: Option<f64>,
+    init: f32,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut a = Args {
+        cfg: TrainConfig::default(),
+        checkpoint: None,
+        log: None,
+        every: Duration::from_secs(300),
+        minutes: None,
+        init: 0.0,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
+        let bad = |e: &dyn std::fmt::Display| format!("bad value for {flag}: {e}");
+        match flag.as_str() {
+            "--games" => a.cfg.games = value()?.parse().map_err(|e| bad(&e))?,
+            "--threads" => a.cfg.threads = value()?.parse().map_err(|e| bad(&e))?,
+            "--seed" => a.cfg.seed = value()?.parse().map_err(|e| bad(&e))?,
+            "--alpha" => a.cfg.alpha = value()?.parse().map_err(|e| bad(&e))?,
+            "--block" => a.cfg.block = value()?.parse().map_err(|e| bad(&e))?,
+            "--init" => a.init = value()?.parse().map_err(|e| bad(&e))?,
+            "--checkpoint" => a.checkpoint = Some(value()?.into()),
+            "--log" => a.log = Some(value()?.into()),
+            "--every-minutes" => {
+                let m: f64 = value()?.parse().map_err(|e| bad(&e))?;
+                a.every = Duration::from_secs_f64(m.max(0.0) * 60.0);
+            }
+            "--minutes" => a.minutes = Some(value()?.parse().map_err(|e| bad(&e))?),
+            _ => return Err(format!("unknown argument {flag}")),
+        }
+    }
+    Ok(a)
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {e}");
+            eprintln!(
+                "usage: train [--games N] [--threads K] [--seed S] [--alpha A] [--block N] [--init V] [--checkpoint FILE] [--every-minutes M] [--log FILE] [--minutes M]"
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let net = match &args.checkpoint {
+        Some(path) if path.exists() => match load(path) {
+            Ok(net) => {
+                println!("resuming from {} at game {}", path.display(), net.games());
+                net
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        _ => Network::new(args.init / FEATURES as f32),
+    };
+    let mut log = match &args.log {
+        Some(path) => match std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+        {
+            Ok(mut f) => {
+                if f.metadata().map(|m| m.len() == 0).unwrap_or(false) {
+                    let _ = writeln!(f, "{}", Progress::LOG_HEADER);
+                }
+                Some(f)
+            }
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        },
+        None => None,
+    };
+    let start = Instant::now();
+    let mut saved = Instant::now();
+    let mut failed = false;
+    let checkpoint = |net: &Network| {
+        if let Some(path) = &args.checkpoint {
+            let t = Instant::now();
+            match save(net, path, 1) {
+                Ok(()) => println!(
+                    "checkpoint {} at game {} ({:.1} s)",
+                    path.display(),
+                    net.games(),
+                    t.elapsed().as_secs_f64()
+                ),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return false;
+                }
+            }
+        }
+        true
+    };
+    train(&net, &args.cfg, |net, p| {
+        println!("{}", p.log_line());
+        if let Some(f) = log.as_mut() {
+            let _ = writeln!(f, "{}", p.log_line());
+        }
+        let out_of_time = args
+            .minutes
+            .is_some_and(|m| start.elapsed().as_secs_f64() >= m * 60.0);
+        if saved.elapsed() >= args.every && !out_of_time {
+            saved = Instant::now();
+            if !checkpoint(net) {
+                failed = true;
+                return false;
+            }
+        }
+        !out_of_time
+    });
+    if failed || !checkpoint(&net) {
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}

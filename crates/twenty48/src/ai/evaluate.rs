@@ -1,0 +1,33 @@
+//! What the search needs from an evaluation: a value for a 4x4 after-state.
+
+use crate::ai::eval::Evaluator;
+use crate::ai::ntuple::Network;
+use crate::bitboard::Bitboard;
+
+/// A static evaluation of after-states on the 4x4 bitboard, shared by search threads.
+pub trait Evaluate: Sync {
+    /// Whether values are expected future points, so that a move is worth its reward (points of its merges) plus the
+    /// value of its after-state. When false (a heuristic score), a move is worth the value of its after-state alone.
+    const REWARDS: bool;
+
+    /// The value of an after-state (higher is better).
+    fn eval(&self, b: Bitboard) -> f32;
+}
+
+impl Evaluate for Evaluator {
+    const REWARDS: bool = false;
+
+    #[inline(always)]
+    fn eval(&self, b: Bitboard) -> f32 {
+        Evaluator::eval(self, b)
+    }
+}
+
+impl Evaluate for Network {
+    const REWARDS: bool = true;
+
+    #[inline(always)]
+    fn eval(&self, b: Bitboard) -> f32 {
+        Network::eval(self, b)
+    }
+}

@@ -1,0 +1,243 @@
+//! The weights file: a small header and the weights compressed with zlib (pure-Rust `miniz_oxide` through `flate2`).
+//!
+//! Layout (integers little-endian):
+//!
+//! | bytes | content |
+//! |---|---|
+//! | 8 | magic `P48NTUPL` |
+//! | 4 | format version (1) |
+//! | 4, 4 | number of tuples, cells per tuple |
+//! | tuples x cells | the cells of each tuple (must be [`TUPLES`]) |
+//! | 8 | self-play games the network was trained on |
+//! | 8 | length of the compressed payload |
+//! | payload | zlib stream (its Adler-32 checks the data) of the weights in blocks of [`BLOCK`]: each block's `f32` bit patterns as four planes, all low bytes first, then the second bytes, and so on (weights close in value share their high bytes, which then compress well) |
+//!
+//! Files are written to a temporary file beside the target, flushed, then renamed over it, so a reader (or a crash)
+//! never sees half a file.
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicU32;
+
+use flate2::Compression;
+use flate2::read::ZlibDecoder;
+use flate2::write::ZlibEncoder;
+
+use super::network::{Network, TUPLE_LEN, TUPLES, WEIGHTS};
+
+/// The file's first bytes.
+pub const MAGIC: &[u8; 8] = b"P48NTUPL";
+/// The format version written and read.
+pub const VERSION: u32 = 1;
+/// Weights per byte-plane block.
+pub const BLOCK: usize = 1 << 16;
+
+/// Why a weights file could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum WeightsFileError {
+    /// The file could not be opened, read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// The file is not a Parlor 2048 weights file, or it is damaged.
+    #[error("{path}: not a valid 2048 weights file: {reason}")]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> WeightsFileError + '_ {
+    move |source| WeightsFileError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Writes the network to `path` atomically (temporary file `path.tmp`, then rename). `level` is the zlib level 0..=9
+/// (1 is fast and already good on these weights).
+pub fn save(net: &Network, path: &Path, level: u32) -> Result<(), WeightsFileError> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let bytes = encode(net, level);
+    let write = || -> std::io::Result<()> {
+        let mut f = BufWriter::new(File::create(&tmp)?);
+        f.write_all(&bytes)?;
+        let f = f.into_inner().map_err(|e| e.into_error())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    };
+    write().map_err(io(path))
+}
+
+/// The network as the bytes of a weights file.
+pub fn encode(net: &Network, level: u32) -> Vec<u8> {
+    let mut payload = ZlibEncoder::new(Vec::new(), Compression::new(level.min(9)));
+    let mut bits = net.bits();
+    let mut planes = vec![0u8; 4 * BLOCK];
+    let mut left = WEIGHTS;
+    while left > 0 {
+        let n = left.min(BLOCK);
+        for k in 0..n {
+            let w = bits.next().unwrap_or(0).to_le_bytes();
+            for (p, byte) in w.into_iter().enumerate() {
+                planes[p * n + k] = byte;
+            }
+        }
+        // Writing to a Vec cannot fail.
+        let _ = payload.write_all(&planes[..4 * n]);
+        left -= n;
+    }
+    let payload = payload.finish().unwrap_or_default();
+    let mut out = Vec::with_capacity(payload.len() + 64);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&(TUPLES.len() as u32).to_le_bytes());
+    out.extend_from_slice(&(TUPLE_LEN as u32).to_le_bytes());
+    for t in TUPLES {
+        out.extend_from_slice(&t);
+    }
+    out.extend_from_slice(&net.games().to_le_bytes());
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&payload);
+    out
+}
+
+/// Reads a network written by [`save`].
+pub fn load(path: &Path) -> Result<Network, WeightsFileError> {
+    let f = File::open(path).map_err(io(path))?;
+    let len = f.metadata().map_err(io(path))?.len();
+    decode(BufReader::with_capacity(1 << 20, f), len).map_err(|e| match e {
+        DecodeError::Io(source) => WeightsFileError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
+        DecodeError::Invalid(reason) => WeightsFileError::Invalid {
+            path: path.to_path_buf(),
+            reason,
+        },
+    })
+}
+
+/// Reads a network from the bytes of a weights file (`name` is used in messages).
+pub fn load_bytes(bytes: &[u8], name: &str) -> Result<Network, WeightsFileError> {
+    decode(bytes, bytes.len() as u64).map_err(|e| WeightsFileError::Invalid {
+        path: PathBuf::from(name),
+        reason: match e {
+            DecodeError::Io(e) => e.to_string(),
+            DecodeError::Invalid(r) => r,
+        },
+    })
+}
+
+enum DecodeError {
+    Io(std::io::Error),
+    Invalid(String),
+}
+
+fn invalid(s: impl Into<String>) -> DecodeError {
+    DecodeError::Invalid(s.into())
+}
+
+/// Reads exactly `buf.len()` bytes; a short read is a truncated file.
+fn read_exact(r: &mut impl Read, buf: &mut [u8], what: &str) -> Result<(), DecodeError> {
+    r.read_exact(buf).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::UnexpectedEof {
+            invalid(format!("truncated ({what})"))
+        } else {
+            DecodeError::Io(e)
+        }
+    })
+}
+
+fn read_u32(r: &mut impl Read, what: &str) -> Result<u32, DecodeError> {
+    let mut b = [0u8; 4];
+    read_exact(r, &mut b, what)?;
+    Ok(u32::from_le_bytes(b))
+}
+
+fn read_u64(r: &mut impl Read, what: &str) -> Result<u64, DecodeError> {
+    let mut b = [0u8; 8];
+    read_exact(r, &mut b, what)?;
+    Ok(u64::from_le_bytes(b))
+}
+
+fn decode(mut r: impl Read, total: u64) -> Result<Network, DecodeError> {
+    let mut magic = [0u8; 8];
+    read_exact(&mut r, &mut magic, "magic")?;
+    if &magic != MAGIC {
+        return Err(invalid("wrong magic bytes"));
+    }
+    let version = read_u32(&mut r, "version")?;
+    if version != VERSION {
+        return Err(invalid(format!(
+            "format version {version}, this program reads {VERSION}"
+        )));
+    }
+    let (count, len) = (read_u32(&mut r, "header")?, read_u32(&mut r, "header")?);
+    if count as usize != TUPLES.len() || len as usize != TUPLE_LEN {
+        return Err(invalid(format!(
+            "a network of {count} tuples of {len} cells, this program uses {} of {TUPLE_LEN}",
+            TUPLES.len()
+        )));
+    }
+    for t in TUPLES {
+        let mut cells = [0u8; TUPLE_LEN];
+        read_exact(&mut r, &mut cells, "tuples")?;
+        if cells != t {
+            return Err(invalid(format!("tuple {cells:?}, this program uses {t:?}")));
+        }
+    }
+    let games = read_u64(&mut r, "header")?;
+    let payload = read_u64(&mut r, "header")?;
+    let header = (MAGIC.len() + 3 * 4 + TUPLES.len() * TUPLE_LEN + 16) as u64;
+    if header.checked_add(payload) != Some(total) {
+        return Err(invalid(format!(
+            "payload of {payload} bytes announced, {} present",
+            total.saturating_sub(header)
+        )));
+    }
+    let mut z = ZlibDecoder::new(r.take(payload));
+    let mut weights: Vec<AtomicU32> = super::memory::with_capacity(WEIGHTS);
+    let mut planes = vec![0u8; 4 * BLOCK];
+    let mut left = WEIGHTS;
+    let damaged = |e: std::io::Error| invalid(format!("damaged weights ({e})"));
+    while left > 0 {
+        let n = left.min(BLOCK);
+        z.read_exact(&mut planes[..4 * n]).map_err(damaged)?;
+        for k in 0..n {
+            let w = [
+                planes[k],
+                planes[n + k],
+                planes[2 * n + k],
+                planes[3 * n + k],
+            ];
+            weights.push(AtomicU32::new(u32::from_le_bytes(w)));
+        }
+        left -= n;
+    }
+    // The stream must end here, and its checksum must match (read to the end to check it).
+    let mut rest = Vec::new();
+    z.read_to_end(&mut rest).map_err(damaged)?;
+    if !rest.is_empty() {
+        return Err(invalid("more weights than the network holds"));
+    }
+    if z.total_in() != payload {
+        return Err(invalid("bytes after the compressed weights"));
+    }
+    if let Some(bad) = weights
+        .iter()
+        .position(|w| !f32::from_bits(w.load(std::sync::atomic::Ordering::Relaxed)).is_finite())
+    {
+        return Err(invalid(format!("weight {bad} is not a finite number")));
+    }
+    Ok(Network::from_weights(weights.into_boxed_slice(), games))
+}

@@ -1,0 +1,18 @@
+//! A learned evaluation for the 4x4 board: an n-tuple network ([`Network`]) trained by temporal-difference learning
+//! on after-states over self-play ([`train()`]), saved and loaded compressed ([`save`], [`load`]).
+//!
+//! The network's value of an after-state estimates the score still to come from it, in points.
+
+pub mod file;
+mod memory;
+pub mod network;
+pub mod shipped;
+pub mod train;
+
+pub use file::{WeightsFileError, load, load_bytes, save};
+pub use network::{FEATURES, Network, TUPLES, WEIGHTS, symmetries};
+pub use shipped::{WEIGHTS_ENV, WEIGHTS_FILE, shipped, weights_path};
+pub use train::{
+    GameStats, Progress, RATE_EXPONENTS, TrainConfig, game_rng, greedy_move, spawn_bitboard,
+    td_step, train, train_game,
+};

@@ -1,0 +1,37 @@
+//! The network that play uses, loaded once on first use and shared by every player and thread.
+//!
+//! It is read from the file named by the environment variable [`WEIGHTS_ENV`] when that is set, else from
+//! [`WEIGHTS_FILE`] beside the running executable. The first call loads it (about a second for a full network); later
+//! calls return the same `Arc` (or the same error) at once.
+
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+use super::file::{WeightsFileError, load};
+use super::network::Network;
+
+/// Environment variable naming the weights file.
+pub const WEIGHTS_ENV: &str = "PARLOR_2048_WEIGHTS";
+/// File name looked for beside the executable.
+pub const WEIGHTS_FILE: &str = "twenty48-ntuple.p48";
+
+static SHIPPED: OnceLock<Result<Arc<Network>, WeightsFileError>> = OnceLock::new();
+
+/// Where the weights are looked for: `$PARLOR_2048_WEIGHTS`, else [`WEIGHTS_FILE`] beside the executable.
+pub fn weights_path() -> PathBuf {
+    if let Some(p) = std::env::var_os(WEIGHTS_ENV) {
+        return PathBuf::from(p);
+    }
+    let dir = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|d| d.to_path_buf()))
+        .unwrap_or_default();
+    dir.join(WEIGHTS_FILE)
+}
+
+/// The shared network, loaded from [`weights_path`] on the first call.
+pub fn shipped() -> Result<&'static Arc<Network>, &'static WeightsFileError> {
+    SHIPPED
+        .get_or_init(|| load(&weights_path()).map(Arc::new))
+        .as_ref()
+}

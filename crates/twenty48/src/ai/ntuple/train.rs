@@ -1,0 +1,299 @@
+//! Training by temporal-difference learning on after-states over self-play games (TD(0), updates applied backward
+//! from the end of each game, as in TDL2048).
+//!
+//! A game is played greedily: from each position the move with the largest `reward + V(after-state)` is taken (first
+//! best in [`Direction::ALL`] order). When the game is over its after-states `a_1 .. a_T` are updated from last to
+//! first: `V(a_T)` moves toward 0 (nothing follows the last after-state), then each `V(a_t)` toward
+//! `r_{t+1} + V(a_{t+1})`, the reward of the next move plus the next after-state's freshly updated value, by
+//! `alpha` times the error (spread evenly over the [`FEATURES`](super::FEATURES) weights).
+//!
+//! Game `g` (counted over the network's whole training) draws its spawns from `ChaCha8Rng::seed_from_u64(seed)` on
+//! stream `g`, with the same two draws per spawn as [`crate::spawn`]. Threads take the next game number from a shared
+//! counter and update the shared weights without locks, so with one thread a run is reproducible from the seed (and
+//! resuming from a checkpoint continues it exactly), while with two the interleaving of updates is not.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+use super::network::Network;
+use crate::bitboard::{Bitboard, count_empty, max_exponent, tables};
+use crate::direction::Direction;
+use crate::spawn::unit_f64;
+
+/// Tiles whose reaching rates are reported, as exponents: 2048, 8192, 16384, 32768.
+pub const RATE_EXPONENTS: [u8; 4] = [11, 13, 14, 15];
+
+/// How to train.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrainConfig {
+    /// Stop once the network has been trained on this many games in all (counting earlier sittings).
+    pub games: u64,
+    /// Threads playing games at once (1 or more).
+    pub threads: usize,
+    /// Seed of the spawns.
+    pub seed: u64,
+    /// Learning rate of a value: a TD error `e` moves the value by `alpha * e`.
+    pub alpha: f32,
+    /// Probability that a spawned tile is a 4.
+    pub four_chance: f64,
+    /// Games per progress report.
+    pub block: u64,
+}
+
+impl Default for TrainConfig {
+    /// 1,000,000 games, 2 threads, seed 1, alpha 0.1, 4s with probability 0.1, reports every 1,000 games.
+    fn default() -> Self {
+        TrainConfig {
+            games: 1_000_000,
+            threads: 2,
+            seed: 1,
+            alpha: 0.1,
+            four_chance: 0.1,
+            block: 1_000,
+        }
+    }
+}
+
+/// Statistics of one block of training games (greedy play by the network as it learns).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Progress {
+    /// Games the network has been trained on, this block included.
+    pub games: u64,
+    /// Games in this block.
+    pub block_games: u64,
+    /// Sum of the block's final scores.
+    pub total_score: u64,
+    /// Best final score of the block.
+    pub max_score: u64,
+    /// Games of the block that reached each tile of [`RATE_EXPONENTS`].
+    pub reached: [u64; 4],
+    /// Moves played in the block.
+    pub moves: u64,
+    /// Wall time of the block in seconds.
+    pub seconds: f64,
+}
+
+impl Progress {
+    /// Header of [`Progress::log_line`]'s columns.
+    pub const LOG_HEADER: &'static str =
+        "games\tmean_score\tmax_score\tp2048\tp8192\tp16384\tp32768\tmoves_per_s";
+
+    /// Mean final score of the block.
+    pub fn mean_score(&self) -> f64 {
+        self.total_score as f64 / self.block_games.max(1) as f64
+    }
+
+    /// Share of the block's games that reached tile `RATE_EXPONENTS[i]`.
+    pub fn rate(&self, i: usize) -> f64 {
+        self.reached[i] as f64 / self.block_games.max(1) as f64
+    }
+
+    /// Moves per second of the block.
+    pub fn moves_per_second(&self) -> f64 {
+        self.moves as f64 / self.seconds.max(1e-9)
+    }
+
+    /// One tab-separated line for a training log (columns of [`Progress::LOG_HEADER`]).
+    pub fn log_line(&self) -> String {
+        format!(
+            "{}\t{:.0}\t{}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.0}",
+            self.games,
+            self.mean_score(),
+            self.max_score,
+            self.rate(0),
+            self.rate(1),
+            self.rate(2),
+            self.rate(3),
+            self.moves_per_second()
+        )
+    }
+
+    fn add(&mut self, g: &GameStats) {
+        self.block_games += 1;
+        self.total_score += g.score;
+        self.max_score = self.max_score.max(g.score);
+        for (i, &e) in RATE_EXPONENTS.iter().enumerate() {
+            if g.max_exponent >= e {
+                self.reached[i] += 1;
+            }
+        }
+        self.moves += g.moves;
+    }
+
+    fn merge(&mut self, o: &Progress) {
+        self.block_games += o.block_games;
+        self.total_score += o.total_score;
+        self.max_score = self.max_score.max(o.max_score);
+        for i in 0..4 {
+            self.reached[i] += o.reached[i];
+        }
+        self.moves += o.moves;
+    }
+}
+
+/// The outcome of one training game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameStats {
+    /// Final score.
+    pub score: u64,
+    /// Largest exponent reached.
+    pub max_exponent: u8,
+    /// Moves played.
+    pub moves: u64,
+}
+
+/// Places a tile on a uniformly chosen empty cell of a bitboard (2, or 4 with probability `four_chance`), with the
+/// two draws of [`crate::spawn::spawn`]. Does nothing on a full board.
+pub fn spawn_bitboard(b: Bitboard, rng: &mut ChaCha8Rng, four_chance: f64) -> Bitboard {
+    let n = count_empty(b) as u64;
+    if n == 0 {
+        return b;
+    }
+    let mut k = ((rng.next_u64() as u128 * n as u128) >> 64) as u64;
+    let exp = if unit_f64(rng.next_u64()) < four_chance {
+        2
+    } else {
+        1
+    };
+    for i in 0..16 {
+        if (b >> (4 * i)) & 0xF == 0 {
+            if k == 0 {
+                return b | exp << (4 * i);
+            }
+            k -= 1;
+        }
+    }
+    b
+}
+
+/// The greedy move on `b` by `reward + V(after-state)`: (after-state, reward, value of the after-state), `None` if no
+/// move is legal. Ties go to the first in [`Direction::ALL`] order.
+#[inline]
+pub fn greedy_move(net: &Network, b: Bitboard) -> Option<(Bitboard, u64, f32)> {
+    let t = tables();
+    let mut best: Option<(Bitboard, u64, f32)> = None;
+    let mut best_total = f32::NEG_INFINITY;
+    for d in Direction::ALL {
+        let after = t.slide(b, d);
+        if after == b {
+            continue;
+        }
+        let reward = t.score(b, d);
+        let v = net.eval(after);
+        let total = reward as f32 + v;
+        if best.is_none() || total > best_total {
+            best = Some((after, reward, v));
+            best_total = total;
+        }
+    }
+    best
+}
+
+/// Moves `V(a)` toward `target` by `alpha` times the error; returns the new value (`V(a) + alpha * error`).
+#[inline]
+pub fn td_step(net: &Network, a: Bitboard, target: f32, alpha: f32) -> f32 {
+    let v = net.eval(a);
+    let delta = alpha * (target - v);
+    net.update(a, delta);
+    v + delta
+}
+
+/// Plays one greedy training game with the spawns of `rng` and learns from it (backward TD(0)). `path` is scratch
+/// space, reused across games.
+pub fn train_game(
+    net: &Network,
+    rng: &mut ChaCha8Rng,
+    four_chance: f64,
+    alpha: f32,
+    path: &mut Vec<(Bitboard, u64)>,
+) -> GameStats {
+    path.clear();
+    let mut b = spawn_bitboard(0, rng, four_chance);
+    b = spawn_bitboard(b, rng, four_chance);
+    let mut score = 0u64;
+    while let Some((after, reward, _)) = greedy_move(net, b) {
+        path.push((after, reward));
+        score += reward;
+        b = spawn_bitboard(after, rng, four_chance);
+    }
+    let mut target = 0f32;
+    for &(a, reward) in path.iter().rev() {
+        target = reward as f32 + td_step(net, a, target, alpha);
+    }
+    GameStats {
+        score,
+        max_exponent: max_exponent(b),
+        moves: path.len() as u64,
+    }
+}
+
+/// The random source of training game `g`.
+pub fn game_rng(seed: u64, g: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(g);
+    rng
+}
+
+/// Trains `net` until it has seen `cfg.games` games, calling `on_block` after every `cfg.block` games with the block's
+/// statistics (the network's game count already advanced); training stops early when `on_block` returns false.
+/// Between blocks no thread is running, so `on_block` may save the network (see [`super::save`]).
+///
+/// ```
+/// use twenty48::ai::ntuple::{Network, TrainConfig, train};
+///
+/// let net = Network::new(0.0);
+/// let cfg = TrainConfig { games: 4, threads: 1, block: 2, ..TrainConfig::default() };
+/// let mut blocks = 0;
+/// train(&net, &cfg, |_, p| { blocks += 1; assert_eq!(p.block_games, 2); true });
+/// assert_eq!((blocks, net.games()), (2, 4));
+/// ```
+pub fn train(
+    net: &Network,
+    cfg: &TrainConfig,
+    mut on_block: impl FnMut(&Network, &Progress) -> bool,
+) {
+    let threads = cfg.threads.max(1);
+    let block = cfg.block.max(1);
+    while net.games() < cfg.games {
+        let start = Instant::now();
+        let first = net.games();
+        let end = first + block.min(cfg.games - first);
+        let next = AtomicU64::new(first);
+        let parts: Vec<Progress> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|_| {
+                    let next = &next;
+                    scope.spawn(move || {
+                        let mut part = Progress::default();
+                        let mut path = Vec::with_capacity(1 << 14);
+                        loop {
+                            let g = next.fetch_add(1, Ordering::Relaxed);
+                            if g >= end {
+                                break;
+                            }
+                            let mut rng = game_rng(cfg.seed, g);
+                            let stats =
+                                train_game(net, &mut rng, cfg.four_chance, cfg.alpha, &mut path);
+                            part.add(&stats);
+                        }
+                        part
+                    })
+                })
+                .collect();
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        });
+        let mut progress = Progress::default();
+        for p in &parts {
+            progress.merge(p);
+        }
+        net.set_games(end);
+        progress.games = end;
+        progress.seconds = start.elapsed().as_secs_f64();
+        if !on_block(net, &progress) {
+            break;
+        }
+    }
+}

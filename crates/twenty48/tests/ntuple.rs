@@ -1,0 +1,257 @@
+//! Tests of the n-tuple network: symmetry, TD learning, the weights file, training end to end and the network search.
+
+use std::sync::{Arc, LazyLock};
+
+use proptest::prelude::*;
+use twenty48::ai::ntuple::{
+    self, Network, TrainConfig, WEIGHTS, WeightsFileError, game_rng, spawn_bitboard, symmetries,
+    td_step, train,
+};
+use twenty48::ai::search::Search;
+use twenty48::ai::tt::TranspositionTable;
+use twenty48::ai::{Player, SearchConfig, naive_expectimax};
+use twenty48::{Board, Direction};
+
+/// A deterministic pseudo-random weight for index `i`: a multiple of 1/16 in [-64, 192).
+fn weight_of(i: usize) -> f32 {
+    let h = (i as u64 ^ 0x9E37_79B9_7F4A_7C15).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    let h = h ^ (h >> 31);
+    ((h % 4096) as f32 - 1024.0) / 16.0
+}
+
+/// One network with every weight set by [`weight_of`], shared by the tests (it is 256 MiB).
+static RANDOM_NET: LazyLock<Arc<Network>> = LazyLock::new(|| {
+    let net = Network::new(0.0);
+    for i in 0..WEIGHTS {
+        net.set_weight(i, weight_of(i));
+    }
+    net.set_games(1234);
+    Arc::new(net)
+});
+
+fn board4(max_exp: u8) -> impl Strategy<Value = Board> {
+    proptest::collection::vec(
+        proptest::collection::vec(prop_oneof![2 => Just(0u8), 3 => 1..=max_exp], 4),
+        4,
+    )
+    .prop_map(|rows| Board::from_exponents(&rows).unwrap())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// A board and its 8 symmetric images have the same value (weights are multiples of 1/16 and sums stay small, so
+    /// the different summation orders are exact).
+    #[test]
+    fn evaluation_is_symmetric(b in board4(15)) {
+        let net = &**RANDOM_NET;
+        let bb = b.to_bitboard().unwrap();
+        let v = net.eval(bb);
+        for image in symmetries(bb) {
+            prop_assert_eq!(net.eval(image), v);
+        }
+    }
+
+    /// The network search plays only legal moves.
+    #[test]
+    fn network_player_moves_are_legal(b in board4(11), depth in 1u32..=2) {
+        let mut p = Player::with_network(SearchConfig::depth(depth), Arc::clone(&RANDOM_NET));
+        let legal: Vec<Direction> = Direction::ALL.into_iter().filter(|&d| b.can_slide(d)).collect();
+        match p.best_move(&b, 0.1) {
+            Some(d) => prop_assert!(legal.contains(&d)),
+            None => prop_assert!(legal.is_empty()),
+        }
+    }
+
+    /// With the cut-off disabled in both, the bitboard search over the network (with a transposition table kept
+    /// across calls) returns exactly the naive expectimax's move and value (rewards counted in both).
+    #[test]
+    fn network_search_matches_naive_expectimax(b in board4(9), depth in 1u32..=3, four in prop_oneof![Just(0.1f64), Just(0.5)]) {
+        let net = &**RANDOM_NET;
+        let tt = TranspositionTable::new(12);
+        let naive = naive_expectimax(&b, depth, four, 0.0, net);
+        for _ in 0..2 {
+            let mut s = Search::new(net, Some(&tt), four, 0.0);
+            prop_assert_eq!(s.best(b.to_bitboard().unwrap(), depth, &Direction::ALL), naive);
+        }
+        let naive_cut = naive_expectimax(&b, depth, four, 1e-2, net);
+        let mut s = Search::new(net, None, four, 1e-2);
+        prop_assert_eq!(s.best(b.to_bitboard().unwrap(), depth, &Direction::ALL), naive_cut);
+    }
+
+    /// The bitboard spawn makes the same draws and the same choice as the game's spawn.
+    #[test]
+    fn bitboard_spawn_matches_the_game_spawn(b in board4(11), seed in 0u64..1000) {
+        let mut rng_a = game_rng(seed, 7);
+        let mut rng_b = rng_a.clone();
+        let fast = spawn_bitboard(b.to_bitboard().unwrap(), &mut rng_a, 0.1);
+        let mut slow = b;
+        twenty48::spawn::spawn(&mut slow, &mut rng_b, 0.1);
+        prop_assert_eq!(fast, slow.to_bitboard().unwrap());
+    }
+}
+
+#[test]
+fn td_step_moves_the_value_toward_its_target() {
+    let net = Network::new(0.0);
+    let b: Board = "2,4,8,16/0,2,4,0/8,0,4,0/2,0,0,1024".parse().unwrap();
+    let a = b.to_bitboard().unwrap();
+    for (target, alpha) in [(1000.0f32, 0.1f32), (-500.0, 0.5), (20.0, 1.0)] {
+        let before = net.eval(a);
+        let returned = td_step(&net, a, target, alpha);
+        let after = net.eval(a);
+        assert!(
+            (target - after).abs() < (target - before).abs(),
+            "{before} -> {after}, target {target}"
+        );
+        // The value moves by alpha times the error (this board shares no weight between its images).
+        let want = before + alpha * (target - before);
+        assert!(
+            (after - want).abs() <= 1e-3 * want.abs().max(1.0),
+            "{after} vs {want}"
+        );
+        assert!((returned - after).abs() <= 1e-3 * after.abs().max(1.0));
+    }
+}
+
+#[test]
+fn save_and_load_round_trip_bit_for_bit() {
+    let net = &**RANDOM_NET;
+    // Special values survive too: negative zero and a subnormal.
+    let mut dir = std::env::temp_dir();
+    dir.push(format!("twenty48-ntuple-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("net.p48");
+    let copy = Network::new(0.0);
+    for i in 0..WEIGHTS {
+        copy.set_weight(i, net.weight(i));
+    }
+    copy.set_weight(5, -0.0);
+    copy.set_weight(WEIGHTS - 1, f32::from_bits(1));
+    copy.set_games(99);
+    ntuple::save(&copy, &path, 1).unwrap();
+    assert!(
+        !dir.join("net.p48.tmp").exists(),
+        "the temporary file is renamed"
+    );
+    let back = ntuple::load(&path).unwrap();
+    assert_eq!(back.games(), 99);
+    for i in 0..WEIGHTS {
+        assert_eq!(
+            back.weight(i).to_bits(),
+            copy.weight(i).to_bits(),
+            "weight {i}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn damaged_weights_files_are_refused_with_a_message() {
+    let net = Network::new(0.0);
+    // Dense data at the start of the stream, then long runs of zeros.
+    for i in 0..1 << 16 {
+        net.set_weight(i, weight_of(i));
+    }
+    let good = ntuple::file::encode(&net, 1);
+    assert!(ntuple::load_bytes(&good, "good").is_ok());
+    let message = |bytes: &[u8]| match ntuple::load_bytes(bytes, "bad.p48") {
+        Ok(_) => panic!("a damaged file was accepted"),
+        Err(e @ WeightsFileError::Invalid { .. }) => e.to_string(),
+        Err(e) => panic!("unexpected error kind: {e}"),
+    };
+    let mut bad_magic = good.clone();
+    bad_magic[0] ^= 1;
+    assert!(message(&bad_magic).contains("magic"));
+    let mut bad_version = good.clone();
+    bad_version[8] = 9;
+    assert!(message(&bad_version).contains("version"));
+    let mut bad_tuple = good.clone();
+    bad_tuple[20] = 15;
+    assert!(message(&bad_tuple).contains("tuple"));
+    assert!(message(&good[..good.len() - 3]).contains("bad.p48"));
+    assert!(message(&good[..30]).contains("truncated"));
+    let mut longer = good.clone();
+    longer.push(0);
+    assert!(message(&longer).contains("payload"));
+    // A flipped bit in the dense part of the compressed weights is caught (by the stream's structure or its
+    // checksum) ...
+    for pos in [70, 1000, 50_000, 100_000] {
+        let mut flipped = good.clone();
+        flipped[pos] ^= 0x10;
+        assert!(message(&flipped).contains("not a valid"), "byte {pos}");
+    }
+    // ... and anywhere else a flip is either refused or changes nothing that is decoded (inside a run of zeros, a
+    // back-reference moved from distance 1 to 2 still copies zeros): never a silently different network.
+    for pos in (60..good.len()).step_by(good.len() / 8) {
+        let mut flipped = good.clone();
+        flipped[pos] ^= 0x04;
+        if let Ok(back) = ntuple::load_bytes(&flipped, "flipped") {
+            assert!(
+                same_weights(&back, &net),
+                "byte {pos}: a different network was accepted"
+            );
+        }
+    }
+    // A missing file is an I/O error naming the file.
+    let missing = ntuple::load(std::path::Path::new("/nonexistent/net.p48")).unwrap_err();
+    assert!(matches!(missing, WeightsFileError::Io { .. }));
+    assert!(missing.to_string().contains("/nonexistent/net.p48"));
+}
+
+/// Trains a fresh network on `games` games with one thread.
+fn tiny_training(seed: u64, games: u64, block: u64) -> (Network, Vec<String>) {
+    let net = Network::new(0.0);
+    let mut log = Vec::new();
+    let cfg = TrainConfig {
+        games,
+        threads: 1,
+        seed,
+        block,
+        ..TrainConfig::default()
+    };
+    train(&net, &cfg, |_, p| {
+        log.push(p.log_line());
+        true
+    });
+    (net, log)
+}
+
+fn same_weights(a: &Network, b: &Network) -> bool {
+    (0..WEIGHTS).all(|i| a.weight(i).to_bits() == b.weight(i).to_bits())
+}
+
+#[test]
+fn training_runs_end_to_end_and_is_reproducible_with_one_thread() {
+    let (a, log_a) = tiny_training(3, 40, 20);
+    assert_eq!(a.games(), 40);
+    assert_eq!(log_a.len(), 2);
+    assert!(a.nonzero() > 1000, "the games taught it something");
+    let (b, log_b) = tiny_training(3, 40, 40);
+    assert!(same_weights(&a, &b), "same seed, one thread: same network");
+    // The moves/s column differs; the statistics of the 40 games do not.
+    assert_eq!(log_b.len(), 1);
+    let (c, _) = tiny_training(4, 40, 40);
+    assert!(!same_weights(&a, &c), "another seed, another network");
+    // Resuming: 20 games, then 20 more on the same network, is the same as 40 at once.
+    let (d, _) = tiny_training(3, 20, 20);
+    let cfg = TrainConfig {
+        games: 40,
+        threads: 1,
+        seed: 3,
+        block: 20,
+        ..TrainConfig::default()
+    };
+    train(&d, &cfg, |_, _| true);
+    assert!(same_weights(&a, &d));
+    // Two threads run too (not reproducible: they share the weights without locks).
+    let e = Network::new(0.0);
+    let cfg = TrainConfig {
+        games: 20,
+        threads: 2,
+        block: 10,
+        ..TrainConfig::default()
+    };
+    train(&e, &cfg, |_, p| p.block_games == 10);
+    assert_eq!(e.games(), 20);
+}
