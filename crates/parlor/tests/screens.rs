@@ -405,3 +405,42 @@ fn no_play_screen_binds_a_key_twice() {
         assert_eq!(g.key_clashes(), Vec::<String>::new(), "{}", g.title());
     }
 }
+
+/// Plays `words` (each parsed by the game) and gives up: a finished, recorded game of any game.
+fn finished<G: parlor::games::game::Game>(store: &mut Store, seed_value: u64, words: &[&str]) {
+    let mut s = session::<G>(G::Params::default(), seed_value, store);
+    for w in words {
+        let mv = G::parse_move(s.state(), w).expect("a legal move");
+        s.play(mv, store).expect("accepted");
+    }
+    s.resign(store);
+    assert!(s.ended().and_then(|e| e.id).is_some(), "recorded");
+}
+
+/// The history and the best scores of every game: one screen for all games, snapshots of each.
+#[test]
+fn history_and_best_scores_of_every_game() {
+    use parlor::games::mastermind::Mastermind;
+    use parlor::games::nocca::Nocca;
+    let mut store = Store::in_memory().unwrap();
+    finished::<Twenty48>(&mut store, 21, &["left", "down"]);
+    finished::<Mastermind>(&mut store, 22, &["RGYU"]);
+    finished::<Nocca>(&mut store, 23, &["c1k"]);
+    let mut app = menu_app(store);
+    open(&mut app, "History");
+    let list = screen(&mut app, 100, 12);
+    for game in ["2048", "mastermind", "nocca"] {
+        assert!(list.contains(game), "{game}: {list}");
+    }
+    dated(|| insta::assert_snapshot!("history_of_every_game", render(&mut app, 100, 12).backend()));
+    press(&mut app, KeyCode::Char('q'));
+    open(&mut app, "Best scores");
+    for name in [
+        "best_scores_first",
+        "best_scores_second",
+        "best_scores_third",
+    ] {
+        dated(|| insta::assert_snapshot!(name, render(&mut app, 80, 16).backend()));
+        press(&mut app, KeyCode::Right);
+    }
+}

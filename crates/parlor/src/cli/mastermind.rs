@@ -18,13 +18,13 @@ pub struct VariantArgs {
     #[arg(long, value_name = "NAME")]
     pub variant: Option<String>,
     /// Number of colours, 2 to 10.
-    #[arg(long, alias = "colors", value_name = "N")]
+    #[arg(long, alias = "colors", value_name = "N", value_parser = clap::value_parser!(u32).range(2..=10))]
     pub colours: Option<u32>,
     /// Number of pegs in a code, 2 to 8.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=8))]
     pub pegs: Option<u32>,
-    /// Number of guesses allowed.
-    #[arg(long, value_name = "N")]
+    /// Number of guesses allowed, 1 to 30.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=30))]
     pub guesses: Option<u32>,
     /// The secret may repeat a colour.
     #[arg(long, overrides_with = "no_secret_repeats")]

@@ -8,6 +8,15 @@ use clap::{Args, Subcommand};
 use std::io::Write;
 use twenty48::{Board, Direction};
 
+fn parse_ms(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(ms) if (0.01..=60_000.0).contains(&ms) => Ok(ms),
+        _ => Err(format!(
+            "'{s}' is not a number of milliseconds from 0.01 to 60000"
+        )),
+    }
+}
+
 fn parse_probability(s: &str) -> Result<f64, String> {
     let p: f64 = s.parse().map_err(|_| format!("'{s}' is not a number"))?;
     if (0.0..=1.0).contains(&p) {
@@ -41,26 +50,27 @@ pub enum Twenty48Action {
 /// `parlor 2048 auto`: the computer plays whole games.
 #[derive(Debug, Args)]
 pub struct AutoArgs {
-    /// How many games.
-    #[arg(long, default_value_t = 10)]
+    /// How many games (1 to 1000000).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub games: u64,
-    /// Seed of the first game; the others use the following seeds.
+    /// Seed of the first game; the others use the following seeds (0 to 2^64-1).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Thinking time per move in milliseconds (iterative deepening). Default: 20, unless --depth is given.
-    #[arg(long)]
+    /// Thinking time per move in milliseconds, 0.01 to 60000 (iterative deepening). Default: 20, unless --depth is
+    /// given.
+    #[arg(long, value_parser = parse_ms)]
     pub ms_per_move: Option<f64>,
-    /// Fixed search depth (with --ms-per-move: the deepest iteration allowed). One thread and a fixed depth make
-    /// the games reproducible.
-    #[arg(long)]
+    /// Fixed search depth, 1 to 12 (with --ms-per-move: the deepest iteration allowed). One thread and a fixed
+    /// depth make the games reproducible.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=12))]
     pub depth: Option<u32>,
-    /// Search threads.
+    /// Search threads (1 to 64).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
     pub threads: u16,
     /// Board size, from 3 to 8.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=8))]
     pub size: u8,
-    /// Probability that a new tile is a 4.
+    /// Probability that a new tile is a 4 (0 to 1).
     #[arg(long, default_value_t = 0.1, value_parser = parse_probability)]
     pub four_chance: f64,
     /// Evaluation of positions: heuristic or network.

@@ -17,14 +17,14 @@ pub struct TrainArgs {
     /// temporary file, then renamed). Play reads it when $PARLOR_2048_WEIGHTS names it.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: PathBuf,
-    /// Stop once the network has been trained on this many games in all (earlier sittings included).
-    #[arg(long, default_value_t = 1_000_000)]
+    /// Stop once the network has been trained on this many games in all, earlier sittings included (1 to 10^12).
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub games: u64,
-    /// Stop after this many minutes (a checkpoint is saved first).
-    #[arg(long)]
+    /// Stop after this many minutes, 0.1 to 100000 (a checkpoint is saved first).
+    #[arg(long, value_parser = |s: &str| in_range(s, 0.1, 100_000.0))]
     pub minutes: Option<f64>,
-    /// Minutes between checkpoints.
-    #[arg(long, default_value_t = 5.0)]
+    /// Minutes between checkpoints (0.1 to 1440).
+    #[arg(long, default_value_t = 5.0, value_parser = |s: &str| in_range(s, 0.1, 1440.0))]
     pub every_minutes: f64,
     /// Threads playing training games (they share the weights without locks; 1 makes a run reproducible).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
@@ -32,19 +32,28 @@ pub struct TrainArgs {
     /// Seed of the training games' spawns.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Learning rate: a TD error e moves a value by alpha * e.
-    #[arg(long, default_value_t = 0.1)]
+    /// Learning rate, 0.0001 to 1: a TD error e moves a value by alpha * e.
+    #[arg(long, default_value_t = 0.1, value_parser = |s: &str| in_range(s, 0.0001, 1.0).map(|v| v as f32))]
     pub alpha: f32,
     /// Games per progress report and log line.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub block: u64,
-    /// Initial value of every after-state of a new network (a positive value is optimistic initialisation).
-    #[arg(long, default_value_t = 0.0)]
+    /// Initial value of every after-state of a new network, -1000000 to 1000000 (a positive value is optimistic
+    /// initialisation).
+    #[arg(long, default_value_t = 0.0, value_parser = |s: &str| in_range(s, -1e6, 1e6).map(|v| v as f32))]
     pub init: f32,
     /// Append the training curve here (tab-separated: games, mean score, best score, rates of 2048, 8192, 16384
     /// and 32768, moves per second).
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
+}
+
+/// A number from `min` to `max` (the range is said in the error).
+fn in_range(s: &str, min: f64, max: f64) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v >= min && v <= max => Ok(v),
+        _ => Err(format!("'{s}' is not a number from {min} to {max}")),
+    }
 }
 
 /// Runs `parlor 2048 train`.

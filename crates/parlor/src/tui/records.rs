@@ -108,8 +108,8 @@ impl View for HistoryView {
 
 /// The best scores, one game and variant at a time.
 pub struct ScoresView {
-    /// (game, variant, ranking) for every variant that has records.
-    tables: Vec<(String, String, crate::storage::Ranking)>,
+    /// (game, variant, ranking, the game's title) for every variant that has records.
+    tables: Vec<(String, String, crate::storage::Ranking, &'static str)>,
     shown: usize,
     rows: Vec<GameRecord>,
     stats: Vec<crate::storage::Stats>,
@@ -128,7 +128,12 @@ impl ScoresView {
                     .ok()
                     .flatten()
                     .unwrap_or_default();
-                tables.push((game.id().to_string(), v, game.ranking(&options)));
+                tables.push((
+                    game.id().to_string(),
+                    v,
+                    game.ranking(&options),
+                    game.title(),
+                ));
             }
             stats.extend(ctx.store.stats(game.id()).unwrap_or_default());
         }
@@ -144,7 +149,7 @@ impl ScoresView {
 
     fn load(&mut self, ctx: &mut Ctx) {
         self.rows = match self.tables.get(self.shown) {
-            Some((g, v, ranking)) => ctx.store.best(g, v, *ranking, 10).unwrap_or_default(),
+            Some((g, v, ranking, _)) => ctx.store.best(g, v, *ranking, 10).unwrap_or_default(),
             None => Vec::new(),
         };
     }
@@ -160,10 +165,10 @@ impl View for ScoresView {
         let mut lines = Vec::new();
         match self.tables.get(self.shown) {
             None => lines.push(Line::raw("No finished game yet.")),
-            Some((game, variant, ranking)) => {
+            Some((_, variant, ranking, title)) => {
                 lines.push(Line::styled(
                     format!(
-                        "{game} {variant}   ({} of {})",
+                        "{title} {variant}   ({} of {})",
                         self.shown + 1,
                         self.tables.len()
                     ),
@@ -197,7 +202,7 @@ impl View for ScoresView {
                 }
             }
         }
-        frame.render_widget(Paragraph::new(lines), body);
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), body);
     }
 
     fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {
