@@ -1,5 +1,5 @@
 //! Solves a board and prints its counts and the start position's value:
-//! `solve RxC [checkpoint-file [table-file]]` (checkpoints at most every 5 minutes).
+//! `retrograde RxC [checkpoint-file [table-file]]` (checkpoints at most every 5 minutes).
 
 use std::time::Instant;
 
