@@ -49,8 +49,12 @@ pub struct Env {
 impl Env {
     /// The environment for these options.
     pub fn new(global: Global) -> Env {
-        let plain =
-            global.plain || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
+        // A terminal that cannot move its cursor (TERM=dumb) gets plain mode, as a pipe does.
+        let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
+        let plain = global.plain
+            || dumb
+            || !std::io::stdin().is_terminal()
+            || !std::io::stdout().is_terminal();
         let theme = Theme::from_env(global.no_color);
         Env {
             global,

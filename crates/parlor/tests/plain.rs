@@ -307,3 +307,23 @@ fn auto_is_reproducible_with_a_fixed_depth_and_one_thread() {
         "{text}"
     );
 }
+
+/// Issue 10, item 8: 2^63 + 2^63 cannot be a tile; the slide says so instead of answering a wrong board.
+#[test]
+fn a_merge_that_cannot_be_represented_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(
+        dir.path(),
+        &[
+            "2048",
+            "slide",
+            "9223372036854775808,9223372036854775808,0/0,0,0/0,0,0",
+            "left",
+            "--json",
+        ],
+        "",
+    );
+    assert!(!o.status.success(), "{}", out(&o));
+    assert!(err(&o).contains("cannot hold"), "{}", err(&o));
+    assert!(out(&o).is_empty(), "no board is printed: {}", out(&o));
+}

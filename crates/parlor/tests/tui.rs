@@ -187,3 +187,40 @@ fn closing_the_terminal_ends_the_process_and_keeps_the_game() {
     );
     assert_eq!(unfinished(dir.path()), vec![(8, "up".to_string())]);
 }
+
+/// Issue 10, item 9: a terminal that cannot move its cursor (`TERM=dumb`) gets plain mode, not the full screen.
+#[test]
+fn term_dumb_plays_in_plain_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = Pty::spawn(Spawn::new(dir.path(), &["2048", "--seed", "3"]).env("TERM", "dumb"));
+    p.wait_for("2048 on 4x4, seed 3");
+    p.wait_until("no alternate screen", |s| !s.alternate_screen());
+    p.press_all(&[Key::Left, Key::Enter]);
+    p.press_all(&[Key::Char('q'), Key::Enter]);
+    p.wait_for("Game saved.");
+}
+
+/// Issue 10, item 9: while the screen is too small to show the board, moves are not taken (nothing is played
+/// blind); `q` still quits, saving.
+#[test]
+fn a_screen_too_small_takes_no_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = Pty::spawn(Spawn::new(dir.path(), &["2048", "--seed", "4"]));
+    p.wait_for("Score 0");
+    p.press(Key::Left);
+    p.wait_for("Moves 1");
+    p.resize(30, 8);
+    p.wait_for("terminal too small");
+    for k in [Key::Left, Key::Right, Key::Up, Key::Down] {
+        p.press(k);
+    }
+    p.resize(80, 24);
+    p.wait_for("Score");
+    let text = p.text();
+    assert!(text.contains("Moves 1"), "{text}");
+    p.resize(30, 8);
+    p.wait_for("terminal too small");
+    p.press(Key::Char('q'));
+    p.finish().assert_restored_with(0);
+    assert_eq!(unfinished(dir.path()).len(), 1, "the game is kept");
+}
