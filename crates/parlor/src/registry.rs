@@ -20,7 +20,7 @@ pub static GAMES: &[&dyn Registered] = &[
 
 /// The game of a given name.
 pub fn find(id: &str) -> Option<&'static dyn Registered> {
-    GAMES.iter().copied().find(|g| g.id() == id)
+    crate::games::find(GAMES, id)
 }
 
 /// The games' names, for messages (`2048, mastermind or nocca`).

@@ -199,28 +199,3 @@ fn term_dumb_plays_in_plain_mode() {
     p.press_all(&[Key::Char('q'), Key::Enter]);
     p.wait_for("Game saved.");
 }
-
-/// Issue 10, item 9: while the screen is too small to show the board, moves are not taken (nothing is played
-/// blind); `q` still quits, saving.
-#[test]
-fn a_screen_too_small_takes_no_move() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut p = Pty::spawn(Spawn::new(dir.path(), &["2048", "--seed", "4"]));
-    p.wait_for("Score 0");
-    p.press(Key::Left);
-    p.wait_for("Moves 1");
-    p.resize(30, 8);
-    p.wait_for("terminal too small");
-    for k in [Key::Left, Key::Right, Key::Up, Key::Down] {
-        p.press(k);
-    }
-    p.resize(80, 24);
-    p.wait_for("Score");
-    let text = p.text();
-    assert!(text.contains("Moves 1"), "{text}");
-    p.resize(30, 8);
-    p.wait_for("terminal too small");
-    p.press(Key::Char('q'));
-    p.finish().assert_restored_with(0);
-    assert_eq!(unfinished(dir.path()).len(), 1, "the game is kept");
-}

@@ -33,6 +33,17 @@ impl<G> Default for Entry<G> {
     }
 }
 
+/// The parameters written as `json`, or the defaults when there are none or they cannot be read.
+pub fn params_or_default<G: game::Game>(json: Option<&str>) -> G::Params {
+    json.and_then(|j| G::params_from_json(j).ok())
+        .unwrap_or_default()
+}
+
+/// The game of a given name among `games` (the registry, or any front end's view of it).
+pub fn find<'a, T: AnyGame + ?Sized>(games: &[&'a T], id: &str) -> Option<&'a T> {
+    games.iter().copied().find(|g| g.id() == id)
+}
+
 /// Any game, as lists and records see it: what the front ends' launchers share.
 pub trait AnyGame: Sync {
     /// The game's name in the database and on the command line.
@@ -69,7 +80,7 @@ impl<G: game::Game> AnyGame for Entry<G> {
     }
 
     fn ranking(&self, options: &str) -> game::Ranking {
-        G::ranking(&G::params_from_json(options).unwrap_or_default())
+        G::ranking(&params_or_default::<G>(Some(options)))
     }
 
     fn progress(&self, saved: &crate::storage::Unfinished) -> Result<String, String> {
@@ -93,6 +104,15 @@ pub const ABOUT: &[&str] = &[
     "Undo, hints and autoplay are allowed but mark a game as assisted: it stays in the history, not in the best \
      scores. So does a game played from a chosen seed (--seed), which anyone could replay.",
 ];
+
+/// `s` with its first letter in capitals ("score" -> "Score").
+pub fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
 
 /// A session id that is unique across processes: time, process id and a counter.
 pub fn new_session_id() -> String {

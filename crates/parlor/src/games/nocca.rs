@@ -226,15 +226,6 @@ pub struct Thinker {
     engine: Option<Engine>,
 }
 
-/// `black` -> `Black`.
-pub fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
-}
-
 impl Game for Nocca {
     const ID: &'static str = "nocca";
     const TITLE: &'static str = "Nocca Nocca";
@@ -388,10 +379,16 @@ impl Game for Nocca {
         let head = match state.game.outcome() {
             Some(o) => match (o.winner, o.reason) {
                 (Some(w), nocca::Reason::Goal) => {
-                    format!("{} reached the goal in {n} {plies}", capital(w.name()))
+                    format!(
+                        "{} reached the goal in {n} {plies}",
+                        crate::games::capitalised(w.name())
+                    )
                 }
                 (Some(w), reason) => {
-                    format!("{} wins by {reason} after {n} {plies}", capital(w.name()))
+                    format!(
+                        "{} wins by {reason} after {n} {plies}",
+                        crate::games::capitalised(w.name())
+                    )
                 }
                 (None, reason) => format!("Draw by {reason} after {n} {plies}"),
             },
@@ -408,10 +405,10 @@ impl Game for Nocca {
     fn progress(state: &State) -> String {
         let n = state.game.ply();
         match state.game.outcome() {
-            Some(o) => format!("ply {n} · {}", capital(&o.to_string())),
+            Some(o) => format!("ply {n} · {}", crate::games::capitalised(&o.to_string())),
             None => format!(
                 "ply {n} · {} to move",
-                capital(state.game.side_to_move().name())
+                crate::games::capitalised(state.game.side_to_move().name())
             ),
         }
     }

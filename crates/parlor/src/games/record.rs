@@ -56,6 +56,15 @@ impl<G: Game> Replay<G> {
         self.moves.is_empty()
     }
 
+    /// The position after `index` moves (clamped to the end) with the parameters and the move that led to it, all
+    /// borrowed at once (a screen draws them together without copying the position).
+    pub fn view(&mut self, index: usize) -> (&G::State, &G::Params, Option<&G::Move>) {
+        let index = index.min(self.moves.len());
+        self.position(index);
+        let last = index.checked_sub(1).map(|i| &self.moves[i]);
+        (&self.current.1, &self.params, last)
+    }
+
     /// The position after `index` moves (0: the start; clamped to the end).
     pub fn position(&mut self, index: usize) -> &G::State {
         let index = index.min(self.moves.len());

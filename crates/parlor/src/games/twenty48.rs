@@ -128,13 +128,12 @@ impl Game for Twenty48 {
 
     fn set(p: &mut Params, key: &str, value: &str) -> Result<(), String> {
         let v = checked(SETTINGS, key, value)?;
-        let parse_err = |_| format!("'{v}' is not a number");
+        // `checked` has already refused anything that is not a value of the setting.
+        let number = || format!("'{v}' is not a number");
         match key {
-            "size" => p.size = v.parse().map_err(parse_err)?,
-            "four-chance" => {
-                p.four_chance = v.parse().map_err(|_| format!("'{v}' is not a number"))?
-            }
-            "target" => p.target = v.parse().map_err(|_| format!("'{v}' is not a number"))?,
+            "size" => p.size = v.parse().map_err(|_| number())?,
+            "four-chance" => p.four_chance = v.parse().map_err(|_| number())?,
+            "target" => p.target = v.parse().map_err(|_| number())?,
             _ => return Err(format!("no setting '{key}'")),
         }
         Ok(())

@@ -98,8 +98,3 @@ impl<G: PlainGame> PlainLaunch for Entry<G> {
         super::replay::print(io, replay, delay_ms)
     }
 }
-
-/// The game of a given name among `games`.
-pub fn find<'a>(games: &[&'a dyn PlainLaunch], id: &str) -> Option<&'a dyn PlainLaunch> {
-    games.iter().copied().find(|g| g.id() == id)
-}

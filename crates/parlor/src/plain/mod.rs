@@ -13,9 +13,10 @@ pub mod replay;
 pub mod setup;
 pub mod twenty48;
 
+use crate::games::find;
 use crate::storage::{Store, format_time};
 use anyhow::Result;
-use game::{PlainLaunch, find};
+use game::PlainLaunch;
 use std::io::{BufRead, Write};
 
 /// How a plain game loop ended.

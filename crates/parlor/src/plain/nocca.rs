@@ -4,8 +4,7 @@
 
 use super::game::{Parsed, PlainGame};
 use crate::games::nocca::{
-    Nocca, Params, State, capital, movable, move_text, moves_from, refusal, square_refusal,
-    target_name,
+    Nocca, Params, State, movable, move_text, moves_from, refusal, square_refusal, target_name,
 };
 use nocca::{Colour, Dir, Move, Position, Square};
 
@@ -147,7 +146,7 @@ impl PlainGame for Nocca {
         let before = state.before_last();
         format!(
             "{} plays {}.",
-            capital(before.side_to_move().name()),
+            crate::games::capitalised(before.side_to_move().name()),
             move_text(before, *mv, "-").replace("-goal)", " into the goal)")
         )
     }

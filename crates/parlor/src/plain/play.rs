@@ -4,6 +4,7 @@
 
 use super::game::{Parsed, PlainGame};
 use super::{Exit, Io};
+use crate::games::capitalised;
 use crate::games::game::{Purpose, Turn};
 use crate::games::session::{Seed, Session};
 use crate::storage::Store;
@@ -49,14 +50,6 @@ fn show<G: PlainGame>(io: &mut Io, s: &Session<G>) -> Result<()> {
     io.say(line)
 }
 
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
-}
-
 /// Asks a yes/no question; `None` when input ends.
 fn confirm(io: &mut Io, question: &str) -> Result<Option<bool>> {
     loop {
@@ -97,13 +90,10 @@ fn play_move<G: PlainGame>(
     mv: G::Move,
     store: &mut Store,
 ) -> Result<bool> {
-    let told = {
-        let mut after = s.state().clone();
-        G::apply(&mut after, &mv).ok().map(|_| G::told(&after, &mv))
-    };
+    let played = mv.clone();
     match s.play(mv, store) {
         Ok(applied) => {
-            let mut line = told.unwrap_or_default();
+            let mut line = G::told(s.state(), &played);
             if let Some(n) = applied.note {
                 line.push_str(&format!(" ({n})"));
             }
@@ -218,21 +208,17 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
         // A command is one word (`p N` and `give up` excepted); a longer line is the game's (`r y o bla` is a
         // Mastermind guess, not `r` for a new game).
         let more = words.clone().next().is_some();
-        let head = if more && !matches!(first, "p" | "autoplay" | "give") {
-            "\u{0}"
-        } else {
-            first
-        };
-        match head {
-            "" => show(io, &s)?,
-            "q" | "quit" => {
+        let command = (!more || matches!(first, "p" | "autoplay" | "give")).then_some(first);
+        match command {
+            Some("") => show(io, &s)?,
+            Some("q" | "quit") => {
                 match s.save_now(store) {
                     Ok(()) => io.say("Game saved.")?,
                     Err(why) => io.say(format!("The game could NOT be saved ({why})."))?,
                 }
                 return Ok(Exit::Menu);
             }
-            "?" | "help" => {
+            Some("?" | "help") => {
                 for p in G::rules() {
                     io.say(p)?;
                 }
@@ -240,14 +226,14 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
                     "Commands: {COMMANDS}; p [N] lets the computer play N moves where it can."
                 ))?;
             }
-            "u" | "undo" => match s.undo(store) {
+            Some("u" | "undo") => match s.undo(store) {
                 Ok(_) => {
                     io.say("Move taken back (the game is now assisted).")?;
                     show(io, &s)?;
                 }
                 Err(e) => io.say(format!("{}.", capitalised(&e)))?,
             },
-            "t" | "hint" | "tip" if G::can_think(&s.params) => {
+            Some("t" | "hint" | "tip") if G::can_think(&s.params) => {
                 s.mark_assisted(store);
                 match think(&mut thinker, &s, Purpose::Hint) {
                     Some(mv) => io.say(format!(
@@ -257,7 +243,7 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
                     None => io.say("No move to suggest.")?,
                 }
             }
-            "p" | "autoplay" if G::can_autoplay(&s.params) => {
+            Some("p" | "autoplay") if G::can_autoplay(&s.params) => {
                 let n = match words.next().map(str::parse::<usize>) {
                     None => 50,
                     Some(Ok(n)) if (1..=100_000).contains(&n) => n,
@@ -286,12 +272,12 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
                     "Autoplay made {played} moves (the game is assisted)."
                 ))?;
             }
-            "x" | "give" | "giveup" => match confirm(io, "Give up this game?")? {
+            Some("x" | "give" | "giveup") => match confirm(io, "Give up this game?")? {
                 None => return end_of_input(io, &mut s, store),
                 Some(true) => s.resign(store),
                 Some(false) => io.say("Carry on.")?,
             },
-            "r" | "restart" | "new" => {
+            Some("r" | "restart" | "new") => {
                 let yes = if s.started() {
                     confirm(io, "Start a new game? This one is recorded as given up.")?
                 } else {

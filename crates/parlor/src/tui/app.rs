@@ -24,8 +24,6 @@ pub struct App {
     help_open: bool,
     help_scroll: u16,
     running: bool,
-    /// The last frame was too small for the screen: it takes no keys but quit and help until it fits again.
-    too_small: bool,
 }
 
 impl App {
@@ -56,7 +54,6 @@ impl App {
             help_open: false,
             help_scroll: 0,
             running: true,
-            too_small: false,
         }
     }
 
@@ -122,8 +119,7 @@ impl App {
             return;
         };
         let (w, h) = view.min_size();
-        self.too_small = area.width < w || area.height < h;
-        if self.too_small {
+        if area.width < w || area.height < h {
             draw_too_small(frame, area, (w, h), &theme);
             return;
         }
@@ -167,16 +163,6 @@ impl App {
                 if key.code == KeyCode::Char('?') {
                     self.help_open = true;
                     self.help_scroll = 0;
-                    return;
-                }
-                if self.too_small {
-                    // Nothing of the screen is visible: no move may be made blind. Quit still works (saving).
-                    if matches!(
-                        key.code,
-                        KeyCode::Char('q') | KeyCode::Char('Q') | KeyCode::Esc
-                    ) {
-                        self.quit();
-                    }
                     return;
                 }
                 let t = self.with_top(|view, ctx| view.handle_key(key, ctx));

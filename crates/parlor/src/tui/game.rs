@@ -10,7 +10,7 @@ use super::{Ctx, View};
 use crate::games::game::Game;
 use crate::games::record::Replay;
 use crate::games::session::{ResumeError, Session};
-use crate::games::{AnyGame, Entry};
+use crate::games::{AnyGame, Entry, params_or_default};
 use crate::storage::{GameRecord, Unfinished};
 use crossterm::event::MouseEvent;
 use ratatui::Frame;
@@ -104,11 +104,6 @@ pub trait Launch: AnyGame {
     fn key_clashes(&self) -> Vec<String>;
 }
 
-fn params_or_default<G: Game>(json: Option<&str>) -> G::Params {
-    json.and_then(|j| G::params_from_json(j).ok())
-        .unwrap_or_default()
-}
-
 impl<G: TuiGame> Launch for Entry<G> {
     fn setup(&self, params: Option<&str>) -> Box<dyn View> {
         Box::new(SetupView::<G>::new(params_or_default::<G>(params)))
@@ -137,9 +132,4 @@ impl<G: TuiGame> Launch for Entry<G> {
     fn key_clashes(&self) -> Vec<String> {
         super::play::key_clashes::<G>(&G::Params::default())
     }
-}
-
-/// The game of a given name among `games`.
-pub fn find<'a>(games: &[&'a dyn Launch], id: &str) -> Option<&'a dyn Launch> {
-    games.iter().copied().find(|g| g.id() == id)
 }

@@ -1,13 +1,14 @@
 //! The main menu, Parlor's one launcher: every game in progress under Continue (all of them, scrolling; `d`
 //! discards one after asking), a new game of each game (its setup form), best scores, history, help.
 
-use super::game::{Launch, find};
+use super::game::Launch;
 use super::keys::{Answer, Binding, Nav, NavWords, QUESTION, bar, describe, help_keys, lookup};
 use super::layout::chrome;
 use super::records::{HistoryView, ScoresView, TextView};
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::games::ABOUT;
+use crate::games::find;
 use crate::games::session::ResumeError;
 use crate::storage::{Unfinished, format_time};
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};

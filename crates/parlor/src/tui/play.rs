@@ -6,6 +6,7 @@ use super::keys::{self, Answer, Binding, QUESTION, bar, describe, help_keys, loo
 use super::layout::{chrome, draw_dialog};
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
+use crate::games::capitalised;
 use crate::games::game::{Game, Purpose, Turn};
 use crate::games::jobs::{Job, Poll};
 use crate::games::session::{Seed, Session};
@@ -427,14 +428,6 @@ impl<G: TuiGame> PlayView<G> {
             spans.push(Span::styled("   computer thinking…", theme.dim()));
         }
         Line::from(spans)
-    }
-}
-
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
     }
 }
 

@@ -1,10 +1,10 @@
 //! Screens over the records: history (with replays), best scores, and a page of text.
 
-use super::game::find;
 use super::keys::{Nav, NavWords};
 use super::layout::chrome;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
+use crate::games::find;
 use crate::storage::{GameRecord, format_time};
 use crossterm::event::KeyEvent;
 use ratatui::Frame;

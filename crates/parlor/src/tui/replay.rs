@@ -96,19 +96,20 @@ impl<G: TuiGame> View for ReplayView<G> {
             Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(body);
         let n = self.replay.len();
         let at = self.at;
-        let last = at.checked_sub(1).map(|i| self.replay.moves[i].to_string());
-        let state = self.replay.position(at).clone();
+        let playing = self.playing;
+        let speed = SPEEDS[self.speed];
+        let (state, params, last) = self.replay.view(at);
         let mut line = vec![
             Span::raw(format!("Move {at} of {n}")),
-            Span::raw(match &last {
+            Span::raw(match last {
                 Some(m) => format!(" · {m}"),
                 None => " · start".into(),
             }),
-            Span::raw(format!(" · {} {}", G::score_name(), G::score(&state))),
+            Span::raw(format!(" · {} {}", G::score_name(), G::score(state))),
         ];
         line.push(Span::styled(
-            if self.playing {
-                format!(" · playing, {} ms/move", SPEEDS[self.speed])
+            if playing {
+                format!(" · playing, {speed} ms/move")
             } else {
                 " · paused".into()
             },
@@ -117,16 +118,16 @@ impl<G: TuiGame> View for ReplayView<G> {
         let mut lines = vec![Line::from(line)];
         if at == n {
             lines.push(Line::styled(
-                format!("{} · {}", r.result, G::ending(&state, r.result)),
+                format!("{} · {}", r.result, G::ending(state, r.result)),
                 theme.strong(),
             ));
         }
         frame.render_widget(Paragraph::new(lines), info);
         let board = Board {
-            state: &state,
-            params: &self.replay.params,
+            state,
+            params,
             ui: None,
-            last: at.checked_sub(1).map(|i| &self.replay.moves[i]),
+            last,
             over: at == n,
         };
         G::draw(frame, board_area, &board, theme);

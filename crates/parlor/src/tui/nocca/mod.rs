@@ -10,7 +10,7 @@ use super::keys::{Binding, common, more};
 use super::theme::Theme;
 use crate::games::game::{Game, Turn};
 use crate::games::nocca::{
-    Mode, Nocca, Params, State, capital, movable, move_text, moves_from, square_refusal,
+    Mode, Nocca, Params, State, movable, move_text, moves_from, square_refusal,
 };
 use crate::games::session::Session;
 use board::{Layout, Marks, digit};
@@ -267,7 +267,7 @@ impl TuiGame for Nocca {
             Mode::Watch => " (computer)",
             Mode::Two => "",
         };
-        let mut s = format!("{}{who} to move", capital(side.name()));
+        let mut s = format!("{}{who} to move", crate::games::capitalised(side.name()));
         if let Some(m) = state.game.moves().last() {
             s.push_str(&format!(
                 " · last {}",
