@@ -32,6 +32,7 @@
 mod anytime;
 mod breaker;
 mod code;
+mod estimate;
 mod feedback;
 mod game;
 mod optimal;
@@ -46,6 +47,7 @@ mod variant;
 pub use anytime::{anytime_schedules, anytime_search, lookahead_tree};
 pub use breaker::{AnswerError, Breaker, Contradiction};
 pub use code::{Code, CodeDisplay, CodeError, CodeStyle};
+pub use estimate::estimated_solve_seconds;
 pub use feedback::{Feedback, FeedbackError, FeedbackTable, PackedCode, feedback, feedback_naive};
 pub use game::{Game, GuessError, Status, count_consistent, secret_from_seed};
 pub use solve::{SolveError, SolveReport, solve_all};

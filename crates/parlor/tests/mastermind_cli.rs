@@ -192,3 +192,39 @@ fn defect_12_help_and_errors_name_the_same_letters() {
     assert!(play_help.contains("--role"), "{play_help}");
     assert!(play_help.contains("--strategy"), "{play_help}");
 }
+
+/// Issue 10, item 7: a solve estimated to run for minutes or hours is refused up front, saying how long and how to
+/// run it anyway; `--no-limit` runs what is within reach as before.
+#[test]
+fn a_solve_over_the_time_limit_is_refused_unless_no_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(
+        dir.path(),
+        &[
+            "mastermind",
+            "solve",
+            "--variant",
+            "bulls-cows",
+            "--strategy",
+            "optimal",
+        ],
+        "",
+    );
+    assert!(!o.status.success());
+    let e = err(&o);
+    assert!(e.contains("estimated to take about"), "{e}");
+    assert!(e.contains("over the limit of 60 seconds"), "{e}");
+    assert!(e.contains("--no-limit"), "{e}");
+    assert!(out(&o).is_empty());
+    let j = json(&[
+        "mastermind",
+        "solve",
+        "--variant",
+        "classic",
+        "--strategy",
+        "knuth",
+        "--no-limit",
+        "--json",
+    ]);
+    assert_eq!(j["total"], 5801);
+}

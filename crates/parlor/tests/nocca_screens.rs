@@ -1,6 +1,8 @@
 //! Nocca Nocca on the full screen: snapshots (TestBackend + insta) of the setup, play, end, help and replay
 //! screens, the keys (issue 9, defect 8), the mouse, and the computer's move in the background.
 
+mod common;
+use common::app::disk_store;
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -61,7 +63,7 @@ fn two() -> Params {
 
 /// The menu with a two-player game on top of it.
 fn game_app(moves: &str) -> App {
-    let mut store = Store::in_memory().unwrap();
+    let mut store = disk_store();
     let s = session(two(), moves, &mut store);
     let mut app = App::with_stack(
         vec![Box::new(MenuView::new(None)), Box::new(PlayView::new(s))],

@@ -112,10 +112,28 @@ pub enum MastermindAction {
         /// beyond).
         #[arg(long, value_name = "S")]
         strategy: Option<String>,
+        /// Run even a solve estimated to take more than a minute of CPU time (refused without this flag; Ctrl-C
+        /// stops it).
+        #[arg(long)]
+        no_limit: bool,
         /// Output format.
         #[command(flatten)]
         json: JsonFlag,
     },
+}
+
+/// The longest solve, in estimated CPU seconds, that `solve` starts without `--no-limit`.
+pub const SOLVE_LIMIT_SECONDS: f64 = 60.0;
+
+/// A duration for people: "40 seconds", "17 minutes", "3 hours".
+fn about(seconds: f64) -> String {
+    if seconds < 90.0 {
+        format!("{} seconds", seconds.round().max(1.0))
+    } else if seconds < 90.0 * 60.0 {
+        format!("{} minutes", (seconds / 60.0).round())
+    } else {
+        format!("{} hours", (seconds / 3600.0).round())
+    }
 }
 
 fn strategy_or_default(s: &Option<String>, v: &Variant) -> Result<Strategy> {
@@ -175,10 +193,20 @@ pub fn run(action: &MastermindAction, out: &mut dyn Write) -> Result<()> {
         MastermindAction::Solve {
             variant,
             strategy,
+            no_limit,
             json,
         } => {
             let v = variant.variant()?;
             let st = strategy_or_default(strategy, &v)?;
+            let estimate = mastermind::estimated_solve_seconds(&v, st);
+            if estimate > SOLVE_LIMIT_SECONDS && !no_limit {
+                return Err(anyhow!(
+                    "{v}, {st}: this solve is estimated to take about {} of CPU time, over the limit of {}; \
+                     pass --no-limit to run it anyway (it shows its progress, and Ctrl-C stops it)",
+                    about(estimate),
+                    about(SOLVE_LIMIT_SECONDS)
+                ));
+            }
             let r = super::mastermind_progress::solve_with_progress(&v, st)?;
             let average = (r.average * 1000.0).round() / 1000.0;
             if json.json {

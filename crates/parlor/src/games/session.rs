@@ -390,7 +390,7 @@ impl<G: Game> Session<G> {
             store.discard_unfinished(&self.core.id)
         };
         self.saved = match result {
-            Ok(()) => !store.read_only(),
+            Ok(()) => store.keeps(),
             Err(e) => {
                 self.storage_error = Some(format!("could not save: {e:#}"));
                 false
@@ -438,7 +438,7 @@ impl<G: Game> Session<G> {
             match store.finish(&self.core.id, &record) {
                 Ok(id) => {
                     ending.id = Some(id);
-                    self.saved = !store.read_only();
+                    self.saved = store.keeps();
                     if unranked.is_none() {
                         ending.rank = store
                             .rank(&record.game, &record.variant, self.ranking(), record.score)

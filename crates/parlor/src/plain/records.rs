@@ -19,7 +19,7 @@ pub fn history(
         let all: Vec<_> = games.iter().map(record_json).collect();
         writeln!(out, "{}", serde_json::Value::Array(all))?;
     } else if games.is_empty() {
-        writeln!(out, "No finished game yet.")?;
+        writeln!(out, "{}", crate::games::record::nothing_to_show(store))?;
     } else {
         for r in &games {
             writeln!(out, "{}", record_line(r))?;

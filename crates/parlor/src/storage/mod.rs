@@ -57,8 +57,26 @@ impl Store {
         self.read_only
     }
 
+    /// Whether what is written here is kept after the process ends: not in memory, not read-only. Nothing is ever
+    /// called "saved" in a store that does not keep it.
+    pub fn keeps(&self) -> bool {
+        !self.read_only && self.dir.is_some()
+    }
+
+    /// Refuses a write to a database opened read-only.
+    fn writable(&self) -> Result<()> {
+        if self.read_only {
+            anyhow::bail!(
+                "the database {} is open read-only: nothing is written",
+                self.location
+            );
+        }
+        Ok(())
+    }
+
     /// Saves (inserts or replaces) the game in progress of one play session.
     pub fn save_unfinished(&self, u: &Unfinished) -> Result<()> {
+        self.writable()?;
         self.conn
             .execute(
                 "INSERT INTO unfinished (session, game, variant, options, seed, moves, score, assisted, started_at, updated_at,
@@ -96,6 +114,7 @@ impl Store {
 
     /// Forgets a game in progress without recording it (for a game with no move made).
     pub fn discard_unfinished(&self, session: &str) -> Result<()> {
+        self.writable()?;
         self.conn.execute(
             "DELETE FROM unfinished WHERE session = ?1",
             params![session],
@@ -106,6 +125,7 @@ impl Store {
     /// Sets a damaged game in progress aside: it moves, whole, to the `set_aside` table with the reason, so that it
     /// no longer blocks anything and is never lost.
     pub fn set_aside(&mut self, u: &Unfinished, reason: &str) -> Result<()> {
+        self.writable()?;
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
@@ -146,6 +166,7 @@ impl Store {
 
     /// Records a finished game and drops its in-progress copy, in one transaction. Returns the new game's id.
     pub fn finish(&mut self, session: &str, record: &GameRecord) -> Result<i64> {
+        self.writable()?;
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;

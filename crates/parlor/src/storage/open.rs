@@ -2,7 +2,7 @@
 
 use super::{SCHEMA_VERSION, Store, now_ms};
 use anyhow::{Result, bail};
-use rusqlite::{Connection, ErrorCode};
+use rusqlite::{Connection, ErrorCode, OpenFlags};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -144,6 +144,65 @@ fn try_open(path: &Path) -> std::result::Result<Connection, Failure> {
     Ok(conn)
 }
 
+/// Opens an existing database for reading only; a database of schema 1 is read through temporary views that
+/// look like schema 2 (nothing is migrated, nothing is written). Tries a normal read-only connection first, then
+/// an immutable one (which needs no lock file: a read-only directory holding a database in WAL mode).
+fn try_open_read_only(path: &Path) -> std::result::Result<Connection, String> {
+    if !path.is_file() {
+        return Err(format!("{} does not exist", path.display()));
+    }
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI;
+    let probe = |conn: Connection| -> rusqlite::Result<Connection> {
+        conn.busy_timeout(Duration::from_secs(10))?;
+        conn.query_row("SELECT COUNT(*) FROM sqlite_master", [], |r| {
+            r.get::<_, i64>(0)
+        })?;
+        Ok(conn)
+    };
+    let conn = Connection::open_with_flags(path, flags)
+        .and_then(probe)
+        .or_else(|_| Connection::open_with_flags(immutable_uri(path), flags).and_then(probe))
+        .map_err(|e| e.to_string())?;
+    let version: i64 = conn
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .map_err(|e| e.to_string())?;
+    if version == 1 {
+        conn.execute_batch(READ_SCHEMA_1_AS_2)
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(conn)
+}
+
+/// Temporary views (they shadow the file's tables, which stay untouched) that show a schema-1 database as schema 2,
+/// with the same result mapping as [`MIGRATE_1_TO_2`].
+const READ_SCHEMA_1_AS_2: &str = "
+CREATE TEMP VIEW games AS SELECT id, game, variant, options, seed, moves, score,
+    CASE WHEN game = 'mastermind' AND variant LIKE '% (maker)' AND result IN ('won', 'lost') THEN 'done'
+         WHEN game = 'nocca' AND variant IN ('two players', 'watch') AND result IN ('won', 'lost') THEN 'done'
+         ELSE result END AS result,
+    assisted, started_at, ended_at, 0 AS seeded FROM main.games;
+CREATE TEMP VIEW unfinished AS SELECT session, game, variant, options, seed, moves, score, assisted, started_at,
+    updated_at, 0 AS seeded FROM main.unfinished;
+CREATE TEMP TABLE set_aside (id INTEGER PRIMARY KEY, session TEXT, game TEXT, variant TEXT, options TEXT,
+    seed INTEGER, moves TEXT, score INTEGER, assisted INTEGER, started_at INTEGER, updated_at INTEGER,
+    seeded INTEGER, reason TEXT, set_aside_at INTEGER);
+";
+
+/// `file:` URI of `path` opened as immutable (no locks, no WAL), with the characters URIs reserve escaped.
+fn immutable_uri(path: &Path) -> String {
+    let mut uri = String::from("file:");
+    for b in path.as_os_str().as_encoded_bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'/' | b'-' | b'_' | b'.' | b'~' => {
+                uri.push(char::from(*b))
+            }
+            _ => uri.push_str(&format!("%{b:02X}")),
+        }
+    }
+    uri.push_str("?immutable=1");
+    uri
+}
+
 /// Moves a damaged database (and its WAL and shared-memory files) aside, returning the new name.
 fn move_aside(path: &Path) -> Result<PathBuf> {
     let stamp = now_ms();
@@ -168,6 +227,18 @@ fn move_aside(path: &Path) -> Result<PathBuf> {
 }
 
 impl Store {
+    /// Opens an existing database file for reading only: nothing is ever written to it (writes are refused), and a
+    /// database of an older schema is read as it is, without migrating it.
+    pub fn open_read_only(path: &Path) -> Result<Store> {
+        let conn = try_open_read_only(path).map_err(anyhow::Error::msg)?;
+        Ok(Store {
+            conn,
+            location: path.display().to_string(),
+            dir: None,
+            read_only: true,
+        })
+    }
+
     /// Opens (or creates) the database in `dir`. Never fails: when the file cannot be used, the returned notice says
     /// why and what was done, and the store is a fresh database (after moving a damaged one aside) or, if even that
     /// is impossible, an in-memory one.
@@ -195,7 +266,18 @@ impl Store {
                 },
                 notice: None,
             }),
-            Err(Failure::Other(why)) => fallback(format!("cannot use {location}: {why}")),
+            Err(Failure::Other(why)) => match Store::open_read_only(&path) {
+                // The file is there and readable, but cannot be written (a read-only file or directory, or a newer
+                // Parlor's schema): show what it holds, write nothing.
+                Ok(store) => Ok(Opened {
+                    notice: Some(format!(
+                        "The database {location} is open read-only ({why}): its games are shown, but nothing \
+                         played in this session will be kept."
+                    )),
+                    store,
+                }),
+                Err(_) => fallback(format!("cannot use {location}: {why}")),
+            },
             Err(Failure::Corrupt(why)) => {
                 let aside = match move_aside(&path) {
                     Ok(aside) => aside,

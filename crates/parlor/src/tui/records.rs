@@ -21,6 +21,8 @@ pub struct HistoryView {
     games: Vec<GameRecord>,
     selected: usize,
     message: Option<String>,
+    /// What to say when there is nothing to list.
+    empty: &'static str,
 }
 
 impl HistoryView {
@@ -37,6 +39,7 @@ impl HistoryView {
             games,
             selected: 0,
             message,
+            empty: crate::games::record::nothing_to_show(ctx.store),
         }
     }
 }
@@ -53,7 +56,7 @@ impl View for HistoryView {
             lines.push(Line::styled(m.clone(), theme.warn()));
         }
         if self.games.is_empty() && self.message.is_none() {
-            lines.push(Line::raw("No finished game yet."));
+            lines.push(Line::raw(self.empty));
         }
         for (i, r) in self.games.iter().enumerate() {
             let text = crate::games::record::record_line(r);
@@ -113,6 +116,8 @@ pub struct ScoresView {
     shown: usize,
     rows: Vec<GameRecord>,
     stats: Vec<crate::storage::Stats>,
+    /// What to say when there is nothing to list.
+    empty: &'static str,
 }
 
 impl ScoresView {
@@ -142,6 +147,7 @@ impl ScoresView {
             shown: 0,
             rows: Vec::new(),
             stats,
+            empty: crate::games::record::nothing_to_show(ctx.store),
         };
         view.load(ctx);
         view
@@ -164,7 +170,7 @@ impl View for ScoresView {
         let body = chrome(frame, area, "Parlor · best scores", &self.hint_bar(), theme);
         let mut lines = Vec::new();
         match self.tables.get(self.shown) {
-            None => lines.push(Line::raw("No finished game yet.")),
+            None => lines.push(Line::raw(self.empty)),
             Some((_, variant, ranking, title)) => {
                 lines.push(Line::styled(
                     format!(

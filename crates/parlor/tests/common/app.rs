@@ -16,6 +16,15 @@ use std::time::{Duration, Instant};
 /// No colour, so that snapshots show text only.
 pub const NO_COLOR: Theme = Theme { color: false };
 
+/// A database on disk (in a fresh folder under the build's temporary directory), for tests that check what is
+/// called saved: a database in memory keeps nothing, so nothing played in it is ever called saved.
+pub fn disk_store() -> Store {
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .expect("a temporary folder")
+        .keep();
+    Store::open(&dir).expect("a database").store
+}
+
 /// An unchosen seed (the game ranks).
 pub fn seed(value: u64) -> Seed {
     Seed {

@@ -1,0 +1,98 @@
+//! A rough estimate, made before starting, of the CPU time a strategy's tree takes to build: front ends use it to
+//! refuse up front a solve that would run for minutes or hours (unless asked to run it anyway).
+//!
+//! The model is fitted to measured solves (release build, one core; `BENCHMARKS.md`), not derived: heuristics
+//! score every allowed guess against every candidate at the root and the root dominates, so their time grows as
+//! guesses x secrets (Super Mastermind's Knuth tree, 32768 x 32768, takes about 13 s); the exact search grows far
+//! faster and is interpolated between measured sizes (log-log), then extrapolated with the last measured slope.
+
+use crate::strategy::Strategy;
+use crate::variant::Variant;
+
+/// Seconds per (guess, secret) pair scored at the root by a heuristic (Super Mastermind, Knuth: 12.8 s CPU).
+const HEURISTIC_SECONDS_PER_PAIR: f64 = 1.2e-8;
+
+/// Measured exact solves: (secrets, CPU seconds). 360: the no-repeat secret preset (`seed`, 0.06 s);
+/// 1296: classic (0.3 s); 2401: 4 pegs and 7 colours (43 s); 5040: Bulls and Cows, not finished after 435 s of
+/// CPU, and mastermind-strategy took 140 s for it, so 1000 s is a deliberately round guess.
+const OPTIMAL_MEASURED: [(f64, f64); 4] = [
+    (360.0, 0.06),
+    (1296.0, 0.3),
+    (2401.0, 43.0),
+    (5040.0, 1000.0),
+];
+
+/// The estimated CPU time, in seconds, of building `strategy`'s tree for `variant` (a rough figure: within a
+/// small factor on the measured variants, an order of magnitude elsewhere).
+///
+/// ```
+/// use mastermind::{Strategy, Variant, estimated_solve_seconds};
+/// assert!(estimated_solve_seconds(&Variant::CLASSIC, Strategy::Optimal) < 1.0);
+/// let bulls = Variant::preset("bulls-cows").unwrap();
+/// assert!(estimated_solve_seconds(&bulls, Strategy::Optimal) > 600.0);
+/// ```
+pub fn estimated_solve_seconds(variant: &Variant, strategy: Strategy) -> f64 {
+    match strategy {
+        Strategy::Optimal => interpolate(&OPTIMAL_MEASURED, variant.secret_count() as f64),
+        _ => {
+            let guesses = variant.guess_count() as f64;
+            let secrets = variant.secret_count() as f64;
+            let factor = if strategy == Strategy::Entropy {
+                1.3
+            } else {
+                1.0
+            };
+            factor * HEURISTIC_SECONDS_PER_PAIR * guesses * secrets
+        }
+    }
+}
+
+/// Piecewise log-log interpolation through `points` (sorted by x), extrapolated with the nearest segment's slope.
+fn interpolate(points: &[(f64, f64)], x: f64) -> f64 {
+    let x = x.max(1.0);
+    let i = points
+        .windows(2)
+        .position(|w| x <= w[1].0)
+        .unwrap_or(points.len() - 2);
+    let ((x0, y0), (x1, y1)) = (points[i], points[i + 1]);
+    let slope = (y1.ln() - y0.ln()) / (x1.ln() - x0.ln());
+    (y0.ln() + slope * (x.ln() - x0.ln())).exp()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_estimate_passes_through_the_measured_solves_and_grows_with_the_space() {
+        for (codes, seconds) in OPTIMAL_MEASURED {
+            let e = interpolate(&OPTIMAL_MEASURED, codes);
+            assert!(
+                (e - seconds).abs() < 1e-9 * seconds.max(1.0),
+                "{codes}: {e}"
+            );
+        }
+        let mut last = 0.0;
+        for codes in (2..70_000).step_by(97) {
+            let e = interpolate(&OPTIMAL_MEASURED, codes as f64);
+            assert!(e.is_finite() && e > last, "{codes}: {e} after {last}");
+            last = e;
+        }
+    }
+
+    #[test]
+    fn the_presets_fall_where_they_were_measured() {
+        let bulls = Variant::preset("bulls-cows").unwrap();
+        let sup = Variant::preset("super").unwrap();
+        let four_seven = Variant::custom(7, 4, 10, true, true).unwrap();
+        assert!(estimated_solve_seconds(&Variant::CLASSIC, Strategy::Optimal) < 1.0);
+        assert!(estimated_solve_seconds(&Variant::default(), Strategy::Optimal) < 1.0);
+        let e = estimated_solve_seconds(&four_seven, Strategy::Optimal);
+        assert!((20.0..100.0).contains(&e), "4x7: {e}");
+        assert!(estimated_solve_seconds(&bulls, Strategy::Optimal) >= 600.0);
+        let e = estimated_solve_seconds(&sup, Strategy::Knuth);
+        assert!((5.0..30.0).contains(&e), "super, knuth: {e}");
+        assert!(estimated_solve_seconds(&bulls, Strategy::Entropy) < 2.0);
+        assert!(estimated_solve_seconds(&Variant::CLASSIC, Strategy::Knuth) < 0.1);
+    }
+}
