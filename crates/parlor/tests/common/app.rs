@@ -14,7 +14,7 @@ use ratatui::{Terminal, backend::TestBackend};
 use std::time::{Duration, Instant};
 
 /// No colour, so that snapshots show text only.
-pub const NO_COLOR: Theme = Theme { color: false };
+pub const NO_COLOR: Theme = Theme::MONO;
 
 /// An unchosen seed (the game ranks).
 pub fn seed(value: u64) -> Seed {
