@@ -565,12 +565,11 @@ impl<G: TuiGame> View for PlayView<G> {
             return describe(QUESTION, false);
         }
         let mut bar = describe(G::bindings(&self.session.params), true);
-        bar.extend(
-            common_for::<G>(&self.session.params)
-                .into_iter()
-                .filter(|b| b.in_bar)
-                .map(|b| (b.label, b.help)),
-        );
+        let common: Vec<Binding<Common>> = common_for::<G>(&self.session.params)
+            .into_iter()
+            .copied()
+            .collect();
+        bar.extend(describe(&common, true));
         bar
     }
 
