@@ -340,3 +340,81 @@ fn the_readme_example_reads_without_a_mistake() {
     assert_eq!(s.autoplay_ms(), 250);
     assert!(s.game_json("2048").unwrap().contains("512"));
 }
+
+mod in_process {
+    use super::common::app::{NO_COLOR, press, screen};
+    use crossterm::event::KeyCode;
+    use parlor::games::twenty48::{Params, Twenty48};
+    use parlor::settings::{Section, Settings};
+    use parlor::storage::Store;
+    use parlor::tui::app::App;
+    use parlor::tui::menu::MenuView;
+    use parlor::tui::play::PlayView;
+    use parlor::tui::settings::SettingsView;
+
+    fn game(settings: Settings) -> App {
+        let store = Store::in_memory().unwrap();
+        let s = super::common::app::session::<Twenty48>(Params::default(), 9, &store);
+        let mut app = App::with_stack(
+            vec![Box::new(MenuView::new(None)), Box::new(PlayView::new(s))],
+            store,
+            NO_COLOR,
+            parlor::registry::tui(),
+        );
+        app.set_settings(settings, None);
+        app.start();
+        app
+    }
+
+    #[test]
+    fn with_the_question_turned_off_x_gives_up_at_once() {
+        let mut app = game(Settings::default());
+        press(&mut app, KeyCode::Left);
+        press(&mut app, KeyCode::Char('x'));
+        assert!(screen(&mut app, 80, 24).contains("Give up?"));
+        let mut quiet = Settings::default();
+        quiet.set(Section::Confirm, "give-up", "no").unwrap();
+        let mut app = game(quiet);
+        press(&mut app, KeyCode::Left);
+        press(&mut app, KeyCode::Char('x'));
+        let s = screen(&mut app, 80, 24);
+        assert!(!s.contains("Give up?") && s.contains("Game over"), "{s}");
+    }
+
+    #[test]
+    fn autoplay_starts_at_the_settings_speed() {
+        let mut slow = Settings::default();
+        slow.set(Section::General, "autoplay-ms", "700").unwrap();
+        let mut app = game(slow);
+        press(&mut app, KeyCode::Char('p'));
+        let s = super::common::app::wait_until(&mut app, |s| s.contains("ms/move"));
+        assert!(s.contains("700 ms/move"), "{s}");
+    }
+
+    #[test]
+    fn settings_screen() {
+        let settings = Settings::default();
+        let view = SettingsView::new(
+            &settings,
+            Some(std::path::Path::new("/home/you/.config/parlor")),
+        );
+        let mut app = App::with_stack(
+            vec![Box::new(view)],
+            Store::in_memory().unwrap(),
+            NO_COLOR,
+            parlor::registry::tui(),
+        );
+        app.set_settings(settings, None);
+        app.start();
+        press(&mut app, KeyCode::Right); // the theme: auto -> dark, NOT saved (no directory in this test)
+        let s = screen(&mut app, 80, 24);
+        assert!(s.contains("◀ dark ▶") && s.contains("NOT saved"), "{s}");
+        insta::assert_snapshot!(s);
+        assert_eq!(app.settings().theme(), parlor::tui::theme::ThemeName::Dark);
+        assert_eq!(
+            app.theme().name,
+            parlor::tui::theme::ThemeName::Dark,
+            "the theme changes at once"
+        );
+    }
+}

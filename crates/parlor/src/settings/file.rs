@@ -357,7 +357,11 @@ pub fn render(settings: &Settings) -> String {
             continue;
         }
         for (s, value) in settings.entries(section) {
-            out.push_str(&format!("# {} [{}]\n", s.help, s.range()));
+            let range = match s.kind {
+                Kind::Toggle => "true or false".to_string(),
+                _ => s.range(),
+            };
+            out.push_str(&format!("# {} [{range}]\n", s.help));
             out.push_str(&format!(
                 "{} = {}\n",
                 quote_key(s.key),

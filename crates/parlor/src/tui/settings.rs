@@ -14,14 +14,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use std::path::PathBuf;
 
-const NAV: NavWords = NavWords([
-    "choose a setting",
-    "choose a setting",
-    "change it",
-    "change it",
-    "edit (a key: press the new one)",
-    "back",
-]);
+const NAV: NavWords = NavWords(["choose", "choose", "change", "change", "edit", "back"]);
 
 /// The screen's own key: put the chosen setting back to its default.
 const DEFAULT: &[Binding<()>] = &[bar(
