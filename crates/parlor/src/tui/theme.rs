@@ -144,7 +144,8 @@ use Color::{
 const DARK: Palette = Palette {
     base: pair(0xd0d0d0, Gray, 0x1c1c1c, Black),
     accent: Paint(0x87d7ff, LightCyan),
-    muted: Paint(0x8a8a8a, DarkGray),
+    // Not DarkGray at 16 colours: some palettes (Solarized) make it the background colour itself.
+    muted: Paint(0x8a8a8a, Gray),
     selected: pair(0xffffff, White, 0x005f87, Blue),
     warn: pair(0xffffff, White, 0xaf0000, Red),
     good: pair(0x000000, Black, 0x87d75f, Green),
@@ -152,7 +153,7 @@ const DARK: Palette = Palette {
     picked: pair(0x000000, Black, 0xd7af00, Yellow),
     sides: [Paint(0x5fafff, LightBlue), Paint(0xffaf5f, LightYellow)],
     tiles: [
-        pair(0x8a8a8a, DarkGray, 0x303030, Black),
+        pair(0x8a8a8a, Gray, 0x303030, Black),
         pair(0x000000, Black, 0xe4e4e4, White),
         pair(0x000000, Black, 0xffd7af, LightYellow),
         pair(0x000000, Black, 0xffaf5f, Yellow),
@@ -369,6 +370,8 @@ impl Theme {
     pub fn dim(&self) -> Style {
         match self.palette() {
             Some(p) if p.loud => Style::default(),
+            // Sixteen colours have too few greys to tell secondary text by colour alone: dim it too.
+            Some(p) if self.depth == Depth::Ansi16 => self.fg(p.muted).add_modifier(Modifier::DIM),
             Some(p) => self.fg(p.muted),
             None => Style::default().add_modifier(Modifier::DIM),
         }
