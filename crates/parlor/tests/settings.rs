@@ -255,6 +255,29 @@ fn plain_settings_round_trip_to_the_next_start() {
 }
 
 #[test]
+fn saving_over_a_file_with_mistakes_keeps_the_old_one_beside_it() {
+    let data = tempfile::tempdir().unwrap();
+    let config = tempfile::tempdir().unwrap();
+    let bad = std::fs::read_to_string(fixture("unknown_key").join("settings.toml")).unwrap();
+    std::fs::write(config.path().join("settings.toml"), &bad).unwrap();
+    let cfg = config.path().to_str().unwrap();
+    let o = run(data.path(), &["--config-dir", cfg], "o\n2\nno\n\nq\n");
+    let text = out(&o);
+    let bak = config.path().join("settings.toml.bak");
+    assert!(
+        text.contains(&format!("which had mistakes, is kept as {}", bak.display())),
+        "{text}"
+    );
+    assert_eq!(std::fs::read_to_string(&bak).unwrap(), bad);
+    let (s, notes) = settings_in(config.path());
+    assert!(notes.is_empty(), "the new file is clean: {notes}");
+    assert!(
+        s.contains("theme = \"light\"") && s.contains("animations = false"),
+        "{s}"
+    );
+}
+
+#[test]
 fn plain_settings_say_not_saved_when_the_file_cannot_be_written() {
     let data = tempfile::tempdir().unwrap();
     let config = tempfile::tempdir().unwrap();

@@ -5,7 +5,7 @@
 use super::{GENERAL, Section, Settings, games, keys_text};
 use crate::games::settings::{Kind, Setting, format_decimal};
 use crate::tui::keys::{self, actions};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use toml_edit::{Document, Item, Value};
 
 /// The settings file's name in the configuration directory.
@@ -384,11 +384,25 @@ fn quote_key(k: &str) -> String {
 }
 
 /// Writes `settings` to `dir/settings.toml` atomically (a temporary file in the same directory, then a rename);
-/// returns the file's path, or why it could not be written.
-pub fn save(settings: &Settings, dir: &Path) -> Result<PathBuf, String> {
+/// returns what to tell the player ("saved to PATH", and where an old file with mistakes was kept), or why it could
+/// not be written. A file that has mistakes is copied to `settings.toml.bak` first, so that hand edits the new file
+/// drops are not lost.
+pub fn save(settings: &Settings, dir: &Path) -> Result<String, String> {
     use std::io::Write;
     let path = dir.join(FILE);
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let mut kept = String::new();
+    if let Ok(old) = std::fs::read(&path)
+        && !parse(&String::from_utf8_lossy(&old)).1.is_empty()
+    {
+        let bak = dir.join(format!("{FILE}.bak"));
+        std::fs::write(&bak, &old)
+            .map_err(|e| format!("cannot keep the old file as {}: {e}", bak.display()))?;
+        kept = format!(
+            " (the old file, which had mistakes, is kept as {})",
+            bak.display()
+        );
+    }
     let tmp = dir.join(format!(".{FILE}.{}.tmp", std::process::id()));
     let written = (|| -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
@@ -397,7 +411,7 @@ pub fn save(settings: &Settings, dir: &Path) -> Result<PathBuf, String> {
         std::fs::rename(&tmp, &path)
     })();
     match written {
-        Ok(()) => Ok(path),
+        Ok(()) => Ok(format!("saved to {}{kept}", path.display())),
         Err(e) => {
             let _ = std::fs::remove_file(&tmp);
             Err(format!("cannot write {}: {e}", path.display()))

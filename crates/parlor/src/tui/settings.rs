@@ -70,7 +70,7 @@ impl SettingsView {
         self.rows = ctx.settings.rows();
         self.message = Some(match ctx.config_dir {
             Some(dir) => match file::save(ctx.settings, dir) {
-                Ok(path) => (format!("saved to {}", path.display()), false),
+                Ok(said) => (said, false),
                 Err(why) => (
                     format!("NOT saved ({why}): the change lasts until Parlor closes"),
                     true,
