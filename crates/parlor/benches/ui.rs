@@ -22,7 +22,11 @@ fn startup(c: &mut Criterion) {
                 let mut app = App::new(
                     Box::new(MenuView::new(None)),
                     store,
-                    Theme { color: true },
+                    Theme::new(
+                        parlor::tui::theme::ThemeName::Dark,
+                        parlor::tui::theme::Depth::Ansi256,
+                        None,
+                    ),
                     parlor::registry::tui(),
                 );
                 app.start();
@@ -53,7 +57,11 @@ fn keypress(c: &mut Criterion) {
                     let app = App::new(
                         Box::new(PlayView::new(session)),
                         store,
-                        Theme { color: true },
+                        Theme::new(
+                            parlor::tui::theme::ThemeName::Dark,
+                            parlor::tui::theme::Depth::Ansi256,
+                            None,
+                        ),
                         parlor::registry::tui(),
                     );
                     let t = Terminal::new(TestBackend::new(80, 24)).expect("terminal");

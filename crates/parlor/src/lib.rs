@@ -8,6 +8,7 @@ pub mod games;
 pub mod paths;
 pub mod plain;
 pub mod registry;
+pub mod settings;
 pub mod storage;
 pub mod tui;
 
@@ -44,6 +45,12 @@ pub struct Env {
     pub plain: bool,
     /// The palette.
     pub theme: Theme,
+    /// The player's settings (defaults where the file has none or a mistake).
+    pub settings: settings::Settings,
+    /// The mistakes found in the settings file, one line each, naming the line.
+    pub settings_problems: Vec<String>,
+    /// Where the settings file lives (`None`: no home directory and no `--config-dir`).
+    pub config_dir: Option<std::path::PathBuf>,
 }
 
 impl Env {
@@ -55,12 +62,34 @@ impl Env {
             || dumb
             || !std::io::stdin().is_terminal()
             || !std::io::stdout().is_terminal();
-        let theme = Theme::from_env(global.no_color);
+        let config_dir = paths::config_dir(global.config_dir.as_deref()).ok();
+        let loaded = match &config_dir {
+            Some(dir) => settings::file::load(dir),
+            None => settings::file::Loaded {
+                settings: settings::Settings::default(),
+                problems: Vec::new(),
+            },
+        };
+        let name = global.theme.unwrap_or_else(|| loaded.settings.theme());
+        let theme = Theme::from_env(name, global.no_color);
         Env {
             global,
             plain,
             theme,
+            settings: loaded.settings,
+            settings_problems: loaded.problems,
+            config_dir,
         }
+    }
+
+    /// The settings file's mistakes as one notice (for the menu or the first line of plain mode), if any.
+    pub fn settings_notice(&self) -> Option<String> {
+        (!self.settings_problems.is_empty()).then(|| {
+            format!(
+                "Settings: {} (the rest of the file is used).",
+                self.settings_problems.join("; ")
+            )
+        })
     }
 
     /// Opens the database; a notice (a damaged file moved aside, say) is for the caller to show.
@@ -82,6 +111,7 @@ impl Env {
     pub fn run_tui(&self, stack: Vec<Box<dyn View>>, store: Store) -> Result<()> {
         let mut screen = tui::terminal::Screen::enter(!self.global.no_mouse)?;
         let mut app = tui::app::App::with_stack(stack, store, self.theme, registry::tui());
+        app.set_settings(self.settings.clone(), self.config_dir.clone());
         let result = app.run(&mut screen.terminal, &screen.stop);
         drop(screen);
         result
@@ -94,6 +124,8 @@ impl Env {
         let stdout = std::io::stdout();
         let mut out = stdout.lock();
         let mut io = plain::Io::new(&mut input, &mut out);
+        io.settings = self.settings.clone();
+        io.config_dir = self.config_dir.clone();
         f(&mut io)
     }
 }
@@ -129,6 +161,19 @@ pub fn run(cli: Cli) -> Result<()> {
             cli::completions::run(args, &mut std::io::stdout().lock())
         }
         Some(Command::Man(args)) => cli::man::run(args, &mut std::io::stdout().lock()),
+        Some(Command::Settings) => {
+            let mut err = std::io::stderr().lock();
+            for p in &env.settings_problems {
+                writeln!(err, "parlor: note: {p}")?;
+            }
+            let mut out = std::io::stdout().lock();
+            match &env.config_dir {
+                Some(dir) => writeln!(out, "# {}", dir.join(settings::file::FILE).display())?,
+                None => writeln!(out, "# no configuration directory: pass --config-dir")?,
+            }
+            write!(out, "{}", settings::file::render(&env.settings))?;
+            Ok(())
+        }
         Some(Command::DataDir) => {
             let dir = paths::data_dir(env.global.data_dir.as_deref())?;
             writeln!(
@@ -141,11 +186,15 @@ pub fn run(cli: Cli) -> Result<()> {
         None => {
             let opened = env.open_store()?;
             let mut store = opened.store;
+            let notice = match (opened.notice, env.settings_notice()) {
+                (Some(a), Some(b)) => Some(format!("{a} {b}")),
+                (a, b) => a.or(b),
+            };
             if env.plain {
                 let games = registry::plain();
-                env.with_plain_io(|io| plain::menu(io, &mut store, &games, opened.notice))
+                env.with_plain_io(|io| plain::menu(io, &mut store, &games, notice))
             } else {
-                env.run_tui(vec![menu_view(opened.notice)], store)
+                env.run_tui(vec![menu_view(notice)], store)
             }
         }
     }

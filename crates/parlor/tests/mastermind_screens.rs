@@ -13,7 +13,7 @@ use parlor::tui::setup::SetupView;
 use parlor::tui::theme::Theme;
 use ratatui::{Terminal, backend::TestBackend};
 
-const NO_COLOR: Theme = Theme { color: false };
+const NO_COLOR: Theme = Theme::MONO;
 
 fn render(app: &mut App) -> String {
     let mut t = Terminal::new(TestBackend::new(80, 28)).unwrap();

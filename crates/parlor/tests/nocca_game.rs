@@ -264,9 +264,7 @@ fn hits_find_the_squares_and_goals_of_both_layouts() {
         assert_eq!(layout.hit(1, 2), None, "the row numbers");
         let pos = Position::start(d);
         assert_eq!(
-            layout
-                .lines(&pos, &Marks::default(), &Theme { color: false })
-                .len(),
+            layout.lines(&pos, &Marks::default(), &Theme::MONO).len(),
             h as usize
         );
     }

@@ -21,7 +21,7 @@ use parlor::tui::theme::Theme;
 use ratatui::{Terminal, backend::TestBackend};
 use std::time::{Duration, Instant};
 
-const NO_COLOR: Theme = Theme { color: false };
+const NO_COLOR: Theme = Theme::MONO;
 
 /// Seven plies that build a full stack on c3: black, white, black (top).
 const TALL: &str = "c1k c6j c2k c5j b1u c4j c2k";

@@ -46,6 +46,12 @@ pub struct Global {
     /// The directory that holds Parlor's database (overrides PARLOR_DATA_DIR and the XDG data directory).
     #[arg(long, global = true, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
+    /// The directory that holds settings.toml (overrides PARLOR_CONFIG_DIR and the XDG config directory).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub config_dir: Option<PathBuf>,
+    /// The colour theme for this run (the settings keep one for every run).
+    #[arg(long, global = true, value_name = "NAME", value_enum)]
+    pub theme: Option<crate::tui::theme::ThemeName>,
 }
 
 /// Parlor's general commands (each game's own command comes from the registry).
@@ -59,6 +65,9 @@ pub enum Command {
     Replay(records::ReplayArgs),
     /// Print where Parlor keeps its data.
     DataDir,
+    /// Print the settings in effect as settings.toml would hold them, and any mistake found in that file (the
+    /// menu's Settings changes them).
+    Settings,
     /// Print the shell completion script for bash, zsh, fish, elvish or PowerShell.
     Completions(completions::CompletionsArgs),
     /// Print the manual page (roff), or write one page per command into a directory.

@@ -96,7 +96,8 @@ impl<G: CliGame> CliLaunch for Entry<G> {
             .iter()
             .filter_map(|s| matches.get_one::<String>(s.key).map(|v| (s.key, v.clone())))
             .collect();
-        let mut params = G::Params::default();
+        // The settings' defaults, then the flags given (a flag wins).
+        let mut params = crate::games::params_or_default::<G>(env.settings.game_json(G::ID));
         for (key, value) in &given {
             G::set(&mut params, key, value).map_err(|e| anyhow!("--{key}: {e}"))?;
         }
@@ -156,6 +157,7 @@ fn play<G: CliGame>(
         None => Session::<G>::new(params, Seed::from_option(seed), &store)
             .map_err(|e| anyhow!("{e}"))?,
     };
+    notes.extend(env.settings_notice());
     if env.plain {
         env.with_plain_io(|io| {
             for n in &notes {

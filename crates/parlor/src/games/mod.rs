@@ -60,6 +60,22 @@ pub trait AnyGame: Sync {
     fn progress(&self, saved: &crate::storage::Unfinished) -> Result<String, String>;
     /// The name of the score ("score", "guesses", "plies").
     fn score_name(&self) -> &'static str;
+    /// The game's settings, in the order its setup form shows them.
+    fn settings(&self) -> &'static [settings::Setting];
+    /// Parameters made from setting values (key, value), set in the table's order on the defaults: the
+    /// defaults a player keeps in the settings file. A refused value is left out and reported.
+    fn params_from(&self, values: &[(String, String)]) -> ParamsFrom;
+}
+
+/// Parameters made from setting values ([`AnyGame::params_from`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamsFrom {
+    /// The parameters, as JSON.
+    pub json: String,
+    /// The value of every setting that applies to them (free text left out), in table order.
+    pub values: Vec<(&'static str, String)>,
+    /// The values refused: (key, why).
+    pub refused: Vec<(String, String)>,
 }
 
 impl<G: game::Game> AnyGame for Entry<G> {
@@ -90,6 +106,40 @@ impl<G: game::Game> AnyGame for Entry<G> {
 
     fn score_name(&self) -> &'static str {
         G::score_name()
+    }
+
+    fn settings(&self) -> &'static [settings::Setting] {
+        G::settings()
+    }
+
+    fn params_from(&self, values: &[(String, String)]) -> ParamsFrom {
+        let mut params = G::Params::default();
+        let mut refused = Vec::new();
+        for s in G::settings() {
+            let Some((_, v)) = values.iter().find(|(k, _)| k == s.key) else {
+                continue;
+            };
+            if G::get(&params, s.key) == *v {
+                continue;
+            }
+            if let Err(why) = G::set(&mut params, s.key, v) {
+                refused.push((s.key.to_string(), why));
+            }
+        }
+        if let Err(why) = G::check(&params) {
+            refused.push((String::new(), why));
+            params = G::Params::default();
+        }
+        let values = G::settings()
+            .iter()
+            .filter(|s| s.kind != settings::Kind::Text && G::applies(&params, s.key))
+            .map(|s| (s.key, G::get(&params, s.key)))
+            .collect();
+        ParamsFrom {
+            json: G::params_to_json(&params),
+            values,
+            refused,
+        }
     }
 }
 

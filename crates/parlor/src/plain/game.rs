@@ -64,7 +64,8 @@ pub trait PlainLaunch: AnyGame {
 
 impl<G: PlainGame> PlainLaunch for Entry<G> {
     fn play_new(&self, io: &mut Io, store: &mut Store, seed: Option<u64>) -> Result<Exit> {
-        let Some(params) = super::setup::ask::<G>(io, G::Params::default())? else {
+        let defaults = crate::games::params_or_default::<G>(io.settings.game_json(G::ID));
+        let Some(params) = super::setup::ask::<G>(io, defaults)? else {
             return Ok(Exit::EndOfInput);
         };
         super::play::start::<G>(io, params, seed, store)

@@ -10,6 +10,7 @@ pub mod nocca;
 pub mod play;
 pub mod records;
 pub mod replay;
+pub mod settings;
 pub mod setup;
 pub mod twenty48;
 
@@ -28,11 +29,15 @@ pub enum Exit {
     EndOfInput,
 }
 
-/// The lines in and the text out of a plain session.
+/// The lines in and the text out of a plain session, and the settings it plays with.
 pub struct Io<'a> {
     input: &'a mut dyn BufRead,
     /// Where text goes.
     pub out: &'a mut dyn Write,
+    /// The player's settings (new games' defaults, which questions are asked).
+    pub settings: crate::settings::Settings,
+    /// Where the settings are saved (`None`: changes last for this run only).
+    pub config_dir: Option<std::path::PathBuf>,
 }
 
 /// The longest line read; the rest of a longer one is thrown away (so no input can make a line grow without end).
@@ -41,7 +46,12 @@ const MAX_LINE: usize = 4096;
 impl<'a> Io<'a> {
     /// Plain I/O over any reader and writer.
     pub fn new(input: &'a mut dyn BufRead, out: &'a mut dyn Write) -> Io<'a> {
-        Io { input, out }
+        Io {
+            input,
+            out,
+            settings: crate::settings::Settings::default(),
+            config_dir: None,
+        }
     }
 
     /// Prints `prompt` and reads one line, trimmed; `None` at end of input. Bytes that are not UTF-8 are read as
@@ -109,7 +119,9 @@ pub fn menu(
                 format_time(u.updated_at)
             ))?;
         }
-        io.say("  s  best scores   h  history   r N  replay game #N   ?  help   q  quit")?;
+        io.say(
+            "  s  best scores   h  history   r N  replay game #N   o  settings   ?  help   q  quit",
+        )?;
         let Some(choice) = io.ask("choose> ")? else {
             return Ok(());
         };
@@ -145,6 +157,11 @@ pub fn menu(
                         }
                     },
                     None => io.say("No such game in progress.")?,
+                }
+            }
+            "o" | "settings" | "options" => {
+                if !settings::run(io)? {
+                    return Ok(());
                 }
             }
             "s" | "scores" => {

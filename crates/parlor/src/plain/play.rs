@@ -64,6 +64,15 @@ fn confirm(io: &mut Io, question: &str) -> Result<Option<bool>> {
     }
 }
 
+/// Asks a yes/no question if `ask` (the settings may turn a question off), else answers yes.
+fn ask_if(io: &mut Io, ask: bool, question: &str) -> Result<Option<bool>> {
+    if ask {
+        confirm(io, question)
+    } else {
+        Ok(Some(true))
+    }
+}
+
 fn warn_storage<G: PlainGame>(io: &mut Io, s: &mut Session<G>) -> Result<()> {
     if let Some(e) = s.take_storage_error() {
         io.say(format!("Warning: {e} (tried again after the next move)."))?;
@@ -272,17 +281,19 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
                     "Autoplay made {played} moves (the game is assisted)."
                 ))?;
             }
-            Some("x" | "give" | "giveup") => match confirm(io, "Give up this game?")? {
-                None => return end_of_input(io, &mut s, store),
-                Some(true) => s.resign(store),
-                Some(false) => io.say("Carry on.")?,
-            },
+            Some("x" | "give" | "giveup") => {
+                match ask_if(io, io.settings.confirm_give_up(), "Give up this game?")? {
+                    None => return end_of_input(io, &mut s, store),
+                    Some(true) => s.resign(store),
+                    Some(false) => io.say("Carry on.")?,
+                }
+            }
             Some("r" | "restart" | "new") => {
-                let yes = if s.started() {
-                    confirm(io, "Start a new game? This one is recorded as given up.")?
-                } else {
-                    Some(true)
-                };
+                let yes = ask_if(
+                    io,
+                    s.started() && io.settings.confirm_new_game(),
+                    "Start a new game? This one is recorded as given up.",
+                )?;
                 match yes {
                     None => return end_of_input(io, &mut s, store),
                     Some(false) => io.say("Carry on.")?,

@@ -4,8 +4,9 @@
 use super::game::Launch;
 use super::keys::is_interrupt;
 use super::layout::{draw_help, draw_too_small};
-use super::theme::Theme;
+use super::theme::{Theme, ThemeName};
 use super::{Ctx, Transition, View};
+use crate::settings::Settings;
 use crate::storage::Store;
 use crossterm::event::{self, Event, KeyCode, KeyEventKind};
 use ratatui::{Frame, Terminal, backend::Backend};
@@ -24,6 +25,10 @@ pub struct App {
     help_open: bool,
     help_scroll: u16,
     running: bool,
+    settings: Settings,
+    config_dir: Option<std::path::PathBuf>,
+    /// The theme the settings named when the theme was last chosen (a change on the settings screen applies).
+    theme_setting: ThemeName,
 }
 
 impl App {
@@ -54,6 +59,41 @@ impl App {
             help_open: false,
             help_scroll: 0,
             running: true,
+            settings: Settings::default(),
+            config_dir: None,
+            theme_setting: ThemeName::Auto,
+        }
+    }
+
+    /// Uses these settings, saved in `config_dir` when the settings screen changes them (their theme is already
+    /// in the app's theme, unless `--theme` chose another for this run). Remapped keys take effect at once.
+    pub fn set_settings(&mut self, settings: Settings, config_dir: Option<std::path::PathBuf>) {
+        crate::tui::keys::set_keymap(settings.keys());
+        self.theme_setting = settings.theme();
+        self.settings = settings;
+        self.config_dir = config_dir;
+    }
+
+    /// The settings (for tests).
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The theme in use (for tests).
+    pub fn theme(&self) -> Theme {
+        self.theme
+    }
+
+    /// After an event: a theme chosen on the settings screen replaces the one in use, and remapped keys apply.
+    fn follow_settings(&mut self) {
+        let named = self.settings.theme();
+        if named != self.theme_setting {
+            self.theme_setting = named;
+            self.theme = Theme::new(
+                named,
+                self.theme.depth,
+                std::env::var("COLORFGBG").ok().as_deref(),
+            );
         }
     }
 
@@ -121,12 +161,14 @@ impl App {
         let (w, h) = view.min_size();
         if area.width < w || area.height < h {
             draw_too_small(frame, area, (w, h), &theme);
+            theme.paint_base(frame.buffer_mut());
             return;
         }
         view.draw(frame, area, &theme);
         if self.help_open {
             self.help_scroll = draw_help(frame, area, &view.help(), self.help_scroll, &theme);
         }
+        theme.paint_base(frame.buffer_mut());
     }
 
     /// Handles one terminal event. Only key presses count (not releases or repeats' releases); a resize just
@@ -194,6 +236,9 @@ impl App {
             seed: &mut self.seed,
             games: &self.games,
             notice: &mut self.notice,
+            animations: self.settings.animations(),
+            settings: &mut self.settings,
+            config_dir: self.config_dir.as_deref(),
         };
         match self.stack.last_mut() {
             Some(view) => f(view, &mut ctx),
@@ -202,6 +247,7 @@ impl App {
     }
 
     fn apply(&mut self, t: Transition) {
+        self.follow_settings();
         match t {
             Transition::Stay => {}
             Transition::Push(v) => self.stack.push(v),
@@ -233,6 +279,9 @@ impl App {
             seed: &mut self.seed,
             games: &self.games,
             notice: &mut self.notice,
+            animations: self.settings.animations(),
+            settings: &mut self.settings,
+            config_dir: self.config_dir.as_deref(),
         };
         for view in self.stack.iter_mut().rev() {
             view.on_quit(&mut ctx);

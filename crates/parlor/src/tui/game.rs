@@ -102,6 +102,9 @@ pub trait Launch: AnyGame {
     /// The keys the play screen would bind twice with the default parameters: the game's table against itself
     /// and against the play screen's common commands (should be none: the first binding would win).
     fn key_clashes(&self) -> Vec<String>;
+    /// The keys of the game's own table with the default parameters, with what each does (a remapped common
+    /// command may not take them).
+    fn bound_keys(&self) -> Vec<(crossterm::event::KeyCode, &'static str)>;
 }
 
 impl<G: TuiGame> Launch for Entry<G> {
@@ -131,5 +134,12 @@ impl<G: TuiGame> Launch for Entry<G> {
 
     fn key_clashes(&self) -> Vec<String> {
         super::play::key_clashes::<G>(&G::Params::default())
+    }
+
+    fn bound_keys(&self) -> Vec<(crossterm::event::KeyCode, &'static str)> {
+        G::bindings(&G::Params::default())
+            .iter()
+            .flat_map(|b| b.keys.iter().map(|&k| (k, b.help)))
+            .collect()
     }
 }

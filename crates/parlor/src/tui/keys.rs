@@ -66,7 +66,7 @@ pub fn clashes<C>(table: &[Binding<C>]) -> Vec<KeyCode> {
     let mut seen: Vec<KeyCode> = Vec::new();
     let mut twice = Vec::new();
     for b in table {
-        for &k in b.keys {
+        for &k in effective(b).0 {
             if seen.contains(&k) {
                 twice.push(k);
             } else {
@@ -81,7 +81,7 @@ pub fn clashes<C>(table: &[Binding<C>]) -> Vec<KeyCode> {
 pub fn lookup<C: Copy>(table: &[Binding<C>], key: &KeyEvent) -> Option<C> {
     table
         .iter()
-        .find(|b| b.keys.iter().any(|&k| matches(k, key)))
+        .find(|b| effective(b).0.iter().any(|&k| matches(k, key)))
         .map(|b| b.cmd)
 }
 
@@ -97,7 +97,7 @@ pub fn describe<C>(table: &[Binding<C>], bar_only: bool) -> Vec<(&'static str, &
                 !b.keys.is_empty()
             }
         })
-        .map(|b| (b.label, b.help))
+        .map(|b| (effective(b).1, b.help))
         .collect()
 }
 
@@ -131,7 +131,7 @@ pub fn help_keys<C>(table: &[Binding<C>]) -> Vec<(String, &'static str)> {
         .iter()
         .filter(|b| !b.keys.is_empty())
         .map(|b| {
-            let names: Vec<String> = b.keys.iter().map(|&k| key_name(k)).collect();
+            let names: Vec<String> = effective(b).0.iter().map(|&k| key_name(k)).collect();
             (names.join(" "), b.help)
         })
         .collect()
@@ -257,6 +257,203 @@ pub const QUESTION: &[Binding<Answer>] = &[
     more(common::NO, "n Esc", "no, in a question", Answer::No),
 ];
 
+/// The commands whose keys the player may change in the settings: the play screen's commands that every game
+/// shares. Each binding of these commands uses the static key list named here, which is how a remapped binding is
+/// found in any table (by the address of its keys).
+pub mod actions {
+    use crossterm::event::KeyCode;
+
+    /// Undo's keys.
+    pub static UNDO: [KeyCode; 2] = [KeyCode::Char('u'), KeyCode::Backspace];
+    /// A hint.
+    pub static HINT: [KeyCode; 1] = [KeyCode::Char('t')];
+    /// Autoplay on.
+    pub static AUTOPLAY: [KeyCode; 1] = [KeyCode::Char('p')];
+    /// Autoplay faster.
+    pub static FASTER: [KeyCode; 2] = [KeyCode::Char('+'), KeyCode::Char('=')];
+    /// Autoplay slower.
+    pub static SLOWER: [KeyCode; 1] = [KeyCode::Char('-')];
+    /// Give up.
+    pub static GIVE_UP: [KeyCode; 1] = [KeyCode::Char('x')];
+    /// A new game.
+    pub static NEW_GAME: [KeyCode; 1] = [KeyCode::Char('r')];
+
+    /// A command the player may give other keys.
+    #[derive(Debug)]
+    pub struct Action {
+        /// Its name in the settings file (`give-up`).
+        pub name: &'static str,
+        /// What it does.
+        pub help: &'static str,
+        /// Its keys unless the settings change them.
+        pub default: &'static [KeyCode],
+    }
+
+    /// Every command whose keys may change, in the order the settings show them.
+    pub static ALL: [Action; 7] = [
+        Action {
+            name: "undo",
+            help: "undo",
+            default: &UNDO,
+        },
+        Action {
+            name: "hint",
+            help: "hint",
+            default: &HINT,
+        },
+        Action {
+            name: "autoplay",
+            help: "autoplay",
+            default: &AUTOPLAY,
+        },
+        Action {
+            name: "faster",
+            help: "autoplay faster",
+            default: &FASTER,
+        },
+        Action {
+            name: "slower",
+            help: "autoplay slower",
+            default: &SLOWER,
+        },
+        Action {
+            name: "give-up",
+            help: "give up",
+            default: &GIVE_UP,
+        },
+        Action {
+            name: "new-game",
+            help: "new game",
+            default: &NEW_GAME,
+        },
+    ];
+
+    /// The action of a name in the settings file.
+    pub fn find(name: &str) -> Option<usize> {
+        ALL.iter().position(|a| a.name == name)
+    }
+}
+
+/// One remapped command: the default keys it replaces (by address), its keys now and their label.
+#[derive(Clone, Copy)]
+struct Remapped {
+    default: &'static [KeyCode],
+    keys: &'static [KeyCode],
+    label: &'static str,
+}
+
+thread_local! {
+    /// The remapped commands of the interface running on this thread (set from the settings).
+    static KEYMAP: std::cell::RefCell<Vec<Remapped>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Uses `keys[i]` for [`actions::ALL`]`[i]` in every table looked up on this thread from now on (a list equal to
+/// the default leaves the command as it is). The few bytes of each new list live as long as the program.
+pub fn set_keymap(keys: &[Vec<KeyCode>]) {
+    let map: Vec<Remapped> = actions::ALL
+        .iter()
+        .zip(keys)
+        .filter(|(a, k)| a.default != k.as_slice() && !k.is_empty())
+        .map(|(a, k)| {
+            let label: Vec<String> = k.iter().map(|&c| key_name(c)).collect();
+            Remapped {
+                default: a.default,
+                keys: Box::leak(k.clone().into_boxed_slice()),
+                label: Box::leak(label.join(" ").into_boxed_str()),
+            }
+        })
+        .collect();
+    KEYMAP.with(|m| *m.borrow_mut() = map);
+}
+
+/// A binding's keys and label after the settings' remapping.
+fn effective<C>(b: &Binding<C>) -> (&'static [KeyCode], &'static str) {
+    if b.keys.is_empty() {
+        return (b.keys, b.label);
+    }
+    KEYMAP.with(|m| {
+        m.borrow()
+            .iter()
+            .find(|r| std::ptr::eq(r.default, b.keys))
+            .map_or((b.keys, b.label), |r| (r.keys, r.label))
+    })
+}
+
+/// The keys no command may be remapped to: back (`q` `Q` Esc), help (`?`), Enter and Space, the arrows, digits and
+/// capitals (Nocca steps and Mastermind colours are typed with them).
+pub fn reserved(k: KeyCode) -> bool {
+    match k {
+        KeyCode::Char(c) => {
+            c.is_ascii_digit() || c.is_ascii_uppercase() || matches!(c, 'q' | '?' | ' ')
+        }
+        KeyCode::Esc
+        | KeyCode::Enter
+        | KeyCode::Up
+        | KeyCode::Down
+        | KeyCode::Left
+        | KeyCode::Right => true,
+        _ => false,
+    }
+}
+
+/// How a key is written in the settings file (`u`, `Backspace`, `Space`, `Up`, `F5`).
+pub fn key_token(k: KeyCode) -> String {
+    match k {
+        KeyCode::Char(' ') => "Space".into(),
+        KeyCode::Char(c) => c.to_string(),
+        KeyCode::Up => "Up".into(),
+        KeyCode::Down => "Down".into(),
+        KeyCode::Left => "Left".into(),
+        KeyCode::Right => "Right".into(),
+        other => key_name(other),
+    }
+}
+
+/// Reads a key as the settings file writes it: one character exactly (`g` is not `G`), or a key's name in any
+/// case (`Backspace`, `space`, `F5`, `Up` or `↑`).
+pub fn parse_key(text: &str) -> Result<KeyCode, String> {
+    let mut chars = text.chars();
+    if let (Some(c), None) = (chars.next(), chars.clone().next()) {
+        return Ok(match c {
+            '↑' => KeyCode::Up,
+            '↓' => KeyCode::Down,
+            '←' => KeyCode::Left,
+            '→' => KeyCode::Right,
+            c if c.is_control() => return Err(format!("'{}' is not a key", c.escape_default())),
+            c => KeyCode::Char(c),
+        });
+    }
+    let lower = text.to_ascii_lowercase();
+    let named = match lower.as_str() {
+        "space" => KeyCode::Char(' '),
+        "up" => KeyCode::Up,
+        "down" => KeyCode::Down,
+        "left" => KeyCode::Left,
+        "right" => KeyCode::Right,
+        "enter" | "return" => KeyCode::Enter,
+        "esc" | "escape" => KeyCode::Esc,
+        "backspace" => KeyCode::Backspace,
+        "delete" | "del" => KeyCode::Delete,
+        "insert" | "ins" => KeyCode::Insert,
+        "home" => KeyCode::Home,
+        "end" => KeyCode::End,
+        "pageup" => KeyCode::PageUp,
+        "pagedown" => KeyCode::PageDown,
+        "tab" => KeyCode::Tab,
+        f if f.starts_with('f') => match f[1..].parse::<u8>() {
+            Ok(n) if (1..=12).contains(&n) => KeyCode::F(n),
+            _ => return Err(format!("'{text}' is not a key name")),
+        },
+        _ => {
+            return Err(format!(
+                "'{text}' is not a key name (one character, or Space, Backspace, Delete, Insert, Home, End, \
+                 PageUp, PageDown, Tab, F1 to F12)"
+            ));
+        }
+    };
+    Ok(named)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -303,5 +500,47 @@ mod tests {
         ];
         assert_eq!(clashes(twice), vec![KeyCode::Char('u')]);
         assert!(clashes(QUESTION).is_empty());
+    }
+
+    #[test]
+    fn key_names_read_back_what_is_written_and_letters_keep_their_case() {
+        for k in [
+            KeyCode::Char('u'),
+            KeyCode::Char('U'),
+            KeyCode::Char(' '),
+            KeyCode::Char('+'),
+            KeyCode::Backspace,
+            KeyCode::Up,
+            KeyCode::PageDown,
+            KeyCode::F(5),
+            KeyCode::Tab,
+        ] {
+            assert_eq!(parse_key(&key_token(k)), Ok(k), "{k:?}");
+        }
+        assert_eq!(parse_key("backspace"), Ok(KeyCode::Backspace));
+        assert_eq!(parse_key("G"), Ok(KeyCode::Char('G')));
+        assert!(parse_key("F13").is_err());
+        assert!(parse_key("Ctrl-x").is_err());
+        assert!(parse_key("").is_err());
+        assert!(parse_key("\t").is_err());
+    }
+
+    #[test]
+    fn a_keymap_changes_lookup_labels_and_help_of_the_remapped_command_only() {
+        let table: &[Binding<C>] = &[
+            bar(&actions::UNDO, "u", "undo", C::Up),
+            more(&[KeyCode::Char('q')], "q", "quit", C::Quit),
+        ];
+        let k = |c| KeyEvent::new(c, KeyModifiers::NONE);
+        let mut keys: Vec<Vec<KeyCode>> = actions::ALL.iter().map(|a| a.default.to_vec()).collect();
+        keys[0] = vec![KeyCode::Char('z')];
+        set_keymap(&keys);
+        assert_eq!(lookup(table, &k(KeyCode::Char('z'))), Some(C::Up));
+        assert_eq!(lookup(table, &k(KeyCode::Char('u'))), None);
+        assert_eq!(lookup(table, &k(KeyCode::Char('q'))), Some(C::Quit));
+        assert_eq!(describe(table, true), vec![("z", "undo")]);
+        assert_eq!(help_keys(table)[0].0, "z");
+        set_keymap(&[]);
+        assert_eq!(lookup(table, &k(KeyCode::Char('u'))), Some(C::Up));
     }
 }

@@ -14,7 +14,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent,
 use mastermind::{Code, CodeStyle, Feedback, Palette, Variant};
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
@@ -486,27 +486,7 @@ impl TuiGame for Mastermind {
 
 /// The style of colour `c`: its own background with a readable foreground (bold only, without colour).
 pub fn colour_style(theme: &Theme, c: u8) -> Style {
-    if !theme.color {
-        return Style::default().add_modifier(Modifier::BOLD);
-    }
-    let (bg, dark_text) = match c {
-        0 => (Color::Indexed(160), false), // red
-        1 => (Color::Indexed(34), false),  // green
-        2 => (Color::Indexed(226), true),  // yellow
-        3 => (Color::Indexed(27), false),  // blue
-        4 => (Color::Indexed(236), false), // black (dark grey, visible on dark terminals)
-        5 => (Color::Indexed(208), true),  // orange
-        6 => (Color::Indexed(93), false),  // purple
-        7 => (Color::Indexed(51), true),   // cyan
-        8 => (Color::Indexed(201), true),  // magenta
-        _ => (Color::Indexed(255), true),  // white
-    };
-    let fg = if dark_text {
-        Color::Indexed(16)
-    } else {
-        Color::Indexed(231)
-    };
-    Style::default().bg(bg).fg(fg).add_modifier(Modifier::BOLD)
+    theme.peg(c)
 }
 
 /// A peg as three cells: ` R ` (or `[R]` under the cursor).
@@ -638,7 +618,7 @@ fn geometry(area: Rect, board: &Board<Mastermind>) -> Geometry {
     let s = board.state;
     let v = s.variant;
     let over = board.over;
-    let plain = Theme { color: false };
+    let plain = Theme::MONO;
     let palette = palette_lines(&plain, &v, area.width);
     let inputs = match board.ui {
         Some(ui) if !over => input_lines(board, ui, &plain).len(),

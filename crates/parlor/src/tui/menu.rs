@@ -27,6 +27,12 @@ const DISCARD: &[Binding<()>] = &[bar(
     (),
 )];
 
+/// The menu's help on the settings.
+const SETTINGS_HELP: &str = "Settings (in this menu) changes the theme, the keys of the commands every game \
+     shares, animations, the autoplay and replay speeds, which questions are asked first, and the options each new \
+     game starts with. They are saved to settings.toml in the configuration directory (parlor settings prints it); \
+     --theme NAME chooses a theme for one run.";
+
 #[derive(Clone, Debug)]
 enum Item {
     /// A game in progress, with its progress line.
@@ -35,6 +41,7 @@ enum Item {
     New(usize),
     Scores,
     History,
+    Settings,
     About,
     Quit,
 }
@@ -97,7 +104,13 @@ impl MenuView {
             }
         }
         items.extend((0..ctx.games.len()).map(Item::New));
-        items.extend([Item::Scores, Item::History, Item::About, Item::Quit]);
+        items.extend([
+            Item::Scores,
+            Item::History,
+            Item::Settings,
+            Item::About,
+            Item::Quit,
+        ]);
         self.items = items;
         self.selected = self.selected.min(self.items.len() - 1);
     }
@@ -113,6 +126,7 @@ impl MenuView {
             Item::New(i) => format!("New game: {}", games[*i].title()),
             Item::Scores => "Best scores".into(),
             Item::History => "History and replays".into(),
+            Item::Settings => "Settings".into(),
             Item::About => "Help".into(),
             Item::Quit => "Quit".into(),
         }
@@ -127,6 +141,9 @@ impl MenuView {
             Item::New(i) => format!("{} Enter opens its setup.", games[*i].blurb()),
             Item::Scores => "The best scores for each game and variant.".into(),
             Item::History => "Every finished game; pick one to watch it again.".into(),
+            Item::Settings => {
+                "Theme, keys, animations, speeds, questions and each game's defaults.".into()
+            }
             Item::About => "Keys and rules.".into(),
             Item::Quit => "Leave Parlor. Games in progress are always saved.".into(),
         }
@@ -151,7 +168,14 @@ impl MenuView {
                 }
                 None => Transition::Stay,
             },
-            Item::New(i) => Transition::Push(ctx.games[i].setup(None)),
+            Item::New(i) => {
+                let defaults = ctx.settings.game_json(ctx.games[i].id());
+                Transition::Push(ctx.games[i].setup(defaults))
+            }
+            Item::Settings => Transition::Push(Box::new(super::settings::SettingsView::new(
+                ctx.settings,
+                ctx.config_dir,
+            ))),
             Item::Scores => Transition::Push(Box::new(ScoresView::new(ctx))),
             Item::History => Transition::Push(Box::new(HistoryView::new(ctx))),
             Item::About => Transition::Push(Box::new(TextView::about(ctx))),
@@ -254,6 +278,10 @@ impl View for MenuView {
         self.message = None;
         if lookup(DISCARD, &key).is_some() {
             match self.items.get(self.selected) {
+                Some(Item::Continue(u, _)) if !ctx.settings.confirm_discard() => {
+                    let u = u.clone();
+                    self.discard(u, ctx);
+                }
                 Some(Item::Continue(u, _)) => self.discarding = Some(u.clone()),
                 _ => self.message = Some("d discards a game in progress: choose one first".into()),
             }
@@ -307,7 +335,11 @@ impl View for MenuView {
         Help {
             title: "Parlor".into(),
             keys,
-            text: ABOUT.iter().map(|s| s.to_string()).collect(),
+            text: ABOUT
+                .iter()
+                .map(|s| s.to_string())
+                .chain([SETTINGS_HELP.to_string()])
+                .collect(),
         }
     }
 

@@ -13,6 +13,7 @@ pub mod nocca;
 pub mod play;
 pub mod records;
 pub mod replay;
+pub mod settings;
 pub mod setup;
 pub mod terminal;
 pub mod theme;
@@ -36,6 +37,12 @@ pub struct Ctx<'a> {
     pub games: &'a [&'static dyn game::Launch],
     /// A line for the screen below to show once it is on top again ("saved", "NOT saved").
     pub notice: &'a mut Option<String>,
+    /// Whether the full screen animates (from the settings; another screen may read it while drawing is at rest).
+    pub animations: bool,
+    /// The player's settings (the settings screen changes them; new games read their defaults).
+    pub settings: &'a mut crate::settings::Settings,
+    /// Where the settings are saved (`None`: no configuration directory, so changes last for this run only).
+    pub config_dir: Option<&'a std::path::Path>,
 }
 
 /// What happens to the screen stack after an event.

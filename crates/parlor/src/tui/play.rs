@@ -2,7 +2,9 @@
 //! screen, undo, hints, autoplay and the computer's moves, all run by the generic session and background jobs.
 
 use super::game::{Act, Board, TuiGame};
-use super::keys::{self, Answer, Binding, QUESTION, bar, describe, help_keys, lookup, more};
+use super::keys::{
+    self, Answer, Binding, QUESTION, actions, bar, describe, help_keys, lookup, more,
+};
 use super::layout::{chrome, draw_dialog};
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
@@ -30,34 +32,20 @@ enum Common {
 }
 
 const COMMON: &[Binding<Common>] = &[
-    bar(
-        &[KeyCode::Char('u'), KeyCode::Backspace],
-        "u",
-        "undo",
-        Common::Undo,
-    ),
-    bar(&[KeyCode::Char('t')], "t", "hint", Common::Hint),
-    bar(&[KeyCode::Char('p')], "p", "autoplay", Common::Auto),
+    // The keys of these commands come from `keys::actions`, so that the settings can remap them.
+    bar(&actions::UNDO, "u", "undo", Common::Undo),
+    bar(&actions::HINT, "t", "hint", Common::Hint),
+    bar(&actions::AUTOPLAY, "p", "autoplay", Common::Auto),
+    more(&actions::FASTER, "+", "autoplay faster", Common::Faster),
+    more(&actions::SLOWER, "-", "autoplay slower", Common::Slower),
     more(
-        &[KeyCode::Char('+'), KeyCode::Char('=')],
-        "+",
-        "autoplay faster",
-        Common::Faster,
-    ),
-    more(
-        &[KeyCode::Char('-')],
-        "-",
-        "autoplay slower",
-        Common::Slower,
-    ),
-    more(
-        &[KeyCode::Char('x')],
+        &actions::GIVE_UP,
         "x",
         "give up (asks first)",
         Common::GiveUp,
     ),
     more(
-        &[KeyCode::Char('r')],
+        &actions::NEW_GAME,
         "r",
         "new game (asks first while a game goes on)",
         Common::Restart,
@@ -137,7 +125,7 @@ impl<G: TuiGame> PlayView<G> {
             thinker: None,
             job: None,
             autoplay: false,
-            auto_ms: 100,
+            auto_ms: 0,
             board_area: Rect::default(),
         }
     }
@@ -306,17 +294,38 @@ impl<G: TuiGame> PlayView<G> {
                 }
             }
             Common::Auto => {
+                self.auto_ms(ctx);
                 self.autoplay = true;
                 self.session.mark_assisted(ctx.store);
                 self.message = Some("autoplay: any key stops it · + faster · - slower".into());
             }
-            Common::Faster => self.auto_ms = (self.auto_ms / 2).max(10),
-            Common::Slower => self.auto_ms = (self.auto_ms * 2).min(2000),
+            Common::Faster => self.auto_ms = (self.auto_ms(ctx) / 2).max(10),
+            Common::Slower => self.auto_ms = (self.auto_ms(ctx) * 2).min(2000),
+            Common::GiveUp if !ctx.settings.confirm_give_up() => {
+                return self.answer_now(Question::GiveUp, ctx);
+            }
             Common::GiveUp => self.question = Some(Question::GiveUp),
+            Common::Restart if self.session.started() && !ctx.settings.confirm_new_game() => {
+                return self.answer_now(Question::Restart, ctx);
+            }
             Common::Restart if self.session.started() => self.question = Some(Question::Restart),
             Common::Restart => return self.new_game(ctx),
         }
         Transition::Stay
+    }
+
+    /// Milliseconds between autoplay moves: the settings' speed until + or - changes it.
+    fn auto_ms(&mut self, ctx: &Ctx) -> u64 {
+        if self.auto_ms == 0 {
+            self.auto_ms = ctx.settings.autoplay_ms();
+        }
+        self.auto_ms
+    }
+
+    /// Acts on a question the settings say not to ask, as if it were answered yes.
+    fn answer_now(&mut self, q: Question, ctx: &mut Ctx) -> Transition {
+        self.question = Some(q);
+        self.answer(Answer::Yes, ctx)
     }
 
     fn leave(&mut self, ctx: &mut Ctx) -> Transition {
@@ -543,7 +552,7 @@ impl<G: TuiGame> View for PlayView<G> {
 
     fn tick_ms(&self) -> Option<u64> {
         if self.autoplay {
-            Some(self.auto_ms)
+            Some(self.auto_ms.max(10))
         } else if self.job.is_some() || self.session.turn() == Some(Turn::Computer) {
             Some(30)
         } else {
@@ -556,12 +565,11 @@ impl<G: TuiGame> View for PlayView<G> {
             return describe(QUESTION, false);
         }
         let mut bar = describe(G::bindings(&self.session.params), true);
-        bar.extend(
-            common_for::<G>(&self.session.params)
-                .into_iter()
-                .filter(|b| b.in_bar)
-                .map(|b| (b.label, b.help)),
-        );
+        let common: Vec<Binding<Common>> = common_for::<G>(&self.session.params)
+            .into_iter()
+            .copied()
+            .collect();
+        bar.extend(describe(&common, true));
         bar
     }
 

@@ -62,6 +62,8 @@ pub struct ReplayView<G: TuiGame> {
     at: usize,
     playing: bool,
     speed: usize,
+    /// Whether the speed was taken from the settings yet (at the first play).
+    speed_set: bool,
 }
 
 impl<G: TuiGame> ReplayView<G> {
@@ -72,6 +74,7 @@ impl<G: TuiGame> ReplayView<G> {
             at: 0,
             playing: false,
             speed: 3,
+            speed_set: false,
         }
     }
 
@@ -133,8 +136,16 @@ impl<G: TuiGame> View for ReplayView<G> {
         G::draw(frame, board_area, &board, theme);
     }
 
-    fn handle_key(&mut self, key: KeyEvent, _ctx: &mut Ctx) -> Transition {
+    fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {
         let n = self.replay.len();
+        if !self.speed_set {
+            // The settings' replay speed: the nearest of the speeds + and - step through.
+            let want = ctx.settings.replay_ms();
+            self.speed = (0..SPEEDS.len())
+                .min_by_key(|&i| SPEEDS[i].abs_diff(want))
+                .unwrap_or(3);
+            self.speed_set = true;
+        }
         match NAV.lookup(&key) {
             Some(Nav::Left) => {
                 self.playing = false;

@@ -1,22 +1,354 @@
-//! Colours and glyphs. Text uses the terminal's own foreground, so it reads on dark and light themes alike; coloured
-//! areas always set both foreground and background; emphasis uses bold and reverse video, which work without colour.
-//! With `NO_COLOR` (or `--no-color`) no colour is emitted at all, and every meaning is still carried by a glyph.
+//! Themes: named palettes (dark, light, high contrast, mono), each degraded to what the terminal can show.
+//!
+//! A palette gives every colour twice: as 24-bit RGB, and as one of the sixteen ANSI colours chosen by hand so that
+//! each foreground/background pair stays readable in any terminal's own 16-colour palette. A 256-colour terminal gets
+//! the nearest xterm-256 index of the RGB colour. The colour themes paint their own background over the whole screen,
+//! so they read the same on a dark and on a light terminal; the mono theme (and any theme under `NO_COLOR`,
+//! `--no-color` or a terminal without colour) uses the terminal's own colours and emphasis only (bold, reverse,
+//! underline, dim). Every meaning is also carried by a glyph or a letter, so nothing depends on colour alone.
 
+use clap::ValueEnum;
+use nocca::Colour;
+use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier, Style};
 
-/// The palette in use.
+/// A theme as the player chooses it (`--theme`, the settings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ThemeName {
+    /// Dark or light, from the terminal's `COLORFGBG` when it says; dark otherwise.
+    Auto,
+    /// Light text on a dark background.
+    Dark,
+    /// Dark text on a light background.
+    Light,
+    /// White and pure colours on black, everything bold.
+    HighContrast,
+    /// No colour: the terminal's own colours, with bold, reverse and underline.
+    Mono,
+}
+
+impl ThemeName {
+    /// Every theme, in the order the settings offer them.
+    pub const ALL: [ThemeName; 5] = [
+        ThemeName::Auto,
+        ThemeName::Dark,
+        ThemeName::Light,
+        ThemeName::HighContrast,
+        ThemeName::Mono,
+    ];
+
+    /// The name as typed (`high-contrast`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ThemeName::Auto => "auto",
+            ThemeName::Dark => "dark",
+            ThemeName::Light => "light",
+            ThemeName::HighContrast => "high-contrast",
+            ThemeName::Mono => "mono",
+        }
+    }
+
+    /// The theme of a typed name (exact, lower case), if any.
+    pub fn parse(name: &str) -> Option<ThemeName> {
+        ThemeName::ALL.into_iter().find(|t| t.as_str() == name)
+    }
+}
+
+/// How many colours the terminal shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Depth {
+    /// None (`NO_COLOR`, `--no-color`, a terminal without colour).
+    Mono,
+    /// The sixteen ANSI colours.
+    Ansi16,
+    /// The xterm 256-colour palette.
+    Ansi256,
+    /// 24-bit colour.
+    TrueColor,
+}
+
+impl Depth {
+    /// The colour depth from the command line's `--no-color` and the environment (`var` reads a variable):
+    /// `NO_COLOR` (non-empty) or the flag turn colour off; `COLORTERM=truecolor|24bit` or a `TERM` ending in
+    /// `-direct` give 24-bit; a `TERM` with `256color` gives 256; `dumb`, `vt…` terminals and an empty `TERM` have
+    /// none; any other `TERM` gets the sixteen ANSI colours.
+    pub fn detect(no_color: bool, var: impl Fn(&str) -> Option<String>) -> Depth {
+        let set = |k: &str| var(k).filter(|v| !v.is_empty());
+        if no_color || set("NO_COLOR").is_some() {
+            return Depth::Mono;
+        }
+        let term = set("TERM").unwrap_or_default().to_ascii_lowercase();
+        if term == "dumb" || term.starts_with("vt") {
+            return Depth::Mono;
+        }
+        let colorterm = set("COLORTERM").unwrap_or_default().to_ascii_lowercase();
+        if colorterm == "truecolor" || colorterm == "24bit" || term.ends_with("-direct") {
+            return Depth::TrueColor;
+        }
+        if term.contains("256color") {
+            return Depth::Ansi256;
+        }
+        if term.is_empty() && colorterm.is_empty() {
+            return Depth::Mono;
+        }
+        Depth::Ansi16
+    }
+}
+
+/// One colour: 24-bit, and the ANSI colour that stands for it on a 16-colour terminal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Paint(u32, Color);
+
+/// A foreground and a background that read together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pair {
+    fg: Paint,
+    bg: Paint,
+}
+
+const fn pair(fg: u32, fg16: Color, bg: u32, bg16: Color) -> Pair {
+    Pair {
+        fg: Paint(fg, fg16),
+        bg: Paint(bg, bg16),
+    }
+}
+
+/// A palette: one colour per role.
+struct Palette {
+    /// The whole screen's text and background.
+    base: Pair,
+    /// Titles, figures, keys.
+    accent: Paint,
+    /// Secondary text.
+    muted: Paint,
+    selected: Pair,
+    warn: Pair,
+    good: Pair,
+    /// A square a selected piece can reach.
+    target: Pair,
+    /// The selected piece.
+    picked: Pair,
+    /// Nocca's sides: Black, White.
+    sides: [Paint; 2],
+    /// 2048 tiles by exponent: 0 (empty) to 17 and beyond.
+    tiles: [Pair; 18],
+    /// Whether emphasis is always bold (high contrast) and dim is avoided.
+    loud: bool,
+}
+
+use Color::{
+    Black, Blue, Cyan, DarkGray, Gray, Green, LightBlue, LightCyan, LightGreen, LightMagenta,
+    LightRed, LightYellow, Magenta, Red, White, Yellow,
+};
+
+const DARK: Palette = Palette {
+    base: pair(0xd0d0d0, Gray, 0x1c1c1c, Black),
+    accent: Paint(0x87d7ff, LightCyan),
+    // Not DarkGray at 16 colours: some palettes (Solarized) make it the background colour itself.
+    muted: Paint(0x8a8a8a, Gray),
+    selected: pair(0xffffff, White, 0x005f87, Blue),
+    warn: pair(0xffffff, White, 0xaf0000, Red),
+    good: pair(0x000000, Black, 0x87d75f, Green),
+    target: pair(0xffffff, Black, 0x005f00, Green),
+    picked: pair(0x000000, Black, 0xd7af00, Yellow),
+    sides: [Paint(0x5fafff, LightBlue), Paint(0xffaf5f, LightYellow)],
+    tiles: [
+        pair(0x8a8a8a, Gray, 0x303030, Black),
+        pair(0x000000, Black, 0xe4e4e4, White),
+        pair(0x000000, Black, 0xffd7af, LightYellow),
+        pair(0x000000, Black, 0xffaf5f, Yellow),
+        pair(0x000000, Black, 0xff875f, LightRed),
+        pair(0x000000, Black, 0xff5f5f, LightRed),
+        pair(0xffffff, White, 0xd70000, Red),
+        pair(0x000000, Black, 0xffffaf, LightYellow),
+        pair(0x000000, Black, 0xffff87, LightYellow),
+        pair(0x000000, Black, 0xffd700, Yellow),
+        pair(0x000000, Black, 0xffaf00, Yellow),
+        pair(0x000000, Black, 0xd7af00, Yellow),
+        pair(0xffffff, White, 0x875fd7, Magenta),
+        pair(0xffffff, White, 0x5f5fd7, Blue),
+        pair(0xffffff, White, 0x005faf, Blue),
+        pair(0xffffff, White, 0x005f5f, Cyan),
+        pair(0xffffff, White, 0x000000, Black),
+        pair(0xffffff, White, 0x000000, Black),
+    ],
+    loud: false,
+};
+
+const LIGHT: Palette = Palette {
+    base: pair(0x1c1c1c, Black, 0xfafafa, White),
+    accent: Paint(0x005faf, Blue),
+    muted: Paint(0x6c6c6c, DarkGray),
+    selected: pair(0xffffff, White, 0x005faf, Blue),
+    warn: pair(0xffffff, White, 0xc00000, Red),
+    good: pair(0xffffff, Black, 0x008700, Green),
+    target: pair(0x000000, Black, 0x87d787, LightGreen),
+    picked: pair(0x000000, Black, 0xffd75f, LightYellow),
+    sides: [Paint(0x005faf, Blue), Paint(0xaf3f00, Magenta)],
+    // The classic 2048 colours: beige, then orange, then gold, then dark.
+    tiles: [
+        pair(0x8a8a8a, DarkGray, 0xdedad2, Gray),
+        pair(0x4e4640, Black, 0xeee4da, Gray),
+        pair(0x4e4640, Black, 0xede0c8, LightYellow),
+        pair(0xffffff, Black, 0xc46a12, Yellow),
+        pair(0xffffff, White, 0xc0502a, LightRed),
+        pair(0xffffff, White, 0xc03a1c, Red),
+        pair(0xffffff, White, 0xa8270e, Red),
+        pair(0x3c3a32, Black, 0xedcf72, LightYellow),
+        pair(0x3c3a32, Black, 0xedcc61, LightYellow),
+        pair(0x3c3a32, Black, 0xedc850, Yellow),
+        pair(0x3c3a32, Black, 0xedc53f, Yellow),
+        pair(0x3c3a32, Black, 0xedc22e, Yellow),
+        pair(0xffffff, White, 0x5f3f9f, Magenta),
+        pair(0xffffff, White, 0x3c3a32, Black),
+        pair(0xffffff, White, 0x303030, Black),
+        pair(0xffffff, White, 0x202020, Black),
+        pair(0xffffff, White, 0x101010, Black),
+        pair(0xffffff, White, 0x000000, Black),
+    ],
+    loud: false,
+};
+
+const HIGH_CONTRAST: Palette = Palette {
+    base: pair(0xffffff, White, 0x000000, Black),
+    accent: Paint(0xffff00, LightYellow),
+    muted: Paint(0xffffff, White),
+    selected: pair(0x000000, Black, 0xffff00, LightYellow),
+    warn: pair(0xffffff, White, 0xd70000, Red),
+    good: pair(0x000000, Black, 0x00ff00, LightGreen),
+    target: pair(0x000000, Black, 0x00ff00, LightGreen),
+    picked: pair(0x000000, Black, 0xffff00, LightYellow),
+    sides: [Paint(0x00ffff, LightCyan), Paint(0xffff00, LightYellow)],
+    tiles: [
+        pair(0xffffff, White, 0x000000, Black),
+        pair(0x000000, Black, 0xffffff, White),
+        pair(0x000000, Black, 0xffff87, LightYellow),
+        pair(0x000000, Black, 0xffff00, LightYellow),
+        pair(0x000000, Black, 0xffd700, Yellow),
+        pair(0x000000, Black, 0xffaf00, Yellow),
+        pair(0x000000, Black, 0xff8700, LightRed),
+        pair(0x000000, Black, 0x87ff87, LightGreen),
+        pair(0x000000, Black, 0x00ff00, LightGreen),
+        pair(0x000000, Black, 0x00ffaf, LightGreen),
+        pair(0x000000, Black, 0x00ffff, LightCyan),
+        pair(0x000000, Black, 0x87d7ff, LightCyan),
+        pair(0x000000, Black, 0xd7afff, LightMagenta),
+        pair(0x000000, Black, 0xff87ff, LightMagenta),
+        pair(0x000000, Black, 0xff5fd7, LightMagenta),
+        pair(0x000000, Black, 0xff5f5f, LightRed),
+        pair(0x000000, Black, 0xd7d7d7, Gray),
+        pair(0x000000, Black, 0xd7d7d7, Gray),
+    ],
+    loud: true,
+};
+
+/// Mastermind's peg colours (the same hues in every colour theme: they are the game's colours): background, and
+/// whether the letter on it is dark.
+const PEGS: [(Paint, bool); 10] = [
+    (Paint(0xd70000, Red), false),
+    (Paint(0x00af00, Green), false),
+    (Paint(0xffff00, LightYellow), true),
+    (Paint(0x005fff, Blue), false),
+    (Paint(0x303030, DarkGray), false),
+    (Paint(0xff8700, LightRed), true),
+    (Paint(0x8700ff, Magenta), false),
+    (Paint(0x00ffff, LightCyan), true),
+    (Paint(0xff00ff, LightMagenta), true),
+    (Paint(0xeeeeee, White), true),
+];
+
+/// The palette in use: a theme at the terminal's colour depth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
-    /// Whether colours may be used.
-    pub color: bool,
+    /// The chosen theme (never `Auto`: that is resolved when the theme is made).
+    pub name: ThemeName,
+    /// What the terminal shows.
+    pub depth: Depth,
 }
 
 impl Theme {
-    /// The theme from the environment: colour unless `NO_COLOR` is set to anything non-empty, or `no_color` is true.
-    pub fn from_env(no_color: bool) -> Theme {
-        let env_off = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        Theme {
-            color: !(no_color || env_off),
+    /// No colour at all: what tests and `NO_COLOR` get.
+    pub const MONO: Theme = Theme {
+        name: ThemeName::Mono,
+        depth: Depth::Mono,
+    };
+
+    /// A theme at a depth; `Auto` becomes dark or light from `colorfgbg` (the `COLORFGBG` variable, `fg;bg`):
+    /// light when its background is 7 or 15, else dark.
+    pub fn new(name: ThemeName, depth: Depth, colorfgbg: Option<&str>) -> Theme {
+        let name = match name {
+            ThemeName::Auto => {
+                let bg = colorfgbg.and_then(|v| v.rsplit(';').next()).map(str::trim);
+                if matches!(bg, Some("7" | "15")) {
+                    ThemeName::Light
+                } else {
+                    ThemeName::Dark
+                }
+            }
+            other => other,
+        };
+        Theme { name, depth }
+    }
+
+    /// The theme `name` at the colour depth of this process's terminal (`no_color`: `--no-color`).
+    pub fn from_env(name: ThemeName, no_color: bool) -> Theme {
+        let depth = Depth::detect(no_color, |k| std::env::var(k).ok());
+        Theme::new(name, depth, std::env::var("COLORFGBG").ok().as_deref())
+    }
+
+    /// Whether colours are used.
+    pub fn color(&self) -> bool {
+        self.palette().is_some()
+    }
+
+    fn palette(&self) -> Option<&'static Palette> {
+        if self.depth == Depth::Mono {
+            return None;
+        }
+        match self.name {
+            ThemeName::Auto | ThemeName::Dark => Some(&DARK),
+            ThemeName::Light => Some(&LIGHT),
+            ThemeName::HighContrast => Some(&HIGH_CONTRAST),
+            ThemeName::Mono => None,
+        }
+    }
+
+    fn paint(&self, p: Paint) -> Color {
+        match self.depth {
+            Depth::TrueColor => Color::Rgb((p.0 >> 16) as u8, (p.0 >> 8) as u8, p.0 as u8),
+            Depth::Ansi256 => Color::Indexed(xterm256(p.0)),
+            Depth::Ansi16 | Depth::Mono => p.1,
+        }
+    }
+
+    fn pair(&self, p: Pair) -> Style {
+        Style::default().fg(self.paint(p.fg)).bg(self.paint(p.bg))
+    }
+
+    fn fg(&self, p: Paint) -> Style {
+        Style::default().fg(self.paint(p))
+    }
+
+    /// The whole screen's colours (none without colour: the terminal's own).
+    pub fn base(&self) -> Style {
+        self.palette()
+            .map_or_else(Style::default, |p| self.pair(p.base))
+    }
+
+    /// Gives every cell of `buf` that has no colour of its own the theme's base colours, so that a colour theme
+    /// covers the whole screen (dialogs and cleared areas included).
+    pub fn paint_base(&self, buf: &mut Buffer) {
+        let base = self.base();
+        let (Some(fg), Some(bg)) = (base.fg, base.bg) else {
+            return;
+        };
+        for cell in &mut buf.content {
+            if cell.fg == Color::Reset {
+                cell.fg = fg;
+            }
+            if cell.bg == Color::Reset {
+                cell.bg = bg;
+            }
         }
     }
 
@@ -27,88 +359,250 @@ impl Theme {
 
     /// Titles and important figures.
     pub fn strong(&self) -> Style {
-        Style::default().add_modifier(Modifier::BOLD)
+        let s = Style::default().add_modifier(Modifier::BOLD);
+        match self.palette() {
+            Some(p) => s.patch(self.fg(p.accent)),
+            None => s,
+        }
     }
 
     /// Secondary text.
     pub fn dim(&self) -> Style {
-        Style::default().add_modifier(Modifier::DIM)
+        match self.palette() {
+            Some(p) if p.loud => Style::default(),
+            // Sixteen colours have too few greys to tell secondary text by colour alone: dim it too.
+            Some(p) if self.depth == Depth::Ansi16 => self.fg(p.muted).add_modifier(Modifier::DIM),
+            Some(p) => self.fg(p.muted),
+            None => Style::default().add_modifier(Modifier::DIM),
+        }
     }
 
     /// The selected line of a list.
     pub fn selected(&self) -> Style {
-        Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+        let s = Style::default().add_modifier(Modifier::BOLD);
+        match self.palette() {
+            Some(p) => s.patch(self.pair(p.selected)),
+            None => s.add_modifier(Modifier::REVERSED),
+        }
     }
 
     /// Keys in the hint bar.
     pub fn key(&self) -> Style {
-        Style::default().add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+        let s = Style::default().add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
+        match self.palette() {
+            Some(p) => s.patch(self.fg(p.accent)),
+            None => s,
+        }
     }
 
     /// Warnings and refusals.
     pub fn warn(&self) -> Style {
-        if self.color {
-            Style::default()
-                .fg(Color::White)
-                .bg(Color::Red)
-                .add_modifier(Modifier::BOLD)
-        } else {
-            Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+        let s = Style::default().add_modifier(Modifier::BOLD);
+        match self.palette() {
+            Some(p) => s.patch(self.pair(p.warn)),
+            None => s.add_modifier(Modifier::REVERSED),
         }
     }
 
     /// Good news (a win, a new best).
     pub fn good(&self) -> Style {
-        if self.color {
-            Style::default()
-                .fg(Color::Black)
-                .bg(Color::Green)
-                .add_modifier(Modifier::BOLD)
-        } else {
-            Style::default().add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+        let s = Style::default().add_modifier(Modifier::BOLD);
+        match self.palette() {
+            Some(p) => s.patch(self.pair(p.good)),
+            None => s.add_modifier(Modifier::UNDERLINED),
         }
     }
 
-    /// A 2048 tile of exponent `exp` (0 = empty): background by value, with a foreground chosen to contrast with it.
+    /// A square that the selected piece can reach (its digit marks it too).
+    pub fn target(&self) -> Style {
+        match self.palette() {
+            Some(p) => self.pair(p.target),
+            None => Style::default().add_modifier(Modifier::UNDERLINED),
+        }
+    }
+
+    /// The selected piece (brackets mark it too).
+    pub fn picked(&self) -> Style {
+        let s = Style::default().add_modifier(Modifier::BOLD);
+        match self.palette() {
+            Some(p) => s.patch(self.pair(p.picked)),
+            None => s.add_modifier(Modifier::UNDERLINED),
+        }
+    }
+
+    /// A Nocca piece's letter of side `side` (the letter `b` or `w` says the side without colour).
+    pub fn side(&self, side: Colour) -> Style {
+        match self.palette() {
+            Some(p) => self.fg(p.sides[side.index()]),
+            None => Style::default(),
+        }
+    }
+
+    /// A Mastermind peg of colour `c`: its own background with a readable letter (bold only, without colour).
+    pub fn peg(&self, c: u8) -> Style {
+        let s = Style::default().add_modifier(Modifier::BOLD);
+        if self.palette().is_none() {
+            return s;
+        }
+        let (bg, dark_text) = PEGS[usize::from(c).min(PEGS.len() - 1)];
+        let fg = if dark_text {
+            Paint(0x000000, Black)
+        } else {
+            Paint(0xffffff, White)
+        };
+        s.patch(self.pair(Pair { fg, bg }))
+    }
+
+    /// A 2048 tile of exponent `exp` (0 = empty): background by value, with a foreground that reads on it.
     pub fn tile(&self, exp: u8) -> Style {
-        if !self.color {
+        let Some(p) = self.palette() else {
             return match exp {
                 0 => Style::default().add_modifier(Modifier::DIM),
                 1..=6 => Style::default(),
                 7..=10 => Style::default().add_modifier(Modifier::BOLD),
                 _ => Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
             };
-        }
-        // 256-colour ramp: pale for small tiles, warm for middling ones, gold at 2048, cool and dark beyond.
-        let (bg, light_text) = match exp {
-            0 => return Style::default().add_modifier(Modifier::DIM),
-            1 => (254, false),
-            2 => (223, false),
-            3 => (215, false),
-            4 => (209, false),
-            5 => (203, false),
-            6 => (160, true),
-            7 => (229, false),
-            8 => (228, false),
-            9 => (220, false),
-            10 => (214, false),
-            11 => (178, false),
-            12 => (98, true),
-            13 => (62, true),
-            14 => (25, true),
-            15 => (23, true),
-            _ => (16, true),
         };
-        let fg = if light_text {
-            Color::Indexed(231)
-        } else {
-            Color::Indexed(16)
-        };
-        let style = Style::default().bg(Color::Indexed(bg)).fg(fg);
-        if exp >= 7 {
+        let style = self.pair(p.tiles[usize::from(exp).min(p.tiles.len() - 1)]);
+        if exp >= 7 || (p.loud && exp > 0) {
             style.add_modifier(Modifier::BOLD)
         } else {
             style
         }
+    }
+}
+
+/// The xterm-256 index nearest to an RGB colour: the nearer of the 6x6x6 cube and the grey ramp.
+pub fn xterm256(rgb: u32) -> u8 {
+    const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+    let (r, g, b) = ((rgb >> 16) as u8, (rgb >> 8) as u8, rgb as u8);
+    let nearest = |v: u8| -> usize {
+        (0..6)
+            .min_by_key(|&i| (i32::from(LEVELS[i]) - i32::from(v)).abs())
+            .unwrap_or(0)
+    };
+    let dist = |a: (u8, u8, u8)| -> i32 {
+        let d = |x: u8, y: u8| (i32::from(x) - i32::from(y)).pow(2);
+        d(a.0, r) + d(a.1, g) + d(a.2, b)
+    };
+    let (ri, gi, bi) = (nearest(r), nearest(g), nearest(b));
+    let cube = (LEVELS[ri], LEVELS[gi], LEVELS[bi]);
+    let cube_index = 16 + 36 * ri + 6 * gi + bi;
+    let avg = (u32::from(r) + u32::from(g) + u32::from(b)) / 3;
+    let grey_i = (avg.saturating_sub(3) / 10).min(23) as u8;
+    let grey_v = 8 + 10 * grey_i;
+    if dist((grey_v, grey_v, grey_v)) < dist(cube) {
+        232 + grey_i
+    } else {
+        cube_index as u8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |k| {
+            vars.iter()
+                .find(|(name, _)| *name == k)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn detection_table() {
+        type Row<'a> = (bool, &'a [(&'a str, &'a str)], Depth);
+        let table: &[Row] = &[
+            (false, &[("TERM", "xterm-256color")], Depth::Ansi256),
+            (false, &[("TERM", "tmux-256color")], Depth::Ansi256),
+            (
+                false,
+                &[("TERM", "xterm-256color"), ("COLORTERM", "truecolor")],
+                Depth::TrueColor,
+            ),
+            (
+                false,
+                &[("TERM", "xterm"), ("COLORTERM", "24bit")],
+                Depth::TrueColor,
+            ),
+            (false, &[("TERM", "xterm-direct")], Depth::TrueColor),
+            (false, &[("TERM", "xterm")], Depth::Ansi16),
+            (false, &[("TERM", "linux")], Depth::Ansi16),
+            (false, &[("TERM", "screen")], Depth::Ansi16),
+            (false, &[("TERM", "vt100")], Depth::Mono),
+            (false, &[("TERM", "dumb")], Depth::Mono),
+            (false, &[], Depth::Mono),
+            (false, &[("TERM", "")], Depth::Mono),
+            (
+                false,
+                &[("TERM", "xterm-256color"), ("NO_COLOR", "1")],
+                Depth::Mono,
+            ),
+            (
+                false,
+                &[("TERM", "xterm-256color"), ("NO_COLOR", "")],
+                Depth::Ansi256,
+            ),
+            (
+                true,
+                &[("TERM", "xterm-256color"), ("COLORTERM", "truecolor")],
+                Depth::Mono,
+            ),
+        ];
+        for (flag, vars, want) in table {
+            assert_eq!(Depth::detect(*flag, env(vars)), *want, "{flag} {vars:?}");
+        }
+    }
+
+    #[test]
+    fn auto_follows_colorfgbg_and_mono_depth_removes_every_colour() {
+        assert_eq!(
+            Theme::new(ThemeName::Auto, Depth::Ansi256, Some("0;15")).name,
+            ThemeName::Light
+        );
+        assert_eq!(
+            Theme::new(ThemeName::Auto, Depth::Ansi256, Some("15;0")).name,
+            ThemeName::Dark
+        );
+        assert_eq!(
+            Theme::new(ThemeName::Auto, Depth::Ansi256, None).name,
+            ThemeName::Dark
+        );
+        for name in ThemeName::ALL {
+            let t = Theme::new(name, Depth::Mono, None);
+            assert!(!t.color());
+            for s in [t.base(), t.strong(), t.selected(), t.warn(), t.tile(11)] {
+                assert_eq!((s.fg, s.bg), (None, None), "{name:?}");
+            }
+        }
+        assert!(!Theme::new(ThemeName::Mono, Depth::TrueColor, None).color());
+    }
+
+    #[test]
+    fn each_depth_gives_colours_of_its_kind() {
+        let t = |d| Theme::new(ThemeName::Dark, d, None).warn().bg;
+        assert_eq!(t(Depth::TrueColor), Some(Color::Rgb(0xaf, 0, 0)));
+        assert_eq!(t(Depth::Ansi256), Some(Color::Indexed(124)));
+        assert_eq!(t(Depth::Ansi16), Some(Color::Red));
+    }
+
+    #[test]
+    fn xterm256_finds_cube_and_grey_entries() {
+        assert_eq!(xterm256(0x000000), 16);
+        assert_eq!(xterm256(0xffffff), 231);
+        assert_eq!(xterm256(0xff0000), 196);
+        assert_eq!(xterm256(0x1c1c1c), 234);
+        assert_eq!(xterm256(0x87d7ff), 117);
+        assert_eq!(xterm256(0x808080), 244);
+    }
+
+    #[test]
+    fn theme_names_parse_exactly() {
+        for t in ThemeName::ALL {
+            assert_eq!(ThemeName::parse(t.as_str()), Some(t));
+        }
+        assert_eq!(ThemeName::parse("Dark"), None);
+        assert_eq!(ThemeName::parse("nosuch"), None);
     }
 }

@@ -14,7 +14,7 @@ use ratatui::{Terminal, backend::TestBackend};
 use std::time::{Duration, Instant};
 
 /// No colour, so that snapshots show text only.
-pub const NO_COLOR: Theme = Theme { color: false };
+pub const NO_COLOR: Theme = Theme::MONO;
 
 /// A database on disk (in a fresh folder under the build's temporary directory), for tests that check what is
 /// called saved: a database in memory keeps nothing, so nothing played in it is ever called saved.

@@ -8,7 +8,7 @@
 use crate::tui::theme::Theme;
 use nocca::{Dims, Dir, Move, Position, Square};
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
 /// Inner width of a square.
@@ -162,22 +162,11 @@ impl Layout {
 }
 
 fn target_style(theme: &Theme) -> Style {
-    if theme.color {
-        Style::default().bg(Color::Green).fg(Color::Black)
-    } else {
-        Style::default().add_modifier(Modifier::UNDERLINED)
-    }
+    theme.target()
 }
 
 fn selected_style(theme: &Theme) -> Style {
-    if theme.color {
-        Style::default()
-            .bg(Color::Yellow)
-            .fg(Color::Black)
-            .add_modifier(Modifier::BOLD)
-    } else {
-        Style::default().add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
-    }
+    theme.picked()
 }
 
 fn goal_line(row: i32, marks: &Marks, cols: i32, label: &str, theme: &Theme) -> Line<'static> {
@@ -259,13 +248,19 @@ fn cell(pos: &Position, sq: Square, marks: &Marks, theme: &Theme) -> Vec<Span<'s
             if i > 0 {
                 spans.push(Span::styled(" ", base));
             }
+            // A piece's side shows in its letter and, on a plain square, in its colour too.
+            let side = if base == Style::default() {
+                base.patch(theme.side(p))
+            } else {
+                base
+            };
             let (txt, style) = if i + 1 == h {
                 (
                     p.letter().to_ascii_uppercase(),
-                    base.add_modifier(Modifier::BOLD),
+                    side.add_modifier(Modifier::BOLD),
                 )
             } else {
-                (p.letter(), base)
+                (p.letter(), side)
             };
             spans.push(Span::styled(txt.to_string(), style));
         }

@@ -1,0 +1,451 @@
+//! `settings.toml`: read with every mistake named by its line (the entry falls back to its default, the rest of the
+//! file still counts), written whole with a comment on every setting, through a temporary file and a rename so that
+//! a crash never leaves half a file.
+
+use super::{GENERAL, Section, Settings, games, keys_text};
+use crate::games::settings::{Kind, Setting, format_decimal};
+use crate::tui::keys::{self, actions};
+use std::path::Path;
+use toml_edit::{Document, Item, Value};
+
+/// The settings file's name in the configuration directory.
+pub const FILE: &str = "settings.toml";
+
+/// What reading the settings gave.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The settings (defaults where the file said nothing usable).
+    pub settings: Settings,
+    /// One line per mistake, naming the file and the line.
+    pub problems: Vec<String>,
+}
+
+/// Reads `dir/settings.toml`; a missing file is the defaults, with no problem.
+pub fn load(dir: &Path) -> Loaded {
+    let path = dir.join(FILE);
+    match std::fs::read(&path) {
+        Ok(bytes) => {
+            let text = String::from_utf8_lossy(&bytes);
+            let (settings, problems) = parse(&text);
+            Loaded {
+                settings,
+                problems: problems
+                    .into_iter()
+                    .map(|(line, m)| format!("{} line {line}: {m}", path.display()))
+                    .collect(),
+            }
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Loaded {
+            settings: Settings::default(),
+            problems: Vec::new(),
+        },
+        Err(e) => Loaded {
+            settings: Settings::default(),
+            problems: vec![format!(
+                "{}: cannot be read ({e}): using the default settings",
+                path.display()
+            )],
+        },
+    }
+}
+
+/// The line (from 1) of a byte offset.
+fn line_of(text: &str, at: Option<std::ops::Range<usize>>) -> usize {
+    let at = at.map_or(0, |r| r.start.min(text.len()));
+    text.as_bytes()[..at]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// Reads the file's text: the settings, and (line, mistake) for every entry that was not used.
+pub fn parse(text: &str) -> (Settings, Vec<(usize, String)>) {
+    let mut settings = Settings::default();
+    let mut problems = Vec::new();
+    let doc = match Document::parse(text.to_string()) {
+        Ok(d) => d,
+        Err(e) => {
+            let line = line_of(text, e.span());
+            let why = e.message().trim().trim_end_matches('.').to_string();
+            problems.push((
+                line,
+                format!("not valid TOML ({why}): using the default settings"),
+            ));
+            return (settings, problems);
+        }
+    };
+    let root = doc.as_table();
+    let line = |span| line_of(text, span);
+    for (key, item) in root.iter() {
+        let key_span = root.key(key).and_then(|k| k.span());
+        match key {
+            "confirm" => read_table(
+                text,
+                &mut settings,
+                Section::Confirm,
+                item,
+                key_span,
+                &mut problems,
+            ),
+            "keys" => read_keys(text, &mut settings, item, key_span, &mut problems),
+            "games" => match item.as_table_like() {
+                Some(table) => {
+                    for (id, sub) in table.iter() {
+                        let span = table.key(id).and_then(|k| k.span());
+                        match games().iter().position(|g| g.id() == id) {
+                            Some(i) => read_table(
+                                text,
+                                &mut settings,
+                                Section::Game(i),
+                                sub,
+                                span,
+                                &mut problems,
+                            ),
+                            None => problems.push((
+                                line(span),
+                                format!(
+                                    "unknown game '{id}' (known: {}): ignored",
+                                    crate::registry::names()
+                                ),
+                            )),
+                        }
+                    }
+                }
+                None => problems.push((line(key_span), "'games' should be a table: ignored".into())),
+            },
+            _ => match GENERAL.iter().find(|s| s.key == key) {
+                Some(s) => read_value(
+                    text,
+                    &mut settings,
+                    Section::General,
+                    s,
+                    item,
+                    key_span,
+                    &mut problems,
+                ),
+                None => problems.push((
+                    line(key_span),
+                    format!(
+                        "unknown setting '{key}' (known: {}, and the tables [confirm], [keys] and [games.GAME]): \
+                         ignored",
+                        GENERAL.iter().map(|s| s.key).collect::<Vec<_>>().join(", ")
+                    ),
+                )),
+            },
+        }
+    }
+    (settings, problems)
+}
+
+/// The entries of a section's table.
+fn read_table(
+    text: &str,
+    settings: &mut Settings,
+    section: Section,
+    item: &Item,
+    span: Option<std::ops::Range<usize>>,
+    problems: &mut Vec<(usize, String)>,
+) {
+    let name = section.table();
+    let Some(table) = item.as_table_like() else {
+        problems.push((
+            line_of(text, span),
+            format!("'{name}' should be a table: ignored"),
+        ));
+        return;
+    };
+    let known: Vec<&'static Setting> = match section {
+        Section::Confirm => super::CONFIRM.iter().collect(),
+        Section::Game(i) => games()[i]
+            .settings()
+            .iter()
+            .filter(|s| s.kind != Kind::Text)
+            .collect(),
+        _ => Vec::new(),
+    };
+    for (key, value) in table.iter() {
+        let key_span = table.key(key).and_then(|k| k.span());
+        match known.iter().find(|s| s.key == key) {
+            Some(s) => read_value(text, settings, section, s, value, key_span, problems),
+            None => problems.push((
+                line_of(text, key_span),
+                format!(
+                    "unknown setting '{key}' in [{name}] (known: {}): ignored",
+                    known.iter().map(|s| s.key).collect::<Vec<_>>().join(", ")
+                ),
+            )),
+        }
+    }
+}
+
+/// What a setting's value should be, for messages.
+fn expected(s: &Setting) -> String {
+    match s.kind {
+        Kind::Toggle => "true or false".into(),
+        Kind::Number { min, max } => format!("a whole number from {min} to {max}"),
+        Kind::Decimal { min, max, .. } => format!("a number from {min} to {max}"),
+        Kind::Choice(_) => format!("one of {}", s.range()),
+        Kind::Text => "text".into(),
+    }
+}
+
+/// A TOML value as the setting's text (`yes`/`no` for a toggle), if it has the right type.
+fn as_text(s: &Setting, v: &Value) -> Option<String> {
+    match (s.kind, v) {
+        (Kind::Toggle, Value::Boolean(b)) => Some(if *b.value() { "yes" } else { "no" }.into()),
+        (Kind::Number { .. }, Value::Integer(i)) => Some(i.value().to_string()),
+        (Kind::Decimal { .. }, Value::Float(f)) => Some(format_decimal(*f.value())),
+        (Kind::Decimal { .. }, Value::Integer(i)) => Some(i.value().to_string()),
+        (Kind::Choice(_), Value::String(t)) => Some(t.value().clone()),
+        (Kind::Choice(_), Value::Integer(i)) => Some(i.value().to_string()),
+        _ => None,
+    }
+}
+
+/// The name of a TOML value's type, for messages.
+fn type_name(item: &Item) -> &'static str {
+    match item {
+        Item::Value(Value::String(_)) => "text",
+        Item::Value(Value::Integer(_)) => "a whole number",
+        Item::Value(Value::Float(_)) => "a decimal number",
+        Item::Value(Value::Boolean(_)) => "true/false",
+        Item::Value(Value::Datetime(_)) => "a date",
+        Item::Value(Value::Array(_)) | Item::ArrayOfTables(_) => "a list",
+        Item::Value(Value::InlineTable(_)) | Item::Table(_) => "a table",
+        Item::None => "nothing",
+    }
+}
+
+fn read_value(
+    text: &str,
+    settings: &mut Settings,
+    section: Section,
+    s: &Setting,
+    item: &Item,
+    key_span: Option<std::ops::Range<usize>>,
+    problems: &mut Vec<(usize, String)>,
+) {
+    let table = section.table();
+    let name = if table.is_empty() {
+        s.key.to_string()
+    } else {
+        format!("{table}.{}", s.key)
+    };
+    let line = line_of(text, key_span);
+    let default = settings.get(section, s.key).unwrap_or_default();
+    let default = file_value(s, &default);
+    let Some(value) = item.as_value().and_then(|v| as_text(s, v)) else {
+        problems.push((
+            line,
+            format!(
+                "{name} should be {}, not {}: using the default, {default}",
+                expected(s),
+                type_name(item)
+            ),
+        ));
+        return;
+    };
+    if let Err(why) = settings.set(section, s.key, &value) {
+        problems.push((line, format!("{name}: {why}: using the default, {default}")));
+    }
+}
+
+fn read_keys(
+    text: &str,
+    settings: &mut Settings,
+    item: &Item,
+    span: Option<std::ops::Range<usize>>,
+    problems: &mut Vec<(usize, String)>,
+) {
+    let Some(table) = item.as_table_like() else {
+        problems.push((
+            line_of(text, span),
+            "'keys' should be a table: ignored".into(),
+        ));
+        return;
+    };
+    for (name, value) in table.iter() {
+        let line = line_of(text, table.key(name).and_then(|k| k.span()));
+        let Some(i) = actions::find(name) else {
+            problems.push((
+                line,
+                format!(
+                    "unknown command '{name}' in [keys] (known: {}): ignored",
+                    actions::ALL
+                        .iter()
+                        .map(|a| a.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+            continue;
+        };
+        let default = keys_text(&settings.keys()[i]);
+        let words: Option<Vec<String>> = match value.as_value() {
+            Some(Value::String(s)) => Some(vec![s.value().clone()]),
+            Some(Value::Array(a)) => a.iter().map(|v| v.as_str().map(str::to_string)).collect(),
+            _ => None,
+        };
+        let Some(words) = words else {
+            problems.push((
+                line,
+                format!(
+                    "keys.{name} should be a list of key names such as [\"u\", \"Backspace\"], not {}: \
+                     using the default, {default}",
+                    type_name(value)
+                ),
+            ));
+            continue;
+        };
+        let parsed: Result<Vec<_>, String> = words.iter().map(|w| keys::parse_key(w)).collect();
+        let result = parsed.and_then(|k| settings.set_keys(i, k));
+        if let Err(why) = result {
+            problems.push((
+                line,
+                format!("keys.{name}: {why}: using the default, {default}"),
+            ));
+        }
+    }
+}
+
+/// A setting's value as the file writes it: a toggle as true/false, a number bare, anything else quoted.
+fn file_value(s: &Setting, value: &str) -> String {
+    match s.kind {
+        Kind::Toggle => (value == "yes").to_string(),
+        Kind::Number { .. } | Kind::Decimal { .. } => value.to_string(),
+        _ => format!("\"{}\"", value.replace('\\', "\\\\").replace('"', "\\\"")),
+    }
+}
+
+/// The whole file for `settings`, with a comment on every entry.
+pub fn render(settings: &Settings) -> String {
+    let mut out = String::from(
+        "# Parlor's settings. Edit by hand, or with Settings in the menu (or `o` in plain mode).\n\
+         # A mistake is reported with its line when Parlor starts, and that entry keeps its default.\n",
+    );
+    for section in settings.sections() {
+        out.push('\n');
+        let table = section.table();
+        if !table.is_empty() {
+            out.push_str(&format!("[{table}]\n"));
+        }
+        if section == Section::Keys {
+            out.push_str(
+                "# Keys of the commands every game shares: a list of key names, each one character (exact case)\n\
+                 # or Space, Backspace, Delete, Insert, Home, End, PageUp, PageDown, Tab, F1 to F12.\n",
+            );
+            for (i, a) in actions::ALL.iter().enumerate() {
+                let list: Vec<String> = settings.keys()[i]
+                    .iter()
+                    .map(|&k| {
+                        format!(
+                            "\"{}\"",
+                            keys::key_token(k)
+                                .replace('\\', "\\\\")
+                                .replace('"', "\\\"")
+                        )
+                    })
+                    .collect();
+                out.push_str(&format!(
+                    "{} = [{}]  # {}\n",
+                    a.name,
+                    list.join(", "),
+                    a.help
+                ));
+            }
+            continue;
+        }
+        for (s, value) in settings.entries(section) {
+            let range = match s.kind {
+                Kind::Toggle => "true or false".to_string(),
+                _ => s.range(),
+            };
+            out.push_str(&format!("# {} [{range}]\n", s.help));
+            out.push_str(&format!(
+                "{} = {}\n",
+                quote_key(s.key),
+                file_value(s, &value)
+            ));
+        }
+    }
+    out
+}
+
+/// A key as TOML writes it (bare when it can be).
+fn quote_key(k: &str) -> String {
+    if k.chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        k.to_string()
+    } else {
+        format!("\"{k}\"")
+    }
+}
+
+/// Writes `settings` to `dir/settings.toml` atomically (a temporary file in the same directory, then a rename);
+/// returns what to tell the player ("saved to PATH", and where an old file with mistakes was kept), or why it could
+/// not be written. A file that has mistakes is copied to `settings.toml.bak` first, so that hand edits the new file
+/// drops are not lost.
+pub fn save(settings: &Settings, dir: &Path) -> Result<String, String> {
+    use std::io::Write;
+    let path = dir.join(FILE);
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let mut kept = String::new();
+    if let Ok(old) = std::fs::read(&path)
+        && !parse(&String::from_utf8_lossy(&old)).1.is_empty()
+    {
+        let bak = dir.join(format!("{FILE}.bak"));
+        std::fs::write(&bak, &old)
+            .map_err(|e| format!("cannot keep the old file as {}: {e}", bak.display()))?;
+        kept = format!(
+            " (the old file, which had mistakes, is kept as {})",
+            bak.display()
+        );
+    }
+    let tmp = dir.join(format!(".{FILE}.{}.tmp", std::process::id()));
+    let written = (|| -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(render(settings).as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, &path)
+    })();
+    match written {
+        Ok(()) => Ok(format!("saved to {}{kept}", path.display())),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(format!("cannot write {}: {e}", path.display()))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_written_file_reads_back_without_a_problem() {
+        let mut s = Settings::default();
+        s.set(Section::General, "theme", "light").unwrap();
+        s.set(Section::Confirm, "give-up", "no").unwrap();
+        s.set(Section::Keys, "undo", "z").unwrap();
+        let text = render(&s);
+        let (back, problems) = parse(&text);
+        assert!(problems.is_empty(), "{problems:?}\n{text}");
+        assert_eq!(back, s);
+        let (default, problems) = parse(&render(&Settings::default()));
+        assert!(problems.is_empty());
+        assert_eq!(default, Settings::default());
+    }
+
+    #[test]
+    fn a_mistake_names_its_line_and_keeps_the_rest() {
+        let (s, p) = parse("theme = \"light\"\n\nanimations = 3\nautoplay-ms = 50\n");
+        assert_eq!(s.theme(), crate::tui::theme::ThemeName::Light);
+        assert!(s.animations());
+        assert_eq!(s.autoplay_ms(), 50);
+        assert_eq!(p.len(), 1);
+        assert_eq!(p[0].0, 3);
+        assert!(p[0].1.contains("true or false"), "{}", p[0].1);
+    }
+}

@@ -1,0 +1,462 @@
+//! The player's settings: the theme, animations, autoplay and replay speeds, which questions are asked first,
+//! remapped keys, and each game's default options. Kept in `settings.toml` in the configuration directory
+//! ([`crate::paths::config_dir`]); [`file`] reads it (every mistake named by its line, that entry alone falling back
+//! to its default) and writes it atomically.
+//!
+//! The app's own settings are described with the same [`Setting`] table as a game's parameters, so that the
+//! settings screen, the plain questions and the file's checks are written once for both.
+
+pub mod file;
+
+use crate::games::AnyGame;
+use crate::games::settings::{Kind, Setting};
+use crate::tui::keys::{self, actions};
+use crate::tui::theme::ThemeName;
+use crossterm::event::KeyCode;
+
+/// The general settings (top of the file).
+pub const GENERAL: &[Setting] = &[
+    Setting {
+        key: "theme",
+        label: "Theme",
+        help: "The colours of the full screen: auto (dark, or light when the terminal says its background is \
+               light), dark, light, high-contrast, or mono (no colour). --theme overrides it for one run.",
+        kind: Kind::Choice(&[
+            ("auto", "auto"),
+            ("dark", "dark"),
+            ("light", "light"),
+            ("high-contrast", "high-contrast"),
+            ("mono", "mono"),
+        ]),
+    },
+    Setting {
+        key: "animations",
+        label: "Animations",
+        help: "Whether tiles slide and appear on the full screen (plain mode never animates).",
+        kind: Kind::Toggle,
+    },
+    Setting {
+        key: "autoplay-ms",
+        label: "Autoplay speed (ms a move)",
+        help: "Milliseconds between two moves when the computer plays for you (+ and - change it while it plays).",
+        kind: Kind::Number { min: 10, max: 2000 },
+    },
+    Setting {
+        key: "replay-ms",
+        label: "Replay speed (ms a move)",
+        help: "Milliseconds between two moves of a replay on the full screen (+ and - change it while it plays).",
+        kind: Kind::Number { min: 50, max: 1600 },
+    },
+];
+
+const GENERAL_DEFAULTS: [&str; 4] = ["auto", "yes", "100", "400"];
+
+/// Which questions are asked before acting (the `[confirm]` table).
+pub const CONFIRM: &[Setting] = &[
+    Setting {
+        key: "give-up",
+        label: "Ask before giving up",
+        help: "Whether giving up a game asks first.",
+        kind: Kind::Toggle,
+    },
+    Setting {
+        key: "new-game",
+        label: "Ask before a new game",
+        help: "Whether starting a new game while one goes on (it is recorded as given up) asks first.",
+        kind: Kind::Toggle,
+    },
+    Setting {
+        key: "discard",
+        label: "Ask before discarding",
+        help: "Whether discarding a game in progress from the menu asks first.",
+        kind: Kind::Toggle,
+    },
+];
+
+/// A group of settings, as the file's tables and the settings screen's headings show them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Section {
+    /// The general settings.
+    General,
+    /// `[confirm]`.
+    Confirm,
+    /// `[keys]`.
+    Keys,
+    /// `[games.ID]`: the game at this index of the registry.
+    Game(usize),
+}
+
+impl Section {
+    /// The table's name in the file (`""` for the general settings).
+    pub fn table(self) -> String {
+        match self {
+            Section::General => String::new(),
+            Section::Confirm => "confirm".into(),
+            Section::Keys => "keys".into(),
+            Section::Game(i) => format!("games.{}", games()[i].id()),
+        }
+    }
+
+    /// The heading on the settings screen.
+    pub fn title(self) -> String {
+        match self {
+            Section::General => "General".into(),
+            Section::Confirm => "Questions".into(),
+            Section::Keys => "Keys (in every game)".into(),
+            Section::Game(i) => format!("New games of {}", games()[i].title()),
+        }
+    }
+}
+
+/// The registered games, as the settings see them.
+pub fn games() -> Vec<&'static dyn AnyGame> {
+    crate::registry::GAMES
+        .iter()
+        .map(|&g| g as &dyn AnyGame)
+        .collect()
+}
+
+/// One game's default options.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameDefaults {
+    /// The game's id.
+    pub id: &'static str,
+    /// The value of every setting that applies (free text left out), in the game's table order.
+    pub values: Vec<(&'static str, String)>,
+    /// The same as parameters (JSON), for the game's setup.
+    pub json: String,
+}
+
+/// Every setting.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    general: Vec<String>,
+    confirm: Vec<String>,
+    keys: Vec<Vec<KeyCode>>,
+    games: Vec<GameDefaults>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            general: GENERAL_DEFAULTS.iter().map(|s| s.to_string()).collect(),
+            confirm: CONFIRM.iter().map(|_| "yes".to_string()).collect(),
+            keys: actions::ALL.iter().map(|a| a.default.to_vec()).collect(),
+            games: games()
+                .iter()
+                .map(|g| {
+                    let made = g.params_from(&[]);
+                    GameDefaults {
+                        id: g.id(),
+                        values: made.values,
+                        json: made.json,
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Whether a toggle's value is on.
+fn on(v: &str) -> bool {
+    v == "yes"
+}
+
+impl Settings {
+    /// The theme.
+    pub fn theme(&self) -> ThemeName {
+        ThemeName::parse(&self.general[0]).unwrap_or(ThemeName::Auto)
+    }
+
+    /// Whether the full screen animates.
+    pub fn animations(&self) -> bool {
+        on(&self.general[1])
+    }
+
+    /// Milliseconds between two autoplay moves.
+    pub fn autoplay_ms(&self) -> u64 {
+        self.general[2].parse().unwrap_or(100)
+    }
+
+    /// Milliseconds between two replay moves on the full screen.
+    pub fn replay_ms(&self) -> u64 {
+        self.general[3].parse().unwrap_or(400)
+    }
+
+    /// Whether giving up asks first.
+    pub fn confirm_give_up(&self) -> bool {
+        on(&self.confirm[0])
+    }
+
+    /// Whether a new game over one that goes on asks first.
+    pub fn confirm_new_game(&self) -> bool {
+        on(&self.confirm[1])
+    }
+
+    /// Whether discarding a game in progress asks first.
+    pub fn confirm_discard(&self) -> bool {
+        on(&self.confirm[2])
+    }
+
+    /// The keys of each remappable command ([`actions::ALL`] order).
+    pub fn keys(&self) -> &[Vec<KeyCode>] {
+        &self.keys
+    }
+
+    /// A game's default options as parameters (JSON).
+    pub fn game_json(&self, id: &str) -> Option<&str> {
+        self.games
+            .iter()
+            .find(|g| g.id == id)
+            .map(|g| g.json.as_str())
+    }
+
+    /// Every section, in the file's and the screen's order.
+    pub fn sections(&self) -> Vec<Section> {
+        let mut out = vec![Section::General, Section::Confirm, Section::Keys];
+        out.extend((0..self.games.len()).map(Section::Game));
+        out
+    }
+
+    /// The settings of a section with their values (none for the keys).
+    pub fn entries(&self, section: Section) -> Vec<(&'static Setting, String)> {
+        match section {
+            Section::General => GENERAL.iter().zip(self.general.iter().cloned()).collect(),
+            Section::Confirm => CONFIRM.iter().zip(self.confirm.iter().cloned()).collect(),
+            Section::Keys => Vec::new(),
+            Section::Game(i) => {
+                let table = games()[i].settings();
+                self.games[i]
+                    .values
+                    .iter()
+                    .filter_map(|(k, v)| table.iter().find(|s| s.key == *k).map(|s| (s, v.clone())))
+                    .collect()
+            }
+        }
+    }
+
+    /// Changes one setting of a section after checking the value; the error says what is accepted.
+    pub fn set(&mut self, section: Section, key: &str, value: &str) -> Result<(), String> {
+        match section {
+            Section::General | Section::Confirm => {
+                let (table, values) = match section {
+                    Section::General => (GENERAL, &mut self.general),
+                    _ => (CONFIRM, &mut self.confirm),
+                };
+                let i = table
+                    .iter()
+                    .position(|s| s.key == key)
+                    .ok_or_else(|| format!("no setting '{key}'"))?;
+                values[i] = table[i].check(value)?;
+                Ok(())
+            }
+            Section::Keys => {
+                let i = actions::find(key).ok_or_else(|| format!("no command '{key}'"))?;
+                let keys = value
+                    .split_whitespace()
+                    .map(keys::parse_key)
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.set_keys(i, keys)
+            }
+            Section::Game(g) => {
+                let game = games()[g];
+                let setting = game
+                    .settings()
+                    .iter()
+                    .find(|s| s.key == key && s.kind != Kind::Text)
+                    .ok_or_else(|| format!("no setting '{key}' in {}", game.title()))?;
+                let value = setting.check(value)?;
+                let mut values: Vec<(String, String)> = self.games[g]
+                    .values
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.clone()))
+                    .collect();
+                match values.iter_mut().find(|(k, _)| k == key) {
+                    Some(entry) => entry.1 = value,
+                    None => values.push((key.to_string(), value)),
+                }
+                let made = game.params_from(&values);
+                if let Some((_, why)) = made.refused.first() {
+                    return Err(why.clone());
+                }
+                self.games[g].values = made.values;
+                self.games[g].json = made.json;
+                Ok(())
+            }
+        }
+    }
+
+    /// Gives command `action` ([`actions::ALL`] index) these keys, unless one is reserved, given twice, or
+    /// already another command's (here or in a game): the error names the clash.
+    pub fn set_keys(&mut self, action: usize, keys: Vec<KeyCode>) -> Result<(), String> {
+        let name = actions::ALL[action].name;
+        if keys.is_empty() {
+            return Err(format!("{name} needs at least one key"));
+        }
+        for (i, &k) in keys.iter().enumerate() {
+            let shown = keys::key_token(k);
+            if keys[..i].contains(&k) {
+                return Err(format!("{shown} is listed twice for {name}"));
+            }
+            if keys::reserved(k) {
+                return Err(format!(
+                    "{shown} is reserved (q, Esc, ?, Enter, Space, arrows, digits and capitals cannot be remapped)"
+                ));
+            }
+            if let Some(other) =
+                (0..self.keys.len()).find(|&j| j != action && self.keys[j].contains(&k))
+            {
+                return Err(format!(
+                    "{shown} is already {}'s key: give {} another key first",
+                    actions::ALL[other].name,
+                    actions::ALL[other].name
+                ));
+            }
+            if let Some((_, what)) = game_keys().into_iter().find(|(g, _)| *g == k) {
+                return Err(format!("{shown} is already taken: {what}"));
+            }
+        }
+        self.keys[action] = keys;
+        Ok(())
+    }
+
+    /// The value of a setting as text (keys: their names, space separated).
+    pub fn get(&self, section: Section, key: &str) -> Option<String> {
+        if section == Section::Keys {
+            return actions::find(key).map(|i| keys_text(&self.keys[i]));
+        }
+        self.entries(section)
+            .into_iter()
+            .find(|(s, _)| s.key == key)
+            .map(|(_, v)| v)
+    }
+}
+
+/// One line of the settings screens (full screen and plain alike).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// Its section.
+    pub section: Section,
+    /// Its key in the section.
+    pub key: &'static str,
+    /// What it is called.
+    pub label: String,
+    /// One sentence about it.
+    pub help: String,
+    /// What it takes (`10 to 2000`, `yes or no`, `key names`).
+    pub range: String,
+    /// Its value as shown.
+    pub shown: String,
+    /// Its setting (none for keys).
+    pub setting: Option<&'static Setting>,
+}
+
+impl Settings {
+    /// Every line of the settings screens, section by section.
+    pub fn rows(&self) -> Vec<Row> {
+        let mut out = Vec::new();
+        for section in self.sections() {
+            if section == Section::Keys {
+                for (i, a) in actions::ALL.iter().enumerate() {
+                    out.push(Row {
+                        section,
+                        key: a.name,
+                        label: format!("Keys: {}", a.help),
+                        help: "The keys of this command in every game: one character (exact case), or Backspace, \
+                               Delete, Insert, Home, End, PageUp, PageDown, Tab, F1 to F12."
+                            .into(),
+                        range: "key names".into(),
+                        shown: keys_text(&self.keys[i]),
+                        setting: None,
+                    });
+                }
+                continue;
+            }
+            for (s, v) in self.entries(section) {
+                let label = match section {
+                    Section::Game(i) => format!("{}: {}", games()[i].title(), s.label),
+                    _ => s.label.to_string(),
+                };
+                out.push(Row {
+                    section,
+                    key: s.key,
+                    label,
+                    help: s.help.to_string(),
+                    range: s.range(),
+                    shown: s.show(&v),
+                    setting: Some(s),
+                });
+            }
+        }
+        out
+    }
+}
+
+/// Keys as the settings write them, space separated (`u Backspace`).
+pub fn keys_text(keys: &[KeyCode]) -> String {
+    keys.iter()
+        .map(|&k| keys::key_token(k))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The keys the games' own tables bind (with the game's default parameters), with what they do: a remapped
+/// command may not take them.
+pub fn game_keys() -> Vec<(KeyCode, String)> {
+    crate::registry::tui()
+        .iter()
+        .flat_map(|g| {
+            g.bound_keys()
+                .into_iter()
+                .map(move |(k, what)| (k, format!("{what} in {}", g.title())))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_read_back() {
+        let s = Settings::default();
+        assert_eq!(s.theme(), ThemeName::Auto);
+        assert!(s.animations());
+        assert_eq!(s.autoplay_ms(), 100);
+        assert_eq!(s.replay_ms(), 400);
+        assert!(s.confirm_give_up() && s.confirm_new_game() && s.confirm_discard());
+        assert!(s.game_json("2048").is_some());
+        assert_eq!(s.get(Section::Keys, "undo").as_deref(), Some("u Backspace"));
+    }
+
+    #[test]
+    fn set_checks_ranges_and_clashes() {
+        let mut s = Settings::default();
+        assert!(s.set(Section::General, "autoplay-ms", "5").is_err());
+        s.set(Section::General, "autoplay-ms", "250").unwrap();
+        assert_eq!(s.autoplay_ms(), 250);
+        assert!(s.set(Section::General, "theme", "nosuch").is_err());
+        let e = s.set(Section::Keys, "undo", "t").unwrap_err();
+        assert!(e.contains("hint"), "{e}");
+        let e = s.set(Section::Keys, "undo", "h").unwrap_err();
+        assert!(e.contains("2048"), "{e}");
+        assert!(
+            s.set(Section::Keys, "undo", "q")
+                .unwrap_err()
+                .contains("reserved")
+        );
+        assert!(
+            s.set(Section::Keys, "undo", "z z")
+                .unwrap_err()
+                .contains("twice")
+        );
+        s.set(Section::Keys, "undo", "z Backspace").unwrap();
+        assert_eq!(s.keys()[0], vec![KeyCode::Char('z'), KeyCode::Backspace]);
+        let g = (0..games().len())
+            .find(|&i| games()[i].id() == "2048")
+            .unwrap();
+        s.set(Section::Game(g), "target", "512").unwrap();
+        assert!(s.game_json("2048").unwrap().contains("512"));
+        assert!(s.set(Section::Game(g), "size", "9").is_err());
+    }
+}
