@@ -11,6 +11,7 @@ pub mod play;
 pub mod records;
 pub mod replay;
 pub mod setup;
+pub mod stats;
 pub mod twenty48;
 
 use crate::games::find;
@@ -109,7 +110,9 @@ pub fn menu(
                 format_time(u.updated_at)
             ))?;
         }
-        io.say("  s  best scores   h  history   r N  replay game #N   ?  help   q  quit")?;
+        io.say(
+            "  s  best scores   t  statistics   h  history   r N  replay game #N   ?  help   q  quit",
+        )?;
         let Some(choice) = io.ask("choose> ")? else {
             return Ok(());
         };
@@ -152,6 +155,7 @@ pub fn menu(
                     records::scores(store, *g, None, 10, false, io.out)?;
                 }
             }
+            "t" | "stats" | "statistics" => stats::print(store, games, false, io.out)?,
             "h" | "history" => records::history(store, None, 20, false, io.out)?,
             "r" | "replay" => match words
                 .next()

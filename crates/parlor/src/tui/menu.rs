@@ -5,6 +5,7 @@ use super::game::Launch;
 use super::keys::{Answer, Binding, Nav, NavWords, QUESTION, bar, describe, help_keys, lookup};
 use super::layout::chrome;
 use super::records::{HistoryView, ScoresView, TextView};
+use super::stats::StatsView;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::games::ABOUT;
@@ -34,6 +35,7 @@ enum Item {
     /// A new game of the game at this index of the registry.
     New(usize),
     Scores,
+    Stats,
     History,
     About,
     Quit,
@@ -97,7 +99,13 @@ impl MenuView {
             }
         }
         items.extend((0..ctx.games.len()).map(Item::New));
-        items.extend([Item::Scores, Item::History, Item::About, Item::Quit]);
+        items.extend([
+            Item::Scores,
+            Item::Stats,
+            Item::History,
+            Item::About,
+            Item::Quit,
+        ]);
         self.items = items;
         self.selected = self.selected.min(self.items.len() - 1);
     }
@@ -112,6 +120,7 @@ impl MenuView {
             ),
             Item::New(i) => format!("New game: {}", games[*i].title()),
             Item::Scores => "Best scores".into(),
+            Item::Stats => "Statistics".into(),
             Item::History => "History and replays".into(),
             Item::About => "Help".into(),
             Item::Quit => "Quit".into(),
@@ -126,6 +135,7 @@ impl MenuView {
             }
             Item::New(i) => format!("{} Enter opens its setup.", games[*i].blurb()),
             Item::Scores => "The best scores for each game and variant.".into(),
+            Item::Stats => "Games played, won, streaks, best and average, with charts.".into(),
             Item::History => "Every finished game; pick one to watch it again.".into(),
             Item::About => "Keys and rules.".into(),
             Item::Quit => "Leave Parlor. Games in progress are always saved.".into(),
@@ -153,6 +163,7 @@ impl MenuView {
             },
             Item::New(i) => Transition::Push(ctx.games[i].setup(None)),
             Item::Scores => Transition::Push(Box::new(ScoresView::new(ctx))),
+            Item::Stats => Transition::Push(Box::new(StatsView::new(ctx, None, None))),
             Item::History => Transition::Push(Box::new(HistoryView::new(ctx))),
             Item::About => Transition::Push(Box::new(TextView::about(ctx))),
             Item::Quit => Transition::Quit,

@@ -14,6 +14,7 @@ pub mod play;
 pub mod records;
 pub mod replay;
 pub mod setup;
+pub mod stats;
 pub mod terminal;
 pub mod theme;
 pub mod twenty48;
