@@ -383,3 +383,36 @@ fn the_plain_menu_prints_the_statistics() {
     );
     assert!(text.contains("  played 12: 10 won, 2 lost"), "{text}");
 }
+
+/// A database of the previous release (schema 1) is migrated, gets the statistics' index, and its games count.
+#[test]
+fn stats_of_a_migrated_database_read_from_the_index() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/v1.db"),
+        dir.path().join("parlor.db"),
+    )
+    .unwrap();
+    let o = run(dir.path(), &["stats", "--json"], "");
+    assert!(o.status.success(), "{}", err(&o));
+    let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
+    let played: u64 = ["2048", "mastermind", "nocca"]
+        .iter()
+        .flat_map(|g| v[g]["variants"].as_array().unwrap().clone())
+        .map(|x| x["played"].as_u64().unwrap() + x["damaged"].as_u64().unwrap())
+        .sum();
+    assert_eq!(played, 5, "every record of the fixture: {v}");
+    let conn = rusqlite::Connection::open(dir.path().join("parlor.db")).unwrap();
+    let plan: String = conn
+        .query_row(
+            "EXPLAIN QUERY PLAN SELECT variant, score, result, assisted, seeded FROM games WHERE game = ?1
+             ORDER BY variant, ended_at, id",
+            ["2048"],
+            |r| r.get(3),
+        )
+        .unwrap();
+    assert!(
+        plan.contains("COVERING INDEX games_stats"),
+        "one pass over the index, no sort: {plan}"
+    );
+}

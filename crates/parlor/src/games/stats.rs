@@ -192,7 +192,7 @@ pub fn short(n: i64) -> String {
     let a = n.unsigned_abs();
     let (value, unit) = if a >= 1_000_000 {
         (n as f64 / 1e6, "M")
-    } else if a >= 10_000 || (a >= 1000 && a % 100 == 0) {
+    } else if a >= 10_000 || (a >= 1000 && a.is_multiple_of(100)) {
         (n as f64 / 1e3, "k")
     } else {
         return n.to_string();

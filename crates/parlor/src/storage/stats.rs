@@ -190,7 +190,8 @@ pub struct VariantTally {
 
 impl Store {
     /// Tallies every finished game of `game`, variant by variant, most played variant first (then by name).
-    /// `ranking` tells how a variant ranks from its newest game's options. One query, read once.
+    /// `ranking` tells how a variant ranks from its newest game's options. One query, read once, answered from the
+    /// covering index `games_stats` in its order (no sort, no table row read).
     pub fn tally(
         &self,
         game: &str,
@@ -387,7 +388,7 @@ mod tests {
 
     #[test]
     fn high_scores_rank_every_clean_game_and_unranked_variants_none() {
-        let mut store = store_with(&[
+        let store = store_with(&[
             record("4x4", 100, Outcome::Lost, 10),
             record("4x4", 300, Outcome::Won, 20),
             record("maker", 4, Outcome::Done, 30),
