@@ -32,6 +32,8 @@ pub struct StatsView {
     variant: usize,
     /// The figures of the game shown.
     stats: Option<GameStats>,
+    /// The figures of every game read so far (the screen reads a game once, however often it is shown).
+    read: Vec<Option<GameStats>>,
     /// Why they could not be read.
     message: Option<String>,
 }
@@ -49,6 +51,7 @@ impl StatsView {
             game: index,
             variant: 0,
             stats: None,
+            read: Vec::new(),
             message: None,
         };
         view.load(ctx);
@@ -62,11 +65,20 @@ impl StatsView {
         view
     }
 
-    /// Reads the figures of the game shown.
+    /// Reads the figures of the game shown (once: they are kept while the screen is open).
     fn load(&mut self, ctx: &mut Ctx) {
         self.variant = 0;
-        self.stats = None;
         self.message = None;
+        self.read.resize(self.games.len(), None);
+        if let Some(old) = self.stats.take()
+            && let Some(i) = self.games.iter().position(|(id, _)| *id == old.id)
+        {
+            self.read[i] = Some(old);
+        }
+        if let Some(kept) = self.read.get_mut(self.game).and_then(Option::take) {
+            self.stats = Some(kept);
+            return;
+        }
         let Some(game) = self
             .games
             .get(self.game)
