@@ -82,7 +82,11 @@ fn database() -> Store {
                 }
                 1 | 2 => {
                     let guesses = 3 + (at * 7919) % 8;
-                    let result = if guesses > 8 { Outcome::Lost } else { Outcome::Won };
+                    let result = if guesses > 8 {
+                        Outcome::Lost
+                    } else {
+                        Outcome::Won
+                    };
                     record::<Mastermind>(&mm, guesses, result, at)
                 }
                 _ => {
