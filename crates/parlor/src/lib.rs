@@ -144,6 +144,11 @@ pub fn run(cli: Cli) -> Result<()> {
             &env.open_store_noting()?,
             &mut std::io::stdout().lock(),
         ),
+        Some(Command::Stats(args)) => cli::stats::run(
+            args,
+            &env.open_store_noting()?,
+            &mut std::io::stdout().lock(),
+        ),
         Some(Command::Replay(args)) => {
             let store = env.open_store_noting()?;
             let record = cli::records::find(&store, args.id)?;

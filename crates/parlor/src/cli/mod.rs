@@ -9,6 +9,7 @@ pub mod nocca;
 pub mod nocca_solve;
 pub mod play;
 pub mod records;
+pub mod stats;
 pub mod twenty48;
 pub mod twenty48_train;
 pub mod version;
@@ -61,6 +62,8 @@ pub enum Command {
     History(records::HistoryArgs),
     /// Show the best scores.
     Scores(records::ScoresArgs),
+    /// Show statistics per game and variant: played, won, win rate, streaks, best, average and charts' numbers.
+    Stats(stats::StatsArgs),
     /// Replay a finished game from the history.
     Replay(records::ReplayArgs),
     /// Print where Parlor keeps its data.

@@ -10,6 +10,7 @@
 //! UI state (a cursor, a half-typed guess) and drawing live in the front ends' adapters.
 
 use super::settings::Setting;
+pub use super::stats::Chart;
 pub use crate::storage::{Outcome, Ranking};
 use std::fmt::{Debug, Display};
 use std::sync::atomic::AtomicBool;
@@ -122,6 +123,18 @@ pub trait Game: Sized + 'static {
     }
     /// How this game's best scores are ranked.
     fn ranking(params: &Self::Params) -> Ranking;
+    /// The charts the statistics show for a variant with these parameters: by default the spread of scores where
+    /// scores rank, none where they do not. Everything else in the statistics is the same for every game.
+    fn charts(params: &Self::Params) -> Vec<Chart> {
+        match Self::ranking(params) {
+            Ranking::Unranked => Vec::new(),
+            _ => vec![Chart::Scores],
+        }
+    }
+    /// A figure of a finished game's final position that a [`Chart::Peaks`] chart counts (2048: the highest tile).
+    fn peak(_state: &Self::State) -> Option<i64> {
+        None
+    }
     /// How a player who stops now ends the game (2048 after its target: a win; otherwise giving up).
     fn resign(_state: &Self::State) -> Outcome {
         Outcome::GaveUp

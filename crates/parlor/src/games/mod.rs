@@ -12,6 +12,7 @@ pub mod nocca;
 pub mod record;
 pub mod session;
 pub mod settings;
+pub mod stats;
 pub mod twenty48;
 
 use std::marker::PhantomData;
@@ -60,6 +61,10 @@ pub trait AnyGame: Sync {
     fn progress(&self, saved: &crate::storage::Unfinished) -> Result<String, String>;
     /// The name of the score ("score", "guesses", "plies").
     fn score_name(&self) -> &'static str;
+    /// The charts the statistics show for a variant (from its saved parameters; the defaults' if unreadable).
+    fn charts(&self, options: &str) -> Vec<stats::Chart>;
+    /// A finished game's [`game::Game::peak`], rebuilt from its record; `None` if it has none or cannot be rebuilt.
+    fn peak(&self, record: &crate::storage::GameRecord) -> Option<i64>;
     /// The game's settings, in the order its setup form shows them.
     fn settings(&self) -> &'static [settings::Setting];
     /// Parameters made from setting values (key, value), set in the table's order on the defaults: the
@@ -140,6 +145,15 @@ impl<G: game::Game> AnyGame for Entry<G> {
             values,
             refused,
         }
+    }
+
+    fn charts(&self, options: &str) -> Vec<stats::Chart> {
+        G::charts(&params_or_default::<G>(Some(options)))
+    }
+
+    fn peak(&self, r: &crate::storage::GameRecord) -> Option<i64> {
+        let rebuilt = session::rebuild::<G>(&r.game, &r.options, r.seed, &r.moves).ok()?;
+        G::peak(&rebuilt.state)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Nocca Nocca behind the game interface: parameters (mode, level, colour, who starts, board size), the engine's
 //! game as the state, the engine's moves (`c1k`) as moves, and the engine as the computer.
 
-use super::game::{Applied, Game, Outcome, Purpose, Ranking, Status, Turn};
+use super::game::{Applied, Chart, Game, Outcome, Purpose, Ranking, Status, Turn};
 use super::settings::{Kind, Setting, checked};
 use nocca::{Colour, Dims, Dir, Engine, GameOptions, Level, Limits, Move, Position, Square};
 use serde::{Deserialize, Serialize};
@@ -370,6 +370,13 @@ impl Game for Nocca {
         match p.mode {
             Mode::Computer => Ranking::FewestToWin,
             _ => Ranking::Unranked,
+        }
+    }
+
+    fn charts(p: &Params) -> Vec<Chart> {
+        match p.mode {
+            Mode::Computer => vec![Chart::Results],
+            _ => Vec::new(),
         }
     }
 

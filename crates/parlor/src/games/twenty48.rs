@@ -1,7 +1,7 @@
 //! 2048 behind the game interface: parameters (size, four-chance, target), the engine's game as the state,
 //! directions as moves, and the expectimax player as the computer.
 
-use super::game::{Applied, Game, Outcome, Purpose, Ranking, Status, Turn};
+use super::game::{Applied, Chart, Game, Outcome, Purpose, Ranking, Status, Turn};
 use super::settings::{Kind, Setting, checked, format_decimal};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
@@ -223,6 +223,14 @@ impl Game for Twenty48 {
 
     fn moves_made(state: &State) -> usize {
         state.game.moves_made()
+    }
+
+    fn charts(_p: &Params) -> Vec<Chart> {
+        vec![Chart::Scores, Chart::Peaks("highest tile")]
+    }
+
+    fn peak(state: &State) -> Option<i64> {
+        i64::try_from(state.game.board().max_tile()).ok()
     }
 
     fn ranking(_p: &Params) -> Ranking {

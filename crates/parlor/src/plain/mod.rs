@@ -12,6 +12,7 @@ pub mod records;
 pub mod replay;
 pub mod settings;
 pub mod setup;
+pub mod stats;
 pub mod twenty48;
 
 use crate::games::find;
@@ -120,7 +121,7 @@ pub fn menu(
             ))?;
         }
         io.say(
-            "  s  best scores   h  history   r N  replay game #N   o  settings   ?  help   q  quit",
+            "  s  best scores   t  statistics   h  history   r N  replay game #N   o  settings   ?  help   q  quit",
         )?;
         let Some(choice) = io.ask("choose> ")? else {
             return Ok(());
@@ -169,6 +170,7 @@ pub fn menu(
                     records::scores(store, *g, None, 10, false, io.out)?;
                 }
             }
+            "t" | "stats" | "statistics" => stats::print(store, games, false, io.out)?,
             "h" | "history" => records::history(store, None, 20, false, io.out)?,
             "r" | "replay" => match words
                 .next()

@@ -8,10 +8,12 @@
 mod claim;
 mod open;
 mod records;
+mod stats;
 
 pub use claim::{Claim, ClaimError};
 pub use open::{DB_FILE, Opened};
 pub use records::{GameRecord, Outcome, Ranking, Stats, Unfinished};
+pub use stats::{Figures, StatRow, Tallied, Tally, VariantTally};
 
 use anyhow::{Context, Result};
 use rusqlite::{Connection, OptionalExtension, params};

@@ -42,6 +42,9 @@ CREATE TABLE IF NOT EXISTS games (
 );
 CREATE INDEX IF NOT EXISTS games_best ON games (game, variant, assisted, score);
 CREATE INDEX IF NOT EXISTS games_ended ON games (ended_at);
+-- Statistics read every game of a game in this order, from the index alone (storage/stats.rs). Created on open
+-- for databases of every version, so it needs no migration; an older Parlor simply keeps it up to date.
+CREATE INDEX IF NOT EXISTS games_stats ON games (game, variant, ended_at, id, score, result, assisted, seeded);
 CREATE TABLE IF NOT EXISTS unfinished (
     session TEXT PRIMARY KEY,
     game TEXT NOT NULL,

@@ -5,6 +5,7 @@ use super::game::Launch;
 use super::keys::{Answer, Binding, Nav, NavWords, QUESTION, bar, describe, help_keys, lookup};
 use super::layout::chrome;
 use super::records::{HistoryView, ScoresView, TextView};
+use super::stats::StatsView;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::games::ABOUT;
@@ -40,6 +41,7 @@ enum Item {
     /// A new game of the game at this index of the registry.
     New(usize),
     Scores,
+    Stats,
     History,
     Settings,
     About,
@@ -106,6 +108,7 @@ impl MenuView {
         items.extend((0..ctx.games.len()).map(Item::New));
         items.extend([
             Item::Scores,
+            Item::Stats,
             Item::History,
             Item::Settings,
             Item::About,
@@ -125,6 +128,7 @@ impl MenuView {
             ),
             Item::New(i) => format!("New game: {}", games[*i].title()),
             Item::Scores => "Best scores".into(),
+            Item::Stats => "Statistics".into(),
             Item::History => "History and replays".into(),
             Item::Settings => "Settings".into(),
             Item::About => "Help".into(),
@@ -140,6 +144,7 @@ impl MenuView {
             }
             Item::New(i) => format!("{} Enter opens its setup.", games[*i].blurb()),
             Item::Scores => "The best scores for each game and variant.".into(),
+            Item::Stats => "Games played, won, streaks, best and average, with charts.".into(),
             Item::History => "Every finished game; pick one to watch it again.".into(),
             Item::Settings => {
                 "Theme, keys, animations, speeds, questions and each game's defaults.".into()
@@ -177,6 +182,7 @@ impl MenuView {
                 ctx.config_dir,
             ))),
             Item::Scores => Transition::Push(Box::new(ScoresView::new(ctx))),
+            Item::Stats => Transition::Push(Box::new(StatsView::new(ctx, None, None))),
             Item::History => Transition::Push(Box::new(HistoryView::new(ctx))),
             Item::About => Transition::Push(Box::new(TextView::about(ctx))),
             Item::Quit => Transition::Quit,

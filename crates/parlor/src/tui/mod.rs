@@ -15,6 +15,7 @@ pub mod records;
 pub mod replay;
 pub mod settings;
 pub mod setup;
+pub mod stats;
 pub mod terminal;
 pub mod theme;
 pub mod twenty48;

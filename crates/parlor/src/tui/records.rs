@@ -1,12 +1,13 @@
 //! Screens over the records: history (with replays), best scores, and a page of text.
 
-use super::keys::{Nav, NavWords};
+use super::keys::{Binding, Nav, NavWords, bar, describe, help_keys, lookup};
 use super::layout::chrome;
+use super::stats::StatsView;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::games::find;
 use crate::storage::{GameRecord, format_time};
-use crossterm::event::KeyEvent;
+use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -14,6 +15,8 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 const LIST_NAV: NavWords = NavWords(["choose", "choose", "", "", "replay", "back"]);
 const SCORE_NAV: NavWords = NavWords(["", "", "previous table", "next table", "", "back"]);
+/// Both record screens open the statistics of the game and variant they show.
+const STATS: &[Binding<()>] = &[bar(&[KeyCode::Char('t')], "t", "statistics", ())];
 const TEXT_NAV: NavWords = NavWords(["scroll", "scroll", "", "", "back", "back"]);
 
 /// Every finished game, newest first; Enter replays the selected one.
@@ -71,6 +74,11 @@ impl View for HistoryView {
     }
 
     fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {
+        if lookup(STATS, &key).is_some() {
+            let r = self.games.get(self.selected);
+            let (game, variant) = (r.map(|r| r.game.as_str()), r.map(|r| r.variant.as_str()));
+            return Transition::Push(Box::new(StatsView::new(ctx, game, variant)));
+        }
         let n = self.games.len().max(1);
         match LIST_NAV.lookup(&key) {
             Some(Nav::Up) => self.selected = (self.selected + n - 1) % n,
@@ -94,13 +102,17 @@ impl View for HistoryView {
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
-        LIST_NAV.bar()
+        let mut bar = LIST_NAV.bar();
+        bar.extend(describe(STATS, true));
+        bar
     }
 
     fn help(&self) -> Help {
+        let mut keys = LIST_NAV.help();
+        keys.extend(help_keys(STATS));
         Help {
             title: "History".into(),
-            keys: LIST_NAV.help(),
+            keys,
             text: vec![
                 "Every finished game, assisted ones included. Choose one to watch it move by move."
                     .into(),
@@ -212,6 +224,11 @@ impl View for ScoresView {
     }
 
     fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {
+        if lookup(STATS, &key).is_some() {
+            let t = self.tables.get(self.shown);
+            let (game, variant) = (t.map(|t| t.0.as_str()), t.map(|t| t.1.as_str()));
+            return Transition::Push(Box::new(StatsView::new(ctx, game, variant)));
+        }
         let n = self.tables.len().max(1);
         match SCORE_NAV.lookup(&key) {
             Some(Nav::Left) => self.shown = (self.shown + n - 1) % n,
@@ -224,13 +241,17 @@ impl View for ScoresView {
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
-        SCORE_NAV.bar()
+        let mut bar = SCORE_NAV.bar();
+        bar.extend(describe(STATS, true));
+        bar
     }
 
     fn help(&self) -> Help {
+        let mut keys = SCORE_NAV.help();
+        keys.extend(help_keys(STATS));
         Help {
             title: "Best scores".into(),
-            keys: SCORE_NAV.help(),
+            keys,
             text: vec![
                 "Games that used undo, hints or autoplay, and games played from a chosen seed, are kept out of \
                  these tables. 2048 ranks points; Mastermind and Nocca Nocca rank wins by fewest guesses or plies."

@@ -1,0 +1,491 @@
+//! Statistics over the finished games: one query reads every game of a game in the order it was played, and a
+//! [`Tally`] per variant turns the rows into figures (played, won, win rate, streaks, best and average) and the
+//! data of the charts (scores, results over time), in one pass.
+//!
+//! What counts where: every readable game counts in played, won, the win rate, the streaks and the results over
+//! time, assisted and seeded ones included (they are counted apart as well, so a screen can say how many there
+//! are). Best, average and the score chart count only the games the best scores count: neither assisted nor played
+//! from a chosen seed, and, where the ranking counts wins (fewest guesses or plies), won. A row that cannot be read
+//! (an unknown result, a score that is not a number) counts nowhere but in `damaged`.
+
+use super::{GameRecord, Outcome, Ranking, Store};
+use anyhow::{Context, Result};
+use rusqlite::params;
+use rusqlite::types::ValueRef;
+
+/// One finished game as statistics read it: `None` where the row cannot be read.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StatRow {
+    /// The score, if it is a number.
+    pub score: Option<i64>,
+    /// The result, if it is one of the known words.
+    pub result: Option<Outcome>,
+    /// Undo, hints or autoplay were used.
+    pub assisted: bool,
+    /// Played from a chosen seed.
+    pub seeded: bool,
+}
+
+/// The figures of one variant.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Figures {
+    /// Finished games that could be read.
+    pub played: u64,
+    /// Games won.
+    pub won: u64,
+    /// Games lost.
+    pub lost: u64,
+    /// Games drawn.
+    pub drawn: u64,
+    /// Games given up.
+    pub gave_up: u64,
+    /// Games with no win or loss of the player's (the codemaker role, two players, the computer watched).
+    pub done: u64,
+    /// Of the games played, those that used undo, hints or autoplay.
+    pub assisted: u64,
+    /// Of the games played, those played from a chosen seed.
+    pub seeded: u64,
+    /// Rows that could not be read (counted nowhere else).
+    pub damaged: u64,
+    /// Wins in a row at the end of the history (0 when the last game was not won).
+    pub current_streak: u64,
+    /// The most wins in a row.
+    pub longest_streak: u64,
+    /// The games that best and average count (see the module's notes).
+    pub ranked: u64,
+    /// The best score among the ranked games (highest, or fewest to win, as the ranking says).
+    pub best: Option<i64>,
+    /// The average score of the ranked games.
+    pub average: Option<f64>,
+}
+
+impl Figures {
+    /// Games won out of the games that can be won or lost (games `done` have no result of the player's), as a
+    /// fraction; `None` when there is none.
+    pub fn win_rate(&self) -> Option<f64> {
+        let decided = self.played - self.done;
+        (decided > 0).then(|| self.won as f64 / decided as f64)
+    }
+}
+
+/// The running totals of one variant, fed the variant's games in the order they were played.
+#[derive(Clone, Debug)]
+pub struct Tally {
+    ranking: Ranking,
+    figures: Figures,
+    streak: u64,
+    sum: i128,
+    /// The scores of the ranked games, in the order they were played.
+    ranked_scores: Vec<i64>,
+    /// Games that would rank but were not won (fewest-to-win rankings only): the score chart's last bar.
+    not_won: u64,
+    /// Every readable game's result, in the order they were played.
+    results: Vec<Outcome>,
+}
+
+/// What a finished tally holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tallied {
+    /// The figures.
+    pub figures: Figures,
+    /// The scores of the ranked games, in the order they were played.
+    pub ranked_scores: Vec<i64>,
+    /// Games that would have ranked had they been won (fewest-to-win rankings; 0 otherwise).
+    pub not_won: u64,
+    /// Every readable game's result, in the order they were played.
+    pub results: Vec<Outcome>,
+}
+
+impl Tally {
+    /// An empty tally for a variant ranked by `ranking`.
+    pub fn new(ranking: Ranking) -> Tally {
+        Tally {
+            ranking,
+            figures: Figures::default(),
+            streak: 0,
+            sum: 0,
+            ranked_scores: Vec::new(),
+            not_won: 0,
+            results: Vec::new(),
+        }
+    }
+
+    /// Counts the next game.
+    pub fn add(&mut self, row: StatRow) {
+        let (Some(score), Some(result)) = (row.score, row.result) else {
+            self.figures.damaged += 1;
+            return;
+        };
+        let f = &mut self.figures;
+        f.played += 1;
+        f.assisted += u64::from(row.assisted);
+        f.seeded += u64::from(row.seeded);
+        match result {
+            Outcome::Won => f.won += 1,
+            Outcome::Lost => f.lost += 1,
+            Outcome::Draw => f.drawn += 1,
+            Outcome::GaveUp => f.gave_up += 1,
+            Outcome::Done => f.done += 1,
+        }
+        if result == Outcome::Won {
+            self.streak += 1;
+            f.longest_streak = f.longest_streak.max(self.streak);
+        } else {
+            self.streak = 0;
+        }
+        f.current_streak = self.streak;
+        self.results.push(result);
+        let clean = !row.assisted && !row.seeded;
+        let ranks = clean
+            && match self.ranking {
+                Ranking::HighScore => true,
+                Ranking::FewestToWin => result == Outcome::Won,
+                Ranking::Unranked => false,
+            };
+        if ranks {
+            f.ranked += 1;
+            self.sum += i128::from(score);
+            f.best = Some(match (f.best, self.ranking) {
+                (Some(b), Ranking::FewestToWin) => b.min(score),
+                (Some(b), _) => b.max(score),
+                (None, _) => score,
+            });
+            self.ranked_scores.push(score);
+        } else if clean && self.ranking == Ranking::FewestToWin {
+            self.not_won += 1;
+        }
+    }
+
+    /// Counts a row that could not be read at all.
+    pub fn add_damaged(&mut self) {
+        self.figures.damaged += 1;
+    }
+
+    /// The figures and the charts' data.
+    pub fn finish(mut self) -> Tallied {
+        if self.figures.ranked > 0 {
+            self.figures.average = Some(self.sum as f64 / self.figures.ranked as f64);
+        }
+        Tallied {
+            figures: self.figures,
+            ranked_scores: self.ranked_scores,
+            not_won: self.not_won,
+            results: self.results,
+        }
+    }
+}
+
+/// The games of one variant, tallied.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariantTally {
+    /// The variant.
+    pub variant: String,
+    /// How its best scores rank.
+    pub ranking: Ranking,
+    /// The options of its newest game (JSON), to learn its charts.
+    pub options: String,
+    /// The tally.
+    pub tallied: Tallied,
+}
+
+impl Store {
+    /// Tallies every finished game of `game`, variant by variant, most played variant first (then by name).
+    /// `ranking` tells how a variant ranks from its newest game's options. One query, read once, answered from the
+    /// covering index `games_stats` in its order (no sort, no table row read).
+    pub fn tally(
+        &self,
+        game: &str,
+        ranking: &dyn Fn(&str) -> Ranking,
+    ) -> Result<Vec<VariantTally>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT variant, score, result, assisted, seeded FROM games WHERE game = ?1
+                 ORDER BY variant, ended_at, id",
+            )
+            .context("reading the statistics")?;
+        let mut rows = stmt.query(params![game])?;
+        let mut out: Vec<VariantTally> = Vec::new();
+        // The variant being read, its newest game's options, and its tally.
+        let mut current: Option<(String, String, Tally)> = None;
+        let finish = |(variant, options, tally): (String, String, Tally)| VariantTally {
+            ranking: tally.ranking,
+            tallied: tally.finish(),
+            options,
+            variant,
+        };
+        while let Some(r) = rows.next()? {
+            let variant = match r.get_ref(0)? {
+                ValueRef::Text(t) => String::from_utf8_lossy(t),
+                _ => "?".into(),
+            };
+            if current.as_ref().is_none_or(|(v, _, _)| *v != variant) {
+                out.extend(current.take().map(finish));
+                let variant = variant.into_owned();
+                let options = self
+                    .variant_options(game, &variant)
+                    .ok()
+                    .flatten()
+                    .unwrap_or_default();
+                let tally = Tally::new(ranking(&options));
+                current = Some((variant, options, tally));
+            }
+            let Some((_, _, tally)) = current.as_mut() else {
+                continue;
+            };
+            let score = match r.get_ref(1)? {
+                ValueRef::Integer(i) => Some(i),
+                _ => None,
+            };
+            let result = match r.get_ref(2)? {
+                ValueRef::Text(t) => std::str::from_utf8(t).ok().and_then(Outcome::parse),
+                _ => None,
+            };
+            let flag = |v: ValueRef| match v {
+                ValueRef::Integer(i) => Some(i != 0),
+                _ => None,
+            };
+            match (flag(r.get_ref(3)?), flag(r.get_ref(4)?)) {
+                (Some(assisted), Some(seeded)) => tally.add(StatRow {
+                    score,
+                    result,
+                    assisted,
+                    seeded,
+                }),
+                _ => tally.add_damaged(),
+            }
+        }
+        out.extend(current.take().map(finish));
+        out.sort_by(|a, b| {
+            let played = |t: &VariantTally| t.tallied.figures.played + t.tallied.figures.damaged;
+            played(b)
+                .cmp(&played(a))
+                .then_with(|| a.variant.cmp(&b.variant))
+        });
+        Ok(out)
+    }
+
+    /// The newest `limit` games of a variant that the best scores count (neither assisted nor seeded), newest
+    /// first: the games a chart rebuilds to look at their final position. Unreadable rows are skipped.
+    pub fn recent_clean(&self, game: &str, variant: &str, limit: usize) -> Result<Vec<GameRecord>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {} FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 AND seeded = 0
+             ORDER BY ended_at DESC, id DESC LIMIT ?3",
+            GameRecord::COLUMNS
+        ))?;
+        let rows = stmt.query_map(
+            params![game, variant, i64::try_from(limit).unwrap_or(i64::MAX)],
+            GameRecord::from_row,
+        )?;
+        Ok(rows.filter_map(|r| r.ok()).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(variant: &str, score: i64, result: Outcome, ended_at: i64) -> GameRecord {
+        GameRecord {
+            id: 0,
+            game: "mastermind".into(),
+            variant: variant.into(),
+            options: "{}".into(),
+            seed: 7,
+            moves: String::new(),
+            score,
+            result,
+            assisted: false,
+            seeded: false,
+            started_at: ended_at - 10,
+            ended_at,
+        }
+    }
+
+    fn store_with(records: &[GameRecord]) -> Store {
+        let mut store = Store::in_memory().unwrap();
+        for (i, r) in records.iter().enumerate() {
+            store.finish(&format!("s{i}"), r).unwrap();
+        }
+        store
+    }
+
+    fn fewest(_: &str) -> Ranking {
+        Ranking::FewestToWin
+    }
+
+    fn figures(store: &Store, variant: &str) -> Figures {
+        let all = store.tally("mastermind", &fewest).unwrap();
+        all.into_iter()
+            .find(|t| t.variant == variant)
+            .map(|t| t.tallied.figures)
+            .unwrap()
+    }
+
+    #[test]
+    fn an_empty_history_has_no_variant() {
+        let store = Store::in_memory().unwrap();
+        assert!(store.tally("mastermind", &fewest).unwrap().is_empty());
+    }
+
+    #[test]
+    fn one_game() {
+        let store = store_with(&[record("classic", 5, Outcome::Won, 100)]);
+        let f = figures(&store, "classic");
+        assert_eq!(
+            f,
+            Figures {
+                played: 1,
+                won: 1,
+                current_streak: 1,
+                longest_streak: 1,
+                ranked: 1,
+                best: Some(5),
+                average: Some(5.0),
+                ..Figures::default()
+            }
+        );
+        assert_eq!(f.win_rate(), Some(1.0));
+    }
+
+    #[test]
+    fn streaks_follow_the_order_games_ended_not_the_order_they_were_stored() {
+        use Outcome::*;
+        // Stored out of order: the tally sorts by end time.
+        let store = store_with(&[
+            record("classic", 4, Won, 50),
+            record("classic", 6, Won, 10),
+            record("classic", 10, Lost, 30),
+            record("classic", 5, Won, 20),
+            record("classic", 3, Won, 40),
+            record("classic", 7, GaveUp, 60),
+            record("classic", 6, Won, 70),
+        ]);
+        // In end order: W W L W W G W -> longest 2, current 1.
+        let f = figures(&store, "classic");
+        assert_eq!((f.played, f.won, f.lost, f.gave_up), (7, 5, 1, 1));
+        assert_eq!((f.current_streak, f.longest_streak), (1, 2));
+        assert_eq!(f.win_rate(), Some(5.0 / 7.0));
+        assert_eq!(f.best, Some(3), "fewest guesses to win");
+        assert_eq!(f.average, Some((6 + 5 + 3 + 4 + 6) as f64 / 5.0));
+        let t = store.tally("mastermind", &fewest).unwrap();
+        assert_eq!(t[0].tallied.ranked_scores, vec![6, 5, 3, 4, 6]);
+        assert_eq!(t[0].tallied.not_won, 2);
+    }
+
+    #[test]
+    fn assisted_and_seeded_games_are_played_and_won_but_not_ranked() {
+        let mut assisted = record("classic", 2, Outcome::Won, 10);
+        assisted.assisted = true;
+        let mut seeded = record("classic", 3, Outcome::Won, 20);
+        seeded.seeded = true;
+        let store = store_with(&[assisted, seeded, record("classic", 6, Outcome::Won, 30)]);
+        let f = figures(&store, "classic");
+        assert_eq!((f.played, f.won, f.assisted, f.seeded), (3, 3, 1, 1));
+        assert_eq!((f.current_streak, f.longest_streak), (3, 3));
+        assert_eq!((f.ranked, f.best), (1, Some(6)));
+    }
+
+    #[test]
+    fn high_scores_rank_every_clean_game_and_unranked_variants_none() {
+        let store = store_with(&[
+            record("4x4", 100, Outcome::Lost, 10),
+            record("4x4", 300, Outcome::Won, 20),
+            record("maker", 4, Outcome::Done, 30),
+        ]);
+        let ranking = |o: &str| {
+            if o == "maker" {
+                Ranking::Unranked
+            } else {
+                Ranking::HighScore
+            }
+        };
+        // The options of both variants are "{}": rank by variant through a store of distinct options instead.
+        store
+            .conn
+            .execute("UPDATE games SET options = variant", [])
+            .unwrap();
+        let t = store.tally("mastermind", &ranking).unwrap();
+        let f = &t
+            .iter()
+            .find(|t| t.variant == "4x4")
+            .unwrap()
+            .tallied
+            .figures;
+        assert_eq!((f.ranked, f.best, f.average), (2, Some(300), Some(200.0)));
+        let m = &t.iter().find(|t| t.variant == "maker").unwrap().tallied;
+        assert_eq!(
+            (m.figures.played, m.figures.done, m.figures.ranked),
+            (1, 1, 0)
+        );
+        assert_eq!(m.figures.win_rate(), None, "no game could be won");
+        assert_eq!((m.figures.best, m.figures.average), (None, None));
+        assert_eq!(m.ranked_scores, Vec::<i64>::new());
+    }
+
+    #[test]
+    fn a_damaged_row_counts_only_as_damaged() {
+        let store = store_with(&[
+            record("classic", 5, Outcome::Won, 10),
+            record("classic", 4, Outcome::Won, 30),
+        ]);
+        // Between the two wins, a row with an unknown result and one whose score is text.
+        store
+            .conn
+            .execute_batch(
+                "INSERT INTO games (game, variant, options, seed, moves, score, result, assisted, started_at,
+                   ended_at) VALUES ('mastermind', 'classic', '{}', 1, '', 3, 'banana', 0, 0, 15);
+                 INSERT INTO games (game, variant, options, seed, moves, score, result, assisted, started_at,
+                   ended_at) VALUES ('mastermind', 'classic', '{}', 1, '', 'lots', 'won', 0, 0, 20);
+                 INSERT INTO games (game, variant, options, seed, moves, score, result, assisted, started_at,
+                   ended_at) VALUES ('mastermind', 'classic', '{}', 1, '', 2, 'lost', 'x', 0, 25);",
+            )
+            .unwrap();
+        let f = figures(&store, "classic");
+        assert_eq!((f.played, f.won, f.damaged), (2, 2, 3));
+        assert_eq!((f.current_streak, f.longest_streak), (2, 2));
+        assert_eq!(f.best, Some(4));
+    }
+
+    #[test]
+    fn variants_come_most_played_first() {
+        let store = store_with(&[
+            record("b", 5, Outcome::Won, 10),
+            record("a", 5, Outcome::Won, 20),
+            record("c", 5, Outcome::Won, 30),
+            record("c", 5, Outcome::Won, 40),
+        ]);
+        let names: Vec<String> = store
+            .tally("mastermind", &fewest)
+            .unwrap()
+            .into_iter()
+            .map(|t| t.variant)
+            .collect();
+        assert_eq!(names, ["c", "a", "b"]);
+    }
+
+    #[test]
+    fn recent_clean_games_are_newest_first_without_assisted_ones() {
+        let mut assisted = record("classic", 2, Outcome::Won, 40);
+        assisted.assisted = true;
+        let store = store_with(&[
+            record("classic", 5, Outcome::Won, 10),
+            assisted,
+            record("classic", 4, Outcome::Lost, 30),
+        ]);
+        let scores: Vec<i64> = store
+            .recent_clean("mastermind", "classic", 10)
+            .unwrap()
+            .iter()
+            .map(|r| r.score)
+            .collect();
+        assert_eq!(scores, [4, 5]);
+        assert_eq!(
+            store
+                .recent_clean("mastermind", "classic", 1)
+                .unwrap()
+                .len(),
+            1
+        );
+    }
+}
