@@ -63,6 +63,9 @@ def boards_by_progress(text):
     for line in text.splitlines():
         p = progress_line(line)
         if p:
+            # Separator lines before the board (a menu's heading, say) are not part of the position.
+            while block and re.fullmatch(r"-{5,}", block[0]):
+                block.pop(0)
             out[p] = "\n".join(block)
             block = []
         elif BOARD_LINE.search(line):
@@ -99,26 +102,36 @@ def kill_nine(binary, kills, rnd):
         resumed_text = again.stdout.decode("utf-8", "replace")
         resumed = boards_by_progress(resumed_text)
         first = next((progress_line(l) for l in resumed_text.splitlines() if progress_line(l)), None)
-        if "Recorded as game #" in text:
-            # The game ended before the kill: it must be in the history.
-            db = sqlite3.connect(os.path.join(d, "parlor.db"))
-            if db.execute("SELECT COUNT(*) FROM games").fetchone()[0] != 1:
+        db = sqlite3.connect(os.path.join(d, "parlor.db"))
+        recorded = db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        db.close()
+        if "Recorded as game #" in text or (recorded and "Continuing" not in resumed_text):
+            # The game ended before the kill (perhaps before it could say so): it must be in the history, once.
+            if recorded != 1:
                 lost += 1
-            db.close()
             shutil.rmtree(d, ignore_errors=True)
             continue
-        over = False
         if first is None or "Continuing" not in resumed_text:
-            # Nothing to continue: fine only if no move was ever reported (or the game had ended).
-            if last is not None and not over and not last.startswith(("Score 0 · 0 moves", "0 of ", "Ply 1 ")):
+            # Nothing to continue: fine only if no move was ever reported.
+            if last is not None and not last.startswith(("Score 0 · 0 moves", "0 of ", "Ply 1 ")):
                 lost += 1
             continue
         order = list(dict.fromkeys(acked))
+        verdict = None
         if last is not None and first in order and order.index(first) < order.index(last):
             lost += 1
+            verdict = "lost"
         elif first in seen and seen[first] != resumed.get(first):
             changed += 1
-        shutil.rmtree(d, ignore_errors=True)
+            verdict = "changed"
+        if verdict and os.environ.get("FAULTS_KEEP"):
+            with open(os.path.join(d, "killed.txt"), "w") as f:
+                f.write(text)
+            with open(os.path.join(d, "resumed.txt"), "w") as f:
+                f.write(resumed_text)
+            print(f"  {verdict}: kept in {d}", file=sys.stderr)
+        else:
+            shutil.rmtree(d, ignore_errors=True)
     row("kill -9 at a random moment, then continue", kills, lost + changed, "0",
         f"{lost} lost, {changed} changed; 2048, Mastermind and Nocca in turn")
 
