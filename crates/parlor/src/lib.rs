@@ -56,6 +56,10 @@ impl Env {
             || !std::io::stdin().is_terminal()
             || !std::io::stdout().is_terminal();
         let theme = Theme::from_env(global.no_color);
+        // Nocca's solved tables live beside the database.
+        if let Ok(dir) = paths::data_dir(global.data_dir.as_deref()) {
+            games::nocca::tables::use_data_dir(&dir);
+        }
         Env {
             global,
             plain,
