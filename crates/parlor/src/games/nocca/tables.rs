@@ -131,7 +131,10 @@ fn make(dims: Dims, file: Option<&Path>, work: &Mutex<Work>) -> Result<Table, St
 /// Why the perfect level cannot be had on a board whose table is not in the data directory (short enough for
 /// the setup form's one line).
 fn missing(dims: Dims) -> String {
-    format!("perfect level: no {dims} table; run `{}`", solve_command(dims))
+    format!(
+        "perfect level: no {dims} table; run `{}`",
+        solve_command(dims)
+    )
 }
 
 /// Whether the perfect level and exact hints can be had on a board: its table is loaded, or in the data

@@ -53,20 +53,16 @@ pub enum Cmd {
 }
 
 /// The value overlay's key, offered on solved boards.
-const VALUES: Binding<Cmd> = bar(
-    &[KeyCode::Char('v')],
-    "v",
-    "values of every move (solved boards)",
-    Cmd::Values,
-);
+const VALUES: Binding<Cmd> = bar(&[KeyCode::Char('v')], "v", "values", Cmd::Values);
 
-/// The keys of a board that is not solved; a solved board adds [`VALUES`].
+/// The keys of a board that is not solved; a solved board adds [`VALUES`] (and, to make room for it in the hint
+/// bar, says `←↓↑→ Enter 1-9 move` instead of `←↓↑→ Enter select · 1-9 step`).
 macro_rules! play_bindings {
-    ($($extra:expr),*) => { &[
+    ($select:expr, $select_help:expr, $step_in_bar:expr $(, $extra:expr)*) => { &[
     Binding {
         keys: &[],
-        label: "←↓↑→ Enter",
-        help: "select",
+        label: $select,
+        help: $select_help,
         in_bar: true,
         cmd: Cmd::Choose,
     },
@@ -84,7 +80,7 @@ macro_rules! play_bindings {
         keys: &[],
         label: "1-9",
         help: "step",
-        in_bar: true,
+        in_bar: $step_in_bar,
         cmd: Cmd::Step(Dir::K),
     },
     more(
@@ -125,8 +121,8 @@ macro_rules! play_bindings {
 ] };
 }
 
-const BINDINGS: &[Binding<Cmd>] = play_bindings!();
-const SOLVED: &[Binding<Cmd>] = play_bindings!(VALUES);
+const BINDINGS: &[Binding<Cmd>] = play_bindings!("←↓↑→ Enter", "select", true);
+const SOLVED: &[Binding<Cmd>] = play_bindings!("←↓↑→ Enter 1-9", "move", false, VALUES);
 
 /// Nobody at the keyboard plays when the computer plays itself: only the common keys remain (and the value
 /// overlay on a solved board).
@@ -146,7 +142,11 @@ pub fn bindings(params: &Params) -> &'static [Binding<Cmd>] {
 
 /// The overlay's values on the board: under each movable piece its best move's value, or, with a piece selected,
 /// under each of its targets that move's value.
-fn labels(ex: &Exact, selected: Option<Square>, pos: &nocca::Position) -> Vec<((i32, i32), String)> {
+fn labels(
+    ex: &Exact,
+    selected: Option<Square>,
+    pos: &nocca::Position,
+) -> Vec<((i32, i32), String)> {
     match selected {
         Some(sq) => ex
             .moves
@@ -177,8 +177,8 @@ fn listing(ex: &Exact, pos: &nocca::Position) -> String {
         groups.push(format!("{sq} {}", moves.join(" ")));
     }
     format!(
-        "Values for {} ({}; W win, L loss in plies, D draw): {}",
-        ex.side,
+        "{}: {}. Values (W win, L loss in plies, D draw): {}",
+        crate::games::capitalised(&format!("{} to move", ex.side)),
         ex.value,
         groups.join(" · ")
     )
