@@ -207,11 +207,7 @@ pub fn status(dims: Dims) -> Option<String> {
                 Stage::Round(d) => format!("ply {d}"),
                 Stage::Checkpoint => "checkpoint".to_string(),
             };
-            let pct = if pr.total == 0 {
-                0
-            } else {
-                pr.done * 100 / pr.total
-            };
+            let pct = (pr.done * 100).checked_div(pr.total).unwrap_or(0);
             format!("solving the {dims} table (first use): {stage}, {pct}%")
         }
     })
