@@ -42,7 +42,9 @@ pub use moves::{MAX_MOVES, Move, MoveList, MoveParseError};
 pub use opponent::{Opponent, OpponentParseError};
 pub use perft::{divide, perft};
 pub use position::{IllegalMove, Position, PositionParseError, Stack};
-pub use search::{Limits, SearchConfig, SearchResult, Searcher};
+pub use search::{
+    EVAL_FEATURES, Limits, SearchConfig, SearchResult, Searcher, eval_features, static_eval,
+};
 pub use solve::{
     Counts, Origin, PerfectPlayer, ProbeError, Progress, SolveError, SolveOptions, Stage, Table,
     TableError, Value,
