@@ -216,6 +216,13 @@ fn the_value_overlay_marks_every_move_on_a_solved_board() {
         );
     }
     insta::assert_snapshot!(screen);
+    // With b1 selected, the rules under its targets give each move's value: b1y (a2) and b1u (c2) win in 11, b1k
+    // (b2) in 9; b1h and b1l (onto a1 and c1) lose in 10.
+    app::press(&mut app, KeyCode::Enter);
+    let selected = app::screen(&mut app, 80, 24);
+    assert!(selected.contains("├──W11──┼──W9───┼──W11──┤"), "{selected}");
+    assert!(selected.contains("└──L10──┴───────┴──L10──┘"), "{selected}");
+    app::press(&mut app, KeyCode::Esc);
     app::press(&mut app, KeyCode::Char('v'));
     let hidden = app::screen(&mut app, 80, 24);
     assert!(!hidden.contains("Values (W win"), "{hidden}");
