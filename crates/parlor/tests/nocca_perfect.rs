@@ -274,3 +274,31 @@ fn the_value_key_clashes_with_nothing_on_a_solved_board() {
     let keys = parlor::tui::nocca::bindings(&Params::default());
     assert!(!keys.iter().any(|b| b.keys.contains(&KeyCode::Char('v'))));
 }
+
+#[test]
+fn the_setup_form_offers_perfect_and_refuses_it_on_a_large_board_without_a_table() {
+    let mut params = Params::default();
+    Nocca::set(&mut params, "level", "perfect").unwrap();
+    Nocca::set(&mut params, "board", "4x4").unwrap();
+    let mut app = app::app(
+        vec![Box::new(parlor::tui::setup::SetupView::<Nocca>::new(
+            params.clone(),
+        ))],
+        Store::in_memory().unwrap(),
+    );
+    let screen = app::screen(&mut app, 80, 24);
+    assert!(screen.contains("◀ perfect (solved boards) ▶"), "{screen}");
+    assert!(screen.contains("Enter starts: vs perfect 4x4"), "{screen}");
+    Nocca::set(&mut params, "board", "5x4").unwrap();
+    let mut app = app::app(
+        vec![Box::new(parlor::tui::setup::SetupView::<Nocca>::new(
+            params,
+        ))],
+        Store::in_memory().unwrap(),
+    );
+    let screen = app::screen(&mut app, 80, 24);
+    assert!(
+        screen.contains("cannot start: perfect level: no 5x4 table; run `parlor nocca solve 5x4`"),
+        "{screen}"
+    );
+}
