@@ -282,7 +282,7 @@ fn the_setup_form_offers_perfect_and_refuses_it_on_a_large_board_without_a_table
     Nocca::set(&mut params, "board", "4x4").unwrap();
     let mut app = app::app(
         vec![Box::new(parlor::tui::setup::SetupView::<Nocca>::new(
-            params.clone(),
+            params,
         ))],
         Store::in_memory().unwrap(),
     );
