@@ -48,6 +48,10 @@ fn the_perfect_level_plays_the_tables_best_moves_on_3x3() {
     let text = out(&o);
     assert!(o.status.success(), "{}", err(&o));
     assert!(text.contains("against the computer (perfect)"), "{text}");
+    assert!(
+        text.contains("Perfect play: the 3x3 table is solved on first use"),
+        "{text}"
+    );
     let t = table("3x3");
     let moves = moves_played(&text);
     let mut pos = Position::start(t.dims());
@@ -161,6 +165,8 @@ fn a_saved_game_against_the_perfect_level_resumes() {
     );
     assert!(again.contains("against the computer (perfect)"), "{again}");
     assert!(again.contains("Ply 2 · Black to move"), "{again}");
+    // The table was kept from the first run: nothing to solve now.
+    assert!(!again.contains("solved on first use"), "{again}");
     // The saved options name the level as text, as every level is.
     let store = Store::open(dir.path()).unwrap().store;
     let saved = store.unfinished(Some("nocca")).unwrap();

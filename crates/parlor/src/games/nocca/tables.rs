@@ -150,6 +150,20 @@ pub fn available(dims: Dims) -> Result<(), String> {
     }
 }
 
+/// A word for a player about to use a board's table that is neither loaded nor saved: it is solved first.
+pub fn first_use(dims: Dims) -> Option<String> {
+    let r = registry();
+    let saved = r.file(dims).is_some_and(|p| p.exists());
+    (r.find(dims).is_none() && !saved && solves_on_first_use(dims)).then(|| {
+        let kept = if r.dir.is_some() {
+            " and kept in the data directory"
+        } else {
+            ""
+        };
+        format!("the {dims} table is solved on first use (seconds at most){kept}")
+    })
+}
+
 /// The board's table if it is loaded (non-blocking; collects a finished job).
 pub fn ready(dims: Dims) -> Option<Arc<Table>> {
     let mut r = registry();
