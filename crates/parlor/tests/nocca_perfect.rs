@@ -135,6 +135,21 @@ fn perfect_on_a_large_board_without_its_table_is_refused_with_the_command() {
         );
         assert!(!e.contains("panicked"), "{e}");
     }
+    // A truncated table is refused too, before the game starts.
+    std::fs::create_dir_all(dir.path().join("tables")).unwrap();
+    std::fs::write(dir.path().join("tables/nocca-4x5.table"), b"NOCCASLV").unwrap();
+    let o = parlor(
+        dir.path(),
+        &["nocca", "--board", "4x5", "--level", "perfect"],
+    )
+    .output()
+    .unwrap();
+    let e = err(&o);
+    assert!(!o.status.success());
+    assert!(
+        e.contains("the 4x5 table is damaged; run `parlor nocca solve 4x5`"),
+        "{e}"
+    );
     // Two players need no table.
     let o = run(
         dir.path(),

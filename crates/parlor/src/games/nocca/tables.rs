@@ -144,8 +144,14 @@ pub fn available(dims: Dims) -> Result<(), String> {
     if r.find(dims).is_some() || solves_on_first_use(dims) {
         return Ok(());
     }
-    match r.file(dims) {
-        Some(path) if path.exists() => Ok(()),
+    match r.file(dims).map(|p| std::fs::metadata(p).map(|m| m.len())) {
+        Some(Ok(len)) if len == Table::file_len(dims) => Ok(()),
+        // A file of the wrong length (truncated, or another board's) is caught here; a damaged one of the right
+        // length only when it is read (its checksum).
+        Some(Ok(_)) => Err(format!(
+            "perfect level: the {dims} table is damaged; run `{}`",
+            solve_command(dims)
+        )),
         _ => Err(missing(dims)),
     }
 }
