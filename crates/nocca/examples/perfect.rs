@@ -1,5 +1,7 @@
 //! The levels measured against perfect play on a solved board:
-//! `perfect RxC [POSITIONS [GAMES [SEED [TABLE-FILE]]]]` (defaults 2000, 100, 1).
+//! `perfect RxC [POSITIONS [GAMES [SEED [TABLE-FILE [POSITIONS-FILE]]]]]` (defaults 2000, 100, 1; TABLE-FILE `-`:
+//! solve the board). With POSITIONS-FILE, the positions are read from it (one a line) if it exists, else drawn as
+//! below and written to it, so that two builds can be measured on the same positions.
 //!
 //! 1. Positions drawn from games between the levels (every pair of levels, two random opening plies, each level on
 //!    its match node budget): for each level, the share of won and drawn positions where its move keeps the value
@@ -41,17 +43,25 @@ fn main() {
     let games: u64 = args.get(3).map_or(100, |s| s.parse().expect("games"));
     let seed: u64 = args.get(4).map_or(1, |s| s.parse().expect("seed"));
     let t = Instant::now();
-    let table = std::sync::Arc::new(match args.get(5) {
+    let table = std::sync::Arc::new(match args.get(5).filter(|p| *p != "-") {
         Some(path) => Table::load(std::path::Path::new(path), dims).expect("load the table"),
         None => Table::solve(dims, &Default::default(), &mut |_| {}).expect("solve"),
     });
+    let positions_file = args.get(6).map(std::path::PathBuf::from);
     eprintln!("{dims}: table ready in {:.1} s", t.elapsed().as_secs_f64());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
 
     // 1. Positions from games between the levels.
     let mut pool: Vec<Position> = Vec::new();
     let mut g = 0u64;
-    while pool.len() < want * 2 && g < 4000 {
+    let saved: Option<Vec<Position>> = positions_file.as_ref().filter(|p| p.exists()).map(|p| {
+        std::fs::read_to_string(p)
+            .expect("read the positions")
+            .lines()
+            .map(|l| l.parse().expect("a position"))
+            .collect()
+    });
+    while saved.is_none() && pool.len() < want * 2 && g < 4000 {
         let a = Level::ALL[(g % 4) as usize];
         let b = Level::ALL[((g / 4) % 4) as usize];
         let mut engines = [
@@ -79,6 +89,12 @@ fn main() {
             picked.push(*p);
             left -= 1;
         }
+    }
+    if let Some(saved) = saved {
+        picked = saved;
+    } else if let Some(path) = &positions_file {
+        let text: Vec<String> = picked.iter().map(|p| p.to_string()).collect();
+        std::fs::write(path, text.join("\n") + "\n").expect("write the positions");
     }
     let mut kinds = [0usize; 3];
     for p in &picked {

@@ -24,6 +24,7 @@ pub mod game;
 pub mod matches;
 pub mod moves;
 pub mod naive;
+pub mod opponent;
 pub mod perft;
 pub mod position;
 pub mod search;
@@ -38,9 +39,12 @@ pub use engine::{Engine, Level, LevelParseError, hint};
 pub use game::{Game, GameOptions, Outcome, PlayError, Reason, ReplayError};
 pub use matches::{MatchReport, play_match};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveParseError};
+pub use opponent::{Opponent, OpponentParseError};
 pub use perft::{divide, perft};
 pub use position::{IllegalMove, Position, PositionParseError, Stack};
-pub use search::{Limits, SearchConfig, SearchResult, Searcher};
+pub use search::{
+    EVAL_FEATURES, Limits, SearchConfig, SearchResult, Searcher, eval_features, static_eval,
+};
 pub use solve::{
     Counts, Origin, PerfectPlayer, ProbeError, Progress, SolveError, SolveOptions, Stage, Table,
     TableError, Value,

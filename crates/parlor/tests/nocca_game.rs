@@ -236,7 +236,7 @@ fn refused_moves_say_why_and_leave_the_state_alone() {
 #[test]
 fn the_computer_answers_with_a_legal_move_and_a_hint_is_one_too() {
     let p = Params {
-        level: Level::Beginner,
+        level: Level::Beginner.into(),
         first: Colour::White,
         board: Dims::new(4, 4).unwrap(),
         ..Params::default()

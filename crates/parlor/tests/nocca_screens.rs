@@ -287,7 +287,7 @@ fn the_computer_moves_in_the_background() {
     let store = Store::in_memory().unwrap();
     let params = Params {
         mode: Mode::Computer,
-        level: Level::Beginner,
+        level: Level::Beginner.into(),
         human: Colour::White,
         first: Colour::Black,
         ..Params::default()
@@ -379,7 +379,7 @@ fn watching_the_computer_shows_no_cursor_and_its_moves_go_on() {
     let store = Store::in_memory().unwrap();
     let params = Params {
         mode: Mode::Watch,
-        level: Level::Beginner,
+        level: Level::Beginner.into(),
         ..Params::default()
     };
     let s = Session::<Nocca>::new(params, seed(4), &store).unwrap();
@@ -403,7 +403,7 @@ fn watching_the_computer_shows_no_cursor_and_its_moves_go_on() {
 fn autoplay_plays_your_side_against_the_computer() {
     let store = Store::in_memory().unwrap();
     let params = Params {
-        level: Level::Beginner,
+        level: Level::Beginner.into(),
         ..Params::default()
     };
     let s = Session::<Nocca>::new(params, seed(6), &store).unwrap();

@@ -87,8 +87,8 @@ fn fill_mastermind(store: &mut Store) {
 /// Nocca: games against three levels, winning more as time goes on; two games for two players.
 fn fill_nocca(store: &mut Store) {
     use ::nocca::Level;
-    let vs = |level| nocca::Params {
-        level,
+    let vs = |level: Level| nocca::Params {
+        level: level.into(),
         ..nocca::Params::default()
     };
     let two = nocca::Params {

@@ -368,6 +368,18 @@ impl Table {
         Indexer::new(dims).len()
     }
 
+    /// The length in bytes of a board's table file (header and data): a file of another length is not a good
+    /// table of that board, whatever it holds.
+    ///
+    /// ```
+    /// use nocca::{Dims, Table};
+    /// let d = Dims::new(3, 3).unwrap();
+    /// assert_eq!(Table::file_len(d), Table::size_of(d) + 48);
+    /// ```
+    pub fn file_len(dims: Dims) -> u64 {
+        HEADER as u64 + Table::size_of(dims)
+    }
+
     /// The file name of a board's table in a directory: `nocca-RxC.table` (its checkpoint: `nocca-RxC.checkpoint`).
     pub fn file_name(dims: Dims) -> String {
         format!("nocca-{dims}.table")

@@ -1,9 +1,15 @@
 //! Nocca Nocca behind the game interface: parameters (mode, level, colour, who starts, board size), the engine's
-//! game as the state, the engine's moves (`c1k`) as moves, and the engine as the computer.
+//! game as the state, the engine's moves (`c1k`) as moves, and the engine (or, at the perfect level, the board's
+//! solved table) as the computer. On a solved board hints give the exact value of the position and of every move.
+
+pub mod tables;
 
 use super::game::{Applied, Chart, Game, Outcome, Purpose, Ranking, Status, Turn};
 use super::settings::{Kind, Setting, checked};
-use nocca::{Colour, Dims, Dir, Engine, GameOptions, Level, Limits, Move, Position, Square};
+use nocca::{
+    Colour, Dims, Dir, Engine, GameOptions, Level, Limits, Move, Opponent, PerfectPlayer, Position,
+    Square, Table, Value,
+};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -71,9 +77,10 @@ fn is_standard(d: &Dims) -> bool {
 pub struct Params {
     /// Who plays.
     pub mode: Mode,
-    /// The computer's level (against the computer, and both sides when watching).
+    /// The computer's level (against the computer, and both sides when watching): a search level, or perfect
+    /// play from the board's solved table. Written as its name (`casual`, `perfect`), as older Parlors wrote it.
     #[serde(with = "as_text")]
-    pub level: Level,
+    pub level: Opponent,
     /// The person's colour against the computer.
     #[serde(with = "as_text")]
     pub human: Colour,
@@ -89,7 +96,7 @@ impl Default for Params {
     fn default() -> Self {
         Params {
             mode: Mode::Computer,
-            level: Level::Casual,
+            level: Opponent::Engine(Level::Casual),
             human: Colour::Black,
             first: Colour::Black,
             board: Dims::STANDARD,
@@ -166,6 +173,7 @@ const LEVELS: &[(&str, &str)] = &[
     ("casual", "casual"),
     ("strong", "strong"),
     ("expert", "expert"),
+    ("perfect", "perfect (solved boards)"),
 ];
 
 const COLOURS: &[(&str, &str)] = &[("black", "black"), ("white", "white")];
@@ -196,7 +204,7 @@ const SETTINGS: &[Setting] = &[
     Setting {
         key: "level",
         label: "Computer level",
-        help: "How strong the computer plays (0.1 s, 0.3 s, 0.6 s or 2 s a move).",
+        help: "How strong: 0.1, 0.3, 0.6 or 2 s a move, or perfect (solved boards).",
         kind: Kind::Choice(LEVELS),
     },
     Setting {
@@ -220,10 +228,11 @@ const SETTINGS: &[Setting] = &[
 ];
 
 /// The computer: an engine of the level, made on first use and kept between moves (its table helps the next
-/// search).
+/// search), or the perfect player with the board's table.
 pub struct Thinker {
-    level: Level,
+    level: Opponent,
     engine: Option<Engine>,
+    perfect: Option<PerfectPlayer>,
 }
 
 impl Game for Nocca {
@@ -263,7 +272,7 @@ impl Game for Nocca {
             "level" => {
                 p.level = v
                     .parse()
-                    .map_err(|e: nocca::LevelParseError| e.to_string())?
+                    .map_err(|e: nocca::OpponentParseError| e.to_string())?
             }
             "colour" => {
                 p.human = v
@@ -287,6 +296,13 @@ impl Game for Nocca {
             "colour" => p.mode == Mode::Computer,
             _ => true,
         }
+    }
+
+    fn check(p: &Params) -> Result<(), String> {
+        if p.mode != Mode::Two && p.level == Opponent::Perfect {
+            tables::available(p.board)?;
+        }
+        Ok(())
     }
 
     fn variant(p: &Params) -> String {
@@ -445,6 +461,7 @@ impl Game for Nocca {
         Thinker {
             level: p.level,
             engine: None,
+            perfect: None,
         }
     }
 
@@ -453,14 +470,25 @@ impl Game for Nocca {
             return None;
         }
         let started = Instant::now();
-        let mv = match purpose {
-            Purpose::Hint => {
+        let dims = state.position().dims();
+        let seed = state.seed ^ state.game.ply() as u64;
+        let mv = match (purpose, t.level) {
+            // On a solved board the hint is a perfect move (the table is loaded or solved first).
+            (Purpose::Hint, _) if tables::available(dims).is_ok() => {
+                let table = tables::get(dims, stop).ok()?;
+                table.best_move(state.position()).ok()??
+            }
+            (Purpose::Hint, _) => {
                 nocca::hint(&state.game, Limits::time(Duration::from_millis(HINT_MS)))?.mv
             }
-            Purpose::Opponent | Purpose::Autoplay => {
-                let engine = t.engine.get_or_insert_with(|| {
-                    Engine::new(t.level, state.seed ^ state.game.ply() as u64)
-                });
+            (_, Opponent::Perfect) => {
+                if t.perfect.is_none() {
+                    t.perfect = Some(PerfectPlayer::new(tables::get(dims, stop).ok()?, seed));
+                }
+                t.perfect.as_mut()?.choose_in(&state.game).ok()??
+            }
+            (_, Opponent::Engine(level)) => {
+                let engine = t.engine.get_or_insert_with(|| Engine::new(level, seed));
                 engine.think(&state.game)?.mv
             }
         };
@@ -476,7 +504,11 @@ impl Game for Nocca {
     }
 
     fn describe_hint(state: &State, mv: &Move) -> String {
-        move_text(state.position(), *mv, "→")
+        let text = move_text(state.position(), *mv, "→");
+        match exact(state.position()) {
+            Some(e) => format!("{text} · {}\n{}", e.said(), e.every_move()),
+            None => text,
+        }
     }
 
     fn rules() -> &'static [&'static str] {
@@ -508,6 +540,72 @@ pub const RULES: &[&str] = &[
      assisted. Records are kept per opponent and board (vs beginner ... vs expert); only wins against the computer \
      rank, by the fewest plies. Two-player and watched games are recorded as done, their ending naming the winner.",
 ];
+
+/// The exact values of a position on a solved board: the position's for the side to move, and every legal move's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exact {
+    /// The side to move.
+    pub side: Colour,
+    /// The position's value for the side to move.
+    pub value: Value,
+    /// Every legal move with the value it leads to for the side to move.
+    pub moves: Vec<(Move, Value)>,
+}
+
+/// The exact values of `pos` if its board's table is loaded (never waits for it).
+pub fn exact(pos: &Position) -> Option<Exact> {
+    let table = tables::ready(pos.dims())?;
+    exact_in(&table, pos)
+}
+
+/// The exact values of `pos` from `table` (`None` for a finished position).
+pub fn exact_in(table: &Table, pos: &Position) -> Option<Exact> {
+    Some(Exact {
+        side: pos.side_to_move(),
+        value: table.value(pos).ok()?,
+        moves: table.move_values(pos).ok()?,
+    })
+}
+
+/// A value in three or four characters, for the board: `W13` (the mover wins in 13 plies), `L8`, `D`.
+pub fn short_value(v: Value) -> String {
+    match v {
+        Value::Win(d) => format!("W{d}"),
+        Value::Loss(d) => format!("L{d}"),
+        Value::Draw => "D".into(),
+    }
+}
+
+impl Exact {
+    /// The position's value in words: `Black to move: win in 13 (exact)`.
+    pub fn said(&self) -> String {
+        format!(
+            "{} to move: {} (exact)",
+            crate::games::capitalised(self.side.name()),
+            self.value
+        )
+    }
+
+    /// Every move's value in words: `every move for Black: c1k win in 13 · c1u loss in 8`.
+    pub fn every_move(&self) -> String {
+        let list: Vec<String> = self.moves.iter().map(|(m, v)| format!("{m} {v}")).collect();
+        format!("Every move for {}: {}", self.side, list.join(" · "))
+    }
+
+    /// The best value among the moves of the piece on `sq`, if it has any.
+    pub fn best_from(&self, sq: Square) -> Option<Value> {
+        self.moves
+            .iter()
+            .filter(|(m, _)| m.from == sq)
+            .map(|(_, v)| *v)
+            .max_by_key(|v| v.score())
+    }
+
+    /// The value of one move.
+    pub fn of(&self, mv: Move) -> Option<Value> {
+        self.moves.iter().find(|(m, _)| *m == mv).map(|(_, v)| *v)
+    }
+}
 
 /// The squares whose top piece the side to move may move, bottom row first.
 pub fn movable(pos: &Position) -> Vec<Square> {

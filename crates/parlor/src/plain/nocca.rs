@@ -4,7 +4,8 @@
 
 use super::game::{Parsed, PlainGame};
 use crate::games::nocca::{
-    Nocca, Params, State, movable, move_text, moves_from, refusal, square_refusal, target_name,
+    Mode, Nocca, Params, State, movable, move_text, moves_from, refusal, square_refusal, tables,
+    target_name,
 };
 use nocca::{Colour, Dir, Move, Position, Square};
 
@@ -88,7 +89,14 @@ impl PlainGame for Nocca {
     }
 
     fn intro(p: &Params, seed: u64) -> String {
-        format!("Nocca Nocca: {}. Seed {seed}.\n{DIRECTIONS}", p.describe())
+        let mut s = format!("Nocca Nocca: {}. Seed {seed}.", p.describe());
+        if p.mode != Mode::Two
+            && p.level == nocca::Opponent::Perfect
+            && let Some(note) = tables::first_use(p.board)
+        {
+            s.push_str(&format!(" Perfect play: {note}."));
+        }
+        format!("{s}\n{DIRECTIONS}")
     }
 
     fn prompt(state: &State, _params: &Params) -> String {

@@ -11,7 +11,7 @@ use crate::games::stats::{ChartData, GameStats, chart_title, figure_lines, game_
 use crossterm::event::KeyEvent;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Style};
+
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Paragraph, Sparkline, Wrap};
 
@@ -191,15 +191,6 @@ struct Row {
     rates: Vec<Option<u64>>,
 }
 
-/// The bars' style: a colour where colours are used; without colour the bars are plain blocks.
-fn bar_style(theme: &Theme) -> Style {
-    if theme.color() {
-        Style::default().fg(Color::Cyan)
-    } else {
-        Style::default()
-    }
-}
-
 impl Panel {
     /// The columns the panel needs to show every bar with its whole label.
     fn width(&self) -> u16 {
@@ -261,7 +252,7 @@ fn draw_bars(frame: &mut Frame, area: Rect, data: &[(String, u64)], theme: &Them
         .data(BarGroup::default().bars(&bars))
         .bar_width(width)
         .bar_gap(gap)
-        .bar_style(bar_style(theme))
+        .bar_style(theme.chart())
         .value_style(theme.selected())
         .label_style(theme.text());
     frame.render_widget(chart, area);
@@ -293,7 +284,7 @@ fn draw_sparks(frame: &mut Frame, area: Rect, rows: &[Row], theme: &Theme) {
         let spark = Sparkline::default()
             .data(data)
             .max(100)
-            .style(bar_style(theme))
+            .style(theme.chart())
             .absent_value_symbol("·");
         frame.render_widget(
             spark,

@@ -366,6 +366,14 @@ impl Theme {
         }
     }
 
+    /// Bars and lines of charts: the theme's accent colour (plain blocks where there is no colour).
+    pub fn chart(&self) -> Style {
+        match self.palette() {
+            Some(p) => Style::default().patch(self.fg(p.accent)),
+            None => Style::default(),
+        }
+    }
+
     /// Secondary text.
     pub fn dim(&self) -> Style {
         match self.palette() {

@@ -28,6 +28,8 @@ pub struct Marks {
     pub targets: Vec<Move>,
     /// The last move played.
     pub last: Option<Move>,
+    /// Values to write on the rule below a square, as ((row, col), text): the value overlay (`W13`, `L8`, `D`).
+    pub labels: Vec<((i32, i32), String)>,
 }
 
 /// The digit that steps a selected piece in `dir`, laid out as on a number pad (7 8 9 / 4 6 / 1 2 3).
@@ -124,17 +126,27 @@ impl Layout {
         let rows = self.dims.rows() as i32;
         let cols = self.dims.cols() as i32;
         let mut out = Vec::new();
-        let rule = |l: &str, m: &str, r: &str| {
-            let mut s = " ".repeat(MARGIN as usize);
-            s.push_str(l);
+        // A rule between rows; below row `under`, the overlay's values of that row's squares.
+        let rule = |l: &str, m: &str, r: &str, under: Option<i32>| {
+            let mut spans = vec![Span::raw(format!("{}{l}", " ".repeat(MARGIN as usize)))];
             for c in 0..cols {
-                s.push_str(&"─".repeat(CELL_W as usize));
-                s.push_str(if c + 1 == cols { r } else { m });
+                let label = under.and_then(|row| {
+                    marks
+                        .labels
+                        .iter()
+                        .find(|(at, _)| *at == (row, c))
+                        .map(|(_, t)| t)
+                });
+                match label {
+                    Some(t) => spans.push(Span::styled(format!("{t:─^7}"), theme.strong())),
+                    None => spans.push(Span::raw("─".repeat(CELL_W as usize))),
+                }
+                spans.push(Span::raw(if c + 1 == cols { r } else { m }.to_string()));
             }
-            Line::raw(s)
+            Line::from(spans)
         };
         out.push(goal_line(rows, marks, cols, "▲ goal for Black", theme));
-        out.push(rule("┌", "┬", "┐"));
+        out.push(rule("┌", "┬", "┐", None));
         for r in (0..rows).rev() {
             let mut spans = vec![Span::raw(format!("{:>2} ", r + 1)), Span::raw("│")];
             for c in 0..cols {
@@ -146,9 +158,9 @@ impl Layout {
             }
             out.push(Line::from(spans));
             if r == 0 {
-                out.push(rule("└", "┴", "┘"));
+                out.push(rule("└", "┴", "┘", Some(r)));
             } else if !self.compact {
-                out.push(rule("├", "┼", "┤"));
+                out.push(rule("├", "┼", "┤", Some(r)));
             }
         }
         let mut letters = " ".repeat(MARGIN as usize + 1);

@@ -1,16 +1,19 @@
 //! Nocca Nocca on the full screen: a cursor (arrows, h j k l, w a s d) or a click selects a piece and then its
 //! target; a selected piece also steps with the digits laid out as on a number pad (7 8 9 / 4 6 / 1 2 3), which
 //! leaves the play screen's common letters (u undo, x give up, ...) alone. Esc (or 5) cancels a selection; Esc with
-//! nothing selected goes back to the menu, as the common table says.
+//! nothing selected goes back to the menu, as the common table says. On a solved board `v` shows the exact value
+//! of every move (the value overlay): under each movable piece its best move's value, under each target of the
+//! selected piece that move's value, and every move listed below the board.
 
 pub mod board;
 
 use super::game::{Act, Board as View, TuiGame};
-use super::keys::{Binding, common, more};
+use super::keys::{Binding, bar, common, more};
 use super::theme::Theme;
 use crate::games::game::{Game, Turn};
 use crate::games::nocca::{
-    Mode, Nocca, Params, State, movable, move_text, moves_from, square_refusal,
+    Exact, Mode, Nocca, Params, State, exact, movable, move_text, moves_from, short_value,
+    square_refusal, tables,
 };
 use crate::games::session::Session;
 use board::{Layout, Marks, digit};
@@ -30,6 +33,8 @@ pub struct Ui {
     /// The selected piece, with the number of plies played when it was selected (a selection made before an undo
     /// or another move no longer counts).
     pub selected: Option<(Square, usize)>,
+    /// Whether the value overlay is on (solved boards).
+    pub values: bool,
 }
 
 /// The game's own commands on the play screen.
@@ -43,13 +48,21 @@ pub enum Cmd {
     Step(Dir),
     /// Cancels the selection.
     Cancel,
+    /// Turns the value overlay on or off.
+    Values,
 }
 
-const BINDINGS: &[Binding<Cmd>] = &[
+/// The value overlay's key, offered on solved boards.
+const VALUES: Binding<Cmd> = bar(&[KeyCode::Char('v')], "v", "values", Cmd::Values);
+
+/// The keys of a board that is not solved; a solved board adds [`VALUES`] (and, to make room for it in the hint
+/// bar, says `←↓↑→ Enter 1-9 move` instead of `←↓↑→ Enter select · 1-9 step`).
+macro_rules! play_bindings {
+    ($select:expr, $select_help:expr, $step_in_bar:expr $(, $extra:expr)*) => { &[
     Binding {
         keys: &[],
-        label: "←↓↑→ Enter",
-        help: "select",
+        label: $select,
+        help: $select_help,
         in_bar: true,
         cmd: Cmd::Choose,
     },
@@ -67,7 +80,7 @@ const BINDINGS: &[Binding<Cmd>] = &[
         keys: &[],
         label: "1-9",
         help: "step",
-        in_bar: true,
+        in_bar: $step_in_bar,
         cmd: Cmd::Step(Dir::K),
     },
     more(
@@ -104,18 +117,88 @@ const BINDINGS: &[Binding<Cmd>] = &[
         "cancel the selection (Esc with none: back to the menu)",
         Cmd::Cancel,
     ),
-];
+    $($extra),*
+] };
+}
 
-/// Nobody at the keyboard plays when the computer plays itself: only the common keys remain.
+const BINDINGS: &[Binding<Cmd>] = play_bindings!("←↓↑→ Enter", "select", true);
+const SOLVED: &[Binding<Cmd>] = play_bindings!("←↓↑→ Enter 1-9", "move", false, VALUES);
+
+/// Nobody at the keyboard plays when the computer plays itself: only the common keys remain (and the value
+/// overlay on a solved board).
 const WATCHING: &[Binding<Cmd>] = &[];
+const WATCHING_SOLVED: &[Binding<Cmd>] = &[VALUES];
 
 /// The key table for these parameters (for tests: it must not clash with itself or the common table).
 pub fn bindings(params: &Params) -> &'static [Binding<Cmd>] {
-    if params.mode == Mode::Watch {
-        WATCHING
-    } else {
-        BINDINGS
+    let solved = tables::available(params.board).is_ok();
+    match (params.mode == Mode::Watch, solved) {
+        (true, false) => WATCHING,
+        (true, true) => WATCHING_SOLVED,
+        (false, false) => BINDINGS,
+        (false, true) => SOLVED,
     }
+}
+
+/// The overlay's values on the board: under each movable piece its best move's value, or, with a piece selected,
+/// under each of its targets that move's value.
+fn labels(
+    ex: &Exact,
+    selected: Option<Square>,
+    pos: &nocca::Position,
+) -> Vec<((i32, i32), String)> {
+    match selected {
+        Some(sq) => ex
+            .moves
+            .iter()
+            .filter(|(m, _)| m.from == sq && !pos.is_goal_move(*m))
+            .map(|(m, v)| (m.target(), short_value(*v)))
+            .collect(),
+        None => movable(pos)
+            .into_iter()
+            .filter_map(|sq| {
+                let v = ex.best_from(sq)?;
+                Some(((sq.row() as i32, sq.col() as i32), short_value(v)))
+            })
+            .collect(),
+    }
+}
+
+/// Every move's value, grouped by piece: `a1 k W9 u L12 · b1 y W11`.
+fn listing(ex: &Exact, pos: &nocca::Position) -> String {
+    let mut groups: Vec<String> = Vec::new();
+    for sq in movable(pos) {
+        let moves: Vec<String> = ex
+            .moves
+            .iter()
+            .filter(|(m, _)| m.from == sq)
+            .map(|(m, v)| format!("{} {}", m.dir, short_value(*v)))
+            .collect();
+        groups.push(format!("{sq} {}", moves.join(" ")));
+    }
+    format!(
+        "{}: {}. Values (W win, L loss in plies, D draw): {}",
+        crate::games::capitalised(&format!("{} to move", ex.side)),
+        ex.value,
+        groups.join(" · ")
+    )
+}
+
+/// Splits `text` into lines of at most `width` characters at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let last = lines.last_mut().expect("one line at least");
+        if !last.is_empty() && last.chars().count() + 1 + word.chars().count() > width {
+            lines.push(word.to_string());
+        } else {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(word);
+        }
+    }
+    lines
 }
 
 /// The piece selected now, if the selection still holds.
@@ -211,26 +294,43 @@ impl TuiGame for Nocca {
 
     fn draw(frame: &mut Frame, area: Rect, board: &View<Self>, theme: &Theme) {
         let state = board.state;
+        let dims = state.position().dims();
         let playing = !board.over && state.params.mode != Mode::Watch;
-        let marks = match board.ui {
+        let overlay = board.ui.is_some_and(|ui| ui.values) && !board.over;
+        if state.params.level == nocca::Opponent::Perfect && state.params.mode != Mode::Two
+            || overlay
+        {
+            // The perfect level and the overlay need the table: start loading or solving it now.
+            tables::prepare(dims);
+        }
+        let ex = if overlay {
+            exact(state.position())
+        } else {
+            None
+        };
+        let mut marks = match board.ui {
             Some(ui) if playing => Marks {
                 cursor: Some(cursor(ui, state)),
                 selected: selection(ui, state),
                 targets: targets(ui, state),
                 last: board.last.copied(),
+                labels: Vec::new(),
             },
             _ => Marks {
                 last: board.last.copied(),
                 ..Marks::default()
             },
         };
+        if let Some(ex) = &ex {
+            marks.labels = labels(ex, marks.selected, state.position());
+        }
         let layout = Layout::fitting(state.position().dims(), area.height.saturating_sub(1));
         let rect = layout.rect(area);
         frame.render_widget(
             Paragraph::new(layout.lines(state.position(), &marks, theme)),
             rect,
         );
-        let below = rect.bottom();
+        let mut below = rect.bottom();
         if let Some(ui) = board.ui
             && playing
             && below < area.bottom()
@@ -253,6 +353,27 @@ impl TuiGame for Nocca {
                 height: 1,
             };
             frame.render_widget(Paragraph::new(Span::styled(text, theme.dim())), line);
+            below += 1;
+        }
+        if overlay {
+            let text = match &ex {
+                Some(ex) => listing(ex, state.position()),
+                None => tables::status(dims)
+                    .unwrap_or_else(|| format!("Values: the {dims} table is not ready")),
+            };
+            for line in wrap(&text, usize::from(area.width)) {
+                if below >= area.bottom() {
+                    break;
+                }
+                let at = Rect {
+                    x: area.x,
+                    y: below,
+                    width: area.width,
+                    height: 1,
+                };
+                frame.render_widget(Paragraph::new(Span::raw(line)), at);
+                below += 1;
+            }
         }
     }
 
@@ -273,6 +394,9 @@ impl TuiGame for Nocca {
                 " · last {}",
                 move_text(state.before_last(), *m, "→")
             ));
+        }
+        if let Some(work) = tables::status(state.position().dims()) {
+            s.push_str(&format!(" · {work}"));
         }
         s
     }
@@ -300,6 +424,18 @@ impl TuiGame for Nocca {
             }
             Cmd::Choose => choose(ui, state),
             Cmd::Step(dir) => step(dir, ui, state),
+            Cmd::Values => {
+                ui.values = !ui.values;
+                let dims = state.position().dims();
+                if !ui.values {
+                    return Act::Say("values hidden".into());
+                }
+                tables::prepare(dims);
+                Act::Say(match exact(state.position()) {
+                    Some(ex) => format!("values shown · {}", ex.said()),
+                    None => format!("values shown once the {dims} table is ready"),
+                })
+            }
             Cmd::Cancel => match Self::cancel(ui, session) {
                 Some(said) => Act::Say(said),
                 None => Act::Say("nothing is selected".into()),

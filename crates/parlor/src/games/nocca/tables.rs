@@ -1,0 +1,234 @@
+//! The solved tables the perfect level and the exact hints read: one per board, loaded or solved once per process
+//! on a background [`Job`] and shared by every game of that board.
+//!
+//! Boards up to 4x4 (3x3, 3x4, 4x3, 4x4) are solved on first use (seconds at most) and the table is written to the
+//! data directory's `tables/` so the next Parlor loads it; larger boards are read from there only, once
+//! `parlor nocca solve RxC` has written them. Without a data directory (tests drawing screens in memory) the small
+//! boards are solved in memory and nothing is written.
+
+use crate::games::jobs::{Job, Poll};
+use nocca::{Dims, Progress, SolveOptions, Stage, Table};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+/// What the job loading or solving a board reports while it runs.
+#[derive(Clone, Copy, Debug)]
+enum Work {
+    Loading,
+    Solving(Option<Progress>),
+}
+
+struct Pending {
+    dims: Dims,
+    job: Job<Result<Table, String>>,
+    work: Arc<Mutex<Work>>,
+}
+
+struct Registry {
+    /// Where tables are kept (`DATA/tables`), once the data directory is known.
+    dir: Option<PathBuf>,
+    ready: Vec<(Dims, Arc<Table>)>,
+    failed: Vec<(Dims, String)>,
+    pending: Option<Pending>,
+}
+
+static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
+    dir: None,
+    ready: Vec::new(),
+    failed: Vec::new(),
+    pending: None,
+});
+
+fn registry() -> MutexGuard<'static, Registry> {
+    REGISTRY.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Tells the tables where the data directory is (called when the database opens): tables are read from and
+/// written to `DATA/tables`.
+pub fn use_data_dir(data_dir: &Path) {
+    registry().dir = Some(crate::cli::nocca_solve::table_dir(data_dir));
+}
+
+/// Whether a board is solved on first use: boards up to 4x4 (at most 15 MB and a few seconds).
+pub fn solves_on_first_use(dims: Dims) -> bool {
+    dims.rows() <= 4 && dims.cols() <= 4
+}
+
+/// The command that writes a board's table.
+pub fn solve_command(dims: Dims) -> String {
+    format!("parlor nocca solve {dims}")
+}
+
+impl Registry {
+    fn file(&self, dims: Dims) -> Option<PathBuf> {
+        self.dir.as_ref().map(|d| Table::path_in(d, dims))
+    }
+
+    fn find(&self, dims: Dims) -> Option<Arc<Table>> {
+        self.ready
+            .iter()
+            .find(|(d, _)| *d == dims)
+            .map(|(_, t)| Arc::clone(t))
+    }
+
+    /// Collects the pending job's result if it has finished.
+    fn poll(&mut self) {
+        let Some(p) = &self.pending else { return };
+        let dims = p.dims;
+        match p.job.poll() {
+            Poll::Running => return,
+            Poll::Done(Ok(t)) => self.ready.push((dims, Arc::new(t))),
+            Poll::Done(Err(e)) => self.failed.push((dims, e)),
+            Poll::Lost => self
+                .failed
+                .push((dims, format!("the {dims} table could not be made"))),
+        }
+        self.pending = None;
+    }
+
+    fn start(&mut self, dims: Dims) {
+        let file = self.file(dims);
+        let work = Arc::new(Mutex::new(Work::Loading));
+        let shared = Arc::clone(&work);
+        let job = Job::spawn(move |_stop: &AtomicBool| make(dims, file.as_deref(), &shared));
+        self.pending = Some(Pending { dims, job, work });
+    }
+}
+
+/// Loads a board's table from `file`, or solves it (boards up to 4x4) and writes it there.
+fn make(dims: Dims, file: Option<&Path>, work: &Mutex<Work>) -> Result<Table, String> {
+    let mut rejected = None;
+    if let Some(path) = file.filter(|p| p.exists()) {
+        match Table::load(path, dims) {
+            Ok(t) => return Ok(t),
+            Err(e) => rejected = Some(e.to_string()),
+        }
+    }
+    if !solves_on_first_use(dims) {
+        return Err(match rejected {
+            Some(e) => format!("{e}: run `{}` to write it again", solve_command(dims)),
+            None => missing(dims),
+        });
+    }
+    *lock(work) = Work::Solving(None);
+    let table = Table::solve(dims, &SolveOptions::default(), &mut |p| {
+        *lock(work) = Work::Solving(Some(*p));
+    })
+    .map_err(|e| format!("solving {dims}: {e}"))?;
+    if let Some(path) = file {
+        // A table that cannot be written is still good for this run: the board is solved again next time.
+        let _ = table.save(path);
+    }
+    Ok(table)
+}
+
+/// Why the perfect level cannot be had on a board whose table is not in the data directory (short enough for
+/// the setup form's one line).
+fn missing(dims: Dims) -> String {
+    format!(
+        "perfect level: no {dims} table; run `{}`",
+        solve_command(dims)
+    )
+}
+
+/// Whether the perfect level and exact hints can be had on a board: its table is loaded, or in the data
+/// directory, or the board is solved on first use. The error says what to run.
+pub fn available(dims: Dims) -> Result<(), String> {
+    let r = registry();
+    if r.find(dims).is_some() || solves_on_first_use(dims) {
+        return Ok(());
+    }
+    match r.file(dims).map(|p| std::fs::metadata(p).map(|m| m.len())) {
+        Some(Ok(len)) if len == Table::file_len(dims) => Ok(()),
+        // A file of the wrong length (truncated, or another board's) is caught here; a damaged one of the right
+        // length only when it is read (its checksum).
+        Some(Ok(_)) => Err(format!(
+            "perfect level: the {dims} table is damaged; run `{}`",
+            solve_command(dims)
+        )),
+        _ => Err(missing(dims)),
+    }
+}
+
+/// A word for a player about to use a board's table that is neither loaded nor saved: it is solved first.
+pub fn first_use(dims: Dims) -> Option<String> {
+    let r = registry();
+    let saved = r.file(dims).is_some_and(|p| p.exists());
+    (r.find(dims).is_none() && !saved && solves_on_first_use(dims)).then(|| {
+        let kept = if r.dir.is_some() {
+            " and kept in the data directory"
+        } else {
+            ""
+        };
+        format!("the {dims} table is solved on first use (seconds at most){kept}")
+    })
+}
+
+/// The board's table if it is loaded (non-blocking; collects a finished job).
+pub fn ready(dims: Dims) -> Option<Arc<Table>> {
+    let mut r = registry();
+    r.poll();
+    r.find(dims)
+}
+
+/// Starts loading or solving a board's table in the background if it is available and not yet there.
+pub fn prepare(dims: Dims) {
+    let mut r = registry();
+    r.poll();
+    if r.find(dims).is_some() || r.pending.is_some() || r.failed.iter().any(|(d, _)| *d == dims) {
+        return;
+    }
+    let on_disk = r.file(dims).is_some_and(|p| p.exists());
+    if on_disk || solves_on_first_use(dims) {
+        r.start(dims);
+    }
+}
+
+/// The board's table, waiting for it to be loaded or solved (on a background job; `stop` gives up waiting).
+pub fn get(dims: Dims, stop: &AtomicBool) -> Result<Arc<Table>, String> {
+    loop {
+        {
+            let mut r = registry();
+            r.poll();
+            if let Some(t) = r.find(dims) {
+                return Ok(t);
+            }
+            if let Some((_, e)) = r.failed.iter().find(|(d, _)| *d == dims) {
+                return Err(e.clone());
+            }
+        }
+        available(dims)?;
+        prepare(dims);
+        if stop.load(Ordering::Relaxed) {
+            return Err("stopped".into());
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// What is being done for a board's table, for a status line: `solving the 4x4 table: ply 7, 40%`.
+pub fn status(dims: Dims) -> Option<String> {
+    let mut r = registry();
+    r.poll();
+    let p = r.pending.as_ref().filter(|p| p.dims == dims)?;
+    Some(match *lock(&p.work) {
+        Work::Loading => format!("loading the {dims} table…"),
+        Work::Solving(None) => format!("solving the {dims} table (first use)…"),
+        Work::Solving(Some(pr)) => {
+            let stage = match pr.stage {
+                Stage::Resume => "resuming".to_string(),
+                Stage::Init => "counting moves".to_string(),
+                Stage::Round(d) => format!("ply {d}"),
+                Stage::Checkpoint => "checkpoint".to_string(),
+            };
+            let pct = (pr.done * 100).checked_div(pr.total).unwrap_or(0);
+            format!("solving the {dims} table (first use): {stage}, {pct}%")
+        }
+    })
+}
