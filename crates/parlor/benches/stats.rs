@@ -68,7 +68,7 @@ fn database() -> Store {
         let levels = [
             nocca::Params::default(),
             nocca::Params {
-                level: ::nocca::Level::Strong,
+                level: ::nocca::Level::Strong.into(),
                 ..nocca::Params::default()
             },
         ];
