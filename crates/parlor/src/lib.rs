@@ -82,6 +82,7 @@ impl Env {
     pub fn run_tui(&self, stack: Vec<Box<dyn View>>, store: Store) -> Result<()> {
         let mut screen = tui::terminal::Screen::enter(!self.global.no_mouse)?;
         let mut app = tui::app::App::with_stack(stack, store, self.theme, registry::tui());
+        app.set_animations(!self.global.no_animation);
         let result = app.run(&mut screen.terminal, &screen.stop);
         drop(screen);
         result

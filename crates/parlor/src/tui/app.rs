@@ -3,7 +3,7 @@
 
 use super::game::Launch;
 use super::keys::is_interrupt;
-use super::layout::{draw_help, draw_too_small};
+use super::layout::{draw_help, draw_too_small, screen_area};
 use super::theme::Theme;
 use super::{Ctx, Transition, View};
 use crate::storage::Store;
@@ -24,6 +24,13 @@ pub struct App {
     help_open: bool,
     help_scroll: u16,
     running: bool,
+    /// The terminal's size as the events read so far tell it (the start, then each `Resize` event), so that a
+    /// key is judged against the screen the player saw when typing it, not a newer size read while drawing.
+    size: Option<(u16, u16)>,
+    /// The last frame was too small for the screen: it takes no key but quit and help until it fits again.
+    too_small: bool,
+    /// Whether moves are animated (on unless `--no-animation`).
+    animations: bool,
 }
 
 impl App {
@@ -54,12 +61,20 @@ impl App {
             help_open: false,
             help_scroll: 0,
             running: true,
+            size: None,
+            too_small: false,
+            animations: true,
         }
     }
 
     /// Sets the seed of the first new game (`--seed`).
     pub fn set_seed(&mut self, seed: Option<u64>) {
         self.seed = seed;
+    }
+
+    /// Turns the animations on or off (`--no-animation`; on by default).
+    pub fn set_animations(&mut self, on: bool) {
+        self.animations = on;
     }
 
     /// The database (for tests).
@@ -83,13 +98,19 @@ impl App {
     {
         let mut last_tick = Instant::now();
         self.start();
+        self.size = terminal.size().ok().map(|s| (s.width, s.height));
         while self.running {
+            // One event, then a frame: a resize is drawn (and "too small" decided) before the next key is read.
             terminal.draw(|f| self.draw(f))?;
             let tick = self.stack.last().and_then(|v| v.tick_ms()).unwrap_or(250);
             let wait = Duration::from_millis(tick).saturating_sub(last_tick.elapsed());
             if event::poll(wait.min(Duration::from_millis(250)))? {
                 let ev = event::read()?;
                 self.handle_event(ev);
+            } else if let Ok(s) = terminal.size() {
+                // Idle, so every key typed so far has been read: the terminal's own size is safe to take (should a
+                // resize ever come without its event).
+                self.size = Some((s.width, s.height));
             }
             if last_tick.elapsed() >= Duration::from_millis(tick) {
                 last_tick = Instant::now();
@@ -111,28 +132,43 @@ impl App {
         self.apply(t);
     }
 
-    /// Draws the current screen.
+    /// Draws the current screen, centred (see [`screen_area`]); if it does not fit, the "too small" notice, and
+    /// until the next frame that fits, no key but quit and help is taken.
     pub fn draw(&mut self, frame: &mut Frame) {
-        let area = frame.area();
+        let mut area = frame.area();
+        if let Some((w, h)) = self.size {
+            area.width = area.width.min(w);
+            area.height = area.height.min(h);
+        }
         let theme = self.theme;
         let Some(view) = self.stack.last_mut() else {
             return;
         };
         let (w, h) = view.min_size();
-        if area.width < w || area.height < h {
+        self.too_small = area.width < w || area.height < h;
+        if self.too_small && !self.help_open {
             draw_too_small(frame, area, (w, h), &theme);
             return;
         }
-        view.draw(frame, area, &theme);
+        if !self.too_small {
+            view.draw(frame, screen_area(area), &theme);
+        }
         if self.help_open {
             self.help_scroll = draw_help(frame, area, &view.help(), self.help_scroll, &theme);
         }
     }
 
-    /// Handles one terminal event. Only key presses count (not releases or repeats' releases); a resize just
-    /// leads to the next redraw.
+    /// Whether the last frame was too small for its screen (so that keys other than quit and help are refused).
+    pub fn too_small(&self) -> bool {
+        self.too_small
+    }
+
+    /// Handles one terminal event. Only key presses count (not releases or repeats' releases); a resize records
+    /// the new size, drawn before the next event is read. While the last frame was too small, only quit (`q`, Esc,
+    /// Ctrl-C, saving) and help (`?`) are taken: nothing is played blind.
     pub fn handle_event(&mut self, ev: Event) {
         match ev {
+            Event::Resize(w, h) => self.size = Some((w, h)),
             Event::Key(key) if key.kind == KeyEventKind::Press => {
                 if is_interrupt(&key) {
                     self.quit();
@@ -165,10 +201,19 @@ impl App {
                     self.help_scroll = 0;
                     return;
                 }
+                if self.too_small {
+                    if matches!(
+                        key.code,
+                        KeyCode::Char('q') | KeyCode::Char('Q') | KeyCode::Esc
+                    ) {
+                        self.quit();
+                    }
+                    return;
+                }
                 let t = self.with_top(|view, ctx| view.handle_key(key, ctx));
                 self.apply(t);
             }
-            Event::Mouse(m) if !self.help_open => {
+            Event::Mouse(m) if !self.help_open && !self.too_small => {
                 let t = self.with_top(|view, ctx| view.handle_mouse(m, ctx));
                 self.apply(t);
             }
@@ -194,6 +239,7 @@ impl App {
             seed: &mut self.seed,
             games: &self.games,
             notice: &mut self.notice,
+            animations: self.animations,
         };
         match self.stack.last_mut() {
             Some(view) => f(view, &mut ctx),
@@ -233,6 +279,7 @@ impl App {
             seed: &mut self.seed,
             games: &self.games,
             notice: &mut self.notice,
+            animations: self.animations,
         };
         for view in self.stack.iter_mut().rev() {
             view.on_quit(&mut ctx);
