@@ -53,7 +53,11 @@ fn a_screen_too_small_takes_no_key_but_quit_and_help() {
     p.wait_for("terminal too small");
     // Back to a size that fits: the board shows the one move made.
     p.resize(80, 24);
-    let text = p.wait_for("Score");
+    // The whole frame is drawn once its last row (the hint bar) is on screen.
+    let text = p.wait_until("the board again", |s| {
+        let t = s.contents();
+        t.contains("Score") && t.contains("? help")
+    });
     assert!(text.contains("Moves 1"), "{text}");
     assert!(
         !text.contains("Game over") && !text.contains("Give up?"),
@@ -87,7 +91,11 @@ fn a_key_pressed_mid_animation_finishes_it_and_acts_at_once() {
     let mut p = Pty::spawn(
         Spawn::new(dir.path(), &["2048", "--seed", "4"]).env("PARLOR_TEST_ANIMATION_MS", "60000"),
     );
-    let start = p.wait_for("Score 0");
+    // The first frame is whole once its last row (the hint bar) is on screen.
+    let start = p.wait_until("the first frame", |s| {
+        let t = s.contents();
+        t.contains("Score 0") && t.contains("? help")
+    });
     p.press(Key::Left);
     let moving = p.wait_for("Moves 1");
     // The move is made (and saved) at once; the board still shows its first frame: the tiles where they were.
@@ -96,8 +104,10 @@ fn a_key_pressed_mid_animation_finishes_it_and_acts_at_once() {
     assert_eq!(saved_moves(dir.path()), vec!["left".to_string()]);
     // Any key ends the animation: the board after the move shows, its new tile marked.
     p.press(Key::Char('z'));
-    let settled = p.wait_for("does nothing here");
-    assert!(board_rows(&settled).contains('+'), "{settled}");
+    p.wait_until("the board after the move, its new tile marked", |s| {
+        let t = s.contents();
+        t.contains("does nothing here") && board_rows(&t).contains('+')
+    });
     // A move in the middle of the next animation acts at once.
     p.press(Key::Right);
     p.wait_for("Moves 2");
@@ -128,4 +138,39 @@ fn no_animation_shows_the_board_after_the_move_at_once() {
     p.wait_for("classic thinking games");
     p.press(Key::Char('q'));
     p.finish().assert_restored_with(0);
+}
+
+/// The same, with the terminal enlarged right after the keys, before the program has read them: the keys were
+/// typed at the "too small" screen, so none reaches the game (the program judges a key by the size the events
+/// before it told, not by the size it finds when it reads the key).
+///
+/// Ignored: a reproduction kept for the investigation, not a CI test. No move has got through since the grace
+/// period ([`parlor::tui::app::BLIND_GRACE`]); but in about 1 run in 6 under load the `?` sent right after the resize
+/// is not answered within the time limit (the cause is not found yet).
+#[test]
+#[ignore = "flaky reproduction of a pty race (see the note above)"]
+fn keys_typed_while_too_small_are_refused_even_if_the_terminal_grows_before_they_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = Pty::spawn(Spawn::new(dir.path(), &["2048", "--seed", "4"]));
+    p.wait_for("Score 0");
+    p.press(Key::Left);
+    p.wait_for("Moves 1");
+    p.resize(30, 8);
+    p.wait_for("terminal too small");
+    p.press_all(&[Key::Right, Key::Up, Key::Down, Key::Left]);
+    p.resize(80, 24);
+    // `?` after the resize: once its help shows, every key before it has been read.
+    p.press(Key::Char('?'));
+    p.wait_for("Help: 2048");
+    assert_eq!(saved_moves(dir.path()), vec!["left".to_string()]);
+    p.press(Key::Char('?'));
+    let text = p.wait_until("the board again", |s| {
+        let t = s.contents();
+        t.contains("Score") && t.contains("? help") && !t.contains("Help: 2048")
+    });
+    assert!(text.contains("Moves 1"), "{text}");
+    // Ctrl-C quits from anywhere (`q` just after the board came back would still be the "too small" quit).
+    p.press(Key::Ctrl('c'));
+    p.finish().assert_restored_with(0);
+    assert_eq!(saved_moves(dir.path()), vec!["left".to_string()]);
 }

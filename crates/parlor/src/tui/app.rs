@@ -13,6 +13,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+/// How long keys are still refused once the board shows again after a "too small" screen. A pseudo-terminal hands
+/// typed bytes on asynchronously, so a resize (a signal) can overtake keys typed before it while the board was
+/// hidden; nobody can react to the board coming back this fast, so a key this early was typed blind.
+pub const BLIND_GRACE: Duration = Duration::from_millis(200);
+
 /// The full-screen application: a stack of screens over the database.
 pub struct App {
     stack: Vec<Box<dyn View>>,
@@ -24,11 +29,10 @@ pub struct App {
     help_open: bool,
     help_scroll: u16,
     running: bool,
-    /// The terminal's size as the events read so far tell it (the start, then each `Resize` event), so that a
-    /// key is judged against the screen the player saw when typing it, not a newer size read while drawing.
-    size: Option<(u16, u16)>,
     /// The last frame was too small for the screen: it takes no key but quit and help until it fits again.
     too_small: bool,
+    /// Until when keys are still refused after the board showed again (see [`BLIND_GRACE`]).
+    blind_until: Option<Instant>,
     /// Whether moves are animated (on unless `--no-animation`).
     animations: bool,
 }
@@ -61,8 +65,8 @@ impl App {
             help_open: false,
             help_scroll: 0,
             running: true,
-            size: None,
             too_small: false,
+            blind_until: None,
             animations: true,
         }
     }
@@ -98,19 +102,18 @@ impl App {
     {
         let mut last_tick = Instant::now();
         self.start();
-        self.size = terminal.size().ok().map(|s| (s.width, s.height));
         while self.running {
-            // One event, then a frame: a resize is drawn (and "too small" decided) before the next key is read.
+            // One event, then a frame: "too small" is decided by the size last drawn.
+            let was_too_small = self.too_small;
             terminal.draw(|f| self.draw(f))?;
+            if was_too_small && !self.too_small {
+                self.blind_until = Some(Instant::now() + BLIND_GRACE);
+            }
             let tick = self.stack.last().and_then(|v| v.tick_ms()).unwrap_or(250);
             let wait = Duration::from_millis(tick).saturating_sub(last_tick.elapsed());
             if event::poll(wait.min(Duration::from_millis(250)))? {
                 let ev = event::read()?;
                 self.handle_event(ev);
-            } else if let Ok(s) = terminal.size() {
-                // Idle, so every key typed so far has been read: the terminal's own size is safe to take (should a
-                // resize ever come without its event).
-                self.size = Some((s.width, s.height));
             }
             if last_tick.elapsed() >= Duration::from_millis(tick) {
                 last_tick = Instant::now();
@@ -135,11 +138,7 @@ impl App {
     /// Draws the current screen, centred (see [`screen_area`]); if it does not fit, the "too small" notice, and
     /// until the next frame that fits, no key but quit and help is taken.
     pub fn draw(&mut self, frame: &mut Frame) {
-        let mut area = frame.area();
-        if let Some((w, h)) = self.size {
-            area.width = area.width.min(w);
-            area.height = area.height.min(h);
-        }
+        let area = frame.area();
         let theme = self.theme;
         let Some(view) = self.stack.last_mut() else {
             return;
@@ -158,17 +157,17 @@ impl App {
         }
     }
 
-    /// Whether the last frame was too small for its screen (so that keys other than quit and help are refused).
+    /// Whether the last frame was too small for its screen, or the board showed again only just now: keys other
+    /// than quit and help are refused.
     pub fn too_small(&self) -> bool {
-        self.too_small
+        self.too_small || self.blind_until.is_some_and(|t| Instant::now() < t)
     }
 
-    /// Handles one terminal event. Only key presses count (not releases or repeats' releases); a resize records
-    /// the new size, drawn before the next event is read. While the last frame was too small, only quit (`q`, Esc,
+    /// Handles one terminal event. Only key presses count (not releases or repeats' releases); a resize just leads
+    /// to the next redraw. While the last frame was too small, only quit (`q`, Esc,
     /// Ctrl-C, saving) and help (`?`) are taken: nothing is played blind.
     pub fn handle_event(&mut self, ev: Event) {
         match ev {
-            Event::Resize(w, h) => self.size = Some((w, h)),
             Event::Key(key) if key.kind == KeyEventKind::Press => {
                 if is_interrupt(&key) {
                     self.quit();
@@ -201,7 +200,7 @@ impl App {
                     self.help_scroll = 0;
                     return;
                 }
-                if self.too_small {
+                if self.too_small() {
                     if matches!(
                         key.code,
                         KeyCode::Char('q') | KeyCode::Char('Q') | KeyCode::Esc
@@ -213,7 +212,7 @@ impl App {
                 let t = self.with_top(|view, ctx| view.handle_key(key, ctx));
                 self.apply(t);
             }
-            Event::Mouse(m) if !self.help_open && !self.too_small => {
+            Event::Mouse(m) if !self.help_open && !self.too_small() => {
                 let t = self.with_top(|view, ctx| view.handle_mouse(m, ctx));
                 self.apply(t);
             }
