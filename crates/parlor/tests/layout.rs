@@ -316,3 +316,20 @@ fn the_mouse_does_nothing_while_the_screen_is_too_small() {
         t.backend()
     );
 }
+
+#[test]
+fn the_wheel_scrolls_the_help() {
+    let mut app = twenty48_app();
+    press(&mut app, KeyCode::Char('?'));
+    let top = screen(&mut app, 80, 12);
+    assert!(top.contains("Help: 2048"), "{top}");
+    for _ in 0..3 {
+        mouse(&mut app, MouseEventKind::ScrollDown, 40, 6);
+    }
+    let scrolled = screen(&mut app, 80, 12);
+    assert_ne!(top, scrolled, "the help scrolled");
+    for _ in 0..3 {
+        mouse(&mut app, MouseEventKind::ScrollUp, 40, 6);
+    }
+    assert_eq!(screen(&mut app, 80, 12), top, "and back");
+}

@@ -7,7 +7,7 @@ use super::layout::{draw_help, draw_too_small, screen_area};
 use super::theme::Theme;
 use super::{Ctx, Transition, View};
 use crate::storage::Store;
-use crossterm::event::{self, Event, KeyCode, KeyEventKind};
+use crossterm::event::{self, Event, KeyCode, KeyEventKind, MouseEventKind};
 use ratatui::{Frame, Terminal, backend::Backend};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -200,19 +200,30 @@ impl App {
                     self.help_scroll = 0;
                     return;
                 }
-                if self.too_small() {
-                    if matches!(
-                        key.code,
-                        KeyCode::Char('q') | KeyCode::Char('Q') | KeyCode::Esc
-                    ) {
+                let back = matches!(
+                    key.code,
+                    KeyCode::Char('q') | KeyCode::Char('Q') | KeyCode::Esc
+                );
+                if self.too_small {
+                    if back {
                         self.quit();
                     }
+                    return;
+                }
+                if self.too_small() && !back {
+                    // The board has only just come back: only the way back (as the screen shows it) is taken.
                     return;
                 }
                 let t = self.with_top(|view, ctx| view.handle_key(key, ctx));
                 self.apply(t);
             }
-            Event::Mouse(m) if !self.help_open && !self.too_small() => {
+            Event::Mouse(m) if self.help_open => match m.kind {
+                // The wheel scrolls the help.
+                MouseEventKind::ScrollUp => self.help_scroll = self.help_scroll.saturating_sub(1),
+                MouseEventKind::ScrollDown => self.help_scroll = self.help_scroll.saturating_add(1),
+                _ => {}
+            },
+            Event::Mouse(m) if !self.too_small() => {
                 let t = self.with_top(|view, ctx| view.handle_mouse(m, ctx));
                 self.apply(t);
             }
