@@ -333,3 +333,22 @@ fn the_wheel_scrolls_the_help() {
     }
     assert_eq!(screen(&mut app, 80, 12), top, "and back");
 }
+
+#[test]
+fn history_and_best_scores_fit_40x12() {
+    let mut store = Store::in_memory().unwrap();
+    let mut s = session::<Twenty48>(Params::default(), 9, &store);
+    s.play(Direction::Left, &mut store).unwrap();
+    s.resign(&mut store);
+    drop(s);
+    let mut app = menu_app(store);
+    for item in ["History and replays", "Best scores"] {
+        let at = find(&mut app, 80, 24, item);
+        click(&mut app, at);
+        let t = render(&mut app, 40, 12);
+        let text = format!("{}", t.backend());
+        assert!(!text.contains("too small"), "{item}:\n{text}");
+        assert!(bottom_line(&t).trim_end().ends_with("? help"), "{text}");
+        press(&mut app, KeyCode::Char('q'));
+    }
+}

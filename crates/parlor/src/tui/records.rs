@@ -47,7 +47,7 @@ impl HistoryView {
 
 impl View for HistoryView {
     fn min_size(&self) -> (u16, u16) {
-        (60, 8)
+        (40, 8)
     }
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
@@ -195,7 +195,7 @@ impl ScoresView {
 
 impl View for ScoresView {
     fn min_size(&self) -> (u16, u16) {
-        (50, 16)
+        (40, 12)
     }
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
