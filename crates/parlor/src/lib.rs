@@ -116,6 +116,7 @@ impl Env {
         let mut screen = tui::terminal::Screen::enter(!self.global.no_mouse)?;
         let mut app = tui::app::App::with_stack(stack, store, self.theme, registry::tui());
         app.set_settings(self.settings.clone(), self.config_dir.clone());
+        app.set_animations(!self.global.no_animation);
         let result = app.run(&mut screen.terminal, &screen.stop);
         drop(screen);
         result

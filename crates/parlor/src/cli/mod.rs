@@ -44,6 +44,9 @@ pub struct Global {
     /// Do not capture the mouse in the full-screen interface.
     #[arg(long, global = true)]
     pub no_mouse: bool,
+    /// Do not animate moves in the full-screen interface (2048's slides).
+    #[arg(long, global = true)]
+    pub no_animation: bool,
     /// The directory that holds Parlor's database (overrides PARLOR_DATA_DIR and the XDG data directory).
     #[arg(long, global = true, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,

@@ -3,16 +3,21 @@
 
 use super::game::Launch;
 use super::keys::is_interrupt;
-use super::layout::{draw_help, draw_too_small};
+use super::layout::{draw_help, draw_too_small, screen_area};
 use super::theme::{Theme, ThemeName};
 use super::{Ctx, Transition, View};
 use crate::settings::Settings;
 use crate::storage::Store;
-use crossterm::event::{self, Event, KeyCode, KeyEventKind};
+use crossterm::event::{self, Event, KeyCode, KeyEventKind, MouseEventKind};
 use ratatui::{Frame, Terminal, backend::Backend};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+/// How long keys are still refused once the board shows again after a "too small" screen. A pseudo-terminal hands
+/// typed bytes on asynchronously, so a resize (a signal) can overtake keys typed before it while the board was
+/// hidden; nobody can react to the board coming back this fast, so a key this early was typed blind.
+pub const BLIND_GRACE: Duration = Duration::from_millis(200);
 
 /// The full-screen application: a stack of screens over the database.
 pub struct App {
@@ -29,6 +34,12 @@ pub struct App {
     config_dir: Option<std::path::PathBuf>,
     /// The theme the settings named when the theme was last chosen (a change on the settings screen applies).
     theme_setting: ThemeName,
+    /// The last frame was too small for the screen: it takes no key but quit and help until it fits again.
+    too_small: bool,
+    /// Until when keys are still refused after the board showed again (see [`BLIND_GRACE`]).
+    blind_until: Option<Instant>,
+    /// Whether moves are animated (on unless `--no-animation`).
+    animations: bool,
 }
 
 impl App {
@@ -62,6 +73,9 @@ impl App {
             settings: Settings::default(),
             config_dir: None,
             theme_setting: ThemeName::Auto,
+            too_small: false,
+            blind_until: None,
+            animations: true,
         }
     }
 
@@ -102,6 +116,11 @@ impl App {
         self.seed = seed;
     }
 
+    /// Turns the animations on or off (`--no-animation`; on by default).
+    pub fn set_animations(&mut self, on: bool) {
+        self.animations = on;
+    }
+
     /// The database (for tests).
     pub fn store(&mut self) -> &mut Store {
         &mut self.store
@@ -124,7 +143,12 @@ impl App {
         let mut last_tick = Instant::now();
         self.start();
         while self.running {
+            // One event, then a frame: "too small" is decided by the size last drawn.
+            let was_too_small = self.too_small;
             terminal.draw(|f| self.draw(f))?;
+            if was_too_small && !self.too_small {
+                self.blind_until = Some(Instant::now() + BLIND_GRACE);
+            }
             let tick = self.stack.last().and_then(|v| v.tick_ms()).unwrap_or(250);
             let wait = Duration::from_millis(tick).saturating_sub(last_tick.elapsed());
             if event::poll(wait.min(Duration::from_millis(250)))? {
@@ -151,7 +175,8 @@ impl App {
         self.apply(t);
     }
 
-    /// Draws the current screen.
+    /// Draws the current screen, centred (see [`screen_area`]); if it does not fit, the "too small" notice, and
+    /// until the next frame that fits, no key but quit and help is taken.
     pub fn draw(&mut self, frame: &mut Frame) {
         let area = frame.area();
         let theme = self.theme;
@@ -159,20 +184,30 @@ impl App {
             return;
         };
         let (w, h) = view.min_size();
-        if area.width < w || area.height < h {
+        self.too_small = area.width < w || area.height < h;
+        if self.too_small && !self.help_open {
             draw_too_small(frame, area, (w, h), &theme);
             theme.paint_base(frame.buffer_mut());
             return;
         }
-        view.draw(frame, area, &theme);
+        if !self.too_small {
+            view.draw(frame, screen_area(area), &theme);
+        }
         if self.help_open {
             self.help_scroll = draw_help(frame, area, &view.help(), self.help_scroll, &theme);
         }
         theme.paint_base(frame.buffer_mut());
     }
 
-    /// Handles one terminal event. Only key presses count (not releases or repeats' releases); a resize just
-    /// leads to the next redraw.
+    /// Whether the last frame was too small for its screen, or the board showed again only just now: keys other
+    /// than quit and help are refused.
+    pub fn too_small(&self) -> bool {
+        self.too_small || self.blind_until.is_some_and(|t| Instant::now() < t)
+    }
+
+    /// Handles one terminal event. Only key presses count (not releases or repeats' releases); a resize just leads
+    /// to the next redraw. While the last frame was too small, only quit (`q`, Esc,
+    /// Ctrl-C, saving) and help (`?`) are taken: nothing is played blind.
     pub fn handle_event(&mut self, ev: Event) {
         match ev {
             Event::Key(key) if key.kind == KeyEventKind::Press => {
@@ -207,10 +242,30 @@ impl App {
                     self.help_scroll = 0;
                     return;
                 }
+                let back = matches!(
+                    key.code,
+                    KeyCode::Char('q') | KeyCode::Char('Q') | KeyCode::Esc
+                );
+                if self.too_small {
+                    if back {
+                        self.quit();
+                    }
+                    return;
+                }
+                if self.too_small() && !back {
+                    // The board has only just come back: only the way back (as the screen shows it) is taken.
+                    return;
+                }
                 let t = self.with_top(|view, ctx| view.handle_key(key, ctx));
                 self.apply(t);
             }
-            Event::Mouse(m) if !self.help_open => {
+            Event::Mouse(m) if self.help_open => match m.kind {
+                // The wheel scrolls the help.
+                MouseEventKind::ScrollUp => self.help_scroll = self.help_scroll.saturating_sub(1),
+                MouseEventKind::ScrollDown => self.help_scroll = self.help_scroll.saturating_add(1),
+                _ => {}
+            },
+            Event::Mouse(m) if !self.too_small() => {
                 let t = self.with_top(|view, ctx| view.handle_mouse(m, ctx));
                 self.apply(t);
             }
@@ -236,7 +291,7 @@ impl App {
             seed: &mut self.seed,
             games: &self.games,
             notice: &mut self.notice,
-            animations: self.settings.animations(),
+            animations: self.animations && self.settings.animations(),
             settings: &mut self.settings,
             config_dir: self.config_dir.as_deref(),
         };
@@ -279,7 +334,7 @@ impl App {
             seed: &mut self.seed,
             games: &self.games,
             notice: &mut self.notice,
-            animations: self.settings.animations(),
+            animations: self.animations && self.settings.animations(),
             settings: &mut self.settings,
             config_dir: self.config_dir.as_deref(),
         };

@@ -83,8 +83,14 @@ pub trait TuiGame: Game {
     ) -> Act<Self::Move> {
         Act::Stay
     }
-    /// Called after every accepted move (to clear a typed guess, move the cursor).
+    /// Called after every accepted move (to clear a typed guess, move the cursor, start an animation).
     fn after_move(_ui: &mut Self::Ui, _session: &Session<Self>) {}
+    /// Whether an animation is running (the screen is then redrawn about every 16 ms).
+    fn animating(_ui: &Self::Ui) -> bool {
+        false
+    }
+    /// Ends any animation at once (a key was pressed, its time is up, or animations are off).
+    fn settle(_ui: &mut Self::Ui) {}
 }
 
 /// Any game, as the menu, the history and the scores see it.

@@ -1,4 +1,6 @@
-//! Shared drawing pieces: the frame around a screen, the hint bar, the help overlay and the "too small" notice.
+//! Shared drawing pieces: where a screen goes on the terminal ([`screen_area`]: every screen centred the same way),
+//! the frame around a screen, the hint bar (fitted to its width by priority, `? help` always kept), wrapped
+//! messages, the help overlay, dialogs and the "too small" notice.
 
 use super::Help;
 use super::theme::Theme;
@@ -25,8 +27,64 @@ pub fn chrome(
         Paragraph::new(Line::from(Span::styled(title.to_string(), theme.strong()))),
         top,
     );
-    frame.render_widget(Paragraph::new(hint_line(hints, theme)), bottom);
+    let kept = fit_hints(hints, bottom.width);
+    frame.render_widget(Paragraph::new(hint_line(&kept, theme)), bottom);
     body
+}
+
+/// The largest area a screen is drawn in (columns, rows): on a larger terminal it sits in the middle.
+pub const SCREEN_MAX: (u16, u16) = (100, 40);
+
+/// Where every screen is drawn on a terminal of `area`: all of it up to [`SCREEN_MAX`], centred beyond. The one
+/// place that decides it, so that every screen is centred the same way.
+pub fn screen_area(area: Rect) -> Rect {
+    centered(area, SCREEN_MAX.0, SCREEN_MAX.1)
+}
+
+/// How important a hint is (lower is kept longer): a screen's first hint is its main action, then comes the way
+/// back (`q` or Esc), then the others in the order the screen lists them.
+pub fn hint_priority(index: usize, keys: &str) -> usize {
+    if index == 0 {
+        0
+    } else if keys == "q" || keys == "Esc" || keys.starts_with("q ") {
+        1
+    } else {
+        index + 1
+    }
+}
+
+/// The hints that fit on a bar `width` columns wide beside `? help` (always shown): while the bar is too wide, the
+/// least important hint (see [`hint_priority`]) goes first. The kept ones stay in the screen's order.
+pub fn fit_hints<'a>(hints: &[(&'a str, &'a str)], width: u16) -> Vec<(&'a str, &'a str)> {
+    let mut kept: Vec<(usize, (&'a str, &'a str))> = hints.iter().copied().enumerate().collect();
+    while !kept.is_empty() {
+        let text: Vec<String> = kept
+            .iter()
+            .map(|(_, (keys, what))| format!("{keys} {what}"))
+            .chain(["? help".to_string()])
+            .collect();
+        if Line::raw(text.join(" · ")).width() <= usize::from(width) {
+            break;
+        }
+        let Some(pos) = kept
+            .iter()
+            .enumerate()
+            .max_by_key(|(_, (i, (keys, _)))| hint_priority(*i, keys))
+            .map(|(pos, _)| pos)
+        else {
+            break;
+        };
+        kept.remove(pos);
+    }
+    kept.into_iter().map(|(_, h)| h).collect()
+}
+
+/// How many rows `text` takes wrapped at `width` columns.
+pub fn wrapped_rows(text: &str, width: u16) -> u16 {
+    let rows = Paragraph::new(text.to_string())
+        .wrap(Wrap { trim: true })
+        .line_count(width.max(1));
+    u16::try_from(rows).unwrap_or(u16::MAX)
 }
 
 /// The hint bar: `key what · key what · ... · ? help`.
@@ -119,16 +177,10 @@ pub fn draw_too_small(frame: &mut Frame, area: Rect, need: (u16, u16), theme: &T
     );
 }
 
-/// A framed box with a few centred lines, drawn over the middle of `area` (win prompt, game over).
-pub fn draw_dialog(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>) {
-    let w = lines
-        .iter()
-        .map(|l| l.width() as u16)
-        .max()
-        .unwrap_or(10)
-        .max(title.len() as u16 + 4)
-        + 4;
-    let rect = centered(area, w, lines.len() as u16 + 2);
+/// A framed box with a few centred lines, drawn over the middle of `area` (win prompt, game over); lines wider
+/// than `area` wrap. Returns where it was drawn (the mouse reads its answer line from there).
+pub fn draw_dialog(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>) -> Rect {
+    let rect = dialog_rect(area, title, &lines);
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -136,9 +188,43 @@ pub fn draw_dialog(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>)
     frame.render_widget(
         Paragraph::new(lines)
             .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true })
             .block(block),
         rect,
     );
+    rect
+}
+
+/// Where [`draw_dialog`] puts a box of `lines` in `area`.
+pub fn dialog_rect(area: Rect, title: &str, lines: &[Line]) -> Rect {
+    let w = lines
+        .iter()
+        .map(|l| l.width() as u16)
+        .max()
+        .unwrap_or(10)
+        .max(title.chars().count() as u16 + 4)
+        + 4;
+    let w = w.min(area.width);
+    let rows = Paragraph::new(lines.to_vec())
+        .wrap(Wrap { trim: true })
+        .line_count(w.saturating_sub(2).max(1));
+    let h = u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(2);
+    centered(area, w, h)
+}
+
+/// The rows a dialog of `lines` takes at `width` columns (border included).
+pub fn dialog_rows(width: u16, title: &str, lines: &[Line]) -> u16 {
+    dialog_rect(
+        Rect {
+            x: 0,
+            y: 0,
+            width,
+            height: u16::MAX,
+        },
+        title,
+        lines,
+    )
+    .height
 }
 
 /// The largest useful scroll offset for `paragraph` shown `width` columns wide and `height` rows high, applied to

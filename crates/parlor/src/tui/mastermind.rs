@@ -316,7 +316,9 @@ impl TuiGame for Mastermind {
     }
 
     fn board_size(_params: &Params) -> (u16, u16) {
-        (64, 14)
+        // The code, a rule, three rows of guesses, a blank row, the palette and one line to type in; taller
+        // screens show more rows, wider ones the colours' names.
+        (40, 8)
     }
 
     fn draw(frame: &mut Frame, area: Rect, board: &Board<Self>, theme: &Theme) {
@@ -433,11 +435,9 @@ impl TuiGame for Mastermind {
         if y >= g.palette_y && (s.role() == Role::Breaker || typing_code(ui, session)) {
             let mut cx = area.x + 2;
             let mut cy = g.palette_y;
+            let compact = palette_compact(&v, area.width);
             for c in 0..v.colours() {
-                let w = match v.palette() {
-                    Palette::Colours => 3 + 5 + v.colour_name(c).len() as u16,
-                    Palette::Digits => 5,
-                };
+                let w = 3 + palette_label(&v, c, compact).chars().count() as u16;
                 if cx + w > area.x + area.width && cx > area.x + 2 {
                     cx = area.x + 2;
                     cy += 1;
@@ -521,16 +521,33 @@ fn code_spans(theme: &Theme, v: &Variant, code: &Code) -> Vec<Span<'static>> {
         .collect()
 }
 
-/// The colour palette: `1 R RED  2 G GREEN ...` (digits: `0 1 2 ...`), split over lines of at most `width`.
+/// What follows colour `c`'s peg in the palette: its number and name, or (`compact`) its number only.
+fn palette_label(v: &Variant, c: u8, compact: bool) -> String {
+    match (v.palette(), compact) {
+        (Palette::Colours, false) => format!(" {} {}  ", v.colour_number(c) % 10, v.colour_name(c)),
+        (Palette::Colours, true) => format!("{} ", v.colour_number(c) % 10),
+        (Palette::Digits, _) => "  ".to_string(),
+    }
+}
+
+/// Whether the palette is written compact (numbers without names): when the names would not fit on one line of
+/// `width` columns.
+fn palette_compact(v: &Variant, width: u16) -> bool {
+    let full: usize = (0..v.colours())
+        .map(|c| 3 + palette_label(v, c, false).chars().count())
+        .sum();
+    2 + full > usize::from(width)
+}
+
+/// The colour palette: `1 R RED  2 G GREEN ...` (digits: `0 1 2 ...`; on a narrow screen `R1 G2 ...`), split over
+/// lines of at most `width`.
 fn palette_lines(theme: &Theme, v: &Variant, width: u16) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let mut spans: Vec<Span<'static>> = vec![Span::raw("  ")];
     let mut used = 2usize;
+    let compact = palette_compact(v, width);
     for c in 0..v.colours() {
-        let label = match v.palette() {
-            Palette::Colours => format!(" {} {}  ", v.colour_number(c) % 10, v.colour_name(c)),
-            Palette::Digits => "  ".to_string(),
-        };
+        let label = palette_label(v, c, compact);
         let need = 3 + label.chars().count();
         if used + need > usize::from(width) && used > 2 {
             lines.push(Line::from(std::mem::take(&mut spans)));
@@ -546,18 +563,26 @@ fn palette_lines(theme: &Theme, v: &Variant, width: u16) -> Vec<Line<'static>> {
 }
 
 /// The lines under the board: what the player types now.
-fn input_lines(board: &Board<Mastermind>, ui: &Ui, theme: &Theme) -> Vec<Line<'static>> {
+fn input_lines(
+    board: &Board<Mastermind>,
+    ui: &Ui,
+    theme: &Theme,
+    width: u16,
+) -> Vec<Line<'static>> {
     let s = board.state;
     let v = &s.variant;
     let pegs = usize::from(v.pegs());
     if s.role() == Role::Breaker {
-        return vec![Line::styled(
-            format!(
-                "Colours (type the number or the capital letter: {}):",
-                colour_keys(v)
-            ),
-            theme.dim(),
-        )];
+        let long = format!(
+            "Colours (type the number or the capital letter: {}):",
+            colour_keys(v)
+        );
+        let text = if long.chars().count() <= usize::from(width) {
+            long
+        } else {
+            format!("Type a colour: {}", colour_keys(v))
+        };
+        return vec![Line::styled(text, theme.dim())];
     }
     let typing = s.history().is_empty() && s.typed_secret().is_none() && !ui.skipped_code;
     if typing {
@@ -621,7 +646,7 @@ fn geometry(area: Rect, board: &Board<Mastermind>) -> Geometry {
     let plain = Theme::MONO;
     let palette = palette_lines(&plain, &v, area.width);
     let inputs = match board.ui {
-        Some(ui) if !over => input_lines(board, ui, &plain).len(),
+        Some(ui) if !over => input_lines(board, ui, &plain, area.width).len(),
         _ => 0,
     };
     let below = palette.len() + inputs + 1;
@@ -666,7 +691,7 @@ fn draw_board(frame: &mut Frame, area: Rect, board: &Board<Mastermind>, theme: &
     }
     let palette = palette_lines(theme, &v, area.width);
     let inputs = match board.ui {
-        Some(ui) if !over => input_lines(board, ui, theme),
+        Some(ui) if !over => input_lines(board, ui, theme, area.width),
         _ => Vec::new(),
     };
     let g = geometry(area, board);

@@ -4,6 +4,7 @@
 use super::game::Launch;
 use super::keys::{Answer, Binding, Nav, NavWords, QUESTION, bar, describe, help_keys, lookup};
 use super::layout::chrome;
+use super::mouse::{Rows, answer_at};
 use super::records::{HistoryView, ScoresView, TextView};
 use super::stats::StatsView;
 use super::theme::Theme;
@@ -12,7 +13,7 @@ use crate::games::ABOUT;
 use crate::games::find;
 use crate::games::session::ResumeError;
 use crate::storage::{Unfinished, format_time};
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -56,6 +57,8 @@ pub struct MenuView {
     /// A game in progress waiting for "discard it?" to be answered.
     discarding: Option<Unfinished>,
     list_area: Rect,
+    /// Where the message line was drawn (the discard question is answered there by a click).
+    msg_area: Rect,
     scroll: u16,
     /// The registry, as the last `resumed` saw it (drawing has no context).
     games: Vec<&'static dyn Launch>,
@@ -70,6 +73,7 @@ impl MenuView {
             message,
             discarding: None,
             list_area: Rect::default(),
+            msg_area: Rect::default(),
             scroll: 0,
             games: Vec::new(),
         }
@@ -202,13 +206,35 @@ impl MenuView {
     }
 }
 
+impl MenuView {
+    /// A navigation command, from a key or the mouse.
+    fn nav(&mut self, nav: Nav, ctx: &mut Ctx) -> Transition {
+        let n = self.items.len().max(1);
+        match nav {
+            Nav::Up => self.selected = (self.selected + n - 1) % n,
+            Nav::Down => self.selected = (self.selected + 1) % n,
+            Nav::Choose => return self.choose(ctx),
+            Nav::Back => return Transition::Quit,
+            _ => {}
+        }
+        Transition::Stay
+    }
+}
+
+/// The answers to "discard it?", as the message line shows them (a click on either answers).
+const DISCARD_ANSWERS: &str = "y yes · n no";
+
+fn discard_question(u: &Unfinished) -> String {
+    format!("Discard the {} game {}? ", u.game, u.variant)
+}
+
 fn title_of(games: &[&'static dyn Launch], id: &str) -> String {
     find(games, id).map_or_else(|| id.to_string(), |g| g.title().to_string())
 }
 
 impl View for MenuView {
     fn min_size(&self) -> (u16, u16) {
-        (40, 14)
+        (40, 12)
     }
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
@@ -225,12 +251,10 @@ impl View for MenuView {
             Constraint::Length(3),
         ])
         .areas(body);
+        self.msg_area = msg;
         let (note, style) = match &self.discarding {
             Some(u) => (
-                Some(format!(
-                    "Discard the {} game {}? y yes · n no",
-                    u.game, u.variant
-                )),
+                Some(format!("{}{DISCARD_ANSWERS}", discard_question(u))),
                 theme.warn(),
             ),
             None => (self.message.clone(), theme.warn()),
@@ -293,36 +317,31 @@ impl View for MenuView {
             }
             return Transition::Stay;
         }
-        let n = self.items.len();
         match NAV.lookup(&key) {
-            Some(Nav::Up) => self.selected = (self.selected + n - 1) % n,
-            Some(Nav::Down) => self.selected = (self.selected + 1) % n,
-            Some(Nav::Choose) => return self.choose(ctx),
-            Some(Nav::Back) => return Transition::Quit,
-            _ => {}
+            Some(nav) => self.nav(nav, ctx),
+            None => Transition::Stay,
         }
-        Transition::Stay
     }
 
     fn handle_mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
-        let a = self.list_area;
-        match event.kind {
-            MouseEventKind::ScrollUp => self.selected = self.selected.saturating_sub(1),
-            MouseEventKind::ScrollDown => {
-                self.selected = (self.selected + 1).min(self.items.len().saturating_sub(1))
-            }
-            MouseEventKind::Down(MouseButton::Left)
-                if event.row >= a.y && event.row < a.y + a.height && event.column >= a.x =>
-            {
-                let i = usize::from(event.row - a.y + self.scroll);
-                if i < self.items.len() {
-                    self.selected = i;
-                    return self.choose(ctx);
-                }
-            }
-            _ => {}
+        if let Some(u) = &self.discarding {
+            let x = self.msg_area.x + discard_question(u).chars().count() as u16;
+            let answer = answer_at(&event, DISCARD_ANSWERS, x, self.msg_area.y);
+            return match answer {
+                Some(Answer::Yes) => self.handle_key(KeyEvent::from(KeyCode::Char('y')), ctx),
+                Some(Answer::No) => self.handle_key(KeyEvent::from(KeyCode::Char('n')), ctx),
+                None => Transition::Stay,
+            };
         }
-        Transition::Stay
+        let rows = Rows::new(self.list_area, usize::from(self.scroll), self.items.len());
+        let Some((pick, nav)) = rows.nav(&event) else {
+            return Transition::Stay;
+        };
+        if let Some(i) = pick {
+            self.selected = i;
+        }
+        self.message = None;
+        self.nav(nav, ctx)
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {

@@ -3,12 +3,14 @@
 //! Every screen draws itself into a frame and turns key presses into commands through its declared
 //! [`keys::Binding`] table; the help overlay and the hint bar are built from the same table.
 
+pub mod animation;
 pub mod app;
 pub mod game;
 pub mod keys;
 pub mod layout;
 pub mod mastermind;
 pub mod menu;
+pub mod mouse;
 pub mod nocca;
 pub mod play;
 pub mod records;
@@ -38,7 +40,8 @@ pub struct Ctx<'a> {
     pub games: &'a [&'static dyn game::Launch],
     /// A line for the screen below to show once it is on top again ("saved", "NOT saved").
     pub notice: &'a mut Option<String>,
-    /// Whether the full screen animates (from the settings; another screen may read it while drawing is at rest).
+    /// Whether moves are animated (2048's slides): on unless the settings turn animations off or `--no-animation`
+    /// is given.
     pub animations: bool,
     /// The player's settings (the settings screen changes them; new games read their defaults).
     pub settings: &'a mut crate::settings::Settings,

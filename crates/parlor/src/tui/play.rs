@@ -5,7 +5,8 @@ use super::game::{Act, Board, TuiGame};
 use super::keys::{
     self, Answer, Binding, QUESTION, actions, bar, describe, help_keys, lookup, more,
 };
-use super::layout::{chrome, draw_dialog};
+use super::layout::{chrome, dialog_rows, draw_dialog, wrapped_rows};
+use super::mouse::dialog_answer;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::games::capitalised;
@@ -16,7 +17,7 @@ use crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Wrap};
 
 /// The commands every game's play screen has.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -98,6 +99,20 @@ enum Question {
     GiveUp,
 }
 
+impl Question {
+    /// The answer line of its box (a click on either side answers).
+    fn answers(&self) -> &'static str {
+        match self {
+            Question::Milestone(_) => "y keep going · n stop here",
+            Question::Restart => "y new game · n carry on",
+            Question::GiveUp => "y give up · n carry on",
+        }
+    }
+}
+
+/// The answer line of the end box.
+const END_ANSWERS: &str = "r new game · q back";
+
 /// The result of the computer's thinking, with its memory handed back.
 type Thought<G> = (<G as Game>::Thinker, Option<<G as Game>::Move>);
 
@@ -112,6 +127,8 @@ pub struct PlayView<G: TuiGame> {
     autoplay: bool,
     auto_ms: u64,
     board_area: Rect,
+    /// Where the question or end box was last drawn (the mouse answers it there).
+    dialog_area: Option<Rect>,
 }
 
 impl<G: TuiGame> PlayView<G> {
@@ -127,6 +144,7 @@ impl<G: TuiGame> PlayView<G> {
             autoplay: false,
             auto_ms: 0,
             board_area: Rect::default(),
+            dialog_area: None,
         }
     }
 
@@ -160,6 +178,9 @@ impl<G: TuiGame> PlayView<G> {
         match self.session.play(mv, ctx.store) {
             Ok(applied) => {
                 G::after_move(&mut self.ui, &self.session);
+                if !ctx.animations || self.autoplay {
+                    G::settle(&mut self.ui);
+                }
                 self.message = applied.note;
                 if let Some(m) = applied.milestone {
                     self.autoplay = false;
@@ -360,21 +381,21 @@ impl<G: TuiGame> PlayView<G> {
                 "Well done!",
                 vec![
                     Line::styled(format!("{m}  Score {}", self.session.score()), theme.good()),
-                    Line::raw("y keep going · n stop here"),
+                    Line::raw(Question::Milestone(String::new()).answers()),
                 ],
             )),
             Some(Question::Restart) => Some((
                 "New game?",
                 vec![
                     Line::raw("This game will be recorded as given up."),
-                    Line::raw("y new game · n carry on"),
+                    Line::raw(Question::Restart.answers()),
                 ],
             )),
             Some(Question::GiveUp) => Some((
                 "Give up?",
                 vec![
                     Line::raw("The game ends here and is recorded."),
-                    Line::raw("y give up · n carry on"),
+                    Line::raw(Question::GiveUp.answers()),
                 ],
             )),
             None => self.session.ended().map(|end| {
@@ -399,7 +420,7 @@ impl<G: TuiGame> PlayView<G> {
                             capitalised(G::score_name()),
                             self.session.score()
                         )),
-                        Line::raw("r new game · q back"),
+                        Line::raw(END_ANSWERS),
                     ],
                 )
             }),
@@ -443,8 +464,8 @@ impl<G: TuiGame> PlayView<G> {
 impl<G: TuiGame> View for PlayView<G> {
     fn min_size(&self) -> (u16, u16) {
         let (w, h) = G::board_size(&self.session.params);
-        // Title, status, message, board, room for a three-line dialog, hint bar.
-        (w.max(44), h + 4 + 5)
+        // Title, status, message, board, hint bar; a question or the end box goes over the board if need be.
+        (w.max(40), h + 4)
     }
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
@@ -454,29 +475,43 @@ impl<G: TuiGame> View for PlayView<G> {
             G::variant(&self.session.params)
         );
         let body = chrome(frame, area, &title, &self.hint_bar(), theme);
+        let board_h = G::board_size(&self.session.params).1;
+        // A long message wraps, over as many rows as the board can spare (at most three).
+        let spare = body.height.saturating_sub(1 + board_h).clamp(1, 3);
+        let msg_rows = self
+            .message
+            .as_deref()
+            .map_or(1, |m| wrapped_rows(m, body.width).clamp(1, spare));
         let [info, msg, board_area] = Layout::vertical([
             Constraint::Length(1),
-            Constraint::Length(1),
+            Constraint::Length(msg_rows),
             Constraint::Min(1),
         ])
         .areas(body);
         frame.render_widget(Paragraph::new(self.status_line(theme)), info);
         if let Some(m) = &self.message {
-            frame.render_widget(Paragraph::new(Span::styled(m.clone(), theme.dim())), msg);
+            frame.render_widget(
+                Paragraph::new(Span::styled(m.clone(), theme.dim())).wrap(Wrap { trim: true }),
+                msg,
+            );
         }
         let dialog = self.dialog(theme);
+        // The box goes under the board when there is room for both, else over the board's middle.
         let (board_area, dialog_area) = match &dialog {
-            Some((_, lines)) => {
-                let [b, d] = Layout::vertical([
-                    Constraint::Min(1),
-                    Constraint::Length(lines.len() as u16 + 2),
-                ])
-                .areas(board_area);
-                (b, Some(d))
+            Some((title, lines)) => {
+                let rows = dialog_rows(board_area.width, title, lines);
+                if board_area.height >= board_h + rows {
+                    let [b, d] = Layout::vertical([Constraint::Min(1), Constraint::Length(rows)])
+                        .areas(board_area);
+                    (b, Some(d))
+                } else {
+                    (board_area, Some(board_area))
+                }
             }
             None => (board_area, None),
         };
         self.board_area = board_area;
+        self.dialog_area = None;
         let s = &self.session;
         let board = Board {
             state: s.state(),
@@ -487,11 +522,13 @@ impl<G: TuiGame> View for PlayView<G> {
         };
         G::draw(frame, board_area, &board, theme);
         if let (Some((title, lines)), Some(area)) = (dialog, dialog_area) {
-            draw_dialog(frame, area, title, lines);
+            self.dialog_area = Some(draw_dialog(frame, area, title, lines));
         }
     }
 
     fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {
+        // A key never waits for an animation: it finishes at once, and the key acts.
+        G::settle(&mut self.ui);
         if self.question.is_some() {
             return match lookup(QUESTION, &key) {
                 Some(a) => self.answer(a, ctx),
@@ -538,20 +575,38 @@ impl<G: TuiGame> View for PlayView<G> {
     }
 
     fn handle_mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
+        // A question or the end box: a click on one side of its answer line answers as that key would.
         if self.question.is_some() || self.session.ended().is_some() {
-            return Transition::Stay;
+            let (line, yes, no) = match &self.question {
+                Some(q) => (q.answers(), 'y', 'n'),
+                None => (END_ANSWERS, 'r', 'q'),
+            };
+            let answer = self
+                .dialog_area
+                .and_then(|rect| dialog_answer(&event, rect, line));
+            return match answer {
+                Some(Answer::Yes) => self.handle_key(KeyEvent::from(KeyCode::Char(yes)), ctx),
+                Some(Answer::No) => self.handle_key(KeyEvent::from(KeyCode::Char(no)), ctx),
+                None => Transition::Stay,
+            };
         }
         let act = G::mouse(event, self.board_area, &mut self.ui, &self.session);
         self.act(act, ctx)
     }
 
     fn tick(&mut self, ctx: &mut Ctx) -> Transition {
+        if G::animating(&self.ui) {
+            // Frames are drawn after each tick; the animation ends itself once its time is up.
+            return Transition::Stay;
+        }
         self.step_computer(ctx);
         Transition::Stay
     }
 
     fn tick_ms(&self) -> Option<u64> {
-        if self.autoplay {
+        if G::animating(&self.ui) {
+            Some(16)
+        } else if self.autoplay {
             Some(self.auto_ms.max(10))
         } else if self.job.is_some() || self.session.turn() == Some(Turn::Computer) {
             Some(30)

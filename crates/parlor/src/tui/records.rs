@@ -1,15 +1,16 @@
 //! Screens over the records: history (with replays), best scores, and a page of text.
 
 use super::keys::{Binding, Nav, NavWords, bar, describe, help_keys, lookup};
-use super::layout::chrome;
+use super::layout::{chrome, wrapped_rows};
+use super::mouse::{Pointer, Rows};
 use super::stats::StatsView;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::games::find;
 use crate::storage::{GameRecord, format_time};
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 use ratatui::Frame;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
@@ -26,6 +27,8 @@ pub struct HistoryView {
     message: Option<String>,
     /// What to say when there is nothing to list.
     empty: &'static str,
+    /// The list as last drawn (for the mouse).
+    rows: Rows,
 }
 
 impl HistoryView {
@@ -43,20 +46,32 @@ impl HistoryView {
             selected: 0,
             message,
             empty: crate::games::record::nothing_to_show(ctx.store),
+            rows: Rows::default(),
         }
     }
 }
 
 impl View for HistoryView {
     fn min_size(&self) -> (u16, u16) {
-        (60, 8)
+        (40, 8)
     }
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
         let body = chrome(frame, area, "Parlor · history", &self.hint_bar(), theme);
         let mut lines = Vec::new();
+        let mut body = body;
         if let Some(m) = &self.message {
-            lines.push(Line::styled(m.clone(), theme.warn()));
+            // A message wraps above the list (at most three rows).
+            let rows = wrapped_rows(m, body.width)
+                .min(3)
+                .min(body.height.saturating_sub(1));
+            let [top, rest] =
+                Layout::vertical([Constraint::Length(rows), Constraint::Min(1)]).areas(body);
+            frame.render_widget(
+                Paragraph::new(Line::styled(m.clone(), theme.warn())).wrap(Wrap { trim: true }),
+                top,
+            );
+            body = rest;
         }
         if self.games.is_empty() && self.message.is_none() {
             lines.push(Line::raw(self.empty));
@@ -70,6 +85,7 @@ impl View for HistoryView {
             });
         }
         let scroll = (self.selected as u16 + 1).saturating_sub(body.height);
+        self.rows = Rows::new(body, usize::from(scroll), self.games.len());
         frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)), body);
     }
 
@@ -79,26 +95,22 @@ impl View for HistoryView {
             let (game, variant) = (r.map(|r| r.game.as_str()), r.map(|r| r.variant.as_str()));
             return Transition::Push(Box::new(StatsView::new(ctx, game, variant)));
         }
-        let n = self.games.len().max(1);
         match LIST_NAV.lookup(&key) {
-            Some(Nav::Up) => self.selected = (self.selected + n - 1) % n,
-            Some(Nav::Down) => self.selected = (self.selected + 1) % n,
-            Some(Nav::Choose) => {
-                if let Some(r) = self.games.get(self.selected) {
-                    let opened = match find(ctx.games, &r.game) {
-                        Some(g) => g.replay(r),
-                        None => Err(format!("this Parlor cannot replay a game of {}", r.game)),
-                    };
-                    match opened {
-                        Ok(v) => return Transition::Push(v),
-                        Err(e) => self.message = Some(e),
-                    }
-                }
-            }
-            Some(Nav::Back) => return Transition::Pop,
-            _ => {}
+            Some(nav) => self.nav(nav, ctx),
+            None => Transition::Stay,
         }
-        Transition::Stay
+    }
+
+    fn handle_mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
+        match self.rows.nav(&event) {
+            Some((pick, nav)) => {
+                if let Some(i) = pick {
+                    self.selected = i;
+                }
+                self.nav(nav, ctx)
+            }
+            None => Transition::Stay,
+        }
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
@@ -118,6 +130,32 @@ impl View for HistoryView {
                     .into(),
             ],
         }
+    }
+}
+
+impl HistoryView {
+    /// A navigation command, from a key or the mouse.
+    fn nav(&mut self, nav: Nav, ctx: &mut Ctx) -> Transition {
+        let n = self.games.len().max(1);
+        match nav {
+            Nav::Up => self.selected = (self.selected + n - 1) % n,
+            Nav::Down => self.selected = (self.selected + 1) % n,
+            Nav::Choose => {
+                if let Some(r) = self.games.get(self.selected) {
+                    let opened = match find(ctx.games, &r.game) {
+                        Some(g) => g.replay(r),
+                        None => Err(format!("this Parlor cannot replay a game of {}", r.game)),
+                    };
+                    match opened {
+                        Ok(v) => return Transition::Push(v),
+                        Err(e) => self.message = Some(e),
+                    }
+                }
+            }
+            Nav::Back => return Transition::Pop,
+            _ => {}
+        }
+        Transition::Stay
     }
 }
 
@@ -175,7 +213,7 @@ impl ScoresView {
 
 impl View for ScoresView {
     fn min_size(&self) -> (u16, u16) {
-        (50, 16)
+        (40, 12)
     }
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
@@ -238,6 +276,16 @@ impl View for ScoresView {
         }
         self.load(ctx);
         Transition::Stay
+    }
+
+    fn handle_mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
+        // The wheel turns the tables (there is nothing to click).
+        let key = match Rows::default().pointer(&event) {
+            Some(Pointer::Wheel(Nav::Up)) => KeyCode::Left,
+            Some(Pointer::Wheel(Nav::Down)) => KeyCode::Right,
+            _ => return Transition::Stay,
+        };
+        self.handle_key(KeyEvent::from(key), ctx)
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
@@ -310,6 +358,16 @@ impl View for TextView {
             _ => {}
         }
         Transition::Stay
+    }
+
+    fn handle_mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
+        // The wheel scrolls.
+        let key = match Rows::default().pointer(&event) {
+            Some(Pointer::Wheel(Nav::Up)) => KeyCode::Up,
+            Some(Pointer::Wheel(Nav::Down)) => KeyCode::Down,
+            _ => return Transition::Stay,
+        };
+        self.handle_key(KeyEvent::from(key), ctx)
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {

@@ -4,11 +4,12 @@
 use super::game::TuiGame;
 use super::keys::{Nav, NavWords};
 use super::layout::{centered, chrome};
+use super::mouse::{Pointer, Rows, contains};
 use super::play::PlayView;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::games::settings::Kind;
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -30,6 +31,11 @@ pub struct SetupView<G: TuiGame> {
     /// Text being typed into the current setting (a number, a code).
     typing: Option<String>,
     message: Option<String>,
+    /// The form as last drawn, for the mouse: its rows, the columns of each row's ◀ and ▶, and the screen row of
+    /// the "Enter starts" line.
+    form: Rows,
+    arrows: Vec<(u16, u16)>,
+    start_row: Option<u16>,
 }
 
 impl<G: TuiGame> SetupView<G> {
@@ -40,6 +46,9 @@ impl<G: TuiGame> SetupView<G> {
             row: 0,
             typing: None,
             message: None,
+            form: Rows::default(),
+            arrows: Vec::new(),
+            start_row: None,
         }
     }
 
@@ -96,7 +105,7 @@ impl<G: TuiGame> SetupView<G> {
 
 impl<G: TuiGame> View for SetupView<G> {
     fn min_size(&self) -> (u16, u16) {
-        (44, G::settings().len() as u16 + 8)
+        (40, G::settings().len() as u16 + 6)
     }
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
@@ -109,11 +118,15 @@ impl<G: TuiGame> View for SetupView<G> {
             .max()
             .unwrap_or(0);
         let mut lines = Vec::new();
+        self.arrows.clear();
         for (i, s) in rows.iter().enumerate() {
             let value = match (&self.typing, i == self.row) {
                 (Some(t), true) => format!("{t}▏"),
                 _ => s.show(&G::get(&self.params, s.key)),
             };
+            let left = 2 + label_w + 3;
+            let right = left + 2 + value.chars().count() + 1;
+            self.arrows.push((left as u16, right as u16));
             let text = format!("{:<label_w$}   ◀ {value} ▶", s.label);
             lines.push(if i == self.row {
                 Line::styled(format!("▸ {text}"), theme.selected())
@@ -125,6 +138,7 @@ impl<G: TuiGame> View for SetupView<G> {
         if let Some(s) = rows.get(self.row) {
             lines.push(Line::styled(s.help.to_string(), theme.dim()));
         }
+        let start_line = lines.len() as u16;
         match G::check(&self.params) {
             Ok(()) => lines.push(Line::raw(format!(
                 "Enter starts: {}",
@@ -137,7 +151,47 @@ impl<G: TuiGame> View for SetupView<G> {
         }
         let h = lines.len() as u16;
         let rect = centered(body, 72, h);
+        self.form = Rows::new(
+            Rect {
+                height: (rows.len() as u16).min(rect.height),
+                ..rect
+            },
+            0,
+            rows.len(),
+        );
+        self.start_row = (start_line < rect.height).then_some(rect.y + start_line);
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), rect);
+    }
+
+    fn handle_mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
+        // A click on the "Enter starts" line starts; on a setting, selects it, and on its ◀ or ▶ changes it; the
+        // wheel moves between settings.
+        let click = event.kind == MouseEventKind::Down(MouseButton::Left);
+        if click
+            && Some(event.row) == self.start_row
+            && contains(self.form.area, event.column, self.form.area.y)
+        {
+            return self.handle_key(KeyEvent::from(KeyCode::Enter), ctx);
+        }
+        let key = match self.form.pointer(&event) {
+            Some(Pointer::Wheel(Nav::Up)) => KeyCode::Up,
+            Some(Pointer::Wheel(Nav::Down)) => KeyCode::Down,
+            Some(Pointer::Click(i, x)) => {
+                if i != self.row {
+                    if !self.commit_typing() {
+                        return Transition::Stay;
+                    }
+                    self.row = i;
+                }
+                match self.arrows.get(i) {
+                    Some(&(l, _)) if x == l => KeyCode::Left,
+                    Some(&(_, r)) if x == r => KeyCode::Right,
+                    _ => return Transition::Stay,
+                }
+            }
+            _ => return Transition::Stay,
+        };
+        self.handle_key(KeyEvent::from(key), ctx)
     }
 
     fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {

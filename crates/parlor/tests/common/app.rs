@@ -41,6 +41,8 @@ pub fn session<G: Game>(params: G::Params, value: u64, store: &Store) -> Session
 /// An app over `store` showing `views` (the last on top).
 pub fn app(views: Vec<Box<dyn View>>, store: Store) -> App {
     let mut app = App::with_stack(views, store, NO_COLOR, parlor::registry::tui());
+    // Screens are read right after each key: no animation frames in between.
+    app.set_animations(false);
     app.start();
     app
 }

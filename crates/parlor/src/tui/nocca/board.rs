@@ -2,8 +2,9 @@
 //! capitals and bold), the goals as strips beyond the home rows, and marks for the cursor, the selected piece, its
 //! legal targets (with the digit that steps there) and the last move. Every mark is a glyph, so colour is optional.
 //!
-//! The board has two layouts: a full one with a rule between rows, and a compact one (no rules between rows) for
-//! short terminals; both are laid out by [`Layout`], which drawing and the mouse share.
+//! The board has three layouts: a full one with a rule between rows, a compact one (no rules between rows) for
+//! short terminals, and a tiny one (narrow squares, no frame, no labels) down to a 40x12 terminal; all are laid
+//! out by [`Layout`], which drawing and the mouse share.
 
 use crate::tui::theme::Theme;
 use nocca::{Dims, Dir, Move, Position, Square};
@@ -13,6 +14,8 @@ use ratatui::text::{Line, Span};
 
 /// Inner width of a square.
 pub const CELL_W: u16 = 7;
+/// Inner width of a square in the tiny layout (the pieces written without spaces).
+pub const TINY_W: u16 = 5;
 /// Columns before the first square (row numbers).
 pub const MARGIN: u16 = 3;
 const GOAL_LABEL_W: u16 = 17;
@@ -46,19 +49,30 @@ pub fn digit(dir: Dir) -> char {
     }
 }
 
-/// The board's layout: full (a rule between rows) or compact.
+/// The board's layout: full (a rule between rows), compact or tiny.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
     dims: Dims,
     compact: bool,
+    tiny: bool,
 }
 
 impl Layout {
-    /// The compact layout (the smallest the board needs).
+    /// The compact layout: no rule between rows.
     pub fn compact(dims: Dims) -> Layout {
         Layout {
             dims,
             compact: true,
+            tiny: false,
+        }
+    }
+
+    /// The tiny layout (the smallest the board needs): narrow squares, the goal strips and the rows only.
+    pub fn tiny(dims: Dims) -> Layout {
+        Layout {
+            dims,
+            compact: true,
+            tiny: true,
         }
     }
 
@@ -67,6 +81,7 @@ impl Layout {
         let full = Layout {
             dims,
             compact: false,
+            tiny: false,
         };
         if full.size().1 <= height {
             full
@@ -75,10 +90,30 @@ impl Layout {
         }
     }
 
-    /// Width and height of the drawn board (goal labels included).
+    /// The largest layout that fits in `width` x `height`: full, compact, else tiny.
+    pub fn fitting_in(dims: Dims, width: u16, height: u16) -> Layout {
+        let l = Layout::fitting(dims, height);
+        let (w, h) = l.size();
+        if w <= width && h <= height {
+            l
+        } else {
+            Layout::tiny(dims)
+        }
+    }
+
+    /// Inner width of a square.
+    fn cell_w(&self) -> u16 {
+        if self.tiny { TINY_W } else { CELL_W }
+    }
+
+    /// Width and height of the drawn board (goal labels included, but in the tiny layout).
     pub fn size(&self) -> (u16, u16) {
         let rows = self.dims.rows() as u16;
-        let w = MARGIN + self.dims.cols() as u16 * (CELL_W + 1) + 1 + GOAL_LABEL_W;
+        let squares = MARGIN + self.dims.cols() as u16 * (self.cell_w() + 1) + 1;
+        if self.tiny {
+            return (squares, rows + 2);
+        }
+        let w = squares + GOAL_LABEL_W;
         (w, if self.compact { rows + 5 } else { 2 * rows + 4 })
     }
 
@@ -101,8 +136,9 @@ impl Layout {
         if dx < MARGIN + 1 {
             return None;
         }
-        let col = i32::from((dx - MARGIN - 1) / (CELL_W + 1));
-        if col >= self.dims.cols() as i32 || (dx - MARGIN - 1) % (CELL_W + 1) == CELL_W {
+        let cw = self.cell_w();
+        let col = i32::from((dx - MARGIN - 1) / (cw + 1));
+        if col >= self.dims.cols() as i32 || (dx - MARGIN - 1) % (cw + 1) == cw {
             return None;
         }
         let dy = i32::from(dy);
@@ -111,6 +147,8 @@ impl Layout {
             rows
         } else if dy == last {
             -1
+        } else if self.tiny && (1..1 + rows).contains(&dy) {
+            rows - 1 - (dy - 1)
         } else if self.compact && (2..2 + rows).contains(&dy) {
             rows - 1 - (dy - 2)
         } else if !self.compact && (2..2 * rows + 1).contains(&dy) && dy % 2 == 0 {
@@ -126,6 +164,23 @@ impl Layout {
         let rows = self.dims.rows() as i32;
         let cols = self.dims.cols() as i32;
         let mut out = Vec::new();
+        let cw = self.cell_w();
+        if self.tiny {
+            out.push(goal_line(rows, marks, cols, None, cw, theme));
+            for r in (0..rows).rev() {
+                let mut spans = vec![Span::raw(format!("{:>2} ", r + 1)), Span::raw("│")];
+                for c in 0..cols {
+                    let Some(sq) = Square::new(r as usize, c as usize) else {
+                        continue;
+                    };
+                    spans.extend(cell(pos, sq, marks, cw, theme));
+                    spans.push(Span::raw("│"));
+                }
+                out.push(Line::from(spans));
+            }
+            out.push(goal_line(-1, marks, cols, None, cw, theme));
+            return out;
+        }
         // A rule between rows; below row `under`, the overlay's values of that row's squares.
         let rule = |l: &str, m: &str, r: &str, under: Option<i32>| {
             let mut spans = vec![Span::raw(format!("{}{l}", " ".repeat(MARGIN as usize)))];
@@ -145,7 +200,14 @@ impl Layout {
             }
             Line::from(spans)
         };
-        out.push(goal_line(rows, marks, cols, "▲ goal for Black", theme));
+        out.push(goal_line(
+            rows,
+            marks,
+            cols,
+            Some("▲ goal for Black"),
+            cw,
+            theme,
+        ));
         out.push(rule("┌", "┬", "┐", None));
         for r in (0..rows).rev() {
             let mut spans = vec![Span::raw(format!("{:>2} ", r + 1)), Span::raw("│")];
@@ -153,7 +215,7 @@ impl Layout {
                 let Some(sq) = Square::new(r as usize, c as usize) else {
                     continue;
                 };
-                spans.extend(cell(pos, sq, marks, theme));
+                spans.extend(cell(pos, sq, marks, cw, theme));
                 spans.push(Span::raw("│"));
             }
             out.push(Line::from(spans));
@@ -168,7 +230,14 @@ impl Layout {
             letters.push_str(&format!("{:^7} ", (b'a' + c as u8) as char));
         }
         out.push(Line::raw(letters.trim_end().to_string()));
-        out.push(goal_line(-1, marks, cols, "▼ goal for White", theme));
+        out.push(goal_line(
+            -1,
+            marks,
+            cols,
+            Some("▼ goal for White"),
+            cw,
+            theme,
+        ));
         out
     }
 }
@@ -181,16 +250,28 @@ fn selected_style(theme: &Theme) -> Style {
     theme.picked()
 }
 
-fn goal_line(row: i32, marks: &Marks, cols: i32, label: &str, theme: &Theme) -> Line<'static> {
+/// A goal strip: one stretch per column `cw` wide, and its label unless `None` (the tiny layout).
+fn goal_line(
+    row: i32,
+    marks: &Marks,
+    cols: i32,
+    label: Option<&str>,
+    cw: u16,
+    theme: &Theme,
+) -> Line<'static> {
+    let narrow = cw < CELL_W;
     let mut spans = vec![Span::raw(" ".repeat(MARGIN as usize + 1))];
     for c in 0..cols {
         let target = marks.targets.iter().find(|m| m.target() == (row, c));
         let cursor = marks.cursor == Some((row, c));
         let scored = marks.last.is_some_and(|m| m.target() == (row, c));
-        let text = match target {
-            Some(m) => format!("goal {}", digit(m.dir)),
-            None if scored => "*GOAL*".to_string(),
-            None => "· · ·".to_string(),
+        let text = match (target, narrow) {
+            (Some(m), false) => format!("goal {}", digit(m.dir)),
+            (Some(m), true) => format!("g {}", digit(m.dir)),
+            (None, false) if scored => "*GOAL*".to_string(),
+            (None, true) if scored => "*G*".to_string(),
+            (None, false) => "· · ·".to_string(),
+            (None, true) => "···".to_string(),
         };
         let mut style = match target {
             Some(_) => target_style(theme),
@@ -200,20 +281,24 @@ fn goal_line(row: i32, marks: &Marks, cols: i32, label: &str, theme: &Theme) -> 
         if cursor {
             style = theme.selected();
         }
+        let inner = usize::from(cw) - 2;
         let text = if cursor {
-            format!("[{text:^5}]")
+            format!("[{text:^inner$}]")
         } else {
-            format!("{text:^7}")
+            format!("{text:^w$}", w = usize::from(cw))
         };
         spans.push(Span::styled(text, style));
         spans.push(Span::raw(" "));
     }
-    spans.push(Span::styled(label.to_string(), theme.dim()));
+    if let Some(label) = label {
+        spans.push(Span::styled(label.to_string(), theme.dim()));
+    }
     Line::from(spans)
 }
 
-/// One square: a left mark, the pieces (5 columns), a right mark.
-fn cell(pos: &Position, sq: Square, marks: &Marks, theme: &Theme) -> Vec<Span<'static>> {
+/// One square `cw` wide: a left mark, the pieces (with spaces between them when there is room), a right mark.
+fn cell(pos: &Position, sq: Square, marks: &Marks, cw: u16, theme: &Theme) -> Vec<Span<'static>> {
+    let inner = usize::from(cw) - 2;
     let here = (sq.row() as i32, sq.col() as i32);
     let cursor = marks.cursor == Some(here);
     let selected = marks.selected == Some(sq);
@@ -251,13 +336,17 @@ fn cell(pos: &Position, sq: Square, marks: &Marks, theme: &Theme) -> Vec<Span<'s
     let h = st.height();
     let mut spans = vec![Span::styled(left.to_string(), base)];
     if h == 0 {
-        spans.push(Span::styled("  ·  ", base.patch(theme.dim())));
+        spans.push(Span::styled(
+            format!("{:^inner$}", "·"),
+            base.patch(theme.dim()),
+        ));
     } else {
-        let pad = 5 - (2 * h - 1);
+        let spaced = 2 * h - 1 <= inner;
+        let pad = inner.saturating_sub(if spaced { 2 * h - 1 } else { h });
         let lead = pad / 2;
         spans.push(Span::styled(" ".repeat(lead), base));
         for (i, p) in st.iter().enumerate() {
-            if i > 0 {
+            if i > 0 && spaced {
                 spans.push(Span::styled(" ", base));
             }
             // A piece's side shows in its letter and, on a plain square, in its colour too.

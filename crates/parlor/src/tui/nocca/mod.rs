@@ -289,7 +289,7 @@ impl TuiGame for Nocca {
     }
 
     fn board_size(params: &Params) -> (u16, u16) {
-        Layout::compact(params.board).size()
+        Layout::tiny(params.board).size()
     }
 
     fn draw(frame: &mut Frame, area: Rect, board: &View<Self>, theme: &Theme) {
@@ -324,7 +324,11 @@ impl TuiGame for Nocca {
         if let Some(ex) = &ex {
             marks.labels = labels(ex, marks.selected, state.position());
         }
-        let layout = Layout::fitting(state.position().dims(), area.height.saturating_sub(1));
+        let layout = Layout::fitting_in(
+            state.position().dims(),
+            area.width,
+            area.height.saturating_sub(1),
+        );
         let rect = layout.rect(area);
         frame.render_widget(
             Paragraph::new(layout.lines(state.position(), &marks, theme)),
@@ -460,7 +464,11 @@ impl TuiGame for Nocca {
         {
             return Act::Stay;
         }
-        let layout = Layout::fitting(state.position().dims(), area.height.saturating_sub(1));
+        let layout = Layout::fitting_in(
+            state.position().dims(),
+            area.width,
+            area.height.saturating_sub(1),
+        );
         let rect = layout.rect(area);
         if event.column < rect.x || event.row < rect.y {
             return Act::Stay;
