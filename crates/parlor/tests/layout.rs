@@ -352,3 +352,67 @@ fn history_and_best_scores_fit_40x12() {
         press(&mut app, KeyCode::Char('q'));
     }
 }
+
+/// The settings screen and the mouse: a click on a setting's ▶ changes it as → does, a click on a line selects it,
+/// the wheel moves the cursor.
+#[test]
+fn the_mouse_on_the_settings_screen() {
+    let settings = parlor::settings::Settings::default();
+    let view = parlor::tui::settings::SettingsView::new(&settings, None);
+    let mut app = App::with_stack(
+        vec![Box::new(view)],
+        Store::in_memory().unwrap(),
+        NO_COLOR,
+        parlor::registry::tui(),
+    );
+    app.set_settings(settings, None);
+    app.start();
+    let at = find(&mut app, 80, 24, "▶");
+    click(&mut app, at);
+    assert_eq!(
+        app.settings().theme(),
+        parlor::tui::theme::ThemeName::Dark,
+        "{}",
+        screen(&mut app, 80, 24)
+    );
+    let s = screen(&mut app, 80, 24);
+    let second = s
+        .lines()
+        .filter(|l| l.contains('◀'))
+        .nth(1)
+        .and_then(|l| {
+            l.trim_matches('"')
+                .trim()
+                .split("  ")
+                .next()
+                .map(str::to_string)
+        })
+        .expect("a second setting");
+    let at = find(&mut app, 80, 24, &second);
+    click(&mut app, at);
+    let s = screen(&mut app, 80, 24);
+    assert!(s.contains(&format!("▸ {second}")), "{second}: {s}");
+    mouse(&mut app, MouseEventKind::ScrollUp, 10, 10);
+    let s = screen(&mut app, 80, 24);
+    assert!(s.contains("▸ Theme"), "{s}");
+}
+
+/// The statistics screen and the mouse: the wheel with Shift turns the games, as ← and → do.
+#[test]
+fn the_mouse_on_the_statistics_screen() {
+    let mut app = menu_app(Store::in_memory().unwrap());
+    let at = find(&mut app, 80, 24, "Statistics");
+    click(&mut app, at);
+    let s = screen(&mut app, 80, 24);
+    assert!(s.contains("statistics"), "{s}");
+    let tabs = |s: &str| s.lines().nth(1).unwrap_or_default().to_string();
+    assert!(tabs(&s).contains("▸ 2048"), "{s}");
+    app.handle_event(Event::Mouse(MouseEvent {
+        kind: MouseEventKind::ScrollDown,
+        column: 10,
+        row: 10,
+        modifiers: KeyModifiers::SHIFT,
+    }));
+    let s = screen(&mut app, 80, 24);
+    assert!(tabs(&s).contains("▸ Mastermind"), "{s}");
+}

@@ -7,7 +7,7 @@ use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::games::settings::Kind;
 use crate::settings::{Row, Section, Settings, file};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -35,6 +35,9 @@ pub struct SettingsView {
     capturing: bool,
     message: Option<(String, bool)>,
     file: Option<PathBuf>,
+    /// The list as last drawn, for the mouse: its area, and for each line the setting it shows with the columns
+    /// of its `◀` and `▶`.
+    drawn: (Rect, Vec<Option<(usize, u16, u16)>>),
 }
 
 impl SettingsView {
@@ -48,6 +51,7 @@ impl SettingsView {
             capturing: false,
             message: None,
             file: config_dir.map(|d| d.join(file::FILE)),
+            drawn: (Rect::default(), Vec::new()),
         }
     }
 
@@ -172,6 +176,7 @@ impl View for SettingsView {
             .unwrap_or(0)
             .min(usize::from(area.width / 2));
         let mut lines = Vec::new();
+        let mut hits = Vec::new();
         let mut selected_line = 0u16;
         let mut section: Option<Section> = None;
         for (i, r) in self.rows.iter().enumerate() {
@@ -179,8 +184,10 @@ impl View for SettingsView {
                 section = Some(r.section);
                 if i > 0 {
                     lines.push(Line::raw(""));
+                    hits.push(None);
                 }
                 lines.push(Line::styled(r.section.title(), theme.strong()));
+                hits.push(None);
             }
             let value = match (&self.typing, i == self.row, self.capturing) {
                 (Some(t), true, _) => format!("{t}▏"),
@@ -188,6 +195,10 @@ impl View for SettingsView {
                 _ => r.shown.clone(),
             };
             let text = format!("{:<label_w$}  ◀ {value} ▶", r.label);
+            // Columns of ◀ and ▶ on the line ("▸ " or "  " comes first).
+            let left = 2 + r.label.chars().count().max(label_w) + 2;
+            let right = left + 2 + value.chars().count() + 1;
+            hits.push(Some((i, left as u16, right as u16)));
             if i == self.row {
                 selected_line = lines.len() as u16;
                 lines.push(Line::styled(format!("▸ {text}"), theme.selected()));
@@ -203,6 +214,7 @@ impl View for SettingsView {
             self.scroll = selected_line + 1 - list.height;
         }
         frame.render_widget(Paragraph::new(lines).scroll((self.scroll, 0)), list);
+        self.drawn = (list, hits);
         if let Some(r) = self.rows.get(self.row) {
             let text = format!("{} [{}]", r.help, r.range);
             frame.render_widget(
@@ -225,6 +237,40 @@ impl View for SettingsView {
             Paragraph::new(Span::styled(text, style)).wrap(Wrap { trim: true }),
             msg,
         );
+    }
+
+    fn handle_mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
+        if self.capturing {
+            return Transition::Stay;
+        }
+        let key = |code| KeyEvent::new(code, KeyModifiers::NONE);
+        match event.kind {
+            MouseEventKind::ScrollUp => self.handle_key(key(KeyCode::Up), ctx),
+            MouseEventKind::ScrollDown => self.handle_key(key(KeyCode::Down), ctx),
+            MouseEventKind::Down(MouseButton::Left) => {
+                let area = self.drawn.0;
+                if !super::mouse::contains(area, event.column, event.row) {
+                    return Transition::Stay;
+                }
+                let line = usize::from(self.scroll + (event.row - area.y));
+                let Some((item, left, right)) = self.drawn.1.get(line).copied().flatten() else {
+                    return Transition::Stay;
+                };
+                // A click selects the setting; on its ◀ or ▶ it also changes it, as ← and → do.
+                self.message = None;
+                self.commit_typing(ctx);
+                self.row = item;
+                let column = event.column - area.x;
+                if column == left {
+                    self.handle_key(key(KeyCode::Left), ctx)
+                } else if column == right {
+                    self.handle_key(key(KeyCode::Right), ctx)
+                } else {
+                    Transition::Stay
+                }
+            }
+            _ => Transition::Stay,
+        }
     }
 
     fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {

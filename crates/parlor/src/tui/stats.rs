@@ -8,7 +8,7 @@ use super::layout::chrome;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::games::stats::{ChartData, GameStats, chart_title, figure_lines, game_stats, percent};
-use crossterm::event::KeyEvent;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 
@@ -386,6 +386,18 @@ impl View for StatsView {
             _ => {}
         }
         Transition::Stay
+    }
+
+    fn handle_mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
+        // The wheel turns the variants as ↑ and ↓ do; with Shift (or sideways) the games, as ← and →.
+        let code = match (event.kind, event.modifiers.contains(KeyModifiers::SHIFT)) {
+            (MouseEventKind::ScrollUp, false) => KeyCode::Up,
+            (MouseEventKind::ScrollDown, false) => KeyCode::Down,
+            (MouseEventKind::ScrollUp, true) | (MouseEventKind::ScrollLeft, _) => KeyCode::Left,
+            (MouseEventKind::ScrollDown, true) | (MouseEventKind::ScrollRight, _) => KeyCode::Right,
+            _ => return Transition::Stay,
+        };
+        self.handle_key(KeyEvent::new(code, KeyModifiers::NONE), ctx)
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
