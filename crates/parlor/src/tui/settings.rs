@@ -37,8 +37,11 @@ pub struct SettingsView {
     file: Option<PathBuf>,
     /// The list as last drawn, for the mouse: its area, and for each line the setting it shows with the columns
     /// of its `◀` and `▶`.
-    drawn: (Rect, Vec<Option<(usize, u16, u16)>>),
+    drawn: (Rect, Vec<Option<Hit>>),
 }
+
+/// A drawn line of a setting: its index, and the columns of its `◀` and `▶`.
+type Hit = (usize, u16, u16);
 
 impl SettingsView {
     /// The screen over the settings as they are.
