@@ -144,6 +144,7 @@ MM_GUESSES = "".join(f"{g}\n" for g in ["1234", "5612", "3456", "2143", "6543", 
 def concurrent(binary, games, procs, seeded):
     d = tempfile.mkdtemp(prefix="parlor-conc-")
     ended = [0]
+    refused = []
     lock = threading.Lock()
 
     def worker(n):
@@ -157,6 +158,8 @@ def concurrent(binary, games, procs, seeded):
             if "Recorded as game #" in t or "could not record" in t:
                 with lock:
                     ended[0] += 1
+                    if "could not record" in t:
+                        refused.append(t[t.find("could not record"):][:300])
 
     per = games // procs
     threads = [threading.Thread(target=worker, args=(per,)) for _ in range(procs)]
@@ -171,7 +174,8 @@ def concurrent(binary, games, procs, seeded):
     lost, duplicated = max(ended[0] - rows, 0), max(rows - ended[0], 0)
     kind = "with --seed" if seeded else "without --seed"
     row(f"{procs} processes finishing games at once, {kind}", per * procs, lost + duplicated, "0",
-        f"{ended[0]} games said recorded, {rows} rows: {lost} lost, {duplicated} duplicated")
+        f"{ended[0]} games ended, {rows} rows: {lost} lost, {duplicated} duplicated"
+        + (f"; {len(refused)} said they could not be recorded: {refused[0]!r}" if refused else ""))
 
 
 # ---------------------------------------------------------------- full disk
