@@ -19,6 +19,22 @@ use std::time::{Duration, Instant};
 /// hidden; nobody can react to the board coming back this fast, so a key this early was typed blind.
 pub const BLIND_GRACE: Duration = Duration::from_millis(200);
 
+/// The context screens get, borrowed from the app's fields (a macro, so the stack can be borrowed beside it).
+macro_rules! context {
+    ($app:ident) => {
+        Ctx {
+            store: &mut $app.store,
+            theme: $app.theme,
+            seed: &mut $app.seed,
+            games: &$app.games,
+            notice: &mut $app.notice,
+            animations: $app.animations && $app.settings.animations(),
+            settings: &mut $app.settings,
+            config_dir: $app.config_dir.as_deref(),
+        }
+    };
+}
+
 /// The full-screen application: a stack of screens over the database.
 pub struct App {
     stack: Vec<Box<dyn View>>,
@@ -285,16 +301,7 @@ impl App {
         &mut self,
         f: impl FnOnce(&mut Box<dyn View>, &mut Ctx) -> Transition,
     ) -> Transition {
-        let mut ctx = Ctx {
-            store: &mut self.store,
-            theme: self.theme,
-            seed: &mut self.seed,
-            games: &self.games,
-            notice: &mut self.notice,
-            animations: self.animations && self.settings.animations(),
-            settings: &mut self.settings,
-            config_dir: self.config_dir.as_deref(),
-        };
+        let mut ctx = context!(self);
         match self.stack.last_mut() {
             Some(view) => f(view, &mut ctx),
             None => Transition::Quit,
@@ -328,16 +335,7 @@ impl App {
 
     /// Lets every screen save what it holds, then stops.
     pub fn quit(&mut self) {
-        let mut ctx = Ctx {
-            store: &mut self.store,
-            theme: self.theme,
-            seed: &mut self.seed,
-            games: &self.games,
-            notice: &mut self.notice,
-            animations: self.animations && self.settings.animations(),
-            settings: &mut self.settings,
-            config_dir: self.config_dir.as_deref(),
-        };
+        let mut ctx = context!(self);
         for view in self.stack.iter_mut().rev() {
             view.on_quit(&mut ctx);
         }
