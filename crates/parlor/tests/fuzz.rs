@@ -674,3 +674,32 @@ fn plain_lines() {
     Nocca::set(&mut quick, "level", "beginner").unwrap();
     plain_target::<Nocca>(n, quick);
 }
+
+/// The settings file: arbitrary text (mutations of the file Parlor writes) is read without a panic, every mistake
+/// names a line of the text, and what is read is written back as a file that reads without a mistake.
+#[test]
+fn settings_files() {
+    let n = budget(3_000);
+    let written = parlor::settings::file::render(&parlor::settings::Settings::default());
+    let valid = vec![
+        written,
+        "theme = \"dark\"\n[keys]\nundo = [\"z\"]\n[2048]\ntarget = 512\n".to_string(),
+        "animations = false\nautoplay-ms = 99999999999\n[nocca]\nlevel = \"perfect\"\n".to_string(),
+    ];
+    fuzz(
+        "settings file",
+        n,
+        |r| text(r, &valid),
+        |t| {
+            let (settings, problems) = parlor::settings::file::parse(t);
+            let lines = t.lines().count().max(1);
+            for (line, why) in &problems {
+                assert!(*line <= lines + 1, "line {line} of {lines}: {why}");
+            }
+            let again = parlor::settings::file::render(&settings);
+            let (back, problems) = parlor::settings::file::parse(&again);
+            assert!(problems.is_empty(), "{problems:?} in\n{again}");
+            assert_eq!(parlor::settings::file::render(&back), again);
+        },
+    );
+}
