@@ -21,6 +21,8 @@ pub struct Opened {
 enum Failure {
     /// Not a database, or damaged: move it aside and start afresh.
     Corrupt(String),
+    /// Another Parlor holds a lock for a moment (two starting at once): try again.
+    Busy(String),
     /// Anything else (permissions, a newer schema, I/O): leave the file alone.
     Other(String),
 }
@@ -96,13 +98,34 @@ pub(super) fn prepare(conn: &Connection) -> rusqlite::Result<()> {
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
     if version == 1 {
-        // One transaction: a migration that fails half-way leaves the version-1 database as it was.
-        conn.execute_batch(&format!(
-            "BEGIN IMMEDIATE; {MIGRATE_1_TO_2} {SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
-        ))?;
+        // One transaction: a migration that fails half-way leaves the version-1 database as it was. The version is
+        // read again inside it: another Parlor opening the same file at once may have migrated it meanwhile.
+        conn.execute_batch("BEGIN IMMEDIATE")?;
+        let migrated = conn
+            .pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0))
+            .and_then(|again| {
+                if again == 1 {
+                    conn.execute_batch(&format!(
+                        "{MIGRATE_1_TO_2} {SCHEMA} PRAGMA user_version = {SCHEMA_VERSION};"
+                    ))
+                } else {
+                    Ok(())
+                }
+            });
+        match migrated {
+            Ok(()) => conn.execute_batch("COMMIT")?,
+            Err(e) => {
+                let _ = conn.execute_batch("ROLLBACK");
+                return Err(e);
+            }
+        }
     } else {
+        // Every statement is `IF NOT EXISTS`: nothing is written when the schema is there, so opening a database
+        // takes no write lock (two Parlors starting at once do not wait on each other).
         conn.execute_batch(SCHEMA)?;
-        conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+        if version != SCHEMA_VERSION {
+            conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+        }
     }
     Ok(())
 }
@@ -112,6 +135,7 @@ fn classify(e: rusqlite::Error) -> Failure {
         Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => {
             Failure::Corrupt(e.to_string())
         }
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => Failure::Busy(e.to_string()),
         _ => Failure::Other(e.to_string()),
     }
 }
@@ -145,6 +169,22 @@ fn try_open(path: &Path) -> std::result::Result<Connection, Failure> {
     }
     prepare(&conn).map_err(classify)?;
     Ok(conn)
+}
+
+/// [`try_open`], tried again for up to three seconds while another Parlor holds a lock (two starting at once, one
+/// migrating): a moment's contention must not make a database look unwritable.
+fn try_open_patiently(path: &Path) -> std::result::Result<Connection, Failure> {
+    let deadline = std::time::Instant::now() + Duration::from_secs(3);
+    let mut pause = Duration::from_millis(5);
+    loop {
+        match try_open(path) {
+            Err(Failure::Busy(_)) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(200));
+            }
+            other => return other,
+        }
+    }
 }
 
 /// Opens an existing database for reading only; a database of schema 1 is read through temporary views that
@@ -259,7 +299,7 @@ impl Store {
         if let Err(e) = std::fs::create_dir_all(dir) {
             return fallback(format!("cannot create {}: {e}", dir.display()));
         }
-        match try_open(&path) {
+        match try_open_patiently(&path) {
             Ok(conn) => Ok(Opened {
                 store: Store {
                     conn,
@@ -269,7 +309,7 @@ impl Store {
                 },
                 notice: None,
             }),
-            Err(Failure::Other(why)) => match Store::open_read_only(&path) {
+            Err(Failure::Other(why) | Failure::Busy(why)) => match Store::open_read_only(&path) {
                 // The file is there and readable, but cannot be written (a read-only file or directory, or a newer
                 // Parlor's schema): show what it holds, write nothing.
                 Ok(store) => Ok(Opened {
@@ -290,7 +330,7 @@ impl Store {
                         ));
                     }
                 };
-                match try_open(&path) {
+                match try_open_patiently(&path) {
                     Ok(conn) => Ok(Opened {
                         notice: Some(format!(
                             "The database {location} was damaged ({why}). It was moved to {} and a fresh one was started.",
@@ -303,10 +343,12 @@ impl Store {
                             read_only: false,
                         },
                     }),
-                    Err(Failure::Corrupt(e) | Failure::Other(e)) => fallback(format!(
-                        "{location} was damaged and moved to {}, but a fresh one could not be created: {e}",
-                        aside.display()
-                    )),
+                    Err(Failure::Corrupt(e) | Failure::Other(e) | Failure::Busy(e)) => {
+                        fallback(format!(
+                            "{location} was damaged and moved to {}, but a fresh one could not be created: {e}",
+                            aside.display()
+                        ))
+                    }
                 }
             }
         }

@@ -251,3 +251,46 @@ fn a_damaged_game_in_progress_is_set_aside_whole() {
     assert!(store.unfinished(None).unwrap().is_empty());
     assert_eq!(store.set_aside_count().unwrap(), 1);
 }
+
+/// Another connection holding the database's write lock for a moment (another Parlor starting, recording or
+/// migrating) must not make the database look unwritable: the store opens writable once the lock is gone.
+#[test]
+fn a_database_locked_for_a_moment_opens_writable() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(Store::open(dir.path()).unwrap());
+    let path = dir.path().join(DB_FILE);
+    let locker = rusqlite::Connection::open(&path).unwrap();
+    locker.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let release = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        locker.execute_batch("COMMIT").unwrap();
+    });
+    let opened = Store::open(dir.path()).unwrap();
+    release.join().unwrap();
+    assert!(opened.notice.is_none(), "{:?}", opened.notice);
+    assert!(opened.store.keeps());
+}
+
+/// Several Parlors opening the same schema-1 database at once: one migrates it, the others find it migrated; none
+/// falls back to read-only or memory, and the records are all there once.
+#[test]
+fn a_schema_1_database_opened_by_several_at_once_is_migrated_once() {
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v1.db");
+    for _ in 0..10 {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::copy(&fixture, dir.path().join(DB_FILE)).unwrap();
+        let openers: Vec<_> = (0..4)
+            .map(|_| {
+                let d = dir.path().to_path_buf();
+                std::thread::spawn(move || Store::open(&d).unwrap())
+            })
+            .collect();
+        let stores: Vec<Opened> = openers.into_iter().map(|t| t.join().unwrap()).collect();
+        for o in &stores {
+            assert!(o.notice.is_none(), "{:?}", o.notice);
+            assert!(o.store.keeps());
+        }
+        let n = stores[0].store.history(None, 1000).unwrap().len();
+        assert_eq!(n, 5, "the fixture's five games, once");
+    }
+}
