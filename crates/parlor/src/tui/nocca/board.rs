@@ -165,19 +165,20 @@ impl Layout {
         let cols = self.dims.cols() as i32;
         let mut out = Vec::new();
         let cw = self.cell_w();
-        if self.tiny {
-            out.push(goal_line(rows, marks, cols, None, cw, theme));
-            for r in (0..rows).rev() {
-                let mut spans = vec![Span::raw(format!("{:>2} ", r + 1)), Span::raw("│")];
-                for c in 0..cols {
-                    let Some(sq) = Square::new(r as usize, c as usize) else {
-                        continue;
-                    };
+        // One row of squares, its number on the left.
+        let squares = |r: i32| {
+            let mut spans = vec![Span::raw(format!("{:>2} ", r + 1)), Span::raw("│")];
+            for c in 0..cols {
+                if let Some(sq) = Square::new(r as usize, c as usize) {
                     spans.extend(cell(pos, sq, marks, cw, theme));
                     spans.push(Span::raw("│"));
                 }
-                out.push(Line::from(spans));
             }
+            Line::from(spans)
+        };
+        if self.tiny {
+            out.push(goal_line(rows, marks, cols, None, cw, theme));
+            out.extend((0..rows).rev().map(squares));
             out.push(goal_line(-1, marks, cols, None, cw, theme));
             return out;
         }
@@ -193,8 +194,11 @@ impl Layout {
                         .map(|(_, t)| t)
                 });
                 match label {
-                    Some(t) => spans.push(Span::styled(format!("{t:─^7}"), theme.strong())),
-                    None => spans.push(Span::raw("─".repeat(CELL_W as usize))),
+                    Some(t) => spans.push(Span::styled(
+                        format!("{t:─^w$}", w = usize::from(cw)),
+                        theme.strong(),
+                    )),
+                    None => spans.push(Span::raw("─".repeat(usize::from(cw)))),
                 }
                 spans.push(Span::raw(if c + 1 == cols { r } else { m }.to_string()));
             }
@@ -210,15 +214,7 @@ impl Layout {
         ));
         out.push(rule("┌", "┬", "┐", None));
         for r in (0..rows).rev() {
-            let mut spans = vec![Span::raw(format!("{:>2} ", r + 1)), Span::raw("│")];
-            for c in 0..cols {
-                let Some(sq) = Square::new(r as usize, c as usize) else {
-                    continue;
-                };
-                spans.extend(cell(pos, sq, marks, cw, theme));
-                spans.push(Span::raw("│"));
-            }
-            out.push(Line::from(spans));
+            out.push(squares(r));
             if r == 0 {
                 out.push(rule("└", "┴", "┘", Some(r)));
             } else if !self.compact {
