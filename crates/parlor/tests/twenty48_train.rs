@@ -55,6 +55,59 @@ fn train_writes_a_checkpoint_resumes_from_it_and_logs_the_curve() {
 }
 
 #[test]
+fn train_with_temporal_coherence_keeps_its_sums_beside_the_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let net = dir.path().join("net.p48");
+    let net_s = net.to_str().unwrap();
+    let args = |games: &'static str, tc: bool| {
+        let mut a = vec![
+            "2048",
+            "train",
+            "--checkpoint",
+            net_s,
+            "--games",
+            games,
+            "--block",
+            "2",
+            "--threads",
+            "1",
+            "--alpha",
+            "1",
+        ];
+        if tc {
+            a.push("--tc");
+        }
+        a
+    };
+    let sums = [
+        dir.path().join("net.p48.tc-errors"),
+        dir.path().join("net.p48.tc-sizes"),
+    ];
+    // Two games without coherence, then with it: its sums start afresh, and it says so.
+    let o = run(dir.path(), &args("2", false), "");
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(sums.iter().all(|p| !p.exists()));
+    let o = run(dir.path(), &args("4", true), "");
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        out(&o).contains("Temporal coherence starts afresh"),
+        "{}",
+        out(&o)
+    );
+    assert!(sums.iter().all(|p| p.exists()), "the sums are saved");
+    // Resumed with its sums: no message about starting afresh.
+    let o = run(dir.path(), &args("6", true), "");
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("Trained on 6 games"), "{}", out(&o));
+    assert!(!out(&o).contains("afresh"), "{}", out(&o));
+    // Damaged sums are refused with a message naming the file.
+    std::fs::write(&sums[0], b"damaged").unwrap();
+    let o = run(dir.path(), &args("8", true), "");
+    assert!(!o.status.success());
+    assert!(err(&o).contains("net.p48.tc-errors"), "{}", err(&o));
+}
+
+#[test]
 fn auto_with_a_missing_network_falls_back_to_the_heuristic() {
     let dir = tempfile::tempdir().unwrap();
     let o = parlor(

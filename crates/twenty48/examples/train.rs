@@ -6,14 +6,17 @@
 //! `--every-minutes` (default 5) and at the end, and appends one line per block to `--log` (columns of
 //! `Progress::LOG_HEADER`). Options: `--threads K` (default 2), `--seed S` (1), `--alpha A` (0.1), `--block N` (1000),
 //! `--init V` (optimistic initial value of every after-state for a new network, default 0), `--minutes M` (stop
-//! after M minutes).
+//! after M minutes), `--tc` (temporal coherence learning; its sums are saved beside the checkpoint and resumed with
+//! it).
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use twenty48::ai::ntuple::{FEATURES, Network, Progress, TrainConfig, load, save, train};
+use twenty48::ai::ntuple::{
+    Coherence, FEATURES, Network, Progress, TrainConfig, load, save, train_with,
+};
 
 struct Args {
     cfg: TrainConfig,
@@ -22,6 +25,7 @@ struct Args {
     every: Duration,
     minutes: Option<f64>,
     init: f32,
+    tc: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -32,9 +36,14 @@ fn parse_args() -> Result<Args, String> {
         every: Duration::from_secs(300),
         minutes: None,
         init: 0.0,
+        tc: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
+        if flag == "--tc" {
+            a.tc = true;
+            continue;
+        }
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
         let bad = |e: &dyn std::fmt::Display| format!("bad value for {flag}: {e}");
         match flag.as_str() {
@@ -63,7 +72,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: train [--games N] [--threads K] [--seed S] [--alpha A] [--block N] [--init V] [--checkpoint FILE] [--every-minutes M] [--log FILE] [--minutes M]"
+                "usage: train [--games N] [--threads K] [--seed S] [--alpha A] [--block N] [--init V] [--checkpoint FILE] [--every-minutes M] [--log FILE] [--minutes M] [--tc]"
             );
             return ExitCode::from(2);
         }
@@ -80,6 +89,26 @@ fn main() -> ExitCode {
             }
         },
         _ => Network::new(args.init / FEATURES as f32),
+    };
+    let tc = if args.tc {
+        let resumed = match &args.checkpoint {
+            Some(path) => match Coherence::load(path, net.games()) {
+                Ok(tc) => tc,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::FAILURE;
+                }
+            },
+            None => None,
+        };
+        if resumed.is_some() {
+            println!("temporal coherence: sums resumed");
+        } else {
+            println!("temporal coherence: fresh sums");
+        }
+        Some(resumed.unwrap_or_default())
+    } else {
+        None
     };
     let mut log = match &args.log {
         Some(path) => match std::fs::OpenOptions::new()
@@ -106,7 +135,8 @@ fn main() -> ExitCode {
     let checkpoint = |net: &Network| {
         if let Some(path) = &args.checkpoint {
             let t = Instant::now();
-            match save(net, path, 1) {
+            let sums = tc.as_ref().map_or(Ok(()), |tc| tc.save(path, net.games()));
+            match sums.and_then(|()| save(net, path, 1)) {
                 Ok(()) => println!(
                     "checkpoint {} at game {} ({:.1} s)",
                     path.display(),
@@ -121,7 +151,7 @@ fn main() -> ExitCode {
         }
         true
     };
-    train(&net, &args.cfg, |net, p| {
+    train_with(&net, tc.as_ref(), &args.cfg, |net, p| {
         println!("{}", p.log_line());
         if let Some(f) = log.as_mut() {
             let _ = writeln!(f, "{}", p.log_line());

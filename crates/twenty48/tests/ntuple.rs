@@ -4,8 +4,8 @@ use std::sync::{Arc, LazyLock};
 
 use proptest::prelude::*;
 use twenty48::ai::ntuple::{
-    self, Network, TrainConfig, WEIGHTS, WeightsFileError, game_rng, spawn_bitboard, symmetries,
-    td_step, train,
+    self, Coherence, Network, TrainConfig, WEIGHTS, WeightsFileError, feature_indices, game_rng,
+    spawn_bitboard, symmetries, td_step, train, train_with,
 };
 use twenty48::ai::search::Search;
 use twenty48::ai::tt::TranspositionTable;
@@ -112,6 +112,47 @@ fn td_step_moves_the_value_toward_its_target() {
         );
         assert!((returned - after).abs() <= 1e-3 * after.abs().max(1.0));
     }
+}
+
+#[test]
+fn temporal_coherence_starts_at_the_full_rate_and_slows_when_errors_cancel() {
+    let net = Network::new(0.0);
+    let tc = Coherence::new();
+    let b: Board = "2,4,8,16/0,2,4,0/8,0,4,0/2,0,0,1024".parse().unwrap();
+    let a = b.to_bitboard().unwrap();
+    let features = feature_indices(a);
+    assert!(
+        features.iter().all(|&i| tc.rate(i) == 1.0),
+        "never updated: full rate"
+    );
+    // The first step with alpha 1 and rate 1 moves the value all the way to its target.
+    let returned = tc.step(&net, a, 800.0, 1.0);
+    assert!((net.eval(a) - 800.0).abs() < 1e-2, "{}", net.eval(a));
+    assert!((returned - net.eval(a)).abs() < 1e-2);
+    // Errors of one sign keep the full rate...
+    tc.step(&net, a, 1600.0, 0.5);
+    assert!(features.iter().all(|&i| tc.rate(i) == 1.0));
+    let before = net.eval(a);
+    assert!(
+        (before - 1200.0).abs() < 1e-2,
+        "half way from 800 to 1600: {before}"
+    );
+    // ... an error of the other sign lowers it. The sums hold each feature's share of the errors (error / 32):
+    // E = 25 + 25 - 43.75 = 6.25, A = 25 + 25 + 43.75 = 93.75.
+    tc.step(&net, a, before - 1400.0, 1.0);
+    let rate = tc.rate(features[0]);
+    assert!((rate - 6.25 / 93.75).abs() < 1e-4, "{rate}");
+    // The value still moved toward its target (at the full rate that step: rates are read before the sums change).
+    assert!((net.eval(a) - (before - 1400.0)).abs() < 1e-2);
+    // And the next step is slowed by that rate.
+    let v = net.eval(a);
+    tc.step(&net, a, v + 1000.0, 1.0);
+    assert!(
+        (net.eval(a) - (v + 1000.0 * rate)).abs() < 1e-1,
+        "{} vs {}",
+        net.eval(a),
+        v + 1000.0 * rate
+    );
 }
 
 #[test]
@@ -254,4 +295,58 @@ fn training_runs_end_to_end_and_is_reproducible_with_one_thread() {
     };
     train(&e, &cfg, |_, p| p.block_games == 10);
     assert_eq!(e.games(), 20);
+}
+
+/// Trains a fresh network with temporal coherence on `games` games with one thread.
+fn tiny_coherent_training(seed: u64, games: u64) -> (Network, Coherence) {
+    let (net, tc) = (Network::new(0.0), Coherence::new());
+    let cfg = TrainConfig {
+        games,
+        threads: 1,
+        seed,
+        alpha: 1.0,
+        block: 10,
+        ..TrainConfig::default()
+    };
+    train_with(&net, Some(&tc), &cfg, |_, _| true);
+    (net, tc)
+}
+
+#[test]
+fn coherent_training_is_reproducible_and_resumes_exactly_from_its_saved_sums() {
+    let (a, tc_a) = tiny_coherent_training(5, 30);
+    assert!(a.nonzero() > 1000);
+    let (plain, _) = tiny_training(5, 30, 10);
+    assert!(!same_weights(&a, &plain), "coherence learns differently");
+    let (b, tc_b) = tiny_coherent_training(5, 30);
+    assert!(same_weights(&a, &b) && tc_a.same_as(&tc_b));
+    // 20 games, saved with their sums, loaded, then 10 more: the same network as 30 at once.
+    let dir = std::env::temp_dir().join(format!("twenty48-coherence-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("net.p48");
+    let (c, tc_c) = tiny_coherent_training(5, 20);
+    tc_c.save(&path, c.games()).unwrap();
+    ntuple::save(&c, &path, 1).unwrap();
+    let c = ntuple::load(&path).unwrap();
+    let tc_c = Coherence::load(&path, c.games())
+        .unwrap()
+        .expect("sums saved for game 20");
+    let cfg = TrainConfig {
+        games: 30,
+        threads: 1,
+        seed: 5,
+        alpha: 1.0,
+        block: 10,
+        ..TrainConfig::default()
+    };
+    train_with(&c, Some(&tc_c), &cfg, |_, _| true);
+    assert!(same_weights(&a, &c) && tc_a.same_as(&tc_c));
+    // Sums saved for another game count (a run stopped between its files) are not used.
+    assert!(Coherence::load(&path, 21).unwrap().is_none());
+    assert!(
+        Coherence::load(&dir.join("other.p48"), 20)
+            .unwrap()
+            .is_none()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

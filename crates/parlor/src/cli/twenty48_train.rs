@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
-use twenty48::ai::ntuple::{self, FEATURES, Network, Progress, TrainConfig};
+use twenty48::ai::ntuple::{self, Coherence, FEATURES, Network, Progress, TrainConfig};
 use twenty48::ai::{EvalKind, Player, SearchConfig};
 
 /// `parlor 2048 train`: temporal-difference learning over self-play games.
@@ -42,6 +42,11 @@ pub struct TrainArgs {
     /// initialisation).
     #[arg(long, default_value_t = 0.0, value_parser = |s: &str| in_range(s, -1e6, 1e6).map(|v| v as f32))]
     pub init: f32,
+    /// Temporal coherence learning: each weight learns at its own rate |E|/A (E the sum of its errors, A of their
+    /// sizes), times --alpha (1.0 is the usual choice with it). The sums are saved beside the checkpoint
+    /// (FILE.tc-errors, FILE.tc-sizes) and resumed with it.
+    #[arg(long)]
+    pub tc: bool,
     /// Append the training curve here (tab-separated: games, mean score, best score, rates of 2048, 8192, 16384
     /// and 32768, moves per second).
     #[arg(long, value_name = "FILE")]
@@ -76,6 +81,26 @@ pub fn train(args: &TrainArgs, out: &mut dyn Write) -> Result<()> {
     } else {
         Network::new(args.init / FEATURES as f32)
     };
+    let tc = if args.tc {
+        let resumed = Coherence::load(&args.checkpoint, net.games())?;
+        if resumed.is_none() && net.games() > 0 {
+            writeln!(
+                out,
+                "Temporal coherence starts afresh (no sums saved for game {}).",
+                net.games()
+            )?;
+        }
+        Some(resumed.unwrap_or_default())
+    } else {
+        None
+    };
+    let save = |net: &Network| -> Result<()> {
+        if let Some(tc) = &tc {
+            tc.save(&args.checkpoint, net.games())?;
+        }
+        ntuple::save(net, &args.checkpoint, 1)?;
+        Ok(())
+    };
     let mut log = match &args.log {
         Some(path) => {
             let mut f = std::fs::OpenOptions::new()
@@ -109,7 +134,7 @@ pub fn train(args: &TrainArgs, out: &mut dyn Write) -> Result<()> {
     let every = Duration::from_secs_f64(args.every_minutes * 60.0);
     let (start, mut saved) = (Instant::now(), Instant::now());
     let mut failure: Option<anyhow::Error> = None;
-    ntuple::train(&net, &cfg, |net, p| {
+    ntuple::train_with(&net, tc.as_ref(), &cfg, |net, p| {
         bar.set_position(p.games);
         bar.set_message(format!(
             "mean {:.0}, 2048 {:.0}%, 16384 {:.1}%, 32768 {:.1}%",
@@ -129,8 +154,8 @@ pub fn train(args: &TrainArgs, out: &mut dyn Write) -> Result<()> {
             .is_some_and(|m| start.elapsed().as_secs_f64() >= m * 60.0);
         if saved.elapsed() >= every && !out_of_time {
             saved = Instant::now();
-            if let Err(e) = ntuple::save(net, &args.checkpoint, 1) {
-                failure = Some(e.into());
+            if let Err(e) = save(net) {
+                failure = Some(e);
                 return false;
             }
         }
@@ -140,7 +165,7 @@ pub fn train(args: &TrainArgs, out: &mut dyn Write) -> Result<()> {
     if let Some(e) = failure {
         return Err(e);
     }
-    ntuple::save(&net, &args.checkpoint, 1)?;
+    save(&net)?;
     writeln!(
         out,
         "Trained on {} games; saved {}.",

@@ -3,16 +3,18 @@
 //!
 //! The network's value of an after-state estimates the score still to come from it, in points.
 
+pub mod coherence;
 pub mod file;
 mod memory;
 pub mod network;
 pub mod shipped;
 pub mod train;
 
+pub use coherence::Coherence;
 pub use file::{WeightsFileError, load, load_bytes, save};
-pub use network::{FEATURES, Network, TUPLES, WEIGHTS, symmetries};
+pub use network::{FEATURES, Network, TUPLES, WEIGHTS, feature_indices, symmetries};
 pub use shipped::{WEIGHTS_ENV, WEIGHTS_FILE, shipped, weights_path};
 pub use train::{
     GameStats, Progress, RATE_EXPONENTS, TrainConfig, game_rng, greedy_move, spawn_bitboard,
-    td_step, train, train_game,
+    td_step, train, train_game, train_with,
 };

@@ -18,6 +18,7 @@ use std::time::Instant;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
+use super::coherence::Coherence;
 use super::network::Network;
 use crate::bitboard::{Bitboard, count_empty, max_exponent, tables};
 use crate::direction::Direction;
@@ -201,10 +202,11 @@ pub fn td_step(net: &Network, a: Bitboard, target: f32, alpha: f32) -> f32 {
     v + delta
 }
 
-/// Plays one greedy training game with the spawns of `rng` and learns from it (backward TD(0)). `path` is scratch
-/// space, reused across games.
+/// Plays one greedy training game with the spawns of `rng` and learns from it (backward TD(0); with temporal
+/// coherence when `tc` is given). `path` is scratch space, reused across games.
 pub fn train_game(
     net: &Network,
+    tc: Option<&Coherence>,
     rng: &mut ChaCha8Rng,
     four_chance: f64,
     alpha: f32,
@@ -221,7 +223,11 @@ pub fn train_game(
     }
     let mut target = 0f32;
     for &(a, reward) in path.iter().rev() {
-        target = reward as f32 + td_step(net, a, target, alpha);
+        let learned = match tc {
+            Some(tc) => tc.step(net, a, target, alpha),
+            None => td_step(net, a, target, alpha),
+        };
+        target = reward as f32 + learned;
     }
     GameStats {
         score,
@@ -250,8 +256,16 @@ pub fn game_rng(seed: u64, g: u64) -> ChaCha8Rng {
 /// train(&net, &cfg, |_, p| { blocks += 1; assert_eq!(p.block_games, 2); true });
 /// assert_eq!((blocks, net.games()), (2, 4));
 /// ```
-pub fn train(
+pub fn train(net: &Network, cfg: &TrainConfig, on_block: impl FnMut(&Network, &Progress) -> bool) {
+    train_with(net, None, cfg, on_block)
+}
+
+/// [`train`], with temporal coherence learning when `tc` is given (see [`Coherence`]; `cfg.alpha` is then the meta
+/// rate that each weight's own rate multiplies, 1.0 in Jaśkowski's runs). Between blocks no thread is running, so
+/// `on_block` may save `tc` too.
+pub fn train_with(
     net: &Network,
+    tc: Option<&Coherence>,
     cfg: &TrainConfig,
     mut on_block: impl FnMut(&Network, &Progress) -> bool,
 ) {
@@ -275,8 +289,14 @@ pub fn train(
                                 break;
                             }
                             let mut rng = game_rng(cfg.seed, g);
-                            let stats =
-                                train_game(net, &mut rng, cfg.four_chance, cfg.alpha, &mut path);
+                            let stats = train_game(
+                                net,
+                                tc,
+                                &mut rng,
+                                cfg.four_chance,
+                                cfg.alpha,
+                                &mut path,
+                            );
                             part.add(&stats);
                         }
                         part
