@@ -188,6 +188,51 @@ fn save_and_load_round_trip_bit_for_bit() {
 }
 
 #[test]
+fn a_compact_file_keeps_every_weight_to_24_bits_and_version_1_files_still_load() {
+    let dir = std::env::temp_dir().join(format!("twenty48-compact-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (exact, compact) = (dir.join("exact.p48"), dir.join("compact.p48"));
+    // Dense weights at the start and every 97th weight after (like a trained network, mostly zeros: zlib's level 9
+    // is slow on a whole array of random weights).
+    let copy = Network::new(0.0);
+    for i in (0..1 << 16).chain((1 << 16..WEIGHTS).step_by(97)) {
+        copy.set_weight(i, weight_of(i) * 1001.7);
+    }
+    // Weights with low bytes to round: up, down, and a carry into the exponent.
+    copy.set_weight(1, f32::from_bits(0x4480_0080));
+    copy.set_weight(2, f32::from_bits(0xC480_007F));
+    copy.set_weight(3, f32::from_bits(0x447F_FFFF));
+    copy.set_games(7);
+    ntuple::save(&copy, &exact, 1).unwrap();
+    ntuple::save_compact(&copy, &compact).unwrap();
+    let back = ntuple::load(&compact).unwrap();
+    assert_eq!(back.games(), 7);
+    for i in 0..WEIGHTS {
+        let (w, b) = (copy.weight(i), back.weight(i));
+        assert_eq!(back.weight(i).to_bits() & 0xFF, 0, "weight {i}");
+        assert!((w - b).abs() <= w.abs() / 65536.0, "weight {i}: {w} -> {b}");
+    }
+    assert_eq!(back.weight(1).to_bits(), 0x4480_0100);
+    assert_eq!(back.weight(2).to_bits(), 0xC480_0000);
+    assert_eq!(back.weight(3).to_bits(), 0x4480_0000);
+    // A version 1 file (no planes field, always exact) still loads: made here from the exact file.
+    let v2 = std::fs::read(&exact).unwrap();
+    let planes_at = 8 + 4 + 8 + 24 + 8;
+    assert_eq!(&v2[planes_at..planes_at + 4], &4u32.to_le_bytes());
+    let mut v1 = v2[..planes_at].to_vec();
+    v1[8..12].copy_from_slice(&1u32.to_le_bytes());
+    v1.extend_from_slice(&v2[planes_at + 4..]);
+    let old = ntuple::load_bytes(&v1, "v1.p48").unwrap();
+    assert!(same_weights(&old, &copy));
+    // A planes field other than 3 or 4 is refused.
+    let mut bad = v2.clone();
+    bad[planes_at] = 2;
+    let e = ntuple::load_bytes(&bad, "bad.p48").err().unwrap();
+    assert!(e.to_string().contains("byte planes"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn damaged_weights_files_are_refused_with_a_message() {
     let net = Network::new(0.0);
     // Dense data at the start of the stream, then long runs of zeros.

@@ -5,12 +5,17 @@
 //! | bytes | content |
 //! |---|---|
 //! | 8 | magic `P48NTUPL` |
-//! | 4 | format version (1) |
+//! | 4 | format version (2; version 1 files, which lack the planes field and always hold 4, are still read) |
 //! | 4, 4 | number of tuples, cells per tuple |
 //! | tuples x cells | the cells of each tuple (must be [`TUPLES`]) |
 //! | 8 | self-play games the network was trained on |
+//! | 4 | planes: 4 (exact `f32` weights) or 3 (compact: each weight rounded to its 24 high bits, a 15-bit mantissa) |
 //! | 8 | length of the compressed payload |
-//! | payload | zlib stream (its Adler-32 checks the data) of the weights in blocks of [`BLOCK`]: each block's `f32` bit patterns as four planes, all low bytes first, then the second bytes, and so on (weights close in value share their high bytes, which then compress well) |
+//! | payload | zlib stream (its Adler-32 checks the data) of the weights in blocks of [`BLOCK`]: each block's `f32` bit patterns as byte planes, the low bytes first, then the next, and so on up to the high bytes (weights close in value share their high bytes, which then compress well); a compact file leaves out the low plane, read back as zeros |
+//!
+//! Training checkpoints are exact ([`save`]); the network that ships with Parlor is compact ([`save_compact`]):
+//! a weight's relative error is at most 2^-16, about 0.3 points on the largest weight, and the file is about a third
+//! smaller (the 64 MiB cap of issue 12).
 //!
 //! Files are written to a temporary file beside the target, flushed, then renamed over it, so a reader (or a crash)
 //! never sees half a file.
@@ -28,8 +33,8 @@ use super::network::{Network, TUPLE_LEN, TUPLES, WEIGHTS};
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"P48NTUPL";
-/// The format version written and read.
-pub const VERSION: u32 = 1;
+/// The format version written (version 1 is read too).
+pub const VERSION: u32 = 2;
 /// Weights per byte-plane block.
 pub const BLOCK: usize = 1 << 16;
 
@@ -61,13 +66,22 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> WeightsFileError + '_ {
     }
 }
 
-/// Writes the network to `path` atomically (temporary file `path.tmp`, then rename). `level` is the zlib level 0..=9
-/// (1 is fast and already good on these weights).
+/// Writes the network to `path` exactly and atomically (temporary file `path.tmp`, then rename). `level` is the zlib
+/// level 0..=9 (1 is fast and already good on these weights).
 pub fn save(net: &Network, path: &Path, level: u32) -> Result<(), WeightsFileError> {
+    write_atomically(path, &encode(net, level))
+}
+
+/// Writes the network to `path` compact (3 planes, weights rounded to 24 bits) at zlib level 9, atomically: the form
+/// in which a network ships.
+pub fn save_compact(net: &Network, path: &Path) -> Result<(), WeightsFileError> {
+    write_atomically(path, &encode_planes(net, 9, 3))
+}
+
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), WeightsFileError> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
-    let bytes = encode(net, level);
     let write = || -> std::io::Result<()> {
         let mut f = BufWriter::new(File::create(&tmp)?);
         f.write_all(&bytes)?;
@@ -78,8 +92,25 @@ pub fn save(net: &Network, path: &Path, level: u32) -> Result<(), WeightsFileErr
     write().map_err(io(path))
 }
 
-/// The network as the bytes of a weights file.
+/// The network as the bytes of an exact weights file.
 pub fn encode(net: &Network, level: u32) -> Vec<u8> {
+    encode_planes(net, level, 4)
+}
+
+/// A weight's bits rounded to the nearest value whose low byte is zero (ties away from zero in magnitude); a weight
+/// that would round past the largest finite `f32` is cut instead.
+pub fn round_to_24_bits(bits: u32) -> u32 {
+    let rounded = bits.wrapping_add(0x80) & !0xFF;
+    if f32::from_bits(rounded).is_finite() && (rounded ^ bits) & 0x8000_0000 == 0 {
+        rounded
+    } else {
+        bits & !0xFF
+    }
+}
+
+/// The network as the bytes of a weights file with `planes` byte planes (4 exact, 3 compact).
+fn encode_planes(net: &Network, level: u32, planes_kept: usize) -> Vec<u8> {
+    let skip = 4 - planes_kept;
     let mut payload = ZlibEncoder::new(Vec::new(), Compression::new(level.min(9)));
     let mut bits = net.bits();
     let mut planes = vec![0u8; 4 * BLOCK];
@@ -87,13 +118,16 @@ pub fn encode(net: &Network, level: u32) -> Vec<u8> {
     while left > 0 {
         let n = left.min(BLOCK);
         for k in 0..n {
-            let w = bits.next().unwrap_or(0).to_le_bytes();
-            for (p, byte) in w.into_iter().enumerate() {
-                planes[p * n + k] = byte;
+            let mut w = bits.next().unwrap_or(0);
+            if skip > 0 {
+                w = round_to_24_bits(w);
+            }
+            for (p, byte) in w.to_le_bytes().into_iter().enumerate().skip(skip) {
+                planes[(p - skip) * n + k] = byte;
             }
         }
         // Writing to a Vec cannot fail.
-        let _ = payload.write_all(&planes[..4 * n]);
+        let _ = payload.write_all(&planes[..planes_kept * n]);
         left -= n;
     }
     let payload = payload.finish().unwrap_or_default();
@@ -106,6 +140,7 @@ pub fn encode(net: &Network, level: u32) -> Vec<u8> {
         out.extend_from_slice(&t);
     }
     out.extend_from_slice(&net.games().to_le_bytes());
+    out.extend_from_slice(&(planes_kept as u32).to_le_bytes());
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     out.extend_from_slice(&payload);
     out
@@ -177,9 +212,9 @@ fn decode(mut r: impl Read, total: u64) -> Result<Network, DecodeError> {
         return Err(invalid("wrong magic bytes"));
     }
     let version = read_u32(&mut r, "version")?;
-    if version != VERSION {
+    if version != 1 && version != VERSION {
         return Err(invalid(format!(
-            "format version {version}, this program reads {VERSION}"
+            "format version {version}, this program reads 1 and {VERSION}"
         )));
     }
     let (count, len) = (read_u32(&mut r, "header")?, read_u32(&mut r, "header")?);
@@ -197,8 +232,18 @@ fn decode(mut r: impl Read, total: u64) -> Result<Network, DecodeError> {
         }
     }
     let games = read_u64(&mut r, "header")?;
+    let kept = if version == 1 {
+        4
+    } else {
+        read_u32(&mut r, "header")? as usize
+    };
+    if kept != 3 && kept != 4 {
+        return Err(invalid(format!("{kept} byte planes, not 3 or 4")));
+    }
+    let skip = 4 - kept;
     let payload = read_u64(&mut r, "header")?;
-    let header = (MAGIC.len() + 3 * 4 + TUPLES.len() * TUPLE_LEN + 16) as u64;
+    let planes_field = if version == 1 { 0 } else { 4 };
+    let header = (MAGIC.len() + 3 * 4 + TUPLES.len() * TUPLE_LEN + 16 + planes_field) as u64;
     if header.checked_add(payload) != Some(total) {
         return Err(invalid(format!(
             "payload of {payload} bytes announced, {} present",
@@ -212,14 +257,12 @@ fn decode(mut r: impl Read, total: u64) -> Result<Network, DecodeError> {
     let damaged = |e: std::io::Error| invalid(format!("damaged weights ({e})"));
     while left > 0 {
         let n = left.min(BLOCK);
-        z.read_exact(&mut planes[..4 * n]).map_err(damaged)?;
+        z.read_exact(&mut planes[..kept * n]).map_err(damaged)?;
         for k in 0..n {
-            let w = [
-                planes[k],
-                planes[n + k],
-                planes[2 * n + k],
-                planes[3 * n + k],
-            ];
+            let mut w = [0u8; 4];
+            for (p, byte) in w.iter_mut().enumerate().skip(skip) {
+                *byte = planes[(p - skip) * n + k];
+            }
             weights.push(AtomicU32::new(u32::from_le_bytes(w)));
         }
         left -= n;

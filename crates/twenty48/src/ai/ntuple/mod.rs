@@ -11,7 +11,7 @@ pub mod shipped;
 pub mod train;
 
 pub use coherence::Coherence;
-pub use file::{WeightsFileError, load, load_bytes, save};
+pub use file::{WeightsFileError, load, load_bytes, save, save_compact};
 pub use network::{FEATURES, Network, TUPLES, WEIGHTS, feature_indices, symmetries};
 pub use shipped::{WEIGHTS_ENV, WEIGHTS_FILE, shipped, weights_path};
 pub use train::{
