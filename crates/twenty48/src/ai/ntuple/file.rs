@@ -84,7 +84,7 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), WeightsFileError> {
     let tmp = PathBuf::from(tmp);
     let write = || -> std::io::Result<()> {
         let mut f = BufWriter::new(File::create(&tmp)?);
-        f.write_all(&bytes)?;
+        f.write_all(bytes)?;
         let f = f.into_inner().map_err(|e| e.into_error())?;
         f.sync_all()?;
         std::fs::rename(&tmp, path)
