@@ -108,6 +108,51 @@ fn train_with_temporal_coherence_keeps_its_sums_beside_the_checkpoint() {
 }
 
 #[test]
+fn train_with_late_game_starts_keeps_its_pool_beside_the_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let net = dir.path().join("net.p48");
+    let net_s = net.to_str().unwrap();
+    let args = |extra: &[&'static str]| {
+        let mut a = vec![
+            "2048",
+            "train",
+            "--checkpoint",
+            net_s,
+            "--games",
+            "6",
+            "--block",
+            "3",
+            "--threads",
+            "1",
+        ];
+        a.extend_from_slice(extra);
+        a
+    };
+    // Out-of-range shares and tiles are refused where they are parsed, before any training.
+    for bad in [
+        &["--restart", "1.5"][..],
+        &["--restart", "-0.1"],
+        &["--restart", "0.5", "--restart-from", "100"],
+        &["--restart", "0.5", "--restart-from", "65536"],
+    ] {
+        let o = run(dir.path(), &args(bad), "");
+        assert_eq!(o.status.code(), Some(2), "{bad:?}: {}", err(&o));
+        assert!(!net.exists());
+    }
+    let o = run(
+        dir.path(),
+        &args(&["--restart", "0.5", "--restart-from", "64"]),
+        "",
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("Trained on 6 games"), "{}", out(&o));
+    assert!(
+        dir.path().join("net.p48.starts").exists(),
+        "the pool is saved"
+    );
+}
+
+#[test]
 fn auto_with_a_missing_network_falls_back_to_the_heuristic() {
     let dir = tempfile::tempdir().unwrap();
     let o = parlor(

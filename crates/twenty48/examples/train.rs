@@ -15,7 +15,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use twenty48::ai::ntuple::{
-    Coherence, FEATURES, Network, Progress, TrainConfig, load, save, train_with,
+    Coherence, FEATURES, Network, POOL_CAPACITY, Progress, Starts, TrainConfig, load, save,
+    train_with,
 };
 
 struct Args {
@@ -60,6 +61,19 @@ fn parse_args() -> Result<Args, String> {
                 a.every = Duration::from_secs_f64(m.max(0.0) * 60.0);
             }
             "--minutes" => a.minutes = Some(value()?.parse().map_err(|e| bad(&e))?),
+            "--restart" => {
+                a.cfg.restart = value()?.parse().map_err(|e| bad(&e))?;
+                if !(0.0..=1.0).contains(&a.cfg.restart) {
+                    return Err(format!("bad value for {flag}: a share from 0 to 1"));
+                }
+            }
+            "--restart-from" => {
+                let tile: u64 = value()?.parse().map_err(|e| bad(&e))?;
+                if !tile.is_power_of_two() || !(4..=32768).contains(&tile) {
+                    return Err(format!("bad value for {flag}: a tile from 4 to 32768"));
+                }
+                a.cfg.restart_tile = tile.trailing_zeros() as u8;
+            }
             _ => return Err(format!("unknown argument {flag}")),
         }
     }
@@ -72,7 +86,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: train [--games N] [--threads K] [--seed S] [--alpha A] [--block N] [--init V] [--checkpoint FILE] [--every-minutes M] [--log FILE] [--minutes M] [--tc]"
+                "usage: train [--games N] [--threads K] [--seed S] [--alpha A] [--block N] [--init V] [--checkpoint FILE] [--every-minutes M] [--log FILE] [--minutes M] [--tc] [--restart SHARE] [--restart-from TILE]"
             );
             return ExitCode::from(2);
         }
@@ -110,6 +124,30 @@ fn main() -> ExitCode {
     } else {
         None
     };
+    let starts = if args.cfg.restart > 0.0 {
+        let resumed = match &args.checkpoint {
+            Some(path) => match Starts::load(path, net.games(), POOL_CAPACITY) {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::FAILURE;
+                }
+            },
+            None => None,
+        };
+        println!(
+            "late-game starts: {}",
+            resumed
+                .as_ref()
+                .map_or("a fresh pool".to_string(), |s| format!(
+                    "{} boards resumed",
+                    s.len()
+                ))
+        );
+        Some(resumed.unwrap_or_else(|| Starts::new(POOL_CAPACITY)))
+    } else {
+        None
+    };
     let mut log = match &args.log {
         Some(path) => match std::fs::OpenOptions::new()
             .create(true)
@@ -136,7 +174,12 @@ fn main() -> ExitCode {
         if let Some(path) = &args.checkpoint {
             let t = Instant::now();
             let sums = tc.as_ref().map_or(Ok(()), |tc| tc.save(path, net.games()));
-            match sums.and_then(|()| save(net, path, 1)) {
+            let pool = || {
+                starts
+                    .as_ref()
+                    .map_or(Ok(()), |s| s.save(path, net.games()))
+            };
+            match sums.and_then(|()| pool()).and_then(|()| save(net, path, 1)) {
                 Ok(()) => println!(
                     "checkpoint {} at game {} ({:.1} s)",
                     path.display(),
@@ -151,8 +194,8 @@ fn main() -> ExitCode {
         }
         true
     };
-    train_with(&net, tc.as_ref(), &args.cfg, |net, p| {
-        println!("{}", p.log_line());
+    train_with(&net, tc.as_ref(), starts.as_ref(), &args.cfg, |net, p| {
+        println!("{}\t{} restarts", p.log_line(), p.restarts);
         if let Some(f) = log.as_mut() {
             let _ = writeln!(f, "{}", p.log_line());
         }

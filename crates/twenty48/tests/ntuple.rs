@@ -4,8 +4,8 @@ use std::sync::{Arc, LazyLock};
 
 use proptest::prelude::*;
 use twenty48::ai::ntuple::{
-    self, Coherence, Network, TrainConfig, WEIGHTS, WeightsFileError, feature_indices, game_rng,
-    spawn_bitboard, symmetries, td_step, train, train_with,
+    self, Coherence, Network, Starts, TrainConfig, WEIGHTS, WeightsFileError, feature_indices,
+    game_rng, spawn_bitboard, symmetries, td_step, train, train_with,
 };
 use twenty48::ai::search::Search;
 use twenty48::ai::tt::TranspositionTable;
@@ -353,7 +353,7 @@ fn tiny_coherent_training(seed: u64, games: u64) -> (Network, Coherence) {
         block: 10,
         ..TrainConfig::default()
     };
-    train_with(&net, Some(&tc), &cfg, |_, _| true);
+    train_with(&net, Some(&tc), None, &cfg, |_, _| true);
     (net, tc)
 }
 
@@ -361,11 +361,8 @@ fn tiny_coherent_training(seed: u64, games: u64) -> (Network, Coherence) {
 fn coherent_training_is_reproducible_and_resumes_exactly_from_its_saved_sums() {
     let (a, tc_a) = tiny_coherent_training(5, 30);
     assert!(a.nonzero() > 1000);
-    let (plain, _) = tiny_training(5, 30, 10);
-    assert!(!same_weights(&a, &plain), "coherence learns differently");
-    let (b, tc_b) = tiny_coherent_training(5, 30);
-    assert!(same_weights(&a, &b) && tc_a.same_as(&tc_b));
-    // 20 games, saved with their sums, loaded, then 10 more: the same network as 30 at once.
+    // (Each network and its sums take 768 MiB: this test makes as few as it can.) 20 games, saved with their sums,
+    // loaded, then 10 more: the same network as 30 at once, so a run is reproducible and resumes exactly.
     let dir = std::env::temp_dir().join(format!("twenty48-coherence-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("net.p48");
@@ -384,8 +381,12 @@ fn coherent_training_is_reproducible_and_resumes_exactly_from_its_saved_sums() {
         block: 10,
         ..TrainConfig::default()
     };
-    train_with(&c, Some(&tc_c), &cfg, |_, _| true);
+    train_with(&c, Some(&tc_c), None, &cfg, |_, _| true);
     assert!(same_weights(&a, &c) && tc_a.same_as(&tc_c));
+    // Plain TD on the same games learns another network.
+    drop((c, tc_c));
+    let (plain, _) = tiny_training(5, 30, 10);
+    assert!(!same_weights(&a, &plain), "coherence learns differently");
     // Sums saved for another game count (a run stopped between its files) are not used.
     assert!(Coherence::load(&path, 21).unwrap().is_none());
     assert!(
@@ -393,5 +394,120 @@ fn coherent_training_is_reproducible_and_resumes_exactly_from_its_saved_sums() {
             .unwrap()
             .is_none()
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_pool_of_starts_is_a_ring_saved_and_loaded_whole() {
+    let pool = Starts::new(3);
+    assert!(pool.is_empty() && pool.pick(7).is_none());
+    for b in [10, 20, 30, 40] {
+        pool.push(b);
+    }
+    // The fourth board replaced the oldest.
+    assert_eq!(pool.len(), 3);
+    let picked: Vec<u64> = (0..3).filter_map(|i| pool.pick(i)).collect();
+    assert_eq!(picked, [40, 20, 30]);
+    let dir = std::env::temp_dir().join(format!("twenty48-starts-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("net.p48");
+    pool.save(&path, 12).unwrap();
+    assert!(dir.join("net.p48.starts").exists() && !dir.join("net.p48.starts.tmp").exists());
+    let back = Starts::load(&path, 12, 3)
+        .unwrap()
+        .expect("saved for game 12");
+    assert!(back.same_as(&pool));
+    // The ring goes on where it stopped: the next board replaces 20.
+    back.push(50);
+    assert_eq!(back.pick(1), Some(50));
+    // Another game count: not used. None saved: nothing. Too small a pool, or a damaged file: an error.
+    assert!(Starts::load(&path, 13, 3).unwrap().is_none());
+    assert!(
+        Starts::load(&dir.join("other.p48"), 12, 3)
+            .unwrap()
+            .is_none()
+    );
+    assert!(Starts::load(&path, 12, 2).is_err());
+    let file = dir.join("net.p48.starts");
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[30] ^= 1;
+    std::fs::write(&file, &bytes).unwrap();
+    let e = Starts::load(&path, 12, 3).unwrap_err().to_string();
+    assert!(
+        e.contains("net.p48.starts") && e.contains("checksum"),
+        "{e}"
+    );
+    std::fs::write(&file, b"P48START").unwrap();
+    assert!(Starts::load(&path, 12, 3).is_err());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Trains a fresh network with half its games started from a pool of positions holding a 64, one thread.
+fn tiny_restarting_training(
+    seed: u64,
+    games: u64,
+    net: Network,
+    pool: Starts,
+) -> (Network, Starts, Vec<(u64, u64)>) {
+    let cfg = TrainConfig {
+        games,
+        threads: 1,
+        seed,
+        block: 10,
+        restart: 0.5,
+        restart_tile: 6,
+        ..TrainConfig::default()
+    };
+    let mut counts = Vec::new();
+    train_with(&net, None, Some(&pool), &cfg, |_, p| {
+        counts.push((p.block_games, p.restarts));
+        true
+    });
+    (net, pool, counts)
+}
+
+#[test]
+fn training_with_late_game_starts_is_reproducible_and_resumes_exactly() {
+    let (a, pool_a, counts) = tiny_restarting_training(9, 40, Network::new(0.0), Starts::new(1000));
+    // The first games fill the pool; later, about half the games start from it, counted apart.
+    assert!(!pool_a.is_empty());
+    assert!(
+        counts
+            .iter()
+            .all(|&(fresh, restarts)| fresh + restarts == 10)
+    );
+    let restarts: u64 = counts.iter().map(|c| c.1).sum();
+    assert!((8..=32).contains(&restarts), "{counts:?}");
+    let (b, pool_b, _) = tiny_restarting_training(9, 40, Network::new(0.0), Starts::new(1000));
+    assert!(same_weights(&a, &b) && pool_a.same_as(&pool_b));
+    // Stopped after 20 games with the pool saved, resumed: the same as 40 at once.
+    let dir = std::env::temp_dir().join(format!("twenty48-restart-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("net.p48");
+    let (c, pool_c, _) = tiny_restarting_training(9, 20, Network::new(0.0), Starts::new(1000));
+    pool_c.save(&path, 20).unwrap();
+    let pool_c = Starts::load(&path, 20, 1000).unwrap().unwrap();
+    let (c, pool_c, _) = tiny_restarting_training(9, 40, c, pool_c);
+    assert!(same_weights(&a, &c) && pool_a.same_as(&pool_c));
+    // Without restarts the pool is still fed, and the network is another.
+    let (d, pool_d, counts) = {
+        let cfg = TrainConfig {
+            games: 40,
+            threads: 1,
+            seed: 9,
+            block: 10,
+            restart_tile: 6,
+            ..TrainConfig::default()
+        };
+        let (net, pool) = (Network::new(0.0), Starts::new(1000));
+        let mut counts = Vec::new();
+        train_with(&net, None, Some(&pool), &cfg, |_, p| {
+            counts.push(p.restarts);
+            true
+        });
+        (net, pool, counts)
+    };
+    assert!(counts.iter().all(|&r| r == 0) && !pool_d.is_empty());
+    assert!(!same_weights(&a, &d));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
-use twenty48::ai::ntuple::{self, Coherence, FEATURES, Network, Progress, TrainConfig};
+use twenty48::ai::ntuple::{
+    self, Coherence, FEATURES, Network, POOL_CAPACITY, Progress, Starts, TrainConfig,
+};
 use twenty48::ai::{EvalKind, Player, SearchConfig};
 
 /// `parlor 2048 train`: temporal-difference learning over self-play games.
@@ -47,8 +49,15 @@ pub struct TrainArgs {
     /// (FILE.tc-errors, FILE.tc-sizes) and resumed with it.
     #[arg(long)]
     pub tc: bool,
+    /// Share of games, 0 to 1, started from a pool of late-game positions that earlier games passed through (kept
+    /// beside the checkpoint as FILE.starts and resumed with it): practice for the tiles greedy play rarely reaches.
+    #[arg(long, default_value_t = 0.0, value_parser = |s: &str| in_range(s, 0.0, 1.0))]
+    pub restart: f64,
+    /// Positions enter the pool of late-game starts once they hold this tile (a power of two, 4 to 32768).
+    #[arg(long, default_value_t = 8192, value_parser = tile)]
+    pub restart_from: u64,
     /// Append the training curve here (tab-separated: games, mean score, best score, rates of 2048, 8192, 16384
-    /// and 32768, moves per second).
+    /// and 32768, moves per second; the figures are over the games played from an empty board).
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
 }
@@ -58,6 +67,16 @@ fn in_range(s: &str, min: f64, max: f64) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if v >= min && v <= max => Ok(v),
         _ => Err(format!("'{s}' is not a number from {min} to {max}")),
+    }
+}
+
+/// A tile value: a power of two from 4 to 32768.
+fn tile(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(t) if t.is_power_of_two() && (4..=32768).contains(&t) => Ok(t),
+        _ => Err(format!(
+            "'{s}' is not a tile from 4 to 32768 (a power of two)"
+        )),
     }
 }
 
@@ -94,9 +113,20 @@ pub fn train(args: &TrainArgs, out: &mut dyn Write) -> Result<()> {
     } else {
         None
     };
+    let starts = if args.restart > 0.0 {
+        Some(
+            Starts::load(&args.checkpoint, net.games(), POOL_CAPACITY)?
+                .unwrap_or_else(|| Starts::new(POOL_CAPACITY)),
+        )
+    } else {
+        None
+    };
     let save = |net: &Network| -> Result<()> {
         if let Some(tc) = &tc {
             tc.save(&args.checkpoint, net.games())?;
+        }
+        if let Some(starts) = &starts {
+            starts.save(&args.checkpoint, net.games())?;
         }
         ntuple::save(net, &args.checkpoint, 1)?;
         Ok(())
@@ -121,6 +151,8 @@ pub fn train(args: &TrainArgs, out: &mut dyn Write) -> Result<()> {
         seed: args.seed,
         alpha: args.alpha,
         block: args.block,
+        restart: args.restart,
+        restart_tile: args.restart_from.trailing_zeros() as u8,
         ..TrainConfig::default()
     };
     let bar = indicatif::ProgressBar::new(args.games);
@@ -134,14 +166,19 @@ pub fn train(args: &TrainArgs, out: &mut dyn Write) -> Result<()> {
     let every = Duration::from_secs_f64(args.every_minutes * 60.0);
     let (start, mut saved) = (Instant::now(), Instant::now());
     let mut failure: Option<anyhow::Error> = None;
-    ntuple::train_with(&net, tc.as_ref(), &cfg, |net, p| {
+    ntuple::train_with(&net, tc.as_ref(), starts.as_ref(), &cfg, |net, p| {
         bar.set_position(p.games);
         bar.set_message(format!(
-            "mean {:.0}, 2048 {:.0}%, 16384 {:.1}%, 32768 {:.1}%",
+            "mean {:.0}, 2048 {:.0}%, 16384 {:.1}%, 32768 {:.1}%{}",
             p.mean_score(),
             100.0 * p.rate(0),
             100.0 * p.rate(2),
-            100.0 * p.rate(3)
+            100.0 * p.rate(3),
+            if p.restarts > 0 {
+                format!(" (and {} late-game starts)", p.restarts)
+            } else {
+                String::new()
+            }
         ));
         if let Some(f) = log.as_mut()
             && let Err(e) = writeln!(f, "{}", p.log_line())

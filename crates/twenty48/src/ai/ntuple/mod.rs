@@ -8,13 +8,15 @@ pub mod file;
 mod memory;
 pub mod network;
 pub mod shipped;
+pub mod starts;
 pub mod train;
 
 pub use coherence::Coherence;
 pub use file::{WeightsFileError, load, load_bytes, save, save_compact};
 pub use network::{FEATURES, Network, TUPLES, WEIGHTS, feature_indices, symmetries};
 pub use shipped::{WEIGHTS_ENV, WEIGHTS_FILE, shipped, weights_path};
+pub use starts::{POOL_CAPACITY, Starts};
 pub use train::{
-    GameStats, Progress, RATE_EXPONENTS, TrainConfig, game_rng, greedy_move, spawn_bitboard,
-    td_step, train, train_game, train_with,
+    GameStats, Progress, RATE_EXPONENTS, START_STRIDE, TrainConfig, game_rng, greedy_move,
+    spawn_bitboard, td_step, train, train_game, train_with,
 };

@@ -20,6 +20,7 @@ use rand_core::{RngCore, SeedableRng};
 
 use super::coherence::Coherence;
 use super::network::Network;
+use super::starts::Starts;
 use crate::bitboard::{Bitboard, count_empty, max_exponent, tables};
 use crate::direction::Direction;
 use crate::spawn::unit_f64;
@@ -42,10 +43,19 @@ pub struct TrainConfig {
     pub four_chance: f64,
     /// Games per progress report.
     pub block: u64,
+    /// Share of games (0 to 1) started from a position of the pool of late-game starts, when one is given (see
+    /// [`Starts`]); 0 plays every game from an empty board.
+    pub restart: f64,
+    /// Positions enter the pool of starts once their largest tile is at least this exponent (13: 8192).
+    pub restart_tile: u8,
 }
 
+/// One position in this many of a game's positions with a large enough tile enters the pool of starts.
+pub const START_STRIDE: u64 = 50;
+
 impl Default for TrainConfig {
-    /// 1,000,000 games, 2 threads, seed 1, alpha 0.1, 4s with probability 0.1, reports every 1,000 games.
+    /// 1,000,000 games, 2 threads, seed 1, alpha 0.1, 4s with probability 0.1, reports every 1,000 games, no restarts
+    /// (from 8192 when a pool is given and `restart` set).
     fn default() -> Self {
         TrainConfig {
             games: 1_000_000,
@@ -54,17 +64,22 @@ impl Default for TrainConfig {
             alpha: 0.1,
             four_chance: 0.1,
             block: 1_000,
+            restart: 0.0,
+            restart_tile: 13,
         }
     }
 }
 
-/// Statistics of one block of training games (greedy play by the network as it learns).
+/// Statistics of one block of training games (greedy play by the network as it learns). Games started from the pool
+/// of late-game starts are only counted in `restarts`: the other figures are over the games played from the start.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Progress {
     /// Games the network has been trained on, this block included.
     pub games: u64,
-    /// Games in this block.
+    /// Games in this block played from an empty board.
     pub block_games: u64,
+    /// Games in this block started from the pool of late-game starts.
+    pub restarts: u64,
     /// Sum of the block's final scores.
     pub total_score: u64,
     /// Best final score of the block.
@@ -113,6 +128,10 @@ impl Progress {
     }
 
     fn add(&mut self, g: &GameStats) {
+        if g.restarted {
+            self.restarts += 1;
+            return;
+        }
         self.block_games += 1;
         self.total_score += g.score;
         self.max_score = self.max_score.max(g.score);
@@ -126,6 +145,7 @@ impl Progress {
 
     fn merge(&mut self, o: &Progress) {
         self.block_games += o.block_games;
+        self.restarts += o.restarts;
         self.total_score += o.total_score;
         self.max_score = self.max_score.max(o.max_score);
         for i in 0..4 {
@@ -144,6 +164,8 @@ pub struct GameStats {
     pub max_exponent: u8,
     /// Moves played.
     pub moves: u64,
+    /// Whether the game started from the pool of late-game starts.
+    pub restarted: bool,
 }
 
 /// Places a tile on a uniformly chosen empty cell of a bitboard (2, or 4 with probability `four_chance`), with the
@@ -202,21 +224,39 @@ pub fn td_step(net: &Network, a: Bitboard, target: f32, alpha: f32) -> f32 {
     v + delta
 }
 
-/// Plays one greedy training game with the spawns of `rng` and learns from it (backward TD(0); with temporal
-/// coherence when `tc` is given). `path` is scratch space, reused across games.
+/// Plays one greedy training game and learns from it (backward TD(0); with temporal coherence when `tc` is given).
+/// The game starts from `start` when given, else from an empty board with two spawns of `rng`; every later spawn is
+/// drawn from `rng`. When `pool` is given, one in [`START_STRIDE`] of the positions whose largest tile is at least
+/// `cfg.restart_tile` enters it. `path` is scratch space, reused across games.
 pub fn train_game(
     net: &Network,
     tc: Option<&Coherence>,
     rng: &mut ChaCha8Rng,
-    four_chance: f64,
-    alpha: f32,
+    start: Option<Bitboard>,
+    pool: Option<&Starts>,
+    cfg: &TrainConfig,
     path: &mut Vec<(Bitboard, u64)>,
 ) -> GameStats {
+    let (four_chance, alpha) = (cfg.four_chance, cfg.alpha);
     path.clear();
-    let mut b = spawn_bitboard(0, rng, four_chance);
-    b = spawn_bitboard(b, rng, four_chance);
+    let mut b = match start {
+        Some(b) => b,
+        None => {
+            let b = spawn_bitboard(0, rng, four_chance);
+            spawn_bitboard(b, rng, four_chance)
+        }
+    };
     let mut score = 0u64;
+    let mut late = 0u64;
     while let Some((after, reward, _)) = greedy_move(net, b) {
+        if let Some(pool) = pool
+            && max_exponent(b) >= cfg.restart_tile
+        {
+            late += 1;
+            if late.is_multiple_of(START_STRIDE) {
+                pool.push(b);
+            }
+        }
         path.push((after, reward));
         score += reward;
         b = spawn_bitboard(after, rng, four_chance);
@@ -233,6 +273,7 @@ pub fn train_game(
         score,
         max_exponent: max_exponent(b),
         moves: path.len() as u64,
+        restarted: start.is_some(),
     }
 }
 
@@ -257,15 +298,18 @@ pub fn game_rng(seed: u64, g: u64) -> ChaCha8Rng {
 /// assert_eq!((blocks, net.games()), (2, 4));
 /// ```
 pub fn train(net: &Network, cfg: &TrainConfig, on_block: impl FnMut(&Network, &Progress) -> bool) {
-    train_with(net, None, cfg, on_block)
+    train_with(net, None, None, cfg, on_block)
 }
 
 /// [`train`], with temporal coherence learning when `tc` is given (see [`Coherence`]; `cfg.alpha` is then the meta
-/// rate that each weight's own rate multiplies, 1.0 in Jaśkowski's runs). Between blocks no thread is running, so
-/// `on_block` may save `tc` too.
+/// rate that each weight's own rate multiplies, 1.0 in Jaśkowski's runs), and with late-game starts when `starts` is
+/// given: game `g` then first draws whether it restarts (with probability `cfg.restart`) and which board of the pool
+/// it takes, from its own random source. Between blocks no thread is running, so `on_block` may save `tc` and
+/// `starts` too.
 pub fn train_with(
     net: &Network,
     tc: Option<&Coherence>,
+    starts: Option<&Starts>,
     cfg: &TrainConfig,
     mut on_block: impl FnMut(&Network, &Progress) -> bool,
 ) {
@@ -289,14 +333,17 @@ pub fn train_with(
                                 break;
                             }
                             let mut rng = game_rng(cfg.seed, g);
-                            let stats = train_game(
-                                net,
-                                tc,
-                                &mut rng,
-                                cfg.four_chance,
-                                cfg.alpha,
-                                &mut path,
-                            );
+                            let start = match starts {
+                                Some(pool)
+                                    if cfg.restart > 0.0
+                                        && unit_f64(rng.next_u64()) < cfg.restart =>
+                                {
+                                    pool.pick(rng.next_u64())
+                                }
+                                _ => None,
+                            };
+                            let stats =
+                                train_game(net, tc, &mut rng, start, starts, cfg, &mut path);
                             part.add(&stats);
                         }
                         part
