@@ -405,6 +405,32 @@ mod in_process {
     }
 
     #[test]
+    fn a_remapped_new_game_key_is_the_one_the_end_box_and_the_help_name() {
+        let mut remapped = Settings::default();
+        remapped.set(Section::Keys, "new-game", "e").unwrap();
+        remapped.set(Section::Keys, "undo", "z").unwrap();
+        remapped.set(Section::Confirm, "give-up", "no").unwrap();
+        let mut app = game(remapped);
+        press(&mut app, KeyCode::Char('x'));
+        let s = screen(&mut app, 80, 24);
+        assert!(
+            s.contains("Game over") && s.contains("e new game · q back"),
+            "{s}"
+        );
+        assert!(!s.contains("r new game"), "{s}");
+        // r is nothing now: the message names the key that is.
+        press(&mut app, KeyCode::Char('r'));
+        let s = screen(&mut app, 80, 24);
+        assert!(s.contains("the game is over: e new game · q back"), "{s}");
+        // The help of the menu names the keys the settings give.
+        press(&mut app, KeyCode::Char('q'));
+        press(&mut app, KeyCode::Char('?'));
+        let s = screen(&mut app, 100, 40);
+        assert!(s.contains("z undoes"), "{s}");
+        assert!(s.contains("e starts a new game"), "{s}");
+    }
+
+    #[test]
     fn autoplay_starts_at_the_settings_speed() {
         let mut slow = Settings::default();
         slow.set(Section::General, "autoplay-ms", "700").unwrap();

@@ -368,15 +368,49 @@ pub fn set_keymap(keys: &[Vec<KeyCode>]) {
 
 /// A binding's keys and label after the settings' remapping.
 fn effective<C>(b: &Binding<C>) -> (&'static [KeyCode], &'static str) {
-    if b.keys.is_empty() {
-        return (b.keys, b.label);
+    action_keys(b.keys, b.label)
+}
+
+/// The keys of a command whose default keys are `default` (one of the lists in [`actions`]) and their label after
+/// the settings' remapping (`default` and `label` when it is not remapped).
+pub fn action_keys(
+    default: &'static [KeyCode],
+    label: &'static str,
+) -> (&'static [KeyCode], &'static str) {
+    if default.is_empty() {
+        return (default, label);
     }
     KEYMAP.with(|m| {
         m.borrow()
             .iter()
-            .find(|r| std::ptr::eq(r.default, b.keys))
-            .map_or((b.keys, b.label), |r| (r.keys, r.label))
+            .find(|r| std::ptr::eq(r.default, default))
+            .map_or((default, label), |r| (r.keys, r.label))
     })
+}
+
+/// Parlor's general help ([`crate::games::ABOUT`]) with the keys the settings give the shared commands.
+pub fn about() -> Vec<String> {
+    let now = shared_keys_sentence();
+    crate::games::ABOUT
+        .iter()
+        .map(|p| p.replace(DEFAULT_SHARED_KEYS, &now))
+        .collect()
+}
+
+/// The sentence of [`crate::games::ABOUT`] that [`about`] rewrites.
+const DEFAULT_SHARED_KEYS: &str = "In every game u undoes, t gives a hint, x gives up, r starts a new game and q goes back to the menu.";
+
+/// The sentence of the general help that names the keys of the commands every game shares, with the keys the
+/// settings give them.
+pub fn shared_keys_sentence() -> String {
+    let label = |keys: &'static [KeyCode], default: &'static str| action_keys(keys, default).1;
+    format!(
+        "In every game {} undoes, {} gives a hint, {} gives up, {} starts a new game and q goes back to the menu.",
+        label(&actions::UNDO, "u"),
+        label(&actions::HINT, "t"),
+        label(&actions::GIVE_UP, "x"),
+        label(&actions::NEW_GAME, "r"),
+    )
 }
 
 /// The keys no command may be remapped to: back (`q` `Q` Esc), help (`?`), Enter and Space, the arrows, digits and
@@ -523,6 +557,33 @@ mod tests {
         assert!(parse_key("Ctrl-x").is_err());
         assert!(parse_key("").is_err());
         assert!(parse_key("\t").is_err());
+    }
+
+    #[test]
+    fn the_general_help_names_the_keys_the_settings_give() {
+        set_keymap(&[]);
+        assert_eq!(shared_keys_sentence(), DEFAULT_SHARED_KEYS);
+        let joined = crate::games::ABOUT
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            joined.contains(DEFAULT_SHARED_KEYS),
+            "ABOUT still has the sentence about() rewrites"
+        );
+        let mut keys: Vec<Vec<KeyCode>> = actions::ALL.iter().map(|a| a.default.to_vec()).collect();
+        keys[0] = vec![KeyCode::Char('z')];
+        keys[6] = vec![KeyCode::Char('N'), KeyCode::F(2)];
+        set_keymap(&keys);
+        let text = about().join(" ");
+        set_keymap(&[]);
+        assert!(
+            text.contains(
+                "In every game z undoes, t gives a hint, x gives up, N F2 starts a new game"
+            ),
+            "{text}"
+        );
     }
 
     #[test]

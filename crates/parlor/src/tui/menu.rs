@@ -9,7 +9,6 @@ use super::records::{HistoryView, ScoresView, TextView};
 use super::stats::StatsView;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
-use crate::games::ABOUT;
 use crate::games::find;
 use crate::games::session::ResumeError;
 use crate::storage::{Unfinished, format_time};
@@ -360,9 +359,8 @@ impl View for MenuView {
         Help {
             title: "Parlor".into(),
             keys,
-            text: ABOUT
-                .iter()
-                .map(|s| s.to_string())
+            text: crate::tui::keys::about()
+                .into_iter()
                 .chain([SETTINGS_HELP.to_string()])
                 .collect(),
         }

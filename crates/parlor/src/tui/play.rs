@@ -110,8 +110,11 @@ impl Question {
     }
 }
 
-/// The answer line of the end box.
-const END_ANSWERS: &str = "r new game · q back";
+/// The answer line of the end box, with the key the settings give a new game.
+fn end_answers() -> String {
+    let (_, new_game) = keys::action_keys(&actions::NEW_GAME, "r");
+    format!("{new_game} new game · q back")
+}
 
 /// The result of the computer's thinking, with its memory handed back.
 type Thought<G> = (<G as Game>::Thinker, Option<<G as Game>::Move>);
@@ -368,7 +371,7 @@ impl<G: TuiGame> PlayView<G> {
             Some(Common::Restart) => self.new_game(ctx),
             Some(Common::Quit) => Transition::Pop,
             _ => {
-                self.message = Some("the game is over: r new game · q back".into());
+                self.message = Some(format!("the game is over: {}", end_answers()));
                 Transition::Stay
             }
         }
@@ -420,7 +423,7 @@ impl<G: TuiGame> PlayView<G> {
                             capitalised(G::score_name()),
                             self.session.score()
                         )),
-                        Line::raw(END_ANSWERS),
+                        Line::raw(end_answers()),
                     ],
                 )
             }),
@@ -578,15 +581,23 @@ impl<G: TuiGame> View for PlayView<G> {
         // A question or the end box: a click on one side of its answer line answers as that key would.
         if self.question.is_some() || self.session.ended().is_some() {
             let (line, yes, no) = match &self.question {
-                Some(q) => (q.answers(), 'y', 'n'),
-                None => (END_ANSWERS, 'r', 'q'),
+                Some(q) => (
+                    q.answers().to_string(),
+                    KeyCode::Char('y'),
+                    KeyCode::Char('n'),
+                ),
+                None => {
+                    let (keys, _) = keys::action_keys(&actions::NEW_GAME, "r");
+                    let new_game = keys.first().copied().unwrap_or(KeyCode::Char('r'));
+                    (end_answers(), new_game, KeyCode::Char('q'))
+                }
             };
             let answer = self
                 .dialog_area
-                .and_then(|rect| dialog_answer(&event, rect, line));
+                .and_then(|rect| dialog_answer(&event, rect, &line));
             return match answer {
-                Some(Answer::Yes) => self.handle_key(KeyEvent::from(KeyCode::Char(yes)), ctx),
-                Some(Answer::No) => self.handle_key(KeyEvent::from(KeyCode::Char(no)), ctx),
+                Some(Answer::Yes) => self.handle_key(KeyEvent::from(yes), ctx),
+                Some(Answer::No) => self.handle_key(KeyEvent::from(no), ctx),
                 None => Transition::Stay,
             };
         }

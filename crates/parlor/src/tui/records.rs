@@ -319,8 +319,7 @@ pub struct TextView {
 impl TextView {
     /// Parlor's general help with every game's rules.
     pub fn about(ctx: &Ctx) -> TextView {
-        let mut paragraphs: Vec<String> =
-            crate::games::ABOUT.iter().map(|s| s.to_string()).collect();
+        let mut paragraphs = crate::tui::keys::about();
         for g in ctx.games {
             paragraphs.push(format!("== {} ==", g.title()));
             paragraphs.extend(g.rules().iter().map(|s| s.to_string()));
