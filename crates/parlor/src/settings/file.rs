@@ -1,12 +1,13 @@
 //! `settings.toml`: read with every mistake named by its line (the entry falls back to its default, the rest of the
-//! file still counts), written whole with a comment on every setting, through a temporary file and a rename so that
-//! a crash never leaves half a file.
+//! file still counts); written with a comment on every setting, through a temporary file and a rename so that a crash
+//! never leaves half a file. Saving over a file keeps what the player wrote in it (comments, blank lines, order,
+//! entries Parlor does not know): only the values that changed are rewritten, and settings it lacks are added.
 
 use super::{GENERAL, Section, Settings, games, keys_text};
 use crate::games::settings::{Kind, Setting, format_decimal};
 use crate::tui::keys::{self, actions};
 use std::path::Path;
-use toml_edit::{Document, Item, Value};
+use toml_edit::{Document, DocumentMut, Item, Table, Value};
 
 /// The settings file's name in the configuration directory.
 pub const FILE: &str = "settings.toml";
@@ -372,6 +373,69 @@ pub fn render(settings: &Settings) -> String {
     out
 }
 
+/// The file for `settings` written over `old`: `old` with each value that differs from `settings` replaced (its
+/// comments and spacing kept), the settings it lacks added with their comment, and the entries Parlor does not know
+/// left out (they were reported as mistakes; [`save`] keeps the old file as `settings.toml.bak`), all else as it was.
+/// `None` when `old` is not valid TOML.
+pub fn merge(settings: &Settings, old: &str) -> Option<String> {
+    let mut doc: DocumentMut = old.parse().ok()?;
+    let fresh: DocumentMut = render(settings).parse().ok()?;
+    merge_table(doc.as_table_mut(), fresh.as_table());
+    Some(doc.to_string())
+}
+
+/// Makes `target` hold `fresh`'s entries (see [`merge`]), recursively.
+fn merge_table(target: &mut Table, fresh: &Table) {
+    for (name, item) in fresh.iter() {
+        let Some((key, _)) = fresh.get_key_value(name) else {
+            continue;
+        };
+        match item {
+            Item::Value(v) => set_value(target, key, v),
+            Item::Table(t) => match target.get_mut(name).and_then(Item::as_table_mut) {
+                Some(sub) => merge_table(sub, t),
+                None => {
+                    target.insert_formatted(key, item.clone());
+                }
+            },
+            _ => {}
+        }
+    }
+    let unknown: Vec<String> = target
+        .iter()
+        .filter(|(name, _)| !fresh.contains_key(name))
+        .map(|(name, _)| name.to_string())
+        .collect();
+    for name in unknown {
+        target.remove(&name);
+    }
+}
+
+/// Sets `key` of `table` to `value`: an existing value that reads differently is replaced with its decoration (the
+/// spaces and the comment around it) kept; a missing key is added as `key` is formatted (with its comment).
+fn set_value(table: &mut Table, key: &toml_edit::Key, value: &Value) {
+    let bare = |v: &Value| {
+        let mut v = v.clone();
+        v.decor_mut().clear();
+        v.to_string()
+    };
+    match table.get_mut(key.get()) {
+        Some(Item::Value(old)) => {
+            if bare(old) != bare(value) {
+                let decor = old.decor().clone();
+                *old = value.clone();
+                *old.decor_mut() = decor;
+            }
+        }
+        Some(other) => {
+            *other = Item::Value(value.clone());
+        }
+        None => {
+            table.insert_formatted(key, Item::Value(value.clone()));
+        }
+    }
+}
+
 /// A key as TOML writes it (bare when it can be).
 fn quote_key(k: &str) -> String {
     if k.chars()
@@ -403,10 +467,14 @@ pub fn save(settings: &Settings, dir: &Path) -> Result<String, String> {
             bak.display()
         );
     }
+    let text = std::fs::read(&path)
+        .ok()
+        .and_then(|old| merge(settings, &String::from_utf8_lossy(&old)))
+        .unwrap_or_else(|| render(settings));
     let tmp = dir.join(format!(".{FILE}.{}.tmp", std::process::id()));
     let written = (|| -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(render(settings).as_bytes())?;
+        f.write_all(text.as_bytes())?;
         f.sync_all()?;
         std::fs::rename(&tmp, &path)
     })();
@@ -436,6 +504,51 @@ mod tests {
         let (default, problems) = parse(&render(&Settings::default()));
         assert!(problems.is_empty());
         assert_eq!(default, Settings::default());
+    }
+
+    #[test]
+    fn saving_over_a_file_keeps_what_the_player_wrote() {
+        let old = "# my settings, by hand\n\
+                   theme = \"light\"   # light, for the day\n\
+                   \n\
+                   # faster please\n\
+                   autoplay-ms = 50\n\
+                   colour = \"red\"  # not a setting\n\
+                   \n\
+                   [keys]\n\
+                   # my undo\n\
+                   undo = [\"z\"]\n\
+                   \n\
+                   [games.2048]\n\
+                   size = 5 # bigger\n";
+        let (mut s, problems) = parse(old);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        s.set(Section::General, "theme", "dark").unwrap();
+        s.set(Section::Game(0), "size", "6").unwrap(); // games()[0] is 2048
+        let text = merge(&s, old).unwrap();
+        // The changed values are rewritten in place, their comments kept; the rest is as written.
+        assert!(
+            text.starts_with("# my settings, by hand\ntheme = \"dark\"   # light, for the day\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\n# faster please\nautoplay-ms = 50\n"),
+            "{text}"
+        );
+        assert!(text.contains("# my undo\nundo = [\"z\"]"), "{text}");
+        assert!(text.contains("[games.2048]\nsize = 6 # bigger\n"), "{text}");
+        // The unknown entry is left out (it was a mistake); the settings the file lacked are added, with their
+        // comment, and the whole reads back as the settings, with no mistake.
+        assert!(!text.contains("colour = \"red\""), "{text}");
+        assert!(text.contains("animations = true"), "{text}");
+        assert!(text.contains("hint = [\"t\"]"), "{text}");
+        let (back, problems) = parse(&text);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(back, s);
+        // Saved again unchanged: the same text.
+        assert_eq!(merge(&back, &text).unwrap(), text);
+        // Not TOML: no merge (the file is written whole).
+        assert!(merge(&s, "theme = [").is_none());
     }
 
     #[test]
