@@ -121,16 +121,48 @@ impl fmt::Debug for Breaker {
 
 type TreeCache = Mutex<HashMap<(Variant, Strategy), Arc<StrategyTree>>>;
 
-fn cached_tree(variant: Variant, strategy: Strategy) -> Option<Arc<StrategyTree>> {
+/// The trees of this process, by variant and strategy.
+fn trees() -> &'static TreeCache {
     static TREES: OnceLock<TreeCache> = OnceLock::new();
-    let trees = TREES.get_or_init(|| Mutex::new(HashMap::new()));
-    let mut map = trees.lock().ok()?;
+    TREES.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+fn cached_tree(variant: Variant, strategy: Strategy) -> Option<Arc<StrategyTree>> {
+    let mut map = trees().lock().ok()?;
     if let Some(t) = map.get(&(variant, strategy)) {
         return Some(Arc::clone(t));
     }
     let tree = Arc::new(StrategyTree::build(&variant, strategy).ok()?);
     map.insert((variant, strategy), Arc::clone(&tree));
     Some(tree)
+}
+
+/// The tree of `strategy` for `variant` that this process already has (built by a breaker, or given to
+/// [`remember_tree`]), without building one.
+pub fn known_tree(variant: &Variant, strategy: Strategy) -> Option<Arc<StrategyTree>> {
+    trees()
+        .lock()
+        .ok()?
+        .get(&(*variant, strategy))
+        .map(Arc::clone)
+}
+
+/// Gives every breaker made from now on in this process `tree` for its variant and strategy (a tree built in the
+/// background, or read from a file), so that its guesses are lookups.
+pub fn remember_tree(tree: Arc<StrategyTree>) {
+    if let Ok(mut map) = trees().lock() {
+        map.insert((*tree.variant(), tree.strategy()), tree);
+    }
+}
+
+/// Whether [`Breaker::new`] builds the tree of `strategy` for `variant` itself, at once (the heuristics, and the
+/// optimal tree on seed, classic and variants of at most 300 secrets); otherwise it plays from a tree only once one
+/// is given to [`remember_tree`].
+pub fn builds_tree_at_once(variant: &Variant, strategy: Strategy) -> bool {
+    variant.secret_count() <= TREE_LIMIT as u64
+        && (strategy != Strategy::Optimal
+            || matches!(variant.preset_name(), Some("seed" | "classic"))
+            || variant.secret_count() <= 300)
 }
 
 impl Breaker {
@@ -143,14 +175,12 @@ impl Breaker {
             codes: variant.code_space_size(),
             limit: MAX_SPACE,
         })?;
-        // The optimal tree is known to be quick only on the two 1296-code presets and small variants.
-        let quick = strategy != Strategy::Optimal
-            || matches!(variant.preset_name(), Some("seed" | "classic"))
-            || space.secrets.len() <= 300;
-        let tree = if space.secrets.len() <= TREE_LIMIT && quick {
+        // The optimal tree is known to be quick only on the two 1296-code presets and small variants; others are
+        // used once given to `remember_tree`.
+        let tree = if builds_tree_at_once(variant, strategy) {
             cached_tree(*variant, strategy)
         } else {
-            None
+            known_tree(variant, strategy)
         };
         let cands = space.secrets.clone();
         Ok(Breaker {

@@ -45,7 +45,9 @@ mod tree_file;
 mod variant;
 
 pub use anytime::{anytime_schedules, anytime_search, lookahead_tree};
-pub use breaker::{AnswerError, Breaker, Contradiction};
+pub use breaker::{
+    AnswerError, Breaker, Contradiction, builds_tree_at_once, known_tree, remember_tree,
+};
 pub use code::{Code, CodeDisplay, CodeError, CodeStyle};
 pub use estimate::estimated_solve_seconds;
 pub use feedback::{Feedback, FeedbackError, FeedbackTable, PackedCode, feedback, feedback_naive};

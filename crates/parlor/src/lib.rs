@@ -72,9 +72,10 @@ impl Env {
         };
         let name = global.theme.unwrap_or_else(|| loaded.settings.theme());
         let theme = Theme::from_env(name, global.no_color);
-        // Nocca's solved tables live beside the database.
+        // Nocca's solved tables and Mastermind's optimal trees live beside the database.
         if let Ok(dir) = paths::data_dir(global.data_dir.as_deref()) {
             games::nocca::tables::use_data_dir(&dir);
+            games::mastermind::trees::use_data_dir(&dir);
         }
         Env {
             global,

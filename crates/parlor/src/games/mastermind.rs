@@ -9,6 +9,8 @@
 //!   the code the player may type, hidden, before the first guess (`code:RGYU`), after which the computer scores
 //!   its own guesses.
 
+pub mod trees;
+
 use super::game::{Applied, Game, Outcome, Purpose, Ranking, Status, Turn};
 use super::settings::{Kind, Setting, checked};
 use mastermind::{
@@ -125,10 +127,14 @@ impl Params {
     }
 }
 
-/// The strategy used when none is chosen: the best that answers at once on this variant. Optimal on the small
-/// variants (seed, classic: a cached tree, built in about a second), entropy beyond.
+/// The strategy used when none is chosen: optimal wherever its tree can be had (built at once on seed, classic and
+/// the smaller variants; built once in the background and kept, see [`trees`], on larger ones such as Bulls and
+/// Cows), entropy beyond.
 pub fn default_strategy(variant: &Variant) -> Strategy {
-    if variant.secret_count() <= 1296 {
+    let optimal = variant.secret_count() <= 1296
+        || mastermind::estimated_solve_seconds(variant, Strategy::Optimal)
+            <= trees::BUILD_LIMIT_SECONDS;
+    if optimal && variant.code_space_size() <= COMPUTER_LIMIT {
         Strategy::Optimal
     } else {
         Strategy::Entropy
@@ -865,6 +871,8 @@ impl Game for Mastermind {
 
     fn think(_t: &mut (), state: &State, purpose: Purpose, _stop: &AtomicBool) -> Option<Move> {
         let v = state.variant;
+        // An optimal tree too slow to build at once starts building in the background the first time it is needed.
+        trees::ensure(&v, state.strategy);
         match (&state.side, purpose) {
             (Side::Breaker(g), Purpose::Hint) => {
                 let b = strategy_breaker(&v, state.strategy, g.history()).ok()?;
@@ -899,6 +907,9 @@ impl Game for Mastermind {
                         " · {left} code{} left · about {expected:.1} guesses to go",
                         if left == 1 { "" } else { "s" }
                     ));
+                }
+                if let Some(note) = trees::hint_note(&trees::ensure(v, state.strategy)) {
+                    s.push_str(&format!(" · {note}"));
                 }
                 s
             }

@@ -1,0 +1,155 @@
+//! Optimal trees built in the background and kept: the optimal strategy of a variant whose tree the breaker does not
+//! build at once (Bulls and Cows: about a minute or two of CPU) is built once, on a background thread, the first
+//! time the computer needs it (a hint, or its guess as the codemaker's opponent), verified by replaying every secret,
+//! and written atomically to the data directory's `trees/VARIANT-optimal.pmt`; every later Parlor reads it in
+//! milliseconds. Until it is ready the computer plays the variant's heuristic and the hint says how far the build
+//! has got. A build stopped midway (Parlor quits) writes nothing, and a damaged file is built again.
+//!
+//! Variants whose optimal tree is estimated over [`BUILD_LIMIT_SECONDS`] of CPU are never built here: the computer
+//! plays the heuristic there.
+
+use mastermind::{
+    Strategy, StrategyTree, Variant, builds_tree_at_once, estimated_solve_seconds, known_tree,
+    remember_tree,
+};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// The longest optimal build (estimated CPU seconds) started in the background: 10 minutes.
+pub const BUILD_LIMIT_SECONDS: f64 = 600.0;
+
+/// Where an optimal tree stands in this process.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TreeState {
+    /// Not needed: the breaker builds this tree itself at once, or the strategy is not optimal.
+    NotNeeded,
+    /// Ready: guesses are lookups.
+    Ready,
+    /// Being built (or read); the share done so far, 0 to 1.
+    Building(f64),
+    /// Too large to build here (estimated over [`BUILD_LIMIT_SECONDS`]).
+    TooLarge,
+    /// The build failed; why.
+    Failed(String),
+}
+
+struct Build {
+    variant: Variant,
+    /// Progress in millionths.
+    done: Arc<AtomicU64>,
+}
+
+struct Registry {
+    /// `DATA/trees`, once the data directory is known.
+    dir: Option<PathBuf>,
+    building: Vec<Build>,
+    failed: Vec<(Variant, String)>,
+}
+
+static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
+    dir: None,
+    building: Vec::new(),
+    failed: Vec::new(),
+});
+
+fn registry() -> MutexGuard<'static, Registry> {
+    REGISTRY.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Tells the trees where the data directory is (called at start-up): trees are read from and written to
+/// `DATA/trees`. Without it (tests drawing screens in memory) trees are built in memory only.
+pub fn use_data_dir(data_dir: &Path) {
+    registry().dir = Some(data_dir.join("trees"));
+}
+
+/// The file that keeps the optimal tree of `variant` in `dir`.
+pub fn tree_file(dir: &Path, variant: &Variant) -> PathBuf {
+    dir.join(format!("{variant}-optimal.pmt"))
+}
+
+/// Where the optimal tree of `variant` stands, starting its build in the background when it is needed and not yet
+/// started. Cheap when the tree is ready (one lookup).
+pub fn ensure(variant: &Variant, strategy: Strategy) -> TreeState {
+    if strategy != Strategy::Optimal || builds_tree_at_once(variant, strategy) {
+        return TreeState::NotNeeded;
+    }
+    if known_tree(variant, Strategy::Optimal).is_some() {
+        return TreeState::Ready;
+    }
+    let mut r = registry();
+    if let Some(b) = r.building.iter().find(|b| b.variant == *variant) {
+        return TreeState::Building(b.done.load(Ordering::Relaxed) as f64 / 1e6);
+    }
+    if let Some((_, why)) = r.failed.iter().find(|(v, _)| v == variant) {
+        return TreeState::Failed(why.clone());
+    }
+    if estimated_solve_seconds(variant, Strategy::Optimal) > BUILD_LIMIT_SECONDS {
+        return TreeState::TooLarge;
+    }
+    let done = Arc::new(AtomicU64::new(0));
+    let file = r.dir.as_ref().map(|d| tree_file(d, variant));
+    r.building.push(Build {
+        variant: *variant,
+        done: Arc::clone(&done),
+    });
+    let v = *variant;
+    std::thread::spawn(move || {
+        let built = make(&v, file.as_deref(), &done);
+        // Known before it stops being built, so that no call in between starts a second build.
+        let failed = match built {
+            Ok(tree) => {
+                remember_tree(Arc::new(tree));
+                None
+            }
+            Err(why) => Some(why),
+        };
+        let mut r = registry();
+        if let Some(why) = failed {
+            r.failed.push((v, why));
+        }
+        r.building.retain(|b| b.variant != v);
+    });
+    TreeState::Building(0.0)
+}
+
+/// Reads the tree from `file`, or builds, verifies and writes it there (in memory only without a file).
+fn make(variant: &Variant, file: Option<&Path>, done: &AtomicU64) -> Result<StrategyTree, String> {
+    let never = AtomicBool::new(false);
+    let mut progress = |d: u64, total: u64| {
+        done.store(
+            d.saturating_mul(1_000_000) / total.max(1),
+            Ordering::Relaxed,
+        );
+    };
+    match file {
+        Some(path) => {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            }
+            StrategyTree::load_or_build(variant, Strategy::Optimal, path, &never, &mut progress)
+                .map(|(tree, _)| tree)
+                .map_err(|e| e.to_string())
+        }
+        None => {
+            let tree =
+                StrategyTree::build_cancellable(variant, Strategy::Optimal, &never, &mut progress)
+                    .map_err(|e| e.to_string())?;
+            tree.verify().map_err(|e| e.to_string())?;
+            Ok(tree)
+        }
+    }
+}
+
+/// What a hint adds about the tree: nothing once it is ready or when none is needed.
+pub fn hint_note(state: &TreeState) -> Option<String> {
+    match state {
+        TreeState::Building(done) => Some(format!(
+            "optimal tree being built ({:.0}%): a heuristic guess meanwhile",
+            100.0 * done
+        )),
+        TreeState::TooLarge => Some("optimal is too slow here: a heuristic guess".into()),
+        TreeState::Failed(why) => Some(format!("no optimal tree ({why}): a heuristic guess")),
+        TreeState::NotNeeded | TreeState::Ready => None,
+    }
+}
