@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
+use crate::lanes::Lanes;
 use crate::solve::SolveError;
 use crate::space::Space;
 use crate::strategy::Strategy;
@@ -34,6 +35,8 @@ const MEMO_MIN: usize = 3;
 const SMALL: usize = 32;
 const MEMO_CAP: usize = 4_000_000;
 const MAX_DEPTH: usize = 16;
+/// Most candidates counted in byte lanes.
+const LANE_MAX: usize = 255;
 /// Spaces up to this many secrets are searched on one thread (see `sequential_tree`).
 const SEQUENTIAL_MAX: usize = 1500;
 
@@ -78,7 +81,11 @@ pub(crate) struct Search<'a> {
     pub evals: u64,
     /// Candidates scored, summed over guesses (for diagnostics).
     pub work: u64,
-    kmax: usize,
+    /// Packed class counting (4 pegs or fewer).
+    lanes: Option<Lanes>,
+    /// Per set of dead colours, the guesses that pass the dead-colour filter (when every guess is
+    /// canonical).
+    dead_lists: Vec<Option<Vec<u32>>>,
     level: u32,
     cancel: Option<&'a AtomicBool>,
     /// Set once `cancel` was seen: every result after that is meaningless.
@@ -117,7 +124,13 @@ impl<'a> Search<'a> {
             nodes: 0,
             evals: 0,
             work: 0,
-            kmax: k as usize,
+            lanes: Lanes::new(
+                space.variant.pegs(),
+                space.nclass,
+                space.win_class,
+                k as u32,
+            ),
+            dead_lists: vec![None; 1 << space.variant.colours()],
             level: 0,
             cancel: None,
             cancelled: false,
@@ -207,47 +220,24 @@ impl<'a> Search<'a> {
         // On failure, the least lower bound proven for any guess (at least beta).
         let mut floor = INF;
         let mut options: Vec<(u32, bool, u32)> = Vec::new();
+        // The candidates' rows (the table is symmetric): a guess's classes are read from n streams in
+        // order as the guesses go up.
+        let lanes = if n <= LANE_MAX {
+            self.lanes.as_ref()
+        } else {
+            None
+        };
+        let rows: Vec<&[u8]> = cands.iter().map(|&c| space.row(c)).collect();
         // Candidates first: with a pair at most per class they often reach the bound at once.
         if n < SMALL {
             for &c in cands {
-                let row = space.row(c);
-                for &s in cands {
-                    counts[usize::from(row[s as usize])] += 1;
-                }
-                let mut bound = n as u32;
-                let mut maxk = 0;
-                for &s in cands {
-                    let cl = usize::from(row[s as usize]);
-                    let k = std::mem::take(&mut counts[cl]);
-                    if k > 0 && cl != win {
-                        maxk = maxk.max(k);
-                        bound = bound.saturating_add(self.bound(k as usize, depth - 1));
-                    }
-                }
+                let (bound, maxk, _, _) = self.score(lanes, &rows, c, depth, &mut counts);
                 if maxk <= 2 && bound < best {
                     best = bound;
                     best_guess = Some(c);
                 }
             }
         }
-        let canon: &[u32] = if best <= lb {
-            &[]
-        } else {
-            sym.canonical(&space.codes, &space.guesses)
-        };
-
-        // For small sets, read the classes from the candidates' rows (the table is symmetric): n
-        // streams read in order as the guesses go up.
-        let mut rows: [&[u8]; SMALL] = [&[]; SMALL];
-        if n < SMALL {
-            for (r, &c) in rows.iter_mut().zip(cands) {
-                *r = space.row(c);
-            }
-        }
-        let rows = &rows[..n.min(SMALL)];
-        // Exact bounds from masks when every class has at most K members and two more levels are left.
-        let kmax = self.kmax;
-        let fast_masks = n <= kmax && depth >= 3 && space.nclass <= 64;
         // Colours in no candidate ("dead") add nothing to any feedback, so they are interchangeable in a
         // guess: only guesses whose dead colours are the smallest dead ones, in order, are tried (the
         // least code of a class of equivalent guesses passes both this and the symmetry filter).
@@ -257,74 +247,39 @@ impl<'a> Search<'a> {
                 .fold(0u16, |m, &c| m | space.colour_mask[c as usize]);
         let dead_filter = dead.count_ones() >= 2;
         let repeats = space.variant.guess_repeats();
-        for &g in canon {
-            if dead_filter && !dead_normal(&space.codes[g as usize], dead, repeats) {
-                continue;
+        let mut filtered = Vec::new();
+        let canon: &[u32] = if best <= lb {
+            &[]
+        } else if dead_filter && sym.is_trivial() {
+            // Every guess is canonical: the dead colours alone decide, and the list is kept per set.
+            let slot = &mut self.dead_lists[usize::from(dead)];
+            if slot.is_none() {
+                *slot = Some(
+                    space
+                        .guesses
+                        .iter()
+                        .copied()
+                        .filter(|&g| dead_normal(&space.codes[g as usize], dead, repeats))
+                        .collect(),
+                );
             }
+            filtered = slot.take().unwrap_or_default();
+            &filtered
+        } else if dead_filter {
+            filtered.extend(
+                sym.canonical(&space.codes, &space.guesses)
+                    .iter()
+                    .copied()
+                    .filter(|&g| dead_normal(&space.codes[g as usize], dead, repeats)),
+            );
+            &filtered
+        } else {
+            sym.canonical(&space.codes, &space.guesses)
+        };
+        for &g in canon {
             self.evals += 1;
             self.work += n as u64;
-            let mut is_cand = false;
-            let mut bound = n as u32;
-            let mut maxk = 0;
-            let mut useless = false;
-            if fast_masks {
-                // Class sizes as bit masks: seen once, twice, three times or more. With every class of
-                // at most 14 = K members the bound is linear: 1 for a single, 3 for a pair, 2k - 1 above.
-                let (mut s1, mut s2, mut s3) = (0u64, 0u64, 0u64);
-                for c in rows.iter().map(|r| r[g as usize]) {
-                    let bit = 1u64 << c;
-                    s3 |= s2 & bit;
-                    s2 |= s1 & bit;
-                    s1 |= bit;
-                }
-                let winbit = 1u64 << win;
-                is_cand = s1 & winbit != 0;
-                let (s1, s2, s3) = (s1 & !winbit, s2 & !winbit, s3 & !winbit);
-                let classes = s1.count_ones();
-                let pairs_up = s2.count_ones();
-                let big = s3.count_ones();
-                let singles = classes - pairs_up;
-                let pairs = pairs_up - big;
-                let rest = n as u32 - u32::from(is_cand) - singles - 2 * pairs;
-                useless = classes == 1 && !is_cand;
-                maxk = if big > 0 {
-                    3
-                } else if pairs > 0 {
-                    2
-                } else {
-                    1
-                };
-                bound = n as u32 + singles + 3 * pairs + 2 * rest - big;
-            } else if n < SMALL {
-                // Count, then consume the counts (leaving them zero) without scanning every class.
-                for c in rows.iter().map(|r| r[g as usize]) {
-                    counts[usize::from(c)] += 1;
-                }
-                for c in rows.iter().map(|r| r[g as usize]) {
-                    let k = std::mem::take(&mut counts[usize::from(c)]);
-                    if k == 0 {
-                        continue;
-                    }
-                    if usize::from(c) == win {
-                        is_cand = true;
-                    } else {
-                        useless |= k as usize == n;
-                        maxk = maxk.max(k);
-                        bound = bound.saturating_add(self.bound(k as usize, depth - 1));
-                    }
-                }
-            } else {
-                space.counts(g, cands, &mut counts);
-                is_cand = counts[win] > 0;
-                for (c, &k) in counts[..space.nclass].iter().enumerate() {
-                    if c != win && k > 0 {
-                        useless |= k as usize == n;
-                        maxk = maxk.max(k);
-                        bound = bound.saturating_add(self.bound(k as usize, depth - 1));
-                    }
-                }
-                counts[..space.nclass].fill(0);
-            }
+            let (bound, maxk, is_cand, useless) = self.score(lanes, &rows, g, depth, &mut counts);
             if useless {
                 continue;
             }
@@ -341,6 +296,9 @@ impl<'a> Search<'a> {
                 continue;
             }
             options.push((bound, !is_cand, g));
+        }
+        if dead_filter && sym.is_trivial() && !filtered.is_empty() {
+            self.dead_lists[usize::from(dead)] = Some(filtered);
         }
         options.sort_unstable();
 
@@ -441,6 +399,115 @@ impl<'a> Search<'a> {
             Some(g) => (best, Some(g)),
             None => (best.max(lb).max(floor.min(INF)), None),
         }
+    }
+
+    /// The bound of guess `g` on the candidates whose rows are `rows` (all of them when `lanes` is
+    /// given or there are fewer than `SMALL`; otherwise counted from `cands` through the space), with
+    /// the largest class (3 standing for "3 or more" on the lane paths), whether `g` is a candidate and
+    /// whether it leaves every candidate in one class.
+    #[inline(always)]
+    fn score(
+        &self,
+        lanes: Option<&Lanes>,
+        rows: &[&[u8]],
+        g: u32,
+        depth: u32,
+        counts: &mut [u32; 81],
+    ) -> (u32, u32, bool, bool) {
+        let n = rows.len() as u32;
+        let gi = g as usize;
+        if let Some(lanes) = lanes {
+            let (sum, acc) = if n <= 14 {
+                let mut acc = 0u64;
+                for r in rows {
+                    acc += lanes.nibble[usize::from(r[gi])];
+                }
+                (lanes.nibbles(acc), None)
+            } else {
+                let mut acc = 0u128;
+                for r in rows {
+                    acc += lanes.byte[usize::from(r[gi])];
+                }
+                (lanes.bytes(acc), Some(acc))
+            };
+            // Without a triple, every class is a single or a pair; all singles if as many as secrets.
+            let maxk = if sum.has_triple {
+                3
+            } else if sum.classes == n - u32::from(sum.is_cand) {
+                1
+            } else {
+                2
+            };
+            let useless = sum.classes == 1 && !sum.is_cand;
+            // With every class of at most K members and two guesses left for them, a class of k costs
+            // at least 2k - 1 (1 found with its first guess, the rest with the next).
+            let bound = if !sum.has_big && depth >= 3 {
+                3 * n - 2 * u32::from(sum.is_cand) - sum.classes
+            } else {
+                let mut b = n;
+                match acc {
+                    Some(acc) => {
+                        for k in lanes.sizes(acc) {
+                            if k > 0 {
+                                b = b.saturating_add(self.bound(k as usize, depth - 1));
+                            }
+                        }
+                    }
+                    None => {
+                        // Few candidates: count them (nibbles never hold a big class).
+                        let win = usize::from(self.space.win_class);
+                        for r in rows {
+                            counts[usize::from(r[gi])] += 1;
+                        }
+                        for r in rows {
+                            let c = usize::from(r[gi]);
+                            let k = std::mem::take(&mut counts[c]);
+                            if k > 0 && c != win {
+                                b = b.saturating_add(self.bound(k as usize, depth - 1));
+                            }
+                        }
+                    }
+                }
+                b
+            };
+            return (bound, maxk, sum.is_cand, useless);
+        }
+        let space = self.space;
+        let win = usize::from(space.win_class);
+        let mut bound = n;
+        let mut maxk = 0;
+        let mut useless = false;
+        let mut is_cand = false;
+        for r in rows {
+            counts[usize::from(r[gi])] += 1;
+        }
+        let mut class_size = |c: usize, k: u32| {
+            if c == win {
+                is_cand = true;
+            } else {
+                useless |= k == n;
+                maxk = maxk.max(k);
+                bound = bound.saturating_add(self.bound(k as usize, depth - 1));
+            }
+        };
+        if rows.len() < SMALL {
+            // Consume the counts (leaving them zero) without scanning every class.
+            for r in rows {
+                let c = usize::from(r[gi]);
+                let k = std::mem::take(&mut counts[c]);
+                if k > 0 {
+                    class_size(c, k);
+                }
+            }
+        } else {
+            for (c, k) in counts[..space.nclass].iter_mut().enumerate() {
+                let k = std::mem::take(k);
+                if k > 0 {
+                    class_size(c, k);
+                }
+            }
+        }
+        (bound, maxk, is_cand, useless)
     }
 
     /// The optimal guess for a candidate set, or `None` if it cannot be solved in `depth` guesses.

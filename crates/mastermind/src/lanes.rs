@@ -1,0 +1,195 @@
+//! Class sizes of a split counted in packed lanes: one add per candidate into a `u128` (a byte per
+//! feedback class, for up to 255 candidates) or a `u64` (a nibble per class, up to 15), with no array
+//! in memory and no store per candidate; the summary the optimal search needs (number of classes,
+//! whether the guess is a candidate, whether some class reaches 3 or more than `K` members) is then read
+//! with a few word operations.
+//!
+//! Only the feedbacks that can occur get a lane, so 4 pegs (14 feedbacks) fit; with more pegs there
+//! are too many feedbacks and [`Lanes::new`] gives `None` (the search counts into an array instead).
+
+/// Lane increments per raw feedback class (see `Feedback::class`), and the win lane.
+pub(crate) struct Lanes {
+    /// Per raw class, 1 in its byte lane.
+    pub byte: Vec<u128>,
+    /// Per raw class, 1 in its nibble lane.
+    pub nibble: Vec<u64>,
+    /// All ones in the win class's byte lane.
+    win_byte: u128,
+    /// All ones in the win class's nibble lane.
+    win_nibble: u64,
+    /// Per byte lane, 0x80 plus the value that brings a count above `big` to 0x80 or more.
+    big_add: u128,
+}
+
+/// The summary of one split (the winning class left out of the counts of classes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Summary {
+    /// Non-winning classes that are not empty.
+    pub classes: u32,
+    /// Whether the guess is itself a candidate (its all-black class is not empty).
+    pub is_cand: bool,
+    /// Whether some non-winning class has 3 or more members.
+    pub has_triple: bool,
+    /// Whether some non-winning class has more than `big` members (see [`Lanes::new`]).
+    pub has_big: bool,
+}
+
+const B_LOW7: u128 = 0x7f7f_7f7f_7f7f_7f7f_7f7f_7f7f_7f7f_7f7f;
+const B_HIGH: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
+const B_ONE: u128 = 0x0101_0101_0101_0101_0101_0101_0101_0101;
+const N_LOW3: u64 = 0x7777_7777_7777_7777;
+const N_HIGH: u64 = 0x8888_8888_8888_8888;
+
+/// High bit set in every byte lane of `x` that is at least `128 - add` (`add` below 128 in each lane).
+#[inline(always)]
+fn bytes_at_least(x: u128, add: u128) -> u128 {
+    (((x & B_LOW7) + add) | x) & B_HIGH
+}
+
+/// High bit set in every nibble lane of `x` that is at least `8 - add`.
+#[inline(always)]
+fn nibbles_at_least(x: u64, add: u64) -> u64 {
+    (((x & N_LOW3) + add) | x) & N_HIGH
+}
+
+impl Lanes {
+    /// Lanes for `nclass` raw classes of `pegs` pegs, the winning one `win`; `big` is the class size
+    /// above which the caller wants to know (below 128). `None` if the possible feedbacks are more than
+    /// 16.
+    pub fn new(pegs: u8, nclass: usize, win: u8, big: u32) -> Option<Lanes> {
+        let mut byte = vec![0u128; nclass];
+        let mut nibble = vec![0u64; nclass];
+        let mut lane = 0u32;
+        let mut win_lane = None;
+        for (c, (b, n)) in byte.iter_mut().zip(nibble.iter_mut()).enumerate() {
+            let f = crate::feedback::Feedback::from_class(c, pegs);
+            if crate::feedback::Feedback::new(f.black, f.white, pegs).is_err() {
+                continue;
+            }
+            if lane >= 16 {
+                return None;
+            }
+            if c == usize::from(win) {
+                win_lane = Some(lane);
+            }
+            *b = 1u128 << (8 * lane);
+            *n = 1u64 << (4 * lane);
+            lane += 1;
+        }
+        let win_lane = win_lane?;
+        if big >= 127 {
+            return None;
+        }
+        Some(Lanes {
+            byte,
+            nibble,
+            win_byte: 0xffu128 << (8 * win_lane),
+            win_nibble: 0xfu64 << (4 * win_lane),
+            big_add: B_ONE * u128::from(127 - big),
+        })
+    }
+
+    /// The summary of byte-lane counts.
+    #[inline(always)]
+    pub fn bytes(&self, x: u128) -> Summary {
+        let is_cand = x & self.win_byte != 0;
+        let x = x & !self.win_byte;
+        Summary {
+            classes: bytes_at_least(x, B_LOW7).count_ones(),
+            is_cand,
+            has_triple: bytes_at_least(x, B_ONE * 0x7d) != 0,
+            has_big: bytes_at_least(x, self.big_add) != 0,
+        }
+    }
+
+    /// The summary of nibble-lane counts (at most 15 candidates, so no class is "big" for `big >= 15`).
+    #[inline(always)]
+    pub fn nibbles(&self, x: u64) -> Summary {
+        let is_cand = x & self.win_nibble != 0;
+        let x = x & !self.win_nibble;
+        Summary {
+            classes: nibbles_at_least(x, N_LOW3).count_ones(),
+            is_cand,
+            has_triple: nibbles_at_least(x, 0x5555_5555_5555_5555) != 0,
+            has_big: false,
+        }
+    }
+
+    /// The non-winning class sizes of byte-lane counts (zeros included), for the general bound.
+    #[inline]
+    pub fn sizes(&self, x: u128) -> impl Iterator<Item = u32> {
+        let x = x & !self.win_byte;
+        (0..16).map(move |i| ((x >> (8 * i)) & 0xff) as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+    use crate::space::Space;
+    use proptest::prelude::*;
+
+    fn naive(space: &Space, g: u32, cands: &[u32], big: u32) -> (Summary, Vec<u32>) {
+        let mut counts = vec![0u32; space.nclass];
+        for &s in cands {
+            counts[usize::from(space.class(g, s))] += 1;
+        }
+        let win = usize::from(space.win_class);
+        let non: Vec<u32> = counts
+            .iter()
+            .enumerate()
+            .filter(|&(c, &k)| c != win && k > 0)
+            .map(|(_, &k)| k)
+            .collect();
+        let s = Summary {
+            classes: non.len() as u32,
+            is_cand: counts[win] > 0,
+            has_triple: non.iter().any(|&k| k >= 3),
+            has_big: non.iter().any(|&k| k > big),
+        };
+        let mut sizes = non;
+        sizes.sort_unstable();
+        (s, sizes)
+    }
+
+    proptest! {
+        #[test]
+        fn summaries_match_naive_counts(
+            which in 0usize..3,
+            g in 0u32..1296,
+            picks in proptest::collection::vec(0u32..1296, 1..255),
+        ) {
+            let v = [
+                Variant::CLASSIC,
+                Variant::default(),
+                Variant::custom(6, 4, 10, false, false).unwrap(),
+            ][which];
+            let space = Space::new(v).unwrap();
+            let n = space.codes.len() as u32;
+            let g = g % n;
+            let mut cands: Vec<u32> = picks.iter().map(|&p| space.secrets[(p % space.secrets.len() as u32) as usize]).collect();
+            cands.sort_unstable();
+            cands.dedup();
+            let lanes = Lanes::new(4, space.nclass, space.win_class, 14).unwrap();
+            let (want, sizes) = naive(&space, g, &cands, 14);
+            let x: u128 = cands.iter().map(|&s| lanes.byte[usize::from(space.class(g, s))]).sum();
+            prop_assert_eq!(lanes.bytes(x), want);
+            let mut got: Vec<u32> = lanes.sizes(x).filter(|&k| k > 0).collect();
+            got.sort_unstable();
+            prop_assert_eq!(got, sizes);
+            if cands.len() <= 15 {
+                let y: u64 = cands.iter().map(|&s| lanes.nibble[usize::from(space.class(g, s))]).sum();
+                prop_assert_eq!(lanes.nibbles(y), Summary { has_big: false, ..want });
+            }
+        }
+    }
+
+    #[test]
+    fn more_than_sixteen_feedbacks_have_no_lanes() {
+        let space = Space::new(Variant::custom(4, 5, 10, true, true).unwrap()).unwrap();
+        assert!(Lanes::new(5, space.nclass, space.win_class, 14).is_none());
+        let space = Space::new(Variant::CLASSIC).unwrap();
+        assert!(Lanes::new(4, space.nclass, space.win_class, 14).is_some());
+    }
+}
