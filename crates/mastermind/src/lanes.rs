@@ -19,6 +19,40 @@ pub(crate) struct Lanes {
     win_nibble: u64,
     /// Per byte lane, 0x80 plus the value that brings a count above `big` to 0x80 or more.
     big_add: u128,
+    /// The raw class of each lane (`u8::MAX` for unused lanes).
+    raw: [u8; 16],
+    /// Lanes in use.
+    nlanes: usize,
+    /// The win class's lane.
+    win_lane: usize,
+}
+
+/// Guesses counted together by [`Lanes::count_chunk`] (consecutive indices).
+pub(crate) const CHUNK: usize = 16;
+
+/// Class sizes of [`CHUNK`] consecutive guesses: `counts[lane][j]` for guess `g0 + j`, with per guess
+/// the number of non-empty non-winning classes, the largest of them and the winning class's size.
+pub(crate) struct Chunk {
+    /// Per lane, per guess of the chunk, the class size.
+    pub counts: [[u8; CHUNK]; 16],
+    /// Per guess, the non-empty non-winning classes.
+    pub classes: [u8; CHUNK],
+    /// Per guess, the largest non-winning class.
+    pub max: [u8; CHUNK],
+    /// Per guess, the size of the winning class (0 or 1).
+    pub win: [u8; CHUNK],
+}
+
+impl Chunk {
+    /// An empty chunk.
+    pub fn new() -> Chunk {
+        Chunk {
+            counts: [[0; CHUNK]; 16],
+            classes: [0; CHUNK],
+            max: [0; CHUNK],
+            win: [0; CHUNK],
+        }
+    }
 }
 
 /// The summary of one split (the winning class left out of the counts of classes).
@@ -61,6 +95,7 @@ impl Lanes {
         let mut nibble = vec![0u64; nclass];
         let mut lane = 0u32;
         let mut win_lane = None;
+        let mut raw = [u8::MAX; 16];
         for (c, (b, n)) in byte.iter_mut().zip(nibble.iter_mut()).enumerate() {
             let f = crate::feedback::Feedback::from_class(c, pegs);
             if crate::feedback::Feedback::new(f.black, f.white, pegs).is_err() {
@@ -72,6 +107,7 @@ impl Lanes {
             if c == usize::from(win) {
                 win_lane = Some(lane);
             }
+            raw[lane as usize] = c as u8;
             *b = 1u128 << (8 * lane);
             *n = 1u64 << (4 * lane);
             lane += 1;
@@ -86,7 +122,45 @@ impl Lanes {
             win_byte: 0xffu128 << (8 * win_lane),
             win_nibble: 0xfu64 << (4 * win_lane),
             big_add: B_ONE * u128::from(127 - big),
+            raw,
+            nlanes: lane as usize,
+            win_lane: win_lane as usize,
         })
+    }
+
+    /// Counts the classes of the guesses `g0 .. g0 + CHUNK` on the candidates whose rows are `rows`
+    /// (every row at least `g0 + CHUNK` long; at most 255 rows), and sums them up per guess.
+    pub fn count_chunk(&self, rows: &[&[u8]], g0: usize, out: &mut Chunk) {
+        if self.nlanes == 14 {
+            count_chunk_lanes::<14>(&self.raw, rows, g0, &mut out.counts);
+        } else {
+            count_chunk_lanes::<16>(&self.raw, rows, g0, &mut out.counts);
+        }
+        let mut classes = [0u8; CHUNK];
+        let mut max = [0u8; CHUNK];
+        for (lane, row) in out.counts[..self.nlanes].iter().enumerate() {
+            if lane == self.win_lane {
+                continue;
+            }
+            for j in 0..CHUNK {
+                classes[j] += u8::from(row[j] != 0);
+                max[j] = max[j].max(row[j]);
+            }
+        }
+        out.classes = classes;
+        out.max = max;
+        out.win = out.counts[self.win_lane];
+    }
+
+    /// The non-winning class sizes of guess `j` of a chunk (zeros included).
+    #[inline]
+    pub fn chunk_sizes<'c>(&self, chunk: &'c Chunk, j: usize) -> impl Iterator<Item = u32> + 'c {
+        let win = self.win_lane;
+        chunk.counts[..self.nlanes]
+            .iter()
+            .enumerate()
+            .filter(move |&(lane, _)| lane != win)
+            .map(move |(_, row)| u32::from(row[j]))
     }
 
     /// The summary of byte-lane counts.
@@ -121,6 +195,30 @@ impl Lanes {
         let x = x & !self.win_byte;
         (0..16).map(move |i| ((x >> (8 * i)) & 0xff) as u32)
     }
+}
+
+/// The counting loop of [`Lanes::count_chunk`] for `L` lanes: per candidate, one comparison and one
+/// subtraction per lane over the chunk's bytes (vectorised by the compiler).
+#[inline(always)]
+fn count_chunk_lanes<const L: usize>(
+    raw: &[u8; 16],
+    rows: &[&[u8]],
+    g0: usize,
+    out: &mut [[u8; CHUNK]; 16],
+) {
+    let mut cnt = [[0u8; CHUNK]; L];
+    for r in rows {
+        let Some(v) = r.get(g0..).and_then(|t| t.first_chunk::<CHUNK>()) else {
+            continue;
+        };
+        for (c, lane) in cnt.iter_mut().enumerate() {
+            let k = raw[c];
+            for j in 0..CHUNK {
+                lane[j] = lane[j].wrapping_add(u8::from(v[j] == k));
+            }
+        }
+    }
+    out[..L].copy_from_slice(&cnt);
 }
 
 #[cfg(test)]
@@ -181,6 +279,36 @@ mod tests {
             if cands.len() <= 15 {
                 let y: u64 = cands.iter().map(|&s| lanes.nibble[usize::from(space.class(g, s))]).sum();
                 prop_assert_eq!(lanes.nibbles(y), Summary { has_big: false, ..want });
+            }
+        }
+    }
+
+    #[test]
+    fn chunks_match_naive_counts() {
+        let space = Space::new(Variant::CLASSIC).unwrap();
+        let lanes = Lanes::new(4, space.nclass, space.win_class, 14).unwrap();
+        let mut chunk = Chunk::new();
+        for (len, step) in [(1usize, 7usize), (9, 13), (40, 31), (255, 5)] {
+            let cands: Vec<u32> = (0..len)
+                .map(|i| ((i * step * 37 + 11) % 1296) as u32)
+                .collect();
+            let mut cands = cands;
+            cands.sort_unstable();
+            cands.dedup();
+            let rows: Vec<&[u8]> = cands.iter().map(|&c| space.row(c)).collect();
+            for g0 in [0usize, 100, 1296 - CHUNK] {
+                lanes.count_chunk(&rows, g0, &mut chunk);
+                for j in 0..CHUNK {
+                    let g = (g0 + j) as u32;
+                    let (want, sizes) = naive(&space, g, &cands, 14);
+                    assert_eq!(u32::from(chunk.classes[j]), want.classes);
+                    assert_eq!(chunk.win[j] > 0, want.is_cand);
+                    assert_eq!(u32::from(chunk.max[j]), sizes.last().copied().unwrap_or(0));
+                    let mut got: Vec<u32> =
+                        lanes.chunk_sizes(&chunk, j).filter(|&k| k > 0).collect();
+                    got.sort_unstable();
+                    assert_eq!(got, sizes);
+                }
             }
         }
     }

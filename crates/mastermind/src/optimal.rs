@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
-use crate::lanes::Lanes;
+use crate::lanes::{CHUNK, Chunk, Lanes};
 use crate::solve::SolveError;
 use crate::space::Space;
 use crate::strategy::Strategy;
@@ -35,6 +35,10 @@ const MEMO_MIN: usize = 3;
 const SMALL: usize = 32;
 const MEMO_CAP: usize = 4_000_000;
 const MAX_DEPTH: usize = 16;
+/// Fewest candidates for counting guesses a chunk at a time.
+const CHUNK_MIN: usize = 4;
+/// A chunk is counted when this many guesses to try fall in it.
+const CHUNK_DENSE: usize = 4;
 /// Most candidates counted in byte lanes.
 const LANE_MAX: usize = 255;
 /// Spaces up to this many secrets are searched on one thread (see `sequential_tree`).
@@ -86,6 +90,10 @@ pub(crate) struct Search<'a> {
     /// Per set of dead colours, the guesses that pass the dead-colour filter (when every guess is
     /// canonical).
     dead_lists: Vec<Option<Vec<u32>>>,
+    /// The last chunk of guesses counted.
+    chunk: Box<Chunk>,
+    /// Largest class whose bound is 2k - 1 (the number of feedbacks but the win).
+    kmax: u32,
     level: u32,
     cancel: Option<&'a AtomicBool>,
     /// Set once `cancel` was seen: every result after that is meaningless.
@@ -131,6 +139,8 @@ impl<'a> Search<'a> {
                 k as u32,
             ),
             dead_lists: vec![None; 1 << space.variant.colours()],
+            chunk: Box::new(Chunk::new()),
+            kmax: k as u32,
             level: 0,
             cancel: None,
             cancelled: false,
@@ -276,10 +286,36 @@ impl<'a> Search<'a> {
         } else {
             sym.canonical(&space.codes, &space.guesses)
         };
-        for &g in canon {
+        // Dense runs of guesses are counted CHUNK at a time (see `Lanes::count_chunk`).
+        let ncodes = space.codes.len();
+        let chunked = lanes.filter(|_| n >= CHUNK_MIN && ncodes >= CHUNK);
+        let mut chunk_start: Option<usize> = None;
+        for (i, &g) in canon.iter().enumerate() {
             self.evals += 1;
             self.work += n as u64;
-            let (bound, maxk, is_cand, useless) = self.score(lanes, &rows, g, depth, &mut counts);
+            let gi = g as usize;
+            let in_chunk = chunk_start.is_some_and(|s| gi >= s && gi < s + CHUNK);
+            let (bound, maxk, is_cand, useless) = match chunked {
+                Some(lanes)
+                    if in_chunk
+                        || canon[i..]
+                            .iter()
+                            .take(CHUNK_DENSE)
+                            .all(|&h| (h as usize) < gi + CHUNK) =>
+                {
+                    let start = match chunk_start {
+                        Some(s) if in_chunk => s,
+                        _ => {
+                            let s = gi.min(ncodes - CHUNK);
+                            lanes.count_chunk(&rows, s, &mut self.chunk);
+                            chunk_start = Some(s);
+                            s
+                        }
+                    };
+                    self.score_chunk(lanes, gi - start, n as u32, depth)
+                }
+                _ => self.score(lanes, &rows, g, depth, &mut counts),
+            };
             if useless {
                 continue;
             }
@@ -507,6 +543,28 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        (bound, maxk, is_cand, useless)
+    }
+
+    /// The bound of guess `j` of the last chunk counted, as [`Search::score`].
+    #[inline(always)]
+    fn score_chunk(&self, lanes: &Lanes, j: usize, n: u32, depth: u32) -> (u32, u32, bool, bool) {
+        let chunk = &self.chunk;
+        let classes = u32::from(chunk.classes[j]);
+        let is_cand = chunk.win[j] > 0;
+        let max = u32::from(chunk.max[j]);
+        let maxk = max.min(3);
+        let useless = classes == 1 && !is_cand;
+        let bound = if max <= self.kmax && depth >= 3 {
+            3 * n - 2 * u32::from(is_cand) - classes
+        } else {
+            lanes
+                .chunk_sizes(chunk, j)
+                .filter(|&k| k > 0)
+                .fold(n, |b, k| {
+                    b.saturating_add(self.bound(k as usize, depth - 1))
+                })
+        };
         (bound, maxk, is_cand, useless)
     }
 
