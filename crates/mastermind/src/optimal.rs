@@ -15,6 +15,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use rayon::prelude::*;
@@ -90,6 +91,10 @@ pub(crate) struct Search<'a> {
     /// Per set of dead colours, the guesses that pass the dead-colour filter (when every guess is
     /// canonical).
     dead_lists: Vec<Option<Vec<u32>>>,
+    /// Every guess (the canonical guesses of a trivial group).
+    all_guesses: Arc<[u32]>,
+    /// The canonical guesses per group (see [`Sym::key`]).
+    canon_cache: HashMap<Vec<u8>, Arc<[u32]>, BuildHasherDefault<Fx>>,
     /// The last chunk of guesses counted.
     chunk: Box<Chunk>,
     /// Largest class whose bound is 2k - 1 (the number of feedbacks but the win).
@@ -139,6 +144,8 @@ impl<'a> Search<'a> {
                 k as u32,
             ),
             dead_lists: vec![None; 1 << space.variant.colours()],
+            all_guesses: Arc::from(space.guesses.as_slice()),
+            canon_cache: HashMap::default(),
             chunk: Box::new(Chunk::new()),
             kmax: k as u32,
             level: 0,
@@ -258,6 +265,7 @@ impl<'a> Search<'a> {
         let dead_filter = dead.count_ones() >= 2;
         let repeats = space.variant.guess_repeats();
         let mut filtered = Vec::new();
+        let canon_list: Arc<[u32]>;
         let canon: &[u32] = if best <= lb {
             &[]
         } else if dead_filter && sym.is_trivial() {
@@ -277,14 +285,15 @@ impl<'a> Search<'a> {
             &filtered
         } else if dead_filter {
             filtered.extend(
-                sym.canonical(&space.codes, &space.guesses)
+                canonical(space, &self.all_guesses, &mut self.canon_cache, sym)
                     .iter()
                     .copied()
                     .filter(|&g| dead_normal(&space.codes[g as usize], dead, repeats)),
             );
             &filtered
         } else {
-            sym.canonical(&space.codes, &space.guesses)
+            canon_list = canonical(space, &self.all_guesses, &mut self.canon_cache, sym);
+            &canon_list
         };
         // Dense runs of guesses are counted CHUNK at a time (see `Lanes::count_chunk`).
         let ncodes = space.codes.len();
@@ -573,6 +582,23 @@ impl<'a> Search<'a> {
         let (v, g) = self.search(cands, depth, sym, INF, &mut |_, _| {});
         g.map(|g| (v, g))
     }
+}
+
+/// The canonical guesses of a group, kept per group in `cache` (many histories share one).
+fn canonical(
+    space: &Space,
+    all: &Arc<[u32]>,
+    cache: &mut HashMap<Vec<u8>, Arc<[u32]>, BuildHasherDefault<Fx>>,
+    sym: &Sym,
+) -> Arc<[u32]> {
+    if sym.is_trivial() {
+        return Arc::clone(all);
+    }
+    Arc::clone(
+        cache
+            .entry(sym.key())
+            .or_insert_with(|| Arc::from(sym.canonical(&space.codes, &space.guesses))),
+    )
 }
 
 /// Whether the dead colours of `code` (those in `dead`) are the smallest dead colours: with repeated
