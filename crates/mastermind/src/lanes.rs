@@ -25,10 +25,12 @@ pub(crate) struct Lanes {
     nlanes: usize,
     /// The win class's lane.
     win_lane: usize,
+    /// Whether the processor has AVX2 (the chunk count then uses 32-byte vectors).
+    avx2: bool,
 }
 
 /// Guesses counted together by [`Lanes::count_chunk`] (consecutive indices).
-pub(crate) const CHUNK: usize = 16;
+pub(crate) const CHUNK: usize = 32;
 
 /// Class sizes of [`CHUNK`] consecutive guesses: `counts[lane][j]` for guess `g0 + j`, with per guess
 /// the number of non-empty non-winning classes, the largest of them and the winning class's size.
@@ -125,17 +127,26 @@ impl Lanes {
             raw,
             nlanes: lane as usize,
             win_lane: win_lane as usize,
+            avx2: has_avx2(),
         })
     }
 
     /// Counts the classes of the guesses `g0 .. g0 + CHUNK` on the candidates whose rows are `rows`
     /// (every row at least `g0 + CHUNK` long; at most 255 rows), and sums them up per guess.
     pub fn count_chunk(&self, rows: &[&[u8]], g0: usize, out: &mut Chunk) {
-        if self.nlanes == 14 {
-            count_chunk_lanes::<14>(&self.raw, rows, g0, &mut out.counts);
-        } else {
-            count_chunk_lanes::<16>(&self.raw, rows, g0, &mut out.counts);
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: AVX2 was detected on this processor when the lanes were made.
+            unsafe { count_chunk_avx2(self.nlanes, &self.raw, rows, g0, &mut out.counts) };
+            return self.sum_chunk(out);
         }
+        count_chunk_any(self.nlanes, &self.raw, rows, g0, &mut out.counts);
+        self.sum_chunk(out);
+    }
+
+    /// Per guess of a counted chunk, its classes, largest class and winning class.
+    #[inline(always)]
+    fn sum_chunk(&self, out: &mut Chunk) {
         let mut classes = [0u8; CHUNK];
         let mut max = [0u8; CHUNK];
         for (lane, row) in out.counts[..self.nlanes].iter().enumerate() {
@@ -194,6 +205,50 @@ impl Lanes {
     pub fn sizes(&self, x: u128) -> impl Iterator<Item = u32> {
         let x = x & !self.win_byte;
         (0..16).map(move |i| ((x >> (8 * i)) & 0xff) as u32)
+    }
+}
+
+/// Whether the processor has AVX2.
+fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// [`count_chunk_lanes`] for the lanes in use, compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn count_chunk_avx2(
+    nlanes: usize,
+    raw: &[u8; 16],
+    rows: &[&[u8]],
+    g0: usize,
+    out: &mut [[u8; CHUNK]; 16],
+) {
+    if nlanes == 14 {
+        count_chunk_lanes::<14>(raw, rows, g0, out);
+    } else {
+        count_chunk_lanes::<16>(raw, rows, g0, out);
+    }
+}
+
+/// [`count_chunk_lanes`] for the lanes in use, for the baseline processor.
+fn count_chunk_any(
+    nlanes: usize,
+    raw: &[u8; 16],
+    rows: &[&[u8]],
+    g0: usize,
+    out: &mut [[u8; CHUNK]; 16],
+) {
+    if nlanes == 14 {
+        count_chunk_lanes::<14>(raw, rows, g0, out);
+    } else {
+        count_chunk_lanes::<16>(raw, rows, g0, out);
     }
 }
 

@@ -295,52 +295,77 @@ impl<'a> Search<'a> {
             canon_list = canonical(space, &self.all_guesses, &mut self.canon_cache, sym);
             &canon_list
         };
-        // Dense runs of guesses are counted CHUNK at a time (see `Lanes::count_chunk`).
+        // The guesses as bit masks per chunk of CHUNK consecutive codes: a chunk with enough guesses
+        // to try is counted at once (see `Lanes::count_chunk`), the others one guess at a time, and so
+        // are the guesses past the last whole chunk. The order of the guesses is kept.
         let ncodes = space.codes.len();
-        let chunked = lanes.filter(|_| n >= CHUNK_MIN && ncodes >= CHUNK);
-        let mut chunk_start: Option<usize> = None;
-        for (i, &g) in canon.iter().enumerate() {
-            self.evals += 1;
-            self.work += n as u64;
-            let gi = g as usize;
-            let in_chunk = chunk_start.is_some_and(|s| gi >= s && gi < s + CHUNK);
-            let (bound, maxk, is_cand, useless) = match chunked {
-                Some(lanes)
-                    if in_chunk
-                        || canon[i..]
-                            .iter()
-                            .take(CHUNK_DENSE)
-                            .all(|&h| (h as usize) < gi + CHUNK) =>
-                {
-                    let start = match chunk_start {
-                        Some(s) if in_chunk => s,
-                        _ => {
-                            let s = gi.min(ncodes - CHUNK);
-                            lanes.count_chunk(&rows, s, &mut self.chunk);
-                            chunk_start = Some(s);
-                            s
-                        }
-                    };
-                    self.score_chunk(lanes, gi - start, n as u32, depth)
-                }
-                _ => self.score(lanes, &rows, g, depth, &mut counts),
-            };
+        let chunked = lanes.filter(|_| n >= CHUNK_MIN);
+        let whole = ncodes / CHUNK;
+        let mut masks = vec![0u32; whole];
+        let mut tail: Vec<u32> = Vec::new();
+        for &g in canon {
+            let c = g as usize / CHUNK;
+            match masks.get_mut(c) {
+                Some(m) => *m |= 1 << (g as usize % CHUNK),
+                None => tail.push(g),
+            }
+        }
+        self.evals += canon.len() as u64;
+        self.work += (canon.len() * n) as u64;
+        // Takes a guess's score; true once the best reaches the node's lower bound (stop).
+        let mut consider = |g: u32, (bound, maxk, is_cand, useless): (u32, u32, bool, bool)| {
             if useless {
-                continue;
+                return false;
             }
             if bound >= best {
                 floor = floor.min(bound);
-                continue;
+                return false;
             }
             if maxk <= 2 {
                 best = bound;
                 best_guess = Some(g);
-                if best <= lb {
-                    break;
-                }
-                continue;
+                return best <= lb;
             }
             options.push((bound, !is_cand, g));
+            false
+        };
+        'scan: {
+            for (c, &m) in masks.iter().enumerate() {
+                if m == 0 {
+                    continue;
+                }
+                let g0 = c * CHUNK;
+                let mut bits = m;
+                match chunked {
+                    Some(lanes) if m.count_ones() as usize >= CHUNK_DENSE => {
+                        lanes.count_chunk(&rows, g0, &mut self.chunk);
+                        while bits != 0 {
+                            let j = bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            let score = self.score_chunk(lanes, j, n as u32, depth);
+                            if consider((g0 + j) as u32, score) {
+                                break 'scan;
+                            }
+                        }
+                    }
+                    _ => {
+                        while bits != 0 {
+                            let g = (g0 + bits.trailing_zeros() as usize) as u32;
+                            bits &= bits - 1;
+                            let score = self.score(lanes, &rows, g, depth, &mut counts);
+                            if consider(g, score) {
+                                break 'scan;
+                            }
+                        }
+                    }
+                }
+            }
+            for &g in &tail {
+                let score = self.score(lanes, &rows, g, depth, &mut counts);
+                if consider(g, score) {
+                    break 'scan;
+                }
+            }
         }
         if dead_filter && sym.is_trivial() && !filtered.is_empty() {
             self.dead_lists[usize::from(dead)] = Some(filtered);
