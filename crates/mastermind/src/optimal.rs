@@ -313,22 +313,26 @@ impl<'a> Search<'a> {
         self.evals += canon.len() as u64;
         self.work += (canon.len() * n) as u64;
         // Takes a guess's score; true once the best reaches the node's lower bound (stop).
-        let mut consider = |g: u32, (bound, maxk, is_cand, useless): (u32, u32, bool, bool)| {
-            if useless {
-                return false;
-            }
-            if bound >= best {
-                floor = floor.min(bound);
-                return false;
-            }
-            if maxk <= 2 {
-                best = bound;
-                best_guess = Some(g);
-                return best <= lb;
-            }
-            options.push((bound, !is_cand, g));
-            false
-        };
+        let mut consider =
+            |best: &mut u32,
+             floor: &mut u32,
+             g: u32,
+             (bound, maxk, is_cand, useless): (u32, u32, bool, bool)| {
+                if useless {
+                    return false;
+                }
+                if bound >= *best {
+                    *floor = (*floor).min(bound);
+                    return false;
+                }
+                if maxk <= 2 {
+                    *best = bound;
+                    best_guess = Some(g);
+                    return *best <= lb;
+                }
+                options.push((bound, !is_cand, g));
+                false
+            };
         'scan: {
             for (c, &m) in masks.iter().enumerate() {
                 if m == 0 {
@@ -339,11 +343,33 @@ impl<'a> Search<'a> {
                 match chunked {
                     Some(lanes) if m.count_ones() as usize >= CHUNK_DENSE => {
                         lanes.count_chunk(&rows, g0, &mut self.chunk);
+                        // 3n - 2 [candidate] - classes is at most a guess's bound (a class of k costs
+                        // at least 2k - 1): the guesses it puts at or above the best only lower the
+                        // floor.
+                        let chunk = &self.chunk;
+                        let cut = (3 * n as u32).saturating_sub(best);
+                        let mut hot = 0u32;
+                        for j in 0..CHUNK {
+                            let score = u32::from(chunk.classes[j]) + 2 * u32::from(chunk.win[j]);
+                            hot |= u32::from(score > cut) << j;
+                        }
+                        let mut cold = bits & !hot;
+                        if cold != 0 {
+                            let mut top = 0;
+                            while cold != 0 {
+                                let j = cold.trailing_zeros() as usize;
+                                cold &= cold - 1;
+                                top = top
+                                    .max(u32::from(chunk.classes[j]) + 2 * u32::from(chunk.win[j]));
+                            }
+                            floor = floor.min(3 * n as u32 - top);
+                        }
+                        bits &= hot;
                         while bits != 0 {
                             let j = bits.trailing_zeros() as usize;
                             bits &= bits - 1;
                             let score = self.score_chunk(lanes, j, n as u32, depth);
-                            if consider((g0 + j) as u32, score) {
+                            if consider(&mut best, &mut floor, (g0 + j) as u32, score) {
                                 break 'scan;
                             }
                         }
@@ -353,7 +379,7 @@ impl<'a> Search<'a> {
                             let g = (g0 + bits.trailing_zeros() as usize) as u32;
                             bits &= bits - 1;
                             let score = self.score(lanes, &rows, g, depth, &mut counts);
-                            if consider(g, score) {
+                            if consider(&mut best, &mut floor, g, score) {
                                 break 'scan;
                             }
                         }
@@ -362,7 +388,7 @@ impl<'a> Search<'a> {
             }
             for &g in &tail {
                 let score = self.score(lanes, &rows, g, depth, &mut counts);
-                if consider(g, score) {
+                if consider(&mut best, &mut floor, g, score) {
                     break 'scan;
                 }
             }
