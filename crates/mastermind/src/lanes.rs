@@ -369,6 +369,36 @@ mod tests {
     }
 
     #[test]
+    fn baseline_and_avx2_counts_agree() {
+        let space = Space::new(Variant::default()).unwrap();
+        let lanes = Lanes::new(4, space.nclass, space.win_class, 14).unwrap();
+        let rows: Vec<&[u8]> = space
+            .secrets
+            .iter()
+            .step_by(3)
+            .map(|&c| space.row(c))
+            .collect();
+        for g0 in [0usize, 64, 1296 - CHUNK] {
+            let mut any = [[0u8; CHUNK]; 16];
+            count_chunk_any(lanes.nlanes, &lanes.raw, &rows, g0, &mut any);
+            // The baseline path against a naive count.
+            for (lane, row) in any[..lanes.nlanes].iter().enumerate() {
+                for (j, &k) in row.iter().enumerate() {
+                    let want = rows.iter().filter(|r| r[g0 + j] == lanes.raw[lane]).count();
+                    assert_eq!(usize::from(k), want);
+                }
+            }
+            #[cfg(target_arch = "x86_64")]
+            if has_avx2() {
+                let mut avx = [[0u8; CHUNK]; 16];
+                // SAFETY: AVX2 was just detected.
+                unsafe { count_chunk_avx2(lanes.nlanes, &lanes.raw, &rows, g0, &mut avx) };
+                assert_eq!(any, avx);
+            }
+        }
+    }
+
+    #[test]
     fn more_than_sixteen_feedbacks_have_no_lanes() {
         let space = Space::new(Variant::custom(4, 5, 10, true, true).unwrap()).unwrap();
         assert!(Lanes::new(5, space.nclass, space.win_class, 14).is_none());
