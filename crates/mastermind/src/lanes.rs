@@ -35,21 +35,27 @@ pub(crate) const CHUNK: usize = 32;
 /// Class sizes of [`CHUNK`] consecutive guesses: `counts[lane][j]` for guess `g0 + j`, with per guess
 /// the number of non-empty non-winning classes, the largest of them and the winning class's size.
 pub(crate) struct Chunk {
-    /// Per lane, per guess of the chunk, the class size.
-    pub counts: [[u8; CHUNK]; 16],
+    /// Per lane, per guess of the chunk, the class size, for up to 255 candidates.
+    pub narrow: [[u8; CHUNK]; 16],
+    /// The same for more candidates.
+    pub counts: [[u16; CHUNK]; 16],
+    /// Whether `counts` holds the sizes (else `narrow`).
+    pub wide: bool,
     /// Per guess, the non-empty non-winning classes.
     pub classes: [u8; CHUNK],
     /// Per guess, the largest non-winning class.
-    pub max: [u8; CHUNK],
+    pub max: [u16; CHUNK],
     /// Per guess, the size of the winning class (0 or 1).
-    pub win: [u8; CHUNK],
+    pub win: [u16; CHUNK],
 }
 
 impl Chunk {
     /// An empty chunk.
     pub fn new() -> Chunk {
         Chunk {
+            narrow: [[0; CHUNK]; 16],
             counts: [[0; CHUNK]; 16],
+            wide: false,
             classes: [0; CHUNK],
             max: [0; CHUNK],
             win: [0; CHUNK],
@@ -132,46 +138,66 @@ impl Lanes {
     }
 
     /// Counts the classes of the guesses `g0 .. g0 + CHUNK` on the candidates whose rows are `rows`
-    /// (every row at least `g0 + CHUNK` long; at most 255 rows), and sums them up per guess.
+    /// (every row at least `g0 + CHUNK` long), and sums them up per guess.
     pub fn count_chunk(&self, rows: &[&[u8]], g0: usize, out: &mut Chunk) {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: AVX2 was detected on this processor when the lanes were made.
-            unsafe { count_chunk_avx2(self.nlanes, &self.raw, rows, g0, &mut out.counts) };
-            return self.sum_chunk(out);
+            unsafe { count_chunk_avx2(self.nlanes, &self.raw, rows, g0, out) };
+        } else {
+            count_chunk_any(self.nlanes, &self.raw, rows, g0, out);
         }
-        count_chunk_any(self.nlanes, &self.raw, rows, g0, &mut out.counts);
-        self.sum_chunk(out);
+        #[cfg(not(target_arch = "x86_64"))]
+        count_chunk_any(self.nlanes, &self.raw, rows, g0, out);
+        if out.wide {
+            let (classes, max) = self.sum_lanes(&out.counts);
+            out.classes = classes;
+            out.max = max;
+            out.win = out.counts[self.win_lane];
+        } else {
+            let (classes, max) = self.sum_lanes(&out.narrow);
+            out.classes = classes;
+            for j in 0..CHUNK {
+                out.max[j] = u16::from(max[j]);
+                out.win[j] = u16::from(out.narrow[self.win_lane][j]);
+            }
+        }
     }
 
-    /// Per guess of a counted chunk, its classes, largest class and winning class.
+    /// Per guess of a counted chunk, its non-empty non-winning classes and the largest of them.
     #[inline(always)]
-    fn sum_chunk(&self, out: &mut Chunk) {
+    fn sum_lanes<T: Copy + Default + Ord + From<u8>>(
+        &self,
+        counts: &[[T; CHUNK]; 16],
+    ) -> ([u8; CHUNK], [T; CHUNK]) {
         let mut classes = [0u8; CHUNK];
-        let mut max = [0u8; CHUNK];
-        for (lane, row) in out.counts[..self.nlanes].iter().enumerate() {
+        let mut max = [T::default(); CHUNK];
+        let zero = T::default();
+        for (lane, row) in counts[..self.nlanes].iter().enumerate() {
             if lane == self.win_lane {
                 continue;
             }
             for j in 0..CHUNK {
-                classes[j] += u8::from(row[j] != 0);
+                classes[j] += u8::from(row[j] != zero);
                 max[j] = max[j].max(row[j]);
             }
         }
-        out.classes = classes;
-        out.max = max;
-        out.win = out.counts[self.win_lane];
+        (classes, max)
     }
 
     /// The non-winning class sizes of guess `j` of a chunk (zeros included).
     #[inline]
     pub fn chunk_sizes<'c>(&self, chunk: &'c Chunk, j: usize) -> impl Iterator<Item = u32> + 'c {
         let win = self.win_lane;
-        chunk.counts[..self.nlanes]
-            .iter()
-            .enumerate()
-            .filter(move |&(lane, _)| lane != win)
-            .map(move |(_, row)| u32::from(row[j]))
+        (0..self.nlanes)
+            .filter(move |&lane| lane != win)
+            .map(move |lane| {
+                if chunk.wide {
+                    u32::from(chunk.counts[lane][j])
+                } else {
+                    u32::from(chunk.narrow[lane][j])
+                }
+            })
     }
 
     /// The summary of byte-lane counts.
@@ -223,13 +249,7 @@ fn has_avx2() -> bool {
 /// [`count_chunk_lanes`] for the lanes in use, compiled for AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn count_chunk_avx2(
-    nlanes: usize,
-    raw: &[u8; 16],
-    rows: &[&[u8]],
-    g0: usize,
-    out: &mut [[u8; CHUNK]; 16],
-) {
+fn count_chunk_avx2(nlanes: usize, raw: &[u8; 16], rows: &[&[u8]], g0: usize, out: &mut Chunk) {
     if nlanes == 14 {
         count_chunk_lanes::<14>(raw, rows, g0, out);
     } else {
@@ -238,13 +258,7 @@ fn count_chunk_avx2(
 }
 
 /// [`count_chunk_lanes`] for the lanes in use, for the baseline processor.
-fn count_chunk_any(
-    nlanes: usize,
-    raw: &[u8; 16],
-    rows: &[&[u8]],
-    g0: usize,
-    out: &mut [[u8; CHUNK]; 16],
-) {
+fn count_chunk_any(nlanes: usize, raw: &[u8; 16], rows: &[&[u8]], g0: usize, out: &mut Chunk) {
     if nlanes == 14 {
         count_chunk_lanes::<14>(raw, rows, g0, out);
     } else {
@@ -255,25 +269,42 @@ fn count_chunk_any(
 /// The counting loop of [`Lanes::count_chunk`] for `L` lanes: per candidate, one comparison and one
 /// subtraction per lane over the chunk's bytes (vectorised by the compiler).
 #[inline(always)]
-fn count_chunk_lanes<const L: usize>(
-    raw: &[u8; 16],
-    rows: &[&[u8]],
-    g0: usize,
-    out: &mut [[u8; CHUNK]; 16],
-) {
+fn count_chunk_lanes<const L: usize>(raw: &[u8; 16], rows: &[&[u8]], g0: usize, out: &mut Chunk) {
+    if rows.len() <= 255 {
+        out.wide = false;
+        out.narrow[..L].copy_from_slice(&count_block::<L>(raw, rows, g0));
+        return;
+    }
+    // Bytes count up to 255: blocks of 255 rows, each added into the 16-bit counts.
+    out.wide = true;
+    for lane in out.counts.iter_mut() {
+        *lane = [0; CHUNK];
+    }
+    for block in rows.chunks(255) {
+        let cnt = count_block::<L>(raw, block, g0);
+        for (wide, narrow) in out.counts.iter_mut().zip(&cnt) {
+            for j in 0..CHUNK {
+                wide[j] += u16::from(narrow[j]);
+            }
+        }
+    }
+}
+
+/// Byte counts of one block of at most 255 rows.
+#[inline(always)]
+fn count_block<const L: usize>(raw: &[u8; 16], rows: &[&[u8]], g0: usize) -> [[u8; CHUNK]; L] {
     let mut cnt = [[0u8; CHUNK]; L];
     for r in rows {
-        let Some(v) = r.get(g0..).and_then(|t| t.first_chunk::<CHUNK>()) else {
+        let Some(&v) = r.get(g0..).and_then(|t| t.first_chunk::<CHUNK>()) else {
             continue;
         };
-        for (c, lane) in cnt.iter_mut().enumerate() {
-            let k = raw[c];
+        for (lane, &k) in cnt.iter_mut().zip(raw) {
             for j in 0..CHUNK {
                 lane[j] = lane[j].wrapping_add(u8::from(v[j] == k));
             }
         }
     }
-    out[..L].copy_from_slice(&cnt);
+    cnt
 }
 
 #[cfg(test)]
@@ -343,7 +374,7 @@ mod tests {
         let space = Space::new(Variant::CLASSIC).unwrap();
         let lanes = Lanes::new(4, space.nclass, space.win_class, 14).unwrap();
         let mut chunk = Chunk::new();
-        for (len, step) in [(1usize, 7usize), (9, 13), (40, 31), (255, 5)] {
+        for (len, step) in [(1usize, 7usize), (9, 13), (40, 31), (255, 5), (700, 1)] {
             let cands: Vec<u32> = (0..len)
                 .map(|i| ((i * step * 37 + 11) % 1296) as u32)
                 .collect();
@@ -379,21 +410,21 @@ mod tests {
             .map(|&c| space.row(c))
             .collect();
         for g0 in [0usize, 64, 1296 - CHUNK] {
-            let mut any = [[0u8; CHUNK]; 16];
+            let mut any = Chunk::new();
             count_chunk_any(lanes.nlanes, &lanes.raw, &rows, g0, &mut any);
             // The baseline path against a naive count.
-            for (lane, row) in any[..lanes.nlanes].iter().enumerate() {
-                for (j, &k) in row.iter().enumerate() {
+            for lane in 0..lanes.nlanes {
+                for j in 0..CHUNK {
                     let want = rows.iter().filter(|r| r[g0 + j] == lanes.raw[lane]).count();
-                    assert_eq!(usize::from(k), want);
+                    assert_eq!(usize::from(any.narrow[lane][j]), want);
                 }
             }
             #[cfg(target_arch = "x86_64")]
             if has_avx2() {
-                let mut avx = [[0u8; CHUNK]; 16];
+                let mut avx = Chunk::new();
                 // SAFETY: AVX2 was just detected.
                 unsafe { count_chunk_avx2(lanes.nlanes, &lanes.raw, &rows, g0, &mut avx) };
-                assert_eq!(any, avx);
+                assert_eq!(any.narrow, avx.narrow);
             }
         }
     }

@@ -39,7 +39,7 @@ const MAX_DEPTH: usize = 16;
 /// Fewest candidates for counting guesses a chunk at a time.
 const CHUNK_MIN: usize = 4;
 /// A chunk is counted when this many guesses to try fall in it.
-const CHUNK_DENSE: usize = 4;
+const CHUNK_DENSE: usize = 12;
 /// Most candidates counted in byte lanes.
 const LANE_MAX: usize = 255;
 /// Spaces up to this many secrets are searched on one thread (see `sequential_tree`).
@@ -239,11 +239,7 @@ impl<'a> Search<'a> {
         let mut options: Vec<(u32, bool, u32)> = Vec::new();
         // The candidates' rows (the table is symmetric): a guess's classes are read from n streams in
         // order as the guesses go up.
-        let lanes = if n <= LANE_MAX {
-            self.lanes.as_ref()
-        } else {
-            None
-        };
+        let lanes = self.lanes.as_ref().filter(|_| n <= LANE_MAX);
         let rows: Vec<&[u8]> = cands.iter().map(|&c| space.row(c)).collect();
         // Candidates first: with a pair at most per class they often reach the bound at once.
         if n < SMALL {
@@ -299,7 +295,7 @@ impl<'a> Search<'a> {
         // to try is counted at once (see `Lanes::count_chunk`), the others one guess at a time, and so
         // are the guesses past the last whole chunk. The order of the guesses is kept.
         let ncodes = space.codes.len();
-        let chunked = lanes.filter(|_| n >= CHUNK_MIN);
+        let chunked = self.lanes.as_ref().filter(|_| n >= CHUNK_MIN);
         let whole = ncodes / CHUNK;
         let mut masks = vec![0u32; whole];
         let mut tail: Vec<u32> = Vec::new();
