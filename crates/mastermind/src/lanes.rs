@@ -8,6 +8,7 @@
 //! are too many feedbacks and [`Lanes::new`] gives `None` (the search counts into an array instead).
 
 /// Lane increments per raw feedback class (see `Feedback::class`), and the win lane.
+#[derive(Clone)]
 pub(crate) struct Lanes {
     /// Per raw class, 1 in its byte lane.
     pub byte: Vec<u128>,
@@ -157,10 +158,8 @@ impl Lanes {
         } else {
             let (classes, max) = self.sum_lanes(&out.narrow);
             out.classes = classes;
-            for j in 0..CHUNK {
-                out.max[j] = u16::from(max[j]);
-                out.win[j] = u16::from(out.narrow[self.win_lane][j]);
-            }
+            out.max = max.map(u16::from);
+            out.win = out.narrow[self.win_lane].map(u16::from);
         }
     }
 

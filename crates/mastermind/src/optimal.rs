@@ -78,7 +78,7 @@ enum Entry {
 pub(crate) struct Search<'a> {
     space: &'a Space,
     /// `lb[d][n]`: lower bound for n candidates with d guesses left.
-    lb: Vec<Vec<u32>>,
+    lb: Arc<Vec<Vec<u32>>>,
     memo: HashMap<(u8, Vec<u32>), Entry, BuildHasherDefault<Fx>>,
     /// Nodes searched (for diagnostics and benchmarks).
     pub nodes: u64,
@@ -132,7 +132,7 @@ impl<'a> Search<'a> {
         }
         Search {
             space,
-            lb,
+            lb: Arc::new(lb),
             memo: HashMap::default(),
             nodes: 0,
             evals: 0,
@@ -150,6 +150,27 @@ impl<'a> Search<'a> {
             kmax: k as u32,
             level: 0,
             cancel: None,
+            cancelled: false,
+        }
+    }
+
+    /// A new search of the same space sharing this one's bound table (no memo, no counters).
+    pub fn fresh(&self) -> Search<'a> {
+        Search {
+            space: self.space,
+            lb: Arc::clone(&self.lb),
+            memo: HashMap::default(),
+            nodes: 0,
+            evals: 0,
+            work: 0,
+            lanes: self.lanes.clone(),
+            dead_lists: vec![None; self.dead_lists.len()],
+            all_guesses: Arc::clone(&self.all_guesses),
+            canon_cache: HashMap::default(),
+            chunk: Box::new(Chunk::new()),
+            kmax: self.kmax,
+            level: 0,
+            cancel: self.cancel,
             cancelled: false,
         }
     }
@@ -749,7 +770,7 @@ pub(crate) fn optimal_tree(
             } else {
                 cutoff - spent + lbc
             };
-            let mut search = Search::new(space);
+            let mut search = bounds.fresh();
             search.cancel = Some(cancel);
             let (v, choice) = search.search(members, guesses - 1, &child_sym, beta, &mut |_, _| {});
             if search.cancelled {
@@ -862,21 +883,26 @@ enum ClassResult {
 
 /// The whole tree from the first guess and the subtrees of its classes (in class order).
 fn stitch(space: &Space, g: u32, total: u32, subtrees: Vec<Subtree>) -> StrategyTree {
-    let secrets = &space.secrets;
-    let solves = secrets
-        .iter()
-        .any(|&s| space.class(g, s) == space.win_class);
+    let nodes = join_nodes(space, &space.secrets, g, subtrees);
+    debug_assert_eq!(nodes[0].total, u64::from(total));
+    StrategyTree::from_nodes(space.variant, Strategy::Optimal, nodes)
+}
+
+/// The nodes of the subtree for `cands` with guess `g` at its root and the subtrees of its classes
+/// (in class order), root first, indices local.
+fn join_nodes(space: &Space, cands: &[u32], g: u32, subtrees: Vec<Subtree>) -> Vec<TreeNode> {
+    let solves = cands.iter().any(|&s| space.class(g, s) == space.win_class);
     let mut nodes = vec![TreeNode {
         guess: space.codes[g as usize],
-        secrets: secrets.len() as u32,
-        total: secrets.len() as u64,
+        secrets: cands.len() as u32,
+        total: cands.len() as u64,
         max: 1,
         solves,
         children: Vec::new(),
     }];
     let mut children = Vec::with_capacity(subtrees.len());
     let mut max = 1;
-    let mut sum = secrets.len() as u64;
+    let mut sum = cands.len() as u64;
     for (class, sub) in subtrees {
         let offset = nodes.len() as u32;
         sum += sub[0].total;
@@ -889,11 +915,10 @@ fn stitch(space: &Space, g: u32, total: u32, subtrees: Vec<Subtree>) -> Strategy
             node
         }));
     }
-    debug_assert_eq!(sum, u64::from(total));
     nodes[0].total = sum;
     nodes[0].max = max;
     nodes[0].children = children;
-    StrategyTree::from_nodes(space.variant, Strategy::Optimal, nodes)
+    nodes
 }
 
 #[cfg(test)]
