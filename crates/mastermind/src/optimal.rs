@@ -12,6 +12,10 @@
 //! - Only guesses canonical under the symmetries of the history are tried (see `sym`), and among guesses
 //!   that split the candidates into the same sets only one is tried.
 //! - Candidate sets of 3 or more are memoised (exact cost and guess, or a lower bound).
+//! - Class sizes are counted in packed lanes (see `lanes`): one guess at a time in a `u128` or `u64`, or the
+//!   32 consecutive guesses of a chunk at once (per candidate one vectorised compare and subtract per
+//!   feedback); in a chunk, the guesses whose 3n - 2 [candidate] - classes (at most their bound) already
+//!   reaches the best are set aside in bulk.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
