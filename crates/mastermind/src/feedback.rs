@@ -282,13 +282,43 @@ impl FeedbackTable {
     pub fn new(codes: &[Code]) -> FeedbackTable {
         let packed: Vec<PackedCode> = codes.iter().map(PackedCode::new).collect();
         let n = codes.len();
+        // Codes with the same colour counts share their common colours with any other code: the
+        // common colours are computed once per pair of colour-count kinds, and a pair of codes then
+        // costs only its black pegs (word arithmetic on the nibbles).
+        let mut kinds: std::collections::HashMap<(u64, u64), u16> = Default::default();
+        let mut reps: Vec<PackedCode> = Vec::new();
+        let kind: Vec<u16> = packed
+            .iter()
+            .map(|p| {
+                *kinds.entry((p.lo, p.hi)).or_insert_with(|| {
+                    reps.push(*p);
+                    (reps.len() - 1) as u16
+                })
+            })
+            .collect();
+        let m = reps.len();
+        let mut common = vec![0u8; m * m];
+        for (a, ra) in reps.iter().enumerate() {
+            for (b, rb) in reps.iter().enumerate() {
+                common[a * m + b] = (lane_min_sum(ra.lo, rb.lo) + lane_min_sum(ra.hi, rb.hi)) as u8;
+            }
+        }
+        let nibbles: Vec<u32> = packed.iter().map(|p| p.nibbles).collect();
         let mut classes = vec![0u8; n * n];
-        // Feedback is symmetric: compute the upper triangle and mirror it.
-        for i in 0..n {
-            for j in i..n {
-                let c = packed[i].class(&packed[j]);
-                classes[i * n + j] = c;
-                classes[j * n + i] = c;
+        if n > 0 {
+            for ((row, p), &k) in classes.chunks_exact_mut(n).zip(&packed).zip(&kind) {
+                let crow = &common[usize::from(k) * m..(usize::from(k) + 1) * m];
+                // Two passes: the common colours by lookup, then the black pegs (vectorised).
+                for (cell, &kb) in row.iter_mut().zip(&kind) {
+                    *cell = crow[usize::from(kb)];
+                }
+                let len = u32::from(p.len);
+                for (cell, &nb) in row.iter_mut().zip(&nibbles) {
+                    let x = p.nibbles ^ nb;
+                    let differ = (x | x >> 1 | x >> 2 | x >> 3) & 0x1111_1111;
+                    let mismatches = differ.wrapping_mul(0x1111_1111) >> 28;
+                    *cell = cell.wrapping_add(((len - mismatches) * len) as u8);
+                }
             }
         }
         FeedbackTable {

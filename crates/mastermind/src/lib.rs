@@ -35,6 +35,7 @@ mod code;
 mod estimate;
 mod feedback;
 mod game;
+mod lanes;
 mod optimal;
 mod solve;
 mod space;

@@ -12,13 +12,19 @@
 //! - Only guesses canonical under the symmetries of the history are tried (see `sym`), and among guesses
 //!   that split the candidates into the same sets only one is tried.
 //! - Candidate sets of 3 or more are memoised (exact cost and guess, or a lower bound).
+//! - Class sizes are counted in packed lanes (see `lanes`): one guess at a time in a `u128` or `u64`, or the
+//!   32 consecutive guesses of a chunk at once (per candidate one vectorised compare and subtract per
+//!   feedback); in a chunk, the guesses whose 3n - 2 [candidate] - classes (at most their bound) already
+//!   reaches the best are set aside in bulk.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
+use crate::lanes::{CHUNK, Chunk, Lanes};
 use crate::solve::SolveError;
 use crate::space::Space;
 use crate::strategy::Strategy;
@@ -34,6 +40,12 @@ const MEMO_MIN: usize = 3;
 const SMALL: usize = 32;
 const MEMO_CAP: usize = 4_000_000;
 const MAX_DEPTH: usize = 16;
+/// Fewest candidates for counting guesses a chunk at a time.
+const CHUNK_MIN: usize = 4;
+/// A chunk is counted when this many guesses to try fall in it.
+const CHUNK_DENSE: usize = 12;
+/// Most candidates counted in byte lanes.
+const LANE_MAX: usize = 255;
 /// Spaces up to this many secrets are searched on one thread (see `sequential_tree`).
 const SEQUENTIAL_MAX: usize = 1500;
 
@@ -70,7 +82,7 @@ enum Entry {
 pub(crate) struct Search<'a> {
     space: &'a Space,
     /// `lb[d][n]`: lower bound for n candidates with d guesses left.
-    lb: Vec<Vec<u32>>,
+    lb: Arc<Vec<Vec<u32>>>,
     memo: HashMap<(u8, Vec<u32>), Entry, BuildHasherDefault<Fx>>,
     /// Nodes searched (for diagnostics and benchmarks).
     pub nodes: u64,
@@ -78,7 +90,19 @@ pub(crate) struct Search<'a> {
     pub evals: u64,
     /// Candidates scored, summed over guesses (for diagnostics).
     pub work: u64,
-    kmax: usize,
+    /// Packed class counting (4 pegs or fewer).
+    lanes: Option<Lanes>,
+    /// Per set of dead colours, the guesses that pass the dead-colour filter (when every guess is
+    /// canonical).
+    dead_lists: Vec<Option<Vec<u32>>>,
+    /// Every guess (the canonical guesses of a trivial group).
+    all_guesses: Arc<[u32]>,
+    /// The canonical guesses per group (see [`Sym::key`]).
+    canon_cache: HashMap<Vec<u8>, Arc<[u32]>, BuildHasherDefault<Fx>>,
+    /// The last chunk of guesses counted.
+    chunk: Box<Chunk>,
+    /// Largest class whose bound is 2k - 1 (the number of feedbacks but the win).
+    kmax: u32,
     level: u32,
     cancel: Option<&'a AtomicBool>,
     /// Set once `cancel` was seen: every result after that is meaningless.
@@ -112,14 +136,45 @@ impl<'a> Search<'a> {
         }
         Search {
             space,
-            lb,
+            lb: Arc::new(lb),
             memo: HashMap::default(),
             nodes: 0,
             evals: 0,
             work: 0,
-            kmax: k as usize,
+            lanes: Lanes::new(
+                space.variant.pegs(),
+                space.nclass,
+                space.win_class,
+                k as u32,
+            ),
+            dead_lists: vec![None; 1 << space.variant.colours()],
+            all_guesses: Arc::from(space.guesses.as_slice()),
+            canon_cache: HashMap::default(),
+            chunk: Box::new(Chunk::new()),
+            kmax: k as u32,
             level: 0,
             cancel: None,
+            cancelled: false,
+        }
+    }
+
+    /// A new search of the same space sharing this one's bound table (no memo, no counters).
+    pub fn fresh(&self) -> Search<'a> {
+        Search {
+            space: self.space,
+            lb: Arc::clone(&self.lb),
+            memo: HashMap::default(),
+            nodes: 0,
+            evals: 0,
+            work: 0,
+            lanes: self.lanes.clone(),
+            dead_lists: vec![None; self.dead_lists.len()],
+            all_guesses: Arc::clone(&self.all_guesses),
+            canon_cache: HashMap::default(),
+            chunk: Box::new(Chunk::new()),
+            kmax: self.kmax,
+            level: 0,
+            cancel: self.cancel,
             cancelled: false,
         }
     }
@@ -207,47 +262,20 @@ impl<'a> Search<'a> {
         // On failure, the least lower bound proven for any guess (at least beta).
         let mut floor = INF;
         let mut options: Vec<(u32, bool, u32)> = Vec::new();
+        // The candidates' rows (the table is symmetric): a guess's classes are read from n streams in
+        // order as the guesses go up.
+        let lanes = self.lanes.as_ref().filter(|_| n <= LANE_MAX);
+        let rows: Vec<&[u8]> = cands.iter().map(|&c| space.row(c)).collect();
         // Candidates first: with a pair at most per class they often reach the bound at once.
         if n < SMALL {
             for &c in cands {
-                let row = space.row(c);
-                for &s in cands {
-                    counts[usize::from(row[s as usize])] += 1;
-                }
-                let mut bound = n as u32;
-                let mut maxk = 0;
-                for &s in cands {
-                    let cl = usize::from(row[s as usize]);
-                    let k = std::mem::take(&mut counts[cl]);
-                    if k > 0 && cl != win {
-                        maxk = maxk.max(k);
-                        bound = bound.saturating_add(self.bound(k as usize, depth - 1));
-                    }
-                }
+                let (bound, maxk, _, _) = self.score(lanes, &rows, c, depth, &mut counts);
                 if maxk <= 2 && bound < best {
                     best = bound;
                     best_guess = Some(c);
                 }
             }
         }
-        let canon: &[u32] = if best <= lb {
-            &[]
-        } else {
-            sym.canonical(&space.codes, &space.guesses)
-        };
-
-        // For small sets, read the classes from the candidates' rows (the table is symmetric): n
-        // streams read in order as the guesses go up.
-        let mut rows: [&[u8]; SMALL] = [&[]; SMALL];
-        if n < SMALL {
-            for (r, &c) in rows.iter_mut().zip(cands) {
-                *r = space.row(c);
-            }
-        }
-        let rows = &rows[..n.min(SMALL)];
-        // Exact bounds from masks when every class has at most K members and two more levels are left.
-        let kmax = self.kmax;
-        let fast_masks = n <= kmax && depth >= 3 && space.nclass <= 64;
         // Colours in no candidate ("dead") add nothing to any feedback, so they are interchangeable in a
         // guess: only guesses whose dead colours are the smallest dead ones, in order, are tried (the
         // least code of a class of equivalent guesses passes both this and the symmetry filter).
@@ -257,90 +285,137 @@ impl<'a> Search<'a> {
                 .fold(0u16, |m, &c| m | space.colour_mask[c as usize]);
         let dead_filter = dead.count_ones() >= 2;
         let repeats = space.variant.guess_repeats();
+        let mut filtered = Vec::new();
+        let canon_list: Arc<[u32]>;
+        let canon: &[u32] = if best <= lb {
+            &[]
+        } else if dead_filter && sym.is_trivial() {
+            // Every guess is canonical: the dead colours alone decide, and the list is kept per set.
+            let slot = &mut self.dead_lists[usize::from(dead)];
+            if slot.is_none() {
+                *slot = Some(
+                    space
+                        .guesses
+                        .iter()
+                        .copied()
+                        .filter(|&g| dead_normal(&space.codes[g as usize], dead, repeats))
+                        .collect(),
+                );
+            }
+            filtered = slot.take().unwrap_or_default();
+            &filtered
+        } else if dead_filter {
+            filtered.extend(
+                canonical(space, &self.all_guesses, &mut self.canon_cache, sym)
+                    .iter()
+                    .copied()
+                    .filter(|&g| dead_normal(&space.codes[g as usize], dead, repeats)),
+            );
+            &filtered
+        } else {
+            canon_list = canonical(space, &self.all_guesses, &mut self.canon_cache, sym);
+            &canon_list
+        };
+        // The guesses as bit masks per chunk of CHUNK consecutive codes: a chunk with enough guesses
+        // to try is counted at once (see `Lanes::count_chunk`), the others one guess at a time, and so
+        // are the guesses past the last whole chunk. The order of the guesses is kept.
+        let ncodes = space.codes.len();
+        let chunked = self.lanes.as_ref().filter(|_| n >= CHUNK_MIN);
+        let whole = ncodes / CHUNK;
+        let mut masks = vec![0u32; whole];
+        let mut tail: Vec<u32> = Vec::new();
         for &g in canon {
-            if dead_filter && !dead_normal(&space.codes[g as usize], dead, repeats) {
-                continue;
+            let c = g as usize / CHUNK;
+            match masks.get_mut(c) {
+                Some(m) => *m |= 1 << (g as usize % CHUNK),
+                None => tail.push(g),
             }
-            self.evals += 1;
-            self.work += n as u64;
-            let mut is_cand = false;
-            let mut bound = n as u32;
-            let mut maxk = 0;
-            let mut useless = false;
-            if fast_masks {
-                // Class sizes as bit masks: seen once, twice, three times or more. With every class of
-                // at most 14 = K members the bound is linear: 1 for a single, 3 for a pair, 2k - 1 above.
-                let (mut s1, mut s2, mut s3) = (0u64, 0u64, 0u64);
-                for c in rows.iter().map(|r| r[g as usize]) {
-                    let bit = 1u64 << c;
-                    s3 |= s2 & bit;
-                    s2 |= s1 & bit;
-                    s1 |= bit;
+        }
+        self.evals += canon.len() as u64;
+        self.work += (canon.len() * n) as u64;
+        // Takes a guess's score; true once the best reaches the node's lower bound (stop).
+        let mut consider =
+            |best: &mut u32,
+             floor: &mut u32,
+             g: u32,
+             (bound, maxk, is_cand, useless): (u32, u32, bool, bool)| {
+                if useless {
+                    return false;
                 }
-                let winbit = 1u64 << win;
-                is_cand = s1 & winbit != 0;
-                let (s1, s2, s3) = (s1 & !winbit, s2 & !winbit, s3 & !winbit);
-                let classes = s1.count_ones();
-                let pairs_up = s2.count_ones();
-                let big = s3.count_ones();
-                let singles = classes - pairs_up;
-                let pairs = pairs_up - big;
-                let rest = n as u32 - u32::from(is_cand) - singles - 2 * pairs;
-                useless = classes == 1 && !is_cand;
-                maxk = if big > 0 {
-                    3
-                } else if pairs > 0 {
-                    2
-                } else {
-                    1
-                };
-                bound = n as u32 + singles + 3 * pairs + 2 * rest - big;
-            } else if n < SMALL {
-                // Count, then consume the counts (leaving them zero) without scanning every class.
-                for c in rows.iter().map(|r| r[g as usize]) {
-                    counts[usize::from(c)] += 1;
+                if bound >= *best {
+                    *floor = (*floor).min(bound);
+                    return false;
                 }
-                for c in rows.iter().map(|r| r[g as usize]) {
-                    let k = std::mem::take(&mut counts[usize::from(c)]);
-                    if k == 0 {
-                        continue;
+                if maxk <= 2 {
+                    *best = bound;
+                    best_guess = Some(g);
+                    return *best <= lb;
+                }
+                options.push((bound, !is_cand, g));
+                false
+            };
+        'scan: {
+            for (c, &m) in masks.iter().enumerate() {
+                if m == 0 {
+                    continue;
+                }
+                let g0 = c * CHUNK;
+                let mut bits = m;
+                match chunked {
+                    Some(lanes) if m.count_ones() as usize >= CHUNK_DENSE => {
+                        lanes.count_chunk(&rows, g0, &mut self.chunk);
+                        // 3n - 2 [candidate] - classes is at most a guess's bound (a class of k costs
+                        // at least 2k - 1): the guesses it puts at or above the best only lower the
+                        // floor.
+                        let chunk = &self.chunk;
+                        let cut = (3 * n as u32).saturating_sub(best);
+                        let mut hot = 0u32;
+                        for j in 0..CHUNK {
+                            let score = u32::from(chunk.classes[j]) + 2 * u32::from(chunk.win[j]);
+                            hot |= u32::from(score > cut) << j;
+                        }
+                        let mut cold = bits & !hot;
+                        if cold != 0 {
+                            let mut top = 0;
+                            while cold != 0 {
+                                let j = cold.trailing_zeros() as usize;
+                                cold &= cold - 1;
+                                top = top
+                                    .max(u32::from(chunk.classes[j]) + 2 * u32::from(chunk.win[j]));
+                            }
+                            floor = floor.min(3 * n as u32 - top);
+                        }
+                        bits &= hot;
+                        while bits != 0 {
+                            let j = bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            let score = self.score_chunk(lanes, j, n as u32, depth);
+                            if consider(&mut best, &mut floor, (g0 + j) as u32, score) {
+                                break 'scan;
+                            }
+                        }
                     }
-                    if usize::from(c) == win {
-                        is_cand = true;
-                    } else {
-                        useless |= k as usize == n;
-                        maxk = maxk.max(k);
-                        bound = bound.saturating_add(self.bound(k as usize, depth - 1));
+                    _ => {
+                        while bits != 0 {
+                            let g = (g0 + bits.trailing_zeros() as usize) as u32;
+                            bits &= bits - 1;
+                            let score = self.score(lanes, &rows, g, depth, &mut counts);
+                            if consider(&mut best, &mut floor, g, score) {
+                                break 'scan;
+                            }
+                        }
                     }
                 }
-            } else {
-                space.counts(g, cands, &mut counts);
-                is_cand = counts[win] > 0;
-                for (c, &k) in counts[..space.nclass].iter().enumerate() {
-                    if c != win && k > 0 {
-                        useless |= k as usize == n;
-                        maxk = maxk.max(k);
-                        bound = bound.saturating_add(self.bound(k as usize, depth - 1));
-                    }
+            }
+            for &g in &tail {
+                let score = self.score(lanes, &rows, g, depth, &mut counts);
+                if consider(&mut best, &mut floor, g, score) {
+                    break 'scan;
                 }
-                counts[..space.nclass].fill(0);
             }
-            if useless {
-                continue;
-            }
-            if bound >= best {
-                floor = floor.min(bound);
-                continue;
-            }
-            if maxk <= 2 {
-                best = bound;
-                best_guess = Some(g);
-                if best <= lb {
-                    break;
-                }
-                continue;
-            }
-            options.push((bound, !is_cand, g));
+        }
+        if dead_filter && sym.is_trivial() && !filtered.is_empty() {
+            self.dead_lists[usize::from(dead)] = Some(filtered);
         }
         options.sort_unstable();
 
@@ -443,11 +518,159 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The bound of guess `g` on the candidates whose rows are `rows` (all of them when `lanes` is
+    /// given or there are fewer than `SMALL`; otherwise counted from `cands` through the space), with
+    /// the largest class (3 standing for "3 or more" on the lane paths), whether `g` is a candidate and
+    /// whether it leaves every candidate in one class.
+    #[inline(always)]
+    fn score(
+        &self,
+        lanes: Option<&Lanes>,
+        rows: &[&[u8]],
+        g: u32,
+        depth: u32,
+        counts: &mut [u32; 81],
+    ) -> (u32, u32, bool, bool) {
+        let n = rows.len() as u32;
+        let gi = g as usize;
+        if let Some(lanes) = lanes {
+            let (sum, acc) = if n <= 14 {
+                let mut acc = 0u64;
+                for r in rows {
+                    acc += lanes.nibble[usize::from(r[gi])];
+                }
+                (lanes.nibbles(acc), None)
+            } else {
+                let mut acc = 0u128;
+                for r in rows {
+                    acc += lanes.byte[usize::from(r[gi])];
+                }
+                (lanes.bytes(acc), Some(acc))
+            };
+            // Without a triple, every class is a single or a pair; all singles if as many as secrets.
+            let maxk = if sum.has_triple {
+                3
+            } else if sum.classes == n - u32::from(sum.is_cand) {
+                1
+            } else {
+                2
+            };
+            let useless = sum.classes == 1 && !sum.is_cand;
+            // With every class of at most K members and two guesses left for them, a class of k costs
+            // at least 2k - 1 (1 found with its first guess, the rest with the next).
+            let bound = if !sum.has_big && depth >= 3 {
+                3 * n - 2 * u32::from(sum.is_cand) - sum.classes
+            } else {
+                let mut b = n;
+                match acc {
+                    Some(acc) => {
+                        for k in lanes.sizes(acc) {
+                            if k > 0 {
+                                b = b.saturating_add(self.bound(k as usize, depth - 1));
+                            }
+                        }
+                    }
+                    None => {
+                        // Few candidates: count them (nibbles never hold a big class).
+                        let win = usize::from(self.space.win_class);
+                        for r in rows {
+                            counts[usize::from(r[gi])] += 1;
+                        }
+                        for r in rows {
+                            let c = usize::from(r[gi]);
+                            let k = std::mem::take(&mut counts[c]);
+                            if k > 0 && c != win {
+                                b = b.saturating_add(self.bound(k as usize, depth - 1));
+                            }
+                        }
+                    }
+                }
+                b
+            };
+            return (bound, maxk, sum.is_cand, useless);
+        }
+        let space = self.space;
+        let win = usize::from(space.win_class);
+        let mut bound = n;
+        let mut maxk = 0;
+        let mut useless = false;
+        let mut is_cand = false;
+        for r in rows {
+            counts[usize::from(r[gi])] += 1;
+        }
+        let mut class_size = |c: usize, k: u32| {
+            if c == win {
+                is_cand = true;
+            } else {
+                useless |= k == n;
+                maxk = maxk.max(k);
+                bound = bound.saturating_add(self.bound(k as usize, depth - 1));
+            }
+        };
+        if rows.len() < SMALL {
+            // Consume the counts (leaving them zero) without scanning every class.
+            for r in rows {
+                let c = usize::from(r[gi]);
+                let k = std::mem::take(&mut counts[c]);
+                if k > 0 {
+                    class_size(c, k);
+                }
+            }
+        } else {
+            for (c, k) in counts[..space.nclass].iter_mut().enumerate() {
+                let k = std::mem::take(k);
+                if k > 0 {
+                    class_size(c, k);
+                }
+            }
+        }
+        (bound, maxk, is_cand, useless)
+    }
+
+    /// The bound of guess `j` of the last chunk counted, as [`Search::score`].
+    #[inline(always)]
+    fn score_chunk(&self, lanes: &Lanes, j: usize, n: u32, depth: u32) -> (u32, u32, bool, bool) {
+        let chunk = &self.chunk;
+        let classes = u32::from(chunk.classes[j]);
+        let is_cand = chunk.win[j] > 0;
+        let max = u32::from(chunk.max[j]);
+        let maxk = max.min(3);
+        let useless = classes == 1 && !is_cand;
+        let bound = if max <= self.kmax && depth >= 3 {
+            3 * n - 2 * u32::from(is_cand) - classes
+        } else {
+            lanes
+                .chunk_sizes(chunk, j)
+                .filter(|&k| k > 0)
+                .fold(n, |b, k| {
+                    b.saturating_add(self.bound(k as usize, depth - 1))
+                })
+        };
+        (bound, maxk, is_cand, useless)
+    }
+
     /// The optimal guess for a candidate set, or `None` if it cannot be solved in `depth` guesses.
     pub fn best_guess(&mut self, cands: &[u32], depth: u32, sym: &Sym) -> Option<(u32, u32)> {
         let (v, g) = self.search(cands, depth, sym, INF, &mut |_, _| {});
         g.map(|g| (v, g))
     }
+}
+
+/// The canonical guesses of a group, kept per group in `cache` (many histories share one).
+fn canonical(
+    space: &Space,
+    all: &Arc<[u32]>,
+    cache: &mut HashMap<Vec<u8>, Arc<[u32]>, BuildHasherDefault<Fx>>,
+    sym: &Sym,
+) -> Arc<[u32]> {
+    if sym.is_trivial() {
+        return Arc::clone(all);
+    }
+    Arc::clone(
+        cache
+            .entry(sym.key())
+            .or_insert_with(|| Arc::from(sym.canonical(&space.codes, &space.guesses))),
+    )
 }
 
 /// Whether the dead colours of `code` (those in `dead`) are the smallest dead colours: with repeated
@@ -551,7 +774,7 @@ pub(crate) fn optimal_tree(
             } else {
                 cutoff - spent + lbc
             };
-            let mut search = Search::new(space);
+            let mut search = bounds.fresh();
             search.cancel = Some(cancel);
             let (v, choice) = search.search(members, guesses - 1, &child_sym, beta, &mut |_, _| {});
             if search.cancelled {
@@ -664,21 +887,26 @@ enum ClassResult {
 
 /// The whole tree from the first guess and the subtrees of its classes (in class order).
 fn stitch(space: &Space, g: u32, total: u32, subtrees: Vec<Subtree>) -> StrategyTree {
-    let secrets = &space.secrets;
-    let solves = secrets
-        .iter()
-        .any(|&s| space.class(g, s) == space.win_class);
+    let nodes = join_nodes(space, &space.secrets, g, subtrees);
+    debug_assert_eq!(nodes[0].total, u64::from(total));
+    StrategyTree::from_nodes(space.variant, Strategy::Optimal, nodes)
+}
+
+/// The nodes of the subtree for `cands` with guess `g` at its root and the subtrees of its classes
+/// (in class order), root first, indices local.
+fn join_nodes(space: &Space, cands: &[u32], g: u32, subtrees: Vec<Subtree>) -> Vec<TreeNode> {
+    let solves = cands.iter().any(|&s| space.class(g, s) == space.win_class);
     let mut nodes = vec![TreeNode {
         guess: space.codes[g as usize],
-        secrets: secrets.len() as u32,
-        total: secrets.len() as u64,
+        secrets: cands.len() as u32,
+        total: cands.len() as u64,
         max: 1,
         solves,
         children: Vec::new(),
     }];
     let mut children = Vec::with_capacity(subtrees.len());
     let mut max = 1;
-    let mut sum = secrets.len() as u64;
+    let mut sum = cands.len() as u64;
     for (class, sub) in subtrees {
         let offset = nodes.len() as u32;
         sum += sub[0].total;
@@ -691,11 +919,10 @@ fn stitch(space: &Space, g: u32, total: u32, subtrees: Vec<Subtree>) -> Strategy
             node
         }));
     }
-    debug_assert_eq!(sum, u64::from(total));
     nodes[0].total = sum;
     nodes[0].max = max;
     nodes[0].children = children;
-    StrategyTree::from_nodes(space.variant, Strategy::Optimal, nodes)
+    nodes
 }
 
 #[cfg(test)]

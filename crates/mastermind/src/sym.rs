@@ -125,6 +125,20 @@ impl Sym {
         }
     }
 
+    /// A key that identifies the group (equal keys, equal canonical codes): the colours used and each
+    /// element's position permutation and colour map.
+    pub fn key(&self) -> Vec<u8> {
+        let p = usize::from(self.pegs);
+        let c = usize::from(self.colours);
+        let mut key = Vec::with_capacity(2 + self.elems.len() * (p + c));
+        key.extend_from_slice(&self.used.to_le_bytes());
+        for e in &self.elems {
+            key.extend_from_slice(&e.fwd[..p]);
+            key.extend_from_slice(&e.map[..c]);
+        }
+        key
+    }
+
     /// Whether `code` is the numerically smallest code of its orbit.
     pub fn is_canonical(&self, code: &Code) -> bool {
         let g = code.pegs();
