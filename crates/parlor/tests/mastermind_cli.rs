@@ -215,7 +215,22 @@ fn a_solve_over_the_time_limit_is_refused_unless_no_limit() {
     assert!(e.contains("estimated to take about"), "{e}");
     assert!(e.contains("over the limit of 60 seconds"), "{e}");
     assert!(e.contains("--no-limit"), "{e}");
+    assert!(e.contains("--strategy entropy"), "{e}");
     assert!(out(&o).is_empty());
+    // Optimal is Bulls and Cows' default strategy now (its tree is built once in the background for hints), so a
+    // solve without --strategy is refused the same way, and says what to choose instead.
+    let o = run(
+        dir.path(),
+        &["mastermind", "solve", "--variant", "bulls-cows"],
+        "",
+    );
+    assert!(!o.status.success());
+    assert!(
+        err(&o).contains("bulls-cows, optimal: this solve is estimated"),
+        "{}",
+        err(&o)
+    );
+    assert!(err(&o).contains("--strategy entropy"), "{}", err(&o));
     let j = json(&[
         "mastermind",
         "solve",

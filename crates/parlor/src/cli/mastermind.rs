@@ -108,8 +108,8 @@ pub enum MastermindAction {
         /// The variant.
         #[command(flatten)]
         variant: VariantArgs,
-        /// knuth, expected-size, entropy, most-parts or optimal (default: optimal on seed and classic, entropy
-        /// beyond).
+        /// knuth, expected-size, entropy, most-parts or optimal (default: optimal where its tree can be had, as
+        /// for hints: up to 10 minutes of CPU estimated, Bulls and Cows included; entropy beyond).
         #[arg(long, value_name = "S")]
         strategy: Option<String>,
         /// Run even a solve estimated to take more than a minute of CPU time (refused without this flag; Ctrl-C
@@ -202,9 +202,14 @@ pub fn run(action: &MastermindAction, out: &mut dyn Write) -> Result<()> {
             if estimate > SOLVE_LIMIT_SECONDS && !no_limit {
                 return Err(anyhow!(
                     "{v}, {st}: this solve is estimated to take about {} of CPU time, over the limit of {}; \
-                     pass --no-limit to run it anyway (it shows its progress, and Ctrl-C stops it)",
+                     pass --no-limit to run it anyway (it shows its progress, and Ctrl-C stops it){}",
                     about(estimate),
-                    about(SOLVE_LIMIT_SECONDS)
+                    about(SOLVE_LIMIT_SECONDS),
+                    if st == Strategy::Optimal {
+                        ", or choose a heuristic (--strategy entropy)"
+                    } else {
+                        ""
+                    }
                 ));
             }
             let r = super::mastermind_progress::solve_with_progress(&v, st)?;

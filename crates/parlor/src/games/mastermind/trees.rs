@@ -5,8 +5,8 @@
 //! milliseconds. Until it is ready the computer plays the variant's heuristic and the hint says how far the build
 //! has got. A build stopped midway (Parlor quits) writes nothing, and a damaged file is built again.
 //!
-//! Variants whose optimal tree is estimated over [`BUILD_LIMIT_SECONDS`] of CPU are never built here: the computer
-//! plays the heuristic there.
+//! Variants whose optimal tree is estimated over [`BUILD_LIMIT_SECONDS`] of CPU are never built here, and nothing is
+//! built without a data directory (tests that play in memory): the computer plays the heuristic there.
 
 use mastermind::{
     Strategy, StrategyTree, Variant, builds_tree_at_once, estimated_solve_seconds, known_tree,
@@ -30,6 +30,8 @@ pub enum TreeState {
     Building(f64),
     /// Too large to build here (estimated over [`BUILD_LIMIT_SECONDS`]).
     TooLarge,
+    /// Not built: there is no data directory to keep it in.
+    Nowhere,
     /// The build failed; why.
     Failed(String),
 }
@@ -58,7 +60,7 @@ fn registry() -> MutexGuard<'static, Registry> {
 }
 
 /// Tells the trees where the data directory is (called at start-up): trees are read from and written to
-/// `DATA/trees`. Without it (tests drawing screens in memory) trees are built in memory only.
+/// `DATA/trees`. Without it no tree is built.
 pub fn use_data_dir(data_dir: &Path) {
     registry().dir = Some(data_dir.join("trees"));
 }
@@ -87,15 +89,26 @@ pub fn ensure(variant: &Variant, strategy: Strategy) -> TreeState {
     if estimated_solve_seconds(variant, Strategy::Optimal) > BUILD_LIMIT_SECONDS {
         return TreeState::TooLarge;
     }
+    let Some(file) = r.dir.as_ref().map(|d| tree_file(d, variant)) else {
+        return TreeState::Nowhere;
+    };
+    // A tree kept by an earlier run is read at once (milliseconds, every secret replayed); a damaged or foreign
+    // file is built again in the background.
+    if let Ok(tree) = StrategyTree::load(&file)
+        && tree.variant() == variant
+        && tree.strategy() == Strategy::Optimal
+    {
+        remember_tree(Arc::new(tree));
+        return TreeState::Ready;
+    }
     let done = Arc::new(AtomicU64::new(0));
-    let file = r.dir.as_ref().map(|d| tree_file(d, variant));
     r.building.push(Build {
         variant: *variant,
         done: Arc::clone(&done),
     });
     let v = *variant;
     std::thread::spawn(move || {
-        let built = make(&v, file.as_deref(), &done);
+        let built = make(&v, &file, &done);
         // Known before it stops being built, so that no call in between starts a second build.
         let failed = match built {
             Ok(tree) => {
@@ -113,8 +126,8 @@ pub fn ensure(variant: &Variant, strategy: Strategy) -> TreeState {
     TreeState::Building(0.0)
 }
 
-/// Reads the tree from `file`, or builds, verifies and writes it there (in memory only without a file).
-fn make(variant: &Variant, file: Option<&Path>, done: &AtomicU64) -> Result<StrategyTree, String> {
+/// Builds, verifies and writes the tree to `file` (reading it instead if another Parlor wrote it meanwhile).
+fn make(variant: &Variant, file: &Path, done: &AtomicU64) -> Result<StrategyTree, String> {
     let never = AtomicBool::new(false);
     let mut progress = |d: u64, total: u64| {
         done.store(
@@ -122,23 +135,12 @@ fn make(variant: &Variant, file: Option<&Path>, done: &AtomicU64) -> Result<Stra
             Ordering::Relaxed,
         );
     };
-    match file {
-        Some(path) => {
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-            }
-            StrategyTree::load_or_build(variant, Strategy::Optimal, path, &never, &mut progress)
-                .map(|(tree, _)| tree)
-                .map_err(|e| e.to_string())
-        }
-        None => {
-            let tree =
-                StrategyTree::build_cancellable(variant, Strategy::Optimal, &never, &mut progress)
-                    .map_err(|e| e.to_string())?;
-            tree.verify().map_err(|e| e.to_string())?;
-            Ok(tree)
-        }
+    if let Some(dir) = file.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
+    StrategyTree::load_or_build(variant, Strategy::Optimal, file, &never, &mut progress)
+        .map(|(tree, _)| tree)
+        .map_err(|e| e.to_string())
 }
 
 /// What a hint adds about the tree: nothing once it is ready or when none is needed.
@@ -149,6 +151,9 @@ pub fn hint_note(state: &TreeState) -> Option<String> {
             100.0 * done
         )),
         TreeState::TooLarge => Some("optimal is too slow here: a heuristic guess".into()),
+        TreeState::Nowhere => {
+            Some("no data directory to keep an optimal tree: a heuristic guess".into())
+        }
         TreeState::Failed(why) => Some(format!("no optimal tree ({why}): a heuristic guess")),
         TreeState::NotNeeded | TreeState::Ready => None,
     }

@@ -1,0 +1,109 @@
+//! Optimal trees built once in the background and kept in the data directory (issue 14: optimal hints in every
+//! preset that can have them, Bulls and Cows among them).
+
+mod common;
+use common::*;
+use mastermind::{Breaker, CodeStyle, Strategy, StrategyTree, Variant, builds_tree_at_once};
+use parlor::games::mastermind::default_strategy;
+use parlor::games::mastermind::trees::{self, TreeState};
+use std::time::{Duration, Instant};
+
+/// 840 secrets without repeats: too many for the breaker to build the optimal tree at once, built here in
+/// milliseconds.
+const SMALL: &str = "custom-7-4-10-nn";
+/// 1680 secrets: a build of about half a second, long enough to be seen under way.
+const LARGER: &str = "custom-8-4-10-nn";
+
+fn args(variant: &Variant) -> Vec<String> {
+    let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
+    vec![
+        "mastermind".into(),
+        "--variant".into(),
+        "custom".into(),
+        "--colours".into(),
+        variant.colours().to_string(),
+        "--pegs".into(),
+        variant.pegs().to_string(),
+        "--guesses".into(),
+        variant.guesses().to_string(),
+        "--secret-repeats".into(),
+        yes_no(variant.secret_repeats()),
+        "--guess-repeats".into(),
+        yes_no(variant.guess_repeats()),
+        "--seed".into(),
+        "4".into(),
+    ]
+}
+
+fn hint_line(dir: &std::path::Path, variant: &Variant) -> String {
+    let a = args(variant);
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    let o = run(dir, &a, "t\nq\n");
+    assert!(o.status.success(), "{}", err(&o));
+    out(&o)
+        .lines()
+        .find(|l| l.contains("try "))
+        .unwrap_or_else(|| panic!("no hint in:\n{}", out(&o)))
+        .to_string()
+}
+
+#[test]
+fn a_tree_is_built_in_the_background_kept_and_used_by_every_breaker() {
+    let data = tempfile::tempdir().unwrap();
+    let v: Variant = SMALL.parse().unwrap();
+    assert!(!builds_tree_at_once(&v, Strategy::Optimal));
+    assert_eq!(default_strategy(&v), Strategy::Optimal);
+    // Nothing is built before there is a data directory to keep it in.
+    assert_eq!(trees::ensure(&v, Strategy::Optimal), TreeState::Nowhere);
+    trees::use_data_dir(data.path());
+    // Not needed for heuristics, nor where the breaker builds it at once.
+    assert_eq!(trees::ensure(&v, Strategy::Entropy), TreeState::NotNeeded);
+    assert_eq!(
+        trees::ensure(&Variant::CLASSIC, Strategy::Optimal),
+        TreeState::NotNeeded
+    );
+    let start = Instant::now();
+    loop {
+        match trees::ensure(&v, Strategy::Optimal) {
+            TreeState::Ready => break,
+            TreeState::Building(done) => assert!((0.0..=1.0).contains(&done)),
+            other => panic!("{other:?}"),
+        }
+        assert!(start.elapsed() < Duration::from_secs(120), "still building");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let file = trees::tree_file(&data.path().join("trees"), &v);
+    let tree = StrategyTree::load(&file).expect("the tree is kept, whole");
+    assert_eq!(tree.strategy(), Strategy::Optimal);
+    assert_eq!(tree.verify().unwrap().total, 3639);
+    let b = Breaker::new(&v, Strategy::Optimal).unwrap();
+    assert_eq!(b.next_guess(), tree.root_guess());
+    assert_eq!(b.expected_guesses_left(), 3639.0 / 840.0);
+}
+
+#[test]
+fn the_hint_reads_a_kept_tree_and_says_when_one_is_being_built() {
+    let data = tempfile::tempdir().unwrap();
+    // A tree kept by an earlier run: the first hint is its root, with no note.
+    let small: Variant = SMALL.parse().unwrap();
+    let tree = StrategyTree::build(&small, Strategy::Optimal).unwrap();
+    let dir = data.path().join("trees");
+    std::fs::create_dir_all(&dir).unwrap();
+    tree.save(&trees::tree_file(&dir, &small)).unwrap();
+    let line = hint_line(data.path(), &small);
+    let root = small
+        .format_code(&tree.root_guess(), CodeStyle::Symbols)
+        .to_string();
+    assert!(line.contains(&format!("try {root}")), "{root}: {line}");
+    assert!(!line.contains("being built"), "{line}");
+    assert!(line.contains("about 4.3 guesses to go"), "{line}");
+    // No tree yet: the hint is a heuristic's, and says the build has started.
+    let larger: Variant = LARGER.parse().unwrap();
+    let line = hint_line(data.path(), &larger);
+    assert!(line.contains("optimal tree being built"), "{line}");
+    // A damaged file is not trusted: built again.
+    let file = trees::tree_file(&dir, &larger);
+    std::fs::write(&file, b"PMMTREE1 damaged").unwrap();
+    let line = hint_line(data.path(), &larger);
+    assert!(line.contains("optimal tree being built"), "{line}");
+}
