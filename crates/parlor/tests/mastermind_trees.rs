@@ -56,7 +56,7 @@ fn a_tree_is_built_in_the_background_kept_and_used_by_every_breaker() {
     // Nothing is built before there is a data directory to keep it in.
     assert_eq!(trees::ensure(&v, Strategy::Optimal), TreeState::Nowhere);
     trees::use_data_dir(data.path());
-    // Not needed for heuristics, nor where the breaker builds it at once.
+    // Not needed where the breaker builds it at once (heuristics up to 1296 secrets, optimal on classic).
     assert_eq!(trees::ensure(&v, Strategy::Entropy), TreeState::NotNeeded);
     assert_eq!(
         trees::ensure(&Variant::CLASSIC, Strategy::Optimal),
@@ -72,13 +72,40 @@ fn a_tree_is_built_in_the_background_kept_and_used_by_every_breaker() {
         assert!(start.elapsed() < Duration::from_secs(120), "still building");
         std::thread::sleep(Duration::from_millis(5));
     }
-    let file = trees::tree_file(&data.path().join("trees"), &v);
+    let file = trees::tree_file(&data.path().join("trees"), &v, Strategy::Optimal);
     let tree = StrategyTree::load(&file).expect("the tree is kept, whole");
     assert_eq!(tree.strategy(), Strategy::Optimal);
     assert_eq!(tree.verify().unwrap().total, 3639);
     let b = Breaker::new(&v, Strategy::Optimal).unwrap();
     assert_eq!(b.next_guess(), tree.root_guess());
     assert_eq!(b.expected_guesses_left(), 3639.0 / 840.0);
+    // A heuristic's tree over 1296 secrets (Super Mastermind's entropy tree, here 1680 secrets) is built the same
+    // way, and kept beside the optimal one.
+    let larger: Variant = LARGER.parse().unwrap();
+    assert!(!builds_tree_at_once(&larger, Strategy::Entropy));
+    let live = Breaker::new(&larger, Strategy::Entropy)
+        .unwrap()
+        .next_guess();
+    let start = Instant::now();
+    while trees::ensure(&larger, Strategy::Entropy) != TreeState::Ready {
+        assert!(start.elapsed() < Duration::from_secs(120), "still building");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let file = trees::tree_file(&data.path().join("trees"), &larger, Strategy::Entropy);
+    assert!(
+        file.ends_with("custom-8-4-10-nn-entropy.pmt"),
+        "{}",
+        file.display()
+    );
+    let tree = StrategyTree::load(&file).unwrap();
+    assert_eq!(tree.strategy(), Strategy::Entropy);
+    let b = Breaker::new(&larger, Strategy::Entropy).unwrap();
+    assert_eq!(b.next_guess(), tree.root_guess());
+    assert_eq!(
+        tree.root_guess(),
+        live,
+        "the same guess with or without the tree"
+    );
 }
 
 #[test]
@@ -89,7 +116,8 @@ fn the_hint_reads_a_kept_tree_and_says_when_one_is_being_built() {
     let tree = StrategyTree::build(&small, Strategy::Optimal).unwrap();
     let dir = data.path().join("trees");
     std::fs::create_dir_all(&dir).unwrap();
-    tree.save(&trees::tree_file(&dir, &small)).unwrap();
+    tree.save(&trees::tree_file(&dir, &small, Strategy::Optimal))
+        .unwrap();
     let line = hint_line(data.path(), &small);
     let root = small
         .format_code(&tree.root_guess(), CodeStyle::Symbols)
@@ -102,7 +130,7 @@ fn the_hint_reads_a_kept_tree_and_says_when_one_is_being_built() {
     let line = hint_line(data.path(), &larger);
     assert!(line.contains("optimal tree being built"), "{line}");
     // A damaged file is not trusted: built again.
-    let file = trees::tree_file(&dir, &larger);
+    let file = trees::tree_file(&dir, &larger, Strategy::Optimal);
     std::fs::write(&file, b"PMMTREE1 damaged").unwrap();
     let line = hint_line(data.path(), &larger);
     assert!(line.contains("optimal tree being built"), "{line}");

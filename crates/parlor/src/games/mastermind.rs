@@ -871,7 +871,7 @@ impl Game for Mastermind {
 
     fn think(_t: &mut (), state: &State, purpose: Purpose, _stop: &AtomicBool) -> Option<Move> {
         let v = state.variant;
-        // An optimal tree too slow to build at once starts building in the background the first time it is needed.
+        // A strategy tree too slow to build at once starts building in the background the first time it is needed.
         trees::ensure(&v, state.strategy);
         match (&state.side, purpose) {
             (Side::Breaker(g), Purpose::Hint) => {
@@ -908,7 +908,9 @@ impl Game for Mastermind {
                         if left == 1 { "" } else { "s" }
                     ));
                 }
-                if let Some(note) = trees::hint_note(&trees::ensure(v, state.strategy)) {
+                if let Some(note) =
+                    trees::hint_note(state.strategy, &trees::ensure(v, state.strategy))
+                {
                     s.push_str(&format!(" · {note}"));
                 }
                 s

@@ -1,12 +1,14 @@
-//! Optimal trees built in the background and kept: the optimal strategy of a variant whose tree the breaker does not
-//! build at once (Bulls and Cows: about a minute or two of CPU) is built once, on a background thread, the first
-//! time the computer needs it (a hint, or its guess as the codemaker's opponent), verified by replaying every secret,
-//! and written atomically to the data directory's `trees/VARIANT-optimal.pmt`; every later Parlor reads it in
-//! milliseconds. Until it is ready the computer plays the variant's heuristic and the hint says how far the build
-//! has got. A build stopped midway (Parlor quits) writes nothing, and a damaged file is built again.
+//! Strategy trees built in the background and kept: a tree the breaker does not build at once (the optimal tree of
+//! Bulls and Cows, about a minute or two of CPU; the entropy tree of Super Mastermind, about 16 s) is built once, on a
+//! background thread, the first time the computer needs it (a hint, or its guess as the codemaker's opponent),
+//! verified by replaying every secret, and written atomically to the data directory's `trees/VARIANT-STRATEGY.pmt`;
+//! every later Parlor reads it in milliseconds, and every guess is then a lookup. Until it is ready the computer
+//! works the guess out on the spot: a heuristic plays the same strategy (only slower), while optimal plays a heuristic
+//! meanwhile and the hint says how far the build has got. A build stopped midway (Parlor quits) writes nothing, and a
+//! damaged file is built again.
 //!
-//! Variants whose optimal tree is estimated over [`BUILD_LIMIT_SECONDS`] of CPU are never built here, and nothing is
-//! built without a data directory (tests that play in memory): the computer plays the heuristic there.
+//! Trees estimated over [`BUILD_LIMIT_SECONDS`] of CPU are never built here, and nothing is built without a data
+//! directory (tests that play in memory): the computer works every guess out on the spot there.
 
 use mastermind::{
     Strategy, StrategyTree, Variant, builds_tree_at_once, estimated_solve_seconds, known_tree,
@@ -19,10 +21,10 @@ use std::sync::{Arc, Mutex, MutexGuard};
 /// The longest optimal build (estimated CPU seconds) started in the background: 10 minutes.
 pub const BUILD_LIMIT_SECONDS: f64 = 600.0;
 
-/// Where an optimal tree stands in this process.
+/// Where a strategy tree stands in this process.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TreeState {
-    /// Not needed: the breaker builds this tree itself at once, or the strategy is not optimal.
+    /// Not needed: the breaker builds this tree itself at once.
     NotNeeded,
     /// Ready: guesses are lookups.
     Ready,
@@ -38,6 +40,7 @@ pub enum TreeState {
 
 struct Build {
     variant: Variant,
+    strategy: Strategy,
     /// Progress in millionths.
     done: Arc<AtomicU64>,
 }
@@ -46,7 +49,7 @@ struct Registry {
     /// `DATA/trees`, once the data directory is known.
     dir: Option<PathBuf>,
     building: Vec<Build>,
-    failed: Vec<(Variant, String)>,
+    failed: Vec<((Variant, Strategy), String)>,
 }
 
 static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
@@ -65,38 +68,39 @@ pub fn use_data_dir(data_dir: &Path) {
     registry().dir = Some(data_dir.join("trees"));
 }
 
-/// The file that keeps the optimal tree of `variant` in `dir`.
-pub fn tree_file(dir: &Path, variant: &Variant) -> PathBuf {
-    dir.join(format!("{variant}-optimal.pmt"))
+/// The file that keeps the tree of `strategy` for `variant` in `dir`.
+pub fn tree_file(dir: &Path, variant: &Variant, strategy: Strategy) -> PathBuf {
+    dir.join(format!("{variant}-{strategy}.pmt"))
 }
 
-/// Where the optimal tree of `variant` stands, starting its build in the background when it is needed and not yet
-/// started. Cheap when the tree is ready (one lookup).
+/// Where the tree of `strategy` for `variant` stands, starting its build in the background when it is needed and
+/// not yet started. Cheap when the tree is ready (one lookup).
 pub fn ensure(variant: &Variant, strategy: Strategy) -> TreeState {
-    if strategy != Strategy::Optimal || builds_tree_at_once(variant, strategy) {
+    if builds_tree_at_once(variant, strategy) {
         return TreeState::NotNeeded;
     }
-    if known_tree(variant, Strategy::Optimal).is_some() {
+    if known_tree(variant, strategy).is_some() {
         return TreeState::Ready;
     }
+    let key = (*variant, strategy);
     let mut r = registry();
-    if let Some(b) = r.building.iter().find(|b| b.variant == *variant) {
+    if let Some(b) = r.building.iter().find(|b| (b.variant, b.strategy) == key) {
         return TreeState::Building(b.done.load(Ordering::Relaxed) as f64 / 1e6);
     }
-    if let Some((_, why)) = r.failed.iter().find(|(v, _)| v == variant) {
+    if let Some((_, why)) = r.failed.iter().find(|(k, _)| *k == key) {
         return TreeState::Failed(why.clone());
     }
-    if estimated_solve_seconds(variant, Strategy::Optimal) > BUILD_LIMIT_SECONDS {
+    if estimated_solve_seconds(variant, strategy) > BUILD_LIMIT_SECONDS {
         return TreeState::TooLarge;
     }
-    let Some(file) = r.dir.as_ref().map(|d| tree_file(d, variant)) else {
+    let Some(file) = r.dir.as_ref().map(|d| tree_file(d, variant, strategy)) else {
         return TreeState::Nowhere;
     };
     // A tree kept by an earlier run is read at once (milliseconds, every secret replayed); a damaged or foreign
     // file is built again in the background.
     if let Ok(tree) = StrategyTree::load(&file)
         && tree.variant() == variant
-        && tree.strategy() == Strategy::Optimal
+        && tree.strategy() == strategy
     {
         remember_tree(Arc::new(tree));
         return TreeState::Ready;
@@ -104,11 +108,12 @@ pub fn ensure(variant: &Variant, strategy: Strategy) -> TreeState {
     let done = Arc::new(AtomicU64::new(0));
     r.building.push(Build {
         variant: *variant,
+        strategy,
         done: Arc::clone(&done),
     });
     let v = *variant;
     std::thread::spawn(move || {
-        let built = make(&v, &file, &done);
+        let built = make(&v, strategy, &file, &done);
         // Known before it stops being built, so that no call in between starts a second build.
         let failed = match built {
             Ok(tree) => {
@@ -119,15 +124,21 @@ pub fn ensure(variant: &Variant, strategy: Strategy) -> TreeState {
         };
         let mut r = registry();
         if let Some(why) = failed {
-            r.failed.push((v, why));
+            r.failed.push(((v, strategy), why));
         }
-        r.building.retain(|b| b.variant != v);
+        r.building
+            .retain(|b| (b.variant, b.strategy) != (v, strategy));
     });
     TreeState::Building(0.0)
 }
 
 /// Builds, verifies and writes the tree to `file` (reading it instead if another Parlor wrote it meanwhile).
-fn make(variant: &Variant, file: &Path, done: &AtomicU64) -> Result<StrategyTree, String> {
+fn make(
+    variant: &Variant,
+    strategy: Strategy,
+    file: &Path,
+    done: &AtomicU64,
+) -> Result<StrategyTree, String> {
     let never = AtomicBool::new(false);
     let mut progress = |d: u64, total: u64| {
         done.store(
@@ -138,13 +149,17 @@ fn make(variant: &Variant, file: &Path, done: &AtomicU64) -> Result<StrategyTree
     if let Some(dir) = file.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    StrategyTree::load_or_build(variant, Strategy::Optimal, file, &never, &mut progress)
+    StrategyTree::load_or_build(variant, strategy, file, &never, &mut progress)
         .map(|(tree, _)| tree)
         .map_err(|e| e.to_string())
 }
 
-/// What a hint adds about the tree: nothing once it is ready or when none is needed.
-pub fn hint_note(state: &TreeState) -> Option<String> {
+/// What a hint of `strategy` adds about its tree: only optimal's hint differs until its tree is ready (a heuristic
+/// plays the same guesses with or without its tree).
+pub fn hint_note(strategy: Strategy, state: &TreeState) -> Option<String> {
+    if strategy != Strategy::Optimal {
+        return None;
+    }
     match state {
         TreeState::Building(done) => Some(format!(
             "optimal tree being built ({:.0}%): a heuristic guess meanwhile",
