@@ -656,6 +656,8 @@ impl Game for Mastermind {
 
     fn new_game(p: &Params, seed: u64) -> Result<State, String> {
         let variant = p.variant()?;
+        // A kept tree is read in the background now, so that the first hint does not wait for it.
+        trees::warm(&variant, p.strategy());
         let side = match p.role {
             Role::Breaker => Side::Breaker(mastermind::Game::new(variant, seed)),
             Role::Maker => Side::Maker {

@@ -50,12 +50,15 @@ struct Registry {
     dir: Option<PathBuf>,
     building: Vec<Build>,
     failed: Vec<((Variant, Strategy), String)>,
+    /// Trees whose kept file [`warm`] has started reading.
+    warming: Vec<(Variant, Strategy)>,
 }
 
 static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
     dir: None,
     building: Vec::new(),
     failed: Vec::new(),
+    warming: Vec::new(),
 });
 
 fn registry() -> MutexGuard<'static, Registry> {
@@ -130,6 +133,35 @@ pub fn ensure(variant: &Variant, strategy: Strategy) -> TreeState {
             .retain(|b| (b.variant, b.strategy) != (v, strategy));
     });
     TreeState::Building(0.0)
+}
+
+/// Starts reading the kept tree of `strategy` for `variant` on a background thread (once per process), so that the
+/// first hint finds it ready (reading and checking Super Mastermind's takes about 20 ms); never starts a build, so
+/// that merely opening a game (or replaying one) costs nothing more.
+pub fn warm(variant: &Variant, strategy: Strategy) {
+    if builds_tree_at_once(variant, strategy) || known_tree(variant, strategy).is_some() {
+        return;
+    }
+    let key = (*variant, strategy);
+    let file = {
+        let mut r = registry();
+        let Some(dir) = r.dir.as_ref() else { return };
+        let file = tree_file(dir, variant, strategy);
+        if r.warming.contains(&key) || !file.exists() {
+            return;
+        }
+        r.warming.push(key);
+        file
+    };
+    let v = *variant;
+    std::thread::spawn(move || {
+        if let Ok(tree) = StrategyTree::load(&file)
+            && *tree.variant() == v
+            && tree.strategy() == strategy
+        {
+            remember_tree(Arc::new(tree));
+        }
+    });
 }
 
 /// Builds, verifies and writes the tree to `file` (reading it instead if another Parlor wrote it meanwhile).
