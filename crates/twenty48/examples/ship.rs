@@ -1,7 +1,7 @@
-//! Writes a training checkpoint in the compact form a network ships in (3 byte planes, zlib level 9), then reads it
-//! back and reports its size, the time to load it, and the largest change it makes to a value.
+//! Writes a training checkpoint in the compact form a network ships in (byte planes 3 or 2, zlib level 9), then
+//! reads it back and reports its size, the time to load it, and the largest change it makes to a weight.
 //!
-//! `cargo run --release -p twenty48 --example ship -- /work/ntuple/net.p48 /tmp/twenty48-ntuple.p48`
+//! `cargo run --release -p twenty48 --example ship -- /work/ntuple/net.p48 /tmp/twenty48-ntuple.p48 [PLANES]`
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -11,16 +11,20 @@ use twenty48::ai::ntuple::{load, save_compact};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [from, to] = args.as_slice() else {
-        eprintln!("usage: ship CHECKPOINT OUT");
-        return ExitCode::from(2);
+    let (from, to, planes) = match args.as_slice() {
+        [from, to] => (from, to, 3),
+        [from, to, p] if p == "2" || p == "3" => (from, to, if p == "2" { 2 } else { 3 }),
+        _ => {
+            eprintln!("usage: ship CHECKPOINT OUT [PLANES: 3 (default) or 2]");
+            return ExitCode::from(2);
+        }
     };
     let (from, to) = (PathBuf::from(from), PathBuf::from(to));
     let run = || -> Result<(), Box<dyn std::error::Error>> {
         let start = Instant::now();
         let net = load(&from)?;
         let exact_seconds = start.elapsed().as_secs_f64();
-        save_compact(&net, &to)?;
+        save_compact(&net, &to, planes)?;
         let start = Instant::now();
         let back = load(&to)?;
         let seconds = start.elapsed().as_secs_f64();

@@ -204,7 +204,7 @@ fn a_compact_file_keeps_every_weight_to_24_bits_and_version_1_files_still_load()
     copy.set_weight(3, f32::from_bits(0x447F_FFFF));
     copy.set_games(7);
     ntuple::save(&copy, &exact, 1).unwrap();
-    ntuple::save_compact(&copy, &compact).unwrap();
+    ntuple::save_compact(&copy, &compact, 3).unwrap();
     let back = ntuple::load(&compact).unwrap();
     assert_eq!(back.games(), 7);
     for i in 0..WEIGHTS {
@@ -224,9 +224,19 @@ fn a_compact_file_keeps_every_weight_to_24_bits_and_version_1_files_still_load()
     v1.extend_from_slice(&v2[planes_at + 4..]);
     let old = ntuple::load_bytes(&v1, "v1.p48").unwrap();
     assert!(same_weights(&old, &copy));
-    // A planes field other than 3 or 4 is refused.
+    // Two planes: each weight to 16 bits (bfloat16), within 2^-8 of itself.
+    let half = dir.join("half.p48");
+    ntuple::save_compact(&copy, &half, 2).unwrap();
+    let back = ntuple::load(&half).unwrap();
+    for i in (0..WEIGHTS).step_by(97) {
+        let (w, b) = (copy.weight(i), back.weight(i));
+        assert_eq!(b.to_bits() & 0xFFFF, 0, "weight {i}");
+        assert!((w - b).abs() <= w.abs() / 256.0, "weight {i}: {w} -> {b}");
+    }
+    assert!(std::fs::metadata(&half).unwrap().len() < std::fs::metadata(&compact).unwrap().len());
+    // A planes field other than 2, 3 or 4 is refused.
     let mut bad = v2.clone();
-    bad[planes_at] = 2;
+    bad[planes_at] = 1;
     let e = ntuple::load_bytes(&bad, "bad.p48").err().unwrap();
     assert!(e.to_string().contains("byte planes"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();

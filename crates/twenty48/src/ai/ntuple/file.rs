@@ -9,7 +9,7 @@
 //! | 4, 4 | number of tuples, cells per tuple |
 //! | tuples x cells | the cells of each tuple (must be [`TUPLES`]) |
 //! | 8 | self-play games the network was trained on |
-//! | 4 | planes: 4 (exact `f32` weights) or 3 (compact: each weight rounded to its 24 high bits, a 15-bit mantissa) |
+//! | 4 | planes: 4 (exact `f32` weights), or 3 or 2 (compact: each weight rounded to its 24 or 16 high bits, a 15- or 7-bit mantissa) |
 //! | 8 | length of the compressed payload |
 //! | payload | zlib stream (its Adler-32 checks the data) of the weights in blocks of [`BLOCK`]: each block's `f32` bit patterns as byte planes, the low bytes first, then the next, and so on up to the high bytes (weights close in value share their high bytes, which then compress well); a compact file leaves out the low plane, read back as zeros |
 //!
@@ -72,10 +72,11 @@ pub fn save(net: &Network, path: &Path, level: u32) -> Result<(), WeightsFileErr
     write_atomically(path, &encode(net, level))
 }
 
-/// Writes the network to `path` compact (3 planes, weights rounded to 24 bits) at zlib level 9, atomically: the form
-/// in which a network ships.
-pub fn save_compact(net: &Network, path: &Path) -> Result<(), WeightsFileError> {
-    write_atomically(path, &encode_planes(net, 9, 3))
+/// Writes the network to `path` compact, with `planes` byte planes (3: weights rounded to 24 bits; 2: to 16 bits,
+/// the bfloat16 format), at zlib level 9, atomically: the form in which a network ships. `planes` outside 2..=4 is
+/// taken as the nearest of them.
+pub fn save_compact(net: &Network, path: &Path, planes: usize) -> Result<(), WeightsFileError> {
+    write_atomically(path, &encode_planes(net, 9, planes.clamp(2, 4)))
 }
 
 fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), WeightsFileError> {
@@ -100,11 +101,20 @@ pub fn encode(net: &Network, level: u32) -> Vec<u8> {
 /// A weight's bits rounded to the nearest value whose low byte is zero (ties away from zero in magnitude); a weight
 /// that would round past the largest finite `f32` is cut instead.
 pub fn round_to_24_bits(bits: u32) -> u32 {
-    let rounded = bits.wrapping_add(0x80) & !0xFF;
+    round_dropping(bits, 1)
+}
+
+/// A weight's bits rounded to the nearest value whose `bytes` low bytes are zero (as [`round_to_24_bits`]).
+fn round_dropping(bits: u32, bytes: usize) -> u32 {
+    if bytes == 0 {
+        return bits;
+    }
+    let mask = (1u32 << (8 * bytes)) - 1;
+    let rounded = bits.wrapping_add(1 << (8 * bytes - 1)) & !mask;
     if f32::from_bits(rounded).is_finite() && (rounded ^ bits) & 0x8000_0000 == 0 {
         rounded
     } else {
-        bits & !0xFF
+        bits & !mask
     }
 }
 
@@ -118,10 +128,7 @@ fn encode_planes(net: &Network, level: u32, planes_kept: usize) -> Vec<u8> {
     while left > 0 {
         let n = left.min(BLOCK);
         for k in 0..n {
-            let mut w = bits.next().unwrap_or(0);
-            if skip > 0 {
-                w = round_to_24_bits(w);
-            }
+            let w = round_dropping(bits.next().unwrap_or(0), skip);
             for (p, byte) in w.to_le_bytes().into_iter().enumerate().skip(skip) {
                 planes[(p - skip) * n + k] = byte;
             }
@@ -237,8 +244,8 @@ fn decode(mut r: impl Read, total: u64) -> Result<Network, DecodeError> {
     } else {
         read_u32(&mut r, "header")? as usize
     };
-    if kept != 3 && kept != 4 {
-        return Err(invalid(format!("{kept} byte planes, not 3 or 4")));
+    if !(2..=4).contains(&kept) {
+        return Err(invalid(format!("{kept} byte planes, not 2, 3 or 4")));
     }
     let skip = 4 - kept;
     let payload = read_u64(&mut r, "header")?;
