@@ -1,21 +1,26 @@
 //! Writes a training checkpoint in the compact form a network ships in (byte planes 3 or 2, zlib level 9), then
 //! reads it back and reports its size, the time to load it, and the largest change it makes to a weight.
 //!
-//! `cargo run --release -p twenty48 --example ship -- /work/ntuple/net.p48 /tmp/twenty48-ntuple.p48 [PLANES]`
+//! `cargo run --release -p twenty48 --example ship -- /work/ntuple/net.p48 /tmp/twenty48-ntuple.p48 [3|2|16]`
+//! (16: 16-bit fixed point with a scale per tuple)
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use twenty48::ai::ntuple::{load, save_compact};
+use twenty48::ai::ntuple::{load, save_compact, save_fixed16};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (from, to, planes) = match args.as_slice() {
         [from, to] => (from, to, 3),
-        [from, to, p] if p == "2" || p == "3" => (from, to, if p == "2" { 2 } else { 3 }),
+        [from, to, p] if ["2", "3", "16"].contains(&p.as_str()) => {
+            (from, to, p.parse::<usize>().unwrap_or(3))
+        }
         _ => {
-            eprintln!("usage: ship CHECKPOINT OUT [PLANES: 3 (default) or 2]");
+            eprintln!(
+                "usage: ship CHECKPOINT OUT [ENCODING: 3 planes (default), 2 planes, or 16 (fixed point)]"
+            );
             return ExitCode::from(2);
         }
     };
@@ -24,7 +29,11 @@ fn main() -> ExitCode {
         let start = Instant::now();
         let net = load(&from)?;
         let exact_seconds = start.elapsed().as_secs_f64();
-        save_compact(&net, &to, planes)?;
+        if planes == 16 {
+            save_fixed16(&net, &to)?;
+        } else {
+            save_compact(&net, &to, planes)?;
+        }
         let start = Instant::now();
         let back = load(&to)?;
         let seconds = start.elapsed().as_secs_f64();

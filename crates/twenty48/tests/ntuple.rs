@@ -234,7 +234,28 @@ fn a_compact_file_keeps_every_weight_to_24_bits_and_version_1_files_still_load()
         assert!((w - b).abs() <= w.abs() / 256.0, "weight {i}: {w} -> {b}");
     }
     assert!(std::fs::metadata(&half).unwrap().len() < std::fs::metadata(&compact).unwrap().len());
-    // A planes field other than 2, 3 or 4 is refused.
+    // Fixed point: each weight within half its tuple's scale (the largest weight's size / 32767).
+    let fixed = dir.join("fixed.p48");
+    ntuple::save_fixed16(&copy, &fixed).unwrap();
+    let back = ntuple::load(&fixed).unwrap();
+    let per = WEIGHTS / 4;
+    for t in 0..4 {
+        let scale = (t * per..(t + 1) * per)
+            .map(|i| copy.weight(i).abs())
+            .fold(0f32, f32::max)
+            / 32767.0;
+        for i in (t * per..(t + 1) * per).step_by(97) {
+            let (w, b) = (copy.weight(i), back.weight(i));
+            assert!((w - b).abs() <= scale * 0.5001, "weight {i}: {w} -> {b}");
+        }
+    }
+    // A scale that is not a positive number is refused.
+    let mut bad = std::fs::read(&fixed).unwrap();
+    assert_eq!(&bad[planes_at..planes_at + 4], &16u32.to_le_bytes());
+    bad[planes_at + 4..planes_at + 8].copy_from_slice(&0f32.to_le_bytes());
+    let e = ntuple::load_bytes(&bad, "bad.p48").err().unwrap();
+    assert!(e.to_string().contains("scale"), "{e}");
+    // A planes field other than 2, 3, 4 or 16 is refused.
     let mut bad = v2.clone();
     bad[planes_at] = 1;
     let e = ntuple::load_bytes(&bad, "bad.p48").err().unwrap();

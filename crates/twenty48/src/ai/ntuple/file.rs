@@ -9,9 +9,10 @@
 //! | 4, 4 | number of tuples, cells per tuple |
 //! | tuples x cells | the cells of each tuple (must be [`TUPLES`]) |
 //! | 8 | self-play games the network was trained on |
-//! | 4 | planes: 4 (exact `f32` weights), or 3 or 2 (compact: each weight rounded to its 24 or 16 high bits, a 15- or 7-bit mantissa) |
+//! | 4 | planes: 4 (exact `f32` weights), or 3 or 2 (compact: each weight rounded to its 24 or 16 high bits, a 15- or 7-bit mantissa), or 16 (fixed point: each weight an `i16` times its tuple's scale) |
+//! | 4 x tuples | fixed point only: each tuple's scale (`f32`), its largest weight's size / 32767 |
 //! | 8 | length of the compressed payload |
-//! | payload | zlib stream (its Adler-32 checks the data) of the weights in blocks of [`BLOCK`]: each block's `f32` bit patterns as byte planes, the low bytes first, then the next, and so on up to the high bytes (weights close in value share their high bytes, which then compress well); a compact file leaves out the low plane, read back as zeros |
+//! | payload | zlib stream (its Adler-32 checks the data) of the weights in blocks of [`BLOCK`]: each block's `f32` bit patterns as byte planes, the low bytes first, then the next, and so on up to the high bytes (weights close in value share their high bytes, which then compress well); a compact file leaves out the low planes, read back as zeros; a fixed-point file holds each block's `i16` values as two planes, low bytes first |
 //!
 //! Training checkpoints are exact ([`save`]); the network that ships with Parlor is compact ([`save_compact`]):
 //! a weight's relative error is at most 2^-16, about 0.3 points on the largest weight, and the file is about a third
@@ -98,6 +99,76 @@ pub fn encode(net: &Network, level: u32) -> Vec<u8> {
     encode_planes(net, level, 4)
 }
 
+/// The planes field of a fixed-point file.
+pub const FIXED16: u32 = 16;
+
+/// Writes the network to `path` in 16-bit fixed point (each weight rounded to a multiple of its tuple's scale, the
+/// largest weight's size / 32767: an error of at most half a scale, under a point for weights up to 65,000), zlib
+/// level 9, atomically.
+pub fn save_fixed16(net: &Network, path: &Path) -> Result<(), WeightsFileError> {
+    write_atomically(path, &encode_fixed16(net))
+}
+
+/// Each tuple's fixed-point scale: its largest weight's size / 32767 (1 for a tuple of zeros).
+fn fixed16_scales(net: &Network) -> Vec<f32> {
+    let per = WEIGHTS / TUPLES.len();
+    (0..TUPLES.len())
+        .map(|t| {
+            let max = (t * per..(t + 1) * per)
+                .map(|i| net.weight(i).abs())
+                .fold(0f32, f32::max);
+            if max > 0.0 { max / 32767.0 } else { 1.0 }
+        })
+        .collect()
+}
+
+/// The network as the bytes of a fixed-point weights file.
+fn encode_fixed16(net: &Network) -> Vec<u8> {
+    let scales = fixed16_scales(net);
+    let per = WEIGHTS / TUPLES.len();
+    let mut payload = ZlibEncoder::new(Vec::new(), Compression::new(9));
+    let mut planes = vec![0u8; 2 * BLOCK];
+    let mut start = 0;
+    while start < WEIGHTS {
+        let n = (WEIGHTS - start).min(BLOCK);
+        for k in 0..n {
+            let i = start + k;
+            let q = (net.weight(i) / scales[i / per])
+                .round()
+                .clamp(-32767.0, 32767.0) as i16;
+            let [lo, hi] = q.to_le_bytes();
+            planes[k] = lo;
+            planes[n + k] = hi;
+        }
+        // Writing to a Vec cannot fail.
+        let _ = payload.write_all(&planes[..2 * n]);
+        start += n;
+    }
+    let payload = payload.finish().unwrap_or_default();
+    let mut out = header(net, FIXED16);
+    for scale in &scales {
+        out.extend_from_slice(&scale.to_le_bytes());
+    }
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&payload);
+    out
+}
+
+/// The header up to and including the planes field.
+fn header(net: &Network, planes: u32) -> Vec<u8> {
+    let mut out = Vec::with_capacity(128);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&(TUPLES.len() as u32).to_le_bytes());
+    out.extend_from_slice(&(TUPLE_LEN as u32).to_le_bytes());
+    for t in TUPLES {
+        out.extend_from_slice(&t);
+    }
+    out.extend_from_slice(&net.games().to_le_bytes());
+    out.extend_from_slice(&planes.to_le_bytes());
+    out
+}
+
 /// A weight's bits rounded to the nearest value whose low byte is zero (ties away from zero in magnitude); a weight
 /// that would round past the largest finite `f32` is cut instead.
 pub fn round_to_24_bits(bits: u32) -> u32 {
@@ -138,16 +209,7 @@ fn encode_planes(net: &Network, level: u32, planes_kept: usize) -> Vec<u8> {
         left -= n;
     }
     let payload = payload.finish().unwrap_or_default();
-    let mut out = Vec::with_capacity(payload.len() + 64);
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
-    out.extend_from_slice(&(TUPLES.len() as u32).to_le_bytes());
-    out.extend_from_slice(&(TUPLE_LEN as u32).to_le_bytes());
-    for t in TUPLES {
-        out.extend_from_slice(&t);
-    }
-    out.extend_from_slice(&net.games().to_le_bytes());
-    out.extend_from_slice(&(planes_kept as u32).to_le_bytes());
+    let mut out = header(net, planes_kept as u32);
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     out.extend_from_slice(&payload);
     out
@@ -242,14 +304,26 @@ fn decode(mut r: impl Read, total: u64) -> Result<Network, DecodeError> {
     let kept = if version == 1 {
         4
     } else {
-        read_u32(&mut r, "header")? as usize
+        read_u32(&mut r, "header")?
     };
-    if !(2..=4).contains(&kept) {
-        return Err(invalid(format!("{kept} byte planes, not 2, 3 or 4")));
+    let fixed = kept == FIXED16;
+    if !fixed && !(2..=4).contains(&kept) {
+        return Err(invalid(format!("{kept} byte planes, not 2, 3, 4 or 16")));
     }
+    let mut scales = Vec::new();
+    if fixed {
+        for _ in 0..TUPLES.len() {
+            let scale = f32::from_bits(read_u32(&mut r, "scales")?);
+            if !(scale.is_finite() && scale > 0.0) {
+                return Err(invalid(format!("a tuple's scale is {scale}")));
+            }
+            scales.push(scale);
+        }
+    }
+    let kept = if fixed { 2 } else { kept as usize };
     let skip = 4 - kept;
     let payload = read_u64(&mut r, "header")?;
-    let planes_field = if version == 1 { 0 } else { 4 };
+    let planes_field = if version == 1 { 0 } else { 4 } + 4 * scales.len();
     let header = (MAGIC.len() + 3 * 4 + TUPLES.len() * TUPLE_LEN + 16 + planes_field) as u64;
     if header.checked_add(payload) != Some(total) {
         return Err(invalid(format!(
@@ -261,16 +335,23 @@ fn decode(mut r: impl Read, total: u64) -> Result<Network, DecodeError> {
     let mut weights: Vec<AtomicU32> = super::memory::with_capacity(WEIGHTS);
     let mut planes = vec![0u8; 4 * BLOCK];
     let mut left = WEIGHTS;
+    let per = WEIGHTS / TUPLES.len();
     let damaged = |e: std::io::Error| invalid(format!("damaged weights ({e})"));
     while left > 0 {
         let n = left.min(BLOCK);
         z.read_exact(&mut planes[..kept * n]).map_err(damaged)?;
         for k in 0..n {
-            let mut w = [0u8; 4];
-            for (p, byte) in w.iter_mut().enumerate().skip(skip) {
-                *byte = planes[(p - skip) * n + k];
-            }
-            weights.push(AtomicU32::new(u32::from_le_bytes(w)));
+            let bits = if fixed {
+                let q = i16::from_le_bytes([planes[k], planes[n + k]]);
+                (f32::from(q) * scales[weights.len() / per]).to_bits()
+            } else {
+                let mut w = [0u8; 4];
+                for (p, byte) in w.iter_mut().enumerate().skip(skip) {
+                    *byte = planes[(p - skip) * n + k];
+                }
+                u32::from_le_bytes(w)
+            };
+            weights.push(AtomicU32::new(bits));
         }
         left -= n;
     }

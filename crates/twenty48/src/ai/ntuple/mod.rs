@@ -12,7 +12,7 @@ pub mod starts;
 pub mod train;
 
 pub use coherence::Coherence;
-pub use file::{WeightsFileError, load, load_bytes, save, save_compact};
+pub use file::{WeightsFileError, load, load_bytes, save, save_compact, save_fixed16};
 pub use network::{FEATURES, Network, TUPLES, WEIGHTS, feature_indices, symmetries};
 pub use shipped::{WEIGHTS_ENV, WEIGHTS_FILE, shipped, weights_path};
 pub use starts::{POOL_CAPACITY, Starts};
