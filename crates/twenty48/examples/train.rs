@@ -15,8 +15,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use twenty48::ai::ntuple::{
-    Coherence, FEATURES, Network, POOL_CAPACITY, Progress, Starts, TrainConfig, load, save,
-    train_with,
+    FEATURES, Network, Progress, TrainConfig, TrainingState, load, train_with,
 };
 
 struct Args {
@@ -104,50 +103,29 @@ fn main() -> ExitCode {
         },
         _ => Network::new(args.init / FEATURES as f32),
     };
-    let tc = if args.tc {
-        let resumed = match &args.checkpoint {
-            Some(path) => match Coherence::load(path, net.games()) {
-                Ok(tc) => tc,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::FAILURE;
-                }
-            },
-            None => None,
-        };
-        if resumed.is_some() {
-            println!("temporal coherence: sums resumed");
-        } else {
-            println!("temporal coherence: fresh sums");
+    let state = match TrainingState::resume(
+        args.checkpoint.as_deref(),
+        net.games(),
+        args.tc,
+        args.cfg.restart > 0.0,
+    ) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
         }
-        Some(resumed.unwrap_or_default())
-    } else {
-        None
     };
-    let starts = if args.cfg.restart > 0.0 {
-        let resumed = match &args.checkpoint {
-            Some(path) => match Starts::load(path, net.games(), POOL_CAPACITY) {
-                Ok(s) => s,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::FAILURE;
-                }
-            },
-            None => None,
+    if args.tc {
+        let how = if state.tc_resumed {
+            "sums resumed"
+        } else {
+            "fresh sums"
         };
-        println!(
-            "late-game starts: {}",
-            resumed
-                .as_ref()
-                .map_or("a fresh pool".to_string(), |s| format!(
-                    "{} boards resumed",
-                    s.len()
-                ))
-        );
-        Some(resumed.unwrap_or_else(|| Starts::new(POOL_CAPACITY)))
-    } else {
-        None
-    };
+        println!("temporal coherence: {how}");
+    }
+    if let Some(pool) = &state.starts {
+        println!("late-game starts: {} boards in the pool", pool.len());
+    }
     let mut log = match &args.log {
         Some(path) => match std::fs::OpenOptions::new()
             .create(true)
@@ -173,13 +151,7 @@ fn main() -> ExitCode {
     let checkpoint = |net: &Network| {
         if let Some(path) = &args.checkpoint {
             let t = Instant::now();
-            let sums = tc.as_ref().map_or(Ok(()), |tc| tc.save(path, net.games()));
-            let pool = || {
-                starts
-                    .as_ref()
-                    .map_or(Ok(()), |s| s.save(path, net.games()))
-            };
-            match sums.and_then(|()| pool()).and_then(|()| save(net, path, 1)) {
+            match state.save(net, path) {
                 Ok(()) => println!(
                     "checkpoint {} at game {} ({:.1} s)",
                     path.display(),
@@ -194,23 +166,29 @@ fn main() -> ExitCode {
         }
         true
     };
-    train_with(&net, tc.as_ref(), starts.as_ref(), &args.cfg, |net, p| {
-        println!("{}\t{} restarts", p.log_line(), p.restarts);
-        if let Some(f) = log.as_mut() {
-            let _ = writeln!(f, "{}", p.log_line());
-        }
-        let out_of_time = args
-            .minutes
-            .is_some_and(|m| start.elapsed().as_secs_f64() >= m * 60.0);
-        if saved.elapsed() >= args.every && !out_of_time {
-            saved = Instant::now();
-            if !checkpoint(net) {
-                failed = true;
-                return false;
+    train_with(
+        &net,
+        state.tc.as_ref(),
+        state.starts.as_ref(),
+        &args.cfg,
+        |net, p| {
+            println!("{}\t{} restarts", p.log_line(), p.restarts);
+            if let Some(f) = log.as_mut() {
+                let _ = writeln!(f, "{}", p.log_line());
             }
-        }
-        !out_of_time
-    });
+            let out_of_time = args
+                .minutes
+                .is_some_and(|m| start.elapsed().as_secs_f64() >= m * 60.0);
+            if saved.elapsed() >= args.every && !out_of_time {
+                saved = Instant::now();
+                if !checkpoint(net) {
+                    failed = true;
+                    return false;
+                }
+            }
+            !out_of_time
+        },
+    );
     if failed || !checkpoint(&net) {
         return ExitCode::FAILURE;
     }

@@ -7,9 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
-use twenty48::ai::ntuple::{
-    self, Coherence, FEATURES, Network, POOL_CAPACITY, Progress, Starts, TrainConfig,
-};
+use twenty48::ai::ntuple::{self, FEATURES, Network, Progress, TrainConfig, TrainingState};
 use twenty48::ai::{EvalKind, Player, SearchConfig};
 
 /// `parlor 2048 train`: temporal-difference learning over self-play games.
@@ -100,37 +98,20 @@ pub fn train(args: &TrainArgs, out: &mut dyn Write) -> Result<()> {
     } else {
         Network::new(args.init / FEATURES as f32)
     };
-    let tc = if args.tc {
-        let resumed = Coherence::load(&args.checkpoint, net.games())?;
-        if resumed.is_none() && net.games() > 0 {
-            writeln!(
-                out,
-                "Temporal coherence starts afresh (no sums saved for game {}).",
-                net.games()
-            )?;
-        }
-        Some(resumed.unwrap_or_default())
-    } else {
-        None
-    };
-    let starts = if args.restart > 0.0 {
-        Some(
-            Starts::load(&args.checkpoint, net.games(), POOL_CAPACITY)?
-                .unwrap_or_else(|| Starts::new(POOL_CAPACITY)),
-        )
-    } else {
-        None
-    };
-    let save = |net: &Network| -> Result<()> {
-        if let Some(tc) = &tc {
-            tc.save(&args.checkpoint, net.games())?;
-        }
-        if let Some(starts) = &starts {
-            starts.save(&args.checkpoint, net.games())?;
-        }
-        ntuple::save(net, &args.checkpoint, 1)?;
-        Ok(())
-    };
+    let state = TrainingState::resume(
+        Some(&args.checkpoint),
+        net.games(),
+        args.tc,
+        args.restart > 0.0,
+    )?;
+    if args.tc && !state.tc_resumed && net.games() > 0 {
+        writeln!(
+            out,
+            "Temporal coherence starts afresh (no sums saved for game {}).",
+            net.games()
+        )?;
+    }
+    let save = |net: &Network| state.save(net, &args.checkpoint);
     let mut log = match &args.log {
         Some(path) => {
             let mut f = std::fs::OpenOptions::new()
@@ -166,38 +147,44 @@ pub fn train(args: &TrainArgs, out: &mut dyn Write) -> Result<()> {
     let every = Duration::from_secs_f64(args.every_minutes * 60.0);
     let (start, mut saved) = (Instant::now(), Instant::now());
     let mut failure: Option<anyhow::Error> = None;
-    ntuple::train_with(&net, tc.as_ref(), starts.as_ref(), &cfg, |net, p| {
-        bar.set_position(p.games);
-        bar.set_message(format!(
-            "mean {:.0}, 2048 {:.0}%, 16384 {:.1}%, 32768 {:.1}%{}",
-            p.mean_score(),
-            100.0 * p.rate(0),
-            100.0 * p.rate(2),
-            100.0 * p.rate(3),
-            if p.restarts > 0 {
-                format!(" (and {} late-game starts)", p.restarts)
-            } else {
-                String::new()
-            }
-        ));
-        if let Some(f) = log.as_mut()
-            && let Err(e) = writeln!(f, "{}", p.log_line())
-        {
-            failure = Some(e.into());
-            return false;
-        }
-        let out_of_time = args
-            .minutes
-            .is_some_and(|m| start.elapsed().as_secs_f64() >= m * 60.0);
-        if saved.elapsed() >= every && !out_of_time {
-            saved = Instant::now();
-            if let Err(e) = save(net) {
-                failure = Some(e);
+    ntuple::train_with(
+        &net,
+        state.tc.as_ref(),
+        state.starts.as_ref(),
+        &cfg,
+        |net, p| {
+            bar.set_position(p.games);
+            bar.set_message(format!(
+                "mean {:.0}, 2048 {:.0}%, 16384 {:.1}%, 32768 {:.1}%{}",
+                p.mean_score(),
+                100.0 * p.rate(0),
+                100.0 * p.rate(2),
+                100.0 * p.rate(3),
+                if p.restarts > 0 {
+                    format!(" (and {} late-game starts)", p.restarts)
+                } else {
+                    String::new()
+                }
+            ));
+            if let Some(f) = log.as_mut()
+                && let Err(e) = writeln!(f, "{}", p.log_line())
+            {
+                failure = Some(e.into());
                 return false;
             }
-        }
-        !out_of_time
-    });
+            let out_of_time = args
+                .minutes
+                .is_some_and(|m| start.elapsed().as_secs_f64() >= m * 60.0);
+            if saved.elapsed() >= every && !out_of_time {
+                saved = Instant::now();
+                if let Err(e) = save(net) {
+                    failure = Some(e.into());
+                    return false;
+                }
+            }
+            !out_of_time
+        },
+    );
     bar.finish_and_clear();
     if let Some(e) = failure {
         return Err(e);

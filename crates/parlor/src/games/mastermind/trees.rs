@@ -101,10 +101,7 @@ pub fn ensure(variant: &Variant, strategy: Strategy) -> TreeState {
     };
     // A tree kept by an earlier run is read at once (milliseconds, every secret replayed); a damaged or foreign
     // file is built again in the background.
-    if let Ok(tree) = StrategyTree::load(&file)
-        && tree.variant() == variant
-        && tree.strategy() == strategy
-    {
+    if let Some(tree) = read_kept(&file, variant, strategy) {
         remember_tree(Arc::new(tree));
         return TreeState::Ready;
     }
@@ -155,13 +152,17 @@ pub fn warm(variant: &Variant, strategy: Strategy) {
     };
     let v = *variant;
     std::thread::spawn(move || {
-        if let Ok(tree) = StrategyTree::load(&file)
-            && *tree.variant() == v
-            && tree.strategy() == strategy
-        {
+        if let Some(tree) = read_kept(&file, &v, strategy) {
             remember_tree(Arc::new(tree));
         }
     });
+}
+
+/// The tree kept in `file` if it is whole (checksum, every secret replayed) and is `strategy`'s for `variant`.
+fn read_kept(file: &Path, variant: &Variant, strategy: Strategy) -> Option<StrategyTree> {
+    StrategyTree::load(file)
+        .ok()
+        .filter(|t| t.variant() == variant && t.strategy() == strategy)
 }
 
 /// Builds, verifies and writes the tree to `file` (reading it instead if another Parlor wrote it meanwhile).

@@ -3,6 +3,7 @@
 //!
 //! The network's value of an after-state estimates the score still to come from it, in points.
 
+pub mod checkpoint;
 pub mod coherence;
 pub mod file;
 mod memory;
@@ -11,6 +12,7 @@ pub mod shipped;
 pub mod starts;
 pub mod train;
 
+pub use checkpoint::TrainingState;
 pub use coherence::Coherence;
 pub use file::{WeightsFileError, load, load_bytes, save, save_compact, save_fixed16};
 pub use network::{FEATURES, Network, TUPLES, WEIGHTS, feature_indices, symmetries};
