@@ -16,11 +16,19 @@
 //!   32 consecutive guesses of a chunk at once (per candidate one vectorised compare and subtract per
 //!   feedback); in a chunk, the guesses whose 3n - 2 [candidate] - classes (at most their bound) already
 //!   reaches the best are set aside in bulk.
+//! - Spaces over 1500 secrets split at the root over the first guess's classes (one search each, on
+//!   rayon's pool); inside a class, a node of 300 candidates or more is searched by every thread of the
+//!   pool with the class's memo shared (locked in shards): its first guess alone, the open classes of
+//!   that guess taken by the threads in turn, then the other guesses taken in turn, with the best total
+//!   and its guess's rank shared (a guess is dropped once its partial total reaches any thread's best;
+//!   of equal totals the earlier guess wins). The memo key then holds the history's symmetry group
+//!   (which guesses are canonical), so every entry's guess is the one this group's one-thread search
+//!   picks: the tree is the one-thread tree whatever the timing (a test checks node for node).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
@@ -48,6 +56,9 @@ const CHUNK_DENSE: usize = 12;
 const LANE_MAX: usize = 255;
 /// Spaces up to this many secrets are searched on one thread (see `sequential_tree`).
 const SEQUENTIAL_MAX: usize = 1500;
+/// In the classes of the first guess of larger spaces, nodes with this many candidates or more are
+/// searched on rayon's pool (see `Search::options_parallel`).
+const PAR_MIN: usize = 300;
 
 /// A small fast hasher (FxHash) for the memo.
 #[derive(Default, Clone, Copy)]
@@ -79,11 +90,81 @@ enum Entry {
     Lower(u32),
 }
 
+/// A memo key: guesses left, the symmetry group's fingerprint (0 on one thread, see [`Sym::fingerprint`]),
+/// the candidates.
+type Key = (u8, u64, Vec<u32>);
+type Map = HashMap<Key, Entry, BuildHasherDefault<Fx>>;
+
+/// Locked parts of a memo shared between threads (a key's part chosen by its hash).
+const SHARDS: usize = 64;
+
+/// The memo of a search: its own, or shared by the threads searching one problem.
+enum Memo {
+    Local(Map),
+    Shared(Arc<SharedMemo>),
+}
+
+/// A memo shared between threads: [`SHARDS`] maps, each behind its own lock.
+struct SharedMemo {
+    shards: Vec<std::sync::Mutex<Map>>,
+}
+
+impl SharedMemo {
+    fn new() -> SharedMemo {
+        SharedMemo {
+            shards: (0..SHARDS).map(|_| Default::default()).collect(),
+        }
+    }
+
+    fn shard(&self, key: &Key) -> std::sync::MutexGuard<'_, Map> {
+        use std::hash::BuildHasher;
+        let i = (BuildHasherDefault::<Fx>::default().hash_one(key) >> 58) as usize % SHARDS;
+        self.shards[i].lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Memo {
+    fn get(&self, key: &Key) -> Option<Entry> {
+        match self {
+            Memo::Local(m) => m.get(key).copied(),
+            Memo::Shared(m) => m.shard(key).get(key).copied(),
+        }
+    }
+
+    fn insert(&mut self, key: Key, entry: Entry) {
+        match self {
+            Memo::Local(m) => {
+                if m.len() >= MEMO_CAP {
+                    m.clear();
+                }
+                m.insert(key, entry);
+            }
+            Memo::Shared(m) => {
+                let mut shard = m.shard(&key);
+                if shard.len() >= MEMO_CAP / SHARDS {
+                    shard.clear();
+                }
+                // Another thread may have stored the same node meanwhile: an exact cost is kept,
+                // and of two lower bounds the higher.
+                let entry = match (shard.get(&key), entry) {
+                    (Some(&Entry::Exact(v, g)), _) => Entry::Exact(v, g),
+                    (Some(&Entry::Lower(a)), Entry::Lower(b)) => Entry::Lower(a.max(b)),
+                    (_, e) => e,
+                };
+                shard.insert(key, entry);
+            }
+        }
+    }
+}
+
 pub(crate) struct Search<'a> {
     space: &'a Space,
     /// `lb[d][n]`: lower bound for n candidates with d guesses left.
     lb: Arc<Vec<Vec<u32>>>,
-    memo: HashMap<(u8, Vec<u32>), Entry, BuildHasherDefault<Fx>>,
+    memo: Memo,
+    /// Nodes with this many candidates or more search their guesses and classes on rayon's pool,
+    /// sharing the memo (`usize::MAX`: one thread).
+    par_min: usize,
     /// Nodes searched (for diagnostics and benchmarks).
     pub nodes: u64,
     /// Guesses scored (for diagnostics).
@@ -107,6 +188,8 @@ pub(crate) struct Search<'a> {
     cancel: Option<&'a AtomicBool>,
     /// Set once `cancel` was seen: every result after that is meaningless.
     pub cancelled: bool,
+    /// Helper searches kept between parallel nodes (with their caches), see `run_workers`.
+    spare: Vec<Search<'a>>,
 }
 
 impl<'a> Search<'a> {
@@ -137,7 +220,8 @@ impl<'a> Search<'a> {
         Search {
             space,
             lb: Arc::new(lb),
-            memo: HashMap::default(),
+            memo: Memo::Local(HashMap::default()),
+            par_min: usize::MAX,
             nodes: 0,
             evals: 0,
             work: 0,
@@ -155,15 +239,38 @@ impl<'a> Search<'a> {
             level: 0,
             cancel: None,
             cancelled: false,
+            spare: Vec::new(),
         }
     }
 
-    /// A new search of the same space sharing this one's bound table (no memo, no counters).
-    pub fn fresh(&self) -> Search<'a> {
+    /// A new search of the same space sharing this one's bound table (no memo, no counters), searching
+    /// nodes of `par_min` candidates or more on rayon's pool with a memo shared by its threads.
+    pub fn fresh(&self, par_min: usize) -> Search<'a> {
+        let memo = if par_min == usize::MAX {
+            Memo::Local(HashMap::default())
+        } else {
+            Memo::Shared(Arc::new(SharedMemo::new()))
+        };
+        self.fork(memo, par_min)
+    }
+
+    /// A search for another thread of the same problem: the same memo when it is shared.
+    fn helper(&self) -> Search<'a> {
+        let memo = match &self.memo {
+            Memo::Shared(m) => Memo::Shared(Arc::clone(m)),
+            Memo::Local(_) => Memo::Local(HashMap::default()),
+        };
+        let mut s = self.fork(memo, self.par_min);
+        s.level = self.level;
+        s
+    }
+
+    fn fork(&self, memo: Memo, par_min: usize) -> Search<'a> {
         Search {
             space: self.space,
             lb: Arc::clone(&self.lb),
-            memo: HashMap::default(),
+            memo,
+            par_min,
             nodes: 0,
             evals: 0,
             work: 0,
@@ -176,6 +283,7 @@ impl<'a> Search<'a> {
             level: 0,
             cancel: self.cancel,
             cancelled: false,
+            spare: Vec::new(),
         }
     }
 
@@ -218,7 +326,6 @@ impl<'a> Search<'a> {
             return (INF, None);
         }
         let space = self.space;
-        let win = usize::from(space.win_class);
         let mut counts = [0u32; 81];
         // A candidate that splits all the others apart is optimal.
         if n <= space.nclass {
@@ -239,13 +346,19 @@ impl<'a> Search<'a> {
                 return (lb, None);
             }
         }
-        let key = (depth.min(255) as u8, cands.to_vec());
+        // With threads, which history first reaches a set varies: the group is part of the key, so the
+        // guess stored is the one this group's search picks (the same every run).
+        let fp = match self.memo {
+            Memo::Local(_) => 0,
+            Memo::Shared(_) => sym.fingerprint(),
+        };
+        let key = (depth.min(255) as u8, fp, cands.to_vec());
         if n >= MEMO_MIN {
             match self.memo.get(&key) {
-                Some(&Entry::Exact(v, g)) => {
+                Some(Entry::Exact(v, g)) => {
                     return if v < beta { (v, Some(g)) } else { (v, None) };
                 }
-                Some(&Entry::Lower(l)) => {
+                Some(Entry::Lower(l)) => {
                     if l >= beta {
                         return (l, None);
                     }
@@ -419,93 +532,46 @@ impl<'a> Search<'a> {
         }
         options.sort_unstable();
 
-        // One guess per distinct split (as a set partition, classes relabelled by first appearance).
-        let mut seen: HashMap<u128, (), BuildHasherDefault<Fx>> = HashMap::default();
-        let mut classes = Vec::with_capacity(n);
-        let top = self.level == 0;
-        let option_count = options.len() as u64;
-        for (i, &(bound, _, g)) in options.iter().enumerate() {
-            if top {
-                progress(i as u64, option_count);
+        if n >= self.par_min && options.len() > 1 && rayon::current_num_threads() > 1 {
+            let (b, g, f) = self.options_parallel(cands, depth, sym, &options, best, lb);
+            if g.is_some() {
+                best_guess = g;
             }
-            if bound >= best || best <= lb {
-                floor = floor.min(bound);
-                break;
-            }
-            space.classes(g, cands, &mut classes);
-            let mut relabel = [u8::MAX; 81];
-            let mut next = 0u8;
-            let (mut h1, mut h2) = (0xcbf2_9ce4_8422_2325u64, 0x9e37_79b9_7f4a_7c15u64);
-            for &c in &classes {
-                let l = if usize::from(c) == win {
-                    200
-                } else {
-                    if relabel[usize::from(c)] == u8::MAX {
-                        relabel[usize::from(c)] = next;
-                        next += 1;
-                    }
-                    relabel[usize::from(c)]
-                };
-                h1 = (h1 ^ u64::from(l)).wrapping_mul(0x100_0000_01b3);
-                h2 = (h2.rotate_left(7) ^ u64::from(l)).wrapping_mul(0xff51_afd7_ed55_8ccd);
-            }
-            if seen
-                .insert(u128::from(h1) << 64 | u128::from(h2), ())
-                .is_some()
-            {
-                continue;
-            }
-            let groups = space.split(g, cands);
-            let mut order: Vec<&Vec<u32>> = groups
-                .iter()
-                .map(|(_, m)| m)
-                .filter(|m| m.len() > 2)
-                .collect();
-            order.sort_by_key(|m| std::cmp::Reverse(m.len()));
-            let child_sym = if order.is_empty() {
-                sym.clone()
-            } else {
-                sym.after(&space.codes[g as usize])
-            };
-            let mut total = bound;
-            self.level += 1;
-            // First a shallow probe of every class (its bound from one level of guesses, or its exact
-            // cost if that meets the size bound), so a hopeless guess is dropped before any deep search.
-            let mut probed: Vec<(u32, bool)> = Vec::with_capacity(order.len());
-            for m in &order {
-                let lbc = self.bound(m.len(), depth - 1);
-                let (v, g) = self.search(m, depth - 1, &child_sym, lbc + 1, progress);
-                probed.push((v, g.is_some()));
-                total = total.saturating_add(v.saturating_sub(lbc));
-                if total >= best {
+            best = b;
+            floor = floor.min(f);
+        } else {
+            // One guess per distinct split (as a set partition, classes relabelled by first appearance).
+            let mut seen: HashMap<u128, (), BuildHasherDefault<Fx>> = HashMap::default();
+            let mut classes = Vec::with_capacity(n);
+            let top = self.level == 0;
+            let option_count = options.len() as u64;
+            for (i, &(bound, _, g)) in options.iter().enumerate() {
+                if top {
+                    progress(i as u64, option_count);
+                }
+                if bound >= best || best <= lb {
+                    floor = floor.min(bound);
                     break;
                 }
-            }
-            if total < best {
-                for (m, &(l, exact)) in order.iter().zip(&probed) {
-                    if exact {
-                        continue;
-                    }
-                    let (v, _) = self.search(m, depth - 1, &child_sym, best - total + l, progress);
-                    total = total.saturating_add(v.saturating_sub(l));
-                    if total >= best {
-                        break;
-                    }
+                if seen
+                    .insert(split_hash(space, g, cands, &mut classes), ())
+                    .is_some()
+                {
+                    continue;
                 }
-            }
-            self.level -= 1;
-            if total >= best {
-                floor = floor.min(total);
-            }
-            if total < best {
-                best = total;
-                best_guess = Some(g);
+                let cutoff = best;
+                let total =
+                    self.eval_option(cands, depth, sym, g, bound, &|| cutoff, false, progress);
+                if total >= best {
+                    floor = floor.min(total);
+                }
+                if total < best {
+                    best = total;
+                    best_guess = Some(g);
+                }
             }
         }
         if n >= MEMO_MIN {
-            if self.memo.len() >= MEMO_CAP {
-                self.memo.clear();
-            }
             let entry = match best_guess {
                 Some(g) => Entry::Exact(best, g),
                 None => Entry::Lower(best.max(lb).max(floor)),
@@ -516,6 +582,253 @@ impl<'a> Search<'a> {
             Some(g) => (best, Some(g)),
             None => (best.max(lb).max(floor.min(INF)), None),
         }
+    }
+
+    /// The cost of guess `g` (of bound `bound`) at the node `cands`: exact if below `cutoff()` when it
+    /// returns, else a lower bound of it. `cutoff` never goes up while this runs. With `parallel`, the
+    /// classes left open by the probes are searched on rayon's pool.
+    #[allow(clippy::too_many_arguments)]
+    fn eval_option(
+        &mut self,
+        cands: &[u32],
+        depth: u32,
+        sym: &Sym,
+        g: u32,
+        bound: u32,
+        cutoff: &(dyn Fn() -> u32 + Sync),
+        parallel: bool,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> u32 {
+        let space = self.space;
+        let groups = space.split(g, cands);
+        let mut order: Vec<&Vec<u32>> = groups
+            .iter()
+            .map(|(_, m)| m)
+            .filter(|m| m.len() > 2)
+            .collect();
+        order.sort_by_key(|m| std::cmp::Reverse(m.len()));
+        let child_sym = if order.is_empty() {
+            sym.clone()
+        } else {
+            sym.after(&space.codes[g as usize])
+        };
+        let mut total = bound;
+        self.level += 1;
+        // First a shallow probe of every class (its bound from one level of guesses, or its exact
+        // cost if that meets the size bound), so a hopeless guess is dropped before any deep search.
+        let mut probed: Vec<(u32, bool)> = Vec::with_capacity(order.len());
+        for m in &order {
+            let lbc = self.bound(m.len(), depth - 1);
+            let (v, g) = self.search(m, depth - 1, &child_sym, lbc + 1, progress);
+            probed.push((v, g.is_some()));
+            total = total.saturating_add(v.saturating_sub(lbc));
+            if total >= cutoff() {
+                break;
+            }
+        }
+        if total < cutoff() {
+            let open: Vec<(&[u32], u32)> = order
+                .iter()
+                .zip(&probed)
+                .filter(|(_, (_, exact))| !exact)
+                .map(|(m, &(l, _))| (m.as_slice(), l))
+                .collect();
+            if parallel && open.len() > 1 {
+                total = self.classes_parallel(&open, depth - 1, &child_sym, total, cutoff);
+            } else {
+                for &(m, l) in &open {
+                    let c = cutoff();
+                    if total >= c {
+                        break;
+                    }
+                    let (v, _) = self.search(m, depth - 1, &child_sym, c - total + l, progress);
+                    total = total.saturating_add(v.saturating_sub(l));
+                }
+            }
+        }
+        self.level -= 1;
+        total
+    }
+
+    /// The open classes of a guess (members, lower bound from the probe) searched by every thread of
+    /// rayon's pool, each taking the next class (largest first) with a cut-off from the total so far;
+    /// the guess's total (exact if below `cutoff()` at the end, else a lower bound).
+    fn classes_parallel(
+        &mut self,
+        open: &[(&[u32], u32)],
+        depth: u32,
+        sym: &Sym,
+        total: u32,
+        cutoff: &(dyn Fn() -> u32 + Sync),
+    ) -> u32 {
+        let sum = AtomicU64::new(u64::from(total));
+        let next = AtomicUsize::new(0);
+        let work = |s: &mut Search<'a>| {
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(m, l)) = open.get(i) else {
+                    break;
+                };
+                let t = sum.load(Ordering::Relaxed);
+                let c = u64::from(cutoff());
+                if t >= c {
+                    next.store(open.len(), Ordering::Relaxed);
+                    break;
+                }
+                let (v, _) = s.search(m, depth, sym, (c - t) as u32 + l, &mut |_, _| {});
+                sum.fetch_add(u64::from(v.saturating_sub(l)), Ordering::Relaxed);
+                if s.cancelled {
+                    next.store(open.len(), Ordering::Relaxed);
+                    break;
+                }
+            }
+        };
+        self.run_workers(&work);
+        sum.load(Ordering::Relaxed).min(u64::from(INF)) as u32
+    }
+
+    /// The guesses of a large node (sorted options, the best total `best` found so far and the node's
+    /// lower bound `lb`) searched by every thread of rayon's pool: the first alone (with its classes
+    /// in parallel), so the others start with its total as cut-off, then each thread takes the next
+    /// guess. The best total and its guess are shared: a guess is dropped once its partial total
+    /// reaches what any thread found. Ties go to the earlier guess in the order, so the guess chosen
+    /// is the one the sequential loop picks, whatever the timing. Gives (best, guess if below the
+    /// `best` given, floor).
+    fn options_parallel(
+        &mut self,
+        cands: &[u32],
+        depth: u32,
+        sym: &Sym,
+        options: &[(u32, bool, u32)],
+        best: u32,
+        lb: u32,
+    ) -> (u32, Option<u32>, u32) {
+        let space = self.space;
+        let mut floor = INF;
+        // One guess per distinct split, in order.
+        let mut seen: HashMap<u128, (), BuildHasherDefault<Fx>> = HashMap::default();
+        let mut classes = Vec::with_capacity(cands.len());
+        let mut list: Vec<(u32, u32)> = Vec::new();
+        for &(bound, _, g) in options {
+            if bound >= best {
+                floor = floor.min(bound);
+                break;
+            }
+            if seen
+                .insert(split_hash(space, g, cands, &mut classes), ())
+                .is_none()
+            {
+                list.push((bound, g));
+            }
+        }
+        let Some(&(bound0, g0)) = list.first() else {
+            return (best, None, floor);
+        };
+        let mut best_guess = None;
+        let mut best = best;
+        if best > lb {
+            let cutoff = best;
+            let total = self.eval_option(
+                cands,
+                depth,
+                sym,
+                g0,
+                bound0,
+                &|| cutoff,
+                true,
+                &mut |_, _| {},
+            );
+            if total < best {
+                best = total;
+                best_guess = Some(g0);
+            } else {
+                floor = floor.min(total);
+            }
+        }
+        if best <= lb || list.len() == 1 || self.cancelled {
+            return (best, best_guess, floor);
+        }
+        // (best total, rank of its guess): rank i + 1 for list[i], u32::MAX for none yet.
+        let rank0 = if best_guess.is_some() { 1 } else { u32::MAX };
+        let shared = AtomicU64::new(u64::from(best) << 32 | u64::from(rank0));
+        let floor_shared = AtomicU32::new(floor);
+        let next = AtomicUsize::new(1);
+        let cut = |rank: u32| {
+            let p = shared.load(Ordering::Relaxed);
+            let (v, r) = ((p >> 32) as u32, p as u32);
+            if rank < r { v + 1 } else { v }
+        };
+        let work = |s: &mut Search<'a>| {
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(bound, g)) = list.get(i) else {
+                    break;
+                };
+                let rank = i as u32 + 1;
+                let c = cut(rank);
+                if bound >= c || (shared.load(Ordering::Relaxed) >> 32) as u32 <= lb {
+                    // The guesses after it have larger bounds and later ranks.
+                    floor_shared.fetch_min(bound, Ordering::Relaxed);
+                    next.store(list.len(), Ordering::Relaxed);
+                    break;
+                }
+                let total = s.eval_option(
+                    cands,
+                    depth,
+                    sym,
+                    g,
+                    bound,
+                    &|| cut(rank),
+                    true,
+                    &mut |_, _| {},
+                );
+                if s.cancelled {
+                    next.store(list.len(), Ordering::Relaxed);
+                    break;
+                }
+                if total < cut(rank) {
+                    shared.fetch_min(u64::from(total) << 32 | u64::from(rank), Ordering::Relaxed);
+                } else {
+                    floor_shared.fetch_min(total, Ordering::Relaxed);
+                }
+            }
+        };
+        self.run_workers(&work);
+        let p = shared.load(Ordering::Relaxed);
+        let (v, r) = ((p >> 32) as u32, p as u32);
+        let guess = if r == u32::MAX {
+            None
+        } else {
+            Some(list[r as usize - 1].1)
+        };
+        (v, guess, floor_shared.load(Ordering::Relaxed))
+    }
+
+    /// Runs `work` on this search and on a helper search per other thread of rayon's pool (sharing
+    /// the memo; kept for the next parallel node, so their caches stay warm); the helpers' counters
+    /// and cancellation are added to this one's.
+    fn run_workers(&mut self, work: &(dyn Fn(&mut Search<'a>) + Sync)) {
+        let threads = rayon::current_num_threads();
+        let mut helpers = std::mem::take(&mut self.spare);
+        while helpers.len() + 1 < threads {
+            helpers.push(self.helper());
+        }
+        for h in &mut helpers {
+            h.level = self.level;
+        }
+        rayon::scope(|scope| {
+            for h in helpers.iter_mut() {
+                scope.spawn(move |_| work(h));
+            }
+            work(self);
+        });
+        for h in &mut helpers {
+            self.nodes += std::mem::take(&mut h.nodes);
+            self.evals += std::mem::take(&mut h.evals);
+            self.work += std::mem::take(&mut h.work);
+            self.cancelled |= h.cancelled;
+        }
+        self.spare = helpers;
     }
 
     /// The bound of guess `g` on the candidates whose rows are `rows` (all of them when `lanes` is
@@ -656,6 +969,30 @@ impl<'a> Search<'a> {
     }
 }
 
+/// A hash of the split of `cands` by `g` as a set partition (classes relabelled by first appearance, the
+/// winning class apart); `classes` is scratch space.
+fn split_hash(space: &Space, g: u32, cands: &[u32], classes: &mut Vec<u8>) -> u128 {
+    let win = usize::from(space.win_class);
+    space.classes(g, cands, classes);
+    let mut relabel = [u8::MAX; 81];
+    let mut next = 0u8;
+    let (mut h1, mut h2) = (0xcbf2_9ce4_8422_2325u64, 0x9e37_79b9_7f4a_7c15u64);
+    for &c in classes.iter() {
+        let l = if usize::from(c) == win {
+            200
+        } else {
+            if relabel[usize::from(c)] == u8::MAX {
+                relabel[usize::from(c)] = next;
+                next += 1;
+            }
+            relabel[usize::from(c)]
+        };
+        h1 = (h1 ^ u64::from(l)).wrapping_mul(0x100_0000_01b3);
+        h2 = (h2.rotate_left(7) ^ u64::from(l)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+    }
+    u128::from(h1) << 64 | u128::from(h2)
+}
+
 /// The canonical guesses of a group, kept per group in `cache` (many histories share one).
 fn canonical(
     space: &Space,
@@ -705,6 +1042,18 @@ pub(crate) fn optimal_tree(
     cancel: Option<&AtomicBool>,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<StrategyTree, SolveError> {
+    optimal_tree_with(space, cancel, progress, SEQUENTIAL_MAX, PAR_MIN)
+}
+
+/// [`optimal_tree`] with its thresholds: spaces up to `sequential_max` secrets on one thread, and in
+/// the parallel root's classes, nodes of `par_min` candidates or more on rayon's pool.
+fn optimal_tree_with(
+    space: &Space,
+    cancel: Option<&AtomicBool>,
+    progress: &mut dyn FnMut(u64, u64),
+    sequential_max: usize,
+    par_min: usize,
+) -> Result<StrategyTree, SolveError> {
     if space.codes.len() as u64 > OPTIMAL_LIMIT {
         return Err(SolveError::TooLarge {
             codes: space.codes.len() as u64,
@@ -721,7 +1070,7 @@ pub(crate) fn optimal_tree(
         return Err(infeasible);
     }
     let root = Sym::root(space.variant.pegs(), space.variant.colours());
-    if n <= SEQUENTIAL_MAX {
+    if n <= sequential_max {
         return sequential_tree(space, cancel, &root, progress);
     }
     let bounds = Search::new(space);
@@ -774,7 +1123,7 @@ pub(crate) fn optimal_tree(
             } else {
                 cutoff - spent + lbc
             };
-            let mut search = bounds.fresh();
+            let mut search = bounds.fresh(par_min);
             search.cancel = Some(cancel);
             let (v, choice) = search.search(members, guesses - 1, &child_sym, beta, &mut |_, _| {});
             if search.cancelled {
@@ -949,6 +1298,48 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    /// The parallel search (the root split over the first guess's classes, nodes of 40 or more
+    /// candidates searched by two threads sharing a memo) gives the one-thread search's tree, node for
+    /// node, on every run.
+    #[test]
+    fn parallel_search_gives_the_sequential_tree() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        for v in [
+            Variant::custom(6, 4, 10, false, false).unwrap(),
+            Variant::custom(5, 4, 10, true, true).unwrap(),
+            Variant::CLASSIC,
+        ] {
+            let space = Space::new(v).unwrap();
+            let want = optimal_tree_with(&space, None, &mut |_, _| {}, usize::MAX, 0).unwrap();
+            for _ in 0..3 {
+                let got = pool
+                    .install(|| optimal_tree_with(&space, None, &mut |_, _| {}, 0, 40))
+                    .unwrap();
+                assert_eq!(got.nodes(), want.nodes(), "{v}");
+            }
+            // The parallel root alone (one thread inside the classes) too.
+            let got = optimal_tree_with(&space, None, &mut |_, _| {}, 0, usize::MAX).unwrap();
+            assert_eq!(got.nodes(), want.nodes(), "{v}");
+        }
+    }
+
+    /// A shared memo keeps an exact entry over a later lower bound, and the higher of two bounds.
+    #[test]
+    fn shared_memo_keeps_the_stronger_entry() {
+        let mut memo = Memo::Shared(Arc::new(SharedMemo::new()));
+        let key: Key = (3, 0, vec![1, 2, 3]);
+        memo.insert(key.clone(), Entry::Lower(10));
+        memo.insert(key.clone(), Entry::Lower(8));
+        assert!(matches!(memo.get(&key), Some(Entry::Lower(10))));
+        memo.insert(key.clone(), Entry::Exact(12, 7));
+        memo.insert(key.clone(), Entry::Lower(11));
+        assert!(matches!(memo.get(&key), Some(Entry::Exact(12, 7))));
+        assert!(memo.get(&(2, 0, vec![1, 2, 3])).is_none());
     }
 
     #[test]

@@ -25,6 +25,8 @@ struct Elem {
 pub(crate) struct Sym {
     /// The canonical guesses, computed on first use.
     canon: std::sync::OnceLock<Vec<u32>>,
+    /// A hash of [`Sym::key`] (0 for a trivial group), computed on first use.
+    fp: std::sync::OnceLock<u64>,
     elems: Vec<Elem>,
     used: u16,
     colours: u8,
@@ -53,6 +55,7 @@ impl Sym {
         elems.sort_by_key(|e| e.fwd);
         Sym {
             canon: Default::default(),
+            fp: Default::default(),
             elems,
             used: 0,
             colours,
@@ -85,6 +88,7 @@ impl Sym {
         if self.is_trivial() {
             return Sym {
                 canon: Default::default(),
+                fp: Default::default(),
                 ..self.clone()
             };
         }
@@ -118,6 +122,7 @@ impl Sym {
         let used = hp.iter().fold(self.used, |u, &c| u | 1 << c);
         Sym {
             canon: Default::default(),
+            fp: Default::default(),
             elems,
             used,
             colours: self.colours,
@@ -137,6 +142,21 @@ impl Sym {
             key.extend_from_slice(&e.map[..c]);
         }
         key
+    }
+
+    /// A fingerprint of the group: 0 when trivial (every guess canonical), else a 64-bit hash of
+    /// [`Sym::key`] (equal groups, equal fingerprints), computed once.
+    pub fn fingerprint(&self) -> u64 {
+        if self.is_trivial() {
+            return 0;
+        }
+        *self.fp.get_or_init(|| {
+            let mut h = 0xcbf2_9ce4_8422_2325u64;
+            for b in self.key() {
+                h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+            }
+            h | 1
+        })
     }
 
     /// Whether `code` is the numerically smallest code of its orbit.
