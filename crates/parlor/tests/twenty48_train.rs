@@ -1,7 +1,61 @@
-//! `parlor 2048 train` and `parlor 2048 auto --eval`: the n-tuple network from the command line.
+//! `parlor 2048 train` and `parlor 2048 auto --eval`: the n-tuple network from the command line, and the network in play.
 
 mod common;
 use common::*;
+use std::io::Write;
+use std::process::{Output, Stdio};
+
+/// Plays `parlor --plain 2048 --seed 21` with `input`, the weights file named by `$PARLOR_2048_WEIGHTS` when given.
+fn plain_2048(dir: &std::path::Path, weights: Option<&std::path::Path>, input: &str) -> Output {
+    let mut cmd = parlor(dir, &["--plain", "2048", "--seed", "21"]);
+    if let Some(w) = weights {
+        cmd.env("PARLOR_2048_WEIGHTS", w);
+    }
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn hints_come_from_the_committed_network_and_say_so_when_it_cannot_be_read() {
+    let dir = tempfile::tempdir().unwrap();
+    // The network committed with the repository (no variable set): a plain hint, nothing to report.
+    let o = plain_2048(dir.path(), None, "t\nq\n");
+    let text = out(&o);
+    assert!(text.contains("Hint: slide "), "{text}");
+    assert!(!text.contains("network"), "{text}");
+    // A missing file: the hint still comes, from the hand-made evaluation, and says why.
+    let missing = dir.path().join("missing.p48");
+    let o = plain_2048(dir.path(), Some(&missing), "t\nq\n");
+    let text = out(&o);
+    assert!(
+        text.contains("Hint: slide ")
+            && text.contains("hand-made evaluation")
+            && text.contains("missing.p48"),
+        "{text}"
+    );
+    // A damaged file: refused with the reason, and the game goes on.
+    let damaged = dir.path().join("damaged.p48");
+    std::fs::write(&damaged, b"P48NTUPL not really a network").unwrap();
+    let o = plain_2048(dir.path(), Some(&damaged), "t\np 3\nq\n");
+    let text = out(&o);
+    assert!(
+        text.contains("hand-made evaluation") && text.contains("not a valid 2048 weights file"),
+        "{text}"
+    );
+    assert!(text.contains("Autoplay made 3 moves"), "{text}");
+    assert!(o.status.success());
+}
 
 #[test]
 fn train_writes_a_checkpoint_resumes_from_it_and_logs_the_curve() {

@@ -73,8 +73,9 @@ pub struct AutoArgs {
     /// Probability that a new tile is a 4 (0 to 1).
     #[arg(long, default_value_t = 0.1, value_parser = parse_probability)]
     pub four_chance: f64,
-    /// Evaluation of positions: heuristic or network.
-    #[arg(long, default_value = "heuristic")]
+    /// Evaluation of positions on 4x4 boards: network (the learned network that ships with Parlor) or heuristic (the
+    /// hand-made evaluation; other sizes always use it).
+    #[arg(long, default_value = "network")]
     pub eval: twenty48::ai::EvalKind,
     /// Output format.
     #[command(flatten)]

@@ -5,7 +5,7 @@ use super::game::{Applied, Chart, Game, Outcome, Purpose, Ranking, Status, Turn}
 use super::settings::{Kind, Setting, checked, format_decimal};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
-use twenty48::ai::{Player, SearchConfig};
+use twenty48::ai::{EvalKind, Player, SearchConfig};
 use twenty48::{Direction, Rules};
 
 /// The computer's thinking time for a hint, in milliseconds.
@@ -269,6 +269,13 @@ impl Game for Twenty48 {
     }
 
     fn thinker(p: &Params) -> Thinker {
+        if p.size == 4 {
+            // Read the network in the background while the player looks at the board, so the first hint does not
+            // wait for it (about a second).
+            std::thread::spawn(|| {
+                let _ = twenty48::ai::ntuple::shipped();
+            });
+        }
         Thinker {
             hint: None,
             auto: None,
@@ -286,17 +293,34 @@ impl Game for Twenty48 {
             Purpose::Autoplay => (&mut t.auto, AUTO_MS),
             _ => (&mut t.hint, HINT_MS),
         };
-        let player = slot.get_or_insert_with(|| Player::new(SearchConfig::millis(ms)));
+        let player = slot.get_or_insert_with(|| {
+            Player::with_eval(SearchConfig::millis(ms), EvalKind::Network).0
+        });
         player.best_move(state.game.board(), t.four_chance)
     }
 
-    fn describe_hint(_state: &State, dir: &Direction) -> String {
-        format!("slide {dir}")
+    fn describe_hint(state: &State, dir: &Direction) -> String {
+        match network_trouble(state.game.rules().size()) {
+            Some(why) => format!("slide {dir} · {why}"),
+            None => format!("slide {dir}"),
+        }
     }
 
     fn rules() -> &'static [&'static str] {
         RULES
     }
+}
+
+/// Why the computer plays a 4x4 board with the hand-made evaluation instead of the learned network (the weights file
+/// is missing or damaged), in a few words; `None` when it has the network, or on other sizes (the network is 4x4 only).
+/// Loads the network if it is not loaded yet.
+pub fn network_trouble(size: usize) -> Option<String> {
+    if size != 4 {
+        return None;
+    }
+    twenty48::ai::ntuple::shipped()
+        .err()
+        .map(|e| format!("hand-made evaluation, the network could not be read: {e}"))
 }
 
 /// Parses a direction as typed: `w a s d`, vim's `h j k l`, or the words `up down left right`.
