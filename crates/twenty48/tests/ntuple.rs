@@ -545,7 +545,7 @@ fn training_with_late_game_starts_is_reproducible_and_resumes_exactly() {
 
 /// The network committed with the repository (crates/twenty48/weights/) loads, was trained on a million games or more, and
 /// plays: greedy (1-ply) play reaches 2048 in every one of five seeded games and 8192 in at least one (it reaches 2048 in
-/// about 98% and 8192 in about 80% of games, see BENCHMARKS.md), which a damaged or untrained file would not.
+/// about 99% and 8192 in about 89% of games, see BENCHMARKS.md), which a damaged or untrained file would not.
 #[test]
 fn the_committed_network_loads_and_plays() {
     let path = ntuple::source_tree_weights();
