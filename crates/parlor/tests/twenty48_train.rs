@@ -2,8 +2,7 @@
 
 mod common;
 use common::*;
-use std::io::Write;
-use std::process::{Output, Stdio};
+use std::process::Output;
 
 /// Plays `parlor --plain 2048 --seed 21` with `input`, the weights file named by `$PARLOR_2048_WEIGHTS` when given.
 fn plain_2048(dir: &std::path::Path, weights: Option<&std::path::Path>, input: &str) -> Output {
@@ -11,19 +10,7 @@ fn plain_2048(dir: &std::path::Path, weights: Option<&std::path::Path>, input: &
     if let Some(w) = weights {
         cmd.env("PARLOR_2048_WEIGHTS", w);
     }
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    feed(cmd, input.as_bytes())
 }
 
 #[test]

@@ -22,7 +22,12 @@ pub fn parlor(dir: &Path, args: &[&str]) -> Command {
 
 /// Runs `parlor ARGS` with `input` on stdin (a pipe, so plain mode is automatic).
 pub fn run(dir: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = parlor(dir, args)
+    feed(parlor(dir, args), input.as_bytes())
+}
+
+/// Runs a prepared `parlor` command with `input` on stdin (a pipe), stdout and stderr captured.
+pub fn feed(mut cmd: Command, input: &[u8]) -> Output {
+    let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -32,7 +37,7 @@ pub fn run(dir: &Path, args: &[&str], input: &str) -> Output {
         .stdin
         .take()
         .expect("stdin")
-        .write_all(input.as_bytes())
+        .write_all(input)
         .expect("write stdin");
     child.wait_with_output().expect("wait for parlor")
 }
