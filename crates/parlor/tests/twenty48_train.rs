@@ -220,3 +220,61 @@ fn auto_with_a_missing_network_falls_back_to_the_heuristic() {
     assert!(!o.status.success());
     assert!(err(&o).contains("heuristic or network"), "{}", err(&o));
 }
+
+#[test]
+fn train_with_stages_starts_them_promotes_a_checkpoint_and_refuses_bad_tiles() {
+    let dir = tempfile::tempdir().unwrap();
+    let net = dir.path().join("net.p48");
+    let net_s = net.to_str().unwrap();
+    let args = |games: &'static str, stages: Option<&'static str>| {
+        let mut a = vec![
+            "2048",
+            "train",
+            "--checkpoint",
+            net_s,
+            "--games",
+            games,
+            "--block",
+            "2",
+            "--threads",
+            "1",
+            "--tc",
+        ];
+        if let Some(s) = stages {
+            a.extend(["--stages", s]);
+        }
+        a
+    };
+    // One stage first, then promoted to two: said, and the file holds them (the weights file's stage field, the
+    // count of thresholds after the planes field: see crates/twenty48/src/ai/ntuple/file.rs).
+    let o = run(dir.path(), &args("2", None), "");
+    assert!(o.status.success(), "{}", err(&o));
+    let stages_at = 8 + 4 + 8 + 24 + 8 + 4;
+    let count = |p: &std::path::Path| {
+        let bytes = std::fs::read(p).unwrap();
+        u32::from_le_bytes(bytes[stages_at..stages_at + 4].try_into().unwrap())
+    };
+    assert_eq!(count(&net), 0);
+    let o = run(dir.path(), &args("4", Some("16384")), "");
+    assert!(o.status.success(), "{}", err(&o));
+    let text = out(&o);
+    assert!(
+        text.contains("Promoting it to 2 stages (from tiles 16384)"),
+        "{text}"
+    );
+    // The sums were promoted with the weights, not started afresh.
+    assert!(!text.contains("afresh"), "{text}");
+    assert!(text.contains("Trained on 4 games"), "{text}");
+    assert_eq!(count(&net), 1);
+    // Resumed without --stages: it keeps its two.
+    let o = run(dir.path(), &args("6", None), "");
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(!out(&o).contains("Promoting"), "{}", out(&o));
+    assert_eq!(count(&net), 1);
+    // Tiles that are not powers of two, do not rise, or are too many are refused before anything is read.
+    for bad in ["3000", "16384,8192", "512,1024,2048,4096", "big"] {
+        let o = run(dir.path(), &args("8", Some(bad)), "");
+        assert_eq!(o.status.code(), Some(2), "{bad}: {}", err(&o));
+        assert!(err(&o).contains("--stages"), "{bad}: {}", err(&o));
+    }
+}

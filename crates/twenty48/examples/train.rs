@@ -7,7 +7,7 @@
 //! `Progress::LOG_HEADER`). Options: `--threads K` (default 2), `--seed S` (1), `--alpha A` (0.1), `--block N` (1000),
 //! `--init V` (optimistic initial value of every after-state for a new network, default 0), `--minutes M` (stop
 //! after M minutes), `--tc` (temporal coherence learning; its sums are saved beside the checkpoint and resumed with
-//! it).
+//! it), `--stages 16384` (stages by the largest tile; a checkpoint in other stages is promoted).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use twenty48::ai::ntuple::{
-    FEATURES, Network, Progress, TrainConfig, TrainingState, load, train_with,
+    FEATURES, Network, Progress, TrainConfig, TrainingState, check_stages, load, train_with,
 };
 
 struct Args {
@@ -26,6 +26,7 @@ struct Args {
     minutes: Option<f64>,
     init: f32,
     tc: bool,
+    stages: Option<Vec<u8>>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -37,6 +38,7 @@ fn parse_args() -> Result<Args, String> {
         minutes: None,
         init: 0.0,
         tc: false,
+        stages: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -73,6 +75,20 @@ fn parse_args() -> Result<Args, String> {
                 }
                 a.cfg.restart_tile = tile.trailing_zeros() as u8;
             }
+            "--stages" => {
+                let v = value()?;
+                let exps = v
+                    .split(',')
+                    .map(|t| match t.trim().parse::<u64>() {
+                        Ok(t) if t.is_power_of_two() && (4..=32768).contains(&t) => {
+                            Ok(t.trailing_zeros() as u8)
+                        }
+                        _ => Err(format!("bad value for {flag}: tiles from 4 to 32768")),
+                    })
+                    .collect::<Result<Vec<u8>, String>>()?;
+                check_stages(&exps).map_err(|e| bad(&e))?;
+                a.stages = Some(exps);
+            }
             _ => return Err(format!("unknown argument {flag}")),
         }
     }
@@ -85,7 +101,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: train [--games N] [--threads K] [--seed S] [--alpha A] [--block N] [--init V] [--checkpoint FILE] [--every-minutes M] [--log FILE] [--minutes M] [--tc] [--restart SHARE] [--restart-from TILE]"
+                "usage: train [--games N] [--threads K] [--seed S] [--alpha A] [--block N] [--init V] [--checkpoint FILE] [--every-minutes M] [--log FILE] [--minutes M] [--tc] [--restart SHARE] [--restart-from TILE] [--stages TILES]"
             );
             return ExitCode::from(2);
         }
@@ -94,18 +110,39 @@ fn main() -> ExitCode {
         Some(path) if path.exists() => match load(path) {
             Ok(net) => {
                 println!("resuming from {} at game {}", path.display(), net.games());
-                net
+                match &args.stages {
+                    Some(from) if from.as_slice() != net.stage_from() => {
+                        println!("promoting to stages from exponents {from:?}");
+                        match net.promoted(from) {
+                            Ok(n) => n,
+                            Err(e) => {
+                                eprintln!("error: {e}");
+                                return ExitCode::FAILURE;
+                            }
+                        }
+                    }
+                    _ => net,
+                }
             }
             Err(e) => {
                 eprintln!("error: {e}");
                 return ExitCode::FAILURE;
             }
         },
-        _ => Network::new(args.init / FEATURES as f32),
+        _ => match Network::staged(
+            args.init / FEATURES as f32,
+            args.stages.as_deref().unwrap_or(&[]),
+        ) {
+            Ok(n) => n,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
     };
     let state = match TrainingState::resume(
         args.checkpoint.as_deref(),
-        net.games(),
+        &net,
         args.tc,
         args.cfg.restart > 0.0,
     ) {

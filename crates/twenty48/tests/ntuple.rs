@@ -188,7 +188,7 @@ fn save_and_load_round_trip_bit_for_bit() {
 }
 
 #[test]
-fn a_compact_file_keeps_every_weight_to_24_bits_and_version_1_files_still_load() {
+fn a_compact_file_keeps_every_weight_to_24_bits_and_version_1_and_2_files_still_load() {
     let dir = std::env::temp_dir().join(format!("twenty48-compact-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (exact, compact) = (dir.join("exact.p48"), dir.join("compact.p48"));
@@ -215,15 +215,25 @@ fn a_compact_file_keeps_every_weight_to_24_bits_and_version_1_files_still_load()
     assert_eq!(back.weight(1).to_bits(), 0x4480_0100);
     assert_eq!(back.weight(2).to_bits(), 0xC480_0000);
     assert_eq!(back.weight(3).to_bits(), 0x4480_0000);
-    // A version 1 file (no planes field, always exact) still loads: made here from the exact file.
-    let v2 = std::fs::read(&exact).unwrap();
+    // A version 1 file (no planes field, always exact) and a version 2 file (no stage field, one stage) still load:
+    // made here from the exact file, a version 3 file of one stage (its stage field: 0 thresholds).
+    let v3 = std::fs::read(&exact).unwrap();
     let planes_at = 8 + 4 + 8 + 24 + 8;
-    assert_eq!(&v2[planes_at..planes_at + 4], &4u32.to_le_bytes());
-    let mut v1 = v2[..planes_at].to_vec();
+    assert_eq!(&v3[8..12], &3u32.to_le_bytes());
+    assert_eq!(&v3[planes_at..planes_at + 4], &4u32.to_le_bytes());
+    assert_eq!(&v3[planes_at + 4..planes_at + 8], &0u32.to_le_bytes());
+    let mut v1 = v3[..planes_at].to_vec();
     v1[8..12].copy_from_slice(&1u32.to_le_bytes());
-    v1.extend_from_slice(&v2[planes_at + 4..]);
+    v1.extend_from_slice(&v3[planes_at + 8..]);
     let old = ntuple::load_bytes(&v1, "v1.p48").unwrap();
     assert!(same_weights(&old, &copy));
+    drop(old);
+    let mut v2 = v3[..planes_at + 4].to_vec();
+    v2[8..12].copy_from_slice(&2u32.to_le_bytes());
+    v2.extend_from_slice(&v3[planes_at + 8..]);
+    let old = ntuple::load_bytes(&v2, "v2.p48").unwrap();
+    assert!(same_weights(&old, &copy) && old.stages() == 1);
+    drop(old);
     // Two planes: each weight to 16 bits (bfloat16), within 2^-8 of itself.
     let half = dir.join("half.p48");
     ntuple::save_compact(&copy, &half, 2).unwrap();
@@ -252,11 +262,11 @@ fn a_compact_file_keeps_every_weight_to_24_bits_and_version_1_files_still_load()
     // A scale that is not a positive number is refused.
     let mut bad = std::fs::read(&fixed).unwrap();
     assert_eq!(&bad[planes_at..planes_at + 4], &16u32.to_le_bytes());
-    bad[planes_at + 4..planes_at + 8].copy_from_slice(&0f32.to_le_bytes());
+    bad[planes_at + 8..planes_at + 12].copy_from_slice(&0f32.to_le_bytes());
     let e = ntuple::load_bytes(&bad, "bad.p48").err().unwrap();
     assert!(e.to_string().contains("scale"), "{e}");
     // A planes field other than 2, 3, 4 or 16 is refused.
-    let mut bad = v2.clone();
+    let mut bad = v3.clone();
     bad[planes_at] = 1;
     let e = ntuple::load_bytes(&bad, "bad.p48").err().unwrap();
     assert!(e.to_string().contains("byte planes"), "{e}");
@@ -335,7 +345,107 @@ fn tiny_training(seed: u64, games: u64, block: u64) -> (Network, Vec<String>) {
 }
 
 fn same_weights(a: &Network, b: &Network) -> bool {
-    (0..WEIGHTS).all(|i| a.weight(i).to_bits() == b.weight(i).to_bits())
+    a.len() == b.len()
+        && a.stage_from() == b.stage_from()
+        && (0..a.len()).all(|i| a.weight(i).to_bits() == b.weight(i).to_bits())
+}
+
+/// A board of sixteen tiles, `top` in the last cell and the exponents 0 (empty) to 13 and 5 again in the others:
+/// no two of its symmetric images read a tuple alike.
+fn board_topped_by(top: u64) -> u64 {
+    let mut b = top << 60;
+    for (cell, e) in (0..15).zip([0u64, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 5]) {
+        b |= e << (4 * cell);
+    }
+    b
+}
+
+#[test]
+fn a_network_in_stages_reads_each_board_in_the_stage_of_its_largest_tile() {
+    // Promoted from one stage to two (from 16384): every board keeps its value, the game count is kept.
+    let staged = RANDOM_NET.promoted(&[14]).unwrap();
+    assert_eq!(staged.stages(), 2);
+    assert_eq!(staged.stage_from(), &[14]);
+    assert_eq!((staged.len(), staged.games()), (2 * WEIGHTS, 1234));
+    let mut rng = game_rng(3, 0);
+    for _ in 0..2000 {
+        use rand_core::RngCore;
+        let b = rng.next_u64();
+        assert_eq!(
+            staged.eval(b).to_bits(),
+            RANDOM_NET.eval(b).to_bits(),
+            "{b:016x}"
+        );
+    }
+    // A board with 16384 (or 32768) reads stage 1, the same board with 8192 in its place stage 0.
+    let (early, late) = (board_topped_by(13), board_topped_by(14));
+    assert_eq!(
+        (
+            staged.stage(early),
+            staged.stage(late),
+            staged.stage(board_topped_by(15))
+        ),
+        (0, 1, 1)
+    );
+    assert!(staged.features(early).iter().all(|&i| i < WEIGHTS));
+    assert!(staged.features(late).iter().all(|&i| i >= WEIGHTS));
+    // Learning on the late board moves it (and its images) by the step and leaves the early board untouched, though
+    // most of their tuples read the same tiles: the stages are separate weights.
+    let (ve, vl) = (staged.eval(early), staged.eval(late));
+    staged.update(late, 320.0);
+    assert_eq!(staged.eval(early), ve);
+    assert_eq!(staged.eval(late), vl + 320.0);
+    for image in symmetries(late) {
+        assert_eq!(staged.eval(image), vl + 320.0);
+    }
+    // Save and load keep the stages and every weight; 16-bit fixed point keeps the stages and each weight to half
+    // its table's scale.
+    let dir = std::env::temp_dir().join(format!("twenty48-stages-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("staged.p48");
+    ntuple::save(&staged, &path, 1).unwrap();
+    let back = ntuple::load(&path).unwrap();
+    assert!(same_weights(&back, &staged));
+    drop(back);
+    ntuple::save_fixed16(&staged, &path).unwrap();
+    let back = ntuple::load(&path).unwrap();
+    assert_eq!(back.stage_from(), &[14]);
+    assert!((back.eval(late) - staged.eval(late)).abs() < 1.0);
+    assert!((back.eval(early) - staged.eval(early)).abs() < 1.0);
+    drop(back);
+    // Thresholds that do not rise, or are not exponents of tiles, are refused; so is a file claiming them.
+    assert!(Network::staged(0.0, &[14, 13]).is_err());
+    assert!(Network::staged(0.0, &[16]).is_err());
+    assert!(Network::staged(0.0, &[11, 12, 13, 14]).is_err());
+    let mut bytes = ntuple::file::encode(&Network::new(0.0), 1);
+    let stages_at = 8 + 4 + 8 + 24 + 8 + 4;
+    bytes[stages_at] = 9;
+    let e = ntuple::load_bytes(&bytes, "bad.p48").err().unwrap();
+    assert!(e.to_string().contains("stage"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn coherence_sums_resume_into_a_promoted_network() {
+    use ntuple::TrainingState;
+    let dir = std::env::temp_dir().join(format!("twenty48-promote-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("net.p48");
+    let (net, tc) = tiny_coherent_training(4, 10);
+    tc.save(&path, net.games()).unwrap();
+    let promoted = net.promoted(&[11]).unwrap();
+    drop(net);
+    let state = TrainingState::resume(Some(&path), &promoted, true, false).unwrap();
+    assert!(state.tc_resumed);
+    let sums = state.tc.as_ref().unwrap();
+    assert!(sums.fits(&promoted));
+    // Each stage's rates are the rates the one stage had.
+    let b = board_topped_by(11);
+    for (lo, hi) in feature_indices(b).iter().zip(promoted.features(b)) {
+        assert_eq!(hi, lo + WEIGHTS);
+        assert_eq!(sums.rate(hi).to_bits(), tc.rate(*lo).to_bits());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -54,6 +54,12 @@ pub struct TrainArgs {
     /// Positions enter the pool of late-game starts once they hold this tile (a power of two, 4 to 32768).
     #[arg(long, default_value_t = 8192, value_parser = tile)]
     pub restart_from: u64,
+    /// Stages by the largest tile: a comma-separated list of tiles (powers of two, 4 to 32768, rising, at most 3) at
+    /// which a new set of weights takes over, e.g. 16384 (the late game gets its own weights). A new network starts
+    /// with them; a checkpoint in other stages is promoted (each new stage starts as a copy of the weights it takes
+    /// over from, temporal coherence's sums too). Without it a checkpoint keeps its stages and a new network has one.
+    #[arg(long, value_name = "TILES", value_parser = stage_tiles)]
+    pub stages: Option<StageTiles>,
     /// Append the training curve here (tab-separated: games, mean score, best score, rates of 2048, 8192, 16384
     /// and 32768, moves per second; the figures are over the games played from an empty board).
     #[arg(long, value_name = "FILE")]
@@ -66,6 +72,20 @@ fn in_range(s: &str, min: f64, max: f64) -> Result<f64, String> {
         Ok(v) if v >= min && v <= max => Ok(v),
         _ => Err(format!("'{s}' is not a number from {min} to {max}")),
     }
+}
+
+/// The stage thresholds of `--stages`, as exponents.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StageTiles(pub Vec<u8>);
+
+/// `--stages`: tiles, comma-separated, rising.
+fn stage_tiles(s: &str) -> Result<StageTiles, String> {
+    let exps = s
+        .split(',')
+        .map(|t| tile(t.trim()).map(|t| t.trailing_zeros() as u8))
+        .collect::<Result<Vec<u8>, String>>()?;
+    ntuple::check_stages(&exps).map_err(|e| format!("'{s}': {e}"))?;
+    Ok(StageTiles(exps))
 }
 
 /// A tile value: a power of two from 4 to 32768.
@@ -94,16 +114,23 @@ pub fn train(args: &TrainArgs, out: &mut dyn Write) -> Result<()> {
             args.checkpoint.display(),
             net.games()
         )?;
-        net
+        match &args.stages {
+            Some(StageTiles(from)) if from.as_slice() != net.stage_from() => {
+                writeln!(
+                    out,
+                    "Promoting it to {} stages (from tiles {}).",
+                    from.len() + 1,
+                    tiles(from)
+                )?;
+                net.promoted(from).map_err(|e| anyhow!(e))?
+            }
+            _ => net,
+        }
     } else {
-        Network::new(args.init / FEATURES as f32)
+        let from = args.stages.as_ref().map_or(&[][..], |s| &s.0[..]);
+        Network::staged(args.init / FEATURES as f32, from).map_err(|e| anyhow!(e))?
     };
-    let state = TrainingState::resume(
-        Some(&args.checkpoint),
-        net.games(),
-        args.tc,
-        args.restart > 0.0,
-    )?;
+    let state = TrainingState::resume(Some(&args.checkpoint), &net, args.tc, args.restart > 0.0)?;
     if args.tc && !state.tc_resumed && net.games() > 0 {
         writeln!(
             out,
@@ -208,4 +235,12 @@ pub fn player(cfg: &SearchConfig, eval: EvalKind) -> Player {
         WARNED.call_once(|| eprintln!("warning: {e}; playing with the heuristic evaluation"));
     }
     player
+}
+
+/// Exponents as tiles, comma-separated.
+fn tiles(exps: &[u8]) -> String {
+    exps.iter()
+        .map(|e| (1u64 << e).to_string())
+        .collect::<Vec<_>>()
+        .join(",")
 }

@@ -20,16 +20,21 @@ pub struct TrainingState {
 }
 
 impl TrainingState {
-    /// The state for a run of the network trained on `games` games, checkpointed at `path` (none: everything starts
-    /// afresh): the sums when `tc`, the pool when `restart`; what was saved for another game count starts afresh.
+    /// The state for a run of `net`, checkpointed at `path` (none: everything starts afresh): the sums when `tc`, the
+    /// pool when `restart`; what was saved for another game count starts afresh. Sums saved for other stages (the
+    /// checkpoint of a network since [promoted](Network::promoted) to stages) are promoted the same way.
     pub fn resume(
         path: Option<&Path>,
-        games: u64,
+        net: &Network,
         tc: bool,
         restart: bool,
     ) -> Result<TrainingState, WeightsFileError> {
+        let games = net.games();
         let saved_tc = match path {
-            Some(p) if tc => Coherence::load(p, games)?,
+            Some(p) if tc => match Coherence::load(p, games)? {
+                Some(sums) if !sums.fits(net) => sums.promoted(net.stage_from()).ok(),
+                sums => sums,
+            },
             _ => None,
         };
         let saved_pool = match path {
@@ -38,7 +43,7 @@ impl TrainingState {
         };
         Ok(TrainingState {
             tc_resumed: saved_tc.is_some(),
-            tc: tc.then(|| saved_tc.unwrap_or_default()),
+            tc: tc.then(|| saved_tc.unwrap_or_else(|| Coherence::like(net))),
             starts: restart.then(|| saved_pool.unwrap_or_else(|| Starts::new(POOL_CAPACITY))),
         })
     }

@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use super::file::{WeightsFileError, load, save};
-use super::network::{FEATURES, Network, feature_indices};
+use super::network::{FEATURES, Network};
 use crate::bitboard::Bitboard;
 
 /// The per-weight sums of temporal coherence learning.
@@ -29,12 +29,35 @@ impl Default for Coherence {
 }
 
 impl Coherence {
-    /// Fresh sums (every weight at the full rate).
+    /// Fresh sums for a network of one stage (every weight at the full rate).
     pub fn new() -> Coherence {
         Coherence {
             errors: Network::new(0.0),
             sizes: Network::new(0.0),
         }
+    }
+
+    /// Fresh sums shaped like `net` (its stages).
+    pub fn like(net: &Network) -> Coherence {
+        let fresh = || Network::staged(0.0, net.stage_from()).unwrap_or_else(|_| Network::new(0.0));
+        Coherence {
+            errors: fresh(),
+            sizes: fresh(),
+        }
+    }
+
+    /// The same sums in the stages of `stage_from`, each new stage's copied as [`Network::promoted`] copies weights,
+    /// so that a promoted network goes on learning at the rates its weights had reached.
+    pub fn promoted(&self, stage_from: &[u8]) -> Result<Coherence, String> {
+        Ok(Coherence {
+            errors: self.errors.promoted(stage_from)?,
+            sizes: self.sizes.promoted(stage_from)?,
+        })
+    }
+
+    /// True when the sums are shaped like `net` (as many stages, at the same thresholds).
+    pub fn fits(&self, net: &Network) -> bool {
+        self.errors.stage_from() == net.stage_from() && self.sizes.stage_from() == net.stage_from()
     }
 
     /// The learning rate of weight `i`, from 0 to 1.
@@ -56,7 +79,8 @@ impl Coherence {
         let v = net.eval(a);
         let share = (target - v) / FEATURES as f32;
         let mut moved = 0f32;
-        for i in feature_indices(a) {
+        debug_assert!(self.fits(net));
+        for i in net.features(a) {
             let step = alpha * self.rate(i) * share;
             net.set_weight(i, net.weight(i) + step);
             self.errors.set_weight(i, self.errors.weight(i) + share);
@@ -88,7 +112,8 @@ impl Coherence {
 
     /// Reads the sums saved beside the checkpoint `path` for a network trained on `games` games. `Ok(None)` when
     /// there are none, or when they belong to another game count (a run stopped between two of its files, or
-    /// weights trained without coherence): training then starts the sums afresh.
+    /// weights trained without coherence): training then starts the sums afresh. (Check [`Coherence::fits`] before
+    /// training with them.)
     pub fn load(path: &Path, games: u64) -> Result<Option<Coherence>, WeightsFileError> {
         let [e, a] = Coherence::paths(path);
         if !e.exists() || !a.exists() {

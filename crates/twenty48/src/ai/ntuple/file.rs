@@ -5,14 +5,15 @@
 //! | bytes | content |
 //! |---|---|
 //! | 8 | magic `P48NTUPL` |
-//! | 4 | format version (2; version 1 files, which lack the planes field and always hold 4, are still read) |
+//! | 4 | format version (3; version 1 files, which lack the planes and stage fields and always hold 4 planes, and version 2 files, which lack the stage field, are still read as networks of one stage) |
 //! | 4, 4 | number of tuples, cells per tuple |
 //! | tuples x cells | the cells of each tuple (must be [`TUPLES`]) |
 //! | 8 | self-play games the network was trained on |
-//! | 4 | planes: 4 (exact `f32` weights), or 3 or 2 (compact: each weight rounded to its 24 or 16 high bits, a 15- or 7-bit mantissa), or 16 (fixed point: each weight an `i16` times its tuple's scale) |
-//! | 4 x tuples | fixed point only: each tuple's scale (`f32`), its largest weight's size / 32767 |
+//! | 4 | planes: 4 (exact `f32` weights), or 3 or 2 (compact: each weight rounded to its 24 or 16 high bits, a 15- or 7-bit mantissa), or 16 (fixed point: each weight an `i16` times its table's scale) |
+//! | 4, k | the number k of stage thresholds (0 for one stage), then the k thresholds, one byte each (exponents of the largest tile, rising: see [`Network::staged`]) |
+//! | 4 x tables | fixed point only: each table's scale (`f32`), its largest weight's size / 32767; a table is one tuple's weights in one stage, tuples within stages |
 //! | 8 | length of the compressed payload |
-//! | payload | zlib stream (its Adler-32 checks the data) of the weights in blocks of [`BLOCK`]: each block's `f32` bit patterns as byte planes, the low bytes first, then the next, and so on up to the high bytes (weights close in value share their high bytes, which then compress well); a compact file leaves out the low planes, read back as zeros; a fixed-point file holds each block's `i16` values as two planes, low bytes first |
+//! | payload | zlib stream (its Adler-32 checks the data) of the weights (stage 0's first) in blocks of [`BLOCK`]: each block's `f32` bit patterns as byte planes, the low bytes first, then the next, and so on up to the high bytes (weights close in value share their high bytes, which then compress well); a compact file leaves out the low planes, read back as zeros; a fixed-point file holds each block's `i16` values as two planes, low bytes first |
 //!
 //! Training checkpoints are exact ([`save`]); the network that ships with Parlor is compact ([`save_compact`]):
 //! a weight's relative error is at most 2^-16, about 0.3 points on the largest weight, and the file is about a third
@@ -30,12 +31,12 @@ use flate2::Compression;
 use flate2::read::ZlibDecoder;
 use flate2::write::ZlibEncoder;
 
-use super::network::{Network, TUPLE_LEN, TUPLES, WEIGHTS};
+use super::network::{Network, TUPLE_LEN, TUPLE_SIZE, TUPLES, WEIGHTS, check_stages};
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"P48NTUPL";
-/// The format version written (version 1 is read too).
-pub const VERSION: u32 = 2;
+/// The format version written (versions 1 and 2 are read too).
+pub const VERSION: u32 = 3;
 /// Weights per byte-plane block.
 pub const BLOCK: usize = 1 << 16;
 
@@ -109,10 +110,10 @@ pub fn save_fixed16(net: &Network, path: &Path) -> Result<(), WeightsFileError> 
     write_atomically(path, &encode_fixed16(net))
 }
 
-/// Each tuple's fixed-point scale: its largest weight's size / 32767 (1 for a tuple of zeros).
+/// Each table's fixed-point scale: its largest weight's size / 32767 (1 for a table of zeros).
 fn fixed16_scales(net: &Network) -> Vec<f32> {
-    let per = WEIGHTS / TUPLES.len();
-    (0..TUPLES.len())
+    let per = TUPLE_SIZE;
+    (0..net.len() / per)
         .map(|t| {
             let max = (t * per..(t + 1) * per)
                 .map(|i| net.weight(i).abs())
@@ -125,12 +126,13 @@ fn fixed16_scales(net: &Network) -> Vec<f32> {
 /// The network as the bytes of a fixed-point weights file.
 fn encode_fixed16(net: &Network) -> Vec<u8> {
     let scales = fixed16_scales(net);
-    let per = WEIGHTS / TUPLES.len();
+    let per = TUPLE_SIZE;
+    let total = net.len();
     let mut payload = ZlibEncoder::new(Vec::new(), Compression::new(9));
     let mut planes = vec![0u8; 2 * BLOCK];
     let mut start = 0;
-    while start < WEIGHTS {
-        let n = (WEIGHTS - start).min(BLOCK);
+    while start < total {
+        let n = (total - start).min(BLOCK);
         for k in 0..n {
             let i = start + k;
             let q = (net.weight(i) / scales[i / per])
@@ -166,6 +168,8 @@ fn header(net: &Network, planes: u32) -> Vec<u8> {
     }
     out.extend_from_slice(&net.games().to_le_bytes());
     out.extend_from_slice(&planes.to_le_bytes());
+    out.extend_from_slice(&(net.stage_from().len() as u32).to_le_bytes());
+    out.extend_from_slice(net.stage_from());
     out
 }
 
@@ -195,7 +199,7 @@ fn encode_planes(net: &Network, level: u32, planes_kept: usize) -> Vec<u8> {
     let mut payload = ZlibEncoder::new(Vec::new(), Compression::new(level.min(9)));
     let mut bits = net.bits();
     let mut planes = vec![0u8; 4 * BLOCK];
-    let mut left = WEIGHTS;
+    let mut left = net.len();
     while left > 0 {
         let n = left.min(BLOCK);
         for k in 0..n {
@@ -281,9 +285,9 @@ fn decode(mut r: impl Read, total: u64) -> Result<Network, DecodeError> {
         return Err(invalid("wrong magic bytes"));
     }
     let version = read_u32(&mut r, "version")?;
-    if version != 1 && version != VERSION {
+    if !(1..=VERSION).contains(&version) {
         return Err(invalid(format!(
-            "format version {version}, this program reads 1 and {VERSION}"
+            "format version {version}, this program reads 1 to {VERSION}"
         )));
     }
     let (count, len) = (read_u32(&mut r, "header")?, read_u32(&mut r, "header")?);
@@ -310,9 +314,20 @@ fn decode(mut r: impl Read, total: u64) -> Result<Network, DecodeError> {
     if !fixed && !(2..=4).contains(&kept) {
         return Err(invalid(format!("{kept} byte planes, not 2, 3, 4 or 16")));
     }
+    let mut stage_from = Vec::new();
+    if version >= 3 {
+        let k = read_u32(&mut r, "header")?;
+        if k as usize >= super::network::MAX_STAGES {
+            return Err(invalid(format!("{k} stage thresholds")));
+        }
+        stage_from = vec![0u8; k as usize];
+        read_exact(&mut r, &mut stage_from, "stages")?;
+        check_stages(&stage_from).map_err(invalid)?;
+    }
+    let weights_len = WEIGHTS * (stage_from.len() + 1);
     let mut scales = Vec::new();
     if fixed {
-        for _ in 0..TUPLES.len() {
+        for _ in 0..weights_len / TUPLE_SIZE {
             let scale = f32::from_bits(read_u32(&mut r, "scales")?);
             if !(scale.is_finite() && scale > 0.0) {
                 return Err(invalid(format!("a tuple's scale is {scale}")));
@@ -323,7 +338,11 @@ fn decode(mut r: impl Read, total: u64) -> Result<Network, DecodeError> {
     let kept = if fixed { 2 } else { kept as usize };
     let skip = 4 - kept;
     let payload = read_u64(&mut r, "header")?;
-    let planes_field = if version == 1 { 0 } else { 4 } + 4 * scales.len();
+    let planes_field = match version {
+        1 => 0,
+        2 => 4,
+        _ => 8 + stage_from.len(),
+    } + 4 * scales.len();
     let header = (MAGIC.len() + 3 * 4 + TUPLES.len() * TUPLE_LEN + 16 + planes_field) as u64;
     if header.checked_add(payload) != Some(total) {
         return Err(invalid(format!(
@@ -332,10 +351,10 @@ fn decode(mut r: impl Read, total: u64) -> Result<Network, DecodeError> {
         )));
     }
     let mut z = ZlibDecoder::new(r.take(payload));
-    let mut weights: Vec<AtomicU32> = super::memory::with_capacity(WEIGHTS);
+    let mut weights: Vec<AtomicU32> = super::memory::with_capacity(weights_len);
     let mut planes = vec![0u8; 4 * BLOCK];
-    let mut left = WEIGHTS;
-    let per = WEIGHTS / TUPLES.len();
+    let mut left = weights_len;
+    let per = TUPLE_SIZE;
     let damaged = |e: std::io::Error| invalid(format!("damaged weights ({e})"));
     while left > 0 {
         let n = left.min(BLOCK);
@@ -370,5 +389,9 @@ fn decode(mut r: impl Read, total: u64) -> Result<Network, DecodeError> {
     {
         return Err(invalid(format!("weight {bad} is not a finite number")));
     }
-    Ok(Network::from_weights(weights.into_boxed_slice(), games))
+    Ok(Network::from_weights(
+        weights.into_boxed_slice(),
+        games,
+        &stage_from,
+    ))
 }

@@ -15,7 +15,9 @@ pub mod train;
 pub use checkpoint::TrainingState;
 pub use coherence::Coherence;
 pub use file::{WeightsFileError, load, load_bytes, save, save_compact, save_fixed16};
-pub use network::{FEATURES, Network, TUPLES, WEIGHTS, feature_indices, symmetries};
+pub use network::{
+    FEATURES, MAX_STAGES, Network, TUPLES, WEIGHTS, check_stages, feature_indices, symmetries,
+};
 pub use shipped::{WEIGHTS_ENV, WEIGHTS_FILE, shipped, source_tree_weights, weights_path};
 pub use starts::{POOL_CAPACITY, Starts};
 pub use train::{

@@ -1,9 +1,9 @@
 //! The n-tuple network: four 6-cell tuples whose weights are shared over the board's 8 symmetries, looked up by the
-//! tiles' exponents.
+//! tiles' exponents, optionally in stages by the largest tile (each stage a whole set of weights).
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use crate::bitboard::{Bitboard, transpose};
+use crate::bitboard::{Bitboard, max_exponent, transpose};
 
 /// Cells per tuple.
 pub const TUPLE_LEN: usize = 6;
@@ -30,8 +30,30 @@ pub const TUPLE_SIZE: usize = 1 << (4 * TUPLE_LEN);
 /// Features looked up per evaluation (tuples x symmetries).
 pub const FEATURES: usize = TUPLES.len() * 8;
 
-/// Total number of weights.
+/// Number of weights of one stage (of the whole network when it has one stage).
 pub const WEIGHTS: usize = TUPLES.len() * TUPLE_SIZE;
+
+/// Most stages a network may have.
+pub const MAX_STAGES: usize = 4;
+
+/// Checks the stage thresholds of a network: at most [`MAX_STAGES`] - 1 exponents from 1 to 15, strictly rising.
+pub fn check_stages(from: &[u8]) -> Result<(), String> {
+    if from.len() >= MAX_STAGES {
+        return Err(format!(
+            "{} stages, at most {MAX_STAGES} are allowed",
+            from.len() + 1
+        ));
+    }
+    if from.iter().any(|&e| !(1..=15).contains(&e)) {
+        return Err(format!(
+            "stage thresholds {from:?}: each is an exponent from 1 to 15"
+        ));
+    }
+    if from.windows(2).any(|w| w[0] >= w[1]) {
+        return Err(format!("stage thresholds {from:?} must rise strictly"));
+    }
+    Ok(())
+}
 
 /// Mirrors the columns (column c to 3 - c).
 #[inline(always)]
@@ -82,31 +104,108 @@ pub fn feature_indices(b: Bitboard) -> [usize; FEATURES] {
     out
 }
 
-/// An n-tuple network of [`TUPLES`]: [`WEIGHTS`] `f32` weights, stored as atomics so that training threads can share
-/// them without locks (Hogwild: relaxed loads and stores, a concurrent update may be lost, which costs nothing
-/// measurable). On x86-64 and AArch64 a relaxed load is an ordinary load, so evaluation runs at plain-array speed.
+/// An n-tuple network of [`TUPLES`]: [`WEIGHTS`] `f32` weights per stage, stored as atomics so that training threads
+/// can share them without locks (Hogwild: relaxed loads and stores, a concurrent update may be lost, which costs
+/// nothing measurable). On x86-64 and AArch64 a relaxed load is an ordinary load, so evaluation runs at plain-array
+/// speed.
+///
+/// A network in stages (Jaśkowski's multi-stage networks) keeps one set of weights per range of the board's largest
+/// tile: with thresholds `[14]`, boards whose largest tile is below 16384 read stage 0 and the others stage 1, so the
+/// late game, where a misplaced tile costs the most, has weights of its own.
 pub struct Network {
     weights: Box<[AtomicU32]>,
     games: std::sync::atomic::AtomicU64,
+    stage_from: Box<[u8]>,
 }
 
 impl Network {
-    /// A network with every weight set to `init` (0 for plain TD; a positive value is optimistic initialisation).
+    /// A network of one stage with every weight set to `init` (0 for plain TD; a positive value is optimistic
+    /// initialisation).
     pub fn new(init: f32) -> Network {
-        let bits = init.to_bits();
-        Network {
-            weights: super::memory::weights(WEIGHTS, bits),
-            games: 0.into(),
-        }
+        Network::from_weights(super::memory::weights(WEIGHTS, init.to_bits()), 0, &[])
     }
 
-    /// A network from raw weights (length [`WEIGHTS`]) and a count of training games.
-    pub(crate) fn from_weights(weights: Box<[AtomicU32]>, games: u64) -> Network {
-        debug_assert_eq!(weights.len(), WEIGHTS);
+    /// A network in stages: stage `s` (from 1) holds the boards whose largest tile has an exponent of at least
+    /// `stage_from[s - 1]` (see [`check_stages`]), every weight set to `init`.
+    pub fn staged(init: f32, stage_from: &[u8]) -> Result<Network, String> {
+        check_stages(stage_from)?;
+        let n = WEIGHTS * (stage_from.len() + 1);
+        Ok(Network::from_weights(
+            super::memory::weights(n, init.to_bits()),
+            0,
+            stage_from,
+        ))
+    }
+
+    /// A network from raw weights ([`WEIGHTS`] per stage), a count of training games and checked stage thresholds.
+    pub(crate) fn from_weights(
+        weights: Box<[AtomicU32]>,
+        games: u64,
+        stage_from: &[u8],
+    ) -> Network {
+        debug_assert_eq!(weights.len(), WEIGHTS * (stage_from.len() + 1));
         Network {
             weights,
             games: games.into(),
+            stage_from: stage_from.into(),
         }
+    }
+
+    /// The same network in the stages of `stage_from`: each new stage starts as a copy of the weights of the stage
+    /// of this network that held its smallest boards (Jaśkowski's weight promotion). The game count is kept.
+    pub fn promoted(&self, stage_from: &[u8]) -> Result<Network, String> {
+        let out = Network::staged(0.0, stage_from)?;
+        for s in 0..out.stages() {
+            let lowest = if s == 0 { 0 } else { stage_from[s - 1] };
+            let src = self.stage_of_exponent(lowest) * WEIGHTS;
+            for i in 0..WEIGHTS {
+                out.weights[s * WEIGHTS + i].store(
+                    self.weights[src + i].load(Ordering::Relaxed),
+                    Ordering::Relaxed,
+                );
+            }
+        }
+        out.set_games(self.games());
+        Ok(out)
+    }
+
+    /// Number of stages (1 for a network without stages).
+    pub fn stages(&self) -> usize {
+        self.stage_from.len() + 1
+    }
+
+    /// The exponents of the largest tile at which stages 1, 2, ... begin (empty for one stage).
+    pub fn stage_from(&self) -> &[u8] {
+        &self.stage_from
+    }
+
+    /// The stage of boards whose largest tile has exponent `e`.
+    #[inline(always)]
+    fn stage_of_exponent(&self, e: u8) -> usize {
+        self.stage_from.iter().filter(|&&from| e >= from).count()
+    }
+
+    /// The stage of a board.
+    #[inline(always)]
+    pub fn stage(&self, b: Bitboard) -> usize {
+        if self.stage_from.is_empty() {
+            0
+        } else {
+            self.stage_of_exponent(max_exponent(b))
+        }
+    }
+
+    /// The positions in the weight array of a board's [`FEATURES`] features, in the board's stage.
+    #[inline(always)]
+    pub fn features(&self, b: Bitboard) -> [usize; FEATURES] {
+        let mut out = feature_indices(b);
+        let base = self.stage(b) * WEIGHTS;
+        if base > 0 {
+            for i in &mut out {
+                *i += base;
+            }
+        }
+        out
     }
 
     /// Self-play games this network was trained on.
@@ -119,7 +218,7 @@ impl Network {
         self.games.store(games, Ordering::Relaxed);
     }
 
-    /// Weight `i` (0..[`WEIGHTS`]).
+    /// Weight `i` (0..[`Network::len`]).
     #[inline(always)]
     pub fn weight(&self, i: usize) -> f32 {
         f32::from_bits(self.weights[i].load(Ordering::Relaxed))
@@ -131,7 +230,7 @@ impl Network {
         self.weights[i].store(w.to_bits(), Ordering::Relaxed);
     }
 
-    /// Number of weights ([`WEIGHTS`]).
+    /// Number of weights ([`WEIGHTS`] per stage).
     pub fn len(&self) -> usize {
         self.weights.len()
     }
@@ -145,9 +244,10 @@ impl Network {
     #[inline]
     pub fn eval(&self, b: Bitboard) -> f32 {
         let images = symmetries(b);
+        let stage = self.stage(b) * WEIGHTS;
         let mut sum = 0f32;
         for (t, cells) in TUPLES.iter().enumerate() {
-            let base = t * TUPLE_SIZE;
+            let base = stage + t * TUPLE_SIZE;
             for &image in &images {
                 sum += self.weight(base + tuple_index(image, cells));
             }
@@ -161,7 +261,7 @@ impl Network {
     #[inline]
     pub fn update(&self, b: Bitboard, delta: f32) {
         let share = delta / FEATURES as f32;
-        for i in feature_indices(b) {
+        for i in self.features(b) {
             self.set_weight(i, self.weight(i) + share);
         }
     }
@@ -185,6 +285,7 @@ impl std::fmt::Debug for Network {
         f.debug_struct("Network")
             .field("weights", &self.weights.len())
             .field("games", &self.games())
+            .field("stage_from", &self.stage_from)
             .finish()
     }
 }
