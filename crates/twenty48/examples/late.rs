@@ -5,7 +5,8 @@
 //! The positions are the first `--positions` boards of the pool of late-game starts saved beside the training
 //! checkpoint `CKPT` (the file `CKPT.starts`, stamped with the game count `GAMES`). Position `i` is played greedily to
 //! the end with the spawns of `game_rng(seed, i)`, so two networks meet the same boards and the same spawns: a
-//! low-noise comparison of their late game, which games from an empty board reach too rarely to measure.
+//! low-noise comparison of their late game, which games from an empty board reach too rarely to measure. `--show K`
+//! prints the first K positions and the boards they ended on.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -13,8 +14,12 @@ use std::process::ExitCode;
 use twenty48::ai::ntuple::{POOL_CAPACITY, Starts, game_rng, greedy_move, load, spawn_bitboard};
 use twenty48::bitboard::max_exponent;
 
-fn parse_args() -> Result<(PathBuf, PathBuf, u64, u64, u64), String> {
-    let (mut net, mut starts, mut stamp, mut positions, mut seed) = (None, None, None, 2000, 1);
+/// The options: network, checkpoint of the pool, its stamp, positions, seed, positions shown.
+type Args = (PathBuf, PathBuf, u64, u64, u64, u64);
+
+fn parse_args() -> Result<Args, String> {
+    let (mut net, mut starts, mut stamp, mut positions, mut seed, mut show) =
+        (None, None, None, 2000, 1, 0);
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -25,22 +30,23 @@ fn parse_args() -> Result<(PathBuf, PathBuf, u64, u64, u64), String> {
             "--stamp" => stamp = Some(value.parse().map_err(|e| bad(&e))?),
             "--positions" => positions = value.parse().map_err(|e| bad(&e))?,
             "--seed" => seed = value.parse().map_err(|e| bad(&e))?,
+            "--show" => show = value.parse().map_err(|e| bad(&e))?,
             _ => return Err(format!("unknown argument {flag}")),
         }
     }
     match (net, starts, stamp) {
-        (Some(n), Some(s), Some(g)) => Ok((n, s, g, positions, seed)),
+        (Some(n), Some(s), Some(g)) => Ok((n, s, g, positions, seed, show)),
         _ => Err("--net, --starts and --stamp are needed".into()),
     }
 }
 
 fn main() -> ExitCode {
-    let (net_path, starts_path, stamp, positions, seed) = match parse_args() {
+    let (net_path, starts_path, stamp, positions, seed, show) = match parse_args() {
         Ok(a) => a,
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: late --net FILE --starts CKPT --stamp GAMES [--positions N] [--seed S]"
+                "usage: late --net FILE --starts CKPT --stamp GAMES [--positions N] [--seed S] [--show K]"
             );
             return ExitCode::from(2);
         }
@@ -73,11 +79,15 @@ fn main() -> ExitCode {
         if max_exponent(b) >= 15 {
             continue;
         }
+        let start = b;
         let mut rng = game_rng(seed, i);
         while let Some((after, reward, _)) = greedy_move(&net, b) {
             points += reward;
             moves += 1;
             b = spawn_bitboard(after, &mut rng, 0.1);
+        }
+        if i < show {
+            println!("position {i}: from\n{}to\n{}", grid(start), grid(b));
         }
         played += 1;
         reached += u64::from(max_exponent(b) >= 15);
@@ -93,4 +103,18 @@ fn main() -> ExitCode {
         t0.elapsed().as_secs_f64()
     );
     ExitCode::SUCCESS
+}
+
+/// A bitboard as four rows of tiles.
+fn grid(b: u64) -> String {
+    let mut out = String::new();
+    for r in 0..4 {
+        for c in 0..4 {
+            let e = (b >> (4 * (4 * r + c))) & 0xF;
+            let t = if e == 0 { 0 } else { 1u64 << e };
+            out.push_str(&format!("{t:>6}"));
+        }
+        out.push('\n');
+    }
+    out
 }

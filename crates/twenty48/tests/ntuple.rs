@@ -439,11 +439,19 @@ fn coherence_sums_resume_into_a_promoted_network() {
     assert!(state.tc_resumed);
     let sums = state.tc.as_ref().unwrap();
     assert!(sums.fits(&promoted));
-    // Each stage's rates are the rates the one stage had.
+    // Stage 0 keeps the rates the one stage had; the new stage starts at the full rate.
     let b = board_topped_by(11);
     for (lo, hi) in feature_indices(b).iter().zip(promoted.features(b)) {
         assert_eq!(hi, lo + WEIGHTS);
-        assert_eq!(sums.rate(hi).to_bits(), tc.rate(*lo).to_bits());
+    }
+    let slowed: Vec<usize> = (0..WEIGHTS).filter(|&i| tc.rate(i) < 1.0).collect();
+    assert!(slowed.len() > 100, "ten games slow some rates down");
+    for &i in &slowed {
+        assert_eq!(sums.rate(i).to_bits(), tc.rate(i).to_bits());
+        assert_eq!(sums.rate(i + WEIGHTS), 1.0);
+    }
+    for i in (0..WEIGHTS).step_by(4099) {
+        assert_eq!(sums.rate(i).to_bits(), tc.rate(i).to_bits());
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

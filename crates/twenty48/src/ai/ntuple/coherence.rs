@@ -46,13 +46,23 @@ impl Coherence {
         }
     }
 
-    /// The same sums in the stages of `stage_from`, each new stage's copied as [`Network::promoted`] copies weights,
-    /// so that a promoted network goes on learning at the rates its weights had reached.
+    /// The same sums in the stages of `stage_from`: a stage that begins where one of these sums' stages began keeps
+    /// its sums (its weights go on learning at the rates they had reached); a stage that is new starts afresh, at the
+    /// full rate, although [`Network::promoted`] copied it weights: those weights had settled on the values of the
+    /// boards of the stage below, and must now learn other values quickly.
     pub fn promoted(&self, stage_from: &[u8]) -> Result<Coherence, String> {
-        Ok(Coherence {
+        let old = self.errors.stage_from();
+        let out = Coherence {
             errors: self.errors.promoted(stage_from)?,
             sizes: self.sizes.promoted(stage_from)?,
-        })
+        };
+        for (s, &lowest) in stage_from.iter().enumerate() {
+            if !old.contains(&lowest) {
+                out.errors.clear_stage(s + 1);
+                out.sizes.clear_stage(s + 1);
+            }
+        }
+        Ok(out)
     }
 
     /// True when the sums are shaped like `net` (as many stages, at the same thresholds).

@@ -169,6 +169,15 @@ impl Network {
         Ok(out)
     }
 
+    /// Sets every weight of stage `s` to zero (nothing when there is no such stage).
+    pub(crate) fn clear_stage(&self, s: usize) {
+        if let Some(stage) = self.weights.get(s * WEIGHTS..(s + 1) * WEIGHTS) {
+            for w in stage {
+                w.store(0, Ordering::Relaxed);
+            }
+        }
+    }
+
     /// Number of stages (1 for a network without stages).
     pub fn stages(&self) -> usize {
         self.stage_from.len() + 1
