@@ -57,7 +57,8 @@ pub struct TrainArgs {
     /// Stages by the largest tile: a comma-separated list of tiles (powers of two, 4 to 32768, rising, at most 3) at
     /// which a new set of weights takes over, e.g. 16384 (the late game gets its own weights). A new network starts
     /// with them; a checkpoint in other stages is promoted (each new stage starts as a copy of the weights it takes
-    /// over from, temporal coherence's sums too). Without it a checkpoint keeps its stages and a new network has one.
+    /// over from, and with --tc at the full learning rate). Without it a checkpoint keeps its stages and a new network
+    /// has one.
     #[arg(long, value_name = "TILES", value_parser = stage_tiles)]
     pub stages: Option<StageTiles>,
     /// Append the training curve here (tab-separated: games, mean score, best score, rates of 2048, 8192, 16384
