@@ -413,6 +413,27 @@ fn a_network_in_stages_reads_each_board_in_the_stage_of_its_largest_tile() {
     assert!((back.eval(late) - staged.eval(late)).abs() < 1.0);
     assert!((back.eval(early) - staged.eval(early)).abs() < 1.0);
     drop(back);
+    // In fixed point a later stage is stored as its difference from stage 0: a promoted network that has not
+    // learned yet costs almost nothing more than its one stage, and reads back as the same values in both stages.
+    let one = dir.join("one.p48");
+    let sparse = Network::new(0.0);
+    for i in (0..WEIGHTS).step_by(61) {
+        sparse.set_weight(i, weight_of(i) * 97.3);
+    }
+    ntuple::save_fixed16(&sparse, &one).unwrap();
+    let two = sparse.promoted(&[14]).unwrap();
+    ntuple::save_fixed16(&two, &path).unwrap();
+    let (one_len, two_len) = (
+        std::fs::metadata(&one).unwrap().len(),
+        std::fs::metadata(&path).unwrap().len(),
+    );
+    assert!(two_len < one_len + one_len / 20, "{one_len} -> {two_len}");
+    let (a, b) = (ntuple::load(&one).unwrap(), ntuple::load(&path).unwrap());
+    for i in (0..WEIGHTS).step_by(61) {
+        assert_eq!(b.weight(i).to_bits(), a.weight(i).to_bits());
+        assert_eq!(b.weight(i + WEIGHTS).to_bits(), a.weight(i).to_bits());
+    }
+    drop((a, b, two, sparse));
     // Thresholds that do not rise, or are not exponents of tiles, are refused; so is a file claiming them.
     assert!(Network::staged(0.0, &[14, 13]).is_err());
     assert!(Network::staged(0.0, &[16]).is_err());

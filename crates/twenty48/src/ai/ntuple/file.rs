@@ -11,9 +11,9 @@
 //! | 8 | self-play games the network was trained on |
 //! | 4 | planes: 4 (exact `f32` weights), or 3 or 2 (compact: each weight rounded to its 24 or 16 high bits, a 15- or 7-bit mantissa), or 16 (fixed point: each weight an `i16` times its table's scale) |
 //! | 4, k | the number k of stage thresholds (0 for one stage), then the k thresholds, one byte each (exponents of the largest tile, rising: see [`Network::staged`]) |
-//! | 4 x tables | fixed point only: each table's scale (`f32`), its largest weight's size / 32767; a table is one tuple's weights in one stage, tuples within stages |
+//! | 4 x tables | fixed point only: each table's scale (`f32`; a table is one tuple's weights in one stage, tuples within stages), written as the largest size of the tuple's weights over all stages / 32767 |
 //! | 8 | length of the compressed payload |
-//! | payload | zlib stream (its Adler-32 checks the data) of the weights (stage 0's first) in blocks of [`BLOCK`]: each block's `f32` bit patterns as byte planes, the low bytes first, then the next, and so on up to the high bytes (weights close in value share their high bytes, which then compress well); a compact file leaves out the low planes, read back as zeros; a fixed-point file holds each block's `i16` values as two planes, low bytes first |
+//! | payload | zlib stream (its Adler-32 checks the data) of the weights (stage 0's first; in a fixed-point file each later stage's `i16` values as their wrapping difference from stage 0's, zero where a stage kept the weights it was promoted with) in blocks of [`BLOCK`]: each block's `f32` bit patterns as byte planes, the low bytes first, then the next, and so on up to the high bytes (weights close in value share their high bytes, which then compress well); a compact file leaves out the low planes, read back as zeros; a fixed-point file holds each block's `i16` values as two planes, low bytes first |
 //!
 //! Training checkpoints are exact ([`save`]); the network that ships with Parlor is compact ([`save_compact`]):
 //! a weight's relative error is at most 2^-16, about 0.3 points on the largest weight, and the file is about a third
@@ -110,16 +110,25 @@ pub fn save_fixed16(net: &Network, path: &Path) -> Result<(), WeightsFileError> 
     write_atomically(path, &encode_fixed16(net))
 }
 
-/// Each table's fixed-point scale: its largest weight's size / 32767 (1 for a table of zeros).
+/// Each table's fixed-point scale: the largest size of its tuple's weights over every stage / 32767 (1 for a tuple of
+/// zeros). The stages of a tuple share one scale, so that a weight a stage copied from another and never changed
+/// has the same `i16` in both, and its difference (what a file of several stages holds) is zero.
 fn fixed16_scales(net: &Network) -> Vec<f32> {
     let per = TUPLE_SIZE;
-    (0..net.len() / per)
+    let tuple_scale: Vec<f32> = (0..TUPLES.len())
         .map(|t| {
-            let max = (t * per..(t + 1) * per)
+            let max = (0..net.stages())
+                .flat_map(|s| {
+                    let first = s * WEIGHTS + t * per;
+                    first..first + per
+                })
                 .map(|i| net.weight(i).abs())
                 .fold(0f32, f32::max);
             if max > 0.0 { max / 32767.0 } else { 1.0 }
         })
+        .collect();
+    (0..net.len() / per)
+        .map(|table| tuple_scale[table % TUPLES.len()])
         .collect()
 }
 
@@ -135,9 +144,16 @@ fn encode_fixed16(net: &Network) -> Vec<u8> {
         let n = (total - start).min(BLOCK);
         for k in 0..n {
             let i = start + k;
-            let q = (net.weight(i) / scales[i / per])
-                .round()
-                .clamp(-32767.0, 32767.0) as i16;
+            let quantise = |i: usize| {
+                (net.weight(i) / scales[i / per])
+                    .round()
+                    .clamp(-32767.0, 32767.0) as i16
+            };
+            let q = if i < WEIGHTS {
+                quantise(i)
+            } else {
+                quantise(i).wrapping_sub(quantise(i % WEIGHTS))
+            };
             let [lo, hi] = q.to_le_bytes();
             planes[k] = lo;
             planes[n + k] = hi;
@@ -355,14 +371,25 @@ fn decode(mut r: impl Read, total: u64) -> Result<Network, DecodeError> {
     let mut planes = vec![0u8; 4 * BLOCK];
     let mut left = weights_len;
     let per = TUPLE_SIZE;
+    // A fixed-point file of several stages holds each later stage as its difference from stage 0.
+    let staged = fixed && !stage_from.is_empty();
+    let mut first_stage: Vec<i16> = Vec::with_capacity(if staged { WEIGHTS } else { 0 });
     let damaged = |e: std::io::Error| invalid(format!("damaged weights ({e})"));
     while left > 0 {
         let n = left.min(BLOCK);
         z.read_exact(&mut planes[..kept * n]).map_err(damaged)?;
         for k in 0..n {
             let bits = if fixed {
-                let q = i16::from_le_bytes([planes[k], planes[n + k]]);
-                (f32::from(q) * scales[weights.len() / per]).to_bits()
+                let i = weights.len();
+                let mut q = i16::from_le_bytes([planes[k], planes[n + k]]);
+                if staged {
+                    if i < WEIGHTS {
+                        first_stage.push(q);
+                    } else {
+                        q = q.wrapping_add(first_stage[i % WEIGHTS]);
+                    }
+                }
+                (f32::from(q) * scales[i / per]).to_bits()
             } else {
                 let mut w = [0u8; 4];
                 for (p, byte) in w.iter_mut().enumerate().skip(skip) {
