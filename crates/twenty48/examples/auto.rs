@@ -5,7 +5,9 @@
 //! `--weights base,empty,merges,mono,mono_power,sum,sum_power,edge` (or `nneonneo`) overrides the tuned weights;
 //! `--policy nneonneo` (or `MIN,OFFSET`) searches to a depth set by the number of distinct tiles.
 //! `--eval network` evaluates with the shipped n-tuple network (falling back to the heuristic with a message when it
-//! cannot be loaded), `--net FILE` with the network in FILE (a training checkpoint).
+//! cannot be loaded), `--net FILE` with the network in FILE (a training checkpoint); `--downgrade off` reads late-game
+//! boards as they are (by default the network reads boards that hold 16384 through tile downgrading; `--downgrade E`
+//! from a largest tile of 2^E).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -29,6 +31,7 @@ struct Args {
     cutoff: Option<f32>,
     eval: EvalKind,
     net: Option<PathBuf>,
+    downgrade: Option<Option<u8>>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -47,6 +50,7 @@ fn parse_args() -> Result<Args, String> {
     let mut cutoff = None;
     let mut eval = EvalKind::Heuristic;
     let mut net = None;
+    let mut downgrade = None;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -76,6 +80,15 @@ fn parse_args() -> Result<Args, String> {
             }
             "--eval" => eval = value()?.parse()?,
             "--net" => net = Some(PathBuf::from(value()?)),
+            "--downgrade" => {
+                downgrade = Some(match value()?.as_str() {
+                    "off" => None,
+                    v => match v.parse::<u8>() {
+                        Ok(e @ 1..=15) => Some(e),
+                        _ => return Err("--downgrade: off or an exponent from 1 to 15".into()),
+                    },
+                })
+            }
             "--cutoff" => cutoff = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--max-moves" => max_moves = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--table" => {
@@ -117,6 +130,7 @@ fn parse_args() -> Result<Args, String> {
         cutoff,
         eval,
         net,
+        downgrade,
     })
 }
 
@@ -126,7 +140,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE]"
+                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E]"
             );
             return ExitCode::from(2);
         }
@@ -176,6 +190,9 @@ fn main() -> ExitCode {
         }
         if let Some((life, at_least)) = args.table {
             player.set_table(life, at_least);
+        }
+        if let Some(from) = args.downgrade {
+            player.set_downgrade(from);
         }
         if let Some(c) = args.cutoff {
             player.set_cutoff(c);

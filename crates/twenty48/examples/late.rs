@@ -6,20 +6,24 @@
 //! checkpoint `CKPT` (the file `CKPT.starts`, stamped with the game count `GAMES`). Position `i` is played greedily to
 //! the end with the spawns of `game_rng(seed, i)`, so two networks meet the same boards and the same spawns: a
 //! low-noise comparison of their late game, which games from an empty board reach too rarely to measure. `--show K`
-//! prints the first K positions and the boards they ended on.
+//! prints the first K positions and the boards they ended on. `--downgrade E` reads after-states through tile
+//! downgrading from a largest tile of 2^E (`twenty48::ai::ntuple::downgrade`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use twenty48::ai::ntuple::{POOL_CAPACITY, Starts, game_rng, greedy_move, load, spawn_bitboard};
+use twenty48::ai::ntuple::{
+    Network, POOL_CAPACITY, Starts, downgrade, game_rng, greedy_move, load, spawn_bitboard,
+};
 use twenty48::bitboard::max_exponent;
 
-/// The options: network, checkpoint of the pool, its stamp, positions, seed, positions shown.
-type Args = (PathBuf, PathBuf, u64, u64, u64, u64);
+/// The options: network, checkpoint of the pool, its stamp, positions, seed, positions shown, downgrading from.
+type Args = (PathBuf, PathBuf, u64, u64, u64, u64, Option<u8>);
 
 fn parse_args() -> Result<Args, String> {
     let (mut net, mut starts, mut stamp, mut positions, mut seed, mut show) =
         (None, None, None, 2000, 1, 0);
+    let mut down = None;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -31,22 +35,26 @@ fn parse_args() -> Result<Args, String> {
             "--positions" => positions = value.parse().map_err(|e| bad(&e))?,
             "--seed" => seed = value.parse().map_err(|e| bad(&e))?,
             "--show" => show = value.parse().map_err(|e| bad(&e))?,
+            "--downgrade" => match value.parse::<u8>() {
+                Ok(e @ 1..=15) => down = Some(e),
+                _ => return Err(format!("bad value for {flag}: an exponent from 1 to 15")),
+            },
             _ => return Err(format!("unknown argument {flag}")),
         }
     }
     match (net, starts, stamp) {
-        (Some(n), Some(s), Some(g)) => Ok((n, s, g, positions, seed, show)),
+        (Some(n), Some(s), Some(g)) => Ok((n, s, g, positions, seed, show, down)),
         _ => Err("--net, --starts and --stamp are needed".into()),
     }
 }
 
 fn main() -> ExitCode {
-    let (net_path, starts_path, stamp, positions, seed, show) = match parse_args() {
+    let (net_path, starts_path, stamp, positions, seed, show, down) = match parse_args() {
         Ok(a) => a,
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: late --net FILE --starts CKPT --stamp GAMES [--positions N] [--seed S] [--show K]"
+                "usage: late --net FILE --starts CKPT --stamp GAMES [--positions N] [--seed S] [--show K] [--downgrade E]"
             );
             return ExitCode::from(2);
         }
@@ -81,7 +89,10 @@ fn main() -> ExitCode {
         }
         let start = b;
         let mut rng = game_rng(seed, i);
-        while let Some((after, reward, _)) = greedy_move(&net, b) {
+        while let Some((after, reward, _)) = match down {
+            None => greedy_move(&net, b),
+            Some(d) => greedy_down(&net, b, d),
+        } {
             points += reward;
             moves += 1;
             b = spawn_bitboard(after, &mut rng, 0.1);
@@ -117,4 +128,22 @@ fn grid(b: u64) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The greedy move of [`greedy_move`] with the network reading after-states through [`downgrade`] from `from`.
+fn greedy_down(net: &Network, b: u64, from: u8) -> Option<(u64, u64, f32)> {
+    let t = twenty48::bitboard::tables();
+    let mut best: Option<(u64, u64, f32)> = None;
+    for d in twenty48::Direction::ALL {
+        let after = t.slide(b, d);
+        if after == b {
+            continue;
+        }
+        let reward = t.score(b, d);
+        let v = net.eval(downgrade(after, from).0);
+        if best.is_none_or(|(_, r, bv)| reward as f32 + v > r as f32 + bv) {
+            best = Some((after, reward, v));
+        }
+    }
+    best
 }

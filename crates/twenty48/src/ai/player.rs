@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use crate::ai::eval::{Evaluator, TUNED, Weights};
 use crate::ai::evaluate::Evaluate;
 use crate::ai::general::GeneralSearch;
-use crate::ai::ntuple::{self, Network, WeightsFileError};
+use crate::ai::ntuple::{self, DOWNGRADE_FROM, Downgraded, Network, WeightsFileError};
 use crate::ai::search::{DEFAULT_CUTOFF, Search};
 use crate::ai::tt::TranspositionTable;
 use crate::board::Board;
@@ -198,6 +198,7 @@ pub struct Player {
     weights: Weights,
     eval: Arc<Evaluator>,
     network: Option<Arc<Network>>,
+    downgrade: Option<u8>,
     tt: TranspositionTable,
     tt_four_chance: f64,
     cutoff: f32,
@@ -229,6 +230,7 @@ impl Player {
             weights,
             eval: Arc::new(Evaluator::new(weights)),
             network: None,
+            downgrade: Some(DOWNGRADE_FROM),
             tt: TranspositionTable::new(TT_BITS),
             tt_four_chance: f64::NAN,
             table_life: TableLife::Game,
@@ -274,6 +276,14 @@ impl Player {
     /// Sets the probability cut-off (0 disables it) and clears the transposition table.
     pub fn set_cutoff(&mut self, cutoff: f32) {
         self.cutoff = cutoff;
+        self.tt.clear();
+    }
+
+    /// Sets from which largest tile (an exponent) the network reads boards through [`ntuple::downgrade`], or `None` to
+    /// read every board as it is; [`DOWNGRADE_FROM`] by default. The heuristic ignores it. Clears the transposition
+    /// table.
+    pub fn set_downgrade(&mut self, from: Option<u8>) {
+        self.downgrade = from;
         self.tt.clear();
     }
 
@@ -421,9 +431,15 @@ impl Player {
         four_chance: f64,
         deadline: Option<Instant>,
     ) -> Option<(Vec<(Direction, f32)>, bool)> {
-        match self.network.clone() {
-            Some(net) => self.iterate_with(&*net, board, legal, depth, four_chance, deadline),
-            None => {
+        match (self.network.clone(), self.downgrade) {
+            (Some(net), None) => {
+                self.iterate_with(&*net, board, legal, depth, four_chance, deadline)
+            }
+            (Some(net), Some(from)) => {
+                let eval = Downgraded { net: &net, from };
+                self.iterate_with(&eval, board, legal, depth, four_chance, deadline)
+            }
+            (None, _) => {
                 let eval = Arc::clone(&self.eval);
                 self.iterate_with(&*eval, board, legal, depth, four_chance, deadline)
             }

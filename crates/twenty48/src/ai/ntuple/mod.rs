@@ -5,6 +5,7 @@
 
 pub mod checkpoint;
 pub mod coherence;
+pub mod downgrade;
 pub mod file;
 mod memory;
 pub mod network;
@@ -14,6 +15,7 @@ pub mod train;
 
 pub use checkpoint::TrainingState;
 pub use coherence::Coherence;
+pub use downgrade::{DOWNGRADE_FROM, Downgraded, downgrade};
 pub use file::{WeightsFileError, load, load_bytes, save, save_compact, save_fixed16};
 pub use network::{
     FEATURES, MAX_STAGES, Network, TUPLES, WEIGHTS, check_stages, feature_indices, symmetries,
