@@ -9,7 +9,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use twenty48::Direction;
-use twenty48::ai::ntuple::{self, Network};
+use twenty48::ai::ntuple::{self, DOWNGRADE_FROM, Downgraded, Network};
 use twenty48::ai::search::Search;
 use twenty48::ai::{Evaluate, Evaluator, Weights};
 
@@ -45,6 +45,19 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("network", |bch| {
         bch.iter(|| black_box(&boards).iter().map(|&b| net.eval(b)).sum::<f32>())
+    });
+    // What the player evaluates by default: the network reading boards through tile downgrading.
+    let downgraded = Downgraded {
+        net: &net,
+        from: DOWNGRADE_FROM,
+    };
+    group.bench_function("network_downgraded", |bch| {
+        bch.iter(|| {
+            black_box(&boards)
+                .iter()
+                .map(|&b| downgraded.eval(b))
+                .sum::<f32>()
+        })
     });
     group.finish();
 
