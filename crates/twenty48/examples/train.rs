@@ -7,7 +7,8 @@
 //! `Progress::LOG_HEADER`). Options: `--threads K` (default 2), `--seed S` (1), `--alpha A` (0.1), `--block N` (1000),
 //! `--init V` (optimistic initial value of every after-state for a new network, default 0), `--minutes M` (stop
 //! after M minutes), `--tc` (temporal coherence learning; its sums are saved beside the checkpoint and resumed with
-//! it), `--stages 16384` (stages by the largest tile; a checkpoint in other stages is promoted).
+//! it), `--stages 16384` (stages by the largest tile; a checkpoint in other stages is promoted), `--downgrade 14`
+//! (play and learn through tile downgrading from 16384).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -75,6 +76,10 @@ fn parse_args() -> Result<Args, String> {
                 }
                 a.cfg.restart_tile = tile.trailing_zeros() as u8;
             }
+            "--downgrade" => match value()?.parse::<u8>() {
+                Ok(e @ 1..=15) => a.cfg.downgrade = Some(e),
+                _ => return Err(format!("bad value for {flag}: an exponent from 1 to 15")),
+            },
             "--stages" => {
                 let v = value()?;
                 let exps = v
@@ -101,7 +106,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: train [--games N] [--threads K] [--seed S] [--alpha A] [--block N] [--init V] [--checkpoint FILE] [--every-minutes M] [--log FILE] [--minutes M] [--tc] [--restart SHARE] [--restart-from TILE] [--stages TILES]"
+                "usage: train [--games N] [--threads K] [--seed S] [--alpha A] [--block N] [--init V] [--checkpoint FILE] [--every-minutes M] [--log FILE] [--minutes M] [--tc] [--restart SHARE] [--restart-from TILE] [--stages TILES] [--downgrade E]"
             );
             return ExitCode::from(2);
         }

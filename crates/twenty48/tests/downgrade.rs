@@ -4,7 +4,9 @@
 use std::sync::{Arc, LazyLock};
 
 use proptest::prelude::*;
-use twenty48::ai::ntuple::{DOWNGRADE_FROM, Downgraded, Network, WEIGHTS, downgrade};
+use twenty48::ai::ntuple::{
+    DOWNGRADE_FROM, Downgraded, Network, TrainConfig, WEIGHTS, downgrade, game_rng, train_game,
+};
 use twenty48::ai::search::Search;
 use twenty48::ai::{Player, SearchConfig, naive_expectimax};
 use twenty48::{Board, Direction};
@@ -190,4 +192,67 @@ fn a_board_is_halved_until_its_largest_tile_is_below_the_threshold() {
         .to_bitboard()
         .unwrap();
     assert_eq!(downgrade(b, DOWNGRADE_FROM), (want, 2));
+}
+
+/// Training with `downgrade` plays and learns through the images: every after-state the game learns from is its own
+/// image, and only the images' weights move. Without it the same start leaves boards that hold 16384 in the path.
+#[test]
+fn training_through_downgrading_learns_the_images() {
+    // 16384 in the corner, 4096 beside it (no 8192): downgraded from the first move on.
+    let start =
+        Board::from_exponents(&[vec![14, 12, 3, 1], vec![2, 1, 0, 0], vec![0; 4], vec![0; 4]])
+            .unwrap()
+            .to_bitboard()
+            .unwrap();
+    let mut path = Vec::new();
+    let plain = TrainConfig {
+        threads: 1,
+        ..TrainConfig::default()
+    };
+    let net = Network::new(0.0);
+    let stats = train_game(
+        &net,
+        None,
+        &mut game_rng(5, 0),
+        Some(start),
+        None,
+        &plain,
+        &mut path,
+    );
+    assert!(
+        stats.moves > 0
+            && path
+                .iter()
+                .any(|&(a, _)| downgrade(a, DOWNGRADE_FROM).1 > 0)
+    );
+
+    let through = TrainConfig {
+        downgrade: Some(DOWNGRADE_FROM),
+        ..plain
+    };
+    let net = Network::new(0.0);
+    let stats = train_game(
+        &net,
+        None,
+        &mut game_rng(5, 0),
+        Some(start),
+        None,
+        &through,
+        &mut path,
+    );
+    assert!(stats.moves > 0 && stats.max_exponent >= 14);
+    assert_eq!(path.len() as u64, stats.moves);
+    for &(a, _) in &path {
+        assert_eq!(
+            downgrade(a, DOWNGRADE_FROM),
+            (a, 0),
+            "learned from a board that is not an image"
+        );
+    }
+    let mut learned: Vec<usize> = path.iter().flat_map(|&(a, _)| net.features(a)).collect();
+    learned.sort_unstable();
+    learned.dedup();
+    let moved: Vec<usize> = (0..net.len()).filter(|&i| net.weight(i) != 0.0).collect();
+    assert!(!moved.is_empty());
+    assert!(moved.iter().all(|i| learned.binary_search(i).is_ok()));
 }

@@ -24,5 +24,5 @@ pub use shipped::{WEIGHTS_ENV, WEIGHTS_FILE, shipped, source_tree_weights, weigh
 pub use starts::{POOL_CAPACITY, Starts};
 pub use train::{
     GameStats, Progress, RATE_EXPONENTS, START_STRIDE, TrainConfig, game_rng, greedy_move,
-    spawn_bitboard, td_step, train, train_game, train_with,
+    greedy_move_downgraded, spawn_bitboard, td_step, train, train_game, train_with,
 };

@@ -19,6 +19,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use super::coherence::Coherence;
+use super::downgrade::downgrade;
 use super::network::Network;
 use super::starts::Starts;
 use crate::bitboard::{Bitboard, count_empty, max_exponent, tables};
@@ -48,6 +49,10 @@ pub struct TrainConfig {
     pub restart: f64,
     /// Positions enter the pool of starts once their largest tile is at least this exponent (13: 8192).
     pub restart_tile: u8,
+    /// When set, the network plays and learns through [`super::downgrade`] from this exponent (14: 16384): moves are
+    /// chosen by the values of the after-states' images and the images are what the TD steps update, so the late
+    /// game's experience teaches the weights that downgraded play reads. `None`: boards are read as they are.
+    pub downgrade: Option<u8>,
 }
 
 /// One position in this many of a game's positions with a large enough tile enters the pool of starts.
@@ -66,6 +71,7 @@ impl Default for TrainConfig {
             block: 1_000,
             restart: 0.0,
             restart_tile: 13,
+            downgrade: None,
         }
     }
 }
@@ -215,6 +221,36 @@ pub fn greedy_move(net: &Network, b: Bitboard) -> Option<(Bitboard, u64, f32)> {
     best
 }
 
+/// [`greedy_move`] with the network reading after-states through [`super::downgrade`] from `from` (as they are when
+/// `None`): (after-state, reward, value of its image).
+#[inline]
+pub fn greedy_move_downgraded(
+    net: &Network,
+    b: Bitboard,
+    from: Option<u8>,
+) -> Option<(Bitboard, u64, f32)> {
+    let Some(from) = from else {
+        return greedy_move(net, b);
+    };
+    let t = tables();
+    let mut best: Option<(Bitboard, u64, f32)> = None;
+    let mut best_total = f32::NEG_INFINITY;
+    for d in Direction::ALL {
+        let after = t.slide(b, d);
+        if after == b {
+            continue;
+        }
+        let reward = t.score(b, d);
+        let v = net.eval(downgrade(after, from).0);
+        let total = reward as f32 + v;
+        if best.is_none() || total > best_total {
+            best = Some((after, reward, v));
+            best_total = total;
+        }
+    }
+    best
+}
+
 /// Moves `V(a)` toward `target` by `alpha` times the error; returns the new value (`V(a) + alpha * error`).
 #[inline]
 pub fn td_step(net: &Network, a: Bitboard, target: f32, alpha: f32) -> f32 {
@@ -227,7 +263,8 @@ pub fn td_step(net: &Network, a: Bitboard, target: f32, alpha: f32) -> f32 {
 /// Plays one greedy training game and learns from it (backward TD(0); with temporal coherence when `tc` is given).
 /// The game starts from `start` when given, else from an empty board with two spawns of `rng`; every later spawn is
 /// drawn from `rng`. When `pool` is given, one in [`START_STRIDE`] of the positions whose largest tile is at least
-/// `cfg.restart_tile` enters it. `path` is scratch space, reused across games.
+/// `cfg.restart_tile` enters it. With `cfg.downgrade` the game is played and learned through tile downgrading. `path` is
+/// scratch space, reused across games.
 pub fn train_game(
     net: &Network,
     tc: Option<&Coherence>,
@@ -248,7 +285,7 @@ pub fn train_game(
     };
     let mut score = 0u64;
     let mut late = 0u64;
-    while let Some((after, reward, _)) = greedy_move(net, b) {
+    while let Some((after, reward, _)) = greedy_move_downgraded(net, b, cfg.downgrade) {
         if let Some(pool) = pool
             && max_exponent(b) >= cfg.restart_tile
         {
@@ -257,7 +294,11 @@ pub fn train_game(
                 pool.push(b);
             }
         }
-        path.push((after, reward));
+        let learned = match cfg.downgrade {
+            Some(from) => downgrade(after, from).0,
+            None => after,
+        };
+        path.push((learned, reward));
         score += reward;
         b = spawn_bitboard(after, rng, four_chance);
     }
