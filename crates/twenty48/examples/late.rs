@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use twenty48::ai::ntuple::{
-    Network, POOL_CAPACITY, Starts, downgrade, game_rng, greedy_move, load, spawn_bitboard,
+    POOL_CAPACITY, Starts, game_rng, greedy_move_downgraded, load, spawn_bitboard,
 };
 use twenty48::bitboard::max_exponent;
 
@@ -89,10 +89,7 @@ fn main() -> ExitCode {
         }
         let start = b;
         let mut rng = game_rng(seed, i);
-        while let Some((after, reward, _)) = match down {
-            None => greedy_move(&net, b),
-            Some(d) => greedy_down(&net, b, d),
-        } {
+        while let Some((after, reward, _)) = greedy_move_downgraded(&net, b, down) {
             points += reward;
             moves += 1;
             b = spawn_bitboard(after, &mut rng, 0.1);
@@ -128,22 +125,4 @@ fn grid(b: u64) -> String {
         out.push('\n');
     }
     out
-}
-
-/// The greedy move of [`greedy_move`] with the network reading after-states through [`downgrade`] from `from`.
-fn greedy_down(net: &Network, b: u64, from: u8) -> Option<(u64, u64, f32)> {
-    let t = twenty48::bitboard::tables();
-    let mut best: Option<(u64, u64, f32)> = None;
-    for d in twenty48::Direction::ALL {
-        let after = t.slide(b, d);
-        if after == b {
-            continue;
-        }
-        let reward = t.score(b, d);
-        let v = net.eval(downgrade(after, from).0);
-        if best.is_none_or(|(_, r, bv)| reward as f32 + v > r as f32 + bv) {
-            best = Some((after, reward, v));
-        }
-    }
-    best
 }

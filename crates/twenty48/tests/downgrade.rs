@@ -48,6 +48,12 @@ fn searchable_board() -> impl Strategy<Value = Board> {
         })
 }
 
+/// The bitboard of four rows of exponents.
+fn bits(rows: &[[u8; 4]; 4]) -> u64 {
+    let rows: Vec<Vec<u8>> = rows.iter().map(|r| r.to_vec()).collect();
+    Board::from_exponents(&rows).unwrap().to_bitboard().unwrap()
+}
+
 /// The exponents of a bitboard's cells.
 fn exponents(b: u64) -> Vec<u8> {
     (0..16).map(|i| ((b >> (4 * i)) & 0xF) as u8).collect()
@@ -161,21 +167,10 @@ proptest! {
 /// A board that holds every value from 2 to 16384 has nothing to fill: it is its own image.
 #[test]
 fn a_full_chain_is_not_downgraded() {
-    let b = Board::from_exponents(&[
-        vec![14, 13, 12, 11],
-        vec![7, 8, 9, 10],
-        vec![6, 5, 4, 3],
-        vec![1, 2, 1, 2],
-    ])
-    .unwrap()
-    .to_bitboard()
-    .unwrap();
+    let b = bits(&[[14, 13, 12, 11], [7, 8, 9, 10], [6, 5, 4, 3], [1, 2, 1, 2]]);
     assert_eq!(downgrade(b, DOWNGRADE_FROM), (b, 0));
     // Below the threshold nothing is read differently either.
-    let small = Board::from_exponents(&[vec![13, 11, 0, 0], vec![0; 4], vec![0; 4], vec![0; 4]])
-        .unwrap()
-        .to_bitboard()
-        .unwrap();
+    let small = bits(&[[13, 11, 0, 0], [0; 4], [0; 4], [0; 4]]);
     assert_eq!(downgrade(small, DOWNGRADE_FROM), (small, 0));
 }
 
@@ -183,14 +178,8 @@ fn a_full_chain_is_not_downgraded() {
 /// still 16384, above 2048 (to 8192, 4096 and 2048).
 #[test]
 fn a_board_is_halved_until_its_largest_tile_is_below_the_threshold() {
-    let b = Board::from_exponents(&[vec![15, 14, 12, 1], vec![0; 4], vec![0; 4], vec![0; 4]])
-        .unwrap()
-        .to_bitboard()
-        .unwrap();
-    let want = Board::from_exponents(&[vec![13, 12, 11, 1], vec![0; 4], vec![0; 4], vec![0; 4]])
-        .unwrap()
-        .to_bitboard()
-        .unwrap();
+    let b = bits(&[[15, 14, 12, 1], [0; 4], [0; 4], [0; 4]]);
+    let want = bits(&[[13, 12, 11, 1], [0; 4], [0; 4], [0; 4]]);
     assert_eq!(downgrade(b, DOWNGRADE_FROM), (want, 2));
 }
 
@@ -199,57 +188,41 @@ fn a_board_is_halved_until_its_largest_tile_is_below_the_threshold() {
 #[test]
 fn training_through_downgrading_learns_the_images() {
     // 16384 in the corner, 4096 beside it (no 8192): downgraded from the first move on.
-    let start =
-        Board::from_exponents(&[vec![14, 12, 3, 1], vec![2, 1, 0, 0], vec![0; 4], vec![0; 4]])
-            .unwrap()
-            .to_bitboard()
-            .unwrap();
+    let start = bits(&[[14, 12, 3, 1], [2, 1, 0, 0], [0; 4], [0; 4]]);
     let mut path = Vec::new();
-    let plain = TrainConfig {
-        threads: 1,
-        ..TrainConfig::default()
+    let mut play = |downgrade: Option<u8>| {
+        let cfg = TrainConfig {
+            threads: 1,
+            downgrade,
+            ..TrainConfig::default()
+        };
+        let net = Network::new(0.0);
+        let mut rng = game_rng(5, 0);
+        let stats = train_game(&net, None, &mut rng, Some(start), None, &cfg, &mut path);
+        (net, stats, path.clone())
     };
-    let net = Network::new(0.0);
-    let stats = train_game(
-        &net,
-        None,
-        &mut game_rng(5, 0),
-        Some(start),
-        None,
-        &plain,
-        &mut path,
-    );
+    let (_, stats, learned_from) = play(None);
+    assert!(stats.moves > 0);
     assert!(
-        stats.moves > 0
-            && path
-                .iter()
-                .any(|&(a, _)| downgrade(a, DOWNGRADE_FROM).1 > 0)
+        learned_from
+            .iter()
+            .any(|&(a, _)| downgrade(a, DOWNGRADE_FROM).1 > 0)
     );
 
-    let through = TrainConfig {
-        downgrade: Some(DOWNGRADE_FROM),
-        ..plain
-    };
-    let net = Network::new(0.0);
-    let stats = train_game(
-        &net,
-        None,
-        &mut game_rng(5, 0),
-        Some(start),
-        None,
-        &through,
-        &mut path,
-    );
+    let (net, stats, learned_from) = play(Some(DOWNGRADE_FROM));
     assert!(stats.moves > 0 && stats.max_exponent >= 14);
-    assert_eq!(path.len() as u64, stats.moves);
-    for &(a, _) in &path {
+    assert_eq!(learned_from.len() as u64, stats.moves);
+    for &(a, _) in &learned_from {
         assert_eq!(
             downgrade(a, DOWNGRADE_FROM),
             (a, 0),
             "learned from a board that is not an image"
         );
     }
-    let mut learned: Vec<usize> = path.iter().flat_map(|&(a, _)| net.features(a)).collect();
+    let mut learned: Vec<usize> = learned_from
+        .iter()
+        .flat_map(|&(a, _)| net.features(a))
+        .collect();
     learned.sort_unstable();
     learned.dedup();
     let moved: Vec<usize> = (0..net.len()).filter(|&i| net.weight(i) != 0.0).collect();

@@ -202,23 +202,7 @@ pub fn spawn_bitboard(b: Bitboard, rng: &mut ChaCha8Rng, four_chance: f64) -> Bi
 /// move is legal. Ties go to the first in [`Direction::ALL`] order.
 #[inline]
 pub fn greedy_move(net: &Network, b: Bitboard) -> Option<(Bitboard, u64, f32)> {
-    let t = tables();
-    let mut best: Option<(Bitboard, u64, f32)> = None;
-    let mut best_total = f32::NEG_INFINITY;
-    for d in Direction::ALL {
-        let after = t.slide(b, d);
-        if after == b {
-            continue;
-        }
-        let reward = t.score(b, d);
-        let v = net.eval(after);
-        let total = reward as f32 + v;
-        if best.is_none() || total > best_total {
-            best = Some((after, reward, v));
-            best_total = total;
-        }
-    }
-    best
+    greedy_by(b, |a| net.eval(a))
 }
 
 /// [`greedy_move`] with the network reading after-states through [`super::downgrade`] from `from` (as they are when
@@ -229,9 +213,15 @@ pub fn greedy_move_downgraded(
     b: Bitboard,
     from: Option<u8>,
 ) -> Option<(Bitboard, u64, f32)> {
-    let Some(from) = from else {
-        return greedy_move(net, b);
-    };
+    match from {
+        None => greedy_move(net, b),
+        Some(from) => greedy_by(b, |a| net.eval(downgrade(a, from).0)),
+    }
+}
+
+/// The move on `b` with the largest `reward + value(after-state)`, first in [`Direction::ALL`] order on ties.
+#[inline(always)]
+fn greedy_by(b: Bitboard, value: impl Fn(Bitboard) -> f32) -> Option<(Bitboard, u64, f32)> {
     let t = tables();
     let mut best: Option<(Bitboard, u64, f32)> = None;
     let mut best_total = f32::NEG_INFINITY;
@@ -241,7 +231,7 @@ pub fn greedy_move_downgraded(
             continue;
         }
         let reward = t.score(b, d);
-        let v = net.eval(downgrade(after, from).0);
+        let v = value(after);
         let total = reward as f32 + v;
         if best.is_none() || total > best_total {
             best = Some((after, reward, v));
