@@ -284,11 +284,11 @@ pub fn train_game(
                 pool.push(b);
             }
         }
-        let learned = match cfg.downgrade {
-            Some(from) => downgrade(after, from).0,
-            None => after,
-        };
-        path.push((learned, reward));
+        // The image the move was chosen by (downgrading again costs a few word operations beside four evaluations).
+        path.push((
+            cfg.downgrade.map_or(after, |from| downgrade(after, from).0),
+            reward,
+        ));
         score += reward;
         b = spawn_bitboard(after, rng, four_chance);
     }
