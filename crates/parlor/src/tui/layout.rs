@@ -24,7 +24,10 @@ pub fn chrome(
     ])
     .areas(area);
     frame.render_widget(
-        Paragraph::new(Line::from(Span::styled(title.to_string(), theme.strong()))),
+        Paragraph::new(fit_line(
+            Line::from(Span::styled(title.to_string(), theme.strong())),
+            top.width,
+        )),
         top,
     );
     let kept = fit_hints(hints, bottom.width);
@@ -77,6 +80,108 @@ pub fn fit_hints<'a>(hints: &[(&'a str, &'a str)], width: u16) -> Vec<(&'a str, 
         kept.remove(pos);
     }
     kept.into_iter().map(|(_, h)| h).collect()
+}
+
+/// `text` shortened on purpose to at most `width` columns: whole if it fits, else cut after the last whole word that
+/// leaves room for `…` (in the middle of a word only when no word fits). Never cut silently mid-word.
+pub fn shorten(text: &str, width: usize) -> String {
+    if Line::raw(text).width() <= width {
+        return text.to_string();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let mut kept = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = Line::raw(c.to_string()).width();
+        if used + w > width - 1 {
+            break;
+        }
+        kept.push(c);
+        used += w;
+    }
+    // Back to the end of the last whole word (the next character, cut away, was inside a word).
+    let next = text[kept.len()..].chars().next();
+    if next.is_some_and(|c| c.is_alphanumeric())
+        && let Some(space) = kept.rfind(|c: char| !c.is_alphanumeric())
+        && space > 0
+    {
+        kept.truncate(space);
+    }
+    let trimmed = kept.trim_end_matches([' ', '·', ',', ':', ';', '(']);
+    format!("{trimmed}…")
+}
+
+/// A line of spans fitted to `width` columns: whole if it fits, else its text is shortened with `…` (see
+/// [`shorten`]), each kept span keeping its style.
+pub fn fit_line(line: Line<'_>, width: u16) -> Line<'static> {
+    let width = usize::from(width);
+    if line.width() <= width {
+        let spans: Vec<Span<'static>> = line
+            .spans
+            .into_iter()
+            .map(|s| Span::styled(s.content.into_owned(), s.style))
+            .collect();
+        return Line::from(spans).style(line.style);
+    }
+    let whole: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    let short = shorten(&whole, width);
+    // What is kept is a beginning of the line's text: hand it back to the spans in order, then the `…`.
+    let mut left = short.strip_suffix('…').unwrap_or(&short).len();
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    for s in &line.spans {
+        if left == 0 {
+            break;
+        }
+        let take = s.content.len().min(left);
+        spans.push(Span::styled(s.content[..take].to_string(), s.style));
+        left -= take;
+    }
+    match spans.last_mut() {
+        Some(last) => last.content.to_mut().push('…'),
+        None => spans.push(Span::raw("…")),
+    }
+    Line::from(spans).style(line.style)
+}
+
+/// `text` wrapped at word boundaries into lines of at most `width` columns (a word longer than a line is
+/// shortened with `…`).
+pub fn wrap_text(text: &str, width: u16) -> Vec<String> {
+    let width = usize::from(width.max(1));
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let word = shorten(word, width);
+        let need = Line::raw(line.as_str()).width()
+            + usize::from(!line.is_empty())
+            + Line::raw(word.as_str()).width();
+        if !line.is_empty() && need > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// `text` wrapped at `width` columns into at most `rows` lines: when it needs more, the last line kept ends with
+/// `…`, so that what is missing is never dropped silently.
+pub fn wrap_fitted(text: &str, width: u16, rows: u16) -> Vec<String> {
+    let mut lines = wrap_text(text, width);
+    let rows = usize::from(rows.max(1));
+    if lines.len() > rows {
+        lines.truncate(rows);
+        if let Some(last) = lines.last_mut() {
+            *last = shorten(&format!("{last} …"), usize::from(width));
+        }
+    }
+    lines
 }
 
 /// How many rows `text` takes wrapped at `width` columns.
@@ -152,12 +257,28 @@ pub fn draw_help(frame: &mut Frame, area: Rect, help: &Help, scroll: u16, theme:
         rect.height.saturating_sub(2),
         scroll,
     );
-    let block = Block::default().borders(Borders::ALL).title(format!(
-        " Help: {} · ↑↓ scroll · ? or Esc close ",
-        help.title
-    ));
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(help_title(&help.title, rect.width.saturating_sub(2)));
     frame.render_widget(paragraph.block(block).scroll((scroll, 0)), rect);
     scroll
+}
+
+/// The help box's title for a box `width` columns wide inside its corners: the keys to scroll and close while they
+/// fit, else the title alone (shortened with `…` if need be).
+pub fn help_title(title: &str, width: u16) -> String {
+    let width = usize::from(width);
+    let full = format!(" Help: {title} · ↑↓ scroll · ? or Esc close ");
+    let short = format!(" Help: {title} · Esc close ");
+    for t in [full, short] {
+        if Line::raw(t.as_str()).width() <= width {
+            return t;
+        }
+    }
+    format!(
+        " {} ",
+        shorten(&format!("Help: {title}"), width.saturating_sub(2))
+    )
 }
 
 /// What is drawn instead of a screen that does not fit.

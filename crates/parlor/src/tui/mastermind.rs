@@ -5,6 +5,7 @@
 
 use super::game::{Act, Board, TuiGame};
 use super::keys::{Binding, bar, more};
+use super::layout::wrap_text;
 use super::theme::Theme;
 use crate::games::mastermind::{
     Mastermind, Move, Params, Play, Role, State, codes_fit, colour_keys, contradiction,
@@ -587,18 +588,20 @@ fn input_lines(
     let typing = s.history().is_empty() && s.typed_secret().is_none() && !ui.skipped_code;
     if typing {
         let typed = ui.slots.iter().flatten().count().min(pegs);
-        return vec![
-            Line::styled(
-                "Think of a code. Type it (hidden, shown only at the end) to let the computer score, or press \
-                 Enter to answer by hand:",
-                theme.strong(),
-            ),
-            Line::raw(format!(
-                "  your code: {}{}",
-                "*".repeat(typed),
-                "_".repeat(pegs - typed)
-            )),
-        ];
+        let mut lines: Vec<Line<'static>> = wrap_text(
+            "Think of a code. Type it (hidden, shown only at the end) to let the computer score, or press Enter \
+             to answer by hand:",
+            width,
+        )
+        .into_iter()
+        .map(|l| Line::styled(l, theme.strong()))
+        .collect();
+        lines.push(Line::raw(format!(
+            "  your code: {}{}",
+            "*".repeat(typed),
+            "_".repeat(pegs - typed)
+        )));
+        return lines;
     }
     if s.typed_secret().is_some() {
         return vec![Line::styled(

@@ -3,7 +3,7 @@
 
 use super::game::Launch;
 use super::keys::{Answer, Binding, Nav, NavWords, QUESTION, bar, describe, help_keys, lookup};
-use super::layout::chrome;
+use super::layout::{chrome, wrap_fitted, wrap_text};
 use super::mouse::{Rows, answer_at};
 use super::records::{HistoryView, ScoresView, TextView};
 use super::stats::StatsView;
@@ -15,7 +15,7 @@ use crate::storage::{Unfinished, format_time};
 use crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 
 const NAV: NavWords = NavWords(["choose", "choose", "", "", "open", "quit"]);
@@ -244,13 +244,6 @@ impl View for MenuView {
             &self.hint_bar(),
             theme,
         );
-        let [msg, list, desc] = Layout::vertical([
-            Constraint::Length(2),
-            Constraint::Min(3),
-            Constraint::Length(3),
-        ])
-        .areas(body);
-        self.msg_area = msg;
         let (note, style) = match &self.discarding {
             Some(u) => (
                 Some(format!("{}{DISCARD_ANSWERS}", discard_question(u))),
@@ -258,11 +251,25 @@ impl View for MenuView {
             ),
             None => (self.message.clone(), theme.warn()),
         };
+        // A long notice takes the rows the list and the description can spare; what still does not fit ends
+        // with `…`.
+        let room = body.height.saturating_sub(6).max(2);
+        let msg_rows = note.as_deref().map_or(2, |m| {
+            (wrap_text(m, body.width).len() as u16).clamp(2, room)
+        });
+        let [msg, list, desc] = Layout::vertical([
+            Constraint::Length(msg_rows),
+            Constraint::Min(3),
+            Constraint::Length(3),
+        ])
+        .areas(body);
+        self.msg_area = msg;
         if let Some(m) = note {
-            frame.render_widget(
-                Paragraph::new(Span::styled(m, style)).wrap(Wrap { trim: true }),
-                msg,
-            );
+            let lines: Vec<Line> = wrap_fitted(&m, msg.width, msg.height)
+                .into_iter()
+                .map(|l| Line::styled(l, style))
+                .collect();
+            frame.render_widget(Paragraph::new(lines), msg);
         }
         self.list_area = list;
         let games = self.games.clone();

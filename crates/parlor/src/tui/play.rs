@@ -5,7 +5,7 @@ use super::game::{Act, Board, TuiGame};
 use super::keys::{
     self, Answer, Binding, QUESTION, actions, bar, describe, help_keys, lookup, more,
 };
-use super::layout::{chrome, dialog_rows, draw_dialog, wrapped_rows};
+use super::layout::{chrome, dialog_rows, draw_dialog, fit_line, wrap_fitted, wrapped_rows};
 use super::mouse::dialog_answer;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
@@ -17,7 +17,7 @@ use crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::Paragraph;
 
 /// The commands every game's play screen has.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -491,12 +491,17 @@ impl<G: TuiGame> View for PlayView<G> {
             Constraint::Min(1),
         ])
         .areas(body);
-        frame.render_widget(Paragraph::new(self.status_line(theme)), info);
+        frame.render_widget(
+            Paragraph::new(fit_line(self.status_line(theme), info.width)),
+            info,
+        );
         if let Some(m) = &self.message {
-            frame.render_widget(
-                Paragraph::new(Span::styled(m.clone(), theme.dim())).wrap(Wrap { trim: true }),
-                msg,
-            );
+            // What does not fit in the rows the board spares ends with `…`, never cut silently.
+            let lines: Vec<Line> = wrap_fitted(m, msg.width, msg.height)
+                .into_iter()
+                .map(|l| Line::styled(l, theme.dim()))
+                .collect();
+            frame.render_widget(Paragraph::new(lines), msg);
         }
         let dialog = self.dialog(theme);
         // The box goes under the board when there is room for both, else over the board's middle.

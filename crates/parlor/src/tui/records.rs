@@ -1,7 +1,7 @@
 //! Screens over the records: history (with replays), best scores, and a page of text.
 
 use super::keys::{Binding, Nav, NavWords, bar, describe, help_keys, lookup};
-use super::layout::{chrome, wrapped_rows};
+use super::layout::{chrome, fit_line, wrapped_rows};
 use super::mouse::{Pointer, Rows};
 use super::stats::StatsView;
 use super::theme::Theme;
@@ -78,10 +78,14 @@ impl View for HistoryView {
         }
         for (i, r) in self.games.iter().enumerate() {
             let text = crate::games::record::record_line(r);
+            // A row wider than the screen is shortened with `…` (the replay shows all of it).
             lines.push(if i == self.selected {
-                Line::styled(format!("▸ {text}"), theme.selected())
+                fit_line(
+                    Line::styled(format!("▸ {text}"), theme.selected()),
+                    body.width,
+                )
             } else {
-                Line::raw(format!("  {text}"))
+                fit_line(Line::raw(format!("  {text}")), body.width)
             });
         }
         let scroll = (self.selected as u16 + 1).saturating_sub(body.height);

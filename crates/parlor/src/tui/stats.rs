@@ -4,7 +4,7 @@
 //! the numbers on the bars and the labels under them carry the meaning.
 
 use super::keys::{Nav, NavWords};
-use super::layout::chrome;
+use super::layout::{chrome, shorten};
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::games::stats::{ChartData, GameStats, chart_title, figure_lines, game_stats, percent};
@@ -212,7 +212,11 @@ impl Panel {
             Panel::Bars { title, data } => (title, data.is_empty()),
             Panel::Sparks { title, rows } => (title, rows.is_empty()),
         };
-        let block = Block::bordered().title(Span::styled(format!(" {title} "), theme.strong()));
+        let room = usize::from(area.width.saturating_sub(4));
+        let block = Block::bordered().title(Span::styled(
+            format!(" {} ", shorten(title, room)),
+            theme.strong(),
+        ));
         let inner = block.inner(area);
         frame.render_widget(block, area);
         if empty {

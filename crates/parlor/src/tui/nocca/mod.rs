@@ -9,6 +9,7 @@ pub mod board;
 
 use super::game::{Act, Board as View, TuiGame};
 use super::keys::{Binding, bar, common, more};
+use super::layout::{fit_line, shorten};
 use super::theme::Theme;
 use crate::games::game::{Game, Turn};
 use crate::games::nocca::{
@@ -356,7 +357,13 @@ impl TuiGame for Nocca {
                 width: area.width,
                 height: 1,
             };
-            frame.render_widget(Paragraph::new(Span::styled(text, theme.dim())), line);
+            frame.render_widget(
+                Paragraph::new(fit_line(
+                    ratatui::text::Line::styled(text, theme.dim()),
+                    line.width,
+                )),
+                line,
+            );
             below += 1;
         }
         if overlay {
@@ -365,7 +372,19 @@ impl TuiGame for Nocca {
                 None => tables::status(dims)
                     .unwrap_or_else(|| format!("Values: the {dims} table is not ready")),
             };
-            for line in wrap(&text, usize::from(area.width)) {
+            let mut lines = wrap(&text, usize::from(area.width));
+            let room = usize::from(area.bottom().saturating_sub(below));
+            if lines.len() > room && room > 0 {
+                // What does not fit is said to be missing, never dropped silently.
+                lines.truncate(room);
+                if let Some(last) = lines.last_mut() {
+                    *last = shorten(
+                        &format!("{last} … more on a taller terminal"),
+                        usize::from(area.width),
+                    );
+                }
+            }
+            for line in lines {
                 if below >= area.bottom() {
                     break;
                 }
