@@ -228,7 +228,6 @@ fn contradictions_are_refused_and_named_and_a_fix_is_a_move() {
 
 const COMMON: &[KeyCode] = &[
     KeyCode::Char('u'),
-    KeyCode::Backspace,
     KeyCode::Char('t'),
     KeyCode::Char('p'),
     KeyCode::Char('+'),

@@ -289,7 +289,6 @@ fn digits_follow_a_number_pad() {
 /// Every key of the play screen's common table (see `tui::play`).
 const COMMON: &[KeyCode] = &[
     KeyCode::Char('u'),
-    KeyCode::Backspace,
     KeyCode::Char('t'),
     KeyCode::Char('p'),
     KeyCode::Char('+'),

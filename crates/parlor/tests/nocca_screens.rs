@@ -146,7 +146,7 @@ fn a_digit_steps_the_selected_piece_and_u_only_undoes() {
     press(&mut app, KeyCode::Char('u')); // ...and u takes back White's move all the same
     let screen = render(&mut app, 80, 24);
     assert!(
-        screen.contains("move taken back (the game is now assisted)"),
+        screen.contains("undo: took back") && screen.contains("(the game is now assisted)"),
         "{screen}"
     );
     assert!(screen.contains("White to move"), "{screen}");

@@ -149,11 +149,14 @@ fn keys_drive_the_game_and_undo() {
     }
     let moved = screen(&mut app, 80, 24);
     assert_ne!(before, moved);
+    // Issue 24: undo is `u` and says what it took back; Backspace takes nothing back.
     press(&mut app, KeyCode::Backspace);
+    assert!(!screen(&mut app, 80, 24).contains("took back"));
+    press(&mut app, KeyCode::Char('u'));
     let undone = screen(&mut app, 80, 24);
     assert!(
-        undone.contains("move taken back"),
-        "Backspace undoes: {undone}"
+        undone.contains("undo: took back up"),
+        "u undoes and says what: {undone}"
     );
     assert!(undone.contains("assisted"), "{undone}");
     press(&mut app, KeyCode::Char('z'));
@@ -253,13 +256,14 @@ fn the_help_lists_every_key_that_works() {
     let mut app = game_app(s, store);
     press(&mut app, KeyCode::Char('?'));
     let help = screen(&mut app, 100, 60);
+    // Issue 24: undo is `u` alone (Backspace erases what is typed, in the games where something is typed).
     for key in [
-        "u Backspace  undo",
-        "t            hint",
-        "p            autoplay",
+        "u          undo",
+        "t          hint",
+        "p          autoplay",
         "+ =",
-        "x            give up",
-        "r            new game",
+        "x          give up",
+        "r          new game",
         "q Q Esc",
         "y Y Enter",
         "n N Esc",

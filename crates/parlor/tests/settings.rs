@@ -335,7 +335,7 @@ fn the_full_screen_settings_change_the_theme_and_a_key_for_the_next_start() {
     p.press(Key::Char('u'));
     p.wait_for("'u' does nothing here");
     p.press(Key::Char('z'));
-    p.wait_for("move taken back");
+    p.wait_for("undo: took back");
     p.press(Key::Char('q'));
     p.wait_for("New game: 2048");
     p.press(Key::Char('q'));

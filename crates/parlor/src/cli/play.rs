@@ -167,8 +167,11 @@ fn play<G: CliGame>(
             Ok(())
         })
     } else {
-        let view: Box<dyn crate::tui::View> = Box::new(crate::tui::play::PlayView::new(session));
+        // The notes are said on the play screen itself, first thing (a game held by another Parlor, a new game
+        // started instead), as plain mode says them before the board.
         let notice = (!notes.is_empty()).then(|| notes.join(" "));
-        env.run_tui(vec![crate::menu_view(notice), view], store)
+        let view: Box<dyn crate::tui::View> =
+            Box::new(crate::tui::play::PlayView::new(session).with_message(notice));
+        env.run_tui(vec![crate::menu_view(None), view], store)
     }
 }

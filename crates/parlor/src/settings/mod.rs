@@ -426,7 +426,7 @@ mod tests {
         assert_eq!(s.replay_ms(), 400);
         assert!(s.confirm_give_up() && s.confirm_new_game() && s.confirm_discard());
         assert!(s.game_json("2048").is_some());
-        assert_eq!(s.get(Section::Keys, "undo").as_deref(), Some("u Backspace"));
+        assert_eq!(s.get(Section::Keys, "undo").as_deref(), Some("u"));
     }
 
     #[test]

@@ -50,8 +50,17 @@ pub trait TuiGame: Game {
     type Cmd: Copy + PartialEq + std::fmt::Debug + 'static;
 
     /// The game's key table. It must bind no key twice, nor any key of the play screen's common table
-    /// (`u` Backspace `t` `p` `+` `-` `x` `r` `q` `Q` Esc `?`).
+    /// (`u` `t` `p` `+` `=` `-` `x` `r` `q` `Q` Esc `?`).
     fn bindings(params: &Self::Params) -> &'static [Binding<Self::Cmd>];
+    /// The hint bar's label of one of the table's entries in this variant (Super Mastermind's 8 colours, Bulls
+    /// and Cows' digits): the table's own label unless the game words it for the variant.
+    fn bar_label(_params: &Self::Params, label: &'static str) -> &'static str {
+        label
+    }
+    /// Why the computer gives no hint (nor plays) in this variant, said when `t` or `p` is pressed there.
+    fn why_no_hint(_params: &Self::Params) -> String {
+        "the computer cannot suggest a move in this game".into()
+    }
     /// The smallest area the board needs (columns, rows).
     fn board_size(params: &Self::Params) -> (u16, u16);
     /// Draws the board into `area`.

@@ -137,6 +137,19 @@ pub fn help_keys<C>(table: &[Binding<C>]) -> Vec<(String, &'static str)> {
         .collect()
 }
 
+/// A label made at run time (a variant's colour keys) kept for the rest of the program, once per distinct text:
+/// the hint bar takes `&'static str`, and there are only as many texts as variants played.
+pub fn intern(text: String) -> &'static str {
+    static SEEN: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(s) = seen.iter().find(|s| **s == text) {
+        return s;
+    }
+    let s: &'static str = Box::leak(text.into_boxed_str());
+    seen.push(s);
+    s
+}
+
 /// Whether the key is Ctrl-C, which quits from anywhere.
 pub fn is_interrupt(key: &KeyEvent) -> bool {
     key.modifiers.contains(KeyModifiers::CONTROL)
@@ -263,8 +276,9 @@ pub const QUESTION: &[Binding<Answer>] = &[
 pub mod actions {
     use crossterm::event::KeyCode;
 
-    /// Undo's keys.
-    pub static UNDO: [KeyCode; 2] = [KeyCode::Char('u'), KeyCode::Backspace];
+    /// Undo's key. Not Backspace: in a game where something is typed (a Mastermind guess) Backspace erases what
+    /// was typed, and it must never take back a move the player did not mean to (issue 24).
+    pub static UNDO: [KeyCode; 1] = [KeyCode::Char('u')];
     /// A hint.
     pub static HINT: [KeyCode; 1] = [KeyCode::Char('t')];
     /// Autoplay on.

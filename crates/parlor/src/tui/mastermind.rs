@@ -4,7 +4,7 @@
 //! colour; feedback uses ● for black and ○ for white, sorted, blacks first, · for an empty hole.
 
 use super::game::{Act, Board, TuiGame};
-use super::keys::{Binding, bar, more};
+use super::keys::{Binding, bar, intern, more};
 use super::layout::wrap_text;
 use super::theme::Theme;
 use crate::games::mastermind::{
@@ -44,10 +44,13 @@ pub enum Cmd {
     Nothing,
 }
 
+/// The colour entry's label in the table; the hint bar shows the variant's own keys instead (see `bar_label`).
+const COLOUR_LABEL: &str = "1-6 RGYU…";
+
 const BREAKER: &[Binding<Cmd>] = &[
     Binding {
         keys: &[],
-        label: "1-6 RGYU…",
+        label: COLOUR_LABEL,
         help: "colour",
         in_bar: true,
         cmd: Cmd::Nothing,
@@ -72,9 +75,9 @@ const BREAKER: &[Binding<Cmd>] = &[
         Cmd::Down,
     ),
     more(
-        &[KeyCode::Delete],
-        "Delete",
-        "erase the peg before the cursor",
+        &[KeyCode::Backspace, KeyCode::Delete],
+        "Backspace",
+        "erase the last peg typed (u takes back a guess already played)",
         Cmd::Erase,
     ),
     more(&[KeyCode::Home], "Home", "clear the guess", Cmd::Clear),
@@ -100,8 +103,8 @@ const MAKER: &[Binding<Cmd>] = &[
         Cmd::Down,
     ),
     more(
-        &[KeyCode::Delete],
-        "Delete",
+        &[KeyCode::Backspace, KeyCode::Delete],
+        "Backspace",
         "erase a character (or a peg of the hidden code)",
         Cmd::Erase,
     ),
@@ -151,6 +154,26 @@ impl Ui {
     }
 }
 
+/// The hint bar's colour keys of a variant: `1-6 RGYUKO`, `1-9 0 RGYUKOWPCM` with ten colours, `0-9` with digits.
+pub fn colour_bar_label(v: &Variant) -> String {
+    match v.palette() {
+        Palette::Digits => {
+            let first = v.colour_symbol(0);
+            let last = v.colour_symbol(v.colours() - 1);
+            format!("{first}-{last}")
+        }
+        Palette::Colours => {
+            let letters: String = (0..v.colours()).map(|c| v.colour_symbol(c)).collect();
+            let numbers = if v.colours() == 10 {
+                "1-9 0".to_string()
+            } else {
+                format!("1-{}", v.colours())
+            };
+            format!("{numbers} {letters}")
+        }
+    }
+}
+
 /// Whether a codemaker is still to type (or skip) the hidden code.
 pub fn typing_code(ui: &Ui, session: &Session<Mastermind>) -> bool {
     let s = session.state();
@@ -185,6 +208,9 @@ fn breaker_command(cmd: Cmd, ui: &mut Ui, s: &State) -> Act<Move> {
             });
         }
         Cmd::Erase => {
+            if ui.slots.iter().all(Option::is_none) {
+                return Act::Say("nothing typed to erase (u takes back the last guess)".into());
+            }
             if ui.slots[ui.cursor].is_none() && ui.cursor > 0 {
                 ui.cursor -= 1;
             }
@@ -270,8 +296,8 @@ fn maker_command(cmd: Cmd, ui: &mut Ui, s: &State) -> Act<Move> {
             };
             ui.answer.clear();
         }
-        Cmd::Erase => {
-            ui.answer.pop();
+        Cmd::Erase if ui.answer.pop().is_none() => {
+            return Act::Say("nothing typed to erase (u takes back the last answer)".into());
         }
         Cmd::Submit => {
             let fb = match Feedback::parse(&ui.answer, v.pegs()) {
@@ -313,6 +339,24 @@ impl TuiGame for Mastermind {
         match params.role {
             Role::Breaker => BREAKER,
             Role::Maker => MAKER,
+        }
+    }
+
+    fn bar_label(params: &Params, label: &'static str) -> &'static str {
+        match params.variant() {
+            Ok(v) if label == COLOUR_LABEL => intern(colour_bar_label(&v)),
+            _ => label,
+        }
+    }
+
+    fn why_no_hint(params: &Params) -> String {
+        match params.variant() {
+            Ok(v) => format!(
+                "{} possible codes are more than the computer searches (at most {})",
+                v.code_space_size(),
+                crate::games::mastermind::COMPUTER_LIMIT
+            ),
+            Err(e) => e,
         }
     }
 
@@ -609,7 +653,12 @@ fn input_lines(
             theme.dim(),
         )];
     }
-    let Some(guess) = s.ready_guess() else {
+    // The guess the answer being typed is for: the one being corrected, else the computer's newest.
+    let corrected = ui
+        .selected
+        .and_then(|i| s.history().get(i))
+        .map(|(g, _)| *g);
+    let Some(guess) = corrected.or_else(|| s.ready_guess()) else {
         return vec![Line::styled("The computer is thinking…", theme.dim())];
     };
     let target = match ui.selected {
@@ -622,7 +671,9 @@ fn input_lines(
         .unwrap_or_default();
     vec![
         Line::raw(format!(
-            "Guess: {}",
+            "{}: {}",
+            ui.selected
+                .map_or("Guess".to_string(), |i| format!("Guess {}", i + 1)),
             v.format_code(&guess, CodeStyle::Names)
         )),
         Line::from(vec![
@@ -658,11 +709,15 @@ fn geometry(area: Rect, board: &Board<Mastermind>) -> Geometry {
     let ui = board.ui.filter(|_| !over);
     let typing_row = ui.is_some() && s.role() == Role::Breaker;
     let pending = ui
-        .filter(|u| s.role() == Role::Maker && s.typed_secret().is_none() && u.selected.is_none())
+        .filter(|_| s.role() == Role::Maker && s.typed_secret().is_none())
         .filter(|u| !history.is_empty() || u.skipped_code)
         .and_then(|u| {
-            s.ready_guess()
-                .map(|g| (g, Feedback::parse(&u.answer, v.pegs()).ok()))
+            // While an earlier answer is corrected, the guess waiting for an answer keeps its row (the answer
+            // being typed is the correction's).
+            let typed = Feedback::parse(&u.answer, v.pegs())
+                .ok()
+                .filter(|_| u.selected.is_none());
+            s.ready_guess().map(|g| (g, typed))
         });
     let focus = history.len();
     let extra = usize::from(typing_row || pending.is_some());

@@ -151,6 +151,12 @@ impl<G: TuiGame> PlayView<G> {
         }
     }
 
+    /// The same screen saying `message` first (what the command line found: a game held by another Parlor).
+    pub fn with_message(mut self, message: Option<String>) -> PlayView<G> {
+        self.message = message;
+        self
+    }
+
     /// A new game with `params`, from the command line's seed if one is left, else a fresh one.
     pub fn start(params: G::Params, ctx: &mut Ctx) -> Result<PlayView<G>, String> {
         let seed = Seed::from_option(ctx.seed.take());
@@ -300,14 +306,26 @@ impl<G: TuiGame> PlayView<G> {
     fn common(&mut self, cmd: Common, ctx: &mut Ctx) -> Transition {
         match cmd {
             Common::Quit => return self.leave(ctx),
-            Common::Undo => match self.session.undo(ctx.store) {
-                Ok(_) => {
-                    self.job = None;
-                    self.message = Some("move taken back (the game is now assisted)".into());
-                    self.storage_warning();
+            Common::Undo => {
+                // Say which moves are taken back, so that an undo is never silent about what it did.
+                let moves = self.session.moves();
+                let depth = G::undo_depth(self.session.state(), moves.len()).min(moves.len());
+                let taken: Vec<String> = moves[moves.len() - depth..]
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect();
+                match self.session.undo(ctx.store) {
+                    Ok(_) => {
+                        self.job = None;
+                        self.message = Some(format!(
+                            "undo: took back {} (the game is now assisted)",
+                            taken.join(" and ")
+                        ));
+                        self.storage_warning();
+                    }
+                    Err(e) => self.message = Some(e),
                 }
-                Err(e) => self.message = Some(e),
-            },
+            }
             Common::Hint => {
                 if self.session.turn() != Some(Turn::Player) {
                     self.message = Some("wait for your turn".into());
@@ -574,6 +592,22 @@ impl<G: TuiGame> View for PlayView<G> {
             if offered {
                 return self.common(cmd, ctx);
             }
+            if matches!(
+                cmd,
+                Common::Hint | Common::Auto | Common::Faster | Common::Slower
+            ) {
+                // Never read as something else (a colour): say why there is none.
+                self.message = Some(format!(
+                    "no {} here: {}",
+                    if cmd == Common::Hint {
+                        "hint"
+                    } else {
+                        "autoplay"
+                    },
+                    G::why_no_hint(&self.session.params)
+                ));
+                return Transition::Stay;
+            }
         }
         if let Some(act) = G::other_key(&key, &mut self.ui, &self.session) {
             return self.act(act, ctx);
@@ -635,7 +669,16 @@ impl<G: TuiGame> View for PlayView<G> {
         if self.question.is_some() {
             return describe(QUESTION, false);
         }
-        let mut bar = describe(G::bindings(&self.session.params), true);
+        if self.session.ended().is_some() {
+            // Only the keys that work on the end screen (as its box says).
+            let (_, new_game) = keys::action_keys(&actions::NEW_GAME, "r");
+            return vec![(new_game, "new game"), ("q", "back")];
+        }
+        let params = &self.session.params;
+        let mut bar: Vec<(&'static str, &'static str)> = describe(G::bindings(params), true)
+            .into_iter()
+            .map(|(label, what)| (G::bar_label(params, label), what))
+            .collect();
         let common: Vec<Binding<Common>> = common_for::<G>(&self.session.params)
             .into_iter()
             .copied()
