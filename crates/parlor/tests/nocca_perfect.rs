@@ -209,7 +209,7 @@ fn the_value_overlay_marks_every_move_on_a_solved_board() {
     let before = app::screen(&mut app, 80, 24);
     assert!(before.contains("v values"), "{before}");
     app::press(&mut app, KeyCode::Char('v'));
-    app::wait_until(&mut app, |s| s.contains("Values (W win"));
+    app::wait_until(&mut app, |s| s.contains("Each piece, then the digit"));
     // Off and on again, now that the table is ready: the message gives the position's value.
     app::press(&mut app, KeyCode::Char('v'));
     app::press(&mut app, KeyCode::Char('v'));
@@ -220,9 +220,10 @@ fn the_value_overlay_marks_every_move_on_a_solved_board() {
     );
     let t = table("3x3");
     let start = Position::start(t.dims());
-    // Every move is listed with its value (W9: the mover wins in 9 plies).
+    // Every move is listed with its value (W9: the mover wins in 9 plies), each step by the digit that plays it
+    // on this screen (issue 24: one notation on screen, not plain mode's letters).
     assert!(
-        screen.contains("Black to move: win in 9. Values"),
+        screen.contains("Black to move: win in 9. Each piece, then the digit"),
         "{screen}"
     );
     for (m, v) in t.move_values(&start).unwrap() {
@@ -232,7 +233,10 @@ fn the_value_overlay_marks_every_move_on_a_solved_board() {
             nocca::Value::Draw => "D".into(),
         };
         assert!(
-            screen.contains(&format!("{} {short}", m.dir)),
+            screen.contains(&format!(
+                "{}\u{a0}{short}",
+                parlor::tui::nocca::board::digit(m.dir)
+            )),
             "{m} {short}:\n{screen}"
         );
     }
@@ -246,7 +250,7 @@ fn the_value_overlay_marks_every_move_on_a_solved_board() {
     app::press(&mut app, KeyCode::Esc);
     app::press(&mut app, KeyCode::Char('v'));
     let hidden = app::screen(&mut app, 80, 24);
-    assert!(!hidden.contains("Values (W win"), "{hidden}");
+    assert!(!hidden.contains("Each piece, then the digit"), "{hidden}");
 }
 
 #[test]
@@ -291,9 +295,14 @@ fn the_value_key_clashes_with_nothing_on_a_solved_board() {
         let keys = parlor::tui::nocca::bindings(&params);
         assert!(keys.iter().any(|b| b.keys.contains(&KeyCode::Char('v'))));
     }
-    // On the standard board (not solved) the key is not offered.
+    // On the standard board (not solved) the key is not in the hint bar; it only says why there are no values
+    // (issue 24: a key pressed is never met with "does nothing here" when it has a reason to give).
     let keys = parlor::tui::nocca::bindings(&Params::default());
-    assert!(!keys.iter().any(|b| b.keys.contains(&KeyCode::Char('v'))));
+    assert!(
+        keys.iter()
+            .filter(|b| b.keys.contains(&KeyCode::Char('v')))
+            .all(|b| !b.in_bar)
+    );
 }
 
 #[test]

@@ -233,6 +233,15 @@ pub struct Thinker {
     level: Opponent,
     engine: Option<Engine>,
     perfect: Option<PerfectPlayer>,
+    /// When the computer plays itself (watch mode): the least time a move takes, so that a person can follow.
+    pace_ms: u64,
+}
+
+impl Thinker {
+    /// Sets the least time a watched move takes (the full screen's `+` and `-`).
+    pub fn set_pace(&mut self, ms: u64) {
+        self.pace_ms = ms;
+    }
 }
 
 impl Game for Nocca {
@@ -462,6 +471,7 @@ impl Game for Nocca {
             level: p.level,
             engine: None,
             perfect: None,
+            pace_ms: WATCH_PAUSE_MS,
         }
     }
 
@@ -494,7 +504,7 @@ impl Game for Nocca {
         };
         if state.params.mode == Mode::Watch {
             // Let a person follow the computer playing itself.
-            while started.elapsed() < Duration::from_millis(WATCH_PAUSE_MS)
+            while started.elapsed() < Duration::from_millis(t.pace_ms)
                 && !stop.load(Ordering::Relaxed)
             {
                 std::thread::sleep(Duration::from_millis(10));

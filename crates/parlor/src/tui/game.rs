@@ -57,6 +57,23 @@ pub trait TuiGame: Game {
     fn bar_label(_params: &Self::Params, label: &'static str) -> &'static str {
         label
     }
+    /// Whether the computer plays both sides and a person watches (Nocca's watch mode): `p` pauses, `+` and `-`
+    /// change the pace.
+    fn watched(_params: &Self::Params) -> bool {
+        false
+    }
+    /// Sets the least time a watched move takes.
+    fn set_pace(_thinker: &mut Self::Thinker, _ms: u64) {}
+    /// A move as the full screen names it (Nocca: `c1→c2`, the squares the player picks, not plain mode's
+    /// letters): in the messages of the computer's moves, autoplay and undo.
+    fn move_name(_params: &Self::Params, mv: &Self::Move) -> String {
+        mv.to_string()
+    }
+    /// The hint's words on the full screen (the game's own [`Game::describe_hint`] unless the screen names moves
+    /// its own way).
+    fn hint_text(state: &Self::State, mv: &Self::Move) -> String {
+        Self::describe_hint(state, mv)
+    }
     /// Why the computer gives no hint (nor plays) in this variant, said when `t` or `p` is pressed there.
     fn why_no_hint(_params: &Self::Params) -> String {
         "the computer cannot suggest a move in this game".into()

@@ -60,11 +60,13 @@ const COMMON: &[Binding<Common>] = &[
 ];
 
 /// The labels of the common commands a game offers (no autoplay where the computer cannot play for the player).
-fn common_for<G: Game>(params: &G::Params) -> Vec<&'static Binding<Common>> {
+fn common_for<G: TuiGame>(params: &G::Params) -> Vec<&'static Binding<Common>> {
     COMMON
         .iter()
         .filter(|b| match b.cmd {
-            Common::Auto | Common::Faster | Common::Slower => G::can_autoplay(params),
+            Common::Auto | Common::Faster | Common::Slower => {
+                G::can_autoplay(params) || G::watched(params)
+            }
             Common::Hint => G::can_think(params),
             _ => true,
         })
@@ -116,6 +118,9 @@ fn end_answers() -> String {
     format!("{new_game} new game · q back")
 }
 
+/// Watch mode's pace at first: the least time a move takes, in milliseconds.
+const WATCH_MS: u64 = 400;
+
 /// The result of the computer's thinking, with its memory handed back.
 type Thought<G> = (<G as Game>::Thinker, Option<<G as Game>::Move>);
 
@@ -130,6 +135,9 @@ pub struct PlayView<G: TuiGame> {
     autoplay: bool,
     auto_ms: u64,
     board_area: Rect,
+    /// Watch mode: paused (`p`), and the least time a move takes (`+` and `-`).
+    paused: bool,
+    watch_ms: u64,
     /// Where the question or end box was last drawn (the mouse answers it there).
     dialog_area: Option<Rect>,
 }
@@ -147,6 +155,8 @@ impl<G: TuiGame> PlayView<G> {
             autoplay: false,
             auto_ms: 0,
             board_area: Rect::default(),
+            paused: false,
+            watch_ms: WATCH_MS,
             dialog_area: None,
         }
     }
@@ -201,6 +211,19 @@ impl<G: TuiGame> PlayView<G> {
         self.storage_warning();
     }
 
+    /// What a common command does, in words: in watch mode `p`, `+` and `-` pause and pace the computer.
+    fn common_words(&self, what: &'static str) -> &'static str {
+        if !G::watched(&self.session.params) {
+            return what;
+        }
+        match what {
+            "autoplay" => "pause or go on",
+            "autoplay faster" => "faster",
+            "autoplay slower" => "slower",
+            other => other,
+        }
+    }
+
     fn storage_warning(&mut self) {
         if let Some(e) = self.session.take_storage_error() {
             self.message = Some(format!("{e} (it is tried again after the next move)"));
@@ -215,6 +238,9 @@ impl<G: TuiGame> PlayView<G> {
             .thinker
             .take()
             .unwrap_or_else(|| G::thinker(&self.session.params));
+        if G::watched(&self.session.params) {
+            G::set_pace(&mut thinker, self.watch_ms);
+        }
         let state = self.session.state().clone();
         let job = Job::spawn(move |stop| {
             let mv = G::think(&mut thinker, &state, purpose, stop);
@@ -241,6 +267,9 @@ impl<G: TuiGame> PlayView<G> {
             return;
         }
         if self.session.turn() == Some(Turn::Computer) {
+            if self.paused {
+                return;
+            }
             self.think(Purpose::Opponent);
         } else if self.autoplay {
             self.think(Purpose::Autoplay);
@@ -252,12 +281,12 @@ impl<G: TuiGame> PlayView<G> {
             (Purpose::Hint, Some(mv)) => {
                 self.message = Some(format!(
                     "hint: {} (the game is now assisted)",
-                    G::describe_hint(self.session.state(), &mv)
+                    G::hint_text(self.session.state(), &mv)
                 ));
             }
             (Purpose::Hint, None) => self.message = Some("no move to suggest".into()),
             (Purpose::Autoplay, Some(mv)) if self.autoplay => {
-                let shown = mv.to_string();
+                let shown = G::move_name(&self.session.params, &mv);
                 self.play(mv, ctx);
                 if self.autoplay {
                     self.message = Some(format!(
@@ -269,7 +298,7 @@ impl<G: TuiGame> PlayView<G> {
             (Purpose::Autoplay, _) => self.autoplay = false,
             (Purpose::Opponent, Some(mv)) => {
                 if self.session.turn() == Some(Turn::Computer) {
-                    let shown = mv.to_string();
+                    let shown = G::move_name(&self.session.params, &mv);
                     self.play(mv, ctx);
                     if self.message.is_none() {
                         self.message = Some(format!("the computer played {shown}"));
@@ -312,7 +341,7 @@ impl<G: TuiGame> PlayView<G> {
                 let depth = G::undo_depth(self.session.state(), moves.len()).min(moves.len());
                 let taken: Vec<String> = moves[moves.len() - depth..]
                     .iter()
-                    .map(|m| m.to_string())
+                    .map(|m| G::move_name(&self.session.params, m))
                     .collect();
                 match self.session.undo(ctx.store) {
                     Ok(_) => {
@@ -334,6 +363,25 @@ impl<G: TuiGame> PlayView<G> {
                     self.message = Some("thinking…".into());
                     self.think(Purpose::Hint);
                 }
+            }
+            Common::Auto if G::watched(&self.session.params) => {
+                self.paused = !self.paused;
+                self.message = Some(if self.paused {
+                    "paused: p goes on".into()
+                } else {
+                    format!(
+                        "watching: p pauses · + faster · - slower · {} ms/move",
+                        self.watch_ms
+                    )
+                });
+            }
+            Common::Faster | Common::Slower if G::watched(&self.session.params) => {
+                self.watch_ms = if cmd == Common::Faster {
+                    (self.watch_ms / 2).max(25)
+                } else {
+                    (self.watch_ms * 2).min(4000)
+                };
+                self.message = Some(format!("watching at {} ms/move", self.watch_ms));
             }
             Common::Auto => {
                 self.auto_ms(ctx);
@@ -683,7 +731,11 @@ impl<G: TuiGame> View for PlayView<G> {
             .into_iter()
             .copied()
             .collect();
-        bar.extend(describe(&common, true));
+        bar.extend(
+            describe(&common, true)
+                .into_iter()
+                .map(|(k, what)| (k, self.common_words(what))),
+        );
         bar
     }
 
@@ -693,7 +745,11 @@ impl<G: TuiGame> View for PlayView<G> {
             .into_iter()
             .copied()
             .collect();
-        keys.extend(help_keys(&common));
+        keys.extend(
+            help_keys(&common)
+                .into_iter()
+                .map(|(k, what)| (k, self.common_words(what))),
+        );
         keys.extend(help_keys(QUESTION));
         Help {
             title: G::TITLE.into(),

@@ -13,8 +13,8 @@ use super::layout::{fit_line, shorten};
 use super::theme::Theme;
 use crate::games::game::{Game, Turn};
 use crate::games::nocca::{
-    Exact, Mode, Nocca, Params, State, exact, movable, move_text, moves_from, short_value,
-    square_refusal, tables,
+    Exact, Mode, Nocca, Params, State, exact, movable, moves_from, short_value, square_refusal,
+    tables,
 };
 use crate::games::session::Session;
 use board::{Layout, Marks, digit};
@@ -122,12 +122,20 @@ macro_rules! play_bindings {
 ] };
 }
 
-const BINDINGS: &[Binding<Cmd>] = play_bindings!("←↓↑→ Enter", "select", true);
+/// `v` on a board without a solved table: not in the hint bar, and it says why there are no values.
+const NO_VALUES: Binding<Cmd> = more(
+    &[KeyCode::Char('v')],
+    "v",
+    "values of every move (on a solved board; elsewhere it says why there are none)",
+    Cmd::Values,
+);
+
+const BINDINGS: &[Binding<Cmd>] = play_bindings!("←↓↑→ Enter", "select", true, NO_VALUES);
 const SOLVED: &[Binding<Cmd>] = play_bindings!("←↓↑→ Enter 1-9", "move", false, VALUES);
 
 /// Nobody at the keyboard plays when the computer plays itself: only the common keys remain (and the value
 /// overlay on a solved board).
-const WATCHING: &[Binding<Cmd>] = &[];
+const WATCHING: &[Binding<Cmd>] = &[NO_VALUES];
 const WATCHING_SOLVED: &[Binding<Cmd>] = &[VALUES];
 
 /// The key table for these parameters (for tests: it must not clash with itself or the common table).
@@ -165,7 +173,8 @@ fn labels(
     }
 }
 
-/// Every move's value, grouped by piece: `a1 k W9 u L12 · b1 y W11`.
+/// Every move's value, grouped by piece, each move by the digit that steps the selected piece there (the keys of
+/// the full screen, not plain mode's letters): `a1: 8 W9, 9 L12 · b1: 7 W11`.
 fn listing(ex: &Exact, pos: &nocca::Position) -> String {
     let mut groups: Vec<String> = Vec::new();
     for sq in movable(pos) {
@@ -173,16 +182,30 @@ fn listing(ex: &Exact, pos: &nocca::Position) -> String {
             .moves
             .iter()
             .filter(|(m, _)| m.from == sq)
-            .map(|(m, v)| format!("{} {}", m.dir, short_value(*v)))
+            // A no-break space: a step and its value stay on one line.
+            .map(|(m, v)| format!("{}\u{a0}{}", digit(m.dir), short_value(*v)))
             .collect();
-        groups.push(format!("{sq} {}", moves.join(" ")));
+        groups.push(format!("{sq}: {}", moves.join(", ")));
     }
     format!(
-        "{}: {}. Values (W win, L loss in plies, D draw): {}",
+        "{}: {}. Each piece, then the digit of each step and its value (W win, L loss in plies, D draw): {}",
         crate::games::capitalised(&format!("{} to move", ex.side)),
         ex.value,
         groups.join(" · ")
     )
+}
+
+/// A move as the full screen names it: the square it leaves, an arrow, the square it reaches or `goal`
+/// (`c1→c2`), on a board of `dims`.
+pub fn square_move(mv: Move, dims: nocca::Dims) -> String {
+    let (r, _) = mv.target();
+    let to = if r < 0 || r >= dims.rows() as i32 {
+        "goal".to_string()
+    } else {
+        mv.to()
+            .map_or_else(|| "goal".to_string(), |t| t.to_string())
+    };
+    format!("{}→{to}", mv.from)
 }
 
 /// Splits `text` into lines of at most `width` characters at spaces.
@@ -400,6 +423,33 @@ impl TuiGame for Nocca {
         }
     }
 
+    fn watched(params: &Params) -> bool {
+        params.mode == Mode::Watch
+    }
+
+    fn set_pace(thinker: &mut <Nocca as Game>::Thinker, ms: u64) {
+        thinker.set_pace(ms);
+    }
+
+    fn move_name(params: &Params, mv: &Move) -> String {
+        square_move(*mv, params.board)
+    }
+
+    fn hint_text(state: &State, mv: &Move) -> String {
+        let pos = state.position();
+        let said = format!(
+            "{} (select {}, then {})",
+            square_move(*mv, pos.dims()),
+            mv.from,
+            digit(mv.dir)
+        );
+        match exact(pos) {
+            // One sentence each; the value of every move is `v`'s list, which shows all of it.
+            Some(e) => format!("{said}. {}; v lists every move's value", e.said()),
+            None => said,
+        }
+    }
+
     fn status_text(state: &State, params: &Params) -> String {
         if state.game.is_over() {
             return String::new();
@@ -415,7 +465,7 @@ impl TuiGame for Nocca {
         if let Some(m) = state.game.moves().last() {
             s.push_str(&format!(
                 " · last {}",
-                move_text(state.before_last(), *m, "→")
+                square_move(*m, state.position().dims())
             ));
         }
         if let Some(work) = tables::status(state.position().dims()) {
@@ -448,8 +498,14 @@ impl TuiGame for Nocca {
             Cmd::Choose => choose(ui, state),
             Cmd::Step(dir) => step(dir, ui, state),
             Cmd::Values => {
-                ui.values = !ui.values;
                 let dims = state.position().dims();
+                if let Err(why) = tables::available(dims) {
+                    ui.values = false;
+                    return Act::Say(format!(
+                        "no values on this board: exact values need its solved table ({why})"
+                    ));
+                }
+                ui.values = !ui.values;
                 if !ui.values {
                     return Act::Say("values hidden".into());
                 }
