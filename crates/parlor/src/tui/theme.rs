@@ -190,7 +190,8 @@ const LIGHT: Palette = Palette {
         pair(0x8a8a8a, DarkGray, 0xdedad2, Gray),
         pair(0x4e4640, Black, 0xeee4da, Gray),
         pair(0x4e4640, Black, 0xede0c8, LightYellow),
-        pair(0xffffff, Black, 0xc46a12, Yellow),
+        // Darker than the classic orange so that its white figure reads at 4.6:1.
+        pair(0xffffff, Black, 0xb35f0f, Yellow),
         pair(0xffffff, White, 0xc0502a, LightRed),
         pair(0xffffff, White, 0xc03a1c, Red),
         pair(0xffffff, White, 0xa8270e, Red),
@@ -246,7 +247,8 @@ const HIGH_CONTRAST: Palette = Palette {
 /// whether the letter on it is dark.
 const PEGS: [(Paint, bool); 10] = [
     (Paint(0xd70000, Red), false),
-    (Paint(0x00af00, Green), false),
+    // A dark letter: white on this green is 2.9:1 (issue 24); black is 7.1:1.
+    (Paint(0x00af00, Green), true),
     (Paint(0xffff00, LightYellow), true),
     (Paint(0x005fff, Blue), false),
     (Paint(0x303030, DarkGray), false),
@@ -603,6 +605,98 @@ mod tests {
         assert_eq!(xterm256(0x1c1c1c), 234);
         assert_eq!(xterm256(0x87d7ff), 117);
         assert_eq!(xterm256(0x808080), 244);
+    }
+
+    /// The WCAG relative luminance of a 24-bit colour.
+    fn luminance(rgb: u32) -> f64 {
+        let lin = |c: u32| {
+            let c = f64::from(c & 0xff) / 255.0;
+            if c <= 0.03928 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(rgb >> 16) + 0.7152 * lin(rgb >> 8) + 0.0722 * lin(rgb)
+    }
+
+    /// The WCAG contrast ratio of two colours (1 to 21).
+    fn contrast(a: u32, b: u32) -> f64 {
+        let (x, y) = (luminance(a), luminance(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    #[test]
+    fn the_contrast_formula_matches_known_values() {
+        assert!((contrast(0x000000, 0xffffff) - 21.0).abs() < 0.01);
+        assert!((contrast(0x777777, 0xffffff) - 4.48).abs() < 0.01);
+        assert!((contrast(0x123456, 0x123456) - 1.0).abs() < 1e-9);
+    }
+
+    /// Issue 24: the GREEN peg's letter was 2.2 to 2.9:1 against its background in every theme. Every pair of text
+    /// and background that the themes draw (their 24-bit colours, which 256 colours approximate) is at least 4.5:1,
+    /// the WCAG ratio for normal text: each declared pair, the text colours on the screen's background, and each
+    /// peg's letter.
+    #[test]
+    fn every_text_and_background_pair_of_every_theme_reads_at_4_5_to_1() {
+        let mut low = Vec::new();
+        let mut check = |what: String, fg: u32, bg: u32| {
+            let r = contrast(fg, bg);
+            if r < 4.5 {
+                low.push(format!("{what}: {fg:06x} on {bg:06x} is {r:.2}:1"));
+            }
+        };
+        for (name, p) in [
+            ("dark", &DARK),
+            ("light", &LIGHT),
+            ("high-contrast", &HIGH_CONTRAST),
+        ] {
+            let bg = p.base.bg.0;
+            check(format!("{name} base"), p.base.fg.0, bg);
+            check(format!("{name} accent"), p.accent.0, bg);
+            check(format!("{name} muted"), p.muted.0, bg);
+            for (i, side) in p.sides.iter().enumerate() {
+                check(format!("{name} side {i}"), side.0, bg);
+            }
+            for (role, pair) in [
+                ("selected", p.selected),
+                ("warn", p.warn),
+                ("good", p.good),
+                ("target", p.target),
+                ("picked", p.picked),
+            ] {
+                check(format!("{name} {role}"), pair.fg.0, pair.bg.0);
+            }
+            // The empty cell (exponent 0) shows a dot only, no figure; every tile with a number must read.
+            for (exp, t) in p.tiles.iter().enumerate().skip(1) {
+                check(format!("{name} tile 2^{exp}"), t.fg.0, t.bg.0);
+            }
+            for c in 0..PEGS.len() as u8 {
+                let style = Theme::new(
+                    match name {
+                        "dark" => ThemeName::Dark,
+                        "light" => ThemeName::Light,
+                        _ => ThemeName::HighContrast,
+                    },
+                    Depth::TrueColor,
+                    None,
+                )
+                .peg(c);
+                let rgb = |col: Option<Color>| match col {
+                    Some(Color::Rgb(r, g, b)) => {
+                        (u32::from(r) << 16) | (u32::from(g) << 8) | u32::from(b)
+                    }
+                    other => panic!("a peg in 24-bit colour, not {other:?}"),
+                };
+                check(format!("{name} peg {c}"), rgb(style.fg), rgb(style.bg));
+            }
+        }
+        assert!(
+            low.is_empty(),
+            "{} pairs below 4.5:1:\n{}",
+            low.len(),
+            low.join("\n")
+        );
     }
 
     #[test]
