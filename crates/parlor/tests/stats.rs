@@ -419,3 +419,57 @@ fn stats_of_a_migrated_database_read_from_the_index() {
         "one pass over the index, no sort: {plan}"
     );
 }
+
+/// Issue 24: one lost Nocca game showed "1 games in blocks of 1", and its line at 0% drew nothing at all. The
+/// title counts in words ("1 game, one point each") and a line at 0% says so.
+#[test]
+fn one_lost_game_is_counted_in_words_and_a_line_at_zero_says_so() {
+    let mut store = Store::in_memory().unwrap();
+    let r = record::<Nocca>(&nocca::Params::default(), 20, Outcome::Lost, 10_000);
+    store.finish("n1", &r).unwrap();
+    let mut app = stats_app(store, "Nocca Nocca", NO_COLOR);
+    let s = screen(&mut app, 100, 40);
+    assert!(!s.contains("1 games"), "{s}");
+    assert!(s.contains("vs casual: 0.0% over 1 game "), "{s}");
+    assert!(s.contains("0% in every block"), "{s}");
+    // The same title in `parlor stats`.
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path()).unwrap().store;
+    store.finish("n1", &r).unwrap();
+    drop(store);
+    let o = run(dir.path(), &["stats", "--game", "nocca"], "");
+    let text = out(&o);
+    assert!(
+        text.contains("Win rate over time, 1 game, one point each"),
+        "{text}"
+    );
+    assert!(!text.contains("1 games"), "{text}");
+}
+
+/// Issue 24: the statistics' game names could not be clicked. A click on a name shows that game.
+#[test]
+fn a_click_on_a_game_name_shows_that_game() {
+    use crossterm::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let mut app = stats_app(filled(), "2048", NO_COLOR);
+    let s = screen(&mut app, 100, 40);
+    let (row, line) = s
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("▸ 2048") && l.contains("Nocca Nocca"))
+        .expect("the row of game names");
+    let col = line.trim_start_matches('"').find("Nocca Nocca").unwrap();
+    let col = line.trim_start_matches('"')[..col].chars().count() as u16 + 2;
+    for kind in [
+        MouseEventKind::Down(MouseButton::Left),
+        MouseEventKind::Up(MouseButton::Left),
+    ] {
+        app.handle_event(Event::Mouse(MouseEvent {
+            kind,
+            column: col,
+            row: row as u16,
+            modifiers: KeyModifiers::NONE,
+        }));
+    }
+    let s = screen(&mut app, 100, 40);
+    assert!(s.contains("▸ Nocca Nocca"), "{s}");
+}

@@ -413,7 +413,12 @@ pub fn chart_title(chart: &ChartData, score_name: &str) -> String {
         ChartData::Results { blocks } => {
             let n = blocks.last().map_or(0, |b| b.last);
             let size = blocks.first().map_or(0, |b| b.last + 1 - b.first);
-            format!("Win rate over time, {n} games in blocks of {size}")
+            let games = format!("{n} game{}", if n == 1 { "" } else { "s" });
+            if size > 1 {
+                format!("Win rate over time, {games} in blocks of {size}")
+            } else {
+                format!("Win rate over time, {games}, one point each")
+            }
         }
     }
 }

@@ -8,7 +8,7 @@ use super::layout::{chrome, shorten};
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::games::stats::{ChartData, GameStats, chart_title, figure_lines, game_stats, percent};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 
@@ -36,6 +36,8 @@ pub struct StatsView {
     read: Vec<Option<GameStats>>,
     /// Why they could not be read.
     message: Option<String>,
+    /// Where the game names were last drawn: their row and each name's columns (a click there shows that game).
+    tabs_at: Option<(u16, Vec<(u16, u16)>)>,
 }
 
 impl StatsView {
@@ -53,6 +55,7 @@ impl StatsView {
             stats: None,
             read: Vec::new(),
             message: None,
+            tabs_at: None,
         };
         view.load(ctx);
         if let (Some(want), Some(s)) = (variant, &view.stats) {
@@ -144,14 +147,15 @@ impl StatsView {
                             other.charts.iter().find_map(|c| match c {
                                 ChartData::Results { blocks } => Some(Row {
                                     label: format!(
-                                        "{} {}: {} over {} games",
+                                        "{} {}: {} over {} game{}",
                                         if i == self.variant { "▸" } else { " " },
                                         other.variant,
                                         other
                                             .figures
                                             .win_rate()
                                             .map_or("no result".into(), percent),
-                                        other.figures.played
+                                        other.figures.played,
+                                        if other.figures.played == 1 { "" } else { "s" }
                                     ),
                                     rates: blocks
                                         .iter()
@@ -278,6 +282,20 @@ fn draw_sparks(frame: &mut Frame, area: Rect, rows: &[Row], theme: &Theme) {
             ..area
         };
         frame.render_widget(Paragraph::new(row.label.clone()), label);
+        let chart_area = Rect {
+            y: y + 1,
+            height: h - 1,
+            ..area
+        };
+        if row.rates.iter().flatten().all(|&r| r == 0) {
+            // A line at 0% would draw nothing at all: say it.
+            frame.render_widget(
+                Paragraph::new(Span::styled("▁ 0% in every block: no win yet", theme.dim())),
+                chart_area,
+            );
+            y += h;
+            continue;
+        }
         // Each block as wide as the area allows, so that the line fills it.
         let stretch = (usize::from(area.width) / row.rates.len().max(1)).max(1);
         let data: Vec<Option<u64>> = row
@@ -329,6 +347,20 @@ impl View for StatsView {
                 }
             }
         }
+        // Each game's name is clickable where it is drawn (when the names fit on their row).
+        let tabs = &lines[0];
+        self.tabs_at = (tabs.width() <= usize::from(body.width)).then(|| {
+            let mut x = body.x;
+            let mut spots = Vec::new();
+            for span in &tabs.spans {
+                let w = span.width() as u16;
+                if span.content.as_ref() != " · " {
+                    spots.push((x, x + w));
+                }
+                x += w;
+            }
+            (body.y, spots)
+        });
         let figures = Paragraph::new(lines).wrap(Wrap { trim: false });
         let height = (figures.line_count(body.width) as u16).min(body.height);
         let [top, _, rest] = Layout::vertical([
@@ -393,6 +425,22 @@ impl View for StatsView {
     }
 
     fn handle_mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
+        // A click on a game's name shows that game.
+        if let (MouseEventKind::Down(MouseButton::Left), Some((row, spots))) =
+            (event.kind, &self.tabs_at)
+        {
+            if event.row == *row
+                && let Some(i) = spots
+                    .iter()
+                    .position(|&(a, b)| (a..b).contains(&event.column))
+                && i != self.game
+            {
+                self.game = i;
+                self.variant = 0;
+                self.load(ctx);
+            }
+            return Transition::Stay;
+        }
         // The wheel turns the variants as ↑ and ↓ do; with Shift (or sideways) the games, as ← and →.
         let code = match (event.kind, event.modifiers.contains(KeyModifiers::SHIFT)) {
             (MouseEventKind::ScrollUp, false) => KeyCode::Up,
