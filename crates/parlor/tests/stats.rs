@@ -473,3 +473,40 @@ fn a_click_on_a_game_name_shows_that_game() {
     let s = screen(&mut app, 100, 40);
     assert!(s.contains("▸ Nocca Nocca"), "{s}");
 }
+
+/// Issue 24: the best scores and the statistics gave different averages for the same games: the best scores
+/// averaged every game, the assisted one included. Assisted games are not in the best scores, so neither average
+/// counts them; both screens read the one tally.
+#[test]
+fn best_scores_and_statistics_give_the_same_average_without_the_assisted_game() {
+    let mut store = Store::in_memory().unwrap();
+    let p = twenty48::Params::default();
+    for (i, (score, assisted)) in [(100, false), (300, false), (10_000, true)]
+        .into_iter()
+        .enumerate()
+    {
+        let mut r = record::<Twenty48>(&p, score, Outcome::Lost, 10_000 + i as i64);
+        r.assisted = assisted;
+        store.finish(&format!("g{i}"), &r).unwrap();
+    }
+    let mut app = App::with_stack(
+        vec![parlor::menu_view(None)],
+        store,
+        NO_COLOR,
+        parlor::registry::tui(),
+    );
+    app.start();
+    open(&mut app, "Best scores");
+    let scores = screen(&mut app, 100, 40);
+    assert!(
+        scores.contains("3 played · 0 won · average score 200 over 2 ranked · 1 assisted"),
+        "{scores}"
+    );
+    press(&mut app, KeyCode::Char('q'));
+    open(&mut app, "Statistics");
+    let stats = screen(&mut app, 100, 40);
+    assert!(
+        stats.contains("average score 200 (2 ranked games)"),
+        "{stats}"
+    );
+}

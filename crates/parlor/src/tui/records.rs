@@ -169,7 +169,9 @@ pub struct ScoresView {
     tables: Vec<(String, String, crate::storage::Ranking, &'static str)>,
     shown: usize,
     rows: Vec<GameRecord>,
-    stats: Vec<crate::storage::Stats>,
+    /// The figures of every variant, as the statistics count them (one computation for both screens, so that
+    /// their averages agree: only ranked games, never an assisted one).
+    stats: Vec<(String, crate::games::stats::VariantStats, &'static str)>,
     /// What to say when there is nothing to list.
     empty: &'static str,
 }
@@ -194,7 +196,13 @@ impl ScoresView {
                     game.title(),
                 ));
             }
-            stats.extend(ctx.store.stats(game.id()).unwrap_or_default());
+            if let Ok(s) = crate::games::stats::game_stats(ctx.store, *game) {
+                stats.extend(
+                    s.variants
+                        .into_iter()
+                        .map(|v| (game.id().to_string(), v, s.score_name)),
+                );
+            }
         }
         let mut view = ScoresView {
             tables,
@@ -225,7 +233,7 @@ impl View for ScoresView {
         let mut lines = Vec::new();
         match self.tables.get(self.shown) {
             None => lines.push(Line::raw(self.empty)),
-            Some((_, variant, ranking, title)) => {
+            Some((game, variant, ranking, title)) => {
                 lines.push(Line::styled(
                     format!(
                         "{title} {variant}   ({} of {})",
@@ -234,10 +242,26 @@ impl View for ScoresView {
                     ),
                     theme.strong(),
                 ));
-                if let Some(s) = self.stats.iter().find(|s| &s.variant == variant) {
+                if let Some((_, v, score_name)) = self
+                    .stats
+                    .iter()
+                    .find(|(g, v, _)| g == game && &v.variant == variant)
+                {
+                    let f = &v.figures;
+                    let average = match (
+                        crate::games::stats::average_label(v.ranking, score_name),
+                        f.average,
+                    ) {
+                        (Some(label), Some(a)) => format!(
+                            " · {label} {} over {} ranked",
+                            crate::games::stats::average_text(a),
+                            f.ranked
+                        ),
+                        _ => String::new(),
+                    };
                     lines.push(Line::raw(format!(
-                        "{} played · {} won · average {:.0} · {} assisted",
-                        s.played, s.won, s.average, s.assisted
+                        "{} played · {} won{average} · {} assisted",
+                        f.played, f.won, f.assisted
                     )));
                 }
                 lines.push(Line::raw(""));
