@@ -7,6 +7,7 @@ use super::game::{Act, Board, TuiGame};
 use super::keys::{Binding, bar, intern, more};
 use super::layout::wrap_text;
 use super::theme::Theme;
+use crate::games::mastermind::trees;
 use crate::games::mastermind::{
     Mastermind, Move, Params, Play, Role, State, codes_fit, colour_keys, contradiction,
 };
@@ -171,6 +172,39 @@ pub fn colour_bar_label(v: &Variant) -> String {
             };
             format!("{numbers} {letters}")
         }
+    }
+}
+
+/// The status line's words for a position (the guess, the rule on repeats, the codes that fit).
+fn status_words(state: &State, _params: &Params) -> String {
+    let v = &state.variant;
+    let used = state.history().len();
+    let over = state.found() || state.out_of_guesses();
+    match state.role() {
+        Role::Breaker if over => format!("Guesses used: {used} of {}", v.guesses()),
+        Role::Breaker => format!(
+            "Guess {} of {} · {}",
+            used + 1,
+            v.guesses(),
+            if v.guess_repeats() {
+                "repeats allowed"
+            } else {
+                "no colour twice"
+            }
+        ),
+        Role::Maker if over => format!("Computer guesses: {used} of {}", v.guesses()),
+        Role::Maker => format!(
+            "Computer guess {} of {} · {} code{} fit · {}",
+            used + 1,
+            v.guesses(),
+            state.remaining(),
+            if state.remaining() == 1 { "" } else { "s" },
+            if state.typed_secret().is_some() {
+                "your code scores"
+            } else {
+                "you answer"
+            }
+        ),
     }
 }
 
@@ -349,6 +383,26 @@ impl TuiGame for Mastermind {
         }
     }
 
+    fn hint_text(state: &State, mv: &Move) -> String {
+        let said = <Mastermind as crate::games::game::Game>::describe_hint(state, mv);
+        match trees::building_share(&state.variant, state.strategy) {
+            // Until the tree is ready, the figure is worked out without it: say so, and that it is being built.
+            Some(done) if said.contains(" guesses to go") => {
+                let said = said.replacen(
+                    " guesses to go",
+                    " guesses to go (a rough estimate until the tree is built)",
+                    1,
+                );
+                if said.contains("tree being built") {
+                    said
+                } else {
+                    format!("{said} · strategy tree being built ({:.0}%)", 100.0 * done)
+                }
+            }
+            _ => said,
+        }
+    }
+
     fn why_no_hint(params: &Params) -> String {
         match params.variant() {
             Ok(v) => format!(
@@ -370,35 +424,13 @@ impl TuiGame for Mastermind {
         draw_board(frame, area, board, theme);
     }
 
-    fn status_text(state: &State, _params: &Params) -> String {
-        let v = &state.variant;
-        let used = state.history().len();
-        let over = state.found() || state.out_of_guesses();
-        match state.role() {
-            Role::Breaker if over => format!("Guesses used: {used} of {}", v.guesses()),
-            Role::Breaker => format!(
-                "Guess {} of {} · {}",
-                used + 1,
-                v.guesses(),
-                if v.guess_repeats() {
-                    "repeats allowed"
-                } else {
-                    "no colour twice"
-                }
-            ),
-            Role::Maker if over => format!("Computer guesses: {used} of {}", v.guesses()),
-            Role::Maker => format!(
-                "Computer guess {} of {} · {} code{} fit · {}",
-                used + 1,
-                v.guesses(),
-                state.remaining(),
-                if state.remaining() == 1 { "" } else { "s" },
-                if state.typed_secret().is_some() {
-                    "your code scores"
-                } else {
-                    "you answer"
-                }
-            ),
+    fn status_text(state: &State, params: &Params) -> String {
+        let text = status_words(state, params);
+        match trees::building_share(&state.variant, state.strategy) {
+            // A tree built in the background changes the hint's figures once it lands: the screen says it is
+            // being built, as long as it is.
+            Some(done) => format!("{text} · building the strategy tree {:.0}%", 100.0 * done),
+            None => text,
         }
     }
 

@@ -187,6 +187,17 @@ fn make(
         .map_err(|e| e.to_string())
 }
 
+/// The share done (0 to 1) of the tree of `variant` and `strategy` if it is being built now, without starting a
+/// build (the screens show it while it goes on).
+pub fn building_share(variant: &Variant, strategy: Strategy) -> Option<f64> {
+    let key = (*variant, strategy);
+    registry()
+        .building
+        .iter()
+        .find(|b| (b.variant, b.strategy) == key)
+        .map(|b| b.done.load(Ordering::Relaxed) as f64 / 1e6)
+}
+
 /// What a hint of `strategy` adds about its tree: only optimal's hint differs until its tree is ready (a heuristic
 /// plays the same guesses with or without its tree).
 pub fn hint_note(strategy: Strategy, state: &TreeState) -> Option<String> {
