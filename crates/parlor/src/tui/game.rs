@@ -52,6 +52,21 @@ pub trait TuiGame: Game {
     /// The game's key table. It must bind no key twice, nor any key of the play screen's common table
     /// (`u` `t` `p` `+` `=` `-` `x` `r` `q` `Q` Esc `?`).
     fn bindings(params: &Self::Params) -> &'static [Binding<Self::Cmd>];
+    /// The key table in force now, which may depend on what the player is doing (a Mastermind codemaker typing
+    /// the hidden code types colours, not answers). It must clash with nothing either. The table of
+    /// [`TuiGame::bindings`] unless the game says otherwise.
+    fn bindings_now(
+        params: &Self::Params,
+        _ui: &Self::Ui,
+        _session: &Session<Self>,
+    ) -> &'static [Binding<Self::Cmd>] {
+        Self::bindings(params)
+    }
+    /// Rows the help adds before the table's (keys, what they do) for keys the table only summarises (a
+    /// variant's colour keys).
+    fn help_rows(_params: &Self::Params) -> Vec<(String, &'static str)> {
+        Vec::new()
+    }
     /// The hint bar's label of one of the table's entries in this variant (Super Mastermind's 8 colours, Bulls
     /// and Cows' digits): the table's own label unless the game words it for the variant.
     fn bar_label(_params: &Self::Params, label: &'static str) -> &'static str {

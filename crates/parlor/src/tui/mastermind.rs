@@ -111,6 +111,30 @@ const MAKER: &[Binding<Cmd>] = &[
     ),
 ];
 
+/// A codemaker typing the hidden code: colours, Enter to hide the code (or, with none typed, to answer by hand),
+/// Backspace to erase a peg.
+const CODE: &[Binding<Cmd>] = &[
+    Binding {
+        keys: &[],
+        label: COLOUR_LABEL,
+        help: "colour",
+        in_bar: true,
+        cmd: Cmd::Nothing,
+    },
+    bar(
+        &[KeyCode::Enter],
+        "Enter",
+        "hide the code or answer by hand",
+        Cmd::Submit,
+    ),
+    more(
+        &[KeyCode::Backspace, KeyCode::Delete],
+        "Backspace",
+        "erase the last peg of the hidden code",
+        Cmd::Erase,
+    ),
+];
+
 /// What the player is doing on the board.
 #[derive(Debug, Default)]
 pub struct Ui {
@@ -373,6 +397,24 @@ impl TuiGame for Mastermind {
         match params.role {
             Role::Breaker => BREAKER,
             Role::Maker => MAKER,
+        }
+    }
+
+    fn bindings_now(params: &Params, ui: &Ui, session: &Session<Self>) -> &'static [Binding<Cmd>] {
+        if typing_code(ui, session) {
+            CODE
+        } else {
+            Self::bindings(params)
+        }
+    }
+
+    fn help_rows(params: &Params) -> Vec<(String, &'static str)> {
+        match params.variant() {
+            Ok(v) => vec![(
+                colour_keys(&v),
+                "a colour (the guess, or a codemaker's hidden code)",
+            )],
+            Err(_) => Vec::new(),
         }
     }
 

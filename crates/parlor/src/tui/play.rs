@@ -629,7 +629,10 @@ impl<G: TuiGame> View for PlayView<G> {
             self.message = Some(said);
             return Transition::Stay;
         }
-        if let Some(cmd) = lookup(G::bindings(&self.session.params), &key) {
+        if let Some(cmd) = lookup(
+            G::bindings_now(&self.session.params, &self.ui, &self.session),
+            &key,
+        ) {
             let act = G::command(cmd, &mut self.ui, &self.session);
             return self.act(act, ctx);
         }
@@ -723,7 +726,8 @@ impl<G: TuiGame> View for PlayView<G> {
             return vec![(new_game, "new game"), ("q", "back")];
         }
         let params = &self.session.params;
-        let mut bar: Vec<(&'static str, &'static str)> = describe(G::bindings(params), true)
+        let table = G::bindings_now(params, &self.ui, &self.session);
+        let mut bar: Vec<(&'static str, &'static str)> = describe(table, true)
             .into_iter()
             .map(|(label, what)| (G::bar_label(params, label), what))
             .collect();
@@ -740,7 +744,9 @@ impl<G: TuiGame> View for PlayView<G> {
     }
 
     fn help(&self) -> Help {
-        let mut keys = help_keys(G::bindings(&self.session.params));
+        let params = &self.session.params;
+        let mut keys = G::help_rows(params);
+        keys.extend(help_keys(G::bindings_now(params, &self.ui, &self.session)));
         let common: Vec<Binding<Common>> = common_for::<G>(&self.session.params)
             .into_iter()
             .copied()
