@@ -317,6 +317,9 @@ fn mastermind_screens(out: &mut Vec<Drawn>) {
     draw_all("codemaker contradiction", &mut app, out);
     press(&mut app, KeyCode::Up);
     draw_all("codemaker correcting", &mut app, out);
+    press(&mut app, KeyCode::Char('x'));
+    press(&mut app, KeyCode::Char('y'));
+    draw_all("codemaker end", &mut app, out);
 }
 
 fn nocca_screens(out: &mut Vec<Drawn>) {
@@ -352,6 +355,10 @@ fn nocca_screens(out: &mut Vec<Drawn>) {
         if params.mode == Mode::Watch {
             continue;
         }
+        // A piece selected: the line of what to press next.
+        press(&mut app, KeyCode::Enter);
+        draw_all(&format!("nocca {name} selected"), &mut app, out);
+        press(&mut app, KeyCode::Esc);
         press(&mut app, KeyCode::Char('t'));
         let _ = wait_until(&mut app, |s| !s.contains("thinking…"));
         draw_all(&format!("nocca {name} hint"), &mut app, out);
