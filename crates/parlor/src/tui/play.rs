@@ -643,18 +643,11 @@ impl<G: TuiGame> View for PlayView<G> {
             if offered {
                 return self.common(cmd, ctx);
             }
-            if matches!(
-                cmd,
-                Common::Hint | Common::Auto | Common::Faster | Common::Slower
-            ) {
-                // Never read as something else (a colour): say why there is none.
+            if cmd == Common::Hint {
+                // Never read as something else (a colour): say why there is none. (Autoplay's keys are left to
+                // the game: in Mastermind a lower-case p types the colour P.)
                 self.message = Some(format!(
-                    "no {} here: {}",
-                    if cmd == Common::Hint {
-                        "hint"
-                    } else {
-                        "autoplay"
-                    },
+                    "no hint here: {}",
                     G::why_no_hint(&self.session.params)
                 ));
                 return Transition::Stay;
