@@ -355,3 +355,71 @@ pub fn clamp_scroll(paragraph: &Paragraph, width: u16, height: u16, scroll: u16)
     let max = rows.saturating_sub(usize::from(height));
     scroll.min(u16::try_from(max).unwrap_or(u16::MAX))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::style::{Color, Style};
+
+    #[test]
+    fn shorten_keeps_whole_words_and_marks_the_cut() {
+        assert_eq!(shorten("repeats allowed", 20), "repeats allowed");
+        assert_eq!(
+            shorten("Guess 1 of 10 · repeats allowed", 22),
+            "Guess 1 of 10…"
+        );
+        assert_eq!(shorten("or press Enter to answer", 16), "or press Enter…");
+        assert_eq!(
+            shorten("abcdefghij", 5),
+            "abcd…",
+            "no word fits: cut inside it, marked"
+        );
+        assert_eq!(shorten("anything", 0), "");
+        for w in 1..30 {
+            let s = shorten("Think of a code. Type it to let the computer score", w);
+            assert!(Line::raw(s.as_str()).width() <= w, "{w}: {s}");
+        }
+    }
+
+    #[test]
+    fn fit_line_keeps_the_styles_of_what_it_keeps() {
+        let red = Style::default().fg(Color::Red);
+        let line = Line::from(vec![
+            Span::raw("Guesses 0   "),
+            Span::styled("repeats allowed", red),
+        ]);
+        let fitted = fit_line(line, 22);
+        assert_eq!(fitted.width(), 20);
+        let text: String = fitted.spans.iter().map(|s| s.content.as_ref()).collect();
+        assert_eq!(text, "Guesses 0   repeats…");
+        assert_eq!(fitted.spans[1].style, red);
+        let short = fit_line(Line::raw("fits"), 10);
+        assert_eq!(short.width(), 4);
+    }
+
+    #[test]
+    fn wrap_fitted_wraps_at_words_and_ends_with_an_ellipsis_when_rows_run_out() {
+        let text = "Think of a code. Type it (hidden) to let the computer score, or press Enter to answer by hand:";
+        let lines = wrap_text(text, 30);
+        assert!(lines.iter().all(|l| l.chars().count() <= 30), "{lines:?}");
+        assert_eq!(lines.join(" "), text);
+        let two = wrap_fitted(text, 30, 2);
+        assert_eq!(two.len(), 2);
+        assert!(two[1].ends_with('…'), "{two:?}");
+        assert_eq!(wrap_fitted("short", 30, 2), vec!["short".to_string()]);
+    }
+
+    #[test]
+    fn the_help_title_drops_its_key_hints_before_being_shortened() {
+        assert_eq!(
+            help_title("2048", 60),
+            " Help: 2048 · ↑↓ scroll · ? or Esc close "
+        );
+        assert_eq!(help_title("2048", 38), " Help: 2048 · Esc close ");
+        let t = help_title("New game of Mastermind", 18);
+        assert!(
+            Line::raw(t.as_str()).width() <= 18 && t.contains('…'),
+            "{t}"
+        );
+    }
+}
