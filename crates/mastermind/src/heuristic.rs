@@ -1,0 +1,502 @@
+//! The one-step heuristics' choice of a guess: the scores, the tie rule and the fast partition counts.
+//!
+//! Rule (stated in RULES.md and on [`Strategy`]):
+//! 1. Two candidates or fewer: the first candidate. Otherwise, when some candidate splits the candidates
+//!    into parts of one each (every secret then takes at most two more guesses, the least possible), the
+//!    first such candidate in numeric order.
+//! 2. Otherwise every allowed guess is scored by how it splits the candidates by feedback (`n` candidates
+//!    in the part of each feedback), a candidate guess being credited for the secret it may hit:
+//!    - knuth: the part sizes sorted from largest down, compared in turn (the all-black part counted as
+//!      0), smallest wins;
+//!    - expected-size: sum of n², minus 1 for a candidate;
+//!    - entropy: sum of n ln n, minus 2 ln 2 for a candidate (fixed point, 2^-32, so equal splits tie
+//!      exactly);
+//!    - most-parts: the number of parts (the all-black one included) twice, plus 1 for a candidate,
+//!      largest wins.
+//! 3. Ties: the lowest guess in numeric order.
+//!
+//! Only one guess per class of equivalent guesses is scored: the least code of each orbit of the
+//! history's symmetries ([`Sym`]) that is also normal in its "dead" colours (colours in no candidate add
+//! nothing to any feedback, so they are interchangeable). Equivalent guesses split the candidates alike
+//! and the least of them is scored, so the choice is the one the rule gives over all guesses.
+//!
+//! Speed: without a full feedback table (spaces above 6000 codes), a pair costs a byte lookup of the
+//! colours in common by colour-count kind ([`Kinds`]) and word arithmetic for the black pegs; counts go
+//! to two interleaved arrays (no store-to-load chain on runs of one feedback); on large candidate sets a
+//! guess is dropped as soon as its partial counts already score worse than the best guess so far (every
+//! score only grows as candidates are added).
+
+use std::collections::HashMap;
+
+use crate::kinds::{BLOCK, Columns, Kinds};
+use crate::space::Space;
+use crate::strategy::Strategy;
+use crate::sym::Sym;
+
+/// Fixed-point scale of the entropy scores.
+const ENTROPY_SCALE: f64 = 4_294_967_296.0;
+/// Count slots (at least `(pegs + 1)^2 = 81`, a power of two so indices need no bounds check).
+const SLOTS: usize = 128;
+
+/// Chooses the heuristic guesses of one strategy over one space, keeping what can be reused between
+/// calls (guess lists per set of dead colours, the entropy table, scratch space).
+pub(crate) struct Chooser<'s> {
+    space: &'s Space,
+    strategy: Strategy,
+    /// For a trivial symmetry group: the guesses normal in each set of dead colours.
+    dead_lists: HashMap<u16, Vec<u32>>,
+    /// `nlogn[n]` = n ln n in fixed point (entropy only).
+    nlogn: Vec<i64>,
+    /// `step[n] = nlogn[n + 1] - nlogn[n]`.
+    step: Vec<i64>,
+    /// The candidates of the current call by position, and their common colours per guess kind.
+    columns: Columns,
+    /// Classes of the current guess against every candidate (padded to whole blocks).
+    cls: Vec<[u8; BLOCK]>,
+    /// The best knuth split so far, sorted from largest down.
+    best_sorted: Vec<u32>,
+    sorted: Vec<u32>,
+    /// The guess chosen by the last call of [`Chooser::choose`] (a first bound for the next).
+    last: Option<u32>,
+}
+
+impl<'s> Chooser<'s> {
+    /// A chooser for `strategy` (a heuristic; `Optimal` is scored as most-parts) on `space`.
+    pub fn new(space: &'s Space, strategy: Strategy) -> Chooser<'s> {
+        let strategy = match strategy {
+            Strategy::Optimal => Strategy::MostParts,
+            s => s,
+        };
+        let nlogn = if strategy == Strategy::Entropy {
+            (0..=space.codes.len())
+                .map(|n| {
+                    let x = n as f64;
+                    if n < 2 {
+                        0
+                    } else {
+                        (x * x.ln() * ENTROPY_SCALE).round() as i64
+                    }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let step = nlogn.windows(2).map(|w| w[1] - w[0]).collect();
+        Chooser {
+            space,
+            strategy,
+            step,
+            dead_lists: HashMap::new(),
+            nlogn,
+            columns: Columns::default(),
+            cls: Vec::new(),
+            best_sorted: Vec::new(),
+            sorted: Vec::new(),
+            last: None,
+        }
+    }
+
+    /// The guess for the candidates `cands` (indices in increasing order, at least one) after a history
+    /// with symmetries `sym`, over all allowed guesses.
+    pub fn choose(&mut self, cands: &[u32], sym: &Sym) -> u32 {
+        if let Some(g) = self.obvious(cands) {
+            return g;
+        }
+        let space = self.space;
+        let dead = dead_colours(space, cands);
+        let repeats = space.variant.guess_repeats();
+        if sym.is_trivial() {
+            if dead.count_ones() < 2 {
+                let g = self.best(cands, &space.guesses, false, 0, true);
+                self.last = Some(g);
+                return g;
+            }
+            let list = self.dead_lists.remove(&dead).unwrap_or_else(|| {
+                space
+                    .guesses
+                    .iter()
+                    .copied()
+                    .filter(|&g| dead_normal(space, g, dead, repeats))
+                    .collect()
+            });
+            let g = self.best(cands, &list, false, 0, true);
+            self.dead_lists.insert(dead, list);
+            self.last = Some(g);
+            g
+        } else {
+            let canon = sym.canonical(&space.codes, &space.guesses);
+            let g = self.best(cands, canon, dead.count_ones() >= 2, dead, true);
+            self.last = Some(g);
+            g
+        }
+    }
+
+    /// The guess for `cands` among `guesses` (indices in increasing order; no symmetry assumed).
+    pub fn choose_among(&mut self, cands: &[u32], guesses: &[u32]) -> u32 {
+        if let Some(g) = self.obvious(cands) {
+            return g;
+        }
+        self.best(cands, guesses, false, 0, false)
+    }
+
+    /// Rule 1: the first candidate when two or fewer are left, else the first candidate that splits
+    /// the candidates into parts of one (only possible for up to `pegs (pegs + 3) / 2` candidates).
+    fn obvious(&mut self, cands: &[u32]) -> Option<u32> {
+        let space = self.space;
+        if cands.len() <= 2 {
+            return cands.first().copied();
+        }
+        let p = usize::from(space.variant.pegs());
+        if cands.len() > p * (p + 3) / 2 {
+            return None;
+        }
+        'guess: for &g in cands {
+            let mut seen = 0u128;
+            for &s in cands {
+                let bit = 1u128 << space.class(g, s);
+                if seen & bit != 0 {
+                    continue 'guess;
+                }
+                seen |= bit;
+            }
+            return Some(g);
+        }
+        None
+    }
+
+    /// Rules 2 and 3 over `guesses` (those not normal in the `dead` colours skipped when `filter`).
+    ///
+    /// With `seeded` (`guesses` standing for every allowed guess), the last call's guess and the first
+    /// candidate are scored first, for an early bound: a guess equivalent to a seed has the seed's
+    /// score, so the least guess with the best score is still the one chosen.
+    fn best(
+        &mut self,
+        cands: &[u32],
+        guesses: &[u32],
+        filter: bool,
+        dead: u16,
+        seeded: bool,
+    ) -> u32 {
+        let space = self.space;
+        let repeats = space.variant.guess_repeats();
+        let k = space.kinds();
+        self.columns.start(space, cands);
+        let n = cands.len() as i64;
+        // The best score any guess can reach once no candidate splits the candidates into parts of one
+        // (rule 1 failed): parts of one, the guess not a candidate. The scan stops there.
+        let floor = match self.strategy {
+            Strategy::Knuth => 1,
+            Strategy::ExpectedSize => n,
+            Strategy::Entropy => 0,
+            Strategy::MostParts | Strategy::Optimal => -2 * n,
+        };
+        let mut best: Option<(i64, u32)> = None;
+        let mut counts = [0u32; SLOTS];
+        let seeds = if seeded {
+            let allowed = |g: &u32| space.guesses.binary_search(g).is_ok();
+            [self.last.filter(allowed), Some(cands[0]).filter(allowed)]
+        } else {
+            [None, None]
+        };
+        let nseeds = seeds.len();
+        let mut at_floor = false;
+        let scan = seeds.into_iter().chain(guesses.iter().copied().map(Some));
+        for (i, g) in scan.enumerate() {
+            let Some(g) = g else { continue };
+            // In the scan (numeric order), nothing after a best at the floor can beat it.
+            if at_floor && i >= nseeds && best.is_some_and(|(_, bg)| g > bg) {
+                break;
+            }
+            if filter && !dead_normal(space, g, dead, repeats) {
+                continue;
+            }
+            if best.is_some_and(|(_, b)| b == g) {
+                continue;
+            }
+            // A tie with the best so far wins only for a guess before it in numeric order.
+            let bound = best.map_or(i64::MAX, |(b, bg)| if g < bg { b + 1 } else { b });
+            let Some(key) = self.evaluate(k, g, &mut counts, bound) else {
+                continue;
+            };
+            let better = match best {
+                None => true,
+                Some((b, bg)) => {
+                    key < b
+                        || (key == b
+                            && if self.strategy == Strategy::Knuth {
+                                self.sorted < self.best_sorted
+                                    || (self.sorted == self.best_sorted && g < bg)
+                            } else {
+                                g < bg
+                            })
+                }
+            };
+            if better {
+                best = Some((key, g));
+                if self.strategy == Strategy::Knuth {
+                    std::mem::swap(&mut self.best_sorted, &mut self.sorted);
+                    at_floor = key == floor && self.best_sorted.len() == cands.len();
+                } else {
+                    at_floor = key == floor;
+                }
+            }
+        }
+        best.map_or(cands[0], |(_, g)| g)
+    }
+
+    /// The score of guess `g` (lower is better; for knuth the largest part, the sorted parts left in
+    /// `self.sorted`), or `None` as soon as its partial counts show it cannot beat `bound` (every score
+    /// but most-parts only grows as candidates are added, up to the credit of a candidate guess; the
+    /// guess comes later in numeric order than the best, so a tie loses too). `counts` is all zero
+    /// before and after.
+    #[inline]
+    fn evaluate(
+        &mut self,
+        k: &Kinds,
+        g: u32,
+        counts: &mut [u32; SLOTS],
+        bound: i64,
+    ) -> Option<i64> {
+        let nclass = self.space.nclass;
+        let win = usize::from(self.space.win_class);
+        let credit2 = self.nlogn.get(2).copied().unwrap_or(0);
+        self.columns.classes(self.space, k, g, &mut self.cls);
+        // Knuth: the largest part; expected size: sum of n^2; entropy: sum of n ln n.
+        let mut acc = 0i64;
+        let mut parts = 0u128;
+        let mut dropped = false;
+        let wide = nclass > 64;
+        let mut mask = 0u64;
+        let n = self.columns.n;
+        // Expected size: sum of n^2 = n + twice the sum of the sizes each candidate finds its part at,
+        // and every candidate still to come adds at least 1: the guess loses once that sum reaches
+        // `bound - n + 1`. Entropy: a candidate adds (k + 1) ln (k + 1) - k ln k >= 0.
+        let es_limit = bound.saturating_sub(n as i64 - 1);
+        let en_limit = bound.saturating_add(credit2);
+        'blocks: for (b, block) in self.cls.iter().enumerate() {
+            let cls = &block[..BLOCK.min(n - b * BLOCK)];
+            match self.strategy {
+                Strategy::Knuth => {
+                    for &c in cls {
+                        let m = &mut counts[usize::from(c) & (SLOTS - 1)];
+                        *m += 1;
+                        acc = acc.max(i64::from(*m));
+                        if acc > bound {
+                            dropped = true;
+                            break 'blocks;
+                        }
+                    }
+                }
+                Strategy::ExpectedSize => {
+                    for &c in cls {
+                        let m = &mut counts[usize::from(c) & (SLOTS - 1)];
+                        acc += 2 * i64::from(*m);
+                        *m += 1;
+                        if acc >= es_limit {
+                            dropped = true;
+                            break 'blocks;
+                        }
+                    }
+                }
+                Strategy::Entropy => {
+                    let step = &self.step;
+                    for &c in cls {
+                        let m = &mut counts[usize::from(c) & (SLOTS - 1)];
+                        acc += step[*m as usize];
+                        *m += 1;
+                        if acc >= en_limit {
+                            dropped = true;
+                            break 'blocks;
+                        }
+                    }
+                }
+                Strategy::MostParts | Strategy::Optimal => {
+                    if wide {
+                        for &c in cls {
+                            parts |= 1u128 << (c & 127);
+                        }
+                    } else {
+                        for &c in cls {
+                            mask |= 1u64 << (c & 63);
+                        }
+                    }
+                }
+            }
+        }
+        parts |= u128::from(mask);
+        let is_cand = if matches!(self.strategy, Strategy::MostParts | Strategy::Optimal) {
+            parts >> win & 1 == 1
+        } else {
+            counts[win] > 0
+        };
+        let result = (!dropped).then(|| match self.strategy {
+            Strategy::Knuth => {
+                // The all-black part holds at most the guess itself, and with three candidates or more
+                // some other part is not empty: the largest part is never the all-black one alone.
+                if acc <= bound {
+                    self.sorted.clear();
+                    self.sorted.extend(
+                        counts[..nclass]
+                            .iter()
+                            .enumerate()
+                            .filter(|&(c, &m)| c != win && m > 0)
+                            .map(|(_, &m)| m),
+                    );
+                    self.sorted.sort_unstable_by(|a, b| b.cmp(a));
+                }
+                acc
+            }
+            Strategy::ExpectedSize => acc + n as i64 - i64::from(is_cand),
+            Strategy::Entropy => acc - if is_cand { credit2 } else { 0 },
+            Strategy::MostParts | Strategy::Optimal => {
+                -(2 * i64::from(parts.count_ones()) + i64::from(is_cand))
+            }
+        });
+        if !matches!(self.strategy, Strategy::MostParts | Strategy::Optimal) {
+            counts[..nclass].fill(0);
+        }
+        result
+    }
+}
+
+/// The colours in no candidate, as bits.
+pub(crate) fn dead_colours(space: &Space, cands: &[u32]) -> u16 {
+    space.colour_mask_all
+        & !cands
+            .iter()
+            .fold(0u16, |m, &c| m | space.colour_mask[c as usize])
+}
+
+/// Whether the dead colours of guess `g` (those in `dead`) are the smallest dead colours: with repeated
+/// colours all the smallest one, without them the smallest, the next, ... in order of position. The
+/// least code of each class of guesses equal up to dead colours is normal.
+#[inline]
+pub(crate) fn dead_normal(space: &Space, g: u32, dead: u16, repeats: bool) -> bool {
+    let mut left = dead;
+    for &c in space.codes[g as usize].pegs() {
+        let bit = 1u16 << c;
+        if dead & bit != 0 {
+            let want = left & left.wrapping_neg();
+            if bit != want {
+                return false;
+            }
+            if !repeats {
+                left &= !bit;
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    /// The rule of the module documentation, computed plainly: every allowed guess scored with floats
+    /// (entropy within a relative 1e-12), no symmetry, no dead colours, no early drop.
+    fn naive(space: &Space, cands: &[u32], strategy: Strategy) -> u32 {
+        if cands.len() <= 2 {
+            return cands[0];
+        }
+        let nclass = space.nclass;
+        let win = usize::from(space.win_class);
+        let split = |g: u32| {
+            let mut c = vec![0u32; nclass];
+            for &s in cands {
+                c[usize::from(space.class(g, s))] += 1;
+            }
+            c
+        };
+        for &g in cands {
+            if split(g).iter().all(|&n| n <= 1) {
+                return g;
+            }
+        }
+        let mut best: Option<(Vec<f64>, u32)> = None;
+        for &g in &space.guesses {
+            let c = split(g);
+            let cand = c[win] > 0;
+            let score: Vec<f64> = match strategy {
+                Strategy::Knuth => {
+                    let mut v: Vec<f64> = c
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &n)| if i == win { 0.0 } else { f64::from(n) })
+                        .collect();
+                    v.sort_by(|a, b| b.total_cmp(a));
+                    v
+                }
+                Strategy::ExpectedSize => vec![
+                    c.iter().map(|&n| f64::from(n) * f64::from(n)).sum::<f64>()
+                        - f64::from(u8::from(cand)),
+                ],
+                Strategy::Entropy => vec![
+                    c.iter()
+                        .filter(|&&n| n > 1)
+                        .map(|&n| f64::from(n) * f64::from(n).ln())
+                        .sum::<f64>()
+                        - if cand { 2.0 * 2f64.ln() } else { 0.0 },
+                ],
+                _ => vec![
+                    -2.0 * c.iter().filter(|&&n| n > 0).count() as f64 - f64::from(u8::from(cand)),
+                ],
+            };
+            let better = match &best {
+                None => true,
+                Some((b, _)) => {
+                    let mut ord = std::cmp::Ordering::Equal;
+                    for (x, y) in score.iter().zip(b) {
+                        if (x - y).abs() > 1e-12 * y.abs().max(1.0) {
+                            ord = x.total_cmp(y);
+                            break;
+                        }
+                    }
+                    ord == std::cmp::Ordering::Less
+                }
+            };
+            if better {
+                best = Some((score, g));
+            }
+        }
+        best.map_or(cands[0], |(_, g)| g)
+    }
+
+    /// The fast choice (symmetry, dead colours, kinds or table, early drops) is the naive rule's on the
+    /// candidate sets after one and two guesses, on a table space and a space without a table.
+    #[test]
+    fn choice_matches_naive_rule() {
+        let small = Variant::custom(5, 5, 10, true, true).unwrap();
+        for v in [Variant::CLASSIC, Variant::SEED, small] {
+            let space = Space::new(v).unwrap();
+            let root = Sym::root(v.pegs(), v.colours());
+            for strategy in [
+                Strategy::Knuth,
+                Strategy::ExpectedSize,
+                Strategy::Entropy,
+                Strategy::MostParts,
+            ] {
+                let mut ch = Chooser::new(&space, strategy);
+                assert_eq!(
+                    ch.choose(&space.secrets, &root),
+                    naive(&space, &space.secrets, strategy)
+                );
+                let g0 = ch.choose(&space.secrets, &root);
+                let sym1 = root.after(&space.codes[g0 as usize]);
+                for (_, part) in space.split(g0, &space.secrets) {
+                    let want = naive(&space, &part, strategy);
+                    assert_eq!(ch.choose(&part, &sym1), want, "{v} {strategy}");
+                    let g1 = want;
+                    let sym2 = sym1.after(&space.codes[g1 as usize]);
+                    for (_, part2) in space.split(g1, &part).into_iter().step_by(3) {
+                        assert_eq!(
+                            ch.choose(&part2, &sym2),
+                            naive(&space, &part2, strategy),
+                            "{v} {strategy}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
