@@ -28,7 +28,7 @@
 
 use std::collections::HashMap;
 
-use crate::kinds::{BLOCK, Columns, Kinds};
+use crate::kinds::{BLOCK, Columns, Kinds, with_simd};
 use crate::space::Space;
 use crate::strategy::Strategy;
 use crate::sym::Sym;
@@ -177,6 +177,22 @@ impl<'s> Chooser<'s> {
         dead: u16,
         seeded: bool,
     ) -> u32 {
+        with_simd(
+            #[inline(always)]
+            || self.best_body(cands, guesses, filter, dead, seeded),
+        )
+    }
+
+    /// The body of [`Chooser::best`].
+    #[inline(always)]
+    fn best_body(
+        &mut self,
+        cands: &[u32],
+        guesses: &[u32],
+        filter: bool,
+        dead: u16,
+        seeded: bool,
+    ) -> u32 {
         let space = self.space;
         let repeats = space.variant.guess_repeats();
         let k = space.kinds();
@@ -249,7 +265,7 @@ impl<'s> Chooser<'s> {
     /// but most-parts only grows as candidates are added, up to the credit of a candidate guess; the
     /// guess comes later in numeric order than the best, so a tie loses too). `counts` is all zero
     /// before and after.
-    #[inline]
+    #[inline(always)]
     fn evaluate(
         &mut self,
         k: &Kinds,

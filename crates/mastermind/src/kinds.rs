@@ -100,7 +100,9 @@ impl Columns {
     }
 
     /// The classes of guess `g` against the candidates into `out` (one array per block; the padding's
-    /// classes are meaningless).
+    /// classes are meaningless). Inlined into its caller, which [`with_simd`] compiles for AVX2 when the
+    /// processor has it.
+    #[inline(always)]
     pub fn classes(&mut self, space: &Space, k: &Kinds, g: u32, out: &mut Vec<[u8; BLOCK]>) {
         let kind = usize::from(k.kind[g as usize]);
         if self.col_of[kind] == u32::MAX {
@@ -121,33 +123,33 @@ impl Columns {
             *p = c;
         }
         let common = &self.cols[at..at + self.nblocks];
-        #[cfg(target_arch = "x86_64")]
-        if *HAS_AVX2 {
-            // SAFETY: the processor has AVX2 (checked at run time just above).
-            unsafe { classes_avx2(self.pegs, &pegs, &self.pos, common, out) };
-            return;
-        }
         classes_of(self.pegs, &pegs, &self.pos, common, out);
     }
+}
+
+/// Runs `f`, compiled for AVX2 when the processor has it (everything `f` inlines, such as
+/// [`Columns::classes`], is vectorised for it), else for the baseline processor.
+#[inline]
+pub(crate) fn with_simd<R>(f: impl FnOnce() -> R) -> R {
+    #[cfg(target_arch = "x86_64")]
+    if *HAS_AVX2 {
+        // SAFETY: the processor has AVX2 (checked at run time just above).
+        return unsafe { run_avx2(f) };
+    }
+    f()
+}
+
+/// Calls `f` in a function compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn run_avx2<R>(f: impl FnOnce() -> R) -> R {
+    f()
 }
 
 /// Whether the processor has AVX2 (checked once).
 #[cfg(target_arch = "x86_64")]
 static HAS_AVX2: std::sync::LazyLock<bool> =
     std::sync::LazyLock::new(|| std::arch::is_x86_feature_detected!("avx2"));
-
-/// [`classes_of`] compiled for AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn classes_avx2(
-    p: usize,
-    pegs: &[u8; 8],
-    pos: &[[u8; BLOCK]],
-    common: &[[u8; BLOCK]],
-    out: &mut [[u8; BLOCK]],
-) {
-    classes_of(p, pegs, pos, common, out);
-}
 
 /// The classes of a guess with pegs `pegs` (`p` of them) against the candidates laid out by position
 /// in `pos` with their common colours `common`, block by block: `common + black * pegs` is the class
