@@ -56,6 +56,9 @@ pub(crate) struct Chooser<'s> {
     /// The best knuth split so far, sorted from largest down.
     best_sorted: Vec<u32>,
     sorted: Vec<u32>,
+    /// Per kind of guess, a lower bound of the score of every guess of that kind (`i64::MIN` until
+    /// computed for the current call).
+    kind_lb: Vec<i64>,
     /// The guess chosen by the last call of [`Chooser::choose`] (a first bound for the next).
     last: Option<u32>,
 }
@@ -93,6 +96,7 @@ impl<'s> Chooser<'s> {
             best_sorted: Vec::new(),
             sorted: Vec::new(),
             last: None,
+            kind_lb: Vec::new(),
         }
     }
 
@@ -197,6 +201,8 @@ impl<'s> Chooser<'s> {
         let repeats = space.variant.guess_repeats();
         let k = space.kinds();
         self.columns.start(space, cands);
+        self.kind_lb.clear();
+        self.kind_lb.resize(k.common.len(), i64::MIN);
         let n = cands.len() as i64;
         // The best score any guess can reach once no candidate splits the candidates into parts of one
         // (rule 1 failed): parts of one, the guess not a candidate. The scan stops there.
@@ -231,6 +237,11 @@ impl<'s> Chooser<'s> {
             }
             // A tie with the best so far wins only for a guess before it in numeric order.
             let bound = best.map_or(i64::MAX, |(b, bg)| if g < bg { b + 1 } else { b });
+            // All the guesses of one colour-count kind share a bound: skip them together.
+            let kind = usize::from(k.kind[g as usize]);
+            if self.kind_bound(k, kind) >= bound {
+                continue;
+            }
             let Some(key) = self.evaluate(k, g, &mut counts, bound) else {
                 continue;
             };
@@ -258,6 +269,57 @@ impl<'s> Chooser<'s> {
             }
         }
         best.map_or(cands[0], |(_, g)| g)
+    }
+
+    /// A lower bound of the score of every guess of colour-count kind `kind` for the current
+    /// candidates (for knuth, of its largest part; a guess whose bound is `>=` the best's loses, as in
+    /// [`Chooser::evaluate`]). The candidates sharing `t` colours with the guess split by black pegs
+    /// into at most `t + 1` parts (`pegs` when `t = pegs`: not `pegs - 1` black and 1 white), and an
+    /// even split is the best each score can hope for.
+    fn kind_bound(&mut self, k: &Kinds, kind: usize) -> i64 {
+        if self.kind_lb[kind] != i64::MIN {
+            return self.kind_lb[kind];
+        }
+        let n = self.columns.n;
+        let p = usize::from(self.space.variant.pegs());
+        let mut by_common = [0usize; 9];
+        for (b, block) in self.columns.common(k, kind).iter().enumerate() {
+            for &t in &block[..BLOCK.min(n - b * BLOCK)] {
+                by_common[usize::from(t) & 7] += 1;
+            }
+        }
+        let credit2 = self.nlogn.get(2).copied().unwrap_or(0);
+        let mut lb = 0i64;
+        for (t, &m) in by_common.iter().enumerate().take(p + 1) {
+            if m == 0 {
+                continue;
+            }
+            let q = if t == p { p } else { t + 1 };
+            let (base, r) = (m / q, m % q);
+            lb += match self.strategy {
+                Strategy::Knuth => 0,
+                Strategy::ExpectedSize => {
+                    (r * (base + 1) * (base + 1) + (q - r) * base * base) as i64
+                }
+                Strategy::Entropy => {
+                    r as i64 * self.nlogn[base + 1] + (q - r) as i64 * self.nlogn[base]
+                }
+                Strategy::MostParts | Strategy::Optimal => m.min(q) as i64,
+            };
+            if self.strategy == Strategy::Knuth {
+                lb = lb.max(m.div_ceil(q) as i64);
+            }
+        }
+        let lb = match self.strategy {
+            // The largest part is never the all-black one alone (see `evaluate`); a larger bound
+            // than the best's largest part loses, an equal one may not.
+            Strategy::Knuth => lb - 1,
+            Strategy::ExpectedSize => lb - 1,
+            Strategy::Entropy => lb - credit2,
+            Strategy::MostParts | Strategy::Optimal => -(2 * lb + 1),
+        };
+        self.kind_lb[kind] = lb;
+        lb
     }
 
     /// The score of guess `g` (lower is better; for knuth the largest part, the sorted parts left in

@@ -99,12 +99,10 @@ impl Columns {
         self.cols.clear();
     }
 
-    /// The classes of guess `g` against the candidates into `out` (one array per block; the padding's
-    /// classes are meaningless). Inlined into its caller, which [`with_simd`] compiles for AVX2 when the
-    /// processor has it.
-    #[inline(always)]
-    pub fn classes(&mut self, space: &Space, k: &Kinds, g: u32, out: &mut Vec<[u8; BLOCK]>) {
-        let kind = usize::from(k.kind[g as usize]);
+    /// The colours in common of the candidates with a guess of kind `kind` (one array per block; the
+    /// padding's values are meaningless), computed on first use.
+    #[inline]
+    pub fn common(&mut self, k: &Kinds, kind: usize) -> &[[u8; BLOCK]] {
         if self.col_of[kind] == u32::MAX {
             self.col_of[kind] = self.cols.len() as u32;
             let row = &k.common[kind];
@@ -117,13 +115,25 @@ impl Columns {
             }
         }
         let at = self.col_of[kind] as usize;
+        &self.cols[at..at + self.nblocks]
+    }
+
+    /// The classes of guess `g` against the candidates into `out` (one array per block; the padding's
+    /// classes are meaningless). Inlined into its caller, which [`with_simd`] compiles for AVX2 when the
+    /// processor has it.
+    #[inline(always)]
+    pub fn classes(&mut self, space: &Space, k: &Kinds, g: u32, out: &mut Vec<[u8; BLOCK]>) {
+        let kind = usize::from(k.kind[g as usize]);
         out.resize(self.nblocks, [0; BLOCK]);
         let mut pegs = [0u8; 8];
         for (p, &c) in pegs.iter_mut().zip(space.codes[g as usize].pegs()) {
             *p = c;
         }
+        let p = self.pegs;
+        self.common(k, kind);
+        let at = self.col_of[kind] as usize;
         let common = &self.cols[at..at + self.nblocks];
-        classes_of(self.pegs, &pegs, &self.pos, common, out);
+        classes_of(p, &pegs, &self.pos, common, out);
     }
 }
 
