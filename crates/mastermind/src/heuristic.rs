@@ -20,11 +20,15 @@
 //! nothing to any feedback, so they are interchangeable). Equivalent guesses split the candidates alike
 //! and the least of them is scored, so the choice is the one the rule gives over all guesses.
 //!
-//! Speed: without a full feedback table (spaces above 6000 codes), a pair costs a byte lookup of the
-//! colours in common by colour-count kind ([`Kinds`]) and word arithmetic for the black pegs; counts go
-//! to two interleaved arrays (no store-to-load chain on runs of one feedback); on large candidate sets a
-//! guess is dropped as soon as its partial counts already score worse than the best guess so far (every
-//! score only grows as candidates are added).
+//! Speed (no feedback table is needed): the candidates are laid out by position in blocks of 32
+//! ([`Columns`]); a guess's classes are its colours in common with each candidate, one byte per
+//! colour-count kind of guess computed once per node ([`Kinds`]), plus its black pegs, counted position
+//! by position on 32 candidates at once (compiled for AVX2 when the processor has it). Guesses are
+//! tried in numeric order after two seeds (the last choice and the first candidate) that give an early
+//! bound; all the guesses of one colour-count kind are skipped at once when an even split of the
+//! candidates by colours in common (into at most `t + 1` parts by black pegs) already loses; a guess is
+//! dropped as soon as its partial counts lose (every score but most-parts only grows as candidates are
+//! added); the scan stops once a guess reaches the best score possible.
 
 use std::collections::HashMap;
 
