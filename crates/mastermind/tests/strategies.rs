@@ -144,3 +144,15 @@ fn heuristics_oracle_super() {
         [182409, 180287, 179797, 181834],
     );
 }
+
+/// 6 pegs and 6 colours (46,656 secrets), the large custom variant of BENCHMARKS.md (issue 30): seconds each
+/// in a release build. `cargo test --release -p mastermind --test strategies -- --include-ignored`
+#[test]
+#[ignore]
+fn heuristics_oracle_six_by_six() {
+    check_oracle(
+        Variant::custom(6, 6, 12, true, true).unwrap(),
+        [247843, 243144, 242447, 244470],
+        [247843, 243144, 242465, 244470],
+    );
+}
