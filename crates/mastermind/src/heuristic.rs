@@ -289,7 +289,7 @@ impl<'s> Chooser<'s> {
         let mut by_common = [0usize; 9];
         for (b, block) in self.columns.common(k, kind).iter().enumerate() {
             for &t in &block[..BLOCK.min(n - b * BLOCK)] {
-                by_common[usize::from(t) & 7] += 1;
+                by_common[usize::from(t).min(8)] += 1;
             }
         }
         let credit2 = self.nlogn.get(2).copied().unwrap_or(0);
@@ -548,8 +548,15 @@ mod tests {
     /// candidate sets after one and two guesses, on a table space and a space without a table.
     #[test]
     fn choice_matches_naive_rule() {
-        let small = Variant::custom(5, 5, 10, true, true).unwrap();
-        for v in [Variant::CLASSIC, Variant::SEED, small] {
+        // Beside the presets: 5 pegs of 5 colours, 8 pegs of 2 colours (81 feedback classes, up to 8
+        // colours in common), 6 pegs of 3, and 4 pegs of 7 colours without repeats.
+        let others = [
+            Variant::custom(5, 5, 10, true, true).unwrap(),
+            Variant::custom(2, 8, 10, true, true).unwrap(),
+            Variant::custom(3, 6, 10, true, true).unwrap(),
+            Variant::custom(7, 4, 10, false, false).unwrap(),
+        ];
+        for v in [Variant::CLASSIC, Variant::SEED].into_iter().chain(others) {
             let space = Space::new(v).unwrap();
             let root = Sym::root(v.pegs(), v.colours());
             for strategy in [
