@@ -2,15 +2,19 @@
 //! refuse up front a solve that would run for minutes or hours (unless asked to run it anyway).
 //!
 //! The model is fitted to measured solves (release build, one core; `BENCHMARKS.md`), not derived: heuristics
-//! score every allowed guess against every candidate at the root and the root dominates, so their time grows as
-//! guesses x secrets (Super Mastermind's Knuth tree, 32768 x 32768, takes about 13 s); the exact search grows far
+//! score the allowed guesses against the candidates node by node, so their time grows about as guesses x secrets
+//! (Super Mastermind's Knuth tree, 32768 x 32768, takes about 1.1 s since issue 30); the exact search grows far
 //! faster and is interpolated between measured sizes (log-log), then extrapolated with the last measured slope.
 
 use crate::strategy::Strategy;
 use crate::variant::Variant;
 
-/// Seconds per (guess, secret) pair scored at the root by a heuristic (Super Mastermind, Knuth: 12.8 s CPU).
-const HEURISTIC_SECONDS_PER_PAIR: f64 = 1.2e-8;
+/// Seconds per (guess, secret) pair of the space for the knuth tree (Super Mastermind 1.07 s CPU, 6 pegs and 6
+/// colours 2.77 s; `BENCHMARKS.md`, issue 30).
+const KNUTH_SECONDS_PER_PAIR: f64 = 1.2e-9;
+
+/// The same for the other heuristics (Super Mastermind 0.55 to 0.71 s CPU, 6 pegs and 6 colours 1.08 to 1.61 s).
+const HEURISTIC_SECONDS_PER_PAIR: f64 = 7e-10;
 
 /// Measured exact solves: (secrets, CPU seconds). 360: the no-repeat secret preset (`seed`, 0.015 s); 1296:
 /// classic (0.07 s); 2401: 4 pegs and 7 colours (5 s); 5040: Bulls and Cows (103 to 113 s, on one core in
@@ -37,12 +41,12 @@ pub fn estimated_solve_seconds(variant: &Variant, strategy: Strategy) -> f64 {
         _ => {
             let guesses = variant.guess_count() as f64;
             let secrets = variant.secret_count() as f64;
-            let factor = if strategy == Strategy::Entropy {
-                1.3
+            let per_pair = if strategy == Strategy::Knuth {
+                KNUTH_SECONDS_PER_PAIR
             } else {
-                1.0
+                HEURISTIC_SECONDS_PER_PAIR
             };
-            factor * HEURISTIC_SECONDS_PER_PAIR * guesses * secrets
+            per_pair * guesses * secrets
         }
     }
 }
@@ -93,7 +97,7 @@ mod tests {
         let e = estimated_solve_seconds(&bulls, Strategy::Optimal);
         assert!((60.0..1000.0).contains(&e), "bulls and cows: {e}");
         let e = estimated_solve_seconds(&sup, Strategy::Knuth);
-        assert!((5.0..30.0).contains(&e), "super, knuth: {e}");
+        assert!((0.5..3.0).contains(&e), "super, knuth: {e}");
         assert!(estimated_solve_seconds(&bulls, Strategy::Entropy) < 2.0);
         assert!(estimated_solve_seconds(&Variant::CLASSIC, Strategy::Knuth) < 0.1);
     }

@@ -258,6 +258,17 @@ impl PackedCode {
         (black, common)
     }
 
+    /// The colours in common with another code (black and white pegs together).
+    #[inline(always)]
+    pub(crate) fn common(&self, other: &PackedCode) -> u8 {
+        (lane_min_sum(self.lo, other.lo) + lane_min_sum(self.hi, other.hi)) as u8
+    }
+
+    /// The colour counts as two words (8-bit lanes), a key for codes with the same colours.
+    pub(crate) fn colour_counts(&self) -> (u64, u64) {
+        (self.lo, self.hi)
+    }
+
     /// The feedback against another packed code of the same length (same result as [`feedback`]).
     #[inline(always)]
     pub fn feedback(&self, other: &PackedCode) -> Feedback {

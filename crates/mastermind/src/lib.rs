@@ -35,6 +35,8 @@ mod code;
 mod estimate;
 mod feedback;
 mod game;
+mod heuristic;
+mod kinds;
 mod lanes;
 mod optimal;
 mod solve;

@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::code::Code;
 use crate::feedback::{Feedback, FeedbackTable, PackedCode};
+use crate::kinds::Kinds;
 use crate::variant::Variant;
 
 /// Largest number of codes for which the solvers enumerate the space.
@@ -22,7 +23,8 @@ pub(crate) struct Space {
     pub secrets: Vec<u32>,
     /// Indices of the allowed guesses.
     pub guesses: Vec<u32>,
-    table: Option<FeedbackTable>,
+    /// The feedback table, built on first use by the exact searches (spaces up to 6000 codes).
+    table: OnceLock<Option<FeedbackTable>>,
     /// Number of feedback classes, `(pegs + 1)^2`.
     pub nclass: usize,
     /// The class of the all-black feedback.
@@ -31,6 +33,8 @@ pub(crate) struct Space {
     pub colour_mask: Vec<u16>,
     /// Every colour of the variant as bits.
     pub colour_mask_all: u16,
+    /// The codes by colour-count kind (for spaces without a table), built on first use.
+    kinds: OnceLock<Kinds>,
 }
 
 impl Space {
@@ -50,7 +54,6 @@ impl Space {
         let guesses = (0..codes.len() as u32)
             .filter(|&i| variant.validate_guess(&codes[i as usize]).is_ok())
             .collect();
-        let table = (codes.len() <= TABLE_LIMIT).then(|| FeedbackTable::new(&codes));
         let p = usize::from(variant.pegs());
         let colour_mask = codes
             .iter()
@@ -64,9 +67,10 @@ impl Space {
             packed,
             secrets,
             guesses,
-            table,
+            table: OnceLock::new(),
             nclass: (p + 1) * (p + 1),
             win_class: Feedback::win(variant.pegs()).class(variant.pegs()) as u8,
+            kinds: OnceLock::new(),
         })
     }
 
@@ -84,6 +88,20 @@ impl Space {
         Some(space)
     }
 
+    /// The feedback table (built on first use), if the space is small enough for one.
+    fn table(&self) -> Option<&FeedbackTable> {
+        self.table
+            .get_or_init(|| {
+                (self.codes.len() <= TABLE_LIMIT).then(|| FeedbackTable::new(&self.codes))
+            })
+            .as_ref()
+    }
+
+    /// The codes by colour-count kind (built on first use).
+    pub fn kinds(&self) -> &Kinds {
+        self.kinds.get_or_init(|| Kinds::new(&self.packed))
+    }
+
     /// Index of a code, if it is in the space.
     pub fn index_of(&self, code: &Code) -> Option<u32> {
         self.codes.binary_search(code).ok().map(|i| i as u32)
@@ -92,7 +110,7 @@ impl Space {
     /// The feedback class of guess `g` against secret `s`.
     #[inline(always)]
     pub fn class(&self, g: u32, s: u32) -> u8 {
-        match &self.table {
+        match self.table.get().and_then(Option::as_ref) {
             Some(t) => t.class(g as usize, s as usize),
             None => self.packed[g as usize].class(&self.packed[s as usize]),
         }
@@ -101,7 +119,7 @@ impl Space {
     /// The table row of guess `g` (the optimal search only runs on spaces with a table).
     #[inline(always)]
     pub fn row(&self, g: u32) -> &[u8] {
-        match &self.table {
+        match self.table() {
             Some(t) => t.row(g as usize),
             None => &[],
         }
@@ -111,7 +129,7 @@ impl Space {
     #[inline]
     pub fn counts(&self, g: u32, cands: &[u32], counts: &mut [u32]) {
         counts[..self.nclass].fill(0);
-        match &self.table {
+        match self.table() {
             Some(t) => {
                 let row = t.row(g as usize);
                 for &s in cands {
@@ -131,7 +149,7 @@ impl Space {
     #[inline]
     pub fn classes(&self, g: u32, cands: &[u32], out: &mut Vec<u8>) {
         out.clear();
-        match &self.table {
+        match self.table() {
             Some(t) => {
                 let row = t.row(g as usize);
                 out.extend(cands.iter().map(|&s| row[s as usize]));

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::heuristic::Chooser;
 use crate::solve::SolveError;
 use crate::space::Space;
 use crate::sym::Sym;
@@ -13,9 +14,11 @@ use crate::tree::{StrategyTree, build_tree};
 /// A codebreaking strategy.
 ///
 /// The heuristics score each allowed guess by how it splits the candidates (the codes still consistent
-/// with every answer) into parts by feedback; the all-black part of a candidate guess counts as a part.
-/// Tie-break, pinned: among the guesses with the best score, one that could still be the secret, then the
-/// lowest in numeric order.
+/// with every answer) into parts by feedback, a guess that could still be the secret being credited for
+/// it; before scoring, with two candidates or fewer the first is played, and a candidate that splits the
+/// candidates into parts of one each is played at once (the first in numeric order). Tie-break, pinned:
+/// the lowest guess in numeric order. The exact scores and credits are in RULES.md ("Computer
+/// strategies").
 ///
 /// ```
 /// use mastermind::Strategy;
@@ -80,62 +83,16 @@ impl FromStr for Strategy {
     }
 }
 
-/// Relative tolerance under which two entropy scores count as a tie.
-const EPS: f64 = 1e-9;
-
-/// The score of a split, lower is better.
-fn score(strategy: Strategy, counts: &[u32], nlogn: &dyn Fn(u32) -> f64) -> f64 {
-    match strategy {
-        Strategy::Knuth => f64::from(counts.iter().copied().max().unwrap_or(0)),
-        Strategy::ExpectedSize => counts
-            .iter()
-            .map(|&c| u64::from(c) * u64::from(c))
-            .sum::<u64>() as f64,
-        // Maximising -sum p log p over a fixed total n is minimising sum n_i log n_i.
-        Strategy::Entropy => counts.iter().filter(|&&c| c > 1).map(|&c| nlogn(c)).sum(),
-        Strategy::MostParts | Strategy::Optimal => {
-            -(counts.iter().filter(|&&c| c > 0).count() as f64)
-        }
-    }
-}
-
-/// The heuristic's guess for the candidates `cands`, trying the canonical codes among `guesses`
-/// (indices in increasing order). Deterministic, with the pinned tie-break.
-pub(crate) fn choose(
-    space: &Space,
-    cands: &[u32],
-    sym: &Sym,
-    strategy: Strategy,
-    guesses: &[u32],
-) -> u32 {
-    if cands.len() <= 2 {
-        return cands[0];
-    }
-    let nlogn = |c: u32| {
-        let x = f64::from(c);
-        x * x.log2()
-    };
-    let mut counts = [0u32; 81];
-    let mut best: Option<(f64, bool, u32)> = None;
-    for &g in guesses {
-        if !sym.is_trivial() && !sym.is_canonical(&space.codes[g as usize]) {
-            continue;
-        }
-        space.counts(g, cands, &mut counts);
-        let s = score(strategy, &counts[..space.nclass], &nlogn);
-        let is_cand = counts[usize::from(space.win_class)] > 0;
-        let better = match best {
-            None => true,
-            Some((bs, bc, _)) => {
-                let tol = EPS * bs.abs().max(1.0);
-                s < bs - tol || (s <= bs + tol && is_cand && !bc)
-            }
-        };
-        if better {
-            best = Some((s, is_cand, g));
-        }
-    }
-    best.map_or(cands[0], |(_, _, g)| g)
+/// The entropy score of a split, sum of n log2 n (lower is better).
+fn entropy_score(counts: &[u32]) -> f64 {
+    counts
+        .iter()
+        .filter(|&&c| c > 1)
+        .map(|&c| {
+            let x = f64::from(c);
+            x * x.log2()
+        })
+        .sum()
 }
 
 /// The tree of a heuristic strategy over the whole space.
@@ -145,11 +102,12 @@ pub(crate) fn heuristic_tree(
     cancel: Option<&std::sync::atomic::AtomicBool>,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<StrategyTree, SolveError> {
+    let mut chooser = Chooser::new(space, strategy);
     let mut pick = |cands: &[u32], sym: &Sym, _depth: u32| {
         if cancel.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
             return Err(SolveError::Cancelled);
         }
-        Ok(choose(space, cands, sym, strategy, &space.guesses))
+        Ok(chooser.choose(cands, sym))
     };
     build_tree(space, strategy, &mut pick, progress)
 }
@@ -159,10 +117,6 @@ pub(crate) fn heuristic_tree(
 /// entropy strategy's choice up to float ties.
 pub(crate) fn entropy_rank(space: &Space, cands: &[u32], sym: &Sym, width: usize) -> Vec<u32> {
     use rayon::prelude::*;
-    let nlogn = |c: u32| {
-        let x = f64::from(c);
-        x * x.log2()
-    };
     let score_of = |g: u32| -> Option<(i64, bool, u32)> {
         if !sym.is_trivial() && !sym.is_canonical(&space.codes[g as usize]) {
             return None;
@@ -178,7 +132,7 @@ pub(crate) fn entropy_rank(space: &Space, cands: &[u32], sym: &Sym, width: usize
         if nonwin == 1 && !is_cand {
             return None; // tells nothing
         }
-        let s = score(Strategy::Entropy, &counts[..space.nclass], &nlogn);
+        let s = entropy_score(&counts[..space.nclass]);
         // Quantised so that equal splits in another class order tie exactly.
         Some(((s * 1e6).round() as i64, !is_cand, g))
     };

@@ -63,15 +63,6 @@ impl Sym {
         }
     }
 
-    /// No symmetry at all (every guess is its own orbit).
-    pub fn none(pegs: u8, colours: u8) -> Sym {
-        let mut s = Sym::root(pegs, colours);
-        s.elems.truncate(1);
-        s.used = (1u16 << colours) - 1;
-        s.elems[0].map = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-        s
-    }
-
     /// Whether every code is canonical (nothing to reduce).
     pub fn is_trivial(&self) -> bool {
         self.elems.len() == 1 && self.used.count_ones() >= u32::from(self.colours) - 1
