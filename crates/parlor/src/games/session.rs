@@ -188,6 +188,11 @@ impl<G: Game> Session<G> {
     /// Takes up a saved game: claims it, then reads its row again (the list it was chosen from may be stale: the
     /// game may have been finished meanwhile) and rebuilds it from its parameters, seed and moves.
     pub fn resume(saved: &Unfinished, store: &Store) -> Result<Session<G>, ResumeError> {
+        // A row with columns of the wrong type cannot even be named reliably (its session may not be text): it is
+        // set aside by the caller, whoever holds it.
+        if let Some(why) = &saved.damage {
+            return Err(ResumeError::Damaged(why.clone()));
+        }
         let (claim, problem) = match store.claim(&saved.session) {
             Ok(c) => (Some(c), None),
             Err(ClaimError::Taken) => return Err(ResumeError::Taken),
