@@ -131,3 +131,31 @@ fn three_processes(dir: &Path, rounds: usize) -> (usize, usize, usize) {
     assert!(games.iter().any(|g| g.moves.split_whitespace().count() > 1));
     (played, told, kept)
 }
+
+/// The full screen tells its player too: a game another process finished meanwhile (no claims to stop it) is
+/// neither saved nor recorded again, and the screen says why.
+#[test]
+fn the_full_screen_says_when_another_process_finished_its_game() {
+    use common::pty::{Key, Pty, Spawn};
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("claims"), "not a folder").unwrap();
+    let mut p = Pty::spawn(Spawn::new(dir.path(), &["2048"]).size(100, 30));
+    p.wait_for("Score 0");
+    p.press(Key::Right);
+    p.wait_for("Moves 1");
+    // Another Parlor continues the same game and gives it up: recorded there.
+    let o = run(dir.path(), &["2048"], "x\ny\n");
+    assert!(out(&o).contains("Recorded as game #1"), "{}", out(&o));
+    p.press(Key::Left);
+    p.press(Key::Up);
+    let screen = p.wait_for("another Parlor finished");
+    assert!(screen.contains("not saved"), "{screen}");
+    p.press(Key::Char('x'));
+    p.wait_for("Give up?");
+    p.press(Key::Char('y'));
+    let screen = p.wait_for("NOT recorded");
+    assert!(screen.contains("another Parlor"), "{screen}");
+    let store = Store::open(dir.path()).unwrap().store;
+    assert_eq!(store.history(None, 10).unwrap().games.len(), 1);
+    assert!(store.unfinished(None).unwrap().is_empty());
+}
