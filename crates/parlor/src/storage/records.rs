@@ -231,7 +231,8 @@ impl Unfinished {
             )
         });
         Ok(Unfinished {
-            row: r.get(0)?,
+            // A view (a schema-1 database read through views) may have none: 0, found again by its session.
+            row: r.get::<_, Option<i64>>(0)?.unwrap_or(0),
             session,
             game,
             variant,
