@@ -181,6 +181,10 @@ def concurrent(binary, games, procs, seeded, rnd, claims=True):
 
     def take():
         with lock:
+            if state["next"] == len(codes):
+                # Every code used: guesses would repeat and could no longer be followed. Counted as a failure of
+                # the workload itself (fewer games per case, or more colours, fix it).
+                state["errors"].append("more guesses than codes: the workload cannot follow each guess")
             c = codes[state["next"] % len(codes)]
             state["next"] += 1
             return c
