@@ -142,10 +142,12 @@ impl Board {
         self.cells.chunks(MAX_SIZE).take(n).map(move |r| &r[..n])
     }
 
-    /// True when no slide can be made: no cell is empty and no two orthogonally adjacent tiles are equal, or the
-    /// only merges left would make what cannot be held (see [`Board::try_slide`]).
+    /// True when no slide can be made: no cell is empty and no two orthogonally adjacent tiles are equal, or every
+    /// slide left would make what cannot be held (see [`Board::try_slide`]).
     pub fn is_game_over(&self) -> bool {
-        if self.cells.iter().any(|&e| e >= MAX_EXPONENT - 1) {
+        // A refused slide needs a 2^63 pair, or points of 2^64: at most 32 merges a slide (8x8), so some merge of
+        // at least 2^59, from tiles of 2^58 or more. Below that the quick test is exact.
+        if self.cells.iter().any(|&e| e >= MAX_EXPONENT - 5) {
             return !Direction::ALL.into_iter().any(|d| self.can_slide(d));
         }
         let n = self.size();

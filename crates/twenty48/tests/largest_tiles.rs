@@ -66,12 +66,15 @@ fn values(b: &Board) -> Vec<Vec<u128>> {
         .collect()
 }
 
-/// Boards of 3x3 to 8x8 whose tiles are mostly the largest there are (2^60 to 2^63), with a few small ones and
+/// Boards of 3x3 to 8x8 whose tiles are mostly the largest there are (2^56 to 2^63), with a few small ones and
 /// empty cells.
 fn largest_tiles_board() -> impl Strategy<Value = Board> {
     (3usize..=8).prop_flat_map(|n| {
         proptest::collection::vec(
-            proptest::collection::vec(prop_oneof![3 => Just(0u8), 1 => 1u8..=3, 8 => 60u8..=63], n),
+            proptest::collection::vec(
+                prop_oneof![3 => Just(0u8), 1 => 1u8..=3, 4 => 56u8..=59, 8 => 60u8..=63],
+                n,
+            ),
             n,
         )
         .prop_map(|rows| Board::from_exponents(&rows).unwrap())
