@@ -40,7 +40,7 @@ pub use game::{Game, GameOptions, Outcome, PlayError, Reason, ReplayError};
 pub use matches::{MatchReport, play_match};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveParseError};
 pub use opponent::{Opponent, OpponentParseError};
-pub use perft::{divide, perft};
+pub use perft::{PerftProgress, divide, perft, perft_stoppable};
 pub use position::{IllegalMove, Position, PositionParseError, Stack};
 pub use search::{
     EVAL_FEATURES, Limits, SearchConfig, SearchResult, Searcher, eval_features, static_eval,

@@ -38,7 +38,10 @@ fn real_2048(n: u64) -> Vec<GameRecord> {
             i += 1;
         }
     }
-    store.history(Some("2048"), n as usize).expect("history")
+    store
+        .history(Some("2048"), n as usize)
+        .expect("history")
+        .games
 }
 
 fn record<G: Game>(params: &G::Params, score: i64, result: Outcome, at: i64) -> GameRecord {
@@ -62,7 +65,7 @@ fn record<G: Game>(params: &G::Params, score: i64, result: Outcome, at: i64) -> 
 fn database() -> Store {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/stats-bench");
     let mut store = Store::open(&dir).expect("open").store;
-    if store.history(None, 1).expect("history").is_empty() {
+    if store.history(None, 1).expect("history").games.is_empty() {
         let real = real_2048(50);
         let mm = parlor::games::mastermind::Params::default();
         let levels = [

@@ -361,7 +361,11 @@ fn resume_target<G: Game>(n: u64) {
                 started_at: 0,
                 updated_at: 0,
                 seeded: false,
+                row: 0,
+                damage: None,
             };
+            // Taking a game up reads its row again: the row is saved first.
+            store.save_unfinished(&u).unwrap();
             let resumed = Session::<G>::resume(&u, &store);
             match (direct, resumed) {
                 (Ok(d), Ok(s)) => assert_eq!(d.moves.len(), s.moves().len()),

@@ -263,7 +263,11 @@ fn replay_screen_opens_at_the_start_and_shows_the_code_at_the_end() {
         let mv = Mastermind::parse_move(s.state(), &t).unwrap();
         s.play(mv, &mut store).unwrap();
     }
-    let record = store.history(Some("mastermind"), 1).unwrap().remove(0);
+    let record = store
+        .history(Some("mastermind"), 1)
+        .unwrap()
+        .games
+        .remove(0);
     let entry = parlor::registry::find("mastermind").unwrap();
     let view = entry.replay(&record).unwrap();
     let when = parlor::storage::format_time(record.ended_at);

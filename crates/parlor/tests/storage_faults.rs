@@ -72,8 +72,14 @@ fn a_schema_1_database_opened_read_only_shows_its_games_through_views() {
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v1.db");
     std::fs::copy(&fixture, dir.path().join(parlor::storage::DB_FILE)).unwrap();
     let writable = parlor::storage::Store::open(dir.path()).unwrap().store;
-    let expected = writable.history(None, 1000).unwrap();
+    let expected = writable.history(None, 1000).unwrap().games;
     assert!(!expected.is_empty());
+    let expected_unfinished: Vec<String> = writable
+        .unfinished(None)
+        .unwrap()
+        .into_iter()
+        .map(|u| u.moves)
+        .collect();
     drop(writable);
     // The same file, version 1 again, read through the read-only path.
     std::fs::copy(&fixture, dir.path().join(parlor::storage::DB_FILE)).unwrap();
@@ -81,7 +87,15 @@ fn a_schema_1_database_opened_read_only_shows_its_games_through_views() {
         .expect("a version-1 database opens read-only");
     assert!(store.read_only());
     assert!(!store.keeps());
-    let shown = store.history(None, 1000).unwrap();
+    let shown = store.history(None, 1000).unwrap().games;
+    // The games in progress read through the views too (issue 25: rows are now read with their rowid).
+    let listed_unfinished: Vec<String> = store
+        .unfinished(None)
+        .unwrap()
+        .into_iter()
+        .map(|u| u.moves)
+        .collect();
+    assert_eq!(listed_unfinished, expected_unfinished);
     let ids = |r: &[parlor::storage::GameRecord]| -> Vec<(i64, String)> {
         r.iter()
             .map(|g| (g.id, g.result.as_str().to_string()))
@@ -113,6 +127,8 @@ fn shown_unfinished() -> parlor::storage::Unfinished {
         started_at: 0,
         updated_at: 0,
         seeded: false,
+        row: 0,
+        damage: None,
     }
 }
 

@@ -278,3 +278,41 @@ fn train_with_stages_starts_them_promotes_a_checkpoint_and_refuses_bad_tiles() {
         assert!(err(&o).contains("--stages"), "{bad}: {}", err(&o));
     }
 }
+
+/// A FIFO named as the weights file (issue 25: opening one waits for a writer for good, even after `q`): refused at
+/// once as not a regular file, and play goes on with the hand-made evaluation, as for a damaged file.
+#[test]
+fn a_fifo_as_the_weights_file_is_refused_at_once_not_waited_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("weights.fifo");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo reads a NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let mut child = parlor(dir.path(), &["--plain", "2048", "--seed", "21"])
+        .env("PARLOR_2048_WEIGHTS", &fifo)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"t\nq\n").unwrap();
+    // Bounded: a hang fails the test instead of blocking it.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("parlor still waiting on the FIFO after 30 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let o = child.wait_with_output().unwrap();
+    let text = out(&o);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        text.contains("Hint: slide ")
+            && text.contains("hand-made evaluation")
+            && text.contains("not a regular file"),
+        "{text}"
+    );
+}

@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::bitboard;
 use crate::direction::Direction;
-use crate::error::RulesError;
+use crate::error::{RulesError, SlideError};
 
 /// Smallest supported board size.
 pub const MIN_SIZE: usize = 3;
@@ -142,8 +142,14 @@ impl Board {
         self.cells.chunks(MAX_SIZE).take(n).map(move |r| &r[..n])
     }
 
-    /// True when no cell is empty and no two orthogonally adjacent tiles are equal.
+    /// True when no slide can be made: no cell is empty and no two orthogonally adjacent tiles are equal, or every
+    /// slide left would make what cannot be held (see [`Board::try_slide`]).
     pub fn is_game_over(&self) -> bool {
+        // A refused slide needs a 2^63 pair, or points of 2^64: at most 32 merges a slide (8x8), so some merge of
+        // at least 2^59, from tiles of 2^58 or more. Below that the quick test is exact.
+        if self.cells.iter().any(|&e| e >= MAX_EXPONENT - 5) {
+            return !Direction::ALL.into_iter().any(|d| self.can_slide(d));
+        }
         let n = self.size();
         for r in 0..n {
             for c in 0..n {
@@ -162,7 +168,7 @@ impl Board {
         true
     }
 
-    /// Whether sliding in `dir` would move or merge anything.
+    /// Whether sliding in `dir` would move or merge anything (a slide [`Board::try_slide`] refuses cannot be made).
     pub fn can_slide(&self, dir: Direction) -> bool {
         match self.to_bitboard_exact() {
             Some(b) => bitboard::slide(b, dir) != b,
@@ -170,7 +176,30 @@ impl Board {
         }
     }
 
-    /// Slides every tile in `dir` (no spawn).
+    /// Slides every tile in `dir` (no spawn), or says why that slide cannot be made: a merge of two 2^63 tiles
+    /// (2^64 cannot be held: [`SlideError::TileTooLarge`]) or points of 2^64 or more ([`SlideError::PointsTooLarge`]).
+    /// A refused slide changes nothing. This is the one place the rule is decided; [`Board::slide`] and
+    /// [`Board::slid`] follow it.
+    pub fn try_slide(&self, dir: Direction) -> Result<Slide, SlideError> {
+        if self.to_bitboard_exact().is_some() {
+            // Tiles of at most 2^15: nothing can be too large.
+            return Ok(self.slide(dir));
+        }
+        let mut out = *self;
+        let mut merged = Vec::new();
+        let gained = self.slide_into(dir, &mut out, Some(&mut merged))?;
+        merged.sort_unstable();
+        let moved = out != *self;
+        Ok(Slide {
+            board: out,
+            gained,
+            moved,
+            merged,
+        })
+    }
+
+    /// Slides every tile in `dir` (no spawn). A slide [`Board::try_slide`] refuses leaves the board as it is
+    /// (`moved` false, nothing gained).
     ///
     /// A 4x4 board whose exponents all fit in 4 bits (tiles up to 32768, with at most one 32768 so that no merge can
     /// overflow 4 bits) takes the table-driven [`bitboard`] path; every other board takes [`Board::slide_general`].
@@ -200,8 +229,10 @@ impl Board {
             }
             None => {
                 let mut out = *self;
-                let gained = self.slide_into(dir, &mut out, None);
-                (out, gained)
+                match self.slide_into(dir, &mut out, None) {
+                    Ok(gained) => (out, gained),
+                    Err(_) => (*self, 0),
+                }
             }
         }
     }
@@ -210,7 +241,15 @@ impl Board {
     pub fn slide_general(&self, dir: Direction) -> Slide {
         let mut out = *self;
         let mut merged = Vec::new();
-        let gained = self.slide_into(dir, &mut out, Some(&mut merged));
+        let Ok(gained) = self.slide_into(dir, &mut out, Some(&mut merged)) else {
+            // Refused (see `try_slide`): nothing changes.
+            return Slide {
+                board: *self,
+                gained: 0,
+                moved: false,
+                merged: Vec::new(),
+            };
+        };
         merged.sort_unstable();
         let moved = out != *self;
         Slide {
@@ -226,10 +265,11 @@ impl Board {
         dir: Direction,
         out: &mut Board,
         mut merged: Option<&mut Vec<(usize, usize)>>,
-    ) -> u64 {
+    ) -> Result<u64, SlideError> {
         let n = self.size();
         out.cells = [0; MAX_SIZE * MAX_SIZE];
         let mut gained = 0u64;
+        let mut points_too_large = false;
         for line in 0..n {
             // Cell k of this line, counted from the wall the tiles move toward.
             let pos = |k: usize| -> (usize, usize) {
@@ -254,9 +294,16 @@ impl Board {
             while i < count {
                 let (r, c) = pos(k);
                 if i + 1 < count && tiles[i] == tiles[i + 1] {
-                    let e = (tiles[i] + 1).min(MAX_EXPONENT);
+                    if tiles[i] >= MAX_EXPONENT {
+                        return Err(SlideError::TileTooLarge);
+                    }
+                    let e = tiles[i] + 1;
                     out.cells[r * MAX_SIZE + c] = e;
-                    gained = gained.saturating_add(exp_value(e));
+                    // Points past u64 refuse the slide too, but a tile too large anywhere is the reason given.
+                    match gained.checked_add(exp_value(e)) {
+                        Some(g) => gained = g,
+                        None => points_too_large = true,
+                    }
                     if let Some(m) = merged.as_deref_mut() {
                         m.push((r, c));
                     }
@@ -268,7 +315,10 @@ impl Board {
                 k += 1;
             }
         }
-        gained
+        if points_too_large {
+            return Err(SlideError::PointsTooLarge);
+        }
+        Ok(gained)
     }
 
     /// The 4x4 bitboard (4 bits per cell, cell (r, c) at bits `4 * (4 * r + c)`), if this is a 4x4 board whose

@@ -89,6 +89,14 @@ pub enum SlideError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
+    /// A merge would make a tile above 2^63, the largest a tile can be (RULES.md, 2048): the slide is refused.
+    #[error(
+        "that slide would merge two 2^63 tiles into 2^64, which a tile cannot hold (the largest is 2^63): it is refused"
+    )]
+    TileTooLarge,
+    /// The slide's points would pass 2^64 - 1, the most a score can hold: the slide is refused.
+    #[error("that slide would score 2^64 points or more, which a score cannot hold: it is refused")]
+    PointsTooLarge,
 }
 
 /// An undo that is not possible.

@@ -178,13 +178,15 @@ impl Game {
     }
 
     /// Slides, spawns a tile and records the move. A slide that changes nothing is refused
-    /// ([`SlideError::NoChange`]) and leaves the game untouched, as does any slide once the game is over.
+    /// ([`SlideError::NoChange`]) and leaves the game untouched, as does any slide once the game is over and one
+    /// whose tile or points cannot be held ([`SlideError::TileTooLarge`], [`SlideError::PointsTooLarge`]).
     /// Sliding while [`Status::Won`] keeps going implicitly.
     pub fn slide(&mut self, dir: Direction) -> Result<Turn, SlideError> {
         if self.status == Status::Over {
             return Err(SlideError::GameOver);
         }
-        let slide = self.board.slide(dir);
+        // A slide whose tile or points cannot be held is refused here, with its reason (RULES.md, 2048).
+        let slide = self.board.try_slide(dir)?;
         if !slide.moved {
             return Err(SlideError::NoChange);
         }
@@ -232,5 +234,27 @@ impl Game {
         self.rng.set_word_pos(snap.rng_word_pos);
         self.actions.push(Action::Undo);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod largest_tile_tests {
+    use super::*;
+
+    /// RULES.md, 2048, "Tiles are never capped": a slide that would merge two 2^63 tiles is refused with its reason,
+    /// and the game is left untouched (board, score, moves).
+    #[test]
+    fn a_game_refuses_a_slide_it_cannot_hold_and_stays_as_it_was() {
+        let mut game = Game::new(Rules::new(3, 0.1, 2048).unwrap(), 1);
+        game.board = "9223372036854775808,9223372036854775808,2/4,8,16/32,64,128"
+            .parse()
+            .unwrap();
+        let (board, score, moves) = (*game.board(), game.score(), game.actions().len());
+        assert_eq!(game.slide(Direction::Left), Err(SlideError::TileTooLarge));
+        assert_eq!(
+            (*game.board(), game.score(), game.actions().len()),
+            (board, score, moves)
+        );
+        assert!(!game.can_undo());
     }
 }

@@ -7,6 +7,7 @@ pub mod mastermind;
 pub mod mastermind_progress;
 pub mod nocca;
 pub mod nocca_solve;
+pub mod nocca_solve_estimate;
 pub mod play;
 pub mod records;
 pub mod stats;

@@ -21,7 +21,8 @@ fn parse_dims(s: &str) -> Result<Dims, String> {
 #[derive(Debug, Subcommand)]
 pub enum NoccaAction {
     /// Count the move sequences of exactly DEPTH plies (a goal move ends a sequence); from the start: 21, 441,
-    /// 9240, 193600, 4166360, 89656695.
+    /// 9240, 193600, 4166360, 89656695. From depth 7 (about 9 s, each ply about 20 times more) the progress is
+    /// shown and Ctrl-C stops the count.
     Perft {
         /// Plies.
         #[arg(value_parser = clap::value_parser!(u32).range(0..=20))]
@@ -56,8 +57,10 @@ pub enum NoccaAction {
         #[command(flatten)]
         json: JsonFlag,
     },
-    /// Solve a board (ROWSxCOLS, up to 4x5) by retrograde analysis, or load its table: counts of won, lost and drawn
-    /// positions, the start position's value, and with --position that position's value and every move's.
+    /// Solve a board (ROWSxCOLS) by retrograde analysis, or load its table: counts of won, lost and drawn
+    /// positions, the start position's value, and with --position that position's value and every move's. The
+    /// memory, disk and time a solve takes are stated before it starts, and a board this machine cannot hold is
+    /// refused (on 24 GB: up to 4x5).
     Solve(super::nocca_solve::SolveArgs),
 }
 
@@ -112,12 +115,8 @@ pub fn analyse(action: &NoccaAction, out: &mut dyn Write) -> Result<()> {
                 Some(p) => p.parse().map_err(|e| anyhow!("bad position '{p}': {e}"))?,
                 None => Position::start(board.unwrap_or(Dims::STANDARD)),
             };
-            let nodes = nocca::perft(&pos, *depth);
-            let split = if *divide {
-                nocca::divide(&pos, *depth)
-            } else {
-                Vec::new()
-            };
+            let (nodes, split) = perft_shown(&pos, *depth)?;
+            let split = if *divide { split } else { Vec::new() };
             if json.json {
                 let mut v = serde_json::json!({"depth": depth, "nodes": nodes});
                 if *divide {
@@ -202,4 +201,66 @@ fn run_match(args: &MatchArgs, out: &mut dyn Write) -> Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// From this depth on, perft takes seconds (depth 7 of the standard board: about 9 s, and each ply about 20 times
+/// more): it shows its progress, first move by first move, and Ctrl-C (SIGINT) or SIGTERM stops it.
+pub const PERFT_PROGRESS_DEPTH: u32 = 7;
+
+/// Counts perft of `pos` at `depth` with the count of each first move; at [`PERFT_PROGRESS_DEPTH`] and beyond, with
+/// progress on standard error (a bar on a terminal, else a line per first move) and stoppable by SIGINT or
+/// SIGTERM: then `Err` says how far it got.
+fn perft_shown(pos: &Position, depth: u32) -> Result<(u64, Vec<(nocca::Move, u64)>)> {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let moves = pos.legal_moves();
+    let stop = Arc::new(AtomicBool::new(false));
+    let large = depth >= PERFT_PROGRESS_DEPTH;
+    if large {
+        for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+            signal_hook::flag::register(signal, Arc::clone(&stop))?;
+        }
+    }
+    let terminal = large && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let bar = if terminal {
+        let b = indicatif::ProgressBar::new(moves.len() as u64);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "perft {msg} {bar:30} {pos}/{len} first moves · {elapsed_precise}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b.set_message(depth.to_string());
+        b
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let started = std::time::Instant::now();
+    let mut split = Vec::with_capacity(moves.len());
+    let mut last = (0usize, 0u64);
+    let counted = nocca::perft_stoppable(pos, depth, &stop, &mut |p| {
+        split.push((moves[p.done - 1], p.nodes - last.1));
+        last = (p.done, p.nodes);
+        bar.set_position(p.done as u64);
+        if large && !terminal {
+            eprintln!(
+                "parlor: perft {depth}: {} of {} first moves, {} sequences so far, {:.1} s",
+                p.done,
+                p.total,
+                p.nodes,
+                started.elapsed().as_secs_f64()
+            );
+        }
+    });
+    bar.finish_and_clear();
+    match counted {
+        Some(nodes) => Ok((nodes, split)),
+        None => Err(anyhow!(
+            "perft {depth} stopped after {} of {} first moves ({} sequences counted so far, {:.1} s)",
+            last.0,
+            moves.len(),
+            last.1,
+            started.elapsed().as_secs_f64()
+        )),
+    }
 }

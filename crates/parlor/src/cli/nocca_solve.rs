@@ -12,8 +12,10 @@ use std::time::Instant;
 /// `parlor nocca solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The board, ROWSxCOLS (rows 3-6, columns 3-5), e.g. 4x4. Boards up to 4x4 take seconds; 4x5 most of an hour
-    /// and 2 GB of memory and disk.
+    /// The board, ROWSxCOLS (rows 3-6, columns 3-5), e.g. 4x4. Boards up to 4x4 take seconds; 4x5 about 12
+    /// minutes of CPU (about 6 on 2 idle cores), 2.1 GB of memory and 4.2 GB of disk while solving. The estimate
+    /// is stated before a solve starts, and a solve this machine cannot hold (more than half its memory, more than
+    /// is available or more disk than is free: 5x5 needs about 15 GB of memory, 6x5 about 75 GB) is refused.
     #[arg(value_parser = parse_dims)]
     pub board: Dims,
     /// A position of that board to evaluate (as for `perft --position`; it may start with '-'), e.g.
@@ -38,14 +40,6 @@ pub fn table_dir(data_dir: &Path) -> PathBuf {
 pub fn peak_memory() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
-}
-
-/// Memory available to a new process in bytes (Linux), if known.
-fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
 }
@@ -82,20 +76,30 @@ pub fn analyse(args: &SolveArgs, data_dir: &Path, out: &mut dyn Write) -> Result
         None => None,
     };
     let dir = table_dir(data_dir);
-    if !Table::path_in(&dir, dims).exists() {
-        let needed = Table::size_of(dims);
-        if let Some(available) = available_memory()
-            && needed > available
-        {
+    // A table of the right length is loaded (a damaged one is solved again, and said); anything else is solved:
+    // its cost is stated first, and a solve this machine cannot hold is refused before anything is allocated.
+    let kept = std::fs::metadata(Table::path_in(&dir, dims))
+        .is_ok_and(|m| m.is_file() && m.len() == Table::file_len(dims));
+    let cost = super::nocca_solve_estimate::estimate(dims);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if kept {
+        eprintln!(
+            "parlor: loading the {dims} table ({})",
+            super::nocca_solve_estimate::bytes(cost.table)
+        );
+    } else {
+        eprintln!("parlor: {}", cost.describe(cores));
+        if let Err(why) = super::nocca_solve_estimate::machine_fits(dims, &dir) {
             return Err(anyhow!(
-                "solving {dims} needs about {:.1} GB of memory, but only {:.1} GB is available",
-                needed as f64 / 1e9,
-                available as f64 / 1e9
+                "{dims} is not solved here: {why} (see crates/nocca/BENCHMARKS.md for what larger boards take)"
             ));
         }
     }
     let bar = progress_bar();
     let started = Instant::now();
+    // Away from a terminal (no bar), progress is one line on standard error per stage.
+    let lines = bar.is_hidden();
+    let mut last_stage = String::new();
     let (table, origin) = Table::load_or_solve(&dir, dims, &mut |p| {
         let stage = match p.stage {
             Stage::Resume => "resuming".to_string(),
@@ -103,6 +107,13 @@ pub fn analyse(args: &SolveArgs, data_dir: &Path, out: &mut dyn Write) -> Result
             Stage::Round(d) => format!("ply {d}"),
             Stage::Checkpoint => "checkpoint".to_string(),
         };
+        if lines && stage != last_stage {
+            eprintln!(
+                "parlor: {dims} {stage} ({} so far)",
+                super::nocca_solve_estimate::duration(started.elapsed().as_secs_f64())
+            );
+            last_stage = stage.clone();
+        }
         bar.set_length(p.total);
         bar.set_position(p.done);
         bar.set_message(format!("{dims} {stage}"));

@@ -143,6 +143,9 @@ fn play<G: CliGame>(
                     "A game in progress is being played in another Parlor: a new game starts."
                         .into(),
                 ),
+                Err(e @ (ResumeError::Gone | ResumeError::Unavailable(_))) => {
+                    notes.push(format!("A game in progress could not be continued: {e}."))
+                }
                 Err(ResumeError::Damaged(why)) => {
                     let _ = store.set_aside(&saved, &why);
                     notes.push(format!(

@@ -185,15 +185,8 @@ pub fn run(action: &Twenty48Action, out: &mut dyn Write) -> Result<()> {
             let d: Direction = direction
                 .parse()
                 .map_err(|e| anyhow!("bad direction '{direction}': {e}"))?;
-            let s = b.slide(d);
-            // The largest tile a board holds is 2^63: two of them merging is a tile that cannot be represented,
-            // which shows as fewer 2^63 tiles after the slide than before.
-            let top = |b: &Board| b.rows().flatten().filter(|&&e| e >= 63).count();
-            if top(&s.board) < top(&b) {
-                return Err(anyhow!(
-                    "sliding {d} would merge two 2^63 tiles into 2^64, which a tile cannot hold (the largest is 2^63)"
-                ));
-            }
+            // The engine decides what cannot be held (a 2^64 tile, 2^64 points): such a slide is refused.
+            let s = b.try_slide(d).map_err(|e| anyhow!("sliding {d}: {e}"))?;
             if json.json {
                 let v = serde_json::json!({"board": s.board.to_string(), "gained": s.gained, "moved": s.moved});
                 writeln!(out, "{v}")?;

@@ -105,6 +105,9 @@ impl<G: game::Game> AnyGame for Entry<G> {
     }
 
     fn progress(&self, saved: &crate::storage::Unfinished) -> Result<String, String> {
+        if let Some(why) = &saved.damage {
+            return Err(why.clone());
+        }
         session::rebuild::<G>(&saved.game, &saved.options, saved.seed, &saved.moves)
             .map(|r| G::progress(&r.state))
     }

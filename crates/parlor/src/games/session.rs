@@ -19,6 +19,8 @@ pub struct Ending {
     pub id: Option<i64>,
     /// Its rank among the best scores of its variant, when it ranks.
     pub rank: Option<usize>,
+    /// Why it was not recorded, when a game with moves was not (the reason, for the player).
+    pub not_recorded: Option<String>,
     /// Why it ranks nowhere, when it does not ("assisted", "played from a chosen seed").
     pub unranked: Option<&'static str>,
 }
@@ -30,6 +32,10 @@ pub enum ResumeError {
     Taken,
     /// The saved row cannot be read or replayed: the reason (the row is to be set aside, never deleted).
     Damaged(String),
+    /// It is no longer unfinished: another Parlor finished it (or set it aside) since the list was read.
+    Gone,
+    /// The database could not be read: the reason.
+    Unavailable(String),
 }
 
 impl std::fmt::Display for ResumeError {
@@ -37,8 +43,24 @@ impl std::fmt::Display for ResumeError {
         match self {
             ResumeError::Taken => f.write_str("another Parlor is playing this game"),
             ResumeError::Damaged(why) => write!(f, "the saved game is damaged: {why}"),
+            ResumeError::Gone => f.write_str("that game was just finished in another Parlor"),
+            ResumeError::Unavailable(why) => write!(f, "could not read the saved game: {why}"),
         }
     }
+}
+
+/// Why a game is no longer its player's to save or record.
+const LOST: &str = "another Parlor finished, set aside or played on this game meanwhile, so it is not saved or \
+     recorded here (it is recorded once, where it was finished)";
+
+/// Said after a save that failed: the next change tries again.
+const RETRY: &str = " (it is tried again after the next move)";
+
+/// What the player is told when a game cannot be claimed for reasons other than another Parlor playing it.
+fn claim_warning(e: &ClaimError) -> String {
+    format!(
+        "{e}: other Parlors cannot tell that this game is being played here (it is still recorded at most once)"
+    )
 }
 
 /// A seed and whether the player chose it.
@@ -114,6 +136,8 @@ struct Parts<G: Game> {
     id: String,
     started_at: i64,
     assisted: bool,
+    /// The moves the game's saved row holds, as this player last saved them (`None`: it has no row).
+    held: Option<String>,
 }
 
 /// A game being played.
@@ -128,6 +152,9 @@ pub struct Session<G: Game> {
     saved: bool,
     /// The last storage problem, to show once.
     storage_error: Option<String>,
+    /// Why this game is no longer this player's to save or record (another Parlor finished, set aside or played on
+    /// it), once that is found.
+    lost: Option<String>,
     known_best: Option<i64>,
 }
 
@@ -137,9 +164,12 @@ impl<G: Game> Session<G> {
         G::check(&params)?;
         let start = G::new_game(&params, seed.value)?;
         let id = super::new_session_id();
-        // A claim that cannot be made (a read-only directory) does not stop play: nobody else can have this
-        // brand-new game.
-        let claim = store.claim(&id).ok();
+        // A claim that cannot be made (a claims folder that cannot be used) does not stop play: nobody else can
+        // have this brand-new game, and the player is told that other Parlors cannot see it is being played.
+        let (claim, problem) = match store.claim(&id) {
+            Ok(c) => (Some(c), None),
+            Err(e) => (None, Some(claim_warning(&e))),
+        };
         let parts = Parts {
             seed,
             state: start.clone(),
@@ -148,17 +178,34 @@ impl<G: Game> Session<G> {
             id,
             started_at: now_ms(),
             assisted: false,
+            held: None,
         };
-        Ok(Session::assemble(params, parts, claim, store))
+        let mut s = Session::assemble(params, parts, claim, store);
+        s.storage_error = problem;
+        Ok(s)
     }
 
-    /// Takes up a saved game: claims it, then rebuilds it from its parameters, seed and moves.
+    /// Takes up a saved game: claims it, then reads its row again (the list it was chosen from may be stale: the
+    /// game may have been finished meanwhile) and rebuilds it from its parameters, seed and moves.
     pub fn resume(saved: &Unfinished, store: &Store) -> Result<Session<G>, ResumeError> {
-        let claim = match store.claim(&saved.session) {
-            Ok(c) => Some(c),
+        // A row with columns of the wrong type cannot even be named reliably (its session may not be text): it is
+        // set aside by the caller, whoever holds it.
+        if let Some(why) = &saved.damage {
+            return Err(ResumeError::Damaged(why.clone()));
+        }
+        let (claim, problem) = match store.claim(&saved.session) {
+            Ok(c) => (Some(c), None),
             Err(ClaimError::Taken) => return Err(ResumeError::Taken),
-            Err(ClaimError::Io(_)) => None,
+            Err(e) => (None, Some(claim_warning(&e))),
         };
+        let saved = match store.unfinished_session(&saved.session) {
+            Ok(Some(now)) => now,
+            Ok(None) => return Err(ResumeError::Gone),
+            Err(e) => return Err(ResumeError::Unavailable(format!("{e:#}"))),
+        };
+        if let Some(why) = &saved.damage {
+            return Err(ResumeError::Damaged(why.clone()));
+        }
         let Rebuilt {
             params,
             start,
@@ -180,8 +227,11 @@ impl<G: Game> Session<G> {
             id: saved.session.clone(),
             started_at: saved.started_at,
             assisted: saved.assisted,
+            held: Some(saved.moves.clone()),
         };
-        Ok(Session::assemble(params, parts, claim, store))
+        let mut s = Session::assemble(params, parts, claim, store);
+        s.storage_error = problem;
+        Ok(s)
     }
 
     /// A session of a new or saved game: nothing ended, everything saved, the best score looked up.
@@ -198,6 +248,7 @@ impl<G: Game> Session<G> {
             ended: None,
             saved: true,
             storage_error: None,
+            lost: None,
             known_best: None,
         };
         s.refresh_best(store);
@@ -255,6 +306,12 @@ impl<G: Game> Session<G> {
     /// Whether the newest state is safely saved (never say "saved" otherwise).
     pub fn saved(&self) -> bool {
         self.saved
+    }
+
+    /// Whether another Parlor finished, set aside or played on this game meanwhile: it is no longer saved or
+    /// recorded here.
+    pub fn lost(&self) -> bool {
+        self.lost.is_some()
     }
 
     /// The last storage problem, once.
@@ -374,6 +431,8 @@ impl<G: Game> Session<G> {
             seeded: self.core.seed.chosen,
             started_at: self.core.started_at,
             updated_at: now_ms(),
+            row: 0,
+            damage: None,
         }
     }
 
@@ -384,15 +443,35 @@ impl<G: Game> Session<G> {
         if self.ended.is_some() {
             return self.saved;
         }
+        if self.lost.is_some() {
+            // Said once when it was found; nothing more is written for this game.
+            self.saved = false;
+            return false;
+        }
         let result = if self.started() {
-            store.save_unfinished(&self.unfinished())
+            let u = self.unfinished();
+            store
+                .save_game(&u, self.core.held.as_deref())
+                .map(|kept| kept.then_some(Some(u.moves)))
         } else {
-            store.discard_unfinished(&self.core.id)
+            match self.core.held.as_deref() {
+                Some(held) => store.discard_game(&self.core.id, held).map(|()| Some(None)),
+                None => Ok(Some(None)),
+            }
         };
         self.saved = match result {
-            Ok(()) => store.keeps(),
+            Ok(Some(held)) => {
+                self.core.held = held;
+                store.keeps()
+            }
+            Ok(None) => {
+                let why = LOST.to_string();
+                self.storage_error = Some(format!("not saved: {why}"));
+                self.lost = Some(why);
+                false
+            }
             Err(e) => {
-                self.storage_error = Some(format!("could not save: {e:#}"));
+                self.storage_error = Some(format!("could not save: {e:#}{RETRY}"));
                 false
             }
         };
@@ -407,6 +486,8 @@ impl<G: Game> Session<G> {
         }
         Err(self
             .take_storage_error()
+            .map(|e| e.trim_end_matches(RETRY).to_string())
+            .or_else(|| self.lost.clone())
             .unwrap_or_else(|| "the database is read-only or in memory".into()))
     }
 
@@ -429,15 +510,22 @@ impl<G: Game> Session<G> {
             id: None,
             rank: None,
             unranked,
+            not_recorded: None,
         };
         if !self.started() {
-            let _ = store.discard_unfinished(&self.core.id);
+            if let Some(held) = self.core.held.take() {
+                let _ = store.discard_game(&self.core.id, &held);
+            }
             self.saved = true;
+        } else if let Some(why) = self.lost.clone() {
+            self.saved = false;
+            ending.not_recorded = Some(why);
         } else {
             let record = self.unfinished().into_record(outcome);
-            match store.finish(&self.core.id, &record) {
-                Ok(id) => {
+            match store.finish_game(&self.core.id, self.core.held.as_deref(), &record) {
+                Ok(Some(id)) => {
                     ending.id = Some(id);
+                    self.core.held = None;
                     self.saved = store.keeps();
                     if unranked.is_none() {
                         ending.rank = store
@@ -445,9 +533,16 @@ impl<G: Game> Session<G> {
                             .ok();
                     }
                 }
+                Ok(None) => {
+                    self.saved = false;
+                    self.lost = Some(LOST.into());
+                    ending.not_recorded = Some(LOST.into());
+                }
                 Err(e) => {
                     self.saved = false;
-                    self.storage_error = Some(format!("could not record the game: {e:#}"));
+                    let why = format!("could not record the game: {e:#}");
+                    self.storage_error = Some(why.clone());
+                    ending.not_recorded = Some(why);
                 }
             }
         }
@@ -457,3 +552,7 @@ impl<G: Game> Session<G> {
         self.ended = Some(ending);
     }
 }
+
+#[cfg(test)]
+#[path = "session_tests.rs"]
+mod tests;

@@ -199,6 +199,9 @@ impl Game for Twenty48 {
         let turn = state.game.slide(*dir).map_err(|e| match e {
             twenty48::SlideError::NoChange => format!("nothing moves {dir}"),
             twenty48::SlideError::GameOver => "the game is over".to_string(),
+            e @ (twenty48::SlideError::TileTooLarge | twenty48::SlideError::PointsTooLarge) => {
+                e.to_string()
+            }
         })?;
         let applied = Applied {
             note: (turn.gained > 0).then(|| format!("+{}", turn.gained)),

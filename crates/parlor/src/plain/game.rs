@@ -78,6 +78,10 @@ impl<G: PlainGame> PlainLaunch for Entry<G> {
                 io.say("That game is being played in another Parlor: finish it there, or start a new one.")?;
                 Ok(Exit::Menu)
             }
+            Err(e @ (ResumeError::Gone | ResumeError::Unavailable(_))) => {
+                io.say(format!("That game cannot be continued: {e}."))?;
+                Ok(Exit::Menu)
+            }
             Err(ResumeError::Damaged(why)) => {
                 let kept = store.set_aside(saved, &why).is_ok();
                 io.say(format!(

@@ -75,7 +75,7 @@ fn ask_if(io: &mut Io, ask: bool, question: &str) -> Result<Option<bool>> {
 
 fn warn_storage<G: PlainGame>(io: &mut Io, s: &mut Session<G>) -> Result<()> {
     if let Some(e) = s.take_storage_error() {
-        io.say(format!("Warning: {e} (tried again after the next move)."))?;
+        io.say(format!("Warning: {e}."))?;
     }
     Ok(())
 }
@@ -159,7 +159,10 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
                 s.score()
             ))?;
             match (end.id, end.rank, end.unranked) {
-                (None, _, _) if s.started() => io.say("The game could NOT be recorded.")?,
+                (None, _, _) if s.started() => io.say(match &end.not_recorded {
+                    Some(why) => format!("The game could NOT be recorded: {why}."),
+                    None => "The game could NOT be recorded.".into(),
+                })?,
                 (None, _, _) => {}
                 (Some(id), _, Some(why)) => io.say(format!(
                     "Recorded as game #{id} ({why}: not in the best scores)."

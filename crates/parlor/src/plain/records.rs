@@ -6,7 +6,8 @@ use crate::storage::{Store, format_time};
 use anyhow::Result;
 use std::io::Write;
 
-/// Prints the newest finished games (of one game, or all).
+/// Prints the newest finished games (of one game, or all), and how many damaged ones were left out and why (with
+/// `--json`, on standard error: the JSON stays the list of games).
 pub fn history(
     store: &Store,
     game: Option<&str>,
@@ -14,16 +15,24 @@ pub fn history(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let games = store.history(game, limit)?;
+    let history = store.history(game, limit)?;
+    let note = history.note();
     if json {
-        let all: Vec<_> = games.iter().map(record_json).collect();
+        let all: Vec<_> = history.games.iter().map(record_json).collect();
         writeln!(out, "{}", serde_json::Value::Array(all))?;
-    } else if games.is_empty() {
-        writeln!(out, "{}", crate::games::record::nothing_to_show(store))?;
-    } else {
-        for r in &games {
-            writeln!(out, "{}", record_line(r))?;
+        if let Some(n) = note {
+            eprintln!("Note: {n}");
         }
+        return Ok(());
+    }
+    if history.games.is_empty() && note.is_none() {
+        writeln!(out, "{}", crate::games::record::nothing_to_show(store))?;
+    }
+    for r in &history.games {
+        writeln!(out, "{}", record_line(r))?;
+    }
+    if let Some(n) = note {
+        writeln!(out, "Note: {n}")?;
     }
     Ok(())
 }

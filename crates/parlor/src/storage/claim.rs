@@ -23,15 +23,18 @@ pub struct Claim {
 pub enum ClaimError {
     /// Another running `parlor` is playing it.
     Taken,
-    /// The lock file could not be made (a read-only data directory, say).
-    Io(std::io::Error),
+    /// The claims folder or the lock file could not be used (a read-only data directory, a file in the folder's
+    /// place): where, and why.
+    Io(PathBuf, std::io::Error),
 }
 
 impl std::fmt::Display for ClaimError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ClaimError::Taken => f.write_str("another Parlor is playing this game"),
-            ClaimError::Io(e) => write!(f, "could not claim the game: {e}"),
+            ClaimError::Io(path, e) => {
+                write!(f, "could not claim the game in {}: {e}", path.display())
+            }
         }
     }
 }
@@ -61,7 +64,11 @@ impl Store {
             });
         };
         let folder = dir.join("claims");
-        std::fs::create_dir_all(&folder).map_err(ClaimError::Io)?;
+        let io = |path: &std::path::Path| {
+            let path = path.to_path_buf();
+            move |e| ClaimError::Io(path, e)
+        };
+        std::fs::create_dir_all(&folder).map_err(io(&folder))?;
         // Session ids are made of hex digits, digits and dashes; anything else is replaced, so a damaged row
         // can never name a path outside the folder.
         let name: String = session
@@ -80,14 +87,14 @@ impl Store {
             .truncate(false)
             .write(true)
             .open(&path)
-            .map_err(ClaimError::Io)?;
+            .map_err(io(&path))?;
         match file.try_lock() {
             Ok(()) => Ok(Claim {
                 file: Some(file),
                 path: Some(path),
             }),
             Err(TryLockError::WouldBlock) => Err(ClaimError::Taken),
-            Err(TryLockError::Error(e)) => Err(ClaimError::Io(e)),
+            Err(TryLockError::Error(e)) => Err(ClaimError::Io(path, e)),
         }
     }
 

@@ -12,7 +12,7 @@ mod stats;
 
 pub use claim::{Claim, ClaimError};
 pub use open::{DB_FILE, Opened};
-pub use records::{GameRecord, Outcome, Ranking, Stats, Unfinished};
+pub use records::{GameRecord, History, Outcome, Ranking, Stats, Unfinished};
 pub use stats::{Figures, StatRow, Tallied, Tally, VariantTally};
 
 use anyhow::{Context, Result};
@@ -76,7 +76,8 @@ impl Store {
         Ok(())
     }
 
-    /// Saves (inserts or replaces) the game in progress of one play session.
+    /// Saves (inserts or replaces) the game in progress of one play session, whatever the database holds for it.
+    /// Play goes through [`Store::save_game`], which never brings back a game finished elsewhere.
     pub fn save_unfinished(&self, u: &Unfinished) -> Result<()> {
         self.writable()?;
         self.conn
@@ -104,14 +105,77 @@ impl Store {
         Ok(())
     }
 
-    /// The games in progress, newest first, optionally of one game only.
+    /// Saves the game in progress of one play session as its player last left it: `held` is the moves its saved
+    /// row holds (`None`: no row yet, and one is made). Returns `false`, writing nothing, when the row is no longer
+    /// what this player left (finished, set aside or played on by another Parlor): the game is no longer this
+    /// player's to save.
+    pub fn save_game(&self, u: &Unfinished, held: Option<&str>) -> Result<bool> {
+        self.writable()?;
+        let changed = match held {
+            None => self
+                .conn
+                .execute(
+                    "INSERT INTO unfinished (session, game, variant, options, seed, moves, score, assisted,
+                       started_at, updated_at, seeded)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT(session) DO NOTHING",
+                    params![
+                        u.session,
+                        u.game,
+                        u.variant,
+                        u.options,
+                        u.seed as i64,
+                        u.moves,
+                        u.score,
+                        u.assisted,
+                        u.started_at,
+                        u.updated_at,
+                        u.seeded
+                    ],
+                )
+                .context("saving the game in progress")?,
+            Some(held) => self
+                .conn
+                .execute(
+                    "UPDATE unfinished SET moves = ?2, score = ?3, assisted = ?4, updated_at = ?5
+                     WHERE session = ?1 AND moves = ?6",
+                    params![
+                        u.session,
+                        u.moves,
+                        u.score,
+                        u.assisted,
+                        u.updated_at,
+                        held
+                    ],
+                )
+                .context("saving the game in progress")?,
+        };
+        Ok(changed == 1)
+    }
+
+    /// The games in progress, newest first, optionally of one game only. A row whose columns are not of the types
+    /// Parlor writes is read as far as it can be, with [`Unfinished::damage`] saying what is wrong (set it aside).
     pub fn unfinished(&self, game: Option<&str>) -> Result<Vec<Unfinished>> {
-        let mut stmt = self.conn.prepare(
-            "SELECT session, game, variant, options, seed, moves, score, assisted, started_at, updated_at, seeded
-             FROM unfinished WHERE (?1 IS NULL OR game = ?1) ORDER BY updated_at DESC, rowid DESC",
-        )?;
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT {} FROM unfinished WHERE (?1 IS NULL OR game = ?1) ORDER BY updated_at DESC, rowid DESC",
+            Unfinished::COLUMNS
+        ))?;
         let rows = stmt.query_map(params![game], Unfinished::from_row)?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// The game in progress of one play session, read now (`None` when it is no longer unfinished).
+    pub fn unfinished_session(&self, session: &str) -> Result<Option<Unfinished>> {
+        Ok(self
+            .conn
+            .query_row(
+                &format!(
+                    "SELECT {} FROM unfinished WHERE session = ?1",
+                    Unfinished::COLUMNS
+                ),
+                params![session],
+                Unfinished::from_row,
+            )
+            .optional()?)
     }
 
     /// Forgets a game in progress without recording it (for a game with no move made).
@@ -124,8 +188,21 @@ impl Store {
         Ok(())
     }
 
-    /// Sets a damaged game in progress aside: it moves, whole, to the `set_aside` table with the reason, so that it
-    /// no longer blocks anything and is never lost.
+    /// Forgets the saved row of a game taken back to no move, if it still holds `held` (the moves its player last
+    /// saved); a row changed since is another Parlor's and stays.
+    pub fn discard_game(&self, session: &str, held: &str) -> Result<()> {
+        self.writable()?;
+        self.conn.execute(
+            "DELETE FROM unfinished WHERE session = ?1 AND moves = ?2",
+            params![session, held],
+        )?;
+        Ok(())
+    }
+
+    /// Sets a damaged game in progress aside: its stored row moves, whole and exactly as stored (whatever the types
+    /// of its columns), to the `set_aside` table with the reason, so that it no longer blocks anything and is never
+    /// lost. The row is found by [`Unfinished::row`] (by its session when it was not read from the database). A row
+    /// that is no longer there (finished meanwhile by another Parlor) is left as it is.
     pub fn set_aside(&mut self, u: &Unfinished, reason: &str) -> Result<()> {
         self.writable()?;
         let tx = self
@@ -134,26 +211,14 @@ impl Store {
         tx.execute(
             "INSERT INTO set_aside (session, game, variant, options, seed, moves, score, assisted, started_at,
                updated_at, seeded, reason, set_aside_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-            params![
-                u.session,
-                u.game,
-                u.variant,
-                u.options,
-                u.seed as i64,
-                u.moves,
-                u.score,
-                u.assisted,
-                u.started_at,
-                u.updated_at,
-                u.seeded,
-                reason,
-                now_ms()
-            ],
+             SELECT session, game, variant, options, seed, moves, score, assisted, started_at, updated_at, seeded,
+               ?2, ?3
+             FROM unfinished WHERE CASE WHEN ?1 = 0 THEN session = ?4 ELSE rowid = ?1 END",
+            params![u.row, reason, now_ms(), u.session],
         )?;
         tx.execute(
-            "DELETE FROM unfinished WHERE session = ?1",
-            params![u.session],
+            "DELETE FROM unfinished WHERE CASE WHEN ?1 = 0 THEN session = ?2 ELSE rowid = ?1 END",
+            params![u.row, u.session],
         )?;
         tx.commit().context("setting the damaged game aside")?;
         Ok(())
@@ -167,11 +232,53 @@ impl Store {
     }
 
     /// Records a finished game and drops its in-progress copy, in one transaction. Returns the new game's id.
+    /// Whatever the in-progress row holds; play goes through [`Store::finish_game`], which records a game once.
     pub fn finish(&mut self, session: &str, record: &GameRecord) -> Result<i64> {
+        let held: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT moves FROM unfinished WHERE session = ?1",
+                params![session],
+                |r| r.get(0),
+            )
+            .optional()?;
+        self.finish_game(session, held.as_deref(), record)?
+            .ok_or_else(|| anyhow::anyhow!("the game changed while it was being recorded"))
+    }
+
+    /// Records a finished game and drops its in-progress copy, in one transaction that records nothing when the game
+    /// is no longer unfinished as its player left it: `held` is the moves its saved row holds (`None`: it has no
+    /// row, and none may have appeared). Returns the new game's id, or `None` when nothing was recorded because
+    /// another Parlor finished, set aside or played on the game meanwhile.
+    pub fn finish_game(
+        &mut self,
+        session: &str,
+        held: Option<&str>,
+        record: &GameRecord,
+    ) -> Result<Option<i64>> {
         self.writable()?;
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let gone = match held {
+            Some(held) => {
+                tx.execute(
+                    "DELETE FROM unfinished WHERE session = ?1 AND moves = ?2",
+                    params![session, held],
+                )? != 1
+            }
+            None => {
+                tx.query_row(
+                    "SELECT COUNT(*) FROM unfinished WHERE session = ?1",
+                    params![session],
+                    |r| r.get::<_, i64>(0),
+                )? != 0
+            }
+        };
+        if gone {
+            // Dropping the transaction rolls it back: nothing is written.
+            return Ok(None);
+        }
         tx.execute(
             "INSERT INTO games (game, variant, options, seed, moves, score, result, assisted, started_at, ended_at,
                seeded)
@@ -191,22 +298,51 @@ impl Store {
             ],
         )?;
         let id = tx.last_insert_rowid();
-        tx.execute(
-            "DELETE FROM unfinished WHERE session = ?1",
-            params![session],
-        )?;
         tx.commit().context("recording the finished game")?;
-        Ok(id)
+        Ok(Some(id))
     }
 
-    /// Finished games, newest first, optionally of one game only.
-    pub fn history(&self, game: Option<&str>, limit: usize) -> Result<Vec<GameRecord>> {
-        let mut stmt = self.conn.prepare(&format!(
-            "SELECT {} FROM games WHERE (?1 IS NULL OR game = ?1) ORDER BY ended_at DESC, id DESC LIMIT ?2",
+    /// Finished games, newest first, optionally of one game only: at most `limit` readable ones, and the count of
+    /// damaged rows left out (all of them) with why.
+    pub fn history(&self, game: Option<&str>, limit: usize) -> Result<History> {
+        // The marks of every row first (small columns only), then the newest readable rows in full.
+        let mut stmt = self.conn.prepare(
+            "SELECT id, score, result, assisted, seeded FROM games WHERE (?1 IS NULL OR game = ?1)
+             ORDER BY ended_at DESC, id DESC",
+        )?;
+        let mut rows = stmt.query(params![game])?;
+        let mut out = History::default();
+        let mut ids = Vec::new();
+        while let Some(r) = rows.next()? {
+            match records::damage(r.get_ref(1)?, r.get_ref(2)?, r.get_ref(3)?, r.get_ref(4)?) {
+                None if ids.len() < limit => ids.push(r.get::<_, i64>(0)?),
+                None => {}
+                Some(why) => {
+                    out.left_out += 1;
+                    if !out.reasons.contains(&why) {
+                        out.reasons.push(why);
+                    }
+                }
+            }
+        }
+        let mut one = self.conn.prepare_cached(&format!(
+            "SELECT {} FROM games WHERE id = ?1",
             GameRecord::COLUMNS
         ))?;
-        let rows = stmt.query_map(params![game, limit as i64], GameRecord::from_row)?;
-        Ok(rows.filter_map(|r| r.ok()).collect())
+        for id in ids {
+            // A row changed meanwhile by another Parlor is read as it is now.
+            match one.query_row(params![id], GameRecord::read).optional()? {
+                Some(Ok(g)) => out.games.push(g),
+                Some(Err(why)) => {
+                    out.left_out += 1;
+                    if !out.reasons.contains(&why) {
+                        out.reasons.push(why);
+                    }
+                }
+                None => {}
+            }
+        }
+        Ok(out)
     }
 
     /// The best scores of one game and variant, best first (earlier games first among equals): games that are

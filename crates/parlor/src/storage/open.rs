@@ -224,7 +224,7 @@ CREATE TEMP VIEW games AS SELECT id, game, variant, options, seed, moves, score,
          WHEN game = 'nocca' AND variant IN ('two players', 'watch') AND result IN ('won', 'lost') THEN 'done'
          ELSE result END AS result,
     assisted, started_at, ended_at, 0 AS seeded FROM main.games;
-CREATE TEMP VIEW unfinished AS SELECT session, game, variant, options, seed, moves, score, assisted, started_at,
+CREATE TEMP VIEW unfinished AS SELECT rowid AS rowid, session, game, variant, options, seed, moves, score, assisted, started_at,
     updated_at, 0 AS seeded FROM main.unfinished;
 CREATE TEMP TABLE set_aside (id INTEGER PRIMARY KEY, session TEXT, game TEXT, variant TEXT, options TEXT,
     seed INTEGER, moves TEXT, score INTEGER, assisted INTEGER, started_at INTEGER, updated_at INTEGER,

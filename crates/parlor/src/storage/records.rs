@@ -1,6 +1,7 @@
 //! The rows Parlor keeps: finished games, games in progress, and per-variant totals.
 
 use rusqlite::Row;
+use rusqlite::types::ValueRef;
 use std::fmt::Display;
 
 /// A finished game: enough to list it, rank it and replay it.
@@ -36,28 +37,74 @@ impl GameRecord {
     pub(super) const COLUMNS: &'static str = "id, game, variant, options, seed, moves, score, result, assisted, started_at, ended_at, seeded";
 
     pub(super) fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRecord> {
-        Ok(GameRecord {
+        GameRecord::read(r)?.map_err(|why| {
+            rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Null, why.into())
+        })
+    }
+
+    /// Reads a row of [`GameRecord::COLUMNS`]: `Err(why)` for a damaged row, one whose score, result or marks
+    /// cannot be read, the same rows that statistics count as damaged (`storage/stats.rs`). Other columns of the
+    /// wrong type read as stand-ins (a replay of such a record says it is damaged).
+    pub(super) fn read(r: &Row<'_>) -> rusqlite::Result<Result<GameRecord, String>> {
+        let text = |i: usize| -> rusqlite::Result<String> {
+            Ok(match r.get_ref(i)? {
+                ValueRef::Text(t) => String::from_utf8_lossy(t).into_owned(),
+                other => stand_in(other),
+            })
+        };
+        let int = |i: usize| -> rusqlite::Result<Option<i64>> {
+            Ok(match r.get_ref(i)? {
+                ValueRef::Integer(v) => Some(v),
+                _ => None,
+            })
+        };
+        if let Some(why) = damage(r.get_ref(6)?, r.get_ref(7)?, r.get_ref(8)?, r.get_ref(11)?) {
+            return Ok(Err(why));
+        }
+        let (score, assisted, seeded) = (int(6)?.unwrap_or(0), int(8)?, int(11)?);
+        let result: String = text(7)?;
+        let result = Outcome::parse(&result).unwrap_or(Outcome::GaveUp);
+        Ok(Ok(GameRecord {
             id: r.get(0)?,
-            game: r.get(1)?,
-            variant: r.get(2)?,
-            options: r.get(3)?,
-            seed: r.get::<_, i64>(4)? as u64,
-            moves: r.get(5)?,
-            score: r.get(6)?,
-            result: {
-                let text: String = r.get(7)?;
-                Outcome::parse(&text).ok_or_else(|| {
-                    rusqlite::Error::FromSqlConversionFailure(
-                        7,
-                        rusqlite::types::Type::Text,
-                        format!("unknown result '{text}'").into(),
-                    )
-                })?
-            },
-            assisted: r.get(8)?,
-            started_at: r.get(9)?,
-            ended_at: r.get(10)?,
-            seeded: r.get(11)?,
+            game: text(1)?,
+            variant: text(2)?,
+            options: text(3)?,
+            seed: int(4)?.unwrap_or(0) as u64,
+            moves: text(5)?,
+            score,
+            result,
+            assisted: assisted.unwrap_or(0) != 0,
+            started_at: int(9)?.unwrap_or(0),
+            ended_at: int(10)?.unwrap_or(0),
+            seeded: seeded.unwrap_or(0) != 0,
+        }))
+    }
+}
+
+/// The finished games a history shows, and the damaged ones it leaves out.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct History {
+    /// The games that could be read, newest first.
+    pub games: Vec<GameRecord>,
+    /// How many damaged rows were left out (all of them, not only among the newest).
+    pub left_out: u64,
+    /// Why, each reason once.
+    pub reasons: Vec<String>,
+}
+
+impl History {
+    /// What to tell the player about the rows left out, if any.
+    pub fn note(&self) -> Option<String> {
+        (self.left_out > 0).then(|| {
+            format!(
+                "{} damaged finished game{} left out ({}); {} kept in the database, and statistics count {} as \
+                 damaged.",
+                self.left_out,
+                if self.left_out == 1 { "" } else { "s" },
+                self.reasons.join("; "),
+                if self.left_out == 1 { "it is" } else { "they are" },
+                if self.left_out == 1 { "it" } else { "them" },
+            )
         })
     }
 }
@@ -109,6 +156,11 @@ pub struct Unfinished {
     pub started_at: i64,
     /// Time of the last save (ms since the epoch).
     pub updated_at: i64,
+    /// Where the row is stored (its SQLite rowid; 0 for a game not read from the database).
+    pub row: i64,
+    /// What is wrong with the row as stored, when a column is not of the type Parlor writes (the values read from
+    /// such columns are stand-ins): such a row is set aside, never played. `None` for a sound row.
+    pub damage: Option<String>,
 }
 
 impl Unfinished {
@@ -130,20 +182,110 @@ impl Unfinished {
         }
     }
 
+    pub(super) const COLUMNS: &'static str = "rowid, session, game, variant, options, seed, moves, score, assisted, started_at, updated_at, seeded";
+
+    /// Reads a row of [`Unfinished::COLUMNS`] whatever the types of its columns: a column of the wrong type reads
+    /// as a stand-in and is named in [`Unfinished::damage`].
     pub(super) fn from_row(r: &Row<'_>) -> rusqlite::Result<Unfinished> {
+        let mut wrong: Vec<&'static str> = Vec::new();
+        let mut text = |i: usize, name: &'static str| -> rusqlite::Result<String> {
+            Ok(match r.get_ref(i)? {
+                ValueRef::Text(t) => match std::str::from_utf8(t) {
+                    Ok(t) => t.to_string(),
+                    Err(_) => {
+                        wrong.push(name);
+                        String::from_utf8_lossy(t).into_owned()
+                    }
+                },
+                other => {
+                    wrong.push(name);
+                    stand_in(other)
+                }
+            })
+        };
+        let session = text(1, "session")?;
+        let game = text(2, "game")?;
+        let variant = text(3, "variant")?;
+        let options = text(4, "options")?;
+        let moves = text(6, "moves")?;
+        let mut int = |i: usize, name: &'static str| -> rusqlite::Result<i64> {
+            Ok(match r.get_ref(i)? {
+                ValueRef::Integer(v) => v,
+                _ => {
+                    wrong.push(name);
+                    0
+                }
+            })
+        };
+        let seed = int(5, "seed")? as u64;
+        let score = int(7, "score")?;
+        let assisted = int(8, "assisted")? != 0;
+        let started_at = int(9, "started_at")?;
+        let updated_at = int(10, "updated_at")?;
+        let seeded = int(11, "seeded")? != 0;
+        let damage = (!wrong.is_empty()).then(|| {
+            format!(
+                "the stored {} {} not of the type Parlor writes",
+                wrong.join(", "),
+                if wrong.len() == 1 { "is" } else { "are" }
+            )
+        });
         Ok(Unfinished {
-            session: r.get(0)?,
-            game: r.get(1)?,
-            variant: r.get(2)?,
-            options: r.get(3)?,
-            seed: r.get::<_, i64>(4)? as u64,
-            moves: r.get(5)?,
-            score: r.get(6)?,
-            assisted: r.get(7)?,
-            started_at: r.get(8)?,
-            updated_at: r.get(9)?,
-            seeded: r.get(10)?,
+            // A view (a schema-1 database read through views) may have none: 0, found again by its session.
+            row: r.get::<_, Option<i64>>(0)?.unwrap_or(0),
+            session,
+            game,
+            variant,
+            options,
+            seed,
+            moves,
+            score,
+            assisted,
+            seeded,
+            started_at,
+            updated_at,
+            damage,
         })
+    }
+}
+
+/// Why a finished row is damaged, from its score, result and marks (`None`: it can be read): the one rule that
+/// history and statistics (`storage/stats.rs`) both follow.
+pub(super) fn damage(
+    score: ValueRef<'_>,
+    result: ValueRef<'_>,
+    assisted: ValueRef<'_>,
+    seeded: ValueRef<'_>,
+) -> Option<String> {
+    if !matches!(score, ValueRef::Integer(_)) {
+        return Some("a score that is not a number".into());
+    }
+    let known = match result {
+        ValueRef::Text(t) => std::str::from_utf8(t)
+            .ok()
+            .and_then(Outcome::parse)
+            .is_some(),
+        _ => false,
+    };
+    if !known {
+        return Some(format!("an unknown result '{}'", stand_in(result)));
+    }
+    if !matches!(
+        (assisted, seeded),
+        (ValueRef::Integer(_), ValueRef::Integer(_))
+    ) {
+        return Some("an assisted or seeded mark that is not a number".into());
+    }
+    None
+}
+
+/// A printable stand-in for a value of the wrong type (for lists and messages only; the row itself is kept as it is).
+fn stand_in(v: ValueRef<'_>) -> String {
+    match v {
+        ValueRef::Null => "?".into(),
+        ValueRef::Integer(i) => i.to_string(),
+        ValueRef::Real(f) => f.to_string(),
+        ValueRef::Text(t) | ValueRef::Blob(t) => String::from_utf8_lossy(t).into_owned(),
     }
 }
 

@@ -30,6 +30,8 @@ fn unfinished(session: &str) -> Unfinished {
         seeded: false,
         started_at: 10,
         updated_at: 20,
+        row: 0,
+        damage: None,
     }
 }
 
@@ -84,7 +86,7 @@ fn fresh_store_records_and_ranks() {
     );
     assert_eq!(got.moves, "left up");
     assert_eq!(
-        store.history(None, 10).unwrap().len(),
+        store.history(None, 10).unwrap().games.len(),
         3,
         "history keeps assisted games"
     );
@@ -176,7 +178,7 @@ fn two_connections_writing_at_once_lose_nothing() {
         h.join().unwrap();
     }
     let store = Store::open(dir.path()).unwrap().store;
-    assert_eq!(store.history(None, 1000).unwrap().len(), 200);
+    assert_eq!(store.history(None, 1000).unwrap().games.len(), 200);
     assert!(store.unfinished(None).unwrap().is_empty());
 }
 
@@ -290,7 +292,7 @@ fn a_schema_1_database_opened_by_several_at_once_is_migrated_once() {
             assert!(o.notice.is_none(), "{:?}", o.notice);
             assert!(o.store.keeps());
         }
-        let n = stores[0].store.history(None, 1000).unwrap().len();
+        let n = stores[0].store.history(None, 1000).unwrap().games.len();
         assert_eq!(n, 5, "the fixture's five games, once");
     }
 }

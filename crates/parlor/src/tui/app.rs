@@ -178,6 +178,13 @@ impl App {
             if stop.load(Ordering::Relaxed) {
                 self.quit();
             }
+            if super::terminal::suspend_if_asked()? {
+                // Back from a suspend: the terminal may show anything. It is cleared, and the buffer of what is
+                // on it emptied (no cursor query: `Terminal::clear` asks the terminal where its cursor is), so the
+                // next frame draws everything.
+                terminal.backend_mut().clear()?;
+                terminal.swap_buffers();
+            }
         }
         Ok(())
     }
@@ -229,6 +236,10 @@ impl App {
             Event::Key(key) if key.kind == KeyEventKind::Press => {
                 if is_interrupt(&key) {
                     self.quit();
+                    return;
+                }
+                if super::terminal::is_suspend(&key) {
+                    super::terminal::request_suspend();
                     return;
                 }
                 if self.help_open {

@@ -37,7 +37,7 @@ const SETTINGS_HELP: &str = "Settings (in this menu) changes the theme, the keys
 #[derive(Clone, Debug)]
 enum Item {
     /// A game in progress, with its progress line.
-    Continue(Unfinished, String),
+    Continue(Box<Unfinished>, String),
     /// A new game of the game at this index of the registry.
     New(usize),
     Scores,
@@ -94,7 +94,7 @@ impl MenuView {
                 None => Err(format!("this Parlor does not know the game '{}'", u.game)),
             };
             match progress {
-                Ok(p) => items.push(Item::Continue(u, p)),
+                Ok(p) => items.push(Item::Continue(Box::new(u), p)),
                 Err(why) => {
                     let kept = ctx.store.set_aside(&u, &why).is_ok();
                     self.message = Some(if kept {
@@ -171,6 +171,11 @@ impl MenuView {
                 Some(Err(ResumeError::Damaged(why))) => {
                     let _ = ctx.store.set_aside(&u, &why);
                     self.message = Some(format!("That game is damaged ({why}): it was set aside."));
+                    self.refresh(ctx);
+                    Transition::Stay
+                }
+                Some(Err(e @ (ResumeError::Gone | ResumeError::Unavailable(_)))) => {
+                    self.message = Some(format!("That game cannot be continued: {e}."));
                     self.refresh(ctx);
                     Transition::Stay
                 }
@@ -316,9 +321,9 @@ impl View for MenuView {
             match self.items.get(self.selected) {
                 Some(Item::Continue(u, _)) if !ctx.settings.confirm_discard() => {
                     let u = u.clone();
-                    self.discard(u, ctx);
+                    self.discard(*u, ctx);
                 }
-                Some(Item::Continue(u, _)) => self.discarding = Some(u.clone()),
+                Some(Item::Continue(u, _)) => self.discarding = Some((**u).clone()),
                 _ => self.message = Some("d discards a game in progress: choose one first".into()),
             }
             return Transition::Stay;

@@ -225,8 +225,11 @@ impl<G: TuiGame> PlayView<G> {
     }
 
     fn storage_warning(&mut self) {
-        if let Some(e) = self.session.take_storage_error() {
-            self.message = Some(format!("{e} (it is tried again after the next move)"));
+        if let Some(why) = self.session.ended().and_then(|e| e.not_recorded.clone()) {
+            let _ = self.session.take_storage_error();
+            self.message = Some(format!("This game was NOT recorded: {why}."));
+        } else if let Some(e) = self.session.take_storage_error() {
+            self.message = Some(e);
         }
     }
 

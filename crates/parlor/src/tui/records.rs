@@ -35,7 +35,10 @@ impl HistoryView {
     /// Reads the last 500 games.
     pub fn new(ctx: &mut Ctx) -> HistoryView {
         let (games, message) = match ctx.store.history(None, 500) {
-            Ok(g) => (g, None),
+            Ok(h) => {
+                let note = h.note();
+                (h.games, note)
+            }
             Err(e) => (
                 Vec::new(),
                 Some(format!("could not read the history: {e:#}")),

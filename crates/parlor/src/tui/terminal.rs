@@ -3,6 +3,10 @@
 //! readable), and SIGTERM, SIGHUP, SIGINT or SIGQUIT (turned into a clean quit by a flag the event loop checks; in raw
 //! mode `Ctrl-C` and `Ctrl-\` are keys, so SIGINT and SIGQUIT come from `kill`, and their default action would end
 //! the process with the terminal still raw).
+//!
+//! Suspending (Ctrl-Z, a key in raw mode, or SIGTSTP from `kill -TSTP`) gives the terminal back the same way before
+//! the process stops, so the shell it returns to is usable; on SIGCONT the full screen is taken back and redrawn
+//! whole ([`suspend_if_asked`], called by the event loop).
 
 use anyhow::Result;
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
@@ -19,6 +23,58 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Whether the full-screen mode is on, so that restoring happens once (leaving the alternate screen twice would
 /// move the cursor back over what was printed in between, such as a panic message).
 static ACTIVE: AtomicBool = AtomicBool::new(false);
+
+/// Whether mouse capture was asked for on entering (taken back after a suspend).
+static MOUSE: AtomicBool = AtomicBool::new(false);
+
+/// Raised by SIGTSTP or Ctrl-Z: the event loop suspends at its next turn.
+static SUSPEND: AtomicBool = AtomicBool::new(false);
+
+/// Whether a key is Ctrl-Z, which suspends the full screen as it would a cooked-mode program.
+pub fn is_suspend(key: &crossterm::event::KeyEvent) -> bool {
+    key.modifiers
+        .contains(crossterm::event::KeyModifiers::CONTROL)
+        && matches!(
+            key.code,
+            crossterm::event::KeyCode::Char('z') | crossterm::event::KeyCode::Char('Z')
+        )
+}
+
+/// Asks the event loop to suspend (Ctrl-Z).
+pub fn request_suspend() {
+    SUSPEND.store(true, Ordering::SeqCst);
+}
+
+/// If a suspend was asked for (SIGTSTP, Ctrl-Z): gives the terminal back (main screen, cursor shown, mouse
+/// reporting off, cooked mode), stops the process as SIGTSTP's default action would, and once continued (SIGCONT)
+/// takes the full screen back. Returns whether it suspended: the caller then redraws everything.
+pub fn suspend_if_asked() -> Result<bool> {
+    if !SUSPEND.swap(false, Ordering::SeqCst) || !ACTIVE.load(Ordering::SeqCst) {
+        return Ok(false);
+    }
+    restore();
+    // Stops here until SIGCONT (SIGTSTP's default action, which our handler replaced, is to stop).
+    signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
+    take_back(MOUSE.load(Ordering::SeqCst))?;
+    Ok(true)
+}
+
+/// Raw mode, the alternate screen and, if `mouse`, mouse capture: the full screen's terminal modes.
+fn take_back(mouse: bool) -> Result<()> {
+    ACTIVE.store(true, Ordering::SeqCst);
+    enable_raw_mode()?;
+    let mut out = stdout();
+    let entered = if mouse {
+        execute!(out, EnterAlternateScreen, EnableMouseCapture)
+    } else {
+        execute!(out, EnterAlternateScreen)
+    };
+    if let Err(e) = entered {
+        restore();
+        return Err(e.into());
+    }
+    Ok(())
+}
 
 /// Puts the terminal back as it was. Safe to call more than once: only the first call after entering acts.
 pub fn restore() {
@@ -53,18 +109,8 @@ impl Screen {
             restore();
             previous(info);
         }));
-        ACTIVE.store(true, Ordering::SeqCst);
-        enable_raw_mode()?;
-        let mut out = stdout();
-        let entered = if mouse {
-            execute!(out, EnterAlternateScreen, EnableMouseCapture)
-        } else {
-            execute!(out, EnterAlternateScreen)
-        };
-        if let Err(e) = entered {
-            restore();
-            return Err(e.into());
-        }
+        MOUSE.store(mouse, Ordering::SeqCst);
+        take_back(mouse)?;
         let terminal = match Terminal::new(CrosstermBackend::new(stdout())) {
             Ok(t) => t,
             Err(e) => {
@@ -82,7 +128,7 @@ impl Drop for Screen {
     }
 }
 
-/// On SIGTERM, SIGHUP, SIGINT or SIGQUIT, asks the event loop to quit cleanly (it checks `stop` several times a
+/// On SIGTSTP, asks the event loop to suspend. On SIGTERM, SIGHUP, SIGINT or SIGQUIT, asks the event loop to quit cleanly (it checks `stop` several times a
 /// second). If it has not stopped shortly after (a closed terminal can leave the input reader stuck), restores what
 /// can be restored and exits: every move is saved as it is made, so nothing is lost.
 fn watch_signals(stop: Arc<AtomicBool>) -> Result<()> {
@@ -92,6 +138,12 @@ fn watch_signals(stop: Arc<AtomicBool>) -> Result<()> {
         signal_hook::consts::SIGINT,
         signal_hook::consts::SIGQUIT,
     ])?;
+    let mut stops = signal_hook::iterator::Signals::new([signal_hook::consts::SIGTSTP])?;
+    std::thread::spawn(move || {
+        for _ in stops.forever() {
+            SUSPEND.store(true, Ordering::SeqCst);
+        }
+    });
     std::thread::spawn(move || {
         if signals.forever().next().is_some() {
             stop.store(true, Ordering::SeqCst);

@@ -440,6 +440,36 @@ impl Pty {
             .expect("resize the pty");
     }
 
+    /// The pty's line discipline now (the program still running).
+    pub fn modes(&self) -> LineModes {
+        let fd = self
+            .master
+            .as_ref()
+            .and_then(|m| m.as_raw_fd())
+            .expect("the terminal is open");
+        line_modes(fd)
+    }
+
+    /// Waits until the program is stopped (`T` in `/proc/PID/stat`: SIGSTOP, SIGTSTP), at most [`TIMEOUT`].
+    pub fn wait_stopped(&self) {
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            let stat =
+                std::fs::read_to_string(format!("/proc/{}/stat", self.pid)).unwrap_or_default();
+            // The state follows the command name, which is in parentheses.
+            let state = stat.rsplit(") ").next().and_then(|r| r.chars().next());
+            if state == Some('T') {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "parlor not stopped after {TIMEOUT:?} (state {state:?}); screen:\n{}",
+                self.text()
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
     /// Sends `signal` (e.g. `libc::SIGTERM`) to the program.
     pub fn signal(&self, signal: i32) {
         // SAFETY: kill has no memory effects.

@@ -113,7 +113,7 @@ fn make(dims: Dims, file: Option<&Path>, work: &Mutex<Work>) -> Result<Table, St
     if !solves_on_first_use(dims) {
         return Err(match rejected {
             Some(e) => format!("{e}: run `{}` to write it again", solve_command(dims)),
-            None => missing(dims),
+            None => missing(dims, file.and_then(Path::parent)),
         });
     }
     *lock(work) = Work::Solving(None);
@@ -129,12 +129,23 @@ fn make(dims: Dims, file: Option<&Path>, work: &Mutex<Work>) -> Result<Table, St
 }
 
 /// Why the perfect level cannot be had on a board whose table is not in the data directory (short enough for
-/// the setup form's one line).
-fn missing(dims: Dims) -> String {
-    format!(
-        "perfect level: no {dims} table; run `{}`",
-        solve_command(dims)
-    )
+/// the setup form's one line): the command that writes it, or, when this machine cannot hold that solve (6x5
+/// needs about 74 GB), that it cannot be had here: nobody is sent to a solve that would be refused.
+fn missing(dims: Dims, dir: Option<&Path>) -> String {
+    let fits = match dir {
+        Some(d) => crate::cli::nocca_solve_estimate::machine_fits(dims, d),
+        None => crate::cli::nocca_solve_estimate::estimate(dims)
+            .fits(crate::cli::nocca_solve_estimate::machine_memory(), None),
+    };
+    match fits {
+        Ok(()) => format!(
+            "perfect level: no {dims} table; run `{}`",
+            solve_command(dims)
+        ),
+        Err(why) => format!(
+            "perfect level: no {dims} table, and this machine cannot solve {dims}: {why}; choose another level"
+        ),
+    }
 }
 
 /// Whether the perfect level and exact hints can be had on a board: its table is loaded, or in the data
@@ -152,7 +163,7 @@ pub fn available(dims: Dims) -> Result<(), String> {
             "perfect level: the {dims} table is damaged; run `{}`",
             solve_command(dims)
         )),
-        _ => Err(missing(dims)),
+        _ => Err(missing(dims, r.dir.as_deref())),
     }
 }
 

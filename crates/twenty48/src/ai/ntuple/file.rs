@@ -31,7 +31,7 @@ use flate2::Compression;
 use flate2::read::ZlibDecoder;
 use flate2::write::ZlibEncoder;
 
-use super::network::{Network, TUPLE_LEN, TUPLE_SIZE, TUPLES, WEIGHTS, check_stages};
+use super::network::{MAX_STAGES, Network, TUPLE_LEN, TUPLE_SIZE, TUPLES, WEIGHTS, check_stages};
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"P48NTUPL";
@@ -235,11 +235,58 @@ fn encode_planes(net: &Network, level: u32, planes_kept: usize) -> Vec<u8> {
     out
 }
 
-/// Reads a network written by [`save`].
+/// The largest weights file there can be: the header, and the weights of a network of [`MAX_STAGES`] stages as exact
+/// `f32`s with zlib's worst-case growth (a few bytes per 16 KiB block), with room to spare. A larger file is not a
+/// weights file and is not read.
+pub const MAX_FILE_BYTES: u64 = (WEIGHTS * MAX_STAGES * 4) as u64 / 100 * 101 + (1 << 20);
+
+/// Opens a weights file for reading: only a regular file, at most [`MAX_FILE_BYTES`] long. Anything else (a FIFO,
+/// which would wait for a writer for good, a device, a folder) is refused at once with the reason, never waited on.
+fn open_regular(path: &Path) -> Result<(File, u64), WeightsFileError> {
+    let not_regular = |what: &str| WeightsFileError::Invalid {
+        path: path.to_path_buf(),
+        reason: format!("it is {what}, not a regular file: only regular files are read"),
+    };
+    let kind = |t: std::fs::FileType| {
+        if t.is_dir() {
+            "a folder"
+        } else {
+            "a FIFO, socket or device"
+        }
+    };
+    let meta = std::fs::metadata(path).map_err(io(path))?;
+    if !meta.is_file() {
+        return Err(not_regular(kind(meta.file_type())));
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    // Should the path become a FIFO between the check and the opening, opening it does not wait for a writer.
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let f = options.open(path).map_err(io(path))?;
+    let meta = f.metadata().map_err(io(path))?;
+    if !meta.is_file() {
+        return Err(not_regular(kind(meta.file_type())));
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(WeightsFileError::Invalid {
+            path: path.to_path_buf(),
+            reason: format!(
+                "{} bytes, more than any weights file can hold ({MAX_FILE_BYTES} bytes)",
+                meta.len()
+            ),
+        });
+    }
+    Ok((f, meta.len()))
+}
+
+/// Reads a network written by [`save`]: a regular file only, of a bounded size (see [`MAX_FILE_BYTES`]).
 pub fn load(path: &Path) -> Result<Network, WeightsFileError> {
-    let f = File::open(path).map_err(io(path))?;
-    let len = f.metadata().map_err(io(path))?.len();
-    decode(BufReader::with_capacity(1 << 20, f), len).map_err(|e| match e {
+    let (f, len) = open_regular(path)?;
+    decode(BufReader::with_capacity(1 << 20, f.take(len)), len).map_err(|e| match e {
         DecodeError::Io(source) => WeightsFileError::Io {
             path: path.to_path_buf(),
             source,
@@ -421,4 +468,39 @@ fn decode(mut r: impl Read, total: u64) -> Result<Network, DecodeError> {
         games,
         &stage_from,
     ))
+}
+
+#[cfg(test)]
+mod reading_tests {
+    use super::*;
+
+    fn refused(path: &Path) -> String {
+        match load(path) {
+            Err(e @ WeightsFileError::Invalid { .. }) => e.to_string(),
+            other => panic!("not refused as invalid: {:?}", other.map(|_| ())),
+        }
+    }
+
+    #[test]
+    fn only_regular_files_of_a_bounded_size_are_read() {
+        let dir = std::env::temp_dir().join(format!("p48-reading-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        assert!(refused(&dir).contains("a folder, not a regular file"));
+        // A sparse file one byte over the bound: refused before anything is read.
+        let big = dir.join("big.p48");
+        File::create(&big)
+            .unwrap()
+            .set_len(MAX_FILE_BYTES + 1)
+            .unwrap();
+        assert!(refused(&big).contains("more than any weights file can hold"));
+        #[cfg(target_os = "linux")]
+        {
+            let fifo = dir.join("fifo.p48");
+            let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+            // SAFETY: mkfifo reads a NUL-terminated path.
+            assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+            assert!(refused(&fifo).contains("a FIFO, socket or device, not a regular file"));
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
