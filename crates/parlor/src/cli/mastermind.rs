@@ -26,26 +26,12 @@ pub struct VariantArgs {
     /// Number of guesses allowed, 1 to 30.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=30))]
     pub guesses: Option<u32>,
-    /// The secret may repeat a colour.
-    #[arg(long, overrides_with = "no_secret_repeats")]
-    pub secret_repeats: bool,
-    /// The secret never repeats a colour.
-    #[arg(long, overrides_with = "secret_repeats")]
-    pub no_secret_repeats: bool,
-    /// Guesses may repeat a colour.
-    #[arg(long, overrides_with = "no_guess_repeats")]
-    pub guess_repeats: bool,
-    /// Guesses may not repeat a colour.
-    #[arg(long, overrides_with = "guess_repeats")]
-    pub no_guess_repeats: bool,
-}
-
-fn flag(yes: bool, no: bool) -> Option<bool> {
-    match (yes, no) {
-        (true, _) => Some(true),
-        (_, true) => Some(false),
-        _ => None,
-    }
+    /// Whether the secret may repeat a colour: yes or no.
+    #[arg(long, value_name = "yes|no", value_parser = super::values::yes_no())]
+    pub secret_repeats: Option<bool>,
+    /// Whether a guess may repeat a colour: yes or no.
+    #[arg(long, value_name = "yes|no", value_parser = super::values::yes_no())]
+    pub guess_repeats: Option<bool>,
 }
 
 impl VariantArgs {
@@ -55,8 +41,8 @@ impl VariantArgs {
             Some(name) => name.parse().map_err(|e| anyhow!("{e}"))?,
             None => Variant::default(),
         };
-        let secret = flag(self.secret_repeats, self.no_secret_repeats);
-        let guess = flag(self.guess_repeats, self.no_guess_repeats);
+        let secret = self.secret_repeats;
+        let guess = self.guess_repeats;
         if self.colours.is_none() && self.pegs.is_none() && secret.is_none() && guess.is_none() {
             return match self.guesses {
                 Some(g) => base.with_guesses(g).map_err(|e| anyhow!("{e}")),
