@@ -77,6 +77,22 @@ fn feedback_refuses_bad_codes_with_the_reason() {
     assert!(err(&o).contains("bad secret '-RGY'"), "{}", err(&o));
     let o = run(dir.path(), &["mastermind", "feedback", "RGYZ", "RGYU"], "");
     assert!(err(&o).contains("unknown colour 'Z'"), "{}", err(&o));
+    // A string of symbols of the wrong length counts its symbols (it is not one colour).
+    for (secret, got) in [
+        ("RGYUK", "got 5 colours"),
+        ("RGY", "got 3 colours"),
+        ("RG", "got 2 colours"),
+    ] {
+        let o = run(dir.path(), &["mastermind", "feedback", secret, "RGYU"], "");
+        assert!(!o.status.success());
+        assert!(
+            err(&o).contains(&format!(
+                "bad secret '{secret}': wrong length: {got}, need 4"
+            )),
+            "{}",
+            err(&o)
+        );
+    }
 }
 
 #[test]
