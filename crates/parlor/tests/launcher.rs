@@ -175,6 +175,15 @@ fn scores_show_every_game_unless_one_is_asked_for() {
     ));
     let v: serde_json::Value = serde_json::from_str(&s).unwrap();
     assert!(v["3x3"].is_array(), "{v}");
+    // The history names what each score counts (RULES.md, Words): guesses for Mastermind, the score for 2048.
+    let h = out(&run(dir.path(), &["history"], ""));
+    let mm = h
+        .lines()
+        .find(|l| l.contains("mastermind"))
+        .unwrap_or_default();
+    assert!(mm.contains(" guesses ") && !mm.contains(" score "), "{h}");
+    let t48 = h.lines().find(|l| l.contains("2048")).unwrap_or_default();
+    assert!(t48.contains(" score "), "{h}");
     let o = run(dir.path(), &["scores", "--variant", "3x3"], "");
     assert!(
         !o.status.success() && err(&o).contains("--game"),

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::games::mastermind::trees::{BuildProgress, building_text, tree_file};
-use crate::games::mastermind::work::Work;
+use crate::games::mastermind::trees::{BuildProgress, tree_file};
+use crate::games::mastermind::work::{Work, spoken};
 use anyhow::{Result, anyhow};
 use mastermind::{SolveError, SolveReport, Strategy, StrategyTree, Variant};
 
@@ -58,6 +58,20 @@ pub fn solve_with_progress(
     Ok((report, Source::Built(kept)))
 }
 
+/// The bar's words, short enough for an 80-column line: `40% of the estimate · 1 min 5 s left`.
+fn short_text(p: &BuildProgress) -> String {
+    match (p.share, p.left) {
+        (Some(s), Some(left)) => {
+            format!("{:.0}% of the estimate · {} left", 100.0 * s, spoken(left))
+        }
+        (Some(s), None) => format!("{:.0}% of the estimate · estimating", 100.0 * s),
+        (None, _) => format!(
+            "past the estimated {} of CPU",
+            spoken(std::time::Duration::from_secs_f64(p.estimate))
+        ),
+    }
+}
+
 /// Builds the tree, with the bar and the Ctrl-C stop.
 fn build(variant: &Variant, strategy: Strategy) -> Result<StrategyTree> {
     let stop = Arc::new(AtomicBool::new(false));
@@ -75,7 +89,7 @@ fn build(variant: &Variant, strategy: Strategy) -> Result<StrategyTree> {
         let b = indicatif::ProgressBar::new(1000);
         b.set_style(
             indicatif::ProgressStyle::with_template(
-                "{spinner} {msg} {bar:30} {prefix} · {elapsed} (Ctrl-C stops)",
+                "{spinner} {msg} {wide_bar} {prefix} · {elapsed} · Ctrl-C stops",
             )
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
         );
@@ -93,7 +107,7 @@ fn build(variant: &Variant, strategy: Strategy) -> Result<StrategyTree> {
                 estimate: work.estimate,
             };
             b.set_position((p.share.unwrap_or(0.99) * 1000.0) as u64);
-            b.set_prefix(building_text(&p));
+            b.set_prefix(short_text(&p));
         }
     };
     let built = StrategyTree::build_cancellable(variant, strategy, &stop, &mut progress);
