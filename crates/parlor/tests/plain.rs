@@ -381,3 +381,35 @@ fn q_cancels_a_half_typed_nocca_move() {
     assert!(text.contains("Move cancelled."), "{text}");
     assert!(text.contains("No move made"), "{text}");
 }
+
+/// The 2048 hint names the move autoplay plays on the same board (one player, searching to a fixed depth): on 30
+/// boards in a row, `t` then `p 1`.
+#[test]
+fn the_2048_hint_is_the_move_autoplay_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = "t\np 1\n".repeat(30) + "q\n";
+    let o = run(dir.path(), &["2048", "--seed", "11"], &input);
+    let text = out(&o);
+    assert!(o.status.success(), "{}", err(&o));
+    let hints: Vec<&str> = text
+        .match_indices("Hint: slide ")
+        .map(|(i, m)| {
+            text[i + m.len()..]
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .next()
+                .unwrap_or_default()
+        })
+        .collect();
+    let played: Vec<&str> = text
+        .match_indices("auto 1: ")
+        .map(|(i, m)| {
+            text[i + m.len()..]
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .trim()
+        })
+        .collect();
+    assert_eq!(hints.len(), 30, "{text}");
+    assert_eq!(hints, played);
+}
