@@ -205,6 +205,9 @@ fn defect_12_help_and_errors_name_the_same_letters() {
     assert!(help.contains("custom-C-P-G-SR"), "{help}");
     assert!(!help.contains("-SG"), "{help}");
     let play_help = out(&run(dir.path(), &["mastermind", "--help"], ""));
+    // A choice whose label starts with its value is not named twice.
+    assert!(play_help.contains("seed (6 colours"), "{play_help}");
+    assert!(!play_help.contains("seed (seed"), "{play_help}");
     assert!(play_help.contains("--role"), "{play_help}");
     assert!(play_help.contains("--strategy"), "{play_help}");
 }

@@ -89,7 +89,7 @@ fn build(variant: &Variant, strategy: Strategy) -> Result<StrategyTree> {
         let b = indicatif::ProgressBar::new(1000);
         b.set_style(
             indicatif::ProgressStyle::with_template(
-                "{spinner} {msg} {wide_bar} {prefix} · {elapsed} · Ctrl-C stops",
+                "{spinner} {msg} {wide_bar} {prefix} · {elapsed_precise} · Ctrl-C stops",
             )
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
         );

@@ -87,8 +87,10 @@ impl<G: CliGame> CliLaunch for Entry<G> {
                     "{}\nOne of: {}",
                     s.help,
                     list.iter()
-                        .map(|(v, l)| if v == l {
-                            v.to_string()
+                        // A label that starts with the value is shown alone (`seed (6 colours, ...)`, not
+                        // `seed (seed (6 colours, ...))`).
+                        .map(|(v, l)| if l.starts_with(&format!("{v} (")) {
+                            l.to_string()
                         } else {
                             format!("{v} ({l})")
                         })

@@ -11,7 +11,7 @@ use twenty48::{Direction, Rules};
 /// How deep the computer searches, in its own moves, for a hint and for each autoplay move alike: one player, so the
 /// hint names the move autoplay plays on the same board. A fixed depth rather than a time budget: the same board
 /// gives the same move whatever the machine's load (a 100 ms hint and 20 ms autoplay moves used to reach different
-/// depths and disagree). Depth 3 with the network takes about 1 ms a move on average (BENCHMARKS.md).
+/// depths and disagree). Depth 3 with the network takes about 0.23 ms a move on average (BENCHMARKS.md).
 pub const THINK_DEPTH: u32 = 3;
 
 /// 2048.
