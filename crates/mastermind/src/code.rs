@@ -278,6 +278,22 @@ impl Variant {
                 }
             }
         } else {
+            // One token of another length: a string of symbols (`RGYUK`) counts its symbols, not as one colour.
+            if let [token] = tokens[..]
+                && self.parse_colour_token(token).is_err()
+            {
+                return Err(match self.parse_compact(token) {
+                    Some(p) => CodeError::WrongLength { got: p.len(), need },
+                    None => {
+                        let bad = token
+                            .chars()
+                            .find(|ch| self.parse_compact(&ch.to_string()).is_none())
+                            .map(|c| c.to_string())
+                            .unwrap_or_else(|| token.to_string());
+                        self.unknown(&bad)
+                    }
+                });
+            }
             if tokens.len() != need {
                 return Err(CodeError::WrongLength {
                     got: tokens.len(),
@@ -485,6 +501,29 @@ mod tests {
             v.parse_code("1").unwrap_err().to_string(),
             "wrong length: got 1 colour, need 4"
         );
+        // A string of symbols counts its symbols, too long or too short (RULES.md, code notation).
+        for (text, got) in [
+            ("RGYUK", 5),
+            ("RGY", 3),
+            ("RG", 2),
+            ("123", 3),
+            ("R", 1),
+            ("red", 1),
+        ] {
+            assert_eq!(
+                v.parse_code(text),
+                Err(CodeError::WrongLength { got, need: 4 }),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            b.parse_code("01234"),
+            Err(CodeError::WrongLength { got: 5, need: 4 })
+        );
+        assert!(matches!(
+            v.parse_code("RGYUX"),
+            Err(CodeError::UnknownColour { ref token, .. }) if token == "X"
+        ));
     }
 
     #[test]

@@ -103,7 +103,8 @@ pub enum IllegalMove {
     FullSquare(Move),
 }
 
-/// Error from parsing a [`Position`]. Rows are numbered from 0 (Black's home), cells from 0 (the left).
+/// Error from parsing a [`Position`]. The fields number rows from 0 (Black's home) and cells from 0 (the left); the
+/// messages name rows from 1 and squares as RULES.md writes them (`b2`).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionParseError {
     /// No space-separated side to move.
@@ -118,11 +119,15 @@ pub enum PositionParseError {
     /// Number of rows outside 3..=6.
     #[error("{0} rows: a board has 3 to 6 rows separated by '/'")]
     RowCount(usize),
-    /// Number of cells in row 0 outside 3..=5.
-    #[error("{0} cells in row 0: a board has 3 to 5 columns")]
+    /// Every row has this many cells, outside 3..=5.
+    #[error("{0} columns: a board has 3 to 5 columns (cells separated by ',')")]
     ColCount(usize),
     /// A row whose length differs from row 0.
-    #[error("row {row} has {len} cells, but row 0 has {expected}")]
+    #[error(
+        "rows differ in length: row {} has {len} cell{}, row 1 has {expected}",
+        row + 1,
+        if *len == 1 { "" } else { "s" }
+    )]
     RowLength {
         /// The row.
         row: usize,
@@ -132,7 +137,7 @@ pub enum PositionParseError {
         expected: usize,
     },
     /// An empty cell text (use `-`).
-    #[error("row {row}, cell {col} is blank: write '-' for an empty square")]
+    #[error("square {} is blank: write '-' for an empty square", square_name(*row, *col))]
     BlankCell {
         /// The row.
         row: usize,
@@ -140,7 +145,7 @@ pub enum PositionParseError {
         col: usize,
     },
     /// A character other than `b`, `w` (or a lone `-`).
-    #[error("row {row}, cell {col}: bad character {ch:?} (expected b, w, or a lone -)")]
+    #[error("square {}: bad character {ch:?} (expected b, w, or a lone -)", square_name(*row, *col))]
     BadChar {
         /// The row.
         row: usize,
@@ -150,7 +155,7 @@ pub enum PositionParseError {
         ch: char,
     },
     /// More than 3 pieces in a cell.
-    #[error("row {row}, cell {col}: {height} pieces, but a square holds at most 3")]
+    #[error("square {}: {height} pieces, but a square holds at most 3", square_name(*row, *col))]
     StackTooHigh {
         /// The row.
         row: usize,
@@ -169,6 +174,15 @@ pub enum PositionParseError {
         /// The number of columns.
         max: usize,
     },
+}
+
+/// A square as RULES.md names it: the column's letter, then the row from 1 (`b2` is row 1, column 1 from 0).
+fn square_name(row: usize, col: usize) -> String {
+    let letter = u8::try_from(col)
+        .ok()
+        .and_then(|c| b'a'.checked_add(c))
+        .map_or('?', char::from);
+    format!("{letter}{}", row + 1)
 }
 
 impl Position {
@@ -582,6 +596,19 @@ impl std::str::FromStr for Position {
             return Err(E::RowCount(rows.len()));
         }
         let cols = rows[0].split(',').count();
+        // Rows of different lengths are named as such before any count is judged.
+        if let Some((r, len)) = rows
+            .iter()
+            .map(|row| row.split(',').count())
+            .enumerate()
+            .find(|&(_, len)| len != cols)
+        {
+            return Err(E::RowLength {
+                row: r,
+                len,
+                expected: cols,
+            });
+        }
         if !(Dims::MIN_COLS..=Dims::MAX_COLS).contains(&cols) {
             return Err(E::ColCount(cols));
         }

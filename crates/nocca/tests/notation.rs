@@ -36,7 +36,32 @@ fn position_parse_errors_are_precise() {
             expected: 3
         }
     );
+    // Rows of different lengths say so, whichever is short (the row named from 1, as RULES.md numbers them).
+    assert_eq!(
+        err("b,b/-,-,-/w,w,w b"),
+        E::RowLength {
+            row: 1,
+            len: 3,
+            expected: 2
+        }
+    );
+    assert_eq!(
+        err("b,b/-,-,-/w,w,w b").to_string(),
+        "rows differ in length: row 2 has 3 cells, row 1 has 2"
+    );
+    assert_eq!(
+        err("b,b,b/-,-/w,w,w b").to_string(),
+        "rows differ in length: row 2 has 2 cells, row 1 has 3"
+    );
+    assert_eq!(
+        err("b,b/-,-/w,w b").to_string(),
+        "2 columns: a board has 3 to 5 columns (cells separated by ',')"
+    );
     assert_eq!(err("b,,b/-,-,-/w,w,w b"), E::BlankCell { row: 0, col: 1 });
+    assert_eq!(
+        err("b,,b/-,-,-/w,w,w b").to_string(),
+        "square b1 is blank: write '-' for an empty square"
+    );
     assert_eq!(
         err("b,b,b/-,x,-/w,w,w b"),
         E::BadChar {
@@ -69,12 +94,8 @@ fn position_parse_errors_are_precise() {
             max: 3
         }
     );
-    // Messages name the place.
-    assert!(
-        err("b,b,b/-,x,-/w,w,w b")
-            .to_string()
-            .contains("row 1, cell 1")
-    );
+    // Messages name the place as RULES.md names squares (column letter, row from 1).
+    assert!(err("b,b,b/-,x,-/w,w,w b").to_string().contains("square b2"));
 }
 
 #[test]

@@ -134,7 +134,62 @@ fn games_from_a_chosen_seed_never_rank() {
     assert!(out(&o).contains("played from a chosen seed"), "{}", out(&o));
     let s = out(&run(dir.path(), &["scores", "--json"], ""));
     let v: serde_json::Value = serde_json::from_str(&s).unwrap();
-    assert_eq!(v["3x3"].as_array().unwrap().len(), 0, "{v}");
+    assert_eq!(v["2048"]["3x3"].as_array().unwrap().len(), 0, "{v}");
+}
+
+/// `parlor scores` shows every game that has finished games (as `history` and `stats` do); `--game` one of them;
+/// `--json` keys the games, then the variants.
+#[test]
+fn scores_show_every_game_unless_one_is_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = out(&run(dir.path(), &["scores"], ""));
+    assert_eq!(s.trim(), "No finished game yet.");
+    run(
+        dir.path(),
+        &["2048", "--size", "3", "--seed", "9"],
+        &cycle_moves(300),
+    );
+    run(
+        dir.path(),
+        &["mastermind", "--seed", "4"],
+        "1 2 3 4\nx\ny\n",
+    );
+    let s = out(&run(dir.path(), &["scores"], ""));
+    assert!(s.contains("2048 3x3"), "{s}");
+    assert!(s.contains("Mastermind seed"), "{s}");
+    assert!(
+        !s.contains("Nocca"),
+        "a game never played is not listed: {s}"
+    );
+    let s = out(&run(dir.path(), &["scores", "--game", "mastermind"], ""));
+    assert!(s.contains("Mastermind seed") && !s.contains("2048"), "{s}");
+    let s = out(&run(dir.path(), &["scores", "--json"], ""));
+    let v: serde_json::Value = serde_json::from_str(&s).unwrap();
+    assert!(v["2048"]["3x3"].is_array(), "{v}");
+    assert!(v["mastermind"]["seed"].is_array(), "{v}");
+    assert_eq!(v["nocca"], serde_json::json!({}), "{v}");
+    let s = out(&run(
+        dir.path(),
+        &["scores", "--game", "2048", "--json"],
+        "",
+    ));
+    let v: serde_json::Value = serde_json::from_str(&s).unwrap();
+    assert!(v["3x3"].is_array(), "{v}");
+    // The history names what each score counts (RULES.md, Words): guesses for Mastermind, the score for 2048.
+    let h = out(&run(dir.path(), &["history"], ""));
+    let mm = h
+        .lines()
+        .find(|l| l.contains("mastermind"))
+        .unwrap_or_default();
+    assert!(mm.contains(" guesses ") && !mm.contains(" score "), "{h}");
+    let t48 = h.lines().find(|l| l.contains("2048")).unwrap_or_default();
+    assert!(t48.contains(" score "), "{h}");
+    let o = run(dir.path(), &["scores", "--variant", "3x3"], "");
+    assert!(
+        !o.status.success() && err(&o).contains("--game"),
+        "{}",
+        err(&o)
+    );
 }
 
 /// Defect 7 of issue 9: plain mode acted at once on `r` and the give-up key; both ask first now.

@@ -77,6 +77,22 @@ fn feedback_refuses_bad_codes_with_the_reason() {
     assert!(err(&o).contains("bad secret '-RGY'"), "{}", err(&o));
     let o = run(dir.path(), &["mastermind", "feedback", "RGYZ", "RGYU"], "");
     assert!(err(&o).contains("unknown colour 'Z'"), "{}", err(&o));
+    // A string of symbols of the wrong length counts its symbols (it is not one colour).
+    for (secret, got) in [
+        ("RGYUK", "got 5 colours"),
+        ("RGY", "got 3 colours"),
+        ("RG", "got 2 colours"),
+    ] {
+        let o = run(dir.path(), &["mastermind", "feedback", secret, "RGYU"], "");
+        assert!(!o.status.success());
+        assert!(
+            err(&o).contains(&format!(
+                "bad secret '{secret}': wrong length: {got}, need 4"
+            )),
+            "{}",
+            err(&o)
+        );
+    }
 }
 
 #[test]
@@ -189,12 +205,17 @@ fn defect_12_help_and_errors_name_the_same_letters() {
     assert!(help.contains("custom-C-P-G-SR"), "{help}");
     assert!(!help.contains("-SG"), "{help}");
     let play_help = out(&run(dir.path(), &["mastermind", "--help"], ""));
+    // A choice whose label starts with its value is not named twice.
+    assert!(play_help.contains("seed (6 colours"), "{play_help}");
+    assert!(!play_help.contains("seed (seed"), "{play_help}");
     assert!(play_help.contains("--role"), "{play_help}");
     assert!(play_help.contains("--strategy"), "{play_help}");
 }
 
-/// Issue 10, item 7: a solve estimated to run for minutes or hours is refused up front, saying how long and how to
-/// run it anyway; `--no-limit` runs what is within reach as before.
+/// Issue 10, item 7: a solve estimated to run for longer than a game would build in the background (10 minutes of
+/// CPU) is refused up front, saying how long and how to run it anyway; `--no-limit` runs what is within reach as
+/// before. Bulls and Cows' optimal tree (about 110 s of CPU, its default strategy) is within the limit now (issue
+/// 24): it is not refused (the solve itself is measured in BENCHMARKS.md, not run here).
 #[test]
 fn a_solve_over_the_time_limit_is_refused_unless_no_limit() {
     let dir = tempfile::tempdir().unwrap();
@@ -204,7 +225,7 @@ fn a_solve_over_the_time_limit_is_refused_unless_no_limit() {
             "mastermind",
             "solve",
             "--variant",
-            "bulls-cows",
+            "super",
             "--strategy",
             "optimal",
         ],
@@ -213,24 +234,18 @@ fn a_solve_over_the_time_limit_is_refused_unless_no_limit() {
     assert!(!o.status.success());
     let e = err(&o);
     assert!(e.contains("estimated to take about"), "{e}");
-    assert!(e.contains("over the limit of 60 seconds"), "{e}");
+    assert!(e.contains("over the limit of 10 minutes"), "{e}");
     assert!(e.contains("--no-limit"), "{e}");
     assert!(e.contains("--strategy entropy"), "{e}");
     assert!(out(&o).is_empty());
-    // Optimal is Bulls and Cows' default strategy now (its tree is built once in the background for hints), so a
-    // solve without --strategy is refused the same way, and says what to choose instead.
-    let o = run(
-        dir.path(),
-        &["mastermind", "solve", "--variant", "bulls-cows"],
-        "",
-    );
-    assert!(!o.status.success());
+    let limit = parlor::cli::mastermind::SOLVE_LIMIT_SECONDS;
+    let bulls: mastermind::Variant = "bulls-cows".parse().unwrap();
+    let estimate = mastermind::estimated_solve_seconds(&bulls, mastermind::Strategy::Optimal);
     assert!(
-        err(&o).contains("bulls-cows, optimal: this solve is estimated"),
-        "{}",
-        err(&o)
+        estimate > 60.0 && estimate < limit,
+        "{estimate} s against {limit} s"
     );
-    assert!(err(&o).contains("--strategy entropy"), "{}", err(&o));
+    assert_eq!(limit, parlor::games::mastermind::trees::BUILD_LIMIT_SECONDS);
     let j = json(&[
         "mastermind",
         "solve",

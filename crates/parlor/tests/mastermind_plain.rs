@@ -331,3 +331,26 @@ fn defect_12_one_code_still_fits() {
     assert!(text.contains("1 code still fits every answer"), "{text}");
     assert!(!text.contains("1 code still fit "), "{text}");
 }
+
+/// A guess typed as a string of symbols of the wrong length is refused with its true length, and costs nothing.
+#[test]
+fn a_guess_of_the_wrong_length_says_how_many_pegs_it_has() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(
+        dir.path(),
+        &["mastermind", "--seed", "3"],
+        "RGY\nRGYUK\nq\n",
+    );
+    let text = out(&o);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        text.contains("wrong length: got 3 colours, need 4"),
+        "{text}"
+    );
+    assert!(
+        text.contains("wrong length: got 5 colours, need 4"),
+        "{text}"
+    );
+    assert!(!text.contains("got 1 colour"), "{text}");
+    assert!(text.contains("That cost no guess"), "{text}");
+}

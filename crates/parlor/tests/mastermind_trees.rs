@@ -66,7 +66,10 @@ fn a_tree_is_built_in_the_background_kept_and_used_by_every_breaker() {
     loop {
         match trees::ensure(&v, Strategy::Optimal) {
             TreeState::Ready => break,
-            TreeState::Building(done) => assert!((0.0..=1.0).contains(&done)),
+            TreeState::Building(p) => {
+                assert!(p.share.is_none_or(|s| (0.0..=0.99).contains(&s)), "{p:?}");
+                assert!(p.estimate > 0.0, "{p:?}");
+            }
             other => panic!("{other:?}"),
         }
         assert!(start.elapsed() < Duration::from_secs(120), "still building");
@@ -134,4 +137,51 @@ fn the_hint_reads_a_kept_tree_and_says_when_one_is_being_built() {
     std::fs::write(&file, b"PMMTREE1 damaged").unwrap();
     let line = hint_line(data.path(), &larger);
     assert!(line.contains("optimal tree being built"), "{line}");
+}
+
+/// `parlor mastermind solve` reads the tree a game kept (no build: the figures at once, and says so), and a tree it
+/// builds is kept for games; the trees every front end builds at once are not written.
+#[test]
+fn solve_reads_the_tree_a_game_kept_and_keeps_the_one_it_builds() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = data.path().join("trees");
+    let small: Variant = SMALL.parse().unwrap();
+    let file = trees::tree_file(&dir, &small, Strategy::Optimal);
+    let a = [
+        "mastermind",
+        "solve",
+        "--variant",
+        SMALL,
+        "--strategy",
+        "optimal",
+        "--json",
+    ];
+    // No tree yet: built, and kept.
+    let o = run(data.path(), &a, "");
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(err(&o).contains("the tree is kept in"), "{}", err(&o));
+    let built: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
+    assert_eq!(built["total"], 3639);
+    let kept = StrategyTree::load(&file).expect("kept whole");
+    assert_eq!(kept.verify().unwrap().total, 3639);
+    // Kept (as a game keeps it): read, not built; the same figures.
+    let o = run(data.path(), &a, "");
+    assert!(err(&o).contains("read the tree kept in"), "{}", err(&o));
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(out(&o).trim()).unwrap(),
+        built
+    );
+    // A damaged file is built again (and replaced).
+    std::fs::write(&file, b"not a tree").unwrap();
+    let o = run(data.path(), &a, "");
+    assert!(err(&o).contains("the tree is kept in"), "{}", err(&o));
+    assert!(StrategyTree::load(&file).is_ok());
+    // Classic's optimal tree is built at once by every front end: nothing is written for it.
+    let o = run(
+        data.path(),
+        &["mastermind", "solve", "--variant", "classic", "--json"],
+        "",
+    );
+    assert!(o.status.success() && err(&o).is_empty(), "{}", err(&o));
+    assert!(!trees::tree_file(&dir, &Variant::CLASSIC, Strategy::Optimal).exists());
 }

@@ -172,3 +172,23 @@ fn a_short_match_between_the_lowest_levels() {
     assert!(out(&o).contains("beginner vs beginner:"), "{}", out(&o));
     assert!(out(&o).contains("95% CI"), "{}", out(&o));
 }
+
+/// Rows of different lengths are named as such (rows numbered from 1, as RULES.md numbers them), by every command
+/// that reads a position, before anything is computed.
+#[test]
+fn rows_of_different_lengths_are_named_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &["nocca", "solve", "3x3", "--position", "b,b/-,-,-/w,w,w b"][..],
+        &["nocca", "perft", "1", "--position", "b,b/-,-,-/w,w,w b"],
+    ] {
+        let o = run(dir.path(), args, "");
+        assert!(!o.status.success(), "{args:?}");
+        assert!(
+            err(&o).contains("rows differ in length: row 2 has 3 cells, row 1 has 2"),
+            "{args:?}: {}",
+            err(&o)
+        );
+        assert!(!err(&o).contains("row 0"), "{}", err(&o));
+    }
+}

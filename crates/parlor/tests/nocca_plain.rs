@@ -42,9 +42,9 @@ fn a_two_player_game_to_a_goal_win_with_bad_input_and_undo() {
         text.contains("Nocca Nocca: two players, black first."),
         "{text}"
     );
-    assert!(text.contains("which stone? [a1 b1 c1 d1 e1]"), "{text}");
+    assert!(text.contains("which piece? [a1 b1 c1 d1 e1]"), "{text}");
     assert!(
-        text.contains("Refused: 'zz' is not a stone or a move"),
+        text.contains("Refused: 'zz' is not a square or a move"),
         "{text}"
     );
     assert!(text.contains("Refused: c3 is empty"), "{text}");
@@ -61,7 +61,7 @@ fn a_two_player_game_to_a_goal_win_with_bad_input_and_undo() {
         "{text}"
     );
     assert!(
-        text.contains("No move made: choose another stone."),
+        text.contains("No move made: choose another piece."),
         "{text}"
     );
     assert!(text.contains("Black plays c1k (c1-c2)."), "{text}");
@@ -224,7 +224,7 @@ fn the_plain_setup_asks_the_settings_and_a_small_board_is_its_own_variant() {
         "{text}"
     );
     assert!(text.contains("A square holds at most 3"), "{text}");
-    assert!(text.contains("which stone? [a3 b3 c3]"), "{text}");
+    assert!(text.contains("which piece? [a3 b3 c3]"), "{text}");
     // A whole 3x3 game: Black rides on White's home row, then steps into the goal.
     let moves = "a1k\nc3j\na2k\nc2j\na3k\n";
     let o = run(

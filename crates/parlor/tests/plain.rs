@@ -327,3 +327,89 @@ fn a_merge_that_cannot_be_represented_is_an_error() {
     assert!(err(&o).contains("cannot hold"), "{}", err(&o));
     assert!(out(&o).is_empty(), "no board is printed: {}", out(&o));
 }
+
+/// Plain mode: `q` goes back at every question (a setup question, a yes/no question, Nocca's "which direction?"),
+/// a choice is typed by its first letter (`m` for maker), a game in progress is discarded from the menu (recorded
+/// as given up), and a game with no move is not called saved.
+#[test]
+fn plain_questions_go_back_with_q_take_first_letters_and_discard_games() {
+    let dir = tempfile::tempdir().unwrap();
+    // q at the first question of 2048's setup: back to the menu, no game started.
+    let o = run(dir.path(), &["--plain"], "1\nq\nq\n");
+    let text = out(&o);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(!text.contains("Make 2048 to win"), "{text}");
+    assert_eq!(
+        text.matches("Parlor: classic thinking games").count(),
+        2,
+        "{text}"
+    );
+    // `m` for maker; q at the next question goes back.
+    let text = out(&run(dir.path(), &["--plain"], "2\n\nm\nq\nq\n"));
+    assert!(!text.contains("not one of"), "{text}");
+    // A game with no move: quitting keeps nothing and says so.
+    let text = out(&run(dir.path(), &["2048", "--seed", "5"], "q\n"));
+    assert!(
+        text.contains("No move made: there is nothing to keep."),
+        "{text}"
+    );
+    assert!(!text.contains("Game saved."), "{text}");
+    // A game with a move is saved; q at a yes/no question goes back and the game goes on.
+    let text = out(&run(dir.path(), &["2048", "--new"], "a\nx\nq\nq\n"));
+    assert!(text.contains("Give up this game? [y/n]"), "{text}");
+    assert!(text.contains("Carry on."), "{text}");
+    assert!(text.contains("Game saved."), "{text}");
+    // The menu lists it, and dN discards it after asking.
+    let text = out(&run(dir.path(), &["--plain"], "d1\nn\nd1\ny\nh\nq\n"));
+    assert!(text.contains("dN  discard game N"), "{text}");
+    assert!(text.contains("Kept."), "{text}");
+    assert!(text.contains("Discarded: recorded as game #"), "{text}");
+    assert!(text.contains("gave up"), "{text}");
+    let text = out(&run(dir.path(), &["--plain"], "q\n"));
+    assert!(!text.contains("continue 2048"), "{text}");
+}
+
+/// Nocca's "which direction?" is a question too: q cancels the move.
+#[test]
+fn q_cancels_a_half_typed_nocca_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = out(&run(
+        dir.path(),
+        &["nocca", "--mode", "two", "--seed", "1"],
+        "c1\nq\nq\n",
+    ));
+    assert!(text.contains("Move cancelled."), "{text}");
+    assert!(text.contains("No move made"), "{text}");
+}
+
+/// The 2048 hint names the move autoplay plays on the same board (one player, searching to a fixed depth): on 30
+/// boards in a row, `t` then `p 1`.
+#[test]
+fn the_2048_hint_is_the_move_autoplay_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = "t\np 1\n".repeat(30) + "q\n";
+    let o = run(dir.path(), &["2048", "--seed", "11"], &input);
+    let text = out(&o);
+    assert!(o.status.success(), "{}", err(&o));
+    let hints: Vec<&str> = text
+        .match_indices("Hint: slide ")
+        .map(|(i, m)| {
+            text[i + m.len()..]
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .next()
+                .unwrap_or_default()
+        })
+        .collect();
+    let played: Vec<&str> = text
+        .match_indices("auto 1: ")
+        .map(|(i, m)| {
+            text[i + m.len()..]
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .trim()
+        })
+        .collect();
+    assert_eq!(hints.len(), 30, "{text}");
+    assert_eq!(hints, played);
+}

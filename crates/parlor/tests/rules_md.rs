@@ -107,3 +107,96 @@ fn the_nocca_start_and_perft_figures_are_as_written() {
         assert_eq!(nocca::perft(&start, depth), nodes, "perft {depth}");
     }
 }
+
+/// RULES.md, Words: the glossary names every word the issue-24 pass settled on.
+#[test]
+fn the_glossary_defines_each_word_once() {
+    let rows = table(&rules(), "| word | means |");
+    let words: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
+    for w in [
+        "move",
+        "score",
+        "points",
+        "guesses",
+        "ply, plies",
+        "black peg",
+        "white peg",
+        "square",
+        "piece",
+        "step",
+    ] {
+        assert_eq!(
+            words.iter().filter(|&&x| x == w).count(),
+            1,
+            "{w} in {words:?}"
+        );
+    }
+}
+
+/// Whether `text` holds `word` as a whole word (or its plural): not inside another (`milestone` holds no stone).
+fn contains_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + word.len()..]
+            .trim_start_matches('s')
+            .chars()
+            .next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
+/// RULES.md, Words: one word for one idea. The words the glossary replaced appear in no text a player reads: the
+/// README, RULES.md, and the string literals of the app (comments are the programmers').
+#[test]
+fn no_text_uses_a_word_the_glossary_replaced() {
+    // (word, the glossary's word): the seed's "stone" is a piece; a half-move is a ply.
+    let replaced = [
+        ("stone", "piece"),
+        ("half-move", "ply"),
+        ("halfmove", "ply"),
+        ("key peg", "black or white peg"),
+    ];
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let mut texts: Vec<(String, String)> = ["README.md", "RULES.md"]
+        .iter()
+        .map(|f| {
+            (
+                f.to_string(),
+                std::fs::read_to_string(format!("{root}/{f}")).unwrap(),
+            )
+        })
+        .collect();
+    fn walk(dir: &std::path::Path, into: &mut Vec<(String, String)>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, into);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                let code: String = std::fs::read_to_string(&p)
+                    .unwrap()
+                    .lines()
+                    .filter(|l| !l.trim_start().starts_with("//"))
+                    .map(|l| format!("{l}\n"))
+                    .collect();
+                into.push((p.display().to_string(), code));
+            }
+        }
+    }
+    walk(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut texts,
+    );
+    let mut found = Vec::new();
+    for (file, text) in &texts {
+        for (n, line) in text.lines().enumerate() {
+            let lower = line.to_lowercase();
+            for (old, new) in replaced {
+                // Naming the seed's own word, to say what it became, is allowed.
+                if contains_word(&lower, old) && !lower.contains("the seed's") {
+                    found.push(format!("{file}:{}: '{old}' (say '{new}'): {line}", n + 1));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

@@ -47,18 +47,95 @@ fn check_fixture(name: &str, expected: &[(usize, &[&str])]) -> String {
     settings
 }
 
+/// README: "A line that is not TOML at all is left out ... and the rest of the file is read".
 #[test]
-fn a_file_that_is_not_toml_names_its_line_and_everything_is_default() {
-    let s = check_fixture("not_toml", &[(2, &["not valid TOML", "default settings"])]);
+fn a_line_that_is_not_toml_is_left_out_and_the_rest_is_kept() {
+    let s = check_fixture(
+        "not_toml",
+        &[(2, &["not valid TOML", "this line is ignored"])],
+    );
+    assert!(s.contains("theme = \"dark\""), "{s}");
+    assert!(
+        s.contains("animations = true"),
+        "the bad line's default: {s}"
+    );
+    assert!(s.contains("autoplay-ms = 250"), "{s}");
+}
+
+#[test]
+fn a_duplicate_entry_is_not_toml_and_the_first_one_is_kept() {
+    let s = check_fixture(
+        "duplicate_entry",
+        &[(3, &["not valid TOML", "duplicate", "this line is ignored"])],
+    );
+    assert!(s.contains("theme = \"dark\""), "{s}");
+    assert!(s.contains("animations = false"), "{s}");
+}
+
+/// A broken table header takes its entries with it (they would land in the table above), and no more.
+#[test]
+fn a_broken_table_header_is_left_out_with_its_entries() {
+    let s = check_fixture(
+        "broken_header",
+        &[(3, &["not valid TOML", "lines 3 to 6 are ignored"])],
+    );
+    assert!(s.contains("theme = \"dark\""), "{s}");
+    assert!(s.contains("undo = [\"u\", \"Backspace\"]"), "{s}");
+    assert!(s.contains("hint = [\"t\"]"), "{s}");
+    assert!(
+        s.contains("give-up = false"),
+        "the table after it is read: {s}"
+    );
+}
+
+/// README: "a file that still cannot be read as TOML is ignored whole ... until it is fixed".
+#[test]
+fn a_file_that_cannot_be_read_as_toml_is_ignored_whole_and_says_so() {
+    let s = check_fixture(
+        "hopeless_toml",
+        &[(
+            // The string opened on line 2 runs to the end of the file, where TOML finds the mistake.
+            4,
+            &[
+                "not valid TOML",
+                "the whole file is ignored until it is fixed",
+                "default settings",
+            ],
+        )],
+    );
     assert!(s.contains("theme = \"auto\""), "{s}");
     assert!(s.contains("autoplay-ms = 100"), "{s}");
 }
 
+/// README: keys cannot be remapped to Space, nor to a key a game already uses (`g` types GREEN in Mastermind).
 #[test]
-fn a_duplicate_entry_is_not_toml() {
-    let s = check_fixture("duplicate_entry", &[(3, &["not valid TOML", "duplicate"])]);
-    assert!(s.contains("theme = \"auto\""), "{s}");
-    assert!(s.contains("animations = true"), "{s}");
+fn a_key_a_game_types_or_a_reserved_key_is_refused() {
+    let s = check_fixture(
+        "game_key",
+        &[(
+            2,
+            &[
+                "keys.hint",
+                "g is already taken",
+                "GREEN in Mastermind",
+                "using the default, t",
+            ],
+        )],
+    );
+    assert!(s.contains("hint = [\"t\"]"), "{s}");
+    assert!(s.contains("undo = [\"z\"]"), "{s}");
+    let s = check_fixture(
+        "reserved_space",
+        &[(
+            2,
+            &[
+                "keys.undo",
+                "Space is reserved",
+                "using the default, u Backspace",
+            ],
+        )],
+    );
+    assert!(s.contains("hint = [\"F1\"]"), "{s}");
 }
 
 #[test]

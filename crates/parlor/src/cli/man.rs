@@ -1,15 +1,17 @@
-//! `parlor man`: the manual page (roff), generated from the same clap definitions that parse the command line.
+//! `parlor man`: the manual page (roff), generated from the same clap definitions that parse the command line, with
+//! the sections clap does not know: KEYS (from the key table the games share), FILES and ENVIRONMENT.
 
 use anyhow::{Context, Result};
 use clap::Args;
+use clap_mangen::Man;
 use std::io::Write;
 use std::path::PathBuf;
 
 /// Arguments of `parlor man`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Where to put it: parlor man > ~/.local/share/man/man1/parlor.1 (then `man parlor`), or \
-    `parlor man --dir ~/.local/share/man/man1` for one page per command."
+    after_help = "Where to put it: parlor man --dir ~/.local/share/man/man1 (then `man parlor`) writes parlor.1 and \
+    the page of every command it names; parlor man > parlor.1 prints parlor.1 alone."
 )]
 pub struct ManArgs {
     /// Write parlor.1 and one page per command (parlor-2048.1, ...) into DIR instead of parlor.1 to stdout.
@@ -19,17 +21,179 @@ pub struct ManArgs {
 
 /// Writes the manual page to `out`, or every page into `args.dir`.
 pub fn run(args: &ManArgs, out: &mut dyn Write) -> Result<()> {
-    let cmd = crate::cli::command();
+    let mut cmd = crate::cli::command().disable_help_subcommand(true);
+    cmd.build();
     match &args.dir {
         Some(dir) => {
             std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-            clap_mangen::generate_to(cmd, dir)
-                .with_context(|| format!("writing the manual pages into {}", dir.display()))?;
+            let writing = || format!("writing the manual pages into {}", dir.display());
+            for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+                clap_mangen::generate_to(sub.clone(), dir).with_context(writing)?;
+            }
+            let mut page = Vec::new();
+            render(&cmd, &mut page)?;
+            std::fs::write(dir.join("parlor.1"), page).with_context(writing)?;
         }
         None => {
-            clap_mangen::Man::new(cmd).render(out)?;
+            render(&cmd, out)?;
             out.flush()?;
         }
     }
+    Ok(())
+}
+
+/// Escapes text for roff: a backslash, and a line starting with `.` or `'` (a request otherwise).
+fn roff(text: &str) -> String {
+    let t = text.replace('\\', "\\e").replace('-', "\\-");
+    if t.starts_with('.') || t.starts_with('\'') {
+        format!("\\&{t}")
+    } else {
+        t
+    }
+}
+
+/// A section of `(term, paragraph)` entries, each a tagged paragraph.
+fn section(out: &mut dyn Write, title: &str, entries: &[(String, String)]) -> std::io::Result<()> {
+    writeln!(out, ".SH {title}")?;
+    for (term, text) in entries {
+        writeln!(out, ".TP\n\\fB{}\\fR\n{}", roff(term), roff(text))?;
+    }
+    Ok(())
+}
+
+/// parlor.1: clap's sections, then KEYS, FILES, ENVIRONMENT and VERSION (one line each, never run together).
+fn render(cmd: &clap::Command, out: &mut dyn Write) -> std::io::Result<()> {
+    // clap's page up to its VERSION section (which runs the version's lines together), then ours.
+    let mut page = Vec::new();
+    Man::new(cmd.clone()).render(&mut page)?;
+    let page = String::from_utf8_lossy(&page);
+    let head = page.split("\n.SH VERSION").next().unwrap_or(&page);
+    writeln!(out, "{}", head.trim_end())?;
+    writeln!(
+        out,
+        ".PP\n{}",
+        roff(
+            "Each command has its own page, parlor-COMMAND(1) (parlor-2048(1), ...): parlor man --dir DIR writes \
+             them all beside parlor.1."
+        )
+    )?;
+
+    let mut keys: Vec<(String, String)> = vec![
+        (
+            "arrows, h j k l, w a s d".into(),
+            "Move the cursor, or slide (2048).".into(),
+        ),
+        ("Enter".into(), "Choose.".into()),
+        (
+            "q, Esc".into(),
+            "Back (a game in progress is saved).".into(),
+        ),
+        (
+            "?".into(),
+            "The help of the screen you are on, from the key table that drives it: every key that works there."
+                .into(),
+        ),
+    ];
+    for a in crate::tui::keys::actions::ALL.iter() {
+        let names: Vec<String> = a
+            .default
+            .iter()
+            .map(|&k| crate::tui::keys::key_token(k))
+            .collect();
+        keys.push((
+            names.join(", "),
+            format!(
+                "In a game: {} (the settings file may give it other keys).",
+                a.help
+            ),
+        ));
+    }
+    section(out, "KEYS", &keys)?;
+    writeln!(
+        out,
+        ".PP\n{}",
+        roff(
+            "Plain mode (--plain) reads one command per line instead; ? lists them. Every game has keys of its own, \
+             shown by ? while playing."
+        )
+    )?;
+
+    let files: Vec<(String, String)> = vec![
+        (
+            "$PARLOR_DATA_DIR/parlor.db".into(),
+            "The database: every finished game and each game in progress (default directory: \
+             ~/.local/share/parlor on Linux; parlor data-dir prints it; --data-dir overrides it)."
+                .into(),
+        ),
+        (
+            "$PARLOR_DATA_DIR/claims/".into(),
+            "A lock file for each game in progress being played.".into(),
+        ),
+        (
+            "$PARLOR_DATA_DIR/tables/, $PARLOR_DATA_DIR/trees/".into(),
+            "Nocca Nocca's solved boards and Mastermind's strategy trees, checksummed; deleting them only costs the \
+             time to make them again."
+                .into(),
+        ),
+        (
+            "$PARLOR_CONFIG_DIR/settings.toml".into(),
+            "The settings (default directory: ~/.config/parlor on Linux; --config-dir overrides it); \
+             settings.toml.bak keeps a file that had mistakes when Settings rewrote it."
+                .into(),
+        ),
+        (
+            "twenty48-ntuple.p48".into(),
+            "The 2048 network, looked for in $PARLOR_2048_WEIGHTS, beside the parlor binary, then in the source \
+             tree the binary was built from."
+                .into(),
+        ),
+    ];
+    section(out, "FILES", &files)?;
+
+    let env: Vec<(String, String)> = vec![
+        (
+            "PARLOR_DATA_DIR".into(),
+            "The directory of the database (else the XDG data directory).".into(),
+        ),
+        (
+            "PARLOR_CONFIG_DIR".into(),
+            "The directory of settings.toml (else the XDG config directory).".into(),
+        ),
+        (
+            twenty48::ai::ntuple::WEIGHTS_ENV.into(),
+            "The 2048 network's file.".into(),
+        ),
+        ("NO_COLOR".into(), "Set and not empty: no colour.".into()),
+        (
+            "TERM, COLORTERM".into(),
+            "What the terminal shows: TERM=dumb gets plain mode; COLORTERM=truecolor 24-bit colour, a TERM naming \
+             256color the xterm 256 colours."
+                .into(),
+        ),
+        (
+            "COLORFGBG".into(),
+            "The terminal's colours: a light background makes the auto theme light.".into(),
+        ),
+        (
+            "XDG_DATA_HOME, XDG_CONFIG_HOME".into(),
+            "Where the data and config directories are when the variables above are not set.".into(),
+        ),
+    ];
+    section(out, "ENVIRONMENT", &env)?;
+
+    writeln!(out, ".SH VERSION")?;
+    let version = cmd.get_long_version().or(cmd.get_version()).unwrap_or("");
+    let lines: Vec<String> = version
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            roff(&if i == 0 {
+                format!("parlor {l}")
+            } else {
+                l.to_string()
+            })
+        })
+        .collect();
+    writeln!(out, "{}", lines.join("\n.br\n"))?;
     Ok(())
 }

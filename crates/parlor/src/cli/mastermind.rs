@@ -26,26 +26,12 @@ pub struct VariantArgs {
     /// Number of guesses allowed, 1 to 30.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=30))]
     pub guesses: Option<u32>,
-    /// The secret may repeat a colour.
-    #[arg(long, overrides_with = "no_secret_repeats")]
-    pub secret_repeats: bool,
-    /// The secret never repeats a colour.
-    #[arg(long, overrides_with = "secret_repeats")]
-    pub no_secret_repeats: bool,
-    /// Guesses may repeat a colour.
-    #[arg(long, overrides_with = "no_guess_repeats")]
-    pub guess_repeats: bool,
-    /// Guesses may not repeat a colour.
-    #[arg(long, overrides_with = "guess_repeats")]
-    pub no_guess_repeats: bool,
-}
-
-fn flag(yes: bool, no: bool) -> Option<bool> {
-    match (yes, no) {
-        (true, _) => Some(true),
-        (_, true) => Some(false),
-        _ => None,
-    }
+    /// Whether the secret may repeat a colour: yes or no.
+    #[arg(long, value_name = "yes|no", value_parser = super::values::yes_no())]
+    pub secret_repeats: Option<bool>,
+    /// Whether a guess may repeat a colour: yes or no.
+    #[arg(long, value_name = "yes|no", value_parser = super::values::yes_no())]
+    pub guess_repeats: Option<bool>,
 }
 
 impl VariantArgs {
@@ -55,8 +41,8 @@ impl VariantArgs {
             Some(name) => name.parse().map_err(|e| anyhow!("{e}"))?,
             None => Variant::default(),
         };
-        let secret = flag(self.secret_repeats, self.no_secret_repeats);
-        let guess = flag(self.guess_repeats, self.no_guess_repeats);
+        let secret = self.secret_repeats;
+        let guess = self.guess_repeats;
         if self.colours.is_none() && self.pegs.is_none() && secret.is_none() && guess.is_none() {
             return match self.guesses {
                 Some(g) => base.with_guesses(g).map_err(|e| anyhow!("{e}")),
@@ -112,8 +98,8 @@ pub enum MastermindAction {
         /// for hints: up to 10 minutes of CPU estimated, Bulls and Cows included; entropy beyond).
         #[arg(long, value_name = "S")]
         strategy: Option<String>,
-        /// Run even a solve estimated to take more than a minute of CPU time (refused without this flag; Ctrl-C
-        /// stops it).
+        /// Run even a solve estimated to take more than 10 minutes of CPU time, the most a game builds in the
+        /// background (refused without this flag; Ctrl-C stops it).
         #[arg(long)]
         no_limit: bool,
         /// Output format.
@@ -122,8 +108,9 @@ pub enum MastermindAction {
     },
 }
 
-/// The longest solve, in estimated CPU seconds, that `solve` starts without `--no-limit`.
-pub const SOLVE_LIMIT_SECONDS: f64 = 60.0;
+/// The longest solve, in estimated CPU seconds, that `solve` starts without `--no-limit`: what a game would build in
+/// the background (so Bulls and Cows' optimal tree, about 110 s of CPU, runs without it).
+pub const SOLVE_LIMIT_SECONDS: f64 = crate::games::mastermind::trees::BUILD_LIMIT_SECONDS;
 
 /// A duration for people: "40 seconds", "17 minutes", "3 hours".
 fn about(seconds: f64) -> String {
@@ -150,13 +137,21 @@ impl CliGame for Mastermind {
         mastermind --role maker`, `parlor mastermind --variant custom --colours 7 --pegs 5`, `parlor mastermind \
         feedback RRGG RGYU`, `parlor mastermind solve --variant classic --strategy knuth --json`.";
 
-    fn analyse(action: &MastermindAction, _env: &crate::Env) -> Result<()> {
-        run(action, &mut std::io::stdout().lock())
+    fn analyse(action: &MastermindAction, env: &crate::Env) -> Result<()> {
+        let trees = crate::paths::data_dir(env.global.data_dir.as_deref())
+            .ok()
+            .map(|d| d.join("trees"));
+        run(action, trees.as_deref(), &mut std::io::stdout().lock())
     }
 }
 
-/// Runs an analysis command, writing to `out`.
-pub fn run(action: &MastermindAction, out: &mut dyn Write) -> Result<()> {
+/// Runs an analysis command, writing to `out`; `solve` reads and keeps trees in `trees` (the data directory's
+/// `trees/`) when given.
+pub fn run(
+    action: &MastermindAction,
+    trees: Option<&std::path::Path>,
+    out: &mut dyn Write,
+) -> Result<()> {
     match action {
         MastermindAction::Feedback {
             secret,
@@ -212,7 +207,15 @@ pub fn run(action: &MastermindAction, out: &mut dyn Write) -> Result<()> {
                     }
                 ));
             }
-            let r = super::mastermind_progress::solve_with_progress(&v, st)?;
+            let (r, source) = super::mastermind_progress::solve_with_progress(&v, st, trees)?;
+            use super::mastermind_progress::Source;
+            match source {
+                Source::Kept(f) => eprintln!("parlor: read the tree kept in {}", f.display()),
+                Source::Built(Ok(f)) => {
+                    eprintln!("parlor: the tree is kept in {} (games use it)", f.display())
+                }
+                Source::Built(Err(_)) => {}
+            }
             let average = (r.average * 1000.0).round() / 1000.0;
             if json.json {
                 let j = serde_json::json!({"total": r.total, "codes": r.codes, "average": average,

@@ -13,6 +13,7 @@ pub mod records;
 pub mod stats;
 pub mod twenty48;
 pub mod twenty48_train;
+pub mod values;
 pub mod version;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -95,7 +96,7 @@ pub fn command() -> clap::Command {
     for (i, g) in crate::registry::GAMES.iter().enumerate() {
         cmd = cmd.subcommand(g.command().display_order(i));
     }
-    cmd
+    values::with_values(cmd)
 }
 
 /// What the command line asks for.

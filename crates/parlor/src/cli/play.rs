@@ -51,6 +51,18 @@ fn common_flags(cmd: Command) -> Command {
     )
 }
 
+/// The values a shell completes for a setting's flag: its choices, yes and no, or every number of a short range.
+fn completions(s: &crate::games::settings::Setting) -> Vec<String> {
+    match s.kind {
+        Kind::Choice(list) => list.iter().map(|(v, _)| v.to_string()).collect(),
+        Kind::Toggle => vec!["yes".into(), "no".into()],
+        Kind::Number { min, max } if max - min <= 30 => {
+            (min..=max).map(|n| n.to_string()).collect()
+        }
+        Kind::Number { .. } | Kind::Decimal { .. } | Kind::Text => Vec::new(),
+    }
+}
+
 impl<G: CliGame> CliLaunch for Entry<G> {
     fn command(&self) -> Command {
         let mut cmd = Command::new(G::ID).args_conflicts_with_subcommands(true);
@@ -65,14 +77,20 @@ impl<G: CliGame> CliLaunch for Entry<G> {
                     Kind::Text => "TEXT",
                 })
                 .help(format!("{} [{}]", s.help, s.range()))
-                .value_parser(move |v: &str| setting.check(v));
+                .value_parser(super::values::Listed::new(
+                    move |v: &str| setting.check(v),
+                    completions(s),
+                ))
+                .hide_possible_values(true);
             if let Kind::Choice(list) = s.kind {
                 arg = arg.hide_possible_values(true).long_help(format!(
                     "{}\nOne of: {}",
                     s.help,
                     list.iter()
-                        .map(|(v, l)| if v == l {
-                            v.to_string()
+                        // A label that starts with the value is shown alone (`seed (6 colours, ...)`, not
+                        // `seed (seed (6 colours, ...))`).
+                        .map(|(v, l)| if l.starts_with(&format!("{v} (")) {
+                            l.to_string()
                         } else {
                             format!("{v} ({l})")
                         })

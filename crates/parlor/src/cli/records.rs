@@ -22,11 +22,11 @@ pub struct HistoryArgs {
 /// `parlor scores`.
 #[derive(Debug, Args)]
 pub struct ScoresArgs {
-    /// The game (default 2048).
-    #[arg(long, default_value = "2048")]
-    pub game: String,
-    /// The variant, e.g. 4x4 (default: every variant).
+    /// Only this game (2048, mastermind, nocca; default: every game).
     #[arg(long)]
+    pub game: Option<String>,
+    /// The variant, e.g. 4x4 (default: every variant; needs --game).
+    #[arg(long, requires = "game")]
     pub variant: Option<String>,
     /// How many scores per variant (1 to 100000).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
@@ -64,8 +64,21 @@ pub fn history(args: &HistoryArgs, store: &Store, out: &mut dyn Write) -> Result
 
 /// Prints the best scores.
 pub fn scores(args: &ScoresArgs, store: &Store, out: &mut dyn Write) -> Result<()> {
-    let game = crate::registry::find(&args.game)
-        .ok_or_else(|| anyhow!("no game '{}': {}", args.game, crate::registry::names()))?;
+    let Some(name) = &args.game else {
+        let games: Vec<&dyn crate::games::AnyGame> = crate::registry::GAMES
+            .iter()
+            .map(|&g| g as &dyn crate::games::AnyGame)
+            .collect();
+        return crate::plain::records::scores_of_every_game(
+            store,
+            &games,
+            args.limit as usize,
+            args.json,
+            out,
+        );
+    };
+    let game = crate::registry::find(name)
+        .ok_or_else(|| anyhow!("no game '{name}': {}", crate::registry::names()))?;
     crate::plain::records::scores(
         store,
         game,

@@ -10,6 +10,7 @@
 //!   its own guesses.
 
 pub mod trees;
+pub mod work;
 
 use super::game::{Applied, Game, Outcome, Purpose, Ranking, Status, Turn};
 use super::settings::{Kind, Setting, checked};

@@ -543,7 +543,7 @@ pub const RULES: &[&str] = &[
      on a number pad: 7 8 9 up-left, up, up-right; 4 6 left, right; 1 2 3 down-left, down, down-right (the digit \
      is shown beside each target). Esc or 5 cancels the selection; Esc with nothing selected goes back to the menu, \
      as q does. u undoes, t gives a hint, x gives up, r starts a new game.",
-    "In plain mode type the stone (c1), then the direction when asked, in the seed's letters: y k u (up-left, up, \
+    "In plain mode type the square of a piece (c1), then the direction when asked, in the seed's letters: y k u (up-left, up, \
      up-right), h l (left, right), b j n (down-left, down, down-right); or a whole move on one line: c1k, c1 k or \
      c1-c2. Up is toward White's home row.",
     "Against the computer, undo takes back your move and its answer. Undo, hints and autoplay mark the game as \

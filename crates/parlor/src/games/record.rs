@@ -96,8 +96,12 @@ impl<G: Game> Replay<G> {
 
 /// One line describing a finished game.
 pub fn record_line(r: &GameRecord) -> String {
+    // What the score counts, in the game's own word (RULES.md, Words): points, guesses or plies.
+    let counted = crate::registry::find(&r.game).map_or("score", |g| g.score_name());
+    // The word and the number fill 13 columns, whatever the word.
+    let width = 12usize.saturating_sub(counted.len()).max(1);
     format!(
-        "#{:<5} {}  {:<10} {:<22} {:<8} score {:>7}{}",
+        "#{:<5} {}  {:<10} {:<22} {:<8} {counted} {:>width$}{}",
         r.id,
         format_time(r.ended_at),
         r.game,

@@ -234,6 +234,23 @@ impl<G: Game> Session<G> {
         Ok(s)
     }
 
+    /// Ends a saved game without playing it, recorded as given up: takes it up (so a game played elsewhere is
+    /// never discarded under its player), resigns it and returns the record's id. A game finished meanwhile by
+    /// another Parlor is [`ResumeError::Gone`]; a record that could not be written is [`ResumeError::Unavailable`].
+    pub fn discard(saved: &Unfinished, store: &mut Store) -> Result<i64, ResumeError> {
+        let mut session = Session::<G>::resume(saved, store)?;
+        session.resign(store);
+        match session.ended() {
+            Some(Ending { id: Some(id), .. }) => Ok(*id),
+            _ if session.lost() => Err(ResumeError::Gone),
+            Some(Ending {
+                not_recorded: Some(why),
+                ..
+            }) => Err(ResumeError::Unavailable(why.clone())),
+            _ => Err(ResumeError::Unavailable("it could not be recorded".into())),
+        }
+    }
+
     /// A session of a new or saved game: nothing ended, everything saved, the best score looked up.
     fn assemble(
         params: G::Params,

@@ -101,11 +101,26 @@ impl Setting {
     pub fn check(&self, value: &str) -> Result<String, String> {
         let value = value.trim();
         match self.kind {
-            Kind::Choice(list) => list
-                .iter()
-                .find(|(v, _)| v.eq_ignore_ascii_case(value))
-                .map(|(v, _)| v.to_string())
-                .ok_or_else(|| format!("'{value}' is not one of {}", self.range())),
+            Kind::Choice(list) => {
+                if let Some((v, _)) = list.iter().find(|(v, _)| v.eq_ignore_ascii_case(value)) {
+                    return Ok(v.to_string());
+                }
+                // A word may be typed by its first letters (`m` for maker), when they name one choice.
+                let lower = value.to_ascii_lowercase();
+                let starts: Vec<&str> = list
+                    .iter()
+                    .map(|(v, _)| *v)
+                    .filter(|v| {
+                        value.starts_with(|c: char| c.is_ascii_alphabetic())
+                            && v.starts_with(&lower)
+                    })
+                    .collect();
+                match starts[..] {
+                    [one] => Ok(one.to_string()),
+                    [] => Err(format!("'{value}' is not one of {}", self.range())),
+                    _ => Err(format!("'{value}' could be {}", starts.join(" or "))),
+                }
+            }
             Kind::Number { min, max } => match value.parse::<i64>() {
                 Ok(v) if (min..=max).contains(&v) => Ok(v.to_string()),
                 _ => Err(format!(
@@ -198,6 +213,31 @@ mod tests {
         assert_eq!(C.step("b", true).as_deref(), Some("a"));
         assert_eq!(C.step("a", false).as_deref(), Some("b"));
         assert_eq!(C.check("B"), Ok("b".into()));
+        const ROLE: Setting = Setting {
+            key: "role",
+            label: "role",
+            help: "",
+            kind: Kind::Choice(&[
+                ("breaker", "codebreaker"),
+                ("maker", "codemaker"),
+                ("bystander", "b"),
+            ]),
+        };
+        assert_eq!(ROLE.check("m"), Ok("maker".into()));
+        assert_eq!(ROLE.check("Br"), Ok("breaker".into()));
+        assert_eq!(
+            ROLE.check("b").unwrap_err(),
+            "'b' could be breaker or bystander"
+        );
+        assert!(ROLE.check("x").unwrap_err().contains("not one of"));
+        // Numbers are never read by their first digits.
+        const TARGET: Setting = Setting {
+            key: "target",
+            label: "target",
+            help: "",
+            kind: Kind::Choice(&[("2048", "2048"), ("4096", "4096")]),
+        };
+        assert!(TARGET.check("20").is_err());
         assert_eq!(C.show("a"), "A");
         assert!(C.check("z").unwrap_err().contains("a, b"));
     }

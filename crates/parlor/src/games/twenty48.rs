@@ -8,11 +8,11 @@ use std::sync::atomic::AtomicBool;
 use twenty48::ai::{EvalKind, Player, SearchConfig};
 use twenty48::{Direction, Rules};
 
-/// The computer's thinking time for a hint, in milliseconds.
-pub const HINT_MS: f64 = 100.0;
-
-/// The computer's thinking time for each autoplay move, in milliseconds.
-pub const AUTO_MS: f64 = 20.0;
+/// How deep the computer searches, in its own moves, for a hint and for each autoplay move alike: one player, so the
+/// hint names the move autoplay plays on the same board. A fixed depth rather than a time budget: the same board
+/// gives the same move whatever the machine's load (a 100 ms hint and 20 ms autoplay moves used to reach different
+/// depths and disagree). Depth 3 with the network takes about 0.23 ms a move on average (BENCHMARKS.md).
+pub const THINK_DEPTH: u32 = 3;
 
 /// 2048.
 pub struct Twenty48;
@@ -97,10 +97,9 @@ const SETTINGS: &[Setting] = &[
     },
 ];
 
-/// The computer: one player for hints and one for autoplay (their thinking times differ).
+/// The computer: one player, for hints and autoplay alike.
 pub struct Thinker {
-    hint: Option<Player>,
-    auto: Option<Player>,
+    player: Option<Player>,
     four_chance: f64,
 }
 
@@ -280,8 +279,7 @@ impl Game for Twenty48 {
             });
         }
         Thinker {
-            hint: None,
-            auto: None,
+            player: None,
             four_chance: p.four_chance,
         }
     }
@@ -289,15 +287,12 @@ impl Game for Twenty48 {
     fn think(
         t: &mut Thinker,
         state: &State,
-        purpose: Purpose,
+        _purpose: Purpose,
         _stop: &AtomicBool,
     ) -> Option<Direction> {
-        let (slot, ms) = match purpose {
-            Purpose::Autoplay => (&mut t.auto, AUTO_MS),
-            _ => (&mut t.hint, HINT_MS),
-        };
-        let player = slot.get_or_insert_with(|| {
-            Player::with_eval(SearchConfig::millis(ms), EvalKind::Network).0
+        // Hints and autoplay: the same player (see [`THINK_DEPTH`]).
+        let player = t.player.get_or_insert_with(|| {
+            Player::with_eval(SearchConfig::depth(THINK_DEPTH), EvalKind::Network).0
         });
         player.best_move(state.game.board(), t.four_chance)
     }

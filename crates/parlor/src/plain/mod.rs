@@ -120,6 +120,9 @@ pub fn menu(
                 format_time(u.updated_at)
             ))?;
         }
+        if !saved.is_empty() {
+            io.say("  cN  continue game N   dN  discard game N (recorded as given up)")?;
+        }
         io.say(
             "  s  best scores   t  statistics   h  history   r N  replay game #N   o  settings   ?  help   q  quit",
         )?;
@@ -144,6 +147,38 @@ pub fn menu(
             continue;
         }
         match head {
+            d if d.starts_with('d') && d.len() > 1 && d[1..].parse::<usize>().is_ok() => {
+                let idx = d[1..].parse::<usize>().ok().and_then(|n| n.checked_sub(1));
+                match idx.and_then(|i| saved.get(i)) {
+                    Some(u) => match find(games, &u.game) {
+                        Some(g) => {
+                            let question = format!(
+                                "Discard {} {}? It is recorded as given up. [y/n]> ",
+                                u.game, u.variant
+                            );
+                            let yes = if io.settings.confirm_discard() {
+                                match io.ask(&question)? {
+                                    None => return Ok(()),
+                                    Some(a) => {
+                                        matches!(a.to_ascii_lowercase().as_str(), "y" | "yes")
+                                    }
+                                }
+                            } else {
+                                true
+                            };
+                            if yes {
+                                g.discard(io, u, store)?;
+                            } else {
+                                io.say("Kept.")?;
+                            }
+                        }
+                        None => {
+                            io.say(format!("This Parlor cannot discard a game of {}.", u.game))?
+                        }
+                    },
+                    None => io.say("No such game in progress.")?,
+                }
+            }
             c if c.starts_with('c') && c.len() > 1 => {
                 let idx = c[1..].parse::<usize>().ok().and_then(|n| n.checked_sub(1));
                 match idx.and_then(|i| saved.get(i)) {

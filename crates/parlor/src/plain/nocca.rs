@@ -1,5 +1,5 @@
 //! Nocca Nocca in plain mode, in the seed's spirit: the board printed with every stack from bottom to top, then
-//! "which stone?" with the movable pieces and "which direction?" with the legal directions in the seed's letters
+//! "which piece?" with the movable pieces and "which direction?" with the legal directions in the seed's letters
 //! (`y k u h l b j n`). A whole move on one line (`c1k`, `c1 k`, `c1-c2`) is accepted too.
 
 use super::game::{Parsed, PlainGame};
@@ -59,7 +59,7 @@ pub fn board_text(pos: &Position, last: Option<Move>) -> String {
 pub const DIRECTIONS: &str = "Directions: y k u (up-left, up, up-right) / h l (left, right) / b j n (down-left, \
                               down, down-right); up is toward White's home row.";
 
-/// The question after a stone: its legal directions and where each lands.
+/// The question after a piece: its legal directions and where each lands.
 fn which_direction(pos: &Position, sq: Square) -> String {
     let moves = moves_from(pos, sq);
     let dirs: Vec<String> = moves.iter().map(|m| m.dir.to_string()).collect();
@@ -68,7 +68,7 @@ fn which_direction(pos: &Position, sq: Square) -> String {
         .map(|&m| format!("{}={}", m.dir, target_name(pos, m)))
         .collect();
     format!(
-        "which direction? [{}] ({}; an empty line: another stone)",
+        "which direction? [{}] ({}; an empty line: another piece)",
         dirs.join(" "),
         targets.join(" ")
     )
@@ -104,18 +104,18 @@ impl PlainGame for Nocca {
             .iter()
             .map(Square::to_string)
             .collect();
-        format!("which stone? [{}] (or a move like c1k)", list.join(" "))
+        format!("which piece? [{}] (or a move like c1k)", list.join(" "))
     }
 
     fn read(state: &State, line: &str, partial: Option<&str>) -> Parsed<Move> {
         let pos = state.position();
         let word = line.trim().to_ascii_lowercase();
-        if let Some(stone) = partial {
-            let Ok(sq) = stone.trim().parse::<Square>() else {
-                return Parsed::Refused(format!("'{stone}' is not a stone"));
+        if let Some(piece) = partial {
+            let Ok(sq) = piece.trim().parse::<Square>() else {
+                return Parsed::Refused(format!("'{piece}' is not a square"));
             };
             if word.is_empty() {
-                return Parsed::Refused("No move made: choose another stone".into());
+                return Parsed::Refused("No move made: choose another piece".into());
             }
             let mv = match word.parse::<Dir>() {
                 Ok(dir) => Some(Move::new(sq, dir)),
@@ -144,7 +144,7 @@ impl PlainGame for Nocca {
         match word.parse::<Move>() {
             Ok(mv) => legal(pos, mv),
             Err(e) => Parsed::Refused(format!(
-                "Refused: '{}' is not a stone or a move ({e})",
+                "Refused: '{}' is not a square or a move ({e})",
                 line.trim()
             )),
         }

@@ -58,8 +58,9 @@ fn confirm(io: &mut Io, question: &str) -> Result<Option<bool>> {
         };
         match a.to_ascii_lowercase().as_str() {
             "y" | "yes" => return Ok(Some(true)),
-            "n" | "no" => return Ok(Some(false)),
-            other => io.say(format!("'{other}': answer y or n"))?,
+            // `q` goes back, as at every question: nothing is done.
+            "n" | "no" | "q" | "quit" | "back" => return Ok(Some(false)),
+            other => io.say(format!("'{other}': answer y or n (q goes back)"))?,
         }
     }
 }
@@ -122,21 +123,31 @@ fn play_move<G: PlainGame>(
     }
 }
 
-/// What the player said at the milestone question: keep going (`true`), or stop (`false`), or input ended.
+/// The milestone question: keep going, or stop there (the game ends, won); `None` when input ended. `q` does
+/// neither: the game goes on, and `q` at the next prompt goes back to the menu with it saved.
 fn milestone<G: PlainGame>(
     io: &mut Io,
     s: &mut Session<G>,
     store: &mut Store,
 ) -> Result<Option<()>> {
-    match confirm(io, "Keep going?")? {
-        None => Ok(None),
-        Some(true) => {
-            io.say("Keep going!")?;
-            Ok(Some(()))
-        }
-        Some(false) => {
-            s.resign(store);
-            Ok(Some(()))
+    loop {
+        let Some(a) = io.ask("Keep going? [y/n]> ")? else {
+            return Ok(None);
+        };
+        match a.to_ascii_lowercase().as_str() {
+            "y" | "yes" => {
+                io.say("Keep going!")?;
+                return Ok(Some(()));
+            }
+            "n" | "no" => {
+                s.resign(store);
+                return Ok(Some(()));
+            }
+            "q" | "quit" | "back" => {
+                io.say("The game goes on; q at the next prompt goes back to the menu (saved).")?;
+                return Ok(Some(()));
+            }
+            other => io.say(format!("'{other}': answer y or n (q goes back)"))?,
         }
     }
 }
@@ -199,6 +210,10 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
             return end_of_input(io, &mut s, store);
         };
         if let Some(p) = partial.take() {
+            if super::setup::is_back(&line) {
+                io.say("Move cancelled.")?;
+                continue;
+            }
             match G::read(s.state(), &line, Some(&p)) {
                 Parsed::Move(mv) => {
                     if play_move(io, &mut s, mv, store)? && milestone(io, &mut s, store)?.is_none()
@@ -225,6 +240,7 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
             Some("") => show(io, &s)?,
             Some("q" | "quit") => {
                 match s.save_now(store) {
+                    Ok(()) if !s.started() => io.say("No move made: there is nothing to keep.")?,
                     Ok(()) => io.say("Game saved.")?,
                     Err(why) => io.say(format!("The game could NOT be saved ({why})."))?,
                 }

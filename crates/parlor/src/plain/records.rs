@@ -37,6 +37,68 @@ pub fn history(
     Ok(())
 }
 
+/// Prints the best scores of every game that has finished games (`--json`: one object keyed by game, then by
+/// variant), or says there is none yet.
+pub fn scores_of_every_game(
+    store: &Store,
+    games: &[&dyn AnyGame],
+    limit: usize,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let mut map = serde_json::Map::new();
+    let mut shown = 0;
+    for &game in games {
+        if store.variants(game.id())?.is_empty() {
+            if json {
+                map.insert(
+                    game.id().to_string(),
+                    serde_json::Value::Object(Default::default()),
+                );
+            }
+            continue;
+        }
+        if json {
+            map.insert(
+                game.id().to_string(),
+                scores_json(store, game, None, limit)?,
+            );
+        } else {
+            if shown > 0 {
+                writeln!(out)?;
+            }
+            scores(store, game, None, limit, false, out)?;
+        }
+        shown += 1;
+    }
+    if json {
+        writeln!(out, "{}", serde_json::Value::Object(map))?;
+    } else if shown == 0 {
+        writeln!(out, "No finished game yet.")?;
+    }
+    Ok(())
+}
+
+/// The best scores of one game as JSON: an object keyed by variant.
+fn scores_json(
+    store: &Store,
+    game: &dyn AnyGame,
+    variant: Option<&str>,
+    limit: usize,
+) -> Result<serde_json::Value> {
+    let variants = match variant {
+        Some(v) => vec![v.to_string()],
+        None => store.variants(game.id())?,
+    };
+    let mut map = serde_json::Map::new();
+    for v in &variants {
+        let options = store.variant_options(game.id(), v)?.unwrap_or_default();
+        let best = store.best(game.id(), v, game.ranking(&options), limit)?;
+        map.insert(v.clone(), best.iter().map(record_json).collect());
+    }
+    Ok(serde_json::Value::Object(map))
+}
+
 /// Prints the best scores of one game, for one variant or all of them.
 pub fn scores(
     store: &Store,
@@ -46,19 +108,18 @@ pub fn scores(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
+    if json {
+        writeln!(out, "{}", scores_json(store, game, variant, limit)?)?;
+        return Ok(());
+    }
     let variants = match variant {
         Some(v) => vec![v.to_string()],
         None => store.variants(game.id())?,
     };
-    let mut map = serde_json::Map::new();
     for v in &variants {
         let options = store.variant_options(game.id(), v)?.unwrap_or_default();
         let ranking = game.ranking(&options);
         let best = store.best(game.id(), v, ranking, limit)?;
-        if json {
-            map.insert(v.clone(), best.iter().map(record_json).collect());
-            continue;
-        }
         writeln!(out, "{} {v}", game.title())?;
         if ranking == crate::storage::Ranking::Unranked {
             writeln!(out, "  (these games have no best scores)")?;
@@ -81,9 +142,7 @@ pub fn scores(
             )?;
         }
     }
-    if json {
-        writeln!(out, "{}", serde_json::Value::Object(map))?;
-    } else if variants.is_empty() {
+    if variants.is_empty() {
         writeln!(out, "No finished {} game yet.", game.title())?;
     }
     Ok(())

@@ -45,7 +45,7 @@ pub fn run(io: &mut Io) -> Result<bool> {
                 r.range
             ))?;
         }
-        let Some(answer) = io.ask("setting to change (its number; Enter goes back)> ")? else {
+        let Some(answer) = io.ask("setting to change (its number; Enter or q goes back)> ")? else {
             return Ok(false);
         };
         if answer.is_empty() || answer.eq_ignore_ascii_case("q") {
@@ -68,7 +68,7 @@ pub fn run(io: &mut Io) -> Result<bool> {
         else {
             return Ok(false);
         };
-        if value.is_empty() {
+        if value.is_empty() || super::setup::is_back(&value) {
             io.say("Unchanged.")?;
             continue;
         }

@@ -5,8 +5,25 @@ use super::Io;
 use crate::games::game::Game;
 use anyhow::Result;
 
-/// Asks every setting that applies; `None` when input ends.
-pub fn ask<G: Game>(io: &mut Io, mut params: G::Params) -> Result<Option<G::Params>> {
+/// What the setup questions ended with.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Setup<P> {
+    /// Every question answered: these parameters.
+    Ready(P),
+    /// `q` (or `back`) at a question: back to the menu, no game started.
+    Back,
+    /// Input ended.
+    EndOfInput,
+}
+
+/// Whether an answer asks to go back (`q`, `quit`, `back`).
+pub fn is_back(answer: &str) -> bool {
+    matches!(answer.to_ascii_lowercase().as_str(), "q" | "quit" | "back")
+}
+
+/// Asks every setting that applies; `q` at any question goes back.
+pub fn ask<G: Game>(io: &mut Io, mut params: G::Params) -> Result<Setup<G::Params>> {
+    io.say("Enter keeps the value in brackets; a choice may be typed by its first letters; q goes back.")?;
     loop {
         for setting in G::settings() {
             if !G::applies(&params, setting.key) {
@@ -21,10 +38,13 @@ pub fn ask<G: Game>(io: &mut Io, mut params: G::Params) -> Result<Option<G::Para
                     setting.show(&now)
                 ))?
                 else {
-                    return Ok(None);
+                    return Ok(Setup::EndOfInput);
                 };
                 if answer.is_empty() {
                     break;
+                }
+                if is_back(&answer) {
+                    return Ok(Setup::Back);
                 }
                 match G::set(&mut params, setting.key, &answer) {
                     Ok(()) => break,
@@ -33,7 +53,7 @@ pub fn ask<G: Game>(io: &mut Io, mut params: G::Params) -> Result<Option<G::Para
             }
         }
         match G::check(&params) {
-            Ok(()) => return Ok(Some(params)),
+            Ok(()) => return Ok(Setup::Ready(params)),
             Err(e) => io.say(format!(
                 "These settings do not go together: {e}. Once more:"
             ))?,

@@ -60,22 +60,66 @@ fn line_of(text: &str, at: Option<std::ops::Range<usize>>) -> usize {
         + 1
 }
 
+/// How many lines that are not TOML are set aside before the whole file is given up as not TOML.
+const MAX_BAD_LINES: usize = 20;
+
+/// The file's text as TOML, keeping what can be kept: each line that is not valid TOML is left out (a broken table
+/// header with the entries under it, which would otherwise land in the table above), with a mistake naming it,
+/// and the rest is read. `None` (with the mistake) when the file cannot be read as TOML even so.
+fn recover(text: &str, problems: &mut Vec<(usize, String)>) -> Option<Document<String>> {
+    let mut lines: Vec<&str> = text.split('\n').collect();
+    let mut first_why = None;
+    for _ in 0..=MAX_BAD_LINES {
+        let attempt = lines.join("\n");
+        let e = match Document::parse(attempt.clone()) {
+            Ok(d) => return Some(d),
+            Err(e) => e,
+        };
+        let line = line_of(&attempt, e.span());
+        let why = e.message().trim().trim_end_matches('.').to_string();
+        first_why.get_or_insert((line, why.clone()));
+        let i = line - 1;
+        if i >= lines.len() || lines[i].trim().is_empty() {
+            break;
+        }
+        let mut end = i + 1;
+        let header = lines[i].trim_start().starts_with('[');
+        if header {
+            while end < lines.len() && !lines[end].trim_start().starts_with('[') {
+                end += 1;
+            }
+        }
+        let what = if header && end > i + 1 {
+            format!(
+                "lines {line} to {end} are ignored (a table header that is not TOML, and its entries)"
+            )
+        } else {
+            "this line is ignored".to_string()
+        };
+        problems.push((line, format!("not valid TOML ({why}): {what}")));
+        for l in &mut lines[i..end] {
+            *l = "";
+        }
+    }
+    // Lines were set aside and still the file is not TOML: none of it is used.
+    let (line, why) = first_why.unwrap_or((1, String::new()));
+    problems.retain(|(_, m)| !m.starts_with("not valid TOML"));
+    problems.push((
+        line,
+        format!("not valid TOML ({why}): the whole file is ignored until it is fixed; using the default settings"),
+    ));
+    None
+}
+
 /// Reads the file's text: the settings, and (line, mistake) for every entry that was not used.
 pub fn parse(text: &str) -> (Settings, Vec<(usize, String)>) {
     let mut settings = Settings::default();
     let mut problems = Vec::new();
-    let doc = match Document::parse(text.to_string()) {
-        Ok(d) => d,
-        Err(e) => {
-            let line = line_of(text, e.span());
-            let why = e.message().trim().trim_end_matches('.').to_string();
-            problems.push((
-                line,
-                format!("not valid TOML ({why}): using the default settings"),
-            ));
-            return (settings, problems);
-        }
+    let Some(doc) = recover(text, &mut problems) else {
+        return (settings, problems);
     };
+    // The lines set aside were blanked, never removed, so every line number below is the file's own.
+    let text: &str = doc.raw();
     let root = doc.as_table();
     let line = |span| line_of(text, span);
     for (key, item) in root.iter() {
@@ -334,7 +378,7 @@ pub fn render(settings: &Settings) -> String {
         if section == Section::Keys {
             out.push_str(
                 "# Keys of the commands every game shares: a list of key names, each one character (exact case)\n\
-                 # or Space, Backspace, Delete, Insert, Home, End, PageUp, PageDown, Tab, F1 to F12.\n",
+                 # or Backspace, Delete, Insert, Home, End, PageUp, PageDown, Tab, F1 to F12.\n",
             );
             for (i, a) in actions::ALL.iter().enumerate() {
                 let list: Vec<String> = settings.keys()[i]

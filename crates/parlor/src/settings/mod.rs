@@ -403,13 +403,32 @@ pub fn keys_text(keys: &[KeyCode]) -> String {
 /// The keys the games' own tables bind (with the game's default parameters), with what they do: a remapped
 /// command may not take them.
 pub fn game_keys() -> Vec<(KeyCode, String)> {
-    crate::registry::tui()
+    let mut keys: Vec<(KeyCode, String)> = crate::registry::tui()
         .iter()
         .flat_map(|g| {
             g.bound_keys()
                 .into_iter()
                 .map(move |(k, what)| (k, format!("{what} in {}", g.title())))
         })
+        .collect();
+    keys.extend(mastermind_colour_keys());
+    keys
+}
+
+/// The lower-case colour letters Mastermind's codebreaker types as pegs (`g` types GREEN), except those the
+/// shared commands' default keys already take (`r` new game, `u` undo, `p` autoplay): a remapped command may not
+/// take them either.
+fn mastermind_colour_keys() -> Vec<(KeyCode, String)> {
+    let defaults: Vec<KeyCode> = actions::ALL
+        .iter()
+        .flat_map(|a| a.default.iter().copied())
+        .collect();
+    mastermind::COLOUR_SYMBOLS
+        .iter()
+        .zip(mastermind::COLOUR_NAMES)
+        .map(|(&c, name)| (KeyCode::Char(c.to_ascii_lowercase()), name))
+        .filter(|(k, _)| !defaults.contains(k))
+        .map(|(k, name)| (k, format!("it types {name} in Mastermind")))
         .collect()
 }
 

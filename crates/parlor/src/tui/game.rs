@@ -170,13 +170,7 @@ impl<G: TuiGame> Launch for Entry<G> {
     }
 
     fn discard(&self, saved: &Unfinished, ctx: &mut Ctx) -> Result<(), ResumeError> {
-        let mut session = Session::<G>::resume(saved, ctx.store)?;
-        session.resign(ctx.store);
-        match session.ended().and_then(|e| e.not_recorded.clone()) {
-            None => Ok(()),
-            Some(_) if session.lost() => Err(ResumeError::Gone),
-            Some(why) => Err(ResumeError::Unavailable(why)),
-        }
+        Session::<G>::discard(saved, ctx.store).map(|_| ())
     }
 
     fn replay(&self, record: &GameRecord) -> Result<Box<dyn View>, String> {

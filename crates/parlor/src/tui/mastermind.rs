@@ -427,9 +427,9 @@ impl TuiGame for Mastermind {
 
     fn hint_text(state: &State, mv: &Move) -> String {
         let said = <Mastermind as crate::games::game::Game>::describe_hint(state, mv);
-        match trees::building_share(&state.variant, state.strategy) {
+        match trees::building(&state.variant, state.strategy) {
             // Until the tree is ready, the figure is worked out without it: say so, and that it is being built.
-            Some(done) if said.contains(" guesses to go") => {
+            Some(progress) if said.contains(" guesses to go") => {
                 let said = said.replacen(
                     " guesses to go",
                     " guesses to go (a rough estimate until the tree is built)",
@@ -438,7 +438,10 @@ impl TuiGame for Mastermind {
                 if said.contains("tree being built") {
                     said
                 } else {
-                    format!("{said} · strategy tree being built ({:.0}%)", 100.0 * done)
+                    format!(
+                        "{said} · strategy tree being built{}",
+                        share_words(&progress)
+                    )
                 }
             }
             _ => said,
@@ -468,10 +471,13 @@ impl TuiGame for Mastermind {
 
     fn status_text(state: &State, params: &Params) -> String {
         let text = status_words(state, params);
-        match trees::building_share(&state.variant, state.strategy) {
+        match trees::building(&state.variant, state.strategy) {
             // A tree built in the background changes the hint's figures once it lands: the screen says it is
             // being built, as long as it is.
-            Some(done) => format!("{text} · building the strategy tree {:.0}%", 100.0 * done),
+            Some(progress) => format!(
+                "{text} · building the strategy tree{}",
+                share_words(&progress)
+            ),
             None => text,
         }
     }
@@ -888,4 +894,13 @@ fn draw_board(frame: &mut Frame, area: Rect, board: &Board<Mastermind>, theme: &
     lines.extend(palette);
     lines.extend(inputs);
     frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// A background build's share for a short line (` 40%`), or nothing once it runs past its estimate (the share is
+/// then unknown; `solve` and the hint say how long it has taken).
+fn share_words(progress: &trees::BuildProgress) -> String {
+    progress
+        .share
+        .map(|s| format!(" {:.0}%", 100.0 * s))
+        .unwrap_or_default()
 }

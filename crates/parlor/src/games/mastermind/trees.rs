@@ -10,12 +10,13 @@
 //! Trees estimated over [`BUILD_LIMIT_SECONDS`] of CPU are never built here, and nothing is built without a data
 //! directory (tests that play in memory): the computer works every guess out on the spot there.
 
+use super::work::{Work, spoken};
 use mastermind::{
     Strategy, StrategyTree, Variant, builds_tree_at_once, estimated_solve_seconds, known_tree,
     remember_tree,
 };
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// The longest optimal build (estimated CPU seconds) started in the background: 10 minutes.
@@ -28,8 +29,8 @@ pub enum TreeState {
     NotNeeded,
     /// Ready: guesses are lookups.
     Ready,
-    /// Being built (or read); the share done so far, 0 to 1.
-    Building(f64),
+    /// Being built (or read); how far it has got.
+    Building(BuildProgress),
     /// Too large to build here (estimated over [`BUILD_LIMIT_SECONDS`]).
     TooLarge,
     /// Not built: there is no data directory to keep it in.
@@ -41,8 +42,29 @@ pub enum TreeState {
 struct Build {
     variant: Variant,
     strategy: Strategy,
-    /// Progress in millionths.
-    done: Arc<AtomicU64>,
+    work: Arc<Mutex<Work>>,
+}
+
+/// How far a background build has got, measured ([`super::work`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BuildProgress {
+    /// The share of the estimated CPU time spent (0 to 0.99); `None` past the estimate.
+    pub share: Option<f64>,
+    /// The wall time left, at the recent CPU rate; `None` until there is a rate, or past the estimate.
+    pub left: Option<std::time::Duration>,
+    /// The CPU seconds such a build is estimated to take.
+    pub estimate: f64,
+}
+
+impl BuildProgress {
+    fn of(work: &Mutex<Work>) -> BuildProgress {
+        let w = work.lock().unwrap_or_else(|e| e.into_inner());
+        BuildProgress {
+            share: w.share(),
+            left: w.left(),
+            estimate: w.estimate,
+        }
+    }
 }
 
 struct Registry {
@@ -88,7 +110,7 @@ pub fn ensure(variant: &Variant, strategy: Strategy) -> TreeState {
     let key = (*variant, strategy);
     let mut r = registry();
     if let Some(b) = r.building.iter().find(|b| (b.variant, b.strategy) == key) {
-        return TreeState::Building(b.done.load(Ordering::Relaxed) as f64 / 1e6);
+        return TreeState::Building(BuildProgress::of(&b.work));
     }
     if let Some((_, why)) = r.failed.iter().find(|(k, _)| *k == key) {
         return TreeState::Failed(why.clone());
@@ -105,15 +127,18 @@ pub fn ensure(variant: &Variant, strategy: Strategy) -> TreeState {
         remember_tree(Arc::new(tree));
         return TreeState::Ready;
     }
-    let done = Arc::new(AtomicU64::new(0));
+    let work = Arc::new(Mutex::new(Work::start(estimated_solve_seconds(
+        variant, strategy,
+    ))));
     r.building.push(Build {
         variant: *variant,
         strategy,
-        done: Arc::clone(&done),
+        work: Arc::clone(&work),
     });
+    let first = BuildProgress::of(&work);
     let v = *variant;
     std::thread::spawn(move || {
-        let built = make(&v, strategy, &file, &done);
+        let built = make(&v, strategy, &file, &work);
         // Known before it stops being built, so that no call in between starts a second build.
         let failed = match built {
             Ok(tree) => {
@@ -129,7 +154,7 @@ pub fn ensure(variant: &Variant, strategy: Strategy) -> TreeState {
         r.building
             .retain(|b| (b.variant, b.strategy) != (v, strategy));
     });
-    TreeState::Building(0.0)
+    TreeState::Building(first)
 }
 
 /// Starts reading the kept tree of `strategy` for `variant` on a background thread (once per process), so that the
@@ -170,14 +195,12 @@ fn make(
     variant: &Variant,
     strategy: Strategy,
     file: &Path,
-    done: &AtomicU64,
+    work: &Mutex<Work>,
 ) -> Result<StrategyTree, String> {
     let never = AtomicBool::new(false);
-    let mut progress = |d: u64, total: u64| {
-        done.store(
-            d.saturating_mul(1_000_000) / total.max(1),
-            Ordering::Relaxed,
-        );
+    // The engine calls this every 100 ms or so: a sample of the CPU time spent, for the share and the time left.
+    let mut progress = |_: u64, _: u64| {
+        work.lock().unwrap_or_else(|e| e.into_inner()).sample();
     };
     if let Some(dir) = file.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -187,15 +210,34 @@ fn make(
         .map_err(|e| e.to_string())
 }
 
-/// The share done (0 to 1) of the tree of `variant` and `strategy` if it is being built now, without starting a
-/// build (the screens show it while it goes on).
-pub fn building_share(variant: &Variant, strategy: Strategy) -> Option<f64> {
+/// How far the tree of `variant` and `strategy` has got if it is being built now, without starting a build (the
+/// screens show it while it goes on).
+pub fn building(variant: &Variant, strategy: Strategy) -> Option<BuildProgress> {
     let key = (*variant, strategy);
     registry()
         .building
         .iter()
         .find(|b| (b.variant, b.strategy) == key)
-        .map(|b| b.done.load(Ordering::Relaxed) as f64 / 1e6)
+        .map(|b| BuildProgress::of(&b.work))
+}
+
+/// How far a build has got, in words: `about 40% of its estimated CPU time, about 1 min 5 s left`.
+pub fn building_text(p: &BuildProgress) -> String {
+    match (p.share, p.left) {
+        (Some(s), Some(left)) => format!(
+            "about {:.0}% of its estimated CPU time, about {} left",
+            100.0 * s,
+            spoken(left)
+        ),
+        (Some(s), None) => format!(
+            "about {:.0}% of its estimated CPU time; estimating the time left",
+            100.0 * s
+        ),
+        (None, _) => format!(
+            "taking longer than the estimated {} of CPU time",
+            spoken(std::time::Duration::from_secs_f64(p.estimate))
+        ),
+    }
 }
 
 /// What a hint of `strategy` adds about its tree: only optimal's hint differs until its tree is ready (a heuristic
@@ -205,9 +247,9 @@ pub fn hint_note(strategy: Strategy, state: &TreeState) -> Option<String> {
         return None;
     }
     match state {
-        TreeState::Building(done) => Some(format!(
-            "optimal tree being built ({:.0}%): a heuristic guess meanwhile",
-            100.0 * done
+        TreeState::Building(p) => Some(format!(
+            "optimal tree being built ({}): a heuristic guess meanwhile",
+            building_text(p)
         )),
         TreeState::TooLarge => Some("optimal is too slow here: a heuristic guess".into()),
         TreeState::Nowhere => {
