@@ -242,7 +242,7 @@ impl<G: Game> Session<G> {
         session.resign(store);
         match session.ended() {
             Some(Ending { id: Some(id), .. }) => Ok(*id),
-            _ if session.lost() => Err(ResumeError::Gone),
+            _ if session.lost().is_some() => Err(ResumeError::Gone),
             Some(Ending {
                 not_recorded: Some(why),
                 ..
@@ -325,10 +325,10 @@ impl<G: Game> Session<G> {
         self.saved
     }
 
-    /// Whether another Parlor finished, set aside or played on this game meanwhile: it is no longer saved or
-    /// recorded here.
-    pub fn lost(&self) -> bool {
-        self.lost.is_some()
+    /// Whether another Parlor finished, set aside or played on this game meanwhile, and so it is no longer saved
+    /// or recorded here: why, in words.
+    pub fn lost(&self) -> Option<&str> {
+        self.lost.as_deref()
     }
 
     /// The last storage problem, once.

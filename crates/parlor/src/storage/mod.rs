@@ -80,13 +80,24 @@ impl Store {
     /// Play goes through [`Store::save_game`], which never brings back a game finished elsewhere.
     pub fn save_unfinished(&self, u: &Unfinished) -> Result<()> {
         self.writable()?;
+        self.insert_unfinished(
+            u,
+            "DO UPDATE SET variant = ?3, options = ?4, seed = ?5, moves = ?6, score = ?7, assisted = ?8,
+               updated_at = ?10, seeded = ?11",
+        )?;
+        Ok(())
+    }
+
+    /// Inserts the row of a game in progress; `on_conflict` says what an existing row of its session gets (an
+    /// `ON CONFLICT(session)` action). Returns how many rows changed.
+    fn insert_unfinished(&self, u: &Unfinished, on_conflict: &str) -> Result<usize> {
         self.conn
             .execute(
-                "INSERT INTO unfinished (session, game, variant, options, seed, moves, score, assisted, started_at, updated_at,
-                   seeded)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-                 ON CONFLICT(session) DO UPDATE SET variant = ?3, options = ?4, seed = ?5, moves = ?6, score = ?7,
-                   assisted = ?8, updated_at = ?10, seeded = ?11",
+                &format!(
+                    "INSERT INTO unfinished (session, game, variant, options, seed, moves, score, assisted,
+                       started_at, updated_at, seeded)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT(session) {on_conflict}"
+                ),
                 params![
                     u.session,
                     u.game,
@@ -101,8 +112,7 @@ impl Store {
                     u.seeded
                 ],
             )
-            .context("saving the game in progress")?;
-        Ok(())
+            .context("saving the game in progress")
     }
 
     /// Saves the game in progress of one play session as its player last left it: `held` is the moves its saved
@@ -112,40 +122,13 @@ impl Store {
     pub fn save_game(&self, u: &Unfinished, held: Option<&str>) -> Result<bool> {
         self.writable()?;
         let changed = match held {
-            None => self
-                .conn
-                .execute(
-                    "INSERT INTO unfinished (session, game, variant, options, seed, moves, score, assisted,
-                       started_at, updated_at, seeded)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT(session) DO NOTHING",
-                    params![
-                        u.session,
-                        u.game,
-                        u.variant,
-                        u.options,
-                        u.seed as i64,
-                        u.moves,
-                        u.score,
-                        u.assisted,
-                        u.started_at,
-                        u.updated_at,
-                        u.seeded
-                    ],
-                )
-                .context("saving the game in progress")?,
+            None => self.insert_unfinished(u, "DO NOTHING")?,
             Some(held) => self
                 .conn
                 .execute(
                     "UPDATE unfinished SET moves = ?2, score = ?3, assisted = ?4, updated_at = ?5
                      WHERE session = ?1 AND moves = ?6",
-                    params![
-                        u.session,
-                        u.moves,
-                        u.score,
-                        u.assisted,
-                        u.updated_at,
-                        held
-                    ],
+                    params![u.session, u.moves, u.score, u.assisted, u.updated_at, held],
                 )
                 .context("saving the game in progress")?,
         };
