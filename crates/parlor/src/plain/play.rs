@@ -160,6 +160,8 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
         io.say("Continuing your game in progress (r starts a new one).")?;
     }
     show(io, &s)?;
+    // A problem known before any move (the game could not be claimed) is said now, not after the first move.
+    warn_storage(io, &mut s)?;
     let mut partial: Option<String> = None;
     loop {
         if let Some(end) = s.ended().cloned() {
