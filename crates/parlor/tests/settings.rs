@@ -544,3 +544,59 @@ mod in_process {
         );
     }
 }
+
+/// A key name that does not parse gets a list of the names that work: every name it offers is accepted as a
+/// command's key, and the reserved keys (Space among them) are named only as reserved.
+#[test]
+fn the_key_names_offered_for_a_bad_name_are_the_ones_that_work() {
+    let config = tempfile::tempdir().unwrap();
+    let file = config.path().join("settings.toml");
+    std::fs::write(&file, "[keys]\ngive-up = [\"Ctrl-x\"]\n").unwrap();
+    let (_, notes) = settings_in(config.path());
+    let list = notes
+        .split_once("is not a key name (one character, or ")
+        .and_then(|(_, rest)| rest.split_once("; "))
+        .unwrap_or_else(|| panic!("{notes}"));
+    assert!(
+        list.1.starts_with(
+            "q, Esc, ?, Enter, Space, arrows, digits and capitals are reserved; Backspace, Delete and Home \
+             are the games' own)"
+        ),
+        "{notes}"
+    );
+    let offered: Vec<&str> = list.0.split(", ").collect();
+    assert!(!offered.contains(&"Space"), "{notes}");
+    assert!(!offered.contains(&"Backspace"), "{notes}");
+    assert!(
+        offered.contains(&"Tab") && offered.contains(&"F1 to F12"),
+        "{notes}"
+    );
+    // Every name offered is taken as a command's key.
+    for name in offered.iter().map(|n| n.replace("F1 to F12", "F7")) {
+        std::fs::write(&file, format!("[keys]\ngive-up = [\"{name}\"]\n")).unwrap();
+        let (settings, notes) = settings_in(config.path());
+        assert!(notes.is_empty(), "{name}: {notes}");
+        assert!(
+            settings.contains(&format!("give-up = [\"{name}\"]")),
+            "{name}: {settings}"
+        );
+    }
+    // What it names reserved is refused as reserved.
+    for name in ["Space", "Esc", "Enter", "Up"] {
+        std::fs::write(&file, format!("[keys]\ngive-up = [\"{name}\"]\n")).unwrap();
+        let (_, notes) = settings_in(config.path());
+        assert!(
+            notes.contains(&format!("{name} is reserved")),
+            "{name}: {notes}"
+        );
+    }
+    // And what it names the games' own is refused as taken.
+    for name in ["Backspace", "Delete", "Home"] {
+        std::fs::write(&file, format!("[keys]\ngive-up = [\"{name}\"]\n")).unwrap();
+        let (_, notes) = settings_in(config.path());
+        assert!(
+            notes.contains(&format!("{name} is already taken")),
+            "{name}: {notes}"
+        );
+    }
+}
