@@ -331,6 +331,11 @@ impl<G: Game> Session<G> {
         self.lost.is_some()
     }
 
+    /// Why this game is no longer this player's to save or record, once that is found (see [`Session::lost`]).
+    pub fn lost_why(&self) -> Option<&str> {
+        self.lost.as_deref()
+    }
+
     /// The last storage problem, once.
     pub fn take_storage_error(&mut self) -> Option<String> {
         self.storage_error.take()

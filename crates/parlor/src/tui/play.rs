@@ -230,6 +230,10 @@ impl<G: TuiGame> PlayView<G> {
             self.message = Some(format!("This game was NOT recorded: {why}."));
         } else if let Some(e) = self.session.take_storage_error() {
             self.message = Some(e);
+        } else if let Some(why) = self.session.lost_why() {
+            // A game that is no longer saved says so after every move, not only the first: a move's own note
+            // would otherwise hide it, and the player would play on believing the game kept.
+            self.message = Some(format!("not saved: {why}"));
         }
     }
 
