@@ -42,3 +42,12 @@ pub fn tui() -> Vec<&'static dyn Launch> {
 pub fn plain() -> Vec<&'static dyn PlainLaunch> {
     GAMES.iter().map(|&g| g as &dyn PlainLaunch).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn storage_reads_the_rows_of_exactly_the_registered_games() {
+        let ids: Vec<&str> = super::GAMES.iter().map(|g| g.id()).collect();
+        assert_eq!(ids, crate::storage::GAME_IDS);
+    }
+}

@@ -164,3 +164,80 @@ fn the_full_screen_history_says_how_many_damaged_games_it_left_out() {
     p.press(Key::Char('q'));
     p.finish().assert_restored_with(0);
 }
+
+/// A row whose `game` column is damaged belongs to no game: every history and every statistics, of every game or
+/// of one, count it as "damaged, game unknown", so the totals of `history` and `stats` always agree.
+#[test]
+fn a_row_whose_game_is_damaged_is_counted_alike_by_history_and_statistics() {
+    let dir = tempfile::tempdir().unwrap();
+    two_damaged_of_three(dir.path());
+    for _ in 0..3 {
+        let o = run(dir.path(), &["2048", "--new"], "a\nd\nw\ns\nx\ny\n");
+        assert!(out(&o).contains("Recorded as game #"), "{}", out(&o));
+    }
+    // Games 4 and 5 (2048 games): one named as no game, one whose name is not text at all; game 6 is sound.
+    db(dir.path())
+        .execute_batch(
+            "UPDATE games SET game = 'chess' WHERE id = 4;
+             UPDATE games SET game = x'ff' WHERE id = 5;",
+        )
+        .unwrap();
+    const UNKNOWN: &str = "game unknown: not a name; game unknown: 'chess'";
+    // Whatever game is shown, the two rows of no game are counted, once each.
+    for (args, damaged) in [
+        (&["history"][..], 4),
+        (&["history", "--game", "mastermind"][..], 4),
+    ] {
+        let text = out(&run(dir.path(), args, ""));
+        assert!(
+            text.contains(&format!("{damaged} damaged finished games left out"))
+                && text.contains(UNKNOWN),
+            "{args:?}: {text}"
+        );
+    }
+    let text = out(&run(dir.path(), &["history", "--game", "2048"], ""));
+    assert!(
+        text.contains(
+            "2 damaged finished games left out (game unknown: not a name; game unknown: 'chess')"
+        ),
+        "{text}"
+    );
+    assert_eq!(
+        text.lines().filter(|l| l.contains("2048")).count(),
+        1,
+        "{text}"
+    );
+    // Statistics: the same two, said apart from every game's figures, of every game or of one.
+    for args in [
+        &["stats"][..],
+        &["stats", "--game", "mastermind"],
+        &["stats", "--game", "2048"],
+    ] {
+        let text = out(&run(dir.path(), args, ""));
+        assert!(
+            text.contains(&format!(
+                "Damaged, game unknown: 2 finished games counted under no game ({UNKNOWN})"
+            )),
+            "{args:?}: {text}"
+        );
+    }
+    let o = run(dir.path(), &["stats", "--json"], "");
+    let stats: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
+    assert_eq!(stats["mastermind"]["variants"][0]["damaged"], 2);
+    assert_eq!(stats["mastermind"]["variants"][0]["played"], 1);
+    assert_eq!(stats["2048"]["variants"][0]["played"], 1);
+    assert_eq!(stats["2048"]["variants"][0]["damaged"], 0);
+    assert!(err(&o).contains("Damaged, game unknown: 2"), "{}", err(&o));
+    // The totals agree: history's readable and left out = statistics' played, damaged and game unknown.
+    let o = run(dir.path(), &["history", "--json"], "");
+    let list: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
+    assert_eq!(list.as_array().unwrap().len(), 2, "games 3 and 6");
+    assert!(
+        err(&o).contains("4 damaged finished games left out"),
+        "{}",
+        err(&o)
+    );
+    // The plain menu's statistics and the full screen's say it too.
+    let o = run(dir.path(), &[], "t\nq\n");
+    assert!(out(&o).contains("Damaged, game unknown: 2"), "{}", out(&o));
+}

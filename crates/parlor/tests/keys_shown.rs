@@ -331,6 +331,26 @@ fn values_on_an_unsolved_board_say_why_there_are_none() {
     assert!(!s.contains("does nothing"), "{s}");
 }
 
+/// `v` in a two-player game on a board without a table says why without speaking of a level (none is played):
+/// not "perfect level: ... choose another level".
+#[test]
+fn values_on_an_unsolved_board_speak_of_the_table_not_of_a_level() {
+    let mut app = nocca(NoccaParams {
+        mode: Mode::Two,
+        ..NoccaParams::default()
+    });
+    press(&mut app, KeyCode::Char('v'));
+    let s = screen(&mut app, 100, 24);
+    assert!(
+        s.contains("no values on this board: exact values need its solved table (no 6x5 table"),
+        "{s}"
+    );
+    assert!(
+        !s.contains("perfect level") && !s.contains("another level"),
+        "{s}"
+    );
+}
+
 /// Defects: the exact hint ran two sentences together and its move list was cut; the full screen moves with
 /// digits but `v` listed plain mode's letters. The hint is whole sentences naming squares and the digit to press,
 /// and `v` lists every move by its digit.

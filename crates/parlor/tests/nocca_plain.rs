@@ -239,3 +239,53 @@ fn the_plain_setup_asks_the_settings_and_a_small_board_is_its_own_variant() {
     assert_eq!(v[0]["variant"], "two players 3x3");
     assert_eq!(v[0]["options"]["board"], "3x3");
 }
+
+/// The plain board draws what the help promises: each square's pieces bottom to top, the top piece (the one that
+/// can move) in capitals, the pieces under it in small letters.
+#[test]
+fn the_plain_board_shows_the_top_piece_in_capitals_as_the_help_says() {
+    let dir = tempfile::tempdir().unwrap();
+    // Black climbs to c3 and steps onto the white piece that came down to c4: a black piece riding on a white one.
+    let o = run(
+        dir.path(),
+        &["nocca", "--mode", "two", "--seed", "4"],
+        "c1k\nc6j\nc2k\nc5j\nc3k\n?\nq\n",
+    );
+    let text = out(&o);
+    let board = last_board(&text);
+    assert!(
+        board.contains(" 4  ___   ___   wB_*  ___   ___  4"),
+        "{board}"
+    );
+    assert!(
+        board.contains(" 1  B__   B__   ___   B__   B__  1"),
+        "{board}"
+    );
+    // Every square of every board printed: small letters under one capital, or empty.
+    let mut cells = 0;
+    for line in text
+        .lines()
+        .filter(|l| l.contains("__") || l.contains("_*"))
+    {
+        for cell in line
+            .split_whitespace()
+            .filter(|w| w.contains('_') || w.len() > 2)
+        {
+            let pieces: String = cell.chars().filter(|c| "bwBW".contains(*c)).collect();
+            if let Some((top, under)) = pieces.chars().collect::<Vec<_>>().split_last() {
+                assert!(top.is_ascii_uppercase(), "{cell} in {line}");
+                assert!(
+                    under.iter().all(char::is_ascii_lowercase),
+                    "{cell} in {line}"
+                );
+                cells += 1;
+            }
+        }
+    }
+    assert!(cells > 50, "{cells} cells read");
+    // The help says so, in plain mode's own letters.
+    assert!(
+        text.contains("the top piece (the one that can move) in capitals: 'b w B' on the full screen, 'bwB' in plain mode"),
+        "{text}"
+    );
+}

@@ -413,3 +413,40 @@ fn the_2048_hint_is_the_move_autoplay_plays() {
     assert_eq!(hints.len(), 30, "{text}");
     assert_eq!(hints, played);
 }
+
+/// A variant with no hints (Mastermind with 10 colours and 8 pegs: more codes than the computer searches) does not
+/// offer `t hint`, and `t` says why there is none instead of being read as a colour.
+#[test]
+fn where_there_is_no_hint_t_says_why_and_is_not_offered() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(
+        dir.path(),
+        &[
+            "mastermind",
+            "--variant",
+            "custom",
+            "--colours",
+            "10",
+            "--pegs",
+            "8",
+        ],
+        "t\nhint\n?\nq\n",
+    );
+    let text = out(&o);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(!text.contains("unknown colour 't'"), "{text}");
+    assert_eq!(
+        text.matches("No hint here: 100000000 possible codes are more than the computer searches")
+            .count(),
+        2,
+        "{text}"
+    );
+    assert!(!text.contains("t hint"), "not offered: {text}");
+    assert!(
+        text.contains("u undo, x give up, r new game, q quit, ? help"),
+        "{text}"
+    );
+    // Where there are hints, they are offered as before.
+    let o = run(dir.path(), &["mastermind", "--new"], "q\n");
+    assert!(out(&o).contains("t hint"), "{}", out(&o));
+}

@@ -159,3 +159,24 @@ fn the_full_screen_says_when_another_process_finished_its_game() {
     assert_eq!(store.history(None, 10).unwrap().games.len(), 1);
     assert!(store.unfinished(None).unwrap().is_empty());
 }
+
+/// Plain mode says that the game cannot be claimed (a file in the claims folder's place) at the start, before the
+/// first move is asked for: for a new game, and for a game taken up again.
+#[test]
+fn plain_mode_says_the_claim_problem_before_the_first_move() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("claims"), "not a folder").unwrap();
+    for (input, continued) in [("q\n", false), ("RGYU\nq\n", false), ("q\n", true)] {
+        let o = run(dir.path(), &["mastermind"], input);
+        let text = out(&o);
+        assert_eq!(text.contains("Continuing your game"), continued, "{text}");
+        let warned = text
+            .find("Warning: could not claim the game in")
+            .unwrap_or_else(|| panic!("no warning: {text}"));
+        let asked = text
+            .find("Guess 1 of 8")
+            .or_else(|| text.find("Guess 2 of 8"))
+            .unwrap_or_else(|| panic!("no question: {text}"));
+        assert!(warned < asked, "said before the first question: {text}");
+    }
+}

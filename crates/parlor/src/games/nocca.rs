@@ -536,8 +536,9 @@ pub const RULES: &[&str] = &[
      piece with another piece on top of it cannot move. No piece may leave over a side edge or over its own home row.",
     "A player with no legal move on their turn loses (blockade). House rules: the same position with the same \
      player to move for the third time is a draw, and so is a game that reaches 500 plies.",
-    "The board shows each square's pieces from the bottom (left) to the top (right), the top piece in capitals: \
-     'b w B' is a white piece on a black one, with a black piece riding on top.",
+    "The board shows each square's pieces from the bottom (left) to the top (right), the top piece (the one that \
+     can move) in capitals: 'b w B' on the full screen, 'bwB' in plain mode, is a white piece on a black one, with \
+     a black piece riding on top.",
     "Keys on the full screen: the arrows (or h j k l, w a s d) move the cursor; Enter, Space or a click selects the \
      piece under it, then a target (or click the target). A selected piece also steps with the digits laid out as \
      on a number pad: 7 8 9 up-left, up, up-right; 4 6 left, right; 1 2 3 down-left, down, down-right (the digit \

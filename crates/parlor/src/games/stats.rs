@@ -4,7 +4,7 @@
 //! in `tui::stats`.
 
 use super::AnyGame;
-use crate::storage::{Figures, Outcome, Ranking, Store};
+use crate::storage::{Damaged, Figures, Outcome, Ranking, Store};
 use anyhow::Result;
 use serde_json::{Value, json};
 
@@ -477,6 +477,22 @@ pub fn text(stats: &GameStats) -> Vec<String> {
         }
     }
     lines
+}
+
+/// What statistics say of the finished rows whose game is unknown ([`Store::unknown_game`]), if any: they belong
+/// to no game's figures, so every statistics (of every game, or of one) count them apart, as history counts them.
+pub fn unknown_game_note(d: &Damaged) -> Option<String> {
+    (d.count > 0).then(|| {
+        format!(
+            "Damaged, game unknown: {} finished game{} counted under no game ({}); {} kept in the database, and \
+             history counts {} as damaged.",
+            d.count,
+            if d.count == 1 { "" } else { "s" },
+            d.reasons.join("; "),
+            if d.count == 1 { "it is" } else { "they are" },
+            if d.count == 1 { "it" } else { "them" },
+        )
+    })
 }
 
 /// How a ranking is named in JSON.

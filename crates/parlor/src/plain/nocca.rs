@@ -7,10 +7,11 @@ use crate::games::nocca::{
     Mode, Nocca, Params, State, movable, move_text, moves_from, refusal, square_refusal, tables,
     target_name,
 };
-use nocca::{Colour, Dir, Move, Position, Square};
+use nocca::{Dir, Move, Position, Square};
 
-/// The board as text, White's home row at the top. Each square shows its pieces bottom to top, padded with `_` as
-/// in the seed (`bw_` is a white piece riding on a black one); the last move's target is marked `*`, its origin `.`.
+/// The board as text, White's home row at the top. Each square shows its pieces bottom to top, the top piece in
+/// capitals, padded with `_` as in the seed (`bW_` is a white piece riding on a black one); the last move's target is
+/// marked `*`, its origin `.`.
 pub fn board_text(pos: &Position, last: Option<Move>) -> String {
     let dims = pos.dims();
     let cols = dims.cols();
@@ -29,7 +30,19 @@ pub fn board_text(pos: &Position, last: Option<Move>) -> String {
             let Some(sq) = Square::new(r, c) else {
                 continue;
             };
-            let mut cell: String = pos.stack(sq).iter().map(Colour::letter).collect();
+            // Bottom to top, the top piece in capitals (the one that moves), as the full screen and the help show.
+            let stack = pos.stack(sq);
+            let mut cell: String = stack
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    if i + 1 == stack.height() {
+                        p.letter().to_ascii_uppercase()
+                    } else {
+                        p.letter()
+                    }
+                })
+                .collect();
             while cell.len() < 3 {
                 cell.push('_');
             }

@@ -11,8 +11,15 @@ use crate::storage::Store;
 use anyhow::Result;
 use std::sync::atomic::AtomicBool;
 
-/// The commands every game shares in plain mode, as typed.
-const COMMANDS: &str = "u undo, t hint, x give up, r new game, q quit, ? help";
+/// The commands every game shares in plain mode, as typed, for these parameters: `t hint` only where the computer
+/// gives hints.
+fn commands<G: PlainGame>(params: &G::Params) -> &'static str {
+    if G::can_think(params) {
+        "u undo, t hint, x give up, r new game, q quit, ? help"
+    } else {
+        "u undo, x give up, r new game, q quit, ? help"
+    }
+}
 
 /// Starts a new game with `params` and plays it.
 pub fn start<G: PlainGame>(
@@ -160,6 +167,8 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
         io.say("Continuing your game in progress (r starts a new one).")?;
     }
     show(io, &s)?;
+    // A problem known before any move (the game could not be claimed) is said now, not after the first move.
+    warn_storage(io, &mut s)?;
     let mut partial: Option<String> = None;
     loop {
         if let Some(end) = s.ended().cloned() {
@@ -204,7 +213,11 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
         }
         let prompt = match &partial {
             Some(_) => "> ".to_string(),
-            None => format!("{}, {COMMANDS}> ", G::prompt(s.state(), &s.params)),
+            None => format!(
+                "{}, {}> ",
+                G::prompt(s.state(), &s.params),
+                commands::<G>(&s.params)
+            ),
         };
         let Some(line) = io.ask(&prompt)? else {
             return end_of_input(io, &mut s, store);
@@ -251,7 +264,8 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
                     io.say(p)?;
                 }
                 io.say(format!(
-                    "Commands: {COMMANDS}; p [N] lets the computer play N moves where it can."
+                    "Commands: {}; p [N] lets the computer play N moves where it can.",
+                    commands::<G>(&s.params)
                 ))?;
             }
             Some("u" | "undo") => match s.undo(store) {
@@ -270,6 +284,10 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
                     ))?,
                     None => io.say("No move to suggest.")?,
                 }
+            }
+            // Never read as something else (a colour): say why there is no hint, as the full screen does.
+            Some("t" | "hint" | "tip") => {
+                io.say(format!("No hint here: {}.", G::why_no_hint(&s.params)))?
             }
             Some("p" | "autoplay") if G::can_autoplay(&s.params) => {
                 let n = match words.next().map(str::parse::<usize>) {

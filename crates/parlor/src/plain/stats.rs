@@ -2,13 +2,14 @@
 //! numbers of every variant, from `games::stats`).
 
 use crate::games::AnyGame;
-use crate::games::stats::{game_stats, json, text};
+use crate::games::stats::{game_stats, json, text, unknown_game_note};
 use crate::storage::Store;
 use anyhow::Result;
 use std::io::Write;
 
 /// Prints the statistics of `games`: as text, each game's variants one after the other; as JSON, one object
-/// keyed by game name (`{"2048": {"title", "score_name", "variants": [...]}, ...}`).
+/// keyed by game name (`{"2048": {"title", "score_name", "variants": [...]}, ...}`). Finished rows whose game is
+/// unknown end it with a note (with `--json`, on standard error, as history's note).
 pub fn print<T: AnyGame + ?Sized>(
     store: &Store,
     games: &[&T],
@@ -26,8 +27,15 @@ pub fn print<T: AnyGame + ?Sized>(
             }
         }
     }
+    // Rows of no known game are no game's: said after every statistics, of every game or of one.
+    let note = unknown_game_note(&store.unknown_game()?);
     if as_json {
         writeln!(out, "{}", serde_json::Value::Object(map))?;
+        if let Some(n) = note {
+            eprintln!("Note: {n}");
+        }
+    } else if let Some(n) = note {
+        writeln!(out, "Note: {n}")?;
     }
     Ok(())
 }

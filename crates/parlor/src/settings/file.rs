@@ -376,10 +376,11 @@ pub fn render(settings: &Settings) -> String {
             out.push_str(&format!("[{table}]\n"));
         }
         if section == Section::Keys {
-            out.push_str(
+            out.push_str(&format!(
                 "# Keys of the commands every game shares: a list of key names, each one character (exact case)\n\
-                 # or Backspace, Delete, Insert, Home, End, PageUp, PageDown, Tab, F1 to F12.\n",
-            );
+                 # or a name. Key names: {}.\n",
+                keys::key_names_allowed().replacen("one character, or ", "", 1)
+            ));
             for (i, a) in actions::ALL.iter().enumerate() {
                 let list: Vec<String> = settings.keys()[i]
                     .iter()

@@ -300,7 +300,8 @@ impl Settings {
             }
             if keys::reserved(k) {
                 return Err(format!(
-                    "{shown} is reserved (q, Esc, ?, Enter, Space, arrows, digits and capitals cannot be remapped)"
+                    "{shown} is reserved ({} cannot be remapped)",
+                    keys::RESERVED_WORDS
                 ));
             }
             if let Some(other) =

@@ -12,7 +12,7 @@ mod stats;
 
 pub use claim::{Claim, ClaimError};
 pub use open::{DB_FILE, Opened};
-pub use records::{GameRecord, History, Outcome, Ranking, Stats, Unfinished};
+pub use records::{Damaged, GAME_IDS, GameRecord, History, Outcome, Ranking, Stats, Unfinished};
 pub use stats::{Figures, StatRow, Tallied, Tally, VariantTally};
 
 use anyhow::{Context, Result};
@@ -285,27 +285,34 @@ impl Store {
         Ok(Some(id))
     }
 
-    /// Finished games, newest first, optionally of one game only: at most `limit` readable ones, and the count of
-    /// damaged rows left out (all of them) with why.
+    /// Finished games, newest first, optionally of one game only: at most `limit` readable ones, and the damaged
+    /// rows left out (all of them) with why. A row whose game is unknown is left out of every history, counted
+    /// whatever game is shown (it could be any game's), as statistics count it.
     pub fn history(&self, game: Option<&str>, limit: usize) -> Result<History> {
         // The marks of every row first (small columns only), then the newest readable rows in full.
         let mut stmt = self.conn.prepare(
-            "SELECT id, score, result, assisted, seeded FROM games WHERE (?1 IS NULL OR game = ?1)
-             ORDER BY ended_at DESC, id DESC",
+            "SELECT id, game, score, result, assisted, seeded FROM games ORDER BY ended_at DESC, id DESC",
         )?;
-        let mut rows = stmt.query(params![game])?;
+        let mut rows = stmt.query([])?;
         let mut out = History::default();
         let mut ids = Vec::new();
         while let Some(r) = rows.next()? {
-            match records::damage(r.get_ref(1)?, r.get_ref(2)?, r.get_ref(3)?, r.get_ref(4)?) {
+            let shown = records::game_damage(r.get_ref(1)?).is_some()
+                || game.is_none_or(|g| r.get_ref(1).ok().and_then(|v| v.as_str().ok()) == Some(g));
+            if !shown {
+                continue;
+            }
+            let why = records::damage(
+                r.get_ref(1)?,
+                r.get_ref(2)?,
+                r.get_ref(3)?,
+                r.get_ref(4)?,
+                r.get_ref(5)?,
+            );
+            match why {
                 None if ids.len() < limit => ids.push(r.get::<_, i64>(0)?),
                 None => {}
-                Some(why) => {
-                    out.left_out += 1;
-                    if !out.reasons.contains(&why) {
-                        out.reasons.push(why);
-                    }
-                }
+                Some(why) => out.left_out.add(why),
             }
         }
         let mut one = self.conn.prepare_cached(&format!(
@@ -316,13 +323,26 @@ impl Store {
             // A row changed meanwhile by another Parlor is read as it is now.
             match one.query_row(params![id], GameRecord::read).optional()? {
                 Some(Ok(g)) => out.games.push(g),
-                Some(Err(why)) => {
-                    out.left_out += 1;
-                    if !out.reasons.contains(&why) {
-                        out.reasons.push(why);
-                    }
-                }
+                Some(Err(why)) => out.left_out.add(why),
                 None => {}
+            }
+        }
+        Ok(out)
+    }
+
+    /// The finished rows whose game is unknown (see [`History`]): no game's statistics hold them, so every
+    /// statistics say them apart, as "damaged, game unknown" (newest first, as history meets them).
+    pub fn unknown_game(&self) -> Result<Damaged> {
+        let mut stmt = self.conn.prepare(
+            "SELECT game FROM games WHERE typeof(game) != 'text' OR game NOT IN (?1, ?2, ?3)
+             ORDER BY ended_at DESC, id DESC",
+        )?;
+        let [a, b, c] = records::GAME_IDS;
+        let mut rows = stmt.query(params![a, b, c])?;
+        let mut out = Damaged::default();
+        while let Some(r) = rows.next()? {
+            if let Some(why) = records::game_damage(r.get_ref(0)?) {
+                out.add(why);
             }
         }
         Ok(out)

@@ -42,9 +42,9 @@ impl GameRecord {
         })
     }
 
-    /// Reads a row of [`GameRecord::COLUMNS`]: `Err(why)` for a damaged row, one whose score, result or marks
-    /// cannot be read, the same rows that statistics count as damaged (`storage/stats.rs`). Other columns of the
-    /// wrong type read as stand-ins (a replay of such a record says it is damaged).
+    /// Reads a row of [`GameRecord::COLUMNS`]: `Err(why)` for a damaged row (see [`damage`]: its game, score,
+    /// result or marks cannot be read), the same rows that statistics count as damaged (`storage/stats.rs`). Other
+    /// columns of the wrong type read as stand-ins (a replay of such a record says it is damaged).
     pub(super) fn read(r: &Row<'_>) -> rusqlite::Result<Result<GameRecord, String>> {
         let text = |i: usize| -> rusqlite::Result<String> {
             Ok(match r.get_ref(i)? {
@@ -58,7 +58,13 @@ impl GameRecord {
                 _ => None,
             })
         };
-        if let Some(why) = damage(r.get_ref(6)?, r.get_ref(7)?, r.get_ref(8)?, r.get_ref(11)?) {
+        if let Some(why) = damage(
+            r.get_ref(1)?,
+            r.get_ref(6)?,
+            r.get_ref(7)?,
+            r.get_ref(8)?,
+            r.get_ref(11)?,
+        ) {
             return Ok(Err(why));
         }
         let (score, assisted, seeded) = (int(6)?.unwrap_or(0), int(8)?, int(11)?);
@@ -86,24 +92,23 @@ impl GameRecord {
 pub struct History {
     /// The games that could be read, newest first.
     pub games: Vec<GameRecord>,
-    /// How many damaged rows were left out (all of them, not only among the newest).
-    pub left_out: u64,
-    /// Why, each reason once.
-    pub reasons: Vec<String>,
+    /// The damaged rows left out (all of them, not only among the newest): those of the game shown, and those
+    /// whose game is unknown (in every history, whatever game it shows).
+    pub left_out: Damaged,
 }
 
 impl History {
     /// What to tell the player about the rows left out, if any.
     pub fn note(&self) -> Option<String> {
-        (self.left_out > 0).then(|| {
+        let n = self.left_out.count;
+        (n > 0).then(|| {
             format!(
-                "{} damaged finished game{} left out ({}); {} kept in the database, and statistics count {} as \
+                "{n} damaged finished game{} left out ({}); {} kept in the database, and statistics count {} as \
                  damaged.",
-                self.left_out,
-                if self.left_out == 1 { "" } else { "s" },
-                self.reasons.join("; "),
-                if self.left_out == 1 { "it is" } else { "they are" },
-                if self.left_out == 1 { "it" } else { "them" },
+                if n == 1 { "" } else { "s" },
+                self.left_out.reasons.join("; "),
+                if n == 1 { "it is" } else { "they are" },
+                if n == 1 { "it" } else { "them" },
             )
         })
     }
@@ -249,14 +254,32 @@ impl Unfinished {
     }
 }
 
-/// Why a finished row is damaged, from its score, result and marks (`None`: it can be read): the one rule that
-/// history and statistics (`storage/stats.rs`) both follow.
+/// The games whose finished rows Parlor reads, by the name stored in the `game` column (kept equal to the
+/// registry's games by a test in `registry.rs`).
+pub const GAME_IDS: [&str; 3] = ["2048", "mastermind", "nocca"];
+
+/// Why a finished row's `game` column is damaged (`None`: it names one of [`GAME_IDS`]). Such a row belongs to no
+/// game: every history and every statistics count it as "damaged, game unknown", whatever game they show.
+pub(super) fn game_damage(game: ValueRef<'_>) -> Option<String> {
+    match game {
+        ValueRef::Text(t) if std::str::from_utf8(t).is_ok_and(|g| GAME_IDS.contains(&g)) => None,
+        ValueRef::Text(_) => Some(format!("game unknown: '{}'", stand_in(game))),
+        _ => Some("game unknown: not a name".into()),
+    }
+}
+
+/// Why a finished row is damaged, from its game, score, result and marks (`None`: it can be read): the one rule
+/// that history and statistics (`storage/stats.rs`) both follow.
 pub(super) fn damage(
+    game: ValueRef<'_>,
     score: ValueRef<'_>,
     result: ValueRef<'_>,
     assisted: ValueRef<'_>,
     seeded: ValueRef<'_>,
 ) -> Option<String> {
+    if let Some(why) = game_damage(game) {
+        return Some(why);
+    }
     if !matches!(score, ValueRef::Integer(_)) {
         return Some("a score that is not a number".into());
     }
@@ -277,6 +300,25 @@ pub(super) fn damage(
         return Some("an assisted or seeded mark that is not a number".into());
     }
     None
+}
+
+/// Damaged finished rows left out of a list or a count: how many, and why (each reason once).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Damaged {
+    /// How many rows.
+    pub count: u64,
+    /// Why, each reason once, in the order first met.
+    pub reasons: Vec<String>,
+}
+
+impl Damaged {
+    /// Counts one more damaged row.
+    pub fn add(&mut self, why: String) {
+        self.count += 1;
+        if !self.reasons.contains(&why) {
+            self.reasons.push(why);
+        }
+    }
 }
 
 /// A printable stand-in for a value of the wrong type (for lists and messages only; the row itself is kept as it is).

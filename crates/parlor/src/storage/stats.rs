@@ -6,20 +6,23 @@
 //! time, assisted and seeded ones included (they are counted apart as well, so a screen can say how many there
 //! are). Best, average and the score chart count only the games the best scores count: neither assisted nor played
 //! from a chosen seed, and, where the ranking counts wins (fewest guesses or plies), won. A row that cannot be read
-//! (an unknown result, a score that is not a number) counts nowhere but in `damaged`.
+//! (the one rule of history and statistics, `records::damage`: an unknown result, a score that is not a number)
+//! counts nowhere but in `damaged`; a row whose game is unknown is no game's, and is counted apart
+//! ([`Store::unknown_game`]).
 
+use super::records::damage;
 use super::{GameRecord, Outcome, Ranking, Store};
 use anyhow::{Context, Result};
 use rusqlite::params;
 use rusqlite::types::ValueRef;
 
-/// One finished game as statistics read it: `None` where the row cannot be read.
+/// One readable finished game as statistics read it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct StatRow {
-    /// The score, if it is a number.
-    pub score: Option<i64>,
-    /// The result, if it is one of the known words.
-    pub result: Option<Outcome>,
+    /// The score.
+    pub score: i64,
+    /// The result.
+    pub result: Outcome,
     /// Undo, hints or autoplay were used.
     pub assisted: bool,
     /// Played from a chosen seed.
@@ -112,10 +115,7 @@ impl Tally {
 
     /// Counts the next game.
     pub fn add(&mut self, row: StatRow) {
-        let (Some(score), Some(result)) = (row.score, row.result) else {
-            self.figures.damaged += 1;
-            return;
-        };
+        let (score, result) = (row.score, row.result);
         let f = &mut self.figures;
         f.played += 1;
         f.assisted += u64::from(row.assisted);
@@ -156,7 +156,7 @@ impl Tally {
         }
     }
 
-    /// Counts a row that could not be read at all.
+    /// Counts a row that cannot be read (`records::damage`).
     pub fn add_damaged(&mut self) {
         self.figures.damaged += 1;
     }
@@ -200,7 +200,7 @@ impl Store {
         let mut stmt = self
             .conn
             .prepare_cached(
-                "SELECT variant, score, result, assisted, seeded FROM games WHERE game = ?1
+                "SELECT variant, game, score, result, assisted, seeded FROM games WHERE game = ?1
                  ORDER BY variant, ended_at, id",
             )
             .context("reading the statistics")?;
@@ -233,27 +233,25 @@ impl Store {
             let Some((_, _, tally)) = current.as_mut() else {
                 continue;
             };
-            let score = match r.get_ref(1)? {
-                ValueRef::Integer(i) => Some(i),
-                _ => None,
-            };
-            let result = match r.get_ref(2)? {
-                ValueRef::Text(t) => std::str::from_utf8(t).ok().and_then(Outcome::parse),
-                _ => None,
-            };
-            let flag = |v: ValueRef| match v {
-                ValueRef::Integer(i) => Some(i != 0),
-                _ => None,
-            };
-            match (flag(r.get_ref(3)?), flag(r.get_ref(4)?)) {
-                (Some(assisted), Some(seeded)) => tally.add(StatRow {
-                    score,
-                    result,
-                    assisted,
-                    seeded,
-                }),
-                _ => tally.add_damaged(),
+            let (game, score, result) = (r.get_ref(1)?, r.get_ref(2)?, r.get_ref(3)?);
+            let (assisted, seeded) = (r.get_ref(4)?, r.get_ref(5)?);
+            if damage(game, score, result, assisted, seeded).is_some() {
+                tally.add_damaged();
+                continue;
             }
+            // Read as `damage` has just checked: a number, a known result, two numbers.
+            let int = |v: ValueRef| v.as_i64().unwrap_or(0);
+            let result = result
+                .as_str()
+                .ok()
+                .and_then(Outcome::parse)
+                .unwrap_or(Outcome::GaveUp);
+            tally.add(StatRow {
+                score: int(score),
+                result,
+                assisted: int(assisted) != 0,
+                seeded: int(seeded) != 0,
+            });
         }
         out.extend(current.take().map(finish));
         out.sort_by(|a, b| {

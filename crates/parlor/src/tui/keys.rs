@@ -444,6 +444,64 @@ pub fn reserved(k: KeyCode) -> bool {
     }
 }
 
+/// The keys [`reserved`] refuses, in words, for messages.
+pub const RESERVED_WORDS: &str = "q, Esc, ?, Enter, Space, arrows, digits and capitals";
+
+/// The keys the settings file names by a word (besides one character and F1 to F12): each key's names, the one
+/// [`key_token`] writes first, then other spellings read as well.
+const NAMED: &[(&[&str], KeyCode)] = &[
+    (&["Space"], KeyCode::Char(' ')),
+    (&["Up"], KeyCode::Up),
+    (&["Down"], KeyCode::Down),
+    (&["Left"], KeyCode::Left),
+    (&["Right"], KeyCode::Right),
+    (&["Enter", "Return"], KeyCode::Enter),
+    (&["Esc", "Escape"], KeyCode::Esc),
+    (&["Backspace"], KeyCode::Backspace),
+    (&["Delete", "Del"], KeyCode::Delete),
+    (&["Insert", "Ins"], KeyCode::Insert),
+    (&["Home"], KeyCode::Home),
+    (&["End"], KeyCode::End),
+    (&["PageUp"], KeyCode::PageUp),
+    (&["PageDown"], KeyCode::PageDown),
+    (&["Tab"], KeyCode::Tab),
+];
+
+/// What a key name may be, for the message of a name that is not one: the named keys a command can be given,
+/// then those it cannot, named apart (the reserved ones, and those a game binds itself, from
+/// [`crate::settings::game_keys`]).
+pub fn key_names_allowed() -> String {
+    let games: Vec<KeyCode> = crate::settings::game_keys()
+        .into_iter()
+        .map(|(k, _)| k)
+        .collect();
+    let names = |keep: &dyn Fn(KeyCode) -> bool| -> Vec<&str> {
+        NAMED
+            .iter()
+            .filter(|(_, k)| keep(*k))
+            .map(|(names, _)| names[0])
+            .collect()
+    };
+    let free = names(&|k| !reserved(k) && !games.contains(&k));
+    let taken = names(&|k| !reserved(k) && games.contains(&k));
+    let mut text = format!(
+        "one character, or {}, F1 to F12; {RESERVED_WORDS} are reserved",
+        free.join(", ")
+    );
+    if let Some((last, rest)) = taken.split_last() {
+        let listed = if rest.is_empty() {
+            last.to_string()
+        } else {
+            format!("{} and {last}", rest.join(", "))
+        };
+        text.push_str(&format!(
+            "; {listed} {} the games' own",
+            if rest.is_empty() { "is" } else { "are" }
+        ));
+    }
+    text
+}
+
 /// How a key is written in the settings file (`u`, `Backspace`, `Space`, `Up`, `F5`).
 pub fn key_token(k: KeyCode) -> String {
     match k {
@@ -471,35 +529,20 @@ pub fn parse_key(text: &str) -> Result<KeyCode, String> {
             c => KeyCode::Char(c),
         });
     }
+    if let Some((_, k)) = NAMED
+        .iter()
+        .find(|(names, _)| names.iter().any(|n| n.eq_ignore_ascii_case(text)))
+    {
+        return Ok(*k);
+    }
     let lower = text.to_ascii_lowercase();
-    let named = match lower.as_str() {
-        "space" => KeyCode::Char(' '),
-        "up" => KeyCode::Up,
-        "down" => KeyCode::Down,
-        "left" => KeyCode::Left,
-        "right" => KeyCode::Right,
-        "enter" | "return" => KeyCode::Enter,
-        "esc" | "escape" => KeyCode::Esc,
-        "backspace" => KeyCode::Backspace,
-        "delete" | "del" => KeyCode::Delete,
-        "insert" | "ins" => KeyCode::Insert,
-        "home" => KeyCode::Home,
-        "end" => KeyCode::End,
-        "pageup" => KeyCode::PageUp,
-        "pagedown" => KeyCode::PageDown,
-        "tab" => KeyCode::Tab,
-        f if f.starts_with('f') => match f[1..].parse::<u8>() {
-            Ok(n) if (1..=12).contains(&n) => KeyCode::F(n),
-            _ => return Err(format!("'{text}' is not a key name")),
-        },
-        _ => {
-            return Err(format!(
-                "'{text}' is not a key name (one character, or Space, Backspace, Delete, Insert, Home, End, \
-                 PageUp, PageDown, Tab, F1 to F12)"
-            ));
-        }
-    };
-    Ok(named)
+    match lower.strip_prefix('f').map(str::parse::<u8>) {
+        Some(Ok(n)) if (1..=12).contains(&n) => Ok(KeyCode::F(n)),
+        _ => Err(format!(
+            "'{text}' is not a key name ({})",
+            key_names_allowed()
+        )),
+    }
 }
 
 #[cfg(test)]

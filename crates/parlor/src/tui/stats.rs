@@ -71,7 +71,12 @@ impl StatsView {
     /// Reads the figures of the game shown (once: they are kept while the screen is open).
     fn load(&mut self, ctx: &mut Ctx) {
         self.variant = 0;
-        self.message = None;
+        // Rows of no known game are counted under none: said on every game's page, as `parlor stats` says them.
+        self.message = ctx
+            .store
+            .unknown_game()
+            .ok()
+            .and_then(|d| crate::games::stats::unknown_game_note(&d));
         self.read.resize(self.games.len(), None);
         if let Some(old) = self.stats.take()
             && let Some(i) = self.games.iter().position(|(id, _)| *id == old.id)

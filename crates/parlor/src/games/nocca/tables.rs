@@ -113,7 +113,7 @@ fn make(dims: Dims, file: Option<&Path>, work: &Mutex<Work>) -> Result<Table, St
     if !solves_on_first_use(dims) {
         return Err(match rejected {
             Some(e) => format!("{e}: run `{}` to write it again", solve_command(dims)),
-            None => missing(dims, file.and_then(Path::parent)),
+            None => for_the_level(missing(dims, file.and_then(Path::parent))),
         });
     }
     *lock(work) = Work::Solving(None);
@@ -128,29 +128,30 @@ fn make(dims: Dims, file: Option<&Path>, work: &Mutex<Work>) -> Result<Table, St
     Ok(table)
 }
 
-/// Why the perfect level cannot be had on a board whose table is not in the data directory (short enough for
-/// the setup form's one line): the command that writes it, or, when this machine cannot hold that solve (6x5
-/// needs about 74 GB), that it cannot be had here: nobody is sent to a solve that would be refused.
-fn missing(dims: Dims, dir: Option<&Path>) -> String {
+/// Why a board's table is not in the data directory (short enough for the setup form's one line): the command
+/// that writes it, or, when this machine cannot hold that solve (6x5 needs about 74 GB), that it cannot be had
+/// here (`true`: nobody is sent to a solve that would be refused).
+fn missing(dims: Dims, dir: Option<&Path>) -> (String, bool) {
     let fits = match dir {
         Some(d) => crate::cli::nocca_solve_estimate::machine_fits(dims, d),
         None => crate::cli::nocca_solve_estimate::estimate(dims)
             .fits(crate::cli::nocca_solve_estimate::machine_memory(), None),
     };
     match fits {
-        Ok(()) => format!(
-            "perfect level: no {dims} table; run `{}`",
-            solve_command(dims)
+        Ok(()) => (
+            format!("no {dims} table; run `{}`", solve_command(dims)),
+            false,
         ),
-        Err(why) => format!(
-            "perfect level: no {dims} table, and this machine cannot solve {dims}: {why}; choose another level"
+        Err(why) => (
+            format!("no {dims} table, and this machine cannot solve {dims}: {why}"),
+            true,
         ),
     }
 }
 
-/// Whether the perfect level and exact hints can be had on a board: its table is loaded, or in the data
-/// directory, or the board is solved on first use. The error says what to run.
-pub fn available(dims: Dims) -> Result<(), String> {
+/// Whether a board's table can be had: it is loaded, or in the data directory, or the board is solved on first
+/// use. The error says why not and what to run (`true`: it cannot be had on this machine at all).
+fn table(dims: Dims) -> Result<(), (String, bool)> {
     let r = registry();
     if r.find(dims).is_some() || solves_on_first_use(dims) {
         return Ok(());
@@ -159,12 +160,31 @@ pub fn available(dims: Dims) -> Result<(), String> {
         Some(Ok(len)) if len == Table::file_len(dims) => Ok(()),
         // A file of the wrong length (truncated, or another board's) is caught here; a damaged one of the right
         // length only when it is read (its checksum).
-        Some(Ok(_)) => Err(format!(
-            "perfect level: the {dims} table is damaged; run `{}`",
-            solve_command(dims)
+        Some(Ok(_)) => Err((
+            format!("the {dims} table is damaged; run `{}`", solve_command(dims)),
+            false,
         )),
         _ => Err(missing(dims, r.dir.as_deref())),
     }
+}
+
+/// Whether the perfect level and exact hints can be had on a board (see [`table`]). The error says what to run,
+/// or to choose another level where the table cannot be had here.
+pub fn available(dims: Dims) -> Result<(), String> {
+    table(dims).map_err(for_the_level)
+}
+
+/// Why a table cannot be had, said of the perfect level: with the advice to choose another where it never can be.
+fn for_the_level((why, never): (String, bool)) -> String {
+    format!(
+        "perfect level: {why}{}",
+        if never { "; choose another level" } else { "" }
+    )
+}
+
+/// Whether exact values can be shown on a board (in any mode: no level is involved), and if not, why.
+pub fn values_available(dims: Dims) -> Result<(), String> {
+    table(dims).map_err(|(why, _)| why)
 }
 
 /// A word for a player about to use a board's table that is neither loaded nor saved: it is solved first.

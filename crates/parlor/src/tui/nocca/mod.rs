@@ -499,7 +499,7 @@ impl TuiGame for Nocca {
             Cmd::Step(dir) => step(dir, ui, state),
             Cmd::Values => {
                 let dims = state.position().dims();
-                if let Err(why) = tables::available(dims) {
+                if let Err(why) = tables::values_available(dims) {
                     ui.values = false;
                     return Act::Say(format!(
                         "no values on this board: exact values need its solved table ({why})"
