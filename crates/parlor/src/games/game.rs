@@ -152,6 +152,11 @@ pub trait Game: Sized + 'static {
     fn can_think(_params: &Self::Params) -> bool {
         true
     }
+    /// Why the computer gives no hint (nor plays) for these parameters, where [`Game::can_think`] is false: said
+    /// by every face when `t` or `p` is pressed there.
+    fn why_no_hint(_params: &Self::Params) -> String {
+        "the computer cannot suggest a move in this game".into()
+    }
     /// Whether the computer can play for the player.
     fn can_autoplay(_params: &Self::Params) -> bool {
         false

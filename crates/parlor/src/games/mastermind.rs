@@ -870,6 +870,16 @@ impl Game for Mastermind {
             .is_ok_and(|v| v.code_space_size() <= COMPUTER_LIMIT)
     }
 
+    fn why_no_hint(params: &Params) -> String {
+        match params.variant() {
+            Ok(v) => format!(
+                "{} possible codes are more than the computer searches (at most {COMPUTER_LIMIT})",
+                v.code_space_size()
+            ),
+            Err(e) => e,
+        }
+    }
+
     fn thinker(_p: &Params) {}
 
     fn think(_t: &mut (), state: &State, purpose: Purpose, _stop: &AtomicBool) -> Option<Move> {
@@ -995,11 +1005,26 @@ pub const RULES: &[&str] = &[
      (2 to 10 colours, 2 to 8 pegs, 1 to 30 guesses).",
     "Type colours by number (1 3 6 5), by capital letter (RYOK; BLUE is U and BLACK is K) or, in plain mode, by \
      name or prefix (red yellow orange black, red ye or bla). n counts the codes that still fit every answer. t gives \
-     a hint: the computer's next guess, how many codes remain and how many more guesses it expects; it marks the \
-     game assisted, which keeps it out of the best scores.",
+     a hint (in variants of at most 65,536 possible codes, which the computer searches): the computer's next guess, \
+     how many codes remain and how many more guesses it expects; it marks the game assisted, which keeps it out of \
+     the best scores.",
     "As codemaker, keep a code in mind (or type it, hidden, before the first guess, and let the computer score) \
      and answer each of the computer's guesses with black and white counts: '2 1', 'BBW', '-' for none. If your \
      answers contradict each other the computer says which may be wrong; pick the answer to correct (↑↓ in the \
      full screen, fix N in plain mode) and give the right one. The game is saved after every guess: quit at any \
      time and continue later.",
 ];
+
+#[cfg(test)]
+mod rules_tests {
+    use super::{COMPUTER_LIMIT, RULES};
+
+    /// The rules name the largest variant the computer hints in: the same figure as the limit the code applies.
+    #[test]
+    fn the_rules_name_the_computer_limit() {
+        let digits = COMPUTER_LIMIT.to_string();
+        let (high, low) = digits.split_at(digits.len() - 3);
+        let written = format!("{high},{low} possible codes");
+        assert!(RULES.iter().any(|r| r.contains(&written)), "{written}");
+    }
+}

@@ -44,12 +44,6 @@ pub trait PlainGame: Game {
             Err(e) => Parsed::Refused(e),
         }
     }
-    /// Why the computer gives no hint in this variant (where [`Game::can_think`] is false), said when `t` is
-    /// typed there.
-    fn why_no_hint(params: &Self::Params) -> String {
-        let _ = params;
-        "the computer cannot suggest a move in this game".into()
-    }
     /// What a move did, in a sentence ("Slid left. +4 points. New 2 at row 1, column 3.").
     fn told(state: &Self::State, mv: &Self::Move) -> String {
         let _ = state;

@@ -148,11 +148,6 @@ fn answers(s: &State) -> String {
 }
 
 impl PlainGame for Mastermind {
-    /// The full screen's words, so both faces say the same.
-    fn why_no_hint(params: &Params) -> String {
-        <Mastermind as crate::tui::game::TuiGame>::why_no_hint(params)
-    }
-
     fn board_text(state: &State, _params: &Params, _last: Option<&Move>, over: bool) -> String {
         let v = &state.variant;
         let secret = state.revealed().filter(|_| over);

@@ -89,10 +89,6 @@ pub trait TuiGame: Game {
     fn hint_text(state: &Self::State, mv: &Self::Move) -> String {
         Self::describe_hint(state, mv)
     }
-    /// Why the computer gives no hint (nor plays) in this variant, said when `t` or `p` is pressed there.
-    fn why_no_hint(_params: &Self::Params) -> String {
-        "the computer cannot suggest a move in this game".into()
-    }
     /// The smallest area the board needs (columns, rows).
     fn board_size(params: &Self::Params) -> (u16, u16);
     /// Draws the board into `area`.

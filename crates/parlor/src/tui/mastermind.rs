@@ -448,17 +448,6 @@ impl TuiGame for Mastermind {
         }
     }
 
-    fn why_no_hint(params: &Params) -> String {
-        match params.variant() {
-            Ok(v) => format!(
-                "{} possible codes are more than the computer searches (at most {})",
-                v.code_space_size(),
-                crate::games::mastermind::COMPUTER_LIMIT
-            ),
-            Err(e) => e,
-        }
-    }
-
     fn board_size(_params: &Params) -> (u16, u16) {
         // The code, a rule, three rows of guesses, a blank row, the palette and one line to type in; taller
         // screens show more rows, wider ones the colours' names.
