@@ -7,7 +7,8 @@
 //! Resumable: when the file already holds a tree of the variant, it is read and replayed first and only
 //! a better tree replaces it; the index of the next schedule to run is kept beside it in `FILE.next`, so
 //! running the same command again carries on where the last run stopped (a schedule cut short by the
-//! time limit is run again from its start). A fourth argument overrides the first schedule to run.
+//! time limit is run again from its start). A fourth argument overrides the first schedule to run, or,
+//! as `widths=7,12,3,2`, runs that one schedule (not recorded in `FILE.next`).
 //!
 //! `... --example anytime -- verify /tmp/super.pmt` reads a tree file back and replays every secret.
 //! `... --example anytime -- schedules super` prints the schedules with their indices.
@@ -90,18 +91,32 @@ fn main() {
     let seconds: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(60);
     let out = args.get(3).cloned().unwrap_or_else(|| "anytime.pmt".into());
     let next_file = format!("{out}.next");
-    // The first schedule to run: the argument, else the one the last run had reached.
-    let first: usize = args
+    // `widths=7,12,3,2` as the fourth argument runs that one schedule (its index is not recorded).
+    let custom: Option<Vec<usize>> = args
         .get(4)
-        .and_then(|s| s.parse().ok())
-        .or_else(|| {
-            std::fs::read_to_string(&next_file)
-                .ok()?
-                .trim()
-                .parse()
-                .ok()
-        })
-        .unwrap_or(0);
+        .and_then(|s| s.strip_prefix("widths="))
+        .map(|w| {
+            w.split(',')
+                .map(|x| x.trim().parse().unwrap_or(1))
+                .collect()
+        });
+    let recorded = custom.is_none();
+    let schedules = custom.map_or(schedules, |w| vec![w]);
+    // The first schedule to run: the argument, else the one the last run had reached.
+    let first: usize = if recorded {
+        args.get(4)
+            .and_then(|s| s.parse().ok())
+            .or_else(|| {
+                std::fs::read_to_string(&next_file)
+                    .ok()?
+                    .trim()
+                    .parse()
+                    .ok()
+            })
+            .unwrap_or(0)
+    } else {
+        0
+    };
     // The tree already kept (if any): only a better one replaces it.
     let mut kept = match StrategyTree::load(Path::new(&out)) {
         Ok(tree) if tree.variant() == &variant => match tree.verify() {
@@ -152,6 +167,9 @@ fn main() {
                     t.elapsed().as_secs_f64(),
                     started.elapsed().as_secs_f64()
                 );
+                if !recorded {
+                    continue;
+                }
                 if let Err(e) = std::fs::write(&next_file, format!("{}\n", i + 1)) {
                     eprintln!("anytime: {next_file}: {e}");
                 }
