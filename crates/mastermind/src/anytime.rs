@@ -281,7 +281,12 @@ pub fn anytime_schedules(root_width: usize) -> Vec<Vec<usize>> {
         vec![r, 5, 3],
         vec![r, 8, 3, 2],
         vec![r, 12, 4, 2],
+        vec![r, 16, 4, 2],
+        vec![r, 16, 4, 3],
+        vec![r, 16, 6, 3],
         vec![r, 16, 6, 3, 2],
+        vec![r, 24, 8, 3, 2],
+        vec![r, 32, 8, 4, 2],
     ]
 }
 
