@@ -23,6 +23,8 @@ use crate::variant::Variant;
 
 const MAGIC: &[u8; 4] = b"PMCT";
 const VERSION: u8 = 1;
+/// The deepest tree read (so that damaged bytes cannot recurse without end); far beyond any variant's guesses.
+const MAX_DEPTH: usize = 64;
 
 /// Why a compact tree cannot be written or read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -151,11 +153,13 @@ struct Rebuild<'a> {
 }
 
 impl Rebuild<'_> {
-    /// The node for `cands` at `depth` (recursion is at most the tree's depth, a few levels).
+    /// The node for `cands` at `depth` (recursion is at most the tree's depth, [`MAX_DEPTH`] at most).
     fn node(&mut self, cands: &[u32], depth: usize) -> Result<u32, CompactError> {
         let space = self.space;
-        if depth > space.codes.len() {
-            return Err(invalid("the tree is too deep"));
+        if depth > MAX_DEPTH {
+            return Err(invalid(format!(
+                "the tree is deeper than {MAX_DEPTH} guesses"
+            )));
         }
         let id = self.nodes.len() as u32;
         let g = if cands.len() == 1 && depth > 0 {
