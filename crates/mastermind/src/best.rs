@@ -16,9 +16,9 @@ use crate::variant::Variant;
 const SUPER_BEST: &[u8] = include_bytes!("../data/super-best.pmct");
 
 /// The total number of guesses of the stored Super Mastermind tree over its 32,768 secrets.
-pub const SUPER_BEST_TOTAL: u64 = 178_856;
+pub const SUPER_BEST_TOTAL: u64 = 178_785;
 /// The most guesses any secret needs with the stored Super Mastermind tree.
-pub const SUPER_BEST_MAX: u32 = 8;
+pub const SUPER_BEST_MAX: u32 = 7;
 
 /// The variant that has a stored best tree.
 fn has_stored(variant: &Variant) -> bool {
