@@ -1,9 +1,10 @@
 //! An anytime strategy for spaces too large for the exact search (Super Mastermind): a lookahead over
 //! the entropy heuristic, widened level by level as time allows.
 //!
-//! - At a node of level `l` with candidate set S, the `widths[l]` best guesses by entropy (canonical
-//!   under the history's symmetries, candidates first on ties) are each played out in full, and the one
-//!   with the least total is kept; below the last widened level the entropy guess alone is played.
+//! - At a node of level `l` with candidate set S, the `widths[l]` best guesses by the entropy heuristic's
+//!   rule (RULES.md: a candidate credited, ties to the lowest code; one guess per class of equivalent
+//!   guesses, from the fast scan `Chooser::rank`) are each played out in full, and the one with the least
+//!   total is kept; below the last widened level the entropy guess alone is played.
 //! - Exact where it is cheap: a set of 1 or 2 costs 1 or 3, and a candidate that splits all the others
 //!   apart is optimal (2n - 1), so it is taken before any heuristic.
 //! - A guess is abandoned as soon as its partial total plus a lower bound on the rest (2k - 1 for a class
