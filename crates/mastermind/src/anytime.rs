@@ -1,9 +1,10 @@
 //! An anytime strategy for spaces too large for the exact search (Super Mastermind): a lookahead over
 //! the entropy heuristic, widened level by level as time allows.
 //!
-//! - At a node of level `l` with candidate set S, the `widths[l]` best guesses by entropy (canonical
-//!   under the history's symmetries, candidates first on ties) are each played out in full, and the one
-//!   with the least total is kept; below the last widened level the entropy guess alone is played.
+//! - At a node of level `l` with candidate set S, the `widths[l]` best guesses by the entropy heuristic's
+//!   rule (RULES.md: a candidate credited, ties to the lowest code; one guess per class of equivalent
+//!   guesses, from the fast scan `Chooser::rank`) are each played out in full, and the one with the least
+//!   total is kept; below the last widened level the entropy guess alone is played.
 //! - Exact where it is cheap: a set of 1 or 2 costs 1 or 3, and a candidate that splits all the others
 //!   apart is optimal (2n - 1), so it is taken before any heuristic.
 //! - A guess is abandoned as soon as its partial total plus a lower bound on the rest (2k - 1 for a class
@@ -18,9 +19,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
+use crate::heuristic::Chooser;
 use crate::solve::{SolveError, SolveReport};
 use crate::space::Space;
-use crate::strategy::{Strategy, entropy_rank};
+use crate::strategy::Strategy;
 use crate::sym::Sym;
 use crate::tree::{StrategyTree, TreeNode};
 use crate::variant::Variant;
@@ -43,6 +45,12 @@ fn leaf(g: u32) -> Plan {
     }
 }
 
+/// Whether rayon has more than one thread to split the work over (with one, the search runs as a plain
+/// recursion, one chooser throughout).
+fn parallel() -> bool {
+    rayon::current_num_threads() > 1
+}
+
 /// A lower bound on the total of a class of `k` secrets: one may be found at once, the rest need two.
 fn class_floor(k: usize) -> u64 {
     (2 * k as u64).saturating_sub(1)
@@ -55,7 +63,18 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    fn solve(&self, cands: &[u32], sym: &Sym, level: usize) -> Result<Plan, SolveError> {
+    /// A chooser for the entropy ranking on this space (one per thread of work).
+    fn chooser(&self) -> Chooser<'_> {
+        Chooser::new(self.space, Strategy::Entropy)
+    }
+
+    fn solve(
+        &self,
+        ch: &mut Chooser<'_>,
+        cands: &[u32],
+        sym: &Sym,
+        level: usize,
+    ) -> Result<Plan, SolveError> {
         if self.cancel.load(Ordering::Relaxed) {
             return Err(SolveError::Cancelled);
         }
@@ -88,19 +107,20 @@ impl Ctx<'_> {
             });
         }
         let width = self.widths.get(level).copied().unwrap_or(1).max(1);
-        let ranked = entropy_rank(space, cands, sym, width);
+        let ranked = ch.rank(cands, sym, width);
         let best = AtomicU64::new(u64::MAX);
-        let try_guess =
-            |g: u32| -> Result<Option<Plan>, SolveError> { self.play(cands, sym, level, g, &best) };
-        let plans: Vec<Option<Plan>> = if ranked.len() > 1 && n >= PAR_MIN {
+        let plans: Vec<Option<Plan>> = if ranked.len() > 1 && n >= PAR_MIN && parallel() {
             ranked
                 .par_iter()
-                .map(|&g| try_guess(g))
+                .map_init(
+                    || self.chooser(),
+                    |ch, &g| self.play(ch, cands, sym, level, g, &best),
+                )
                 .collect::<Result<_, _>>()?
         } else {
             ranked
                 .iter()
-                .map(|&g| try_guess(g))
+                .map(|&g| self.play(ch, cands, sym, level, g, &best))
                 .collect::<Result<_, _>>()?
         };
         // The least total, the earliest ranked on ties.
@@ -116,6 +136,7 @@ impl Ctx<'_> {
     /// Plays guess `g` on `cands`; `None` if it was pruned (its total exceeds `best`).
     fn play(
         &self,
+        ch: &mut Chooser<'_>,
         cands: &[u32],
         sym: &Sym,
         level: usize,
@@ -139,17 +160,20 @@ impl Ctx<'_> {
         if floor > best.load(Ordering::Relaxed) {
             return Ok(None);
         }
-        let children: Vec<(u8, Plan)> = if n >= PAR_MIN && groups.len() > 1 {
+        let children: Vec<(u8, Plan)> = if n >= PAR_MIN && groups.len() > 1 && parallel() {
             let subs: Vec<Plan> = groups
                 .par_iter()
-                .map(|(_, m)| self.solve(m, &child_sym, level + 1))
+                .map_init(
+                    || self.chooser(),
+                    |ch, (_, m)| self.solve(ch, m, &child_sym, level + 1),
+                )
                 .collect::<Result<_, _>>()?;
             groups.iter().map(|(c, _)| *c).zip(subs).collect()
         } else {
             let mut out = Vec::with_capacity(groups.len());
             let mut partial = floor;
             for (c, m) in &groups {
-                let sub = self.solve(m, &child_sym, level + 1)?;
+                let sub = self.solve(ch, m, &child_sym, level + 1)?;
                 partial += sub.total - class_floor(m.len());
                 if partial > best.load(Ordering::Relaxed) {
                     return Ok(None);
@@ -230,7 +254,8 @@ pub fn lookahead_tree(
         cancel,
     };
     let root = Sym::root(variant.pegs(), variant.colours());
-    let plan = ctx.solve(&space.secrets, &root, 0)?;
+    let mut ch = ctx.chooser();
+    let plan = ctx.solve(&mut ch, &space.secrets, &root, 0)?;
     let mut nodes = Vec::new();
     to_nodes(&space, &plan, &space.secrets, &mut nodes);
     let tree = StrategyTree::from_nodes(*variant, Strategy::Entropy, nodes);
@@ -257,7 +282,12 @@ pub fn anytime_schedules(root_width: usize) -> Vec<Vec<usize>> {
         vec![r, 5, 3],
         vec![r, 8, 3, 2],
         vec![r, 12, 4, 2],
+        vec![r, 16, 4, 2],
+        vec![r, 16, 4, 3],
+        vec![r, 16, 6, 3],
         vec![r, 16, 6, 3, 2],
+        vec![r, 24, 8, 3, 2],
+        vec![r, 32, 8, 4, 2],
     ]
 }
 

@@ -160,6 +160,10 @@ pub fn remember_tree(tree: Arc<StrategyTree>) {
 /// optimal tree on seed, classic and variants of at most 300 secrets); otherwise it plays from a tree only once one
 /// is given to [`remember_tree`].
 pub fn builds_tree_at_once(variant: &Variant, strategy: Strategy) -> bool {
+    let strategy = strategy.resolved(variant);
+    if strategy == Strategy::Best {
+        return true; // the stored tree, read once
+    }
     variant.secret_count() <= TREE_LIMIT as u64
         && (strategy != Strategy::Optimal
             || matches!(variant.preset_name(), Some("seed" | "classic"))
@@ -172,6 +176,7 @@ impl Breaker {
     /// On seed and classic the strategy tree is built on first use and cached for the process (Optimal on
     /// classic takes about a second, the heuristics a fraction of that).
     pub fn new(variant: &Variant, strategy: Strategy) -> Result<Breaker, SolveError> {
+        let strategy = strategy.resolved(variant);
         let space = Space::shared(*variant).ok_or(SolveError::TooLarge {
             codes: variant.code_space_size(),
             limit: MAX_SPACE,

@@ -36,7 +36,9 @@ const OPTIMAL_MEASURED: [(f64, f64); 4] = [
 /// assert!(estimated_solve_seconds(&bulls, Strategy::Optimal) > 60.0);
 /// ```
 pub fn estimated_solve_seconds(variant: &Variant, strategy: Strategy) -> f64 {
-    match strategy {
+    match strategy.resolved(variant) {
+        // Read from the engine, not built.
+        Strategy::Best => 0.0,
         Strategy::Optimal => interpolate(&OPTIMAL_MEASURED, variant.secret_count() as f64),
         _ => {
             let guesses = variant.guess_count() as f64;

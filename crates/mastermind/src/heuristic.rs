@@ -72,6 +72,7 @@ impl<'s> Chooser<'s> {
     pub fn new(space: &'s Space, strategy: Strategy) -> Chooser<'s> {
         let strategy = match strategy {
             Strategy::Optimal => Strategy::MostParts,
+            Strategy::Best => Strategy::Entropy,
             s => s,
         };
         let nlogn = if strategy == Strategy::Entropy {
@@ -137,6 +138,95 @@ impl<'s> Chooser<'s> {
             self.last = Some(g);
             g
         }
+    }
+
+    /// The `width` best guesses for `cands` after a history with symmetries `sym`, best first: one per
+    /// class of equivalent guesses, ranked by the strategy's score, ties in numeric order (for knuth the
+    /// sorted-parts tie rule is not applied beyond the first). `width <= 1` gives exactly
+    /// [`Chooser::choose`]; so does rule 1 (a set of two or fewer, or a candidate splitting the others
+    /// apart: that guess alone, as nothing does better).
+    pub fn rank(&mut self, cands: &[u32], sym: &Sym, width: usize) -> Vec<u32> {
+        if width <= 1 {
+            return vec![self.choose(cands, sym)];
+        }
+        if let Some(g) = self.obvious(cands) {
+            return vec![g];
+        }
+        let space = self.space;
+        let dead = dead_colours(space, cands);
+        let repeats = space.variant.guess_repeats();
+        if sym.is_trivial() {
+            let list = self.dead_lists.remove(&dead).unwrap_or_else(|| {
+                space
+                    .guesses
+                    .iter()
+                    .copied()
+                    .filter(|&g| dead.count_ones() < 2 || dead_normal(space, g, dead, repeats))
+                    .collect()
+            });
+            let top = with_simd(
+                #[inline(always)]
+                || self.top_body(cands, &list, false, 0, width),
+            );
+            self.dead_lists.insert(dead, list);
+            top
+        } else {
+            let canon = sym.canonical(&space.codes, &space.guesses);
+            let filter = dead.count_ones() >= 2;
+            with_simd(
+                #[inline(always)]
+                || self.top_body(cands, canon, filter, dead, width),
+            )
+        }
+    }
+
+    /// The body of [`Chooser::rank`]: the scan of [`Chooser::best_body`] keeping the `width` best
+    /// `(score, guess)` pairs, the bound of a guess being the last of them once there are `width`.
+    #[inline(always)]
+    fn top_body(
+        &mut self,
+        cands: &[u32],
+        guesses: &[u32],
+        filter: bool,
+        dead: u16,
+        width: usize,
+    ) -> Vec<u32> {
+        let space = self.space;
+        let repeats = space.variant.guess_repeats();
+        let k = space.kinds();
+        self.columns.start(space, cands);
+        self.kind_lb.clear();
+        self.kind_lb.resize(k.common.len(), i64::MIN);
+        let mut top: Vec<(i64, u32)> = Vec::with_capacity(width + 1);
+        let mut counts = [0u32; SLOTS];
+        for &g in guesses {
+            if filter && !dead_normal(space, g, dead, repeats) {
+                continue;
+            }
+            // Guesses come in numeric order: a tie with the last kept loses.
+            let bound = if top.len() < width {
+                i64::MAX
+            } else {
+                top[width - 1].0
+            };
+            let kind = usize::from(k.kind[g as usize]);
+            if self.kind_bound(k, kind) >= bound {
+                continue;
+            }
+            let Some(key) = self.evaluate(k, g, &mut counts, bound) else {
+                continue;
+            };
+            if top.len() == width && key >= bound {
+                continue;
+            }
+            let at = top.partition_point(|&(b, bg)| (b, bg) < (key, g));
+            top.insert(at, (key, g));
+            top.truncate(width);
+        }
+        if top.is_empty() {
+            return vec![cands[0]];
+        }
+        top.into_iter().map(|(_, g)| g).collect()
     }
 
     /// The guess for `cands` among `guesses` (indices in increasing order; no symmetry assumed).
@@ -214,7 +304,7 @@ impl<'s> Chooser<'s> {
             Strategy::Knuth => 1,
             Strategy::ExpectedSize => n,
             Strategy::Entropy => 0,
-            Strategy::MostParts | Strategy::Optimal => -2 * n,
+            Strategy::MostParts | Strategy::Optimal | Strategy::Best => -2 * n,
         };
         let mut best: Option<(i64, u32)> = None;
         let mut counts = [0u32; SLOTS];
@@ -308,7 +398,7 @@ impl<'s> Chooser<'s> {
                 Strategy::Entropy => {
                     r as i64 * self.nlogn[base + 1] + (q - r) as i64 * self.nlogn[base]
                 }
-                Strategy::MostParts | Strategy::Optimal => m.min(q) as i64,
+                Strategy::MostParts | Strategy::Optimal | Strategy::Best => m.min(q) as i64,
             };
             if self.strategy == Strategy::Knuth {
                 lb = lb.max(m.div_ceil(q) as i64);
@@ -320,7 +410,7 @@ impl<'s> Chooser<'s> {
             Strategy::Knuth => lb - 1,
             Strategy::ExpectedSize => lb - 1,
             Strategy::Entropy => lb - credit2,
-            Strategy::MostParts | Strategy::Optimal => -(2 * lb + 1),
+            Strategy::MostParts | Strategy::Optimal | Strategy::Best => -(2 * lb + 1),
         };
         self.kind_lb[kind] = lb;
         lb
@@ -392,7 +482,7 @@ impl<'s> Chooser<'s> {
                         }
                     }
                 }
-                Strategy::MostParts | Strategy::Optimal => {
+                Strategy::MostParts | Strategy::Optimal | Strategy::Best => {
                     if wide {
                         for &c in cls {
                             parts |= 1u128 << (c & 127);
@@ -406,7 +496,10 @@ impl<'s> Chooser<'s> {
             }
         }
         parts |= u128::from(mask);
-        let is_cand = if matches!(self.strategy, Strategy::MostParts | Strategy::Optimal) {
+        let is_cand = if matches!(
+            self.strategy,
+            Strategy::MostParts | Strategy::Optimal | Strategy::Best
+        ) {
             parts >> win & 1 == 1
         } else {
             counts[win] > 0
@@ -430,11 +523,14 @@ impl<'s> Chooser<'s> {
             }
             Strategy::ExpectedSize => acc + n as i64 - i64::from(is_cand),
             Strategy::Entropy => acc - if is_cand { credit2 } else { 0 },
-            Strategy::MostParts | Strategy::Optimal => {
+            Strategy::MostParts | Strategy::Optimal | Strategy::Best => {
                 -(2 * i64::from(parts.count_ones()) + i64::from(is_cand))
             }
         });
-        if !matches!(self.strategy, Strategy::MostParts | Strategy::Optimal) {
+        if !matches!(
+            self.strategy,
+            Strategy::MostParts | Strategy::Optimal | Strategy::Best
+        ) {
             counts[..nclass].fill(0);
         }
         result
@@ -587,5 +683,50 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `rank` (the anytime search's ranking) against a naive one: the scores of the `width` guesses it
+    /// returns are the `width` best naive scores over the canonical guesses, best first, and its first
+    /// guess is `choose`'s.
+    #[test]
+    fn rank_matches_naive_scores() {
+        let v = Variant::CLASSIC;
+        let space = Space::new(v).unwrap();
+        let root = Sym::root(v.pegs(), v.colours());
+        let win = usize::from(space.win_class);
+        let naive_score = |cands: &[u32], g: u32| -> f64 {
+            let mut c = vec![0u32; space.nclass];
+            for &s in cands {
+                c[usize::from(space.class(g, s))] += 1;
+            }
+            c.iter()
+                .filter(|&&n| n > 1)
+                .map(|&n| f64::from(n) * f64::from(n).ln())
+                .sum::<f64>()
+                - if c[win] > 0 { 2.0 * 2f64.ln() } else { 0.0 }
+        };
+        let mut ch = Chooser::new(&space, Strategy::Entropy);
+        let g0 = ch.choose(&space.secrets, &root);
+        let sym1 = root.after(&space.codes[g0 as usize]);
+        let mut checked = 0;
+        for (_, part) in space.split(g0, &space.secrets) {
+            if part.len() <= 20 || dead_colours(&space, &part).count_ones() >= 2 {
+                continue;
+            }
+            let canon = sym1.canonical(&space.codes, &space.guesses).to_vec();
+            let mut want: Vec<f64> = canon.iter().map(|&g| naive_score(&part, g)).collect();
+            want.sort_by(f64::total_cmp);
+            for width in [2, 5, 9] {
+                let got = ch.rank(&part, &sym1, width);
+                assert_eq!(got.len(), width.min(canon.len()));
+                assert_eq!(got[0], ch.choose(&part, &sym1));
+                for (k, &g) in got.iter().enumerate() {
+                    let (s, w) = (naive_score(&part, g), want[k]);
+                    assert!((s - w).abs() < 1e-9 * w.abs().max(1.0), "{k}: {s} vs {w}");
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked > 3);
     }
 }

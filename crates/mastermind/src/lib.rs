@@ -16,7 +16,8 @@
 //!   [`StrategyTree::load_or_build`], so a long optimal build (Bulls and Cows) is done once and later hints
 //!   are [`StrategyTree::guess_at`] lookups.
 //! - [`lookahead_tree`] and [`anytime_search`]: an anytime strategy for spaces too large for the exact
-//!   search (Super Mastermind).
+//!   search (Super Mastermind); [`stored_tree`]: the best tree it found, compiled in compactly
+//!   ([`to_compact`], [`from_compact`]) and played by [`Strategy::Best`].
 //! - [`Breaker`]: the computer as codebreaker (codemaker role, hints), with contradiction reports.
 //! - [`Game`]: the player as codebreaker, secret drawn from a `u64` seed with ChaCha8.
 //!
@@ -30,8 +31,10 @@
 #![warn(missing_docs)]
 
 mod anytime;
+mod best;
 mod breaker;
 mod code;
+mod compact;
 mod estimate;
 mod feedback;
 mod game;
@@ -48,10 +51,12 @@ mod tree_file;
 mod variant;
 
 pub use anytime::{anytime_schedules, anytime_search, lookahead_tree};
+pub use best::{SUPER_BEST_MAX, SUPER_BEST_TOTAL, stored_tree};
 pub use breaker::{
     AnswerError, Breaker, Contradiction, builds_tree_at_once, known_tree, remember_tree,
 };
 pub use code::{Code, CodeDisplay, CodeError, CodeStyle};
+pub use compact::{CompactError, from_compact, to_compact};
 pub use estimate::estimated_solve_seconds;
 pub use feedback::{Feedback, FeedbackError, FeedbackTable, PackedCode, feedback, feedback_naive};
 pub use game::{Game, GuessError, Status, count_consistent, secret_from_seed};

@@ -87,6 +87,10 @@ pub enum SolveError {
     /// The computation was stopped through its cancellation flag before it finished.
     #[error("the computation was cancelled")]
     Cancelled,
+    /// The best tree compiled into the engine cannot be read (a damaged build), or none is kept for
+    /// the variant.
+    #[error("no stored best tree: {0}")]
+    NoStoredTree(String),
     /// The replay disagrees with what the solver claimed (internal error).
     #[error("internal error: the solver claimed {claimed} but the replay gives {replayed}")]
     Mismatch {

@@ -37,19 +37,24 @@ pub enum Strategy {
     MostParts,
     /// Minimise the total (average) number of guesses over all secrets, by exhaustive search.
     Optimal,
+    /// The best tree Parlor has for the variant: on Super Mastermind the tree the anytime lookahead
+    /// search found, compiled into the engine ([`crate::stored_tree`]); on every other variant the same as
+    /// [`Strategy::Optimal`] ([`Strategy::resolved`]). Off its tree it plays as entropy.
+    Best,
 }
 
 impl Strategy {
     /// Every strategy, in a fixed order.
-    pub const ALL: [Strategy; 5] = [
+    pub const ALL: [Strategy; 6] = [
         Strategy::Knuth,
         Strategy::ExpectedSize,
         Strategy::Entropy,
         Strategy::MostParts,
         Strategy::Optimal,
+        Strategy::Best,
     ];
 
-    /// The name used in text: `knuth`, `expected-size`, `entropy`, `most-parts`, `optimal`.
+    /// The name used in text: `knuth`, `expected-size`, `entropy`, `most-parts`, `optimal`, `best`.
     pub fn name(&self) -> &'static str {
         match self {
             Strategy::Knuth => "knuth",
@@ -57,6 +62,7 @@ impl Strategy {
             Strategy::Entropy => "entropy",
             Strategy::MostParts => "most-parts",
             Strategy::Optimal => "optimal",
+            Strategy::Best => "best",
         }
     }
 }
@@ -69,7 +75,7 @@ impl fmt::Display for Strategy {
 
 /// An unknown strategy name.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown strategy '{0}' (knuth, expected-size, entropy, most-parts, optimal)")]
+#[error("unknown strategy '{0}' (knuth, expected-size, entropy, most-parts, optimal, best)")]
 pub struct StrategyParseError(pub String);
 
 impl FromStr for Strategy {
@@ -81,18 +87,6 @@ impl FromStr for Strategy {
             .find(|st| st.name() == lower)
             .ok_or_else(|| StrategyParseError(s.to_string()))
     }
-}
-
-/// The entropy score of a split, sum of n log2 n (lower is better).
-fn entropy_score(counts: &[u32]) -> f64 {
-    counts
-        .iter()
-        .filter(|&&c| c > 1)
-        .map(|&c| {
-            let x = f64::from(c);
-            x * x.log2()
-        })
-        .sum()
 }
 
 /// The tree of a heuristic strategy over the whole space.
@@ -110,46 +104,4 @@ pub(crate) fn heuristic_tree(
         Ok(chooser.choose(cands, sym))
     };
     build_tree(space, strategy, &mut pick, progress)
-}
-
-/// The `width` best canonical guesses for `cands` by entropy, best first (ties: a candidate first, then
-/// numeric order), scoring the guesses on rayon's pool for large sets. With `width = 1` this is the
-/// entropy strategy's choice up to float ties.
-pub(crate) fn entropy_rank(space: &Space, cands: &[u32], sym: &Sym, width: usize) -> Vec<u32> {
-    use rayon::prelude::*;
-    let score_of = |g: u32| -> Option<(i64, bool, u32)> {
-        if !sym.is_trivial() && !sym.is_canonical(&space.codes[g as usize]) {
-            return None;
-        }
-        let mut counts = [0u32; 81];
-        space.counts(g, cands, &mut counts);
-        let nonwin = counts[..space.nclass]
-            .iter()
-            .enumerate()
-            .filter(|&(c, &k)| k > 0 && c != usize::from(space.win_class))
-            .count();
-        let is_cand = counts[usize::from(space.win_class)] > 0;
-        if nonwin == 1 && !is_cand {
-            return None; // tells nothing
-        }
-        let s = entropy_score(&counts[..space.nclass]);
-        // Quantised so that equal splits in another class order tie exactly.
-        Some(((s * 1e6).round() as i64, !is_cand, g))
-    };
-    let mut scored: Vec<(i64, bool, u32)> = if cands.len() >= 256 {
-        space
-            .guesses
-            .par_iter()
-            .filter_map(|&g| score_of(g))
-            .collect()
-    } else {
-        space.guesses.iter().filter_map(|&g| score_of(g)).collect()
-    };
-    let width = width.max(1).min(scored.len());
-    if width < scored.len() {
-        scored.select_nth_unstable(width - 1);
-        scored.truncate(width);
-    }
-    scored.sort_unstable();
-    scored.into_iter().map(|(_, _, g)| g).collect()
 }

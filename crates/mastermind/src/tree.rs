@@ -199,7 +199,8 @@ impl StrategyTree {
             codes: variant.code_space_size(),
             limit: crate::space::MAX_SPACE,
         })?;
-        match strategy {
+        match strategy.resolved(variant) {
+            Strategy::Best => crate::best::stored_best(variant),
             Strategy::Optimal => optimal::optimal_tree(&space, None, progress),
             _ => crate::strategy::heuristic_tree(&space, strategy, None, progress),
         }
@@ -221,7 +222,8 @@ impl StrategyTree {
             codes: variant.code_space_size(),
             limit: crate::space::MAX_SPACE,
         })?;
-        match strategy {
+        match strategy.resolved(variant) {
+            Strategy::Best => crate::best::stored_best(variant),
             Strategy::Optimal => optimal::optimal_tree(&space, Some(cancel), progress),
             _ => crate::strategy::heuristic_tree(&space, strategy, Some(cancel), progress),
         }

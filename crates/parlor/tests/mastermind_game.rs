@@ -69,7 +69,8 @@ fn settings_make_custom_variants_and_keep_the_default_strategy() {
     let mut p = Params::default();
     assert_eq!(Mastermind::get(&p, "strategy"), "optimal");
     Mastermind::set(&mut p, "variant", "super").unwrap();
-    assert_eq!(Mastermind::get(&p, "strategy"), "entropy");
+    // Issue 30: Super's default is the best tree kept in the engine (it was entropy).
+    assert_eq!(Mastermind::get(&p, "strategy"), "best");
     assert!(!Mastermind::applies(&p, "colours"));
     Mastermind::set(&mut p, "colours", "7").unwrap();
     assert_eq!(Mastermind::get(&p, "variant"), "custom");

@@ -94,8 +94,9 @@ pub enum MastermindAction {
         /// The variant.
         #[command(flatten)]
         variant: VariantArgs,
-        /// knuth, expected-size, entropy, most-parts or optimal (default: optimal where its tree can be had, as
-        /// for hints: up to 10 minutes of CPU estimated, Bulls and Cows included; entropy beyond).
+        /// knuth, expected-size, entropy, most-parts, optimal or best (default: optimal where its tree can be had,
+        /// as for hints: up to 10 minutes of CPU estimated, Bulls and Cows included; best on super, the best tree
+        /// Parlor keeps; entropy beyond). best is optimal on every other variant.
         #[arg(long, value_name = "S")]
         strategy: Option<String>,
         /// Run even a solve estimated to take more than 10 minutes of CPU time, the most a game builds in the
@@ -125,7 +126,10 @@ fn about(seconds: f64) -> String {
 
 fn strategy_or_default(s: &Option<String>, v: &Variant) -> Result<Strategy> {
     match s {
-        Some(name) => name.parse().map_err(|e| anyhow!("{e}")),
+        Some(name) => name
+            .parse::<Strategy>()
+            .map(|s| s.resolved(v))
+            .map_err(|e| anyhow!("{e}")),
         None => Ok(default_strategy(v)),
     }
 }
@@ -200,7 +204,10 @@ pub fn run(
                      pass --no-limit to run it anyway (it shows its progress, and Ctrl-C stops it){}",
                     about(estimate),
                     about(SOLVE_LIMIT_SECONDS),
-                    if st == Strategy::Optimal {
+                    if st == Strategy::Optimal && Strategy::Best.resolved(&v) == Strategy::Best {
+                        ", or choose a heuristic (--strategy entropy), or --strategy best (the best tree Parlor \
+                         keeps for this variant, read at once)"
+                    } else if st == Strategy::Optimal {
                         ", or choose a heuristic (--strategy entropy)"
                     } else {
                         ""

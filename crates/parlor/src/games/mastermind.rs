@@ -110,12 +110,16 @@ impl Params {
         })
     }
 
-    /// The computer's strategy (the chosen one, or the variant's default).
+    /// The computer's strategy (the chosen one, or the variant's default); `best` is `optimal` on a variant
+    /// without a best tree kept in the engine ([`Strategy::resolved`]).
     pub fn strategy(&self) -> Strategy {
-        self.strategy.unwrap_or_else(|| match self.variant() {
-            Ok(v) => default_strategy(&v),
-            Err(_) => Strategy::Entropy,
-        })
+        match self.variant() {
+            Ok(v) => self
+                .strategy
+                .unwrap_or_else(|| default_strategy(&v))
+                .resolved(&v),
+            Err(_) => self.strategy.unwrap_or(Strategy::Entropy),
+        }
     }
 
     /// Forgets a chosen strategy that is the variant's default anyway, so that the default follows the variant.
@@ -130,8 +134,12 @@ impl Params {
 
 /// The strategy used when none is chosen: optimal wherever its tree can be had (built at once on seed, classic and
 /// the smaller variants; built once in the background and kept, see [`trees`], on larger ones such as Bulls and
-/// Cows), entropy beyond.
+/// Cows); `best` on Super Mastermind, whose best tree known is compiled into the engine ([`mastermind::stored_tree`]:
+/// fewer guesses than any heuristic, and instant); entropy beyond.
 pub fn default_strategy(variant: &Variant) -> Strategy {
+    if Strategy::Best.resolved(variant) == Strategy::Best {
+        return Strategy::Best;
+    }
     let optimal = variant.secret_count() <= 1296
         || mastermind::estimated_solve_seconds(variant, Strategy::Optimal)
             <= trees::BUILD_LIMIT_SECONDS;
@@ -440,6 +448,7 @@ const STRATEGIES: &[(&str, &str)] = &[
     ("entropy", "entropy"),
     ("most-parts", "most-parts"),
     ("optimal", "optimal"),
+    ("best", "best (Super's kept tree; optimal elsewhere)"),
 ];
 
 const SETTINGS: &[Setting] = &[
