@@ -497,8 +497,9 @@ const SETTINGS: &[Setting] = &[
     Setting {
         key: "strategy",
         label: "Computer's strategy",
-        help: "How the computer guesses (as codemaker's opponent, and for hints); the default is optimal where its \
-               tree can be had (Bulls and Cows: built once in the background), entropy beyond.",
+        help: "How the computer guesses (as codemaker's opponent, and for hints); the default is best on Super \
+               Mastermind (the kept tree), optimal where its tree can be had (Bulls and Cows: built once in the \
+               background), entropy beyond.",
         kind: Kind::Choice(STRATEGIES),
     },
 ];
