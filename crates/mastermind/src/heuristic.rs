@@ -550,20 +550,7 @@ pub(crate) fn dead_colours(space: &Space, cands: &[u32]) -> u16 {
 /// least code of each class of guesses equal up to dead colours is normal.
 #[inline]
 pub(crate) fn dead_normal(space: &Space, g: u32, dead: u16, repeats: bool) -> bool {
-    let mut left = dead;
-    for &c in space.codes[g as usize].pegs() {
-        let bit = 1u16 << c;
-        if dead & bit != 0 {
-            let want = left & left.wrapping_neg();
-            if bit != want {
-                return false;
-            }
-            if !repeats {
-                left &= !bit;
-            }
-        }
-    }
-    true
+    crate::optimal::dead_normal(&space.codes[g as usize], dead, repeats)
 }
 
 #[cfg(test)]

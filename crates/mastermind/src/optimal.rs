@@ -1013,7 +1013,7 @@ fn canonical(
 /// Whether the dead colours of `code` (those in `dead`) are the smallest dead colours: with repeated
 /// colours all the smallest, without them the smallest, the next, ... in order of position.
 #[inline]
-fn dead_normal(code: &crate::code::Code, dead: u16, repeats: bool) -> bool {
+pub(crate) fn dead_normal(code: &crate::code::Code, dead: u16, repeats: bool) -> bool {
     let mut left = dead;
     for &c in code.pegs() {
         let bit = 1u16 << c;
