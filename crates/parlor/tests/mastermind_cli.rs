@@ -238,7 +238,7 @@ fn a_solve_over_the_time_limit_is_refused_unless_no_limit() {
     assert!(e.contains("--no-limit"), "{e}");
     assert!(e.contains("--strategy entropy"), "{e}");
     assert!(out(&o).is_empty());
-    let limit = parlor::cli::mastermind::SOLVE_LIMIT_SECONDS;
+    let limit = parlor::games::mastermind::cli::SOLVE_LIMIT_SECONDS;
     let bulls: mastermind::Variant = "bulls-cows".parse().unwrap();
     let estimate = mastermind::estimated_solve_seconds(&bulls, mastermind::Strategy::Optimal);
     assert!(

@@ -4,12 +4,12 @@
 use crossterm::event::KeyCode;
 use mastermind::{Feedback, Strategy, Variant, feedback};
 use parlor::games::game::{Game, Outcome, Purpose, Ranking, Status, Turn};
+use parlor::games::mastermind::screen::Cmd;
 use parlor::games::mastermind::*;
 use parlor::games::session::{Seed, Session};
 use parlor::storage::Store;
 use parlor::tui::game::TuiGame;
 use parlor::tui::keys::clashes;
-use parlor::tui::mastermind::Cmd;
 use std::sync::atomic::AtomicBool;
 
 fn seed(v: u64) -> Seed {

@@ -132,7 +132,8 @@ fn perfect_on_a_large_board_without_its_table_is_refused_with_the_command() {
         // The command, where this machine can run it; else no command that would be refused (issue 25).
         let dims: nocca::Dims = board.parse().unwrap();
         let command = format!("run `parlor nocca solve {board}`");
-        if parlor::cli::nocca_solve_estimate::machine_fits(dims, &dir.path().join("tables")).is_ok()
+        if parlor::games::nocca::solve_estimate::machine_fits(dims, &dir.path().join("tables"))
+            .is_ok()
         {
             assert!(e.contains(&command), "{board}: {e}");
         } else {
@@ -243,7 +244,7 @@ fn the_value_overlay_marks_every_move_on_a_solved_board() {
         assert!(
             screen.contains(&format!(
                 "{}\u{a0}{short}",
-                parlor::tui::nocca::board::digit(m.dir)
+                parlor::games::nocca::board::digit(m.dir)
             )),
             "{m} {short}:\n{screen}"
         );
@@ -283,9 +284,9 @@ fn perfect_is_a_level_in_the_settings_and_the_json_stays_as_it_was() {
     assert_eq!(Nocca::check(&p), Ok(()));
     Nocca::set(&mut p, "board", "5x5").unwrap();
     let e = Nocca::check(&p).unwrap_err();
-    let est = parlor::cli::nocca_solve_estimate::estimate("5x5".parse().unwrap());
+    let est = parlor::games::nocca::solve_estimate::estimate("5x5".parse().unwrap());
     if est
-        .fits(parlor::cli::nocca_solve_estimate::machine_memory(), None)
+        .fits(parlor::games::nocca::solve_estimate::machine_memory(), None)
         .is_ok()
     {
         assert!(e.contains("parlor nocca solve 5x5"), "{e}");
@@ -308,12 +309,12 @@ fn the_value_key_clashes_with_nothing_on_a_solved_board() {
             parlor::tui::play::key_clashes::<Nocca>(&params),
             Vec::<String>::new()
         );
-        let keys = parlor::tui::nocca::bindings(&params);
+        let keys = parlor::games::nocca::screen::bindings(&params);
         assert!(keys.iter().any(|b| b.keys.contains(&KeyCode::Char('v'))));
     }
     // On the standard board (not solved) the key is not in the hint bar; it only says why there are no values
     // (issue 24: a key pressed is never met with "does nothing here" when it has a reason to give).
-    let keys = parlor::tui::nocca::bindings(&Params::default());
+    let keys = parlor::games::nocca::screen::bindings(&Params::default());
     assert!(
         keys.iter()
             .filter(|b| b.keys.contains(&KeyCode::Char('v')))

@@ -3,16 +3,9 @@
 
 pub mod completions;
 pub mod man;
-pub mod mastermind;
-pub mod mastermind_progress;
-pub mod nocca;
-pub mod nocca_solve;
-pub mod nocca_solve_estimate;
 pub mod play;
 pub mod records;
 pub mod stats;
-pub mod twenty48;
-pub mod twenty48_train;
 pub mod values;
 pub mod version;
 

@@ -5,15 +5,12 @@
 //! the one replay; each game adds a small adapter ([`game::PlainGame`]).
 
 pub mod game;
-pub mod mastermind;
-pub mod nocca;
 pub mod play;
 pub mod records;
 pub mod replay;
 pub mod settings;
 pub mod setup;
 pub mod stats;
-pub mod twenty48;
 
 use crate::games::find;
 use crate::storage::{Store, format_time};

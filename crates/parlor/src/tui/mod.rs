@@ -3,15 +3,12 @@
 //! Every screen draws itself into a frame and turns key presses into commands through its declared
 //! [`keys::Binding`] table; the help overlay and the hint bar are built from the same table.
 
-pub mod animation;
 pub mod app;
 pub mod game;
 pub mod keys;
 pub mod layout;
-pub mod mastermind;
 pub mod menu;
 pub mod mouse;
-pub mod nocca;
 pub mod play;
 pub mod records;
 pub mod replay;
@@ -20,7 +17,6 @@ pub mod setup;
 pub mod stats;
 pub mod terminal;
 pub mod theme;
-pub mod twenty48;
 
 use crate::storage::Store;
 use crossterm::event::{KeyEvent, MouseEvent};

@@ -52,7 +52,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 /// Tells the tables where the data directory is (called when the database opens): tables are read from and
 /// written to `DATA/tables`.
 pub fn use_data_dir(data_dir: &Path) {
-    registry().dir = Some(crate::cli::nocca_solve::table_dir(data_dir));
+    registry().dir = Some(crate::games::nocca::solve::table_dir(data_dir));
 }
 
 /// Whether a board is solved on first use: boards up to 4x4 (at most 15 MB and a few seconds).
@@ -133,9 +133,9 @@ fn make(dims: Dims, file: Option<&Path>, work: &Mutex<Work>) -> Result<Table, St
 /// here (`true`: nobody is sent to a solve that would be refused).
 fn missing(dims: Dims, dir: Option<&Path>) -> (String, bool) {
     let fits = match dir {
-        Some(d) => crate::cli::nocca_solve_estimate::machine_fits(dims, d),
-        None => crate::cli::nocca_solve_estimate::estimate(dims)
-            .fits(crate::cli::nocca_solve_estimate::machine_memory(), None),
+        Some(d) => crate::games::nocca::solve_estimate::machine_fits(dims, d),
+        None => crate::games::nocca::solve_estimate::estimate(dims)
+            .fits(crate::games::nocca::solve_estimate::machine_memory(), None),
     };
     match fits {
         Ok(()) => (

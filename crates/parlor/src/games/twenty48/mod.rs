@@ -1,6 +1,12 @@
 //! 2048 behind the game interface: parameters (size, four-chance, target), the engine's game as the state,
 //! directions as moves, and the expectimax player as the computer.
 
+pub mod animation;
+pub mod cli;
+pub mod plain;
+pub mod screen;
+pub mod train;
+
 use super::game::{Applied, Chart, Game, Outcome, Purpose, Ranking, Status, Turn};
 use super::settings::{Kind, Setting, checked, format_decimal};
 use serde::{Deserialize, Serialize};

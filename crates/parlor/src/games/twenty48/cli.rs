@@ -1,7 +1,7 @@
 //! `parlor 2048 ...`: the analysis commands (`slide`, `auto`); the play flags come from the game's settings.
 
-use super::JsonFlag;
-use super::play::CliGame;
+use crate::cli::JsonFlag;
+use crate::cli::play::CliGame;
 use crate::games::twenty48::Twenty48;
 use anyhow::{Result, anyhow};
 use clap::{Args, Subcommand};
@@ -44,7 +44,7 @@ pub enum Twenty48Action {
     /// speed).
     Auto(AutoArgs),
     /// Train the n-tuple network that evaluates positions for the computer player, by self-play.
-    Train(super::twenty48_train::TrainArgs),
+    Train(crate::games::twenty48::train::TrainArgs),
 }
 
 /// `parlor 2048 auto`: the computer plays whole games.
@@ -112,7 +112,7 @@ fn auto(args: &AutoArgs, out: &mut dyn Write) -> Result<()> {
     );
     let mut reports = Vec::new();
     for i in 0..args.games {
-        let mut player = super::twenty48_train::player(&cfg, args.eval);
+        let mut player = crate::games::twenty48::train::player(&cfg, args.eval);
         let r = twenty48::ai::autoplay_player(&rules, args.seed.wrapping_add(i), &mut player, None);
         if !args.json.json {
             bar.suspend(|| {
@@ -173,7 +173,7 @@ impl CliGame for Twenty48 {
 pub fn run(action: &Twenty48Action, out: &mut dyn Write) -> Result<()> {
     match action {
         Twenty48Action::Auto(args) => auto(args, out),
-        Twenty48Action::Train(args) => super::twenty48_train::train(args, out),
+        Twenty48Action::Train(args) => crate::games::twenty48::train::train(args, out),
         Twenty48Action::Slide {
             board,
             direction,

@@ -1,12 +1,12 @@
 //! 2048 on the full screen: its key table and its board, with new (`+`) and merged (`*`) tiles marked.
 
-use super::animation::{DURATION_MS, Role, Sprite, frame as frame_at};
-use super::game::{Act, Board as View, TuiGame};
-use super::keys::{Binding, Nav, common, more};
-use super::mouse::{contains, drag_direction};
-use super::theme::Theme;
 use crate::games::session::Session;
+use crate::games::twenty48::animation::{DURATION_MS, Role, Sprite, frame as frame_at};
 use crate::games::twenty48::{Params, State, Twenty48};
+use crate::tui::game::{Act, Board as View, TuiGame};
+use crate::tui::keys::{Binding, Nav, common, more};
+use crate::tui::mouse::{contains, drag_direction};
+use crate::tui::theme::Theme;
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -237,7 +237,7 @@ pub fn cell_size(n: usize, area: Rect) -> (u16, u16) {
 pub fn board_rect(n: usize, area: Rect) -> (Rect, (u16, u16)) {
     let (cw, ch) = cell_size(n, area);
     let (w, h) = board_extent(n, cw, ch);
-    (super::layout::centered(area, w, h), (cw, ch))
+    (crate::tui::layout::centered(area, w, h), (cw, ch))
 }
 
 /// The rectangle of tile (r, c) on a board drawn at `rect` with cells `cell` (without the gap under or beside

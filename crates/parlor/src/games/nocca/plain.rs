@@ -2,11 +2,11 @@
 //! "which piece?" with the movable pieces and "which direction?" with the legal directions in the seed's letters
 //! (`y k u h l b j n`). A whole move on one line (`c1k`, `c1 k`, `c1-c2`) is accepted too.
 
-use super::game::{Parsed, PlainGame};
 use crate::games::nocca::{
     Mode, Nocca, Params, State, movable, move_text, moves_from, refusal, square_refusal, tables,
     target_name,
 };
+use crate::plain::game::{Parsed, PlainGame};
 use nocca::{Dir, Move, Position, Square};
 
 /// The board as text, White's home row at the top. Each square shows its pieces bottom to top, the top piece in

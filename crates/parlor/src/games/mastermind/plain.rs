@@ -4,11 +4,11 @@
 //! earlier answer with `fix N`, or types `code` before the first guess to let the computer score (the code is
 //! shown only at the end).
 
-use super::game::{Parsed, PlainGame};
 use crate::games::game::Game;
 use crate::games::mastermind::{
     Mastermind, Move, Params, Play, Role, State, code_long, codes_fit, contradiction, pegs_text,
 };
+use crate::plain::game::{Parsed, PlainGame};
 use mastermind::{Code, CodeStyle, Feedback, Palette, Variant};
 
 const RULE: &str = "-----------------------------------------";

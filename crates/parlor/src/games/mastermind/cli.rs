@@ -1,8 +1,8 @@
 //! `parlor mastermind ...`: the analysis commands (`feedback`, `solve`); the play flags come from the game's
 //! settings.
 
-use super::JsonFlag;
-use super::play::CliGame;
+use crate::cli::JsonFlag;
+use crate::cli::play::CliGame;
 use crate::games::mastermind::{Mastermind, default_strategy, pegs_text};
 use anyhow::{Result, anyhow};
 use clap::{Args, Subcommand};
@@ -27,10 +27,10 @@ pub struct VariantArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=30))]
     pub guesses: Option<u32>,
     /// Whether the secret may repeat a colour: yes or no.
-    #[arg(long, value_name = "yes|no", value_parser = super::values::yes_no())]
+    #[arg(long, value_name = "yes|no", value_parser = crate::cli::values::yes_no())]
     pub secret_repeats: Option<bool>,
     /// Whether a guess may repeat a colour: yes or no.
-    #[arg(long, value_name = "yes|no", value_parser = super::values::yes_no())]
+    #[arg(long, value_name = "yes|no", value_parser = crate::cli::values::yes_no())]
     pub guess_repeats: Option<bool>,
 }
 
@@ -214,8 +214,9 @@ pub fn run(
                     }
                 ));
             }
-            let (r, source) = super::mastermind_progress::solve_with_progress(&v, st, trees)?;
-            use super::mastermind_progress::Source;
+            let (r, source) =
+                crate::games::mastermind::progress::solve_with_progress(&v, st, trees)?;
+            use crate::games::mastermind::progress::Source;
             match source {
                 Source::Kept(f) => eprintln!("parlor: read the tree kept in {}", f.display()),
                 Source::Built(Ok(f)) => {

@@ -9,6 +9,11 @@
 //!   the code the player may type, hidden, before the first guess (`code:RGYU`), after which the computer scores
 //!   its own guesses.
 
+pub mod cli;
+pub mod plain;
+pub mod progress;
+pub mod screen;
+
 pub mod trees;
 pub mod work;
 

@@ -1,8 +1,8 @@
 //! `parlor nocca ...`: the analysis commands (`perft`, `match`, `bench`); the play flags (`--mode`, `--level`,
 //! `--colour`, `--first`, `--board`) come from the game's settings.
 
-use super::JsonFlag;
-use super::play::CliGame;
+use crate::cli::JsonFlag;
+use crate::cli::play::CliGame;
 use crate::games::nocca::Nocca;
 use anyhow::{Result, anyhow};
 use clap::{Args, Subcommand};
@@ -61,7 +61,7 @@ pub enum NoccaAction {
     /// positions, the start position's value, and with --position that position's value and every move's. The
     /// memory, disk and time a solve takes are stated before it starts, and a board this machine cannot hold is
     /// refused (on 24 GB: up to 4x5).
-    Solve(super::nocca_solve::SolveArgs),
+    Solve(crate::games::nocca::solve::SolveArgs),
 }
 
 /// `parlor nocca match`.
@@ -95,7 +95,7 @@ impl CliGame for Nocca {
     fn analyse(action: &NoccaAction, env: &crate::Env) -> Result<()> {
         if let NoccaAction::Solve(args) = action {
             // Solving writes its tables to the data directory and shows progress on a terminal.
-            return super::nocca_solve::run(args, env);
+            return crate::games::nocca::solve::run(args, env);
         }
         analyse(action, &mut std::io::stdout().lock())
     }
@@ -136,7 +136,7 @@ pub fn analyse(action: &NoccaAction, out: &mut dyn Write) -> Result<()> {
         }
         NoccaAction::Match(args) => run_match(args, out),
         NoccaAction::Solve(args) => {
-            super::nocca_solve::analyse(args, &crate::paths::data_dir(None)?, out)
+            crate::games::nocca::solve::analyse(args, &crate::paths::data_dir(None)?, out)
         }
         NoccaAction::Bench { json } => {
             let r = nocca::bench();

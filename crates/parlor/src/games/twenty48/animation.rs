@@ -1,6 +1,6 @@
 //! The 2048 slide animation as a pure function: the tiles of one frame, from the board before a move, the move,
 //! the board after it and the time `t` (0 to 1) into the animation. Drawing and timing are the screen's
-//! ([`super::twenty48`]); nothing here reads a clock, so every frame is tested as plain data.
+//! ([`crate::games::twenty48::screen`]); nothing here reads a clock, so every frame is tested as plain data.
 //!
 //! The animation lasts [`DURATION_MS`]: for the first [`SLIDE_END`] of it every tile glides from where it was to where
 //! it goes (two tiles that merge glide into the same cell, showing their old value); then the board after the move

@@ -2,6 +2,13 @@
 //! game as the state, the engine's moves (`c1k`) as moves, and the engine (or, at the perfect level, the board's
 //! solved table) as the computer. On a solved board hints give the exact value of the position and of every move.
 
+pub mod board;
+pub mod cli;
+pub mod plain;
+pub mod screen;
+pub mod solve;
+pub mod solve_estimate;
+
 pub mod tables;
 
 use super::game::{Applied, Chart, Game, Outcome, Purpose, Ranking, Status, Turn};

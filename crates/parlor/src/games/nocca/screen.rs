@@ -5,19 +5,17 @@
 //! of every move (the value overlay): under each movable piece its best move's value, under each target of the
 //! selected piece that move's value, and every move listed below the board.
 
-pub mod board;
-
-use super::game::{Act, Board as View, TuiGame};
-use super::keys::{Binding, bar, common, more};
-use super::layout::{fit_line, shorten};
-use super::theme::Theme;
+use super::board::{Layout, Marks, digit};
 use crate::games::game::{Game, Turn};
 use crate::games::nocca::{
     Exact, Mode, Nocca, Params, State, exact, movable, moves_from, short_value, square_refusal,
     tables,
 };
 use crate::games::session::Session;
-use board::{Layout, Marks, digit};
+use crate::tui::game::{Act, Board as View, TuiGame};
+use crate::tui::keys::{Binding, bar, common, more};
+use crate::tui::layout::{fit_line, shorten};
+use crate::tui::theme::Theme;
 use crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 use nocca::{Dir, Move, Square};
 use ratatui::Frame;

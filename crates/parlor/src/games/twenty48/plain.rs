@@ -1,7 +1,7 @@
 //! 2048 in plain mode: the board as text after every move; `w a s d` (or `h j k l`, or the words).
 
-use super::game::PlainGame;
 use crate::games::twenty48::{Params, State, Twenty48};
+use crate::plain::game::PlainGame;
 use twenty48::{Board, Direction};
 
 /// The board as text, with `+` after the tile that just appeared and `*` after tiles made by a merge.

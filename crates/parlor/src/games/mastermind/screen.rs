@@ -3,15 +3,15 @@
 //! code a codemaker may type before the first guess. Every peg shows its symbol, so the board reads the same without
 //! colour; feedback uses ● for black and ○ for white, sorted, blacks first, · for an empty hole.
 
-use super::game::{Act, Board, TuiGame};
-use super::keys::{Binding, bar, intern, more};
-use super::layout::wrap_text;
-use super::theme::Theme;
 use crate::games::mastermind::trees;
 use crate::games::mastermind::{
     Mastermind, Move, Params, Play, Role, State, codes_fit, colour_keys, contradiction,
 };
 use crate::games::session::Session;
+use crate::tui::game::{Act, Board, TuiGame};
+use crate::tui::keys::{Binding, bar, intern, more};
+use crate::tui::layout::wrap_text;
+use crate::tui::theme::Theme;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use mastermind::{Code, CodeStyle, Feedback, Palette, Variant};
 use ratatui::Frame;

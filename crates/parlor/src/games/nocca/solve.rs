@@ -1,7 +1,7 @@
 //! `parlor nocca solve RxC [--position P] [--json]`: solve a board (or load its table) and print its counts, the
 //! start position's value, and a position's value with every move's.
 
-use super::JsonFlag;
+use crate::cli::JsonFlag;
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use nocca::{Dims, Origin, Position, Stage, Table, Value};
@@ -80,16 +80,16 @@ pub fn analyse(args: &SolveArgs, data_dir: &Path, out: &mut dyn Write) -> Result
     // its cost is stated first, and a solve this machine cannot hold is refused before anything is allocated.
     let kept = std::fs::metadata(Table::path_in(&dir, dims))
         .is_ok_and(|m| m.is_file() && m.len() == Table::file_len(dims));
-    let cost = super::nocca_solve_estimate::estimate(dims);
+    let cost = crate::games::nocca::solve_estimate::estimate(dims);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     if kept {
         eprintln!(
             "parlor: loading the {dims} table ({})",
-            super::nocca_solve_estimate::bytes(cost.table)
+            crate::games::nocca::solve_estimate::bytes(cost.table)
         );
     } else {
         eprintln!("parlor: {}", cost.describe(cores));
-        if let Err(why) = super::nocca_solve_estimate::machine_fits(dims, &dir) {
+        if let Err(why) = crate::games::nocca::solve_estimate::machine_fits(dims, &dir) {
             return Err(anyhow!(
                 "{dims} is not solved here: {why} (see crates/nocca/BENCHMARKS.md for what larger boards take)"
             ));
@@ -110,7 +110,7 @@ pub fn analyse(args: &SolveArgs, data_dir: &Path, out: &mut dyn Write) -> Result
         if lines && stage != last_stage {
             eprintln!(
                 "parlor: {dims} {stage} ({} so far)",
-                super::nocca_solve_estimate::duration(started.elapsed().as_secs_f64())
+                crate::games::nocca::solve_estimate::duration(started.elapsed().as_secs_f64())
             );
             last_stage = stage.clone();
         }
