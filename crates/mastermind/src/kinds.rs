@@ -140,6 +140,7 @@ impl Columns {
 /// Runs `f`, compiled for AVX2 when the processor has it (everything `f` inlines, such as
 /// [`Columns::classes`], is vectorised for it), else for the baseline processor.
 #[inline]
+#[allow(unsafe_code)] // One of the two justified places: the AVX2 build of `f`, called only where AVX2 exists.
 pub(crate) fn with_simd<R>(f: impl FnOnce() -> R) -> R {
     #[cfg(target_arch = "x86_64")]
     if *HAS_AVX2 {

@@ -140,6 +140,7 @@ impl Lanes {
 
     /// Counts the classes of the guesses `g0 .. g0 + CHUNK` on the candidates whose rows are `rows`
     /// (every row at least `g0 + CHUNK` long), and sums them up per guess.
+    #[allow(unsafe_code)] // One of the two justified places: the AVX2 kernel, called only where AVX2 exists.
     pub fn count_chunk(&self, rows: &[&[u8]], g0: usize, out: &mut Chunk) {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
@@ -399,6 +400,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(unsafe_code)] // the AVX2 kernel against the baseline
     fn baseline_and_avx2_counts_agree() {
         let space = Space::new(Variant::default()).unwrap();
         let lanes = Lanes::new(4, space.nclass, space.win_class, 14).unwrap();

@@ -157,6 +157,65 @@ impl Memo {
     }
 }
 
+/// What a node's scan found: the best exact cost so far (a guess whose classes are all singles or pairs) and its
+/// guess, the least lower bound proven for a guess that failed (`floor`), and the guesses still to explore with
+/// their bounds (`options`: bound, not a candidate, guess).
+struct Scan {
+    best: u32,
+    best_guess: Option<u32>,
+    floor: u32,
+    options: Vec<(u32, bool, u32)>,
+    /// The node's lower bound: reaching it ends the scan.
+    lb: u32,
+}
+
+impl Scan {
+    /// Takes a guess's score (bound, largest class, candidate, useless); true once the best reaches the node's
+    /// lower bound (stop).
+    fn consider(
+        &mut self,
+        g: u32,
+        (bound, maxk, is_cand, useless): (u32, u32, bool, bool),
+    ) -> bool {
+        if useless {
+            return false;
+        }
+        if bound >= self.best {
+            self.floor = self.floor.min(bound);
+            return false;
+        }
+        if maxk <= 2 {
+            self.best = bound;
+            self.best_guess = Some(g);
+            return self.best <= self.lb;
+        }
+        self.options.push((bound, !is_cand, g));
+        false
+    }
+}
+
+/// The guesses a node tries ([`Search::guesses`]).
+enum Guesses {
+    /// None: the candidates alone reached the bound.
+    None,
+    /// The canonical guesses of the node's group, shared with the cache.
+    Shared(Arc<[u32]>),
+    /// Filtered by the dead colours for this node only.
+    Owned(Vec<u32>),
+    /// Filtered by the dead colours (this set of them), to be kept for the next node with the same set.
+    Kept(Vec<u32>, u16),
+}
+
+impl Guesses {
+    fn as_slice(&self) -> &[u32] {
+        match self {
+            Guesses::None => &[],
+            Guesses::Shared(list) => list,
+            Guesses::Owned(list) | Guesses::Kept(list, _) => list,
+        }
+    }
+}
+
 pub(crate) struct Search<'a> {
     space: &'a Space,
     /// `lb[d][n]`: lower bound for n candidates with d guesses left.
@@ -293,6 +352,10 @@ impl<'a> Search<'a> {
 
     /// The optimal cost of `cands` with `depth` guesses left, if below `beta`, with its guess;
     /// otherwise a lower bound `>= beta` and no guess.
+    ///
+    /// In four steps: the cases settled at once ([`Search::settled`]), the memo, a scan that bounds every guess
+    /// worth trying ([`Search::scan`]), and the search below the guesses whose bound leaves room
+    /// ([`Search::explore`]); the result goes back into the memo.
     pub fn search(
         &mut self,
         cands: &[u32],
@@ -302,50 +365,10 @@ impl<'a> Search<'a> {
         progress: &mut dyn FnMut(u64, u64),
     ) -> (u32, Option<u32>) {
         let n = cands.len();
-        if depth == 0 {
-            return (INF, None);
-        }
-        if n == 1 {
-            return (1, Some(cands[0]));
-        }
-        let mut lb = self.bound(n, depth);
-        if lb >= beta {
-            return (lb, None);
-        }
-        if n == 2 {
-            return (3, Some(cands[0]));
-        }
-        self.nodes += 1;
-        if self.nodes & 1023 == 0
-            && let Some(c) = self.cancel
-            && c.load(Ordering::Relaxed)
-        {
-            self.cancelled = true;
-        }
-        if self.cancelled {
-            return (INF, None);
-        }
-        let space = self.space;
-        let mut counts = [0u32; 81];
-        // A candidate that splits all the others apart is optimal.
-        if n <= space.nclass {
-            'cands: for &c in cands {
-                let row = space.row(c);
-                let mut seen = 0u128;
-                for &s in cands {
-                    let bit = 1u128 << row[s as usize];
-                    if seen & bit != 0 {
-                        continue 'cands;
-                    }
-                    seen |= bit;
-                }
-                return ((2 * n - 1) as u32, Some(c));
-            }
-            lb = lb.max(2 * n as u32);
-            if lb >= beta {
-                return (lb, None);
-            }
-        }
+        let mut lb = match self.settled(cands, depth, beta) {
+            Ok(lb) => lb,
+            Err(result) => return result,
+        };
         // With threads, which history first reaches a set varies: the group is part of the key, so the
         // guess stored is the one this group's search picks (the same every run).
         let fp = match self.memo {
@@ -367,14 +390,101 @@ impl<'a> Search<'a> {
                 None => {}
             }
         }
+        let mut scan = self.scan(cands, depth, sym, beta, lb);
+        scan.options.sort_unstable();
+        if n >= self.par_min && scan.options.len() > 1 && rayon::current_num_threads() > 1 {
+            let (b, g, f) = self.options_parallel(cands, depth, sym, &scan.options, scan.best, lb);
+            if g.is_some() {
+                scan.best_guess = g;
+            }
+            scan.best = b;
+            scan.floor = scan.floor.min(f);
+        } else {
+            self.explore(cands, depth, sym, &mut scan, progress);
+        }
+        let Scan {
+            best,
+            best_guess,
+            floor,
+            ..
+        } = scan;
+        if n >= MEMO_MIN {
+            let entry = match best_guess {
+                Some(g) => Entry::Exact(best, g),
+                None => Entry::Lower(best.max(lb).max(floor)),
+            };
+            self.memo.insert(key, entry);
+        }
+        match best_guess {
+            Some(g) => (best, Some(g)),
+            None => (best.max(lb).max(floor.min(INF)), None),
+        }
+    }
 
-        // Score every canonical guess by its bound. A guess whose classes all have at most 2 members
-        // costs exactly its bound; the others are explored below, best bound first.
-        let mut best = beta;
-        let mut best_guess = None;
-        // On failure, the least lower bound proven for any guess (at least beta).
-        let mut floor = INF;
-        let mut options: Vec<(u32, bool, u32)> = Vec::new();
+    /// The node's lower bound, or its result when that is known at once: no guess left, one or two candidates, a
+    /// bound already at `beta`, a search cancelled, or a candidate that splits all the others apart.
+    fn settled(&mut self, cands: &[u32], depth: u32, beta: u32) -> Result<u32, (u32, Option<u32>)> {
+        let n = cands.len();
+        if depth == 0 {
+            return Err((INF, None));
+        }
+        if n == 1 {
+            return Err((1, Some(cands[0])));
+        }
+        let mut lb = self.bound(n, depth);
+        if lb >= beta {
+            return Err((lb, None));
+        }
+        if n == 2 {
+            return Err((3, Some(cands[0])));
+        }
+        self.nodes += 1;
+        if self.nodes & 1023 == 0
+            && let Some(c) = self.cancel
+            && c.load(Ordering::Relaxed)
+        {
+            self.cancelled = true;
+        }
+        if self.cancelled {
+            return Err((INF, None));
+        }
+        let space = self.space;
+        // A candidate that splits all the others apart is optimal.
+        if n <= space.nclass {
+            'cands: for &c in cands {
+                let row = space.row(c);
+                let mut seen = 0u128;
+                for &s in cands {
+                    let bit = 1u128 << row[s as usize];
+                    if seen & bit != 0 {
+                        continue 'cands;
+                    }
+                    seen |= bit;
+                }
+                return Err(((2 * n - 1) as u32, Some(c)));
+            }
+            lb = lb.max(2 * n as u32);
+            if lb >= beta {
+                return Err((lb, None));
+            }
+        }
+        Ok(lb)
+    }
+
+    /// Scores every guess worth trying at the node by its bound. A guess whose classes all have at most 2
+    /// members costs exactly its bound (it may become the best at once); the others become options, explored
+    /// later best bound first.
+    fn scan(&mut self, cands: &[u32], depth: u32, sym: &Sym, beta: u32, lb: u32) -> Scan {
+        let n = cands.len();
+        let space = self.space;
+        let mut counts = [0u32; 81];
+        let mut scan = Scan {
+            best: beta,
+            best_guess: None,
+            floor: INF,
+            options: Vec::new(),
+            lb,
+        };
         // The candidates' rows (the table is symmetric): a guess's classes are read from n streams in
         // order as the guesses go up.
         let lanes = self.lanes.as_ref().filter(|_| n <= LANE_MAX);
@@ -383,52 +493,19 @@ impl<'a> Search<'a> {
         if n < SMALL {
             for &c in cands {
                 let (bound, maxk, _, _) = self.score(lanes, &rows, c, depth, &mut counts);
-                if maxk <= 2 && bound < best {
-                    best = bound;
-                    best_guess = Some(c);
+                if maxk <= 2 && bound < scan.best {
+                    scan.best = bound;
+                    scan.best_guess = Some(c);
                 }
             }
         }
-        // Colours in no candidate ("dead") add nothing to any feedback, so they are interchangeable in a
-        // guess: only guesses whose dead colours are the smallest dead ones, in order, are tried (the
-        // least code of a class of equivalent guesses passes both this and the symmetry filter).
-        let dead = space.colour_mask_all
-            & !cands
-                .iter()
-                .fold(0u16, |m, &c| m | space.colour_mask[c as usize]);
-        let dead_filter = dead.count_ones() >= 2;
-        let repeats = space.variant.guess_repeats();
-        let mut filtered = Vec::new();
-        let canon_list: Arc<[u32]>;
-        let canon: &[u32] = if best <= lb {
-            &[]
-        } else if dead_filter && sym.is_trivial() {
-            // Every guess is canonical: the dead colours alone decide, and the list is kept per set.
-            let slot = &mut self.dead_lists[usize::from(dead)];
-            if slot.is_none() {
-                *slot = Some(
-                    space
-                        .guesses
-                        .iter()
-                        .copied()
-                        .filter(|&g| dead_normal(&space.codes[g as usize], dead, repeats))
-                        .collect(),
-                );
-            }
-            filtered = slot.take().unwrap_or_default();
-            &filtered
-        } else if dead_filter {
-            filtered.extend(
-                canonical(space, &self.all_guesses, &mut self.canon_cache, sym)
-                    .iter()
-                    .copied()
-                    .filter(|&g| dead_normal(&space.codes[g as usize], dead, repeats)),
-            );
-            &filtered
+        let guesses = if scan.best <= lb {
+            Guesses::None
         } else {
-            canon_list = canonical(space, &self.all_guesses, &mut self.canon_cache, sym);
-            &canon_list
+            self.guesses(cands, sym)
         };
+        let lanes = self.lanes.as_ref().filter(|_| n <= LANE_MAX);
+        let canon = guesses.as_slice();
         // The guesses as bit masks per chunk of CHUNK consecutive codes: a chunk with enough guesses
         // to try is counted at once (see `Lanes::count_chunk`), the others one guess at a time, and so
         // are the guesses past the last whole chunk. The order of the guesses is kept.
@@ -446,27 +523,6 @@ impl<'a> Search<'a> {
         }
         self.evals += canon.len() as u64;
         self.work += (canon.len() * n) as u64;
-        // Takes a guess's score; true once the best reaches the node's lower bound (stop).
-        let mut consider =
-            |best: &mut u32,
-             floor: &mut u32,
-             g: u32,
-             (bound, maxk, is_cand, useless): (u32, u32, bool, bool)| {
-                if useless {
-                    return false;
-                }
-                if bound >= *best {
-                    *floor = (*floor).min(bound);
-                    return false;
-                }
-                if maxk <= 2 {
-                    *best = bound;
-                    best_guess = Some(g);
-                    return *best <= lb;
-                }
-                options.push((bound, !is_cand, g));
-                false
-            };
         'scan: {
             for (c, &m) in masks.iter().enumerate() {
                 if m == 0 {
@@ -481,7 +537,7 @@ impl<'a> Search<'a> {
                         // at least 2k - 1): the guesses it puts at or above the best only lower the
                         // floor.
                         let chunk = &self.chunk;
-                        let cut = (3 * n as u32).saturating_sub(best);
+                        let cut = (3 * n as u32).saturating_sub(scan.best);
                         let mut hot = 0u32;
                         for j in 0..CHUNK {
                             let score = u32::from(chunk.classes[j]) + 2 * u32::from(chunk.win[j]);
@@ -496,14 +552,14 @@ impl<'a> Search<'a> {
                                 top = top
                                     .max(u32::from(chunk.classes[j]) + 2 * u32::from(chunk.win[j]));
                             }
-                            floor = floor.min(3 * n as u32 - top);
+                            scan.floor = scan.floor.min(3 * n as u32 - top);
                         }
                         bits &= hot;
                         while bits != 0 {
                             let j = bits.trailing_zeros() as usize;
                             bits &= bits - 1;
                             let score = self.score_chunk(lanes, j, n as u32, depth);
-                            if consider(&mut best, &mut floor, (g0 + j) as u32, score) {
+                            if scan.consider((g0 + j) as u32, score) {
                                 break 'scan;
                             }
                         }
@@ -513,7 +569,7 @@ impl<'a> Search<'a> {
                             let g = (g0 + bits.trailing_zeros() as usize) as u32;
                             bits &= bits - 1;
                             let score = self.score(lanes, &rows, g, depth, &mut counts);
-                            if consider(&mut best, &mut floor, g, score) {
+                            if scan.consider(g, score) {
                                 break 'scan;
                             }
                         }
@@ -522,65 +578,97 @@ impl<'a> Search<'a> {
             }
             for &g in &tail {
                 let score = self.score(lanes, &rows, g, depth, &mut counts);
-                if consider(&mut best, &mut floor, g, score) {
+                if scan.consider(g, score) {
                     break 'scan;
                 }
             }
         }
-        if dead_filter && sym.is_trivial() && !filtered.is_empty() {
-            self.dead_lists[usize::from(dead)] = Some(filtered);
+        if let Guesses::Kept(list, dead) = guesses {
+            self.dead_lists[usize::from(dead)] = Some(list);
         }
-        options.sort_unstable();
+        scan
+    }
 
-        if n >= self.par_min && options.len() > 1 && rayon::current_num_threads() > 1 {
-            let (b, g, f) = self.options_parallel(cands, depth, sym, &options, best, lb);
-            if g.is_some() {
-                best_guess = g;
-            }
-            best = b;
-            floor = floor.min(f);
-        } else {
-            // One guess per distinct split (as a set partition, classes relabelled by first appearance).
-            let mut seen: HashMap<u128, (), BuildHasherDefault<Fx>> = HashMap::default();
-            let mut classes = Vec::with_capacity(n);
-            let top = self.level == 0;
-            let option_count = options.len() as u64;
-            for (i, &(bound, _, g)) in options.iter().enumerate() {
-                if top {
-                    progress(i as u64, option_count);
-                }
-                if bound >= best || best <= lb {
-                    floor = floor.min(bound);
-                    break;
-                }
-                if seen
-                    .insert(split_hash(space, g, cands, &mut classes), ())
-                    .is_some()
-                {
-                    continue;
-                }
-                let cutoff = best;
-                let total =
-                    self.eval_option(cands, depth, sym, g, bound, &|| cutoff, false, progress);
-                if total >= best {
-                    floor = floor.min(total);
-                }
-                if total < best {
-                    best = total;
-                    best_guess = Some(g);
-                }
-            }
+    /// The guesses worth trying at the node: the canonical ones under the node's symmetry group and, when two
+    /// colours or more are in no candidate ("dead"), only those whose dead colours are the smallest dead ones,
+    /// in order. Dead colours add nothing to any feedback, so they are interchangeable in a guess: the least code
+    /// of a class of equivalent guesses passes both filters.
+    fn guesses(&mut self, cands: &[u32], sym: &Sym) -> Guesses {
+        let space = self.space;
+        let dead = space.colour_mask_all
+            & !cands
+                .iter()
+                .fold(0u16, |m, &c| m | space.colour_mask[c as usize]);
+        let repeats = space.variant.guess_repeats();
+        if dead.count_ones() < 2 {
+            return Guesses::Shared(canonical(
+                space,
+                &self.all_guesses,
+                &mut self.canon_cache,
+                sym,
+            ));
         }
-        if n >= MEMO_MIN {
-            let entry = match best_guess {
-                Some(g) => Entry::Exact(best, g),
-                None => Entry::Lower(best.max(lb).max(floor)),
+        if sym.is_trivial() {
+            // Every guess is canonical: the dead colours alone decide, and the list is kept per set.
+            let list = match self.dead_lists[usize::from(dead)].take() {
+                Some(list) => list,
+                None => space
+                    .guesses
+                    .iter()
+                    .copied()
+                    .filter(|&g| dead_normal(&space.codes[g as usize], dead, repeats))
+                    .collect(),
             };
-            self.memo.insert(key, entry);
+            return Guesses::Kept(list, dead);
         }
-        match best_guess {
-            Some(g) => (best, Some(g)),
-            None => (best.max(lb).max(floor.min(INF)), None),
+        Guesses::Owned(
+            canonical(space, &self.all_guesses, &mut self.canon_cache, sym)
+                .iter()
+                .copied()
+                .filter(|&g| dead_normal(&space.codes[g as usize], dead, repeats))
+                .collect(),
+        )
+    }
+
+    /// Searches the scan's options one after another, best bound first, one guess per distinct split (as a set
+    /// partition, classes relabelled by first appearance), until a bound reaches the best found.
+    fn explore(
+        &mut self,
+        cands: &[u32],
+        depth: u32,
+        sym: &Sym,
+        scan: &mut Scan,
+        progress: &mut dyn FnMut(u64, u64),
+    ) {
+        let space = self.space;
+        let mut seen: HashMap<u128, (), BuildHasherDefault<Fx>> = HashMap::default();
+        let mut classes = Vec::with_capacity(cands.len());
+        let top = self.level == 0;
+        let option_count = scan.options.len() as u64;
+        for i in 0..scan.options.len() {
+            let (bound, _, g) = scan.options[i];
+            if top {
+                progress(i as u64, option_count);
+            }
+            if bound >= scan.best || scan.best <= scan.lb {
+                scan.floor = scan.floor.min(bound);
+                break;
+            }
+            if seen
+                .insert(split_hash(space, g, cands, &mut classes), ())
+                .is_some()
+            {
+                continue;
+            }
+            let cutoff = scan.best;
+            let total = self.eval_option(cands, depth, sym, g, bound, &|| cutoff, false, progress);
+            if total >= scan.best {
+                scan.floor = scan.floor.min(total);
+            }
+            if total < scan.best {
+                scan.best = total;
+                scan.best_guess = Some(g);
+            }
         }
     }
 
