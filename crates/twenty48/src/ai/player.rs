@@ -279,7 +279,7 @@ impl Player {
         self.tt.clear();
     }
 
-    /// Sets from which largest tile (an exponent) the network reads boards through [`ntuple::downgrade`], or `None` to
+    /// Sets from which largest tile (an exponent) the network reads boards through [`ntuple::downgrade()`], or `None` to
     /// read every board as it is; [`DOWNGRADE_FROM`] by default. The heuristic ignores it. Clears the transposition
     /// table.
     pub fn set_downgrade(&mut self, from: Option<u8>) {

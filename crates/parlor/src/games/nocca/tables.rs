@@ -168,7 +168,7 @@ fn table(dims: Dims) -> Result<(), (String, bool)> {
     }
 }
 
-/// Whether the perfect level and exact hints can be had on a board (see [`table`]). The error says what to run,
+/// Whether the perfect level and exact hints can be had on a board. The error says what to run,
 /// or to choose another level where the table cannot be had here.
 pub fn available(dims: Dims) -> Result<(), String> {
     table(dims).map_err(for_the_level)

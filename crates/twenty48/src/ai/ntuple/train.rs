@@ -49,7 +49,7 @@ pub struct TrainConfig {
     pub restart: f64,
     /// Positions enter the pool of starts once their largest tile is at least this exponent (13: 8192).
     pub restart_tile: u8,
-    /// When set, the network plays and learns through [`super::downgrade`] from this exponent (14: 16384): moves are
+    /// When set, the network plays and learns through [`super::downgrade()`] from this exponent (14: 16384): moves are
     /// chosen by the values of the after-states' images and the images are what the TD steps update, so the late
     /// game's experience teaches the weights that downgraded play reads. `None`: boards are read as they are.
     pub downgrade: Option<u8>,
@@ -205,7 +205,7 @@ pub fn greedy_move(net: &Network, b: Bitboard) -> Option<(Bitboard, u64, f32)> {
     greedy_by(b, |a| net.eval(a))
 }
 
-/// [`greedy_move`] with the network reading after-states through [`super::downgrade`] from `from` (as they are when
+/// [`greedy_move`] with the network reading after-states through [`super::downgrade()`] from `from` (as they are when
 /// `None`): (after-state, reward, value of its image).
 #[inline]
 pub fn greedy_move_downgraded(
