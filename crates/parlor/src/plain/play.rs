@@ -159,6 +159,9 @@ fn milestone<G: PlainGame>(
     }
 }
 
+/// What a step of the loop leaves: go on reading lines, or leave the game with this exit.
+type Step = Option<Exit>;
+
 /// Plays a game until it ends, the player quits, or input runs out.
 pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> Result<Exit> {
     let mut thinker: Option<G::Thinker> = None;
@@ -171,202 +174,266 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
     warn_storage(io, &mut s)?;
     let mut partial: Option<String> = None;
     loop {
-        if let Some(end) = s.ended().cloned() {
-            io.say(format!(
-                "{}. {} {}.",
-                end.text,
-                capitalised(G::score_name()),
-                s.score()
-            ))?;
-            match (end.id, end.rank, end.unranked) {
-                (None, _, _) if s.started() => io.say(match &end.not_recorded {
-                    Some(why) => format!("The game could NOT be recorded: {why}."),
-                    None => "The game could NOT be recorded.".into(),
-                })?,
-                (None, _, _) => {}
-                (Some(id), _, Some(why)) => io.say(format!(
-                    "Recorded as game #{id} ({why}: not in the best scores)."
-                ))?,
-                (Some(id), Some(r), None) => io.say(format!(
-                    "Recorded as game #{id}, rank {r} in {}.",
-                    G::variant(&s.params)
-                ))?,
-                (Some(id), None, None) => io.say(format!("Recorded as game #{id}."))?,
-            }
+        if s.ended().is_some() {
+            say_end(io, &s)?;
             return Ok(Exit::Menu);
         }
-        if s.turn() == Some(Turn::Computer) {
-            match think(&mut thinker, &s, Purpose::Opponent) {
-                Some(mv) => {
-                    io.say(format!("The computer plays {mv}."))?;
-                    if play_move(io, &mut s, mv, store)? && milestone(io, &mut s, store)?.is_none()
-                    {
-                        return end_of_input(io, &mut s, store);
-                    }
-                }
-                None => {
-                    io.say("The computer has no move.")?;
-                    s.resign(store);
-                }
-            }
-            continue;
-        }
-        let prompt = match &partial {
-            Some(_) => "> ".to_string(),
-            None => format!(
-                "{}, {}> ",
-                G::prompt(s.state(), &s.params),
-                commands::<G>(&s.params)
-            ),
-        };
-        let Some(line) = io.ask(&prompt)? else {
-            return end_of_input(io, &mut s, store);
-        };
-        if let Some(p) = partial.take() {
-            if super::setup::is_back(&line) {
-                io.say("Move cancelled.")?;
-                continue;
-            }
-            match G::read(s.state(), &line, Some(&p)) {
-                Parsed::Move(mv) => {
-                    if play_move(io, &mut s, mv, store)? && milestone(io, &mut s, store)?.is_none()
-                    {
-                        return end_of_input(io, &mut s, store);
-                    }
-                }
-                Parsed::Ask(q) => {
-                    io.say(q)?;
-                    partial = Some(format!("{p} {line}"));
-                }
-                Parsed::Refused(e) => io.say(format!("{e}."))?,
-            }
-            continue;
-        }
-        let word = line.trim().to_ascii_lowercase();
-        let mut words = word.split_whitespace();
-        let first = words.next().unwrap_or("");
-        // A command is one word (`p N` and `give up` excepted); a longer line is the game's (`r y o bla` is a
-        // Mastermind guess, not `r` for a new game).
-        let more = words.clone().next().is_some();
-        let command = (!more || matches!(first, "p" | "autoplay" | "give")).then_some(first);
-        match command {
-            Some("") => show(io, &s)?,
-            Some("q" | "quit") => {
-                match s.save_now(store) {
-                    Ok(()) if !s.started() => io.say("No move made: there is nothing to keep.")?,
-                    Ok(()) => io.say("Game saved.")?,
-                    Err(why) => io.say(format!("The game could NOT be saved ({why})."))?,
-                }
-                return Ok(Exit::Menu);
-            }
-            Some("?" | "help") => {
-                for p in G::rules() {
-                    io.say(p)?;
-                }
-                io.say(format!(
-                    "Commands: {}; p [N] lets the computer play N moves where it can.",
+        let step = if s.turn() == Some(Turn::Computer) {
+            computer_turn(io, &mut s, store, &mut thinker)?
+        } else {
+            let prompt = match &partial {
+                Some(_) => "> ".to_string(),
+                None => format!(
+                    "{}, {}> ",
+                    G::prompt(s.state(), &s.params),
                     commands::<G>(&s.params)
-                ))?;
+                ),
+            };
+            let Some(line) = io.ask(&prompt)? else {
+                return end_of_input(io, &mut s, store);
+            };
+            match partial.take() {
+                Some(p) => rest_of_move(io, &mut s, store, &mut partial, &p, &line)?,
+                None => player_line(io, &mut s, store, &mut thinker, &mut partial, &line)?,
             }
-            Some("u" | "undo") => match s.undo(store) {
-                Ok(_) => {
-                    io.say("Move taken back (the game is now assisted).")?;
-                    show(io, &s)?;
-                }
-                Err(e) => io.say(format!("{}.", capitalised(&e)))?,
-            },
-            Some("t" | "hint" | "tip") if G::can_think(&s.params) => {
-                s.mark_assisted(store);
-                match think(&mut thinker, &s, Purpose::Hint) {
-                    Some(mv) => io.say(format!(
-                        "Hint: {}. (The game is now assisted.)",
-                        G::describe_hint(s.state(), &mv)
-                    ))?,
-                    None => io.say("No move to suggest.")?,
-                }
-            }
-            // Never read as something else (a colour): say why there is no hint, as the full screen does.
-            Some("t" | "hint" | "tip") => {
-                io.say(format!("No hint here: {}.", G::why_no_hint(&s.params)))?
-            }
-            Some("p" | "autoplay") if G::can_autoplay(&s.params) => {
-                let n = match words.next().map(str::parse::<usize>) {
-                    None => 50,
-                    Some(Ok(n)) if (1..=100_000).contains(&n) => n,
-                    Some(_) => {
-                        io.say("autoplay takes a number of moves from 1 to 100000, e.g. p 100")?;
-                        continue;
-                    }
-                };
-                s.mark_assisted(store);
-                let mut played = 0;
-                while played < n && s.turn() == Some(Turn::Player) {
-                    let Some(mv) = think(&mut thinker, &s, Purpose::Autoplay) else {
-                        break;
-                    };
-                    played += 1;
-                    io.say(format!("auto {played}: {mv}"))?;
-                    if play_move(io, &mut s, mv, store)? {
-                        io.say("Autoplay paused here.")?;
-                        if milestone(io, &mut s, store)?.is_none() {
-                            return end_of_input(io, &mut s, store);
-                        }
-                        break;
-                    }
-                }
-                io.say(format!(
-                    "Autoplay made {played} moves (the game is assisted)."
-                ))?;
-            }
-            Some("x" | "give" | "giveup") => {
-                match ask_if(io, io.settings.confirm_give_up(), "Give up this game?")? {
-                    None => return end_of_input(io, &mut s, store),
-                    Some(true) => s.resign(store),
-                    Some(false) => io.say("Carry on.")?,
-                }
-            }
-            Some("r" | "restart" | "new") => {
-                let yes = ask_if(
-                    io,
-                    s.started() && io.settings.confirm_new_game(),
-                    "Start a new game? This one is recorded as given up.",
-                )?;
-                match yes {
-                    None => return end_of_input(io, &mut s, store),
-                    Some(false) => io.say("Carry on.")?,
-                    Some(true) => {
-                        s.resign(store);
-                        if let Some(id) = s.ended().and_then(|e| e.id) {
-                            io.say(format!("Game #{id} recorded. New game:"))?;
-                        }
-                        let params = s.params.clone();
-                        s = match Session::<G>::new(params, Seed::from_option(None), store) {
-                            Ok(fresh) => fresh,
-                            Err(e) => {
-                                io.say(format!("Cannot start: {e}"))?;
-                                return Ok(Exit::Menu);
-                            }
-                        };
-                        io.say(G::intro(&s.params, s.seed().value))?;
-                        show(io, &s)?;
-                    }
-                }
-            }
-            _ => match G::read(s.state(), line.trim(), None) {
-                Parsed::Move(mv) => {
-                    if play_move(io, &mut s, mv, store)? && milestone(io, &mut s, store)?.is_none()
-                    {
-                        return end_of_input(io, &mut s, store);
-                    }
-                }
-                Parsed::Ask(q) => {
-                    io.say(q)?;
-                    partial = Some(line.trim().to_string());
-                }
-                Parsed::Refused(e) => io.say(format!("{e} (? for help)."))?,
-            },
+        };
+        if let Some(exit) = step {
+            return Ok(exit);
         }
     }
+}
+
+/// Says how the game ended, its score, and whether and how it was recorded.
+fn say_end<G: PlainGame>(io: &mut Io, s: &Session<G>) -> Result<()> {
+    let Some(end) = s.ended() else {
+        return Ok(());
+    };
+    io.say(format!(
+        "{}. {} {}.",
+        end.text,
+        capitalised(G::score_name()),
+        s.score()
+    ))?;
+    match (end.id, end.rank, &end.unranked) {
+        (None, _, _) if s.started() => io.say(match &end.not_recorded {
+            Some(why) => format!("The game could NOT be recorded: {why}."),
+            None => "The game could NOT be recorded.".into(),
+        }),
+        (None, _, _) => Ok(()),
+        (Some(id), _, Some(why)) => io.say(format!(
+            "Recorded as game #{id} ({why}: not in the best scores)."
+        )),
+        (Some(id), Some(r), None) => io.say(format!(
+            "Recorded as game #{id}, rank {r} in {}.",
+            G::variant(&s.params)
+        )),
+        (Some(id), None, None) => io.say(format!("Recorded as game #{id}.")),
+    }
+}
+
+/// The computer plays its move (or resigns without one).
+fn computer_turn<G: PlainGame>(
+    io: &mut Io,
+    s: &mut Session<G>,
+    store: &mut Store,
+    thinker: &mut Option<G::Thinker>,
+) -> Result<Step> {
+    match think(thinker, s, Purpose::Opponent) {
+        Some(mv) => {
+            io.say(format!("The computer plays {mv}."))?;
+            move_and_milestone(io, s, mv, store)
+        }
+        None => {
+            io.say("The computer has no move.")?;
+            s.resign(store);
+            Ok(None)
+        }
+    }
+}
+
+/// Plays a move; at a milestone asks whether to keep going. Leaves only when input ended at that question.
+fn move_and_milestone<G: PlainGame>(
+    io: &mut Io,
+    s: &mut Session<G>,
+    mv: G::Move,
+    store: &mut Store,
+) -> Result<Step> {
+    if play_move(io, s, mv, store)? && milestone(io, s, store)?.is_none() {
+        return end_of_input(io, s, store).map(Some);
+    }
+    Ok(None)
+}
+
+/// A line that completes the move begun in `begun` (a piece chosen, say), or goes back on it.
+fn rest_of_move<G: PlainGame>(
+    io: &mut Io,
+    s: &mut Session<G>,
+    store: &mut Store,
+    partial: &mut Option<String>,
+    begun: &str,
+    line: &str,
+) -> Result<Step> {
+    if super::setup::is_back(line) {
+        io.say("Move cancelled.")?;
+        return Ok(None);
+    }
+    match G::read(s.state(), line, Some(begun)) {
+        Parsed::Move(mv) => return move_and_milestone(io, s, mv, store),
+        Parsed::Ask(q) => {
+            io.say(q)?;
+            *partial = Some(format!("{begun} {line}"));
+        }
+        Parsed::Refused(e) => io.say(format!("{e}."))?,
+    }
+    Ok(None)
+}
+
+/// A line typed at the prompt: one of the shared commands, or the game's own (a move, or the start of one).
+fn player_line<G: PlainGame>(
+    io: &mut Io,
+    s: &mut Session<G>,
+    store: &mut Store,
+    thinker: &mut Option<G::Thinker>,
+    partial: &mut Option<String>,
+    line: &str,
+) -> Result<Step> {
+    let word = line.trim().to_ascii_lowercase();
+    let mut words = word.split_whitespace();
+    let first = words.next().unwrap_or("");
+    // A command is one word (`p N` and `give up` excepted); a longer line is the game's (`r y o bla` is a
+    // Mastermind guess, not `r` for a new game).
+    let more = words.clone().next().is_some();
+    let command = (!more || matches!(first, "p" | "autoplay" | "give")).then_some(first);
+    match command {
+        Some("") => show(io, s)?,
+        Some("q" | "quit") => {
+            match s.save_now(store) {
+                Ok(()) if !s.started() => io.say("No move made: there is nothing to keep.")?,
+                Ok(()) => io.say("Game saved.")?,
+                Err(why) => io.say(format!("The game could NOT be saved ({why})."))?,
+            }
+            return Ok(Some(Exit::Menu));
+        }
+        Some("?" | "help") => {
+            for p in G::rules() {
+                io.say(p)?;
+            }
+            io.say(format!(
+                "Commands: {}; p [N] lets the computer play N moves where it can.",
+                commands::<G>(&s.params)
+            ))?;
+        }
+        Some("u" | "undo") => match s.undo(store) {
+            Ok(_) => {
+                io.say("Move taken back (the game is now assisted).")?;
+                show(io, s)?;
+            }
+            Err(e) => io.say(format!("{}.", capitalised(&e)))?,
+        },
+        Some("t" | "hint" | "tip") if G::can_think(&s.params) => {
+            s.mark_assisted(store);
+            match think(thinker, s, Purpose::Hint) {
+                Some(mv) => io.say(format!(
+                    "Hint: {}. (The game is now assisted.)",
+                    G::describe_hint(s.state(), &mv)
+                ))?,
+                None => io.say("No move to suggest.")?,
+            }
+        }
+        // Never read as something else (a colour): say why there is no hint, as the full screen does.
+        Some("t" | "hint" | "tip") => {
+            io.say(format!("No hint here: {}.", G::why_no_hint(&s.params)))?
+        }
+        Some("p" | "autoplay") if G::can_autoplay(&s.params) => {
+            return autoplay(io, s, store, thinker, words.next());
+        }
+        Some("x" | "give" | "giveup") => {
+            match ask_if(io, io.settings.confirm_give_up(), "Give up this game?")? {
+                None => return end_of_input(io, s, store).map(Some),
+                Some(true) => s.resign(store),
+                Some(false) => io.say("Carry on.")?,
+            }
+        }
+        Some("r" | "restart" | "new") => return new_game(io, s, store),
+        _ => match G::read(s.state(), line.trim(), None) {
+            Parsed::Move(mv) => return move_and_milestone(io, s, mv, store),
+            Parsed::Ask(q) => {
+                io.say(q)?;
+                *partial = Some(line.trim().to_string());
+            }
+            Parsed::Refused(e) => io.say(format!("{e} (? for help)."))?,
+        },
+    }
+    Ok(None)
+}
+
+/// `p [N]`: the computer plays up to `N` moves for the player (50 by default), pausing at a milestone.
+fn autoplay<G: PlainGame>(
+    io: &mut Io,
+    s: &mut Session<G>,
+    store: &mut Store,
+    thinker: &mut Option<G::Thinker>,
+    count: Option<&str>,
+) -> Result<Step> {
+    let n = match count.map(str::parse::<usize>) {
+        None => 50,
+        Some(Ok(n)) if (1..=100_000).contains(&n) => n,
+        Some(_) => {
+            io.say("autoplay takes a number of moves from 1 to 100000, e.g. p 100")?;
+            return Ok(None);
+        }
+    };
+    s.mark_assisted(store);
+    let mut played = 0;
+    while played < n && s.turn() == Some(Turn::Player) {
+        let Some(mv) = think(thinker, s, Purpose::Autoplay) else {
+            break;
+        };
+        played += 1;
+        io.say(format!("auto {played}: {mv}"))?;
+        if play_move(io, s, mv, store)? {
+            io.say("Autoplay paused here.")?;
+            if milestone(io, s, store)?.is_none() {
+                return end_of_input(io, s, store).map(Some);
+            }
+            break;
+        }
+    }
+    io.say(format!(
+        "Autoplay made {played} moves (the game is assisted)."
+    ))?;
+    Ok(None)
+}
+
+/// `r`: after asking (when the game has moves and the settings ask), records this game as given up and starts a
+/// new one with the same parameters.
+fn new_game<G: PlainGame>(io: &mut Io, s: &mut Session<G>, store: &mut Store) -> Result<Step> {
+    let yes = ask_if(
+        io,
+        s.started() && io.settings.confirm_new_game(),
+        "Start a new game? This one is recorded as given up.",
+    )?;
+    match yes {
+        None => return end_of_input(io, s, store).map(Some),
+        Some(false) => io.say("Carry on.")?,
+        Some(true) => {
+            s.resign(store);
+            if let Some(id) = s.ended().and_then(|e| e.id) {
+                io.say(format!("Game #{id} recorded. New game:"))?;
+            }
+            let params = s.params.clone();
+            *s = match Session::<G>::new(params, Seed::from_option(None), store) {
+                Ok(fresh) => fresh,
+                Err(e) => {
+                    io.say(format!("Cannot start: {e}"))?;
+                    return Ok(Some(Exit::Menu));
+                }
+            };
+            io.say(G::intro(&s.params, s.seed().value))?;
+            show(io, s)?;
+        }
+    }
+    Ok(None)
 }
 
 fn end_of_input<G: PlainGame>(io: &mut Io, s: &mut Session<G>, store: &mut Store) -> Result<Exit> {
