@@ -277,12 +277,30 @@ fn rest_of_move<G: PlainGame>(
         io.say("Move cancelled.")?;
         return Ok(None);
     }
-    match G::read(s.state(), line, Some(begun)) {
+    game_line(io, s, store, partial, Some(begun), line)
+}
+
+/// A line for the game itself: a move (played), the start of one (its question asked, the line kept in
+/// `partial`), or a refusal said; `begun` is the start of the move this line completes, if any.
+fn game_line<G: PlainGame>(
+    io: &mut Io,
+    s: &mut Session<G>,
+    store: &mut Store,
+    partial: &mut Option<String>,
+    begun: Option<&str>,
+    line: &str,
+) -> Result<Step> {
+    match G::read(s.state(), line, begun) {
         Parsed::Move(mv) => return move_and_milestone(io, s, mv, store),
         Parsed::Ask(q) => {
             io.say(q)?;
-            *partial = Some(format!("{begun} {line}"));
+            *partial = Some(match begun {
+                Some(b) => format!("{b} {line}"),
+                None => line.to_string(),
+            });
         }
+        // A fresh line may have been meant as a command: point to the help.
+        Parsed::Refused(e) if begun.is_none() => io.say(format!("{e} (? for help)."))?,
         Parsed::Refused(e) => io.say(format!("{e}."))?,
     }
     Ok(None)
@@ -355,14 +373,7 @@ fn player_line<G: PlainGame>(
             }
         }
         Some("r" | "restart" | "new") => return new_game(io, s, store),
-        _ => match G::read(s.state(), line.trim(), None) {
-            Parsed::Move(mv) => return move_and_milestone(io, s, mv, store),
-            Parsed::Ask(q) => {
-                io.say(q)?;
-                *partial = Some(line.trim().to_string());
-            }
-            Parsed::Refused(e) => io.say(format!("{e} (? for help)."))?,
-        },
+        _ => return game_line(io, s, store, partial, None, line.trim()),
     }
     Ok(None)
 }
