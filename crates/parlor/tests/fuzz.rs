@@ -607,7 +607,7 @@ fn command_lines() {
         },
         |args| {
             // Only the parse: running would play, solve or print help.
-            let _ = parlor::cli::command().try_get_matches_from(args);
+            let _ = parlor::command().try_get_matches_from(args);
         },
     );
 }
@@ -684,7 +684,7 @@ fn plain_lines() {
 #[test]
 fn settings_files() {
     let n = budget(3_000);
-    let written = parlor::settings::file::render(&parlor::settings::Settings::default());
+    let written = parlor::settings::file::render(&parlor::registry::settings());
     let valid = vec![
         written,
         "theme = \"dark\"\n[keys]\nundo = [\"z\"]\n[2048]\ntarget = 512\n".to_string(),
@@ -695,13 +695,15 @@ fn settings_files() {
         n,
         |r| text(r, &valid),
         |t| {
-            let (settings, problems) = parlor::settings::file::parse(t);
+            let (settings, problems) =
+                parlor::settings::file::parse(t, &parlor::registry::catalog());
             let lines = t.lines().count().max(1);
             for (line, why) in &problems {
                 assert!(*line <= lines + 1, "line {line} of {lines}: {why}");
             }
             let again = parlor::settings::file::render(&settings);
-            let (back, problems) = parlor::settings::file::parse(&again);
+            let (back, problems) =
+                parlor::settings::file::parse(&again, &parlor::registry::catalog());
             assert!(problems.is_empty(), "{problems:?} in\n{again}");
             assert_eq!(parlor::settings::file::render(&back), again);
         },

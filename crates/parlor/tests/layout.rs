@@ -357,7 +357,7 @@ fn history_and_best_scores_fit_40x12() {
 /// the wheel moves the cursor.
 #[test]
 fn the_mouse_on_the_settings_screen() {
-    let settings = parlor::settings::Settings::default();
+    let settings = parlor::registry::settings();
     let view = parlor::tui::settings::SettingsView::new(&settings, None);
     let mut app = App::with_stack(
         vec![Box::new(view)],

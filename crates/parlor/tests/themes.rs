@@ -251,8 +251,8 @@ fn nocca_sides_have_their_own_colours() {
     for name in [ThemeName::Dark, ThemeName::Light, ThemeName::HighContrast] {
         for depth in [Depth::TrueColor, Depth::Ansi16] {
             let t = theme(name, depth);
-            let black = t.side(nocca::Colour::Black).fg;
-            let white = t.side(nocca::Colour::White).fg;
+            let black = parlor::games::nocca::colours::side(&t, nocca::Colour::Black).fg;
+            let white = parlor::games::nocca::colours::side(&t, nocca::Colour::White).fg;
             assert!(
                 black.is_some() && white.is_some() && black != white,
                 "{name:?}"

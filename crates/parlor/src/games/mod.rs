@@ -53,6 +53,10 @@ pub trait AnyGame: Sync {
     fn title(&self) -> &'static str;
     /// One line for menus.
     fn blurb(&self) -> &'static str;
+    /// Its engine crate's name and version ([`game::Game::ENGINE`]).
+    fn engine(&self) -> (&'static str, &'static str);
+    /// Tells the game where the data directory is ([`game::Game::use_data_dir`]).
+    fn use_data_dir(&self, dir: &std::path::Path);
     /// Its rules, one paragraph each.
     fn rules(&self) -> &'static [&'static str];
     /// How a record's variant ranks (from its saved parameters; the default parameters' if unreadable).
@@ -94,6 +98,14 @@ impl<G: game::Game> AnyGame for Entry<G> {
 
     fn blurb(&self) -> &'static str {
         G::BLURB
+    }
+
+    fn engine(&self) -> (&'static str, &'static str) {
+        G::ENGINE
+    }
+
+    fn use_data_dir(&self, dir: &std::path::Path) {
+        G::use_data_dir(dir)
     }
 
     fn rules(&self) -> &'static [&'static str] {

@@ -203,7 +203,7 @@ pub fn menu(
                 }
             }
             "t" | "stats" | "statistics" => stats::print(store, games, false, io.out)?,
-            "h" | "history" => records::history(store, None, 20, false, io.out)?,
+            "h" | "history" => records::history(store, games, None, 20, false, io.out)?,
             "r" | "replay" => match words
                 .next()
                 .map(|w| w.trim_start_matches('#').parse::<i64>())

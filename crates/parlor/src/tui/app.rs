@@ -76,6 +76,7 @@ impl App {
         theme: Theme,
         games: Vec<&'static dyn Launch>,
     ) -> App {
+        let settings = Settings::new(&super::game::catalog(&games));
         App {
             stack,
             store,
@@ -86,7 +87,7 @@ impl App {
             help_open: false,
             help_scroll: 0,
             running: true,
-            settings: Settings::default(),
+            settings,
             config_dir: None,
             theme_setting: ThemeName::Auto,
             too_small: false,

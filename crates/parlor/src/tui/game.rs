@@ -11,6 +11,7 @@ use crate::games::game::Game;
 use crate::games::record::Replay;
 use crate::games::session::{ResumeError, Session};
 use crate::games::{AnyGame, Entry, params_or_default};
+use crate::settings::Catalog;
 use crate::storage::{GameRecord, Unfinished};
 use crossterm::event::MouseEvent;
 use ratatui::Frame;
@@ -52,8 +53,8 @@ pub trait TuiGame: Game {
     /// The game's key table. It must bind no key twice, nor any key of the play screen's common table
     /// (`u` `t` `p` `+` `=` `-` `x` `r` `q` `Q` Esc `?`).
     fn bindings(params: &Self::Params) -> &'static [Binding<Self::Cmd>];
-    /// The key table in force now, which may depend on what the player is doing (a Mastermind codemaker typing
-    /// the hidden code types colours, not answers). It must clash with nothing either. The table of
+    /// The key table in force now, which may depend on what the player is doing (a codemaker typing the hidden
+    /// code types colours, not answers). It must clash with nothing either. The table of
     /// [`TuiGame::bindings`] unless the game says otherwise.
     fn bindings_now(
         params: &Self::Params,
@@ -128,6 +129,11 @@ pub trait TuiGame: Game {
     }
     /// Ends any animation at once (a key was pressed, its time is up, or animations are off).
     fn settle(_ui: &mut Self::Ui) {}
+    /// Keys the game reads as typing outside its tables (letters typed as colours, say), with what each types: a
+    /// remapped common command may not take them either.
+    fn typed_keys() -> Vec<(crossterm::event::KeyCode, String)> {
+        Vec::new()
+    }
 }
 
 /// Any game, as the menu, the history and the scores see it.
@@ -148,6 +154,17 @@ pub trait Launch: AnyGame {
     /// The keys of the game's own table with the default parameters, with what each does (a remapped common
     /// command may not take them).
     fn bound_keys(&self) -> Vec<(crossterm::event::KeyCode, &'static str)>;
+    /// Every key the game takes for itself, with what it does in words that name the game: its table's
+    /// ([`Launch::bound_keys`]) and what it types ([`TuiGame::typed_keys`]).
+    fn own_keys(&self) -> Vec<(crossterm::event::KeyCode, String)>;
+}
+
+/// The games as the settings see them: each game, and the keys it takes for itself.
+pub fn catalog(games: &[&'static dyn Launch]) -> Catalog {
+    Catalog::new(
+        games.iter().map(|&g| g as &'static dyn AnyGame).collect(),
+        games.iter().flat_map(|g| g.own_keys()).collect(),
+    )
 }
 
 impl<G: TuiGame> Launch for Entry<G> {
@@ -182,5 +199,15 @@ impl<G: TuiGame> Launch for Entry<G> {
             .iter()
             .flat_map(|b| b.keys.iter().map(|&k| (k, b.help)))
             .collect()
+    }
+
+    fn own_keys(&self) -> Vec<(crossterm::event::KeyCode, String)> {
+        let mut keys: Vec<_> = self
+            .bound_keys()
+            .into_iter()
+            .map(|(k, what)| (k, format!("{what} in {}", G::TITLE)))
+            .collect();
+        keys.extend(G::typed_keys());
+        keys
     }
 }

@@ -10,6 +10,7 @@
 //!   its own guesses.
 
 pub mod cli;
+pub mod colours;
 pub mod plain;
 pub mod progress;
 pub mod screen;
@@ -538,6 +539,7 @@ impl Game for Mastermind {
     const TITLE: &'static str = "Mastermind";
     const BLURB: &'static str =
         "Find the hidden code of coloured pegs, or hide one from the computer.";
+    const ENGINE: (&'static str, &'static str) = (mastermind::NAME, mastermind::VERSION);
     type Params = Params;
     type State = State;
     type Move = Move;
@@ -893,6 +895,10 @@ impl Game for Mastermind {
             ),
             Err(e) => e,
         }
+    }
+
+    fn use_data_dir(dir: &std::path::Path) {
+        trees::use_data_dir(dir);
     }
 
     fn thinker(_p: &Params) {}

@@ -393,6 +393,30 @@ impl TuiGame for Mastermind {
     type Ui = Ui;
     type Cmd = Cmd;
 
+    /// The lower-case colour letters the codebreaker types as pegs (`g` types GREEN), except those the shared
+    /// commands' default keys already take (`r` new game, `u` undo, `p` autoplay).
+    fn typed_keys() -> Vec<(KeyCode, String)> {
+        let defaults: Vec<KeyCode> = crate::tui::keys::actions::ALL
+            .iter()
+            .flat_map(|a| a.default.iter().copied())
+            .collect();
+        mastermind::COLOUR_SYMBOLS
+            .iter()
+            .zip(mastermind::COLOUR_NAMES)
+            .map(|(&c, name)| (KeyCode::Char(c.to_ascii_lowercase()), name))
+            .filter(|(k, _)| !defaults.contains(k))
+            .map(|(k, name)| {
+                (
+                    k,
+                    format!(
+                        "it types {name} in {}",
+                        <Self as crate::games::game::Game>::TITLE
+                    ),
+                )
+            })
+            .collect()
+    }
+
     fn bindings(params: &Params) -> &'static [Binding<Cmd>] {
         match params.role {
             Role::Breaker => BREAKER,
@@ -600,7 +624,7 @@ impl TuiGame for Mastermind {
 
 /// The style of colour `c`: its own background with a readable foreground (bold only, without colour).
 pub fn colour_style(theme: &Theme, c: u8) -> Style {
-    theme.peg(c)
+    super::colours::peg(theme, c)
 }
 
 /// A peg as three cells: ` R ` (or `[R]` under the cursor).

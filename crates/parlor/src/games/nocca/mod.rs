@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod cli;
+pub mod colours;
 pub mod plain;
 pub mod screen;
 pub mod solve;
@@ -255,6 +256,7 @@ impl Game for Nocca {
     const ID: &'static str = "nocca";
     const TITLE: &'static str = "Nocca Nocca";
     const BLURB: &'static str = "Stack and ride your pieces; step one beyond the far row to win.";
+    const ENGINE: (&'static str, &'static str) = (nocca::NAME, nocca::VERSION);
     type Params = Params;
     type State = State;
     type Move = Move;
@@ -471,6 +473,10 @@ impl Game for Nocca {
 
     fn can_autoplay(p: &Params) -> bool {
         p.mode == Mode::Computer
+    }
+
+    fn use_data_dir(dir: &std::path::Path) {
+        tables::use_data_dir(dir);
     }
 
     fn thinker(p: &Params) -> Thinker {

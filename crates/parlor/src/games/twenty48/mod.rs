@@ -3,6 +3,7 @@
 
 pub mod animation;
 pub mod cli;
+pub mod colours;
 pub mod plain;
 pub mod screen;
 pub mod train;
@@ -113,6 +114,7 @@ impl Game for Twenty48 {
     const ID: &'static str = "2048";
     const TITLE: &'static str = "2048";
     const BLURB: &'static str = "Slide the tiles; equal tiles merge. Make 2048.";
+    const ENGINE: (&'static str, &'static str) = (twenty48::NAME, twenty48::VERSION);
     type Params = Params;
     type State = State;
     type Move = Direction;
