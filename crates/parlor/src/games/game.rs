@@ -62,6 +62,11 @@ pub trait Game: Sized + 'static {
     const TITLE: &'static str;
     /// One line for the menu.
     const BLURB: &'static str;
+    /// How the best scores rank the game, for their help (`points`, `wins by fewest guesses`).
+    const RANKS: &'static str = "points";
+    /// What the statistics chart for the game, for their help (`the spread of scores of the newest 1000 ranked
+    /// games`): what [`Game::charts`] gives, in words.
+    const CHARTS: &'static str = "the spread of scores of the newest 1000 ranked games";
     /// The engine crate the game plays with: its name and version (`parlor --version`), its crate's `NAME` and
     /// `VERSION`.
     const ENGINE: (&'static str, &'static str);

@@ -17,6 +17,20 @@ pub mod twenty48;
 
 use std::marker::PhantomData;
 
+/// One sentence of help saying something of every game in `games`: `{title} {verb} {what}` joined by `; `, then a
+/// full stop (`A ranks points; B ranks wins by fewest guesses.`).
+pub fn each_game<T: AnyGame + ?Sized>(
+    games: &[&T],
+    verb: &str,
+    what: impl Fn(&T) -> &'static str,
+) -> String {
+    let parts: Vec<String> = games
+        .iter()
+        .map(|g| format!("{} {verb} {}", g.title(), what(g)))
+        .collect();
+    format!("{}.", parts.join("; "))
+}
+
 /// A game type as a value: the registry holds one per game, and each front end implements its own object-safe
 /// view of a game (the menu's launcher, the plain loop, the command line) for every `Entry<G>`.
 pub struct Entry<G>(PhantomData<fn() -> G>);
@@ -55,6 +69,10 @@ pub trait AnyGame: Sync {
     fn blurb(&self) -> &'static str;
     /// Its engine crate's name and version ([`game::Game::ENGINE`]).
     fn engine(&self) -> (&'static str, &'static str);
+    /// How its best scores rank, in words ([`game::Game::RANKS`]).
+    fn ranks(&self) -> &'static str;
+    /// What its statistics chart, in words ([`game::Game::CHARTS`]).
+    fn charts_help(&self) -> &'static str;
     /// Tells the game where the data directory is ([`game::Game::use_data_dir`]).
     fn use_data_dir(&self, dir: &std::path::Path);
     /// Its rules, one paragraph each.
@@ -102,6 +120,14 @@ impl<G: game::Game> AnyGame for Entry<G> {
 
     fn engine(&self) -> (&'static str, &'static str) {
         G::ENGINE
+    }
+
+    fn ranks(&self) -> &'static str {
+        G::RANKS
+    }
+
+    fn charts_help(&self) -> &'static str {
+        G::CHARTS
     }
 
     fn use_data_dir(&self, dir: &std::path::Path) {

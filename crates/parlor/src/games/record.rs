@@ -4,7 +4,7 @@ use super::game::Game;
 use super::session::rebuild;
 use crate::storage::{GameRecord, Store, format_time};
 
-/// Positions are rebuilt from a checkpoint every this many moves, so that long games (2048's tens of thousands of
+/// Positions are rebuilt from a checkpoint every this many moves, so that long games (tens of thousands of
 /// moves) step back quickly without keeping every position.
 const CHECKPOINT_EVERY: usize = 256;
 

@@ -13,7 +13,7 @@ use crate::storage::{Claim, ClaimError, Store, Unfinished, now_ms};
 pub struct Ending {
     /// How it ended.
     pub outcome: Outcome,
-    /// The game's own line for it ("2048 reached", "the computer found your code in 5 guesses").
+    /// The game's own line for it ("target reached", "the computer found your code in 5 guesses").
     pub text: String,
     /// The database id, when it was recorded.
     pub id: Option<i64>,
@@ -420,7 +420,7 @@ impl<G: Game> Session<G> {
         }
     }
 
-    /// Ends the game now, as the game says a player who stops ends it (a win after 2048's target, else giving up).
+    /// Ends the game now, as the game says a player who stops ends it (a win after a target is reached, say, else giving up).
     pub fn resign(&mut self, store: &mut Store) {
         if self.ended.is_none() {
             let outcome = G::resign(&self.core.state);

@@ -246,7 +246,7 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
         let mut words = word.split_whitespace();
         let first = words.next().unwrap_or("");
         // A command is one word (`p N` and `give up` excepted); a longer line is the game's (`r y o bla` is a
-        // Mastermind guess, not `r` for a new game).
+        // guess of colours, not `r` for a new game).
         let more = words.clone().next().is_some();
         let command = (!more || matches!(first, "p" | "autoplay" | "give")).then_some(first);
         match command {

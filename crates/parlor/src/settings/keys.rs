@@ -1,5 +1,5 @@
 //! Key names and the commands whose keys the player may change: what the settings file writes and reads. The full
-//! screen ([`crate::tui::keys`]) looks its tables up with them.
+//! screen's key tables (`tui::keys`) are looked up with them.
 
 use crossterm::event::KeyCode;
 

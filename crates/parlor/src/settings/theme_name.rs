@@ -1,4 +1,4 @@
-//! The names of the themes, as the settings and `--theme` give them; [`crate::tui::theme`] makes the palettes.
+//! The names of the themes, as the settings and `--theme` give them; the full screen's `tui::theme` makes the palettes.
 
 use clap::ValueEnum;
 

@@ -68,20 +68,20 @@ pub trait TuiGame: Game {
     fn help_rows(_params: &Self::Params) -> Vec<(String, &'static str)> {
         Vec::new()
     }
-    /// The hint bar's label of one of the table's entries in this variant (Super Mastermind's 8 colours, Bulls
-    /// and Cows' digits): the table's own label unless the game words it for the variant.
+    /// The hint bar's label of one of the table's entries in this variant (a variant's 8 colours, or digits
+    /// for colours): the table's own label unless the game words it for the variant.
     fn bar_label(_params: &Self::Params, label: &'static str) -> &'static str {
         label
     }
-    /// Whether the computer plays both sides and a person watches (Nocca's watch mode): `p` pauses, `+` and `-`
+    /// Whether the computer plays both sides and a person watches (a watch mode): `p` pauses, `+` and `-`
     /// change the pace.
     fn watched(_params: &Self::Params) -> bool {
         false
     }
     /// Sets the least time a watched move takes.
     fn set_pace(_thinker: &mut Self::Thinker, _ms: u64) {}
-    /// A move as the full screen names it (Nocca: `c1→c2`, the squares the player picks, not plain mode's
-    /// letters): in the messages of the computer's moves, autoplay and undo.
+    /// A move as the full screen names it (`c1→c2`, the squares the player picks, rather than plain
+    /// mode's letters): in the messages of the computer's moves, autoplay and undo.
     fn move_name(_params: &Self::Params, mv: &Self::Move) -> String {
         mv.to_string()
     }

@@ -93,7 +93,7 @@ pub fn key_clashes<G: TuiGame>(params: &G::Params) -> Vec<String> {
 /// What the screen is asking.
 #[derive(Clone, Debug, PartialEq)]
 enum Question {
-    /// A milestone was reached (2048's target): keep going?
+    /// A milestone was reached (a target tile, say): keep going?
     Milestone(String),
     /// Start a new game (the current one is recorded as given up)?
     Restart,
@@ -651,7 +651,7 @@ impl<G: TuiGame> View for PlayView<G> {
             }
             if cmd == Common::Hint {
                 // Never read as something else (a colour): say why there is none. (Autoplay's keys are left to
-                // the game: in Mastermind a lower-case p types the colour P.)
+                // the game: a lower-case letter may type a colour.)
                 self.message = Some(format!(
                     "no hint here: {}",
                     G::why_no_hint(&self.session.params)

@@ -184,6 +184,8 @@ pub struct ScoresView {
     stats: Vec<(String, crate::games::stats::VariantStats, &'static str)>,
     /// What to say when there is nothing to list.
     empty: &'static str,
+    /// How each game ranks, for the help.
+    ranks: String,
 }
 
 impl ScoresView {
@@ -220,6 +222,7 @@ impl ScoresView {
             rows: Vec::new(),
             stats,
             empty: crate::games::record::nothing_to_show(ctx.store),
+            ranks: crate::games::each_game(ctx.games, "ranks", |g| g.ranks()),
         };
         view.load(ctx);
         view
@@ -338,11 +341,11 @@ impl View for ScoresView {
         Help {
             title: "Best scores".into(),
             keys,
-            text: vec![
-                "Games that used undo, hints or autoplay, and games played from a chosen seed, are kept out of \
-                 these tables. 2048 ranks points; Mastermind and Nocca Nocca rank wins by fewest guesses or plies."
-                    .into(),
-            ],
+            text: vec![format!(
+                "Games that used undo, hints or autoplay, and games played from a chosen seed, are kept out \
+                     of these tables. {}",
+                self.ranks
+            )],
         }
     }
 }

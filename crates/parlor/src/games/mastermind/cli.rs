@@ -168,7 +168,7 @@ impl CliGame for Mastermind {
         })
     }
 
-    fn analyse(action: &MastermindAction, env: &crate::Env) -> Result<()> {
+    fn analyse(action: &MastermindAction, env: &crate::cli::env::Env) -> Result<()> {
         let trees = crate::paths::data_dir(env.global.data_dir.as_deref())
             .ok()
             .map(|d| d.join("trees"));

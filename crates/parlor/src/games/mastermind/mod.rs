@@ -540,6 +540,8 @@ impl Game for Mastermind {
     const BLURB: &'static str =
         "Find the hidden code of coloured pegs, or hide one from the computer.";
     const ENGINE: (&'static str, &'static str) = (mastermind::NAME, mastermind::VERSION);
+    const RANKS: &'static str = "wins by fewest guesses";
+    const CHARTS: &'static str = "the guesses needed (✗: not found)";
     type Params = Params;
     type State = State;
     type Move = Move;

@@ -116,7 +116,7 @@ impl CliGame for Nocca {
         })
     }
 
-    fn analyse(action: &NoccaAction, env: &crate::Env) -> Result<()> {
+    fn analyse(action: &NoccaAction, env: &crate::cli::env::Env) -> Result<()> {
         if let NoccaAction::Solve(args) = action {
             // Solving writes its tables to the data directory and shows progress on a terminal.
             return crate::games::nocca::solve::run(args, env);

@@ -257,6 +257,8 @@ impl Game for Nocca {
     const TITLE: &'static str = "Nocca Nocca";
     const BLURB: &'static str = "Stack and ride your pieces; step one beyond the far row to win.";
     const ENGINE: (&'static str, &'static str) = (nocca::NAME, nocca::VERSION);
+    const RANKS: &'static str = "wins by fewest plies";
+    const CHARTS: &'static str = "the win rate against each level over time";
     type Params = Params;
     type State = State;
     type Move = Move;

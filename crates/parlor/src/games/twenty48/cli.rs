@@ -190,7 +190,7 @@ impl CliGame for Twenty48 {
         })
     }
 
-    fn analyse(action: &Twenty48Action, _env: &crate::Env) -> Result<()> {
+    fn analyse(action: &Twenty48Action, _env: &crate::cli::env::Env) -> Result<()> {
         run(action, &mut std::io::stdout().lock())
     }
 }

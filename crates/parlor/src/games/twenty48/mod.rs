@@ -115,6 +115,8 @@ impl Game for Twenty48 {
     const TITLE: &'static str = "2048";
     const BLURB: &'static str = "Slide the tiles; equal tiles merge. Make 2048.";
     const ENGINE: (&'static str, &'static str) = (twenty48::NAME, twenty48::VERSION);
+    const CHARTS: &'static str =
+        "the spread of scores and the highest tile of the newest 1000 ranked games";
     type Params = Params;
     type State = State;
     type Move = Direction;
