@@ -233,7 +233,7 @@ fn played<G: Game>(params: &G::Params, seed: u64, n: usize) -> (G::State, Vec<St
     let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
     let moves = cache.entry(key).or_insert_with(|| {
         let mut state = start.clone();
-        let mut thinker = G::thinker(params);
+        let mut thinker = G::thinker(params, &Default::default());
         let stop = AtomicBool::new(false);
         let mut moves = Vec::new();
         for _ in 0..n {

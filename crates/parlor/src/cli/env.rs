@@ -2,6 +2,7 @@
 //! the games (handed over by the program's top).
 
 use super::Global;
+use crate::games::Contexts;
 use crate::tui::View;
 use crate::tui::game::Launch;
 use crate::tui::theme::Theme;
@@ -26,6 +27,8 @@ pub struct Env {
     pub config_dir: Option<std::path::PathBuf>,
     /// The games, as the full screen reaches them (handed over by the program's top, from the registry).
     pub games: Vec<&'static dyn Launch>,
+    /// Every game's context for this run (made from the data directory), which the sessions play in.
+    pub contexts: Contexts,
 }
 
 impl Env {
@@ -49,11 +52,8 @@ impl Env {
         let name = global.theme.unwrap_or_else(|| loaded.settings.theme());
         let theme = Theme::from_env(name, global.no_color);
         // What the games keep (solved tables, strategy trees) lives beside the database.
-        if let Ok(dir) = paths::data_dir(global.data_dir.as_deref()) {
-            for g in &games {
-                g.use_data_dir(&dir);
-            }
-        }
+        let data_dir = paths::data_dir(global.data_dir.as_deref()).ok();
+        let contexts = Contexts::new(&games, data_dir.as_deref());
         Env {
             global,
             plain,
@@ -62,6 +62,7 @@ impl Env {
             settings_problems: loaded.problems,
             config_dir,
             games,
+            contexts,
         }
     }
 
@@ -96,6 +97,7 @@ impl Env {
         let mut app = tui::app::App::with_stack(stack, store, self.theme, self.games.clone());
         app.set_settings(self.settings.clone(), self.config_dir.clone());
         app.set_animations(!self.global.no_animation);
+        app.set_contexts(self.contexts.clone());
         let result = app.run(&mut screen.terminal, &screen.stop);
         drop(screen);
         result
@@ -110,6 +112,7 @@ impl Env {
         let mut io = plain::Io::new(&mut input, &mut out);
         io.settings = self.settings.clone();
         io.config_dir = self.config_dir.clone();
+        io.contexts = self.contexts.clone();
         f(&mut io)
     }
 }

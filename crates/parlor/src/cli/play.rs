@@ -177,6 +177,7 @@ fn play<G: CliGame>(
             }
             match Session::<G>::resume(&saved, &store) {
                 Ok(s) => {
+                    let s = s.with_context(env.contexts.of::<G>());
                     notes.push("Continuing your game in progress (--new starts another).".into());
                     session = Some(s);
                     break;
@@ -200,7 +201,8 @@ fn play<G: CliGame>(
     let session = match session {
         Some(s) => s,
         None => Session::<G>::new(params, Seed::from_option(seed), &store)
-            .map_err(|e| anyhow!("{e}"))?,
+            .map_err(|e| anyhow!("{e}"))?
+            .with_context(env.contexts.of::<G>()),
     };
     notes.extend(env.settings_notice());
     if env.plain {

@@ -79,6 +79,10 @@ pub trait Game: Sized + 'static {
     type Move: Clone + Debug + PartialEq + Display + Send + 'static;
     /// What the computer keeps between two thoughts (a transposition table, a strategy tree).
     type Thinker: Send + 'static;
+    /// What the game keeps for a whole program run beside its games (where its solved tables or strategy trees are
+    /// kept, and those being built): made once at the program's top ([`Game::context`]) and shared by every session
+    /// ([`crate::games::session::Session::with_context`]), thinker and screen of the game. Cloning shares it.
+    type Context: Clone + Default + Send + Sync + 'static;
 
     /// The settings the parameters are made of, in the order the setup form shows them.
     fn settings() -> &'static [Setting];
@@ -170,11 +174,15 @@ pub trait Game: Sized + 'static {
         false
     }
 
-    /// Tells the game where Parlor keeps its data (called once the data directory is known), for what the game
-    /// keeps there beside the database (solved tables, strategy trees).
-    fn use_data_dir(_dir: &std::path::Path) {}
-    /// The computer's memory for these parameters.
-    fn thinker(params: &Self::Params) -> Self::Thinker;
+    /// The game's context for a run whose data directory is `data_dir` (`None`: none, nothing is kept on disk).
+    fn context(_data_dir: Option<&std::path::Path>) -> Self::Context {
+        Self::Context::default()
+    }
+    /// Called when a game with these parameters is played in `context` (started or taken up): a game may start
+    /// reading what its computer will need in the background.
+    fn prepare(_context: &Self::Context, _params: &Self::Params) {}
+    /// The computer's memory for these parameters, in the game's context.
+    fn thinker(params: &Self::Params, context: &Self::Context) -> Self::Thinker;
     /// The computer's move, or `None` when it has none. Runs on a background thread; `stop` asks it to finish early.
     fn think(
         thinker: &mut Self::Thinker,
@@ -183,8 +191,8 @@ pub trait Game: Sized + 'static {
         stop: &AtomicBool,
     ) -> Option<Self::Move>;
     /// How a hint is told ("slide left", "c2 to c3, wins in 7"); by default the move itself.
-    fn describe_hint(state: &Self::State, mv: &Self::Move) -> String {
-        let _ = state;
+    fn describe_hint(context: &Self::Context, state: &Self::State, mv: &Self::Move) -> String {
+        let _ = (context, state);
         mv.to_string()
     }
 

@@ -15,7 +15,36 @@ pub mod settings;
 pub mod stats;
 pub mod twenty48;
 
+use std::any::Any;
 use std::marker::PhantomData;
+use std::sync::Arc;
+
+/// Every game's context ([`game::Game::Context`]) for one program run, made once at the top from the data directory
+/// and handed to the front ends, which give each session its game's. Cloning shares them.
+#[derive(Clone, Default)]
+pub struct Contexts(Vec<(&'static str, Arc<dyn Any + Send + Sync>)>);
+
+impl Contexts {
+    /// The contexts of `games` for a run whose data directory is `data_dir`.
+    pub fn new<T: AnyGame + ?Sized>(games: &[&T], data_dir: Option<&std::path::Path>) -> Contexts {
+        Contexts(
+            games
+                .iter()
+                .map(|g| (g.id(), g.context(data_dir)))
+                .collect(),
+        )
+    }
+
+    /// Game `G`'s context (its default if `G` has none here: nothing kept on disk).
+    pub fn of<G: game::Game>(&self) -> G::Context {
+        self.0
+            .iter()
+            .find(|(id, _)| *id == G::ID)
+            .and_then(|(_, c)| c.downcast_ref::<G::Context>())
+            .cloned()
+            .unwrap_or_default()
+    }
+}
 
 /// One sentence of help saying something of every game in `games`: `{title} {verb} {what}` joined by `; `, then a
 /// full stop (`A ranks points; B ranks wins by fewest guesses.`).
@@ -73,8 +102,8 @@ pub trait AnyGame: Sync {
     fn ranks(&self) -> &'static str;
     /// What its statistics chart, in words ([`game::Game::CHARTS`]).
     fn charts_help(&self) -> &'static str;
-    /// Tells the game where the data directory is ([`game::Game::use_data_dir`]).
-    fn use_data_dir(&self, dir: &std::path::Path);
+    /// The game's context for a run with this data directory ([`game::Game::context`]), to keep in [`Contexts`].
+    fn context(&self, data_dir: Option<&std::path::Path>) -> Arc<dyn Any + Send + Sync>;
     /// Its rules, one paragraph each.
     fn rules(&self) -> &'static [&'static str];
     /// How a record's variant ranks (from its saved parameters; the default parameters' if unreadable).
@@ -130,8 +159,8 @@ impl<G: game::Game> AnyGame for Entry<G> {
         G::CHARTS
     }
 
-    fn use_data_dir(&self, dir: &std::path::Path) {
-        G::use_data_dir(dir)
+    fn context(&self, data_dir: Option<&std::path::Path>) -> Arc<dyn Any + Send + Sync> {
+        Arc::new(G::context(data_dir))
     }
 
     fn rules(&self) -> &'static [&'static str] {

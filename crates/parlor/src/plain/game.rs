@@ -87,7 +87,10 @@ impl<G: PlainGame> PlainLaunch for Entry<G> {
 
     fn play_saved(&self, io: &mut Io, saved: &Unfinished, store: &mut Store) -> Result<Exit> {
         match Session::<G>::resume(saved, store) {
-            Ok(session) => super::play::play(io, session, store),
+            Ok(session) => {
+                let session = session.with_context(io.contexts.of::<G>());
+                super::play::play(io, session, store)
+            }
             Err(ResumeError::Taken) => {
                 io.say("That game is being played in another Parlor: finish it there, or start a new one.")?;
                 Ok(Exit::Menu)

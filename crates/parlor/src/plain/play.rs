@@ -29,7 +29,10 @@ pub fn start<G: PlainGame>(
     store: &mut Store,
 ) -> Result<Exit> {
     match Session::<G>::new(params, Seed::from_option(seed), store) {
-        Ok(session) => play(io, session, store),
+        Ok(session) => {
+            let session = session.with_context(io.contexts.of::<G>());
+            play(io, session, store)
+        }
         Err(e) => {
             io.say(format!("Cannot start: {e}"))?;
             Ok(Exit::Menu)
@@ -94,7 +97,9 @@ fn think<G: PlainGame>(
     s: &Session<G>,
     purpose: Purpose,
 ) -> Option<G::Move> {
-    let mut t = thinker.take().unwrap_or_else(|| G::thinker(&s.params));
+    let mut t = thinker
+        .take()
+        .unwrap_or_else(|| G::thinker(&s.params, s.context()));
     let mv = G::think(&mut t, s.state(), purpose, &AtomicBool::new(false));
     *thinker = Some(t);
     mv
@@ -280,7 +285,7 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
                 match think(&mut thinker, &s, Purpose::Hint) {
                     Some(mv) => io.say(format!(
                         "Hint: {}. (The game is now assisted.)",
-                        G::describe_hint(s.state(), &mv)
+                        G::describe_hint(s.context(), s.state(), &mv)
                     ))?,
                     None => io.say("No move to suggest.")?,
                 }
@@ -341,7 +346,7 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
                         }
                         let params = s.params.clone();
                         s = match Session::<G>::new(params, Seed::from_option(None), store) {
-                            Ok(fresh) => fresh,
+                            Ok(fresh) => fresh.with_context(s.context().clone()),
                             Err(e) => {
                                 io.say(format!("Cannot start: {e}"))?;
                                 return Ok(Exit::Menu);

@@ -87,15 +87,15 @@ pub trait TuiGame: Game {
     }
     /// The hint's words on the full screen (the game's own [`Game::describe_hint`] unless the screen names moves
     /// its own way).
-    fn hint_text(state: &Self::State, mv: &Self::Move) -> String {
-        Self::describe_hint(state, mv)
+    fn hint_text(context: &Self::Context, state: &Self::State, mv: &Self::Move) -> String {
+        Self::describe_hint(context, state, mv)
     }
     /// The smallest area the board needs (columns, rows).
     fn board_size(params: &Self::Params) -> (u16, u16);
     /// Draws the board into `area`.
     fn draw(frame: &mut Frame, area: Rect, board: &Board<Self>, theme: &Theme);
     /// Extra words for the status line ("Black to move", "Guess 3 of 10").
-    fn status_text(state: &Self::State, params: &Self::Params) -> String;
+    fn status_text(context: &Self::Context, state: &Self::State, params: &Self::Params) -> String;
     /// Carries out one of the game's commands.
     fn command(cmd: Self::Cmd, ui: &mut Self::Ui, session: &Session<Self>) -> Act<Self::Move>;
     /// A key the table does not bind, offered to the game before it is refused (a colour letter typed into a
@@ -178,7 +178,7 @@ impl<G: TuiGame> Launch for Entry<G> {
     }
 
     fn resume(&self, saved: &Unfinished, ctx: &mut Ctx) -> Result<Box<dyn View>, ResumeError> {
-        let session = Session::<G>::resume(saved, ctx.store)?;
+        let session = Session::<G>::resume(saved, ctx.store)?.with_context(ctx.contexts.of::<G>());
         Ok(Box::new(PlayView::new(session)))
     }
 

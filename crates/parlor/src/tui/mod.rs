@@ -43,6 +43,8 @@ pub struct Ctx<'a> {
     pub settings: &'a mut crate::settings::Settings,
     /// Where the settings are saved (`None`: no configuration directory, so changes last for this run only).
     pub config_dir: Option<&'a std::path::Path>,
+    /// Every game's context, which the sessions started here play in.
+    pub contexts: &'a crate::games::Contexts,
 }
 
 /// What happens to the screen stack after an event.

@@ -263,6 +263,7 @@ impl Game for Nocca {
     type State = State;
     type Move = Move;
     type Thinker = Thinker;
+    type Context = ();
 
     fn settings() -> &'static [Setting] {
         SETTINGS
@@ -477,11 +478,15 @@ impl Game for Nocca {
         p.mode == Mode::Computer
     }
 
-    fn use_data_dir(dir: &std::path::Path) {
-        tables::use_data_dir(dir);
+    /// The solved tables are still a process-wide registry ([`tables`]): the context only tells it where the data
+    /// directory is.
+    fn context(data_dir: Option<&std::path::Path>) {
+        if let Some(dir) = data_dir {
+            tables::use_data_dir(dir);
+        }
     }
 
-    fn thinker(p: &Params) -> Thinker {
+    fn thinker(p: &Params, _context: &()) -> Thinker {
         Thinker {
             level: p.level,
             engine: None,
@@ -528,7 +533,7 @@ impl Game for Nocca {
         Some(mv)
     }
 
-    fn describe_hint(state: &State, mv: &Move) -> String {
+    fn describe_hint(_context: &(), state: &State, mv: &Move) -> String {
         let text = move_text(state.position(), *mv, "→");
         match exact(state.position()) {
             Some(e) => format!("{text} · {}\n{}", e.said(), e.every_move()),

@@ -121,6 +121,7 @@ impl Game for Twenty48 {
     type State = State;
     type Move = Direction;
     type Thinker = Thinker;
+    type Context = ();
 
     fn settings() -> &'static [Setting] {
         SETTINGS
@@ -280,7 +281,7 @@ impl Game for Twenty48 {
         true
     }
 
-    fn thinker(p: &Params) -> Thinker {
+    fn thinker(p: &Params, _context: &()) -> Thinker {
         if p.size == 4 {
             // Read the network in the background while the player looks at the board, so the first hint does not
             // wait for it (about a second).
@@ -307,7 +308,7 @@ impl Game for Twenty48 {
         player.best_move(state.game.board(), t.four_chance)
     }
 
-    fn describe_hint(state: &State, dir: &Direction) -> String {
+    fn describe_hint(_context: &(), state: &State, dir: &Direction) -> String {
         match network_trouble(state.game.rules().size()) {
             Some(why) => format!("slide {dir} · {why}"),
             None => format!("slide {dir}"),

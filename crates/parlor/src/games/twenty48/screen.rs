@@ -114,7 +114,7 @@ impl TuiGame for Twenty48 {
         );
     }
 
-    fn status_text(state: &State, _params: &Params) -> String {
+    fn status_text(_context: &(), state: &State, _params: &Params) -> String {
         format!("Moves {}", state.game.moves_made())
     }
 
