@@ -424,6 +424,25 @@ fn settings_target<G: Game>(n: u64) {
     );
 }
 
+/// The targets name each game: they must name every registered game, so that a new one fails here until it is
+/// fuzzed too.
+#[test]
+fn every_registered_game_is_fuzzed() {
+    assert_eq!(
+        registered(),
+        [Twenty48::ID, Mastermind::ID, Nocca::ID],
+        "fuzz each registered game"
+    );
+}
+
+/// The registered games' ids, in menu order.
+fn registered() -> Vec<&'static str> {
+    parlor::registry::GAMES
+        .iter()
+        .map(|&g| parlor::games::AnyGame::id(g))
+        .collect()
+}
+
 #[test]
 fn game_moves() {
     let n = budget(2_000);

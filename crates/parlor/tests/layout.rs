@@ -118,6 +118,22 @@ fn the_menu_at_every_size() {
     snapshots("menu", menu_app(Store::in_memory().unwrap()));
 }
 
+/// The screens laid out here are one per game: every registered game has one, so a new game fails here until its
+/// screen is laid out too.
+#[test]
+fn every_registered_game_is_laid_out() {
+    use parlor::games::game::Game;
+    let registered: Vec<&str> = parlor::registry::GAMES
+        .iter()
+        .map(|&g| parlor::games::AnyGame::id(g))
+        .collect();
+    assert_eq!(
+        registered,
+        [Twenty48::ID, Mastermind::ID, Nocca::ID],
+        "lay out each registered game"
+    );
+}
+
 #[test]
 fn twenty48_at_every_size() {
     snapshots("twenty48", twenty48_app());

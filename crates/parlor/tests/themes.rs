@@ -173,6 +173,24 @@ const THEMES: [ThemeName; 4] = [
     ThemeName::Mono,
 ];
 
+/// The screens drawn here are one per game: every registered game has one.
+#[test]
+fn every_registered_game_is_drawn_in_every_theme() {
+    assert_eq!(
+        registered(),
+        [Twenty48::ID, Mastermind::ID, Nocca::ID],
+        "draw each registered game in every theme"
+    );
+}
+
+/// The registered games' ids, in menu order.
+fn registered() -> Vec<&'static str> {
+    parlor::registry::GAMES
+        .iter()
+        .map(|&g| parlor::games::AnyGame::id(g))
+        .collect()
+}
+
 #[test]
 fn every_theme_on_each_game() {
     for name in THEMES {

@@ -57,7 +57,7 @@ pub fn history(
     if let Some(g) = &args.game
         && crate::games::find(games, g).is_none()
     {
-        anyhow::bail!("no game '{g}': {}", names(games));
+        anyhow::bail!("no game '{g}': {}", crate::games::names(games));
     }
     crate::plain::records::history(
         store,
@@ -86,7 +86,7 @@ pub fn scores(
         );
     };
     let game = crate::games::find(games, name)
-        .ok_or_else(|| anyhow!("no game '{name}': {}", names(games)))?;
+        .ok_or_else(|| anyhow!("no game '{name}': {}", crate::games::names(games)))?;
     crate::plain::records::scores(
         store,
         game,
@@ -95,16 +95,6 @@ pub fn scores(
         args.json,
         out,
     )
-}
-
-/// The games' names, for messages (`a, b or c`).
-pub fn names(games: &[&dyn AnyGame]) -> String {
-    let ids: Vec<&str> = games.iter().map(|g| g.id()).collect();
-    match ids.split_last() {
-        Some((last, [])) => last.to_string(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => String::new(),
-    }
 }
 
 /// Looks up a game for replay.

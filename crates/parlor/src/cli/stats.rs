@@ -28,7 +28,7 @@ pub fn run(
     let games: Vec<&dyn AnyGame> = match &args.game {
         Some(g) => vec![
             crate::games::find(games, g)
-                .ok_or_else(|| anyhow!("no game '{g}': {}", crate::cli::records::names(games)))?,
+                .ok_or_else(|| anyhow!("no game '{g}': {}", crate::games::names(games)))?,
         ],
         None => games.to_vec(),
     };

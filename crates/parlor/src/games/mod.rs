@@ -46,6 +46,16 @@ impl Contexts {
     }
 }
 
+/// The names of `games`, for messages (`a, b or c`).
+pub fn names<T: AnyGame + ?Sized>(games: &[&T]) -> String {
+    let ids: Vec<&str> = games.iter().map(|g| g.id()).collect();
+    match ids.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 /// One sentence of help saying something of every game in `games`: `{title} {verb} {what}` joined by `; `, then a
 /// full stop (`A ranks points; B ranks wins by fewest guesses.`).
 pub fn each_game<T: AnyGame + ?Sized>(

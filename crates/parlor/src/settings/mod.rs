@@ -43,12 +43,7 @@ impl Catalog {
 
     /// The games' names, for messages (`a, b or c`).
     pub fn names(&self) -> String {
-        let ids: Vec<&str> = self.games.iter().map(|g| g.id()).collect();
-        match ids.split_last() {
-            Some((last, [])) => last.to_string(),
-            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-            None => String::new(),
-        }
+        crate::games::names(&self.games)
     }
 }
 
