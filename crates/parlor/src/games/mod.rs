@@ -3,7 +3,10 @@
 //! [`game::Game`] is the interface every game implements (its parameters, state, moves, status, score, ranking and
 //! thinking); [`session::Session`] is the mid end that does autosave, claims, undo, assistance marks and recording
 //! for all of them; [`jobs::Job`] runs the computer's thinking off the UI thread; [`record`] rebuilds finished games
-//! for replays. The front ends (`tui`, `plain`) are generic over the interface.
+//! for replays; [`Contexts`] holds each game's [`game::Game::Context`] for a run (what it keeps beside its games, such
+//! as strategy trees), made once at the program's top. The front ends (`tui`, `plain`) are generic over the interface,
+//! and the games themselves (one folder each) are handed to them by the top, from the registry: nothing here names
+//! one.
 
 pub mod game;
 pub mod jobs;
