@@ -6,7 +6,7 @@
 //! for replays; [`Contexts`] holds each game's [`game::Game::Context`] for a run (what it keeps beside its games, such
 //! as strategy trees), made once at the program's top. The front ends (`tui`, `plain`) are generic over the interface,
 //! and the games themselves (one folder each) are handed to them by the top, from the registry: nothing here names
-//! one.
+//! one but the folders' `mod` lines.
 
 pub mod game;
 pub mod jobs;
