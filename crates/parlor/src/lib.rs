@@ -1,5 +1,6 @@
 //! Parlor's front end: the command line, the full-screen interface, the plain mode and the storage behind them.
-//! The games themselves live in their own crates (`twenty48`, `mastermind`, `nocca`), free of any terminal code.
+//! The games themselves live in their own engine crates, free of any terminal code; [`registry`] lists them, and
+//! this top hands that list to the command line, the screens and the settings.
 
 #![warn(missing_docs)]
 
@@ -12,18 +13,18 @@ pub mod settings;
 pub mod storage;
 pub mod tui;
 
+pub use cli::env::Env;
+
 use anyhow::Result;
-use cli::{Cli, Command, Global, Parsed};
-use std::io::{IsTerminal, Write};
-use storage::Store;
+use cli::{Cli, Command, Parsed};
+use std::io::Write;
 use tui::View;
-use tui::theme::Theme;
 
 /// Runs Parlor with the process's arguments. Returns the exit code.
 pub fn main_entry() -> std::process::ExitCode {
-    let result = match cli::parse_from(std::env::args_os()) {
+    let result = match cli::parse_from(std::env::args_os(), &registry::cli()) {
         Parsed::Game(game, matches, global) => {
-            let env = Env::new(global);
+            let env = Env::new(global, registry::tui());
             game.run(&matches, &env)
         }
         Parsed::General(cli) => run(cli),
@@ -37,121 +38,26 @@ pub fn main_entry() -> std::process::ExitCode {
     }
 }
 
-/// What every command needs from the command line: where the data is, plain or full screen, colours.
-pub struct Env {
-    /// The options every command takes.
-    pub global: Global,
-    /// Whether to use plain mode (asked for, or stdin/stdout not a terminal).
-    pub plain: bool,
-    /// The palette.
-    pub theme: Theme,
-    /// The player's settings (defaults where the file has none or a mistake).
-    pub settings: settings::Settings,
-    /// The mistakes found in the settings file, one line each, naming the line.
-    pub settings_problems: Vec<String>,
-    /// Where the settings file lives (`None`: no home directory and no `--config-dir`).
-    pub config_dir: Option<std::path::PathBuf>,
-}
-
-impl Env {
-    /// The environment for these options.
-    pub fn new(global: Global) -> Env {
-        // A terminal that cannot move its cursor (TERM=dumb) gets plain mode, as a pipe does.
-        let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
-        let plain = global.plain
-            || dumb
-            || !std::io::stdin().is_terminal()
-            || !std::io::stdout().is_terminal();
-        let config_dir = paths::config_dir(global.config_dir.as_deref()).ok();
-        let loaded = match &config_dir {
-            Some(dir) => settings::file::load(dir),
-            None => settings::file::Loaded {
-                settings: settings::Settings::default(),
-                problems: Vec::new(),
-            },
-        };
-        let name = global.theme.unwrap_or_else(|| loaded.settings.theme());
-        let theme = Theme::from_env(name, global.no_color);
-        // Nocca's solved tables and Mastermind's optimal trees live beside the database.
-        if let Ok(dir) = paths::data_dir(global.data_dir.as_deref()) {
-            games::nocca::tables::use_data_dir(&dir);
-            games::mastermind::trees::use_data_dir(&dir);
-        }
-        Env {
-            global,
-            plain,
-            theme,
-            settings: loaded.settings,
-            settings_problems: loaded.problems,
-            config_dir,
-        }
-    }
-
-    /// The settings file's mistakes as one notice (for the menu or the first line of plain mode), if any.
-    pub fn settings_notice(&self) -> Option<String> {
-        (!self.settings_problems.is_empty()).then(|| {
-            format!(
-                "Settings: {} (the rest of the file is used).",
-                self.settings_problems.join("; ")
-            )
-        })
-    }
-
-    /// Opens the database; a notice (a damaged file moved aside, say) is for the caller to show.
-    pub fn open_store(&self) -> Result<storage::Opened> {
-        let dir = paths::data_dir(self.global.data_dir.as_deref())?;
-        Store::open(&dir)
-    }
-
-    /// Opens the database for a command that prints and exits: a notice goes to stderr.
-    pub fn open_store_noting(&self) -> Result<Store> {
-        let opened = self.open_store()?;
-        if let Some(n) = opened.notice {
-            let _ = writeln!(std::io::stderr(), "parlor: note: {n}");
-        }
-        Ok(opened.store)
-    }
-
-    /// Runs the full-screen interface on `stack` (the last screen on top) until the player quits.
-    pub fn run_tui(&self, stack: Vec<Box<dyn View>>, store: Store) -> Result<()> {
-        let mut screen = tui::terminal::Screen::enter(!self.global.no_mouse)?;
-        let mut app = tui::app::App::with_stack(stack, store, self.theme, registry::tui());
-        app.set_settings(self.settings.clone(), self.config_dir.clone());
-        app.set_animations(!self.global.no_animation);
-        let result = app.run(&mut screen.terminal, &screen.stop);
-        drop(screen);
-        result
-    }
-
-    /// Runs `f` with plain-mode I/O on stdin and stdout.
-    pub fn with_plain_io<T>(&self, f: impl FnOnce(&mut plain::Io) -> Result<T>) -> Result<T> {
-        let stdin = std::io::stdin();
-        let mut input = stdin.lock();
-        let stdout = std::io::stdout();
-        let mut out = stdout.lock();
-        let mut io = plain::Io::new(&mut input, &mut out);
-        io.settings = self.settings.clone();
-        io.config_dir = self.config_dir.clone();
-        f(&mut io)
-    }
-}
-
 /// Runs one of the general commands, or the menu.
 pub fn run(cli: Cli) -> Result<()> {
-    let env = Env::new(cli.global.clone());
+    let env = Env::new(cli.global.clone(), registry::tui());
+    let games = env.settings.catalog().games();
     match &cli.command {
         Some(Command::History(args)) => cli::records::history(
             args,
+            games,
             &env.open_store_noting()?,
             &mut std::io::stdout().lock(),
         ),
         Some(Command::Scores(args)) => cli::records::scores(
             args,
+            games,
             &env.open_store_noting()?,
             &mut std::io::stdout().lock(),
         ),
         Some(Command::Stats(args)) => cli::stats::run(
             args,
+            games,
             &env.open_store_noting()?,
             &mut std::io::stdout().lock(),
         ),
@@ -169,9 +75,11 @@ pub fn run(cli: Cli) -> Result<()> {
             }
         }
         Some(Command::Completions(args)) => {
-            cli::completions::run(args, &mut std::io::stdout().lock())
+            cli::completions::run(args, command(), &mut std::io::stdout().lock())
         }
-        Some(Command::Man(args)) => cli::man::run(args, &mut std::io::stdout().lock()),
+        Some(Command::Man(args)) => {
+            cli::man::run(args, &registry::cli(), &mut std::io::stdout().lock())
+        }
         Some(Command::Settings) => {
             let mut err = std::io::stderr().lock();
             for p in &env.settings_problems {
@@ -209,6 +117,11 @@ pub fn run(cli: Cli) -> Result<()> {
             }
         }
     }
+}
+
+/// The whole command line, with every registered game's command.
+pub fn command() -> clap::Command {
+    cli::command(&registry::cli())
 }
 
 /// The main menu screen, with an optional notice at the top.

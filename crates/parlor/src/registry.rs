@@ -1,9 +1,12 @@
-//! The registry: every game Parlor plays, in menu order. Adding a game is an engine crate, its adapter files
-//! (`games/`, `tui/`, `plain/`, `cli/`) and one line here.
+//! The registry: every game Parlor plays, in menu order. Adding a game is an engine crate, one folder in `games/`
+//! (its `Game`, full-screen, plain and command-line faces) and one line here; see the README, "Adding a fourth
+//! game". Only the program's top (`lib.rs`) reads the registry: it hands the games to the command line, the screens
+//! and the settings.
 
 use crate::cli::play::CliLaunch;
-use crate::games::Entry;
+use crate::games::{AnyGame, Entry};
 use crate::plain::game::PlainLaunch;
+use crate::settings::{Catalog, Settings};
 use crate::tui::game::Launch;
 
 /// A game as every part of the program sees it.
@@ -23,14 +26,14 @@ pub fn find(id: &str) -> Option<&'static dyn Registered> {
     crate::games::find(GAMES, id)
 }
 
-/// The games' names, for messages (`2048, mastermind or nocca`).
+/// The games' names, for messages (`a, b or c`).
 pub fn names() -> String {
-    let ids: Vec<&str> = GAMES.iter().map(|g| g.id()).collect();
-    match ids.split_last() {
-        Some((last, [])) => last.to_string(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => String::new(),
-    }
+    catalog().names()
+}
+
+/// The games as every list of games sees them.
+pub fn any() -> Vec<&'static dyn AnyGame> {
+    GAMES.iter().map(|&g| g as &dyn AnyGame).collect()
 }
 
 /// The games as the full screen sees them.
@@ -41,6 +44,21 @@ pub fn tui() -> Vec<&'static dyn Launch> {
 /// The games as plain mode sees them.
 pub fn plain() -> Vec<&'static dyn PlainLaunch> {
     GAMES.iter().map(|&g| g as &dyn PlainLaunch).collect()
+}
+
+/// The games as the command line sees them.
+pub fn cli() -> Vec<&'static dyn CliLaunch> {
+    GAMES.iter().map(|&g| g as &dyn CliLaunch).collect()
+}
+
+/// The games as the settings see them.
+pub fn catalog() -> Catalog {
+    crate::tui::game::catalog(&tui())
+}
+
+/// The default settings of every game.
+pub fn settings() -> Settings {
+    Settings::new(&catalog())
 }
 
 #[cfg(test)]

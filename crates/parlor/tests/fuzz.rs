@@ -233,7 +233,7 @@ fn played<G: Game>(params: &G::Params, seed: u64, n: usize) -> (G::State, Vec<St
     let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
     let moves = cache.entry(key).or_insert_with(|| {
         let mut state = start.clone();
-        let mut thinker = G::thinker(params);
+        let mut thinker = G::thinker(params, &Default::default());
         let stop = AtomicBool::new(false);
         let mut moves = Vec::new();
         for _ in 0..n {
@@ -424,6 +424,25 @@ fn settings_target<G: Game>(n: u64) {
     );
 }
 
+/// The targets name each game: they must name every registered game, so that a new one fails here until it is
+/// fuzzed too.
+#[test]
+fn every_registered_game_is_fuzzed() {
+    assert_eq!(
+        registered(),
+        [Twenty48::ID, Mastermind::ID, Nocca::ID],
+        "fuzz each registered game"
+    );
+}
+
+/// The registered games' ids, in menu order.
+fn registered() -> Vec<&'static str> {
+    parlor::registry::GAMES
+        .iter()
+        .map(|&g| parlor::games::AnyGame::id(g))
+        .collect()
+}
+
 #[test]
 fn game_moves() {
     let n = budget(2_000);
@@ -607,7 +626,7 @@ fn command_lines() {
         },
         |args| {
             // Only the parse: running would play, solve or print help.
-            let _ = parlor::cli::command().try_get_matches_from(args);
+            let _ = parlor::command().try_get_matches_from(args);
         },
     );
 }
@@ -684,7 +703,7 @@ fn plain_lines() {
 #[test]
 fn settings_files() {
     let n = budget(3_000);
-    let written = parlor::settings::file::render(&parlor::settings::Settings::default());
+    let written = parlor::settings::file::render(&parlor::registry::settings());
     let valid = vec![
         written,
         "theme = \"dark\"\n[keys]\nundo = [\"z\"]\n[2048]\ntarget = 512\n".to_string(),
@@ -695,13 +714,15 @@ fn settings_files() {
         n,
         |r| text(r, &valid),
         |t| {
-            let (settings, problems) = parlor::settings::file::parse(t);
+            let (settings, problems) =
+                parlor::settings::file::parse(t, &parlor::registry::catalog());
             let lines = t.lines().count().max(1);
             for (line, why) in &problems {
                 assert!(*line <= lines + 1, "line {line} of {lines}: {why}");
             }
             let again = parlor::settings::file::render(&settings);
-            let (back, problems) = parlor::settings::file::parse(&again);
+            let (back, problems) =
+                parlor::settings::file::parse(&again, &parlor::registry::catalog());
             assert!(problems.is_empty(), "{problems:?} in\n{again}");
             assert_eq!(parlor::settings::file::render(&back), again);
         },

@@ -118,6 +118,22 @@ fn the_menu_at_every_size() {
     snapshots("menu", menu_app(Store::in_memory().unwrap()));
 }
 
+/// The screens laid out here are one per game: every registered game has one, so a new game fails here until its
+/// screen is laid out too.
+#[test]
+fn every_registered_game_is_laid_out() {
+    use parlor::games::game::Game;
+    let registered: Vec<&str> = parlor::registry::GAMES
+        .iter()
+        .map(|&g| parlor::games::AnyGame::id(g))
+        .collect();
+    assert_eq!(
+        registered,
+        [Twenty48::ID, Mastermind::ID, Nocca::ID],
+        "lay out each registered game"
+    );
+}
+
 #[test]
 fn twenty48_at_every_size() {
     snapshots("twenty48", twenty48_app());
@@ -357,7 +373,7 @@ fn history_and_best_scores_fit_40x12() {
 /// the wheel moves the cursor.
 #[test]
 fn the_mouse_on_the_settings_screen() {
-    let settings = parlor::settings::Settings::default();
+    let settings = parlor::registry::settings();
     let view = parlor::tui::settings::SettingsView::new(&settings, None);
     let mut app = App::with_stack(
         vec![Box::new(view)],

@@ -184,7 +184,7 @@ fn a_typed_code_hands_the_turn_to_the_computer_which_finds_it() {
     let stop = AtomicBool::new(false);
     let mut n = 0;
     while Mastermind::status(&st) == Status::Playing(Turn::Computer) {
-        let mv = Mastermind::think(&mut (), &st, Purpose::Opponent, &stop).unwrap();
+        let mv = Mastermind::think(&mut Default::default(), &st, Purpose::Opponent, &stop).unwrap();
         Mastermind::apply(&mut st, &mv).unwrap();
         n += 1;
         assert!(n <= 8);
@@ -367,7 +367,8 @@ fn random_games_print_parse_and_replay_identically_in_both_roles() {
             let code = mastermind::secret_from_seed(&variant, next(&mut rng));
             Mastermind::apply(&mut st, &Move::new(Play::Secret(code), variant)).unwrap();
             while Mastermind::status(&st) == Status::Playing(Turn::Computer) {
-                let mv = Mastermind::think(&mut (), &st, Purpose::Opponent, &stop).unwrap();
+                let mv = Mastermind::think(&mut Default::default(), &st, Purpose::Opponent, &stop)
+                    .unwrap();
                 assert_eq!(Mastermind::parse_move(&st, &mv.to_string()).unwrap(), mv);
                 Mastermind::apply(&mut st, &mv).unwrap();
             }

@@ -5,7 +5,7 @@ mod common;
 use common::*;
 use mastermind::{Breaker, CodeStyle, Strategy, StrategyTree, Variant, builds_tree_at_once};
 use parlor::games::mastermind::default_strategy;
-use parlor::games::mastermind::trees::{self, TreeState};
+use parlor::games::mastermind::trees::{self, TreeState, Trees};
 use std::time::{Duration, Instant};
 
 /// 840 secrets without repeats: too many for the breaker to build the optimal tree at once, built here in
@@ -54,17 +54,20 @@ fn a_tree_is_built_in_the_background_kept_and_used_by_every_breaker() {
     assert!(!builds_tree_at_once(&v, Strategy::Optimal));
     assert_eq!(default_strategy(&v), Strategy::Optimal);
     // Nothing is built before there is a data directory to keep it in.
-    assert_eq!(trees::ensure(&v, Strategy::Optimal), TreeState::Nowhere);
-    trees::use_data_dir(data.path());
-    // Not needed where the breaker builds it at once (heuristics up to 1296 secrets, optimal on classic).
-    assert_eq!(trees::ensure(&v, Strategy::Entropy), TreeState::NotNeeded);
     assert_eq!(
-        trees::ensure(&Variant::CLASSIC, Strategy::Optimal),
+        Trees::default().ensure(&v, Strategy::Optimal),
+        TreeState::Nowhere
+    );
+    let kept = Trees::new(Some(data.path()));
+    // Not needed where the breaker builds it at once (heuristics up to 1296 secrets, optimal on classic).
+    assert_eq!(kept.ensure(&v, Strategy::Entropy), TreeState::NotNeeded);
+    assert_eq!(
+        kept.ensure(&Variant::CLASSIC, Strategy::Optimal),
         TreeState::NotNeeded
     );
     let start = Instant::now();
     loop {
-        match trees::ensure(&v, Strategy::Optimal) {
+        match kept.ensure(&v, Strategy::Optimal) {
             TreeState::Ready => break,
             TreeState::Building(p) => {
                 assert!(p.share.is_none_or(|s| (0.0..=0.99).contains(&s)), "{p:?}");
@@ -90,7 +93,7 @@ fn a_tree_is_built_in_the_background_kept_and_used_by_every_breaker() {
         .unwrap()
         .next_guess();
     let start = Instant::now();
-    while trees::ensure(&larger, Strategy::Entropy) != TreeState::Ready {
+    while kept.ensure(&larger, Strategy::Entropy) != TreeState::Ready {
         assert!(start.elapsed() < Duration::from_secs(120), "still building");
         std::thread::sleep(Duration::from_millis(5));
     }

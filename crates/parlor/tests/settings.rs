@@ -429,7 +429,7 @@ fn the_readme_example_reads_without_a_mistake() {
         .nth(1)
         .and_then(|s| s.split("```").next())
         .expect("the section has a TOML example");
-    let (s, problems) = parlor::settings::file::parse(example);
+    let (s, problems) = parlor::settings::file::parse(example, &parlor::registry::catalog());
     assert!(problems.is_empty(), "{problems:?}");
     assert_eq!(s.theme(), parlor::tui::theme::ThemeName::Light);
     assert!(!s.animations() && !s.confirm_give_up());
@@ -464,11 +464,11 @@ mod in_process {
 
     #[test]
     fn with_the_question_turned_off_x_gives_up_at_once() {
-        let mut app = game(Settings::default());
+        let mut app = game(parlor::registry::settings());
         press(&mut app, KeyCode::Left);
         press(&mut app, KeyCode::Char('x'));
         assert!(screen(&mut app, 80, 24).contains("Give up?"));
-        let mut quiet = Settings::default();
+        let mut quiet = parlor::registry::settings();
         quiet.set(Section::Confirm, "give-up", "no").unwrap();
         let mut app = game(quiet);
         press(&mut app, KeyCode::Left);
@@ -479,7 +479,7 @@ mod in_process {
 
     #[test]
     fn a_remapped_new_game_key_is_the_one_the_end_box_and_the_help_name() {
-        let mut remapped = Settings::default();
+        let mut remapped = parlor::registry::settings();
         remapped.set(Section::Keys, "new-game", "e").unwrap();
         remapped.set(Section::Keys, "undo", "z").unwrap();
         remapped.set(Section::Confirm, "give-up", "no").unwrap();
@@ -505,7 +505,7 @@ mod in_process {
 
     #[test]
     fn autoplay_starts_at_the_settings_speed() {
-        let mut slow = Settings::default();
+        let mut slow = parlor::registry::settings();
         slow.set(Section::General, "autoplay-ms", "700").unwrap();
         let mut app = game(slow);
         press(&mut app, KeyCode::Char('p'));
@@ -515,7 +515,7 @@ mod in_process {
 
     #[test]
     fn settings_screen() {
-        let settings = Settings::default();
+        let settings = parlor::registry::settings();
         let view = SettingsView::new(
             &settings,
             Some(std::path::Path::new("/home/you/.config/parlor")),

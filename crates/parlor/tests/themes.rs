@@ -173,6 +173,24 @@ const THEMES: [ThemeName; 4] = [
     ThemeName::Mono,
 ];
 
+/// The screens drawn here are one per game: every registered game has one.
+#[test]
+fn every_registered_game_is_drawn_in_every_theme() {
+    assert_eq!(
+        registered(),
+        [Twenty48::ID, Mastermind::ID, Nocca::ID],
+        "draw each registered game in every theme"
+    );
+}
+
+/// The registered games' ids, in menu order.
+fn registered() -> Vec<&'static str> {
+    parlor::registry::GAMES
+        .iter()
+        .map(|&g| parlor::games::AnyGame::id(g))
+        .collect()
+}
+
 #[test]
 fn every_theme_on_each_game() {
     for name in THEMES {
@@ -251,8 +269,8 @@ fn nocca_sides_have_their_own_colours() {
     for name in [ThemeName::Dark, ThemeName::Light, ThemeName::HighContrast] {
         for depth in [Depth::TrueColor, Depth::Ansi16] {
             let t = theme(name, depth);
-            let black = t.side(nocca::Colour::Black).fg;
-            let white = t.side(nocca::Colour::White).fg;
+            let black = parlor::games::nocca::colours::side(&t, nocca::Colour::Black).fg;
+            let white = parlor::games::nocca::colours::side(&t, nocca::Colour::White).fg;
             assert!(
                 black.is_some() && white.is_some() && black != white,
                 "{name:?}"

@@ -14,7 +14,6 @@ use parlor::storage::Store;
 #[test]
 fn the_screen_says_a_strategy_tree_is_being_built_and_the_estimate_is_rough() {
     let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
-    parlor::games::mastermind::trees::use_data_dir(dir.path());
     let store = Store::in_memory().unwrap();
     let params = Params {
         preset: Some("super"),
@@ -22,7 +21,8 @@ fn the_screen_says_a_strategy_tree_is_being_built_and_the_estimate_is_rough() {
         strategy: Some(Strategy::Entropy),
         ..Params::default()
     };
-    let s = session::<Mastermind>(params, 5, &store);
+    let trees = parlor::games::mastermind::trees::Trees::new(Some(dir.path()));
+    let s = session::<Mastermind>(params, 5, &store).with_context(trees);
     let mut app = game_app(s, store);
     type_text(&mut app, "12345");
     press(&mut app, KeyCode::Enter);

@@ -465,6 +465,7 @@ fn shared_screens(out: &mut Vec<Drawn>) {
     let (settings, errors) = parlor::settings::file::parse(
         "theme = \"purple\"\nanimations = 3\n[keys]\nundo = \"q\"\nhint = \"Space\"\n[confirm]\ngive-up = \"maybe\"\n\
          nonsense = 1\n[2048]\nsize = 99\n[mastermind]\ncolours = 42\n[nocca]\nlevel = \"godlike\"\n",
+        &parlor::registry::catalog(),
     );
     assert!(errors.len() >= 5, "{errors:?}");
     let problems: Vec<String> = errors

@@ -18,6 +18,11 @@
 
 #![warn(missing_docs)]
 
+/// This engine's crate name (`parlor --version` lists it with [`VERSION`]).
+pub const NAME: &str = env!("CARGO_PKG_NAME");
+/// This engine's version, from its manifest.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 pub mod action;
 pub mod ai;
 pub mod bitboard;

@@ -18,9 +18,8 @@ pub struct CompletionsArgs {
     pub shell: Shell,
 }
 
-/// Writes the completion script for `args.shell` to `out`.
-pub fn run(args: &CompletionsArgs, out: &mut dyn Write) -> Result<()> {
-    let mut cmd = crate::cli::command();
+/// Writes the completion script of the whole command line `cmd` for `args.shell` to `out`.
+pub fn run(args: &CompletionsArgs, mut cmd: clap::Command, out: &mut dyn Write) -> Result<()> {
     // Into memory first: clap_complete panics on a failed write (a closed pipe), and this returns the error instead.
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut cmd, "parlor", &mut script);

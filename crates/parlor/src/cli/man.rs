@@ -1,6 +1,7 @@
 //! `parlor man`: the manual page (roff), generated from the same clap definitions that parse the command line, with
 //! the sections clap does not know: KEYS (from the key table the games share), FILES and ENVIRONMENT.
 
+use super::play::CliLaunch;
 use anyhow::{Context, Result};
 use clap::Args;
 use clap_mangen::Man;
@@ -14,14 +15,14 @@ use std::path::PathBuf;
     the page of every command it names; parlor man > parlor.1 prints parlor.1 alone."
 )]
 pub struct ManArgs {
-    /// Write parlor.1 and one page per command (parlor-2048.1, ...) into DIR instead of parlor.1 to stdout.
+    /// Write parlor.1 and one page per command (parlor-GAME.1, ...) into DIR instead of parlor.1 to stdout.
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
 }
 
-/// Writes the manual page to `out`, or every page into `args.dir`.
-pub fn run(args: &ManArgs, out: &mut dyn Write) -> Result<()> {
-    let mut cmd = crate::cli::command().disable_help_subcommand(true);
+/// Writes the manual page of the command line with `games` to `out`, or every page into `args.dir`.
+pub fn run(args: &ManArgs, games: &[&'static dyn CliLaunch], out: &mut dyn Write) -> Result<()> {
+    let mut cmd = crate::cli::command(games).disable_help_subcommand(true);
     cmd.build();
     match &args.dir {
         Some(dir) => {
@@ -31,11 +32,11 @@ pub fn run(args: &ManArgs, out: &mut dyn Write) -> Result<()> {
                 clap_mangen::generate_to(sub.clone(), dir).with_context(writing)?;
             }
             let mut page = Vec::new();
-            render(&cmd, &mut page)?;
+            render(&cmd, games, &mut page)?;
             std::fs::write(dir.join("parlor.1"), page).with_context(writing)?;
         }
         None => {
-            render(&cmd, out)?;
+            render(&cmd, games, out)?;
             out.flush()?;
         }
     }
@@ -62,7 +63,11 @@ fn section(out: &mut dyn Write, title: &str, entries: &[(String, String)]) -> st
 }
 
 /// parlor.1: clap's sections, then KEYS, FILES, ENVIRONMENT and VERSION (one line each, never run together).
-fn render(cmd: &clap::Command, out: &mut dyn Write) -> std::io::Result<()> {
+fn render(
+    cmd: &clap::Command,
+    games: &[&'static dyn CliLaunch],
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
     // clap's page up to its VERSION section (which runs the version's lines together), then ours.
     let mut page = Vec::new();
     Man::new(cmd.clone()).render(&mut page)?;
@@ -73,7 +78,7 @@ fn render(cmd: &clap::Command, out: &mut dyn Write) -> std::io::Result<()> {
         out,
         ".PP\n{}",
         roff(
-            "Each command has its own page, parlor-COMMAND(1) (parlor-2048(1), ...): parlor man --dir DIR writes \
+            "Each command has its own page, parlor-COMMAND(1) (parlor-GAME(1) for each game): parlor man --dir DIR writes \
              them all beside parlor.1."
         )
     )?;
@@ -81,7 +86,7 @@ fn render(cmd: &clap::Command, out: &mut dyn Write) -> std::io::Result<()> {
     let mut keys: Vec<(String, String)> = vec![
         (
             "arrows, h j k l, w a s d".into(),
-            "Move the cursor, or slide (2048).".into(),
+            "Move the cursor, or play the move of that direction where a game has one.".into(),
         ),
         ("Enter".into(), "Choose.".into()),
         (
@@ -118,7 +123,7 @@ fn render(cmd: &clap::Command, out: &mut dyn Write) -> std::io::Result<()> {
         )
     )?;
 
-    let files: Vec<(String, String)> = vec![
+    let mut files: Vec<(String, String)> = vec![
         (
             "$PARLOR_DATA_DIR/parlor.db".into(),
             "The database: every finished game and each game in progress (default directory: \
@@ -130,27 +135,16 @@ fn render(cmd: &clap::Command, out: &mut dyn Write) -> std::io::Result<()> {
             "A lock file for each game in progress being played.".into(),
         ),
         (
-            "$PARLOR_DATA_DIR/tables/, $PARLOR_DATA_DIR/trees/".into(),
-            "Nocca Nocca's solved boards and Mastermind's strategy trees, checksummed; deleting them only costs the \
-             time to make them again."
-                .into(),
-        ),
-        (
             "$PARLOR_CONFIG_DIR/settings.toml".into(),
             "The settings (default directory: ~/.config/parlor on Linux; --config-dir overrides it); \
              settings.toml.bak keeps a file that had mistakes when Settings rewrote it."
                 .into(),
         ),
-        (
-            "twenty48-ntuple.p48".into(),
-            "The 2048 network, looked for in $PARLOR_2048_WEIGHTS, beside the parlor binary, then in the source \
-             tree the binary was built from."
-                .into(),
-        ),
-    ];
+];
+    files.extend(games.iter().flat_map(|g| g.manual().0));
     section(out, "FILES", &files)?;
 
-    let env: Vec<(String, String)> = vec![
+    let mut env: Vec<(String, String)> = vec![
         (
             "PARLOR_DATA_DIR".into(),
             "The directory of the database (else the XDG data directory).".into(),
@@ -158,10 +152,6 @@ fn render(cmd: &clap::Command, out: &mut dyn Write) -> std::io::Result<()> {
         (
             "PARLOR_CONFIG_DIR".into(),
             "The directory of settings.toml (else the XDG config directory).".into(),
-        ),
-        (
-            twenty48::ai::ntuple::WEIGHTS_ENV.into(),
-            "The 2048 network's file.".into(),
         ),
         ("NO_COLOR".into(), "Set and not empty: no colour.".into()),
         (
@@ -179,6 +169,7 @@ fn render(cmd: &clap::Command, out: &mut dyn Write) -> std::io::Result<()> {
             "Where the data and config directories are when the variables above are not set.".into(),
         ),
     ];
+    env.extend(games.iter().flat_map(|g| g.manual().1));
     section(out, "ENVIRONMENT", &env)?;
 
     writeln!(out, ".SH VERSION")?;

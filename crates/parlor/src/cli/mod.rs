@@ -1,7 +1,9 @@
 //! The command line: `parlor [GAME [COMMAND]] [OPTIONS]`. The general commands are clap derive types; each game's
-//! command (`parlor 2048`, ...) is built from the registry, its flags from the game's setting table.
+//! command (`parlor GAME`) is built from the games handed over by the program's top, its flags from the game's
+//! setting table.
 
 pub mod completions;
+pub mod env;
 pub mod man;
 pub mod play;
 pub mod records;
@@ -10,6 +12,7 @@ pub mod values;
 pub mod version;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use play::CliLaunch;
 use std::path::PathBuf;
 
 /// Parlor: classic thinking games for the terminal.
@@ -17,7 +20,7 @@ use std::path::PathBuf;
 /// With no command, opens the menu. Games in progress are saved after every move and offered again on the next
 /// start. Data lives in $PARLOR_DATA_DIR, or else the XDG data directory (~/.local/share/parlor on Linux).
 #[derive(Debug, Parser)]
-#[command(name = "parlor", version, long_version = version::LONG)]
+#[command(name = "parlor", version)]
 pub struct Cli {
     /// The options every command takes.
     #[command(flatten)]
@@ -39,7 +42,7 @@ pub struct Global {
     /// Do not capture the mouse in the full-screen interface.
     #[arg(long, global = true)]
     pub no_mouse: bool,
-    /// Do not animate moves in the full-screen interface (2048's slides).
+    /// Do not animate moves in the full-screen interface (slides, pieces moving).
     #[arg(long, global = true)]
     pub no_animation: bool,
     /// The directory that holds Parlor's database (overrides PARLOR_DATA_DIR and the XDG data directory).
@@ -50,7 +53,7 @@ pub struct Global {
     pub config_dir: Option<PathBuf>,
     /// The colour theme for this run (the settings keep one for every run).
     #[arg(long, global = true, value_name = "NAME", value_enum)]
-    pub theme: Option<crate::tui::theme::ThemeName>,
+    pub theme: Option<crate::settings::ThemeName>,
 }
 
 /// Parlor's general commands (each game's own command comes from the registry).
@@ -83,36 +86,35 @@ pub struct JsonFlag {
     pub json: bool,
 }
 
-/// The whole command line: the general commands, then one command per registered game, in menu order.
-pub fn command() -> clap::Command {
-    let mut cmd = Cli::command();
-    for (i, g) in crate::registry::GAMES.iter().enumerate() {
+/// The whole command line: the general commands, then one command for each of `games`, in menu order.
+pub fn command(games: &[&'static dyn CliLaunch]) -> clap::Command {
+    let any: Vec<&dyn crate::games::AnyGame> = games.iter().map(|&g| g as _).collect();
+    let mut cmd = Cli::command().long_version(version::long(&any));
+    for (i, g) in games.iter().enumerate() {
         cmd = cmd.subcommand(g.command().display_order(i));
     }
-    values::with_values(cmd)
+    let ids = games.iter().map(|g| g.id()).collect();
+    values::with_values(cmd, &values::game_ids(ids))
 }
 
 /// What the command line asks for.
 pub enum Parsed {
     /// A game's command, with its matches.
-    Game(
-        &'static dyn crate::registry::Registered,
-        clap::ArgMatches,
-        Global,
-    ),
+    Game(&'static dyn CliLaunch, clap::ArgMatches, Global),
     /// A general command, or the menu.
     General(Cli),
 }
 
-/// Parses the command line (exits with clap's message on a bad one, as clap does).
-pub fn parse_from<I, T>(args: I) -> Parsed
+/// Parses the command line, whose game commands are those of `games` (exits with clap's message on a bad one, as
+/// clap does).
+pub fn parse_from<I, T>(args: I, games: &[&'static dyn CliLaunch]) -> Parsed
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let matches = command().get_matches_from(args);
+    let matches = command(games).get_matches_from(args);
     if let Some((name, sub)) = matches.subcommand()
-        && let Some(g) = crate::registry::find(name)
+        && let Some(g) = crate::games::find(games, name)
     {
         let global = Global::from_arg_matches(&matches).unwrap_or_default();
         return Parsed::Game(g, sub.clone(), global);

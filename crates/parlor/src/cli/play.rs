@@ -6,7 +6,7 @@
 //!   is continued (a game another Parlor is playing is skipped);
 //! - otherwise, or when there is none, a new game starts at once with the flags given and the defaults elsewhere.
 
-use crate::Env;
+use super::env::Env;
 use crate::games::session::{ResumeError, Seed, Session};
 use crate::games::settings::Kind;
 use crate::games::{AnyGame, Entry};
@@ -17,10 +17,19 @@ use clap::{Arg, ArgAction, ArgMatches, Command, FromArgMatches, Subcommand};
 
 /// What a game adds for the command line: its analysis commands.
 pub trait CliGame: TuiGame + PlainGame {
-    /// The analysis commands (`parlor 2048 slide`, `parlor nocca perft`).
+    /// The analysis commands (`parlor GAME COMMAND`).
     type Analysis: Subcommand;
     /// `--help`'s paragraph for `parlor GAME`.
     const ABOUT: &'static str;
+    /// The values a shell completes for an option of an analysis command (`cmd`: the command's name, `id`: the
+    /// option's), where it takes one of a list, checked as the list says; `None` for the others.
+    fn values(_cmd: &str, _id: &str) -> Option<clap::builder::ValueParser> {
+        None
+    }
+    /// The manual page's FILES entries of what the game keeps or reads (name, paragraph).
+    const FILES: &'static [(&'static str, &'static str)] = &[];
+    /// The manual page's ENVIRONMENT entries of the variables the game reads (name, paragraph).
+    const ENVIRONMENT: &'static [(&'static str, &'static str)] = &[];
     /// Runs one analysis command.
     fn analyse(command: &Self::Analysis, env: &Env) -> Result<()>;
 }
@@ -31,7 +40,12 @@ pub trait CliLaunch: AnyGame {
     fn command(&self) -> Command;
     /// Runs `parlor GAME ...`.
     fn run(&self, matches: &ArgMatches, env: &Env) -> Result<()>;
+    /// The game's entries of the manual page's FILES and ENVIRONMENT sections ([`CliGame::FILES`]).
+    fn manual(&self) -> (ManEntries, ManEntries);
 }
+
+/// Entries of a manual page's section: (term, paragraph).
+pub type ManEntries = Vec<(String, String)>;
 
 /// The flags of `parlor GAME` that every game has, beside its settings.
 fn common_flags(cmd: Command) -> Command {
@@ -100,9 +114,19 @@ impl<G: CliGame> CliLaunch for Entry<G> {
             }
             cmd = cmd.arg(arg);
         }
-        G::Analysis::augment_subcommands(common_flags(cmd))
+        let cmd = G::Analysis::augment_subcommands(common_flags(cmd))
             .about(format!("Play {}, or run its analysis commands", G::TITLE))
-            .long_about(G::ABOUT)
+            .long_about(G::ABOUT);
+        super::values::with_values(cmd, &G::values)
+    }
+
+    fn manual(&self) -> (ManEntries, ManEntries) {
+        let owned = |list: &[(&str, &str)]| {
+            list.iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect()
+        };
+        (owned(G::FILES), owned(G::ENVIRONMENT))
     }
 
     fn run(&self, matches: &ArgMatches, env: &Env) -> Result<()> {
@@ -153,6 +177,7 @@ fn play<G: CliGame>(
             }
             match Session::<G>::resume(&saved, &store) {
                 Ok(s) => {
+                    let s = s.with_context(env.contexts.of::<G>());
                     notes.push("Continuing your game in progress (--new starts another).".into());
                     session = Some(s);
                     break;
@@ -176,7 +201,8 @@ fn play<G: CliGame>(
     let session = match session {
         Some(s) => s,
         None => Session::<G>::new(params, Seed::from_option(seed), &store)
-            .map_err(|e| anyhow!("{e}"))?,
+            .map_err(|e| anyhow!("{e}"))?
+            .with_context(env.contexts.of::<G>()),
     };
     notes.extend(env.settings_notice());
     if env.plain {
@@ -193,6 +219,7 @@ fn play<G: CliGame>(
         let notice = (!notes.is_empty()).then(|| notes.join(" "));
         let view: Box<dyn crate::tui::View> =
             Box::new(crate::tui::play::PlayView::new(session).with_message(notice));
-        env.run_tui(vec![crate::menu_view(None), view], store)
+        let menu: Box<dyn crate::tui::View> = Box::new(crate::tui::menu::MenuView::new(None));
+        env.run_tui(vec![menu, view], store)
     }
 }

@@ -1,5 +1,6 @@
 //! `parlor history`, `parlor scores` and `parlor replay`.
 
+use crate::games::AnyGame;
 use crate::storage::{GameRecord, Store};
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
@@ -8,7 +9,7 @@ use std::io::Write;
 /// `parlor history`.
 #[derive(Debug, Args)]
 pub struct HistoryArgs {
-    /// Only this game (2048, mastermind, nocca).
+    /// Only this game (its command's name: `parlor --help` lists them).
     #[arg(long)]
     pub game: Option<String>,
     /// How many games to list (1 to 100000).
@@ -22,7 +23,7 @@ pub struct HistoryArgs {
 /// `parlor scores`.
 #[derive(Debug, Args)]
 pub struct ScoresArgs {
-    /// Only this game (2048, mastermind, nocca; default: every game).
+    /// Only this game (its command's name; default: every game).
     #[arg(long)]
     pub game: Option<String>,
     /// The variant, e.g. 4x4 (default: every variant; needs --game).
@@ -47,14 +48,20 @@ pub struct ReplayArgs {
 }
 
 /// Prints the history.
-pub fn history(args: &HistoryArgs, store: &Store, out: &mut dyn Write) -> Result<()> {
+pub fn history(
+    args: &HistoryArgs,
+    games: &[&'static dyn AnyGame],
+    store: &Store,
+    out: &mut dyn Write,
+) -> Result<()> {
     if let Some(g) = &args.game
-        && crate::registry::find(g).is_none()
+        && crate::games::find(games, g).is_none()
     {
-        anyhow::bail!("no game '{g}': {}", crate::registry::names());
+        anyhow::bail!("no game '{g}': {}", crate::games::names(games));
     }
     crate::plain::records::history(
         store,
+        games,
         args.game.as_deref(),
         args.limit as usize,
         args.json,
@@ -63,22 +70,23 @@ pub fn history(args: &HistoryArgs, store: &Store, out: &mut dyn Write) -> Result
 }
 
 /// Prints the best scores.
-pub fn scores(args: &ScoresArgs, store: &Store, out: &mut dyn Write) -> Result<()> {
+pub fn scores(
+    args: &ScoresArgs,
+    games: &[&'static dyn AnyGame],
+    store: &Store,
+    out: &mut dyn Write,
+) -> Result<()> {
     let Some(name) = &args.game else {
-        let games: Vec<&dyn crate::games::AnyGame> = crate::registry::GAMES
-            .iter()
-            .map(|&g| g as &dyn crate::games::AnyGame)
-            .collect();
         return crate::plain::records::scores_of_every_game(
             store,
-            &games,
+            games,
             args.limit as usize,
             args.json,
             out,
         );
     };
-    let game = crate::registry::find(name)
-        .ok_or_else(|| anyhow!("no game '{name}': {}", crate::registry::names()))?;
+    let game = crate::games::find(games, name)
+        .ok_or_else(|| anyhow!("no game '{name}': {}", crate::games::names(games)))?;
     crate::plain::records::scores(
         store,
         game,

@@ -1,6 +1,7 @@
 //! `parlor stats`: games played, won, win rate, streaks, best and average, and the charts' numbers, per game and
 //! variant.
 
+use crate::games::AnyGame;
 use crate::storage::Store;
 use anyhow::{Result, anyhow};
 use clap::Args;
@@ -9,7 +10,7 @@ use std::io::Write;
 /// `parlor stats`.
 #[derive(Debug, Args)]
 pub struct StatsArgs {
-    /// Only this game (2048, mastermind, nocca).
+    /// Only this game (its command's name: `parlor --help` lists them).
     #[arg(long)]
     pub game: Option<String>,
     /// Print one JSON object keyed by game.
@@ -18,13 +19,18 @@ pub struct StatsArgs {
 }
 
 /// Prints the statistics.
-pub fn run(args: &StatsArgs, store: &Store, out: &mut dyn Write) -> Result<()> {
-    let games: Vec<&dyn crate::games::AnyGame> = match &args.game {
+pub fn run(
+    args: &StatsArgs,
+    games: &[&'static dyn AnyGame],
+    store: &Store,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let games: Vec<&dyn AnyGame> = match &args.game {
         Some(g) => vec![
-            crate::registry::find(g)
-                .ok_or_else(|| anyhow!("no game '{g}': {}", crate::registry::names()))?,
+            crate::games::find(games, g)
+                .ok_or_else(|| anyhow!("no game '{g}': {}", crate::games::names(games)))?,
         ],
-        None => crate::registry::GAMES.iter().map(|&g| g as _).collect(),
+        None => games.to_vec(),
     };
     crate::plain::stats::print(store, &games, args.json, out)
 }

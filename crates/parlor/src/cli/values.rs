@@ -60,61 +60,21 @@ pub fn yes_no() -> Listed<bool> {
     )
 }
 
-/// Every Nocca board, `3x3` to `6x5`.
-pub fn boards() -> Vec<String> {
-    (3..=6)
-        .flat_map(|r| (3..=5).map(move |c| format!("{r}x{c}")))
-        .collect()
+/// The values of an option, by the name of the command it belongs to and the option's id: `None` where it has no
+/// list of its own. Each game gives one for its analysis commands ([`crate::cli::play::CliGame::values`]).
+pub type Values<'a> = &'a dyn Fn(&str, &str) -> Option<clap::builder::ValueParser>;
+
+/// The values of the general commands' `--game`: the ids of the games given.
+pub fn game_ids(
+    ids: Vec<&'static str>,
+) -> impl Fn(&str, &str) -> Option<clap::builder::ValueParser> {
+    move |_cmd, id| {
+        (id == "game").then(|| Listed::new(|s: &str| Ok(s.to_string()), ids.clone()).into())
+    }
 }
 
-/// The values the analysis and record commands' options take, by the option's id (the game commands' settings
-/// name their own, from their setting tables).
-fn listed(cmd: &str, id: &str) -> Option<clap::builder::ValueParser> {
-    use nocca::{Dims, Level};
-    Some(match id {
-        "game" => Listed::new(
-            |s: &str| Ok(s.to_string()),
-            crate::registry::GAMES.iter().map(|g| g.id()),
-        )
-        .into(),
-        "strategy" => Listed::new(
-            |s: &str| {
-                s.parse::<mastermind::Strategy>()
-                    .map(|_| s.to_string())
-                    .map_err(|e| e.to_string())
-            },
-            mastermind::Strategy::ALL.iter().map(|s| s.name()),
-        )
-        .into(),
-        "variant" if cmd == "feedback" || cmd == "solve" => Listed::new(
-            |s: &str| Ok(s.to_string()),
-            mastermind::Variant::PRESETS.iter().map(|(n, _)| *n),
-        )
-        .into(),
-        "a" | "b" => Listed::new(
-            |s: &str| s.parse::<Level>().map_err(|e| e.to_string()),
-            ["beginner", "casual", "strong", "expert"],
-        )
-        .into(),
-        "board" if cmd == "perft" || cmd == "solve" => Listed::new(
-            |s: &str| s.parse::<Dims>().map_err(|e| e.to_string()),
-            boards(),
-        )
-        .into(),
-        "direction" => {
-            Listed::new(|s: &str| Ok(s.to_string()), ["up", "down", "left", "right"]).into()
-        }
-        "eval" => Listed::new(
-            |s: &str| s.parse::<twenty48::ai::EvalKind>(),
-            ["network", "heuristic"],
-        )
-        .into(),
-        _ => return None,
-    })
-}
-
-/// `cmd` with every option's completion settled (see the module), recursively.
-pub fn with_values(cmd: Command) -> Command {
+/// `cmd` with every option's completion settled (see the module), recursively: `listed` gives the lists.
+pub fn with_values(cmd: Command, listed: Values) -> Command {
     let name = cmd.get_name().to_string();
     let ids: Vec<String> = cmd
         .get_arguments()
@@ -122,19 +82,19 @@ pub fn with_values(cmd: Command) -> Command {
         .collect();
     let mut cmd = cmd;
     for id in ids {
-        cmd = cmd.mut_arg(&id, |a| settle(&name, a));
+        cmd = cmd.mut_arg(&id, |a| settle(&name, a, listed));
     }
     let subs: Vec<String> = cmd
         .get_subcommands()
         .map(|s| s.get_name().to_string())
         .collect();
     for s in subs {
-        cmd = cmd.mut_subcommand(&s, with_values);
+        cmd = cmd.mut_subcommand(&s, |c| with_values(c, listed));
     }
     cmd
 }
 
-fn settle(cmd: &str, a: Arg) -> Arg {
+fn settle(cmd: &str, a: Arg, listed: Values) -> Arg {
     if !a.get_action().takes_values() || a.get_value_parser().possible_values().is_some() {
         return a;
     }

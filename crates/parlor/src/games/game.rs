@@ -38,7 +38,7 @@ pub enum Status {
 pub enum Purpose {
     /// A hint for the player (marks the game assisted).
     Hint,
-    /// The computer's own move as an opponent (or, in Mastermind's maker role, scoring its own guess).
+    /// The computer's own move as an opponent (or, where the player is the one asked, answering the player's move).
     Opponent,
     /// The computer plays for the player (autoplay; marks the game assisted).
     Autoplay,
@@ -49,19 +49,27 @@ pub enum Purpose {
 pub struct Applied {
     /// A short note ("+16", "2 black 1 white").
     pub note: Option<String>,
-    /// A moment worth stopping for (2048's target reached): the front end announces it, asks whether to go on,
+    /// A moment worth stopping for (a target reached): the front end announces it, asks whether to go on,
     /// and pauses autoplay there.
     pub milestone: Option<String>,
 }
 
 /// One game's back end.
 pub trait Game: Sized + 'static {
-    /// The game's name in the database and on the command line (`2048`, `mastermind`, `nocca`).
+    /// The game's name in the database and on the command line (`solitaire`).
     const ID: &'static str;
-    /// The name shown to people (`Nocca Nocca`).
+    /// The name shown to people (`Klondike Solitaire`).
     const TITLE: &'static str;
     /// One line for the menu.
     const BLURB: &'static str;
+    /// How the best scores rank the game, for their help (`points`, `wins by fewest guesses`).
+    const RANKS: &'static str = "points";
+    /// What the statistics chart for the game, for their help (`the spread of scores of the newest 1000 ranked
+    /// games`): what [`Game::charts`] gives, in words.
+    const CHARTS: &'static str = "the spread of scores of the newest 1000 ranked games";
+    /// The engine crate the game plays with: its name and version (`parlor --version`), its crate's `NAME` and
+    /// `VERSION`.
+    const ENGINE: (&'static str, &'static str);
 
     /// The options a player sets.
     type Params: Clone + Debug + PartialEq + Default + Send + 'static;
@@ -71,6 +79,10 @@ pub trait Game: Sized + 'static {
     type Move: Clone + Debug + PartialEq + Display + Send + 'static;
     /// What the computer keeps between two thoughts (a transposition table, a strategy tree).
     type Thinker: Send + 'static;
+    /// What the game keeps for a whole program run beside its games (where its solved tables or strategy trees are
+    /// kept, and those being built): made once at the program's top ([`Game::context`]) and shared by every session
+    /// ([`crate::games::session::Session::with_context`]), thinker and screen of the game. Cloning shares it.
+    type Context: Clone + Default + Send + Sync + 'static;
 
     /// The settings the parameters are made of, in the order the setup form shows them.
     fn settings() -> &'static [Setting];
@@ -97,7 +109,7 @@ pub trait Game: Sized + 'static {
     fn new_game(params: &Self::Params, seed: u64) -> Result<Self::State, String>;
     /// Reads a move as written by its `Display`, in the context of the state (a refused text is an error).
     fn parse_move(state: &Self::State, text: &str) -> Result<Self::Move, String>;
-    /// Reads a saved move list (space separated). Games whose old records hold extra words (2048's `undo`)
+    /// Reads a saved move list (space separated). Games whose old records hold extra words (an old `undo`)
     /// override this to fold them.
     fn parse_moves(start: &Self::State, text: &str) -> Result<Vec<Self::Move>, String> {
         let mut state = start.clone();
@@ -113,9 +125,9 @@ pub trait Game: Sized + 'static {
     fn apply(state: &mut Self::State, mv: &Self::Move) -> Result<Applied, String>;
     /// Where the game stands.
     fn status(state: &Self::State) -> Status;
-    /// The score that best scores rank (2048: points; Mastermind: guesses; Nocca: plies).
+    /// The score that best scores rank (points, guesses, plies).
     fn score(state: &Self::State) -> i64;
-    /// How many moves were played, as the game counts them (2048: slides; Nocca: plies; Mastermind: guesses).
+    /// How many moves were played, as the game counts them (slides, plies, guesses).
     fn moves_made(state: &Self::State) -> usize;
     /// The score's name (`score`, `guesses`, `plies`).
     fn score_name() -> &'static str {
@@ -131,15 +143,15 @@ pub trait Game: Sized + 'static {
             _ => vec![Chart::Scores],
         }
     }
-    /// A figure of a finished game's final position that a [`Chart::Peaks`] chart counts (2048: the highest tile).
+    /// A figure of a finished game's final position that a [`Chart::Peaks`] chart counts (the highest tile, say).
     fn peak(_state: &Self::State) -> Option<i64> {
         None
     }
-    /// How a player who stops now ends the game (2048 after its target: a win; otherwise giving up).
+    /// How a player who stops now ends the game (after a target is reached: a win, say; otherwise giving up).
     fn resign(_state: &Self::State) -> Outcome {
         Outcome::GaveUp
     }
-    /// One line that says how the game ended ("2048 reached", "White reached the goal", "code found in 5").
+    /// One line that says how the game ended ("target reached", "White reached the goal", "code found in 5").
     fn ending(state: &Self::State, outcome: Outcome) -> String;
     /// A short line for lists of games in progress ("score 1234 · 20 moves", "ply 12 · White to move").
     fn progress(state: &Self::State) -> String;
@@ -148,7 +160,7 @@ pub trait Game: Sized + 'static {
         let _ = state;
         usize::from(moves > 0)
     }
-    /// Whether hints and undo are offered for these parameters (Mastermind's large variants have no hints).
+    /// Whether hints and undo are offered for these parameters (a variant too large to search has none).
     fn can_think(_params: &Self::Params) -> bool {
         true
     }
@@ -162,8 +174,15 @@ pub trait Game: Sized + 'static {
         false
     }
 
-    /// The computer's memory for these parameters.
-    fn thinker(params: &Self::Params) -> Self::Thinker;
+    /// The game's context for a run whose data directory is `data_dir` (`None`: none, nothing is kept on disk).
+    fn context(_data_dir: Option<&std::path::Path>) -> Self::Context {
+        Self::Context::default()
+    }
+    /// Called when a game with these parameters is played in `context` (started or taken up): a game may start
+    /// reading what its computer will need in the background.
+    fn prepare(_context: &Self::Context, _params: &Self::Params) {}
+    /// The computer's memory for these parameters, in the game's context.
+    fn thinker(params: &Self::Params, context: &Self::Context) -> Self::Thinker;
     /// The computer's move, or `None` when it has none. Runs on a background thread; `stop` asks it to finish early.
     fn think(
         thinker: &mut Self::Thinker,
@@ -172,8 +191,8 @@ pub trait Game: Sized + 'static {
         stop: &AtomicBool,
     ) -> Option<Self::Move>;
     /// How a hint is told ("slide left", "c2 to c3, wins in 7"); by default the move itself.
-    fn describe_hint(state: &Self::State, mv: &Self::Move) -> String {
-        let _ = state;
+    fn describe_hint(context: &Self::Context, state: &Self::State, mv: &Self::Move) -> String {
+        let _ = (context, state);
         mv.to_string()
     }
 

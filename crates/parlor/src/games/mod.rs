@@ -3,7 +3,10 @@
 //! [`game::Game`] is the interface every game implements (its parameters, state, moves, status, score, ranking and
 //! thinking); [`session::Session`] is the mid end that does autosave, claims, undo, assistance marks and recording
 //! for all of them; [`jobs::Job`] runs the computer's thinking off the UI thread; [`record`] rebuilds finished games
-//! for replays. The front ends (`tui`, `plain`) are generic over the interface.
+//! for replays; [`Contexts`] holds each game's [`game::Game::Context`] for a run (what it keeps beside its games, such
+//! as strategy trees), made once at the program's top. The front ends (`tui`, `plain`) are generic over the interface,
+//! and the games themselves (one folder each) are handed to them by the top, from the registry: nothing here names
+//! one but the folders' `mod` lines.
 
 pub mod game;
 pub mod jobs;
@@ -15,7 +18,60 @@ pub mod settings;
 pub mod stats;
 pub mod twenty48;
 
+use std::any::Any;
 use std::marker::PhantomData;
+use std::sync::Arc;
+
+/// Every game's context ([`game::Game::Context`]) for one program run, made once at the top from the data directory
+/// and handed to the front ends, which give each session its game's. Cloning shares them.
+#[derive(Clone, Default)]
+pub struct Contexts(Vec<(&'static str, Arc<dyn Any + Send + Sync>)>);
+
+impl Contexts {
+    /// The contexts of `games` for a run whose data directory is `data_dir`.
+    pub fn new<T: AnyGame + ?Sized>(games: &[&T], data_dir: Option<&std::path::Path>) -> Contexts {
+        Contexts(
+            games
+                .iter()
+                .map(|g| (g.id(), g.context(data_dir)))
+                .collect(),
+        )
+    }
+
+    /// Game `G`'s context (its default if `G` has none here: nothing kept on disk).
+    pub fn of<G: game::Game>(&self) -> G::Context {
+        self.0
+            .iter()
+            .find(|(id, _)| *id == G::ID)
+            .and_then(|(_, c)| c.downcast_ref::<G::Context>())
+            .cloned()
+            .unwrap_or_default()
+    }
+}
+
+/// The names of `games`, for messages (`a, b or c`).
+pub fn names<T: AnyGame + ?Sized>(games: &[&T]) -> String {
+    let ids: Vec<&str> = games.iter().map(|g| g.id()).collect();
+    match ids.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// One sentence of help saying something of every game in `games`: `{title} {verb} {what}` joined by `; `, then a
+/// full stop (`A ranks points; B ranks wins by fewest guesses.`).
+pub fn each_game<T: AnyGame + ?Sized>(
+    games: &[&T],
+    verb: &str,
+    what: impl Fn(&T) -> &'static str,
+) -> String {
+    let parts: Vec<String> = games
+        .iter()
+        .map(|g| format!("{} {verb} {}", g.title(), what(g)))
+        .collect();
+    format!("{}.", parts.join("; "))
+}
 
 /// A game type as a value: the registry holds one per game, and each front end implements its own object-safe
 /// view of a game (the menu's launcher, the plain loop, the command line) for every `Entry<G>`.
@@ -53,6 +109,14 @@ pub trait AnyGame: Sync {
     fn title(&self) -> &'static str;
     /// One line for menus.
     fn blurb(&self) -> &'static str;
+    /// Its engine crate's name and version ([`game::Game::ENGINE`]).
+    fn engine(&self) -> (&'static str, &'static str);
+    /// How its best scores rank, in words ([`game::Game::RANKS`]).
+    fn ranks(&self) -> &'static str;
+    /// What its statistics chart, in words ([`game::Game::CHARTS`]).
+    fn charts_help(&self) -> &'static str;
+    /// The game's context for a run with this data directory ([`game::Game::context`]), to keep in [`Contexts`].
+    fn context(&self, data_dir: Option<&std::path::Path>) -> Arc<dyn Any + Send + Sync>;
     /// Its rules, one paragraph each.
     fn rules(&self) -> &'static [&'static str];
     /// How a record's variant ranks (from its saved parameters; the default parameters' if unreadable).
@@ -94,6 +158,22 @@ impl<G: game::Game> AnyGame for Entry<G> {
 
     fn blurb(&self) -> &'static str {
         G::BLURB
+    }
+
+    fn engine(&self) -> (&'static str, &'static str) {
+        G::ENGINE
+    }
+
+    fn ranks(&self) -> &'static str {
+        G::RANKS
+    }
+
+    fn charts_help(&self) -> &'static str {
+        G::CHARTS
+    }
+
+    fn context(&self, data_dir: Option<&std::path::Path>) -> Arc<dyn Any + Send + Sync> {
+        Arc::new(G::context(data_dir))
     }
 
     fn rules(&self) -> &'static [&'static str] {

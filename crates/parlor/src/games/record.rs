@@ -4,7 +4,7 @@ use super::game::Game;
 use super::session::rebuild;
 use crate::storage::{GameRecord, Store, format_time};
 
-/// Positions are rebuilt from a checkpoint every this many moves, so that long games (2048's tens of thousands of
+/// Positions are rebuilt from a checkpoint every this many moves, so that long games (tens of thousands of
 /// moves) step back quickly without keeping every position.
 const CHECKPOINT_EVERY: usize = 256;
 
@@ -94,10 +94,10 @@ impl<G: Game> Replay<G> {
     }
 }
 
-/// One line describing a finished game.
-pub fn record_line(r: &GameRecord) -> String {
+/// One line describing a finished game (`games`: the games known, whose own word names what the score counts).
+pub fn record_line<T: crate::games::AnyGame + ?Sized>(r: &GameRecord, games: &[&T]) -> String {
     // What the score counts, in the game's own word (RULES.md, Words): points, guesses or plies.
-    let counted = crate::registry::find(&r.game).map_or("score", |g| g.score_name());
+    let counted = crate::games::find(games, &r.game).map_or("score", |g| g.score_name());
     // The word and the number fill 13 columns, whatever the word.
     let width = 12usize.saturating_sub(counted.len()).max(1);
     format!(

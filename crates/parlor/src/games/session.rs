@@ -13,7 +13,7 @@ use crate::storage::{Claim, ClaimError, Store, Unfinished, now_ms};
 pub struct Ending {
     /// How it ended.
     pub outcome: Outcome,
-    /// The game's own line for it ("2048 reached", "the computer found your code in 5 guesses").
+    /// The game's own line for it ("target reached", "the computer found your code in 5 guesses").
     pub text: String,
     /// The database id, when it was recorded.
     pub id: Option<i64>,
@@ -156,9 +156,25 @@ pub struct Session<G: Game> {
     /// it), once that is found.
     lost: Option<String>,
     known_best: Option<i64>,
+    /// What the game keeps for the whole run ([`Game::Context`]): given by the front end that plays the game.
+    context: G::Context,
 }
 
 impl<G: Game> Session<G> {
+    /// Plays the game in `context` (the one the program's top made for this game): its thinker and screens use
+    /// it, and the game may start preparing what its computer will need ([`Game::prepare`]). A session made
+    /// without one has the default context (nothing kept on disk).
+    pub fn with_context(mut self, context: G::Context) -> Session<G> {
+        G::prepare(&context, &self.params);
+        self.context = context;
+        self
+    }
+
+    /// The game's context ([`Session::with_context`]).
+    pub fn context(&self) -> &G::Context {
+        &self.context
+    }
+
     /// A new game, claimed for this process.
     pub fn new(params: G::Params, seed: Seed, store: &Store) -> Result<Session<G>, String> {
         G::check(&params)?;
@@ -267,6 +283,7 @@ impl<G: Game> Session<G> {
             storage_error: None,
             lost: None,
             known_best: None,
+            context: G::Context::default(),
         };
         s.refresh_best(store);
         s
@@ -420,7 +437,7 @@ impl<G: Game> Session<G> {
         }
     }
 
-    /// Ends the game now, as the game says a player who stops ends it (a win after 2048's target, else giving up).
+    /// Ends the game now, as the game says a player who stops ends it (a win after a target is reached, say, else giving up).
     pub fn resign(&mut self, store: &mut Store) {
         if self.ended.is_none() {
             let outcome = G::resign(&self.core.state);

@@ -16,7 +16,7 @@ pub enum Chart {
     /// only wins rank (fewest guesses or plies), a last bar counts the games that would have ranked had they been
     /// won.
     Scores,
-    /// A figure of each ranked game's final position, counted by value (2048: the highest tile), over the newest
+    /// A figure of each ranked game's final position, counted by value (the highest tile, say), over the newest
     /// [`PEAK_GAMES`] ranked games (the games are rebuilt from their moves to find it). Holds the figure's name.
     Peaks(&'static str),
     /// Results over time: every game in the order it was played, cut into at most [`BLOCKS`] equal blocks, each

@@ -14,7 +14,7 @@ use anyhow::Result;
 pub enum Parsed<M> {
     /// A whole move.
     Move(M),
-    /// The start of a move: ask this question and read the rest (Nocca's "which direction?").
+    /// The start of a move: ask this question and read the rest ("which direction?").
     Ask(String),
     /// Not a move: the reason.
     Refused(String),
@@ -29,7 +29,7 @@ pub trait PlainGame: Game {
         last: Option<&Self::Move>,
         over: bool,
     ) -> String;
-    /// The line printed when a game starts ("2048 on 4x4, seed 7. Make 2048 to win.").
+    /// The line printed when a game starts ("GAME on 4x4, seed 7. ...": its parameters, the seed, the goal).
     fn intro(params: &Self::Params, seed: u64) -> String;
     /// The prompt for the next move, commands included.
     fn prompt(state: &Self::State, params: &Self::Params) -> String;
@@ -87,7 +87,10 @@ impl<G: PlainGame> PlainLaunch for Entry<G> {
 
     fn play_saved(&self, io: &mut Io, saved: &Unfinished, store: &mut Store) -> Result<Exit> {
         match Session::<G>::resume(saved, store) {
-            Ok(session) => super::play::play(io, session, store),
+            Ok(session) => {
+                let session = session.with_context(io.contexts.of::<G>());
+                super::play::play(io, session, store)
+            }
             Err(ResumeError::Taken) => {
                 io.say("That game is being played in another Parlor: finish it there, or start a new one.")?;
                 Ok(Exit::Menu)

@@ -36,6 +36,8 @@ pub struct Io<'a> {
     pub settings: crate::settings::Settings,
     /// Where the settings are saved (`None`: changes last for this run only).
     pub config_dir: Option<std::path::PathBuf>,
+    /// Every game's context, which the sessions started here play in.
+    pub contexts: crate::games::Contexts,
 }
 
 /// The longest line read; the rest of a longer one is thrown away (so no input can make a line grow without end).
@@ -49,6 +51,7 @@ impl<'a> Io<'a> {
             out,
             settings: crate::settings::Settings::default(),
             config_dir: None,
+            contexts: crate::games::Contexts::default(),
         }
     }
 
@@ -203,7 +206,7 @@ pub fn menu(
                 }
             }
             "t" | "stats" | "statistics" => stats::print(store, games, false, io.out)?,
-            "h" | "history" => records::history(store, None, 20, false, io.out)?,
+            "h" | "history" => records::history(store, games, None, 20, false, io.out)?,
             "r" | "replay" => match words
                 .next()
                 .map(|w| w.trim_start_matches('#').parse::<i64>())

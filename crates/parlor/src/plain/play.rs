@@ -29,7 +29,10 @@ pub fn start<G: PlainGame>(
     store: &mut Store,
 ) -> Result<Exit> {
     match Session::<G>::new(params, Seed::from_option(seed), store) {
-        Ok(session) => play(io, session, store),
+        Ok(session) => {
+            let session = session.with_context(io.contexts.of::<G>());
+            play(io, session, store)
+        }
         Err(e) => {
             io.say(format!("Cannot start: {e}"))?;
             Ok(Exit::Menu)
@@ -94,7 +97,9 @@ fn think<G: PlainGame>(
     s: &Session<G>,
     purpose: Purpose,
 ) -> Option<G::Move> {
-    let mut t = thinker.take().unwrap_or_else(|| G::thinker(&s.params));
+    let mut t = thinker
+        .take()
+        .unwrap_or_else(|| G::thinker(&s.params, s.context()));
     let mv = G::think(&mut t, s.state(), purpose, &AtomicBool::new(false));
     *thinker = Some(t);
     mv
@@ -319,7 +324,7 @@ fn player_line<G: PlainGame>(
     let mut words = word.split_whitespace();
     let first = words.next().unwrap_or("");
     // A command is one word (`p N` and `give up` excepted); a longer line is the game's (`r y o bla` is a
-    // Mastermind guess, not `r` for a new game).
+    // guess of colours, not `r` for a new game).
     let more = words.clone().next().is_some();
     let command = (!more || matches!(first, "p" | "autoplay" | "give")).then_some(first);
     match command {
@@ -353,7 +358,7 @@ fn player_line<G: PlainGame>(
             match think(thinker, s, Purpose::Hint) {
                 Some(mv) => io.say(format!(
                     "Hint: {}. (The game is now assisted.)",
-                    G::describe_hint(s.state(), &mv)
+                    G::describe_hint(s.context(), s.state(), &mv)
                 ))?,
                 None => io.say("No move to suggest.")?,
             }
@@ -434,7 +439,7 @@ fn new_game<G: PlainGame>(io: &mut Io, s: &mut Session<G>, store: &mut Store) ->
             }
             let params = s.params.clone();
             *s = match Session::<G>::new(params, Seed::from_option(None), store) {
-                Ok(fresh) => fresh,
+                Ok(fresh) => fresh.with_context(s.context().clone()),
                 Err(e) => {
                     io.say(format!("Cannot start: {e}"))?;
                     return Ok(Some(Exit::Menu));

@@ -8,8 +8,9 @@ use std::io::Write;
 
 /// Prints the newest finished games (of one game, or all), and how many damaged ones were left out and why (with
 /// `--json`, on standard error: the JSON stays the list of games).
-pub fn history(
+pub fn history<T: AnyGame + ?Sized>(
     store: &Store,
+    games: &[&T],
     game: Option<&str>,
     limit: usize,
     json: bool,
@@ -29,7 +30,7 @@ pub fn history(
         writeln!(out, "{}", crate::games::record::nothing_to_show(store))?;
     }
     for r in &history.games {
-        writeln!(out, "{}", record_line(r))?;
+        writeln!(out, "{}", record_line(r, games))?;
     }
     if let Some(n) = note {
         writeln!(out, "Note: {n}")?;

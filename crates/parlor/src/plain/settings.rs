@@ -35,7 +35,7 @@ pub fn run(io: &mut Io) -> Result<bool> {
         for (i, r) in rows.iter().enumerate() {
             if section != Some(r.section) {
                 section = Some(r.section);
-                io.say(format!("  {}", r.section.title()))?;
+                io.say(format!("  {}", r.heading))?;
             }
             io.say(format!(
                 "  {:>3}  {}: {}  [{}]",

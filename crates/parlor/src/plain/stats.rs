@@ -8,7 +8,7 @@ use anyhow::Result;
 use std::io::Write;
 
 /// Prints the statistics of `games`: as text, each game's variants one after the other; as JSON, one object
-/// keyed by game name (`{"2048": {"title", "score_name", "variants": [...]}, ...}`). Finished rows whose game is
+/// keyed by game name (`{"ID": {"title", "score_name", "variants": [...]}, ...}`). Finished rows whose game is
 /// unknown end it with a note (with `--json`, on standard error, as history's note).
 pub fn print<T: AnyGame + ?Sized>(
     store: &Store,

@@ -3,9 +3,9 @@
 //! never leaves half a file. Saving over a file keeps what the player wrote in it (comments, blank lines, order,
 //! entries Parlor does not know): only the values that changed are rewritten, and settings it lacks are added.
 
-use super::{GENERAL, Section, Settings, games, keys_text};
+use super::keys::{self, actions};
+use super::{Catalog, GENERAL, Section, Settings, keys_text};
 use crate::games::settings::{Kind, Setting, format_decimal};
-use crate::tui::keys::{self, actions};
 use std::path::Path;
 use toml_edit::{Document, DocumentMut, Item, Table, Value};
 
@@ -21,13 +21,13 @@ pub struct Loaded {
     pub problems: Vec<String>,
 }
 
-/// Reads `dir/settings.toml`; a missing file is the defaults, with no problem.
-pub fn load(dir: &Path) -> Loaded {
+/// Reads `dir/settings.toml` for the games of `catalog`; a missing file is the defaults, with no problem.
+pub fn load(dir: &Path, catalog: &Catalog) -> Loaded {
     let path = dir.join(FILE);
     match std::fs::read(&path) {
         Ok(bytes) => {
             let text = String::from_utf8_lossy(&bytes);
-            let (settings, problems) = parse(&text);
+            let (settings, problems) = parse(&text, catalog);
             Loaded {
                 settings,
                 problems: problems
@@ -37,11 +37,11 @@ pub fn load(dir: &Path) -> Loaded {
             }
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Loaded {
-            settings: Settings::default(),
+            settings: Settings::new(catalog),
             problems: Vec::new(),
         },
         Err(e) => Loaded {
-            settings: Settings::default(),
+            settings: Settings::new(catalog),
             problems: vec![format!(
                 "{}: cannot be read ({e}): using the default settings",
                 path.display()
@@ -111,9 +111,10 @@ fn recover(text: &str, problems: &mut Vec<(usize, String)>) -> Option<Document<S
     None
 }
 
-/// Reads the file's text: the settings, and (line, mistake) for every entry that was not used.
-pub fn parse(text: &str) -> (Settings, Vec<(usize, String)>) {
-    let mut settings = Settings::default();
+/// Reads the file's text for the games of `catalog`: the settings, and (line, mistake) for every entry that was not
+/// used.
+pub fn parse(text: &str, catalog: &Catalog) -> (Settings, Vec<(usize, String)>) {
+    let mut settings = Settings::new(catalog);
     let mut problems = Vec::new();
     let Some(doc) = recover(text, &mut problems) else {
         return (settings, problems);
@@ -138,7 +139,7 @@ pub fn parse(text: &str) -> (Settings, Vec<(usize, String)>) {
                 Some(table) => {
                     for (id, sub) in table.iter() {
                         let span = table.key(id).and_then(|k| k.span());
-                        match games().iter().position(|g| g.id() == id) {
+                        match catalog.games().iter().position(|g| g.id() == id) {
                             Some(i) => read_table(
                                 text,
                                 &mut settings,
@@ -151,7 +152,7 @@ pub fn parse(text: &str) -> (Settings, Vec<(usize, String)>) {
                                 line(span),
                                 format!(
                                     "unknown game '{id}' (known: {}): ignored",
-                                    crate::registry::names()
+                                    catalog.names()
                                 ),
                             )),
                         }
@@ -192,7 +193,7 @@ fn read_table(
     span: Option<std::ops::Range<usize>>,
     problems: &mut Vec<(usize, String)>,
 ) {
-    let name = section.table();
+    let name = section.table(settings.catalog());
     let Some(table) = item.as_table_like() else {
         problems.push((
             line_of(text, span),
@@ -202,7 +203,7 @@ fn read_table(
     };
     let known: Vec<&'static Setting> = match section {
         Section::Confirm => super::CONFIRM.iter().collect(),
-        Section::Game(i) => games()[i]
+        Section::Game(i) => settings.catalog().games()[i]
             .settings()
             .iter()
             .filter(|s| s.kind != Kind::Text)
@@ -271,7 +272,7 @@ fn read_value(
     key_span: Option<std::ops::Range<usize>>,
     problems: &mut Vec<(usize, String)>,
 ) {
-    let table = section.table();
+    let table = section.table(settings.catalog());
     let name = if table.is_empty() {
         s.key.to_string()
     } else {
@@ -343,7 +344,10 @@ fn read_keys(
             ));
             continue;
         };
-        let parsed: Result<Vec<_>, String> = words.iter().map(|w| keys::parse_key(w)).collect();
+        let parsed: Result<Vec<_>, String> = words
+            .iter()
+            .map(|w| keys::parse_key(w, settings.catalog().keys()))
+            .collect();
         let result = parsed.and_then(|k| settings.set_keys(i, k));
         if let Err(why) = result {
             problems.push((
@@ -371,7 +375,7 @@ pub fn render(settings: &Settings) -> String {
     );
     for section in settings.sections() {
         out.push('\n');
-        let table = section.table();
+        let table = section.table(settings.catalog());
         if !table.is_empty() {
             out.push_str(&format!("[{table}]\n"));
         }
@@ -379,7 +383,7 @@ pub fn render(settings: &Settings) -> String {
             out.push_str(&format!(
                 "# Keys of the commands every game shares: a list of key names, each one character (exact case)\n\
                  # or a name. Key names: {}.\n",
-                keys::key_names_allowed().replacen("one character, or ", "", 1)
+                keys::key_names_allowed(settings.catalog().keys()).replacen("one character, or ", "", 1)
             ));
             for (i, a) in actions::ALL.iter().enumerate() {
                 let list: Vec<String> = settings.keys()[i]
@@ -502,7 +506,9 @@ pub fn save(settings: &Settings, dir: &Path) -> Result<String, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let mut kept = String::new();
     if let Ok(old) = std::fs::read(&path)
-        && !parse(&String::from_utf8_lossy(&old)).1.is_empty()
+        && !parse(&String::from_utf8_lossy(&old), settings.catalog())
+            .1
+            .is_empty()
     {
         let bak = dir.join(format!("{FILE}.bak"));
         std::fs::write(&bak, &old)
@@ -538,17 +544,20 @@ mod tests {
 
     #[test]
     fn the_written_file_reads_back_without_a_problem() {
-        let mut s = Settings::default();
+        let mut s = crate::registry::settings();
         s.set(Section::General, "theme", "light").unwrap();
         s.set(Section::Confirm, "give-up", "no").unwrap();
         s.set(Section::Keys, "undo", "z").unwrap();
         let text = render(&s);
-        let (back, problems) = parse(&text);
+        let (back, problems) = parse(&text, s.catalog());
         assert!(problems.is_empty(), "{problems:?}\n{text}");
         assert_eq!(back, s);
-        let (default, problems) = parse(&render(&Settings::default()));
+        let (default, problems) = parse(
+            &render(&crate::registry::settings()),
+            &crate::registry::catalog(),
+        );
         assert!(problems.is_empty());
-        assert_eq!(default, Settings::default());
+        assert_eq!(default, crate::registry::settings());
     }
 
     #[test]
@@ -566,7 +575,7 @@ mod tests {
                    \n\
                    [games.2048]\n\
                    size = 5 # bigger\n";
-        let (mut s, problems) = parse(old);
+        let (mut s, problems) = parse(old, &crate::registry::catalog());
         assert_eq!(problems.len(), 1, "{problems:?}");
         s.set(Section::General, "theme", "dark").unwrap();
         s.set(Section::Game(0), "size", "6").unwrap(); // games()[0] is 2048
@@ -587,7 +596,7 @@ mod tests {
         assert!(!text.contains("colour = \"red\""), "{text}");
         assert!(text.contains("animations = true"), "{text}");
         assert!(text.contains("hint = [\"t\"]"), "{text}");
-        let (back, problems) = parse(&text);
+        let (back, problems) = parse(&text, s.catalog());
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(back, s);
         // Saved again unchanged: the same text.
@@ -598,8 +607,11 @@ mod tests {
 
     #[test]
     fn a_mistake_names_its_line_and_keeps_the_rest() {
-        let (s, p) = parse("theme = \"light\"\n\nanimations = 3\nautoplay-ms = 50\n");
-        assert_eq!(s.theme(), crate::tui::theme::ThemeName::Light);
+        let (s, p) = parse(
+            "theme = \"light\"\n\nanimations = 3\nautoplay-ms = 50\n",
+            &crate::registry::catalog(),
+        );
+        assert_eq!(s.theme(), crate::settings::ThemeName::Light);
         assert!(s.animations());
         assert_eq!(s.autoplay_ms(), 50);
         assert_eq!(p.len(), 1);

@@ -7,12 +7,67 @@
 //! settings screen, the plain questions and the file's checks are written once for both.
 
 pub mod file;
+pub mod keys;
+mod theme_name;
+
+pub use theme_name::ThemeName;
 
 use crate::games::AnyGame;
 use crate::games::settings::{Kind, Setting};
-use crate::tui::keys::{self, actions};
-use crate::tui::theme::ThemeName;
 use crossterm::event::KeyCode;
+use keys::actions;
+
+/// The games as the settings see them, handed over by the program's top from the registry: each game's table of
+/// default options (`[games.ID]`), and the keys the games bind themselves (which no remapped command may take).
+#[derive(Clone, Default)]
+pub struct Catalog {
+    games: Vec<&'static dyn AnyGame>,
+    keys: Vec<(KeyCode, String)>,
+}
+
+impl Catalog {
+    /// The catalog of `games`, whose own keys are `keys` (each with what it does, `it types GREEN in ...`).
+    pub fn new(games: Vec<&'static dyn AnyGame>, keys: Vec<(KeyCode, String)>) -> Catalog {
+        Catalog { games, keys }
+    }
+
+    /// The games, in the registry's order.
+    pub fn games(&self) -> &[&'static dyn AnyGame] {
+        &self.games
+    }
+
+    /// The keys the games bind themselves, with what they do.
+    pub fn keys(&self) -> &[(KeyCode, String)] {
+        &self.keys
+    }
+
+    /// The games' names, for messages (`a, b or c`).
+    pub fn names(&self) -> String {
+        crate::games::names(&self.games)
+    }
+}
+
+impl std::fmt::Debug for Catalog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ids: Vec<&str> = self.games.iter().map(|g| g.id()).collect();
+        f.debug_struct("Catalog")
+            .field("games", &ids)
+            .field("keys", &self.keys)
+            .finish()
+    }
+}
+
+impl PartialEq for Catalog {
+    fn eq(&self, other: &Catalog) -> bool {
+        self.games.len() == other.games.len()
+            && self
+                .games
+                .iter()
+                .zip(&other.games)
+                .all(|(a, b)| a.id() == b.id())
+            && self.keys == other.keys
+    }
+}
 
 /// The general settings (top of the file).
 pub const GENERAL: &[Setting] = &[
@@ -87,33 +142,25 @@ pub enum Section {
 }
 
 impl Section {
-    /// The table's name in the file (`""` for the general settings).
-    pub fn table(self) -> String {
+    /// The table's name in the file (`""` for the general settings), the games being `catalog`'s.
+    pub fn table(self, catalog: &Catalog) -> String {
         match self {
             Section::General => String::new(),
             Section::Confirm => "confirm".into(),
             Section::Keys => "keys".into(),
-            Section::Game(i) => format!("games.{}", games()[i].id()),
+            Section::Game(i) => format!("games.{}", catalog.games[i].id()),
         }
     }
 
-    /// The heading on the settings screen.
-    pub fn title(self) -> String {
+    /// The heading on the settings screen, the games being `catalog`'s.
+    pub fn title(self, catalog: &Catalog) -> String {
         match self {
             Section::General => "General".into(),
             Section::Confirm => "Questions".into(),
             Section::Keys => "Keys (in every game)".into(),
-            Section::Game(i) => format!("New games of {}", games()[i].title()),
+            Section::Game(i) => format!("New games of {}", catalog.games[i].title()),
         }
     }
-}
-
-/// The registered games, as the settings see them.
-pub fn games() -> Vec<&'static dyn AnyGame> {
-    crate::registry::GAMES
-        .iter()
-        .map(|&g| g as &dyn AnyGame)
-        .collect()
 }
 
 /// One game's default options.
@@ -134,15 +181,26 @@ pub struct Settings {
     confirm: Vec<String>,
     keys: Vec<Vec<KeyCode>>,
     games: Vec<GameDefaults>,
+    catalog: Catalog,
 }
 
+/// The defaults, with no game (a program's settings come from [`Settings::new`] with its games).
 impl Default for Settings {
     fn default() -> Settings {
+        Settings::new(&Catalog::default())
+    }
+}
+
+impl Settings {
+    /// The defaults for the games of `catalog`.
+    pub fn new(catalog: &Catalog) -> Settings {
         Settings {
             general: GENERAL_DEFAULTS.iter().map(|s| s.to_string()).collect(),
             confirm: CONFIRM.iter().map(|_| "yes".to_string()).collect(),
             keys: actions::ALL.iter().map(|a| a.default.to_vec()).collect(),
-            games: games()
+            catalog: catalog.clone(),
+            games: catalog
+                .games
                 .iter()
                 .map(|g| {
                     let made = g.params_from(&[]);
@@ -154,6 +212,16 @@ impl Default for Settings {
                 })
                 .collect(),
         }
+    }
+
+    /// The defaults for the same games (what the settings screen resets to).
+    pub fn defaults(&self) -> Settings {
+        Settings::new(&self.catalog)
+    }
+
+    /// The games these settings know.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
     }
 }
 
@@ -225,7 +293,7 @@ impl Settings {
             Section::Confirm => CONFIRM.iter().zip(self.confirm.iter().cloned()).collect(),
             Section::Keys => Vec::new(),
             Section::Game(i) => {
-                let table = games()[i].settings();
+                let table = self.catalog.games[i].settings();
                 self.games[i]
                     .values
                     .iter()
@@ -254,12 +322,12 @@ impl Settings {
                 let i = actions::find(key).ok_or_else(|| format!("no command '{key}'"))?;
                 let keys = value
                     .split_whitespace()
-                    .map(keys::parse_key)
+                    .map(|w| keys::parse_key(w, &self.catalog.keys))
                     .collect::<Result<Vec<_>, _>>()?;
                 self.set_keys(i, keys)
             }
             Section::Game(g) => {
-                let game = games()[g];
+                let game = self.catalog.games[g];
                 let setting = game
                     .settings()
                     .iter()
@@ -313,7 +381,7 @@ impl Settings {
                     actions::ALL[other].name
                 ));
             }
-            if let Some((_, what)) = game_keys().into_iter().find(|(g, _)| *g == k) {
+            if let Some((_, what)) = self.catalog.keys.iter().find(|(g, _)| *g == k) {
                 return Err(format!("{shown} is already taken: {what}"));
             }
         }
@@ -338,6 +406,8 @@ impl Settings {
 pub struct Row {
     /// Its section.
     pub section: Section,
+    /// Its section's heading ([`Section::title`]).
+    pub heading: String,
     /// Its key in the section.
     pub key: &'static str,
     /// What it is called.
@@ -361,6 +431,7 @@ impl Settings {
                 for (i, a) in actions::ALL.iter().enumerate() {
                     out.push(Row {
                         section,
+                        heading: section.title(&self.catalog),
                         key: a.name,
                         label: format!("Keys: {}", a.help),
                         help: "The keys of this command in every game: one character (exact case), or Backspace, \
@@ -375,11 +446,12 @@ impl Settings {
             }
             for (s, v) in self.entries(section) {
                 let label = match section {
-                    Section::Game(i) => format!("{}: {}", games()[i].title(), s.label),
+                    Section::Game(i) => format!("{}: {}", self.catalog.games[i].title(), s.label),
                     _ => s.label.to_string(),
                 };
                 out.push(Row {
                     section,
+                    heading: section.title(&self.catalog),
                     key: s.key,
                     label,
                     help: s.help.to_string(),
@@ -401,45 +473,13 @@ pub fn keys_text(keys: &[KeyCode]) -> String {
         .join(" ")
 }
 
-/// The keys the games' own tables bind (with the game's default parameters), with what they do: a remapped
-/// command may not take them.
-pub fn game_keys() -> Vec<(KeyCode, String)> {
-    let mut keys: Vec<(KeyCode, String)> = crate::registry::tui()
-        .iter()
-        .flat_map(|g| {
-            g.bound_keys()
-                .into_iter()
-                .map(move |(k, what)| (k, format!("{what} in {}", g.title())))
-        })
-        .collect();
-    keys.extend(mastermind_colour_keys());
-    keys
-}
-
-/// The lower-case colour letters Mastermind's codebreaker types as pegs (`g` types GREEN), except those the
-/// shared commands' default keys already take (`r` new game, `u` undo, `p` autoplay): a remapped command may not
-/// take them either.
-fn mastermind_colour_keys() -> Vec<(KeyCode, String)> {
-    let defaults: Vec<KeyCode> = actions::ALL
-        .iter()
-        .flat_map(|a| a.default.iter().copied())
-        .collect();
-    mastermind::COLOUR_SYMBOLS
-        .iter()
-        .zip(mastermind::COLOUR_NAMES)
-        .map(|(&c, name)| (KeyCode::Char(c.to_ascii_lowercase()), name))
-        .filter(|(k, _)| !defaults.contains(k))
-        .map(|(k, name)| (k, format!("it types {name} in Mastermind")))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn defaults_read_back() {
-        let s = Settings::default();
+        let s = crate::registry::settings();
         assert_eq!(s.theme(), ThemeName::Auto);
         assert!(s.animations());
         assert_eq!(s.autoplay_ms(), 100);
@@ -451,7 +491,7 @@ mod tests {
 
     #[test]
     fn set_checks_ranges_and_clashes() {
-        let mut s = Settings::default();
+        let mut s = crate::registry::settings();
         assert!(s.set(Section::General, "autoplay-ms", "5").is_err());
         s.set(Section::General, "autoplay-ms", "250").unwrap();
         assert_eq!(s.autoplay_ms(), 250);
@@ -475,9 +515,8 @@ mod tests {
         assert!(e.contains("Mastermind"), "{e}");
         s.set(Section::Keys, "undo", "z F5").unwrap();
         assert_eq!(s.keys()[0], vec![KeyCode::Char('z'), KeyCode::F(5)]);
-        let g = (0..games().len())
-            .find(|&i| games()[i].id() == "2048")
-            .unwrap();
+        let games = s.catalog().games();
+        let g = (0..games.len()).find(|&i| games[i].id() == "2048").unwrap();
         s.set(Section::Game(g), "target", "512").unwrap();
         assert!(s.game_json("2048").unwrap().contains("512"));
         assert!(s.set(Section::Game(g), "size", "9").is_err());

@@ -31,6 +31,7 @@ macro_rules! context {
             animations: $app.animations && $app.settings.animations(),
             settings: &mut $app.settings,
             config_dir: $app.config_dir.as_deref(),
+            contexts: &$app.contexts,
         }
     };
 }
@@ -47,6 +48,8 @@ pub struct App {
     help_scroll: u16,
     running: bool,
     settings: Settings,
+    /// Every game's context, which the sessions started here play in.
+    contexts: crate::games::Contexts,
     config_dir: Option<std::path::PathBuf>,
     /// The theme the settings named when the theme was last chosen (a change on the settings screen applies).
     theme_setting: ThemeName,
@@ -76,6 +79,7 @@ impl App {
         theme: Theme,
         games: Vec<&'static dyn Launch>,
     ) -> App {
+        let settings = Settings::new(&super::game::catalog(&games));
         App {
             stack,
             store,
@@ -86,7 +90,8 @@ impl App {
             help_open: false,
             help_scroll: 0,
             running: true,
-            settings: Settings::default(),
+            settings,
+            contexts: crate::games::Contexts::default(),
             config_dir: None,
             theme_setting: ThemeName::Auto,
             too_small: false,
@@ -102,6 +107,11 @@ impl App {
         self.theme_setting = settings.theme();
         self.settings = settings;
         self.config_dir = config_dir;
+    }
+
+    /// Plays the games in these contexts (the program's top makes them from the data directory).
+    pub fn set_contexts(&mut self, contexts: crate::games::Contexts) {
+        self.contexts = contexts;
     }
 
     /// The settings (for tests).

@@ -11,6 +11,7 @@ use crate::games::game::Game;
 use crate::games::record::Replay;
 use crate::games::session::{ResumeError, Session};
 use crate::games::{AnyGame, Entry, params_or_default};
+use crate::settings::Catalog;
 use crate::storage::{GameRecord, Unfinished};
 use crossterm::event::MouseEvent;
 use ratatui::Frame;
@@ -52,8 +53,8 @@ pub trait TuiGame: Game {
     /// The game's key table. It must bind no key twice, nor any key of the play screen's common table
     /// (`u` `t` `p` `+` `=` `-` `x` `r` `q` `Q` Esc `?`).
     fn bindings(params: &Self::Params) -> &'static [Binding<Self::Cmd>];
-    /// The key table in force now, which may depend on what the player is doing (a Mastermind codemaker typing
-    /// the hidden code types colours, not answers). It must clash with nothing either. The table of
+    /// The key table in force now, which may depend on what the player is doing (a codemaker typing the hidden
+    /// code types colours, not answers). It must clash with nothing either. The table of
     /// [`TuiGame::bindings`] unless the game says otherwise.
     fn bindings_now(
         params: &Self::Params,
@@ -67,34 +68,34 @@ pub trait TuiGame: Game {
     fn help_rows(_params: &Self::Params) -> Vec<(String, &'static str)> {
         Vec::new()
     }
-    /// The hint bar's label of one of the table's entries in this variant (Super Mastermind's 8 colours, Bulls
-    /// and Cows' digits): the table's own label unless the game words it for the variant.
+    /// The hint bar's label of one of the table's entries in this variant (a variant's 8 colours, or digits
+    /// for colours): the table's own label unless the game words it for the variant.
     fn bar_label(_params: &Self::Params, label: &'static str) -> &'static str {
         label
     }
-    /// Whether the computer plays both sides and a person watches (Nocca's watch mode): `p` pauses, `+` and `-`
+    /// Whether the computer plays both sides and a person watches (a watch mode): `p` pauses, `+` and `-`
     /// change the pace.
     fn watched(_params: &Self::Params) -> bool {
         false
     }
     /// Sets the least time a watched move takes.
     fn set_pace(_thinker: &mut Self::Thinker, _ms: u64) {}
-    /// A move as the full screen names it (Nocca: `c1→c2`, the squares the player picks, not plain mode's
-    /// letters): in the messages of the computer's moves, autoplay and undo.
+    /// A move as the full screen names it (`c1→c2`, the squares the player picks, rather than plain
+    /// mode's letters): in the messages of the computer's moves, autoplay and undo.
     fn move_name(_params: &Self::Params, mv: &Self::Move) -> String {
         mv.to_string()
     }
     /// The hint's words on the full screen (the game's own [`Game::describe_hint`] unless the screen names moves
     /// its own way).
-    fn hint_text(state: &Self::State, mv: &Self::Move) -> String {
-        Self::describe_hint(state, mv)
+    fn hint_text(context: &Self::Context, state: &Self::State, mv: &Self::Move) -> String {
+        Self::describe_hint(context, state, mv)
     }
     /// The smallest area the board needs (columns, rows).
     fn board_size(params: &Self::Params) -> (u16, u16);
     /// Draws the board into `area`.
     fn draw(frame: &mut Frame, area: Rect, board: &Board<Self>, theme: &Theme);
     /// Extra words for the status line ("Black to move", "Guess 3 of 10").
-    fn status_text(state: &Self::State, params: &Self::Params) -> String;
+    fn status_text(context: &Self::Context, state: &Self::State, params: &Self::Params) -> String;
     /// Carries out one of the game's commands.
     fn command(cmd: Self::Cmd, ui: &mut Self::Ui, session: &Session<Self>) -> Act<Self::Move>;
     /// A key the table does not bind, offered to the game before it is refused (a colour letter typed into a
@@ -128,6 +129,11 @@ pub trait TuiGame: Game {
     }
     /// Ends any animation at once (a key was pressed, its time is up, or animations are off).
     fn settle(_ui: &mut Self::Ui) {}
+    /// Keys the game reads as typing outside its tables (letters typed as colours, say), with what each types: a
+    /// remapped common command may not take them either.
+    fn typed_keys() -> Vec<(crossterm::event::KeyCode, String)> {
+        Vec::new()
+    }
 }
 
 /// Any game, as the menu, the history and the scores see it.
@@ -148,6 +154,17 @@ pub trait Launch: AnyGame {
     /// The keys of the game's own table with the default parameters, with what each does (a remapped common
     /// command may not take them).
     fn bound_keys(&self) -> Vec<(crossterm::event::KeyCode, &'static str)>;
+    /// Every key the game takes for itself, with what it does in words that name the game: its table's
+    /// ([`Launch::bound_keys`]) and what it types ([`TuiGame::typed_keys`]).
+    fn own_keys(&self) -> Vec<(crossterm::event::KeyCode, String)>;
+}
+
+/// The games as the settings see them: each game, and the keys it takes for itself.
+pub fn catalog(games: &[&'static dyn Launch]) -> Catalog {
+    Catalog::new(
+        games.iter().map(|&g| g as &'static dyn AnyGame).collect(),
+        games.iter().flat_map(|g| g.own_keys()).collect(),
+    )
 }
 
 impl<G: TuiGame> Launch for Entry<G> {
@@ -161,7 +178,7 @@ impl<G: TuiGame> Launch for Entry<G> {
     }
 
     fn resume(&self, saved: &Unfinished, ctx: &mut Ctx) -> Result<Box<dyn View>, ResumeError> {
-        let session = Session::<G>::resume(saved, ctx.store)?;
+        let session = Session::<G>::resume(saved, ctx.store)?.with_context(ctx.contexts.of::<G>());
         Ok(Box::new(PlayView::new(session)))
     }
 
@@ -182,5 +199,15 @@ impl<G: TuiGame> Launch for Entry<G> {
             .iter()
             .flat_map(|b| b.keys.iter().map(|&k| (k, b.help)))
             .collect()
+    }
+
+    fn own_keys(&self) -> Vec<(crossterm::event::KeyCode, String)> {
+        let mut keys: Vec<_> = self
+            .bound_keys()
+            .into_iter()
+            .map(|(k, what)| (k, format!("{what} in {}", G::TITLE)))
+            .collect();
+        keys.extend(G::typed_keys());
+        keys
     }
 }

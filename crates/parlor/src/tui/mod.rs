@@ -36,13 +36,15 @@ pub struct Ctx<'a> {
     pub games: &'a [&'static dyn game::Launch],
     /// A line for the screen below to show once it is on top again ("saved", "NOT saved").
     pub notice: &'a mut Option<String>,
-    /// Whether moves are animated (2048's slides): on unless the settings turn animations off or `--no-animation`
+    /// Whether moves are animated (tiles sliding): on unless the settings turn animations off or `--no-animation`
     /// is given.
     pub animations: bool,
     /// The player's settings (the settings screen changes them; new games read their defaults).
     pub settings: &'a mut crate::settings::Settings,
     /// Where the settings are saved (`None`: no configuration directory, so changes last for this run only).
     pub config_dir: Option<&'a std::path::Path>,
+    /// Every game's context, which the sessions started here play in.
+    pub contexts: &'a crate::games::Contexts,
 }
 
 /// What happens to the screen stack after an event.

@@ -1,6 +1,6 @@
 //! The mouse, written once for every screen: lists and forms ([`Rows`]: a click chooses a row, the wheel moves the
 //! cursor), yes/no questions ([`answer_at`]: a click on `y ...` or `n ...`), and drags ([`drag_direction`]: the
-//! 2048 board slides the way the pointer went). Screens turn what the mouse did into the same commands as their
+//! board slides the way the pointer went). Screens turn what the mouse did into the same commands as their
 //! keys ([`Nav`], [`Answer`]), so the mouse can do nothing a key cannot. `--no-mouse` turns mouse capture off, and
 //! then none of this is reached.
 

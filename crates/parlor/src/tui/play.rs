@@ -93,7 +93,7 @@ pub fn key_clashes<G: TuiGame>(params: &G::Params) -> Vec<String> {
 /// What the screen is asking.
 #[derive(Clone, Debug, PartialEq)]
 enum Question {
-    /// A milestone was reached (2048's target): keep going?
+    /// A milestone was reached (a target tile, say): keep going?
     Milestone(String),
     /// Start a new game (the current one is recorded as given up)?
     Restart,
@@ -170,7 +170,8 @@ impl<G: TuiGame> PlayView<G> {
     /// A new game with `params`, from the command line's seed if one is left, else a fresh one.
     pub fn start(params: G::Params, ctx: &mut Ctx) -> Result<PlayView<G>, String> {
         let seed = Seed::from_option(ctx.seed.take());
-        Ok(PlayView::new(Session::new(params, seed, ctx.store)?))
+        let session = Session::new(params, seed, ctx.store)?.with_context(ctx.contexts.of::<G>());
+        Ok(PlayView::new(session))
     }
 
     /// The session being played (for tests).
@@ -243,7 +244,7 @@ impl<G: TuiGame> PlayView<G> {
         let mut thinker = self
             .thinker
             .take()
-            .unwrap_or_else(|| G::thinker(&self.session.params));
+            .unwrap_or_else(|| G::thinker(&self.session.params, self.session.context()));
         if G::watched(&self.session.params) {
             G::set_pace(&mut thinker, self.watch_ms);
         }
@@ -287,7 +288,7 @@ impl<G: TuiGame> PlayView<G> {
             (Purpose::Hint, Some(mv)) => {
                 self.message = Some(format!(
                     "hint: {} (the game is now assisted)",
-                    G::hint_text(self.session.state(), &mv)
+                    G::hint_text(self.session.context(), self.session.state(), &mv)
                 ));
             }
             (Purpose::Hint, None) => self.message = Some("no move to suggest".into()),
@@ -512,7 +513,7 @@ impl<G: TuiGame> PlayView<G> {
             spans.push(Span::raw("   Best "));
             spans.push(Span::styled(best.to_string(), theme.strong()));
         }
-        let extra = G::status_text(s.state(), &s.params);
+        let extra = G::status_text(s.context(), s.state(), &s.params);
         if !extra.is_empty() {
             spans.push(Span::raw(format!("   {extra}")));
         }
@@ -651,7 +652,7 @@ impl<G: TuiGame> View for PlayView<G> {
             }
             if cmd == Common::Hint {
                 // Never read as something else (a colour): say why there is none. (Autoplay's keys are left to
-                // the game: in Mastermind a lower-case p types the colour P.)
+                // the game: a lower-case letter may type a colour.)
                 self.message = Some(format!(
                     "no hint here: {}",
                     G::why_no_hint(&self.session.params)

@@ -23,6 +23,8 @@ const TEXT_NAV: NavWords = NavWords(["scroll", "scroll", "", "", "back", "back"]
 /// Every finished game, newest first; Enter replays the selected one.
 pub struct HistoryView {
     games: Vec<GameRecord>,
+    /// Each game's line ([`crate::games::record::record_line`]).
+    lines: Vec<String>,
     selected: usize,
     message: Option<String>,
     /// What to say when there is nothing to list.
@@ -44,8 +46,13 @@ impl HistoryView {
                 Some(format!("could not read the history: {e:#}")),
             ),
         };
+        let lines = games
+            .iter()
+            .map(|r| crate::games::record::record_line(r, ctx.games))
+            .collect();
         HistoryView {
             games,
+            lines,
             selected: 0,
             message,
             empty: crate::games::record::nothing_to_show(ctx.store),
@@ -79,8 +86,8 @@ impl View for HistoryView {
         if self.games.is_empty() && self.message.is_none() {
             lines.push(Line::raw(self.empty));
         }
-        for (i, r) in self.games.iter().enumerate() {
-            let text = crate::games::record::record_line(r);
+        for (i, text) in self.lines.iter().enumerate() {
+            let text = text.clone();
             // A row wider than the screen is shortened with `…` (the replay shows all of it).
             lines.push(if i == self.selected {
                 fit_line(
@@ -177,6 +184,8 @@ pub struct ScoresView {
     stats: Vec<(String, crate::games::stats::VariantStats, &'static str)>,
     /// What to say when there is nothing to list.
     empty: &'static str,
+    /// How each game ranks, for the help.
+    ranks: String,
 }
 
 impl ScoresView {
@@ -213,6 +222,7 @@ impl ScoresView {
             rows: Vec::new(),
             stats,
             empty: crate::games::record::nothing_to_show(ctx.store),
+            ranks: crate::games::each_game(ctx.games, "ranks", |g| g.ranks()),
         };
         view.load(ctx);
         view
@@ -331,11 +341,11 @@ impl View for ScoresView {
         Help {
             title: "Best scores".into(),
             keys,
-            text: vec![
-                "Games that used undo, hints or autoplay, and games played from a chosen seed, are kept out of \
-                 these tables. 2048 ranks points; Mastermind and Nocca Nocca rank wins by fewest guesses or plies."
-                    .into(),
-            ],
+            text: vec![format!(
+                "Games that used undo, hints or autoplay, and games played from a chosen seed, are kept out \
+                     of these tables. {}",
+                self.ranks
+            )],
         }
     }
 }

@@ -121,7 +121,7 @@ impl SettingsView {
         let Some(row) = self.rows.get(self.row).cloned() else {
             return;
         };
-        let defaults = Settings::default();
+        let defaults = ctx.settings.defaults();
         match defaults.get(row.section, row.key) {
             Some(v) => self.change(ctx, &v),
             None => self.message = Some(("this setting has no default".into(), true)),
@@ -189,7 +189,7 @@ impl View for SettingsView {
                     lines.push(Line::raw(""));
                     hits.push(None);
                 }
-                lines.push(Line::styled(r.section.title(), theme.strong()));
+                lines.push(Line::styled(r.heading.clone(), theme.strong()));
                 hits.push(None);
             }
             let value = match (&self.typing, i == self.row, self.capturing) {

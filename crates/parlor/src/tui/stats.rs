@@ -26,6 +26,8 @@ const CHART_ROWS: u16 = 6;
 pub struct StatsView {
     /// The games' names and titles, in menu order.
     games: Vec<(&'static str, &'static str)>,
+    /// What each game charts, for the help.
+    charts: String,
     /// The game shown (an index into `games`).
     game: usize,
     /// The variant shown (an index into the game's variants).
@@ -48,8 +50,10 @@ impl StatsView {
         let index = game
             .and_then(|id| games.iter().position(|(g, _)| *g == id))
             .unwrap_or(0);
+        let charts = crate::games::each_game(ctx.games, "charts", |g| g.charts_help());
         let mut view = StatsView {
             games,
+            charts,
             game: index,
             variant: 0,
             stats: None,
@@ -472,10 +476,10 @@ impl View for StatsView {
                  from a chosen seed and, where fewest guesses or plies rank, won. The win rate leaves out games \
                  with no winner of yours (the codemaker role, two players, watching the computer)."
                     .into(),
-                "2048 charts the spread of scores and the highest tile of the newest 1000 ranked games; Mastermind \
-                 the guesses needed (✗: not found); Nocca Nocca the win rate against each level over time. \
-                 `parlor stats` prints the same figures, and --json as numbers."
-                    .into(),
+                format!(
+                    "{} `parlor stats` prints the same figures, and --json as numbers.",
+                    self.charts
+                ),
             ],
         }
     }

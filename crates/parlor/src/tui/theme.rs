@@ -7,52 +7,9 @@
 //! `--no-color` or a terminal without colour) uses the terminal's own colours and emphasis only (bold, reverse,
 //! underline, dim). Every meaning is also carried by a glyph or a letter, so nothing depends on colour alone.
 
-use clap::ValueEnum;
-use nocca::Colour;
+pub use crate::settings::ThemeName;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier, Style};
-
-/// A theme as the player chooses it (`--theme`, the settings).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ThemeName {
-    /// Dark or light, from the terminal's `COLORFGBG` when it says; dark otherwise.
-    Auto,
-    /// Light text on a dark background.
-    Dark,
-    /// Dark text on a light background.
-    Light,
-    /// White and pure colours on black, everything bold.
-    HighContrast,
-    /// No colour: the terminal's own colours, with bold, reverse and underline.
-    Mono,
-}
-
-impl ThemeName {
-    /// Every theme, in the order the settings offer them.
-    pub const ALL: [ThemeName; 5] = [
-        ThemeName::Auto,
-        ThemeName::Dark,
-        ThemeName::Light,
-        ThemeName::HighContrast,
-        ThemeName::Mono,
-    ];
-
-    /// The name as typed (`high-contrast`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ThemeName::Auto => "auto",
-            ThemeName::Dark => "dark",
-            ThemeName::Light => "light",
-            ThemeName::HighContrast => "high-contrast",
-            ThemeName::Mono => "mono",
-        }
-    }
-
-    /// The theme of a typed name (exact, lower case), if any.
-    pub fn parse(name: &str) -> Option<ThemeName> {
-        ThemeName::ALL.into_iter().find(|t| t.as_str() == name)
-    }
-}
 
 /// How many colours the terminal shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -97,16 +54,19 @@ impl Depth {
 
 /// One colour: 24-bit, and the ANSI colour that stands for it on a 16-colour terminal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Paint(u32, Color);
+pub struct Paint(pub u32, pub Color);
 
 /// A foreground and a background that read together.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Pair {
-    fg: Paint,
-    bg: Paint,
+pub struct Pair {
+    /// The text.
+    pub fg: Paint,
+    /// The background.
+    pub bg: Paint,
 }
 
-const fn pair(fg: u32, fg16: Color, bg: u32, bg16: Color) -> Pair {
+/// A pair of 24-bit colours with their 16-colour stand-ins.
+pub const fn pair(fg: u32, fg16: Color, bg: u32, bg16: Color) -> Pair {
     Pair {
         fg: Paint(fg, fg16),
         bg: Paint(bg, bg16),
@@ -128,17 +88,12 @@ struct Palette {
     target: Pair,
     /// The selected piece.
     picked: Pair,
-    /// Nocca's sides: Black, White.
-    sides: [Paint; 2],
-    /// 2048 tiles by exponent: 0 (empty) to 17 and beyond.
-    tiles: [Pair; 18],
     /// Whether emphasis is always bold (high contrast) and dim is avoided.
     loud: bool,
 }
 
 use Color::{
-    Black, Blue, Cyan, DarkGray, Gray, Green, LightBlue, LightCyan, LightGreen, LightMagenta,
-    LightRed, LightYellow, Magenta, Red, White, Yellow,
+    Black, Blue, DarkGray, Gray, Green, LightCyan, LightGreen, LightYellow, Red, White, Yellow,
 };
 
 const DARK: Palette = Palette {
@@ -151,27 +106,6 @@ const DARK: Palette = Palette {
     good: pair(0x000000, Black, 0x87d75f, Green),
     target: pair(0xffffff, Black, 0x005f00, Green),
     picked: pair(0x000000, Black, 0xd7af00, Yellow),
-    sides: [Paint(0x5fafff, LightBlue), Paint(0xffaf5f, LightYellow)],
-    tiles: [
-        pair(0x8a8a8a, Gray, 0x303030, Black),
-        pair(0x000000, Black, 0xe4e4e4, White),
-        pair(0x000000, Black, 0xffd7af, LightYellow),
-        pair(0x000000, Black, 0xffaf5f, Yellow),
-        pair(0x000000, Black, 0xff875f, LightRed),
-        pair(0x000000, Black, 0xff5f5f, LightRed),
-        pair(0xffffff, White, 0xd70000, Red),
-        pair(0x000000, Black, 0xffffaf, LightYellow),
-        pair(0x000000, Black, 0xffff87, LightYellow),
-        pair(0x000000, Black, 0xffd700, Yellow),
-        pair(0x000000, Black, 0xffaf00, Yellow),
-        pair(0x000000, Black, 0xd7af00, Yellow),
-        pair(0xffffff, White, 0x875fd7, Magenta),
-        pair(0xffffff, White, 0x5f5fd7, Blue),
-        pair(0xffffff, White, 0x005faf, Blue),
-        pair(0xffffff, White, 0x005f5f, Cyan),
-        pair(0xffffff, White, 0x000000, Black),
-        pair(0xffffff, White, 0x000000, Black),
-    ],
     loud: false,
 };
 
@@ -184,29 +118,6 @@ const LIGHT: Palette = Palette {
     good: pair(0xffffff, Black, 0x008700, Green),
     target: pair(0x000000, Black, 0x87d787, LightGreen),
     picked: pair(0x000000, Black, 0xffd75f, LightYellow),
-    sides: [Paint(0x005faf, Blue), Paint(0xaf3f00, Magenta)],
-    // The classic 2048 colours: beige, then orange, then gold, then dark.
-    tiles: [
-        pair(0x8a8a8a, DarkGray, 0xdedad2, Gray),
-        pair(0x4e4640, Black, 0xeee4da, Gray),
-        pair(0x4e4640, Black, 0xede0c8, LightYellow),
-        // Darker than the classic orange so that its white figure reads at 4.6:1.
-        pair(0xffffff, Black, 0xb35f0f, Yellow),
-        pair(0xffffff, White, 0xc0502a, LightRed),
-        pair(0xffffff, White, 0xc03a1c, Red),
-        pair(0xffffff, White, 0xa8270e, Red),
-        pair(0x3c3a32, Black, 0xedcf72, LightYellow),
-        pair(0x3c3a32, Black, 0xedcc61, LightYellow),
-        pair(0x3c3a32, Black, 0xedc850, Yellow),
-        pair(0x3c3a32, Black, 0xedc53f, Yellow),
-        pair(0x3c3a32, Black, 0xedc22e, Yellow),
-        pair(0xffffff, White, 0x5f3f9f, Magenta),
-        pair(0xffffff, White, 0x3c3a32, Black),
-        pair(0xffffff, White, 0x303030, Black),
-        pair(0xffffff, White, 0x202020, Black),
-        pair(0xffffff, White, 0x101010, Black),
-        pair(0xffffff, White, 0x000000, Black),
-    ],
     loud: false,
 };
 
@@ -219,45 +130,8 @@ const HIGH_CONTRAST: Palette = Palette {
     good: pair(0x000000, Black, 0x00ff00, LightGreen),
     target: pair(0x000000, Black, 0x00ff00, LightGreen),
     picked: pair(0x000000, Black, 0xffff00, LightYellow),
-    sides: [Paint(0x00ffff, LightCyan), Paint(0xffff00, LightYellow)],
-    tiles: [
-        pair(0xffffff, White, 0x000000, Black),
-        pair(0x000000, Black, 0xffffff, White),
-        pair(0x000000, Black, 0xffff87, LightYellow),
-        pair(0x000000, Black, 0xffff00, LightYellow),
-        pair(0x000000, Black, 0xffd700, Yellow),
-        pair(0x000000, Black, 0xffaf00, Yellow),
-        pair(0x000000, Black, 0xff8700, LightRed),
-        pair(0x000000, Black, 0x87ff87, LightGreen),
-        pair(0x000000, Black, 0x00ff00, LightGreen),
-        pair(0x000000, Black, 0x00ffaf, LightGreen),
-        pair(0x000000, Black, 0x00ffff, LightCyan),
-        pair(0x000000, Black, 0x87d7ff, LightCyan),
-        pair(0x000000, Black, 0xd7afff, LightMagenta),
-        pair(0x000000, Black, 0xff87ff, LightMagenta),
-        pair(0x000000, Black, 0xff5fd7, LightMagenta),
-        pair(0x000000, Black, 0xff5f5f, LightRed),
-        pair(0x000000, Black, 0xd7d7d7, Gray),
-        pair(0x000000, Black, 0xd7d7d7, Gray),
-    ],
     loud: true,
 };
-
-/// Mastermind's peg colours (the same hues in every colour theme: they are the game's colours): background, and
-/// whether the letter on it is dark.
-const PEGS: [(Paint, bool); 10] = [
-    (Paint(0xd70000, Red), false),
-    // A dark letter: white on this green is 2.9:1 (issue 24); black is 7.1:1.
-    (Paint(0x00af00, Green), true),
-    (Paint(0xffff00, LightYellow), true),
-    (Paint(0x005fff, Blue), false),
-    (Paint(0x303030, DarkGray), false),
-    (Paint(0xff8700, LightRed), true),
-    (Paint(0x8700ff, Magenta), false),
-    (Paint(0x00ffff, LightCyan), true),
-    (Paint(0xff00ff, LightMagenta), true),
-    (Paint(0xeeeeee, White), true),
-];
 
 /// The palette in use: a theme at the terminal's colour depth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -440,46 +314,83 @@ impl Theme {
         }
     }
 
-    /// A Nocca piece's letter of side `side` (the letter `b` or `w` says the side without colour).
-    pub fn side(&self, side: Colour) -> Style {
-        match self.palette() {
-            Some(p) => self.fg(p.sides[side.index()]),
-            None => Style::default(),
+    /// The colour theme in use (`None` without colour): what a game's own palette is chosen by.
+    pub fn shade(&self) -> Option<Shade> {
+        if self.depth == Depth::Mono {
+            return None;
+        }
+        match self.name {
+            ThemeName::Auto | ThemeName::Dark => Some(Shade::Dark),
+            ThemeName::Light => Some(Shade::Light),
+            ThemeName::HighContrast => Some(Shade::HighContrast),
+            ThemeName::Mono => None,
         }
     }
 
-    /// A Mastermind peg of colour `c`: its own background with a readable letter (bold only, without colour).
-    pub fn peg(&self, c: u8) -> Style {
-        let s = Style::default().add_modifier(Modifier::BOLD);
-        if self.palette().is_none() {
-            return s;
-        }
-        let (bg, dark_text) = PEGS[usize::from(c).min(PEGS.len() - 1)];
-        let fg = if dark_text {
-            Paint(0x000000, Black)
-        } else {
-            Paint(0xffffff, White)
-        };
-        s.patch(self.pair(Pair { fg, bg }))
+    /// Whether emphasis is always bold (high contrast).
+    pub fn loud(&self) -> bool {
+        self.palette().is_some_and(|p| p.loud)
     }
 
-    /// A 2048 tile of exponent `exp` (0 = empty): background by value, with a foreground that reads on it.
-    pub fn tile(&self, exp: u8) -> Style {
-        let Some(p) = self.palette() else {
-            return match exp {
-                0 => Style::default().add_modifier(Modifier::DIM),
-                1..=6 => Style::default(),
-                7..=10 => Style::default().add_modifier(Modifier::BOLD),
-                _ => Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
-            };
-        };
-        let style = self.pair(p.tiles[usize::from(exp).min(p.tiles.len() - 1)]);
-        if exp >= 7 || (p.loud && exp > 0) {
-            style.add_modifier(Modifier::BOLD)
-        } else {
-            style
-        }
+    /// The screen's own colours in 24-bit (`None` without colour), for a game's palette to be read against.
+    pub fn base_pair(&self) -> Option<Pair> {
+        self.palette().map(|p| p.base)
     }
+
+    /// A game's own pair of colours at the terminal's depth.
+    pub fn paint_pair(&self, p: Pair) -> Style {
+        self.pair(p)
+    }
+
+    /// A game's own colour as a foreground at the terminal's depth.
+    pub fn paint_fg(&self, p: Paint) -> Style {
+        self.fg(p)
+    }
+}
+
+/// A colour theme, for a game to choose its own palette by (each game's colours live in its folder).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shade {
+    /// Light text on a dark background.
+    Dark,
+    /// Dark text on a light background.
+    Light,
+    /// White and pure colours on black.
+    HighContrast,
+}
+
+impl Shade {
+    /// Every colour theme.
+    pub const ALL: [Shade; 3] = [Shade::Dark, Shade::Light, Shade::HighContrast];
+
+    /// The theme of this shade at `depth`.
+    pub fn theme(self, depth: Depth) -> Theme {
+        let name = match self {
+            Shade::Dark => ThemeName::Dark,
+            Shade::Light => ThemeName::Light,
+            Shade::HighContrast => ThemeName::HighContrast,
+        };
+        Theme::new(name, depth, None)
+    }
+}
+
+/// The WCAG relative luminance of a 24-bit colour.
+pub fn luminance(rgb: u32) -> f64 {
+    let lin = |c: u32| {
+        let c = f64::from(c & 0xff) / 255.0;
+        if c <= 0.03928 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(rgb >> 16) + 0.7152 * lin(rgb >> 8) + 0.0722 * lin(rgb)
+}
+
+/// The WCAG contrast ratio of two 24-bit colours (1 to 21): text needs 4.5.
+pub fn contrast(a: u32, b: u32) -> f64 {
+    let (x, y) = (luminance(a), luminance(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
 }
 
 /// The xterm-256 index nearest to an RGB colour: the nearer of the 6x6x6 cube and the grey ramp.
@@ -582,7 +493,7 @@ mod tests {
         for name in ThemeName::ALL {
             let t = Theme::new(name, Depth::Mono, None);
             assert!(!t.color());
-            for s in [t.base(), t.strong(), t.selected(), t.warn(), t.tile(11)] {
+            for s in [t.base(), t.strong(), t.selected(), t.warn()] {
                 assert_eq!((s.fg, s.bg), (None, None), "{name:?}");
             }
         }
@@ -605,25 +516,6 @@ mod tests {
         assert_eq!(xterm256(0x1c1c1c), 234);
         assert_eq!(xterm256(0x87d7ff), 117);
         assert_eq!(xterm256(0x808080), 244);
-    }
-
-    /// The WCAG relative luminance of a 24-bit colour.
-    fn luminance(rgb: u32) -> f64 {
-        let lin = |c: u32| {
-            let c = f64::from(c & 0xff) / 255.0;
-            if c <= 0.03928 {
-                c / 12.92
-            } else {
-                ((c + 0.055) / 1.055).powf(2.4)
-            }
-        };
-        0.2126 * lin(rgb >> 16) + 0.7152 * lin(rgb >> 8) + 0.0722 * lin(rgb)
-    }
-
-    /// The WCAG contrast ratio of two colours (1 to 21).
-    fn contrast(a: u32, b: u32) -> f64 {
-        let (x, y) = (luminance(a), luminance(b));
-        (x.max(y) + 0.05) / (x.min(y) + 0.05)
     }
 
     #[test]
@@ -655,9 +547,6 @@ mod tests {
             check(format!("{name} base"), p.base.fg.0, bg);
             check(format!("{name} accent"), p.accent.0, bg);
             check(format!("{name} muted"), p.muted.0, bg);
-            for (i, side) in p.sides.iter().enumerate() {
-                check(format!("{name} side {i}"), side.0, bg);
-            }
             for (role, pair) in [
                 ("selected", p.selected),
                 ("warn", p.warn),
@@ -666,29 +555,6 @@ mod tests {
                 ("picked", p.picked),
             ] {
                 check(format!("{name} {role}"), pair.fg.0, pair.bg.0);
-            }
-            // The empty cell (exponent 0) shows a dot only, no figure; every tile with a number must read.
-            for (exp, t) in p.tiles.iter().enumerate().skip(1) {
-                check(format!("{name} tile 2^{exp}"), t.fg.0, t.bg.0);
-            }
-            for c in 0..PEGS.len() as u8 {
-                let style = Theme::new(
-                    match name {
-                        "dark" => ThemeName::Dark,
-                        "light" => ThemeName::Light,
-                        _ => ThemeName::HighContrast,
-                    },
-                    Depth::TrueColor,
-                    None,
-                )
-                .peg(c);
-                let rgb = |col: Option<Color>| match col {
-                    Some(Color::Rgb(r, g, b)) => {
-                        (u32::from(r) << 16) | (u32::from(g) << 8) | u32::from(b)
-                    }
-                    other => panic!("a peg in 24-bit colour, not {other:?}"),
-                };
-                check(format!("{name} peg {c}"), rgb(style.fg), rgb(style.bg));
             }
         }
         assert!(

@@ -3,8 +3,10 @@
 
 use crate::cli::JsonFlag;
 use crate::cli::play::CliGame;
+use crate::cli::values::Listed;
 use crate::games::mastermind::{Mastermind, default_strategy, pegs_text};
 use anyhow::{Result, anyhow};
+use clap::builder::ValueParser;
 use clap::{Args, Subcommand};
 use mastermind::{Palette, Strategy, Variant, feedback};
 use std::io::Write;
@@ -141,7 +143,32 @@ impl CliGame for Mastermind {
         mastermind --role maker`, `parlor mastermind --variant custom --colours 7 --pegs 5`, `parlor mastermind \
         feedback RRGG RGYU`, `parlor mastermind solve --variant classic --strategy knuth --json`.";
 
-    fn analyse(action: &MastermindAction, env: &crate::Env) -> Result<()> {
+    const FILES: &'static [(&'static str, &'static str)] = &[(
+        "$PARLOR_DATA_DIR/trees/",
+        "Mastermind's strategy trees, checksummed; deleting them only costs the time to build them again.",
+    )];
+
+    fn values(cmd: &str, id: &str) -> Option<ValueParser> {
+        Some(match id {
+            "strategy" => Listed::new(
+                |s: &str| {
+                    s.parse::<Strategy>()
+                        .map(|_| s.to_string())
+                        .map_err(|e| e.to_string())
+                },
+                Strategy::ALL.iter().map(|s| s.name()),
+            )
+            .into(),
+            "variant" if cmd == "feedback" || cmd == "solve" => Listed::new(
+                |s: &str| Ok(s.to_string()),
+                Variant::PRESETS.iter().map(|(n, _)| *n),
+            )
+            .into(),
+            _ => return None,
+        })
+    }
+
+    fn analyse(action: &MastermindAction, env: &crate::cli::env::Env) -> Result<()> {
         let trees = crate::paths::data_dir(env.global.data_dir.as_deref())
             .ok()
             .map(|d| d.join("trees"));

@@ -10,6 +10,7 @@
 //!   its own guesses.
 
 pub mod cli;
+pub mod colours;
 pub mod plain;
 pub mod progress;
 pub mod screen;
@@ -25,6 +26,7 @@ use mastermind::{
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
+use trees::Trees;
 
 /// The largest code space the computer plays (the engine's limit): beyond it there are no hints and no codemaker
 /// role.
@@ -538,10 +540,14 @@ impl Game for Mastermind {
     const TITLE: &'static str = "Mastermind";
     const BLURB: &'static str =
         "Find the hidden code of coloured pegs, or hide one from the computer.";
+    const ENGINE: (&'static str, &'static str) = (mastermind::NAME, mastermind::VERSION);
+    const RANKS: &'static str = "wins by fewest guesses";
+    const CHARTS: &'static str = "the guesses needed (✗: not found)";
     type Params = Params;
     type State = State;
     type Move = Move;
-    type Thinker = ();
+    type Thinker = Trees;
+    type Context = Trees;
 
     fn settings() -> &'static [Setting] {
         SETTINGS
@@ -672,8 +678,6 @@ impl Game for Mastermind {
 
     fn new_game(p: &Params, seed: u64) -> Result<State, String> {
         let variant = p.variant()?;
-        // A kept tree is read in the background now, so that the first hint does not wait for it.
-        trees::warm(&variant, p.strategy());
         let side = match p.role {
             Role::Breaker => Side::Breaker(mastermind::Game::new(variant, seed)),
             Role::Maker => Side::Maker {
@@ -895,12 +899,30 @@ impl Game for Mastermind {
         }
     }
 
-    fn thinker(_p: &Params) {}
+    fn context(data_dir: Option<&std::path::Path>) -> Trees {
+        Trees::new(data_dir)
+    }
 
-    fn think(_t: &mut (), state: &State, purpose: Purpose, _stop: &AtomicBool) -> Option<Move> {
+    fn prepare(trees: &Trees, p: &Params) {
+        // A kept tree is read in the background now, so that the first hint does not wait for it.
+        if let Ok(variant) = p.variant() {
+            trees.warm(&variant, p.strategy());
+        }
+    }
+
+    fn thinker(_p: &Params, trees: &Trees) -> Trees {
+        trees.clone()
+    }
+
+    fn think(
+        trees: &mut Trees,
+        state: &State,
+        purpose: Purpose,
+        _stop: &AtomicBool,
+    ) -> Option<Move> {
         let v = state.variant;
         // A strategy tree too slow to build at once starts building in the background the first time it is needed.
-        trees::ensure(&v, state.strategy);
+        trees.ensure(&v, state.strategy);
         match (&state.side, purpose) {
             (Side::Breaker(g), Purpose::Hint) => {
                 let b = strategy_breaker(&v, state.strategy, g.history()).ok()?;
@@ -925,7 +947,7 @@ impl Game for Mastermind {
         }
     }
 
-    fn describe_hint(state: &State, mv: &Move) -> String {
+    fn describe_hint(trees: &Trees, state: &State, mv: &Move) -> String {
         let v = &state.variant;
         match (mv.play, &state.side) {
             (Play::Guess(code), _) => {
@@ -937,7 +959,7 @@ impl Game for Mastermind {
                     ));
                 }
                 if let Some(note) =
-                    trees::hint_note(state.strategy, &trees::ensure(v, state.strategy))
+                    trees::hint_note(state.strategy, &trees.ensure(v, state.strategy))
                 {
                     s.push_str(&format!(" · {note}"));
                 }

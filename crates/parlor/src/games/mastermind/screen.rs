@@ -3,7 +3,7 @@
 //! code a codemaker may type before the first guess. Every peg shows its symbol, so the board reads the same without
 //! colour; feedback uses ● for black and ○ for white, sorted, blacks first, · for an empty hole.
 
-use crate::games::mastermind::trees;
+use crate::games::mastermind::trees::{self, Trees};
 use crate::games::mastermind::{
     Mastermind, Move, Params, Play, Role, State, codes_fit, colour_keys, contradiction,
 };
@@ -393,6 +393,30 @@ impl TuiGame for Mastermind {
     type Ui = Ui;
     type Cmd = Cmd;
 
+    /// The lower-case colour letters the codebreaker types as pegs (`g` types GREEN), except those the shared
+    /// commands' default keys already take (`r` new game, `u` undo, `p` autoplay).
+    fn typed_keys() -> Vec<(KeyCode, String)> {
+        let defaults: Vec<KeyCode> = crate::tui::keys::actions::ALL
+            .iter()
+            .flat_map(|a| a.default.iter().copied())
+            .collect();
+        mastermind::COLOUR_SYMBOLS
+            .iter()
+            .zip(mastermind::COLOUR_NAMES)
+            .map(|(&c, name)| (KeyCode::Char(c.to_ascii_lowercase()), name))
+            .filter(|(k, _)| !defaults.contains(k))
+            .map(|(k, name)| {
+                (
+                    k,
+                    format!(
+                        "it types {name} in {}",
+                        <Self as crate::games::game::Game>::TITLE
+                    ),
+                )
+            })
+            .collect()
+    }
+
     fn bindings(params: &Params) -> &'static [Binding<Cmd>] {
         match params.role {
             Role::Breaker => BREAKER,
@@ -425,9 +449,9 @@ impl TuiGame for Mastermind {
         }
     }
 
-    fn hint_text(state: &State, mv: &Move) -> String {
-        let said = <Mastermind as crate::games::game::Game>::describe_hint(state, mv);
-        match trees::building(&state.variant, state.strategy) {
+    fn hint_text(trees: &Trees, state: &State, mv: &Move) -> String {
+        let said = <Mastermind as crate::games::game::Game>::describe_hint(trees, state, mv);
+        match trees.building(&state.variant, state.strategy) {
             // Until the tree is ready, the figure is worked out without it: say so, and that it is being built.
             Some(progress) if said.contains(" guesses to go") => {
                 let said = said.replacen(
@@ -458,9 +482,9 @@ impl TuiGame for Mastermind {
         draw_board(frame, area, board, theme);
     }
 
-    fn status_text(state: &State, params: &Params) -> String {
+    fn status_text(trees: &Trees, state: &State, params: &Params) -> String {
         let text = status_words(state, params);
-        match trees::building(&state.variant, state.strategy) {
+        match trees.building(&state.variant, state.strategy) {
             // A tree built in the background changes the hint's figures once it lands: the screen says it is
             // being built, as long as it is.
             Some(progress) => format!(
@@ -600,7 +624,7 @@ impl TuiGame for Mastermind {
 
 /// The style of colour `c`: its own background with a readable foreground (bold only, without colour).
 pub fn colour_style(theme: &Theme, c: u8) -> Style {
-    theme.peg(c)
+    super::colours::peg(theme, c)
 }
 
 /// A peg as three cells: ` R ` (or `[R]` under the cursor).

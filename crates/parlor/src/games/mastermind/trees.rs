@@ -9,6 +9,10 @@
 //!
 //! Trees estimated over [`BUILD_LIMIT_SECONDS`] of CPU are never built here, and nothing is built without a data
 //! directory (tests that play in memory): the computer works every guess out on the spot there.
+//!
+//! What is being built, and where trees are kept, is held by a [`Trees`] (the game's context, made once at the
+//! program's top from the data directory and shared by every session, thinker and screen of the game): there is
+//! no process-wide registry.
 
 use super::work::{Work, spoken};
 use mastermind::{
@@ -76,21 +80,22 @@ struct Registry {
     warming: Vec<(Variant, Strategy)>,
 }
 
-static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
-    dir: None,
-    building: Vec::new(),
-    failed: Vec::new(),
-    warming: Vec::new(),
-});
+/// The trees of one program run: where they are kept (`DATA/trees`), which are being built or read, and which
+/// failed. Cloning shares them (the clones see the same builds); the default has no data directory, so it builds
+/// nothing.
+#[derive(Clone)]
+pub struct Trees(Arc<Mutex<Registry>>);
 
-fn registry() -> MutexGuard<'static, Registry> {
-    REGISTRY.lock().unwrap_or_else(|e| e.into_inner())
+impl Default for Trees {
+    fn default() -> Trees {
+        Trees::new(None)
+    }
 }
 
-/// Tells the trees where the data directory is (called at start-up): trees are read from and written to
-/// `DATA/trees`. Without it no tree is built.
-pub fn use_data_dir(data_dir: &Path) {
-    registry().dir = Some(data_dir.join("trees"));
+impl std::fmt::Debug for Trees {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Trees").field(&self.registry().dir).finish()
+    }
 }
 
 /// The file that keeps the tree of `strategy` for `variant` in `dir`.
@@ -98,89 +103,117 @@ pub fn tree_file(dir: &Path, variant: &Variant, strategy: Strategy) -> PathBuf {
     dir.join(format!("{variant}-{strategy}.pmt"))
 }
 
-/// Where the tree of `strategy` for `variant` stands, starting its build in the background when it is needed and
-/// not yet started. Cheap when the tree is ready (one lookup).
-pub fn ensure(variant: &Variant, strategy: Strategy) -> TreeState {
-    if builds_tree_at_once(variant, strategy) {
-        return TreeState::NotNeeded;
+impl Trees {
+    /// Trees read from and written to `data_dir/trees` (`None`: no data directory, no tree is built).
+    pub fn new(data_dir: Option<&Path>) -> Trees {
+        Trees(Arc::new(Mutex::new(Registry {
+            dir: data_dir.map(|d| d.join("trees")),
+            building: Vec::new(),
+            failed: Vec::new(),
+            warming: Vec::new(),
+        })))
     }
-    if known_tree(variant, strategy).is_some() {
-        return TreeState::Ready;
-    }
-    let key = (*variant, strategy);
-    let mut r = registry();
-    if let Some(b) = r.building.iter().find(|b| (b.variant, b.strategy) == key) {
-        return TreeState::Building(BuildProgress::of(&b.work));
-    }
-    if let Some((_, why)) = r.failed.iter().find(|(k, _)| *k == key) {
-        return TreeState::Failed(why.clone());
-    }
-    if estimated_solve_seconds(variant, strategy) > BUILD_LIMIT_SECONDS {
-        return TreeState::TooLarge;
-    }
-    let Some(file) = r.dir.as_ref().map(|d| tree_file(d, variant, strategy)) else {
-        return TreeState::Nowhere;
-    };
-    // A tree kept by an earlier run is read at once (milliseconds, every secret replayed); a damaged or foreign
-    // file is built again in the background.
-    if let Some(tree) = read_kept(&file, variant, strategy) {
-        remember_tree(Arc::new(tree));
-        return TreeState::Ready;
-    }
-    let work = Arc::new(Mutex::new(Work::start(estimated_solve_seconds(
-        variant, strategy,
-    ))));
-    r.building.push(Build {
-        variant: *variant,
-        strategy,
-        work: Arc::clone(&work),
-    });
-    let first = BuildProgress::of(&work);
-    let v = *variant;
-    std::thread::spawn(move || {
-        let built = make(&v, strategy, &file, &work);
-        // Known before it stops being built, so that no call in between starts a second build.
-        let failed = match built {
-            Ok(tree) => {
-                remember_tree(Arc::new(tree));
-                None
-            }
-            Err(why) => Some(why),
-        };
-        let mut r = registry();
-        if let Some(why) = failed {
-            r.failed.push(((v, strategy), why));
-        }
-        r.building
-            .retain(|b| (b.variant, b.strategy) != (v, strategy));
-    });
-    TreeState::Building(first)
-}
 
-/// Starts reading the kept tree of `strategy` for `variant` on a background thread (once per process), so that the
-/// first hint finds it ready (reading and checking Super Mastermind's takes about 20 ms); never starts a build, so
-/// that merely opening a game (or replaying one) costs nothing more.
-pub fn warm(variant: &Variant, strategy: Strategy) {
-    if builds_tree_at_once(variant, strategy) || known_tree(variant, strategy).is_some() {
-        return;
+    fn registry(&self) -> MutexGuard<'_, Registry> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
-    let key = (*variant, strategy);
-    let file = {
-        let mut r = registry();
-        let Some(dir) = r.dir.as_ref() else { return };
-        let file = tree_file(dir, variant, strategy);
-        if r.warming.contains(&key) || !file.exists() {
+
+    /// Where the tree of `strategy` for `variant` stands, starting its build in the background when it is needed and
+    /// not yet started. Cheap when the tree is ready (one lookup).
+    pub fn ensure(&self, variant: &Variant, strategy: Strategy) -> TreeState {
+        if builds_tree_at_once(variant, strategy) {
+            return TreeState::NotNeeded;
+        }
+        if known_tree(variant, strategy).is_some() {
+            return TreeState::Ready;
+        }
+        let key = (*variant, strategy);
+        let mut r = self.registry();
+        if let Some(b) = r.building.iter().find(|b| (b.variant, b.strategy) == key) {
+            return TreeState::Building(BuildProgress::of(&b.work));
+        }
+        if let Some((_, why)) = r.failed.iter().find(|(k, _)| *k == key) {
+            return TreeState::Failed(why.clone());
+        }
+        if estimated_solve_seconds(variant, strategy) > BUILD_LIMIT_SECONDS {
+            return TreeState::TooLarge;
+        }
+        let Some(file) = r.dir.as_ref().map(|d| tree_file(d, variant, strategy)) else {
+            return TreeState::Nowhere;
+        };
+        // A tree kept by an earlier run is read at once (milliseconds, every secret replayed); a damaged or foreign
+        // file is built again in the background.
+        if let Some(tree) = read_kept(&file, variant, strategy) {
+            remember_tree(Arc::new(tree));
+            return TreeState::Ready;
+        }
+        let work = Arc::new(Mutex::new(Work::start(estimated_solve_seconds(
+            variant, strategy,
+        ))));
+        r.building.push(Build {
+            variant: *variant,
+            strategy,
+            work: Arc::clone(&work),
+        });
+        let first = BuildProgress::of(&work);
+        let v = *variant;
+        let shared = self.clone();
+        std::thread::spawn(move || {
+            let built = make(&v, strategy, &file, &work);
+            // Known before it stops being built, so that no call in between starts a second build.
+            let failed = match built {
+                Ok(tree) => {
+                    remember_tree(Arc::new(tree));
+                    None
+                }
+                Err(why) => Some(why),
+            };
+            let mut r = shared.registry();
+            if let Some(why) = failed {
+                r.failed.push(((v, strategy), why));
+            }
+            r.building
+                .retain(|b| (b.variant, b.strategy) != (v, strategy));
+        });
+        TreeState::Building(first)
+    }
+
+    /// Starts reading the kept tree of `strategy` for `variant` on a background thread (once per process), so that the
+    /// first hint finds it ready (reading and checking Super Mastermind's takes about 20 ms); never starts a build, so
+    /// that merely opening a game (or replaying one) costs nothing more.
+    pub fn warm(&self, variant: &Variant, strategy: Strategy) {
+        if builds_tree_at_once(variant, strategy) || known_tree(variant, strategy).is_some() {
             return;
         }
-        r.warming.push(key);
-        file
-    };
-    let v = *variant;
-    std::thread::spawn(move || {
-        if let Some(tree) = read_kept(&file, &v, strategy) {
-            remember_tree(Arc::new(tree));
-        }
-    });
+        let key = (*variant, strategy);
+        let file = {
+            let mut r = self.registry();
+            let Some(dir) = r.dir.as_ref() else { return };
+            let file = tree_file(dir, variant, strategy);
+            if r.warming.contains(&key) || !file.exists() {
+                return;
+            }
+            r.warming.push(key);
+            file
+        };
+        let v = *variant;
+        std::thread::spawn(move || {
+            if let Some(tree) = read_kept(&file, &v, strategy) {
+                remember_tree(Arc::new(tree));
+            }
+        });
+    }
+
+    /// How far the tree of `variant` and `strategy` has got if it is being built now, without starting a build (the
+    /// screens show it while it goes on).
+    pub fn building(&self, variant: &Variant, strategy: Strategy) -> Option<BuildProgress> {
+        let key = (*variant, strategy);
+        self.registry()
+            .building
+            .iter()
+            .find(|b| (b.variant, b.strategy) == key)
+            .map(|b| BuildProgress::of(&b.work))
+    }
 }
 
 /// The tree kept in `file` if it is whole (checksum, every secret replayed) and is `strategy`'s for `variant`.
@@ -208,17 +241,6 @@ fn make(
     StrategyTree::load_or_build(variant, strategy, file, &never, &mut progress)
         .map(|(tree, _)| tree)
         .map_err(|e| e.to_string())
-}
-
-/// How far the tree of `variant` and `strategy` has got if it is being built now, without starting a build (the
-/// screens show it while it goes on).
-pub fn building(variant: &Variant, strategy: Strategy) -> Option<BuildProgress> {
-    let key = (*variant, strategy);
-    registry()
-        .building
-        .iter()
-        .find(|b| (b.variant, b.strategy) == key)
-        .map(|b| BuildProgress::of(&b.work))
 }
 
 /// How far a build has got, in words: `about 40% of its estimated CPU time, about 1 min 5 s left`.

@@ -347,7 +347,7 @@ fn cell(pos: &Position, sq: Square, marks: &Marks, cw: u16, theme: &Theme) -> Ve
             }
             // A piece's side shows in its letter and, on a plain square, in its colour too.
             let side = if base == Style::default() {
-                base.patch(theme.side(p))
+                base.patch(super::colours::side(theme, p))
             } else {
                 base
             };

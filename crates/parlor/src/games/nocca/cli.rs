@@ -3,11 +3,20 @@
 
 use crate::cli::JsonFlag;
 use crate::cli::play::CliGame;
+use crate::cli::values::Listed;
 use crate::games::nocca::Nocca;
 use anyhow::{Result, anyhow};
+use clap::builder::ValueParser;
 use clap::{Args, Subcommand};
 use nocca::{Dims, Level, Position};
 use std::io::{IsTerminal, Write};
+
+/// Every board, `3x3` to `6x5`.
+pub fn boards() -> Vec<String> {
+    (3..=6)
+        .flat_map(|r| (3..=5).map(move |c| format!("{r}x{c}")))
+        .collect()
+}
 
 fn parse_level(s: &str) -> Result<Level, String> {
     s.parse::<Level>().map_err(|e| e.to_string())
@@ -92,7 +101,22 @@ impl CliGame for Nocca {
         perft 4 --json`, `parlor nocca perft 1 --position \"-,-,-/-,b,-/w,-,- b\"`, `parlor nocca match --a \
         beginner --b casual --games 20 --seed 1`.";
 
-    fn analyse(action: &NoccaAction, env: &crate::Env) -> Result<()> {
+    const FILES: &'static [(&'static str, &'static str)] = &[(
+        "$PARLOR_DATA_DIR/tables/",
+        "Nocca Nocca's solved boards, checksummed; deleting them only costs the time to solve them again.",
+    )];
+
+    fn values(cmd: &str, id: &str) -> Option<ValueParser> {
+        Some(match id {
+            "a" | "b" => {
+                Listed::new(parse_level, ["beginner", "casual", "strong", "expert"]).into()
+            }
+            "board" if cmd == "perft" || cmd == "solve" => Listed::new(parse_dims, boards()).into(),
+            _ => return None,
+        })
+    }
+
+    fn analyse(action: &NoccaAction, env: &crate::cli::env::Env) -> Result<()> {
         if let NoccaAction::Solve(args) = action {
             // Solving writes its tables to the data directory and shows progress on a terminal.
             return crate::games::nocca::solve::run(args, env);

@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod cli;
+pub mod colours;
 pub mod plain;
 pub mod screen;
 pub mod solve;
@@ -255,10 +256,14 @@ impl Game for Nocca {
     const ID: &'static str = "nocca";
     const TITLE: &'static str = "Nocca Nocca";
     const BLURB: &'static str = "Stack and ride your pieces; step one beyond the far row to win.";
+    const ENGINE: (&'static str, &'static str) = (nocca::NAME, nocca::VERSION);
+    const RANKS: &'static str = "wins by fewest plies";
+    const CHARTS: &'static str = "the win rate against each level over time";
     type Params = Params;
     type State = State;
     type Move = Move;
     type Thinker = Thinker;
+    type Context = ();
 
     fn settings() -> &'static [Setting] {
         SETTINGS
@@ -473,7 +478,15 @@ impl Game for Nocca {
         p.mode == Mode::Computer
     }
 
-    fn thinker(p: &Params) -> Thinker {
+    /// The solved tables are still a process-wide registry ([`tables`]): the context only tells it where the data
+    /// directory is.
+    fn context(data_dir: Option<&std::path::Path>) {
+        if let Some(dir) = data_dir {
+            tables::use_data_dir(dir);
+        }
+    }
+
+    fn thinker(p: &Params, _context: &()) -> Thinker {
         Thinker {
             level: p.level,
             engine: None,
@@ -520,7 +533,7 @@ impl Game for Nocca {
         Some(mv)
     }
 
-    fn describe_hint(state: &State, mv: &Move) -> String {
+    fn describe_hint(_context: &(), state: &State, mv: &Move) -> String {
         let text = move_text(state.position(), *mv, "→");
         match exact(state.position()) {
             Some(e) => format!("{text} · {}\n{}", e.said(), e.every_move()),

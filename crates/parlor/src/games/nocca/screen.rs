@@ -433,7 +433,7 @@ impl TuiGame for Nocca {
         square_move(*mv, params.board)
     }
 
-    fn hint_text(state: &State, mv: &Move) -> String {
+    fn hint_text(_context: &(), state: &State, mv: &Move) -> String {
         let pos = state.position();
         let said = format!(
             "{} (select {}, then {})",
@@ -448,7 +448,7 @@ impl TuiGame for Nocca {
         }
     }
 
-    fn status_text(state: &State, params: &Params) -> String {
+    fn status_text(_context: &(), state: &State, params: &Params) -> String {
         if state.game.is_over() {
             return String::new();
         }

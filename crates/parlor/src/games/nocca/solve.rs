@@ -6,7 +6,7 @@ use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use nocca::{Dims, Origin, Position, Stage, Table, Value};
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 /// `parlor nocca solve`.
@@ -31,11 +31,6 @@ fn parse_dims(s: &str) -> Result<Dims, String> {
     s.parse::<Dims>().map_err(|e| e.to_string())
 }
 
-/// Where solved tables live: `DATA/tables`.
-pub fn table_dir(data_dir: &Path) -> PathBuf {
-    data_dir.join("tables")
-}
-
 /// Peak resident memory of this process in bytes (Linux), if known.
 pub fn peak_memory() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -45,7 +40,7 @@ pub fn peak_memory() -> Option<u64> {
 }
 
 /// Runs `parlor nocca solve` with the data directory of `env`.
-pub fn run(args: &SolveArgs, env: &crate::Env) -> Result<()> {
+pub fn run(args: &SolveArgs, env: &crate::cli::env::Env) -> Result<()> {
     let dir = crate::paths::data_dir(env.global.data_dir.as_deref())?;
     analyse(args, &dir, &mut std::io::stdout().lock())
 }
@@ -75,7 +70,7 @@ pub fn analyse(args: &SolveArgs, data_dir: &Path, out: &mut dyn Write) -> Result
         }
         None => None,
     };
-    let dir = table_dir(data_dir);
+    let dir = super::tables::table_dir(data_dir);
     // A table of the right length is loaded (a damaged one is solved again, and said); anything else is solved:
     // its cost is stated first, and a solve this machine cannot hold is refused before anything is allocated.
     let kept = std::fs::metadata(Table::path_in(&dir, dims))

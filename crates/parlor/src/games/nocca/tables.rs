@@ -52,7 +52,12 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 /// Tells the tables where the data directory is (called when the database opens): tables are read from and
 /// written to `DATA/tables`.
 pub fn use_data_dir(data_dir: &Path) {
-    registry().dir = Some(crate::games::nocca::solve::table_dir(data_dir));
+    registry().dir = Some(table_dir(data_dir));
+}
+
+/// Where solved tables live: `DATA/tables`.
+pub fn table_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join("tables")
 }
 
 /// Whether a board is solved on first use: boards up to 4x4 (at most 15 MB and a few seconds).

@@ -2,8 +2,10 @@
 
 use crate::cli::JsonFlag;
 use crate::cli::play::CliGame;
+use crate::cli::values::Listed;
 use crate::games::twenty48::Twenty48;
 use anyhow::{Result, anyhow};
+use clap::builder::ValueParser;
 use clap::{Args, Subcommand};
 use std::io::Write;
 use twenty48::{Board, Direction};
@@ -164,7 +166,31 @@ impl CliGame for Twenty48 {
         one), or run its analysis commands.\n\nExamples: `parlor 2048 --size 5`, `parlor 2048 --four-chance 0.5`, \
         `parlor 2048 slide 2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,0 left --json`, `parlor 2048 auto --games 10 --depth 2`.";
 
-    fn analyse(action: &Twenty48Action, _env: &crate::Env) -> Result<()> {
+    const FILES: &'static [(&'static str, &'static str)] = &[(
+        "twenty48-ntuple.p48",
+        "The 2048 network, looked for in $PARLOR_2048_WEIGHTS, beside the parlor binary, then in the source tree the \
+         binary was built from.",
+    )];
+    const ENVIRONMENT: &'static [(&'static str, &'static str)] = &[(
+        twenty48::ai::ntuple::WEIGHTS_ENV,
+        "The 2048 network's file.",
+    )];
+
+    fn values(_cmd: &str, id: &str) -> Option<ValueParser> {
+        Some(match id {
+            "direction" => {
+                Listed::new(|s: &str| Ok(s.to_string()), ["up", "down", "left", "right"]).into()
+            }
+            "eval" => Listed::new(
+                |s: &str| s.parse::<twenty48::ai::EvalKind>(),
+                ["network", "heuristic"],
+            )
+            .into(),
+            _ => return None,
+        })
+    }
+
+    fn analyse(action: &Twenty48Action, _env: &crate::cli::env::Env) -> Result<()> {
         run(action, &mut std::io::stdout().lock())
     }
 }

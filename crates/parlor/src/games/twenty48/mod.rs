@@ -3,6 +3,7 @@
 
 pub mod animation;
 pub mod cli;
+pub mod colours;
 pub mod plain;
 pub mod screen;
 pub mod train;
@@ -113,10 +114,14 @@ impl Game for Twenty48 {
     const ID: &'static str = "2048";
     const TITLE: &'static str = "2048";
     const BLURB: &'static str = "Slide the tiles; equal tiles merge. Make 2048.";
+    const ENGINE: (&'static str, &'static str) = (twenty48::NAME, twenty48::VERSION);
+    const CHARTS: &'static str =
+        "the spread of scores and the highest tile of the newest 1000 ranked games";
     type Params = Params;
     type State = State;
     type Move = Direction;
     type Thinker = Thinker;
+    type Context = ();
 
     fn settings() -> &'static [Setting] {
         SETTINGS
@@ -276,7 +281,7 @@ impl Game for Twenty48 {
         true
     }
 
-    fn thinker(p: &Params) -> Thinker {
+    fn thinker(p: &Params, _context: &()) -> Thinker {
         if p.size == 4 {
             // Read the network in the background while the player looks at the board, so the first hint does not
             // wait for it (about a second).
@@ -303,7 +308,7 @@ impl Game for Twenty48 {
         player.best_move(state.game.board(), t.four_chance)
     }
 
-    fn describe_hint(state: &State, dir: &Direction) -> String {
+    fn describe_hint(_context: &(), state: &State, dir: &Direction) -> String {
         match network_trouble(state.game.rules().size()) {
             Some(why) => format!("slide {dir} · {why}"),
             None => format!("slide {dir}"),

@@ -114,7 +114,7 @@ impl TuiGame for Twenty48 {
         );
     }
 
-    fn status_text(state: &State, _params: &Params) -> String {
+    fn status_text(_context: &(), state: &State, _params: &Params) -> String {
         format!("Moves {}", state.game.moves_made())
     }
 
@@ -350,7 +350,7 @@ pub fn label_offset(cell: Rect, label_w: u16) -> (u16, u16) {
 /// Draws one tile: its colour over the whole cell, its number centred, and its mark (`+` new, `*` merged) in the
 /// top left corner when it does not touch the number.
 pub fn draw_tile(frame: &mut Frame, cell: Rect, exp: u8, value: u64, mark: char, theme: &Theme) {
-    let style: Style = theme.tile(exp);
+    let style: Style = super::colours::tile(theme, exp);
     let label = tile_label(value, cell.width);
     let label_w = label.chars().count() as u16;
     let (dx, dy) = label_offset(cell, label_w);
