@@ -273,7 +273,7 @@ pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> 
                     io.say("Move taken back (the game is now assisted).")?;
                     show(io, &s)?;
                 }
-                Err(e) => io.say(format!("{}.", capitalised(&e)))?,
+                Err(e) => io.say(format!("{e:#}"))?,
             },
             Some("t" | "hint" | "tip") if G::can_think(&s.params) => {
                 s.mark_assisted(store);

@@ -10,6 +10,7 @@ use super::mouse::dialog_answer;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::games::capitalised;
+use crate::games::error::Error;
 use crate::games::game::{Game, Purpose, Turn};
 use crate::games::jobs::{Job, Poll};
 use crate::games::session::{Seed, Session};
@@ -168,7 +169,7 @@ impl<G: TuiGame> PlayView<G> {
     }
 
     /// A new game with `params`, from the command line's seed if one is left, else a fresh one.
-    pub fn start(params: G::Params, ctx: &mut Ctx) -> Result<PlayView<G>, String> {
+    pub fn start(params: G::Params, ctx: &mut Ctx) -> Result<PlayView<G>, Error> {
         let seed = Seed::from_option(ctx.seed.take());
         Ok(PlayView::new(Session::new(params, seed, ctx.store)?))
     }
@@ -187,7 +188,7 @@ impl<G: TuiGame> PlayView<G> {
         match PlayView::<G>::start(self.session.params.clone(), ctx) {
             Ok(view) => Transition::Replace(Box::new(view)),
             Err(e) => {
-                self.message = Some(e);
+                self.message = Some(e.to_string());
                 Transition::Stay
             }
         }
@@ -206,7 +207,7 @@ impl<G: TuiGame> PlayView<G> {
                     self.question = Some(Question::Milestone(m));
                 }
             }
-            Err(e) => self.message = Some(e),
+            Err(e) => self.message = Some(e.to_string()),
         }
         self.storage_warning();
     }
@@ -358,7 +359,7 @@ impl<G: TuiGame> PlayView<G> {
                         ));
                         self.storage_warning();
                     }
-                    Err(e) => self.message = Some(e),
+                    Err(e) => self.message = Some(e.to_string()),
                 }
             }
             Common::Hint => {
