@@ -152,7 +152,7 @@ pub struct Session<G: Game> {
     /// Whether the newest state is safely in the database.
     saved: bool,
     /// The last storage problem, to show once.
-    storage_error: Option<String>,
+    storage_error: Option<Error>,
     /// Why this game is no longer this player's to save or record (another Parlor finished, set aside or played on
     /// it), once that is found.
     lost: Option<String>,
@@ -182,7 +182,7 @@ impl<G: Game> Session<G> {
             held: None,
         };
         let mut s = Session::assemble(params, parts, claim, store);
-        s.storage_error = problem;
+        s.storage_error = problem.map(Error::Storage);
         Ok(s)
     }
 
@@ -231,7 +231,7 @@ impl<G: Game> Session<G> {
             held: Some(saved.moves.clone()),
         };
         let mut s = Session::assemble(params, parts, claim, store);
-        s.storage_error = problem;
+        s.storage_error = problem.map(Error::Storage);
         Ok(s)
     }
 
@@ -333,7 +333,7 @@ impl<G: Game> Session<G> {
     }
 
     /// The last storage problem, once.
-    pub fn take_storage_error(&mut self) -> Option<String> {
+    pub fn take_storage_error(&mut self) -> Option<Error> {
         self.storage_error.take()
     }
 
@@ -484,12 +484,12 @@ impl<G: Game> Session<G> {
             }
             Ok(None) => {
                 let why = LOST.to_string();
-                self.storage_error = Some(format!("not saved: {why}"));
+                self.storage_error = Some(Error::Storage(format!("not saved: {why}")));
                 self.lost = Some(why);
                 false
             }
             Err(e) => {
-                self.storage_error = Some(format!("could not save: {e:#}{RETRY}"));
+                self.storage_error = Some(Error::Storage(format!("could not save: {e:#}{RETRY}")));
                 false
             }
         };
@@ -504,7 +504,7 @@ impl<G: Game> Session<G> {
         }
         Err(Error::Storage(
             self.take_storage_error()
-                .map(|e| e.trim_end_matches(RETRY).to_string())
+                .map(|e| e.message().trim_end_matches(RETRY).to_string())
                 .or_else(|| self.lost.clone())
                 .unwrap_or_else(|| "the database is read-only or in memory".into()),
         ))
@@ -560,7 +560,7 @@ impl<G: Game> Session<G> {
                 Err(e) => {
                     self.saved = false;
                     let why = format!("could not record the game: {e:#}");
-                    self.storage_error = Some(why.clone());
+                    self.storage_error = Some(Error::Storage(why.clone()));
                     ending.not_recorded = Some(why);
                 }
             }

@@ -4,6 +4,7 @@
 //! entries Parlor does not know): only the values that changed are rewritten, and settings it lacks are added.
 
 use super::{GENERAL, Section, Settings, games, keys_text};
+use crate::games::error::Error;
 use crate::games::settings::{Kind, Setting, format_decimal};
 use crate::tui::keys::{self, actions};
 use std::path::Path;
@@ -496,17 +497,22 @@ fn quote_key(k: &str) -> String {
 /// returns what to tell the player ("saved to PATH", and where an old file with mistakes was kept), or why it could
 /// not be written. A file that has mistakes is copied to `settings.toml.bak` first, so that hand edits the new file
 /// drops are not lost.
-pub fn save(settings: &Settings, dir: &Path) -> Result<String, String> {
+pub fn save(settings: &Settings, dir: &Path) -> Result<String, Error> {
     use std::io::Write;
     let path = dir.join(FILE);
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Error::Storage(format!("cannot create {}: {e}", dir.display())))?;
     let mut kept = String::new();
     if let Ok(old) = std::fs::read(&path)
         && !parse(&String::from_utf8_lossy(&old)).1.is_empty()
     {
         let bak = dir.join(format!("{FILE}.bak"));
-        std::fs::write(&bak, &old)
-            .map_err(|e| format!("cannot keep the old file as {}: {e}", bak.display()))?;
+        std::fs::write(&bak, &old).map_err(|e| {
+            Error::Storage(format!(
+                "cannot keep the old file as {}: {e}",
+                bak.display()
+            ))
+        })?;
         kept = format!(
             " (the old file, which had mistakes, is kept as {})",
             bak.display()
@@ -527,7 +533,10 @@ pub fn save(settings: &Settings, dir: &Path) -> Result<String, String> {
         Ok(()) => Ok(format!("saved to {}{kept}", path.display())),
         Err(e) => {
             let _ = std::fs::remove_file(&tmp);
-            Err(format!("cannot write {}: {e}", path.display()))
+            Err(Error::Storage(format!(
+                "cannot write {}: {e}",
+                path.display()
+            )))
         }
     }
 }

@@ -230,7 +230,7 @@ impl<G: TuiGame> PlayView<G> {
             let _ = self.session.take_storage_error();
             self.message = Some(format!("This game was NOT recorded: {why}."));
         } else if let Some(e) = self.session.take_storage_error() {
-            self.message = Some(e);
+            self.message = Some(e.to_string());
         } else if let Some(why) = self.session.lost() {
             // Every move after it is played unsaved: the screen keeps saying so, not only once.
             self.message = Some(format!("not saved: {why}"));
