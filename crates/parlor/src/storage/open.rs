@@ -80,16 +80,26 @@ CREATE TABLE IF NOT EXISTS unfinished (session TEXT PRIMARY KEY, ", unfinished_c
 CREATE TABLE IF NOT EXISTS ", set_aside_table!(), ";
 ");
 
-/// Schema 1 to 2: the `seeded` mark, the table of damaged games set aside, and results as the typed outcome
-/// (`done` for games with no win or loss of the player's: the codemaker role, two players, the computer watched).
-const MIGRATE_1_TO_2: &str = "
+/// The schema-1 rows whose result becomes `done` in schema 2: games with no win or loss of the player's (the
+/// codemaker role, two players, the computer watched), as schema 1 named their games and variants. One rule for the
+/// migration and for the views that read a schema-1 database as it is.
+macro_rules! done_in_schema_2 {
+    () => {
+        "result IN ('won', 'lost')
+    AND ((game = 'mastermind' AND variant LIKE '% (maker)') OR (game = 'nocca' AND variant IN ('two players', 'watch')))"
+    };
+}
+
+/// Schema 1 to 2: the `seeded` mark, the table of damaged games set aside, and results as the typed outcome.
+const MIGRATE_1_TO_2: &str = concat!(
+    "
 ALTER TABLE games ADD COLUMN seeded INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE unfinished ADD COLUMN seeded INTEGER NOT NULL DEFAULT 0;
-UPDATE games SET result = 'done'
-    WHERE game = 'mastermind' AND variant LIKE '% (maker)' AND result IN ('won', 'lost');
-UPDATE games SET result = 'done'
-    WHERE game = 'nocca' AND variant IN ('two players', 'watch') AND result IN ('won', 'lost');
-";
+UPDATE games SET result = 'done' WHERE ",
+    done_in_schema_2!(),
+    ";
+"
+);
 
 /// Sets the pragmas and creates the schema on a fresh or existing connection.
 pub(super) fn prepare(conn: &Connection) -> rusqlite::Result<()> {
@@ -222,9 +232,7 @@ fn try_open_read_only(path: &Path) -> std::result::Result<Connection, String> {
 /// with the same result mapping as [`MIGRATE_1_TO_2`].
 const READ_SCHEMA_1_AS_2: &str = concat!("
 CREATE TEMP VIEW games AS SELECT id, game, variant, options, seed, moves, score,
-    CASE WHEN game = 'mastermind' AND variant LIKE '% (maker)' AND result IN ('won', 'lost') THEN 'done'
-         WHEN game = 'nocca' AND variant IN ('two players', 'watch') AND result IN ('won', 'lost') THEN 'done'
-         ELSE result END AS result,
+    CASE WHEN ", done_in_schema_2!(), " THEN 'done' ELSE result END AS result,
     assisted, started_at, ended_at, 0 AS seeded FROM main.games;
 CREATE TEMP VIEW unfinished AS SELECT rowid AS rowid, session, game, variant, options, seed, moves, score, assisted, started_at,
     updated_at, 0 AS seeded FROM main.unfinished;
