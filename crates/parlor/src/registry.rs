@@ -66,6 +66,16 @@ mod tests {
     #[test]
     fn storage_reads_the_rows_of_exactly_the_registered_games() {
         let ids: Vec<&str> = super::GAMES.iter().map(|g| g.id()).collect();
-        assert_eq!(ids, crate::storage::GAME_IDS);
+        let dir = tempfile::tempdir().unwrap();
+        let env = crate::Env::new(
+            crate::cli::Global {
+                data_dir: Some(dir.path().to_path_buf()),
+                config_dir: Some(dir.path().to_path_buf()),
+                ..Default::default()
+            },
+            super::tui(),
+        );
+        let store = env.open_store().unwrap().store;
+        assert_eq!(store.known_games().unwrap(), ids);
     }
 }

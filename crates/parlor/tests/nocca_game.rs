@@ -5,6 +5,7 @@ mod common;
 use common::*;
 use crossterm::event::KeyCode;
 use nocca::{Colour, Dims, Dir, Level, Move, Position};
+use parlor::games::error::Error;
 use parlor::games::game::{Game, Outcome, Status, Turn};
 use parlor::games::nocca::board::{CELL_W, Layout, MARGIN, Marks, digit};
 use parlor::games::nocca::screen::bindings;
@@ -208,15 +209,15 @@ fn refused_moves_say_why_and_leave_the_state_alone() {
     assert!(Nocca::parse_move(&st, "").is_err());
     assert_eq!(
         Nocca::apply(&mut st, &mv("c3k")).unwrap_err(),
-        "c3 is empty"
+        Error::Move("c3 is empty".into())
     );
     assert_eq!(
         Nocca::apply(&mut st, &mv("c6j")).unwrap_err(),
-        "the piece on c6 is white's"
+        Error::Move("the piece on c6 is white's".into())
     );
     assert_eq!(
         Nocca::apply(&mut st, &mv("a1h")).unwrap_err(),
-        "a1h would leave the board over the side edge"
+        Error::Move("a1h would leave the board over the side edge".into())
     );
     assert_eq!(st.game.ply(), 0);
     let small = Params {
@@ -227,6 +228,7 @@ fn refused_moves_say_why_and_leave_the_state_alone() {
     assert!(
         Nocca::parse_move(&st3, "e1k")
             .unwrap_err()
+            .message()
             .contains("not on the 3x3 board")
     );
     // The from-to form reads as the same move.

@@ -289,9 +289,9 @@ fn perfect_is_a_level_in_the_settings_and_the_json_stays_as_it_was() {
         .fits(parlor::games::nocca::solve_estimate::machine_memory(), None)
         .is_ok()
     {
-        assert!(e.contains("parlor nocca solve 5x5"), "{e}");
+        assert!(e.message().contains("parlor nocca solve 5x5"), "{e}");
     } else {
-        assert!(e.contains("this machine cannot solve 5x5"), "{e}");
+        assert!(e.message().contains("this machine cannot solve 5x5"), "{e}");
     }
     Nocca::set(&mut p, "mode", "two").unwrap();
     assert_eq!(Nocca::check(&p), Ok(()));

@@ -79,7 +79,11 @@ impl Env {
     /// Opens the database; a notice (a damaged file moved aside, say) is for the caller to show.
     pub fn open_store(&self) -> Result<storage::Opened> {
         let dir = paths::data_dir(self.global.data_dir.as_deref())?;
-        Store::open(&dir)
+        let opened = Store::open(&dir)?;
+        Ok(storage::Opened {
+            store: opened.store.knowing(self.games.iter().map(|g| g.id())),
+            notice: opened.notice,
+        })
     }
 
     /// Opens the database for a command that prints and exits: a notice goes to stderr.

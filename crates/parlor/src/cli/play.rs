@@ -92,7 +92,7 @@ impl<G: CliGame> CliLaunch for Entry<G> {
                 })
                 .help(format!("{} [{}]", s.help, s.range()))
                 .value_parser(super::values::Listed::new(
-                    move |v: &str| setting.check(v),
+                    move |v: &str| setting.check(v).map_err(|e| e.to_string()),
                     completions(s),
                 ))
                 .hide_possible_values(true);

@@ -9,6 +9,7 @@
 //!
 //! UI state (a cursor, a half-typed guess) and drawing live in the front ends' adapters.
 
+use super::error::Error;
 use super::settings::Setting;
 pub use super::stats::Chart;
 pub use crate::storage::{Outcome, Ranking};
@@ -89,13 +90,13 @@ pub trait Game: Sized + 'static {
     /// The current value of one setting, as text that [`Game::set`] accepts.
     fn get(params: &Self::Params, key: &str) -> String;
     /// Changes one setting; the error says what is accepted. A refused value leaves the parameters untouched.
-    fn set(params: &mut Self::Params, key: &str, value: &str) -> Result<(), String>;
+    fn set(params: &mut Self::Params, key: &str, value: &str) -> Result<(), Error>;
     /// Whether a setting applies to these parameters (the custom colours only for a custom variant).
     fn applies(_params: &Self::Params, _key: &str) -> bool {
         true
     }
     /// Checks the parameters as a whole (settings that must agree with each other).
-    fn check(_params: &Self::Params) -> Result<(), String> {
+    fn check(_params: &Self::Params) -> Result<(), Error> {
         Ok(())
     }
     /// The name best scores and statistics are grouped by (`4x4`, `classic`, `vs expert`).
@@ -103,26 +104,27 @@ pub trait Game: Sized + 'static {
     /// The parameters as JSON, as saved with every game.
     fn params_to_json(params: &Self::Params) -> String;
     /// Reads parameters written by [`Game::params_to_json`]; damaged text is an error, never a panic.
-    fn params_from_json(json: &str) -> Result<Self::Params, String>;
+    fn params_from_json(json: &str) -> Result<Self::Params, Error>;
 
     /// A new game.
-    fn new_game(params: &Self::Params, seed: u64) -> Result<Self::State, String>;
+    fn new_game(params: &Self::Params, seed: u64) -> Result<Self::State, Error>;
     /// Reads a move as written by its `Display`, in the context of the state (a refused text is an error).
-    fn parse_move(state: &Self::State, text: &str) -> Result<Self::Move, String>;
+    fn parse_move(state: &Self::State, text: &str) -> Result<Self::Move, Error>;
     /// Reads a saved move list (space separated). Games whose old records hold extra words (an old `undo`)
     /// override this to fold them.
-    fn parse_moves(start: &Self::State, text: &str) -> Result<Vec<Self::Move>, String> {
+    fn parse_moves(start: &Self::State, text: &str) -> Result<Vec<Self::Move>, Error> {
         let mut state = start.clone();
         let mut moves = Vec::new();
         for word in text.split_whitespace() {
             let mv = Self::parse_move(&state, word)?;
-            Self::apply(&mut state, &mv).map_err(|e| format!("move {}: {e}", moves.len() + 1))?;
+            Self::apply(&mut state, &mv)
+                .map_err(|e| e.within(format!("move {}", moves.len() + 1)))?;
             moves.push(mv);
         }
         Ok(moves)
     }
     /// Plays a move. A refused move leaves the state untouched and says why.
-    fn apply(state: &mut Self::State, mv: &Self::Move) -> Result<Applied, String>;
+    fn apply(state: &mut Self::State, mv: &Self::Move) -> Result<Applied, Error>;
     /// Where the game stands.
     fn status(state: &Self::State) -> Status;
     /// The score that best scores rank (points, guesses, plies).

@@ -8,6 +8,7 @@
 //! and the games themselves (one folder each) are handed to them by the top, from the registry: nothing here names
 //! one but the folders' `mod` lines.
 
+pub mod error;
 pub mod game;
 pub mod jobs;
 pub mod mastermind;
@@ -122,7 +123,7 @@ pub trait AnyGame: Sync {
     /// How a record's variant ranks (from its saved parameters; the default parameters' if unreadable).
     fn ranking(&self, options: &str) -> game::Ranking;
     /// A saved game's progress line ("score 1234 · 20 moves"), or why it cannot be read.
-    fn progress(&self, saved: &crate::storage::Unfinished) -> Result<String, String>;
+    fn progress(&self, saved: &crate::storage::Unfinished) -> Result<String, error::Error>;
     /// The name of the score ("score", "guesses", "plies").
     fn score_name(&self) -> &'static str;
     /// The charts the statistics show for a variant (from its saved parameters; the defaults' if unreadable).
@@ -184,9 +185,9 @@ impl<G: game::Game> AnyGame for Entry<G> {
         G::ranking(&params_or_default::<G>(Some(options)))
     }
 
-    fn progress(&self, saved: &crate::storage::Unfinished) -> Result<String, String> {
+    fn progress(&self, saved: &crate::storage::Unfinished) -> Result<String, error::Error> {
         if let Some(why) = &saved.damage {
-            return Err(why.clone());
+            return Err(error::Error::Record(why.clone()));
         }
         session::rebuild::<G>(&saved.game, &saved.options, saved.seed, &saved.moves)
             .map(|r| G::progress(&r.state))
@@ -211,11 +212,11 @@ impl<G: game::Game> AnyGame for Entry<G> {
                 continue;
             }
             if let Err(why) = G::set(&mut params, s.key, v) {
-                refused.push((s.key.to_string(), why));
+                refused.push((s.key.to_string(), why.to_string()));
             }
         }
         if let Err(why) = G::check(&params) {
-            refused.push((String::new(), why));
+            refused.push((String::new(), why.to_string()));
             params = G::Params::default();
         }
         let values = G::settings()

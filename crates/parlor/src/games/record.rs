@@ -1,5 +1,6 @@
 //! Finished games rebuilt for replays: every position of a recorded game, from its parameters, seed and moves.
 
+use super::error::Error;
 use super::game::Game;
 use super::session::rebuild;
 use crate::storage::{GameRecord, Store, format_time};
@@ -35,9 +36,9 @@ pub struct Replay<G: Game> {
 
 impl<G: Game> Replay<G> {
     /// Rebuilds a recorded game; a damaged record is an error that says what is wrong.
-    pub fn new(record: &GameRecord) -> Result<Replay<G>, String> {
+    pub fn new(record: &GameRecord) -> Result<Replay<G>, Error> {
         let rebuilt = rebuild::<G>(&record.game, &record.options, record.seed, &record.moves)
-            .map_err(|e| format!("game #{} cannot be replayed: {e}", record.id))?;
+            .map_err(|e| Error::Record(format!("game #{} cannot be replayed: {e}", record.id)))?;
         let (params, start, moves) = (rebuilt.params, rebuilt.start, rebuilt.moves);
         let mut checkpoints = vec![start.clone()];
         let mut state = start.clone();

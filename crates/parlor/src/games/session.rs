@@ -5,6 +5,7 @@
 //! A game is its parameters, its seed and its moves (as in Tatham's mid end): the state is rebuilt from them, so
 //! the same three values serve autosave, undo, records and replays.
 
+use super::error::Error;
 use super::game::{Applied, Game, Outcome, Ranking, Status, Turn};
 use crate::storage::{Claim, ClaimError, Store, Unfinished, now_ms};
 
@@ -107,9 +108,9 @@ pub fn rebuild<G: Game>(
     options: &str,
     seed: u64,
     moves: &str,
-) -> Result<Rebuilt<G>, String> {
+) -> Result<Rebuilt<G>, Error> {
     if game != G::ID {
-        return Err(format!("it is a game of {game}"));
+        return Err(Error::Record(format!("it is a game of {game}")));
     }
     let params = G::params_from_json(options)?;
     G::check(&params)?;
@@ -117,7 +118,7 @@ pub fn rebuild<G: Game>(
     let moves = G::parse_moves(&start, moves)?;
     let mut state = start.clone();
     for (i, mv) in moves.iter().enumerate() {
-        G::apply(&mut state, mv).map_err(|e| format!("move {}: {e}", i + 1))?;
+        G::apply(&mut state, mv).map_err(|e| e.within(format!("move {}", i + 1)))?;
     }
     Ok(Rebuilt {
         params,
@@ -151,7 +152,7 @@ pub struct Session<G: Game> {
     /// Whether the newest state is safely in the database.
     saved: bool,
     /// The last storage problem, to show once.
-    storage_error: Option<String>,
+    storage_error: Option<Error>,
     /// Why this game is no longer this player's to save or record (another Parlor finished, set aside or played on
     /// it), once that is found.
     lost: Option<String>,
@@ -176,7 +177,7 @@ impl<G: Game> Session<G> {
     }
 
     /// A new game, claimed for this process.
-    pub fn new(params: G::Params, seed: Seed, store: &Store) -> Result<Session<G>, String> {
+    pub fn new(params: G::Params, seed: Seed, store: &Store) -> Result<Session<G>, Error> {
         G::check(&params)?;
         let start = G::new_game(&params, seed.value)?;
         let id = super::new_session_id();
@@ -197,7 +198,7 @@ impl<G: Game> Session<G> {
             held: None,
         };
         let mut s = Session::assemble(params, parts, claim, store);
-        s.storage_error = problem;
+        s.storage_error = problem.map(Error::Storage);
         Ok(s)
     }
 
@@ -228,7 +229,7 @@ impl<G: Game> Session<G> {
             moves,
             state,
         } = rebuild::<G>(&saved.game, &saved.options, saved.seed, &saved.moves)
-            .map_err(ResumeError::Damaged)?;
+            .map_err(|e| ResumeError::Damaged(e.to_string()))?;
         if matches!(G::status(&state), Status::Over(_)) {
             return Err(ResumeError::Damaged("it is already over".into()));
         }
@@ -246,7 +247,7 @@ impl<G: Game> Session<G> {
             held: Some(saved.moves.clone()),
         };
         let mut s = Session::assemble(params, parts, claim, store);
-        s.storage_error = problem;
+        s.storage_error = problem.map(Error::Storage);
         Ok(s)
     }
 
@@ -349,7 +350,7 @@ impl<G: Game> Session<G> {
     }
 
     /// The last storage problem, once.
-    pub fn take_storage_error(&mut self) -> Option<String> {
+    pub fn take_storage_error(&mut self) -> Option<Error> {
         self.storage_error.take()
     }
 
@@ -390,9 +391,9 @@ impl<G: Game> Session<G> {
 
     /// Plays a move. A refused move leaves the game untouched and says why. After an accepted move the game is
     /// saved, or recorded if it is over.
-    pub fn play(&mut self, mv: G::Move, store: &mut Store) -> Result<Applied, String> {
+    pub fn play(&mut self, mv: G::Move, store: &mut Store) -> Result<Applied, Error> {
         if self.ended.is_some() {
-            return Err("the game is over".into());
+            return Err(Error::Move("the game is over".into()));
         }
         let applied = G::apply(&mut self.core.state, &mv)?;
         self.core.moves.push(mv);
@@ -407,14 +408,14 @@ impl<G: Game> Session<G> {
 
     /// Takes back the player's last move (and the computer's answer after it): the state is rebuilt from the moves
     /// that remain. Marks the game assisted. Returns how many moves were taken back.
-    pub fn undo(&mut self, store: &mut Store) -> Result<usize, String> {
+    pub fn undo(&mut self, store: &mut Store) -> Result<usize, Error> {
         if self.ended.is_some() {
-            return Err("the game is over".into());
+            return Err(Error::Move("the game is over".into()));
         }
         let depth =
             G::undo_depth(&self.core.state, self.core.moves.len()).min(self.core.moves.len());
         if depth == 0 {
-            return Err("nothing to undo".into());
+            return Err(Error::Move("nothing to undo".into()));
         }
         let keep = self.core.moves.len() - depth;
         let mut state = self.core.start.clone();
@@ -500,12 +501,12 @@ impl<G: Game> Session<G> {
             }
             Ok(None) => {
                 let why = LOST.to_string();
-                self.storage_error = Some(format!("not saved: {why}"));
+                self.storage_error = Some(Error::Storage(format!("not saved: {why}")));
                 self.lost = Some(why);
                 false
             }
             Err(e) => {
-                self.storage_error = Some(format!("could not save: {e:#}{RETRY}"));
+                self.storage_error = Some(Error::Storage(format!("could not save: {e:#}{RETRY}")));
                 false
             }
         };
@@ -514,15 +515,16 @@ impl<G: Game> Session<G> {
 
     /// Saves the game now (leaving it, or at the end of input): `Ok` when it is safely kept (or there is nothing
     /// to keep: no move made, or the game is over), else why not. Front ends say "saved" only on `Ok`.
-    pub fn save_now(&mut self, store: &mut Store) -> Result<(), String> {
+    pub fn save_now(&mut self, store: &mut Store) -> Result<(), Error> {
         if self.ended.is_some() || !self.started() || self.save(store) {
             return Ok(());
         }
-        Err(self
-            .take_storage_error()
-            .map(|e| e.trim_end_matches(RETRY).to_string())
-            .or_else(|| self.lost.clone())
-            .unwrap_or_else(|| "the database is read-only or in memory".into()))
+        Err(Error::Storage(
+            self.take_storage_error()
+                .map(|e| e.message().trim_end_matches(RETRY).to_string())
+                .or_else(|| self.lost.clone())
+                .unwrap_or_else(|| "the database is read-only or in memory".into()),
+        ))
     }
 
     fn end(&mut self, outcome: Outcome, store: &mut Store) {
@@ -575,7 +577,7 @@ impl<G: Game> Session<G> {
                 Err(e) => {
                     self.saved = false;
                     let why = format!("could not record the game: {e:#}");
-                    self.storage_error = Some(why.clone());
+                    self.storage_error = Some(Error::Storage(why.clone()));
                     ending.not_recorded = Some(why);
                 }
             }

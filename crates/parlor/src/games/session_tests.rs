@@ -55,7 +55,7 @@ fn a_game_played_twice_without_claims_is_recorded_once_and_the_second_player_is_
     let saved = store.unfinished(None).unwrap();
     let mut b = Session::<Twenty48>::resume(&saved[0], &store).unwrap();
     let warning = b.take_storage_error().expect("the claim problem is said");
-    assert!(warning.contains("could not claim"), "{warning}");
+    assert!(warning.message().contains("could not claim"), "{warning}");
     let mut store_c = Store::open(dir.path()).unwrap().store;
     let mut c = Session::<Twenty48>::resume(&saved[0], &store_c).unwrap();
     // c moves on: b's next save finds the row changed and says so; c records the game.
@@ -73,7 +73,7 @@ fn a_game_played_twice_without_claims_is_recorded_once_and_the_second_player_is_
     b.play(dir_b, &mut store).unwrap();
     assert!(!b.saved());
     let said = b.take_storage_error().unwrap();
-    assert!(said.contains("another Parlor"), "{said}");
+    assert!(said.message().contains("another Parlor"), "{said}");
     b.resign(&mut store);
     let why = b.ended().unwrap().not_recorded.clone();
     assert!(why.unwrap().contains("another Parlor"));

@@ -1,6 +1,7 @@
 //! Settings: the description of one parameter of a game, which drives the full-screen setup form, the plain-mode
 //! questions and the command-line flags alike.
 
+use super::error::Error;
 /// What values a setting takes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Kind {
@@ -98,7 +99,12 @@ impl Setting {
     }
 
     /// Checks a typed value against the kind (a game may check more in its `set`).
-    pub fn check(&self, value: &str) -> Result<String, String> {
+    pub fn check(&self, value: &str) -> Result<String, Error> {
+        self.value(value).map_err(Error::Settings)
+    }
+
+    /// [`Setting::check`], the refusal as words.
+    fn value(&self, value: &str) -> Result<String, String> {
         let value = value.trim();
         match self.kind {
             Kind::Choice(list) => {
@@ -153,12 +159,17 @@ pub fn format_decimal(v: f64) -> String {
 }
 
 /// Sets one setting after checking the typed value against its kind: the helper every game's `set` starts with.
-pub fn checked(settings: &[Setting], key: &str, value: &str) -> Result<String, String> {
+pub fn checked(settings: &[Setting], key: &str, value: &str) -> Result<String, Error> {
     settings
         .iter()
         .find(|s| s.key == key)
-        .ok_or_else(|| format!("no setting '{key}'"))?
+        .ok_or_else(|| no_setting(key))?
         .check(value)
+}
+
+/// The refusal of a key that names no setting.
+pub fn no_setting(key: &str) -> Error {
+    Error::Settings(format!("no setting '{key}'"))
 }
 
 #[cfg(test)]
@@ -227,9 +238,14 @@ mod tests {
         assert_eq!(ROLE.check("Br"), Ok("breaker".into()));
         assert_eq!(
             ROLE.check("b").unwrap_err(),
-            "'b' could be breaker or bystander"
+            Error::Settings("'b' could be breaker or bystander".into())
         );
-        assert!(ROLE.check("x").unwrap_err().contains("not one of"));
+        assert!(
+            ROLE.check("x")
+                .unwrap_err()
+                .message()
+                .contains("not one of")
+        );
         // Numbers are never read by their first digits.
         const TARGET: Setting = Setting {
             key: "target",
@@ -239,6 +255,6 @@ mod tests {
         };
         assert!(TARGET.check("20").is_err());
         assert_eq!(C.show("a"), "A");
-        assert!(C.check("z").unwrap_err().contains("a, b"));
+        assert!(C.check("z").unwrap_err().message().contains("a, b"));
     }
 }

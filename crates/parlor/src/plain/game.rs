@@ -41,7 +41,7 @@ pub trait PlainGame: Game {
         };
         match Self::parse_move(state, text.trim()) {
             Ok(m) => Parsed::Move(m),
-            Err(e) => Parsed::Refused(e),
+            Err(e) => Parsed::Refused(e.to_string()),
         }
     }
     /// What a move did, in a sentence ("Slid left. +4 points. New 2 at row 1, column 3.").
@@ -103,7 +103,7 @@ impl<G: PlainGame> PlainLaunch for Entry<G> {
     }
 
     fn print_replay(&self, io: &mut Io, record: &GameRecord, delay_ms: u64) -> Result<()> {
-        let replay = Replay::<G>::new(record).map_err(anyhow::Error::msg)?;
+        let replay = Replay::<G>::new(record)?;
         super::replay::print(io, replay, delay_ms)
     }
 }

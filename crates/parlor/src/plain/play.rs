@@ -351,7 +351,7 @@ fn player_line<G: PlainGame>(
                 io.say("Move taken back (the game is now assisted).")?;
                 show(io, s)?;
             }
-            Err(e) => io.say(format!("{}.", capitalised(&e)))?,
+            Err(e) => io.say(format!("{e:#}"))?,
         },
         Some("t" | "hint" | "tip") if G::can_think(&s.params) => {
             s.mark_assisted(store);

@@ -5,6 +5,7 @@
 
 use super::keys::{self, actions};
 use super::{Catalog, GENERAL, Section, Settings, keys_text};
+use crate::games::error::Error;
 use crate::games::settings::{Kind, Setting, format_decimal};
 use std::path::Path;
 use toml_edit::{Document, DocumentMut, Item, Table, Value};
@@ -500,10 +501,11 @@ fn quote_key(k: &str) -> String {
 /// returns what to tell the player ("saved to PATH", and where an old file with mistakes was kept), or why it could
 /// not be written. A file that has mistakes is copied to `settings.toml.bak` first, so that hand edits the new file
 /// drops are not lost.
-pub fn save(settings: &Settings, dir: &Path) -> Result<String, String> {
+pub fn save(settings: &Settings, dir: &Path) -> Result<String, Error> {
     use std::io::Write;
     let path = dir.join(FILE);
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Error::Storage(format!("cannot create {}: {e}", dir.display())))?;
     let mut kept = String::new();
     if let Ok(old) = std::fs::read(&path)
         && !parse(&String::from_utf8_lossy(&old), settings.catalog())
@@ -511,8 +513,12 @@ pub fn save(settings: &Settings, dir: &Path) -> Result<String, String> {
             .is_empty()
     {
         let bak = dir.join(format!("{FILE}.bak"));
-        std::fs::write(&bak, &old)
-            .map_err(|e| format!("cannot keep the old file as {}: {e}", bak.display()))?;
+        std::fs::write(&bak, &old).map_err(|e| {
+            Error::Storage(format!(
+                "cannot keep the old file as {}: {e}",
+                bak.display()
+            ))
+        })?;
         kept = format!(
             " (the old file, which had mistakes, is kept as {})",
             bak.display()
@@ -533,7 +539,10 @@ pub fn save(settings: &Settings, dir: &Path) -> Result<String, String> {
         Ok(()) => Ok(format!("saved to {}{kept}", path.display())),
         Err(e) => {
             let _ = std::fs::remove_file(&tmp);
-            Err(format!("cannot write {}: {e}", path.display()))
+            Err(Error::Storage(format!(
+                "cannot write {}: {e}",
+                path.display()
+            )))
         }
     }
 }

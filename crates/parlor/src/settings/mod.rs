@@ -13,7 +13,8 @@ mod theme_name;
 pub use theme_name::ThemeName;
 
 use crate::games::AnyGame;
-use crate::games::settings::{Kind, Setting};
+use crate::games::error::Error;
+use crate::games::settings::{Kind, Setting, no_setting};
 use crossterm::event::KeyCode;
 use keys::actions;
 
@@ -304,7 +305,7 @@ impl Settings {
     }
 
     /// Changes one setting of a section after checking the value; the error says what is accepted.
-    pub fn set(&mut self, section: Section, key: &str, value: &str) -> Result<(), String> {
+    pub fn set(&mut self, section: Section, key: &str, value: &str) -> Result<(), Error> {
         match section {
             Section::General | Section::Confirm => {
                 let (table, values) = match section {
@@ -314,17 +315,19 @@ impl Settings {
                 let i = table
                     .iter()
                     .position(|s| s.key == key)
-                    .ok_or_else(|| format!("no setting '{key}'"))?;
+                    .ok_or_else(|| no_setting(key))?;
                 values[i] = table[i].check(value)?;
                 Ok(())
             }
             Section::Keys => {
-                let i = actions::find(key).ok_or_else(|| format!("no command '{key}'"))?;
+                let i = actions::find(key)
+                    .ok_or_else(|| Error::Settings(format!("no command '{key}'")))?;
                 let keys = value
                     .split_whitespace()
                     .map(|w| keys::parse_key(w, &self.catalog.keys))
-                    .collect::<Result<Vec<_>, _>>()?;
-                self.set_keys(i, keys)
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(Error::Settings)?;
+                self.set_keys(i, keys).map_err(Error::Settings)
             }
             Section::Game(g) => {
                 let game = self.catalog.games[g];
@@ -332,7 +335,9 @@ impl Settings {
                     .settings()
                     .iter()
                     .find(|s| s.key == key && s.kind != Kind::Text)
-                    .ok_or_else(|| format!("no setting '{key}' in {}", game.title()))?;
+                    .ok_or_else(|| {
+                        Error::Settings(format!("no setting '{key}' in {}", game.title()))
+                    })?;
                 let value = setting.check(value)?;
                 let mut values: Vec<(String, String)> = self.games[g]
                     .values
@@ -345,7 +350,7 @@ impl Settings {
                 }
                 let made = game.params_from(&values);
                 if let Some((_, why)) = made.refused.first() {
-                    return Err(why.clone());
+                    return Err(Error::Settings(why.clone()));
                 }
                 self.games[g].values = made.values;
                 self.games[g].json = made.json;
@@ -497,22 +502,24 @@ mod tests {
         assert_eq!(s.autoplay_ms(), 250);
         assert!(s.set(Section::General, "theme", "nosuch").is_err());
         let e = s.set(Section::Keys, "undo", "t").unwrap_err();
-        assert!(e.contains("hint"), "{e}");
+        assert!(e.message().contains("hint"), "{e}");
         let e = s.set(Section::Keys, "undo", "h").unwrap_err();
-        assert!(e.contains("2048"), "{e}");
+        assert!(e.message().contains("2048"), "{e}");
         assert!(
             s.set(Section::Keys, "undo", "q")
                 .unwrap_err()
+                .message()
                 .contains("reserved")
         );
         assert!(
             s.set(Section::Keys, "undo", "z z")
                 .unwrap_err()
+                .message()
                 .contains("twice")
         );
         // Backspace erases a typed peg in Mastermind (issue 24): it is a game's own key now.
         let e = s.set(Section::Keys, "undo", "z Backspace").unwrap_err();
-        assert!(e.contains("Mastermind"), "{e}");
+        assert!(e.message().contains("Mastermind"), "{e}");
         s.set(Section::Keys, "undo", "z F5").unwrap();
         assert_eq!(s.keys()[0], vec![KeyCode::Char('z'), KeyCode::F(5)]);
         let games = s.catalog().games();

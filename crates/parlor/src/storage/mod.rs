@@ -12,7 +12,7 @@ mod stats;
 
 pub use claim::{Claim, ClaimError};
 pub use open::{DB_FILE, Opened};
-pub use records::{Damaged, GAME_IDS, GameRecord, History, Outcome, Ranking, Stats, Unfinished};
+pub use records::{Damaged, GameRecord, History, Outcome, Ranking, Stats, Unfinished};
 pub use stats::{Figures, StatRow, Tallied, Tally, VariantTally};
 
 use anyhow::{Context, Result};
@@ -29,6 +29,8 @@ pub struct Store {
     dir: Option<std::path::PathBuf>,
     /// Opened read-only: nothing is written, and callers say so.
     read_only: bool,
+    /// The ids of the games whose finished rows are read (see [`Store::knowing`]); `None`: any name.
+    known: Option<Vec<String>>,
 }
 
 impl Store {
@@ -36,12 +38,41 @@ impl Store {
     pub fn in_memory() -> Result<Store> {
         let conn = Connection::open_in_memory()?;
         open::prepare(&conn)?;
-        Ok(Store {
+        Ok(Store::with(
             conn,
-            location: "memory (nothing will be kept)".into(),
-            dir: None,
-            read_only: false,
-        })
+            "memory (nothing will be kept)".into(),
+            None,
+            false,
+        ))
+    }
+
+    /// A store on an open connection, told no games yet.
+    fn with(
+        conn: Connection,
+        location: String,
+        dir: Option<std::path::PathBuf>,
+        read_only: bool,
+    ) -> Store {
+        Store {
+            conn,
+            location,
+            dir,
+            read_only,
+            known: None,
+        }
+    }
+
+    /// Tells the store the games it keeps, by their ids (the caller's registry): a finished row of any other game
+    /// is damaged, "game unknown", and counted apart by every history and statistics. A store told nothing reads a
+    /// row of any game name.
+    pub fn knowing<S: Into<String>>(mut self, games: impl IntoIterator<Item = S>) -> Store {
+        self.known = Some(games.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// The games this store was told it keeps ([`Store::knowing`]), if it was.
+    pub fn known_games(&self) -> Option<&[String]> {
+        self.known.as_deref()
     }
 
     /// Where the data lives, for messages.
@@ -80,11 +111,13 @@ impl Store {
     /// Play goes through [`Store::save_game`], which never brings back a game finished elsewhere.
     pub fn save_unfinished(&self, u: &Unfinished) -> Result<()> {
         self.writable()?;
-        self.insert_unfinished(
-            u,
-            "DO UPDATE SET variant = ?3, options = ?4, seed = ?5, moves = ?6, score = ?7, assisted = ?8,
-               updated_at = ?10, seeded = ?11",
-        )?;
+        // A session keeps its game and its start; the rest is the game as it is now.
+        let update: Vec<String> = Unfinished::STORED
+            .split(", ")
+            .filter(|c| !["session", "game", "started_at"].contains(c))
+            .map(|c| format!("{c} = excluded.{c}"))
+            .collect();
+        self.insert_unfinished(u, &format!("DO UPDATE SET {}", update.join(", ")))?;
         Ok(())
     }
 
@@ -94,23 +127,11 @@ impl Store {
         self.conn
             .execute(
                 &format!(
-                    "INSERT INTO unfinished (session, game, variant, options, seed, moves, score, assisted,
-                       started_at, updated_at, seeded)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT(session) {on_conflict}"
+                    "INSERT INTO unfinished ({}) VALUES ({}) ON CONFLICT(session) {on_conflict}",
+                    Unfinished::STORED,
+                    records::placeholders_for(Unfinished::STORED),
                 ),
-                params![
-                    u.session,
-                    u.game,
-                    u.variant,
-                    u.options,
-                    u.seed as i64,
-                    u.moves,
-                    u.score,
-                    u.assisted,
-                    u.started_at,
-                    u.updated_at,
-                    u.seeded
-                ],
+                rusqlite::params_from_iter(u.stored_values()),
             )
             .context("saving the game in progress")
     }
@@ -192,11 +213,11 @@ impl Store {
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         tx.execute(
-            "INSERT INTO set_aside (session, game, variant, options, seed, moves, score, assisted, started_at,
-               updated_at, seeded, reason, set_aside_at)
-             SELECT session, game, variant, options, seed, moves, score, assisted, started_at, updated_at, seeded,
-               ?2, ?3
-             FROM unfinished WHERE CASE WHEN ?1 = 0 THEN session = ?4 ELSE rowid = ?1 END",
+            &format!(
+                "INSERT INTO set_aside ({0}, reason, set_aside_at) SELECT {0}, ?2, ?3
+                 FROM unfinished WHERE CASE WHEN ?1 = 0 THEN session = ?4 ELSE rowid = ?1 END",
+                Unfinished::STORED
+            ),
             params![u.row, reason, now_ms(), u.session],
         )?;
         tx.execute(
@@ -263,22 +284,12 @@ impl Store {
             return Ok(None);
         }
         tx.execute(
-            "INSERT INTO games (game, variant, options, seed, moves, score, result, assisted, started_at, ended_at,
-               seeded)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-            params![
-                record.game,
-                record.variant,
-                record.options,
-                record.seed as i64,
-                record.moves,
-                record.score,
-                record.result.as_str(),
-                record.assisted,
-                record.started_at,
-                record.ended_at,
-                record.seeded
-            ],
+            &format!(
+                "INSERT INTO games ({}) VALUES ({})",
+                GameRecord::STORED,
+                records::placeholders_for(GameRecord::STORED)
+            ),
+            rusqlite::params_from_iter(record.stored_values()),
         )?;
         let id = tx.last_insert_rowid();
         tx.commit().context("recording the finished game")?;
@@ -297,12 +308,14 @@ impl Store {
         let mut out = History::default();
         let mut ids = Vec::new();
         while let Some(r) = rows.next()? {
-            let shown = records::game_damage(r.get_ref(1)?).is_some()
+            let known = self.known_games();
+            let shown = records::game_damage(known, r.get_ref(1)?).is_some()
                 || game.is_none_or(|g| r.get_ref(1).ok().and_then(|v| v.as_str().ok()) == Some(g));
             if !shown {
                 continue;
             }
             let why = records::damage(
+                known,
                 r.get_ref(1)?,
                 r.get_ref(2)?,
                 r.get_ref(3)?,
@@ -321,7 +334,10 @@ impl Store {
         ))?;
         for id in ids {
             // A row changed meanwhile by another Parlor is read as it is now.
-            match one.query_row(params![id], GameRecord::read).optional()? {
+            match one
+                .query_row(params![id], |r| GameRecord::read(self.known_games(), r))
+                .optional()?
+            {
                 Some(Ok(g)) => out.games.push(g),
                 Some(Err(why)) => out.left_out.add(why),
                 None => {}
@@ -333,15 +349,19 @@ impl Store {
     /// The finished rows whose game is unknown (see [`History`]): no game's statistics hold them, so every
     /// statistics say them apart, as "damaged, game unknown" (newest first, as history meets them).
     pub fn unknown_game(&self) -> Result<Damaged> {
-        let mut stmt = self.conn.prepare(
-            "SELECT game FROM games WHERE typeof(game) != 'text' OR game NOT IN (?1, ?2, ?3)
-             ORDER BY ended_at DESC, id DESC",
-        )?;
-        let [a, b, c] = records::GAME_IDS;
-        let mut rows = stmt.query(params![a, b, c])?;
+        let known = self.known_games();
+        // Told no games, the store reads a row of any name: only a row whose game is no name is unknown.
+        let names = known.map_or("typeof(game) = 'text'".to_string(), |k| {
+            format!("game IN ({})", records::placeholders(k.len()))
+        });
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT game FROM games WHERE typeof(game) != 'text' OR NOT ({names})
+             ORDER BY ended_at DESC, id DESC"
+        ))?;
+        let mut rows = stmt.query(rusqlite::params_from_iter(known.unwrap_or_default()))?;
         let mut out = Damaged::default();
         while let Some(r) = rows.next()? {
-            if let Some(why) = records::game_damage(r.get_ref(0)?) {
+            if let Some(why) = records::game_damage(known, r.get_ref(0)?) {
                 out.add(why);
             }
         }
@@ -363,7 +383,10 @@ impl Store {
              ORDER BY score {order}, ended_at ASC, id ASC LIMIT ?3",
             GameRecord::COLUMNS
         ))?;
-        let rows = stmt.query_map(params![game, variant, limit as i64], GameRecord::from_row)?;
+        let rows = stmt.query_map(
+            params![game, variant, limit as i64],
+            GameRecord::from_row(self.known_games()),
+        )?;
         Ok(rows.filter_map(|r| r.ok()).collect())
     }
 
@@ -428,7 +451,7 @@ impl Store {
             .query_row(
                 &format!("SELECT {} FROM games WHERE id = ?1", GameRecord::COLUMNS),
                 params![id],
-                GameRecord::from_row,
+                GameRecord::from_row(self.known_games()),
             )
             .optional()?)
     }

@@ -27,7 +27,36 @@ enum Failure {
     Other(String),
 }
 
-const SCHEMA: &str = "
+/// The columns of a game in progress after its session (`unfinished` and `set_aside`), in the order of the
+/// tables created since schema 1 (see `Unfinished::STORED` for the list read and written).
+macro_rules! unfinished_columns {
+    () => {
+        "game TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    moves TEXT NOT NULL,
+    score INTEGER NOT NULL,
+    assisted INTEGER NOT NULL,
+    started_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    seeded INTEGER NOT NULL DEFAULT 0"
+    };
+}
+
+/// The table of damaged games in progress set aside: the row of `unfinished` as it was, with why and when. One
+/// definition for the file's table and for the stand-in a read-only schema-1 database gets.
+macro_rules! set_aside_table {
+    () => {
+        concat!(
+            "set_aside (id INTEGER PRIMARY KEY, session TEXT NOT NULL, ",
+            unfinished_columns!(),
+            ", reason TEXT NOT NULL, set_aside_at INTEGER NOT NULL)"
+        )
+    };
+}
+
+const SCHEMA: &str = concat!("
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,
@@ -47,47 +76,30 @@ CREATE INDEX IF NOT EXISTS games_ended ON games (ended_at);
 -- Statistics read every game of a game in this order, from the index alone (storage/stats.rs). Created on open
 -- for databases of every version, so it needs no migration; an older Parlor simply keeps it up to date.
 CREATE INDEX IF NOT EXISTS games_stats ON games (game, variant, ended_at, id, score, result, assisted, seeded);
-CREATE TABLE IF NOT EXISTS unfinished (
-    session TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    variant TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    moves TEXT NOT NULL,
-    score INTEGER NOT NULL,
-    assisted INTEGER NOT NULL,
-    started_at INTEGER NOT NULL,
-    updated_at INTEGER NOT NULL,
-    seeded INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS set_aside (
-    id INTEGER PRIMARY KEY,
-    session TEXT NOT NULL,
-    game TEXT NOT NULL,
-    variant TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    moves TEXT NOT NULL,
-    score INTEGER NOT NULL,
-    assisted INTEGER NOT NULL,
-    started_at INTEGER NOT NULL,
-    updated_at INTEGER NOT NULL,
-    seeded INTEGER NOT NULL DEFAULT 0,
-    reason TEXT NOT NULL,
-    set_aside_at INTEGER NOT NULL
-);
-";
+CREATE TABLE IF NOT EXISTS unfinished (session TEXT PRIMARY KEY, ", unfinished_columns!(), ");
+CREATE TABLE IF NOT EXISTS ", set_aside_table!(), ";
+");
 
-/// Schema 1 to 2: the `seeded` mark, the table of damaged games set aside, and results as the typed outcome
-/// (`done` for games with no win or loss of the player's: the codemaker role, two players, the computer watched).
-const MIGRATE_1_TO_2: &str = "
+/// The schema-1 rows whose result becomes `done` in schema 2: games with no win or loss of the player's (the
+/// codemaker role, two players, the computer watched), as schema 1 named their games and variants. One rule for the
+/// migration and for the views that read a schema-1 database as it is.
+macro_rules! done_in_schema_2 {
+    () => {
+        "result IN ('won', 'lost')
+    AND ((game = 'mastermind' AND variant LIKE '% (maker)') OR (game = 'nocca' AND variant IN ('two players', 'watch')))"
+    };
+}
+
+/// Schema 1 to 2: the `seeded` mark, the table of damaged games set aside, and results as the typed outcome.
+const MIGRATE_1_TO_2: &str = concat!(
+    "
 ALTER TABLE games ADD COLUMN seeded INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE unfinished ADD COLUMN seeded INTEGER NOT NULL DEFAULT 0;
-UPDATE games SET result = 'done'
-    WHERE game = 'mastermind' AND variant LIKE '% (maker)' AND result IN ('won', 'lost');
-UPDATE games SET result = 'done'
-    WHERE game = 'nocca' AND variant IN ('two players', 'watch') AND result IN ('won', 'lost');
-";
+UPDATE games SET result = 'done' WHERE ",
+    done_in_schema_2!(),
+    ";
+"
+);
 
 /// Sets the pragmas and creates the schema on a fresh or existing connection.
 pub(super) fn prepare(conn: &Connection) -> rusqlite::Result<()> {
@@ -218,18 +230,14 @@ fn try_open_read_only(path: &Path) -> std::result::Result<Connection, String> {
 
 /// Temporary views (they shadow the file's tables, which stay untouched) that show a schema-1 database as schema 2,
 /// with the same result mapping as [`MIGRATE_1_TO_2`].
-const READ_SCHEMA_1_AS_2: &str = "
+const READ_SCHEMA_1_AS_2: &str = concat!("
 CREATE TEMP VIEW games AS SELECT id, game, variant, options, seed, moves, score,
-    CASE WHEN game = 'mastermind' AND variant LIKE '% (maker)' AND result IN ('won', 'lost') THEN 'done'
-         WHEN game = 'nocca' AND variant IN ('two players', 'watch') AND result IN ('won', 'lost') THEN 'done'
-         ELSE result END AS result,
+    CASE WHEN ", done_in_schema_2!(), " THEN 'done' ELSE result END AS result,
     assisted, started_at, ended_at, 0 AS seeded FROM main.games;
 CREATE TEMP VIEW unfinished AS SELECT rowid AS rowid, session, game, variant, options, seed, moves, score, assisted, started_at,
     updated_at, 0 AS seeded FROM main.unfinished;
-CREATE TEMP TABLE set_aside (id INTEGER PRIMARY KEY, session TEXT, game TEXT, variant TEXT, options TEXT,
-    seed INTEGER, moves TEXT, score INTEGER, assisted INTEGER, started_at INTEGER, updated_at INTEGER,
-    seeded INTEGER, reason TEXT, set_aside_at INTEGER);
-";
+CREATE TEMP TABLE ", set_aside_table!(), ";
+");
 
 /// `file:` URI of `path` opened as immutable (no locks, no WAL), with the characters URIs reserve escaped.
 fn immutable_uri(path: &Path) -> String {
@@ -274,12 +282,7 @@ impl Store {
     /// database of an older schema is read as it is, without migrating it.
     pub fn open_read_only(path: &Path) -> Result<Store> {
         let conn = try_open_read_only(path).map_err(anyhow::Error::msg)?;
-        Ok(Store {
-            conn,
-            location: path.display().to_string(),
-            dir: None,
-            read_only: true,
-        })
+        Ok(Store::with(conn, path.display().to_string(), None, true))
     }
 
     /// Opens (or creates) the database in `dir`. Never fails: when the file cannot be used, the returned notice says
@@ -301,12 +304,7 @@ impl Store {
         }
         match try_open_patiently(&path) {
             Ok(conn) => Ok(Opened {
-                store: Store {
-                    conn,
-                    location,
-                    dir: Some(dir.to_path_buf()),
-                    read_only: false,
-                },
+                store: Store::with(conn, location, Some(dir.to_path_buf()), false),
                 notice: None,
             }),
             Err(Failure::Other(why) | Failure::Busy(why)) => match Store::open_read_only(&path) {
@@ -336,12 +334,7 @@ impl Store {
                             "The database {location} was damaged ({why}). It was moved to {} and a fresh one was started.",
                             aside.display()
                         )),
-                        store: Store {
-                            conn,
-                            location,
-                            dir: Some(dir.to_path_buf()),
-                            read_only: false,
-                        },
+                        store: Store::with(conn, location, Some(dir.to_path_buf()), false),
                     }),
                     Err(Failure::Corrupt(e) | Failure::Other(e) | Failure::Busy(e)) => {
                         fallback(format!(

@@ -1,89 +1,215 @@
 //! The rows Parlor keeps: finished games, games in progress, and per-variant totals.
 
 use rusqlite::Row;
-use rusqlite::types::ValueRef;
+use rusqlite::types::{Value, ValueRef};
 use std::fmt::Display;
 
-/// A finished game: enough to list it, rank it and replay it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GameRecord {
-    /// Row id (0 before it is stored).
-    pub id: i64,
-    /// Which game: `2048`, `mastermind` or `nocca`.
-    pub game: String,
-    /// The variant that scores are grouped by (`4x4`, `classic`, `vs expert`, ...).
-    pub variant: String,
-    /// The game's options as JSON, enough to rebuild it.
-    pub options: String,
-    /// The seed of every random choice in the game.
-    pub seed: u64,
-    /// The moves, in the game's own move notation, space separated.
-    pub moves: String,
-    /// The score (2048: points; Mastermind: guesses used; Nocca: plies).
-    pub score: i64,
-    /// How it ended.
-    pub result: Outcome,
-    /// Whether undo or hints were used.
-    pub assisted: bool,
-    /// Whether the player chose the seed (such games are kept out of the best scores, like assisted ones).
-    pub seeded: bool,
-    /// Start time, milliseconds since the Unix epoch.
-    pub started_at: i64,
-    /// End time, milliseconds since the Unix epoch.
-    pub ended_at: i64,
+/// Declares a kind of stored row of a game played: the fields every kind has (declared here once, with their
+/// column list and how they are read, so the finished row and the unfinished one cannot drift apart), then the
+/// kind's own fields. The fields stay flat (`GameRecord { game, score, .. }`), as the rows have always been built.
+macro_rules! played_row {
+    ($(#[$meta:meta])* pub struct $name:ident { $($(#[$own_meta:meta])* pub $own:ident: $own_ty:ty,)* }) => {
+        $(#[$meta])*
+        pub struct $name {
+            /// Which game, by its id (the name stored in the `game` column).
+            pub game: String,
+            /// The variant that scores are grouped by (`4x4`, `classic`, `vs expert`, ...).
+            pub variant: String,
+            /// The game's options as JSON, enough to rebuild it.
+            pub options: String,
+            /// The seed of every random choice in the game.
+            pub seed: u64,
+            /// The moves, in the game's own move notation, space separated.
+            pub moves: String,
+            /// The score, as the game counts it.
+            pub score: i64,
+            /// Whether undo, hints or autoplay were used.
+            pub assisted: bool,
+            /// Whether the player chose the seed (such games are kept out of the best scores, like assisted ones).
+            pub seeded: bool,
+            /// Start time, milliseconds since the Unix epoch.
+            pub started_at: i64,
+            $($(#[$own_meta])* pub $own: $own_ty,)*
+        }
+
+        impl $name {
+            /// The row built from the columns of `played_columns!` in `cells` and the kind's own fields.
+            fn from_cells(cells: &mut Cells<'_, '_>, $($own: $own_ty),*) -> rusqlite::Result<$name> {
+                Ok($name {
+                    game: cells.text("game")?,
+                    variant: cells.text("variant")?,
+                    options: cells.text("options")?,
+                    seed: cells.int("seed")? as u64,
+                    moves: cells.text("moves")?,
+                    score: cells.int("score")?,
+                    assisted: cells.int("assisted")? != 0,
+                    seeded: cells.int("seeded")? != 0,
+                    started_at: cells.int("started_at")?,
+                    $($own,)*
+                })
+            }
+
+            /// The values of `played_columns!`, in its order (the seed stored as the signed integer it bit-casts to).
+            fn played_values(&self) -> [Value; 9] {
+                [
+                    Value::Text(self.game.clone()),
+                    Value::Text(self.variant.clone()),
+                    Value::Text(self.options.clone()),
+                    Value::Integer(self.seed as i64),
+                    Value::Text(self.moves.clone()),
+                    Value::Integer(self.score),
+                    Value::Integer(self.assisted.into()),
+                    Value::Integer(self.seeded.into()),
+                    Value::Integer(self.started_at),
+                ]
+            }
+        }
+    };
+}
+
+/// The columns every kind of row has, in the order of `played_values`: the one list that every SELECT and INSERT
+/// of a row builds on ([`GameRecord::COLUMNS`], [`Unfinished::STORED`]).
+macro_rules! played_columns {
+    () => {
+        "game, variant, options, seed, moves, score, assisted, seeded, started_at"
+    };
+}
+
+/// `?1, ?2, ...`: one placeholder for each of the columns of a list (as `played_columns!`).
+pub(super) fn placeholders_for(columns: &str) -> String {
+    placeholders(columns.split(',').count())
+}
+
+/// `?1, ?2, ... ?n`.
+pub(super) fn placeholders(n: usize) -> String {
+    (1..=n)
+        .map(|i| format!("?{i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The cells of one row, read by column name whatever their stored types: a cell of the wrong type reads as a
+/// stand-in, and its column is named in `wrong`.
+pub(super) struct Cells<'a, 'r> {
+    row: &'a Row<'r>,
+    wrong: Vec<&'static str>,
+}
+
+impl<'a, 'r> Cells<'a, 'r> {
+    fn new(row: &'a Row<'r>) -> Self {
+        Cells {
+            row,
+            wrong: Vec::new(),
+        }
+    }
+
+    fn text(&mut self, name: &'static str) -> rusqlite::Result<String> {
+        Ok(match self.row.get_ref(name)? {
+            ValueRef::Text(t) => match std::str::from_utf8(t) {
+                Ok(t) => t.to_string(),
+                Err(_) => {
+                    self.wrong.push(name);
+                    String::from_utf8_lossy(t).into_owned()
+                }
+            },
+            other => {
+                self.wrong.push(name);
+                stand_in(other)
+            }
+        })
+    }
+
+    fn int(&mut self, name: &'static str) -> rusqlite::Result<i64> {
+        Ok(match self.row.get_ref(name)? {
+            ValueRef::Integer(v) => v,
+            _ => {
+                self.wrong.push(name);
+                0
+            }
+        })
+    }
+
+    /// What is wrong with the cells read so far, if any.
+    fn damage(&self) -> Option<String> {
+        (!self.wrong.is_empty()).then(|| {
+            format!(
+                "the stored {} {} not of the type Parlor writes",
+                self.wrong.join(", "),
+                if self.wrong.len() == 1 { "is" } else { "are" }
+            )
+        })
+    }
+}
+
+played_row! {
+    /// A finished game: enough to list it, rank it and replay it.
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct GameRecord {
+        /// Row id (0 before it is stored).
+        pub id: i64,
+        /// How it ended.
+        pub result: Outcome,
+        /// End time, milliseconds since the Unix epoch.
+        pub ended_at: i64,
+    }
 }
 
 impl GameRecord {
-    pub(super) const COLUMNS: &'static str = "id, game, variant, options, seed, moves, score, result, assisted, started_at, ended_at, seeded";
+    /// The columns a finished game is stored in, but its id.
+    pub(super) const STORED: &'static str = concat!("result, ended_at, ", played_columns!());
+    /// The columns a finished game is read from.
+    pub(super) const COLUMNS: &'static str = concat!("id, result, ended_at, ", played_columns!());
 
-    pub(super) fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRecord> {
-        GameRecord::read(r)?.map_err(|why| {
-            rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Null, why.into())
-        })
+    /// The values of [`GameRecord::STORED`], in its order.
+    pub(super) fn stored_values(&self) -> Vec<Value> {
+        let mut values = vec![
+            Value::Text(self.result.as_str().into()),
+            Value::Integer(self.ended_at),
+        ];
+        values.extend(self.played_values());
+        values
+    }
+
+    pub(super) fn from_row(
+        known: Option<&[String]>,
+    ) -> impl Fn(&Row<'_>) -> rusqlite::Result<GameRecord> + '_ {
+        move |r| {
+            GameRecord::read(known, r)?.map_err(|why| {
+                rusqlite::Error::FromSqlConversionFailure(
+                    0,
+                    rusqlite::types::Type::Null,
+                    why.into(),
+                )
+            })
+        }
     }
 
     /// Reads a row of [`GameRecord::COLUMNS`]: `Err(why)` for a damaged row (see [`damage`]: its game, score,
     /// result or marks cannot be read), the same rows that statistics count as damaged (`storage/stats.rs`). Other
     /// columns of the wrong type read as stand-ins (a replay of such a record says it is damaged).
-    pub(super) fn read(r: &Row<'_>) -> rusqlite::Result<Result<GameRecord, String>> {
-        let text = |i: usize| -> rusqlite::Result<String> {
-            Ok(match r.get_ref(i)? {
-                ValueRef::Text(t) => String::from_utf8_lossy(t).into_owned(),
-                other => stand_in(other),
-            })
-        };
-        let int = |i: usize| -> rusqlite::Result<Option<i64>> {
-            Ok(match r.get_ref(i)? {
-                ValueRef::Integer(v) => Some(v),
-                _ => None,
-            })
-        };
+    pub(super) fn read(
+        known: Option<&[String]>,
+        r: &Row<'_>,
+    ) -> rusqlite::Result<Result<GameRecord, String>> {
         if let Some(why) = damage(
-            r.get_ref(1)?,
-            r.get_ref(6)?,
-            r.get_ref(7)?,
-            r.get_ref(8)?,
-            r.get_ref(11)?,
+            known,
+            r.get_ref("game")?,
+            r.get_ref("score")?,
+            r.get_ref("result")?,
+            r.get_ref("assisted")?,
+            r.get_ref("seeded")?,
         ) {
             return Ok(Err(why));
         }
-        let (score, assisted, seeded) = (int(6)?.unwrap_or(0), int(8)?, int(11)?);
-        let result: String = text(7)?;
-        let result = Outcome::parse(&result).unwrap_or(Outcome::GaveUp);
-        Ok(Ok(GameRecord {
-            id: r.get(0)?,
-            game: text(1)?,
-            variant: text(2)?,
-            options: text(3)?,
-            seed: int(4)?.unwrap_or(0) as u64,
-            moves: text(5)?,
-            score,
+        let mut cells = Cells::new(r);
+        let result = Outcome::parse(&cells.text("result")?).unwrap_or(Outcome::GaveUp);
+        let ended_at = cells.int("ended_at")?;
+        Ok(Ok(GameRecord::from_cells(
+            &mut cells,
+            r.get("id")?,
             result,
-            assisted: assisted.unwrap_or(0) != 0,
-            started_at: int(9)?.unwrap_or(0),
-            ended_at: int(10)?.unwrap_or(0),
-            seeded: seeded.unwrap_or(0) != 0,
-        }))
+            ended_at,
+        )?))
     }
 }
 
@@ -117,9 +243,9 @@ impl History {
 /// How best scores are ranked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ranking {
-    /// Highest score first, whatever the result (2048's points).
+    /// Highest score first, whatever the result (points, say).
     HighScore,
-    /// Won games only, lowest score first (Mastermind's guesses, Nocca's plies).
+    /// Won games only, lowest score first (guesses or plies, say).
     FewestToWin,
     /// No best scores (the computer plays itself, two people play each other, the computer guesses your code).
     Unranked,
@@ -136,36 +262,20 @@ impl Ranking {
     }
 }
 
-/// A game in progress, saved after every move under its play session's id.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Unfinished {
-    /// The play session that owns this game (unique per process and game).
-    pub session: String,
-    /// Which game.
-    pub game: String,
-    /// The variant, as in [`GameRecord::variant`].
-    pub variant: String,
-    /// Options as JSON.
-    pub options: String,
-    /// Seed.
-    pub seed: u64,
-    /// Moves so far.
-    pub moves: String,
-    /// Score so far.
-    pub score: i64,
-    /// Whether undo or hints were used so far.
-    pub assisted: bool,
-    /// Whether the player chose the seed.
-    pub seeded: bool,
-    /// Start time (ms since the epoch).
-    pub started_at: i64,
-    /// Time of the last save (ms since the epoch).
-    pub updated_at: i64,
-    /// Where the row is stored (its SQLite rowid; 0 for a game not read from the database).
-    pub row: i64,
-    /// What is wrong with the row as stored, when a column is not of the type Parlor writes (the values read from
-    /// such columns are stand-ins): such a row is set aside, never played. `None` for a sound row.
-    pub damage: Option<String>,
+played_row! {
+    /// A game in progress, saved after every move under its play session's id.
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct Unfinished {
+        /// The play session that owns this game (unique per process and game).
+        pub session: String,
+        /// Time of the last save (ms since the epoch).
+        pub updated_at: i64,
+        /// Where the row is stored (its SQLite rowid; 0 for a game not read from the database).
+        pub row: i64,
+        /// What is wrong with the row as stored, when a column is not of the type Parlor writes (the values read
+        /// from such columns are stand-ins): such a row is set aside, never played. `None` for a sound row.
+        pub damage: Option<String>,
+    }
 }
 
 impl Unfinished {
@@ -187,82 +297,44 @@ impl Unfinished {
         }
     }
 
-    pub(super) const COLUMNS: &'static str = "rowid, session, game, variant, options, seed, moves, score, assisted, started_at, updated_at, seeded";
+    /// The columns a game in progress is stored in: those of the `unfinished` table, and of the `set_aside` table
+    /// but its own (`storage/open.rs`).
+    pub(super) const STORED: &'static str = concat!("session, updated_at, ", played_columns!());
+    /// The columns a game in progress is read from.
+    pub(super) const COLUMNS: &'static str =
+        concat!("rowid, session, updated_at, ", played_columns!());
+
+    /// The values of [`Unfinished::STORED`], in its order.
+    pub(super) fn stored_values(&self) -> Vec<Value> {
+        let mut values = vec![
+            Value::Text(self.session.clone()),
+            Value::Integer(self.updated_at),
+        ];
+        values.extend(self.played_values());
+        values
+    }
 
     /// Reads a row of [`Unfinished::COLUMNS`] whatever the types of its columns: a column of the wrong type reads
     /// as a stand-in and is named in [`Unfinished::damage`].
     pub(super) fn from_row(r: &Row<'_>) -> rusqlite::Result<Unfinished> {
-        let mut wrong: Vec<&'static str> = Vec::new();
-        let mut text = |i: usize, name: &'static str| -> rusqlite::Result<String> {
-            Ok(match r.get_ref(i)? {
-                ValueRef::Text(t) => match std::str::from_utf8(t) {
-                    Ok(t) => t.to_string(),
-                    Err(_) => {
-                        wrong.push(name);
-                        String::from_utf8_lossy(t).into_owned()
-                    }
-                },
-                other => {
-                    wrong.push(name);
-                    stand_in(other)
-                }
-            })
-        };
-        let session = text(1, "session")?;
-        let game = text(2, "game")?;
-        let variant = text(3, "variant")?;
-        let options = text(4, "options")?;
-        let moves = text(6, "moves")?;
-        let mut int = |i: usize, name: &'static str| -> rusqlite::Result<i64> {
-            Ok(match r.get_ref(i)? {
-                ValueRef::Integer(v) => v,
-                _ => {
-                    wrong.push(name);
-                    0
-                }
-            })
-        };
-        let seed = int(5, "seed")? as u64;
-        let score = int(7, "score")?;
-        let assisted = int(8, "assisted")? != 0;
-        let started_at = int(9, "started_at")?;
-        let updated_at = int(10, "updated_at")?;
-        let seeded = int(11, "seeded")? != 0;
-        let damage = (!wrong.is_empty()).then(|| {
-            format!(
-                "the stored {} {} not of the type Parlor writes",
-                wrong.join(", "),
-                if wrong.len() == 1 { "is" } else { "are" }
-            )
-        });
-        Ok(Unfinished {
-            // A view (a schema-1 database read through views) may have none: 0, found again by its session.
-            row: r.get::<_, Option<i64>>(0)?.unwrap_or(0),
-            session,
-            game,
-            variant,
-            options,
-            seed,
-            moves,
-            score,
-            assisted,
-            seeded,
-            started_at,
-            updated_at,
-            damage,
-        })
+        let mut cells = Cells::new(r);
+        let session = cells.text("session")?;
+        let updated_at = cells.int("updated_at")?;
+        // A view (a schema-1 database read through views) may have none: 0, found again by its session.
+        let row = r.get::<_, Option<i64>>("rowid")?.unwrap_or(0);
+        let mut u = Unfinished::from_cells(&mut cells, session, updated_at, row, None)?;
+        u.damage = cells.damage();
+        Ok(u)
     }
 }
 
-/// The games whose finished rows Parlor reads, by the name stored in the `game` column (kept equal to the
-/// registry's games by a test in `registry.rs`).
-pub const GAME_IDS: [&str; 3] = ["2048", "mastermind", "nocca"];
-
-/// Why a finished row's `game` column is damaged (`None`: it names one of [`GAME_IDS`]). Such a row belongs to no
-/// game: every history and every statistics count it as "damaged, game unknown", whatever game they show.
-pub(super) fn game_damage(game: ValueRef<'_>) -> Option<String> {
+/// Why a finished row's `game` column is damaged (`None`: it names one of the `known` games, or is a name when
+/// the store was told no games: see [`Store::knowing`](super::Store::knowing)). Such a row belongs to no game: every
+/// history and every statistics count it as "damaged, game unknown", whatever game they show.
+pub(super) fn game_damage(known: Option<&[String]>, game: ValueRef<'_>) -> Option<String> {
+    let is_known = |g: &str| known.is_none_or(|k| k.iter().any(|id| id == g));
     match game {
-        ValueRef::Text(t) if std::str::from_utf8(t).is_ok_and(|g| GAME_IDS.contains(&g)) => None,
+        ValueRef::Text(t) if std::str::from_utf8(t).is_ok_and(is_known) => None,
         ValueRef::Text(_) => Some(format!("game unknown: '{}'", stand_in(game))),
         _ => Some("game unknown: not a name".into()),
     }
@@ -271,13 +343,14 @@ pub(super) fn game_damage(game: ValueRef<'_>) -> Option<String> {
 /// Why a finished row is damaged, from its game, score, result and marks (`None`: it can be read): the one rule
 /// that history and statistics (`storage/stats.rs`) both follow.
 pub(super) fn damage(
+    known: Option<&[String]>,
     game: ValueRef<'_>,
     score: ValueRef<'_>,
     result: ValueRef<'_>,
     assisted: ValueRef<'_>,
     seeded: ValueRef<'_>,
 ) -> Option<String> {
-    if let Some(why) = game_damage(game) {
+    if let Some(why) = game_damage(known, game) {
         return Some(why);
     }
     if !matches!(score, ValueRef::Integer(_)) {
@@ -373,7 +446,7 @@ impl Stats {
 /// How a finished game ended, from the point of view of the person at the keyboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
-    /// The player won (2048: the target tile reached; Mastermind: the code found; Nocca: the computer beaten).
+    /// The player won (reached the target, found the code, beat the computer).
     Won,
     /// The player lost.
     Lost,

@@ -235,7 +235,7 @@ impl Store {
             };
             let (game, score, result) = (r.get_ref(1)?, r.get_ref(2)?, r.get_ref(3)?);
             let (assisted, seeded) = (r.get_ref(4)?, r.get_ref(5)?);
-            if damage(game, score, result, assisted, seeded).is_some() {
+            if damage(self.known_games(), game, score, result, assisted, seeded).is_some() {
                 tally.add_damaged();
                 continue;
             }
@@ -273,7 +273,7 @@ impl Store {
         ))?;
         let rows = stmt.query_map(
             params![game, variant, i64::try_from(limit).unwrap_or(i64::MAX)],
-            GameRecord::from_row,
+            GameRecord::from_row(self.known_games()),
         )?;
         Ok(rows.filter_map(|r| r.ok()).collect())
     }

@@ -17,6 +17,18 @@ fn record(game: &str, variant: &str, score: i64, assisted: bool) -> GameRecord {
     }
 }
 
+/// The scores of the best games of a variant, best first.
+fn best_scores(
+    store: &Store,
+    game: &str,
+    variant: &str,
+    ranking: Ranking,
+    limit: usize,
+) -> Vec<i64> {
+    let best = store.best(game, variant, ranking, limit).unwrap();
+    best.iter().map(|r| r.score).collect()
+}
+
 fn unfinished(session: &str) -> Unfinished {
     Unfinished {
         session: session.into(),
@@ -55,12 +67,7 @@ fn fresh_store_records_and_ranks() {
         store.unfinished(None).unwrap().is_empty(),
         "finishing drops the game in progress"
     );
-    let best: Vec<i64> = store
-        .best("2048", "4x4", Ranking::HighScore, 10)
-        .unwrap()
-        .iter()
-        .map(|r| r.score)
-        .collect();
+    let best = best_scores(store, "2048", "4x4", Ranking::HighScore, 10);
     assert_eq!(
         best,
         vec![700, 500],
@@ -201,12 +208,7 @@ fn games_won_in_fewer_moves_rank_first_where_that_is_the_measure() {
     won(3, Outcome::Won);
     won(8, Outcome::Lost);
     let store = s;
-    let best: Vec<i64> = store
-        .best("mastermind", "classic", Ranking::FewestToWin, 10)
-        .unwrap()
-        .iter()
-        .map(|r| r.score)
-        .collect();
+    let best = best_scores(&store, "mastermind", "classic", Ranking::FewestToWin, 10);
     assert_eq!(best, vec![3, 5], "losses do not rank; fewer guesses first");
     assert_eq!(
         store
@@ -231,12 +233,7 @@ fn seeded_games_stay_out_of_the_best_scores() {
     store
         .finish("b", &record("2048", "4x4", 100, false))
         .unwrap();
-    let best: Vec<i64> = store
-        .best("2048", "4x4", Ranking::HighScore, 10)
-        .unwrap()
-        .iter()
-        .map(|r| r.score)
-        .collect();
+    let best = best_scores(&store, "2048", "4x4", Ranking::HighScore, 10);
     assert_eq!(best, vec![100]);
     assert_eq!(
         store.rank("2048", "4x4", Ranking::HighScore, 500).unwrap(),

@@ -7,6 +7,7 @@ use super::replay::ReplayView;
 use super::setup::SetupView;
 use super::theme::Theme;
 use super::{Ctx, View};
+use crate::games::error::Error;
 use crate::games::game::Game;
 use crate::games::record::Replay;
 use crate::games::session::{ResumeError, Session};
@@ -141,13 +142,13 @@ pub trait Launch: AnyGame {
     /// The setup form for a new game, opening on `params` (JSON) if they are readable, else the defaults.
     fn setup(&self, params: Option<&str>) -> Box<dyn View>;
     /// A new game with the given parameters (JSON) and the default ones elsewhere.
-    fn start(&self, params: Option<&str>, ctx: &mut Ctx) -> Result<Box<dyn View>, String>;
+    fn start(&self, params: Option<&str>, ctx: &mut Ctx) -> Result<Box<dyn View>, Error>;
     /// Takes up a saved game.
     fn resume(&self, saved: &Unfinished, ctx: &mut Ctx) -> Result<Box<dyn View>, ResumeError>;
     /// Ends a saved game without playing it: it is claimed, then recorded as given up.
     fn discard(&self, saved: &Unfinished, ctx: &mut Ctx) -> Result<(), ResumeError>;
     /// The replay of a finished game.
-    fn replay(&self, record: &GameRecord) -> Result<Box<dyn View>, String>;
+    fn replay(&self, record: &GameRecord) -> Result<Box<dyn View>, Error>;
     /// The keys the play screen would bind twice with the default parameters: the game's table against itself
     /// and against the play screen's common commands (should be none: the first binding would win).
     fn key_clashes(&self) -> Vec<String>;
@@ -172,7 +173,7 @@ impl<G: TuiGame> Launch for Entry<G> {
         Box::new(SetupView::<G>::new(params_or_default::<G>(params)))
     }
 
-    fn start(&self, params: Option<&str>, ctx: &mut Ctx) -> Result<Box<dyn View>, String> {
+    fn start(&self, params: Option<&str>, ctx: &mut Ctx) -> Result<Box<dyn View>, Error> {
         PlayView::<G>::start(params_or_default::<G>(params), ctx)
             .map(|v| Box::new(v) as Box<dyn View>)
     }
@@ -186,7 +187,7 @@ impl<G: TuiGame> Launch for Entry<G> {
         Session::<G>::discard(saved, ctx.store).map(|_| ())
     }
 
-    fn replay(&self, record: &GameRecord) -> Result<Box<dyn View>, String> {
+    fn replay(&self, record: &GameRecord) -> Result<Box<dyn View>, Error> {
         Ok(Box::new(ReplayView::new(Replay::<G>::new(record)?)))
     }
 

@@ -90,7 +90,7 @@ impl MenuView {
         };
         for u in saved {
             let progress = match find(ctx.games, &u.game) {
-                Some(g) => g.progress(&u),
+                Some(g) => g.progress(&u).map_err(|e| e.to_string()),
                 None => Err(format!("this Parlor does not know the game '{}'", u.game)),
             };
             match progress {

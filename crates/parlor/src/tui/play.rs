@@ -10,6 +10,7 @@ use super::mouse::dialog_answer;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::games::capitalised;
+use crate::games::error::Error;
 use crate::games::game::{Game, Purpose, Turn};
 use crate::games::jobs::{Job, Poll};
 use crate::games::session::{Seed, Session};
@@ -168,7 +169,7 @@ impl<G: TuiGame> PlayView<G> {
     }
 
     /// A new game with `params`, from the command line's seed if one is left, else a fresh one.
-    pub fn start(params: G::Params, ctx: &mut Ctx) -> Result<PlayView<G>, String> {
+    pub fn start(params: G::Params, ctx: &mut Ctx) -> Result<PlayView<G>, Error> {
         let seed = Seed::from_option(ctx.seed.take());
         let session = Session::new(params, seed, ctx.store)?.with_context(ctx.contexts.of::<G>());
         Ok(PlayView::new(session))
@@ -188,7 +189,7 @@ impl<G: TuiGame> PlayView<G> {
         match PlayView::<G>::start(self.session.params.clone(), ctx) {
             Ok(view) => Transition::Replace(Box::new(view)),
             Err(e) => {
-                self.message = Some(e);
+                self.message = Some(e.to_string());
                 Transition::Stay
             }
         }
@@ -207,7 +208,7 @@ impl<G: TuiGame> PlayView<G> {
                     self.question = Some(Question::Milestone(m));
                 }
             }
-            Err(e) => self.message = Some(e),
+            Err(e) => self.message = Some(e.to_string()),
         }
         self.storage_warning();
     }
@@ -230,7 +231,7 @@ impl<G: TuiGame> PlayView<G> {
             let _ = self.session.take_storage_error();
             self.message = Some(format!("This game was NOT recorded: {why}."));
         } else if let Some(e) = self.session.take_storage_error() {
-            self.message = Some(e);
+            self.message = Some(e.to_string());
         } else if let Some(why) = self.session.lost() {
             // Every move after it is played unsaved: the screen keeps saying so, not only once.
             self.message = Some(format!("not saved: {why}"));
@@ -359,7 +360,7 @@ impl<G: TuiGame> PlayView<G> {
                         ));
                         self.storage_warning();
                     }
-                    Err(e) => self.message = Some(e),
+                    Err(e) => self.message = Some(e.to_string()),
                 }
             }
             Common::Hint => {

@@ -6,6 +6,7 @@ use super::mouse::{Pointer, Rows};
 use super::stats::StatsView;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
+use crate::games::error::Error;
 use crate::games::find;
 use crate::storage::{GameRecord, format_time};
 use crossterm::event::{KeyCode, KeyEvent, MouseEvent};
@@ -158,11 +159,14 @@ impl HistoryView {
                 if let Some(r) = self.games.get(self.selected) {
                     let opened = match find(ctx.games, &r.game) {
                         Some(g) => g.replay(r),
-                        None => Err(format!("this Parlor cannot replay a game of {}", r.game)),
+                        None => Err(Error::Record(format!(
+                            "this Parlor cannot replay a game of {}",
+                            r.game
+                        ))),
                     };
                     match opened {
                         Ok(v) => return Transition::Push(v),
-                        Err(e) => self.message = Some(e),
+                        Err(e) => self.message = Some(e.to_string()),
                     }
                 }
             }

@@ -71,7 +71,7 @@ impl<G: TuiGame> SetupView<G> {
         match G::set(&mut self.params, setting.key, &text) {
             Ok(()) => true,
             Err(e) => {
-                self.message = Some(e);
+                self.message = Some(e.to_string());
                 false
             }
         }
@@ -89,7 +89,7 @@ impl<G: TuiGame> SetupView<G> {
         match setting.step(&now, up) {
             Some(next) => {
                 if let Err(e) = G::set(&mut self.params, setting.key, &next) {
-                    self.message = Some(e);
+                    self.message = Some(e.to_string());
                 }
             }
             None => {
@@ -231,13 +231,13 @@ impl<G: TuiGame> View for SetupView<G> {
                     return Transition::Stay;
                 }
                 if let Err(e) = G::check(&self.params) {
-                    self.message = Some(e);
+                    self.message = Some(e.to_string());
                     return Transition::Stay;
                 }
                 return match PlayView::<G>::start(self.params.clone(), ctx) {
                     Ok(v) => Transition::Replace(Box::new(v)),
                     Err(e) => {
-                        self.message = Some(e);
+                        self.message = Some(e.to_string());
                         Transition::Stay
                     }
                 };

@@ -18,8 +18,9 @@ pub mod screen;
 pub mod trees;
 pub mod work;
 
+use super::error::Error;
 use super::game::{Applied, Game, Outcome, Purpose, Ranking, Status, Turn};
-use super::settings::{Kind, Setting, checked};
+use super::settings::{Kind, Setting, checked, no_setting};
 use mastermind::{
     AnswerError, Breaker, Code, CodeStyle, Feedback, Palette, Strategy, Variant, feedback,
 };
@@ -570,11 +571,11 @@ impl Game for Mastermind {
         }
     }
 
-    fn set(p: &mut Params, key: &str, value: &str) -> Result<(), String> {
+    fn set(p: &mut Params, key: &str, value: &str) -> Result<(), Error> {
         let v = checked(SETTINGS, key, value)?;
         let number = |t: &str| {
             t.parse::<u32>()
-                .map_err(|_| format!("'{t}' is not a number"))
+                .map_err(|_| Error::Settings(format!("'{t}' is not a number")))
         };
         let mut q = p.clone();
         if CUSTOM_KEYS.contains(&key) && q.preset.is_some() {
@@ -584,7 +585,7 @@ impl Game for Mastermind {
         match key {
             "variant" if v == "custom" => q.preset = None,
             "variant" => {
-                let preset = Variant::preset(&v).map_err(|e| e.to_string())?;
+                let preset = Variant::preset(&v).map_err(|e| Error::Settings(e.to_string()))?;
                 let (role, strategy) = (q.role, q.strategy);
                 q = Params::of(preset, role);
                 q.strategy = strategy;
@@ -601,8 +602,10 @@ impl Game for Mastermind {
                     Role::Breaker
                 }
             }
-            "strategy" => q.strategy = Some(v.parse().map_err(|e| format!("{e}"))?),
-            _ => return Err(format!("no setting '{key}'")),
+            "strategy" => {
+                q.strategy = Some(v.parse().map_err(|e| Error::Settings(format!("{e}")))?)
+            }
+            _ => return Err(no_setting(key)),
         }
         q.normalise();
         *p = q;
@@ -613,23 +616,23 @@ impl Game for Mastermind {
         !CUSTOM_KEYS.contains(&key) || p.preset.is_none()
     }
 
-    fn check(p: &Params) -> Result<(), String> {
-        let v = p.variant()?;
+    fn check(p: &Params) -> Result<(), Error> {
+        let v = p.variant().map_err(Error::Settings)?;
         if v.guesses() > MAX_SAVED_GUESSES {
-            return Err(format!(
+            return Err(Error::Settings(format!(
                 "{} guesses is out of range: at most {MAX_SAVED_GUESSES}",
                 v.guesses()
-            ));
+            )));
         }
         if p.role == Role::Maker && v.code_space_size() > COMPUTER_LIMIT {
-            return Err(format!(
+            return Err(Error::Settings(format!(
                 "as codemaker you need the computer to guess, and it plays variants of at most {COMPUTER_LIMIT} \
                  codes; this one has {} ({} colours, {} pegs): choose fewer colours or pegs, or the codebreaker \
                  role",
                 v.code_space_size(),
                 v.colours(),
                 v.pegs()
-            ));
+            )));
         }
         Ok(())
     }
@@ -656,19 +659,20 @@ impl Game for Mastermind {
         serde_json::to_string(&s).unwrap_or_default()
     }
 
-    fn params_from_json(json: &str) -> Result<Params, String> {
-        let s: StoredParams =
-            serde_json::from_str(json).map_err(|e| format!("options are not readable: {e}"))?;
-        let variant: Variant = s.variant.parse().map_err(|e| format!("{e}"))?;
+    fn params_from_json(json: &str) -> Result<Params, Error> {
+        let refused = |e: String| Error::Settings(e);
+        let s: StoredParams = serde_json::from_str(json)
+            .map_err(|e| refused(format!("options are not readable: {e}")))?;
+        let variant: Variant = s.variant.parse().map_err(|e| refused(format!("{e}")))?;
         let mut p = Params::of(variant, s.role);
         if let Some(name) = &s.strategy {
-            p.strategy = Some(name.parse().map_err(|e| format!("{e}"))?);
+            p.strategy = Some(name.parse().map_err(|e| refused(format!("{e}")))?);
         }
         if let Some(t) = &s.secret {
             p.secret = Some(
                 variant
                     .parse_secret(t)
-                    .map_err(|e| format!("saved code '{t}': {e}"))?,
+                    .map_err(|e| refused(format!("saved code '{t}': {e}")))?,
             );
         }
         p.normalise();
@@ -676,14 +680,15 @@ impl Game for Mastermind {
         Ok(p)
     }
 
-    fn new_game(p: &Params, seed: u64) -> Result<State, String> {
-        let variant = p.variant()?;
+    fn new_game(p: &Params, seed: u64) -> Result<State, Error> {
+        let variant = p.variant().map_err(Error::Settings)?;
         let side = match p.role {
             Role::Breaker => Side::Breaker(mastermind::Game::new(variant, seed)),
             Role::Maker => Side::Maker {
                 // The book only checks answers: Knuth's tree is the quickest to build.
-                book: Breaker::new(&variant, Strategy::Knuth)
-                    .map_err(|e| format!("the computer cannot play this variant: {e}"))?,
+                book: Breaker::new(&variant, Strategy::Knuth).map_err(|e| {
+                    Error::Settings(format!("the computer cannot play this variant: {e}"))
+                })?,
                 secret: p.secret,
             },
         };
@@ -695,119 +700,12 @@ impl Game for Mastermind {
         })
     }
 
-    fn parse_move(state: &State, text: &str) -> Result<Move, String> {
-        let v = state.variant;
-        let text = text.trim();
-        let mv = |play| Ok(Move::new(play, v));
-        let answer = |t: &str| -> Result<Feedback, String> {
-            let digits: Vec<u8> = t
-                .chars()
-                .map(|c| c.to_digit(10).map(|d| d as u8))
-                .collect::<Option<_>>()
-                .ok_or_else(|| format!("'{t}' is not an answer (two digits: black, white)"))?;
-            let [black, white] = digits[..] else {
-                return Err(format!("'{t}' is not an answer (two digits: black, white)"));
-            };
-            Feedback::new(black, white, v.pegs()).map_err(|e| e.to_string())
-        };
-        match state.role() {
-            Role::Breaker => mv(Play::Guess(v.parse_pegs(text).map_err(|e| e.to_string())?)),
-            Role::Maker => {
-                let lower = text.to_ascii_lowercase();
-                if let Some(code) = lower.strip_prefix("code:") {
-                    return mv(Play::Secret(
-                        v.parse_secret(code).map_err(|e| e.to_string())?,
-                    ));
-                }
-                if let Some(rest) = lower.strip_prefix("fix") {
-                    let (n, fb) = rest
-                        .split_once(':')
-                        .ok_or_else(|| format!("'{text}' is not a correction (fixN:BW)"))?;
-                    let index = n
-                        .trim()
-                        .parse::<usize>()
-                        .ok()
-                        .and_then(|n| n.checked_sub(1))
-                        .ok_or_else(|| format!("'{n}' is not an answer's number"))?;
-                    return mv(Play::Fix {
-                        index,
-                        answer: answer(fb)?,
-                    });
-                }
-                let (code, fb) = text
-                    .split_once(':')
-                    .ok_or_else(|| format!("'{text}' is not an answer (GUESS:BW, e.g. RGYU:21)"))?;
-                mv(Play::Answer {
-                    guess: v.parse_pegs(code).map_err(|e| e.to_string())?,
-                    answer: answer(fb)?,
-                })
-            }
-        }
+    fn parse_move(state: &State, text: &str) -> Result<Move, Error> {
+        read_move(state, text).map_err(Error::Move)
     }
 
-    fn apply(state: &mut State, mv: &Move) -> Result<Applied, String> {
-        if mv.variant != state.variant {
-            return Err("that move belongs to another variant".into());
-        }
-        let pegs = state.variant.pegs();
-        let note = match (&mut state.side, mv.play) {
-            (Side::Breaker(g), Play::Guess(code)) => {
-                let fb = g.guess(code).map_err(|e| e.to_string())?;
-                format!("{} black, {} white", fb.black, fb.white)
-            }
-            (Side::Maker { book, secret }, Play::Answer { guess, answer }) => {
-                if book.history().len() as u64 >= u64::from(state.variant.guesses()) {
-                    return Err("the computer has used every guess".into());
-                }
-                if let Some(s) = secret {
-                    let right = feedback(*s, guess);
-                    if right != answer {
-                        return Err(format!(
-                            "your code answers {} black, {} white",
-                            right.black, right.white
-                        ));
-                    }
-                }
-                book.record(guess, answer).map_err(answer_error)?;
-                let left = book.remaining() as u64;
-                if answer.is_win(pegs) {
-                    "code found".into()
-                } else {
-                    codes_fit(left, "your answers")
-                }
-            }
-            (Side::Maker { book, .. }, Play::Fix { index, answer }) => {
-                if book.solved().is_some() {
-                    return Err("the code is already found".into());
-                }
-                book.correct(index, answer).map_err(answer_error)?;
-                format!(
-                    "answer {} corrected · {}",
-                    index + 1,
-                    codes_fit(book.remaining() as u64, "your answers")
-                )
-            }
-            (Side::Maker { book, secret }, Play::Secret(code)) => {
-                if !book.history().is_empty() || secret.is_some() {
-                    return Err("the code can only be typed before the first guess".into());
-                }
-                state
-                    .variant
-                    .validate_secret(&code)
-                    .map_err(|e| e.to_string())?;
-                *secret = Some(code);
-                "code taken: the computer scores its own guesses".into()
-            }
-            (Side::Breaker(_), _) => return Err("as codebreaker, a move is a guess".into()),
-            (Side::Maker { .. }, Play::Guess(_)) => {
-                return Err("as codemaker, a move answers the computer's guess".into());
-            }
-        };
-        state.next = Arc::default();
-        Ok(Applied {
-            note: Some(note),
-            milestone: None,
-        })
+    fn apply(state: &mut State, mv: &Move) -> Result<Applied, Error> {
+        play(state, mv).map_err(Error::Move)
     }
 
     fn status(state: &State) -> Status {
@@ -985,6 +883,123 @@ impl Game for Mastermind {
     fn rules() -> &'static [&'static str] {
         RULES
     }
+}
+
+/// Reads a move ([`Game::parse_move`]); the refusal as words.
+fn read_move(state: &State, text: &str) -> Result<Move, String> {
+    let v = state.variant;
+    let text = text.trim();
+    let mv = |play| Ok(Move::new(play, v));
+    let answer = |t: &str| -> Result<Feedback, String> {
+        let digits: Vec<u8> = t
+            .chars()
+            .map(|c| c.to_digit(10).map(|d| d as u8))
+            .collect::<Option<_>>()
+            .ok_or_else(|| format!("'{t}' is not an answer (two digits: black, white)"))?;
+        let [black, white] = digits[..] else {
+            return Err(format!("'{t}' is not an answer (two digits: black, white)"));
+        };
+        Feedback::new(black, white, v.pegs()).map_err(|e| e.to_string())
+    };
+    match state.role() {
+        Role::Breaker => mv(Play::Guess(v.parse_pegs(text).map_err(|e| e.to_string())?)),
+        Role::Maker => {
+            let lower = text.to_ascii_lowercase();
+            if let Some(code) = lower.strip_prefix("code:") {
+                return mv(Play::Secret(
+                    v.parse_secret(code).map_err(|e| e.to_string())?,
+                ));
+            }
+            if let Some(rest) = lower.strip_prefix("fix") {
+                let (n, fb) = rest
+                    .split_once(':')
+                    .ok_or_else(|| format!("'{text}' is not a correction (fixN:BW)"))?;
+                let index = n
+                    .trim()
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|n| n.checked_sub(1))
+                    .ok_or_else(|| format!("'{n}' is not an answer's number"))?;
+                return mv(Play::Fix {
+                    index,
+                    answer: answer(fb)?,
+                });
+            }
+            let (code, fb) = text
+                .split_once(':')
+                .ok_or_else(|| format!("'{text}' is not an answer (GUESS:BW, e.g. RGYU:21)"))?;
+            mv(Play::Answer {
+                guess: v.parse_pegs(code).map_err(|e| e.to_string())?,
+                answer: answer(fb)?,
+            })
+        }
+    }
+}
+
+/// Plays a move ([`Game::apply`]); the refusal as words.
+fn play(state: &mut State, mv: &Move) -> Result<Applied, String> {
+    if mv.variant != state.variant {
+        return Err("that move belongs to another variant".into());
+    }
+    let pegs = state.variant.pegs();
+    let note = match (&mut state.side, mv.play) {
+        (Side::Breaker(g), Play::Guess(code)) => {
+            let fb = g.guess(code).map_err(|e| e.to_string())?;
+            format!("{} black, {} white", fb.black, fb.white)
+        }
+        (Side::Maker { book, secret }, Play::Answer { guess, answer }) => {
+            if book.history().len() as u64 >= u64::from(state.variant.guesses()) {
+                return Err("the computer has used every guess".into());
+            }
+            if let Some(s) = secret {
+                let right = feedback(*s, guess);
+                if right != answer {
+                    return Err(format!(
+                        "your code answers {} black, {} white",
+                        right.black, right.white
+                    ));
+                }
+            }
+            book.record(guess, answer).map_err(answer_error)?;
+            let left = book.remaining() as u64;
+            if answer.is_win(pegs) {
+                "code found".into()
+            } else {
+                codes_fit(left, "your answers")
+            }
+        }
+        (Side::Maker { book, .. }, Play::Fix { index, answer }) => {
+            if book.solved().is_some() {
+                return Err("the code is already found".into());
+            }
+            book.correct(index, answer).map_err(answer_error)?;
+            format!(
+                "answer {} corrected · {}",
+                index + 1,
+                codes_fit(book.remaining() as u64, "your answers")
+            )
+        }
+        (Side::Maker { book, secret }, Play::Secret(code)) => {
+            if !book.history().is_empty() || secret.is_some() {
+                return Err("the code can only be typed before the first guess".into());
+            }
+            state
+                .variant
+                .validate_secret(&code)
+                .map_err(|e| e.to_string())?;
+            *secret = Some(code);
+            "code taken: the computer scores its own guesses".into()
+        }
+        (Side::Breaker(_), _) => return Err("as codebreaker, a move is a guess".into()),
+        (Side::Maker { .. }, Play::Guess(_)) => {
+            return Err("as codemaker, a move answers the computer's guess".into());
+        }
+    };
+    state.next = Arc::default();
+    Ok(Applied {
+        note: Some(note),
+        milestone: None,
+    })
 }
 
 /// The answers to `guess` that some code fitting every earlier answer would give, most blacks first.

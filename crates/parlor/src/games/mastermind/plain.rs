@@ -284,7 +284,10 @@ impl PlainGame for Mastermind {
         match contradiction(state, &m) {
             Some(suspects) => {
                 let mut after = state.clone();
-                let why = Mastermind::apply(&mut after, &m).err().unwrap_or_default();
+                let why = Mastermind::apply(&mut after, &m)
+                    .err()
+                    .map(|e| e.to_string())
+                    .unwrap_or_default();
                 let n = state.history().len() + 1;
                 let suggest = suspects
                     .first()

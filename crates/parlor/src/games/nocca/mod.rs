@@ -12,8 +12,9 @@ pub mod solve_estimate;
 
 pub mod tables;
 
+use super::error::Error;
 use super::game::{Applied, Chart, Game, Outcome, Purpose, Ranking, Status, Turn};
-use super::settings::{Kind, Setting, checked};
+use super::settings::{Kind, Setting, checked, no_setting};
 use nocca::{
     Colour, Dims, Dir, Engine, GameOptions, Level, Limits, Move, Opponent, PerfectPlayer, Position,
     Square, Table, Value,
@@ -280,8 +281,9 @@ impl Game for Nocca {
         }
     }
 
-    fn set(p: &mut Params, key: &str, value: &str) -> Result<(), String> {
+    fn set(p: &mut Params, key: &str, value: &str) -> Result<(), Error> {
         let v = checked(SETTINGS, key, value)?;
+        let refused = |e: &dyn std::fmt::Display| Error::Settings(e.to_string());
         match key {
             "mode" => {
                 p.mode = match v.as_str() {
@@ -293,20 +295,20 @@ impl Game for Nocca {
             "level" => {
                 p.level = v
                     .parse()
-                    .map_err(|e: nocca::OpponentParseError| e.to_string())?
+                    .map_err(|e: nocca::OpponentParseError| refused(&e))?
             }
             "colour" => {
                 p.human = v
                     .parse()
-                    .map_err(|e: nocca::ColourParseError| e.to_string())?
+                    .map_err(|e: nocca::ColourParseError| refused(&e))?
             }
             "first" => {
                 p.first = v
                     .parse()
-                    .map_err(|e: nocca::ColourParseError| e.to_string())?
+                    .map_err(|e: nocca::ColourParseError| refused(&e))?
             }
-            "board" => p.board = v.parse().map_err(|e: nocca::DimsError| e.to_string())?,
-            _ => return Err(format!("no setting '{key}'")),
+            "board" => p.board = v.parse().map_err(|e: nocca::DimsError| refused(&e))?,
+            _ => return Err(no_setting(key)),
         }
         Ok(())
     }
@@ -319,9 +321,9 @@ impl Game for Nocca {
         }
     }
 
-    fn check(p: &Params) -> Result<(), String> {
+    fn check(p: &Params) -> Result<(), Error> {
         if p.mode != Mode::Two && p.level == Opponent::Perfect {
-            tables::available(p.board)?;
+            tables::available(p.board).map_err(Error::Settings)?;
         }
         Ok(())
     }
@@ -342,11 +344,12 @@ impl Game for Nocca {
         serde_json::to_string(p).unwrap_or_default()
     }
 
-    fn params_from_json(json: &str) -> Result<Params, String> {
-        serde_json::from_str(json).map_err(|e| format!("options are not readable: {e}"))
+    fn params_from_json(json: &str) -> Result<Params, Error> {
+        serde_json::from_str(json)
+            .map_err(|e| Error::Settings(format!("options are not readable: {e}")))
     }
 
-    fn new_game(p: &Params, seed: u64) -> Result<State, String> {
+    fn new_game(p: &Params, seed: u64) -> Result<State, Error> {
         Ok(State {
             game: nocca::Game::from_position(p.start(), GameOptions::default()),
             params: *p,
@@ -354,24 +357,26 @@ impl Game for Nocca {
         })
     }
 
-    fn parse_move(state: &State, text: &str) -> Result<Move, String> {
+    fn parse_move(state: &State, text: &str) -> Result<Move, Error> {
         let mv: Move = text
             .parse()
-            .map_err(|e: nocca::MoveParseError| e.to_string())?;
+            .map_err(|e: nocca::MoveParseError| Error::Move(e.to_string()))?;
         if !mv.from.on(state.position().dims()) {
-            return Err(format!(
+            return Err(Error::Move(format!(
                 "{} is not on the {} board",
                 mv.from,
                 state.position().dims()
-            ));
+            )));
         }
         Ok(mv)
     }
 
-    fn apply(state: &mut State, mv: &Move) -> Result<Applied, String> {
-        state.game.play(*mv).map_err(|e| match e {
-            nocca::PlayError::Illegal(_) => refusal(state.position(), *mv),
-            other => other.to_string(),
+    fn apply(state: &mut State, mv: &Move) -> Result<Applied, Error> {
+        state.game.play(*mv).map_err(|e| {
+            Error::Move(match e {
+                nocca::PlayError::Illegal(_) => refusal(state.position(), *mv),
+                other => other.to_string(),
+            })
         })?;
         Ok(Applied::default())
     }

@@ -8,8 +8,9 @@ pub mod plain;
 pub mod screen;
 pub mod train;
 
+use super::error::Error;
 use super::game::{Applied, Chart, Game, Outcome, Purpose, Ranking, Status, Turn};
-use super::settings::{Kind, Setting, checked, format_decimal};
+use super::settings::{Kind, Setting, checked, format_decimal, no_setting};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use twenty48::ai::{EvalKind, Player, SearchConfig};
@@ -47,8 +48,9 @@ impl Default for Params {
 
 impl Params {
     /// The engine's rules for these parameters.
-    pub fn rules(&self) -> Result<Rules, String> {
-        Rules::new(self.size, self.four_chance, self.target).map_err(|e| e.to_string())
+    pub fn rules(&self) -> Result<Rules, Error> {
+        Rules::new(self.size, self.four_chance, self.target)
+            .map_err(|e| Error::Settings(e.to_string()))
     }
 }
 
@@ -136,20 +138,20 @@ impl Game for Twenty48 {
         }
     }
 
-    fn set(p: &mut Params, key: &str, value: &str) -> Result<(), String> {
+    fn set(p: &mut Params, key: &str, value: &str) -> Result<(), Error> {
         let v = checked(SETTINGS, key, value)?;
         // `checked` has already refused anything that is not a value of the setting.
-        let number = || format!("'{v}' is not a number");
+        let number = || Error::Settings(format!("'{v}' is not a number"));
         match key {
             "size" => p.size = v.parse().map_err(|_| number())?,
             "four-chance" => p.four_chance = v.parse().map_err(|_| number())?,
             "target" => p.target = v.parse().map_err(|_| number())?,
-            _ => return Err(format!("no setting '{key}'")),
+            _ => return Err(no_setting(key)),
         }
         Ok(())
     }
 
-    fn check(p: &Params) -> Result<(), String> {
+    fn check(p: &Params) -> Result<(), Error> {
         p.rules().map(|_| ())
     }
 
@@ -169,49 +171,55 @@ impl Game for Twenty48 {
         serde_json::to_string(p).unwrap_or_default()
     }
 
-    fn params_from_json(json: &str) -> Result<Params, String> {
-        let p: Params =
-            serde_json::from_str(json).map_err(|e| format!("options are not readable: {e}"))?;
+    fn params_from_json(json: &str) -> Result<Params, Error> {
+        let p: Params = serde_json::from_str(json)
+            .map_err(|e| Error::Settings(format!("options are not readable: {e}")))?;
         Self::check(&p)?;
         Ok(p)
     }
 
-    fn new_game(p: &Params, seed: u64) -> Result<State, String> {
+    fn new_game(p: &Params, seed: u64) -> Result<State, Error> {
         Ok(State {
             game: twenty48::Game::new(p.rules()?, seed),
             last: None,
         })
     }
 
-    fn parse_move(_state: &State, text: &str) -> Result<Direction, String> {
-        parse_direction(text)
-            .ok_or_else(|| format!("'{text}' is not a direction (up, down, left or right)"))
+    fn parse_move(_state: &State, text: &str) -> Result<Direction, Error> {
+        parse_direction(text).ok_or_else(|| {
+            Error::Move(format!(
+                "'{text}' is not a direction (up, down, left or right)"
+            ))
+        })
     }
 
     /// Old records hold `undo` words: each one takes the slide before it back, as it did in the game.
-    fn parse_moves(start: &State, text: &str) -> Result<Vec<Direction>, String> {
+    fn parse_moves(start: &State, text: &str) -> Result<Vec<Direction>, Error> {
         let mut moves = Vec::new();
         for (i, word) in text.split_whitespace().enumerate() {
             if word.eq_ignore_ascii_case("undo") {
-                moves
-                    .pop()
-                    .ok_or_else(|| format!("word {}: undo with nothing to undo", i + 1))?;
+                moves.pop().ok_or_else(|| {
+                    Error::Move(format!("word {}: undo with nothing to undo", i + 1))
+                })?;
             } else {
                 moves.push(
-                    Self::parse_move(start, word).map_err(|e| format!("word {}: {e}", i + 1))?,
+                    Self::parse_move(start, word)
+                        .map_err(|e| e.within(format!("word {}", i + 1)))?,
                 );
             }
         }
         Ok(moves)
     }
 
-    fn apply(state: &mut State, dir: &Direction) -> Result<Applied, String> {
-        let turn = state.game.slide(*dir).map_err(|e| match e {
-            twenty48::SlideError::NoChange => format!("nothing moves {dir}"),
-            twenty48::SlideError::GameOver => "the game is over".to_string(),
-            e @ (twenty48::SlideError::TileTooLarge | twenty48::SlideError::PointsTooLarge) => {
-                e.to_string()
-            }
+    fn apply(state: &mut State, dir: &Direction) -> Result<Applied, Error> {
+        let turn = state.game.slide(*dir).map_err(|e| {
+            Error::Move(match e {
+                twenty48::SlideError::NoChange => format!("nothing moves {dir}"),
+                twenty48::SlideError::GameOver => "the game is over".to_string(),
+                e @ (twenty48::SlideError::TileTooLarge | twenty48::SlideError::PointsTooLarge) => {
+                    e.to_string()
+                }
+            })
         })?;
         let applied = Applied {
             note: (turn.gained > 0).then(|| format!("+{}", turn.gained)),
