@@ -1,15 +1,26 @@
 //! The registry: every game Parlor plays, in menu order. Adding a game is an engine crate, its adapter files
 //! (`games/`, `tui/`, `plain/`, `cli/`) and one line here.
 
+#[cfg(feature = "terminal")]
 use crate::cli::play::CliLaunch;
 use crate::games::Entry;
+#[cfg(feature = "terminal")]
 use crate::plain::game::PlainLaunch;
 use crate::tui::game::Launch;
 
 /// A game as every part of the program sees it.
+#[cfg(feature = "terminal")]
 pub trait Registered: Launch + PlainLaunch + CliLaunch {}
 
+#[cfg(feature = "terminal")]
 impl<T: Launch + PlainLaunch + CliLaunch> Registered for T {}
+
+/// A game as every part of the core sees it (the terminal adds plain mode and the command line).
+#[cfg(not(feature = "terminal"))]
+pub trait Registered: Launch {}
+
+#[cfg(not(feature = "terminal"))]
+impl<T: Launch> Registered for T {}
 
 /// Every game, in menu order: one line each.
 pub static GAMES: &[&dyn Registered] = &[
@@ -39,6 +50,7 @@ pub fn tui() -> Vec<&'static dyn Launch> {
 }
 
 /// The games as plain mode sees them.
+#[cfg(feature = "terminal")]
 pub fn plain() -> Vec<&'static dyn PlainLaunch> {
     GAMES.iter().map(|&g| g as &dyn PlainLaunch).collect()
 }

@@ -3,13 +3,13 @@
 
 mod common;
 use common::*;
-use crossterm::event::KeyCode;
 use nocca::{Colour, Dims, Dir, Level, Move, Position};
 use parlor::games::game::{Game, Outcome, Status, Turn};
 use parlor::games::nocca::board::{CELL_W, Layout, MARGIN, Marks, digit};
 use parlor::games::nocca::screen::bindings;
 use parlor::games::nocca::{Mode, Nocca, Params};
 use parlor::games::session::{Seed, Session};
+use parlor::input::KeyCode;
 use parlor::storage::Store;
 use parlor::tui::keys::clashes;
 use parlor::tui::theme::Theme;

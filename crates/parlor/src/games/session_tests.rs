@@ -1,6 +1,7 @@
 //! A game is recorded once: claims, stale lists of saved games, and two Parlors playing one game.
 
 use super::*;
+use crate::storage::Store;
 use crate::games::twenty48::{Params, Twenty48};
 use twenty48::Direction;
 

@@ -10,9 +10,9 @@ pub mod file;
 
 use crate::games::AnyGame;
 use crate::games::settings::{Kind, Setting};
+use crate::input::KeyCode;
 use crate::tui::keys::{self, actions};
 use crate::tui::theme::ThemeName;
-use crossterm::event::KeyCode;
 
 /// The general settings (top of the file).
 pub const GENERAL: &[Setting] = &[

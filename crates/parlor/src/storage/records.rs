@@ -1,6 +1,8 @@
 //! The rows Parlor keeps: finished games, games in progress, and per-variant totals.
 
+#[cfg(feature = "terminal")]
 use rusqlite::Row;
+#[cfg(feature = "terminal")]
 use rusqlite::types::ValueRef;
 use std::fmt::Display;
 
@@ -33,6 +35,7 @@ pub struct GameRecord {
     pub ended_at: i64,
 }
 
+#[cfg(feature = "terminal")]
 impl GameRecord {
     pub(super) const COLUMNS: &'static str = "id, game, variant, options, seed, moves, score, result, assisted, started_at, ended_at, seeded";
 
@@ -125,6 +128,7 @@ pub enum Ranking {
     Unranked,
 }
 
+#[cfg(feature = "terminal")]
 impl Ranking {
     /// (extra WHERE condition, ORDER BY direction).
     pub(super) fn sql(self) -> (&'static str, &'static str) {
@@ -187,10 +191,12 @@ impl Unfinished {
         }
     }
 
+    #[cfg(feature = "terminal")]
     pub(super) const COLUMNS: &'static str = "rowid, session, game, variant, options, seed, moves, score, assisted, started_at, updated_at, seeded";
 
     /// Reads a row of [`Unfinished::COLUMNS`] whatever the types of its columns: a column of the wrong type reads
     /// as a stand-in and is named in [`Unfinished::damage`].
+    #[cfg(feature = "terminal")]
     pub(super) fn from_row(r: &Row<'_>) -> rusqlite::Result<Unfinished> {
         let mut wrong: Vec<&'static str> = Vec::new();
         let mut text = |i: usize, name: &'static str| -> rusqlite::Result<String> {
@@ -260,6 +266,7 @@ pub const GAME_IDS: [&str; 3] = ["2048", "mastermind", "nocca"];
 
 /// Why a finished row's `game` column is damaged (`None`: it names one of [`GAME_IDS`]). Such a row belongs to no
 /// game: every history and every statistics count it as "damaged, game unknown", whatever game they show.
+#[cfg(feature = "terminal")]
 pub(super) fn game_damage(game: ValueRef<'_>) -> Option<String> {
     match game {
         ValueRef::Text(t) if std::str::from_utf8(t).is_ok_and(|g| GAME_IDS.contains(&g)) => None,
@@ -270,6 +277,7 @@ pub(super) fn game_damage(game: ValueRef<'_>) -> Option<String> {
 
 /// Why a finished row is damaged, from its game, score, result and marks (`None`: it can be read): the one rule
 /// that history and statistics (`storage/stats.rs`) both follow.
+#[cfg(feature = "terminal")]
 pub(super) fn damage(
     game: ValueRef<'_>,
     score: ValueRef<'_>,
@@ -322,6 +330,7 @@ impl Damaged {
 }
 
 /// A printable stand-in for a value of the wrong type (for lists and messages only; the row itself is kept as it is).
+#[cfg(feature = "terminal")]
 fn stand_in(v: ValueRef<'_>) -> String {
     match v {
         ValueRef::Null => "?".into(),
@@ -354,6 +363,7 @@ pub struct Stats {
     pub assisted: i64,
 }
 
+#[cfg(feature = "terminal")]
 impl Stats {
     pub(super) fn from_row(r: &Row<'_>) -> rusqlite::Result<Stats> {
         Ok(Stats {

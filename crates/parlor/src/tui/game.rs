@@ -11,8 +11,8 @@ use crate::games::game::Game;
 use crate::games::record::Replay;
 use crate::games::session::{ResumeError, Session};
 use crate::games::{AnyGame, Entry, params_or_default};
+use crate::input::MouseEvent;
 use crate::storage::{GameRecord, Unfinished};
-use crossterm::event::MouseEvent;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
@@ -100,7 +100,7 @@ pub trait TuiGame: Game {
     /// A key the table does not bind, offered to the game before it is refused (a colour letter typed into a
     /// guess). `None`: not the game's either.
     fn other_key(
-        _key: &crossterm::event::KeyEvent,
+        _key: &crate::input::KeyEvent,
         _ui: &mut Self::Ui,
         _session: &Session<Self>,
     ) -> Option<Act<Self::Move>> {
@@ -147,7 +147,7 @@ pub trait Launch: AnyGame {
     fn key_clashes(&self) -> Vec<String>;
     /// The keys of the game's own table with the default parameters, with what each does (a remapped common
     /// command may not take them).
-    fn bound_keys(&self) -> Vec<(crossterm::event::KeyCode, &'static str)>;
+    fn bound_keys(&self) -> Vec<(crate::input::KeyCode, &'static str)>;
 }
 
 impl<G: TuiGame> Launch for Entry<G> {
@@ -177,7 +177,7 @@ impl<G: TuiGame> Launch for Entry<G> {
         super::play::key_clashes::<G>(&G::Params::default())
     }
 
-    fn bound_keys(&self) -> Vec<(crossterm::event::KeyCode, &'static str)> {
+    fn bound_keys(&self) -> Vec<(crate::input::KeyCode, &'static str)> {
         G::bindings(&G::Params::default())
             .iter()
             .flat_map(|b| b.keys.iter().map(|&k| (k, b.help)))

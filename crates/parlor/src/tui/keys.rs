@@ -1,7 +1,7 @@
 //! Key bindings as data: each screen declares its bindings once, and the same table drives input handling, the hint
 //! bar and the help screen, so they cannot drift apart.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crate::input::{KeyCode, KeyEvent, KeyModifiers};
 
 /// One command of a screen and the keys that give it.
 #[derive(Clone, Copy, Debug)]
@@ -158,7 +158,7 @@ pub fn is_interrupt(key: &KeyEvent) -> bool {
 
 /// Keys shared by many screens.
 pub mod common {
-    use crossterm::event::KeyCode;
+    use crate::input::KeyCode;
     /// Up: arrow, `k`, `w`.
     pub const UP: &[KeyCode] = &[KeyCode::Up, KeyCode::Char('k'), KeyCode::Char('w')];
     /// Down: arrow, `j`, `s`.
@@ -274,7 +274,7 @@ pub const QUESTION: &[Binding<Answer>] = &[
 /// shares. Each binding of these commands uses the static key list named here, which is how a remapped binding is
 /// found in any table (by the address of its keys).
 pub mod actions {
-    use crossterm::event::KeyCode;
+    use crate::input::KeyCode;
 
     /// Undo's key. Not Backspace: in a game where something is typed (a Mastermind guess) Backspace erases what
     /// was typed, and it must never take back a move the player did not mean to (issue 24).

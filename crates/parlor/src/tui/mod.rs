@@ -15,11 +15,14 @@ pub mod replay;
 pub mod settings;
 pub mod setup;
 pub mod stats;
+#[cfg(feature = "terminal")]
 pub mod terminal;
+#[cfg(feature = "terminal")]
+mod terminal_input;
 pub mod theme;
 
-use crate::storage::Store;
-use crossterm::event::{KeyEvent, MouseEvent};
+use crate::input::{KeyEvent, MouseEvent};
+use crate::storage::Storage;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use theme::Theme;
@@ -27,7 +30,7 @@ use theme::Theme;
 /// What a screen can reach while handling input.
 pub struct Ctx<'a> {
     /// The database.
-    pub store: &'a mut Store,
+    pub store: &'a mut dyn Storage,
     /// The palette.
     pub theme: Theme,
     /// A seed given on the command line, for the next new game (taken by the first game that starts).

@@ -7,13 +7,13 @@
 //! `--no-color` or a terminal without colour) uses the terminal's own colours and emphasis only (bold, reverse,
 //! underline, dim). Every meaning is also carried by a glyph or a letter, so nothing depends on colour alone.
 
-use clap::ValueEnum;
 use nocca::Colour;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier, Style};
 
 /// A theme as the player chooses it (`--theme`, the settings).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "terminal", derive(clap::ValueEnum))]
 pub enum ThemeName {
     /// Dark or light, from the terminal's `COLORFGBG` when it says; dark otherwise.
     Auto,

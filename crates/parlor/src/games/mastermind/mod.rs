@@ -9,8 +9,11 @@
 //!   the code the player may type, hidden, before the first guess (`code:RGYU`), after which the computer scores
 //!   its own guesses.
 
+#[cfg(feature = "terminal")]
 pub mod cli;
+#[cfg(feature = "terminal")]
 pub mod plain;
+#[cfg(feature = "terminal")]
 pub mod progress;
 pub mod screen;
 

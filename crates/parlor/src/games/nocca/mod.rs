@@ -3,10 +3,14 @@
 //! solved table) as the computer. On a solved board hints give the exact value of the position and of every move.
 
 pub mod board;
+#[cfg(feature = "terminal")]
 pub mod cli;
+#[cfg(feature = "terminal")]
 pub mod plain;
 pub mod screen;
+#[cfg(feature = "terminal")]
 pub mod solve;
+#[cfg(feature = "terminal")]
 pub mod solve_estimate;
 
 pub mod tables;

@@ -2,9 +2,12 @@
 //! directions as moves, and the expectimax player as the computer.
 
 pub mod animation;
+#[cfg(feature = "terminal")]
 pub mod cli;
+#[cfg(feature = "terminal")]
 pub mod plain;
 pub mod screen;
+#[cfg(feature = "terminal")]
 pub mod train;
 
 use super::game::{Applied, Chart, Game, Outcome, Purpose, Ranking, Status, Turn};

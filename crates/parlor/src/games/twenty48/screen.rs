@@ -3,11 +3,11 @@
 use crate::games::session::Session;
 use crate::games::twenty48::animation::{DURATION_MS, Role, Sprite, frame as frame_at};
 use crate::games::twenty48::{Params, State, Twenty48};
+use crate::input::{MouseButton, MouseEvent, MouseEventKind};
 use crate::tui::game::{Act, Board as View, TuiGame};
 use crate::tui::keys::{Binding, Nav, common, more};
 use crate::tui::mouse::{contains, drag_direction};
 use crate::tui::theme::Theme;
-use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
