@@ -518,7 +518,9 @@ mod in_process {
         let settings = Settings::default();
         let view = SettingsView::new(
             &settings,
-            Some(std::path::Path::new("/home/you/.config/parlor")),
+            Some(&parlor::settings::file::FileKeeper::new(
+                "/home/you/.config/parlor",
+            )),
         );
         let mut app = App::with_stack(
             vec![Box::new(view)],

@@ -1,8 +1,8 @@
 //! A game is recorded once: claims, stale lists of saved games, and two Parlors playing one game.
 
 use super::*;
-use crate::storage::Store;
 use crate::games::twenty48::{Params, Twenty48};
+use crate::storage::Store;
 use twenty48::Direction;
 
 fn seed(v: u64) -> Seed {

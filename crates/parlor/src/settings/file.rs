@@ -6,6 +6,7 @@
 use super::{GENERAL, Section, Settings, games, keys_text};
 use crate::games::settings::{Kind, Setting, format_decimal};
 use crate::tui::keys::{self, actions};
+#[cfg(feature = "terminal")]
 use std::path::Path;
 use toml_edit::{Document, DocumentMut, Item, Table, Value};
 
@@ -22,6 +23,7 @@ pub struct Loaded {
 }
 
 /// Reads `dir/settings.toml`; a missing file is the defaults, with no problem.
+#[cfg(feature = "terminal")]
 pub fn load(dir: &Path) -> Loaded {
     let path = dir.join(FILE);
     match std::fs::read(&path) {
@@ -496,6 +498,7 @@ fn quote_key(k: &str) -> String {
 /// returns what to tell the player ("saved to PATH", and where an old file with mistakes was kept), or why it could
 /// not be written. A file that has mistakes is copied to `settings.toml.bak` first, so that hand edits the new file
 /// drops are not lost.
+#[cfg(feature = "terminal")]
 pub fn save(settings: &Settings, dir: &Path) -> Result<String, String> {
     use std::io::Write;
     let path = dir.join(FILE);
@@ -529,6 +532,32 @@ pub fn save(settings: &Settings, dir: &Path) -> Result<String, String> {
             let _ = std::fs::remove_file(&tmp);
             Err(format!("cannot write {}: {e}", path.display()))
         }
+    }
+}
+
+/// The settings kept in `settings.toml` in a configuration directory (the terminal's [`super::Keeper`]).
+#[cfg(feature = "terminal")]
+#[derive(Clone, Debug)]
+pub struct FileKeeper {
+    dir: std::path::PathBuf,
+}
+
+#[cfg(feature = "terminal")]
+impl FileKeeper {
+    /// The settings file in configuration directory `dir`.
+    pub fn new(dir: impl Into<std::path::PathBuf>) -> FileKeeper {
+        FileKeeper { dir: dir.into() }
+    }
+}
+
+#[cfg(feature = "terminal")]
+impl super::Keeper for FileKeeper {
+    fn location(&self) -> String {
+        self.dir.join(FILE).display().to_string()
+    }
+
+    fn save(&self, settings: &Settings) -> Result<String, String> {
+        save(settings, &self.dir)
     }
 }
 

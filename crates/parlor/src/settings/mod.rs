@@ -7,6 +7,9 @@
 //! settings screen, the plain questions and the file's checks are written once for both.
 
 pub mod file;
+mod keeper;
+
+pub use keeper::Keeper;
 
 use crate::games::AnyGame;
 use crate::games::settings::{Kind, Setting};

@@ -8,7 +8,7 @@ use super::layout::{draw_help, draw_too_small, screen_area};
 use super::theme::{Theme, ThemeName};
 use super::{Ctx, Transition, View};
 use crate::input::{Event, KeyCode, KeyEventKind, MouseEventKind};
-use crate::settings::Settings;
+use crate::settings::{Keeper, Settings};
 use crate::storage::Storage;
 use ratatui::Frame;
 #[cfg(feature = "terminal")]
@@ -40,7 +40,7 @@ macro_rules! context {
             notice: &mut $app.notice,
             animations: $app.animations && $app.settings.animations(),
             settings: &mut $app.settings,
-            config_dir: $app.config_dir.as_deref(),
+            keeper: $app.keeper.as_deref(),
         }
     };
 }
@@ -57,7 +57,7 @@ pub struct App {
     help_scroll: u16,
     running: bool,
     settings: Settings,
-    config_dir: Option<std::path::PathBuf>,
+    keeper: Option<Box<dyn Keeper>>,
     /// The theme the settings named when the theme was last chosen (a change on the settings screen applies).
     theme_setting: ThemeName,
     /// The last frame was too small for the screen: it takes no key but quit and help until it fits again.
@@ -98,7 +98,7 @@ impl App {
             help_scroll: 0,
             running: true,
             settings: Settings::default(),
-            config_dir: None,
+            keeper: None,
             theme_setting: ThemeName::Auto,
             too_small: false,
             blind_until: None,
@@ -106,13 +106,13 @@ impl App {
         }
     }
 
-    /// Uses these settings, saved in `config_dir` when the settings screen changes them (their theme is already
-    /// in the app's theme, unless `--theme` chose another for this run). Remapped keys take effect at once.
-    pub fn set_settings(&mut self, settings: Settings, config_dir: Option<std::path::PathBuf>) {
+    /// Uses these settings, saved by `keeper` when the settings screen changes them (their theme is already in the
+    /// app's theme, unless `--theme` chose another for this run). Remapped keys take effect at once.
+    pub fn set_settings(&mut self, settings: Settings, keeper: Option<Box<dyn Keeper>>) {
         crate::tui::keys::set_keymap(settings.keys());
         self.theme_setting = settings.theme();
         self.settings = settings;
-        self.config_dir = config_dir;
+        self.keeper = keeper;
     }
 
     /// The settings (for tests).

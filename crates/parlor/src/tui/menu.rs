@@ -187,7 +187,7 @@ impl MenuView {
             }
             Item::Settings => Transition::Push(Box::new(super::settings::SettingsView::new(
                 ctx.settings,
-                ctx.config_dir,
+                ctx.keeper,
             ))),
             Item::Scores => Transition::Push(Box::new(ScoresView::new(ctx))),
             Item::Stats => Transition::Push(Box::new(StatsView::new(ctx, None, None))),

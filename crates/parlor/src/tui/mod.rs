@@ -44,8 +44,9 @@ pub struct Ctx<'a> {
     pub animations: bool,
     /// The player's settings (the settings screen changes them; new games read their defaults).
     pub settings: &'a mut crate::settings::Settings,
-    /// Where the settings are saved (`None`: no configuration directory, so changes last for this run only).
-    pub config_dir: Option<&'a std::path::Path>,
+    /// Where the settings are saved (`None`: nowhere, such as no configuration directory, so changes last for this
+    /// run only).
+    pub keeper: Option<&'a dyn crate::settings::Keeper>,
 }
 
 /// What happens to the screen stack after an event.

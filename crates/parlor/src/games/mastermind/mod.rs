@@ -416,9 +416,9 @@ impl State {
             && !self.next.started.swap(true, Ordering::Relaxed)
         {
             let me = self.clone();
-            std::thread::spawn(move || {
+            crate::host::runner().run(Box::new(move || {
                 me.next_guess();
-            });
+            }));
         }
     }
 }

@@ -89,6 +89,7 @@ fn registry() -> MutexGuard<'static, Registry> {
 
 /// Tells the trees where the data directory is (called at start-up): trees are read from and written to
 /// `DATA/trees`. Without it no tree is built.
+#[cfg(feature = "terminal")]
 pub fn use_data_dir(data_dir: &Path) {
     registry().dir = Some(data_dir.join("trees"));
 }
@@ -137,7 +138,9 @@ pub fn ensure(variant: &Variant, strategy: Strategy) -> TreeState {
     });
     let first = BuildProgress::of(&work);
     let v = *variant;
-    std::thread::spawn(move || {
+    // Released first: where work runs at once (no threads), the build itself takes the registry.
+    drop(r);
+    crate::host::runner().run(Box::new(move || {
         let built = make(&v, strategy, &file, &work);
         // Known before it stops being built, so that no call in between starts a second build.
         let failed = match built {
@@ -153,7 +156,7 @@ pub fn ensure(variant: &Variant, strategy: Strategy) -> TreeState {
         }
         r.building
             .retain(|b| (b.variant, b.strategy) != (v, strategy));
-    });
+    }));
     TreeState::Building(first)
 }
 
@@ -176,11 +179,11 @@ pub fn warm(variant: &Variant, strategy: Strategy) {
         file
     };
     let v = *variant;
-    std::thread::spawn(move || {
+    crate::host::runner().run(Box::new(move || {
         if let Some(tree) = read_kept(&file, &v, strategy) {
             remember_tree(Arc::new(tree));
         }
-    });
+    }));
 }
 
 /// The tree kept in `file` if it is whole (checksum, every secret replayed) and is `strategy`'s for `variant`.

@@ -23,7 +23,7 @@ use nocca::{
 };
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long a hint thinks, in milliseconds.
 pub const HINT_MS: u64 = 300;
@@ -490,7 +490,8 @@ impl Game for Nocca {
         if state.game.is_over() {
             return None;
         }
-        let started = Instant::now();
+        let clock = crate::host::clock();
+        let started = clock.monotonic_ms();
         let dims = state.position().dims();
         let seed = state.seed ^ state.game.ply() as u64;
         let mv = match (purpose, t.level) {
@@ -515,10 +516,10 @@ impl Game for Nocca {
         };
         if state.params.mode == Mode::Watch {
             // Let a person follow the computer playing itself.
-            while started.elapsed() < Duration::from_millis(t.pace_ms)
+            while clock.monotonic_ms().saturating_sub(started) < t.pace_ms
                 && !stop.load(Ordering::Relaxed)
             {
-                std::thread::sleep(Duration::from_millis(10));
+                crate::host::runner().pause(10);
             }
         }
         Some(mv)

@@ -283,9 +283,9 @@ impl Game for Twenty48 {
         if p.size == 4 {
             // Read the network in the background while the player looks at the board, so the first hint does not
             // wait for it (about a second).
-            std::thread::spawn(|| {
+            crate::host::runner().run(Box::new(|| {
                 let _ = twenty48::ai::ntuple::shipped();
-            });
+            }));
         }
         Thinker {
             player: None,
