@@ -102,6 +102,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "terminal")]
     fn cancelling_raises_the_stop_flag() {
         let job = Job::spawn(|stop| {
             while !stop.load(Ordering::Relaxed) {

@@ -353,7 +353,7 @@ pub const RULES: &[&str] = &[
      the best scores. Every move is saved at once; quit at any time and continue later.",
 ];
 
-#[cfg(test)]
+#[cfg(all(test, feature = "terminal"))]
 mod tests {
     use super::*;
     use crate::games::session::{Seed, Session};
