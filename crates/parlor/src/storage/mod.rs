@@ -8,6 +8,7 @@
 
 mod api;
 mod claim;
+mod memory;
 #[cfg(feature = "terminal")]
 mod open;
 mod records;
@@ -17,6 +18,7 @@ mod stats;
 
 pub use api::Storage;
 pub use claim::{Claim, ClaimError};
+pub use memory::MemoryStore;
 #[cfg(feature = "terminal")]
 pub use open::{DB_FILE, Opened};
 pub use records::{Damaged, GAME_IDS, GameRecord, History, Outcome, Ranking, Stats, Unfinished};
