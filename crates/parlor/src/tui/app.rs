@@ -375,3 +375,7 @@ impl App {
         self.running = false;
     }
 }
+
+#[cfg(test)]
+#[path = "app_core_tests.rs"]
+mod core_tests;
