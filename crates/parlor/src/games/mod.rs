@@ -2,8 +2,8 @@
 //!
 //! [`game::Game`] is the interface every game implements (its parameters, state, moves, status, score, ranking and
 //! thinking); [`session::Session`] is the mid end that does autosave, claims, undo, assistance marks and recording
-//! for all of them; [`jobs::Job`] runs the computer's thinking off the UI (through [`crate::host::Runner`]); [`record`] rebuilds finished games
-//! for replays. The front ends (`tui`, `plain`) are generic over the interface.
+//! for all of them; [`jobs::Job`] runs the computer's thinking off the UI (through [`crate::host::Runner`]);
+//! [`record`] rebuilds finished games for replays. The front ends (`tui`, `plain`) are generic over the interface.
 
 pub mod game;
 pub mod jobs;

@@ -1,4 +1,4 @@
-//! Statistics for any game, written once: the figures of every variant (from [`Storage::tally`](crate::storage::Storage::tally)), the data of the
+//! Statistics for any game, written once: the figures of every variant (from [`Storage::tally`]), the data of the
 //! charts the game asks for ([`Chart`], the game's one hook [`Game::charts`](super::game::Game::charts)), and the
 //! same figures as text (plain mode, `parlor stats`) and as JSON (`parlor stats --json`). The full screen draws them
 //! in `tui::stats`.
@@ -479,7 +479,7 @@ pub fn text(stats: &GameStats) -> Vec<String> {
     lines
 }
 
-/// What statistics say of the finished rows whose game is unknown ([`Storage::unknown_game`](crate::storage::Storage::unknown_game)), if any: they belong
+/// What statistics say of the finished rows whose game is unknown ([`Storage::unknown_game`]), if any: they belong
 /// to no game's figures, so every statistics (of every game, or of one) count them apart, as history counts them.
 pub fn unknown_game_note(d: &Damaged) -> Option<String> {
     (d.count > 0).then(|| {
