@@ -2,7 +2,7 @@
 //! from others ([`Entropy`]), and a way to run long work in the background ([`Runner`]).
 //!
 //! A front end installs its implementations once, at start ([`install`]); until then (and in tests) the core
-//! uses the defaults: with the `terminal` feature the system clock, the process id and threads ([`system`]);
+//! uses the defaults: with the `terminal` feature the system clock, the process id and threads (`system`);
 //! without it a clock stopped at zero, instance 0 and work run at once ([`RunNow`]), so that a front end that
 //! forgets to install anything still runs (with every game seeded alike). A browser would install a clock over
 //! `Date.now()` and `performance.now()`, an instance number from `crypto.getRandomValues`, and a runner that

@@ -422,7 +422,7 @@ pub fn render(settings: &Settings) -> String {
 
 /// The file for `settings` written over `old`: `old` with each value that differs from `settings` replaced (its
 /// comments and spacing kept), the settings it lacks added with their comment, and the entries Parlor does not know
-/// left out (they were reported as mistakes; [`save`] keeps the old file as `settings.toml.bak`), all else as it was.
+/// left out (they were reported as mistakes; `save` keeps the old file as `settings.toml.bak`), all else as it was.
 /// `None` when `old` is not valid TOML.
 pub fn merge(settings: &Settings, old: &str) -> Option<String> {
     let mut doc: DocumentMut = old.parse().ok()?;

@@ -1,8 +1,8 @@
 //! Where the settings are kept: the settings screen saves every change through a [`Keeper`].
 //!
-//! The terminal keeps them in `settings.toml` in the configuration directory ([`super::file::FileKeeper`]); a
-//! browser would keep the same text ([`super::file::render`], read back with [`super::file::parse`]) in
-//! localStorage.
+//! The terminal keeps them in `settings.toml` in the configuration directory (`file::FileKeeper`, under the
+//! `terminal` feature); a browser would keep the same text ([`super::file::render`], read back with
+//! [`super::file::parse`]) in localStorage.
 
 use super::Settings;
 

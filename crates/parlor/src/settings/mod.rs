@@ -1,6 +1,6 @@
 //! The player's settings: the theme, animations, autoplay and replay speeds, which questions are asked first,
 //! remapped keys, and each game's default options. Kept in `settings.toml` in the configuration directory
-//! ([`crate::paths::config_dir`]); [`file`] reads it (every mistake named by its line, that entry alone falling back
+//! (`paths::config_dir`); [`file`] reads it (every mistake named by its line, that entry alone falling back
 //! to its default) and writes it atomically.
 //!
 //! The app's own settings are described with the same [`Setting`] table as a game's parameters, so that the

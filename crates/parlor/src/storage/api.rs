@@ -1,6 +1,6 @@
 //! What the core asks of storage: the one interface sessions, screens and statistics use, whatever keeps the rows.
 //!
-//! The terminal implements it with SQLite ([`super::Store`], under the `terminal` feature); a browser front end
+//! The terminal implements it with SQLite (`Store`, under the `terminal` feature); a browser front end
 //! would implement it over IndexedDB or localStorage, an online server over its database. Every method keeps the
 //! name and meaning of the SQLite store's method of the same name, which documents it in full.
 

@@ -204,12 +204,12 @@ impl App {
     }
 
     /// Notes that the board shows again after a frame too small for it: keys typed before are refused for
-    /// [`BLIND_GRACE`]. [`App::run`] calls it; a front end with its own loop calls it when a frame fits again.
+    /// [`BLIND_GRACE`]. `App::run` calls it; a front end with its own loop calls it when a frame fits again.
     pub fn shown_again(&mut self) {
         self.blind_until = Some(now_ms() + BLIND_GRACE.as_millis() as u64);
     }
 
-    /// Lets the top screen load what it shows (called once by [`App::run`]; tests call it directly).
+    /// Lets the top screen load what it shows (called once by `App::run`; tests call it directly).
     pub fn start(&mut self) {
         let t = self.with_top(|view, ctx| {
             view.resumed(ctx);
