@@ -2,9 +2,9 @@
 //! Run with `cargo bench -p parlor --bench ui`.
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use parlor::games::session::{Seed, Session};
 use parlor::games::twenty48::{Params, Twenty48};
+use parlor::input::{Event, KeyCode, KeyEvent, KeyModifiers};
 use parlor::storage::Store;
 use parlor::tui::app::App;
 use parlor::tui::menu::MenuView;

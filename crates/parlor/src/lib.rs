@@ -1,128 +1,36 @@
 //! Parlor's front end: the command line, the full-screen interface, the plain mode and the storage behind them.
 //! The games themselves live in their own engine crates, free of any terminal code; [`registry`] lists them, and
-//! this top hands that list to the command line, the screens and the settings.
+//! the program's top hands that list to the command line, the screens and the settings.
+//!
+//! Without the default `terminal` feature the library is the core: the game interface, sessions, records and
+//! replays, the settings model and every screen drawn into a ratatui `Frame`, with no crossterm, SQLite, threads,
+//! clock or file system in it (it builds for `wasm32-unknown-unknown`). Storage ([`storage::Storage`]),
+//! background work ([`host::Runner`]), time ([`host::Clock`]) and fresh randomness ([`host::Entropy`]) reach it
+//! through small traits that the terminal implements with SQLite, threads and the system clock.
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "terminal")]
 pub mod cli;
 pub mod games;
+pub mod host;
+pub mod input;
+#[cfg(feature = "terminal")]
 pub mod paths;
+#[cfg(feature = "terminal")]
 pub mod plain;
 pub mod registry;
 pub mod settings;
 pub mod storage;
 pub mod tui;
 
-pub use cli::env::Env;
+#[cfg(feature = "terminal")]
+mod terminal_app;
 
-use anyhow::Result;
-use cli::{Cli, Command, Parsed};
-use std::io::Write;
+#[cfg(feature = "terminal")]
+pub use terminal_app::{Env, command, main_entry, run};
+
 use tui::View;
-
-/// Runs Parlor with the process's arguments. Returns the exit code.
-pub fn main_entry() -> std::process::ExitCode {
-    let result = match cli::parse_from(std::env::args_os(), &registry::cli()) {
-        Parsed::Game(game, matches, global) => {
-            let env = Env::new(global, registry::tui());
-            game.run(&matches, &env)
-        }
-        Parsed::General(cli) => run(cli),
-    };
-    match result {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(e) => {
-            let _ = writeln!(std::io::stderr(), "parlor: {e:#}");
-            std::process::ExitCode::FAILURE
-        }
-    }
-}
-
-/// Runs one of the general commands, or the menu.
-pub fn run(cli: Cli) -> Result<()> {
-    let env = Env::new(cli.global.clone(), registry::tui());
-    let games = env.settings.catalog().games();
-    match &cli.command {
-        Some(Command::History(args)) => cli::records::history(
-            args,
-            games,
-            &env.open_store_noting()?,
-            &mut std::io::stdout().lock(),
-        ),
-        Some(Command::Scores(args)) => cli::records::scores(
-            args,
-            games,
-            &env.open_store_noting()?,
-            &mut std::io::stdout().lock(),
-        ),
-        Some(Command::Stats(args)) => cli::stats::run(
-            args,
-            games,
-            &env.open_store_noting()?,
-            &mut std::io::stdout().lock(),
-        ),
-        Some(Command::Replay(args)) => {
-            let store = env.open_store_noting()?;
-            let record = cli::records::find(&store, args.id)?;
-            let game = registry::find(&record.game).ok_or_else(|| {
-                anyhow::anyhow!("this Parlor cannot replay a game of {}", record.game)
-            })?;
-            if env.plain {
-                env.with_plain_io(|io| game.print_replay(io, &record, args.delay_ms))
-            } else {
-                let view = tui::game::Launch::replay(game, &record).map_err(anyhow::Error::msg)?;
-                env.run_tui(vec![view], store)
-            }
-        }
-        Some(Command::Completions(args)) => {
-            cli::completions::run(args, command(), &mut std::io::stdout().lock())
-        }
-        Some(Command::Man(args)) => {
-            cli::man::run(args, &registry::cli(), &mut std::io::stdout().lock())
-        }
-        Some(Command::Settings) => {
-            let mut err = std::io::stderr().lock();
-            for p in &env.settings_problems {
-                writeln!(err, "parlor: note: {p}")?;
-            }
-            let mut out = std::io::stdout().lock();
-            match &env.config_dir {
-                Some(dir) => writeln!(out, "# {}", dir.join(settings::file::FILE).display())?,
-                None => writeln!(out, "# no configuration directory: pass --config-dir")?,
-            }
-            write!(out, "{}", settings::file::render(&env.settings))?;
-            Ok(())
-        }
-        Some(Command::DataDir) => {
-            let dir = paths::data_dir(env.global.data_dir.as_deref())?;
-            writeln!(
-                std::io::stdout().lock(),
-                "{}",
-                dir.join(storage::DB_FILE).display()
-            )?;
-            Ok(())
-        }
-        None => {
-            let opened = env.open_store()?;
-            let mut store = opened.store;
-            let notice = match (opened.notice, env.settings_notice()) {
-                (Some(a), Some(b)) => Some(format!("{a} {b}")),
-                (a, b) => a.or(b),
-            };
-            if env.plain {
-                let games = registry::plain();
-                env.with_plain_io(|io| plain::menu(io, &mut store, &games, notice))
-            } else {
-                env.run_tui(vec![menu_view(notice)], store)
-            }
-        }
-    }
-}
-
-/// The whole command line, with every registered game's command.
-pub fn command() -> clap::Command {
-    cli::command(&registry::cli())
-}
 
 /// The main menu screen, with an optional notice at the top.
 pub fn menu_view(notice: Option<String>) -> Box<dyn View> {

@@ -3,16 +3,27 @@
 //! game". Only the program's top (`lib.rs`) reads the registry: it hands the games to the command line, the screens
 //! and the settings.
 
+#[cfg(feature = "terminal")]
 use crate::cli::play::CliLaunch;
 use crate::games::{AnyGame, Entry};
+#[cfg(feature = "terminal")]
 use crate::plain::game::PlainLaunch;
 use crate::settings::{Catalog, Settings};
 use crate::tui::game::Launch;
 
 /// A game as every part of the program sees it.
+#[cfg(feature = "terminal")]
 pub trait Registered: Launch + PlainLaunch + CliLaunch {}
 
+#[cfg(feature = "terminal")]
 impl<T: Launch + PlainLaunch + CliLaunch> Registered for T {}
+
+/// A game as every part of the core sees it (the terminal adds plain mode and the command line).
+#[cfg(not(feature = "terminal"))]
+pub trait Registered: Launch {}
+
+#[cfg(not(feature = "terminal"))]
+impl<T: Launch> Registered for T {}
 
 /// Every game, in menu order: one line each.
 pub static GAMES: &[&dyn Registered] = &[
@@ -42,11 +53,13 @@ pub fn tui() -> Vec<&'static dyn Launch> {
 }
 
 /// The games as plain mode sees them.
+#[cfg(feature = "terminal")]
 pub fn plain() -> Vec<&'static dyn PlainLaunch> {
     GAMES.iter().map(|&g| g as &dyn PlainLaunch).collect()
 }
 
 /// The games as the command line sees them.
+#[cfg(feature = "terminal")]
 pub fn cli() -> Vec<&'static dyn CliLaunch> {
     GAMES.iter().map(|&g| g as &dyn CliLaunch).collect()
 }

@@ -4,7 +4,7 @@
 mod common;
 use common::app::{menu_app, press, screen};
 use common::*;
-use crossterm::event::KeyCode;
+use parlor::input::KeyCode;
 use std::io::{BufRead, BufReader, Write};
 use std::process::Stdio;
 

@@ -4,10 +4,10 @@
 
 mod common;
 use common::app::*;
-use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use parlor::games::mastermind::{Mastermind, Params as MmParams};
 use parlor::games::nocca::{Mode, Nocca, Params as NoccaParams};
 use parlor::games::twenty48::{Params, Twenty48};
+use parlor::input::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use parlor::storage::Store;
 use parlor::tui::app::App;
 use twenty48::Direction;

@@ -1,12 +1,12 @@
 //! Mastermind behind the one game interface: parameters in the old JSON, both roles, the old move notation, the
 //! computer as codemaker's opponent, contradictions and corrections; the full-screen key tables.
 
-use crossterm::event::KeyCode;
 use mastermind::{Feedback, Strategy, Variant, feedback};
 use parlor::games::game::{Game, Outcome, Purpose, Ranking, Status, Turn};
 use parlor::games::mastermind::screen::Cmd;
 use parlor::games::mastermind::*;
 use parlor::games::session::{Seed, Session};
+use parlor::input::KeyCode;
 use parlor::storage::Store;
 use parlor::tui::game::TuiGame;
 use parlor::tui::keys::clashes;

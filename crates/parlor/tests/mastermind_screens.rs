@@ -1,11 +1,11 @@
 //! Whole-screen snapshots of Mastermind on the one game interface (TestBackend + insta, no colour): setup, play in
 //! both roles, the end screens and the replay; and the full-screen defects of issue 9.
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use mastermind::{CodeStyle, Strategy, Variant, secret_from_seed};
 use parlor::games::game::Game;
 use parlor::games::mastermind::{Mastermind, Params, Role};
 use parlor::games::session::{Seed, Session};
+use parlor::input::{Event, KeyCode, KeyEvent, KeyModifiers};
 use parlor::storage::Store;
 use parlor::tui::app::App;
 use parlor::tui::play::PlayView;
@@ -341,7 +341,7 @@ fn codemaker_hint_names_the_answers_that_fit() {
 }
 
 fn click(app: &mut App, column: u16, row: u16) {
-    use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    use parlor::input::{MouseButton, MouseEvent, MouseEventKind};
     app.handle_event(Event::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column,

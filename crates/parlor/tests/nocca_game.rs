@@ -3,7 +3,6 @@
 
 mod common;
 use common::*;
-use crossterm::event::KeyCode;
 use nocca::{Colour, Dims, Dir, Level, Move, Position};
 use parlor::games::error::Error;
 use parlor::games::game::{Game, Outcome, Status, Turn};
@@ -11,6 +10,7 @@ use parlor::games::nocca::board::{CELL_W, Layout, MARGIN, Marks, digit};
 use parlor::games::nocca::screen::bindings;
 use parlor::games::nocca::{Mode, Nocca, Params};
 use parlor::games::session::{Seed, Session};
+use parlor::input::KeyCode;
 use parlor::storage::Store;
 use parlor::tui::keys::clashes;
 use parlor::tui::theme::Theme;

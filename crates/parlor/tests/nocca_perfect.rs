@@ -5,10 +5,10 @@
 mod common;
 use common::*;
 
-use crossterm::event::KeyCode;
 use nocca::{Dims, Move, Opponent, Position, Table};
 use parlor::games::game::Game;
 use parlor::games::nocca::{Mode, Nocca, Params};
+use parlor::input::KeyCode;
 use parlor::storage::Store;
 
 fn table(board: &str) -> Table {

@@ -3,14 +3,14 @@
 
 mod common;
 use common::app::disk_store;
-use crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
 use nocca::{Colour, Level, Move};
 use parlor::games::game::Game;
 use parlor::games::nocca::{Mode, Nocca, Params};
 use parlor::games::record::Replay;
 use parlor::games::session::{Seed, Session};
+use parlor::input::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 use parlor::storage::Store;
 use parlor::tui::app::App;
 use parlor::tui::menu::MenuView;

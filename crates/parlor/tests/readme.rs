@@ -336,6 +336,9 @@ fn every_flag_the_readme_names_exists() {
         "--path",
         "--git",
         "--include-ignored",
+        "--lib",
+        "--no-default-features",
+        "--target",
     ] {
         named.remove(cargo);
     }

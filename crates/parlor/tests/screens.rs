@@ -3,9 +3,9 @@
 
 mod common;
 use common::app::*;
-use crossterm::event::KeyCode;
 use parlor::games::session::Session;
 use parlor::games::twenty48::{Params, Twenty48};
+use parlor::input::KeyCode;
 use parlor::storage::Store;
 use twenty48::Direction;
 
@@ -280,9 +280,9 @@ fn key_releases_are_ignored() {
     let mut app = game_app(s, store);
     let before = screen(&mut app, 80, 24);
     let mut release =
-        crossterm::event::KeyEvent::new(KeyCode::Left, crossterm::event::KeyModifiers::NONE);
-    release.kind = crossterm::event::KeyEventKind::Release;
-    app.handle_event(crossterm::event::Event::Key(release));
+        parlor::input::KeyEvent::new(KeyCode::Left, parlor::input::KeyModifiers::NONE);
+    release.kind = parlor::input::KeyEventKind::Release;
+    app.handle_event(parlor::input::Event::Key(release));
     assert_eq!(before, screen(&mut app, 80, 24));
 }
 

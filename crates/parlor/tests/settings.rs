@@ -439,8 +439,8 @@ fn the_readme_example_reads_without_a_mistake() {
 
 mod in_process {
     use super::common::app::{NO_COLOR, press, screen};
-    use crossterm::event::KeyCode;
     use parlor::games::twenty48::{Params, Twenty48};
+    use parlor::input::KeyCode;
     use parlor::settings::{Section, Settings};
     use parlor::storage::Store;
     use parlor::tui::app::App;
@@ -518,7 +518,9 @@ mod in_process {
         let settings = parlor::registry::settings();
         let view = SettingsView::new(
             &settings,
-            Some(std::path::Path::new("/home/you/.config/parlor")),
+            Some(&parlor::settings::file::FileKeeper::new(
+                "/home/you/.config/parlor",
+            )),
         );
         let mut app = App::with_stack(
             vec![Box::new(view)],

@@ -5,12 +5,12 @@ mod common;
 use ::twenty48::Direction;
 use common::app::*;
 use common::{err, out, run};
-use crossterm::event::KeyCode;
 use parlor::games::game::Game;
 use parlor::games::mastermind::{self, Mastermind};
 use parlor::games::nocca::{self, Nocca};
 use parlor::games::session::Session;
 use parlor::games::twenty48::{self, Twenty48};
+use parlor::input::KeyCode;
 use parlor::storage::{GameRecord, Outcome, Store};
 use parlor::tui::app::App;
 use parlor::tui::theme::Theme;
@@ -449,7 +449,7 @@ fn one_lost_game_is_counted_in_words_and_a_line_at_zero_says_so() {
 /// Issue 24: the statistics' game names could not be clicked. A click on a name shows that game.
 #[test]
 fn a_click_on_a_game_name_shows_that_game() {
-    use crossterm::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    use parlor::input::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
     let mut app = stats_app(filled(), "2048", NO_COLOR);
     let s = screen(&mut app, 100, 40);
     let (row, line) = s

@@ -4,13 +4,13 @@
 //! range-checked.
 
 mod common;
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use nocca::Move;
 use parlor::games::game::Game;
 use parlor::games::mastermind::{Mastermind, Params as MmParams, Role};
 use parlor::games::nocca::{Mode, Nocca, Params as NoParams};
 use parlor::games::session::{Seed, Session};
 use parlor::games::twenty48::{Params as TwParams, Twenty48};
+use parlor::input::{Event, KeyCode, KeyEvent, KeyModifiers};
 use parlor::storage::Store;
 use parlor::tui::View;
 use parlor::tui::app::App;

@@ -6,9 +6,9 @@
 
 mod common;
 use common::app::*;
-use crossterm::event::KeyCode;
 use mastermind::Strategy;
 use parlor::games::mastermind::{Mastermind, Params, Role};
+use parlor::input::KeyCode;
 use parlor::storage::Store;
 
 #[test]

@@ -6,10 +6,10 @@
 
 mod common;
 use common::app::*;
-use crossterm::event::KeyCode;
 use parlor::games::mastermind::{Mastermind, Params as MmParams, Role};
 use parlor::games::nocca::{Mode, Nocca, Params as NoccaParams};
 use parlor::games::twenty48::{Params, Twenty48};
+use parlor::input::KeyCode;
 use parlor::storage::Store;
 use parlor::tui::app::App;
 use parlor::tui::layout::{SCREEN_MAX, screen_area};

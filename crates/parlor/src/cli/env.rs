@@ -99,7 +99,11 @@ impl Env {
     pub fn run_tui(&self, stack: Vec<Box<dyn View>>, store: Store) -> Result<()> {
         let mut screen = tui::terminal::Screen::enter(!self.global.no_mouse)?;
         let mut app = tui::app::App::with_stack(stack, store, self.theme, self.games.clone());
-        app.set_settings(self.settings.clone(), self.config_dir.clone());
+        let keeper = self
+            .config_dir
+            .clone()
+            .map(|dir| Box::new(settings::file::FileKeeper::new(dir)) as Box<dyn settings::Keeper>);
+        app.set_settings(self.settings.clone(), keeper);
         app.set_animations(!self.global.no_animation);
         app.set_contexts(self.contexts.clone());
         let result = app.run(&mut screen.terminal, &screen.stop);

@@ -1,6 +1,7 @@
 //! Background jobs: the one way Parlor runs long work (the computer's thinking, a solver) off the UI thread.
 //!
-//! A [`Job`] runs a closure on its own thread and hands back its result once; the front end polls it between key
+//! A [`Job`] runs a closure through the installed [`crate::host::Runner`] (the terminal: on its own thread; a
+//! machine without threads: at once) and hands back its result once; the front end polls it between key
 //! presses. Dropping a job (or [`Job::cancel`]) raises its stop flag, which the work checks to finish early; its
 //! result is then thrown away.
 
@@ -26,15 +27,23 @@ pub enum Poll<T> {
 }
 
 impl<T: Send + 'static> Job<T> {
-    /// Starts `work` on a new thread; it receives the stop flag.
+    /// Starts `work` through the installed runner ([`crate::host::runner`]); it receives the stop flag.
     pub fn spawn(work: impl FnOnce(&AtomicBool) -> T + Send + 'static) -> Job<T> {
+        Job::spawn_on(crate::host::runner(), work)
+    }
+
+    /// Starts `work` through `runner`; it receives the stop flag.
+    pub fn spawn_on(
+        runner: &dyn crate::host::Runner,
+        work: impl FnOnce(&AtomicBool) -> T + Send + 'static,
+    ) -> Job<T> {
         let (tx, rx) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
-        std::thread::spawn(move || {
+        runner.run(Box::new(move || {
             let result = work(&flag);
             let _ = tx.send(result);
-        });
+        }));
         Job { rx, stop }
     }
 
@@ -87,6 +96,13 @@ mod tests {
     }
 
     #[test]
+    fn a_job_run_at_once_is_done_at_its_first_poll() {
+        let job = Job::spawn_on(&crate::host::RunNow, |_| "done");
+        assert_eq!(job.poll(), Poll::Done("done"));
+    }
+
+    #[test]
+    #[cfg(feature = "terminal")]
     fn cancelling_raises_the_stop_flag() {
         let job = Job::spawn(|stop| {
             while !stop.load(Ordering::Relaxed) {

@@ -2,11 +2,11 @@
 //!
 //! [`game::Game`] is the interface every game implements (its parameters, state, moves, status, score, ranking and
 //! thinking); [`session::Session`] is the mid end that does autosave, claims, undo, assistance marks and recording
-//! for all of them; [`jobs::Job`] runs the computer's thinking off the UI thread; [`record`] rebuilds finished games
-//! for replays; [`Contexts`] holds each game's [`game::Game::Context`] for a run (what it keeps beside its games, such
-//! as strategy trees), made once at the program's top. The front ends (`tui`, `plain`) are generic over the interface,
-//! and the games themselves (one folder each) are handed to them by the top, from the registry: nothing here names
-//! one but the folders' `mod` lines.
+//! for all of them; [`jobs::Job`] runs the computer's thinking off the UI (through [`crate::host::Runner`]);
+//! [`record`] rebuilds finished games for replays; [`Contexts`] holds each game's [`game::Game::Context`] for a run
+//! (what it keeps beside its games, such as strategy trees), made once at the program's top. The front ends (`tui`,
+//! `plain`) are generic over the interface, and the games themselves (one folder each) are handed to them by the top,
+//! from the registry: nothing here names one but the folders' `mod` lines.
 
 pub mod error;
 pub mod game;
@@ -262,29 +262,24 @@ pub fn capitalised(s: &str) -> String {
     }
 }
 
-/// A session id that is unique across processes: time, process id and a counter.
+/// A session id that is unique across processes: time, instance ([`crate::host::Entropy`], the process id in the
+/// terminal) and a counter.
 pub fn new_session_id() -> String {
     use std::sync::atomic::{AtomicU32, Ordering};
     static COUNTER: AtomicU32 = AtomicU32::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
+    let nanos = crate::host::clock().unix_nanos();
     format!(
         "{nanos:x}-{}-{}",
-        std::process::id(),
+        crate::host::entropy().instance(),
         COUNTER.fetch_add(1, Ordering::Relaxed)
     )
 }
 
-/// A seed for a game started without `--seed`: the clock's nanoseconds, mixed.
+/// A seed for a game started without `--seed`: the clock's nanoseconds and the instance, mixed.
 pub fn fresh_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0);
+    let nanos = crate::host::clock().unix_nanos() as u64;
     // SplitMix64 finaliser, so that seeds taken close together look unrelated; kept below 2^53 for JSON readers.
-    let mut z = nanos ^ u64::from(std::process::id()).rotate_left(32);
+    let mut z = nanos ^ crate::host::entropy().instance().rotate_left(32);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     (z ^ (z >> 31)) >> 11

@@ -3,7 +3,7 @@
 use super::error::Error;
 use super::game::Game;
 use super::session::rebuild;
-use crate::storage::{GameRecord, Store, format_time};
+use crate::storage::{GameRecord, Storage, format_time};
 
 /// Positions are rebuilt from a checkpoint every this many moves, so that long games (tens of thousands of
 /// moves) step back quickly without keeping every position.
@@ -11,7 +11,7 @@ const CHECKPOINT_EVERY: usize = 256;
 
 /// What to say when there is no finished game to show: an empty history, or a database that could not be opened
 /// (then the games are not shown because they could not be read, and the player is told so).
-pub fn nothing_to_show(store: &Store) -> &'static str {
+pub fn nothing_to_show(store: &dyn Storage) -> &'static str {
     if store.dir().is_none() && !store.read_only() {
         "No finished game to show: the database could not be opened (the note at start-up says why), so this \
          session has an empty one in memory."

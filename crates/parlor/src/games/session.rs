@@ -7,7 +7,7 @@
 
 use super::error::Error;
 use super::game::{Applied, Game, Outcome, Ranking, Status, Turn};
-use crate::storage::{Claim, ClaimError, Store, Unfinished, now_ms};
+use crate::storage::{Claim, ClaimError, Storage, Unfinished, now_ms};
 
 /// How a finished game was recorded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -177,7 +177,7 @@ impl<G: Game> Session<G> {
     }
 
     /// A new game, claimed for this process.
-    pub fn new(params: G::Params, seed: Seed, store: &Store) -> Result<Session<G>, Error> {
+    pub fn new(params: G::Params, seed: Seed, store: &dyn Storage) -> Result<Session<G>, Error> {
         G::check(&params)?;
         let start = G::new_game(&params, seed.value)?;
         let id = super::new_session_id();
@@ -204,7 +204,7 @@ impl<G: Game> Session<G> {
 
     /// Takes up a saved game: claims it, then reads its row again (the list it was chosen from may be stale: the
     /// game may have been finished meanwhile) and rebuilds it from its parameters, seed and moves.
-    pub fn resume(saved: &Unfinished, store: &Store) -> Result<Session<G>, ResumeError> {
+    pub fn resume(saved: &Unfinished, store: &dyn Storage) -> Result<Session<G>, ResumeError> {
         // A row with columns of the wrong type cannot even be named reliably (its session may not be text): it is
         // set aside by the caller, whoever holds it.
         if let Some(why) = &saved.damage {
@@ -254,7 +254,7 @@ impl<G: Game> Session<G> {
     /// Ends a saved game without playing it, recorded as given up: takes it up (so a game played elsewhere is
     /// never discarded under its player), resigns it and returns the record's id. A game finished meanwhile by
     /// another Parlor is [`ResumeError::Gone`]; a record that could not be written is [`ResumeError::Unavailable`].
-    pub fn discard(saved: &Unfinished, store: &mut Store) -> Result<i64, ResumeError> {
+    pub fn discard(saved: &Unfinished, store: &mut dyn Storage) -> Result<i64, ResumeError> {
         let mut session = Session::<G>::resume(saved, store)?;
         session.resign(store);
         match session.ended() {
@@ -273,7 +273,7 @@ impl<G: Game> Session<G> {
         params: G::Params,
         core: Parts<G>,
         claim: Option<Claim>,
-        store: &Store,
+        store: &dyn Storage,
     ) -> Session<G> {
         let mut s = Session {
             params,
@@ -382,7 +382,7 @@ impl<G: Game> Session<G> {
     }
 
     /// Looks up the best score of this variant again.
-    pub fn refresh_best(&mut self, store: &Store) {
+    pub fn refresh_best(&mut self, store: &dyn Storage) {
         self.known_best = store
             .best_score(G::ID, &G::variant(&self.params), self.ranking())
             .ok()
@@ -391,7 +391,7 @@ impl<G: Game> Session<G> {
 
     /// Plays a move. A refused move leaves the game untouched and says why. After an accepted move the game is
     /// saved, or recorded if it is over.
-    pub fn play(&mut self, mv: G::Move, store: &mut Store) -> Result<Applied, Error> {
+    pub fn play(&mut self, mv: G::Move, store: &mut dyn Storage) -> Result<Applied, Error> {
         if self.ended.is_some() {
             return Err(Error::Move("the game is over".into()));
         }
@@ -408,7 +408,7 @@ impl<G: Game> Session<G> {
 
     /// Takes back the player's last move (and the computer's answer after it): the state is rebuilt from the moves
     /// that remain. Marks the game assisted. Returns how many moves were taken back.
-    pub fn undo(&mut self, store: &mut Store) -> Result<usize, Error> {
+    pub fn undo(&mut self, store: &mut dyn Storage) -> Result<usize, Error> {
         if self.ended.is_some() {
             return Err(Error::Move("the game is over".into()));
         }
@@ -431,7 +431,7 @@ impl<G: Game> Session<G> {
     }
 
     /// Marks the game assisted (a hint was shown, the computer played for the player).
-    pub fn mark_assisted(&mut self, store: &mut Store) {
+    pub fn mark_assisted(&mut self, store: &mut dyn Storage) {
         if !self.core.assisted {
             self.core.assisted = true;
             self.save(store);
@@ -439,7 +439,7 @@ impl<G: Game> Session<G> {
     }
 
     /// Ends the game now, as the game says a player who stops ends it (a win after a target is reached, say, else giving up).
-    pub fn resign(&mut self, store: &mut Store) {
+    pub fn resign(&mut self, store: &mut dyn Storage) {
         if self.ended.is_none() {
             let outcome = G::resign(&self.core.state);
             self.end(outcome, store);
@@ -474,7 +474,7 @@ impl<G: Game> Session<G> {
     /// Saves the game in progress (after every change), or forgets it while no move has been made. Returns whether
     /// the newest state is now safely saved; a failure is kept for the front end to show, and the next change
     /// tries again.
-    pub fn save(&mut self, store: &mut Store) -> bool {
+    pub fn save(&mut self, store: &mut dyn Storage) -> bool {
         if self.ended.is_some() {
             return self.saved;
         }
@@ -515,7 +515,7 @@ impl<G: Game> Session<G> {
 
     /// Saves the game now (leaving it, or at the end of input): `Ok` when it is safely kept (or there is nothing
     /// to keep: no move made, or the game is over), else why not. Front ends say "saved" only on `Ok`.
-    pub fn save_now(&mut self, store: &mut Store) -> Result<(), Error> {
+    pub fn save_now(&mut self, store: &mut dyn Storage) -> Result<(), Error> {
         if self.ended.is_some() || !self.started() || self.save(store) {
             return Ok(());
         }
@@ -527,7 +527,7 @@ impl<G: Game> Session<G> {
         ))
     }
 
-    fn end(&mut self, outcome: Outcome, store: &mut Store) {
+    fn end(&mut self, outcome: Outcome, store: &mut dyn Storage) {
         let text = G::ending(&self.core.state, outcome);
         let unranked = if self.ranking() == Ranking::Unranked {
             Some("not ranked")
@@ -589,6 +589,6 @@ impl<G: Game> Session<G> {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "terminal"))]
 #[path = "session_tests.rs"]
 mod tests;

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::games::twenty48::{Params, Twenty48};
+use crate::storage::Store;
 use twenty48::Direction;
 
 fn seed(v: u64) -> Seed {

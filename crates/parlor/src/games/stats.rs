@@ -1,10 +1,10 @@
-//! Statistics for any game, written once: the figures of every variant (from [`Store::tally`]), the data of the
+//! Statistics for any game, written once: the figures of every variant (from [`Storage::tally`]), the data of the
 //! charts the game asks for ([`Chart`], the game's one hook [`Game::charts`](super::game::Game::charts)), and the
 //! same figures as text (plain mode, `parlor stats`) and as JSON (`parlor stats --json`). The full screen draws them
 //! in `tui::stats`.
 
 use super::AnyGame;
-use crate::storage::{Damaged, Figures, Outcome, Ranking, Store};
+use crate::storage::{Damaged, Figures, Outcome, Ranking, Storage};
 use anyhow::Result;
 use serde_json::{Value, json};
 
@@ -142,7 +142,7 @@ pub struct GameStats {
 }
 
 /// Reads the statistics of `game`.
-pub fn game_stats<T: AnyGame + ?Sized>(store: &Store, game: &T) -> Result<GameStats> {
+pub fn game_stats<T: AnyGame + ?Sized>(store: &dyn Storage, game: &T) -> Result<GameStats> {
     let tallies = store.tally(game.id(), &|options: &str| game.ranking(options))?;
     let mut variants = Vec::new();
     for t in tallies {
@@ -479,7 +479,7 @@ pub fn text(stats: &GameStats) -> Vec<String> {
     lines
 }
 
-/// What statistics say of the finished rows whose game is unknown ([`Store::unknown_game`]), if any: they belong
+/// What statistics say of the finished rows whose game is unknown ([`Storage::unknown_game`]), if any: they belong
 /// to no game's figures, so every statistics (of every game, or of one) count them apart, as history counts them.
 pub fn unknown_game_note(d: &Damaged) -> Option<String> {
     (d.count > 0).then(|| {

@@ -5,8 +5,10 @@
 
 use super::keys::{self, actions};
 use super::{Catalog, GENERAL, Section, Settings, keys_text};
+#[cfg(feature = "terminal")]
 use crate::games::error::Error;
 use crate::games::settings::{Kind, Setting, format_decimal};
+#[cfg(feature = "terminal")]
 use std::path::Path;
 use toml_edit::{Document, DocumentMut, Item, Table, Value};
 
@@ -23,6 +25,7 @@ pub struct Loaded {
 }
 
 /// Reads `dir/settings.toml` for the games of `catalog`; a missing file is the defaults, with no problem.
+#[cfg(feature = "terminal")]
 pub fn load(dir: &Path, catalog: &Catalog) -> Loaded {
     let path = dir.join(FILE);
     match std::fs::read(&path) {
@@ -425,7 +428,7 @@ pub fn render(settings: &Settings) -> String {
 
 /// The file for `settings` written over `old`: `old` with each value that differs from `settings` replaced (its
 /// comments and spacing kept), the settings it lacks added with their comment, and the entries Parlor does not know
-/// left out (they were reported as mistakes; [`save`] keeps the old file as `settings.toml.bak`), all else as it was.
+/// left out (they were reported as mistakes; `save` keeps the old file as `settings.toml.bak`), all else as it was.
 /// `None` when `old` is not valid TOML.
 pub fn merge(settings: &Settings, old: &str) -> Option<String> {
     let mut doc: DocumentMut = old.parse().ok()?;
@@ -501,6 +504,7 @@ fn quote_key(k: &str) -> String {
 /// returns what to tell the player ("saved to PATH", and where an old file with mistakes was kept), or why it could
 /// not be written. A file that has mistakes is copied to `settings.toml.bak` first, so that hand edits the new file
 /// drops are not lost.
+#[cfg(feature = "terminal")]
 pub fn save(settings: &Settings, dir: &Path) -> Result<String, Error> {
     use std::io::Write;
     let path = dir.join(FILE);
@@ -544,6 +548,32 @@ pub fn save(settings: &Settings, dir: &Path) -> Result<String, Error> {
                 path.display()
             )))
         }
+    }
+}
+
+/// The settings kept in `settings.toml` in a configuration directory (the terminal's [`super::Keeper`]).
+#[cfg(feature = "terminal")]
+#[derive(Clone, Debug)]
+pub struct FileKeeper {
+    dir: std::path::PathBuf,
+}
+
+#[cfg(feature = "terminal")]
+impl FileKeeper {
+    /// The settings file in configuration directory `dir`.
+    pub fn new(dir: impl Into<std::path::PathBuf>) -> FileKeeper {
+        FileKeeper { dir: dir.into() }
+    }
+}
+
+#[cfg(feature = "terminal")]
+impl super::Keeper for FileKeeper {
+    fn location(&self) -> String {
+        self.dir.join(FILE).display().to_string()
+    }
+
+    fn save(&self, settings: &Settings) -> Result<String, Error> {
+        save(settings, &self.dir)
     }
 }
 

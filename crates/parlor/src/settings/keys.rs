@@ -1,13 +1,13 @@
 //! Key names and the commands whose keys the player may change: what the settings file writes and reads. The full
 //! screen's key tables (`tui::keys`) are looked up with them.
 
-use crossterm::event::KeyCode;
+use crate::input::KeyCode;
 
 /// The commands whose keys the player may change in the settings: the play screen's commands that every game
 /// shares. Each binding of these commands uses the static key list named here, which is how a remapped binding is
 /// found in any table (by the address of its keys).
 pub mod actions {
-    use crossterm::event::KeyCode;
+    use crate::input::KeyCode;
 
     /// Undo's key. Not Backspace: in a game where something is typed (a guess) Backspace erases what
     /// was typed, and it must never take back a move the player did not mean to (issue 24).

@@ -1,21 +1,23 @@
 //! The player's settings: the theme, animations, autoplay and replay speeds, which questions are asked first,
 //! remapped keys, and each game's default options. Kept in `settings.toml` in the configuration directory
-//! ([`crate::paths::config_dir`]); [`mod@file`] reads it (every mistake named by its line, that entry alone falling back
+//! (`paths::config_dir`); [`mod@file`] reads it (every mistake named by its line, that entry alone falling back
 //! to its default) and writes it atomically.
 //!
 //! The app's own settings are described with the same [`Setting`] table as a game's parameters, so that the
 //! settings screen, the plain questions and the file's checks are written once for both.
 
 pub mod file;
+mod keeper;
 pub mod keys;
 mod theme_name;
 
+pub use keeper::Keeper;
 pub use theme_name::ThemeName;
 
 use crate::games::AnyGame;
 use crate::games::error::Error;
 use crate::games::settings::{Kind, Setting, no_setting};
-use crossterm::event::KeyCode;
+use crate::input::KeyCode;
 use keys::actions;
 
 /// The games as the settings see them, handed over by the program's top from the registry: each game's table of

@@ -1,9 +1,8 @@
 //! The names of the themes, as the settings and `--theme` give them; the full screen's `tui::theme` makes the palettes.
 
-use clap::ValueEnum;
-
 /// A theme as the player chooses it (`--theme`, the settings).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "terminal", derive(clap::ValueEnum))]
 pub enum ThemeName {
     /// Dark or light, from the terminal's `COLORFGBG` when it says; dark otherwise.
     Auto,

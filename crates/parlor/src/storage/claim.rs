@@ -1,21 +1,35 @@
 //! Claims on games in progress: a game is played by one process at a time.
 //!
-//! A claim is an exclusive lock on a small file in the data directory's `claims/` folder, named after the play
-//! session. The operating system drops the lock when the process ends, however it ends (quit, crash, `kill -9`),
-//! so a claim never outlives its player and there is nothing to clean up. A database in memory has no data
-//! directory and nobody to share with: its claims always succeed.
+//! A [`Claim`] is whatever the storage holds to keep a game to one player; the core only keeps it while the game
+//! is played and hands it back ([`super::Storage::release_claim`]) when the game ends.
+//!
+//! The SQLite store's claim is an exclusive lock on a small file in the data directory's `claims/` folder, named
+//! after the play session. The operating system drops the lock when the process ends, however it ends (quit,
+//! crash, `kill -9`), so a claim never outlives its player and there is nothing to clean up. A database in memory
+//! has no data directory and nobody to share with: its claims always succeed.
 
+#[cfg(feature = "terminal")]
 use super::Store;
+#[cfg(feature = "terminal")]
 use std::fs::{File, OpenOptions, TryLockError};
 use std::path::PathBuf;
 
-/// A game in progress held by this process; dropping it lets others take the game.
-#[derive(Debug)]
+/// A game in progress held by this program; dropping it lets others take the game.
 pub struct Claim {
-    /// The lock file, locked while this value lives (`None` for a database in memory).
-    file: Option<File>,
+    /// What holds the game (the terminal's locked file), released when dropped; `None` when nobody else could
+    /// take it (a database in memory).
+    hold: Option<Box<dyn std::any::Any + Send>>,
     /// Where it is, for messages and tests.
     path: Option<PathBuf>,
+}
+
+impl std::fmt::Debug for Claim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Claim")
+            .field("held", &self.hold.is_some())
+            .field("path", &self.path)
+            .finish()
+    }
 }
 
 /// Why a game could not be claimed.
@@ -40,28 +54,45 @@ impl std::fmt::Display for ClaimError {
 }
 
 impl Claim {
+    /// A claim held by `hold` (dropped when the claim is), found at `path` if it is a file.
+    pub fn new(hold: Box<dyn std::any::Any + Send>, path: Option<PathBuf>) -> Claim {
+        Claim {
+            hold: Some(hold),
+            path,
+        }
+    }
+
+    /// A claim that holds nothing: where nobody else can take the game.
+    pub fn unshared() -> Claim {
+        Claim {
+            hold: None,
+            path: None,
+        }
+    }
+
     /// The lock file's path (`None` for a database in memory).
     pub fn path(&self) -> Option<&std::path::Path> {
         self.path.as_deref()
     }
 }
 
-impl Drop for Claim {
+/// A locked file: unlocked when dropped.
+#[cfg(feature = "terminal")]
+struct Locked(File);
+
+#[cfg(feature = "terminal")]
+impl Drop for Locked {
     fn drop(&mut self) {
-        if let Some(f) = &self.file {
-            let _ = f.unlock();
-        }
+        let _ = self.0.unlock();
     }
 }
 
+#[cfg(feature = "terminal")]
 impl Store {
     /// Claims the game of play session `session` for this process.
     pub fn claim(&self, session: &str) -> Result<Claim, ClaimError> {
         let Some(dir) = self.dir() else {
-            return Ok(Claim {
-                file: None,
-                path: None,
-            });
+            return Ok(Claim::unshared());
         };
         let folder = dir.join("claims");
         let io = |path: &std::path::Path| {
@@ -89,10 +120,7 @@ impl Store {
             .open(&path)
             .map_err(io(&path))?;
         match file.try_lock() {
-            Ok(()) => Ok(Claim {
-                file: Some(file),
-                path: Some(path),
-            }),
+            Ok(()) => Ok(Claim::new(Box::new(Locked(file)), Some(path))),
             Err(TryLockError::WouldBlock) => Err(ClaimError::Taken),
             Err(TryLockError::Error(e)) => Err(ClaimError::Io(path, e)),
         }
@@ -107,7 +135,7 @@ impl Store {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "terminal"))]
 mod tests {
     use super::*;
 

@@ -1,27 +1,39 @@
-//! Scores, history and games in progress, in an embedded SQLite database.
+//! Scores, history and games in progress: the rows (core), the [`Storage`] interface the core asks them through
+//! (core), and the terminal's embedded SQLite database that implements it (feature `terminal`).
 //!
 //! The database lives in one file (`parlor.db`) in the data directory. It is opened in WAL mode with a busy
 //! timeout, and every write is one short transaction, so two `parlor` processes can record games at once without
 //! losing each other's rows. A file that is not a database or fails SQLite's integrity check is moved aside (never
 //! deleted) and a fresh database is started; the caller gets a notice to show the player.
 
+mod api;
 mod claim;
+mod memory;
+#[cfg(feature = "terminal")]
 mod open;
 mod records;
+#[cfg(feature = "terminal")]
+mod sqlite_storage;
 mod stats;
 
+pub use api::Storage;
 pub use claim::{Claim, ClaimError};
+pub use memory::MemoryStore;
+#[cfg(feature = "terminal")]
 pub use open::{DB_FILE, Opened};
 pub use records::{Damaged, GameRecord, History, Outcome, Ranking, Stats, Unfinished};
 pub use stats::{Figures, StatRow, Tallied, Tally, VariantTally};
 
+#[cfg(feature = "terminal")]
 use anyhow::{Context, Result};
+#[cfg(feature = "terminal")]
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// The schema version this build writes (`PRAGMA user_version`).
 pub const SCHEMA_VERSION: i64 = 2;
 
 /// An open Parlor database.
+#[cfg(feature = "terminal")]
 pub struct Store {
     conn: Connection,
     location: String,
@@ -33,6 +45,7 @@ pub struct Store {
     known: Option<Vec<String>>,
 }
 
+#[cfg(feature = "terminal")]
 impl Store {
     /// A database that lives only in memory: used when the data directory cannot be written.
     pub fn in_memory() -> Result<Store> {
@@ -471,10 +484,7 @@ impl Store {
 
 /// Milliseconds since the Unix epoch, for timestamps.
 pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
+    i64::try_from(crate::host::clock().unix_nanos() / 1_000_000).unwrap_or(i64::MAX)
 }
 
 /// A timestamp as `YYYY-MM-DD HH:MM` (UTC), for lists.
@@ -499,5 +509,5 @@ pub fn format_time(ms: i64) -> String {
     )
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "terminal"))]
 mod tests;

@@ -1,6 +1,8 @@
 //! The rows Parlor keeps: finished games, games in progress, and per-variant totals.
 
+#[cfg(feature = "terminal")]
 use rusqlite::Row;
+#[cfg(feature = "terminal")]
 use rusqlite::types::{Value, ValueRef};
 use std::fmt::Display;
 
@@ -34,6 +36,7 @@ macro_rules! played_row {
 
         impl $name {
             /// The row built from the columns of `played_columns!` in `cells` and the kind's own fields.
+            #[cfg(feature = "terminal")]
             fn from_cells(cells: &mut Cells<'_, '_>, $($own: $own_ty),*) -> rusqlite::Result<$name> {
                 Ok($name {
                     game: cells.text("game")?,
@@ -50,6 +53,7 @@ macro_rules! played_row {
             }
 
             /// The values of `played_columns!`, in its order (the seed stored as the signed integer it bit-casts to).
+            #[cfg(feature = "terminal")]
             fn played_values(&self) -> [Value; 9] {
                 [
                     Value::Text(self.game.clone()),
@@ -69,6 +73,7 @@ macro_rules! played_row {
 
 /// The columns every kind of row has, in the order of `played_values`: the one list that every SELECT and INSERT
 /// of a row builds on ([`GameRecord::COLUMNS`], [`Unfinished::STORED`]).
+#[cfg(feature = "terminal")]
 macro_rules! played_columns {
     () => {
         "game, variant, options, seed, moves, score, assisted, seeded, started_at"
@@ -76,11 +81,13 @@ macro_rules! played_columns {
 }
 
 /// `?1, ?2, ...`: one placeholder for each of the columns of a list (as `played_columns!`).
+#[cfg(feature = "terminal")]
 pub(super) fn placeholders_for(columns: &str) -> String {
     placeholders(columns.split(',').count())
 }
 
 /// `?1, ?2, ... ?n`.
+#[cfg(feature = "terminal")]
 pub(super) fn placeholders(n: usize) -> String {
     (1..=n)
         .map(|i| format!("?{i}"))
@@ -90,11 +97,13 @@ pub(super) fn placeholders(n: usize) -> String {
 
 /// The cells of one row, read by column name whatever their stored types: a cell of the wrong type reads as a
 /// stand-in, and its column is named in `wrong`.
+#[cfg(feature = "terminal")]
 pub(super) struct Cells<'a, 'r> {
     row: &'a Row<'r>,
     wrong: Vec<&'static str>,
 }
 
+#[cfg(feature = "terminal")]
 impl<'a, 'r> Cells<'a, 'r> {
     fn new(row: &'a Row<'r>) -> Self {
         Cells {
@@ -154,6 +163,7 @@ played_row! {
     }
 }
 
+#[cfg(feature = "terminal")]
 impl GameRecord {
     /// The columns a finished game is stored in, but its id.
     pub(super) const STORED: &'static str = concat!("result, ended_at, ", played_columns!());
@@ -251,6 +261,7 @@ pub enum Ranking {
     Unranked,
 }
 
+#[cfg(feature = "terminal")]
 impl Ranking {
     /// (extra WHERE condition, ORDER BY direction).
     pub(super) fn sql(self) -> (&'static str, &'static str) {
@@ -299,12 +310,15 @@ impl Unfinished {
 
     /// The columns a game in progress is stored in: those of the `unfinished` table, and of the `set_aside` table
     /// but its own (`storage/open.rs`).
+    #[cfg(feature = "terminal")]
     pub(super) const STORED: &'static str = concat!("session, updated_at, ", played_columns!());
     /// The columns a game in progress is read from.
+    #[cfg(feature = "terminal")]
     pub(super) const COLUMNS: &'static str =
         concat!("rowid, session, updated_at, ", played_columns!());
 
     /// The values of [`Unfinished::STORED`], in its order.
+    #[cfg(feature = "terminal")]
     pub(super) fn stored_values(&self) -> Vec<Value> {
         let mut values = vec![
             Value::Text(self.session.clone()),
@@ -316,6 +330,7 @@ impl Unfinished {
 
     /// Reads a row of [`Unfinished::COLUMNS`] whatever the types of its columns: a column of the wrong type reads
     /// as a stand-in and is named in [`Unfinished::damage`].
+    #[cfg(feature = "terminal")]
     pub(super) fn from_row(r: &Row<'_>) -> rusqlite::Result<Unfinished> {
         let mut cells = Cells::new(r);
         let session = cells.text("session")?;
@@ -331,6 +346,7 @@ impl Unfinished {
 /// Why a finished row's `game` column is damaged (`None`: it names one of the `known` games, or is a name when
 /// the store was told no games: see [`Store::knowing`](super::Store::knowing)). Such a row belongs to no game: every
 /// history and every statistics count it as "damaged, game unknown", whatever game they show.
+#[cfg(feature = "terminal")]
 pub(super) fn game_damage(known: Option<&[String]>, game: ValueRef<'_>) -> Option<String> {
     let is_known = |g: &str| known.is_none_or(|k| k.iter().any(|id| id == g));
     match game {
@@ -342,6 +358,7 @@ pub(super) fn game_damage(known: Option<&[String]>, game: ValueRef<'_>) -> Optio
 
 /// Why a finished row is damaged, from its game, score, result and marks (`None`: it can be read): the one rule
 /// that history and statistics (`storage/stats.rs`) both follow.
+#[cfg(feature = "terminal")]
 pub(super) fn damage(
     known: Option<&[String]>,
     game: ValueRef<'_>,
@@ -395,6 +412,7 @@ impl Damaged {
 }
 
 /// A printable stand-in for a value of the wrong type (for lists and messages only; the row itself is kept as it is).
+#[cfg(feature = "terminal")]
 fn stand_in(v: ValueRef<'_>) -> String {
     match v {
         ValueRef::Null => "?".into(),
@@ -427,6 +445,7 @@ pub struct Stats {
     pub assisted: i64,
 }
 
+#[cfg(feature = "terminal")]
 impl Stats {
     pub(super) fn from_row(r: &Row<'_>) -> rusqlite::Result<Stats> {
         Ok(Stats {

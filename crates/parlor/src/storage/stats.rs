@@ -10,10 +10,16 @@
 //! counts nowhere but in `damaged`; a row whose game is unknown is no game's, and is counted apart
 //! ([`Store::unknown_game`]).
 
+#[cfg(feature = "terminal")]
 use super::records::damage;
-use super::{GameRecord, Outcome, Ranking, Store};
+#[cfg(feature = "terminal")]
+use super::{GameRecord, Store};
+use super::{Outcome, Ranking};
+#[cfg(feature = "terminal")]
 use anyhow::{Context, Result};
+#[cfg(feature = "terminal")]
 use rusqlite::params;
+#[cfg(feature = "terminal")]
 use rusqlite::types::ValueRef;
 
 /// One readable finished game as statistics read it.
@@ -188,6 +194,7 @@ pub struct VariantTally {
     pub tallied: Tallied,
 }
 
+#[cfg(feature = "terminal")]
 impl Store {
     /// Tallies every finished game of `game`, variant by variant, most played variant first (then by name).
     /// `ranking` tells how a variant ranks from its newest game's options. One query, read once, answered from the
@@ -279,7 +286,7 @@ impl Store {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "terminal"))]
 mod tests {
     use super::*;
 

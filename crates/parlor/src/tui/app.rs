@@ -1,36 +1,46 @@
-//! The application loop: `run` reads events and redraws, `draw` paints the top screen (or the help overlay, or the
-//! "too small" notice), `handle_event` routes one event.
+//! The application: `draw` paints the top screen (or the help overlay, or the "too small" notice), `handle_event`
+//! routes one event, `tick` runs the top screen's periodic work; `run` (terminal) is the crossterm loop around them.
+//! A web front end calls the same three from its own loop.
 
 use super::game::Launch;
 use super::keys::is_interrupt;
 use super::layout::{draw_help, draw_too_small, screen_area};
 use super::theme::{Theme, ThemeName};
 use super::{Ctx, Transition, View};
-use crate::settings::Settings;
-use crate::storage::Store;
-use crossterm::event::{self, Event, KeyCode, KeyEventKind, MouseEventKind};
-use ratatui::{Frame, Terminal, backend::Backend};
+use crate::input::{Event, KeyCode, KeyEventKind, MouseEventKind};
+use crate::settings::{Keeper, Settings};
+use crate::storage::Storage;
+use ratatui::Frame;
+#[cfg(feature = "terminal")]
+use ratatui::{Terminal, backend::Backend};
+#[cfg(feature = "terminal")]
 use std::sync::Arc;
+#[cfg(feature = "terminal")]
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long keys are still refused once the board shows again after a "too small" screen. A pseudo-terminal hands
 /// typed bytes on asynchronously, so a resize (a signal) can overtake keys typed before it while the board was
 /// hidden; nobody can react to the board coming back this fast, so a key this early was typed blind.
 pub const BLIND_GRACE: Duration = Duration::from_millis(200);
 
+/// Now, on the installed monotonic clock (milliseconds).
+fn now_ms() -> u64 {
+    crate::host::clock().monotonic_ms()
+}
+
 /// The context screens get, borrowed from the app's fields (a macro, so the stack can be borrowed beside it).
 macro_rules! context {
     ($app:ident) => {
         Ctx {
-            store: &mut $app.store,
+            store: &mut *$app.store,
             theme: $app.theme,
             seed: &mut $app.seed,
             games: &$app.games,
             notice: &mut $app.notice,
             animations: $app.animations && $app.settings.animations(),
             settings: &mut $app.settings,
-            config_dir: $app.config_dir.as_deref(),
+            keeper: $app.keeper.as_deref(),
             contexts: &$app.contexts,
         }
     };
@@ -39,7 +49,7 @@ macro_rules! context {
 /// The full-screen application: a stack of screens over the database.
 pub struct App {
     stack: Vec<Box<dyn View>>,
-    store: Store,
+    store: Box<dyn Storage>,
     theme: Theme,
     seed: Option<u64>,
     games: Vec<&'static dyn Launch>,
@@ -50,13 +60,14 @@ pub struct App {
     settings: Settings,
     /// Every game's context, which the sessions started here play in.
     contexts: crate::games::Contexts,
-    config_dir: Option<std::path::PathBuf>,
+    keeper: Option<Box<dyn Keeper>>,
     /// The theme the settings named when the theme was last chosen (a change on the settings screen applies).
     theme_setting: ThemeName,
     /// The last frame was too small for the screen: it takes no key but quit and help until it fits again.
     too_small: bool,
-    /// Until when keys are still refused after the board showed again (see [`BLIND_GRACE`]).
-    blind_until: Option<Instant>,
+    /// Until when (monotonic milliseconds) keys are still refused after the board showed again (see
+    /// [`BLIND_GRACE`]).
+    blind_until: Option<u64>,
     /// Whether moves are animated (on unless `--no-animation`).
     animations: bool,
 }
@@ -65,7 +76,7 @@ impl App {
     /// An application showing `first`.
     pub fn new(
         first: Box<dyn View>,
-        store: Store,
+        store: impl Storage + 'static,
         theme: Theme,
         games: Vec<&'static dyn Launch>,
     ) -> App {
@@ -75,14 +86,14 @@ impl App {
     /// An application showing the last of `stack`, with the others below it.
     pub fn with_stack(
         stack: Vec<Box<dyn View>>,
-        store: Store,
+        store: impl Storage + 'static,
         theme: Theme,
         games: Vec<&'static dyn Launch>,
     ) -> App {
         let settings = Settings::new(&super::game::catalog(&games));
         App {
             stack,
-            store,
+            store: Box::new(store),
             theme,
             seed: None,
             games,
@@ -92,7 +103,7 @@ impl App {
             running: true,
             settings,
             contexts: crate::games::Contexts::default(),
-            config_dir: None,
+            keeper: None,
             theme_setting: ThemeName::Auto,
             too_small: false,
             blind_until: None,
@@ -100,13 +111,13 @@ impl App {
         }
     }
 
-    /// Uses these settings, saved in `config_dir` when the settings screen changes them (their theme is already
-    /// in the app's theme, unless `--theme` chose another for this run). Remapped keys take effect at once.
-    pub fn set_settings(&mut self, settings: Settings, config_dir: Option<std::path::PathBuf>) {
+    /// Uses these settings, saved by `keeper` when the settings screen changes them (their theme is already in the
+    /// app's theme, unless `--theme` chose another for this run). Remapped keys take effect at once.
+    pub fn set_settings(&mut self, settings: Settings, keeper: Option<Box<dyn Keeper>>) {
         crate::tui::keys::set_keymap(settings.keys());
         self.theme_setting = settings.theme();
         self.settings = settings;
-        self.config_dir = config_dir;
+        self.keeper = keeper;
     }
 
     /// Plays the games in these contexts (the program's top makes them from the data directory).
@@ -148,8 +159,8 @@ impl App {
     }
 
     /// The database (for tests).
-    pub fn store(&mut self) -> &mut Store {
-        &mut self.store
+    pub fn store(&mut self) -> &mut dyn Storage {
+        &mut *self.store
     }
 
     /// Whether the application is still running.
@@ -157,7 +168,8 @@ impl App {
         self.running
     }
 
-    /// Runs until the player quits or `stop` is raised (SIGTERM, SIGHUP).
+    /// Runs until the player quits or `stop` is raised (SIGTERM, SIGHUP): the terminal's loop.
+    #[cfg(feature = "terminal")]
     pub fn run<B: Backend>(
         &mut self,
         terminal: &mut Terminal<B>,
@@ -166,6 +178,8 @@ impl App {
     where
         B::Error: Send + Sync + 'static,
     {
+        use crossterm::event;
+        use std::time::Instant;
         let mut last_tick = Instant::now();
         self.start();
         while self.running {
@@ -173,13 +187,13 @@ impl App {
             let was_too_small = self.too_small;
             terminal.draw(|f| self.draw(f))?;
             if was_too_small && !self.too_small {
-                self.blind_until = Some(Instant::now() + BLIND_GRACE);
+                self.shown_again();
             }
             let tick = self.stack.last().and_then(|v| v.tick_ms()).unwrap_or(250);
             let wait = Duration::from_millis(tick).saturating_sub(last_tick.elapsed());
             if event::poll(wait.min(Duration::from_millis(250)))? {
                 let ev = event::read()?;
-                self.handle_event(ev);
+                self.handle_event(Event::from(ev));
             }
             if last_tick.elapsed() >= Duration::from_millis(tick) {
                 last_tick = Instant::now();
@@ -199,7 +213,13 @@ impl App {
         Ok(())
     }
 
-    /// Lets the top screen load what it shows (called once by [`App::run`]; tests call it directly).
+    /// Notes that the board shows again after a frame too small for it: keys typed before are refused for
+    /// [`BLIND_GRACE`]. `App::run` calls it; a front end with its own loop calls it when a frame fits again.
+    pub fn shown_again(&mut self) {
+        self.blind_until = Some(now_ms() + BLIND_GRACE.as_millis() as u64);
+    }
+
+    /// Lets the top screen load what it shows (called once by `App::run`; tests call it directly).
     pub fn start(&mut self) {
         let t = self.with_top(|view, ctx| {
             view.resumed(ctx);
@@ -235,7 +255,7 @@ impl App {
     /// Whether the last frame was too small for its screen, or the board showed again only just now: keys other
     /// than quit and help are refused.
     pub fn too_small(&self) -> bool {
-        self.too_small || self.blind_until.is_some_and(|t| Instant::now() < t)
+        self.too_small || self.blind_until.is_some_and(|t| now_ms() < t)
     }
 
     /// Handles one terminal event. Only key presses count (not releases or repeats' releases); a resize just leads
@@ -248,6 +268,7 @@ impl App {
                     self.quit();
                     return;
                 }
+                #[cfg(feature = "terminal")]
                 if super::terminal::is_suspend(&key) {
                     super::terminal::request_suspend();
                     return;
@@ -364,3 +385,7 @@ impl App {
         self.running = false;
     }
 }
+
+#[cfg(test)]
+#[path = "app_core_tests.rs"]
+mod core_tests;

@@ -12,9 +12,9 @@ use crate::games::game::Game;
 use crate::games::record::Replay;
 use crate::games::session::{ResumeError, Session};
 use crate::games::{AnyGame, Entry, params_or_default};
+use crate::input::MouseEvent;
 use crate::settings::Catalog;
 use crate::storage::{GameRecord, Unfinished};
-use crossterm::event::MouseEvent;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
@@ -102,7 +102,7 @@ pub trait TuiGame: Game {
     /// A key the table does not bind, offered to the game before it is refused (a colour letter typed into a
     /// guess). `None`: not the game's either.
     fn other_key(
-        _key: &crossterm::event::KeyEvent,
+        _key: &crate::input::KeyEvent,
         _ui: &mut Self::Ui,
         _session: &Session<Self>,
     ) -> Option<Act<Self::Move>> {
@@ -132,7 +132,7 @@ pub trait TuiGame: Game {
     fn settle(_ui: &mut Self::Ui) {}
     /// Keys the game reads as typing outside its tables (letters typed as colours, say), with what each types: a
     /// remapped common command may not take them either.
-    fn typed_keys() -> Vec<(crossterm::event::KeyCode, String)> {
+    fn typed_keys() -> Vec<(crate::input::KeyCode, String)> {
         Vec::new()
     }
 }
@@ -154,10 +154,10 @@ pub trait Launch: AnyGame {
     fn key_clashes(&self) -> Vec<String>;
     /// The keys of the game's own table with the default parameters, with what each does (a remapped common
     /// command may not take them).
-    fn bound_keys(&self) -> Vec<(crossterm::event::KeyCode, &'static str)>;
+    fn bound_keys(&self) -> Vec<(crate::input::KeyCode, &'static str)>;
     /// Every key the game takes for itself, with what it does in words that name the game: its table's
     /// ([`Launch::bound_keys`]) and what it types ([`TuiGame::typed_keys`]).
-    fn own_keys(&self) -> Vec<(crossterm::event::KeyCode, String)>;
+    fn own_keys(&self) -> Vec<(crate::input::KeyCode, String)>;
 }
 
 /// The games as the settings see them: each game, and the keys it takes for itself.
@@ -195,14 +195,14 @@ impl<G: TuiGame> Launch for Entry<G> {
         super::play::key_clashes::<G>(&G::Params::default())
     }
 
-    fn bound_keys(&self) -> Vec<(crossterm::event::KeyCode, &'static str)> {
+    fn bound_keys(&self) -> Vec<(crate::input::KeyCode, &'static str)> {
         G::bindings(&G::Params::default())
             .iter()
             .flat_map(|b| b.keys.iter().map(|&k| (k, b.help)))
             .collect()
     }
 
-    fn own_keys(&self) -> Vec<(crossterm::event::KeyCode, String)> {
+    fn own_keys(&self) -> Vec<(crate::input::KeyCode, String)> {
         let mut keys: Vec<_> = self
             .bound_keys()
             .into_iter()

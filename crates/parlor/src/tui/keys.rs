@@ -1,10 +1,10 @@
 //! Key bindings as data: each screen declares its bindings once, and the same table drives input handling, the hint
 //! bar and the help screen, so they cannot drift apart.
 
+use crate::input::{KeyCode, KeyEvent, KeyModifiers};
 pub use crate::settings::keys::{
     RESERVED_WORDS, actions, key_name, key_names_allowed, key_token, parse_key, reserved,
 };
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// One command of a screen and the keys that give it.
 #[derive(Clone, Copy, Debug)]
@@ -138,7 +138,7 @@ pub fn is_interrupt(key: &KeyEvent) -> bool {
 
 /// Keys shared by many screens.
 pub mod common {
-    use crossterm::event::KeyCode;
+    use crate::input::KeyCode;
     /// Up: arrow, `k`, `w`.
     pub const UP: &[KeyCode] = &[KeyCode::Up, KeyCode::Char('k'), KeyCode::Char('w')];
     /// Down: arrow, `j`, `s`.

@@ -11,8 +11,8 @@ use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::games::find;
 use crate::games::session::ResumeError;
+use crate::input::{KeyCode, KeyEvent, MouseEvent};
 use crate::storage::{Unfinished, format_time};
-use crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
@@ -187,7 +187,7 @@ impl MenuView {
             }
             Item::Settings => Transition::Push(Box::new(super::settings::SettingsView::new(
                 ctx.settings,
-                ctx.config_dir,
+                ctx.keeper,
             ))),
             Item::Scores => Transition::Push(Box::new(ScoresView::new(ctx))),
             Item::Stats => Transition::Push(Box::new(StatsView::new(ctx, None, None))),

@@ -15,11 +15,14 @@ pub mod replay;
 pub mod settings;
 pub mod setup;
 pub mod stats;
+#[cfg(feature = "terminal")]
 pub mod terminal;
+#[cfg(feature = "terminal")]
+mod terminal_input;
 pub mod theme;
 
-use crate::storage::Store;
-use crossterm::event::{KeyEvent, MouseEvent};
+use crate::input::{KeyEvent, MouseEvent};
+use crate::storage::Storage;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use theme::Theme;
@@ -27,7 +30,7 @@ use theme::Theme;
 /// What a screen can reach while handling input.
 pub struct Ctx<'a> {
     /// The database.
-    pub store: &'a mut Store,
+    pub store: &'a mut dyn Storage,
     /// The palette.
     pub theme: Theme,
     /// A seed given on the command line, for the next new game (taken by the first game that starts).
@@ -41,8 +44,9 @@ pub struct Ctx<'a> {
     pub animations: bool,
     /// The player's settings (the settings screen changes them; new games read their defaults).
     pub settings: &'a mut crate::settings::Settings,
-    /// Where the settings are saved (`None`: no configuration directory, so changes last for this run only).
-    pub config_dir: Option<&'a std::path::Path>,
+    /// Where the settings are saved (`None`: nowhere, such as no configuration directory, so changes last for this
+    /// run only).
+    pub keeper: Option<&'a dyn crate::settings::Keeper>,
     /// Every game's context, which the sessions started here play in.
     pub contexts: &'a crate::games::Contexts,
 }

@@ -5,7 +5,7 @@
 //! then none of this is reached.
 
 use super::keys::{Answer, Nav};
-use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+use crate::input::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
 /// A list as it was last drawn: where, how many items, and which item its first row shows (one item per row).
@@ -123,7 +123,7 @@ pub fn drag_direction(from: (u16, u16), to: (u16, u16)) -> Option<Nav> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crossterm::event::KeyModifiers;
+    use crate::input::KeyModifiers;
 
     fn ev(kind: MouseEventKind, column: u16, row: u16) -> MouseEvent {
         MouseEvent {

@@ -14,7 +14,7 @@ use crate::games::error::Error;
 use crate::games::game::{Game, Purpose, Turn};
 use crate::games::jobs::{Job, Poll};
 use crate::games::session::{Seed, Session};
-use crossterm::event::{KeyCode, KeyEvent, MouseEvent};
+use crate::input::{KeyCode, KeyEvent, MouseEvent};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};

@@ -7,7 +7,7 @@ use super::layout::chrome;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::games::record::Replay;
-use crossterm::event::{KeyCode, KeyEvent};
+use crate::input::{KeyCode, KeyEvent};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};

@@ -6,13 +6,12 @@ use super::layout::chrome;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::games::settings::Kind;
-use crate::settings::{Row, Section, Settings, file};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use crate::input::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use crate::settings::{Keeper, Row, Section, Settings};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
-use std::path::PathBuf;
 
 const NAV: NavWords = NavWords(["choose", "choose", "change", "change", "edit", "back"]);
 
@@ -34,7 +33,7 @@ pub struct SettingsView {
     /// Waiting for the key to give the chosen command.
     capturing: bool,
     message: Option<(String, bool)>,
-    file: Option<PathBuf>,
+    file: Option<String>,
     /// The list as last drawn, for the mouse: its area, and for each line the setting it shows with the columns
     /// of its `◀` and `▶`.
     drawn: (Rect, Vec<Option<Hit>>),
@@ -45,7 +44,7 @@ type Hit = (usize, u16, u16);
 
 impl SettingsView {
     /// The screen over the settings as they are.
-    pub fn new(settings: &Settings, config_dir: Option<&std::path::Path>) -> SettingsView {
+    pub fn new(settings: &Settings, keeper: Option<&dyn Keeper>) -> SettingsView {
         SettingsView {
             rows: settings.rows(),
             row: 0,
@@ -53,7 +52,7 @@ impl SettingsView {
             typing: None,
             capturing: false,
             message: None,
-            file: config_dir.map(|d| d.join(file::FILE)),
+            file: keeper.map(Keeper::location),
             drawn: (Rect::default(), Vec::new()),
         }
     }
@@ -75,8 +74,8 @@ impl SettingsView {
         *ctx.settings = next;
         set_keymap(ctx.settings.keys());
         self.rows = ctx.settings.rows();
-        self.message = Some(match ctx.config_dir {
-            Some(dir) => match file::save(ctx.settings, dir) {
+        self.message = Some(match ctx.keeper {
+            Some(keeper) => match keeper.save(ctx.settings) {
                 Ok(said) => (said, false),
                 Err(why) => (
                     format!("NOT saved ({why}): the change lasts until Parlor closes"),
@@ -230,7 +229,7 @@ impl View for SettingsView {
             Some((m, false)) => (m.clone(), theme.text()),
             None => (
                 match &self.file {
-                    Some(f) => format!("kept in {}", f.display()),
+                    Some(f) => format!("kept in {f}"),
                     None => "no configuration directory: changes last for this run only".into(),
                 },
                 theme.dim(),
@@ -364,7 +363,7 @@ impl View for SettingsView {
         let mut keys = NAV.help();
         keys.extend(help_keys(DEFAULT));
         let place = match &self.file {
-            Some(f) => format!("They are kept in {}", f.display()),
+            Some(f) => format!("They are kept in {f}"),
             None => "There is no configuration directory, so they last for this run only".into(),
         };
         Help {

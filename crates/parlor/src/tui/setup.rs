@@ -9,7 +9,7 @@ use super::play::PlayView;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::games::settings::Kind;
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crate::input::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

@@ -8,7 +8,7 @@ use super::layout::{chrome, shorten};
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::games::stats::{ChartData, GameStats, chart_title, figure_lines, game_stats, percent};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use crate::input::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 

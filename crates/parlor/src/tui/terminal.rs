@@ -31,12 +31,11 @@ static MOUSE: AtomicBool = AtomicBool::new(false);
 static SUSPEND: AtomicBool = AtomicBool::new(false);
 
 /// Whether a key is Ctrl-Z, which suspends the full screen as it would a cooked-mode program.
-pub fn is_suspend(key: &crossterm::event::KeyEvent) -> bool {
-    key.modifiers
-        .contains(crossterm::event::KeyModifiers::CONTROL)
+pub fn is_suspend(key: &crate::input::KeyEvent) -> bool {
+    key.modifiers.contains(crate::input::KeyModifiers::CONTROL)
         && matches!(
             key.code,
-            crossterm::event::KeyCode::Char('z') | crossterm::event::KeyCode::Char('Z')
+            crate::input::KeyCode::Char('z') | crate::input::KeyCode::Char('Z')
         )
 }
 

@@ -167,6 +167,7 @@ impl Theme {
     }
 
     /// The theme `name` at the colour depth of this process's terminal (`no_color`: `--no-color`).
+    #[cfg(feature = "terminal")]
     pub fn from_env(name: ThemeName, no_color: bool) -> Theme {
         let depth = Depth::detect(no_color, |k| std::env::var(k).ok());
         Theme::new(name, depth, std::env::var("COLORFGBG").ok().as_deref())

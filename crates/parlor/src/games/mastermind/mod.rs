@@ -9,9 +9,12 @@
 //!   the code the player may type, hidden, before the first guess (`code:RGYU`), after which the computer scores
 //!   its own guesses.
 
+#[cfg(feature = "terminal")]
 pub mod cli;
 pub mod colours;
+#[cfg(feature = "terminal")]
 pub mod plain;
+#[cfg(feature = "terminal")]
 pub mod progress;
 pub mod screen;
 
@@ -416,9 +419,9 @@ impl State {
             && !self.next.started.swap(true, Ordering::Relaxed)
         {
             let me = self.clone();
-            std::thread::spawn(move || {
+            crate::host::runner().run(Box::new(move || {
                 me.next_guess();
-            });
+            }));
         }
     }
 }

@@ -8,11 +8,11 @@ use crate::games::mastermind::{
     Mastermind, Move, Params, Play, Role, State, codes_fit, colour_keys, contradiction,
 };
 use crate::games::session::Session;
+use crate::input::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use crate::tui::game::{Act, Board, TuiGame};
 use crate::tui::keys::{Binding, bar, intern, more};
 use crate::tui::layout::wrap_text;
 use crate::tui::theme::Theme;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use mastermind::{Code, CodeStyle, Feedback, Palette, Variant};
 use ratatui::Frame;
 use ratatui::layout::Rect;

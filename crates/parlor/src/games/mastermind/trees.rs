@@ -158,7 +158,9 @@ impl Trees {
         let first = BuildProgress::of(&work);
         let v = *variant;
         let shared = self.clone();
-        std::thread::spawn(move || {
+        // Released first: where work runs at once (no threads), the build itself takes the registry.
+        drop(r);
+        crate::host::runner().run(Box::new(move || {
             let built = make(&v, strategy, &file, &work);
             // Known before it stops being built, so that no call in between starts a second build.
             let failed = match built {
@@ -174,7 +176,7 @@ impl Trees {
             }
             r.building
                 .retain(|b| (b.variant, b.strategy) != (v, strategy));
-        });
+        }));
         TreeState::Building(first)
     }
 
@@ -197,11 +199,11 @@ impl Trees {
             file
         };
         let v = *variant;
-        std::thread::spawn(move || {
+        crate::host::runner().run(Box::new(move || {
             if let Some(tree) = read_kept(&file, &v, strategy) {
                 remember_tree(Arc::new(tree));
             }
-        });
+        }));
     }
 
     /// How far the tree of `variant` and `strategy` has got if it is being built now, without starting a build (the

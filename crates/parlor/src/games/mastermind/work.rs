@@ -7,10 +7,18 @@
 //! way, and the time left is read from the rate it has been growing at. Past the estimate there is no honest share
 //! to show: [`Work::share`] is `None` and the front ends say the build is taking longer than estimated.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// The CPU time this process has used, in seconds (user and system, every thread), where the system says
+/// (`/proc/self/stat` on Linux, in the terminal); `None` elsewhere.
+#[cfg(not(feature = "terminal"))]
+pub fn process_cpu_seconds() -> Option<f64> {
+    None
+}
 
 /// The CPU time this process has used, in seconds (user and system, every thread), where the system says
 /// (`/proc/self/stat` on Linux); `None` elsewhere.
+#[cfg(feature = "terminal")]
 pub fn process_cpu_seconds() -> Option<f64> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // The command name, field 2, is in parentheses and may hold spaces: count fields after its ')'.
@@ -27,7 +35,8 @@ pub fn process_cpu_seconds() -> Option<f64> {
 pub struct Work {
     /// CPU seconds the build is expected to take.
     pub estimate: f64,
-    started: Instant,
+    /// When it started (the installed monotonic clock's milliseconds).
+    started_ms: u64,
     cpu_at_start: Option<f64>,
     /// (wall seconds since the start, CPU seconds spent) at most every second, for the rate.
     samples: Vec<(f64, f64)>,
@@ -44,7 +53,7 @@ impl Work {
     pub fn start(estimate: f64) -> Work {
         Work {
             estimate: estimate.max(0.01),
-            started: Instant::now(),
+            started_ms: crate::host::clock().monotonic_ms(),
             cpu_at_start: process_cpu_seconds(),
             samples: Vec::new(),
         }
@@ -54,18 +63,22 @@ impl Work {
     pub fn spent(&self) -> f64 {
         match (self.cpu_at_start, process_cpu_seconds()) {
             (Some(a), Some(b)) => (b - a).max(0.0),
-            _ => self.started.elapsed().as_secs_f64(),
+            _ => self.elapsed().as_secs_f64(),
         }
     }
 
     /// Wall time since the start.
     pub fn elapsed(&self) -> Duration {
-        self.started.elapsed()
+        Duration::from_millis(
+            crate::host::clock()
+                .monotonic_ms()
+                .saturating_sub(self.started_ms),
+        )
     }
 
     /// Takes a sample (call it now and then: the rate, and so the time left, come from the samples).
     pub fn sample(&mut self) {
-        let t = self.started.elapsed().as_secs_f64();
+        let t = self.elapsed().as_secs_f64();
         if self.samples.last().is_none_or(|&(last, _)| t - last >= 1.0) {
             self.samples.push((t, self.spent()));
             let keep_from = self
@@ -113,6 +126,7 @@ pub fn spoken(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Instant;
 
     #[test]
     fn the_process_cpu_time_is_read_and_grows_with_work() {

@@ -3,11 +3,15 @@
 //! solved table) as the computer. On a solved board hints give the exact value of the position and of every move.
 
 pub mod board;
+#[cfg(feature = "terminal")]
 pub mod cli;
 pub mod colours;
+#[cfg(feature = "terminal")]
 pub mod plain;
 pub mod screen;
+#[cfg(feature = "terminal")]
 pub mod solve;
+#[cfg(feature = "terminal")]
 pub mod solve_estimate;
 
 pub mod tables;
@@ -21,7 +25,7 @@ use nocca::{
 };
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long a hint thinks, in milliseconds.
 pub const HINT_MS: u64 = 300;
@@ -486,9 +490,12 @@ impl Game for Nocca {
     /// The solved tables are still a process-wide registry ([`tables`]): the context only tells it where the data
     /// directory is.
     fn context(data_dir: Option<&std::path::Path>) {
+        #[cfg(feature = "terminal")]
         if let Some(dir) = data_dir {
             tables::use_data_dir(dir);
         }
+        #[cfg(not(feature = "terminal"))]
+        let _ = data_dir;
     }
 
     fn thinker(p: &Params, _context: &()) -> Thinker {
@@ -504,7 +511,8 @@ impl Game for Nocca {
         if state.game.is_over() {
             return None;
         }
-        let started = Instant::now();
+        let clock = crate::host::clock();
+        let started = clock.monotonic_ms();
         let dims = state.position().dims();
         let seed = state.seed ^ state.game.ply() as u64;
         let mv = match (purpose, t.level) {
@@ -529,10 +537,10 @@ impl Game for Nocca {
         };
         if state.params.mode == Mode::Watch {
             // Let a person follow the computer playing itself.
-            while started.elapsed() < Duration::from_millis(t.pace_ms)
+            while clock.monotonic_ms().saturating_sub(started) < t.pace_ms
                 && !stop.load(Ordering::Relaxed)
             {
-                std::thread::sleep(Duration::from_millis(10));
+                crate::host::runner().pause(10);
             }
         }
         Some(mv)

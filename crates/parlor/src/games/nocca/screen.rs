@@ -12,11 +12,11 @@ use crate::games::nocca::{
     tables,
 };
 use crate::games::session::Session;
+use crate::input::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 use crate::tui::game::{Act, Board as View, TuiGame};
 use crate::tui::keys::{Binding, bar, common, more};
 use crate::tui::layout::{fit_line, shorten};
 use crate::tui::theme::Theme;
-use crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 use nocca::{Dir, Move, Square};
 use ratatui::Frame;
 use ratatui::layout::Rect;

@@ -11,7 +11,6 @@ use nocca::{Dims, Progress, SolveOptions, Stage, Table};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
 
 /// What the job loading or solving a board reports while it runs.
 #[derive(Clone, Copy, Debug)]
@@ -51,6 +50,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 /// Tells the tables where the data directory is (called when the database opens): tables are read from and
 /// written to `DATA/tables`.
+#[cfg(feature = "terminal")]
 pub fn use_data_dir(data_dir: &Path) {
     registry().dir = Some(table_dir(data_dir));
 }
@@ -137,6 +137,13 @@ fn make(dims: Dims, file: Option<&Path>, work: &Mutex<Work>) -> Result<Table, St
 /// that writes it, or, when this machine cannot hold that solve (6x5 needs about 74 GB), that it cannot be had
 /// here (`true`: nobody is sent to a solve that would be refused).
 fn missing(dims: Dims, dir: Option<&Path>) -> (String, bool) {
+    #[cfg(not(feature = "terminal"))]
+    let fits: Result<(), String> = {
+        // Without the terminal there is no data directory and no solver command: only the small boards exist.
+        let _ = dir;
+        Err("no solver here".to_string())
+    };
+    #[cfg(feature = "terminal")]
     let fits = match dir {
         Some(d) => crate::games::nocca::solve_estimate::machine_fits(dims, d),
         None => crate::games::nocca::solve_estimate::estimate(dims)
@@ -244,7 +251,7 @@ pub fn get(dims: Dims, stop: &AtomicBool) -> Result<Arc<Table>, String> {
         if stop.load(Ordering::Relaxed) {
             return Err("stopped".into());
         }
-        std::thread::sleep(Duration::from_millis(10));
+        crate::host::runner().pause(10);
     }
 }
 

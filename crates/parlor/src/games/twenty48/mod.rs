@@ -2,10 +2,13 @@
 //! directions as moves, and the expectimax player as the computer.
 
 pub mod animation;
+#[cfg(feature = "terminal")]
 pub mod cli;
 pub mod colours;
+#[cfg(feature = "terminal")]
 pub mod plain;
 pub mod screen;
+#[cfg(feature = "terminal")]
 pub mod train;
 
 use super::error::Error;
@@ -293,9 +296,9 @@ impl Game for Twenty48 {
         if p.size == 4 {
             // Read the network in the background while the player looks at the board, so the first hint does not
             // wait for it (about a second).
-            std::thread::spawn(|| {
+            crate::host::runner().run(Box::new(|| {
                 let _ = twenty48::ai::ntuple::shipped();
-            });
+            }));
         }
         Thinker {
             player: None,
@@ -363,7 +366,7 @@ pub const RULES: &[&str] = &[
      the best scores. Every move is saved at once; quit at any time and continue later.",
 ];
 
-#[cfg(test)]
+#[cfg(all(test, feature = "terminal"))]
 mod tests {
     use super::*;
     use crate::games::session::{Seed, Session};

@@ -3,17 +3,16 @@
 use crate::games::session::Session;
 use crate::games::twenty48::animation::{DURATION_MS, Role, Sprite, frame as frame_at};
 use crate::games::twenty48::{Params, State, Twenty48};
+use crate::input::{MouseButton, MouseEvent, MouseEventKind};
 use crate::tui::game::{Act, Board as View, TuiGame};
 use crate::tui::keys::{Binding, Nav, common, more};
 use crate::tui::mouse::{contains, drag_direction};
 use crate::tui::theme::Theme;
-use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph};
-use std::time::Instant;
 use twenty48::board::exp_value;
 use twenty48::{Board, Direction};
 
@@ -53,14 +52,16 @@ pub struct Anim {
     pub dir: Direction,
     /// The new tile's cell.
     pub spawned: Option<(usize, usize)>,
-    /// When the move was made.
-    pub start: Instant,
+    /// When the move was made (the installed monotonic clock's milliseconds, [`crate::host::Clock`]).
+    pub start_ms: u64,
 }
 
 impl Anim {
     /// How far through the animation it is now, from 0 to 1 (1: over).
     pub fn progress(&self) -> f64 {
-        let ms = self.start.elapsed().as_secs_f64() * 1000.0;
+        let ms = crate::host::clock()
+            .monotonic_ms()
+            .saturating_sub(self.start_ms) as f64;
         (ms / duration_ms() as f64).min(1.0)
     }
 }
@@ -141,7 +142,7 @@ impl TuiGame for Twenty48 {
                 after,
                 dir,
                 spawned,
-                start: Instant::now(),
+                start_ms: crate::host::clock().monotonic_ms(),
             });
         }
     }

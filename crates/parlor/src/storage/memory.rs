@@ -1,0 +1,525 @@
+//! A [`Storage`] that keeps its rows in memory: for a front end with nowhere to keep them yet (a browser before
+//! its IndexedDB store exists) and for the core's own tests. It answers as the SQLite store does, for the sound rows
+//! it can hold (it never holds a damaged row). Nothing in it outlives it: it [`Storage::keeps`] nothing.
+
+use super::{
+    Claim, ClaimError, Damaged, GameRecord, History, Outcome, Ranking, StatRow, Stats, Storage,
+    Tally, Unfinished, VariantTally,
+};
+use anyhow::Result;
+use std::cell::RefCell;
+use std::cmp::Reverse;
+use std::path::Path;
+
+/// Rows in memory.
+#[derive(Debug, Default)]
+pub struct MemoryStore {
+    rows: RefCell<Rows>,
+}
+
+#[derive(Debug, Default)]
+struct Rows {
+    unfinished: Vec<Unfinished>,
+    set_aside: Vec<(Unfinished, String)>,
+    games: Vec<GameRecord>,
+}
+
+impl MemoryStore {
+    /// An empty store.
+    pub fn new() -> MemoryStore {
+        MemoryStore::default()
+    }
+
+    /// The finished games of `game` and `variant` that the best scores count under `ranking`.
+    fn ranked(&self, game: &str, variant: &str, ranking: Ranking) -> Vec<GameRecord> {
+        self.rows
+            .borrow()
+            .games
+            .iter()
+            .filter(|g| g.game == game && g.variant == variant && !g.assisted && !g.seeded)
+            .filter(|g| match ranking {
+                Ranking::HighScore => true,
+                Ranking::FewestToWin => g.result == Outcome::Won,
+                Ranking::Unranked => false,
+            })
+            .cloned()
+            .collect()
+    }
+}
+
+/// Whether score `a` is better than `b` under `ranking`.
+fn better(ranking: Ranking, a: i64, b: i64) -> bool {
+    match ranking {
+        Ranking::HighScore => a > b,
+        Ranking::FewestToWin | Ranking::Unranked => a < b,
+    }
+}
+
+impl Storage for MemoryStore {
+    fn location(&self) -> &str {
+        "memory (nothing will be kept)"
+    }
+
+    fn dir(&self) -> Option<&Path> {
+        None
+    }
+
+    fn read_only(&self) -> bool {
+        false
+    }
+
+    fn keeps(&self) -> bool {
+        false
+    }
+
+    fn claim(&self, _session: &str) -> Result<Claim, ClaimError> {
+        Ok(Claim::unshared())
+    }
+
+    fn release_claim(&self, claim: Claim) {
+        drop(claim);
+    }
+
+    fn save_unfinished(&self, u: &Unfinished) -> Result<()> {
+        let mut rows = self.rows.borrow_mut();
+        rows.unfinished.retain(|x| x.session != u.session);
+        rows.unfinished.push(u.clone());
+        Ok(())
+    }
+
+    fn save_game(&self, u: &Unfinished, held: Option<&str>) -> Result<bool> {
+        let mut rows = self.rows.borrow_mut();
+        let at = rows.unfinished.iter().position(|x| x.session == u.session);
+        match (held, at) {
+            (None, None) => {
+                rows.unfinished.push(u.clone());
+                Ok(true)
+            }
+            (Some(held), Some(i)) if rows.unfinished[i].moves == held => {
+                let row = &mut rows.unfinished[i];
+                row.moves.clone_from(&u.moves);
+                row.score = u.score;
+                row.assisted = u.assisted;
+                row.updated_at = u.updated_at;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    fn unfinished(&self, game: Option<&str>) -> Result<Vec<Unfinished>> {
+        let rows = self.rows.borrow();
+        // Newest first; among equal times, the later saved first (as SQLite's rowid order).
+        let mut out: Vec<(usize, Unfinished)> = rows
+            .unfinished
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| game.is_none_or(|g| u.game == g))
+            .map(|(i, u)| (i, u.clone()))
+            .collect();
+        out.sort_by_key(|(i, u)| (Reverse(u.updated_at), Reverse(*i)));
+        Ok(out.into_iter().map(|(_, u)| u).collect())
+    }
+
+    fn unfinished_session(&self, session: &str) -> Result<Option<Unfinished>> {
+        Ok(self
+            .rows
+            .borrow()
+            .unfinished
+            .iter()
+            .find(|u| u.session == session)
+            .cloned())
+    }
+
+    fn discard_unfinished(&self, session: &str) -> Result<()> {
+        self.rows
+            .borrow_mut()
+            .unfinished
+            .retain(|u| u.session != session);
+        Ok(())
+    }
+
+    fn discard_game(&self, session: &str, held: &str) -> Result<()> {
+        self.rows
+            .borrow_mut()
+            .unfinished
+            .retain(|u| !(u.session == session && u.moves == held));
+        Ok(())
+    }
+
+    fn set_aside(&mut self, u: &Unfinished, reason: &str) -> Result<()> {
+        let rows = self.rows.get_mut();
+        if let Some(i) = rows.unfinished.iter().position(|x| x.session == u.session) {
+            let row = rows.unfinished.remove(i);
+            rows.set_aside.push((row, reason.to_string()));
+        }
+        Ok(())
+    }
+
+    fn set_aside_count(&self) -> Result<i64> {
+        Ok(self.rows.borrow().set_aside.len() as i64)
+    }
+
+    fn finish(&mut self, session: &str, record: &GameRecord) -> Result<i64> {
+        let held = self.unfinished_session(session)?.map(|u| u.moves);
+        self.finish_game(session, held.as_deref(), record)?
+            .ok_or_else(|| anyhow::anyhow!("the game changed while it was being recorded"))
+    }
+
+    fn finish_game(
+        &mut self,
+        session: &str,
+        held: Option<&str>,
+        record: &GameRecord,
+    ) -> Result<Option<i64>> {
+        let rows = self.rows.get_mut();
+        let at = rows.unfinished.iter().position(|u| u.session == session);
+        match (held, at) {
+            (Some(held), Some(i)) if rows.unfinished[i].moves == held => {
+                rows.unfinished.remove(i);
+            }
+            (None, None) => {}
+            _ => return Ok(None),
+        }
+        let id = rows.games.iter().map(|g| g.id).max().unwrap_or(0) + 1;
+        rows.games.push(GameRecord {
+            id,
+            ..record.clone()
+        });
+        Ok(Some(id))
+    }
+
+    fn history(&self, game: Option<&str>, limit: usize) -> Result<History> {
+        let mut games: Vec<GameRecord> = self
+            .rows
+            .borrow()
+            .games
+            .iter()
+            .filter(|g| game.is_none_or(|name| g.game == name))
+            .cloned()
+            .collect();
+        games.sort_by_key(|g| (Reverse(g.ended_at), Reverse(g.id)));
+        games.truncate(limit);
+        Ok(History {
+            games,
+            left_out: Damaged::default(),
+        })
+    }
+
+    fn unknown_game(&self) -> Result<Damaged> {
+        Ok(Damaged::default())
+    }
+
+    fn best(
+        &self,
+        game: &str,
+        variant: &str,
+        ranking: Ranking,
+        limit: usize,
+    ) -> Result<Vec<GameRecord>> {
+        let mut games = self.ranked(game, variant, ranking);
+        games.sort_by(|a, b| {
+            let by_score = match ranking {
+                Ranking::HighScore => b.score.cmp(&a.score),
+                Ranking::FewestToWin | Ranking::Unranked => a.score.cmp(&b.score),
+            };
+            by_score.then((a.ended_at, a.id).cmp(&(b.ended_at, b.id)))
+        });
+        games.truncate(limit);
+        Ok(games)
+    }
+
+    fn variants(&self, game: &str) -> Result<Vec<String>> {
+        let rows = self.rows.borrow();
+        let mut counts: Vec<(String, usize)> = Vec::new();
+        for g in rows.games.iter().filter(|g| g.game == game) {
+            match counts.iter_mut().find(|(v, _)| *v == g.variant) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((g.variant.clone(), 1)),
+            }
+        }
+        counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        Ok(counts.into_iter().map(|(v, _)| v).collect())
+    }
+
+    fn variant_options(&self, game: &str, variant: &str) -> Result<Option<String>> {
+        Ok(self
+            .rows
+            .borrow()
+            .games
+            .iter()
+            .filter(|g| g.game == game && g.variant == variant)
+            .max_by_key(|g| g.id)
+            .map(|g| g.options.clone()))
+    }
+
+    fn rank(&self, game: &str, variant: &str, ranking: Ranking, score: i64) -> Result<usize> {
+        let ahead = self
+            .ranked(game, variant, ranking)
+            .iter()
+            .filter(|g| better(ranking, g.score, score))
+            .count();
+        Ok(ahead + 1)
+    }
+
+    fn best_score(&self, game: &str, variant: &str, ranking: Ranking) -> Result<Option<i64>> {
+        Ok(self
+            .ranked(game, variant, ranking)
+            .iter()
+            .map(|g| g.score)
+            .reduce(|a, b| if better(ranking, b, a) { b } else { a }))
+    }
+
+    fn game(&self, id: i64) -> Result<Option<GameRecord>> {
+        Ok(self
+            .rows
+            .borrow()
+            .games
+            .iter()
+            .find(|g| g.id == id)
+            .cloned())
+    }
+
+    fn stats(&self, game: &str) -> Result<Vec<Stats>> {
+        let rows = self.rows.borrow();
+        let mut out = Vec::new();
+        for variant in self.variants(game)? {
+            let of: Vec<&GameRecord> = rows
+                .games
+                .iter()
+                .filter(|g| g.game == game && g.variant == variant)
+                .collect();
+            let count = |o: Outcome| of.iter().filter(|g| g.result == o).count() as i64;
+            let played = of.len() as i64;
+            out.push(Stats {
+                played,
+                won: count(Outcome::Won),
+                lost: count(Outcome::Lost),
+                drawn: count(Outcome::Draw),
+                gave_up: count(Outcome::GaveUp),
+                best: of
+                    .iter()
+                    .filter(|g| !g.assisted && !g.seeded)
+                    .map(|g| g.score)
+                    .max(),
+                average: of.iter().map(|g| g.score as f64).sum::<f64>() / played.max(1) as f64,
+                assisted: of.iter().filter(|g| g.assisted).count() as i64,
+                variant,
+            });
+        }
+        Ok(out)
+    }
+
+    fn tally(&self, game: &str, ranking: &dyn Fn(&str) -> Ranking) -> Result<Vec<VariantTally>> {
+        let mut out = Vec::new();
+        for variant in self.variants(game)? {
+            let options = self.variant_options(game, &variant)?.unwrap_or_default();
+            let mut of: Vec<GameRecord> = self
+                .rows
+                .borrow()
+                .games
+                .iter()
+                .filter(|g| g.game == game && g.variant == variant)
+                .cloned()
+                .collect();
+            of.sort_by_key(|g| (g.ended_at, g.id));
+            let mut tally = Tally::new(ranking(&options));
+            for g in of {
+                tally.add(StatRow {
+                    score: g.score,
+                    result: g.result,
+                    assisted: g.assisted,
+                    seeded: g.seeded,
+                });
+            }
+            out.push(VariantTally {
+                ranking: ranking(&options),
+                tallied: tally.finish(),
+                options,
+                variant,
+            });
+        }
+        Ok(out)
+    }
+
+    fn recent_clean(&self, game: &str, variant: &str, limit: usize) -> Result<Vec<GameRecord>> {
+        let mut games: Vec<GameRecord> = self
+            .rows
+            .borrow()
+            .games
+            .iter()
+            .filter(|g| g.game == game && g.variant == variant && !g.assisted && !g.seeded)
+            .cloned()
+            .collect();
+        games.sort_by_key(|g| (Reverse(g.ended_at), Reverse(g.id)));
+        games.truncate(limit);
+        Ok(games)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::session::{Seed, Session};
+    use crate::games::twenty48::{Params, Twenty48};
+    use twenty48::Direction;
+
+    fn record(
+        variant: &str,
+        score: i64,
+        result: Outcome,
+        assisted: bool,
+        ended_at: i64,
+    ) -> GameRecord {
+        GameRecord {
+            id: 0,
+            game: "mastermind".into(),
+            variant: variant.into(),
+            options: format!("{{\"v\":\"{variant}\",\"at\":{ended_at}}}"),
+            seed: 7,
+            moves: String::new(),
+            score,
+            result,
+            assisted,
+            seeded: false,
+            started_at: ended_at - 10,
+            ended_at,
+        }
+    }
+
+    /// The same finished games in any store.
+    fn fill(store: &mut dyn Storage) {
+        let games = [
+            record("classic", 5, Outcome::Won, false, 100),
+            record("classic", 4, Outcome::Won, false, 200),
+            record("classic", 4, Outcome::Won, false, 150),
+            record("classic", 3, Outcome::Won, true, 300),
+            record("classic", 9, Outcome::Lost, false, 400),
+            record("super", 7, Outcome::Won, false, 250),
+        ];
+        for (i, g) in games.iter().enumerate() {
+            store.finish(&format!("s-{i}"), g).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_game_is_played_saved_and_recorded_in_memory() {
+        let mut store = MemoryStore::new();
+        let seed = Seed {
+            value: 11,
+            chosen: false,
+        };
+        let mut s = Session::<Twenty48>::new(Params::default(), seed, &store).unwrap();
+        for d in [
+            Direction::Left,
+            Direction::Up,
+            Direction::Right,
+            Direction::Down,
+        ] {
+            let _ = s.play(d, &mut store);
+        }
+        let saved = store.unfinished(Some("2048")).unwrap();
+        assert_eq!(saved.len(), 1);
+        assert!(
+            !s.saved(),
+            "memory keeps nothing, so nothing is called saved"
+        );
+        s.resign(&mut store);
+        assert!(store.unfinished(None).unwrap().is_empty());
+        let history = store.history(None, 10).unwrap();
+        assert_eq!(history.games.len(), 1);
+        assert_eq!(s.ended().and_then(|e| e.id), Some(history.games[0].id));
+    }
+
+    #[test]
+    fn a_game_changed_elsewhere_is_not_recorded() {
+        let mut store = MemoryStore::new();
+        let mut u = record("classic", 5, Outcome::Won, false, 100);
+        u.moves = "a".into();
+        let unfinished = Unfinished {
+            session: "s".into(),
+            game: u.game.clone(),
+            variant: u.variant.clone(),
+            options: u.options.clone(),
+            seed: 1,
+            moves: "a b".into(),
+            score: 0,
+            assisted: false,
+            seeded: false,
+            started_at: 0,
+            updated_at: 0,
+            row: 0,
+            damage: None,
+        };
+        assert!(store.save_game(&unfinished, None).unwrap());
+        assert!(!store.save_game(&unfinished, None).unwrap(), "made once");
+        assert!(
+            !store.save_game(&unfinished, Some("a")).unwrap(),
+            "not as left"
+        );
+        assert_eq!(store.finish_game("s", Some("a"), &u).unwrap(), None);
+        assert!(store.finish_game("s", Some("a b"), &u).unwrap().is_some());
+    }
+
+    #[test]
+    fn rankings_and_lists_answer_as_memory_says() {
+        let mut store = MemoryStore::new();
+        fill(&mut store);
+        let best = store
+            .best("mastermind", "classic", Ranking::FewestToWin, 10)
+            .unwrap();
+        let scores: Vec<i64> = best.iter().map(|g| g.score).collect();
+        assert_eq!(
+            scores,
+            [4, 4, 5],
+            "the assisted 3 and the lost 9 rank nowhere"
+        );
+        assert_eq!(best[0].ended_at, 150, "the earlier of equals first");
+        assert_eq!(
+            store
+                .rank("mastermind", "classic", Ranking::FewestToWin, 4)
+                .unwrap(),
+            1
+        );
+        assert_eq!(
+            store.variants("mastermind").unwrap(),
+            ["classic".to_string(), "super".to_string()]
+        );
+        let tallies = store
+            .tally("mastermind", &|_| Ranking::FewestToWin)
+            .unwrap();
+        assert_eq!(tallies[0].tallied.figures.played, 5);
+    }
+
+    /// Where the SQLite store can be made, both stores answer alike for the same sound rows.
+    #[cfg(feature = "terminal")]
+    #[test]
+    fn memory_answers_as_sqlite_does() {
+        let mut sqlite = crate::storage::Store::in_memory().unwrap();
+        let mut memory = MemoryStore::new();
+        fill(&mut sqlite);
+        fill(&mut memory);
+        let stores: [&dyn Storage; 2] = [&sqlite, &memory];
+        let [a, b] = stores.map(|s| {
+            let ranking = &|_: &str| Ranking::FewestToWin;
+            (
+                s.history(Some("mastermind"), 3).unwrap(),
+                s.best("mastermind", "classic", Ranking::FewestToWin, 10)
+                    .unwrap(),
+                s.best("mastermind", "classic", Ranking::HighScore, 10)
+                    .unwrap(),
+                s.rank("mastermind", "classic", Ranking::HighScore, 5)
+                    .unwrap(),
+                s.best_score("mastermind", "classic", Ranking::FewestToWin)
+                    .unwrap(),
+                s.variants("mastermind").unwrap(),
+                s.variant_options("mastermind", "classic").unwrap(),
+                s.stats("mastermind").unwrap(),
+                s.tally("mastermind", ranking).unwrap(),
+                s.recent_clean("mastermind", "classic", 2).unwrap(),
+                s.game(2).unwrap(),
+            )
+        });
+        assert_eq!(a, b);
+    }
+}
