@@ -77,6 +77,7 @@ pub fn settings() -> Settings {
 #[cfg(test)]
 mod tests {
     #[test]
+    #[cfg(feature = "terminal")]
     fn storage_reads_the_rows_of_exactly_the_registered_games() {
         let ids: Vec<&str> = super::GAMES.iter().map(|g| g.id()).collect();
         let dir = tempfile::tempdir().unwrap();
