@@ -1,4 +1,4 @@
-//! Helpers shared by the integration tests (included with `mod common;`).
+//! Helpers shared by the integration tests (the module `common` of `main.rs`, used as `crate::common`).
 #![allow(dead_code)]
 
 use nocca::{Dims, Move, Position};

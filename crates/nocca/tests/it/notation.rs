@@ -1,7 +1,6 @@
 //! Position, move, square, direction, level and size notation: round trips and precise errors.
 
-mod common;
-use common::{mv, pos, random_positions};
+use crate::common::{mv, pos, random_positions};
 use nocca::{
     Colour, Dims, DimsError, Dir, Level, Move, MoveParseError, Position, PositionParseError as E,
     Square,

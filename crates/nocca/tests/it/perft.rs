@@ -1,7 +1,6 @@
 //! Perft figures from RULES.md, and the bitboard generator against the naive reference.
 
-mod common;
-use common::{ALL_DIMS, random_positions};
+use crate::common::{ALL_DIMS, random_positions};
 use nocca::naive::NaivePosition;
 use nocca::{Dims, Position, divide, perft};
 use proptest::prelude::*;

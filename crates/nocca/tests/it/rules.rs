@@ -1,7 +1,6 @@
 //! One test per rule of RULES.md (Nocca Nocca).
 
-mod common;
-use common::{mv, pos};
+use crate::common::{mv, pos};
 use nocca::{Colour, Dims, Game, GameOptions, IllegalMove, Outcome, Position, Reason};
 
 #[test]

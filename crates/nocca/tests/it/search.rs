@@ -1,7 +1,6 @@
 //! Engine: wins in one, stops wins in one, agrees with a plain negamax, levels and matches run.
 
-mod common;
-use common::{mv, pos, random_positions};
+use crate::common::{mv, pos, random_positions};
 use nocca::search::{MATE, reference_value};
 use nocca::{
     Dims, Engine, Game, GameOptions, Level, Limits, Position, SearchConfig, Searcher, bench,

@@ -1,6 +1,6 @@
 //! The retrograde solver against plain references, its table files, and perfect play against every level.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::path::PathBuf;

@@ -2,10 +2,8 @@
 //! aside like any other damaged game, never blocking its game; damaged finished games are left out of the history,
 //! which says how many and why, everywhere, as the statistics count them.
 
-mod common;
-
-use common::pty::{Key, Pty, Spawn};
-use common::{err, out, run};
+use crate::common::pty::{Key, Pty, Spawn};
+use crate::common::{err, out, run};
 use std::path::Path;
 
 fn db(dir: &Path) -> rusqlite::Connection {

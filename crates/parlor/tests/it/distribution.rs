@@ -1,8 +1,8 @@
 //! What an installed `parlor` carries beside the games, through the real binary: shell completions, the manual page
 //! and the version text.
 
-mod common;
-use common::{err, out};
+use crate::common;
+use crate::common::{err, out};
 use std::process::{Command, Output};
 
 /// Runs the binary with `args` (no data directory is touched by these commands).

@@ -1,8 +1,7 @@
 //! The look and feel of the full screen in a real pseudo-terminal (`common::pty`): a screen too small for its
 //! board takes no key but quit and help, and a key pressed during a 2048 animation acts at once.
 
-mod common;
-use common::pty::{Key, Pty, Spawn};
+use crate::common::pty::{Key, Pty, Spawn};
 use std::path::Path;
 
 /// The moves of each game in progress saved in `dir`.

@@ -3,8 +3,8 @@
 //! bytes), so a failure names its input and reproduces.
 //!
 //! The budget is `PARLOR_FUZZ_INPUTS` inputs per target (a small default, so the test command stays quick); the long
-//! campaign is `PARLOR_FUZZ_INPUTS=100000 cargo test --release -p parlor --test fuzz -- --nocapture`, which prints
-//! how many inputs each target ran. `PARLOR_FUZZ_SEED` changes the generator's seed.
+//! campaign is `PARLOR_FUZZ_INPUTS=100000 cargo test --release -p parlor --test it -- fuzz:: --nocapture`, which
+//! prints how many inputs each target ran. `PARLOR_FUZZ_SEED` changes the generator's seed.
 
 use parlor::games::game::{Game, Purpose};
 use parlor::games::mastermind::Mastermind;

@@ -4,8 +4,8 @@
 //! what it took back; the codemaker's correction shows the guess corrected; a big variant's `t` is not read as a
 //! colour; the full screen says when a game in progress is held by another Parlor.
 
-mod common;
-use common::app::*;
+use crate::common;
+use crate::common::app::*;
 use crossterm::event::KeyCode;
 use parlor::games::mastermind::{Mastermind, Params as MmParams, Role};
 use parlor::games::nocca::{Mode, Nocca, Params as NoccaParams};
@@ -228,7 +228,7 @@ fn the_codemakers_correction_shows_the_guess_corrected_and_keeps_the_waiting_row
 /// another Parlor; plain mode said so. The full screen says it too, on the play screen.
 #[test]
 fn the_full_screen_says_when_the_game_in_progress_is_held_elsewhere() {
-    use common::pty::{Pty, Spawn};
+    use crate::common::pty::{Pty, Spawn};
     use std::io::{BufRead, BufReader};
     use std::process::Stdio;
     let dir = tempfile::tempdir().unwrap();

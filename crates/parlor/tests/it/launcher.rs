@@ -1,9 +1,8 @@
 //! The one launcher, for every game: Continue and `--new`, claims on games in progress, discarding, damaged saved
 //! games set aside, chosen seeds kept out of the best scores, and databases written by the previous release.
 
-mod common;
-use common::app::{menu_app, press, screen};
-use common::*;
+use crate::common::app::{menu_app, press, screen};
+use crate::common::*;
 use crossterm::event::KeyCode;
 use std::io::{BufRead, BufReader, Write};
 use std::process::Stdio;

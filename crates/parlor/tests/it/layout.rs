@@ -2,8 +2,7 @@
 //! 160x50 (snapshots), every screen centred the same way, `? help` kept on the narrowest hint bar, long messages
 //! wrapped, and the mouse in the menu, lists, the setup form, questions and on the 2048 board.
 
-mod common;
-use common::app::*;
+use crate::common::app::*;
 use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use parlor::games::mastermind::{Mastermind, Params as MmParams};
 use parlor::games::nocca::{Mode, Nocca, Params as NoccaParams};

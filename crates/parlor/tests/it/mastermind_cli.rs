@@ -1,8 +1,7 @@
 //! `parlor mastermind feedback` and `solve`: one JSON object with --json, errors on stderr; the play flags made from
 //! the setting table.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let dir = tempfile::tempdir().unwrap();

@@ -1,8 +1,7 @@
 //! Mastermind in plain mode through pipes: codebreaker wins, losses and refused guesses; codemaker with consistent
 //! and contradictory answers; a saved game that resumes; the plain defects of issue 9.
 
-mod common;
-use common::*;
+use crate::common::*;
 use mastermind::{Breaker, CodeStyle, Feedback, Strategy, Variant, feedback, secret_from_seed};
 
 fn numbers(v: &Variant, c: &mastermind::Code) -> String {

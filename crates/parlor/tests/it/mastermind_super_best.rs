@@ -2,8 +2,7 @@
 //! default), through the real binary. Feedback is RULES.md's ("Feedback"; Super Mastermind: 5 pegs, 8 colours,
 //! repeats allowed, 12 guesses).
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use mastermind::{
     CodeStyle, SUPER_BEST_MAX, SUPER_BEST_TOTAL, Strategy, Variant, feedback, secret_from_seed,

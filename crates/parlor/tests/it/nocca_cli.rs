@@ -1,7 +1,6 @@
 //! `parlor nocca perft | match | bench` and the play flags made from the setting table.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 fn json(dir: &std::path::Path, args: &[&str]) -> serde_json::Value {
     let o = run(dir, args, "");

@@ -1,8 +1,7 @@
 //! Nocca Nocca behind the game interface: parameters and their old JSON, variants, undo, results, refusals, the
 //! board's layouts and the key table (issue 9, defect 8), and the best scores after a loss (defect 5).
 
-mod common;
-use common::*;
+use crate::common::*;
 use crossterm::event::KeyCode;
 use nocca::{Colour, Dims, Dir, Level, Move, Position};
 use parlor::games::game::{Game, Outcome, Status, Turn};

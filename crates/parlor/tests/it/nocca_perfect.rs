@@ -2,8 +2,7 @@
 //! in a moment, checked against the engine's own table; the refusal on a large board without a table; a saved
 //! perfect game resumes; the value overlay on the full screen.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use crossterm::event::KeyCode;
 use nocca::{Dims, Move, Opponent, Position, Table};

@@ -1,7 +1,6 @@
 //! Nocca Nocca in plain mode: the real binary through pipes.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 /// A two-player game that Black wins in the goal after 11 plies.
 const GOAL_GAME: &[&str] = &[

@@ -1,8 +1,7 @@
 //! Nocca Nocca on the full screen: snapshots (TestBackend + insta) of the setup, play, end, help and replay
 //! screens, the keys (issue 9, defect 8), the mouse, and the computer's move in the background.
 
-mod common;
-use common::app::disk_store;
+use crate::common::app::disk_store;
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };

@@ -1,7 +1,6 @@
 //! `parlor nocca solve`: counts, the start value, a position's moves, the table file and a damaged table.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 fn json(dir: &std::path::Path, args: &[&str]) -> serde_json::Value {
     let o = run(dir, args, "");

@@ -1,9 +1,7 @@
 //! What a Nocca solve costs is said before it starts, a solve this machine cannot hold is refused, progress is
 //! shown, and a long perft shows its progress and stops on Ctrl-C (issue 25, item 5).
 
-mod common;
-
-use common::{err, out, parlor, run};
+use crate::common::{err, out, parlor, run};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 

@@ -1,7 +1,6 @@
 //! The real binary in plain mode, driven through pipes as a script or a screen reader would.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn a_scripted_game_plays_to_game_over_and_is_recorded() {

@@ -3,8 +3,7 @@
 //! ...` and the lines under it) prints exactly that through the real binary, the plain-mode example plays through a
 //! pipe, and each flag the README names (`--seed`, `--no-limit`, ...) is a flag of some command.
 
-mod common;
-use common::{err, out, parlor};
+use crate::common::{err, out, parlor};
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::process::Stdio;

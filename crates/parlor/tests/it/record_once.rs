@@ -2,9 +2,7 @@
 //! one data directory at once (issue 25: a game finished by one process was taken up again by another from a stale
 //! list and recorded twice).
 
-mod common;
-
-use common::{err, out, run};
+use crate::common::{err, out, run};
 use parlor::storage::Store;
 use std::collections::HashSet;
 use std::path::Path;
@@ -136,7 +134,7 @@ fn three_processes(dir: &Path, rounds: usize) -> (usize, usize, usize) {
 /// neither saved nor recorded again, and the screen says why.
 #[test]
 fn the_full_screen_says_when_another_process_finished_its_game() {
-    use common::pty::{Key, Pty, Spawn};
+    use crate::common::pty::{Key, Pty, Spawn};
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("claims"), "not a folder").unwrap();
     let mut p = Pty::spawn(Spawn::new(dir.path(), &["2048"]).size(100, 30));

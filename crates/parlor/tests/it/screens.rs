@@ -1,8 +1,7 @@
 //! Whole-screen snapshots and key tests of the full-screen interface for 2048 and the screens every game shares
 //! (menu, setup, replay, history, scores, help), drawn on ratatui's TestBackend; snapshots are committed.
 
-mod common;
-use common::app::*;
+use crate::common::app::*;
 use crossterm::event::KeyCode;
 use parlor::games::session::Session;
 use parlor::games::twenty48::{Params, Twenty48};

@@ -3,9 +3,9 @@
 //! only; a change made on the settings screen (plain mode, and the full screen through a pseudo-terminal) is saved
 //! to the file and used by the next start; the settings' defaults reach new games, and a flag still wins.
 
-mod common;
-use common::pty::{Key, Pty, Spawn};
-use common::{err, out, parlor, run};
+use crate::common;
+use crate::common::pty::{Key, Pty, Spawn};
+use crate::common::{err, out, parlor, run};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 

@@ -1,10 +1,9 @@
 //! Statistics: the screen of each game (snapshots with and without colour, and at a small size), how it is reached
 //! and driven, `parlor stats` (text and `--json`) through the real binary, and the plain menu's `t` through pipes.
 
-mod common;
+use crate::common::app::*;
+use crate::common::{err, out, run};
 use ::twenty48::Direction;
-use common::app::*;
-use common::{err, out, run};
 use crossterm::event::KeyCode;
 use parlor::games::game::Game;
 use parlor::games::mastermind::{self, Mastermind};

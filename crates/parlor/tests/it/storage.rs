@@ -1,7 +1,6 @@
 //! Storage seen from outside: a killed process loses nothing, and two processes at once lose nothing.
 
-mod common;
-use common::*;
+use crate::common::*;
 use parlor::storage::Store;
 use std::io::{BufRead, BufReader, Write};
 use std::process::Stdio;

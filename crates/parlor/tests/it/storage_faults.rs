@@ -2,8 +2,7 @@
 //! directory, a full disk. In each, what the file holds is shown, nothing is written where it must not be, and the
 //! program never says "saved" when it was not.
 
-mod common;
-use common::*;
+use crate::common::*;
 use std::path::Path;
 use std::process::Stdio;
 

@@ -2,9 +2,7 @@
 //! process stops (main screen, cursor shown, mouse reporting off, cooked mode), and SIGCONT takes it back and draws
 //! the screen again. Checked on the emulated screen and the pty's modes, as the terminal-ending tests do.
 
-mod common;
-
-use common::pty::{Key, Pty, Spawn};
+use crate::common::pty::{Key, Pty, Spawn};
 use std::path::Path;
 
 /// A 2048 game with one move made, in the full screen.

@@ -3,7 +3,7 @@
 //! Also: the colour themes cover every cell, a mono terminal gets no colour from any theme, and `--theme` is
 //! range-checked.
 
-mod common;
+use crate::common;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use nocca::Move;
 use parlor::games::game::Game;

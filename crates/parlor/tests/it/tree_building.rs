@@ -1,11 +1,12 @@
 //! Issue 24: the same Super Mastermind position got "about 4.5 guesses to go", then 5.5 once the strategy tree
 //! was built in the background, and nothing on screen said a tree was being built. While it is, the status line
-//! says so with its progress, and the hint calls its figure a rough estimate. (Its own test binary: the build it
-//! starts ends with the process, a moment after the test.) Super's default strategy now plays a tree compiled in
-//! (`best`, nothing to build), so the test asks for the entropy strategy, whose tree is built in the background.
+//! says so with its progress, and the hint calls its figure a rough estimate. (In a process of its own: it sets the
+//! process's data directory for trees, and the build it starts ends with that process, a moment after the test.)
+//! Super's default strategy now plays a tree compiled in (`best`, nothing to build), so the test asks for the
+//! entropy strategy, whose tree is built in the background.
 
-mod common;
-use common::app::*;
+use crate::common;
+use crate::common::app::*;
 use crossterm::event::KeyCode;
 use mastermind::Strategy;
 use parlor::games::mastermind::{Mastermind, Params, Role};
@@ -13,6 +14,12 @@ use parlor::storage::Store;
 
 #[test]
 fn the_screen_says_a_strategy_tree_is_being_built_and_the_estimate_is_rough() {
+    if !common::in_own_process(
+        module_path!(),
+        "the_screen_says_a_strategy_tree_is_being_built_and_the_estimate_is_rough",
+    ) {
+        return;
+    }
     let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
     parlor::games::mastermind::trees::use_data_dir(dir.path());
     let store = Store::in_memory().unwrap();

@@ -3,8 +3,7 @@
 //! SIGINT, SIGQUIT, SIGTERM, SIGHUP, the terminal closing, a panic) gives the terminal back: line discipline as
 //! before (echo, canonical input), main screen, cursor shown, mouse reporting off, and the game in progress kept.
 
-mod common;
-use common::pty::{Key, Pty, Spawn};
+use crate::common::pty::{Key, Pty, Spawn};
 use std::path::Path;
 
 /// The games in progress saved in `dir`, as (seed, moves).

@@ -1,9 +1,7 @@
 //! `parlor 2048 slide` with the largest tiles (issue 25): the engine's rule (RULES.md, 2048, "Tiles are never
 //! capped") decides; a slide that would make a 2^64 tile, even while it also makes a 2^63 elsewhere, is refused.
 
-mod common;
-
-use common::{err, out, run};
+use crate::common::{err, out, run};
 
 #[test]
 fn a_slide_merging_two_2_63_tiles_while_making_another_is_refused() {

@@ -1,7 +1,6 @@
 //! `parlor 2048 train` and `parlor 2048 auto --eval`: the n-tuple network from the command line, and the network in play.
 
-mod common;
-use common::*;
+use crate::common::*;
 use std::process::Output;
 
 /// Plays `parlor --plain 2048 --seed 21` with `input`, the weights file named by `$PARLOR_2048_WEIGHTS` when given.

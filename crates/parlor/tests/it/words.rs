@@ -4,8 +4,8 @@
 //! line may end mid-word at the right edge of its box: long text wraps, scrolls, or is shortened on purpose with
 //! `…`. Two sentences never run together (`word.Word`).
 
-mod common;
-use common::app::*;
+use crate::common;
+use crate::common::app::*;
 use crossterm::event::KeyCode;
 use parlor::games::mastermind::{Mastermind, Params as MmParams, Role};
 use parlor::games::nocca::{Mode, Nocca, Params as NoccaParams};

@@ -11,6 +11,41 @@ use std::process::{Command, Output, Stdio};
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_parlor");
 
+/// The variable naming the one test a child process of this test binary runs (see [`in_own_process`]).
+const OWN_PROCESS: &str = "PARLOR_TEST_OWN_PROCESS";
+
+/// Whether the calling test runs its body here: `true` in a process of its own, which this function starts.
+///
+/// Every integration test shares one process (`main.rs`). A test that changes what the whole process shares (a
+/// data directory set once for the process, a background build that outlives the test) calls this first with
+/// `module_path!()` and its own name: in the shared process it runs this test binary again with only that test
+/// (`NAME --exact`, the variable saying which), waits, fails if the test failed there, and returns `false`; in
+/// that child process it returns `true`.
+pub fn in_own_process(module: &str, test: &str) -> bool {
+    // `module_path!()` is `it::file`; a test's name leaves out the crate.
+    let module = module.split_once("::").map_or(module, |(_, m)| m);
+    let name = format!("{module}::{test}");
+    if std::env::var_os(OWN_PROCESS).is_some_and(|v| v == name.as_str()) {
+        return true;
+    }
+    let o = Command::new(std::env::current_exe().expect("the test binary"))
+        .args([&name, "--exact", "--include-ignored", "--test-threads", "1"])
+        .env(OWN_PROCESS, &name)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run the test binary");
+    let text = format!("{}{}", out(&o), err(&o));
+    assert!(
+        o.status.success(),
+        "{name}, in a process of its own:\n{text}"
+    );
+    assert!(
+        text.contains("test result: ok. 1 passed"),
+        "{name} did not run in a process of its own:\n{text}"
+    );
+    false
+}
+
 /// A `parlor` command with its own data directory and no colour.
 pub fn parlor(dir: &Path, args: &[&str]) -> Command {
     let mut c = Command::new(BIN);
