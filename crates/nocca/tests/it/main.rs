@@ -1,0 +1,13 @@
+//! The integration tests of `nocca`, gathered into one test binary (`tests/it/`, a module per former file).
+//!
+//! One binary, not one per file: every test binary links the crate and its dependencies again, and linking ~40
+//! binaries was most of a fresh `cargo test --workspace` (issue 26). Run one file's tests with
+//! `cargo test -p nocca --test it -- perft::`; the helpers they share are [`common`].
+
+mod common;
+mod game;
+mod notation;
+mod perft;
+mod rules;
+mod search;
+mod solve;

@@ -1,0 +1,48 @@
+//! The integration tests of `parlor`, gathered into one test binary (`tests/it/`, a module per former file).
+//!
+//! One binary, not one per file: every test binary links the app, its dependencies and the engines again, and
+//! linking ~40 binaries was most of a fresh `cargo test --workspace` (issue 26). Run one file's tests with
+//! `cargo test -p parlor --test it -- words::`; the helpers they share are [`common`].
+//!
+//! The tests share one process and run in parallel: none sets an environment variable of this process (each
+//! passes what it needs to the `parlor` it starts), and a test that changes what the whole process shares (the
+//! data directory of Mastermind's trees, a background build outliving the test) runs alone in a child process of
+//! this binary ([`common::in_own_process`]). Snapshots are in `snapshots/`, named `it__<module>__<name>.snap`.
+
+mod common;
+mod damaged_rows;
+mod distribution;
+mod feel;
+mod fuzz;
+mod keys_shown;
+mod launcher;
+mod layout;
+mod mastermind_cli;
+mod mastermind_game;
+mod mastermind_plain;
+mod mastermind_screens;
+mod mastermind_super_best;
+mod mastermind_trees;
+mod nocca_cli;
+mod nocca_game;
+mod nocca_perfect;
+mod nocca_plain;
+mod nocca_screens;
+mod nocca_solve;
+mod nocca_solve_cost;
+mod plain;
+mod readme;
+mod record_once;
+mod rules_md;
+mod screens;
+mod settings;
+mod stats;
+mod storage;
+mod storage_faults;
+mod suspend;
+mod themes;
+mod tree_building;
+mod tui;
+mod twenty48_largest;
+mod twenty48_train;
+mod words;

@@ -1,0 +1,435 @@
+//! Every claim of README.md about the command line is run: each `parlor` command line in its code blocks and in its
+//! inline code parses with the command line's own clap definitions, each example shown with its output (`$ parlor
+//! ...` and the lines under it) prints exactly that through the real binary, the plain-mode example plays through a
+//! pipe, and each flag the README names (`--seed`, `--no-limit`, ...) is a flag of some command.
+
+use crate::common::{err, out, parlor};
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::process::Stdio;
+
+fn readme() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .expect("README.md")
+}
+
+/// The fenced code blocks: (language, lines).
+fn blocks(text: &str) -> Vec<(String, Vec<String>)> {
+    let mut out = Vec::new();
+    let mut current: Option<(String, Vec<String>)> = None;
+    for line in text.lines() {
+        if let Some(lang) = line.strip_prefix("```") {
+            match current.take() {
+                Some(block) => out.push(block),
+                None => current = Some((lang.trim().to_string(), Vec::new())),
+            }
+        } else if let Some((_, lines)) = &mut current {
+            lines.push(line.to_string());
+        }
+    }
+    out
+}
+
+/// The text outside fenced code blocks.
+fn prose(text: &str) -> String {
+    let mut keep = true;
+    let mut out = String::new();
+    for line in text.lines() {
+        if line.starts_with("```") {
+            keep = !keep;
+            continue;
+        }
+        if keep {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The inline code spans of `text` (a span opened by n backticks closes with n; line breaks read as spaces).
+fn inline_code(text: &str) -> Vec<String> {
+    let b = text.as_bytes();
+    let mut spans = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'`' {
+            i += 1;
+            continue;
+        }
+        let n = b[i..].iter().take_while(|&&c| c == b'`').count();
+        let fence = "`".repeat(n);
+        let start = i + n;
+        match text[start..].find(&fence) {
+            Some(len) => {
+                spans.push(
+                    text[start..start + len]
+                        .replace('\n', " ")
+                        .trim()
+                        .to_string(),
+                );
+                i = start + len + n;
+            }
+            None => break,
+        }
+    }
+    spans
+}
+
+/// Splits a command line as a POSIX shell would split its words (single and double quotes, no expansion).
+fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    for c in line.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    out.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if in_word {
+        out.push(word);
+    }
+    out
+}
+
+/// A command line's `parlor` commands: the line split at `&&`, `|` and `;`, each part's redirection (`> FILE`) and
+/// comment (`# ...`) dropped, and only the parts that run `parlor` kept (as their words after `parlor`).
+fn parlor_commands(line: &str) -> Vec<Vec<String>> {
+    let line = line.trim().trim_start_matches("$ ");
+    let line = match line.find(" #") {
+        Some(i) => &line[..i],
+        None => line,
+    };
+    line.split("&&")
+        .flat_map(|p| p.split('|'))
+        .flat_map(|p| p.split(';'))
+        .filter_map(|part| {
+            let part = part.split('>').next().unwrap_or_default();
+            let w = words(part);
+            (w.first().map(String::as_str) == Some("parlor")).then(|| w[1..].to_vec())
+        })
+        .collect()
+}
+
+/// A word the README writes for the reader to fill in (`GAME`, `FILE`, `RxC`, `[--game G]`, `a|b`, `3..8`).
+fn placeholder(word: &str) -> bool {
+    let w = word.trim_matches(|c| c == '[' || c == ']');
+    word.starts_with('[')
+        || word.ends_with(']')
+        || word.contains("...")
+        || word.contains("..")
+        || word.contains('|')
+        || (w.len() > 1 && w.chars().all(|c| c.is_ascii_uppercase() || c == '_'))
+        || w == "RxC"
+}
+
+/// Parses `args` (after `parlor`) with the command line's own definitions: Ok, or clap's message.
+fn parses(args: &[String]) -> Result<(), String> {
+    let mut all = vec!["parlor".to_string()];
+    all.extend(args.iter().cloned());
+    match parlor::command().try_get_matches_from(all) {
+        Ok(_) => Ok(()),
+        Err(e)
+            if matches!(
+                e.kind(),
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion
+            ) =>
+        {
+            Ok(())
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The subcommand `args` names (the words up to the first flag or placeholder), and the flags it and the global
+/// options take.
+fn flags_of(args: &[String]) -> (String, BTreeSet<String>) {
+    let mut cmd = parlor::command();
+    cmd.build();
+    let mut path = vec!["parlor".to_string()];
+    let mut flags = long_flags(&cmd);
+    let mut here = &cmd;
+    for w in args {
+        if w.starts_with('-') || placeholder(w) {
+            break;
+        }
+        match here.find_subcommand(w) {
+            Some(sub) => {
+                here = sub;
+                path.push(w.clone());
+                flags.extend(long_flags(here));
+            }
+            None => break,
+        }
+    }
+    (path.join(" "), flags)
+}
+
+fn long_flags(cmd: &clap::Command) -> BTreeSet<String> {
+    cmd.get_arguments()
+        .flat_map(|a| {
+            a.get_long_and_visible_aliases()
+                .unwrap_or_default()
+                .into_iter()
+                .chain(a.get_all_aliases().unwrap_or_default())
+        })
+        .map(|l| format!("--{l}"))
+        .chain(["--help".to_string(), "--version".to_string()])
+        .collect()
+}
+
+/// Every long flag of every command.
+fn every_flag() -> BTreeSet<String> {
+    fn walk(cmd: &clap::Command, into: &mut BTreeSet<String>) {
+        into.extend(long_flags(cmd));
+        for sub in cmd.get_subcommands() {
+            walk(sub, into);
+        }
+    }
+    let mut cmd = parlor::command();
+    cmd.build();
+    let mut all = BTreeSet::new();
+    walk(&cmd, &mut all);
+    all
+}
+
+/// The flags named in a piece of text: `--name` up to the first character a flag cannot hold (so the README's
+/// `--[no-]flag` shorthand is read whole, and refused).
+fn named_flags(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("--") {
+        let after = &rest[i + 2..];
+        let len = after
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '[' || c == ']'))
+            .unwrap_or(after.len());
+        let name = &after[..len];
+        let before = rest[..i].chars().last();
+        if !name.is_empty() && !matches!(before, Some(c) if c.is_ascii_alphanumeric()) {
+            out.push(format!("--{}", name.trim_end_matches(']')));
+        }
+        rest = &after[len..];
+    }
+    out
+}
+
+/// Checks one command line (after `parlor`): parsed whole when it has no placeholder, else its flags looked up on
+/// the subcommand it names (`GAME`: on every game's). Returns the problems.
+fn check_line(source: &str, args: &[String]) -> Vec<String> {
+    if args.first().map(String::as_str) == Some("GAME") {
+        return parlor::registry::GAMES
+            .iter()
+            .flat_map(|g| {
+                let mut each = args.to_vec();
+                each[0] = g.id().to_string();
+                check_line(source, &each)
+            })
+            .collect();
+    }
+    if args.iter().any(|w| placeholder(w)) {
+        let (path, flags) = flags_of(args);
+        args.iter()
+            .flat_map(|w| named_flags(w))
+            .filter(|f| !flags.contains(f))
+            .map(|f| format!("{source}: `{path}` has no flag {f}"))
+            .collect()
+    } else {
+        match parses(args) {
+            Ok(()) => Vec::new(),
+            Err(e) => vec![format!(
+                "{source}: `parlor {}` does not parse: {e}",
+                args.join(" ")
+            )],
+        }
+    }
+}
+
+#[test]
+fn every_command_line_in_the_code_blocks_parses() {
+    let text = readme();
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for (lang, lines) in blocks(&text) {
+        if !(lang.is_empty() || lang == "sh") {
+            continue;
+        }
+        for line in &lines {
+            // The synopsis block lines end with a description after two or more spaces.
+            let command = match line.find("   ") {
+                Some(i) if lang.is_empty() => &line[..i],
+                _ => line.as_str(),
+            };
+            for args in parlor_commands(command) {
+                checked += 1;
+                problems.extend(check_line(line, &args));
+            }
+        }
+    }
+    assert!(checked >= 30, "only {checked} command lines found");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn every_command_line_in_the_text_parses() {
+    let text = prose(&readme());
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for span in inline_code(&text) {
+        for args in parlor_commands(&span) {
+            checked += 1;
+            // A command named in a sentence (`parlor completions`) need not carry its arguments: it must exist.
+            let (path, _) = flags_of(&args);
+            if path.split(' ').count() == args.len() + 1 {
+                continue;
+            }
+            problems.extend(check_line(&span, &args));
+        }
+    }
+    assert!(checked >= 10, "only {checked} inline command lines found");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn every_flag_the_readme_names_exists() {
+    let all = every_flag();
+    let text = readme();
+    let mut named: BTreeSet<String> = BTreeSet::new();
+    for span in inline_code(&prose(&text)) {
+        if span.starts_with("--") {
+            named.extend(named_flags(&span));
+        }
+        for args in parlor_commands(&span) {
+            named.extend(args.iter().flat_map(|w| named_flags(w)));
+        }
+    }
+    for (lang, lines) in blocks(&text) {
+        if lang.is_empty() || lang == "sh" {
+            for line in lines {
+                for args in parlor_commands(&line) {
+                    named.extend(args.iter().flat_map(|w| named_flags(w)));
+                }
+            }
+        }
+    }
+    // Cargo's own flags, in the install and test recipes.
+    for cargo in [
+        "--locked",
+        "--release",
+        "--workspace",
+        "--path",
+        "--git",
+        "--include-ignored",
+        "--lib",
+        "--no-default-features",
+        "--target",
+    ] {
+        named.remove(cargo);
+    }
+    assert!(
+        named.len() >= 40,
+        "only {} flags named: {named:?}",
+        named.len()
+    );
+    let missing: Vec<&String> = named.iter().filter(|f| !all.contains(*f)).collect();
+    assert!(
+        missing.is_empty(),
+        "README names flags no command has: {missing:?}"
+    );
+}
+
+/// The shorthand the README once used for two flags that do not exist is caught by the checks above.
+#[test]
+fn the_checks_catch_a_flag_that_does_not_exist() {
+    assert_eq!(
+        named_flags("--[no-]secret-repeats"),
+        ["--[no-]secret-repeats"]
+    );
+    assert!(!every_flag().contains("--[no-]secret-repeats"));
+    let args = words("mastermind --colours 2..10 --[no-]secret-repeats");
+    assert_eq!(check_line("x", &args).len(), 1);
+    assert!(parses(&words("mastermind solve --strategy lucky")).is_err());
+    assert!(parses(&words("nocca --board 4x5 --level perfect")).is_ok());
+}
+
+/// `$ parlor ...` followed by its output: the real binary prints exactly that.
+#[test]
+fn every_example_with_its_output_prints_that_output() {
+    let text = readme();
+    let mut ran = 0;
+    for (lang, lines) in blocks(&text) {
+        if lang != "sh" {
+            continue;
+        }
+        for (i, line) in lines.iter().enumerate() {
+            let Some(command) = line.strip_prefix("$ ") else {
+                continue;
+            };
+            let shown: Vec<&str> = lines[i + 1..]
+                .iter()
+                .take_while(|l| !l.starts_with("$ "))
+                .map(String::as_str)
+                .collect();
+            if shown.is_empty() {
+                continue;
+            }
+            let args = &parlor_commands(command)[0];
+            let dir = tempfile::tempdir().unwrap();
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let o = parlor(dir.path(), &args)
+                .stdin(Stdio::null())
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "{command}: {}", err(&o));
+            assert_eq!(out(&o).trim_end(), shown.join("\n"), "{command}");
+            ran += 1;
+        }
+    }
+    assert!(ran >= 4, "only {ran} examples with output");
+}
+
+/// The plain-mode example (`printf '...' | parlor ...`) plays through a pipe and quits cleanly.
+#[test]
+fn the_plain_mode_example_plays_through_a_pipe() {
+    let text = readme();
+    let line = blocks(&text)
+        .into_iter()
+        .flat_map(|(_, lines)| lines)
+        .find(|l| l.starts_with("printf ") && l.contains("| parlor"))
+        .expect("README has a plain-mode example");
+    let (input, command) = line.split_once('|').unwrap();
+    let input = words(input)[1].replace("\\n", "\n");
+    let args = &parlor_commands(command)[0];
+    let dir = tempfile::tempdir().unwrap();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut child = parlor(dir.path(), &args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{line}: {}", err(&o));
+    assert!(out(&o).contains("Score"), "{}", out(&o));
+}

@@ -1,0 +1,15 @@
+//! The integration tests of `twenty48`, gathered into one test binary (`tests/it/`, a module per former file).
+//!
+//! One binary, not one per file: every test binary links the crate and its dependencies again, and linking ~40
+//! binaries was most of a fresh `cargo test --workspace` (issue 26). Run one file's tests with
+//! `cargo test -p twenty48 --test it -- ntuple::`. The tests share one process: a test that needs the process to
+//! itself (`ntuple_fallback`, which names the weights file in the environment) runs again in a child process.
+
+mod ai;
+mod downgrade;
+mod game;
+mod largest_tiles;
+mod ntuple;
+mod ntuple_fallback;
+mod props;
+mod slide_oracle;
