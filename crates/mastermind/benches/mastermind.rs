@@ -2,6 +2,9 @@
 //!
 //! `CARGO_TARGET_DIR=/work/target-mastermind cargo bench -p mastermind --bench mastermind`
 
+// Benchmarks stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::hint::black_box;
 use std::time::Duration;
 

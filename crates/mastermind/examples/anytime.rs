@@ -16,6 +16,9 @@
 //! tree in the compact form the engine compiles in (then set `SUPER_BEST_TOTAL` and `SUPER_BEST_MAX` in
 //! `src/best.rs` to the figures it prints).
 
+// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

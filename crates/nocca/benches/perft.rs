@@ -1,5 +1,8 @@
 //! Perft from the start position: `cargo bench -p nocca --bench perft`.
 
+// Benchmarks stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};

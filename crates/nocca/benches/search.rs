@@ -1,6 +1,9 @@
 //! Search speed on the fixed bench positions: `cargo bench -p nocca --bench search`.
 //! Nodes per second = the node count printed first divided by the measured time.
 
+// Benchmarks stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};

@@ -7,6 +7,8 @@
 //! method on half of them and checked on the other half, beside the sign of the current evaluation. The weights are
 //! printed in evaluation units (100 per unit of log-odds).
 
+// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 // Dense linear algebra on 11 x 11 matrices reads best with indices.
 #![allow(clippy::needless_range_loop)]
 

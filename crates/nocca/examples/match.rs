@@ -2,6 +2,9 @@
 //! `cargo run -p nocca --release --example match -- [GAMES] [SEED] [A B]`.
 //! Without levels, plays each level against the one below.
 
+// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::time::Instant;
 
 use nocca::{Level, play_match};

@@ -1,5 +1,8 @@
 //! Perft from the start (or a given position): `cargo run -p nocca --release --example perft -- 7 [POSITION]`.
 
+// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::time::Instant;
 
 use nocca::{Dims, Position, perft};

@@ -1,6 +1,9 @@
 //! Solves a board and prints its counts and the start position's value:
 //! `retrograde RxC [checkpoint-file [table-file]]` (checkpoints at most every 5 minutes).
 
+// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::time::Instant;
 
 use nocca::{Dims, Position, SolveOptions, Stage, Table};

@@ -4,6 +4,9 @@
 //! 2048 games, 40,000 Mastermind games, 20,000 Nocca games) and kept, so that the real binary can be timed on it:
 //! `time target/release/parlor --data-dir target/stats-bench stats --json > /dev/null`.
 
+// Benchmarks stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use parlor::games::game::Game;
 use parlor::games::mastermind::Mastermind;

@@ -1,6 +1,9 @@
 //! Full-screen interface latency: start-up to a drawn menu, and a key press to a redrawn 2048 board.
 //! Run with `cargo bench -p parlor --bench ui`.
 
+// Benchmarks stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use parlor::games::session::{Seed, Session};
 use parlor::games::twenty48::{Params, Twenty48};

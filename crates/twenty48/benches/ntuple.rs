@@ -3,6 +3,9 @@
 //! Run: `cargo bench -p twenty48 --bench ntuple`. The network's weights do not change its speed (the same cells are
 //! read whatever they hold), so a zero network is used unless `PARLOR_2048_WEIGHTS` names a weights file.
 
+// Benchmarks stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use std::hint::black_box;

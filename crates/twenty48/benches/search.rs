@@ -2,6 +2,9 @@
 //!
 //! Run: `cargo bench -p twenty48 --bench search`
 
+// Benchmarks stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use std::hint::black_box;

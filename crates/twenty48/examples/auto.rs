@@ -9,6 +9,9 @@
 //! boards as they are (by default the network reads boards that hold 16384 through tile downgrading; `--downgrade E`
 //! from a largest tile of 2^E).
 
+// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;

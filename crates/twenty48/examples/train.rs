@@ -10,6 +10,9 @@
 //! it), `--stages 16384` (stages by the largest tile; a checkpoint in other stages is promoted), `--downgrade 14`
 //! (play and learn through tile downgrading from 16384).
 
+// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;

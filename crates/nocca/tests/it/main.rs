@@ -4,6 +4,9 @@
 //! binaries was most of a fresh `cargo test --workspace` (issue 26). Run one file's tests with
 //! `cargo test -p nocca --test it -- perft::`; the helpers they share are [`common`].
 
+// Tests stop loudly: unwrap, expect and panic are how a test fails (the workspace warns on them elsewhere).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 mod game;
 mod notation;

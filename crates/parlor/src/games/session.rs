@@ -589,6 +589,7 @@ impl<G: Game> Session<G> {
     }
 }
 
-#[cfg(all(test, feature = "terminal"))]
+#[cfg(test)]
+#[cfg(feature = "terminal")]
 #[path = "session_tests.rs"]
 mod tests;

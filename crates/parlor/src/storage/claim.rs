@@ -135,7 +135,8 @@ impl Store {
     }
 }
 
-#[cfg(all(test, feature = "terminal"))]
+#[cfg(test)]
+#[cfg(feature = "terminal")]
 mod tests {
     use super::*;
 

@@ -509,5 +509,6 @@ pub fn format_time(ms: i64) -> String {
     )
 }
 
-#[cfg(all(test, feature = "terminal"))]
+#[cfg(test)]
+#[cfg(feature = "terminal")]
 mod tests;

@@ -286,7 +286,8 @@ impl Store {
     }
 }
 
-#[cfg(all(test, feature = "terminal"))]
+#[cfg(test)]
+#[cfg(feature = "terminal")]
 mod tests {
     use super::*;
 

@@ -293,7 +293,7 @@ impl App {
                 }
                 if key.code == KeyCode::F(12) && std::env::var_os("PARLOR_TEST_PANIC").is_some() {
                     // Test hook: lets the end-to-end tests check that a panic restores the terminal.
-                    panic!("test panic requested with F12 (PARLOR_TEST_PANIC is set)");
+                    test_panic();
                 }
                 if key.code == KeyCode::Char('?') {
                     self.help_open = true;
@@ -389,3 +389,9 @@ impl App {
 #[cfg(test)]
 #[path = "app_core_tests.rs"]
 mod core_tests;
+
+/// The end-to-end tests' panic (F12 with `PARLOR_TEST_PANIC` set): it checks that a panic gives the terminal back.
+#[allow(clippy::panic)] // the panic is the point, and only the tests ask for it
+fn test_panic() -> ! {
+    panic!("test panic requested with F12 (PARLOR_TEST_PANIC is set)");
+}

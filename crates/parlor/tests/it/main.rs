@@ -9,6 +9,12 @@
 //! data directory of Mastermind's trees, a background build outliving the test) runs alone in a child process of
 //! this binary ([`common::in_own_process`]). Snapshots are in `snapshots/`, named `it__<module>__<name>.snap`.
 
+// Tests stop loudly: unwrap, expect and panic are how a test fails (the workspace warns on them elsewhere).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+// The end-to-end tests drive the real binary as a terminal would: signals, a pseudo-terminal's window size and
+// resource limits (a full disk) go through libc.
+#![allow(unsafe_code)]
+
 mod common;
 mod damaged_rows;
 mod distribution;

@@ -210,7 +210,8 @@ pub fn square_move(mv: Move, dims: nocca::Dims) -> String {
 fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = vec![String::new()];
     for word in text.split(' ') {
-        let last = lines.last_mut().expect("one line at least");
+        let end = lines.len() - 1;
+        let last = &mut lines[end];
         if !last.is_empty() && last.chars().count() + 1 + word.chars().count() > width {
             lines.push(word.to_string());
         } else {

@@ -173,14 +173,8 @@ pub fn free_disk(dir: &Path) -> Option<u64> {
 
 #[cfg(unix)]
 fn statvfs_free(dir: &Path) -> Option<u64> {
-    use std::os::unix::ffi::OsStrExt;
-    let c = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
-    // SAFETY: statvfs fills the struct from a NUL-terminated path, or fails.
-    let mut s: libc::statvfs = unsafe { std::mem::zeroed() };
-    if unsafe { libc::statvfs(c.as_ptr(), &mut s) } != 0 {
-        return None;
-    }
-    Some(s.f_bavail as u64 * s.f_frsize as u64)
+    let s = rustix::fs::statvfs(dir).ok()?;
+    Some(s.f_bavail.saturating_mul(s.f_frsize))
 }
 
 #[cfg(not(unix))]

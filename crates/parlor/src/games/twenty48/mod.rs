@@ -366,7 +366,8 @@ pub const RULES: &[&str] = &[
      the best scores. Every move is saved at once; quit at any time and continue later.",
 ];
 
-#[cfg(all(test, feature = "terminal"))]
+#[cfg(test)]
+#[cfg(feature = "terminal")]
 mod tests {
     use super::*;
     use crate::games::session::{Seed, Session};

@@ -482,6 +482,7 @@ mod reading_tests {
     }
 
     #[test]
+    #[allow(unsafe_code)] // mkfifo, to make a FIFO to refuse
     fn only_regular_files_of_a_bounded_size_are_read() {
         let dir = std::env::temp_dir().join(format!("p48-reading-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();

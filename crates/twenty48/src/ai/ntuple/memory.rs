@@ -18,6 +18,7 @@ pub fn with_capacity(n: usize) -> Vec<AtomicU32> {
 }
 
 #[cfg(target_os = "linux")]
+#[allow(unsafe_code)] // One kernel call on memory this module owns, justified below.
 fn advise_huge_pages(addr: usize, len: usize) {
     const PAGE: usize = 4096;
     let start = addr.next_multiple_of(PAGE);
