@@ -297,3 +297,72 @@ fn for_the_level((why, never): (String, bool)) -> String {
         if never { "; choose another level" } else { "" }
     )
 }
+
+#[cfg(all(test, feature = "terminal"))]
+mod tests {
+    use super::*;
+    use crate::games::game::Game;
+    use crate::games::nocca::{Nocca, Params};
+    use crate::games::session::{ResumeError, Seed, Session};
+    use crate::games::{AnyGame, Contexts, Entry};
+    use crate::storage::Store;
+
+    /// Each run's tables are its own (no process-wide registry): a table in one data directory is seen by the
+    /// tables of that directory only. A perfect game starts only where its table can be had, and a saved one whose
+    /// table has gone since is not taken up (damaged: it is set aside) and its Continue line says why.
+    #[test]
+    fn the_tables_are_the_runs_and_a_perfect_game_needs_its_table() {
+        let dir = tempfile::tempdir().unwrap();
+        let dims: Dims = "4x5".parse().unwrap();
+        let tables = Tables::new(Some(dir.path()));
+        let elsewhere = Tables::default();
+        assert!(tables.available(dims).is_err());
+        std::fs::create_dir_all(table_dir(dir.path())).unwrap();
+        let file = Table::path_in(&table_dir(dir.path()), dims);
+        std::fs::File::create(&file)
+            .unwrap()
+            .set_len(Table::file_len(dims))
+            .unwrap();
+        assert_eq!(tables.available(dims), Ok(()));
+        assert!(elsewhere.available(dims).is_err());
+        assert!(tables.clone().available(dims).is_ok());
+
+        let params = Params {
+            level: nocca::Opponent::Perfect,
+            board: dims,
+            ..Params::default()
+        };
+        assert!(Nocca::check(&params).is_ok());
+        assert!(Nocca::check_in(&params, &elsewhere).is_err());
+        let mut store = Store::in_memory().unwrap();
+        assert!(
+            Session::<Nocca>::new_in(params, Seed::from_option(Some(1)), &store, elsewhere)
+                .is_err()
+        );
+        let mut s =
+            Session::<Nocca>::new_in(params, Seed::from_option(Some(1)), &store, tables.clone())
+                .unwrap();
+        s.play("b1k".parse().unwrap(), &mut store).unwrap();
+        drop(s);
+        let saved = store.unfinished(Some("nocca")).unwrap();
+        let entry = Entry::<Nocca>::new();
+        let contexts = Contexts::new(&[&entry], Some(dir.path()));
+        assert_eq!(
+            entry.progress(&saved[0], &contexts),
+            Ok("ply 1 · White to move".to_string())
+        );
+        drop(Session::<Nocca>::resume_in(&saved[0], &store, tables.clone()).unwrap());
+
+        std::fs::remove_file(&file).unwrap();
+        let why = entry
+            .progress(&saved[0], &contexts)
+            .unwrap_err()
+            .to_string();
+        assert!(why.contains("no 4x5 table"), "{why}");
+        match Session::<Nocca>::resume_in(&saved[0], &store, tables) {
+            Err(ResumeError::Damaged(why)) => assert!(why.contains("no 4x5 table"), "{why}"),
+            Err(e) => panic!("{e}"),
+            Ok(_) => panic!("taken up without its table"),
+        }
+    }
+}
