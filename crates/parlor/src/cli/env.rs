@@ -41,7 +41,10 @@ impl Env {
             || !std::io::stdin().is_terminal()
             || !std::io::stdout().is_terminal();
         let config_dir = paths::config_dir(global.config_dir.as_deref()).ok();
-        let catalog = crate::tui::game::catalog(&games);
+        // What the games keep (solved tables, strategy trees) lives beside the database.
+        let data_dir = paths::data_dir(global.data_dir.as_deref()).ok();
+        let contexts = Contexts::new(&games, data_dir.as_deref());
+        let catalog = crate::tui::game::catalog(&games).with_contexts(contexts.clone());
         let loaded = match &config_dir {
             Some(dir) => settings::file::load(dir, &catalog),
             None => settings::file::Loaded {
@@ -51,9 +54,6 @@ impl Env {
         };
         let name = global.theme.unwrap_or_else(|| loaded.settings.theme());
         let theme = Theme::from_env(name, global.no_color);
-        // What the games keep (solved tables, strategy trees) lives beside the database.
-        let data_dir = paths::data_dir(global.data_dir.as_deref()).ok();
-        let contexts = Contexts::new(&games, data_dir.as_deref());
         Env {
             global,
             plain,

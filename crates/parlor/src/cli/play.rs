@@ -143,7 +143,7 @@ impl<G: CliGame> CliLaunch for Entry<G> {
         for (key, value) in &given {
             G::set(&mut params, key, value).map_err(|e| anyhow!("--{key}: {e}"))?;
         }
-        G::check(&params).map_err(|e| anyhow!("{e}"))?;
+        G::check_in(&params, &env.contexts.of::<G>()).map_err(|e| anyhow!("{e}"))?;
         let seed = matches.get_one::<u64>("seed").copied();
         let fresh = seed.is_some() || matches.get_flag("new");
         play::<G>(env, params, &given, seed, fresh)
@@ -175,9 +175,8 @@ fn play<G: CliGame>(
                     continue;
                 }
             }
-            match Session::<G>::resume(&saved, &store) {
+            match Session::<G>::resume_in(&saved, &store, env.contexts.of::<G>()) {
                 Ok(s) => {
-                    let s = s.with_context(env.contexts.of::<G>());
                     notes.push("Continuing your game in progress (--new starts another).".into());
                     session = Some(s);
                     break;
@@ -200,9 +199,13 @@ fn play<G: CliGame>(
     }
     let session = match session {
         Some(s) => s,
-        None => Session::<G>::new(params, Seed::from_option(seed), &store)
-            .map_err(|e| anyhow!("{e}"))?
-            .with_context(env.contexts.of::<G>()),
+        None => Session::<G>::new_in(
+            params,
+            Seed::from_option(seed),
+            &store,
+            env.contexts.of::<G>(),
+        )
+        .map_err(|e| anyhow!("{e}"))?,
     };
     notes.extend(env.settings_notice());
     if env.plain {

@@ -95,9 +95,21 @@ pub trait Game: Sized + 'static {
     fn applies(_params: &Self::Params, _key: &str) -> bool {
         true
     }
-    /// Checks the parameters as a whole (settings that must agree with each other).
+    /// Checks the parameters as a whole (settings that must agree with each other): about the parameters alone,
+    /// wherever the game is played ([`Game::playable`] says whether it can be played in a run).
     fn check(_params: &Self::Params) -> Result<(), Error> {
         Ok(())
+    }
+    /// Whether a game with these parameters can be played in `context`: what its computer needs can be had in this
+    /// run (Nocca's perfect level needs its board's solved table). A new game that cannot is refused at setup, and a
+    /// saved one is not taken up (it is set aside as damaged), with this error. By default every game can.
+    fn playable(_params: &Self::Params, _context: &Self::Context) -> Result<(), Error> {
+        Ok(())
+    }
+    /// [`Game::check`], then [`Game::playable`] in `context`: whether a game with these parameters can start here.
+    fn check_in(params: &Self::Params, context: &Self::Context) -> Result<(), Error> {
+        Self::check(params)?;
+        Self::playable(params, context)
     }
     /// The name best scores and statistics are grouped by (`4x4`, `classic`, `vs expert`).
     fn variant(params: &Self::Params) -> String;

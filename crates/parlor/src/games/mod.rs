@@ -122,8 +122,13 @@ pub trait AnyGame: Sync {
     fn rules(&self) -> &'static [&'static str];
     /// How a record's variant ranks (from its saved parameters; the default parameters' if unreadable).
     fn ranking(&self, options: &str) -> game::Ranking;
-    /// A saved game's progress line ("score 1234 · 20 moves"), or why it cannot be read.
-    fn progress(&self, saved: &crate::storage::Unfinished) -> Result<String, error::Error>;
+    /// A saved game's progress line ("score 1234 · 20 moves"), or why it cannot be read or played in its context
+    /// among `contexts` ([`game::Game::playable`]: it would not be taken up).
+    fn progress(
+        &self,
+        saved: &crate::storage::Unfinished,
+        contexts: &Contexts,
+    ) -> Result<String, error::Error>;
     /// The name of the score ("score", "guesses", "plies").
     fn score_name(&self) -> &'static str;
     /// The charts the statistics show for a variant (from its saved parameters; the defaults' if unreadable).
@@ -133,8 +138,9 @@ pub trait AnyGame: Sync {
     /// The game's settings, in the order its setup form shows them.
     fn settings(&self) -> &'static [settings::Setting];
     /// Parameters made from setting values (key, value), set in the table's order on the defaults: the
-    /// defaults a player keeps in the settings file. A refused value is left out and reported.
-    fn params_from(&self, values: &[(String, String)]) -> ParamsFrom;
+    /// defaults a player keeps in the settings file. A refused value is left out and reported, and so are
+    /// parameters that cannot be played in the game's context among `contexts` ([`game::Game::check_in`]).
+    fn params_from(&self, values: &[(String, String)], contexts: &Contexts) -> ParamsFrom;
 }
 
 /// Parameters made from setting values ([`AnyGame::params_from`]).
@@ -185,12 +191,17 @@ impl<G: game::Game> AnyGame for Entry<G> {
         G::ranking(&params_or_default::<G>(Some(options)))
     }
 
-    fn progress(&self, saved: &crate::storage::Unfinished) -> Result<String, error::Error> {
+    fn progress(
+        &self,
+        saved: &crate::storage::Unfinished,
+        contexts: &Contexts,
+    ) -> Result<String, error::Error> {
         if let Some(why) = &saved.damage {
             return Err(error::Error::Record(why.clone()));
         }
-        session::rebuild::<G>(&saved.game, &saved.options, saved.seed, &saved.moves)
-            .map(|r| G::progress(&r.state))
+        let r = session::rebuild::<G>(&saved.game, &saved.options, saved.seed, &saved.moves)?;
+        G::playable(&r.params, &contexts.of::<G>())?;
+        Ok(G::progress(&r.state))
     }
 
     fn score_name(&self) -> &'static str {
@@ -201,7 +212,7 @@ impl<G: game::Game> AnyGame for Entry<G> {
         G::settings()
     }
 
-    fn params_from(&self, values: &[(String, String)]) -> ParamsFrom {
+    fn params_from(&self, values: &[(String, String)], contexts: &Contexts) -> ParamsFrom {
         let mut params = G::Params::default();
         let mut refused = Vec::new();
         for s in G::settings() {
@@ -215,7 +226,7 @@ impl<G: game::Game> AnyGame for Entry<G> {
                 refused.push((s.key.to_string(), why.to_string()));
             }
         }
-        if let Err(why) = G::check(&params) {
+        if let Err(why) = G::check_in(&params, &contexts.of::<G>()) {
             refused.push((String::new(), why.to_string()));
             params = G::Params::default();
         }

@@ -176,9 +176,20 @@ impl<G: Game> Session<G> {
         &self.context
     }
 
-    /// A new game, claimed for this process.
+    /// A new game, claimed for this process, in the default context ([`Session::new_in`]).
     pub fn new(params: G::Params, seed: Seed, store: &dyn Storage) -> Result<Session<G>, Error> {
-        G::check(&params)?;
+        Session::new_in(params, seed, store, G::Context::default())
+    }
+
+    /// A new game, claimed for this process, played in `context` ([`Session::with_context`]); refused if its
+    /// parameters cannot be played there ([`Game::check_in`]).
+    pub fn new_in(
+        params: G::Params,
+        seed: Seed,
+        store: &dyn Storage,
+        context: G::Context,
+    ) -> Result<Session<G>, Error> {
+        G::check_in(&params, &context)?;
         let start = G::new_game(&params, seed.value)?;
         let id = super::new_session_id();
         // A claim that cannot be made (a claims folder that cannot be used) does not stop play: nobody else can
@@ -199,12 +210,22 @@ impl<G: Game> Session<G> {
         };
         let mut s = Session::assemble(params, parts, claim, store);
         s.storage_error = problem.map(Error::Storage);
-        Ok(s)
+        Ok(s.with_context(context))
     }
 
-    /// Takes up a saved game: claims it, then reads its row again (the list it was chosen from may be stale: the
-    /// game may have been finished meanwhile) and rebuilds it from its parameters, seed and moves.
+    /// Takes up a saved game in the default context ([`Session::resume_in`]).
     pub fn resume(saved: &Unfinished, store: &dyn Storage) -> Result<Session<G>, ResumeError> {
+        Session::resume_in(saved, store, G::Context::default())
+    }
+
+    /// Takes up a saved game, played in `context`: claims it, then reads its row again (the list it was chosen
+    /// from may be stale: the game may have been finished meanwhile) and rebuilds it from its parameters, seed and
+    /// moves. A game whose parameters cannot be played in `context` ([`Game::playable`]) is damaged here.
+    pub fn resume_in(
+        saved: &Unfinished,
+        store: &dyn Storage,
+        context: G::Context,
+    ) -> Result<Session<G>, ResumeError> {
         // A row with columns of the wrong type cannot even be named reliably (its session may not be text): it is
         // set aside by the caller, whoever holds it.
         if let Some(why) = &saved.damage {
@@ -230,6 +251,7 @@ impl<G: Game> Session<G> {
             state,
         } = rebuild::<G>(&saved.game, &saved.options, saved.seed, &saved.moves)
             .map_err(|e| ResumeError::Damaged(e.to_string()))?;
+        G::playable(&params, &context).map_err(|e| ResumeError::Damaged(e.to_string()))?;
         if matches!(G::status(&state), Status::Over(_)) {
             return Err(ResumeError::Damaged("it is already over".into()));
         }
@@ -248,14 +270,23 @@ impl<G: Game> Session<G> {
         };
         let mut s = Session::assemble(params, parts, claim, store);
         s.storage_error = problem.map(Error::Storage);
-        Ok(s)
+        Ok(s.with_context(context))
     }
 
     /// Ends a saved game without playing it, recorded as given up: takes it up (so a game played elsewhere is
     /// never discarded under its player), resigns it and returns the record's id. A game finished meanwhile by
     /// another Parlor is [`ResumeError::Gone`]; a record that could not be written is [`ResumeError::Unavailable`].
     pub fn discard(saved: &Unfinished, store: &mut dyn Storage) -> Result<i64, ResumeError> {
-        let mut session = Session::<G>::resume(saved, store)?;
+        Session::<G>::discard_in(saved, store, G::Context::default())
+    }
+
+    /// [`Session::discard`], taking the game up in `context` ([`Session::resume_in`]).
+    pub fn discard_in(
+        saved: &Unfinished,
+        store: &mut dyn Storage,
+        context: G::Context,
+    ) -> Result<i64, ResumeError> {
+        let mut session = Session::<G>::resume_in(saved, store, context)?;
         session.resign(store);
         match session.ended() {
             Some(Ending { id: Some(id), .. }) => Ok(*id),

@@ -29,8 +29,9 @@ pub trait PlainGame: Game {
         last: Option<&Self::Move>,
         over: bool,
     ) -> String;
-    /// The line printed when a game starts ("GAME on 4x4, seed 7. ...": its parameters, the seed, the goal).
-    fn intro(params: &Self::Params, seed: u64) -> String;
+    /// The line printed when a game starts ("GAME on 4x4, seed 7. ...": its parameters, the seed, the goal), in the
+    /// game's context (what it will have to make first, say).
+    fn intro(context: &Self::Context, params: &Self::Params, seed: u64) -> String;
     /// The prompt for the next move, commands included.
     fn prompt(state: &Self::State, params: &Self::Params) -> String;
     /// Reads a typed line as a move (`partial`: the answer to an earlier [`Parsed::Ask`], else `None`).
@@ -75,7 +76,7 @@ impl<G: PlainGame> PlainLaunch for Entry<G> {
     }
 
     fn discard(&self, io: &mut Io, saved: &Unfinished, store: &mut Store) -> Result<()> {
-        match Session::<G>::discard(saved, store) {
+        match Session::<G>::discard_in(saved, store, io.contexts.of::<G>()) {
             Ok(id) => io.say(format!("Discarded: recorded as game #{id}, given up.")),
             Err(ResumeError::Taken) => {
                 io.say("That game is being played in another Parlor: it is left as it is.")
@@ -86,11 +87,8 @@ impl<G: PlainGame> PlainLaunch for Entry<G> {
     }
 
     fn play_saved(&self, io: &mut Io, saved: &Unfinished, store: &mut Store) -> Result<Exit> {
-        match Session::<G>::resume(saved, store) {
-            Ok(session) => {
-                let session = session.with_context(io.contexts.of::<G>());
-                super::play::play(io, session, store)
-            }
+        match Session::<G>::resume_in(saved, store, io.contexts.of::<G>()) {
+            Ok(session) => super::play::play(io, session, store),
             Err(ResumeError::Taken) => {
                 io.say("That game is being played in another Parlor: finish it there, or start a new one.")?;
                 Ok(Exit::Menu)

@@ -109,7 +109,7 @@ pub fn menu(
         }
         for (i, u) in saved.iter().enumerate() {
             let progress = find(games, &u.game)
-                .map(|g| g.progress(u).map_err(|e| e.to_string()))
+                .map(|g| g.progress(u, &io.contexts).map_err(|e| e.to_string()))
                 .unwrap_or_else(|| Err("unknown game".into()))
                 .unwrap_or_else(|e| format!("damaged: {e}"));
             io.say(format!(

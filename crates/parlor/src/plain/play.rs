@@ -28,11 +28,13 @@ pub fn start<G: PlainGame>(
     seed: Option<u64>,
     store: &mut Store,
 ) -> Result<Exit> {
-    match Session::<G>::new(params, Seed::from_option(seed), store) {
-        Ok(session) => {
-            let session = session.with_context(io.contexts.of::<G>());
-            play(io, session, store)
-        }
+    match Session::<G>::new_in(
+        params,
+        Seed::from_option(seed),
+        store,
+        io.contexts.of::<G>(),
+    ) {
+        Ok(session) => play(io, session, store),
         Err(e) => {
             io.say(format!("Cannot start: {e}"))?;
             Ok(Exit::Menu)
@@ -170,7 +172,7 @@ type Step = Option<Exit>;
 /// Plays a game until it ends, the player quits, or input runs out.
 pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> Result<Exit> {
     let mut thinker: Option<G::Thinker> = None;
-    io.say(G::intro(&s.params, s.seed().value))?;
+    io.say(G::intro(s.context(), &s.params, s.seed().value))?;
     if s.started() {
         io.say("Continuing your game in progress (r starts a new one).")?;
     }
@@ -438,14 +440,19 @@ fn new_game<G: PlainGame>(io: &mut Io, s: &mut Session<G>, store: &mut Store) ->
                 io.say(format!("Game #{id} recorded. New game:"))?;
             }
             let params = s.params.clone();
-            *s = match Session::<G>::new(params, Seed::from_option(None), store) {
-                Ok(fresh) => fresh.with_context(s.context().clone()),
+            *s = match Session::<G>::new_in(
+                params,
+                Seed::from_option(None),
+                store,
+                s.context().clone(),
+            ) {
+                Ok(fresh) => fresh,
                 Err(e) => {
                     io.say(format!("Cannot start: {e}"))?;
                     return Ok(Some(Exit::Menu));
                 }
             };
-            io.say(G::intro(&s.params, s.seed().value))?;
+            io.say(G::intro(s.context(), &s.params, s.seed().value))?;
             show(io, s)?;
         }
     }

@@ -52,7 +52,7 @@ pub fn ask<G: Game>(io: &mut Io, mut params: G::Params) -> Result<Setup<G::Param
                 }
             }
         }
-        match G::check(&params) {
+        match G::check_in(&params, &io.contexts.of::<G>()) {
             Ok(()) => return Ok(Setup::Ready(params)),
             Err(e) => io.say(format!(
                 "These settings do not go together: {e}. Once more:"

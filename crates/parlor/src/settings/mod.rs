@@ -14,9 +14,9 @@ mod theme_name;
 pub use keeper::Keeper;
 pub use theme_name::ThemeName;
 
-use crate::games::AnyGame;
 use crate::games::error::Error;
 use crate::games::settings::{Kind, Setting, no_setting};
+use crate::games::{AnyGame, Contexts};
 use crate::input::KeyCode;
 use keys::actions;
 
@@ -26,12 +26,25 @@ use keys::actions;
 pub struct Catalog {
     games: Vec<&'static dyn AnyGame>,
     keys: Vec<(KeyCode, String)>,
+    /// The games' contexts for this run, in which a game's default options are checked
+    /// ([`crate::games::game::Game::check_in`]); the defaults (nothing kept on disk) unless the top gives them.
+    contexts: Contexts,
 }
 
 impl Catalog {
     /// The catalog of `games`, whose own keys are `keys` (each with what it does, `it types GREEN in ...`).
     pub fn new(games: Vec<&'static dyn AnyGame>, keys: Vec<(KeyCode, String)>) -> Catalog {
-        Catalog { games, keys }
+        Catalog {
+            games,
+            keys,
+            contexts: Contexts::default(),
+        }
+    }
+
+    /// The same catalog, checking the games' default options in `contexts` (the run's).
+    pub fn with_contexts(mut self, contexts: Contexts) -> Catalog {
+        self.contexts = contexts;
+        self
     }
 
     /// The games, in the registry's order.
@@ -206,7 +219,7 @@ impl Settings {
                 .games
                 .iter()
                 .map(|g| {
-                    let made = g.params_from(&[]);
+                    let made = g.params_from(&[], &catalog.contexts);
                     GameDefaults {
                         id: g.id(),
                         values: made.values,
@@ -350,7 +363,7 @@ impl Settings {
                     Some(entry) => entry.1 = value,
                     None => values.push((key.to_string(), value)),
                 }
-                let made = game.params_from(&values);
+                let made = game.params_from(&values, &self.catalog.contexts);
                 if let Some((_, why)) = made.refused.first() {
                     return Err(Error::Settings(why.clone()));
                 }

@@ -42,6 +42,8 @@ pub struct Board<'a, G: TuiGame> {
     pub last: Option<&'a G::Move>,
     /// Whether the game is over (a hidden code is shown, say).
     pub over: bool,
+    /// The game's context ([`Game::Context`]: the session's; a replay's is the default).
+    pub context: &'a G::Context,
 }
 
 /// What a game adds to the interface for the full screen: its UI state, its key table, and its drawing.
@@ -140,7 +142,7 @@ pub trait TuiGame: Game {
 /// Any game, as the menu, the history and the scores see it.
 pub trait Launch: AnyGame {
     /// The setup form for a new game, opening on `params` (JSON) if they are readable, else the defaults.
-    fn setup(&self, params: Option<&str>) -> Box<dyn View>;
+    fn setup(&self, params: Option<&str>, contexts: &crate::games::Contexts) -> Box<dyn View>;
     /// A new game with the given parameters (JSON) and the default ones elsewhere.
     fn start(&self, params: Option<&str>, ctx: &mut Ctx) -> Result<Box<dyn View>, Error>;
     /// Takes up a saved game.
@@ -169,8 +171,10 @@ pub fn catalog(games: &[&'static dyn Launch]) -> Catalog {
 }
 
 impl<G: TuiGame> Launch for Entry<G> {
-    fn setup(&self, params: Option<&str>) -> Box<dyn View> {
-        Box::new(SetupView::<G>::new(params_or_default::<G>(params)))
+    fn setup(&self, params: Option<&str>, contexts: &crate::games::Contexts) -> Box<dyn View> {
+        Box::new(
+            SetupView::<G>::new(params_or_default::<G>(params)).with_context(contexts.of::<G>()),
+        )
     }
 
     fn start(&self, params: Option<&str>, ctx: &mut Ctx) -> Result<Box<dyn View>, Error> {
@@ -179,12 +183,12 @@ impl<G: TuiGame> Launch for Entry<G> {
     }
 
     fn resume(&self, saved: &Unfinished, ctx: &mut Ctx) -> Result<Box<dyn View>, ResumeError> {
-        let session = Session::<G>::resume(saved, ctx.store)?.with_context(ctx.contexts.of::<G>());
+        let session = Session::<G>::resume_in(saved, ctx.store, ctx.contexts.of::<G>())?;
         Ok(Box::new(PlayView::new(session)))
     }
 
     fn discard(&self, saved: &Unfinished, ctx: &mut Ctx) -> Result<(), ResumeError> {
-        Session::<G>::discard(saved, ctx.store).map(|_| ())
+        Session::<G>::discard_in(saved, ctx.store, ctx.contexts.of::<G>()).map(|_| ())
     }
 
     fn replay(&self, record: &GameRecord) -> Result<Box<dyn View>, Error> {

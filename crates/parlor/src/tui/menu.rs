@@ -90,7 +90,7 @@ impl MenuView {
         };
         for u in saved {
             let progress = match find(ctx.games, &u.game) {
-                Some(g) => g.progress(&u).map_err(|e| e.to_string()),
+                Some(g) => g.progress(&u, ctx.contexts).map_err(|e| e.to_string()),
                 None => Err(format!("this Parlor does not know the game '{}'", u.game)),
             };
             match progress {
@@ -183,7 +183,7 @@ impl MenuView {
             },
             Item::New(i) => {
                 let defaults = ctx.settings.game_json(ctx.games[i].id());
-                Transition::Push(ctx.games[i].setup(defaults))
+                Transition::Push(ctx.games[i].setup(defaults, ctx.contexts))
             }
             Item::Settings => Transition::Push(Box::new(super::settings::SettingsView::new(
                 ctx.settings,

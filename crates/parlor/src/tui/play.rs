@@ -171,7 +171,7 @@ impl<G: TuiGame> PlayView<G> {
     /// A new game with `params`, from the command line's seed if one is left, else a fresh one.
     pub fn start(params: G::Params, ctx: &mut Ctx) -> Result<PlayView<G>, Error> {
         let seed = Seed::from_option(ctx.seed.take());
-        let session = Session::new(params, seed, ctx.store)?.with_context(ctx.contexts.of::<G>());
+        let session = Session::new_in(params, seed, ctx.store, ctx.contexts.of::<G>())?;
         Ok(PlayView::new(session))
     }
 
@@ -601,6 +601,7 @@ impl<G: TuiGame> View for PlayView<G> {
             ui: Some(&self.ui),
             last: s.moves().last(),
             over: s.ended().is_some(),
+            context: s.context(),
         };
         G::draw(frame, board_area, &board, theme);
         if let (Some((title, lines)), Some(area)) = (dialog, dialog_area) {

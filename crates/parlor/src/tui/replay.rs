@@ -64,6 +64,8 @@ pub struct ReplayView<G: TuiGame> {
     speed: usize,
     /// Whether the speed was taken from the settings yet (at the first play).
     speed_set: bool,
+    /// The context the board is drawn in: the default (a replay plays nothing and needs nothing kept).
+    context: G::Context,
 }
 
 impl<G: TuiGame> ReplayView<G> {
@@ -75,6 +77,7 @@ impl<G: TuiGame> ReplayView<G> {
             playing: false,
             speed: 3,
             speed_set: false,
+            context: G::Context::default(),
         }
     }
 
@@ -132,6 +135,7 @@ impl<G: TuiGame> View for ReplayView<G> {
             ui: None,
             last,
             over: at == n,
+            context: &self.context,
         };
         G::draw(frame, board_area, &board, theme);
     }

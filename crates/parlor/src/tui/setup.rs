@@ -36,6 +36,8 @@ pub struct SetupView<G: TuiGame> {
     form: Rows,
     arrows: Vec<(u16, u16)>,
     start_row: Option<u16>,
+    /// The game's context, which says whether the parameters can be played in this run ([`crate::games::game::Game::check_in`]).
+    context: G::Context,
 }
 
 impl<G: TuiGame> SetupView<G> {
@@ -49,7 +51,14 @@ impl<G: TuiGame> SetupView<G> {
             form: Rows::default(),
             arrows: Vec::new(),
             start_row: None,
+            context: G::Context::default(),
         }
+    }
+
+    /// The same form, checking the parameters in `context` (the one games started from it are played in).
+    pub fn with_context(mut self, context: G::Context) -> SetupView<G> {
+        self.context = context;
+        self
     }
 
     /// The settings that apply to the parameters as they stand.
@@ -139,7 +148,7 @@ impl<G: TuiGame> View for SetupView<G> {
             lines.push(Line::styled(s.help.to_string(), theme.dim()));
         }
         let start_line = lines.len() as u16;
-        match G::check(&self.params) {
+        match G::check_in(&self.params, &self.context) {
             Ok(()) => lines.push(Line::raw(format!(
                 "Enter starts: {}",
                 G::variant(&self.params)
@@ -230,7 +239,7 @@ impl<G: TuiGame> View for SetupView<G> {
                 if !self.commit_typing() {
                     return Transition::Stay;
                 }
-                if let Err(e) = G::check(&self.params) {
+                if let Err(e) = G::check_in(&self.params, &self.context) {
                     self.message = Some(e.to_string());
                     return Transition::Stay;
                 }

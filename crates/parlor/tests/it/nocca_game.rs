@@ -243,7 +243,7 @@ fn the_computer_answers_with_a_legal_move_and_a_hint_is_one_too() {
         ..Params::default()
     };
     let st = Nocca::new_game(&p, 3).unwrap();
-    let mut t = Nocca::thinker(&p, &());
+    let mut t = Nocca::thinker(&p, &Default::default());
     let stop = std::sync::atomic::AtomicBool::new(false);
     use parlor::games::game::Purpose;
     let m = Nocca::think(&mut t, &st, Purpose::Opponent, &stop).unwrap();

@@ -280,9 +280,9 @@ fn perfect_is_a_level_in_the_settings_and_the_json_stays_as_it_was() {
         p
     );
     // Solved on first use up to 4x4; beyond that the table must be in the data directory.
-    assert_eq!(Nocca::check(&p), Ok(()));
+    assert_eq!(Nocca::check_in(&p, &Default::default()), Ok(()));
     Nocca::set(&mut p, "board", "5x5").unwrap();
-    let e = Nocca::check(&p).unwrap_err();
+    let e = Nocca::check_in(&p, &Default::default()).unwrap_err();
     let est = parlor::games::nocca::solve_estimate::estimate("5x5".parse().unwrap());
     if est
         .fits(parlor::games::nocca::solve_estimate::machine_memory(), None)
@@ -293,7 +293,7 @@ fn perfect_is_a_level_in_the_settings_and_the_json_stays_as_it_was() {
         assert!(e.message().contains("this machine cannot solve 5x5"), "{e}");
     }
     Nocca::set(&mut p, "mode", "two").unwrap();
-    assert_eq!(Nocca::check(&p), Ok(()));
+    assert_eq!(Nocca::check_in(&p, &Default::default()), Ok(()));
 }
 
 #[test]

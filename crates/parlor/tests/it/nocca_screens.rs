@@ -320,7 +320,11 @@ fn menu_continue_line_counts_plies() {
     drop(s);
     let saved = store.unfinished(Some("nocca")).unwrap();
     assert_eq!(
-        parlor::games::AnyGame::progress(&parlor::games::Entry::<Nocca>::new(), &saved[0]),
+        parlor::games::AnyGame::progress(
+            &parlor::games::Entry::<Nocca>::new(),
+            &saved[0],
+            &Default::default()
+        ),
         Ok("ply 3 · White to move".to_string())
     );
     let mut app = App::new(

@@ -427,7 +427,10 @@ fn shared_screens(out: &mut Vec<Drawn>) {
             .find(|g| g.title() == title)
             .unwrap();
         let mut app = common::app::app(
-            vec![parlor::menu_view(None), game.setup(Some(json))],
+            vec![
+                parlor::menu_view(None),
+                game.setup(Some(json), &Default::default()),
+            ],
             Store::in_memory().unwrap(),
         );
         with_help(&format!("{title} setup"), &mut app, out);

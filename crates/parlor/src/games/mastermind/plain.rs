@@ -164,7 +164,7 @@ impl PlainGame for Mastermind {
         }
     }
 
-    fn intro(p: &Params, _seed: u64) -> String {
+    fn intro(_trees: &crate::games::mastermind::trees::Trees, p: &Params, _seed: u64) -> String {
         let Ok(v) = p.variant() else {
             return "Mastermind.".into();
         };

@@ -566,6 +566,7 @@ impl TuiGame for Mastermind {
             ui: Some(&*ui),
             last: None,
             over: false,
+            context: session.context(),
         };
         let g = geometry(area, &board);
         let (x, y) = (event.column, event.row);

@@ -16,6 +16,8 @@ pub mod solve_estimate;
 
 pub mod tables;
 
+pub use tables::Tables;
+
 use super::error::Error;
 use super::game::{Applied, Chart, Game, Outcome, Purpose, Ranking, Status, Turn};
 use super::settings::{Kind, Setting, checked, no_setting};
@@ -248,6 +250,8 @@ pub struct Thinker {
     perfect: Option<PerfectPlayer>,
     /// When the computer plays itself (watch mode): the least time a move takes, so that a person can follow.
     pace_ms: u64,
+    /// The run's solved tables (the game's context): the perfect level plays from them, hints read them.
+    tables: Tables,
 }
 
 impl Thinker {
@@ -268,7 +272,7 @@ impl Game for Nocca {
     type State = State;
     type Move = Move;
     type Thinker = Thinker;
-    type Context = ();
+    type Context = Tables;
 
     fn settings() -> &'static [Setting] {
         SETTINGS
@@ -325,9 +329,11 @@ impl Game for Nocca {
         }
     }
 
-    fn check(p: &Params) -> Result<(), Error> {
+    /// The perfect level needs its board's solved table: one that is loaded, in the data directory, or solved on
+    /// first use (boards up to 4x4).
+    fn playable(p: &Params, tables: &Tables) -> Result<(), Error> {
         if p.mode != Mode::Two && p.level == Opponent::Perfect {
-            tables::available(p.board).map_err(Error::Settings)?;
+            tables.available(p.board).map_err(Error::Settings)?;
         }
         Ok(())
     }
@@ -487,23 +493,18 @@ impl Game for Nocca {
         p.mode == Mode::Computer
     }
 
-    /// The solved tables are still a process-wide registry ([`tables`]): the context only tells it where the data
-    /// directory is.
-    fn context(data_dir: Option<&std::path::Path>) {
-        #[cfg(feature = "terminal")]
-        if let Some(dir) = data_dir {
-            tables::use_data_dir(dir);
-        }
-        #[cfg(not(feature = "terminal"))]
-        let _ = data_dir;
+    /// The run's solved tables, kept in `data_dir/tables` ([`Tables`]).
+    fn context(data_dir: Option<&std::path::Path>) -> Tables {
+        Tables::new(data_dir)
     }
 
-    fn thinker(p: &Params, _context: &()) -> Thinker {
+    fn thinker(p: &Params, tables: &Tables) -> Thinker {
         Thinker {
             level: p.level,
             engine: None,
             perfect: None,
             pace_ms: WATCH_PAUSE_MS,
+            tables: tables.clone(),
         }
     }
 
@@ -517,8 +518,8 @@ impl Game for Nocca {
         let seed = state.seed ^ state.game.ply() as u64;
         let mv = match (purpose, t.level) {
             // On a solved board the hint is a perfect move (the table is loaded or solved first).
-            (Purpose::Hint, _) if tables::available(dims).is_ok() => {
-                let table = tables::get(dims, stop).ok()?;
+            (Purpose::Hint, _) if t.tables.available(dims).is_ok() => {
+                let table = t.tables.get(dims, stop).ok()?;
                 table.best_move(state.position()).ok()??
             }
             (Purpose::Hint, _) => {
@@ -526,7 +527,7 @@ impl Game for Nocca {
             }
             (_, Opponent::Perfect) => {
                 if t.perfect.is_none() {
-                    t.perfect = Some(PerfectPlayer::new(tables::get(dims, stop).ok()?, seed));
+                    t.perfect = Some(PerfectPlayer::new(t.tables.get(dims, stop).ok()?, seed));
                 }
                 t.perfect.as_mut()?.choose_in(&state.game).ok()??
             }
@@ -546,9 +547,9 @@ impl Game for Nocca {
         Some(mv)
     }
 
-    fn describe_hint(_context: &(), state: &State, mv: &Move) -> String {
+    fn describe_hint(tables: &Tables, state: &State, mv: &Move) -> String {
         let text = move_text(state.position(), *mv, "→");
-        match exact(state.position()) {
+        match exact(tables, state.position()) {
             Some(e) => format!("{text} · {}\n{}", e.said(), e.every_move()),
             None => text,
         }
@@ -596,9 +597,9 @@ pub struct Exact {
     pub moves: Vec<(Move, Value)>,
 }
 
-/// The exact values of `pos` if its board's table is loaded (never waits for it).
-pub fn exact(pos: &Position) -> Option<Exact> {
-    let table = tables::ready(pos.dims())?;
+/// The exact values of `pos` if its board's table is loaded among `tables` (never waits for it).
+pub fn exact(tables: &Tables, pos: &Position) -> Option<Exact> {
+    let table = tables.ready(pos.dims())?;
     exact_in(&table, pos)
 }
 

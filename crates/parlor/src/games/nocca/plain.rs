@@ -3,7 +3,7 @@
 //! (`y k u h l b j n`). A whole move on one line (`c1k`, `c1 k`, `c1-c2`) is accepted too.
 
 use crate::games::nocca::{
-    Mode, Nocca, Params, State, movable, move_text, moves_from, refusal, square_refusal, tables,
+    Mode, Nocca, Params, State, Tables, movable, move_text, moves_from, refusal, square_refusal,
     target_name,
 };
 use crate::plain::game::{Parsed, PlainGame};
@@ -101,11 +101,11 @@ impl PlainGame for Nocca {
         board_text(state.position(), last.copied())
     }
 
-    fn intro(p: &Params, seed: u64) -> String {
+    fn intro(tables: &Tables, p: &Params, seed: u64) -> String {
         let mut s = format!("Nocca Nocca: {}. Seed {seed}.", p.describe());
         if p.mode != Mode::Two
             && p.level == nocca::Opponent::Perfect
-            && let Some(note) = tables::first_use(p.board)
+            && let Some(note) = tables.first_use(p.board)
         {
             s.push_str(&format!(" Perfect play: {note}."));
         }

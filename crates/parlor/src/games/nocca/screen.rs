@@ -8,8 +8,8 @@
 use super::board::{Layout, Marks, digit};
 use crate::games::game::{Game, Turn};
 use crate::games::nocca::{
-    Exact, Mode, Nocca, Params, State, exact, movable, moves_from, short_value, square_refusal,
-    tables,
+    Exact, Mode, Nocca, Params, State, Tables, exact, movable, moves_from, short_value,
+    square_refusal,
 };
 use crate::games::session::Session;
 use crate::input::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
@@ -136,9 +136,16 @@ const SOLVED: &[Binding<Cmd>] = play_bindings!("←↓↑→ Enter 1-9", "move",
 const WATCHING: &[Binding<Cmd>] = &[NO_VALUES];
 const WATCHING_SOLVED: &[Binding<Cmd>] = &[VALUES];
 
-/// The key table for these parameters (for tests: it must not clash with itself or the common table).
+/// The key table for these parameters without a data directory (for tests: it must not clash with itself or the
+/// common table): [`bindings_in`] the default [`Tables`].
 pub fn bindings(params: &Params) -> &'static [Binding<Cmd>] {
-    let solved = tables::available(params.board).is_ok();
+    bindings_in(params, &Tables::default())
+}
+
+/// The key table for these parameters where the solved tables are `tables`: the value overlay's key is in the bar
+/// on a board whose table can be had.
+pub fn bindings_in(params: &Params, tables: &Tables) -> &'static [Binding<Cmd>] {
+    let solved = tables.available(params.board).is_ok();
     match (params.mode == Mode::Watch, solved) {
         (true, false) => WATCHING,
         (true, true) => WATCHING_SOLVED,
@@ -311,6 +318,10 @@ impl TuiGame for Nocca {
         bindings(params)
     }
 
+    fn bindings_now(params: &Params, _ui: &Ui, session: &Session<Self>) -> &'static [Binding<Cmd>] {
+        bindings_in(params, session.context())
+    }
+
     fn board_size(params: &Params) -> (u16, u16) {
         Layout::tiny(params.board).size()
     }
@@ -320,14 +331,16 @@ impl TuiGame for Nocca {
         let dims = state.position().dims();
         let playing = !board.over && state.params.mode != Mode::Watch;
         let overlay = board.ui.is_some_and(|ui| ui.values) && !board.over;
-        if state.params.level == nocca::Opponent::Perfect && state.params.mode != Mode::Two
-            || overlay
+        // (A replay, with no one playing, needs no table.)
+        if board.ui.is_some()
+            && (state.params.level == nocca::Opponent::Perfect && state.params.mode != Mode::Two
+                || overlay)
         {
             // The perfect level and the overlay need the table: start loading or solving it now.
-            tables::prepare(dims);
+            board.context.prepare(dims);
         }
         let ex = if overlay {
-            exact(state.position())
+            exact(board.context, state.position())
         } else {
             None
         };
@@ -391,7 +404,9 @@ impl TuiGame for Nocca {
         if overlay {
             let text = match &ex {
                 Some(ex) => listing(ex, state.position()),
-                None => tables::status(dims)
+                None => board
+                    .context
+                    .status(dims)
                     .unwrap_or_else(|| format!("Values: the {dims} table is not ready")),
             };
             let mut lines = wrap(&text, usize::from(area.width));
@@ -434,7 +449,7 @@ impl TuiGame for Nocca {
         square_move(*mv, params.board)
     }
 
-    fn hint_text(_context: &(), state: &State, mv: &Move) -> String {
+    fn hint_text(tables: &Tables, state: &State, mv: &Move) -> String {
         let pos = state.position();
         let said = format!(
             "{} (select {}, then {})",
@@ -442,14 +457,14 @@ impl TuiGame for Nocca {
             mv.from,
             digit(mv.dir)
         );
-        match exact(pos) {
+        match exact(tables, pos) {
             // One sentence each; the value of every move is `v`'s list, which shows all of it.
             Some(e) => format!("{said}. {}; v lists every move's value", e.said()),
             None => said,
         }
     }
 
-    fn status_text(_context: &(), state: &State, params: &Params) -> String {
+    fn status_text(tables: &Tables, state: &State, params: &Params) -> String {
         if state.game.is_over() {
             return String::new();
         }
@@ -467,7 +482,7 @@ impl TuiGame for Nocca {
                 square_move(*m, state.position().dims())
             ));
         }
-        if let Some(work) = tables::status(state.position().dims()) {
+        if let Some(work) = tables.status(state.position().dims()) {
             s.push_str(&format!(" · {work}"));
         }
         s
@@ -498,7 +513,7 @@ impl TuiGame for Nocca {
             Cmd::Step(dir) => step(dir, ui, state),
             Cmd::Values => {
                 let dims = state.position().dims();
-                if let Err(why) = tables::values_available(dims) {
+                if let Err(why) = session.context().values_available(dims) {
                     ui.values = false;
                     return Act::Say(format!(
                         "no values on this board: exact values need its solved table ({why})"
@@ -508,8 +523,8 @@ impl TuiGame for Nocca {
                 if !ui.values {
                     return Act::Say("values hidden".into());
                 }
-                tables::prepare(dims);
-                Act::Say(match exact(state.position()) {
+                session.context().prepare(dims);
+                Act::Say(match exact(session.context(), state.position()) {
                     Some(ex) => format!("values shown · {}", ex.said()),
                     None => format!("values shown once the {dims} table is ready"),
                 })

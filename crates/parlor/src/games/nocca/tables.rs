@@ -1,10 +1,14 @@
-//! The solved tables the perfect level and the exact hints read: one per board, loaded or solved once per process
-//! on a background [`Job`] and shared by every game of that board.
+//! The solved tables the perfect level and the exact hints read: one per board, loaded or solved once per run on a
+//! background [`Job`] and shared by every game of that board.
 //!
 //! Boards up to 4x4 (3x3, 3x4, 4x3, 4x4) are solved on first use (seconds at most) and the table is written to the
 //! data directory's `tables/` so the next Parlor loads it; larger boards are read from there only, once
 //! `parlor nocca solve RxC` has written them. Without a data directory (tests drawing screens in memory) the small
 //! boards are solved in memory and nothing is written.
+//!
+//! Which tables are loaded, being made or failed, and where they are kept, is held by a [`Tables`] (Nocca's
+//! [`crate::games::game::Game::Context`], made once at the program's top from the data directory and shared by every
+//! session, thinker and screen of the game): there is no process-wide registry.
 
 use crate::games::jobs::{Job, Poll};
 use nocca::{Dims, Progress, SolveOptions, Stage, Table};
@@ -33,26 +37,26 @@ struct Registry {
     pending: Option<Pending>,
 }
 
-static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
-    dir: None,
-    ready: Vec::new(),
-    failed: Vec::new(),
-    pending: None,
-});
+/// The solved tables of one program run: where they are kept (`DATA/tables`), which are loaded, which is being
+/// loaded or solved, and which failed. Cloning shares them (the clones see the same tables and the same job); the
+/// default has no data directory: the small boards are solved in memory and nothing is written or read.
+#[derive(Clone)]
+pub struct Tables(Arc<Mutex<Registry>>);
 
-fn registry() -> MutexGuard<'static, Registry> {
-    REGISTRY.lock().unwrap_or_else(|e| e.into_inner())
+impl Default for Tables {
+    fn default() -> Tables {
+        Tables::new(None)
+    }
+}
+
+impl std::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Tables").field(&self.registry().dir).finish()
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// Tells the tables where the data directory is (called when the database opens): tables are read from and
-/// written to `DATA/tables`.
-#[cfg(feature = "terminal")]
-pub fn use_data_dir(data_dir: &Path) {
-    registry().dir = Some(table_dir(data_dir));
 }
 
 /// Where solved tables live: `DATA/tables`.
@@ -161,29 +165,129 @@ fn missing(dims: Dims, dir: Option<&Path>) -> (String, bool) {
     }
 }
 
-/// Whether a board's table can be had: it is loaded, or in the data directory, or the board is solved on first
-/// use. The error says why not and what to run (`true`: it cannot be had on this machine at all).
-fn table(dims: Dims) -> Result<(), (String, bool)> {
-    let r = registry();
-    if r.find(dims).is_some() || solves_on_first_use(dims) {
-        return Ok(());
+impl Tables {
+    /// Tables read from and written to `data_dir/tables` (`None`: no data directory; the small boards are solved in
+    /// memory, the others cannot be had).
+    pub fn new(data_dir: Option<&Path>) -> Tables {
+        Tables(Arc::new(Mutex::new(Registry {
+            dir: data_dir.map(table_dir),
+            ready: Vec::new(),
+            failed: Vec::new(),
+            pending: None,
+        })))
     }
-    match r.file(dims).map(|p| std::fs::metadata(p).map(|m| m.len())) {
-        Some(Ok(len)) if len == Table::file_len(dims) => Ok(()),
-        // A file of the wrong length (truncated, or another board's) is caught here; a damaged one of the right
-        // length only when it is read (its checksum).
-        Some(Ok(_)) => Err((
-            format!("the {dims} table is damaged; run `{}`", solve_command(dims)),
-            false,
-        )),
-        _ => Err(missing(dims, r.dir.as_deref())),
-    }
-}
 
-/// Whether the perfect level and exact hints can be had on a board. The error says what to run,
-/// or to choose another level where the table cannot be had here.
-pub fn available(dims: Dims) -> Result<(), String> {
-    table(dims).map_err(for_the_level)
+    fn registry(&self) -> MutexGuard<'_, Registry> {
+        lock(&self.0)
+    }
+
+    /// Whether a board's table can be had: it is loaded, or in the data directory, or the board is solved on first
+    /// use. The error says why not and what to run (`true`: it cannot be had on this machine at all).
+    fn table(&self, dims: Dims) -> Result<(), (String, bool)> {
+        let r = self.registry();
+        if r.find(dims).is_some() || solves_on_first_use(dims) {
+            return Ok(());
+        }
+        match r.file(dims).map(|p| std::fs::metadata(p).map(|m| m.len())) {
+            Some(Ok(len)) if len == Table::file_len(dims) => Ok(()),
+            // A file of the wrong length (truncated, or another board's) is caught here; a damaged one of the right
+            // length only when it is read (its checksum).
+            Some(Ok(_)) => Err((
+                format!("the {dims} table is damaged; run `{}`", solve_command(dims)),
+                false,
+            )),
+            _ => Err(missing(dims, r.dir.as_deref())),
+        }
+    }
+
+    /// Whether the perfect level and exact hints can be had on a board. The error says what to run,
+    /// or to choose another level where the table cannot be had here.
+    pub fn available(&self, dims: Dims) -> Result<(), String> {
+        self.table(dims).map_err(for_the_level)
+    }
+
+    /// Whether exact values can be shown on a board (in any mode: no level is involved), and if not, why.
+    pub fn values_available(&self, dims: Dims) -> Result<(), String> {
+        self.table(dims).map_err(|(why, _)| why)
+    }
+
+    /// A word for a player about to use a board's table that is neither loaded nor saved: it is solved first.
+    pub fn first_use(&self, dims: Dims) -> Option<String> {
+        let r = self.registry();
+        let saved = r.file(dims).is_some_and(|p| p.exists());
+        (r.find(dims).is_none() && !saved && solves_on_first_use(dims)).then(|| {
+            let kept = if r.dir.is_some() {
+                " and kept in the data directory"
+            } else {
+                ""
+            };
+            format!("the {dims} table is solved on first use (seconds at most){kept}")
+        })
+    }
+
+    /// The board's table if it is loaded (non-blocking; collects a finished job).
+    pub fn ready(&self, dims: Dims) -> Option<Arc<Table>> {
+        let mut r = self.registry();
+        r.poll();
+        r.find(dims)
+    }
+
+    /// Starts loading or solving a board's table in the background if it is available and not yet there.
+    pub fn prepare(&self, dims: Dims) {
+        let mut r = self.registry();
+        r.poll();
+        if r.find(dims).is_some() || r.pending.is_some() || r.failed.iter().any(|(d, _)| *d == dims)
+        {
+            return;
+        }
+        let on_disk = r.file(dims).is_some_and(|p| p.exists());
+        if on_disk || solves_on_first_use(dims) {
+            r.start(dims);
+        }
+    }
+
+    /// The board's table, waiting for it to be loaded or solved (on a background job; `stop` gives up waiting).
+    pub fn get(&self, dims: Dims, stop: &AtomicBool) -> Result<Arc<Table>, String> {
+        loop {
+            {
+                let mut r = self.registry();
+                r.poll();
+                if let Some(t) = r.find(dims) {
+                    return Ok(t);
+                }
+                if let Some((_, e)) = r.failed.iter().find(|(d, _)| *d == dims) {
+                    return Err(e.clone());
+                }
+            }
+            self.available(dims)?;
+            self.prepare(dims);
+            if stop.load(Ordering::Relaxed) {
+                return Err("stopped".into());
+            }
+            crate::host::runner().pause(10);
+        }
+    }
+
+    /// What is being done for a board's table, for a status line: `solving the 4x4 table: ply 7, 40%`.
+    pub fn status(&self, dims: Dims) -> Option<String> {
+        let mut r = self.registry();
+        r.poll();
+        let p = r.pending.as_ref().filter(|p| p.dims == dims)?;
+        Some(match *lock(&p.work) {
+            Work::Loading => format!("loading the {dims} table…"),
+            Work::Solving(None) => format!("solving the {dims} table (first use)…"),
+            Work::Solving(Some(pr)) => {
+                let stage = match pr.stage {
+                    Stage::Resume => "resuming".to_string(),
+                    Stage::Init => "counting moves".to_string(),
+                    Stage::Round(d) => format!("ply {d}"),
+                    Stage::Checkpoint => "checkpoint".to_string(),
+                };
+                let pct = (pr.done * 100).checked_div(pr.total).unwrap_or(0);
+                format!("solving the {dims} table (first use): {stage}, {pct}%")
+            }
+        })
+    }
 }
 
 /// Why a table cannot be had, said of the perfect level: with the advice to choose another where it never can be.
@@ -194,84 +298,71 @@ fn for_the_level((why, never): (String, bool)) -> String {
     )
 }
 
-/// Whether exact values can be shown on a board (in any mode: no level is involved), and if not, why.
-pub fn values_available(dims: Dims) -> Result<(), String> {
-    table(dims).map_err(|(why, _)| why)
-}
+#[cfg(all(test, feature = "terminal"))]
+mod tests {
+    use super::*;
+    use crate::games::game::Game;
+    use crate::games::nocca::{Nocca, Params};
+    use crate::games::session::{ResumeError, Seed, Session};
+    use crate::games::{AnyGame, Contexts, Entry};
+    use crate::storage::Store;
 
-/// A word for a player about to use a board's table that is neither loaded nor saved: it is solved first.
-pub fn first_use(dims: Dims) -> Option<String> {
-    let r = registry();
-    let saved = r.file(dims).is_some_and(|p| p.exists());
-    (r.find(dims).is_none() && !saved && solves_on_first_use(dims)).then(|| {
-        let kept = if r.dir.is_some() {
-            " and kept in the data directory"
-        } else {
-            ""
+    /// Each run's tables are its own (no process-wide registry): a table in one data directory is seen by the
+    /// tables of that directory only. A perfect game starts only where its table can be had, and a saved one whose
+    /// table has gone since is not taken up (damaged: it is set aside) and its Continue line says why.
+    #[test]
+    fn the_tables_are_the_runs_and_a_perfect_game_needs_its_table() {
+        let dir = tempfile::tempdir().unwrap();
+        let dims: Dims = "4x5".parse().unwrap();
+        let tables = Tables::new(Some(dir.path()));
+        let elsewhere = Tables::default();
+        assert!(tables.available(dims).is_err());
+        std::fs::create_dir_all(table_dir(dir.path())).unwrap();
+        let file = Table::path_in(&table_dir(dir.path()), dims);
+        std::fs::File::create(&file)
+            .unwrap()
+            .set_len(Table::file_len(dims))
+            .unwrap();
+        assert_eq!(tables.available(dims), Ok(()));
+        assert!(elsewhere.available(dims).is_err());
+        assert!(tables.clone().available(dims).is_ok());
+
+        let params = Params {
+            level: nocca::Opponent::Perfect,
+            board: dims,
+            ..Params::default()
         };
-        format!("the {dims} table is solved on first use (seconds at most){kept}")
-    })
-}
+        assert!(Nocca::check(&params).is_ok());
+        assert!(Nocca::check_in(&params, &elsewhere).is_err());
+        let mut store = Store::in_memory().unwrap();
+        assert!(
+            Session::<Nocca>::new_in(params, Seed::from_option(Some(1)), &store, elsewhere)
+                .is_err()
+        );
+        let mut s =
+            Session::<Nocca>::new_in(params, Seed::from_option(Some(1)), &store, tables.clone())
+                .unwrap();
+        s.play("b1k".parse().unwrap(), &mut store).unwrap();
+        drop(s);
+        let saved = store.unfinished(Some("nocca")).unwrap();
+        let entry = Entry::<Nocca>::new();
+        let contexts = Contexts::new(&[&entry], Some(dir.path()));
+        assert_eq!(
+            entry.progress(&saved[0], &contexts),
+            Ok("ply 1 · White to move".to_string())
+        );
+        drop(Session::<Nocca>::resume_in(&saved[0], &store, tables.clone()).unwrap());
 
-/// The board's table if it is loaded (non-blocking; collects a finished job).
-pub fn ready(dims: Dims) -> Option<Arc<Table>> {
-    let mut r = registry();
-    r.poll();
-    r.find(dims)
-}
-
-/// Starts loading or solving a board's table in the background if it is available and not yet there.
-pub fn prepare(dims: Dims) {
-    let mut r = registry();
-    r.poll();
-    if r.find(dims).is_some() || r.pending.is_some() || r.failed.iter().any(|(d, _)| *d == dims) {
-        return;
-    }
-    let on_disk = r.file(dims).is_some_and(|p| p.exists());
-    if on_disk || solves_on_first_use(dims) {
-        r.start(dims);
-    }
-}
-
-/// The board's table, waiting for it to be loaded or solved (on a background job; `stop` gives up waiting).
-pub fn get(dims: Dims, stop: &AtomicBool) -> Result<Arc<Table>, String> {
-    loop {
-        {
-            let mut r = registry();
-            r.poll();
-            if let Some(t) = r.find(dims) {
-                return Ok(t);
-            }
-            if let Some((_, e)) = r.failed.iter().find(|(d, _)| *d == dims) {
-                return Err(e.clone());
-            }
+        std::fs::remove_file(&file).unwrap();
+        let why = entry
+            .progress(&saved[0], &contexts)
+            .unwrap_err()
+            .to_string();
+        assert!(why.contains("no 4x5 table"), "{why}");
+        match Session::<Nocca>::resume_in(&saved[0], &store, tables) {
+            Err(ResumeError::Damaged(why)) => assert!(why.contains("no 4x5 table"), "{why}"),
+            Err(e) => panic!("{e}"),
+            Ok(_) => panic!("taken up without its table"),
         }
-        available(dims)?;
-        prepare(dims);
-        if stop.load(Ordering::Relaxed) {
-            return Err("stopped".into());
-        }
-        crate::host::runner().pause(10);
     }
-}
-
-/// What is being done for a board's table, for a status line: `solving the 4x4 table: ply 7, 40%`.
-pub fn status(dims: Dims) -> Option<String> {
-    let mut r = registry();
-    r.poll();
-    let p = r.pending.as_ref().filter(|p| p.dims == dims)?;
-    Some(match *lock(&p.work) {
-        Work::Loading => format!("loading the {dims} table…"),
-        Work::Solving(None) => format!("solving the {dims} table (first use)…"),
-        Work::Solving(Some(pr)) => {
-            let stage = match pr.stage {
-                Stage::Resume => "resuming".to_string(),
-                Stage::Init => "counting moves".to_string(),
-                Stage::Round(d) => format!("ply {d}"),
-                Stage::Checkpoint => "checkpoint".to_string(),
-            };
-            let pct = (pr.done * 100).checked_div(pr.total).unwrap_or(0);
-            format!("solving the {dims} table (first use): {stage}, {pct}%")
-        }
-    })
 }

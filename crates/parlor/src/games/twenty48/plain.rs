@@ -50,7 +50,7 @@ impl PlainGame for Twenty48 {
         }
     }
 
-    fn intro(p: &Params, seed: u64) -> String {
+    fn intro(_context: &(), p: &Params, seed: u64) -> String {
         format!(
             "2048 on {0}x{0}, seed {seed}. Make {1} to win. Tiles marked + just appeared, * were merged.",
             p.size, p.target
