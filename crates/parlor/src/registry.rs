@@ -7,9 +7,9 @@
 use crate::cli::play::CliLaunch;
 use crate::games::{AnyGame, Entry};
 #[cfg(feature = "terminal")]
-use crate::plain::game::PlainLaunch;
+use crate::plain::launch::PlainLaunch;
 use crate::settings::{Catalog, Settings};
-use crate::tui::game::Launch;
+use crate::tui::launch::Launch;
 
 /// A game as every part of the program sees it.
 #[cfg(feature = "terminal")]
@@ -66,7 +66,7 @@ pub fn cli() -> Vec<&'static dyn CliLaunch> {
 
 /// The games as the settings see them.
 pub fn catalog() -> Catalog {
-    crate::tui::game::catalog(&tui())
+    crate::tui::launch::catalog(&tui())
 }
 
 /// The default settings of every game.

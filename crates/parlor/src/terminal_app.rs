@@ -59,7 +59,8 @@ pub fn run(cli: Cli) -> Result<()> {
             if env.plain {
                 env.with_plain_io(|io| game.print_replay(io, &record, args.delay_ms))
             } else {
-                let view = tui::game::Launch::replay(game, &record).map_err(anyhow::Error::msg)?;
+                let view =
+                    tui::launch::Launch::replay(game, &record).map_err(anyhow::Error::msg)?;
                 env.run_tui(vec![view], store)
             }
         }

@@ -4,7 +4,7 @@
 use super::Global;
 use crate::games::Contexts;
 use crate::tui::View;
-use crate::tui::game::Launch;
+use crate::tui::launch::Launch;
 use crate::tui::theme::Theme;
 use crate::{paths, plain, settings, storage, tui};
 use anyhow::Result;
@@ -44,7 +44,7 @@ impl Env {
         // What the games keep (solved tables, strategy trees) lives beside the database.
         let data_dir = paths::data_dir(global.data_dir.as_deref()).ok();
         let contexts = Contexts::new(&games, data_dir.as_deref());
-        let catalog = crate::tui::game::catalog(&games).with_contexts(contexts.clone());
+        let catalog = crate::tui::launch::catalog(&games).with_contexts(contexts.clone());
         let loaded = match &config_dir {
             Some(dir) => settings::file::load(dir, &catalog),
             None => settings::file::Loaded {

@@ -5,6 +5,7 @@
 //! the one replay; each game adds a small adapter ([`game::PlainGame`]).
 
 pub mod game;
+pub mod launch;
 pub mod play;
 pub mod records;
 pub mod replay;
@@ -15,7 +16,7 @@ pub mod stats;
 use crate::games::find;
 use crate::storage::{Store, format_time};
 use anyhow::Result;
-use game::PlainLaunch;
+use launch::PlainLaunch;
 use std::io::{BufRead, Write};
 
 /// How a plain game loop ended.

@@ -2,8 +2,8 @@
 //! routes one event, `tick` runs the top screen's periodic work; `run` (terminal) is the crossterm loop around them.
 //! A web front end calls the same three from its own loop.
 
-use super::game::Launch;
 use super::keys::is_interrupt;
+use super::launch::Launch;
 use super::layout::{draw_help, draw_too_small, screen_area};
 use super::theme::{Theme, ThemeName};
 use super::{Ctx, Transition, View};
@@ -90,7 +90,7 @@ impl App {
         theme: Theme,
         games: Vec<&'static dyn Launch>,
     ) -> App {
-        let settings = Settings::new(&super::game::catalog(&games));
+        let settings = Settings::new(&super::launch::catalog(&games));
         App {
             stack,
             store: Box::new(store),

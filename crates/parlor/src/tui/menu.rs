@@ -1,8 +1,8 @@
 //! The main menu, Parlor's one launcher: every game in progress under Continue (all of them, scrolling; `d`
 //! discards one after asking), a new game of each game (its setup form), best scores, history, help.
 
-use super::game::Launch;
 use super::keys::{Answer, Binding, Nav, NavWords, QUESTION, bar, describe, help_keys, lookup};
+use super::launch::Launch;
 use super::layout::{chrome, wrap_fitted, wrap_text};
 use super::mouse::{Rows, answer_at};
 use super::records::{HistoryView, ScoresView, TextView};

@@ -6,6 +6,7 @@
 pub mod app;
 pub mod game;
 pub mod keys;
+pub mod launch;
 pub mod layout;
 pub mod menu;
 pub mod mouse;
@@ -36,7 +37,7 @@ pub struct Ctx<'a> {
     /// A seed given on the command line, for the next new game (taken by the first game that starts).
     pub seed: &'a mut Option<u64>,
     /// Every game, in menu order.
-    pub games: &'a [&'static dyn game::Launch],
+    pub games: &'a [&'static dyn launch::Launch],
     /// A line for the screen below to show once it is on top again ("saved", "NOT saved").
     pub notice: &'a mut Option<String>,
     /// Whether moves are animated (tiles sliding): on unless the settings turn animations off or `--no-animation`
