@@ -44,13 +44,9 @@ pub const fn more<C>(
     help: &'static str,
     cmd: C,
 ) -> Binding<C> {
-    Binding {
-        keys,
-        label,
-        help,
-        in_bar: false,
-        cmd,
-    }
+    let mut binding = bar(keys, label, help, cmd);
+    binding.in_bar = false;
+    binding
 }
 
 /// Whether a key event is the given key code (exactly: `g` is not `G`; Ctrl and Alt combinations never match).
@@ -220,6 +216,20 @@ impl NavWords {
             }
         }
         out
+    }
+
+    /// The hint bar: these navigation entries, then the bar entries of the screen's own `table`.
+    pub fn bar_with<C>(&self, table: &[Binding<C>]) -> Vec<(&'static str, &'static str)> {
+        let mut bar = self.bar();
+        bar.extend(describe(table, true));
+        bar
+    }
+
+    /// The help's rows: these navigation keys, then every key of the screen's own `table`.
+    pub fn help_with<C>(&self, table: &[Binding<C>]) -> Vec<(String, &'static str)> {
+        let mut keys = self.help();
+        keys.extend(help_keys(table));
+        keys
     }
 
     /// The help's rows: every key of every command the screen uses.

@@ -359,14 +359,11 @@ impl View for MenuView {
         if self.discarding.is_some() {
             return describe(QUESTION, false);
         }
-        let mut bar = NAV.bar();
-        bar.extend(describe(DISCARD, true));
-        bar
+        NAV.bar_with(DISCARD)
     }
 
     fn help(&self) -> Help {
-        let mut keys = NAV.help();
-        keys.extend(help_keys(DISCARD));
+        let mut keys = NAV.help_with(DISCARD);
         keys.extend(help_keys(QUESTION));
         Help {
             title: "Parlor".into(),
