@@ -3,6 +3,7 @@
 
 mod common;
 use common::pty::{Key, Pty, Spawn};
+use parlor::storage::Storage;
 use std::path::Path;
 
 /// The moves of each game in progress saved in `dir`.

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{err, out, run};
-use parlor::storage::Store;
+use parlor::storage::{Storage, Store};
 use std::collections::HashSet;
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 
 mod common;
 use common::*;
-use parlor::storage::Store;
+use parlor::storage::{Storage, Store};
 use std::io::{BufRead, BufReader, Write};
 use std::process::Stdio;
 

@@ -4,6 +4,7 @@
 
 mod common;
 use common::*;
+use parlor::storage::Storage;
 use std::path::Path;
 use std::process::Stdio;
 

@@ -5,6 +5,7 @@
 
 mod common;
 use common::pty::{Key, Pty, Spawn};
+use parlor::storage::Storage;
 use std::path::Path;
 
 /// The games in progress saved in `dir`, as (seed, moves).

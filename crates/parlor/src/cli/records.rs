@@ -1,7 +1,7 @@
 //! `parlor history`, `parlor scores` and `parlor replay`.
 
 use crate::games::AnyGame;
-use crate::storage::{GameRecord, Store};
+use crate::storage::{GameRecord, Storage, Store};
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use std::io::Write;

@@ -6,7 +6,7 @@ use crate::games::game::Game;
 use crate::games::record::Replay;
 use crate::games::session::{ResumeError, Session};
 use crate::games::{AnyGame, Entry};
-use crate::storage::{GameRecord, Store, Unfinished};
+use crate::storage::{GameRecord, Storage, Store, Unfinished};
 use anyhow::Result;
 
 /// What a typed line is, as the game reads it.

@@ -13,7 +13,7 @@ pub mod setup;
 pub mod stats;
 
 use crate::games::find;
-use crate::storage::{Store, format_time};
+use crate::storage::{Storage, Store, format_time};
 use anyhow::Result;
 use game::PlainLaunch;
 use std::io::{BufRead, Write};

@@ -1,8 +1,8 @@
 //! What the core asks of storage: the one interface sessions, screens and statistics use, whatever keeps the rows.
 //!
 //! The terminal implements it with SQLite (`Store`, under the `terminal` feature); a browser front end
-//! would implement it over IndexedDB or localStorage, an online server over its database. Every method keeps the
-//! name and meaning of the SQLite store's method of the same name, which documents it in full.
+//! would implement it over IndexedDB or localStorage, an online server over its database. The SQLite store's
+//! implementation (`sqlite_storage.rs`) documents each method in full.
 
 use super::{
     Claim, ClaimError, Damaged, GameRecord, History, Ranking, Stats, Unfinished, VariantTally,

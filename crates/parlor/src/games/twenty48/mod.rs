@@ -370,7 +370,7 @@ pub const RULES: &[&str] = &[
 mod tests {
     use super::*;
     use crate::games::session::{Seed, Session};
-    use crate::storage::Store;
+    use crate::storage::{Storage, Store};
 
     fn seed(v: u64) -> Seed {
         Seed {
