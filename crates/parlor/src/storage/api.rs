@@ -44,8 +44,14 @@ pub trait Storage {
     /// How many damaged games have been set aside.
     fn set_aside_count(&self) -> Result<i64>;
 
+    /// The moves the saved row of a play session holds, if it has one.
+    fn held_moves(&self, session: &str) -> Result<Option<String>>;
     /// Records a finished game and drops its in-progress copy, whatever that copy holds. Returns the new id.
-    fn finish(&mut self, session: &str, record: &GameRecord) -> Result<i64>;
+    fn finish(&mut self, session: &str, record: &GameRecord) -> Result<i64> {
+        let held = self.held_moves(session)?;
+        self.finish_game(session, held.as_deref(), record)?
+            .ok_or_else(|| anyhow::anyhow!("the game changed while it was being recorded"))
+    }
     /// Records a finished game once, if it is still unfinished as its player left it (`held`); `None` when
     /// nothing was recorded.
     fn finish_game(

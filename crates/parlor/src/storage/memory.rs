@@ -160,10 +160,8 @@ impl Storage for MemoryStore {
         Ok(self.rows.borrow().set_aside.len() as i64)
     }
 
-    fn finish(&mut self, session: &str, record: &GameRecord) -> Result<i64> {
-        let held = self.unfinished_session(session)?.map(|u| u.moves);
-        self.finish_game(session, held.as_deref(), record)?
-            .ok_or_else(|| anyhow::anyhow!("the game changed while it was being recorded"))
+    fn held_moves(&self, session: &str) -> Result<Option<String>> {
+        Ok(self.unfinished_session(session)?.map(|u| u.moves))
     }
 
     fn finish_game(

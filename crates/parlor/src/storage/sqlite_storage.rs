@@ -155,19 +155,17 @@ impl Storage for Store {
             .query_row("SELECT COUNT(*) FROM set_aside", [], |r| r.get(0))?)
     }
 
-    /// Records a finished game and drops its in-progress copy, in one transaction. Returns the new game's id.
-    /// Whatever the in-progress row holds; play goes through [`Store::finish_game`], which records a game once.
-    fn finish(&mut self, session: &str, record: &GameRecord) -> Result<i64> {
-        let held: Option<String> = self
+    /// The moves column of a session's in-progress row, whatever the rest of the row holds: what
+    /// [`Storage::finish`] hands [`Store::finish_game`], which records the game in one transaction.
+    fn held_moves(&self, session: &str) -> Result<Option<String>> {
+        Ok(self
             .conn
             .query_row(
                 "SELECT moves FROM unfinished WHERE session = ?1",
                 params![session],
                 |r| r.get(0),
             )
-            .optional()?;
-        self.finish_game(session, held.as_deref(), record)?
-            .ok_or_else(|| anyhow::anyhow!("the game changed while it was being recorded"))
+            .optional()?)
     }
 
     /// Records a finished game and drops its in-progress copy, in one transaction that records nothing when the game
