@@ -179,6 +179,17 @@ const NAV: [(Nav, &[KeyCode], &str); 6] = [
     (Nav::Back, common::BACK, "q"),
 ];
 
+/// The row a list of `len` rows that wraps around moves to from `row` on `Nav::Up` or `Nav::Down` (any other
+/// command leaves it).
+pub fn wrapped(row: usize, len: usize, nav: Nav) -> usize {
+    let n = len.max(1);
+    match nav {
+        Nav::Up => (row + n - 1) % n,
+        Nav::Down => (row + 1) % n,
+        _ => row,
+    }
+}
+
 /// What the navigation keys do on one screen, in the order up, down, left, right, choose, back (`""`: nothing).
 /// One declaration per screen gives its input, its hint bar and its help.
 #[derive(Clone, Copy, Debug)]

@@ -2,7 +2,9 @@
 //! discards one after asking), a new game of each game (its setup form), best scores, history, help.
 
 use super::game::Launch;
-use super::keys::{Answer, Binding, Nav, NavWords, QUESTION, bar, describe, help_keys, lookup};
+use super::keys::{
+    Answer, Binding, Nav, NavWords, QUESTION, bar, describe, help_keys, lookup, wrapped,
+};
 use super::layout::{chrome, wrap_fitted, wrap_text};
 use super::mouse::{Rows, answer_at};
 use super::records::{HistoryView, ScoresView, TextView};
@@ -213,10 +215,8 @@ impl MenuView {
 impl MenuView {
     /// A navigation command, from a key or the mouse.
     fn nav(&mut self, nav: Nav, ctx: &mut Ctx) -> Transition {
-        let n = self.items.len().max(1);
         match nav {
-            Nav::Up => self.selected = (self.selected + n - 1) % n,
-            Nav::Down => self.selected = (self.selected + 1) % n,
+            Nav::Up | Nav::Down => self.selected = wrapped(self.selected, self.items.len(), nav),
             Nav::Choose => return self.choose(ctx),
             Nav::Back => return Transition::Quit,
             _ => {}

@@ -1,6 +1,6 @@
 //! Screens over the records: history (with replays), best scores, and a page of text.
 
-use super::keys::{Binding, Nav, NavWords, bar, lookup};
+use super::keys::{Binding, Nav, NavWords, bar, lookup, wrapped};
 use super::layout::{chrome, fit_line, wrapped_rows};
 use super::mouse::{Pointer, Rows};
 use super::stats::StatsView;
@@ -147,10 +147,8 @@ impl View for HistoryView {
 impl HistoryView {
     /// A navigation command, from a key or the mouse.
     fn nav(&mut self, nav: Nav, ctx: &mut Ctx) -> Transition {
-        let n = self.games.len().max(1);
         match nav {
-            Nav::Up => self.selected = (self.selected + n - 1) % n,
-            Nav::Down => self.selected = (self.selected + 1) % n,
+            Nav::Up | Nav::Down => self.selected = wrapped(self.selected, self.games.len(), nav),
             Nav::Choose => {
                 if let Some(r) = self.games.get(self.selected) {
                     let opened = match find(ctx.games, &r.game) {
