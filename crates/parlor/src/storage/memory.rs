@@ -358,9 +358,6 @@ impl Storage for MemoryStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::session::{Seed, Session};
-    use crate::games::twenty48::{Params, Twenty48};
-    use twenty48::Direction;
 
     fn record(
         variant: &str,
@@ -403,19 +400,7 @@ mod tests {
     #[test]
     fn a_game_is_played_saved_and_recorded_in_memory() {
         let mut store = MemoryStore::new();
-        let seed = Seed {
-            value: 11,
-            chosen: false,
-        };
-        let mut s = Session::<Twenty48>::new(Params::default(), seed, &store).unwrap();
-        for d in [
-            Direction::Left,
-            Direction::Up,
-            Direction::Right,
-            Direction::Down,
-        ] {
-            let _ = s.play(d, &mut store);
-        }
+        let mut s = crate::games::twenty48::four_moves_played(11, &mut store);
         let saved = store.unfinished(Some("2048")).unwrap();
         assert_eq!(saved.len(), 1);
         assert!(
