@@ -54,10 +54,8 @@ pub fn history(
     store: &Store,
     out: &mut dyn Write,
 ) -> Result<()> {
-    if let Some(g) = &args.game
-        && crate::games::find(games, g).is_none()
-    {
-        anyhow::bail!("no game '{g}': {}", crate::games::names(games));
+    if let Some(g) = &args.game {
+        named(games, g)?;
     }
     crate::plain::records::history(
         store,
@@ -85,8 +83,7 @@ pub fn scores(
             out,
         );
     };
-    let game = crate::games::find(games, name)
-        .ok_or_else(|| anyhow!("no game '{name}': {}", crate::games::names(games)))?;
+    let game = named(games, name)?;
     crate::plain::records::scores(
         store,
         game,
@@ -95,6 +92,12 @@ pub fn scores(
         args.json,
         out,
     )
+}
+
+/// The game whose command is `name`, or an error naming the games there are.
+pub fn named(games: &[&'static dyn AnyGame], name: &str) -> Result<&'static dyn AnyGame> {
+    crate::games::find(games, name)
+        .ok_or_else(|| anyhow!("no game '{name}': {}", crate::games::names(games)))
 }
 
 /// Looks up a game for replay.
