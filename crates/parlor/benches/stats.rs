@@ -14,7 +14,7 @@ use parlor::games::nocca::{self, Nocca};
 use parlor::games::session::{Seed, Session};
 use parlor::games::stats::game_stats;
 use parlor::games::twenty48::{self, Twenty48};
-use parlor::storage::{GameRecord, Outcome, Store};
+use parlor::storage::{GameRecord, Outcome, Storage, Store};
 use std::path::PathBuf;
 
 const GAMES: i64 = 100_000;

@@ -11,6 +11,7 @@ use crate::games::session::{ResumeError, Seed, Session};
 use crate::games::settings::Kind;
 use crate::games::{AnyGame, Entry};
 use crate::plain::game::PlainGame;
+use crate::storage::Storage;
 use crate::tui::game::TuiGame;
 use anyhow::{Result, anyhow};
 use clap::{Arg, ArgAction, ArgMatches, Command, FromArgMatches, Subcommand};

@@ -1,7 +1,7 @@
 //! `parlor history`, `parlor scores` and `parlor replay`.
 
 use crate::games::AnyGame;
-use crate::storage::{GameRecord, Store};
+use crate::storage::{GameRecord, Storage, Store};
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use std::io::Write;
@@ -54,10 +54,8 @@ pub fn history(
     store: &Store,
     out: &mut dyn Write,
 ) -> Result<()> {
-    if let Some(g) = &args.game
-        && crate::games::find(games, g).is_none()
-    {
-        anyhow::bail!("no game '{g}': {}", crate::games::names(games));
+    if let Some(g) = &args.game {
+        named(games, g)?;
     }
     crate::plain::records::history(
         store,
@@ -85,8 +83,7 @@ pub fn scores(
             out,
         );
     };
-    let game = crate::games::find(games, name)
-        .ok_or_else(|| anyhow!("no game '{name}': {}", crate::games::names(games)))?;
+    let game = named(games, name)?;
     crate::plain::records::scores(
         store,
         game,
@@ -95,6 +92,12 @@ pub fn scores(
         args.json,
         out,
     )
+}
+
+/// The game whose command is `name`, or an error naming the games there are.
+pub fn named(games: &[&'static dyn AnyGame], name: &str) -> Result<&'static dyn AnyGame> {
+    crate::games::find(games, name)
+        .ok_or_else(|| anyhow!("no game '{name}': {}", crate::games::names(games)))
 }
 
 /// Looks up a game for replay.

@@ -3,7 +3,7 @@
 
 use crate::games::AnyGame;
 use crate::storage::Store;
-use anyhow::{Result, anyhow};
+use anyhow::Result;
 use clap::Args;
 use std::io::Write;
 
@@ -26,10 +26,7 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<()> {
     let games: Vec<&dyn AnyGame> = match &args.game {
-        Some(g) => vec![
-            crate::games::find(games, g)
-                .ok_or_else(|| anyhow!("no game '{g}': {}", crate::games::names(games)))?,
-        ],
+        Some(g) => vec![super::records::named(games, g)?],
         None => games.to_vec(),
     };
     crate::plain::stats::print(store, &games, args.json, out)

@@ -6,7 +6,7 @@ use super::{Exit, Io};
 use crate::games::record::Replay;
 use crate::games::session::{ResumeError, Session};
 use crate::games::{AnyGame, Entry};
-use crate::storage::{GameRecord, Store, Unfinished};
+use crate::storage::{GameRecord, Storage, Store, Unfinished};
 use anyhow::Result;
 
 /// Any game, as the plain menu sees it.

@@ -14,7 +14,7 @@ pub mod setup;
 pub mod stats;
 
 use crate::games::find;
-use crate::storage::{Store, format_time};
+use crate::storage::{Storage, Store, format_time};
 use anyhow::Result;
 use launch::PlainLaunch;
 use std::io::{BufRead, Write};

@@ -2,7 +2,7 @@
 
 use crate::games::AnyGame;
 use crate::games::record::{record_json, record_line};
-use crate::storage::{Store, format_time};
+use crate::storage::{Storage, Store, format_time};
 use anyhow::Result;
 use std::io::Write;
 

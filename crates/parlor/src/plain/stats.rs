@@ -3,7 +3,7 @@
 
 use crate::games::AnyGame;
 use crate::games::stats::{game_stats, json, text, unknown_game_note};
-use crate::storage::Store;
+use crate::storage::{Storage, Store};
 use anyhow::Result;
 use std::io::Write;
 

@@ -1,8 +1,8 @@
 //! What the core asks of storage: the one interface sessions, screens and statistics use, whatever keeps the rows.
 //!
 //! The terminal implements it with SQLite (`Store`, under the `terminal` feature); a browser front end
-//! would implement it over IndexedDB or localStorage, an online server over its database. Every method keeps the
-//! name and meaning of the SQLite store's method of the same name, which documents it in full.
+//! would implement it over IndexedDB or localStorage, an online server over its database. The SQLite store's
+//! implementation (`sqlite_storage.rs`) documents each method in full.
 
 use super::{
     Claim, ClaimError, Damaged, GameRecord, History, Ranking, Stats, Unfinished, VariantTally,
@@ -44,8 +44,14 @@ pub trait Storage {
     /// How many damaged games have been set aside.
     fn set_aside_count(&self) -> Result<i64>;
 
+    /// The moves the saved row of a play session holds, if it has one.
+    fn held_moves(&self, session: &str) -> Result<Option<String>>;
     /// Records a finished game and drops its in-progress copy, whatever that copy holds. Returns the new id.
-    fn finish(&mut self, session: &str, record: &GameRecord) -> Result<i64>;
+    fn finish(&mut self, session: &str, record: &GameRecord) -> Result<i64> {
+        let held = self.held_moves(session)?;
+        self.finish_game(session, held.as_deref(), record)?
+            .ok_or_else(|| anyhow::anyhow!("the game changed while it was being recorded"))
+    }
     /// Records a finished game once, if it is still unfinished as its player left it (`held`); `None` when
     /// nothing was recorded.
     fn finish_game(

@@ -89,9 +89,9 @@ impl Drop for Locked {
 
 #[cfg(feature = "terminal")]
 impl Store {
-    /// Claims the game of play session `session` for this process.
-    pub fn claim(&self, session: &str) -> Result<Claim, ClaimError> {
-        let Some(dir) = self.dir() else {
+    /// The SQLite store's claim on the game of play session `session`: a locked file in the data directory.
+    pub(super) fn lock(&self, session: &str) -> Result<Claim, ClaimError> {
+        let Some(dir) = self.dir.as_deref() else {
             return Ok(Claim::unshared());
         };
         let folder = dir.join("claims");
@@ -127,7 +127,7 @@ impl Store {
     }
 
     /// Forgets the lock file of a finished game (called while its claim is still held).
-    pub fn release_claim(&self, claim: Claim) {
+    pub(super) fn unlock(&self, claim: Claim) {
         if let Some(path) = claim.path.clone() {
             let _ = std::fs::remove_file(path);
         }
@@ -139,6 +139,7 @@ impl Store {
 #[cfg(feature = "terminal")]
 mod tests {
     use super::*;
+    use crate::storage::Storage;
 
     #[test]
     fn a_game_is_claimed_once_until_its_claim_is_dropped() {

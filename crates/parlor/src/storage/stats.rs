@@ -10,17 +10,7 @@
 //! counts nowhere but in `damaged`; a row whose game is unknown is no game's, and is counted apart
 //! ([`Store::unknown_game`]).
 
-#[cfg(feature = "terminal")]
-use super::records::damage;
-#[cfg(feature = "terminal")]
-use super::{GameRecord, Store};
 use super::{Outcome, Ranking};
-#[cfg(feature = "terminal")]
-use anyhow::{Context, Result};
-#[cfg(feature = "terminal")]
-use rusqlite::params;
-#[cfg(feature = "terminal")]
-use rusqlite::types::ValueRef;
 
 /// One readable finished game as statistics read it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -80,7 +70,7 @@ impl Figures {
 /// The running totals of one variant, fed the variant's games in the order they were played.
 #[derive(Clone, Debug)]
 pub struct Tally {
-    ranking: Ranking,
+    pub(super) ranking: Ranking,
     figures: Figures,
     streak: u64,
     sum: i128,
@@ -194,102 +184,11 @@ pub struct VariantTally {
     pub tallied: Tallied,
 }
 
-#[cfg(feature = "terminal")]
-impl Store {
-    /// Tallies every finished game of `game`, variant by variant, most played variant first (then by name).
-    /// `ranking` tells how a variant ranks from its newest game's options. One query, read once, answered from the
-    /// covering index `games_stats` in its order (no sort, no table row read).
-    pub fn tally(
-        &self,
-        game: &str,
-        ranking: &dyn Fn(&str) -> Ranking,
-    ) -> Result<Vec<VariantTally>> {
-        let mut stmt = self
-            .conn
-            .prepare_cached(
-                "SELECT variant, game, score, result, assisted, seeded FROM games WHERE game = ?1
-                 ORDER BY variant, ended_at, id",
-            )
-            .context("reading the statistics")?;
-        let mut rows = stmt.query(params![game])?;
-        let mut out: Vec<VariantTally> = Vec::new();
-        // The variant being read, its newest game's options, and its tally.
-        let mut current: Option<(String, String, Tally)> = None;
-        let finish = |(variant, options, tally): (String, String, Tally)| VariantTally {
-            ranking: tally.ranking,
-            tallied: tally.finish(),
-            options,
-            variant,
-        };
-        while let Some(r) = rows.next()? {
-            let variant = match r.get_ref(0)? {
-                ValueRef::Text(t) => String::from_utf8_lossy(t),
-                _ => "?".into(),
-            };
-            if current.as_ref().is_none_or(|(v, _, _)| *v != variant) {
-                out.extend(current.take().map(finish));
-                let variant = variant.into_owned();
-                let options = self
-                    .variant_options(game, &variant)
-                    .ok()
-                    .flatten()
-                    .unwrap_or_default();
-                let tally = Tally::new(ranking(&options));
-                current = Some((variant, options, tally));
-            }
-            let Some((_, _, tally)) = current.as_mut() else {
-                continue;
-            };
-            let (game, score, result) = (r.get_ref(1)?, r.get_ref(2)?, r.get_ref(3)?);
-            let (assisted, seeded) = (r.get_ref(4)?, r.get_ref(5)?);
-            if damage(self.known_games(), game, score, result, assisted, seeded).is_some() {
-                tally.add_damaged();
-                continue;
-            }
-            // Read as `damage` has just checked: a number, a known result, two numbers.
-            let int = |v: ValueRef| v.as_i64().unwrap_or(0);
-            let result = result
-                .as_str()
-                .ok()
-                .and_then(Outcome::parse)
-                .unwrap_or(Outcome::GaveUp);
-            tally.add(StatRow {
-                score: int(score),
-                result,
-                assisted: int(assisted) != 0,
-                seeded: int(seeded) != 0,
-            });
-        }
-        out.extend(current.take().map(finish));
-        out.sort_by(|a, b| {
-            let played = |t: &VariantTally| t.tallied.figures.played + t.tallied.figures.damaged;
-            played(b)
-                .cmp(&played(a))
-                .then_with(|| a.variant.cmp(&b.variant))
-        });
-        Ok(out)
-    }
-
-    /// The newest `limit` games of a variant that the best scores count (neither assisted nor seeded), newest
-    /// first: the games a chart rebuilds to look at their final position. Unreadable rows are skipped.
-    pub fn recent_clean(&self, game: &str, variant: &str, limit: usize) -> Result<Vec<GameRecord>> {
-        let mut stmt = self.conn.prepare_cached(&format!(
-            "SELECT {} FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 AND seeded = 0
-             ORDER BY ended_at DESC, id DESC LIMIT ?3",
-            GameRecord::COLUMNS
-        ))?;
-        let rows = stmt.query_map(
-            params![game, variant, i64::try_from(limit).unwrap_or(i64::MAX)],
-            GameRecord::from_row(self.known_games()),
-        )?;
-        Ok(rows.filter_map(|r| r.ok()).collect())
-    }
-}
-
 #[cfg(test)]
 #[cfg(feature = "terminal")]
 mod tests {
     use super::*;
+    use crate::storage::{GameRecord, Storage, Store};
 
     fn record(variant: &str, score: i64, result: Outcome, ended_at: i64) -> GameRecord {
         GameRecord {

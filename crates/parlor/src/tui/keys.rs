@@ -44,13 +44,9 @@ pub const fn more<C>(
     help: &'static str,
     cmd: C,
 ) -> Binding<C> {
-    Binding {
-        keys,
-        label,
-        help,
-        in_bar: false,
-        cmd,
-    }
+    let mut binding = bar(keys, label, help, cmd);
+    binding.in_bar = false;
+    binding
 }
 
 /// Whether a key event is the given key code (exactly: `g` is not `G`; Ctrl and Alt combinations never match).
@@ -183,6 +179,17 @@ const NAV: [(Nav, &[KeyCode], &str); 6] = [
     (Nav::Back, common::BACK, "q"),
 ];
 
+/// The row a list of `len` rows that wraps around moves to from `row` on `Nav::Up` or `Nav::Down` (any other
+/// command leaves it).
+pub fn wrapped(row: usize, len: usize, nav: Nav) -> usize {
+    let n = len.max(1);
+    match nav {
+        Nav::Up => (row + n - 1) % n,
+        Nav::Down => (row + 1) % n,
+        _ => row,
+    }
+}
+
 /// What the navigation keys do on one screen, in the order up, down, left, right, choose, back (`""`: nothing).
 /// One declaration per screen gives its input, its hint bar and its help.
 #[derive(Clone, Copy, Debug)]
@@ -220,6 +227,20 @@ impl NavWords {
             }
         }
         out
+    }
+
+    /// The hint bar: these navigation entries, then the bar entries of the screen's own `table`.
+    pub fn bar_with<C>(&self, table: &[Binding<C>]) -> Vec<(&'static str, &'static str)> {
+        let mut bar = self.bar();
+        bar.extend(describe(table, true));
+        bar
+    }
+
+    /// The help's rows: these navigation keys, then every key of the screen's own `table`.
+    pub fn help_with<C>(&self, table: &[Binding<C>]) -> Vec<(String, &'static str)> {
+        let mut keys = self.help();
+        keys.extend(help_keys(table));
+        keys
     }
 
     /// The help's rows: every key of every command the screen uses.

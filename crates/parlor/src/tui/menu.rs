@@ -1,7 +1,9 @@
 //! The main menu, Parlor's one launcher: every game in progress under Continue (all of them, scrolling; `d`
 //! discards one after asking), a new game of each game (its setup form), best scores, history, help.
 
-use super::keys::{Answer, Binding, Nav, NavWords, QUESTION, bar, describe, help_keys, lookup};
+use super::keys::{
+    Answer, Binding, Nav, NavWords, QUESTION, bar, describe, help_keys, lookup, wrapped,
+};
 use super::launch::Launch;
 use super::layout::{chrome, wrap_fitted, wrap_text};
 use super::mouse::{Rows, answer_at};
@@ -213,10 +215,8 @@ impl MenuView {
 impl MenuView {
     /// A navigation command, from a key or the mouse.
     fn nav(&mut self, nav: Nav, ctx: &mut Ctx) -> Transition {
-        let n = self.items.len().max(1);
         match nav {
-            Nav::Up => self.selected = (self.selected + n - 1) % n,
-            Nav::Down => self.selected = (self.selected + 1) % n,
+            Nav::Up | Nav::Down => self.selected = wrapped(self.selected, self.items.len(), nav),
             Nav::Choose => return self.choose(ctx),
             Nav::Back => return Transition::Quit,
             _ => {}
@@ -359,14 +359,11 @@ impl View for MenuView {
         if self.discarding.is_some() {
             return describe(QUESTION, false);
         }
-        let mut bar = NAV.bar();
-        bar.extend(describe(DISCARD, true));
-        bar
+        NAV.bar_with(DISCARD)
     }
 
     fn help(&self) -> Help {
-        let mut keys = NAV.help();
-        keys.extend(help_keys(DISCARD));
+        let mut keys = NAV.help_with(DISCARD);
         keys.extend(help_keys(QUESTION));
         Help {
             title: "Parlor".into(),

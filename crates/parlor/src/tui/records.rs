@@ -1,6 +1,6 @@
 //! Screens over the records: history (with replays), best scores, and a page of text.
 
-use super::keys::{Binding, Nav, NavWords, bar, describe, help_keys, lookup};
+use super::keys::{Binding, Nav, NavWords, bar, lookup, wrapped};
 use super::layout::{chrome, fit_line, wrapped_rows};
 use super::mouse::{Pointer, Rows};
 use super::stats::StatsView;
@@ -129,17 +129,13 @@ impl View for HistoryView {
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
-        let mut bar = LIST_NAV.bar();
-        bar.extend(describe(STATS, true));
-        bar
+        LIST_NAV.bar_with(STATS)
     }
 
     fn help(&self) -> Help {
-        let mut keys = LIST_NAV.help();
-        keys.extend(help_keys(STATS));
         Help {
             title: "History".into(),
-            keys,
+            keys: LIST_NAV.help_with(STATS),
             text: vec![
                 "Every finished game, assisted ones included. Choose one to watch it move by move."
                     .into(),
@@ -151,10 +147,8 @@ impl View for HistoryView {
 impl HistoryView {
     /// A navigation command, from a key or the mouse.
     fn nav(&mut self, nav: Nav, ctx: &mut Ctx) -> Transition {
-        let n = self.games.len().max(1);
         match nav {
-            Nav::Up => self.selected = (self.selected + n - 1) % n,
-            Nav::Down => self.selected = (self.selected + 1) % n,
+            Nav::Up | Nav::Down => self.selected = wrapped(self.selected, self.games.len(), nav),
             Nav::Choose => {
                 if let Some(r) = self.games.get(self.selected) {
                     let opened = match find(ctx.games, &r.game) {
@@ -325,26 +319,19 @@ impl View for ScoresView {
 
     fn handle_mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
         // The wheel turns the tables (there is nothing to click).
-        let key = match Rows::default().pointer(&event) {
-            Some(Pointer::Wheel(Nav::Up)) => KeyCode::Left,
-            Some(Pointer::Wheel(Nav::Down)) => KeyCode::Right,
-            _ => return Transition::Stay,
-        };
-        self.handle_key(KeyEvent::from(key), ctx)
+        wheel(&event, [KeyCode::Left, KeyCode::Right], |key| {
+            self.handle_key(key, ctx)
+        })
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
-        let mut bar = SCORE_NAV.bar();
-        bar.extend(describe(STATS, true));
-        bar
+        SCORE_NAV.bar_with(STATS)
     }
 
     fn help(&self) -> Help {
-        let mut keys = SCORE_NAV.help();
-        keys.extend(help_keys(STATS));
         Help {
             title: "Best scores".into(),
-            keys,
+            keys: SCORE_NAV.help_with(STATS),
             text: vec![format!(
                 "Games that used undo, hints or autoplay, and games played from a chosen seed, are kept out \
                      of these tables. {}",
@@ -406,12 +393,9 @@ impl View for TextView {
 
     fn handle_mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
         // The wheel scrolls.
-        let key = match Rows::default().pointer(&event) {
-            Some(Pointer::Wheel(Nav::Up)) => KeyCode::Up,
-            Some(Pointer::Wheel(Nav::Down)) => KeyCode::Down,
-            _ => return Transition::Stay,
-        };
-        self.handle_key(KeyEvent::from(key), ctx)
+        wheel(&event, [KeyCode::Up, KeyCode::Down], |key| {
+            self.handle_key(key, ctx)
+        })
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
@@ -424,5 +408,18 @@ impl View for TextView {
             keys: TEXT_NAV.help(),
             text: Vec::new(),
         }
+    }
+}
+
+/// Turns the wheel into the key `keys[0]` (up) or `keys[1]` (down) for `handle`; anything else does nothing.
+fn wheel(
+    event: &MouseEvent,
+    keys: [KeyCode; 2],
+    handle: impl FnOnce(KeyEvent) -> Transition,
+) -> Transition {
+    match Rows::default().pointer(event) {
+        Some(Pointer::Wheel(Nav::Up)) => handle(KeyEvent::from(keys[0])),
+        Some(Pointer::Wheel(Nav::Down)) => handle(KeyEvent::from(keys[1])),
+        _ => Transition::Stay,
     }
 }

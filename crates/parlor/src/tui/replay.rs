@@ -2,7 +2,7 @@
 //! the start.
 
 use super::game::{Board, TuiGame};
-use super::keys::{Binding, Nav, NavWords, bar, describe, help_keys, lookup, more};
+use super::keys::{Binding, Nav, NavWords, bar, lookup, more};
 use super::layout::chrome;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
@@ -201,15 +201,13 @@ impl<G: TuiGame> View for ReplayView<G> {
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
-        let mut bar = NAV.bar();
-        bar.extend(describe(KEYS, true));
-        bar
+        NAV.bar_with(KEYS)
     }
 
     fn help(&self) -> Help {
         Help {
             title: format!("Replay · {}", G::TITLE),
-            keys: NAV.help().into_iter().chain(help_keys(KEYS)).collect(),
+            keys: NAV.help_with(KEYS),
             text: vec![
                 "A finished game, move by move. It opens at the start; Space plays it at the chosen speed, the \
                  arrows step one move, g and G jump to the first and the last move."

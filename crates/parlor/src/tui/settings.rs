@@ -1,7 +1,7 @@
 //! The settings screen: every setting of [`crate::settings`] in one scrolling list, changed with ←→ (or typed, or a
 //! key pressed for a key binding) and saved at once; the message line says whether the file was written.
 
-use super::keys::{Binding, Nav, NavWords, bar, describe, help_keys, lookup, set_keymap};
+use super::keys::{Binding, Nav, NavWords, bar, lookup, set_keymap};
 use super::layout::chrome;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
@@ -354,14 +354,11 @@ impl View for SettingsView {
         if self.capturing {
             return vec![("any key", "bind it"), ("Esc", "unchanged")];
         }
-        let mut bar = NAV.bar();
-        bar.extend(describe(DEFAULT, true));
-        bar
+        NAV.bar_with(DEFAULT)
     }
 
     fn help(&self) -> Help {
-        let mut keys = NAV.help();
-        keys.extend(help_keys(DEFAULT));
+        let keys = NAV.help_with(DEFAULT);
         let place = match &self.file {
             Some(f) => format!("They are kept in {f}"),
             None => "There is no configuration directory, so they last for this run only".into(),

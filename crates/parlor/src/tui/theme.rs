@@ -206,6 +206,15 @@ impl Theme {
         Style::default().fg(self.paint(p))
     }
 
+    /// Bold, in the palette's `role`; without colours, bold and `mono` instead.
+    fn bold(&self, role: fn(&Palette) -> Pair, mono: Modifier) -> Style {
+        let s = Style::default().add_modifier(Modifier::BOLD);
+        match self.palette() {
+            Some(p) => s.patch(self.pair(role(p))),
+            None => s.add_modifier(mono),
+        }
+    }
+
     /// The whole screen's colours (none without colour: the terminal's own).
     pub fn base(&self) -> Style {
         self.palette()
@@ -264,11 +273,7 @@ impl Theme {
 
     /// The selected line of a list.
     pub fn selected(&self) -> Style {
-        let s = Style::default().add_modifier(Modifier::BOLD);
-        match self.palette() {
-            Some(p) => s.patch(self.pair(p.selected)),
-            None => s.add_modifier(Modifier::REVERSED),
-        }
+        self.bold(|p| p.selected, Modifier::REVERSED)
     }
 
     /// Keys in the hint bar.
@@ -282,20 +287,12 @@ impl Theme {
 
     /// Warnings and refusals.
     pub fn warn(&self) -> Style {
-        let s = Style::default().add_modifier(Modifier::BOLD);
-        match self.palette() {
-            Some(p) => s.patch(self.pair(p.warn)),
-            None => s.add_modifier(Modifier::REVERSED),
-        }
+        self.bold(|p| p.warn, Modifier::REVERSED)
     }
 
     /// Good news (a win, a new best).
     pub fn good(&self) -> Style {
-        let s = Style::default().add_modifier(Modifier::BOLD);
-        match self.palette() {
-            Some(p) => s.patch(self.pair(p.good)),
-            None => s.add_modifier(Modifier::UNDERLINED),
-        }
+        self.bold(|p| p.good, Modifier::UNDERLINED)
     }
 
     /// A square that the selected piece can reach (its digit marks it too).
@@ -308,11 +305,7 @@ impl Theme {
 
     /// The selected piece (brackets mark it too).
     pub fn picked(&self) -> Style {
-        let s = Style::default().add_modifier(Modifier::BOLD);
-        match self.palette() {
-            Some(p) => s.patch(self.pair(p.picked)),
-            None => s.add_modifier(Modifier::UNDERLINED),
-        }
+        self.bold(|p| p.picked, Modifier::UNDERLINED)
     }
 
     /// The colour theme in use (`None` without colour): what a game's own palette is chosen by.

@@ -2,6 +2,7 @@
 //! board takes no key but quit and help, and a key pressed during a 2048 animation acts at once.
 
 use crate::common::pty::{Key, Pty, Spawn};
+use parlor::storage::Storage;
 use std::path::Path;
 
 /// The moves of each game in progress saved in `dir`.

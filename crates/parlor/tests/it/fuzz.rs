@@ -11,7 +11,7 @@ use parlor::games::mastermind::Mastermind;
 use parlor::games::nocca::Nocca;
 use parlor::games::session::{Session, rebuild};
 use parlor::games::twenty48::Twenty48;
-use parlor::storage::{Store, Unfinished};
+use parlor::storage::{Storage, Store, Unfinished};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use std::collections::BTreeMap;

@@ -7,7 +7,7 @@ use parlor::games::mastermind::screen::Cmd;
 use parlor::games::mastermind::*;
 use parlor::games::session::{Seed, Session};
 use parlor::input::KeyCode;
-use parlor::storage::Store;
+use parlor::storage::{Storage, Store};
 use parlor::tui::game::TuiGame;
 use parlor::tui::keys::clashes;
 use std::sync::atomic::AtomicBool;

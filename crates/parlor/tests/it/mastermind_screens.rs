@@ -6,7 +6,7 @@ use parlor::games::game::Game;
 use parlor::games::mastermind::{Mastermind, Params, Role};
 use parlor::games::session::{Seed, Session};
 use parlor::input::{Event, KeyCode, KeyEvent, KeyModifiers};
-use parlor::storage::Store;
+use parlor::storage::{Storage, Store};
 use parlor::tui::app::App;
 use parlor::tui::play::PlayView;
 use parlor::tui::setup::SetupView;

@@ -10,7 +10,7 @@ use parlor::games::nocca::screen::bindings;
 use parlor::games::nocca::{Mode, Nocca, Params};
 use parlor::games::session::{Seed, Session};
 use parlor::input::KeyCode;
-use parlor::storage::Store;
+use parlor::storage::{Storage, Store};
 use parlor::tui::keys::clashes;
 use parlor::tui::theme::Theme;
 

@@ -8,7 +8,7 @@ use nocca::{Dims, Move, Opponent, Position, Table};
 use parlor::games::game::Game;
 use parlor::games::nocca::{Mode, Nocca, Params};
 use parlor::input::KeyCode;
-use parlor::storage::Store;
+use parlor::storage::{Storage, Store};
 
 fn table(board: &str) -> Table {
     let dims: Dims = board.parse().unwrap();

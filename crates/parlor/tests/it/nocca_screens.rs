@@ -10,7 +10,7 @@ use parlor::games::session::{Seed, Session};
 use parlor::input::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
-use parlor::storage::Store;
+use parlor::storage::{Storage, Store};
 use parlor::tui::app::App;
 use parlor::tui::menu::MenuView;
 use parlor::tui::play::PlayView;

@@ -3,7 +3,7 @@
 //! list and recorded twice).
 
 use crate::common::{err, out, run};
-use parlor::storage::Store;
+use parlor::storage::{Storage, Store};
 use std::collections::HashSet;
 use std::path::Path;
 

@@ -10,7 +10,7 @@ use parlor::games::nocca::{self, Nocca};
 use parlor::games::session::Session;
 use parlor::games::twenty48::{self, Twenty48};
 use parlor::input::KeyCode;
-use parlor::storage::{GameRecord, Outcome, Store};
+use parlor::storage::{GameRecord, Outcome, Storage, Store};
 use parlor::tui::app::App;
 use parlor::tui::theme::Theme;
 

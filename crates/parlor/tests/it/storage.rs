@@ -1,7 +1,7 @@
 //! Storage seen from outside: a killed process loses nothing, and two processes at once lose nothing.
 
 use crate::common::*;
-use parlor::storage::Store;
+use parlor::storage::{Storage, Store};
 use std::io::{BufRead, BufReader, Write};
 use std::process::Stdio;
 

@@ -3,6 +3,7 @@
 //! program never says "saved" when it was not.
 
 use crate::common::*;
+use parlor::storage::Storage;
 use std::path::Path;
 use std::process::Stdio;
 

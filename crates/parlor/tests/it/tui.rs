@@ -4,6 +4,7 @@
 //! before (echo, canonical input), main screen, cursor shown, mouse reporting off, and the game in progress kept.
 
 use crate::common::pty::{Key, Pty, Spawn};
+use parlor::storage::Storage;
 use std::path::Path;
 
 /// The games in progress saved in `dir`, as (seed, moves).

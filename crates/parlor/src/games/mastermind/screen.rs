@@ -48,14 +48,23 @@ pub enum Cmd {
 /// The colour entry's label in the table; the hint bar shows the variant's own keys instead (see `bar_label`).
 const COLOUR_LABEL: &str = "1-6 RGYU…";
 
+/// What the player types at the board, read by `other_key` (a label in the hint bar, no key of its own).
+const fn typed(label: &'static str, help: &'static str) -> Binding<Cmd> {
+    bar(&[], label, help, Cmd::Nothing)
+}
+
+/// Backspace or Delete erasing what `help` says (shown on the help screen only).
+const fn erase(help: &'static str) -> Binding<Cmd> {
+    more(
+        &[KeyCode::Backspace, KeyCode::Delete],
+        "Backspace",
+        help,
+        Cmd::Erase,
+    )
+}
+
 const BREAKER: &[Binding<Cmd>] = &[
-    Binding {
-        keys: &[],
-        label: COLOUR_LABEL,
-        help: "colour",
-        in_bar: true,
-        cmd: Cmd::Nothing,
-    },
+    typed(COLOUR_LABEL, "colour"),
     more(
         &[KeyCode::Left, KeyCode::Char('h')],
         "← h",
@@ -75,12 +84,7 @@ const BREAKER: &[Binding<Cmd>] = &[
         "previous colour at the cursor",
         Cmd::Down,
     ),
-    more(
-        &[KeyCode::Backspace, KeyCode::Delete],
-        "Backspace",
-        "erase the last peg typed (u takes back a guess already played)",
-        Cmd::Erase,
-    ),
+    erase("erase the last peg typed (u takes back a guess already played)"),
     more(&[KeyCode::Home], "Home", "clear the guess", Cmd::Clear),
     bar(&[KeyCode::Enter], "Enter", "guess", Cmd::Submit),
     more(&[KeyCode::Char('v')], "v", "copy the last guess", Cmd::Copy),
@@ -88,13 +92,7 @@ const BREAKER: &[Binding<Cmd>] = &[
 ];
 
 const MAKER: &[Binding<Cmd>] = &[
-    Binding {
-        keys: &[],
-        label: "2 1 / BBW",
-        help: "answer",
-        in_bar: true,
-        cmd: Cmd::Nothing,
-    },
+    typed("2 1 / BBW", "answer"),
     bar(&[KeyCode::Enter], "Enter", "send", Cmd::Submit),
     bar(&[KeyCode::Up], "↑↓", "pick the answer to fix", Cmd::Up),
     more(
@@ -103,36 +101,20 @@ const MAKER: &[Binding<Cmd>] = &[
         "the answer below (after the last: the computer's new guess)",
         Cmd::Down,
     ),
-    more(
-        &[KeyCode::Backspace, KeyCode::Delete],
-        "Backspace",
-        "erase a character (or a peg of the hidden code)",
-        Cmd::Erase,
-    ),
+    erase("erase a character (or a peg of the hidden code)"),
 ];
 
 /// A codemaker typing the hidden code: colours, Enter to hide the code (or, with none typed, to answer by hand),
 /// Backspace to erase a peg.
 const CODE: &[Binding<Cmd>] = &[
-    Binding {
-        keys: &[],
-        label: COLOUR_LABEL,
-        help: "colour",
-        in_bar: true,
-        cmd: Cmd::Nothing,
-    },
+    typed(COLOUR_LABEL, "colour"),
     bar(
         &[KeyCode::Enter],
         "Enter",
         "hide the code or answer by hand",
         Cmd::Submit,
     ),
-    more(
-        &[KeyCode::Backspace, KeyCode::Delete],
-        "Backspace",
-        "erase the last peg of the hidden code",
-        Cmd::Erase,
-    ),
+    erase("erase the last peg of the hidden code"),
 ];
 
 /// What the player is doing on the board.

@@ -9,7 +9,7 @@ use anyhow::{Result, anyhow};
 use clap::builder::ValueParser;
 use clap::{Args, Subcommand};
 use nocca::{Dims, Level, Position};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
 /// Every board, `3x3` to `6x5`.
 pub fn boards() -> Vec<String> {
@@ -182,18 +182,10 @@ pub fn analyse(action: &NoccaAction, out: &mut dyn Write) -> Result<()> {
 }
 
 fn run_match(args: &MatchArgs, out: &mut dyn Write) -> Result<()> {
-    let bar = if std::io::stderr().is_terminal() {
-        let b = indicatif::ProgressBar::new(u64::from(args.games));
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games · {elapsed_precise} · eta {eta}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        b
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar = super::solve::progress_bar(
+        u64::from(args.games),
+        "{bar:40} {pos}/{len} games · {elapsed_precise} · eta {eta}",
+    );
     let r = nocca::play_match(args.a, args.b, args.games, args.seed, &mut |done, _| {
         bar.set_position(u64::from(done))
     });

@@ -298,14 +298,15 @@ fn for_the_level((why, never): (String, bool)) -> String {
     )
 }
 
-#[cfg(all(test, feature = "terminal"))]
+#[cfg(test)]
+#[cfg(feature = "terminal")]
 mod tests {
     use super::*;
     use crate::games::game::Game;
     use crate::games::nocca::{Nocca, Params};
     use crate::games::session::{ResumeError, Seed, Session};
     use crate::games::{AnyGame, Contexts, Entry};
-    use crate::storage::Store;
+    use crate::storage::{Storage, Store};
 
     /// Each run's tables are its own (no process-wide registry): a table in one data directory is seen by the
     /// tables of that directory only. A perfect game starts only where its table can be had, and a saved one whose

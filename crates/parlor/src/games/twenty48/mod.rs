@@ -366,32 +366,40 @@ pub const RULES: &[&str] = &[
      the best scores. Every move is saved at once; quit at any time and continue later.",
 ];
 
+/// A test game: 2048 with the default settings from seed `value`, played left, up, right, down in `store`.
+#[cfg(test)]
+pub(crate) fn four_moves_played(
+    value: u64,
+    store: &mut dyn crate::storage::Storage,
+) -> crate::games::session::Session<Twenty48> {
+    let seed = crate::games::session::Seed {
+        value,
+        chosen: false,
+    };
+    let mut s =
+        crate::games::session::Session::<Twenty48>::new(Params::default(), seed, store).unwrap();
+    for d in [
+        Direction::Left,
+        Direction::Up,
+        Direction::Right,
+        Direction::Down,
+    ] {
+        let _ = s.play(d, store);
+    }
+    s
+}
+
 #[cfg(test)]
 #[cfg(feature = "terminal")]
 mod tests {
     use super::*;
-    use crate::games::session::{Seed, Session};
-    use crate::storage::Store;
-
-    fn seed(v: u64) -> Seed {
-        Seed {
-            value: v,
-            chosen: false,
-        }
-    }
+    use crate::games::session::Session;
+    use crate::storage::{Storage, Store};
 
     #[test]
     fn a_game_autosaves_and_resumes_identically() {
         let mut store = Store::in_memory().unwrap();
-        let mut s = Session::<Twenty48>::new(Params::default(), seed(7), &store).unwrap();
-        for d in [
-            Direction::Left,
-            Direction::Up,
-            Direction::Right,
-            Direction::Down,
-        ] {
-            let _ = s.play(d, &mut store);
-        }
+        let s = four_moves_played(7, &mut store);
         let saved = store.unfinished(Some("2048")).unwrap();
         assert_eq!(saved.len(), 1);
         drop(s);
