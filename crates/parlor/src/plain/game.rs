@@ -1,5 +1,5 @@
 //! Plain mode's side of the game interface: what a game adds to print itself and read typed moves
-//! ([`PlainGame`]), and the object-safe [`PlainLaunch`] the plain menu uses to reach any game.
+//! ([`PlainGame`]), and the object-safe [`PlainLaunch`](super::launch::PlainLaunch) the plain menu uses to reach any game.
 
 use crate::games::game::Game;
 

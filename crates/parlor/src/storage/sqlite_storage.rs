@@ -32,12 +32,12 @@ impl Storage for Store {
         !self.read_only && self.dir.is_some()
     }
 
-    /// Claims the game of play session `session` for this process: [`Store::lock`].
+    /// Claims the game of play session `session` for this process (a lock file in the claims folder).
     fn claim(&self, session: &str) -> Result<Claim, ClaimError> {
         self.lock(session)
     }
 
-    /// Forgets the lock file of a finished game: [`Store::unlock`].
+    /// Forgets the lock file of a finished game.
     fn release_claim(&self, claim: Claim) {
         self.unlock(claim);
     }

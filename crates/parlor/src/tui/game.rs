@@ -1,5 +1,5 @@
 //! The full screen's side of the game interface: what a game adds to draw itself and read its keys
-//! ([`TuiGame`]), and the object-safe [`Launch`] the menu, history and scores use to reach any game.
+//! ([`TuiGame`]), and the object-safe [`Launch`](super::launch::Launch) the menu, history and scores use to reach any game.
 
 use super::keys::Binding;
 use super::theme::Theme;

@@ -168,8 +168,8 @@ impl CliGame for Twenty48 {
 
     const FILES: &'static [(&'static str, &'static str)] = &[(
         "twenty48-ntuple.p48",
-        "The 2048 network, looked for in $PARLOR_2048_WEIGHTS, beside the parlor binary, then in the source tree the \
-         binary was built from.",
+        "A 2048 network to play with instead of the one compiled in: the file $PARLOR_2048_WEIGHTS names, else this \
+         file beside the parlor binary.",
     )];
     const ENVIRONMENT: &'static [(&'static str, &'static str)] = &[(
         twenty48::ai::ntuple::WEIGHTS_ENV,

@@ -284,9 +284,19 @@ fn open_regular(path: &Path) -> Result<(File, u64), WeightsFileError> {
 }
 
 /// Reads a network written by [`save`]: a regular file only, of a bounded size (see [`MAX_FILE_BYTES`]).
+/// A sparse file ([`super::sparse`]) is read too, recognised by its magic bytes.
 pub fn load(path: &Path) -> Result<Network, WeightsFileError> {
     let (f, len) = open_regular(path)?;
-    decode(BufReader::with_capacity(1 << 20, f.take(len)), len).map_err(|e| match e {
+    let mut r = BufReader::with_capacity(1 << 20, f.take(len));
+    let mut head = [0u8; 8];
+    let got = r.read(&mut head).map_err(io(path))?;
+    if got == head.len() && &head == super::sparse::SPARSE_MAGIC {
+        let mut bytes = head.to_vec();
+        r.read_to_end(&mut bytes).map_err(io(path))?;
+        return super::sparse::load_sparse_bytes(&bytes, &path.display().to_string());
+    }
+    let r = std::io::Cursor::new(head[..got].to_vec()).chain(r);
+    decode(r, len).map_err(|e| match e {
         DecodeError::Io(source) => WeightsFileError::Io {
             path: path.to_path_buf(),
             source,
@@ -298,8 +308,11 @@ pub fn load(path: &Path) -> Result<Network, WeightsFileError> {
     })
 }
 
-/// Reads a network from the bytes of a weights file (`name` is used in messages).
+/// Reads a network from the bytes of a weights file (`name` is used in messages), sparse ([`super::sparse`]) or not.
 pub fn load_bytes(bytes: &[u8], name: &str) -> Result<Network, WeightsFileError> {
+    if super::sparse::is_sparse(bytes) {
+        return super::sparse::load_sparse_bytes(bytes, name);
+    }
     decode(bytes, bytes.len() as u64).map_err(|e| WeightsFileError::Invalid {
         path: PathBuf::from(name),
         reason: match e {

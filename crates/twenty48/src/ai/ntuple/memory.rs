@@ -10,6 +10,31 @@ pub fn weights(n: usize, bits: u32) -> Box<[AtomicU32]> {
     v.into_boxed_slice()
 }
 
+/// `n` weights, all zero, from memory the allocator hands out already zeroed (fresh pages from the kernel for an
+/// allocation this large), so that nothing is written until a weight is set: the weights of a sparse file are set
+/// one by one on top (advised as [`with_capacity`]).
+#[allow(unsafe_code)] // One zeroed allocation owned at once by a box, justified below.
+pub fn zeroed(n: usize) -> Box<[AtomicU32]> {
+    if n == 0 {
+        return Box::new([]);
+    }
+    // An array too large for any layout: the plain allocation below reports it as the allocator does.
+    let Ok(layout) = std::alloc::Layout::array::<AtomicU32>(n) else {
+        return weights(n, 0);
+    };
+    // SAFETY: the layout has a nonzero size; an all-zero `AtomicU32` is a valid value (0), so the zeroed allocation is
+    // `n` initialised atomics, and a box of a slice allocated with exactly this layout by the global allocator may own
+    // it.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout) as *mut AtomicU32;
+        if p.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        advise_huge_pages(p as usize, n * std::mem::size_of::<AtomicU32>());
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n))
+    }
+}
+
 /// An empty vector with room for `n` weights, advised as above (fill it before it is read).
 pub fn with_capacity(n: usize) -> Vec<AtomicU32> {
     let v: Vec<AtomicU32> = Vec::with_capacity(n);

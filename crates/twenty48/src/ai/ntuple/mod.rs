@@ -1,5 +1,6 @@
 //! A learned evaluation for the 4x4 board: an n-tuple network ([`Network`]) trained by temporal-difference learning
-//! on after-states over self-play ([`train()`]), saved and loaded compressed ([`save`], [`load`]).
+//! on after-states over self-play ([`train()`]), saved and loaded compressed ([`save`], [`load`]); the network play
+//! uses is compiled in, in the sparse form of [`sparse`] ([`shipped()`]).
 //!
 //! The network's value of an after-state estimates the score still to come from it, in points.
 
@@ -10,6 +11,7 @@ pub mod file;
 mod memory;
 pub mod network;
 pub mod shipped;
+pub mod sparse;
 pub mod starts;
 pub mod train;
 
@@ -20,7 +22,10 @@ pub use file::{WeightsFileError, load, load_bytes, save, save_compact, save_fixe
 pub use network::{
     FEATURES, MAX_STAGES, Network, TUPLES, WEIGHTS, check_stages, feature_indices, symmetries,
 };
-pub use shipped::{WEIGHTS_ENV, WEIGHTS_FILE, shipped, source_tree_weights, weights_path};
+pub use shipped::{
+    COMPILED_IN, COMPILED_IN_FILE, WEIGHTS_ENV, WEIGHTS_FILE, compiled_in, shipped, weights_path,
+};
+pub use sparse::{encode_sparse, is_sparse, load_sparse_bytes};
 pub use starts::{POOL_CAPACITY, Starts};
 pub use train::{
     GameStats, Progress, RATE_EXPONENTS, START_STRIDE, TrainConfig, game_rng, greedy_move,

@@ -1,48 +1,55 @@
 //! The network that play uses, loaded once on first use and shared by every player and thread.
 //!
-//! It is read from the file named by the environment variable [`WEIGHTS_ENV`] when that is set, else from
-//! [`WEIGHTS_FILE`] beside the running executable when there is one, else from the copy in the source tree the program
-//! was built from (`crates/twenty48/weights/`, committed with the repository, so that `cargo run --release` finds
-//! it). The first call loads it (about a second); later calls return the same `Arc` (or the same error) at once.
+//! It is compiled into the program: [`COMPILED_IN`], a sparse file ([`super::sparse`]) of a few megabytes under
+//! `crates/twenty48/data/`, checked by its CRC-32 when it is read. A network file can still be chosen instead: the one
+//! named by the environment variable [`WEIGHTS_ENV`] when that is set, else [`WEIGHTS_FILE`] beside the running
+//! executable when there is one (any format [`load`] reads). The first call loads it; later calls return the same
+//! `Arc` (or the same error) at once.
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
-use super::file::{WeightsFileError, load};
+use super::file::{WeightsFileError, load, load_bytes};
 use super::network::Network;
 
-/// Environment variable naming the weights file.
+/// Environment variable naming a weights file to play with instead of the compiled-in network.
 pub const WEIGHTS_ENV: &str = "PARLOR_2048_WEIGHTS";
-/// File name looked for beside the executable.
+/// File name looked for beside the executable (played with instead of the compiled-in network when it is there).
 pub const WEIGHTS_FILE: &str = "twenty48-ntuple.p48";
+/// The name of the compiled-in network's file, under `crates/twenty48/data/`.
+pub const COMPILED_IN_FILE: &str = "twenty48-ntuple.p48s";
+
+/// The compiled-in network: the bytes of a sparse weights file ([`super::sparse`]).
+pub static COMPILED_IN: &[u8] = include_bytes!("../../../data/twenty48-ntuple.p48s");
 
 static SHIPPED: OnceLock<Result<Arc<Network>, WeightsFileError>> = OnceLock::new();
 
-/// The committed copy of the weights, in the source tree this crate was built from.
-pub fn source_tree_weights() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("weights")
-        .join(WEIGHTS_FILE)
-}
-
-/// Where the weights are looked for: `$PARLOR_2048_WEIGHTS` when set (and then only there), else [`WEIGHTS_FILE`]
-/// beside the executable when that file exists, else [`source_tree_weights`].
-pub fn weights_path() -> PathBuf {
+/// The file played with instead of the compiled-in network, if any: `$PARLOR_2048_WEIGHTS` when set (then whether
+/// or not it exists), else [`WEIGHTS_FILE`] beside the executable when that file exists.
+pub fn weights_path() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os(WEIGHTS_ENV) {
-        return PathBuf::from(p);
+        return Some(PathBuf::from(p));
     }
-    let beside = std::env::current_exe()
+    std::env::current_exe()
         .ok()
-        .and_then(|exe| exe.parent().map(|d| d.join(WEIGHTS_FILE)));
-    match beside {
-        Some(p) if p.is_file() => p,
-        _ => source_tree_weights(),
-    }
+        .and_then(|exe| exe.parent().map(|d| d.join(WEIGHTS_FILE)))
+        .filter(|p| p.is_file())
 }
 
-/// The shared network, loaded from [`weights_path`] on the first call.
+/// Reads the compiled-in network (checking its CRC-32 and every count).
+pub fn compiled_in() -> Result<Network, WeightsFileError> {
+    load_bytes(COMPILED_IN, COMPILED_IN_FILE)
+}
+
+/// The shared network: from [`weights_path`] when there is one, else [`compiled_in`]; loaded on the first call.
 pub fn shipped() -> Result<&'static Arc<Network>, &'static WeightsFileError> {
     SHIPPED
-        .get_or_init(|| load(&weights_path()).map(Arc::new))
+        .get_or_init(|| {
+            match weights_path() {
+                Some(path) => load(&path),
+                None => compiled_in(),
+            }
+            .map(Arc::new)
+        })
         .as_ref()
 }

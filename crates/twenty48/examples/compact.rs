@@ -1,0 +1,200 @@
+//! Makes the sparse network that is compiled into the program (issue 29) from a trained network: plays seeded greedy
+//! games with the network (reading boards through tile downgrading from 16384, as the player does), marks every
+//! weight that the evaluation of a board near the game's path reads (`--reach 2`, the default: every after-state a
+//! depth-2 search from a board of the path evaluates, that is the four moves, every spawn after each, and the four
+//! moves after each spawn; `--reach 1`: the spawns after the move played only), and writes those weights, rounded to a
+//! multiple of `--step` points, as a sparse file (`twenty48::ai::ntuple::sparse`). Then it reads the file back and
+//! reports its size, its load time and the largest change of a weight kept.
+//!
+//! `cargo run --release -p twenty48 --example compact -- --net crates/twenty48/weights/twenty48-ntuple.p48 --games 2000 --seed 777 --step 8 --out crates/twenty48/data/twenty48-ntuple.p48s --marks /tmp/marks.bin`
+//!
+//! `--marks FILE` keeps the marks made so far (saved every 100 games, with the number of games played) and resumes
+//! from them: a stopped run continues where it stopped, and a finished one can be written again with another step
+//! without replaying its games (with the same `--seed` and `--reach`). `--min-count K` keeps only the weights read at least K times (saturating at 255).
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use twenty48::Direction;
+use twenty48::ai::ntuple::{
+    DOWNGRADE_FROM, Network, downgrade, encode_sparse, feature_indices, game_rng,
+    greedy_move_downgraded, load, load_bytes, spawn_bitboard,
+};
+use twenty48::bitboard::tables;
+
+struct Args {
+    net: PathBuf,
+    games: u64,
+    seed: u64,
+    step: f32,
+    out: PathBuf,
+    marks: Option<PathBuf>,
+    min_count: u8,
+    reach: u8,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let (mut net, mut out, mut marks) = (None, None, None);
+    let (mut games, mut seed, mut step, mut min_count, mut reach) =
+        (2000u64, 777u64, 8f32, 1u8, 2u8);
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        let bad = |e: &dyn std::fmt::Display| format!("bad value for {flag}: {e}");
+        match flag.as_str() {
+            "--net" => net = Some(PathBuf::from(value)),
+            "--out" => out = Some(PathBuf::from(value)),
+            "--marks" => marks = Some(PathBuf::from(value)),
+            "--games" => games = value.parse().map_err(|e| bad(&e))?,
+            "--seed" => seed = value.parse().map_err(|e| bad(&e))?,
+            "--step" => step = value.parse().map_err(|e| bad(&e))?,
+            "--min-count" => min_count = value.parse().map_err(|e| bad(&e))?,
+            "--reach" => reach = value.parse().map_err(|e| bad(&e))?,
+            _ => return Err(format!("unknown argument {flag}")),
+        }
+    }
+    if !(step.is_finite() && step > 0.0) {
+        return Err("--step must be a positive number of points".into());
+    }
+    Ok(Args {
+        net: net.ok_or("--net FILE is required")?,
+        games,
+        seed,
+        step,
+        out: out.ok_or("--out FILE is required")?,
+        marks,
+        min_count,
+        reach,
+    })
+}
+
+/// Marks the features of `a`'s image under downgrading.
+fn mark(counts: &mut [u8], a: u64) {
+    for i in feature_indices(downgrade(a, DOWNGRADE_FROM).0) {
+        counts[i] = counts[i].saturating_add(1);
+    }
+}
+
+/// Marks the after-states of every move on `b` (but `skip`).
+fn mark_moves(counts: &mut [u8], b: u64, skip: u64) {
+    for d in Direction::ALL {
+        let a = tables().slide(b, d);
+        if a != b && a != skip {
+            mark(counts, a);
+        }
+    }
+}
+
+/// Marks `a` and the after-states of every move after every spawn on `a`.
+fn mark_spawns(counts: &mut [u8], a: u64) {
+    mark(counts, a);
+    for c in 0..16 {
+        if (a >> (4 * c)) & 0xF == 0 {
+            for e in [1u64, 2] {
+                mark_moves(counts, a | e << (4 * c), 0);
+            }
+        }
+    }
+}
+
+/// Plays greedy game `g` and marks the weights read near its path: with `reach` 2, every weight a depth-2 search
+/// from each board of the path reads (each move, each spawn, each move); with `reach` 1, the after-states of the
+/// moves and only the spawns after the move played.
+fn play(net: &Network, seed: u64, g: u64, reach: u8, counts: &mut [u8]) {
+    let mut rng = game_rng(seed, g);
+    let mut b = spawn_bitboard(spawn_bitboard(0, &mut rng, 0.1), &mut rng, 0.1);
+    while let Some((after, _, _)) = greedy_move_downgraded(net, b, Some(DOWNGRADE_FROM)) {
+        if reach >= 2 {
+            for d in Direction::ALL {
+                let a = tables().slide(b, d);
+                if a != b {
+                    mark_spawns(counts, a);
+                }
+            }
+        } else {
+            mark_moves(counts, b, after);
+            mark_spawns(counts, after);
+        }
+        b = spawn_bitboard(after, &mut rng, 0.1);
+    }
+}
+
+fn save_marks(path: &PathBuf, done: u64, counts: &[u8]) -> std::io::Result<()> {
+    let tmp = path.with_extension("tmp");
+    let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+    f.write_all(&done.to_le_bytes())?;
+    f.write_all(counts)?;
+    f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    std::fs::rename(tmp, path)
+}
+
+fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
+    let net = load(&a.net)?;
+    let mut counts = vec![0u8; net.len()];
+    let mut done = 0u64;
+    if let Some(p) = a.marks.as_ref().filter(|p| p.is_file()) {
+        let mut f = std::fs::File::open(p)?;
+        let mut head = [0u8; 8];
+        f.read_exact(&mut head)?;
+        f.read_exact(&mut counts)?;
+        done = u64::from_le_bytes(head);
+        eprintln!("resuming from {} games of marks", done);
+    }
+    let start = Instant::now();
+    while done < a.games {
+        play(&net, a.seed, done, a.reach, &mut counts);
+        done += 1;
+        if done.is_multiple_of(100) || done == a.games {
+            if let Some(p) = &a.marks {
+                save_marks(p, done, &counts)?;
+            }
+            eprintln!(
+                "{done} games, {} weights read, {:.0} s",
+                counts.iter().filter(|&&c| c > 0).count(),
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
+    let keep = |i: usize| counts[i] >= a.min_count;
+    let bytes = encode_sparse(&net, &keep, &[a.step; 4]);
+    std::fs::write(&a.out, &bytes)?;
+    let start = Instant::now();
+    let back = load_bytes(&bytes, &a.out.display().to_string())?;
+    let seconds = start.elapsed().as_secs_f64();
+    let worst = (0..net.len())
+        .filter(|&i| keep(i))
+        .map(|i| (net.weight(i) - back.weight(i)).abs())
+        .fold(0f32, f32::max);
+    println!(
+        "{}: {} bytes ({:.2} MiB), {} weights kept of {} marked, loaded in {:.3} s; largest change of a kept weight {worst}",
+        a.out.display(),
+        bytes.len(),
+        bytes.len() as f64 / (1u64 << 20) as f64,
+        back.nonzero(),
+        (0..net.len()).filter(|&i| keep(i)).count(),
+        seconds
+    );
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {e}");
+            eprintln!(
+                "usage: compact --net FILE --out FILE [--games N] [--seed S] [--step POINTS] [--marks FILE] [--min-count K] [--reach 1|2]"
+            );
+            return ExitCode::from(2);
+        }
+    };
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
