@@ -446,7 +446,9 @@ def sqlite_types(binary):
         db.commit()
         db.close()
         # A row whose game is not text is not a 2048 row to `parlor 2048`: the menu, which lists every game, finds it.
-        args, keys = ([binary], b"c1\nq\n") if column == "game" else ([binary, "2048"], b"a\nw\nq\n")
+        # The new game's board is random: of the four directions one always moves (two tiles cannot block all four),
+        # where left and up alone may both be refused (1 board in about 150).
+        args, keys = ([binary], b"c1\nq\n") if column == "game" else ([binary, "2048"], b"a\nw\nd\ns\nq\n")
         r1 = subprocess.run(args, input=keys, capture_output=True, env=env_for(d), timeout=60)
         db = sqlite3.connect(os.path.join(d, "parlor.db"))
         aside = db.execute(f"SELECT COUNT(*) FROM set_aside WHERE {column} = {value}").fetchone()[0]
