@@ -27,29 +27,29 @@ pub fn main_entry() -> std::process::ExitCode {
     }
 }
 
+/// Runs a command that reports on the database (history, scores, statistics) to standard output.
+fn report(
+    env: &Env,
+    games: &[&'static dyn crate::games::AnyGame],
+    command: impl FnOnce(cli::records::Report) -> Result<()>,
+) -> Result<()> {
+    let store = env.open_store_noting()?;
+    let out = &mut std::io::stdout().lock();
+    command(cli::records::Report {
+        games,
+        store: &store,
+        out,
+    })
+}
+
 /// Runs one of the general commands, or the menu.
 pub fn run(cli: Cli) -> Result<()> {
     let env = Env::new(cli.global.clone(), registry::tui());
     let games = env.settings.catalog().games();
     match &cli.command {
-        Some(Command::History(args)) => cli::records::history(
-            args,
-            games,
-            &env.open_store_noting()?,
-            &mut std::io::stdout().lock(),
-        ),
-        Some(Command::Scores(args)) => cli::records::scores(
-            args,
-            games,
-            &env.open_store_noting()?,
-            &mut std::io::stdout().lock(),
-        ),
-        Some(Command::Stats(args)) => cli::stats::run(
-            args,
-            games,
-            &env.open_store_noting()?,
-            &mut std::io::stdout().lock(),
-        ),
+        Some(Command::History(args)) => report(&env, games, |r| cli::records::history(args, r)),
+        Some(Command::Scores(args)) => report(&env, games, |r| cli::records::scores(args, r)),
+        Some(Command::Stats(args)) => report(&env, games, |r| cli::stats::run(args, r)),
         Some(Command::Replay(args)) => {
             let store = env.open_store_noting()?;
             let record = cli::records::find(&store, args.id)?;

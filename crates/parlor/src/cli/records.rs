@@ -47,51 +47,46 @@ pub struct ReplayArgs {
     pub delay_ms: u64,
 }
 
+/// What `parlor history`, `parlor scores` and `parlor stats` read and where they print: every game, the store and
+/// the output.
+pub struct Report<'a> {
+    /// Every game, in menu order.
+    pub games: &'a [&'static dyn AnyGame],
+    /// The database.
+    pub store: &'a Store,
+    /// Where the report goes (standard output).
+    pub out: &'a mut dyn Write,
+}
+
 /// Prints the history.
-pub fn history(
-    args: &HistoryArgs,
-    games: &[&'static dyn AnyGame],
-    store: &Store,
-    out: &mut dyn Write,
-) -> Result<()> {
+pub fn history(args: &HistoryArgs, r: Report) -> Result<()> {
     if let Some(g) = &args.game {
-        named(games, g)?;
+        named(r.games, g)?;
     }
+    let limit = args.limit as usize;
     crate::plain::records::history(
-        store,
-        games,
+        r.store,
+        r.games,
         args.game.as_deref(),
-        args.limit as usize,
+        limit,
         args.json,
-        out,
+        r.out,
     )
 }
 
 /// Prints the best scores.
-pub fn scores(
-    args: &ScoresArgs,
-    games: &[&'static dyn AnyGame],
-    store: &Store,
-    out: &mut dyn Write,
-) -> Result<()> {
-    let Some(name) = &args.game else {
-        return crate::plain::records::scores_of_every_game(
-            store,
-            games,
-            args.limit as usize,
-            args.json,
-            out,
-        );
-    };
-    let game = named(games, name)?;
-    crate::plain::records::scores(
-        store,
-        game,
-        args.variant.as_deref(),
-        args.limit as usize,
-        args.json,
-        out,
-    )
+pub fn scores(args: &ScoresArgs, r: Report) -> Result<()> {
+    let limit = args.limit as usize;
+    match &args.game {
+        None => {
+            crate::plain::records::scores_of_every_game(r.store, r.games, limit, args.json, r.out)
+        }
+        Some(name) => {
+            let game = named(r.games, name)?;
+            let variant = args.variant.as_deref();
+            crate::plain::records::scores(r.store, game, variant, limit, args.json, r.out)
+        }
+    }
 }
 
 /// The game whose command is `name`, or an error naming the games there are.

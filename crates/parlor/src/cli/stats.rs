@@ -2,10 +2,8 @@
 //! variant.
 
 use crate::games::AnyGame;
-use crate::storage::Store;
 use anyhow::Result;
 use clap::Args;
-use std::io::Write;
 
 /// `parlor stats`.
 #[derive(Debug, Args)]
@@ -19,15 +17,10 @@ pub struct StatsArgs {
 }
 
 /// Prints the statistics.
-pub fn run(
-    args: &StatsArgs,
-    games: &[&'static dyn AnyGame],
-    store: &Store,
-    out: &mut dyn Write,
-) -> Result<()> {
+pub fn run(args: &StatsArgs, r: super::records::Report) -> Result<()> {
     let games: Vec<&dyn AnyGame> = match &args.game {
-        Some(g) => vec![super::records::named(games, g)?],
-        None => games.to_vec(),
+        Some(g) => vec![super::records::named(r.games, g)?],
+        None => r.games.to_vec(),
     };
-    crate::plain::stats::print(store, &games, args.json, out)
+    crate::plain::stats::print(r.store, &games, args.json, r.out)
 }

@@ -7,7 +7,7 @@
 
 use super::error::Error;
 use super::game::{Applied, Game, Outcome, Ranking, Status, Turn};
-use crate::storage::{Claim, ClaimError, Storage, Unfinished, now_ms};
+use crate::storage::{Claim, ClaimError, Scoreboard, Storage, Unfinished, now_ms};
 
 /// How a finished game was recorded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -415,7 +415,11 @@ impl<G: Game> Session<G> {
     /// Looks up the best score of this variant again.
     pub fn refresh_best(&mut self, store: &dyn Storage) {
         self.known_best = store
-            .best_score(G::ID, &G::variant(&self.params), self.ranking())
+            .best_score(Scoreboard::new(
+                G::ID,
+                &G::variant(&self.params),
+                self.ranking(),
+            ))
             .ok()
             .flatten();
     }
@@ -596,7 +600,10 @@ impl<G: Game> Session<G> {
                     self.saved = store.keeps();
                     if unranked.is_none() {
                         ending.rank = store
-                            .rank(&record.game, &record.variant, self.ranking(), record.score)
+                            .rank(
+                                Scoreboard::new(&record.game, &record.variant, self.ranking()),
+                                record.score,
+                            )
                             .ok();
                     }
                 }

@@ -2,7 +2,7 @@
 
 use crate::games::AnyGame;
 use crate::games::record::{record_json, record_line};
-use crate::storage::{Storage, Store, format_time};
+use crate::storage::{Scoreboard, Storage, Store, format_time};
 use anyhow::Result;
 use std::io::Write;
 
@@ -94,7 +94,7 @@ fn scores_json(
     let mut map = serde_json::Map::new();
     for v in &variants {
         let options = store.variant_options(game.id(), v)?.unwrap_or_default();
-        let best = store.best(game.id(), v, game.ranking(&options), limit)?;
+        let best = store.best(Scoreboard::new(game.id(), v, game.ranking(&options)), limit)?;
         map.insert(v.clone(), best.iter().map(record_json).collect());
     }
     Ok(serde_json::Value::Object(map))
@@ -120,7 +120,7 @@ pub fn scores(
     for v in &variants {
         let options = store.variant_options(game.id(), v)?.unwrap_or_default();
         let ranking = game.ranking(&options);
-        let best = store.best(game.id(), v, ranking, limit)?;
+        let best = store.best(Scoreboard::new(game.id(), v, ranking), limit)?;
         writeln!(out, "{} {v}", game.title())?;
         if ranking == crate::storage::Ranking::Unranked {
             writeln!(out, "  (these games have no best scores)")?;

@@ -5,7 +5,8 @@
 //! implementation (`sqlite_storage.rs`) documents each method in full.
 
 use super::{
-    Claim, ClaimError, Damaged, GameRecord, History, Ranking, Stats, Unfinished, VariantTally,
+    Claim, ClaimError, Damaged, GameRecord, History, Ranking, Scoreboard, Stats, Unfinished,
+    VariantTally,
 };
 use anyhow::Result;
 use std::path::Path;
@@ -66,21 +67,15 @@ pub trait Storage {
     /// The finished rows whose game is unknown.
     fn unknown_game(&self) -> Result<Damaged>;
     /// The best scores of one game and variant, best first.
-    fn best(
-        &self,
-        game: &str,
-        variant: &str,
-        ranking: Ranking,
-        limit: usize,
-    ) -> Result<Vec<GameRecord>>;
+    fn best(&self, board: Scoreboard, limit: usize) -> Result<Vec<GameRecord>>;
     /// The variants of a game that have finished games, most played first.
     fn variants(&self, game: &str) -> Result<Vec<String>>;
     /// The options of one recorded game of a variant.
     fn variant_options(&self, game: &str, variant: &str) -> Result<Option<String>>;
     /// The 1-based rank a ranked score would take among the best scores of its variant.
-    fn rank(&self, game: &str, variant: &str, ranking: Ranking, score: i64) -> Result<usize>;
+    fn rank(&self, board: Scoreboard, score: i64) -> Result<usize>;
     /// The best ranked score of a variant, if any game was finished.
-    fn best_score(&self, game: &str, variant: &str, ranking: Ranking) -> Result<Option<i64>>;
+    fn best_score(&self, board: Scoreboard) -> Result<Option<i64>>;
     /// One finished game by id.
     fn game(&self, id: i64) -> Result<Option<GameRecord>>;
     /// Totals per variant of one game.

@@ -3,8 +3,8 @@
 //! it can hold (it never holds a damaged row). Nothing in it outlives it: it [`Storage::keeps`] nothing.
 
 use super::{
-    Claim, ClaimError, Damaged, GameRecord, History, Outcome, Ranking, StatRow, Stats, Storage,
-    Tally, Unfinished, VariantTally,
+    Claim, ClaimError, Damaged, GameRecord, History, Outcome, Ranking, Scoreboard, StatRow, Stats,
+    Storage, Tally, Unfinished, VariantTally,
 };
 use anyhow::Result;
 use std::cell::RefCell;
@@ -31,13 +31,14 @@ impl MemoryStore {
     }
 
     /// The finished games of `game` and `variant` that the best scores count under `ranking`.
-    fn ranked(&self, game: &str, variant: &str, ranking: Ranking) -> Vec<GameRecord> {
+    fn ranked(&self, board: Scoreboard) -> Vec<GameRecord> {
         self.rows
             .borrow()
             .games
             .iter()
-            .filter(|g| g.game == game && g.variant == variant && !g.assisted && !g.seeded)
-            .filter(|g| match ranking {
+            .filter(|g| g.game == board.game && g.variant == board.variant)
+            .filter(|g| !g.assisted && !g.seeded)
+            .filter(|g| match board.ranking {
                 Ranking::HighScore => true,
                 Ranking::FewestToWin => g.result == Outcome::Won,
                 Ranking::Unranked => false,
@@ -208,16 +209,10 @@ impl Storage for MemoryStore {
         Ok(Damaged::default())
     }
 
-    fn best(
-        &self,
-        game: &str,
-        variant: &str,
-        ranking: Ranking,
-        limit: usize,
-    ) -> Result<Vec<GameRecord>> {
-        let mut games = self.ranked(game, variant, ranking);
+    fn best(&self, board: Scoreboard, limit: usize) -> Result<Vec<GameRecord>> {
+        let mut games = self.ranked(board);
         games.sort_by(|a, b| {
-            let by_score = match ranking {
+            let by_score = match board.ranking {
                 Ranking::HighScore => b.score.cmp(&a.score),
                 Ranking::FewestToWin | Ranking::Unranked => a.score.cmp(&b.score),
             };
@@ -251,21 +246,21 @@ impl Storage for MemoryStore {
             .map(|g| g.options.clone()))
     }
 
-    fn rank(&self, game: &str, variant: &str, ranking: Ranking, score: i64) -> Result<usize> {
+    fn rank(&self, board: Scoreboard, score: i64) -> Result<usize> {
         let ahead = self
-            .ranked(game, variant, ranking)
+            .ranked(board)
             .iter()
-            .filter(|g| better(ranking, g.score, score))
+            .filter(|g| better(board.ranking, g.score, score))
             .count();
         Ok(ahead + 1)
     }
 
-    fn best_score(&self, game: &str, variant: &str, ranking: Ranking) -> Result<Option<i64>> {
+    fn best_score(&self, board: Scoreboard) -> Result<Option<i64>> {
         Ok(self
-            .ranked(game, variant, ranking)
+            .ranked(board)
             .iter()
             .map(|g| g.score)
-            .reduce(|a, b| if better(ranking, b, a) { b } else { a }))
+            .reduce(|a, b| if better(board.ranking, b, a) { b } else { a }))
     }
 
     fn game(&self, id: i64) -> Result<Option<GameRecord>> {
@@ -359,6 +354,18 @@ impl Storage for MemoryStore {
 mod tests {
     use super::*;
 
+    /// Classic Mastermind's best scores: wins by fewest guesses.
+    const CLASSIC: Scoreboard = Scoreboard {
+        game: "mastermind",
+        variant: "classic",
+        ranking: Ranking::FewestToWin,
+    };
+    /// The same games ranked by the highest score instead.
+    const CLASSIC_BY_SCORE: Scoreboard = Scoreboard {
+        ranking: Ranking::HighScore,
+        ..CLASSIC
+    };
+
     fn record(
         variant: &str,
         score: i64,
@@ -448,9 +455,7 @@ mod tests {
     fn rankings_and_lists_answer_as_memory_says() {
         let mut store = MemoryStore::new();
         fill(&mut store);
-        let best = store
-            .best("mastermind", "classic", Ranking::FewestToWin, 10)
-            .unwrap();
+        let best = store.best(CLASSIC, 10).unwrap();
         let scores: Vec<i64> = best.iter().map(|g| g.score).collect();
         assert_eq!(
             scores,
@@ -458,12 +463,7 @@ mod tests {
             "the assisted 3 and the lost 9 rank nowhere"
         );
         assert_eq!(best[0].ended_at, 150, "the earlier of equals first");
-        assert_eq!(
-            store
-                .rank("mastermind", "classic", Ranking::FewestToWin, 4)
-                .unwrap(),
-            1
-        );
+        assert_eq!(store.rank(CLASSIC, 4).unwrap(), 1);
         assert_eq!(
             store.variants("mastermind").unwrap(),
             ["classic".to_string(), "super".to_string()]
@@ -487,14 +487,10 @@ mod tests {
             let ranking = &|_: &str| Ranking::FewestToWin;
             (
                 s.history(Some("mastermind"), 3).unwrap(),
-                s.best("mastermind", "classic", Ranking::FewestToWin, 10)
-                    .unwrap(),
-                s.best("mastermind", "classic", Ranking::HighScore, 10)
-                    .unwrap(),
-                s.rank("mastermind", "classic", Ranking::HighScore, 5)
-                    .unwrap(),
-                s.best_score("mastermind", "classic", Ranking::FewestToWin)
-                    .unwrap(),
+                s.best(CLASSIC, 10).unwrap(),
+                s.best(CLASSIC_BY_SCORE, 10).unwrap(),
+                s.rank(CLASSIC_BY_SCORE, 5).unwrap(),
+                s.best_score(CLASSIC).unwrap(),
                 s.variants("mastermind").unwrap(),
                 s.variant_options("mastermind", "classic").unwrap(),
                 s.stats("mastermind").unwrap(),

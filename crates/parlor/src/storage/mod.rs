@@ -21,7 +21,7 @@ pub use claim::{Claim, ClaimError};
 pub use memory::MemoryStore;
 #[cfg(feature = "terminal")]
 pub use open::{DB_FILE, Opened};
-pub use records::{Damaged, GameRecord, History, Outcome, Ranking, Stats, Unfinished};
+pub use records::{Damaged, GameRecord, History, Outcome, Ranking, Scoreboard, Stats, Unfinished};
 pub use stats::{Figures, StatRow, Tallied, Tally, VariantTally};
 
 #[cfg(feature = "terminal")]

@@ -261,6 +261,28 @@ pub enum Ranking {
     Unranked,
 }
 
+/// One table of best scores: a game's variant, and how its scores rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scoreboard<'a> {
+    /// The game's id.
+    pub game: &'a str,
+    /// The variant.
+    pub variant: &'a str,
+    /// How its scores rank.
+    pub ranking: Ranking,
+}
+
+impl<'a> Scoreboard<'a> {
+    /// The best scores of `variant` of `game`, ranked by `ranking`.
+    pub fn new(game: &'a str, variant: &'a str, ranking: Ranking) -> Scoreboard<'a> {
+        Scoreboard {
+            game,
+            variant,
+            ranking,
+        }
+    }
+}
+
 #[cfg(feature = "terminal")]
 impl Ranking {
     /// (extra WHERE condition, ORDER BY direction).

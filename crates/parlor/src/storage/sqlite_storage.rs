@@ -2,8 +2,8 @@
 
 use super::records::{self, damage};
 use super::{
-    Claim, ClaimError, Damaged, GameRecord, History, Ranking, Stats, Storage, Store, Unfinished,
-    VariantTally,
+    Claim, ClaimError, Damaged, GameRecord, History, Ranking, Scoreboard, Stats, Storage, Store,
+    Unfinished, VariantTally,
 };
 use super::{Outcome, StatRow, Tally, now_ms};
 use anyhow::{Context, Result};
@@ -288,21 +288,15 @@ impl Storage for Store {
 
     /// The best scores of one game and variant, best first (earlier games first among equals): games that are
     /// neither assisted nor played from a chosen seed.
-    fn best(
-        &self,
-        game: &str,
-        variant: &str,
-        ranking: Ranking,
-        limit: usize,
-    ) -> Result<Vec<GameRecord>> {
-        let (filter, order) = ranking.sql();
+    fn best(&self, board: Scoreboard, limit: usize) -> Result<Vec<GameRecord>> {
+        let (filter, order) = board.ranking.sql();
         let mut stmt = self.conn.prepare(&format!(
             "SELECT {} FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 AND seeded = 0 {filter}
              ORDER BY score {order}, ended_at ASC, id ASC LIMIT ?3",
             GameRecord::COLUMNS
         ))?;
         let rows = stmt.query_map(
-            params![game, variant, limit as i64],
+            params![board.game, board.variant, limit as i64],
             GameRecord::from_row(self.known_games()),
         )?;
         Ok(rows.filter_map(|r| r.ok()).collect())
@@ -330,23 +324,23 @@ impl Storage for Store {
     }
 
     /// The 1-based rank that a ranked score would take among the best scores of its variant.
-    fn rank(&self, game: &str, variant: &str, ranking: Ranking, score: i64) -> Result<usize> {
-        let (filter, order) = ranking.sql();
+    fn rank(&self, board: Scoreboard, score: i64) -> Result<usize> {
+        let (filter, order) = board.ranking.sql();
         let cmp = if order == "DESC" { ">" } else { "<" };
         let better: i64 = self.conn.query_row(
             &format!(
                 "SELECT COUNT(*) FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 AND seeded = 0 {filter}
                  AND score {cmp} ?3"
             ),
-            params![game, variant, score],
+            params![board.game, board.variant, score],
             |r| r.get(0),
         )?;
         Ok(better as usize + 1)
     }
 
     /// The best ranked score of a variant, if any game was finished.
-    fn best_score(&self, game: &str, variant: &str, ranking: Ranking) -> Result<Option<i64>> {
-        let (filter, order) = ranking.sql();
+    fn best_score(&self, board: Scoreboard) -> Result<Option<i64>> {
+        let (filter, order) = board.ranking.sql();
         Ok(self
             .conn
             .query_row(
@@ -355,7 +349,7 @@ impl Storage for Store {
                      {filter}",
                     if order == "DESC" { "MAX" } else { "MIN" },
                 ),
-                params![game, variant],
+                params![board.game, board.variant],
                 |r| r.get::<_, Option<i64>>(0),
             )
             .optional()?

@@ -1,5 +1,12 @@
 use super::*;
 
+/// Classic Mastermind's best scores: wins by fewest guesses.
+const CLASSIC: Scoreboard = Scoreboard {
+    game: "mastermind",
+    variant: "classic",
+    ranking: Ranking::FewestToWin,
+};
+
 fn record(game: &str, variant: &str, score: i64, assisted: bool) -> GameRecord {
     GameRecord {
         id: 0,
@@ -25,7 +32,9 @@ fn best_scores(
     ranking: Ranking,
     limit: usize,
 ) -> Vec<i64> {
-    let best = store.best(game, variant, ranking, limit).unwrap();
+    let best = store
+        .best(Scoreboard::new(game, variant, ranking), limit)
+        .unwrap();
     best.iter().map(|r| r.score).collect()
 }
 
@@ -74,15 +83,21 @@ fn fresh_store_records_and_ranks() {
         "assisted games stay out of the best scores"
     );
     assert_eq!(
-        store.rank("2048", "4x4", Ranking::HighScore, 600).unwrap(),
+        store
+            .rank(Scoreboard::new("2048", "4x4", Ranking::HighScore), 600)
+            .unwrap(),
         2
     );
     assert_eq!(
-        store.best_score("2048", "4x4", Ranking::HighScore).unwrap(),
+        store
+            .best_score(Scoreboard::new("2048", "4x4", Ranking::HighScore))
+            .unwrap(),
         Some(700)
     );
     assert_eq!(
-        store.best_score("2048", "5x5", Ranking::HighScore).unwrap(),
+        store
+            .best_score(Scoreboard::new("2048", "5x5", Ranking::HighScore))
+            .unwrap(),
         None
     );
     let got = store.game(id).unwrap().unwrap();
@@ -210,18 +225,8 @@ fn games_won_in_fewer_moves_rank_first_where_that_is_the_measure() {
     let store = s;
     let best = best_scores(&store, "mastermind", "classic", Ranking::FewestToWin, 10);
     assert_eq!(best, vec![3, 5], "losses do not rank; fewer guesses first");
-    assert_eq!(
-        store
-            .rank("mastermind", "classic", Ranking::FewestToWin, 4)
-            .unwrap(),
-        2
-    );
-    assert_eq!(
-        store
-            .best_score("mastermind", "classic", Ranking::FewestToWin)
-            .unwrap(),
-        Some(3)
-    );
+    assert_eq!(store.rank(CLASSIC, 4).unwrap(), 2);
+    assert_eq!(store.best_score(CLASSIC).unwrap(), Some(3));
 }
 
 #[test]
@@ -236,7 +241,9 @@ fn seeded_games_stay_out_of_the_best_scores() {
     let best = best_scores(&store, "2048", "4x4", Ranking::HighScore, 10);
     assert_eq!(best, vec![100]);
     assert_eq!(
-        store.rank("2048", "4x4", Ranking::HighScore, 500).unwrap(),
+        store
+            .rank(Scoreboard::new("2048", "4x4", Ranking::HighScore), 500)
+            .unwrap(),
         1
     );
 }

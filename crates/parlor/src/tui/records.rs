@@ -9,7 +9,7 @@ use super::{Ctx, Help, Transition, View};
 use crate::games::error::Error;
 use crate::games::find;
 use crate::input::{KeyCode, KeyEvent, MouseEvent};
-use crate::storage::{GameRecord, format_time};
+use crate::storage::{GameRecord, Scoreboard, format_time};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -228,7 +228,10 @@ impl ScoresView {
 
     fn load(&mut self, ctx: &mut Ctx) {
         self.rows = match self.tables.get(self.shown) {
-            Some((g, v, ranking, _)) => ctx.store.best(g, v, *ranking, 10).unwrap_or_default(),
+            Some((g, v, ranking, _)) => ctx
+                .store
+                .best(Scoreboard::new(g, v, *ranking), 10)
+                .unwrap_or_default(),
             None => Vec::new(),
         };
     }

@@ -71,6 +71,7 @@ impl BuildProgress {
     }
 }
 
+#[derive(Default)]
 struct Registry {
     /// `DATA/trees`, once the data directory is known.
     dir: Option<PathBuf>,
@@ -83,14 +84,8 @@ struct Registry {
 /// The trees of one program run: where they are kept (`DATA/trees`), which are being built or read, and which
 /// failed. Cloning shares them (the clones see the same builds); the default has no data directory, so it builds
 /// nothing.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct Trees(Arc<Mutex<Registry>>);
-
-impl Default for Trees {
-    fn default() -> Trees {
-        Trees::new(None)
-    }
-}
 
 impl std::fmt::Debug for Trees {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -29,6 +29,7 @@ struct Pending {
     work: Arc<Mutex<Work>>,
 }
 
+#[derive(Default)]
 struct Registry {
     /// Where tables are kept (`DATA/tables`), once the data directory is known.
     dir: Option<PathBuf>,
@@ -40,14 +41,8 @@ struct Registry {
 /// The solved tables of one program run: where they are kept (`DATA/tables`), which are loaded, which is being
 /// loaded or solved, and which failed. Cloning shares them (the clones see the same tables and the same job); the
 /// default has no data directory: the small boards are solved in memory and nothing is written or read.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct Tables(Arc<Mutex<Registry>>);
-
-impl Default for Tables {
-    fn default() -> Tables {
-        Tables::new(None)
-    }
-}
 
 impl std::fmt::Debug for Tables {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
