@@ -4,7 +4,7 @@
 //! in `tui::stats`.
 
 use super::AnyGame;
-use crate::storage::{Damaged, Figures, Outcome, Ranking, Storage};
+use crate::storage::{Damaged, Figures, Outcome, Outcomes, Ranking, Storage};
 use anyhow::Result;
 use serde_json::{Value, json};
 
@@ -69,24 +69,8 @@ pub struct Block {
     pub first: u64,
     /// The last game of the block.
     pub last: u64,
-    /// Games won.
-    pub won: u64,
-    /// Games lost.
-    pub lost: u64,
-    /// Games drawn.
-    pub drawn: u64,
-    /// Games given up.
-    pub gave_up: u64,
-    /// Games with no winner of the player's.
-    pub done: u64,
-}
-
-impl Block {
-    /// Games won out of the games that could be won, if any.
-    pub fn win_rate(&self) -> Option<f64> {
-        let decided = self.last + 1 - self.first - self.done;
-        (decided > 0).then(|| self.won as f64 / decided as f64)
-    }
+    /// How they ended.
+    pub outcomes: Outcomes,
 }
 
 /// The data of one chart.
@@ -271,21 +255,11 @@ pub fn blocks(results: &[Outcome], max_blocks: usize) -> Vec<Block> {
         .enumerate()
         .map(|(i, chunk)| {
             let first = (i * size) as u64 + 1;
-            let mut b = Block {
+            Block {
                 first,
                 last: first + chunk.len() as u64 - 1,
-                ..Block::default()
-            };
-            for r in chunk {
-                match r {
-                    Outcome::Won => b.won += 1,
-                    Outcome::Lost => b.lost += 1,
-                    Outcome::Draw => b.drawn += 1,
-                    Outcome::GaveUp => b.gave_up += 1,
-                    Outcome::Done => b.done += 1,
-                }
+                outcomes: Outcomes::of(chunk),
             }
-            b
         })
         .collect()
 }
@@ -323,13 +297,13 @@ pub fn average_text(a: f64) -> String {
 }
 
 /// The results of a count of games in words (`3 won, 1 lost`), leaving out what did not happen.
-fn results_words(won: u64, lost: u64, drawn: u64, gave_up: u64, done: u64) -> String {
-    let mut parts = vec![format!("{won} won")];
+fn results_words(o: &Outcomes) -> String {
+    let mut parts = vec![format!("{} won", o.won)];
     for (n, word) in [
-        (lost, "lost"),
-        (drawn, "drawn"),
-        (gave_up, "given up"),
-        (done, "with no winner"),
+        (o.lost, "lost"),
+        (o.drawn, "drawn"),
+        (o.gave_up, "given up"),
+        (o.done, "with no winner"),
     ] {
         if n > 0 {
             parts.push(format!("{n} {word}"));
@@ -344,7 +318,7 @@ pub fn figure_lines(v: &VariantStats, score_name: &str) -> Vec<String> {
     let mut lines = vec![format!(
         "played {}: {}",
         f.played,
-        results_words(f.won, f.lost, f.drawn, f.gave_up, f.done)
+        results_words(&f.outcomes)
     )];
     let marked: Vec<String> = [(f.assisted, "assisted"), (f.seeded, "from a chosen seed")]
         .iter()
@@ -364,7 +338,7 @@ pub fn figure_lines(v: &VariantStats, score_name: &str) -> Vec<String> {
             if f.damaged == 1 { "" } else { "s" }
         ));
     }
-    if let Some(rate) = f.win_rate() {
+    if let Some(rate) = f.outcomes.win_rate() {
         lines.push(format!(
             "win rate {} · current streak {} · longest streak {}",
             percent(rate),
@@ -443,12 +417,12 @@ pub fn chart_lines(chart: &ChartData, score_name: &str) -> Vec<String> {
         }
         ChartData::Results { blocks } => {
             for b in blocks {
-                let rate = b.win_rate().map_or("no result".into(), percent);
+                let rate = b.outcomes.win_rate().map_or("no result".into(), percent);
                 lines.push(format!(
                     "  games {} to {}: {} ({rate})",
                     b.first,
                     b.last,
-                    results_words(b.won, b.lost, b.drawn, b.gave_up, b.done)
+                    results_words(&b.outcomes)
                 ));
             }
         }
@@ -517,6 +491,7 @@ pub fn json(stats: &GameStats) -> Value {
         .iter()
         .map(|v| {
             let f = &v.figures;
+            let o = &f.outcomes;
             let charts: Vec<Value> = v
                 .charts
                 .iter()
@@ -529,18 +504,21 @@ pub fn json(stats: &GameStats) -> Value {
                     }),
                     ChartData::Results { blocks } => json!({
                         "chart": "results",
-                        "blocks": blocks.iter().map(|b| json!({
-                            "first": b.first, "last": b.last, "won": b.won, "lost": b.lost, "drawn": b.drawn,
-                            "gave_up": b.gave_up, "done": b.done, "win_rate": b.win_rate(),
-                        })).collect::<Vec<_>>(),
+                        "blocks": blocks.iter().map(|b| {
+                            let o = &b.outcomes;
+                            json!({
+                                "first": b.first, "last": b.last, "won": o.won, "lost": o.lost, "drawn": o.drawn,
+                                "gave_up": o.gave_up, "done": o.done, "win_rate": o.win_rate(),
+                            })
+                        }).collect::<Vec<_>>(),
                     }),
                 })
                 .collect();
             json!({
                 "variant": v.variant, "ranking": ranking_word(v.ranking),
-                "played": f.played, "won": f.won, "lost": f.lost, "drawn": f.drawn, "gave_up": f.gave_up,
-                "done": f.done, "assisted": f.assisted, "seeded": f.seeded, "damaged": f.damaged,
-                "win_rate": f.win_rate(), "current_streak": f.current_streak, "longest_streak": f.longest_streak,
+                "played": f.played, "won": o.won, "lost": o.lost, "drawn": o.drawn, "gave_up": o.gave_up,
+                "done": o.done, "assisted": f.assisted, "seeded": f.seeded, "damaged": f.damaged,
+                "win_rate": o.win_rate(), "current_streak": f.current_streak, "longest_streak": f.longest_streak,
                 "ranked": f.ranked, "best": f.best, "average": f.average, "charts": charts,
             })
         })
@@ -576,11 +554,14 @@ mod tests {
         let results = [Won, Lost, Won, Won, Draw, GaveUp, Won];
         let b = blocks(&results, 3);
         assert_eq!(b.len(), 3);
-        assert_eq!((b[0].first, b[0].last, b[0].won, b[0].lost), (1, 3, 2, 1));
-        assert_eq!((b[2].first, b[2].last, b[2].won), (7, 7, 1));
-        assert_eq!(b[1].win_rate(), Some(1.0 / 3.0));
+        assert_eq!(
+            (b[0].first, b[0].last, b[0].outcomes.won, b[0].outcomes.lost),
+            (1, 3, 2, 1)
+        );
+        assert_eq!((b[2].first, b[2].last, b[2].outcomes.won), (7, 7, 1));
+        assert_eq!(b[1].outcomes.win_rate(), Some(1.0 / 3.0));
         assert!(blocks(&[], 20).is_empty());
-        assert_eq!(blocks(&[Done], 20)[0].win_rate(), None);
+        assert_eq!(blocks(&[Done], 20)[0].outcomes.win_rate(), None);
     }
 
     #[test]

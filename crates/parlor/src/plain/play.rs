@@ -93,121 +93,19 @@ fn warn_storage<G: PlainGame>(io: &mut Io, s: &mut Session<G>) -> Result<()> {
     Ok(())
 }
 
-/// The computer's move for `purpose`, thought on a background job (plain mode waits for it).
-fn think<G: PlainGame>(
-    thinker: &mut Option<G::Thinker>,
-    s: &Session<G>,
-    purpose: Purpose,
-) -> Option<G::Move> {
-    let mut t = thinker
-        .take()
-        .unwrap_or_else(|| G::thinker(&s.params, s.context()));
-    let mv = G::think(&mut t, s.state(), purpose, &AtomicBool::new(false));
-    *thinker = Some(t);
-    mv
-}
-
-/// Plays a move and says what it did. Returns whether a milestone was reached.
-fn play_move<G: PlainGame>(
-    io: &mut Io,
-    s: &mut Session<G>,
-    mv: G::Move,
-    store: &mut Store,
-) -> Result<bool> {
-    let played = mv.clone();
-    match s.play(mv, store) {
-        Ok(applied) => {
-            let mut line = G::told(s.state(), &played);
-            if let Some(n) = applied.note {
-                line.push_str(&format!(" ({n})"));
-            }
-            io.say(line)?;
-            show(io, s)?;
-            warn_storage(io, s)?;
-            if let Some(m) = applied.milestone {
-                io.say(m)?;
-                return Ok(true);
-            }
-            Ok(false)
-        }
-        Err(e) => {
-            io.say(format!("{e}."))?;
-            Ok(false)
-        }
-    }
-}
-
-/// The milestone question: keep going, or stop there (the game ends, won); `None` when input ended. `q` does
-/// neither: the game goes on, and `q` at the next prompt goes back to the menu with it saved.
-fn milestone<G: PlainGame>(
-    io: &mut Io,
-    s: &mut Session<G>,
-    store: &mut Store,
-) -> Result<Option<()>> {
-    loop {
-        let Some(a) = io.ask("Keep going? [y/n]> ")? else {
-            return Ok(None);
-        };
-        match a.to_ascii_lowercase().as_str() {
-            "y" | "yes" => {
-                io.say("Keep going!")?;
-                return Ok(Some(()));
-            }
-            "n" | "no" => {
-                s.resign(store);
-                return Ok(Some(()));
-            }
-            "q" | "quit" | "back" => {
-                io.say("The game goes on; q at the next prompt goes back to the menu (saved).")?;
-                return Ok(Some(()));
-            }
-            other => io.say(format!("'{other}': answer y or n (q goes back)"))?,
-        }
-    }
-}
-
 /// What a step of the loop leaves: go on reading lines, or leave the game with this exit.
 type Step = Option<Exit>;
 
 /// Plays a game until it ends, the player quits, or input runs out.
-pub fn play<G: PlainGame>(io: &mut Io, mut s: Session<G>, store: &mut Store) -> Result<Exit> {
-    let mut thinker: Option<G::Thinker> = None;
-    io.say(G::intro(s.context(), &s.params, s.seed().value))?;
-    if s.started() {
-        io.say("Continuing your game in progress (r starts a new one).")?;
+pub fn play<G: PlainGame>(io: &mut Io, s: Session<G>, store: &mut Store) -> Result<Exit> {
+    Playing {
+        io,
+        s,
+        store,
+        thinker: None,
+        partial: None,
     }
-    show(io, &s)?;
-    // A problem known before any move (the game could not be claimed) is said now, not after the first move.
-    warn_storage(io, &mut s)?;
-    let mut partial: Option<String> = None;
-    loop {
-        if s.ended().is_some() {
-            say_end(io, &s)?;
-            return Ok(Exit::Menu);
-        }
-        let step = if s.turn() == Some(Turn::Computer) {
-            computer_turn(io, &mut s, store, &mut thinker)?
-        } else {
-            let prompt = match &partial {
-                Some(_) => "> ".to_string(),
-                None => format!(
-                    "{}, {}> ",
-                    G::prompt(s.state(), &s.params),
-                    commands::<G>(&s.params)
-                ),
-            };
-            let Some(line) = io.ask(&prompt)? else {
-                return end_of_input(io, &mut s, store);
-            };
-            match partial.take() {
-                Some(p) => rest_of_move(io, &mut s, store, &mut partial, &p, &line)?,
-                None => player_line(io, &mut s, store, &mut thinker, &mut partial, &line)?,
-            }
-        };
-        if let Some(exit) = step {
-            return Ok(exit);
-        }
-    }
+    .run()
 }
 
 /// Says how the game ended, its score, and whether and how it was recorded.
@@ -238,233 +136,334 @@ fn say_end<G: PlainGame>(io: &mut Io, s: &Session<G>) -> Result<()> {
     }
 }
 
-/// The computer plays its move (or resigns without one).
-fn computer_turn<G: PlainGame>(
-    io: &mut Io,
-    s: &mut Session<G>,
-    store: &mut Store,
-    thinker: &mut Option<G::Thinker>,
-) -> Result<Step> {
-    match think(thinker, s, Purpose::Opponent) {
-        Some(mv) => {
-            io.say(format!("The computer plays {mv}."))?;
-            move_and_milestone(io, s, mv, store)
-        }
-        None => {
-            io.say("The computer has no move.")?;
-            s.resign(store);
-            Ok(None)
-        }
-    }
+/// One game being played a line at a time: the session, where it is kept, and what the loop carries between lines.
+struct Playing<'a, 'io, G: PlainGame> {
+    io: &'a mut Io<'io>,
+    s: Session<G>,
+    store: &'a mut Store,
+    /// The computer's thinker, made at its first move and kept (with its tables and caches) for the next.
+    thinker: Option<G::Thinker>,
+    /// The start of a move that the next line completes (a piece chosen, say).
+    partial: Option<String>,
 }
 
-/// Plays a move; at a milestone asks whether to keep going. Leaves only when input ended at that question.
-fn move_and_milestone<G: PlainGame>(
-    io: &mut Io,
-    s: &mut Session<G>,
-    mv: G::Move,
-    store: &mut Store,
-) -> Result<Step> {
-    if play_move(io, s, mv, store)? && milestone(io, s, store)?.is_none() {
-        return end_of_input(io, s, store).map(Some);
-    }
-    Ok(None)
-}
-
-/// A line that completes the move begun in `begun` (a piece chosen, say), or goes back on it.
-fn rest_of_move<G: PlainGame>(
-    io: &mut Io,
-    s: &mut Session<G>,
-    store: &mut Store,
-    partial: &mut Option<String>,
-    begun: &str,
-    line: &str,
-) -> Result<Step> {
-    if super::setup::is_back(line) {
-        io.say("Move cancelled.")?;
-        return Ok(None);
-    }
-    game_line(io, s, store, partial, Some(begun), line)
-}
-
-/// A line for the game itself: a move (played), the start of one (its question asked, the line kept in
-/// `partial`), or a refusal said; `begun` is the start of the move this line completes, if any.
-fn game_line<G: PlainGame>(
-    io: &mut Io,
-    s: &mut Session<G>,
-    store: &mut Store,
-    partial: &mut Option<String>,
-    begun: Option<&str>,
-    line: &str,
-) -> Result<Step> {
-    match G::read(s.state(), line, begun) {
-        Parsed::Move(mv) => return move_and_milestone(io, s, mv, store),
-        Parsed::Ask(q) => {
-            io.say(q)?;
-            *partial = Some(match begun {
-                Some(b) => format!("{b} {line}"),
-                None => line.to_string(),
-            });
+impl<G: PlainGame> Playing<'_, '_, G> {
+    /// The loop: a line at a time (or the computer's move) until the game ends or the player leaves.
+    fn run(mut self) -> Result<Exit> {
+        self.io.say(G::intro(
+            self.s.context(),
+            &self.s.params,
+            self.s.seed().value,
+        ))?;
+        if self.s.started() {
+            self.io
+                .say("Continuing your game in progress (r starts a new one).")?;
         }
-        // A fresh line may have been meant as a command: point to the help.
-        Parsed::Refused(e) if begun.is_none() => io.say(format!("{e} (? for help)."))?,
-        Parsed::Refused(e) => io.say(format!("{e}."))?,
-    }
-    Ok(None)
-}
-
-/// A line typed at the prompt: one of the shared commands, or the game's own (a move, or the start of one).
-fn player_line<G: PlainGame>(
-    io: &mut Io,
-    s: &mut Session<G>,
-    store: &mut Store,
-    thinker: &mut Option<G::Thinker>,
-    partial: &mut Option<String>,
-    line: &str,
-) -> Result<Step> {
-    let word = line.trim().to_ascii_lowercase();
-    let mut words = word.split_whitespace();
-    let first = words.next().unwrap_or("");
-    // A command is one word (`p N` and `give up` excepted); a longer line is the game's (`r y o bla` is a
-    // guess of colours, not `r` for a new game).
-    let more = words.clone().next().is_some();
-    let command = (!more || matches!(first, "p" | "autoplay" | "give")).then_some(first);
-    match command {
-        Some("") => show(io, s)?,
-        Some("q" | "quit") => {
-            match s.save_now(store) {
-                Ok(()) if !s.started() => io.say("No move made: there is nothing to keep.")?,
-                Ok(()) => io.say("Game saved.")?,
-                Err(why) => io.say(format!("The game could NOT be saved ({why})."))?,
+        show(self.io, &self.s)?;
+        // A problem known before any move (the game could not be claimed) is said now, not after the first move.
+        warn_storage(self.io, &mut self.s)?;
+        loop {
+            if self.s.ended().is_some() {
+                say_end(self.io, &self.s)?;
+                return Ok(Exit::Menu);
             }
-            return Ok(Some(Exit::Menu));
-        }
-        Some("?" | "help") => {
-            for p in G::rules() {
-                io.say(p)?;
-            }
-            io.say(format!(
-                "Commands: {}; p [N] lets the computer play N moves where it can.",
-                commands::<G>(&s.params)
-            ))?;
-        }
-        Some("u" | "undo") => match s.undo(store) {
-            Ok(_) => {
-                io.say("Move taken back (the game is now assisted).")?;
-                show(io, s)?;
-            }
-            Err(e) => io.say(format!("{e:#}"))?,
-        },
-        Some("t" | "hint" | "tip") if G::can_think(&s.params) => {
-            s.mark_assisted(store);
-            match think(thinker, s, Purpose::Hint) {
-                Some(mv) => io.say(format!(
-                    "Hint: {}. (The game is now assisted.)",
-                    G::describe_hint(s.context(), s.state(), &mv)
-                ))?,
-                None => io.say("No move to suggest.")?,
-            }
-        }
-        // Never read as something else (a colour): say why there is no hint, as the full screen does.
-        Some("t" | "hint" | "tip") => {
-            io.say(format!("No hint here: {}.", G::why_no_hint(&s.params)))?
-        }
-        Some("p" | "autoplay") if G::can_autoplay(&s.params) => {
-            return autoplay(io, s, store, thinker, words.next());
-        }
-        Some("x" | "give" | "giveup") => {
-            match ask_if(io, io.settings.confirm_give_up(), "Give up this game?")? {
-                None => return end_of_input(io, s, store).map(Some),
-                Some(true) => s.resign(store),
-                Some(false) => io.say("Carry on.")?,
-            }
-        }
-        Some("r" | "restart" | "new") => return new_game(io, s, store),
-        _ => return game_line(io, s, store, partial, None, line.trim()),
-    }
-    Ok(None)
-}
-
-/// `p [N]`: the computer plays up to `N` moves for the player (50 by default), pausing at a milestone.
-fn autoplay<G: PlainGame>(
-    io: &mut Io,
-    s: &mut Session<G>,
-    store: &mut Store,
-    thinker: &mut Option<G::Thinker>,
-    count: Option<&str>,
-) -> Result<Step> {
-    let n = match count.map(str::parse::<usize>) {
-        None => 50,
-        Some(Ok(n)) if (1..=100_000).contains(&n) => n,
-        Some(_) => {
-            io.say("autoplay takes a number of moves from 1 to 100000, e.g. p 100")?;
-            return Ok(None);
-        }
-    };
-    s.mark_assisted(store);
-    let mut played = 0;
-    while played < n && s.turn() == Some(Turn::Player) {
-        let Some(mv) = think(thinker, s, Purpose::Autoplay) else {
-            break;
-        };
-        played += 1;
-        io.say(format!("auto {played}: {mv}"))?;
-        if play_move(io, s, mv, store)? {
-            io.say("Autoplay paused here.")?;
-            if milestone(io, s, store)?.is_none() {
-                return end_of_input(io, s, store).map(Some);
-            }
-            break;
-        }
-    }
-    io.say(format!(
-        "Autoplay made {played} moves (the game is assisted)."
-    ))?;
-    Ok(None)
-}
-
-/// `r`: after asking (when the game has moves and the settings ask), records this game as given up and starts a
-/// new one with the same parameters.
-fn new_game<G: PlainGame>(io: &mut Io, s: &mut Session<G>, store: &mut Store) -> Result<Step> {
-    let yes = ask_if(
-        io,
-        s.started() && io.settings.confirm_new_game(),
-        "Start a new game? This one is recorded as given up.",
-    )?;
-    match yes {
-        None => return end_of_input(io, s, store).map(Some),
-        Some(false) => io.say("Carry on.")?,
-        Some(true) => {
-            s.resign(store);
-            if let Some(id) = s.ended().and_then(|e| e.id) {
-                io.say(format!("Game #{id} recorded. New game:"))?;
-            }
-            let params = s.params.clone();
-            *s = match Session::<G>::new_in(
-                params,
-                Seed::from_option(None),
-                store,
-                s.context().clone(),
-            ) {
-                Ok(fresh) => fresh,
-                Err(e) => {
-                    io.say(format!("Cannot start: {e}"))?;
-                    return Ok(Some(Exit::Menu));
+            let step = if self.s.turn() == Some(Turn::Computer) {
+                self.computer_turn()?
+            } else {
+                let prompt = match &self.partial {
+                    Some(_) => "> ".to_string(),
+                    None => format!(
+                        "{}, {}> ",
+                        G::prompt(self.s.state(), &self.s.params),
+                        commands::<G>(&self.s.params)
+                    ),
+                };
+                let Some(line) = self.io.ask(&prompt)? else {
+                    return self.end_of_input();
+                };
+                match self.partial.take() {
+                    Some(begun) => self.rest_of_move(&begun, &line)?,
+                    None => self.player_line(&line)?,
                 }
             };
-            io.say(G::intro(s.context(), &s.params, s.seed().value))?;
-            show(io, s)?;
+            if let Some(exit) = step {
+                return Ok(exit);
+            }
         }
     }
-    Ok(None)
-}
 
-fn end_of_input<G: PlainGame>(io: &mut Io, s: &mut Session<G>, store: &mut Store) -> Result<Exit> {
-    if s.ended().is_none() && s.started() {
-        match s.save_now(store) {
-            Ok(()) => io.say("Input ended: the game is saved; `parlor` offers it again.")?,
-            Err(why) => io.say(format!("Input ended: the game could NOT be saved ({why})."))?,
+    /// The computer's move for `purpose`, thought on a background job (plain mode waits for it).
+    fn think(&mut self, purpose: Purpose) -> Option<G::Move> {
+        let s = &self.s;
+        let t = self
+            .thinker
+            .get_or_insert_with(|| G::thinker(&s.params, s.context()));
+        G::think(t, s.state(), purpose, &AtomicBool::new(false))
+    }
+
+    /// Plays a move and says what it did. Returns whether a milestone was reached.
+    fn play_move(&mut self, mv: G::Move) -> Result<bool> {
+        let played = mv.clone();
+        match self.s.play(mv, self.store) {
+            Ok(applied) => {
+                let mut line = G::told(self.s.state(), &played);
+                if let Some(n) = applied.note {
+                    line.push_str(&format!(" ({n})"));
+                }
+                self.io.say(line)?;
+                show(self.io, &self.s)?;
+                warn_storage(self.io, &mut self.s)?;
+                if let Some(m) = applied.milestone {
+                    self.io.say(m)?;
+                    return Ok(true);
+                }
+                Ok(false)
+            }
+            Err(e) => {
+                self.io.say(format!("{e}."))?;
+                Ok(false)
+            }
         }
     }
-    Ok(Exit::EndOfInput)
+
+    /// The milestone question: keep going, or stop there (the game ends, won); `None` when input ended. `q` does
+    /// neither: the game goes on, and `q` at the next prompt goes back to the menu with it saved.
+    fn milestone(&mut self) -> Result<Option<()>> {
+        loop {
+            let Some(a) = self.io.ask("Keep going? [y/n]> ")? else {
+                return Ok(None);
+            };
+            match a.to_ascii_lowercase().as_str() {
+                "y" | "yes" => {
+                    self.io.say("Keep going!")?;
+                    return Ok(Some(()));
+                }
+                "n" | "no" => {
+                    self.s.resign(self.store);
+                    return Ok(Some(()));
+                }
+                "q" | "quit" | "back" => {
+                    self.io.say(
+                        "The game goes on; q at the next prompt goes back to the menu (saved).",
+                    )?;
+                    return Ok(Some(()));
+                }
+                other => self
+                    .io
+                    .say(format!("'{other}': answer y or n (q goes back)"))?,
+            }
+        }
+    }
+
+    /// The computer plays its move (or resigns without one).
+    fn computer_turn(&mut self) -> Result<Step> {
+        match self.think(Purpose::Opponent) {
+            Some(mv) => {
+                self.io.say(format!("The computer plays {mv}."))?;
+                self.move_and_milestone(mv)
+            }
+            None => {
+                self.io.say("The computer has no move.")?;
+                self.s.resign(self.store);
+                Ok(None)
+            }
+        }
+    }
+
+    /// Plays a move; at a milestone asks whether to keep going. Leaves only when input ended at that question.
+    fn move_and_milestone(&mut self, mv: G::Move) -> Result<Step> {
+        if self.play_move(mv)? && self.milestone()?.is_none() {
+            return self.end_of_input().map(Some);
+        }
+        Ok(None)
+    }
+
+    /// A line that completes the move begun in `begun` (a piece chosen, say), or goes back on it.
+    fn rest_of_move(&mut self, begun: &str, line: &str) -> Result<Step> {
+        if super::setup::is_back(line) {
+            self.io.say("Move cancelled.")?;
+            return Ok(None);
+        }
+        self.game_line(Some(begun), line)
+    }
+
+    /// A line for the game itself: a move (played), the start of one (its question asked, the line kept in
+    /// `partial`), or a refusal said; `begun` is the start of the move this line completes, if any.
+    fn game_line(&mut self, begun: Option<&str>, line: &str) -> Result<Step> {
+        match G::read(self.s.state(), line, begun) {
+            Parsed::Move(mv) => return self.move_and_milestone(mv),
+            Parsed::Ask(q) => {
+                self.io.say(q)?;
+                self.partial = Some(match begun {
+                    Some(b) => format!("{b} {line}"),
+                    None => line.to_string(),
+                });
+            }
+            // A fresh line may have been meant as a command: point to the help.
+            Parsed::Refused(e) if begun.is_none() => self.io.say(format!("{e} (? for help)."))?,
+            Parsed::Refused(e) => self.io.say(format!("{e}."))?,
+        }
+        Ok(None)
+    }
+
+    /// A line typed at the prompt: one of the shared commands, or the game's own (a move, or the start of one).
+    fn player_line(&mut self, line: &str) -> Result<Step> {
+        let word = line.trim().to_ascii_lowercase();
+        let mut words = word.split_whitespace();
+        let first = words.next().unwrap_or("");
+        // A command is one word (`p N` and `give up` excepted); a longer line is the game's (`r y o bla` is a
+        // guess of colours, not `r` for a new game).
+        let more = words.clone().next().is_some();
+        let command = (!more || matches!(first, "p" | "autoplay" | "give")).then_some(first);
+        match command {
+            Some("") => show(self.io, &self.s)?,
+            Some("q" | "quit") => {
+                match self.s.save_now(self.store) {
+                    Ok(()) if !self.s.started() => {
+                        self.io.say("No move made: there is nothing to keep.")?
+                    }
+                    Ok(()) => self.io.say("Game saved.")?,
+                    Err(why) => self
+                        .io
+                        .say(format!("The game could NOT be saved ({why})."))?,
+                }
+                return Ok(Some(Exit::Menu));
+            }
+            Some("?" | "help") => {
+                for p in G::rules() {
+                    self.io.say(p)?;
+                }
+                self.io.say(format!(
+                    "Commands: {}; p [N] lets the computer play N moves where it can.",
+                    commands::<G>(&self.s.params)
+                ))?;
+            }
+            Some("u" | "undo") => match self.s.undo(self.store) {
+                Ok(_) => {
+                    self.io.say("Move taken back (the game is now assisted).")?;
+                    show(self.io, &self.s)?;
+                }
+                Err(e) => self.io.say(format!("{e:#}"))?,
+            },
+            Some("t" | "hint" | "tip") if G::can_think(&self.s.params) => {
+                self.s.mark_assisted(self.store);
+                match self.think(Purpose::Hint) {
+                    Some(mv) => {
+                        let hint = G::describe_hint(self.s.context(), self.s.state(), &mv);
+                        self.io
+                            .say(format!("Hint: {hint}. (The game is now assisted.)"))?
+                    }
+                    None => self.io.say("No move to suggest.")?,
+                }
+            }
+            // Never read as something else (a colour): say why there is no hint, as the full screen does.
+            Some("t" | "hint" | "tip") => {
+                let why = G::why_no_hint(&self.s.params);
+                self.io.say(format!("No hint here: {why}."))?
+            }
+            Some("p" | "autoplay") if G::can_autoplay(&self.s.params) => {
+                return self.autoplay(words.next());
+            }
+            Some("x" | "give" | "giveup") => {
+                let ask = self.io.settings.confirm_give_up();
+                match ask_if(self.io, ask, "Give up this game?")? {
+                    None => return self.end_of_input().map(Some),
+                    Some(true) => self.s.resign(self.store),
+                    Some(false) => self.io.say("Carry on.")?,
+                }
+            }
+            Some("r" | "restart" | "new") => return self.new_game(),
+            _ => return self.game_line(None, line.trim()),
+        }
+        Ok(None)
+    }
+
+    /// `p [N]`: the computer plays up to `N` moves for the player (50 by default), pausing at a milestone.
+    fn autoplay(&mut self, count: Option<&str>) -> Result<Step> {
+        let n = match count.map(str::parse::<usize>) {
+            None => 50,
+            Some(Ok(n)) if (1..=100_000).contains(&n) => n,
+            Some(_) => {
+                self.io
+                    .say("autoplay takes a number of moves from 1 to 100000, e.g. p 100")?;
+                return Ok(None);
+            }
+        };
+        self.s.mark_assisted(self.store);
+        let mut played = 0;
+        while played < n && self.s.turn() == Some(Turn::Player) {
+            let Some(mv) = self.think(Purpose::Autoplay) else {
+                break;
+            };
+            played += 1;
+            self.io.say(format!("auto {played}: {mv}"))?;
+            if self.play_move(mv)? {
+                self.io.say("Autoplay paused here.")?;
+                if self.milestone()?.is_none() {
+                    return self.end_of_input().map(Some);
+                }
+                break;
+            }
+        }
+        self.io.say(format!(
+            "Autoplay made {played} moves (the game is assisted)."
+        ))?;
+        Ok(None)
+    }
+
+    /// `r`: after asking (when the game has moves and the settings ask), records this game as given up and starts
+    /// a new one with the same parameters.
+    fn new_game(&mut self) -> Result<Step> {
+        let ask = self.s.started() && self.io.settings.confirm_new_game();
+        match ask_if(
+            self.io,
+            ask,
+            "Start a new game? This one is recorded as given up.",
+        )? {
+            None => return self.end_of_input().map(Some),
+            Some(false) => self.io.say("Carry on.")?,
+            Some(true) => {
+                self.s.resign(self.store);
+                if let Some(id) = self.s.ended().and_then(|e| e.id) {
+                    self.io.say(format!("Game #{id} recorded. New game:"))?;
+                }
+                let params = self.s.params.clone();
+                let context = self.s.context().clone();
+                self.s = match Session::<G>::new_in(
+                    params,
+                    Seed::from_option(None),
+                    self.store,
+                    context,
+                ) {
+                    Ok(fresh) => fresh,
+                    Err(e) => {
+                        self.io.say(format!("Cannot start: {e}"))?;
+                        return Ok(Some(Exit::Menu));
+                    }
+                };
+                self.io.say(G::intro(
+                    self.s.context(),
+                    &self.s.params,
+                    self.s.seed().value,
+                ))?;
+                show(self.io, &self.s)?;
+            }
+        }
+        Ok(None)
+    }
+
+    /// Input ended: the game is kept (saved) if it has moves and has not ended.
+    fn end_of_input(&mut self) -> Result<Exit> {
+        if self.s.ended().is_none() && self.s.started() {
+            match self.s.save_now(self.store) {
+                Ok(()) => self
+                    .io
+                    .say("Input ended: the game is saved; `parlor` offers it again.")?,
+                Err(why) => self
+                    .io
+                    .say(format!("Input ended: the game could NOT be saved ({why})."))?,
+            }
+        }
+        Ok(Exit::EndOfInput)
+    }
 }

@@ -22,7 +22,7 @@ pub use memory::MemoryStore;
 #[cfg(feature = "terminal")]
 pub use open::{DB_FILE, Opened};
 pub use records::{Damaged, GameRecord, History, Outcome, Ranking, Scoreboard, Stats, Unfinished};
-pub use stats::{Figures, StatRow, Tallied, Tally, VariantTally};
+pub use stats::{Figures, Outcomes, StatRow, Tallied, Tally, VariantTally};
 
 #[cfg(feature = "terminal")]
 use anyhow::{Context, Result};

@@ -25,11 +25,9 @@ pub struct StatRow {
     pub seeded: bool,
 }
 
-/// The figures of one variant.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Figures {
-    /// Finished games that could be read.
-    pub played: u64,
+/// How many games ended each way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Outcomes {
     /// Games won.
     pub won: u64,
     /// Games lost.
@@ -40,6 +38,44 @@ pub struct Figures {
     pub gave_up: u64,
     /// Games with no win or loss of the player's (the codemaker role, two players, the computer watched).
     pub done: u64,
+}
+
+impl Outcomes {
+    /// Counts the results.
+    pub fn of<'a>(results: impl IntoIterator<Item = &'a Outcome>) -> Outcomes {
+        let mut count = Outcomes::default();
+        for &r in results {
+            count.add(r);
+        }
+        count
+    }
+
+    /// Counts one more game that ended so.
+    pub fn add(&mut self, result: Outcome) {
+        match result {
+            Outcome::Won => self.won += 1,
+            Outcome::Lost => self.lost += 1,
+            Outcome::Draw => self.drawn += 1,
+            Outcome::GaveUp => self.gave_up += 1,
+            Outcome::Done => self.done += 1,
+        }
+    }
+
+    /// Games won out of the games that can be won or lost (games `done` have no result of the player's), as a
+    /// fraction; `None` when there is none.
+    pub fn win_rate(&self) -> Option<f64> {
+        let decided = self.won + self.lost + self.drawn + self.gave_up;
+        (decided > 0).then(|| self.won as f64 / decided as f64)
+    }
+}
+
+/// The figures of one variant.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Figures {
+    /// Finished games that could be read.
+    pub played: u64,
+    /// How they ended.
+    pub outcomes: Outcomes,
     /// Of the games played, those that used undo, hints or autoplay.
     pub assisted: u64,
     /// Of the games played, those played from a chosen seed.
@@ -56,15 +92,6 @@ pub struct Figures {
     pub best: Option<i64>,
     /// The average score of the ranked games.
     pub average: Option<f64>,
-}
-
-impl Figures {
-    /// Games won out of the games that can be won or lost (games `done` have no result of the player's), as a
-    /// fraction; `None` when there is none.
-    pub fn win_rate(&self) -> Option<f64> {
-        let decided = self.played - self.done;
-        (decided > 0).then(|| self.won as f64 / decided as f64)
-    }
 }
 
 /// The running totals of one variant, fed the variant's games in the order they were played.
@@ -116,13 +143,7 @@ impl Tally {
         f.played += 1;
         f.assisted += u64::from(row.assisted);
         f.seeded += u64::from(row.seeded);
-        match result {
-            Outcome::Won => f.won += 1,
-            Outcome::Lost => f.lost += 1,
-            Outcome::Draw => f.drawn += 1,
-            Outcome::GaveUp => f.gave_up += 1,
-            Outcome::Done => f.done += 1,
-        }
+        f.outcomes.add(result);
         if result == Outcome::Won {
             self.streak += 1;
             f.longest_streak = f.longest_streak.max(self.streak);
@@ -241,7 +262,10 @@ mod tests {
             f,
             Figures {
                 played: 1,
-                won: 1,
+                outcomes: Outcomes {
+                    won: 1,
+                    ..Outcomes::default()
+                },
                 current_streak: 1,
                 longest_streak: 1,
                 ranked: 1,
@@ -250,7 +274,7 @@ mod tests {
                 ..Figures::default()
             }
         );
-        assert_eq!(f.win_rate(), Some(1.0));
+        assert_eq!(f.outcomes.win_rate(), Some(1.0));
     }
 
     #[test]
@@ -268,9 +292,17 @@ mod tests {
         ]);
         // In end order: W W L W W G W -> longest 2, current 1.
         let f = figures(&store, "classic");
-        assert_eq!((f.played, f.won, f.lost, f.gave_up), (7, 5, 1, 1));
+        assert_eq!(
+            (
+                f.played,
+                f.outcomes.won,
+                f.outcomes.lost,
+                f.outcomes.gave_up
+            ),
+            (7, 5, 1, 1)
+        );
         assert_eq!((f.current_streak, f.longest_streak), (1, 2));
-        assert_eq!(f.win_rate(), Some(5.0 / 7.0));
+        assert_eq!(f.outcomes.win_rate(), Some(5.0 / 7.0));
         assert_eq!(f.best, Some(3), "fewest guesses to win");
         assert_eq!(f.average, Some((6 + 5 + 3 + 4 + 6) as f64 / 5.0));
         let t = store.tally("mastermind", &fewest).unwrap();
@@ -286,7 +318,10 @@ mod tests {
         seeded.seeded = true;
         let store = store_with(&[assisted, seeded, record("classic", 6, Outcome::Won, 30)]);
         let f = figures(&store, "classic");
-        assert_eq!((f.played, f.won, f.assisted, f.seeded), (3, 3, 1, 1));
+        assert_eq!(
+            (f.played, f.outcomes.won, f.assisted, f.seeded),
+            (3, 3, 1, 1)
+        );
         assert_eq!((f.current_streak, f.longest_streak), (3, 3));
         assert_eq!((f.ranked, f.best), (1, Some(6)));
     }
@@ -320,10 +355,10 @@ mod tests {
         assert_eq!((f.ranked, f.best, f.average), (2, Some(300), Some(200.0)));
         let m = &t.iter().find(|t| t.variant == "maker").unwrap().tallied;
         assert_eq!(
-            (m.figures.played, m.figures.done, m.figures.ranked),
+            (m.figures.played, m.figures.outcomes.done, m.figures.ranked),
             (1, 1, 0)
         );
-        assert_eq!(m.figures.win_rate(), None, "no game could be won");
+        assert_eq!(m.figures.outcomes.win_rate(), None, "no game could be won");
         assert_eq!((m.figures.best, m.figures.average), (None, None));
         assert_eq!(m.ranked_scores, Vec::<i64>::new());
     }
@@ -347,7 +382,7 @@ mod tests {
             )
             .unwrap();
         let f = figures(&store, "classic");
-        assert_eq!((f.played, f.won, f.damaged), (2, 2, 3));
+        assert_eq!((f.played, f.outcomes.won, f.damaged), (2, 2, 3));
         assert_eq!((f.current_streak, f.longest_streak), (2, 2));
         assert_eq!(f.best, Some(4));
     }

@@ -6,11 +6,14 @@ pub use crate::settings::keys::{
     RESERVED_WORDS, actions, key_name, key_names_allowed, key_token, parse_key, reserved,
 };
 
+/// The keys that give one command.
+pub type Keys = &'static [KeyCode];
+
 /// One command of a screen and the keys that give it.
 #[derive(Clone, Copy, Debug)]
 pub struct Binding<C> {
     /// The keys (letters match exactly: `g` and `G` are different keys).
-    pub keys: &'static [KeyCode],
+    pub keys: Keys,
     /// How the keys are written in the hint bar and help (`←↓↑→ hjkl wasd`).
     pub label: &'static str,
     /// What the command does, in a few words.
@@ -22,12 +25,7 @@ pub struct Binding<C> {
 }
 
 /// Shorthand for a binding shown in the hint bar.
-pub const fn bar<C>(
-    keys: &'static [KeyCode],
-    label: &'static str,
-    help: &'static str,
-    cmd: C,
-) -> Binding<C> {
+pub const fn bar<C>(keys: Keys, label: &'static str, help: &'static str, cmd: C) -> Binding<C> {
     Binding {
         keys,
         label,
@@ -38,12 +36,7 @@ pub const fn bar<C>(
 }
 
 /// Shorthand for a binding shown only on the help screen.
-pub const fn more<C>(
-    keys: &'static [KeyCode],
-    label: &'static str,
-    help: &'static str,
-    cmd: C,
-) -> Binding<C> {
+pub const fn more<C>(keys: Keys, label: &'static str, help: &'static str, cmd: C) -> Binding<C> {
     let mut binding = bar(keys, label, help, cmd);
     binding.in_bar = false;
     binding
@@ -274,8 +267,8 @@ pub const QUESTION: &[Binding<Answer>] = &[
 /// One remapped command: the default keys it replaces (by address), its keys now and their label.
 #[derive(Clone, Copy)]
 struct Remapped {
-    default: &'static [KeyCode],
-    keys: &'static [KeyCode],
+    default: Keys,
+    keys: Keys,
     label: &'static str,
 }
 
@@ -304,16 +297,13 @@ pub fn set_keymap(keys: &[Vec<KeyCode>]) {
 }
 
 /// A binding's keys and label after the settings' remapping.
-fn effective<C>(b: &Binding<C>) -> (&'static [KeyCode], &'static str) {
+fn effective<C>(b: &Binding<C>) -> (Keys, &'static str) {
     action_keys(b.keys, b.label)
 }
 
 /// The keys of a command whose default keys are `default` (one of the lists in [`actions`]) and their label after
 /// the settings' remapping (`default` and `label` when it is not remapped).
-pub fn action_keys(
-    default: &'static [KeyCode],
-    label: &'static str,
-) -> (&'static [KeyCode], &'static str) {
+pub fn action_keys(default: Keys, label: &'static str) -> (Keys, &'static str) {
     if default.is_empty() {
         return (default, label);
     }
@@ -340,7 +330,7 @@ const DEFAULT_SHARED_KEYS: &str = "In every game u undoes, t gives a hint, x giv
 /// The sentence of the general help that names the keys of the commands every game shares, with the keys the
 /// settings give them.
 pub fn shared_keys_sentence() -> String {
-    let label = |keys: &'static [KeyCode], default: &'static str| action_keys(keys, default).1;
+    let label = |keys: Keys, default: &'static str| action_keys(keys, default).1;
     format!(
         "In every game {} undoes, {} gives a hint, {} gives up, {} starts a new game and q goes back to the menu.",
         label(&actions::UNDO, "u"),

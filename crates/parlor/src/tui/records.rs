@@ -68,9 +68,7 @@ impl View for HistoryView {
     }
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
-        let body = chrome(frame, area, "Parlor · history", &self.hint_bar(), theme);
-        let mut lines = Vec::new();
-        let mut body = body;
+        let mut body = chrome(frame, area, "Parlor · history", &self.hint_bar(), theme);
         if let Some(m) = &self.message {
             // A message wraps above the list (at most three rows).
             let rows = wrapped_rows(m, body.width)
@@ -84,6 +82,7 @@ impl View for HistoryView {
             );
             body = rest;
         }
+        let mut lines = Vec::new();
         if self.games.is_empty() && self.message.is_none() {
             lines.push(Line::raw(self.empty));
         }
@@ -275,7 +274,7 @@ impl View for ScoresView {
                     };
                     lines.push(Line::raw(format!(
                         "{} played · {} won{average} · {} assisted",
-                        f.played, f.won, f.assisted
+                        f.played, f.outcomes.won, f.assisted
                     )));
                 }
                 lines.push(Line::raw(""));

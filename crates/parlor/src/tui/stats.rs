@@ -161,6 +161,7 @@ impl StatsView {
                                         other.variant,
                                         other
                                             .figures
+                                            .outcomes
                                             .win_rate()
                                             .map_or("no result".into(), percent),
                                         other.figures.played,
@@ -168,7 +169,11 @@ impl StatsView {
                                     ),
                                     rates: blocks
                                         .iter()
-                                        .map(|b| b.win_rate().map(|r| (r * 100.0).round() as u64))
+                                        .map(|b| {
+                                            b.outcomes
+                                                .win_rate()
+                                                .map(|r| (r * 100.0).round() as u64)
+                                        })
                                         .collect(),
                                 }),
                                 _ => None,
