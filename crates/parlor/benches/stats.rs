@@ -8,12 +8,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use parlor::games::game::Game;
 use parlor::games::mastermind::Mastermind;
 use parlor::games::nocca::{self, Nocca};
-use parlor::games::session::{Seed, Session};
-use parlor::games::stats::game_stats;
 use parlor::games::twenty48::{self, Twenty48};
+use parlor::mid::game::Game;
+use parlor::mid::session::{Seed, Session};
+use parlor::mid::stats::game_stats;
 use parlor::storage::{GameRecord, Outcome, Storage, Store};
 use std::path::PathBuf;
 

@@ -5,9 +5,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use parlor::games::session::{Seed, Session};
 use parlor::games::twenty48::{Params, Twenty48};
 use parlor::input::{Event, KeyCode, KeyEvent, KeyModifiers};
+use parlor::mid::session::{Seed, Session};
 use parlor::storage::Store;
 use parlor::tui::app::App;
 use parlor::tui::menu::MenuView;

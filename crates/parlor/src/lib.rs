@@ -15,6 +15,7 @@ pub mod cli;
 pub mod games;
 pub mod host;
 pub mod input;
+pub mod mid;
 #[cfg(feature = "terminal")]
 pub mod paths;
 #[cfg(feature = "terminal")]
@@ -25,10 +26,7 @@ pub mod storage;
 pub mod tui;
 
 #[cfg(feature = "terminal")]
-mod terminal_app;
-
-#[cfg(feature = "terminal")]
-pub use terminal_app::{Env, command, main_entry, run};
+pub mod terminal_app;
 
 use tui::View;
 

@@ -1,5 +1,5 @@
 //! The `parlor` binary.
 
 fn main() -> std::process::ExitCode {
-    parlor::main_entry()
+    parlor::terminal_app::main_entry()
 }

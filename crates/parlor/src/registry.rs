@@ -5,7 +5,7 @@
 
 #[cfg(feature = "terminal")]
 use crate::cli::play::CliLaunch;
-use crate::games::{AnyGame, Entry};
+use crate::mid::{AnyGame, Entry};
 #[cfg(feature = "terminal")]
 use crate::plain::launch::PlainLaunch;
 use crate::settings::{Catalog, Settings};
@@ -34,7 +34,7 @@ pub static GAMES: &[&dyn Registered] = &[
 
 /// The game of a given name.
 pub fn find(id: &str) -> Option<&'static dyn Registered> {
-    crate::games::find(GAMES, id)
+    crate::mid::find(GAMES, id)
 }
 
 /// The games' names, for messages (`a, b or c`).
@@ -81,7 +81,7 @@ mod tests {
     fn storage_reads_the_rows_of_exactly_the_registered_games() {
         let ids: Vec<&str> = super::GAMES.iter().map(|g| g.id()).collect();
         let dir = tempfile::tempdir().unwrap();
-        let env = crate::Env::new(
+        let env = crate::terminal_app::Env::new(
             crate::cli::Global {
                 data_dir: Some(dir.path().to_path_buf()),
                 config_dir: Some(dir.path().to_path_buf()),

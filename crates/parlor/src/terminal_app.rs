@@ -30,7 +30,7 @@ pub fn main_entry() -> std::process::ExitCode {
 /// Runs a command that reports on the database (history, scores, statistics) to standard output.
 fn report(
     env: &Env,
-    games: &[&'static dyn crate::games::AnyGame],
+    games: &[&'static dyn crate::mid::AnyGame],
     command: impl FnOnce(cli::records::Report) -> Result<()>,
 ) -> Result<()> {
     let store = env.open_store_noting()?;

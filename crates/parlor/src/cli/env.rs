@@ -2,7 +2,7 @@
 //! the games (handed over by the program's top).
 
 use super::Global;
-use crate::games::Contexts;
+use crate::mid::Contexts;
 use crate::tui::View;
 use crate::tui::launch::Launch;
 use crate::tui::theme::Theme;

@@ -88,7 +88,7 @@ pub struct JsonFlag {
 
 /// The whole command line: the general commands, then one command for each of `games`, in menu order.
 pub fn command(games: &[&'static dyn CliLaunch]) -> clap::Command {
-    let any: Vec<&dyn crate::games::AnyGame> = games.iter().map(|&g| g as _).collect();
+    let any: Vec<&dyn crate::mid::AnyGame> = games.iter().map(|&g| g as _).collect();
     let mut cmd = Cli::command().long_version(version::long(&any));
     for (i, g) in games.iter().enumerate() {
         cmd = cmd.subcommand(g.command().display_order(i));
@@ -114,7 +114,7 @@ where
 {
     let matches = command(games).get_matches_from(args);
     if let Some((name, sub)) = matches.subcommand()
-        && let Some(g) = crate::games::find(games, name)
+        && let Some(g) = crate::mid::find(games, name)
     {
         let global = Global::from_arg_matches(&matches).unwrap_or_default();
         return Parsed::Game(g, sub.clone(), global);

@@ -7,9 +7,9 @@
 //! - otherwise, or when there is none, a new game starts at once with the flags given and the defaults elsewhere.
 
 use super::env::Env;
-use crate::games::session::{ResumeError, Seed, Session};
-use crate::games::settings::Kind;
-use crate::games::{AnyGame, Entry};
+use crate::mid::session::{ResumeError, Seed, Session};
+use crate::mid::settings::Kind;
+use crate::mid::{AnyGame, Entry};
 use crate::plain::game::PlainGame;
 use crate::storage::Storage;
 use crate::tui::game::TuiGame;
@@ -67,7 +67,7 @@ fn common_flags(cmd: Command) -> Command {
 }
 
 /// The values a shell completes for a setting's flag: its choices, yes and no, or every number of a short range.
-fn completions(s: &crate::games::settings::Setting) -> Vec<String> {
+fn completions(s: &crate::mid::settings::Setting) -> Vec<String> {
     match s.kind {
         Kind::Choice(list) => list.iter().map(|(v, _)| v.to_string()).collect(),
         Kind::Toggle => vec!["yes".into(), "no".into()],
@@ -140,7 +140,7 @@ impl<G: CliGame> CliLaunch for Entry<G> {
             .filter_map(|s| matches.get_one::<String>(s.key).map(|v| (s.key, v.clone())))
             .collect();
         // The settings' defaults, then the flags given (a flag wins).
-        let mut params = crate::games::params_or_default::<G>(env.settings.game_json(G::ID));
+        let mut params = crate::mid::params_or_default::<G>(env.settings.game_json(G::ID));
         for (key, value) in &given {
             G::set(&mut params, key, value).map_err(|e| anyhow!("--{key}: {e}"))?;
         }

@@ -1,6 +1,6 @@
 //! `parlor history`, `parlor scores` and `parlor replay`.
 
-use crate::games::AnyGame;
+use crate::mid::AnyGame;
 use crate::storage::{GameRecord, Storage, Store};
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
@@ -91,8 +91,8 @@ pub fn scores(args: &ScoresArgs, r: Report) -> Result<()> {
 
 /// The game whose command is `name`, or an error naming the games there are.
 pub fn named(games: &[&'static dyn AnyGame], name: &str) -> Result<&'static dyn AnyGame> {
-    crate::games::find(games, name)
-        .ok_or_else(|| anyhow!("no game '{name}': {}", crate::games::names(games)))
+    crate::mid::find(games, name)
+        .ok_or_else(|| anyhow!("no game '{name}': {}", crate::mid::names(games)))
 }
 
 /// Looks up a game for replay.

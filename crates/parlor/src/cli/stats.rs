@@ -1,7 +1,7 @@
 //! `parlor stats`: games played, won, win rate, streaks, best and average, and the charts' numbers, per game and
 //! variant.
 
-use crate::games::AnyGame;
+use crate::mid::AnyGame;
 use anyhow::Result;
 use clap::Args;
 

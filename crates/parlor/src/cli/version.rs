@@ -1,8 +1,8 @@
 //! The text of `parlor --version`: Parlor's version, the versions of the game engines it was built with (each game
-//! names its engine, [`crate::games::game::Game::ENGINE`]), and how it was built (`build.rs` reads the build's
+//! names its engine, [`crate::mid::game::Game::ENGINE`]), and how it was built (`build.rs` reads the build's
 //! optimisation level).
 
-use crate::games::AnyGame;
+use crate::mid::AnyGame;
 
 /// `parlor --version`, after the program's name: the version, then one line for the engines of `games` and one for
 /// the build.

@@ -1,6 +1,6 @@
 //! Background work: how the core asks for long work (the computer's thinking, a solver) to run off the UI.
 
-/// Runs work in the background. The core's [`crate::games::jobs::Job`] wraps it: it polls for the result and asks
+/// Runs work in the background. The core's [`crate::mid::jobs::Job`] wraps it: it polls for the result and asks
 /// the work to stop through a flag, so a runner only has to start the work.
 pub trait Runner: Send + Sync {
     /// Runs `work` in the background (the terminal: on its own thread), or at once, before returning, where

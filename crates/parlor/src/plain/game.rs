@@ -1,7 +1,7 @@
 //! Plain mode's side of the game interface: what a game adds to print itself and read typed moves
 //! ([`PlainGame`]), and the object-safe [`PlainLaunch`](super::launch::PlainLaunch) the plain menu uses to reach any game.
 
-use crate::games::game::Game;
+use crate::mid::game::Game;
 
 /// What a typed line is, as the game reads it.
 #[derive(Clone, Debug, PartialEq)]

@@ -3,9 +3,9 @@
 
 use super::game::PlainGame;
 use super::{Exit, Io};
-use crate::games::record::Replay;
-use crate::games::session::{ResumeError, Session};
-use crate::games::{AnyGame, Entry};
+use crate::mid::record::Replay;
+use crate::mid::session::{ResumeError, Session};
+use crate::mid::{AnyGame, Entry};
 use crate::storage::{GameRecord, Storage, Store, Unfinished};
 use anyhow::Result;
 
@@ -24,7 +24,7 @@ pub trait PlainLaunch: AnyGame {
 
 impl<G: PlainGame> PlainLaunch for Entry<G> {
     fn play_new(&self, io: &mut Io, store: &mut Store, seed: Option<u64>) -> Result<Exit> {
-        let defaults = crate::games::params_or_default::<G>(io.settings.game_json(G::ID));
+        let defaults = crate::mid::params_or_default::<G>(io.settings.game_json(G::ID));
         match super::setup::ask::<G>(io, defaults)? {
             super::setup::Setup::Ready(params) => super::play::start::<G>(io, params, seed, store),
             super::setup::Setup::Back => Ok(Exit::Menu),

@@ -13,7 +13,7 @@ pub mod settings;
 pub mod setup;
 pub mod stats;
 
-use crate::games::find;
+use crate::mid::find;
 use crate::storage::{Storage, Store, format_time};
 use anyhow::Result;
 use launch::PlainLaunch;
@@ -38,7 +38,7 @@ pub struct Io<'a> {
     /// Where the settings are saved (`None`: changes last for this run only).
     pub config_dir: Option<std::path::PathBuf>,
     /// Every game's context, which the sessions started here play in.
-    pub contexts: crate::games::Contexts,
+    pub contexts: crate::mid::Contexts,
 }
 
 /// The longest line read; the rest of a longer one is thrown away (so no input can make a line grow without end).
@@ -52,7 +52,7 @@ impl<'a> Io<'a> {
             out,
             settings: crate::settings::Settings::default(),
             config_dir: None,
-            contexts: crate::games::Contexts::default(),
+            contexts: crate::mid::Contexts::default(),
         }
     }
 
@@ -229,7 +229,7 @@ pub fn menu(
                 _ => io.say("replay takes a game's number, e.g. r 12 (h lists the history)")?,
             },
             "?" | "help" => {
-                for p in crate::games::ABOUT {
+                for p in crate::mid::ABOUT {
                     io.say(p)?;
                 }
                 for g in games {

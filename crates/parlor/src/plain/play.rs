@@ -4,9 +4,9 @@
 
 use super::game::{Parsed, PlainGame};
 use super::{Exit, Io};
-use crate::games::capitalised;
-use crate::games::game::{Purpose, Turn};
-use crate::games::session::{Seed, Session};
+use crate::mid::capitalised;
+use crate::mid::game::{Purpose, Turn};
+use crate::mid::session::{Seed, Session};
 use crate::storage::Store;
 use anyhow::Result;
 use std::sync::atomic::AtomicBool;

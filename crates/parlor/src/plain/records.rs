@@ -1,7 +1,7 @@
 //! History and best scores as text or JSON: what `parlor history`, `parlor scores` and the plain menu print.
 
-use crate::games::AnyGame;
-use crate::games::record::{record_json, record_line};
+use crate::mid::AnyGame;
+use crate::mid::record::{record_json, record_line};
 use crate::storage::{Scoreboard, Storage, Store, format_time};
 use anyhow::Result;
 use std::io::Write;
@@ -27,7 +27,7 @@ pub fn history<T: AnyGame + ?Sized>(
         return Ok(());
     }
     if history.games.is_empty() && note.is_none() {
-        writeln!(out, "{}", crate::games::record::nothing_to_show(store))?;
+        writeln!(out, "{}", crate::mid::record::nothing_to_show(store))?;
     }
     for r in &history.games {
         writeln!(out, "{}", record_line(r, games))?;

@@ -2,7 +2,7 @@
 
 use super::Io;
 use super::game::PlainGame;
-use crate::games::record::Replay;
+use crate::mid::record::Replay;
 use anyhow::Result;
 
 /// Prints the start, then every move with the position after it, then how the game ended.

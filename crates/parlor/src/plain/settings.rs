@@ -12,7 +12,7 @@ fn save(io: &mut Io) -> Result<()> {
         .as_ref()
         .map(|dir| file::save(&io.settings, dir));
     match saved {
-        Some(Ok(said)) => io.say(format!("{}.", crate::games::capitalised(&said))),
+        Some(Ok(said)) => io.say(format!("{}.", crate::mid::capitalised(&said))),
         Some(Err(why)) => io.say(format!("NOT saved: {why}. The change lasts until Parlor closes.")),
         None => io.say(
             "NOT saved: no configuration directory (pass --config-dir). The change lasts until Parlor closes.",

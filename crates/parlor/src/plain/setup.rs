@@ -2,7 +2,7 @@
 //! and its current value as the default (Enter keeps it).
 
 use super::Io;
-use crate::games::game::Game;
+use crate::mid::game::Game;
 use anyhow::Result;
 
 /// What the setup questions ended with.

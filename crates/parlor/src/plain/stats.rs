@@ -1,8 +1,8 @@
 //! Statistics as text or JSON: what `parlor stats` and the plain menu's `t` print (the figures and the charts'
-//! numbers of every variant, from `games::stats`).
+//! numbers of every variant, from `mid::stats`).
 
-use crate::games::AnyGame;
-use crate::games::stats::{game_stats, json, text, unknown_game_note};
+use crate::mid::AnyGame;
+use crate::mid::stats::{game_stats, json, text, unknown_game_note};
 use crate::storage::{Storage, Store};
 use anyhow::Result;
 use std::io::Write;

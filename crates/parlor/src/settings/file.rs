@@ -6,8 +6,8 @@
 use super::keys::{self, actions};
 use super::{Catalog, GENERAL, Section, Settings, keys_text};
 #[cfg(feature = "terminal")]
-use crate::games::error::Error;
-use crate::games::settings::{Kind, Setting, format_decimal};
+use crate::mid::error::Error;
+use crate::mid::settings::{Kind, Setting, format_decimal};
 #[cfg(feature = "terminal")]
 use std::path::Path;
 use toml_edit::{Document, DocumentMut, Item, Table, Value};

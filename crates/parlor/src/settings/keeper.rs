@@ -11,5 +11,5 @@ pub trait Keeper {
     /// Where they are kept, for people (a file's path).
     fn location(&self) -> String;
     /// Saves `settings`: what to tell the player ("saved to PATH"), or why they could not be saved.
-    fn save(&self, settings: &Settings) -> Result<String, crate::games::error::Error>;
+    fn save(&self, settings: &Settings) -> Result<String, crate::mid::error::Error>;
 }

@@ -14,10 +14,10 @@ mod theme_name;
 pub use keeper::Keeper;
 pub use theme_name::ThemeName;
 
-use crate::games::error::Error;
-use crate::games::settings::{Kind, Setting, no_setting};
-use crate::games::{AnyGame, Contexts};
 use crate::input::KeyCode;
+use crate::mid::error::Error;
+use crate::mid::settings::{Kind, Setting, no_setting};
+use crate::mid::{AnyGame, Contexts};
 use keys::actions;
 
 /// The games as the settings see them, handed over by the program's top from the registry: each game's table of
@@ -27,7 +27,7 @@ pub struct Catalog {
     games: Vec<&'static dyn AnyGame>,
     keys: Vec<(KeyCode, String)>,
     /// The games' contexts for this run, in which a game's default options are checked
-    /// ([`crate::games::game::Game::check_in`]); the defaults (nothing kept on disk) unless the top gives them.
+    /// ([`crate::mid::game::Game::check_in`]); the defaults (nothing kept on disk) unless the top gives them.
     contexts: Contexts,
 }
 
@@ -59,7 +59,7 @@ impl Catalog {
 
     /// The games' names, for messages (`a, b or c`).
     pub fn names(&self) -> String {
-        crate::games::names(&self.games)
+        crate::mid::names(&self.games)
     }
 }
 

@@ -59,7 +59,7 @@ pub struct App {
     running: bool,
     settings: Settings,
     /// Every game's context, which the sessions started here play in.
-    contexts: crate::games::Contexts,
+    contexts: crate::mid::Contexts,
     keeper: Option<Box<dyn Keeper>>,
     /// The theme the settings named when the theme was last chosen (a change on the settings screen applies).
     theme_setting: ThemeName,
@@ -102,7 +102,7 @@ impl App {
             help_scroll: 0,
             running: true,
             settings,
-            contexts: crate::games::Contexts::default(),
+            contexts: crate::mid::Contexts::default(),
             keeper: None,
             theme_setting: ThemeName::Auto,
             too_small: false,
@@ -121,7 +121,7 @@ impl App {
     }
 
     /// Plays the games in these contexts (the program's top makes them from the data directory).
-    pub fn set_contexts(&mut self, contexts: crate::games::Contexts) {
+    pub fn set_contexts(&mut self, contexts: crate::mid::Contexts) {
         self.contexts = contexts;
     }
 

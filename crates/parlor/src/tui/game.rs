@@ -3,9 +3,9 @@
 
 use super::keys::Binding;
 use super::theme::Theme;
-use crate::games::game::Game;
-use crate::games::session::Session;
 use crate::input::MouseEvent;
+use crate::mid::game::Game;
+use crate::mid::session::Session;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 

@@ -315,16 +315,16 @@ pub fn action_keys(default: Keys, label: &'static str) -> (Keys, &'static str) {
     })
 }
 
-/// Parlor's general help ([`crate::games::ABOUT`]) with the keys the settings give the shared commands.
+/// Parlor's general help ([`crate::mid::ABOUT`]) with the keys the settings give the shared commands.
 pub fn about() -> Vec<String> {
     let now = shared_keys_sentence();
-    crate::games::ABOUT
+    crate::mid::ABOUT
         .iter()
         .map(|p| p.replace(DEFAULT_SHARED_KEYS, &now))
         .collect()
 }
 
-/// The sentence of [`crate::games::ABOUT`] that [`about`] rewrites.
+/// The sentence of [`crate::mid::ABOUT`] that [`about`] rewrites.
 const DEFAULT_SHARED_KEYS: &str = "In every game u undoes, t gives a hint, x gives up, r starts a new game and q goes back to the menu.";
 
 /// The sentence of the general help that names the keys of the commands every game shares, with the keys the
@@ -415,7 +415,7 @@ mod tests {
     fn the_general_help_names_the_keys_the_settings_give() {
         set_keymap(&[]);
         assert_eq!(shared_keys_sentence(), DEFAULT_SHARED_KEYS);
-        let joined = crate::games::ABOUT
+        let joined = crate::mid::ABOUT
             .join(" ")
             .split_whitespace()
             .collect::<Vec<_>>()

@@ -6,17 +6,17 @@ use super::play::PlayView;
 use super::replay::ReplayView;
 use super::setup::SetupView;
 use super::{Ctx, View};
-use crate::games::error::Error;
-use crate::games::record::Replay;
-use crate::games::session::{ResumeError, Session};
-use crate::games::{AnyGame, Entry, params_or_default};
+use crate::mid::error::Error;
+use crate::mid::record::Replay;
+use crate::mid::session::{ResumeError, Session};
+use crate::mid::{AnyGame, Entry, params_or_default};
 use crate::settings::Catalog;
 use crate::storage::{GameRecord, Unfinished};
 
 /// Any game, as the menu, the history and the scores see it.
 pub trait Launch: AnyGame {
     /// The setup form for a new game, opening on `params` (JSON) if they are readable, else the defaults.
-    fn setup(&self, params: Option<&str>, contexts: &crate::games::Contexts) -> Box<dyn View>;
+    fn setup(&self, params: Option<&str>, contexts: &crate::mid::Contexts) -> Box<dyn View>;
     /// A new game with the given parameters (JSON) and the default ones elsewhere.
     fn start(&self, params: Option<&str>, ctx: &mut Ctx) -> Result<Box<dyn View>, Error>;
     /// Takes up a saved game.
@@ -45,7 +45,7 @@ pub fn catalog(games: &[&'static dyn Launch]) -> Catalog {
 }
 
 impl<G: TuiGame> Launch for Entry<G> {
-    fn setup(&self, params: Option<&str>, contexts: &crate::games::Contexts) -> Box<dyn View> {
+    fn setup(&self, params: Option<&str>, contexts: &crate::mid::Contexts) -> Box<dyn View> {
         Box::new(
             SetupView::<G>::new(params_or_default::<G>(params)).with_context(contexts.of::<G>()),
         )

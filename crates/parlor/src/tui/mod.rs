@@ -49,7 +49,7 @@ pub struct Ctx<'a> {
     /// run only).
     pub keeper: Option<&'a dyn crate::settings::Keeper>,
     /// Every game's context, which the sessions started here play in.
-    pub contexts: &'a crate::games::Contexts,
+    pub contexts: &'a crate::mid::Contexts,
 }
 
 /// What happens to the screen stack after an event.

@@ -9,12 +9,12 @@ use super::layout::{chrome, dialog_rows, draw_dialog, fit_line, wrap_fitted, wra
 use super::mouse::dialog_answer;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
-use crate::games::capitalised;
-use crate::games::error::Error;
-use crate::games::game::{Game, Purpose, Turn};
-use crate::games::jobs::{Job, Poll};
-use crate::games::session::{Seed, Session};
 use crate::input::{KeyCode, KeyEvent, MouseEvent};
+use crate::mid::capitalised;
+use crate::mid::error::Error;
+use crate::mid::game::{Game, Purpose, Turn};
+use crate::mid::jobs::{Job, Poll};
+use crate::mid::session::{Seed, Session};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};

@@ -6,9 +6,9 @@ use super::mouse::{Pointer, Rows};
 use super::stats::StatsView;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
-use crate::games::error::Error;
-use crate::games::find;
 use crate::input::{KeyCode, KeyEvent, MouseEvent};
+use crate::mid::error::Error;
+use crate::mid::find;
 use crate::storage::{GameRecord, Scoreboard, format_time};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -24,7 +24,7 @@ const TEXT_NAV: NavWords = NavWords(["scroll", "scroll", "", "", "back", "back"]
 /// Every finished game, newest first; Enter replays the selected one.
 pub struct HistoryView {
     games: Vec<GameRecord>,
-    /// Each game's line ([`crate::games::record::record_line`]).
+    /// Each game's line ([`crate::mid::record::record_line`]).
     lines: Vec<String>,
     selected: usize,
     message: Option<String>,
@@ -49,14 +49,14 @@ impl HistoryView {
         };
         let lines = games
             .iter()
-            .map(|r| crate::games::record::record_line(r, ctx.games))
+            .map(|r| crate::mid::record::record_line(r, ctx.games))
             .collect();
         HistoryView {
             games,
             lines,
             selected: 0,
             message,
-            empty: crate::games::record::nothing_to_show(ctx.store),
+            empty: crate::mid::record::nothing_to_show(ctx.store),
             rows: Rows::default(),
         }
     }
@@ -178,7 +178,7 @@ pub struct ScoresView {
     rows: Vec<GameRecord>,
     /// The figures of every variant, as the statistics count them (one computation for both screens, so that
     /// their averages agree: only ranked games, never an assisted one).
-    stats: Vec<(String, crate::games::stats::VariantStats, &'static str)>,
+    stats: Vec<(String, crate::mid::stats::VariantStats, &'static str)>,
     /// What to say when there is nothing to list.
     empty: &'static str,
     /// How each game ranks, for the help.
@@ -205,7 +205,7 @@ impl ScoresView {
                     game.title(),
                 ));
             }
-            if let Ok(s) = crate::games::stats::game_stats(ctx.store, *game) {
+            if let Ok(s) = crate::mid::stats::game_stats(ctx.store, *game) {
                 stats.extend(
                     s.variants
                         .into_iter()
@@ -218,8 +218,8 @@ impl ScoresView {
             shown: 0,
             rows: Vec::new(),
             stats,
-            empty: crate::games::record::nothing_to_show(ctx.store),
-            ranks: crate::games::each_game(ctx.games, "ranks", |g| g.ranks()),
+            empty: crate::mid::record::nothing_to_show(ctx.store),
+            ranks: crate::mid::each_game(ctx.games, "ranks", |g| g.ranks()),
         };
         view.load(ctx);
         view
@@ -262,12 +262,12 @@ impl View for ScoresView {
                 {
                     let f = &v.figures;
                     let average = match (
-                        crate::games::stats::average_label(v.ranking, score_name),
+                        crate::mid::stats::average_label(v.ranking, score_name),
                         f.average,
                     ) {
                         (Some(label), Some(a)) => format!(
                             " · {label} {} over {} ranked",
-                            crate::games::stats::average_text(a),
+                            crate::mid::stats::average_text(a),
                             f.ranked
                         ),
                         _ => String::new(),

@@ -8,8 +8,8 @@ use super::mouse::{Pointer, Rows, contains};
 use super::play::PlayView;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
-use crate::games::settings::Kind;
 use crate::input::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crate::mid::settings::Kind;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -36,7 +36,7 @@ pub struct SetupView<G: TuiGame> {
     form: Rows,
     arrows: Vec<(u16, u16)>,
     start_row: Option<u16>,
-    /// The game's context, which says whether the parameters can be played in this run ([`crate::games::game::Game::check_in`]).
+    /// The game's context, which says whether the parameters can be played in this run ([`crate::mid::game::Game::check_in`]).
     context: G::Context,
 }
 
@@ -62,7 +62,7 @@ impl<G: TuiGame> SetupView<G> {
     }
 
     /// The settings that apply to the parameters as they stand.
-    fn rows(&self) -> Vec<&'static crate::games::settings::Setting> {
+    fn rows(&self) -> Vec<&'static crate::mid::settings::Setting> {
         G::settings()
             .iter()
             .filter(|s| G::applies(&self.params, s.key))

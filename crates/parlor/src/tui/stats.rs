@@ -7,8 +7,8 @@ use super::keys::{Nav, NavWords};
 use super::layout::{chrome, shorten};
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
-use crate::games::stats::{ChartData, GameStats, chart_title, figure_lines, game_stats, percent};
 use crate::input::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use crate::mid::stats::{ChartData, GameStats, chart_title, figure_lines, game_stats, percent};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 
@@ -50,7 +50,7 @@ impl StatsView {
         let index = game
             .and_then(|id| games.iter().position(|(g, _)| *g == id))
             .unwrap_or(0);
-        let charts = crate::games::each_game(ctx.games, "charts", |g| g.charts_help());
+        let charts = crate::mid::each_game(ctx.games, "charts", |g| g.charts_help());
         let mut view = StatsView {
             games,
             charts,
@@ -80,7 +80,7 @@ impl StatsView {
             .store
             .unknown_game()
             .ok()
-            .and_then(|d| crate::games::stats::unknown_game_note(&d));
+            .and_then(|d| crate::mid::stats::unknown_game_note(&d));
         self.read.resize(self.games.len(), None);
         if let Some(old) = self.stats.take()
             && let Some(i) = self.games.iter().position(|(id, _)| *id == old.id)
@@ -94,7 +94,7 @@ impl StatsView {
         let Some(game) = self
             .games
             .get(self.game)
-            .and_then(|(id, _)| crate::games::find(ctx.games, id))
+            .and_then(|(id, _)| crate::mid::find(ctx.games, id))
         else {
             return;
         };

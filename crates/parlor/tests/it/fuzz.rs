@@ -6,11 +6,11 @@
 //! campaign is `PARLOR_FUZZ_INPUTS=100000 cargo test --release -p parlor --test it -- fuzz:: --nocapture`, which
 //! prints how many inputs each target ran. `PARLOR_FUZZ_SEED` changes the generator's seed.
 
-use parlor::games::game::{Game, Purpose};
 use parlor::games::mastermind::Mastermind;
 use parlor::games::nocca::Nocca;
-use parlor::games::session::{Session, rebuild};
 use parlor::games::twenty48::Twenty48;
+use parlor::mid::game::{Game, Purpose};
+use parlor::mid::session::{Session, rebuild};
 use parlor::storage::{Storage, Store, Unfinished};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -237,7 +237,7 @@ fn played<G: Game>(params: &G::Params, seed: u64, n: usize) -> (G::State, Vec<St
         let stop = AtomicBool::new(false);
         let mut moves = Vec::new();
         for _ in 0..n {
-            if !matches!(G::status(&state), parlor::games::game::Status::Playing(_)) {
+            if !matches!(G::status(&state), parlor::mid::game::Status::Playing(_)) {
                 break;
             }
             // The opponent's thinking is the level's (quick at the lowest level); a hint where it has none.
@@ -260,7 +260,7 @@ fn played<G: Game>(params: &G::Params, seed: u64, n: usize) -> (G::State, Vec<St
 fn params_set<G: Game>() -> Vec<G::Params> {
     let quick = |p: &mut G::Params| {
         if let Some(level) = G::settings().iter().find(|s| s.key == "level")
-            && let parlor::games::settings::Kind::Choice(list) = level.kind
+            && let parlor::mid::settings::Kind::Choice(list) = level.kind
         {
             let _ = G::set(p, "level", list[0].0);
         }
@@ -269,7 +269,7 @@ fn params_set<G: Game>() -> Vec<G::Params> {
     quick(&mut base);
     let mut all = vec![base.clone()];
     for s in G::settings() {
-        if let parlor::games::settings::Kind::Choice(list) = s.kind {
+        if let parlor::mid::settings::Kind::Choice(list) = s.kind {
             for (value, _) in list {
                 let mut p = base.clone();
                 if G::set(&mut p, s.key, value).is_ok() {
@@ -372,7 +372,7 @@ fn resume_target<G: Game>(n: u64) {
                 (Err(_), Err(_)) => {}
                 // A saved game that is already over is damaged: it is not taken up.
                 (Ok(d), Err(_)) => assert!(
-                    matches!(G::status(&d.state), parlor::games::game::Status::Over(_)),
+                    matches!(G::status(&d.state), parlor::mid::game::Status::Over(_)),
                     "resume refused a game that rebuilds and is not over"
                 ),
                 (Err(e), Ok(_)) => panic!("resume took up a game that does not rebuild: {e}"),
@@ -386,7 +386,7 @@ fn settings_target<G: Game>(n: u64) {
     let mut valid = Vec::new();
     for s in G::settings() {
         valid.push(G::get(&G::Params::default(), s.key));
-        if let parlor::games::settings::Kind::Choice(list) = s.kind {
+        if let parlor::mid::settings::Kind::Choice(list) = s.kind {
             valid.extend(list.iter().map(|(v, _)| v.to_string()));
         }
     }
@@ -439,7 +439,7 @@ fn every_registered_game_is_fuzzed() {
 fn registered() -> Vec<&'static str> {
     parlor::registry::GAMES
         .iter()
-        .map(|&g| parlor::games::AnyGame::id(g))
+        .map(|&g| parlor::mid::AnyGame::id(g))
         .collect()
 }
 
@@ -626,7 +626,7 @@ fn command_lines() {
         },
         |args| {
             // Only the parse: running would play, solve or print help.
-            let _ = parlor::command().try_get_matches_from(args);
+            let _ = parlor::terminal_app::command().try_get_matches_from(args);
         },
     );
 }

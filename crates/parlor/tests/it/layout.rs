@@ -121,10 +121,10 @@ fn the_menu_at_every_size() {
 /// screen is laid out too.
 #[test]
 fn every_registered_game_is_laid_out() {
-    use parlor::games::game::Game;
+    use parlor::mid::game::Game;
     let registered: Vec<&str> = parlor::registry::GAMES
         .iter()
-        .map(|&g| parlor::games::AnyGame::id(g))
+        .map(|&g| parlor::mid::AnyGame::id(g))
         .collect();
     assert_eq!(
         registered,

@@ -2,11 +2,11 @@
 //! computer as codemaker's opponent, contradictions and corrections; the full-screen key tables.
 
 use mastermind::{Feedback, Strategy, Variant, feedback};
-use parlor::games::game::{Game, Outcome, Purpose, Ranking, Status, Turn};
 use parlor::games::mastermind::screen::Cmd;
 use parlor::games::mastermind::*;
-use parlor::games::session::{Seed, Session};
 use parlor::input::KeyCode;
+use parlor::mid::game::{Game, Outcome, Purpose, Ranking, Status, Turn};
+use parlor::mid::session::{Seed, Session};
 use parlor::storage::{Storage, Store};
 use parlor::tui::game::TuiGame;
 use parlor::tui::keys::clashes;
@@ -277,7 +277,7 @@ fn defect_1_up_and_down_are_bound_once_in_the_codemaker_table() {
 
 #[test]
 fn records_written_by_the_old_version_still_load() {
-    use parlor::games::session::rebuild;
+    use parlor::mid::session::rebuild;
     // Codebreaker: compact symbols, the secret from the seed.
     let v = Variant::CLASSIC;
     let secret = mastermind::secret_from_seed(&v, 8);
@@ -353,7 +353,7 @@ fn random_games_print_parse_and_replay_identically_in_both_roles() {
                     text.push(mv.to_string());
                 }
             }
-            let again = parlor::games::session::rebuild::<Mastermind>(
+            let again = parlor::mid::session::rebuild::<Mastermind>(
                 "mastermind",
                 &Mastermind::params_to_json(&p),
                 seed,

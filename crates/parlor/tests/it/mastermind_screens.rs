@@ -2,10 +2,10 @@
 //! both roles, the end screens and the replay; and the full-screen defects of issue 9.
 
 use mastermind::{CodeStyle, Strategy, Variant, secret_from_seed};
-use parlor::games::game::Game;
 use parlor::games::mastermind::{Mastermind, Params, Role};
-use parlor::games::session::{Seed, Session};
 use parlor::input::{Event, KeyCode, KeyEvent, KeyModifiers};
+use parlor::mid::game::Game;
+use parlor::mid::session::{Seed, Session};
 use parlor::storage::{Storage, Store};
 use parlor::tui::app::App;
 use parlor::tui::play::PlayView;

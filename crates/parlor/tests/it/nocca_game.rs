@@ -3,13 +3,13 @@
 
 use crate::common::*;
 use nocca::{Colour, Dims, Dir, Level, Move, Position};
-use parlor::games::error::Error;
-use parlor::games::game::{Game, Outcome, Status, Turn};
 use parlor::games::nocca::board::{CELL_W, Layout, MARGIN, Marks, digit};
 use parlor::games::nocca::screen::bindings;
 use parlor::games::nocca::{Mode, Nocca, Params};
-use parlor::games::session::{Seed, Session};
 use parlor::input::KeyCode;
+use parlor::mid::error::Error;
+use parlor::mid::game::{Game, Outcome, Status, Turn};
+use parlor::mid::session::{Seed, Session};
 use parlor::storage::{Storage, Store};
 use parlor::tui::keys::clashes;
 use parlor::tui::theme::Theme;
@@ -245,7 +245,7 @@ fn the_computer_answers_with_a_legal_move_and_a_hint_is_one_too() {
     let st = Nocca::new_game(&p, 3).unwrap();
     let mut t = Nocca::thinker(&p, &Default::default());
     let stop = std::sync::atomic::AtomicBool::new(false);
-    use parlor::games::game::Purpose;
+    use parlor::mid::game::Purpose;
     let m = Nocca::think(&mut t, &st, Purpose::Opponent, &stop).unwrap();
     assert!(st.position().is_legal(m), "{m}");
     let h = Nocca::think(&mut t, &st, Purpose::Hint, &stop).unwrap();
@@ -414,7 +414,7 @@ fn odd_text_is_refused_with_a_reason_never_a_panic() {
 
 #[test]
 fn a_record_written_by_the_old_parlor_replays() {
-    use parlor::games::record::Replay;
+    use parlor::mid::record::Replay;
     use parlor::storage::GameRecord;
     let record = GameRecord {
         id: 7,

@@ -5,9 +5,9 @@
 use crate::common::*;
 
 use nocca::{Dims, Move, Opponent, Position, Table};
-use parlor::games::game::Game;
 use parlor::games::nocca::{Mode, Nocca, Params};
 use parlor::input::KeyCode;
+use parlor::mid::game::Game;
 use parlor::storage::{Storage, Store};
 
 fn table(board: &str) -> Table {

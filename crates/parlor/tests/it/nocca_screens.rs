@@ -3,13 +3,13 @@
 
 use crate::common::app::disk_store;
 use nocca::{Colour, Level, Move};
-use parlor::games::game::Game;
 use parlor::games::nocca::{Mode, Nocca, Params};
-use parlor::games::record::Replay;
-use parlor::games::session::{Seed, Session};
 use parlor::input::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
+use parlor::mid::game::Game;
+use parlor::mid::record::Replay;
+use parlor::mid::session::{Seed, Session};
 use parlor::storage::{Storage, Store};
 use parlor::tui::app::App;
 use parlor::tui::menu::MenuView;
@@ -320,8 +320,8 @@ fn menu_continue_line_counts_plies() {
     drop(s);
     let saved = store.unfinished(Some("nocca")).unwrap();
     assert_eq!(
-        parlor::games::AnyGame::progress(
-            &parlor::games::Entry::<Nocca>::new(),
+        parlor::mid::AnyGame::progress(
+            &parlor::mid::Entry::<Nocca>::new(),
             &saved[0],
             &Default::default()
         ),

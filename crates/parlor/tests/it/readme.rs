@@ -143,7 +143,7 @@ fn placeholder(word: &str) -> bool {
 fn parses(args: &[String]) -> Result<(), String> {
     let mut all = vec!["parlor".to_string()];
     all.extend(args.iter().cloned());
-    match parlor::command().try_get_matches_from(all) {
+    match parlor::terminal_app::command().try_get_matches_from(all) {
         Ok(_) => Ok(()),
         Err(e)
             if matches!(
@@ -160,7 +160,7 @@ fn parses(args: &[String]) -> Result<(), String> {
 /// The subcommand `args` names (the words up to the first flag or placeholder), and the flags it and the global
 /// options take.
 fn flags_of(args: &[String]) -> (String, BTreeSet<String>) {
-    let mut cmd = parlor::command();
+    let mut cmd = parlor::terminal_app::command();
     cmd.build();
     let mut path = vec!["parlor".to_string()];
     let mut flags = long_flags(&cmd);
@@ -202,7 +202,7 @@ fn every_flag() -> BTreeSet<String> {
             walk(sub, into);
         }
     }
-    let mut cmd = parlor::command();
+    let mut cmd = parlor::terminal_app::command();
     cmd.build();
     let mut all = BTreeSet::new();
     walk(&cmd, &mut all);

@@ -2,9 +2,9 @@
 //! (menu, setup, replay, history, scores, help), drawn on ratatui's TestBackend; snapshots are committed.
 
 use crate::common::app::*;
-use parlor::games::session::Session;
 use parlor::games::twenty48::{Params, Twenty48};
 use parlor::input::KeyCode;
+use parlor::mid::session::Session;
 use parlor::storage::Store;
 use twenty48::Direction;
 
@@ -410,7 +410,7 @@ fn no_play_screen_binds_a_key_twice() {
 }
 
 /// Plays `words` (each parsed by the game) and gives up: a finished, recorded game of any game.
-fn finished<G: parlor::games::game::Game>(store: &mut Store, seed_value: u64, words: &[&str]) {
+fn finished<G: parlor::mid::game::Game>(store: &mut Store, seed_value: u64, words: &[&str]) {
     let mut s = session::<G>(G::Params::default(), seed_value, store);
     for w in words {
         let mv = G::parse_move(s.state(), w).expect("a legal move");

@@ -4,12 +4,12 @@
 use crate::common::app::*;
 use crate::common::{err, out, run};
 use ::twenty48::Direction;
-use parlor::games::game::Game;
 use parlor::games::mastermind::{self, Mastermind};
 use parlor::games::nocca::{self, Nocca};
-use parlor::games::session::Session;
 use parlor::games::twenty48::{self, Twenty48};
 use parlor::input::KeyCode;
+use parlor::mid::game::Game;
+use parlor::mid::session::Session;
 use parlor::storage::{GameRecord, Outcome, Storage, Store};
 use parlor::tui::app::App;
 use parlor::tui::theme::Theme;

@@ -5,12 +5,12 @@
 
 use crate::common;
 use nocca::Move;
-use parlor::games::game::Game;
 use parlor::games::mastermind::{Mastermind, Params as MmParams, Role};
 use parlor::games::nocca::{Mode, Nocca, Params as NoParams};
-use parlor::games::session::{Seed, Session};
 use parlor::games::twenty48::{Params as TwParams, Twenty48};
 use parlor::input::{Event, KeyCode, KeyEvent, KeyModifiers};
+use parlor::mid::game::Game;
+use parlor::mid::session::{Seed, Session};
 use parlor::storage::Store;
 use parlor::tui::View;
 use parlor::tui::app::App;
@@ -187,7 +187,7 @@ fn every_registered_game_is_drawn_in_every_theme() {
 fn registered() -> Vec<&'static str> {
     parlor::registry::GAMES
         .iter()
-        .map(|&g| parlor::games::AnyGame::id(g))
+        .map(|&g| parlor::mid::AnyGame::id(g))
         .collect()
 }
 

@@ -234,7 +234,7 @@ fn with_help(name: &str, app: &mut App, out: &mut Vec<Drawn>) {
     press(app, KeyCode::Char('?'));
 }
 
-fn twenty48_over(store: &mut Store) -> parlor::games::session::Session<Twenty48> {
+fn twenty48_over(store: &mut Store) -> parlor::mid::session::Session<Twenty48> {
     let mut s = session::<Twenty48>(
         Params {
             size: 3,

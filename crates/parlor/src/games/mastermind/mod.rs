@@ -21,9 +21,9 @@ pub mod screen;
 pub mod trees;
 pub mod work;
 
-use super::error::Error;
-use super::game::{Applied, Game, Outcome, Purpose, Ranking, Status, Turn};
-use super::settings::{Kind, Setting, checked, no_setting};
+use crate::mid::error::Error;
+use crate::mid::game::{Applied, Game, Outcome, Purpose, Ranking, Status, Turn};
+use crate::mid::settings::{Kind, Setting, checked, no_setting};
 use mastermind::{
     AnswerError, Breaker, Code, CodeStyle, Feedback, Palette, Strategy, Variant, feedback,
 };

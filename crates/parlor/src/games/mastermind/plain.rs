@@ -4,10 +4,10 @@
 //! earlier answer with `fix N`, or types `code` before the first guess to let the computer score (the code is
 //! shown only at the end).
 
-use crate::games::game::Game;
 use crate::games::mastermind::{
     Mastermind, Move, Params, Play, Role, State, code_long, codes_fit, contradiction, pegs_text,
 };
+use crate::mid::game::Game;
 use crate::plain::game::{Parsed, PlainGame};
 use mastermind::{Code, CodeStyle, Feedback, Palette, Variant};
 

@@ -7,8 +7,8 @@ use crate::games::mastermind::trees::{self, Trees};
 use crate::games::mastermind::{
     Mastermind, Move, Params, Play, Role, State, codes_fit, colour_keys, contradiction,
 };
-use crate::games::session::Session;
 use crate::input::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use crate::mid::session::Session;
 use crate::tui::game::{Act, Board, TuiGame};
 use crate::tui::keys::{Binding, bar, intern, more};
 use crate::tui::layout::wrap_text;
@@ -392,7 +392,7 @@ impl TuiGame for Mastermind {
                     k,
                     format!(
                         "it types {name} in {}",
-                        <Self as crate::games::game::Game>::TITLE
+                        <Self as crate::mid::game::Game>::TITLE
                     ),
                 )
             })
@@ -432,7 +432,7 @@ impl TuiGame for Mastermind {
     }
 
     fn hint_text(trees: &Trees, state: &State, mv: &Move) -> String {
-        let said = <Mastermind as crate::games::game::Game>::describe_hint(trees, state, mv);
+        let said = <Mastermind as crate::mid::game::Game>::describe_hint(trees, state, mv);
         match trees.building(&state.variant, state.strategy) {
             // Until the tree is ready, the figure is worked out without it: say so, and that it is being built.
             Some(progress) if said.contains(" guesses to go") => {

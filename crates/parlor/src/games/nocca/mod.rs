@@ -18,9 +18,9 @@ pub mod tables;
 
 pub use tables::Tables;
 
-use super::error::Error;
-use super::game::{Applied, Chart, Game, Outcome, Purpose, Ranking, Status, Turn};
-use super::settings::{Kind, Setting, checked, no_setting};
+use crate::mid::error::Error;
+use crate::mid::game::{Applied, Chart, Game, Outcome, Purpose, Ranking, Status, Turn};
+use crate::mid::settings::{Kind, Setting, checked, no_setting};
 use nocca::{
     Colour, Dims, Dir, Engine, GameOptions, Level, Limits, Move, Opponent, PerfectPlayer, Position,
     Square, Table, Value,
@@ -440,13 +440,13 @@ impl Game for Nocca {
                 (Some(w), nocca::Reason::Goal) => {
                     format!(
                         "{} reached the goal in {n} {plies}",
-                        crate::games::capitalised(w.name())
+                        crate::mid::capitalised(w.name())
                     )
                 }
                 (Some(w), reason) => {
                     format!(
                         "{} wins by {reason} after {n} {plies}",
-                        crate::games::capitalised(w.name())
+                        crate::mid::capitalised(w.name())
                     )
                 }
                 (None, reason) => format!("Draw by {reason} after {n} {plies}"),
@@ -464,10 +464,10 @@ impl Game for Nocca {
     fn progress(state: &State) -> String {
         let n = state.game.ply();
         match state.game.outcome() {
-            Some(o) => format!("ply {n} · {}", crate::games::capitalised(&o.to_string())),
+            Some(o) => format!("ply {n} · {}", crate::mid::capitalised(&o.to_string())),
             None => format!(
                 "ply {n} · {} to move",
-                crate::games::capitalised(state.game.side_to_move().name())
+                crate::mid::capitalised(state.game.side_to_move().name())
             ),
         }
     }
@@ -626,7 +626,7 @@ impl Exact {
     pub fn said(&self) -> String {
         format!(
             "{} to move: {} (exact)",
-            crate::games::capitalised(self.side.name()),
+            crate::mid::capitalised(self.side.name()),
             self.value
         )
     }

@@ -167,7 +167,7 @@ impl PlainGame for Nocca {
         let before = state.before_last();
         format!(
             "{} plays {}.",
-            crate::games::capitalised(before.side_to_move().name()),
+            crate::mid::capitalised(before.side_to_move().name()),
             move_text(before, *mv, "-").replace("-goal)", " into the goal)")
         )
     }

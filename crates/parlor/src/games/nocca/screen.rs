@@ -6,13 +6,13 @@
 //! selected piece that move's value, and every move listed below the board.
 
 use super::board::{Layout, Marks, digit};
-use crate::games::game::{Game, Turn};
 use crate::games::nocca::{
     Exact, Mode, Nocca, Params, State, Tables, exact, movable, moves_from, short_value,
     square_refusal,
 };
-use crate::games::session::Session;
 use crate::input::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
+use crate::mid::game::{Game, Turn};
+use crate::mid::session::Session;
 use crate::tui::game::{Act, Board as View, TuiGame};
 use crate::tui::keys::{Binding, bar, common, more};
 use crate::tui::layout::{fit_line, shorten};
@@ -194,7 +194,7 @@ fn listing(ex: &Exact, pos: &nocca::Position) -> String {
     }
     format!(
         "{}: {}. Each piece, then the digit of each step and its value (W win, L loss in plies, D draw): {}",
-        crate::games::capitalised(&format!("{} to move", ex.side)),
+        crate::mid::capitalised(&format!("{} to move", ex.side)),
         ex.value,
         groups.join(" · ")
     )
@@ -374,7 +374,7 @@ impl TuiGame for Nocca {
         if let Some(ui) = board.ui
             && playing
             && below < area.bottom()
-            && Nocca::status(state) == crate::games::game::Status::Playing(Turn::Player)
+            && Nocca::status(state) == crate::mid::game::Status::Playing(Turn::Player)
         {
             let text = if selection(ui, state).is_some() {
                 "Step: the digit beside a target, or cursor + Enter, or a click · Esc cancels"
@@ -475,7 +475,7 @@ impl TuiGame for Nocca {
             Mode::Watch => " (computer)",
             Mode::Two => "",
         };
-        let mut s = format!("{}{who} to move", crate::games::capitalised(side.name()));
+        let mut s = format!("{}{who} to move", crate::mid::capitalised(side.name()));
         if let Some(m) = state.game.moves().last() {
             s.push_str(&format!(
                 " · last {}",

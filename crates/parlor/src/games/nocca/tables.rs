@@ -7,10 +7,10 @@
 //! boards are solved in memory and nothing is written.
 //!
 //! Which tables are loaded, being made or failed, and where they are kept, is held by a [`Tables`] (Nocca's
-//! [`crate::games::game::Game::Context`], made once at the program's top from the data directory and shared by every
+//! [`crate::mid::game::Game::Context`], made once at the program's top from the data directory and shared by every
 //! session, thinker and screen of the game): there is no process-wide registry.
 
-use crate::games::jobs::{Job, Poll};
+use crate::mid::jobs::{Job, Poll};
 use nocca::{Dims, Progress, SolveOptions, Stage, Table};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -297,10 +297,10 @@ fn for_the_level((why, never): (String, bool)) -> String {
 #[cfg(feature = "terminal")]
 mod tests {
     use super::*;
-    use crate::games::game::Game;
     use crate::games::nocca::{Nocca, Params};
-    use crate::games::session::{ResumeError, Seed, Session};
-    use crate::games::{AnyGame, Contexts, Entry};
+    use crate::mid::game::Game;
+    use crate::mid::session::{ResumeError, Seed, Session};
+    use crate::mid::{AnyGame, Contexts, Entry};
     use crate::storage::{Storage, Store};
 
     /// Each run's tables are its own (no process-wide registry): a table in one data directory is seen by the

@@ -11,9 +11,9 @@ pub mod screen;
 #[cfg(feature = "terminal")]
 pub mod train;
 
-use super::error::Error;
-use super::game::{Applied, Chart, Game, Outcome, Purpose, Ranking, Status, Turn};
-use super::settings::{Kind, Setting, checked, format_decimal, no_setting};
+use crate::mid::error::Error;
+use crate::mid::game::{Applied, Chart, Game, Outcome, Purpose, Ranking, Status, Turn};
+use crate::mid::settings::{Kind, Setting, checked, format_decimal, no_setting};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use twenty48::ai::{EvalKind, Player, SearchConfig};
@@ -371,13 +371,13 @@ pub const RULES: &[&str] = &[
 pub(crate) fn four_moves_played(
     value: u64,
     store: &mut dyn crate::storage::Storage,
-) -> crate::games::session::Session<Twenty48> {
-    let seed = crate::games::session::Seed {
+) -> crate::mid::session::Session<Twenty48> {
+    let seed = crate::mid::session::Seed {
         value,
         chosen: false,
     };
     let mut s =
-        crate::games::session::Session::<Twenty48>::new(Params::default(), seed, store).unwrap();
+        crate::mid::session::Session::<Twenty48>::new(Params::default(), seed, store).unwrap();
     for d in [
         Direction::Left,
         Direction::Up,
@@ -393,7 +393,7 @@ pub(crate) fn four_moves_played(
 #[cfg(feature = "terminal")]
 mod tests {
     use super::*;
-    use crate::games::session::Session;
+    use crate::mid::session::Session;
     use crate::storage::{Storage, Store};
 
     #[test]

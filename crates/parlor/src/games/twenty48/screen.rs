@@ -1,9 +1,9 @@
 //! 2048 on the full screen: its key table and its board, with new (`+`) and merged (`*`) tiles marked.
 
-use crate::games::session::Session;
 use crate::games::twenty48::animation::{DURATION_MS, Role, Sprite, frame as frame_at};
 use crate::games::twenty48::{Params, State, Twenty48};
 use crate::input::{MouseButton, MouseEvent, MouseEventKind};
+use crate::mid::session::Session;
 use crate::tui::game::{Act, Board as View, TuiGame};
 use crate::tui::keys::{Binding, Nav, common, more};
 use crate::tui::mouse::{contains, drag_direction};

@@ -1,8 +1,8 @@
 //! Helpers for tests that drive the full-screen interface without a terminal: an [`App`] over a `TestBackend`.
 
-use parlor::games::game::Game;
-use parlor::games::session::{Seed, Session};
 use parlor::input::{Event, KeyCode, KeyEvent, KeyModifiers};
+use parlor::mid::game::Game;
+use parlor::mid::session::{Seed, Session};
 use parlor::storage::Store;
 use parlor::tui::View;
 use parlor::tui::app::App;

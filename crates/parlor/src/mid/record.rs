@@ -96,9 +96,9 @@ impl<G: Game> Replay<G> {
 }
 
 /// One line describing a finished game (`games`: the games known, whose own word names what the score counts).
-pub fn record_line<T: crate::games::AnyGame + ?Sized>(r: &GameRecord, games: &[&T]) -> String {
+pub fn record_line<T: crate::mid::AnyGame + ?Sized>(r: &GameRecord, games: &[&T]) -> String {
     // What the score counts, in the game's own word (RULES.md, Words): points, guesses or plies.
-    let counted = crate::games::find(games, &r.game).map_or("score", |g| g.score_name());
+    let counted = crate::mid::find(games, &r.game).map_or("score", |g| g.score_name());
     // The word and the number fill 13 columns, whatever the word.
     let width = 12usize.saturating_sub(counted.len()).max(1);
     format!(

@@ -82,7 +82,7 @@ pub trait Game: Sized + 'static {
     type Thinker: Send + 'static;
     /// What the game keeps for a whole program run beside its games (where its solved tables or strategy trees are
     /// kept, and those being built): made once at the program's top ([`Game::context`]) and shared by every session
-    /// ([`crate::games::session::Session::with_context`]), thinker and screen of the game. Cloning shares it.
+    /// ([`crate::mid::session::Session::with_context`]), thinker and screen of the game. Cloning shares it.
     type Context: Clone + Default + Send + Sync + 'static;
 
     /// The settings the parameters are made of, in the order the setup form shows them.
