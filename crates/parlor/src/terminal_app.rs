@@ -64,6 +64,8 @@ pub fn run(cli: Cli) -> Result<()> {
                 env.run_tui(vec![view], store)
             }
         }
+        Some(Command::Export(args)) => cli::transfer::export(args, &env),
+        Some(Command::Import(args)) => cli::transfer::import(args, &env),
         Some(Command::Completions(args)) => {
             cli::completions::run(args, command(), &mut std::io::stdout().lock())
         }

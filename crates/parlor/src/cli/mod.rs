@@ -8,6 +8,7 @@ pub mod man;
 pub mod play;
 pub mod records;
 pub mod stats;
+pub mod transfer;
 pub mod values;
 pub mod version;
 
@@ -67,6 +68,12 @@ pub enum Command {
     Stats(stats::StatsArgs),
     /// Replay a finished game from the history.
     Replay(records::ReplayArgs),
+    /// Write every game (finished, in progress, set aside) and the settings to one file, as a browser's Parlor
+    /// exports them.
+    Export(transfer::ExportArgs),
+    /// Add the games of a file written by `parlor export` or a browser's Export (a game already here is not added
+    /// twice).
+    Import(transfer::ImportArgs),
     /// Print where Parlor keeps its data.
     DataDir,
     /// Print the settings in effect as settings.toml would hold them, and any mistake found in that file (the

@@ -16,6 +16,8 @@ mod records;
 #[cfg(feature = "terminal")]
 mod sqlite_storage;
 mod stats;
+#[cfg(feature = "terminal")]
+mod transfer;
 
 pub use api::Storage;
 pub use claim::{Claim, ClaimError};
@@ -24,6 +26,8 @@ pub use memory::MemoryStore;
 pub use open::{DB_FILE, Opened};
 pub use records::{Damaged, GameRecord, History, Outcome, Ranking, Scoreboard, Stats, Unfinished};
 pub use stats::{Figures, Outcomes, StatRow, Tallied, Tally, VariantTally};
+#[cfg(feature = "terminal")]
+pub use transfer::Imported;
 
 #[cfg(feature = "terminal")]
 use anyhow::{Context, Result};

@@ -376,7 +376,10 @@ fn zsh_completes_every_option_s_values_and_no_file_names() {
                 "--config-dir=",
                 "--dir=",
                 "--checkpoint=",
-                "--log="
+                "--log=",
+                // The file of `parlor export` (optional) and `parlor import`.
+                "::file -- ",
+                ":file -- ",
             ]
             .iter()
             .any(|o| line.starts_with(&format!("'{o}"))),

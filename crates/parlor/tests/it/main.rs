@@ -47,6 +47,7 @@ mod storage;
 mod storage_faults;
 mod suspend;
 mod themes;
+mod transfer;
 mod tree_building;
 mod tui;
 mod twenty48_largest;

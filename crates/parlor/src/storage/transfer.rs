@@ -1,0 +1,216 @@
+//! The SQLite store to and from one store text ([`super::dump`]): `parlor export` and `parlor import`, the way a
+//! browser's Parlor and the terminal's share their games.
+//!
+//! Export writes every row: the games in progress, the finished games, and the rows set aside. A finished row that
+//! does not read (the rows histories leave out and statistics count as damaged) travels as a set-aside row, whole,
+//! with why. Import adds what the text holds in one transaction, so that a failure writes nothing: a finished game
+//! already here (the same game, variant, seed, moves, start and end) is not added twice, so importing the same
+//! file again adds nothing; a game in progress whose play session is here already is left as it is here; a
+//! set-aside row that reads as a game in progress joins this store's set-aside rows, and one that does not stays in
+//! the file (it is counted, never dropped silently). A text of a newer version is refused whole.
+
+use super::dump::{Dump, SetAside};
+use super::records::placeholders_for;
+use super::{GameRecord, Store, Unfinished, now_ms};
+use anyhow::{Context, Result};
+use rusqlite::types::ValueRef;
+use rusqlite::{Row, params_from_iter};
+use serde_json::{Map, Value};
+
+/// What an import did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Imported {
+    /// Finished games added.
+    pub games: usize,
+    /// Finished games that were here already (not added again).
+    pub games_here: usize,
+    /// Games in progress added.
+    pub unfinished: usize,
+    /// Games in progress whose play session was here already (left as they are here).
+    pub unfinished_here: usize,
+    /// Set-aside rows added.
+    pub set_aside: usize,
+    /// Set-aside rows that do not read as a game in progress, left in the file.
+    pub left_in_file: usize,
+}
+
+impl std::fmt::Display for Imported {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} finished game{} added ({} already here), {} game{} in progress added ({} already here), {} set-aside \
+             row{} added",
+            self.games,
+            plural(self.games),
+            self.games_here,
+            self.unfinished,
+            plural(self.unfinished),
+            self.unfinished_here,
+            self.set_aside,
+            plural(self.set_aside),
+        )?;
+        if self.left_in_file > 0 {
+            write!(
+                f,
+                " ({} set-aside row{} that do not read as a game stay in the file only)",
+                self.left_in_file,
+                plural(self.left_in_file)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// A cell as JSON, whatever its SQLite type (a blob as its bytes).
+fn cell_json(v: ValueRef<'_>) -> Value {
+    match v {
+        ValueRef::Null => Value::Null,
+        ValueRef::Integer(i) => Value::from(i),
+        ValueRef::Real(x) => Value::from(x),
+        ValueRef::Text(t) => Value::from(String::from_utf8_lossy(t).into_owned()),
+        ValueRef::Blob(b) => Value::from(b.to_vec()),
+    }
+}
+
+/// A whole row as a JSON object of its columns, exactly as stored.
+fn row_json(r: &Row<'_>) -> rusqlite::Result<Value> {
+    let stmt = r.as_ref();
+    let mut out = Map::new();
+    for i in 0..stmt.column_count() {
+        out.insert(stmt.column_name(i)?.to_string(), cell_json(r.get_ref(i)?));
+    }
+    Ok(Value::Object(out))
+}
+
+impl Store {
+    /// Every row of this store as one dump (without settings: the caller adds the settings file's text).
+    pub fn export(&self) -> Result<Dump> {
+        let mut dump = Dump::default();
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT {} FROM unfinished ORDER BY updated_at, rowid",
+            Unfinished::COLUMNS
+        ))?;
+        let mut rows = stmt.query([])?;
+        while let Some(r) = rows.next()? {
+            let u = Unfinished::from_row(r)?;
+            match &u.damage {
+                None => dump.unfinished.push(u),
+                Some(why) => dump.set_aside.push(SetAside {
+                    row: row_json(r)?,
+                    reason: format!("a game in progress that does not read: {why}"),
+                }),
+            }
+        }
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT {} FROM games ORDER BY ended_at, id",
+            GameRecord::COLUMNS
+        ))?;
+        let mut rows = stmt.query([])?;
+        while let Some(r) = rows.next()? {
+            match GameRecord::read(self.known_games(), r)? {
+                Ok(g) => dump.games.push(g),
+                Err(why) => dump.set_aside.push(SetAside {
+                    row: row_json(r)?,
+                    reason: format!("a finished game that does not read: {why}"),
+                }),
+            }
+        }
+        let mut stmt = self
+            .conn
+            .prepare("SELECT * FROM set_aside ORDER BY set_aside_at, id")?;
+        let mut rows = stmt.query([])?;
+        while let Some(r) = rows.next()? {
+            let mut row = row_json(r)?;
+            let reason = match &mut row {
+                Value::Object(m) => {
+                    m.remove("id");
+                    m.remove("set_aside_at");
+                    m.remove("reason")
+                }
+                _ => None,
+            };
+            let reason = reason
+                .and_then(|r| r.as_str().map(str::to_string))
+                .unwrap_or_default();
+            dump.set_aside.push(SetAside { row, reason });
+        }
+        Ok(dump)
+    }
+
+    /// Adds the rows of `dump` to this store, in one transaction (see the module's notes).
+    pub fn import(&mut self, dump: &Dump) -> Result<Imported> {
+        self.writable()?;
+        let mut done = Imported::default();
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        for g in &dump.games {
+            let here: bool = tx.query_row(
+                "SELECT EXISTS (SELECT 1 FROM games WHERE game = ?1 AND variant = ?2 AND seed = ?3 AND moves = ?4
+                 AND started_at = ?5 AND ended_at = ?6)",
+                rusqlite::params![
+                    g.game,
+                    g.variant,
+                    g.seed as i64,
+                    g.moves,
+                    g.started_at,
+                    g.ended_at
+                ],
+                |r| r.get(0),
+            )?;
+            if here {
+                done.games_here += 1;
+                continue;
+            }
+            tx.execute(
+                &format!(
+                    "INSERT INTO games ({}) VALUES ({})",
+                    GameRecord::STORED,
+                    placeholders_for(GameRecord::STORED)
+                ),
+                params_from_iter(g.stored_values()),
+            )?;
+            done.games += 1;
+        }
+        for u in &dump.unfinished {
+            let added = tx.execute(
+                &format!(
+                    "INSERT INTO unfinished ({}) VALUES ({}) ON CONFLICT(session) DO NOTHING",
+                    Unfinished::STORED,
+                    placeholders_for(Unfinished::STORED)
+                ),
+                params_from_iter(u.stored_values()),
+            )?;
+            if added == 1 {
+                done.unfinished += 1;
+            } else {
+                done.unfinished_here += 1;
+            }
+        }
+        let set_aside = format!(
+            "INSERT INTO set_aside ({}, reason, set_aside_at) VALUES ({}, ?{}, ?{})",
+            Unfinished::STORED,
+            placeholders_for(Unfinished::STORED),
+            Unfinished::STORED.split(',').count() + 1,
+            Unfinished::STORED.split(',').count() + 2,
+        );
+        for s in &dump.set_aside {
+            match serde_json::from_value::<Unfinished>(s.row.clone()) {
+                Ok(u) => {
+                    let mut values = u.stored_values();
+                    values.push(rusqlite::types::Value::Text(s.reason.clone()));
+                    values.push(rusqlite::types::Value::Integer(now_ms()));
+                    tx.execute(&set_aside, params_from_iter(values))?;
+                    done.set_aside += 1;
+                }
+                Err(_) => done.left_in_file += 1,
+            }
+        }
+        tx.commit().context("importing the store")?;
+        Ok(done)
+    }
+}
