@@ -375,6 +375,15 @@ impl App {
         }
     }
 
+    /// What a screen reader should hear about the top screen now ([`View::announce`]; nothing while the help
+    /// shows).
+    pub fn announce(&self) -> Option<String> {
+        if self.help_open {
+            return None;
+        }
+        self.stack.last().and_then(|v| v.announce())
+    }
+
     /// Lets every screen save what it holds, then stops.
     pub fn quit(&mut self) {
         let mut ctx = context!(self);
