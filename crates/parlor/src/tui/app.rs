@@ -189,7 +189,7 @@ impl App {
             if was_too_small && !self.too_small {
                 self.shown_again();
             }
-            let tick = self.stack.last().and_then(|v| v.tick_ms()).unwrap_or(250);
+            let tick = self.tick_ms();
             let wait = Duration::from_millis(tick).saturating_sub(last_tick.elapsed());
             if event::poll(wait.min(Duration::from_millis(250)))? {
                 let ev = event::read()?;
@@ -329,6 +329,12 @@ impl App {
             }
             _ => {}
         }
+    }
+
+    /// How often (milliseconds) the top screen wants [`App::tick`]: its [`View::tick_ms`], else 250 (a front end
+    /// with its own loop ticks at this pace, as `App::run` does).
+    pub fn tick_ms(&self) -> u64 {
+        self.stack.last().and_then(|v| v.tick_ms()).unwrap_or(250)
     }
 
     /// Runs the top screen's periodic work once (autoplay, replays), as the event loop does when idle.
