@@ -55,7 +55,11 @@ fn each_game_announces_its_moves_for_a_screen_reader() {
     app.set_animations(false);
     app.start();
     assert_eq!(app.announce(), None, "the menu says nothing");
-    assert_eq!(app.tick_ms(), 250, "an idle menu is ticked at the default pace");
+    assert_eq!(
+        app.tick_ms(),
+        250,
+        "an idle menu is ticked at the default pace"
+    );
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Enter);
     let _ = screen(&mut app);
