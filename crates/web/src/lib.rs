@@ -12,3 +12,8 @@ pub mod bench;
 pub mod keys;
 pub mod store;
 pub mod swipe;
+
+#[cfg(target_arch = "wasm32")]
+mod page;
+#[cfg(target_arch = "wasm32")]
+pub use page::*;
