@@ -196,3 +196,12 @@ fn settings_are_kept_as_the_files_text() {
     assert_eq!(problems.len(), 1);
     assert!(problems[0].starts_with("line 1:"), "{problems:?}");
 }
+
+#[test]
+fn an_empty_history_here_is_no_failure() {
+    let (_, store) = fresh();
+    assert_eq!(
+        parlor::games::record::nothing_to_show(&store),
+        "No finished game yet."
+    );
+}
