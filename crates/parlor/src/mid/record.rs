@@ -12,7 +12,9 @@ const CHECKPOINT_EVERY: usize = 256;
 /// What to say when there is no finished game to show: an empty history, or a database that could not be opened
 /// (then the games are not shown because they could not be read, and the player is told so).
 pub fn nothing_to_show(store: &dyn Storage) -> &'static str {
-    if store.dir().is_none() && !store.read_only() {
+    // Nothing kept and not read-only: an empty store in memory (a store that keeps its rows elsewhere than in a
+    // directory, as a browser's, has nothing to excuse).
+    if !store.keeps() && !store.read_only() {
         "No finished game to show: the database could not be opened (the note at start-up says why), so this \
          session has an empty one in memory."
     } else {
@@ -125,4 +127,17 @@ pub fn record_json(r: &GameRecord) -> serde_json::Value {
         "seed": r.seed, "moves": r.moves, "score": r.score, "result": r.result.as_str(), "assisted": r.assisted,
         "seeded": r.seeded, "started_at": format_time(r.started_at), "ended_at": format_time(r.ended_at),
     })
+}
+
+#[cfg(test)]
+mod nothing_tests {
+    use super::nothing_to_show;
+    use crate::storage::MemoryStore;
+
+    #[test]
+    fn an_empty_store_in_memory_says_why_it_is_empty() {
+        // A store in memory keeps nothing: the empty history is excused. A store that keeps its rows (SQLite in a
+        // directory, the browser's) just has none yet; the web crate's tests check that side.
+        assert!(nothing_to_show(&MemoryStore::new()).contains("could not be opened"));
+    }
 }
