@@ -7,3 +7,8 @@
 
 mod common;
 mod harness;
+mod mastermind;
+mod nocca;
+mod page;
+mod store;
+mod twenty48;
