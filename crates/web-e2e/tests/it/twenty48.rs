@@ -110,7 +110,7 @@ fn a_given_up_game_is_in_the_history_and_the_best_scores() {
     let score = number_after(&screen, "Score").unwrap();
     page.type_text("x").unwrap();
     page.wait_screen("the give-up question", Duration::from_secs(5), |s| {
-        s.contains("y ")
+        s.contains("y give up")
     })
     .unwrap();
     page.type_text("y").unwrap();
@@ -130,8 +130,9 @@ fn a_given_up_game_is_in_the_history_and_the_best_scores() {
         .find(|l| l.contains("#1") && l.contains("2048"))
         .unwrap_or_else(|| panic!("no 2048 game in the history:\n{history}\n(after:\n{over})"));
     assert!(row.contains("4x4"), "{row}");
-    assert!(
-        row.contains(&score.to_string()),
+    assert_eq!(
+        number_after(row, "score"),
+        Some(score),
         "the history row shows score {score}: {row}"
     );
 
@@ -139,9 +140,10 @@ fn a_given_up_game_is_in_the_history_and_the_best_scores() {
     let scores = open_item(&page, "Best scores");
     assert!(scores.contains("2048 4x4"), "{scores}");
     assert!(
-        scores
-            .lines()
-            .any(|l| l.trim_start().starts_with("1.") && l.contains(&score.to_string())),
+        scores.lines().any(|l| {
+            let mut words = l.split_whitespace();
+            words.next() == Some("1.") && words.next() == Some(score.to_string().as_str())
+        }),
         "the best scores hold the game's {score}:\n{scores}"
     );
 }
