@@ -183,7 +183,8 @@ impl Session {
     pub fn wait_ready(&self) -> Result<()> {
         let deadline = Instant::now() + READY;
         loop {
-            if self.eval("return window.parlorReady === true;")? == Value::Bool(true) {
+            // A page still loading may fail the script; that is "not ready yet" until the deadline.
+            if let Ok(Value::Bool(true)) = self.eval("return window.parlorReady === true;") {
                 return Ok(());
             }
             if Instant::now() > deadline {
@@ -460,21 +461,6 @@ impl Session {
         )?;
         v.as_f64()
             .ok_or_else(|| Error::new(format!("parlorBench({workload:?}) gave {v}, not a number")))
-    }
-
-    /// The session's browser log can't be read through W3C WebDriver; instead the page's uncaught errors since load,
-    /// which the page itself may keep in `window.parlorErrors` (an empty list when it keeps none).
-    pub fn page_errors(&self) -> Result<Vec<String>> {
-        let v = self.eval(
-            "return Array.isArray(window.parlorErrors) ? window.parlorErrors.map(String) : [];",
-        )?;
-        Ok(v.as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|e| e.as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default())
     }
 }
 
