@@ -17,17 +17,18 @@ step() { printf '\n== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
 step "build the page: scripts/web-build.sh"
 bash scripts/web-build.sh
 
-# The test runner comes from the same wasm-bindgen-cli as the build, at the version of Cargo.lock.
-wb_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
-if ! wasm-bindgen-test-runner --version 2>/dev/null | grep -q " $wb_version\$"; then
-    step "install wasm-bindgen-cli $wb_version"
-    cargo install --locked wasm-bindgen-cli --version "$wb_version"
+# The test runner comes from the same wasm-bindgen-cli install as the build (web-build.sh puts it, at the version of
+# Cargo.lock, in target/web-tools/).
+runner="$root/target/web-tools/bin/wasm-bindgen-test-runner"
+if [ ! -x "$runner" ]; then
+    echo "web-test: no $runner (scripts/web-build.sh installs wasm-bindgen-cli there)" >&2
+    exit 1
 fi
 
 step "the web crate's unit tests in headless Chromium (wasm-bindgen-test)"
 # The runner adds headless, no-sandbox and disable-dev-shm-usage itself; the capabilities file adds the browser's
 # path and the flags that keep it off the network.
-CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER="$runner" \
 WASM_BINDGEN_TEST_WEBDRIVER_JSON="$root/scripts/wasm-test-webdriver.json" \
 WASM_BINDGEN_TEST_TIMEOUT=${WASM_BINDGEN_TEST_TIMEOUT:-300} \
     cargo test -p parlor-web --target wasm32-unknown-unknown
