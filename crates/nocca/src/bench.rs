@@ -1,6 +1,7 @@
 //! A fixed search benchmark whose node count is a signature of the search.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};

@@ -1,6 +1,7 @@
 //! Iterative-deepening negamax alpha-beta with a transposition table, move ordering and repetition awareness.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use crate::eval::evaluate;
 use crate::{Move, MoveList, Position};

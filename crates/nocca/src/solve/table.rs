@@ -345,7 +345,7 @@ impl Table {
 
     /// Reads a table of board `dims`; a damaged, truncated or foreign file is an error (solve again).
     pub fn load(path: &Path, dims: Dims) -> Result<Table, TableError> {
-        let t = std::time::Instant::now();
+        let t = web_time::Instant::now();
         let (_, data) = read(path, dims, FileKind::Table)?;
         let counts = Counts::of(&data);
         Ok(Table::from_parts(

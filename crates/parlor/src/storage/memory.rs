@@ -20,7 +20,7 @@ pub struct MemoryStore {
 #[derive(Debug, Default)]
 struct Rows {
     unfinished: Vec<Unfinished>,
-    set_aside: Vec<(Unfinished, String)>,
+    set_aside: Vec<super::dump::SetAside>,
     games: Vec<GameRecord>,
 }
 
@@ -28,6 +28,28 @@ impl MemoryStore {
     /// An empty store.
     pub fn new() -> MemoryStore {
         MemoryStore::default()
+    }
+
+    /// A store holding the rows of `dump` (its settings are not the store's: they are left out).
+    pub fn from_dump(dump: super::dump::Dump) -> MemoryStore {
+        MemoryStore {
+            rows: RefCell::new(Rows {
+                unfinished: dump.unfinished,
+                set_aside: dump.set_aside,
+                games: dump.games,
+            }),
+        }
+    }
+
+    /// Every row this store holds, without settings.
+    pub fn dump(&self) -> super::dump::Dump {
+        let rows = self.rows.borrow();
+        super::dump::Dump {
+            unfinished: rows.unfinished.clone(),
+            games: rows.games.clone(),
+            set_aside: rows.set_aside.clone(),
+            settings: None,
+        }
     }
 
     /// The finished games of `game` and `variant` that the best scores count under `ranking`.
@@ -151,7 +173,10 @@ impl Storage for MemoryStore {
         let rows = self.rows.get_mut();
         if let Some(i) = rows.unfinished.iter().position(|x| x.session == u.session) {
             let row = rows.unfinished.remove(i);
-            rows.set_aside.push((row, reason.to_string()));
+            rows.set_aside.push(super::dump::SetAside {
+                row: serde_json::to_value(&row).unwrap_or(serde_json::Value::Null),
+                reason: reason.to_string(),
+            });
         }
         Ok(())
     }
@@ -412,6 +437,33 @@ mod tests {
         let history = store.history(None, 10).unwrap();
         assert_eq!(history.games.len(), 1);
         assert_eq!(s.ended().and_then(|e| e.id), Some(history.games[0].id));
+    }
+
+    #[test]
+    fn a_store_dumped_and_read_back_answers_alike() {
+        let mut store = MemoryStore::new();
+        let mut s = crate::games::twenty48::four_moves_played(11, &mut store);
+        s.resign(&mut store);
+        let _ = crate::games::twenty48::four_moves_played(12, &mut store);
+        let saved = store.unfinished(None).unwrap();
+        store.set_aside(&saved[0], "a test").unwrap();
+        let _ = crate::games::twenty48::four_moves_played(13, &mut store);
+        let text = crate::storage::dump::write(&store.dump());
+        let back = MemoryStore::from_dump(crate::storage::dump::read(&text).unwrap().dump);
+        assert_eq!(back.dump(), store.dump());
+        assert_eq!(back.set_aside_count().unwrap(), 1);
+        assert_eq!(
+            back.unfinished(None).unwrap(),
+            store.unfinished(None).unwrap()
+        );
+        assert_eq!(
+            back.history(None, 10).unwrap(),
+            store.history(None, 10).unwrap()
+        );
+        assert_eq!(
+            back.dump().set_aside[0].row["moves"],
+            saved[0].moves.as_str()
+        );
     }
 
     #[test]

@@ -8,6 +8,7 @@
 
 mod api;
 mod claim;
+pub mod dump;
 mod memory;
 #[cfg(feature = "terminal")]
 mod open;

@@ -152,7 +152,7 @@ impl<'a, 'r> Cells<'a, 'r> {
 
 played_row! {
     /// A finished game: enough to list it, rank it and replay it.
-    #[derive(Clone, Debug, PartialEq)]
+    #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
     pub struct GameRecord {
         /// Row id (0 before it is stored).
         pub id: i64,
@@ -275,16 +275,18 @@ impl Ranking {
 
 played_row! {
     /// A game in progress, saved after every move under its play session's id.
-    #[derive(Clone, Debug, PartialEq)]
+    #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
     pub struct Unfinished {
         /// The play session that owns this game (unique per process and game).
         pub session: String,
         /// Time of the last save (ms since the epoch).
         pub updated_at: i64,
         /// Where the row is stored (its SQLite rowid; 0 for a game not read from the database).
+        #[serde(default, skip)]
         pub row: i64,
         /// What is wrong with the row as stored, when a column is not of the type Parlor writes (the values read
         /// from such columns are stand-ins): such a row is set aside, never played. `None` for a sound row.
+        #[serde(default, skip)]
         pub damage: Option<String>,
     }
 }
@@ -462,8 +464,10 @@ impl Stats {
     }
 }
 
-/// How a finished game ended, from the point of view of the person at the keyboard.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// How a finished game ended, from the point of view of the person at the keyboard. Serialized as
+/// [`Outcome::as_str`] says (`"gave up"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Outcome {
     /// The player won (reached the target, found the code, beat the computer).
     Won,
@@ -472,6 +476,7 @@ pub enum Outcome {
     /// Neither side won.
     Draw,
     /// The player stopped before the end.
+    #[serde(rename = "gave up")]
     GaveUp,
     /// The game ended with no win or loss for the player: the computer guessed the player's code, two people
     /// played each other, or the computer played itself. The game's own ending line says what happened.

@@ -189,7 +189,7 @@ impl App {
             if was_too_small && !self.too_small {
                 self.shown_again();
             }
-            let tick = self.stack.last().and_then(|v| v.tick_ms()).unwrap_or(250);
+            let tick = self.tick_ms();
             let wait = Duration::from_millis(tick).saturating_sub(last_tick.elapsed());
             if event::poll(wait.min(Duration::from_millis(250)))? {
                 let ev = event::read()?;
@@ -331,6 +331,12 @@ impl App {
         }
     }
 
+    /// How often (milliseconds) the top screen wants [`App::tick`]: its [`View::tick_ms`], else 250 (a front end
+    /// with its own loop ticks at this pace, as `App::run` does).
+    pub fn tick_ms(&self) -> u64 {
+        self.stack.last().and_then(|v| v.tick_ms()).unwrap_or(250)
+    }
+
     /// Runs the top screen's periodic work once (autoplay, replays), as the event loop does when idle.
     pub fn tick(&mut self) {
         if !self.help_open {
@@ -373,6 +379,15 @@ impl App {
             }
             Transition::Quit => self.quit(),
         }
+    }
+
+    /// What a screen reader should hear about the top screen now ([`View::announce`]; nothing while the help
+    /// shows).
+    pub fn announce(&self) -> Option<String> {
+        if self.help_open {
+            return None;
+        }
+        self.stack.last().and_then(|v| v.announce())
     }
 
     /// Lets every screen save what it holds, then stops.

@@ -43,3 +43,99 @@ fn a_game_is_started_and_played_from_the_menu_without_a_terminal() {
     press(&mut app, KeyCode::Char('q'));
     assert!(app.running(), "back on the menu");
 }
+
+#[test]
+fn each_game_announces_its_moves_for_a_screen_reader() {
+    let mut app = App::new(
+        crate::menu_view(None),
+        MemoryStore::new(),
+        Theme::MONO,
+        crate::registry::tui(),
+    );
+    app.set_animations(false);
+    app.start();
+    assert_eq!(app.announce(), None, "the menu says nothing");
+    assert_eq!(
+        app.tick_ms(),
+        250,
+        "an idle menu is ticked at the default pace"
+    );
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    let _ = screen(&mut app);
+    assert_eq!(app.announce(), None, "no move yet");
+    let mut said = Vec::new();
+    for code in [KeyCode::Left, KeyCode::Up, KeyCode::Right, KeyCode::Down] {
+        press(&mut app, code);
+        let _ = screen(&mut app);
+        said.extend(app.announce());
+    }
+    let last = said.last().expect("a line after a move");
+    assert!(last.starts_with("Move "), "{last}");
+    assert!(last.contains(": down: ") || said.len() < 4, "{said:?}");
+    assert!(last.contains("score "), "{last}");
+    assert!(last.contains("new "), "{last}");
+    press(&mut app, KeyCode::Char('?'));
+    assert_eq!(app.announce(), None, "nothing while the help shows");
+}
+
+/// An app playing a new game of `id` with `params` (JSON; `None`: the defaults) from seed 5.
+fn playing(id: &str, params: Option<&str>) -> App {
+    let games = crate::registry::tui();
+    let game = *games
+        .iter()
+        .find(|g| g.id() == id)
+        .expect("a registered game");
+    let mut store = MemoryStore::new();
+    let mut seed = Some(5);
+    let mut notice = None;
+    let mut settings = crate::registry::settings();
+    let contexts = crate::games::Contexts::default();
+    let mut ctx = crate::tui::Ctx {
+        store: &mut store,
+        theme: Theme::MONO,
+        seed: &mut seed,
+        games: &games,
+        notice: &mut notice,
+        animations: false,
+        settings: &mut settings,
+        keeper: None,
+        contexts: &contexts,
+    };
+    let view = game.start(params, &mut ctx).expect("a new game");
+    let mut app = App::new(view, store, Theme::MONO, games.clone());
+    app.set_animations(false);
+    app.start();
+    app
+}
+
+#[test]
+fn mastermind_announces_the_guess_and_its_feedback() {
+    let mut app = playing("mastermind", None);
+    assert_eq!(app.announce(), None);
+    for c in ['R', 'G', 'Y', 'U'] {
+        press(&mut app, KeyCode::Char(c));
+    }
+    press(&mut app, KeyCode::Enter);
+    let line = app.announce().expect("a feedback");
+    assert!(
+        line.starts_with("Move 1: guess 1: RED GREEN YELLOW BLUE: "),
+        "{line}"
+    );
+    assert!(
+        line.contains(" black, ") && line.contains(" white."),
+        "{line}"
+    );
+}
+
+#[test]
+fn nocca_announces_who_moved_where() {
+    let mut app = playing("nocca", None);
+    assert_eq!(app.announce(), None);
+    // The cursor starts on a black piece: select it, then step it up (8).
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Char('8'));
+    let line = app.announce().unwrap_or_else(|| screen(&mut app));
+    assert!(line.starts_with("Move 1: Black moved "), "{line}");
+    assert!(line.contains(". White (computer) to move"), "{line}");
+}

@@ -84,6 +84,20 @@ pub trait TuiGame: Game {
     fn hint_text(context: &Self::Context, state: &Self::State, mv: &Self::Move) -> String {
         Self::describe_hint(context, state, mv)
     }
+    /// What a screen reader says after `last` was played into `state` (a merge and the score, a feedback, a
+    /// move): the move's name and the status line unless the game words it better.
+    fn announce(
+        context: &Self::Context,
+        state: &Self::State,
+        params: &Self::Params,
+        last: &Self::Move,
+    ) -> String {
+        format!(
+            "{}. {}",
+            Self::move_name(params, last),
+            Self::status_text(context, state, params)
+        )
+    }
     /// The smallest area the board needs (columns, rows).
     fn board_size(params: &Self::Params) -> (u16, u16);
     /// Draws the board into `area`.

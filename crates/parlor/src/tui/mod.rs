@@ -104,4 +104,9 @@ pub trait View {
     fn resumed(&mut self, _ctx: &mut Ctx) {}
     /// Called before the program leaves, so that the screen can save what it holds.
     fn on_quit(&mut self, _ctx: &mut Ctx) {}
+    /// The line a screen reader should say about the screen's latest change (a browser's `aria-live` region):
+    /// the last move and what it did, or the end. `None` where there is nothing to say.
+    fn announce(&self) -> Option<String> {
+        None
+    }
 }

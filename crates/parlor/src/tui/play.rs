@@ -774,6 +774,23 @@ impl<G: TuiGame> View for PlayView<G> {
         self.job = None;
         self.session.save(ctx.store);
     }
+
+    /// The last move, numbered (so that two alike moves read as two), and what it did; then the end, once the
+    /// game is over. Before the first move, nothing.
+    fn announce(&self) -> Option<String> {
+        let moves = self.session.moves();
+        let last = moves.last()?;
+        let s = &self.session;
+        let mut line = format!(
+            "Move {}: {}",
+            moves.len(),
+            G::announce(s.context(), s.state(), &s.params, last)
+        );
+        if let Some(end) = s.ended() {
+            line.push_str(&format!(" Game over: {}.", end.text));
+        }
+        Some(line)
+    }
 }
 
 impl<G: TuiGame> PlayView<G> {

@@ -1,7 +1,7 @@
 //! Playing whole games with the AI.
 
 use std::fmt;
-use std::time::Instant;
+use web_time::Instant;
 
 use crate::ai::eval::Weights;
 use crate::ai::player::{Player, SearchConfig, default_weights};

@@ -1,7 +1,7 @@
 //! A plain expectimax on the exact [`Board`] of any size (3x3 to 8x8, or 4x4 boards beyond 4-bit tiles): the same
 //! depth and cut-off semantics as the bitboard search, the same line features evaluated directly, no table.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use crate::ai::eval::{Powers, Weights};
 use crate::board::{Board, MAX_SIZE};

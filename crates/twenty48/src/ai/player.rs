@@ -2,7 +2,8 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use crate::ai::eval::{Evaluator, TUNED, Weights};
 use crate::ai::evaluate::Evaluate;

@@ -10,7 +10,7 @@
 //! With an evaluation whose values are future points ([`Evaluate::REWARDS`], the n-tuple network), a move is worth
 //! the points of its merges plus its chance node's value, at the root and inside the tree alike.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use crate::ai::eval::Evaluator;
 use crate::ai::evaluate::Evaluate;

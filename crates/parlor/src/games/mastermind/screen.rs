@@ -454,6 +454,22 @@ impl TuiGame for Mastermind {
         }
     }
 
+    /// The guess and its feedback, in words.
+    fn announce(trees: &Trees, state: &State, params: &Params, _last: &Move) -> String {
+        let status = Self::status_text(trees, state, params);
+        let history = state.history();
+        match history.last() {
+            Some((code, fb)) => format!(
+                "guess {}: {}: {} black, {} white. {status}",
+                history.len(),
+                state.variant.format_code(code, CodeStyle::Names),
+                fb.black,
+                fb.white
+            ),
+            None => status,
+        }
+    }
+
     fn board_size(_params: &Params) -> (u16, u16) {
         // The code, a rule, three rows of guesses, a blank row, the palette and one line to type in; taller
         // screens show more rows, wider ones the colours' names.

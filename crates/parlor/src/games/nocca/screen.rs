@@ -445,6 +445,22 @@ impl TuiGame for Nocca {
         thinker.set_pace(ms);
     }
 
+    /// Who moved where, then whose turn it is.
+    fn announce(tables: &Tables, state: &State, params: &Params, last: &Move) -> String {
+        let moved = if state.game.moves().len() % 2 == 1 {
+            params.first
+        } else {
+            params.first.opponent()
+        };
+        let status = Self::status_text(tables, state, params);
+        let status = status.split(" · last").next().unwrap_or_default();
+        format!(
+            "{} moved {}. {status}",
+            crate::games::capitalised(moved.name()),
+            Self::move_name(params, last)
+        )
+    }
+
     fn move_name(params: &Params, mv: &Move) -> String {
         square_move(*mv, params.board)
     }

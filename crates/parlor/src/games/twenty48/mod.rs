@@ -338,6 +338,12 @@ pub fn network_trouble(size: usize) -> Option<String> {
     if size != 4 {
         return None;
     }
+    if twenty48::ai::ntuple::COMPILED_IN.is_empty()
+        && twenty48::ai::ntuple::weights_path().is_none()
+    {
+        // A build without the network (the web page's): nothing is damaged, there is simply none.
+        return Some("hand-made evaluation (no network in this build)".into());
+    }
     twenty48::ai::ntuple::shipped()
         .err()
         .map(|e| format!("hand-made evaluation, the network could not be read: {e}"))
@@ -437,5 +443,24 @@ mod tests {
         assert_eq!(p, Params::default());
         Twenty48::set(&mut p, "size", "5").unwrap();
         assert_eq!(Twenty48::get(&p, "size"), "5");
+    }
+}
+
+#[cfg(test)]
+mod network_tests {
+    use super::network_trouble;
+
+    #[test]
+    fn a_build_without_the_network_says_so_plainly() {
+        assert_eq!(network_trouble(5), None, "other sizes never use it");
+        if cfg!(feature = "network") {
+            // Compiled in (not loaded here: that takes a second and 270 MB).
+            assert!(!twenty48::ai::ntuple::COMPILED_IN.is_empty());
+        } else if twenty48::ai::ntuple::weights_path().is_none() {
+            assert_eq!(
+                network_trouble(4).as_deref(),
+                Some("hand-made evaluation (no network in this build)")
+            );
+        }
     }
 }

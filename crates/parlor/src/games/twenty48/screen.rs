@@ -93,6 +93,33 @@ impl TuiGame for Twenty48 {
         BINDINGS
     }
 
+    /// The slide, what merged and the points it gained, the new tile, the score.
+    fn announce(_context: &(), state: &State, _params: &Params, last: &Direction) -> String {
+        let board = state.game.board();
+        let value = |r: usize, c: usize| 1u64 << board.exponent(r, c);
+        let score = state.game.score();
+        let Some(turn) = &state.last else {
+            return format!("{last}, score {score}");
+        };
+        let merged = if turn.merged.is_empty() {
+            "no merge".to_string()
+        } else {
+            let tiles: Vec<String> = turn
+                .merged
+                .iter()
+                .map(|&(r, c)| value(r, c).to_string())
+                .collect();
+            format!("merged {}, plus {}", tiles.join(", "), turn.gained)
+        };
+        let (r, c, v) = turn.spawned;
+        format!(
+            "{last}: {merged}, score {score}; new {v} at row {}, column {}{}",
+            r + 1,
+            c + 1,
+            if turn.over { "; no move left" } else { "" }
+        )
+    }
+
     fn board_size(params: &Params) -> (u16, u16) {
         board_extent(params.size, CELL_WS[CELL_WS.len() - 1], 1)
     }

@@ -20,7 +20,11 @@ pub const WEIGHTS_FILE: &str = "twenty48-ntuple.p48";
 pub const COMPILED_IN_FILE: &str = "twenty48-ntuple.p48s";
 
 /// The compiled-in network: the bytes of a sparse weights file ([`super::sparse`]).
+#[cfg(feature = "network")]
 pub static COMPILED_IN: &[u8] = include_bytes!("../../../data/twenty48-ntuple.p48s");
+/// Without the `network` feature (the web page's build) no network is compiled in: no bytes.
+#[cfg(not(feature = "network"))]
+pub static COMPILED_IN: &[u8] = &[];
 
 static SHIPPED: OnceLock<Result<Arc<Network>, WeightsFileError>> = OnceLock::new();
 
@@ -38,6 +42,15 @@ pub fn weights_path() -> Option<PathBuf> {
 
 /// Reads the compiled-in network (checking its CRC-32 and every count).
 pub fn compiled_in() -> Result<Network, WeightsFileError> {
+    if COMPILED_IN.is_empty() {
+        return Err(WeightsFileError::Io {
+            path: COMPILED_IN_FILE.into(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                "not compiled into this build (the twenty48 crate's `network` feature is off)",
+            ),
+        });
+    }
     load_bytes(COMPILED_IN, COMPILED_IN_FILE)
 }
 

@@ -13,7 +13,7 @@
 //! resuming from a checkpoint continues it exactly), while with two the interleaving of updates is not.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};

@@ -1,0 +1,245 @@
+//! The whole store as one JSON text: what a browser keeps in its local storage, and what export and import carry
+//! between a browser and the terminal.
+//!
+//! ```json
+//! {"format": "parlor-store", "version": 1,
+//!  "unfinished": [ ...games in progress... ], "games": [ ...finished games... ],
+//!  "set_aside": [ {"row": ..., "reason": "..."} ], "settings": "theme = \"dark\"\n..."}
+//! ```
+//!
+//! Rows are the fields of [`Unfinished`] and [`GameRecord`] by name. [`read`] takes every row it can: a row that
+//! does not read (a field missing or of the wrong type) is set aside, kept whole as it was with the reason, never
+//! dropped and never blocking the rest. A text of a newer version is read the same way and marked
+//! ([`Loaded::newer`]): its reader must then write nothing, as the terminal opens a newer database read-only. A
+//! text that is not JSON, or not this format, is refused.
+
+use super::{GameRecord, Unfinished};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The `format` every store text names.
+pub const FORMAT: &str = "parlor-store";
+/// The version this build writes (and the newest it reads without marking it newer).
+pub const VERSION: u64 = 1;
+
+/// A row that could not be used, kept as it was.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SetAside {
+    /// The row, exactly as it was read (or as it was stored, for a saved game that could not be resumed).
+    pub row: Value,
+    /// Why it was set aside.
+    pub reason: String,
+}
+
+/// Everything a store holds.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Dump {
+    /// Games in progress.
+    pub unfinished: Vec<Unfinished>,
+    /// Finished games.
+    pub games: Vec<GameRecord>,
+    /// Rows set aside.
+    pub set_aside: Vec<SetAside>,
+    /// The settings file's text (`settings.toml`), when it travels with the store.
+    pub settings: Option<String>,
+}
+
+/// A store text as read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loaded {
+    /// What it holds (rows that did not read are in its `set_aside`, after the ones it already had).
+    pub dump: Dump,
+    /// The text's version when it is newer than [`VERSION`]: nothing may be written over it.
+    pub newer: Option<u64>,
+    /// How many rows were set aside while reading it.
+    pub damaged: usize,
+}
+
+/// The text of `dump`, at [`VERSION`].
+pub fn write(dump: &Dump) -> String {
+    let mut out = serde_json::Map::new();
+    out.insert("format".into(), Value::from(FORMAT));
+    out.insert("version".into(), Value::from(VERSION));
+    let fields = serde_json::to_value(dump).unwrap_or(Value::Null);
+    if let Value::Object(fields) = fields {
+        out.extend(fields);
+    }
+    Value::Object(out).to_string()
+}
+
+/// Reads a store text (see the module's notes); `Err` says why it is refused.
+pub fn read(text: &str) -> Result<Loaded, String> {
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| format!("not a Parlor store (not JSON: {e})"))?;
+    let Value::Object(mut top) = value else {
+        return Err("not a Parlor store (not a JSON object)".into());
+    };
+    if top.get("format").and_then(Value::as_str) != Some(FORMAT) {
+        return Err(format!("not a Parlor store (no \"format\": \"{FORMAT}\")"));
+    }
+    let version = top
+        .get("version")
+        .and_then(Value::as_u64)
+        .ok_or("a Parlor store without a version number")?;
+    let mut damaged = 0;
+    let mut set_aside: Vec<SetAside> = Vec::new();
+    for row in rows(&mut top, "set_aside") {
+        match serde_json::from_value::<SetAside>(row.clone()) {
+            Ok(s) => set_aside.push(s),
+            Err(e) => {
+                damaged += 1;
+                set_aside.push(SetAside {
+                    row,
+                    reason: format!("a set-aside row that does not read: {e}"),
+                });
+            }
+        }
+    }
+    let mut unfinished = Vec::new();
+    for row in rows(&mut top, "unfinished") {
+        match serde_json::from_value::<Unfinished>(row.clone()) {
+            Ok(u) => unfinished.push(u),
+            Err(e) => {
+                damaged += 1;
+                set_aside.push(SetAside {
+                    row,
+                    reason: format!("a game in progress that does not read: {e}"),
+                });
+            }
+        }
+    }
+    let mut games = Vec::new();
+    for row in rows(&mut top, "games") {
+        match serde_json::from_value::<GameRecord>(row.clone()) {
+            Ok(g) => games.push(g),
+            Err(e) => {
+                damaged += 1;
+                set_aside.push(SetAside {
+                    row,
+                    reason: format!("a finished game that does not read: {e}"),
+                });
+            }
+        }
+    }
+    let settings = top
+        .get("settings")
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    Ok(Loaded {
+        dump: Dump {
+            unfinished,
+            games,
+            set_aside,
+            settings,
+        },
+        newer: (version > VERSION).then_some(version),
+        damaged,
+    })
+}
+
+/// The rows under `key`: an array's items, or the value itself when it is something else (set aside then).
+fn rows(top: &mut serde_json::Map<String, Value>, key: &str) -> Vec<Value> {
+    match top.remove(key) {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(items)) => items,
+        Some(other) => vec![other],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::Outcome;
+
+    fn unfinished(session: &str) -> Unfinished {
+        Unfinished {
+            game: "2048".into(),
+            variant: "4x4".into(),
+            options: "{\"size\":4}".into(),
+            seed: u64::MAX - 3,
+            moves: "l u r".into(),
+            score: 16,
+            assisted: false,
+            seeded: true,
+            started_at: 1_700_000_000_000,
+            session: session.into(),
+            updated_at: 1_700_000_000_500,
+            row: 0,
+            damage: None,
+        }
+    }
+
+    fn sample() -> Dump {
+        Dump {
+            unfinished: vec![unfinished("s1")],
+            games: vec![unfinished("s0").into_record(Outcome::GaveUp)],
+            set_aside: vec![SetAside {
+                row: serde_json::json!({"game": 7}),
+                reason: "old damage".into(),
+            }],
+            settings: Some("theme = \"dark\"\n".into()),
+        }
+    }
+
+    #[test]
+    fn a_dump_reads_back_as_written() {
+        let text = write(&sample());
+        assert!(text.contains("\"format\":\"parlor-store\"") && text.contains("\"version\":1"));
+        assert!(text.contains("\"result\":\"gave up\""));
+        let loaded = read(&text).unwrap();
+        assert_eq!(loaded.dump, sample());
+        assert_eq!(loaded.newer, None);
+        assert_eq!(loaded.damaged, 0);
+    }
+
+    #[test]
+    fn a_newer_version_is_read_but_marked() {
+        let text = write(&sample()).replace("\"version\":1", "\"version\":2");
+        let loaded = read(&text).unwrap();
+        assert_eq!(loaded.newer, Some(2));
+        assert_eq!(loaded.dump.unfinished.len(), 1);
+    }
+
+    #[test]
+    fn a_damaged_row_is_set_aside_whole_and_the_rest_read() {
+        let mut value: Value = serde_json::from_str(&write(&sample())).unwrap();
+        let bad = serde_json::json!({"game": "2048", "moves": 12});
+        value["unfinished"]
+            .as_array_mut()
+            .unwrap()
+            .push(bad.clone());
+        value["games"]
+            .as_array_mut()
+            .unwrap()
+            .push(serde_json::json!("nonsense"));
+        let loaded = read(&value.to_string()).unwrap();
+        assert_eq!(loaded.damaged, 2);
+        assert_eq!(loaded.dump.unfinished, vec![unfinished("s1")]);
+        assert_eq!(loaded.dump.games.len(), 1);
+        assert_eq!(loaded.dump.set_aside.len(), 3);
+        assert_eq!(loaded.dump.set_aside[1].row, bad);
+        assert!(
+            loaded.dump.set_aside[1]
+                .reason
+                .starts_with("a game in progress that does not read"),
+            "{}",
+            loaded.dump.set_aside[1].reason
+        );
+    }
+
+    #[test]
+    fn other_texts_are_refused() {
+        assert!(read("not json").unwrap_err().contains("not JSON"));
+        assert!(read("[1,2]").unwrap_err().contains("not a JSON object"));
+        assert!(
+            read("{\"format\":\"other\",\"version\":1}")
+                .unwrap_err()
+                .contains("no \"format\"")
+        );
+        assert!(
+            read("{\"format\":\"parlor-store\"}")
+                .unwrap_err()
+                .contains("without a version")
+        );
+    }
+}

@@ -1,0 +1,19 @@
+//! Parlor in the browser: the terminal's menu, games and screens (the `parlor` core, drawn by the same code) on a
+//! static web page, through ratzilla's DOM, Canvas and WebGL2 backends.
+//!
+//! The logic that does not need a browser is plain Rust with native tests: the store kept in local storage
+//! ([`store`]), the browser's key names ([`keys`]), swipes and drags ([`swipe`]), what the screen reader hears
+//! ([`announce`]) and the engine workloads measured in the page and natively ([`bench`]). The page itself (the
+//! `wasm32` build only) is in `page`: it owns the app, its backend, the events and the functions the page offers
+//! its tests on `window` (the page contract, README "In the browser").
+
+pub mod announce;
+pub mod bench;
+pub mod keys;
+pub mod store;
+pub mod swipe;
+
+#[cfg(target_arch = "wasm32")]
+mod page;
+#[cfg(target_arch = "wasm32")]
+pub use page::*;

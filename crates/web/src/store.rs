@@ -1,0 +1,455 @@
+//! The page's store: the core's [`MemoryStore`] answers, and after every change the whole store is written as one
+//! text ([`parlor::storage::dump`]) under [`STORE_KEY`] in a key-value [`Persist`] (the browser's
+//! `localStorage`). The settings file's text lives under [`SETTINGS_KEY`], kept by [`WebKeeper`].
+//!
+//! Refusals follow the terminal's: a text of a newer version is shown read-only and never written over; a text
+//! that is not a store at all is kept under another key (never deleted) and a fresh store is started; a row that
+//! does not read is set aside, kept whole. [`Storage::keeps`] is true only while the last write succeeded.
+
+use parlor::settings::{Catalog, Keeper, Settings};
+use parlor::storage::dump::{self, Dump};
+use parlor::storage::{
+    Claim, ClaimError, Damaged, GameRecord, History, MemoryStore, Ranking, Stats, Storage,
+    Unfinished, VariantTally,
+};
+use std::cell::{Cell, RefCell};
+use std::path::Path;
+use std::rc::Rc;
+
+/// The key the store's text is kept under.
+pub const STORE_KEY: &str = "parlor.store";
+/// The key the settings file's text is kept under.
+pub const SETTINGS_KEY: &str = "parlor.settings";
+
+/// Where texts are kept by key (the browser's `localStorage`; a map in tests).
+pub trait Persist {
+    /// The text under `key`, if any.
+    fn get(&self, key: &str) -> Option<String>;
+    /// Keeps `value` under `key`; `Err` says why it could not (storage full, storage refused).
+    fn set(&self, key: &str, value: &str) -> Result<(), String>;
+}
+
+/// What the store and the page share.
+struct Inner {
+    rows: RefCell<MemoryStore>,
+    persist: Rc<dyn Persist>,
+    location: String,
+    /// The kept text is newer than this build: nothing is written.
+    read_only: bool,
+    /// Whether the last write succeeded (nothing is "saved" otherwise).
+    kept: Cell<bool>,
+    /// Why the last write failed.
+    failure: RefCell<Option<String>>,
+}
+
+/// The page's [`Storage`]; clones share one store.
+#[derive(Clone)]
+pub struct WebStore(Rc<Inner>);
+
+/// A store as opened, with what to tell the player.
+pub struct Opened {
+    /// The store.
+    pub store: WebStore,
+    /// A line for the menu (a newer store shown read-only, a damaged one kept aside, rows set aside), if any.
+    pub notice: Option<String>,
+}
+
+impl WebStore {
+    /// Opens the store kept in `persist` (empty when there is none). `now_ms` names the key a damaged text is kept
+    /// under.
+    pub fn open(persist: Rc<dyn Persist>, now_ms: i64) -> Opened {
+        let location = format!("this browser's local storage ({STORE_KEY})");
+        let mut notice = None;
+        let mut read_only = false;
+        let mut rows = MemoryStore::new();
+        if let Some(text) = persist.get(STORE_KEY) {
+            match dump::read(&text) {
+                Ok(loaded) => {
+                    if let Some(v) = loaded.newer {
+                        read_only = true;
+                        notice = Some(format!(
+                            "The saved games were written by a newer Parlor (store version {v}; this page \
+                             reads {}): they are shown, and nothing is written.",
+                            dump::VERSION
+                        ));
+                    } else if loaded.damaged > 0 {
+                        notice = Some(format!(
+                            "{} damaged saved row(s) set aside (kept, not played).",
+                            loaded.damaged
+                        ));
+                    }
+                    rows = MemoryStore::from_dump(loaded.dump);
+                }
+                Err(why) => {
+                    let aside = format!("{STORE_KEY}.corrupt-{now_ms}");
+                    notice = Some(match persist.set(&aside, &text) {
+                        Ok(()) => format!(
+                            "The saved games could not be read ({why}): they are kept as {aside}, and a fresh \
+                             store is started."
+                        ),
+                        Err(e) => {
+                            read_only = true;
+                            format!(
+                                "The saved games could not be read ({why}) nor kept aside ({e}): nothing is \
+                                 written over them."
+                            )
+                        }
+                    });
+                }
+            }
+        }
+        let store = WebStore(Rc::new(Inner {
+            rows: RefCell::new(rows),
+            persist,
+            location,
+            read_only,
+            kept: Cell::new(!read_only),
+            failure: RefCell::new(None),
+        }));
+        if !read_only {
+            store.write();
+            if let Some(why) = store.failure() {
+                let line =
+                    format!("Games cannot be kept in this browser ({why}): nothing is saved.");
+                notice = Some(match notice {
+                    Some(n) => format!("{n} {line}"),
+                    None => line,
+                });
+            }
+        }
+        Opened { store, notice }
+    }
+
+    /// Writes the whole store (not when read-only); remembers whether it worked.
+    fn write(&self) {
+        if self.0.read_only {
+            return;
+        }
+        let text = dump::write(&self.0.rows.borrow().dump());
+        match self.0.persist.set(STORE_KEY, &text) {
+            Ok(()) => {
+                self.0.kept.set(true);
+                *self.0.failure.borrow_mut() = None;
+            }
+            Err(e) => {
+                self.0.kept.set(false);
+                *self.0.failure.borrow_mut() = Some(e);
+            }
+        }
+    }
+
+    /// Why the last write failed, if it did.
+    pub fn failure(&self) -> Option<String> {
+        self.0.failure.borrow().clone()
+    }
+
+    /// The whole store and the settings' text, as one store text (`parlorExport`, the Export button).
+    pub fn export(&self) -> String {
+        let mut all = self.0.rows.borrow().dump();
+        all.settings = self.0.persist.get(SETTINGS_KEY);
+        dump::write(&all)
+    }
+
+    /// Replaces the whole store (and the settings, when the text has them) with a store text: what was imported,
+    /// or why it was refused (then nothing changes).
+    pub fn import(&self, text: &str) -> Result<String, String> {
+        if self.0.read_only {
+            return Err("refused: the store here is read-only (written by a newer Parlor)".into());
+        }
+        let loaded = dump::read(text).map_err(|why| format!("refused: {why}"))?;
+        if let Some(v) = loaded.newer {
+            return Err(format!(
+                "refused: written by a newer Parlor (store version {v}; this page reads {})",
+                dump::VERSION
+            ));
+        }
+        let Dump {
+            unfinished,
+            games,
+            set_aside,
+            settings,
+        } = loaded.dump;
+        let summary = format!(
+            "imported {} game(s) in progress, {} finished game(s), {} set-aside row(s){}{}",
+            unfinished.len(),
+            games.len(),
+            set_aside.len(),
+            if settings.is_some() {
+                " and the settings"
+            } else {
+                ""
+            },
+            if loaded.damaged > 0 {
+                format!(" ({} damaged row(s) set aside)", loaded.damaged)
+            } else {
+                String::new()
+            },
+        );
+        let old = self.0.persist.get(SETTINGS_KEY);
+        if let Some(s) = &settings {
+            self.0
+                .persist
+                .set(SETTINGS_KEY, s)
+                .map_err(|e| format!("refused: the settings could not be kept ({e})"))?;
+        }
+        let previous = self.0.rows.replace(MemoryStore::from_dump(Dump {
+            unfinished,
+            games,
+            set_aside,
+            settings: None,
+        }));
+        self.write();
+        if let Some(why) = self.failure() {
+            // Nothing changes: the old rows and settings come back.
+            self.0.rows.replace(previous);
+            if settings.is_some() {
+                let _ = match &old {
+                    Some(s) => self.0.persist.set(SETTINGS_KEY, s),
+                    None => self.0.persist.set(SETTINGS_KEY, ""),
+                };
+            }
+            self.write();
+            return Err(format!("refused: the store could not be kept ({why})"));
+        }
+        Ok(summary)
+    }
+}
+
+/// Forwards a reading method to the rows.
+macro_rules! read {
+    ($self:ident . $m:ident ( $($a:expr),* )) => {
+        $self.0.rows.borrow().$m($($a),*)
+    };
+}
+
+/// Forwards a writing method to the rows, then writes the store.
+macro_rules! write {
+    ($self:ident . $m:ident ( $($a:expr),* )) => {{
+        let out = $self.0.rows.borrow_mut().$m($($a),*);
+        $self.write();
+        out
+    }};
+}
+
+impl Storage for WebStore {
+    fn location(&self) -> &str {
+        &self.0.location
+    }
+
+    fn dir(&self) -> Option<&Path> {
+        None
+    }
+
+    fn read_only(&self) -> bool {
+        self.0.read_only
+    }
+
+    fn keeps(&self) -> bool {
+        !self.0.read_only && self.0.kept.get()
+    }
+
+    fn claim(&self, session: &str) -> Result<Claim, ClaimError> {
+        read!(self.claim(session))
+    }
+
+    fn release_claim(&self, claim: Claim) {
+        read!(self.release_claim(claim))
+    }
+
+    fn save_unfinished(&self, u: &Unfinished) -> anyhow::Result<()> {
+        if self.0.read_only {
+            anyhow::bail!("{} is read-only: nothing is written", self.0.location);
+        }
+        write!(self.save_unfinished(u))
+    }
+
+    fn save_game(&self, u: &Unfinished, held: Option<&str>) -> anyhow::Result<bool> {
+        if self.0.read_only {
+            anyhow::bail!("{} is read-only: nothing is written", self.0.location);
+        }
+        write!(self.save_game(u, held))
+    }
+
+    fn unfinished(&self, game: Option<&str>) -> anyhow::Result<Vec<Unfinished>> {
+        read!(self.unfinished(game))
+    }
+
+    fn unfinished_session(&self, session: &str) -> anyhow::Result<Option<Unfinished>> {
+        read!(self.unfinished_session(session))
+    }
+
+    fn discard_unfinished(&self, session: &str) -> anyhow::Result<()> {
+        write!(self.discard_unfinished(session))
+    }
+
+    fn discard_game(&self, session: &str, held: &str) -> anyhow::Result<()> {
+        write!(self.discard_game(session, held))
+    }
+
+    fn set_aside(&mut self, u: &Unfinished, reason: &str) -> anyhow::Result<()> {
+        write!(self.set_aside(u, reason))
+    }
+
+    fn set_aside_count(&self) -> anyhow::Result<i64> {
+        read!(self.set_aside_count())
+    }
+
+    fn held_moves(&self, session: &str) -> anyhow::Result<Option<String>> {
+        read!(self.held_moves(session))
+    }
+
+    fn finish_game(
+        &mut self,
+        session: &str,
+        held: Option<&str>,
+        record: &GameRecord,
+    ) -> anyhow::Result<Option<i64>> {
+        if self.0.read_only {
+            anyhow::bail!("{} is read-only: nothing is written", self.0.location);
+        }
+        write!(self.finish_game(session, held, record))
+    }
+
+    fn history(&self, game: Option<&str>, limit: usize) -> anyhow::Result<History> {
+        read!(self.history(game, limit))
+    }
+
+    fn unknown_game(&self) -> anyhow::Result<Damaged> {
+        read!(self.unknown_game())
+    }
+
+    fn best(
+        &self,
+        game: &str,
+        variant: &str,
+        ranking: Ranking,
+        limit: usize,
+    ) -> anyhow::Result<Vec<GameRecord>> {
+        read!(self.best(game, variant, ranking, limit))
+    }
+
+    fn variants(&self, game: &str) -> anyhow::Result<Vec<String>> {
+        read!(self.variants(game))
+    }
+
+    fn variant_options(&self, game: &str, variant: &str) -> anyhow::Result<Option<String>> {
+        read!(self.variant_options(game, variant))
+    }
+
+    fn rank(
+        &self,
+        game: &str,
+        variant: &str,
+        ranking: Ranking,
+        score: i64,
+    ) -> anyhow::Result<usize> {
+        read!(self.rank(game, variant, ranking, score))
+    }
+
+    fn best_score(
+        &self,
+        game: &str,
+        variant: &str,
+        ranking: Ranking,
+    ) -> anyhow::Result<Option<i64>> {
+        read!(self.best_score(game, variant, ranking))
+    }
+
+    fn game(&self, id: i64) -> anyhow::Result<Option<GameRecord>> {
+        read!(self.game(id))
+    }
+
+    fn stats(&self, game: &str) -> anyhow::Result<Vec<Stats>> {
+        read!(self.stats(game))
+    }
+
+    fn tally(
+        &self,
+        game: &str,
+        ranking: &dyn Fn(&str) -> Ranking,
+    ) -> anyhow::Result<Vec<VariantTally>> {
+        read!(self.tally(game, ranking))
+    }
+
+    fn recent_clean(
+        &self,
+        game: &str,
+        variant: &str,
+        limit: usize,
+    ) -> anyhow::Result<Vec<GameRecord>> {
+        read!(self.recent_clean(game, variant, limit))
+    }
+}
+
+/// The settings kept as the settings file's text under [`SETTINGS_KEY`].
+pub struct WebKeeper {
+    persist: Rc<dyn Persist>,
+}
+
+impl WebKeeper {
+    /// The settings kept in `persist`.
+    pub fn new(persist: Rc<dyn Persist>) -> WebKeeper {
+        WebKeeper { persist }
+    }
+
+    /// The settings kept (the defaults when there are none), with the mistakes of their text, each with its line.
+    pub fn load(&self, catalog: &Catalog) -> (Settings, Vec<String>) {
+        match self.persist.get(SETTINGS_KEY) {
+            Some(text) => {
+                let (settings, problems) = parlor::settings::file::parse(&text, catalog);
+                let problems = problems
+                    .into_iter()
+                    .map(|(line, why)| format!("line {line}: {why}"))
+                    .collect();
+                (settings, problems)
+            }
+            None => (Settings::new(catalog), Vec::new()),
+        }
+    }
+}
+
+impl Keeper for WebKeeper {
+    fn location(&self) -> String {
+        format!("this browser's local storage ({SETTINGS_KEY})")
+    }
+
+    fn save(&self, settings: &Settings) -> Result<String, parlor::games::error::Error> {
+        let text = self
+            .persist
+            .get(SETTINGS_KEY)
+            .and_then(|old| parlor::settings::file::merge(settings, &old))
+            .unwrap_or_else(|| parlor::settings::file::render(settings));
+        self.persist
+            .set(SETTINGS_KEY, &text)
+            .map(|()| format!("saved in {}", self.location()))
+            .map_err(|e| {
+                parlor::games::error::Error::Storage(format!("cannot keep the settings: {e}"))
+            })
+    }
+}
+
+/// A [`Persist`] in memory, for tests: `full` makes every write fail, as a full browser storage does.
+#[derive(Default)]
+pub struct MapPersist {
+    /// The texts by key.
+    pub map: RefCell<std::collections::BTreeMap<String, String>>,
+    /// Whether writes fail.
+    pub full: Cell<bool>,
+}
+
+impl Persist for MapPersist {
+    fn get(&self, key: &str) -> Option<String> {
+        self.map.borrow().get(key).cloned()
+    }
+
+    fn set(&self, key: &str, value: &str) -> Result<(), String> {
+        if self.full.get() {
+            return Err("QuotaExceededError: the storage is full".into());
+        }
+        self.map.borrow_mut().insert(key.into(), value.into());
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

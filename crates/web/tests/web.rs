@@ -1,0 +1,75 @@
+//! The crate in a real browser (`wasm-bindgen-test`, headless Chromium through chromedriver; `scripts/web-test.sh`
+//! runs them): the store kept in `localStorage`, and the page's app taking a key.
+
+#![cfg(target_arch = "wasm32")]
+// Tests may unwrap (clippy.toml allows it in #[test]s, which wasm_bindgen_test functions are not seen as).
+#![allow(clippy::unwrap_used)]
+
+use parlor::storage::{Storage, Unfinished};
+use parlor_web::store::{Persist, STORE_KEY, WebStore};
+use std::rc::Rc;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn row(session: &str, moves: &str) -> Unfinished {
+    Unfinished {
+        game: "2048".into(),
+        variant: "4x4".into(),
+        options: "{}".into(),
+        seed: 9,
+        moves: moves.into(),
+        score: 0,
+        assisted: false,
+        seeded: false,
+        started_at: 1,
+        session: session.into(),
+        updated_at: 2,
+        row: 0,
+        damage: None,
+    }
+}
+
+#[wasm_bindgen_test]
+fn the_store_round_trips_through_local_storage() {
+    let local = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    local.clear().unwrap();
+    let persist: Rc<dyn Persist> = Rc::new(parlor_web::LocalStorage);
+    let opened = WebStore::open(persist.clone(), 1);
+    assert_eq!(opened.notice, None);
+    assert!(opened.store.keeps());
+    opened.store.save_unfinished(&row("a", "l u")).unwrap();
+    let kept = local.get_item(STORE_KEY).unwrap().unwrap();
+    assert!(kept.contains("\"l u\""), "{kept}");
+    let again = WebStore::open(persist, 2);
+    let saved = again.store.unfinished(None).unwrap();
+    assert_eq!(saved.len(), 1);
+    assert_eq!(saved[0].moves, "l u");
+    local.clear().unwrap();
+}
+
+#[wasm_bindgen_test]
+fn a_key_reaches_the_app_and_changes_the_screen() {
+    let window = web_sys::window().unwrap();
+    window.local_storage().unwrap().unwrap().clear().unwrap();
+    let document = window.document().unwrap();
+    let term = document.create_element("div").unwrap();
+    term.set_id("term");
+    term.set_attribute("style", "width: 800px; height: 480px;")
+        .unwrap();
+    document.body().unwrap().append_child(&term).unwrap();
+    parlor_web::parlor_start().unwrap();
+    let menu = parlor_web::parlor_screen();
+    assert!(menu.contains("New game: 2048"), "{menu}");
+    // Enter opens 2048's setup form; Enter again starts the game.
+    assert!(parlor_web::parlor_press("Enter"));
+    let setup = parlor_web::parlor_screen();
+    assert_ne!(setup, menu);
+    assert!(parlor_web::parlor_press("Enter"));
+    let board = parlor_web::parlor_screen();
+    assert_ne!(board, setup);
+    assert!(parlor_web::parlor_press("ArrowLeft") && parlor_web::parlor_press("ArrowUp"));
+    let saved = parlor_web::parlor_export();
+    assert!(saved.contains("\"unfinished\":[{"), "{saved}");
+    assert!(parlor_web::parlor_frame_ms() >= 0.0);
+}
