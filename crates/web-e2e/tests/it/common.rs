@@ -193,6 +193,46 @@ pub fn consistent(colours: &[char], pegs: usize, seen: &[Feedback]) -> Vec<Vec<c
     all
 }
 
+/// The value shown on a settings row (`Theme   ◀ dark ▶`).
+pub fn setting(screen: &str, name: &str) -> String {
+    let line = screen
+        .lines()
+        .find(|l| l.contains(name) && l.contains('◀'))
+        .unwrap_or_else(|| panic!("no setting {name:?}:\n{screen}"));
+    line.split('◀')
+        .nth(1)
+        .and_then(|r| r.split('▶').next())
+        .unwrap_or("")
+        .trim()
+        .to_string()
+}
+
+/// On a setup or settings form: moves the cursor (`▸`) to the row `name` with ↓, then turns its value with → until
+/// it shows `value`. Gives the screen.
+pub fn set_setting(page: &Session, name: &str, value: &str) -> String {
+    let on_row = |s: &str| s.lines().any(|l| l.contains('▸') && l.contains(name));
+    let mut screen = page.screen().unwrap();
+    for _ in 0..12 {
+        if on_row(&screen) {
+            break;
+        }
+        page.press(&[Key::Down]).unwrap();
+        screen = page.wait_change(&screen, Duration::from_secs(3)).unwrap();
+    }
+    assert!(
+        on_row(&screen),
+        "the cursor never reached {name:?}:\n{screen}"
+    );
+    for _ in 0..12 {
+        if setting(&screen, name) == value {
+            return screen;
+        }
+        page.press(&[Key::Right]).unwrap();
+        screen = page.wait_change(&screen, Duration::from_secs(3)).unwrap();
+    }
+    panic!("{name:?} never showed {value:?}:\n{screen}");
+}
+
 /// Opens a menu row by clicking it (a click on a row chooses it); presses Enter if the click only selected it.
 /// Gives the screen that came.
 pub fn open_item(page: &Session, label: &str) -> String {

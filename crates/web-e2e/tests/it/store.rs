@@ -1,7 +1,7 @@
 //! The page's store: a settings change survives a reload (and lands in `parlor.settings`); `parlorExport` then
 //! `parlorImport` round-trips, into a fresh store too; damaged and newer texts are refused and change nothing.
 
-use crate::common::{MENU_FIRST, find, open_item, page, to_menu};
+use crate::common::{MENU_FIRST, find, open_item, page, setting, to_menu};
 use crate::twenty48;
 use parlor_web_e2e::Key;
 use std::time::Duration;
@@ -10,20 +10,6 @@ use std::time::Duration;
 fn json_of(text: &str) -> serde_json::Value {
     serde_json::from_str(text)
         .unwrap_or_else(|e| panic!("parlorExport() is not JSON ({e}): {text}"))
-}
-
-/// The value shown on a settings row (`Theme   ◀ dark ▶`).
-fn setting(screen: &str, name: &str) -> String {
-    let line = screen
-        .lines()
-        .find(|l| l.contains(name) && l.contains('◀'))
-        .unwrap_or_else(|| panic!("no setting {name:?}:\n{screen}"));
-    line.split('◀')
-        .nth(1)
-        .and_then(|r| r.split('▶').next())
-        .unwrap_or("")
-        .trim()
-        .to_string()
 }
 
 #[test]
