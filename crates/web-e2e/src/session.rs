@@ -37,6 +37,7 @@ pub struct Session {
     rt: tokio::runtime::Runtime,
     server: Server,
     name: String,
+    started: Instant,
     profile: tempfile::TempDir,
     _turn: MutexGuard<'static, ()>,
 }
@@ -102,6 +103,7 @@ impl Session {
             rt,
             server,
             name: name.to_string(),
+            started: Instant::now(),
             profile,
             _turn: turn,
         };
@@ -473,6 +475,11 @@ impl Drop for Session {
         }
         // Kills chromedriver's process group, then the profile folder goes.
         drop(self.driver.take());
+        println!(
+            "browser session {}: {:.1} s",
+            self.name,
+            self.started.elapsed().as_secs_f64()
+        );
     }
 }
 

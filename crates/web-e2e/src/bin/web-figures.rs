@@ -67,10 +67,20 @@ fn run() -> Result<()> {
     let frames = key_to_redraw(&page)?;
     let mut sorted = frames.clone();
     let (median, max) = median_max(&mut sorted);
+    let p90 = sorted[(sorted.len() * 9 / 10).min(sorted.len() - 1)];
+    let over = frames.iter().filter(|ms| **ms > 16.0).count();
     println!(
-        "parlorFrameMs(): {} redraws, median {median:.1} ms, max {max:.1} ms (target: at most 16 ms)",
+        "parlorFrameMs(): {} redraws, median {median:.1} ms, 90th percentile {p90:.1} ms, max {max:.1} ms, \
+         {over} over 16 ms (target: at most 16 ms)",
         frames.len()
     );
+    let slowest: Vec<String> = sorted
+        .iter()
+        .rev()
+        .take(5)
+        .map(|ms| format!("{ms:.1}"))
+        .collect();
+    println!("the slowest five: {} ms", slowest.join(", "));
 
     println!("\n## Engines in the page (parlorBench)");
     for (name, what) in WORKLOADS {
