@@ -150,8 +150,9 @@ impl WebStore {
         dump::write(&all)
     }
 
-    /// Replaces the whole store (and the settings, when the text has them) with a store text: what was imported,
-    /// or why it was refused (then nothing changes).
+    /// Adds a store text's rows to this store as `parlor import` does (`dump::merge`: no finished game twice, a
+    /// game in progress already here left as it is) and takes its settings when it has them: what was imported, or
+    /// why it was refused (then nothing changes).
     pub fn import(&self, text: &str) -> Result<String, String> {
         if self.0.read_only {
             return Err("refused: the store here is read-only (written by a newer Parlor)".into());
@@ -163,24 +164,21 @@ impl WebStore {
                 dump::VERSION
             ));
         }
-        let Dump {
-            unfinished,
-            games,
-            set_aside,
-            settings,
-        } = loaded.dump;
+        let settings = loaded.dump.settings.clone();
+        let mut all = self.0.rows.borrow().dump();
+        let done = dump::merge(&mut all, loaded.dump);
         let summary = format!(
-            "imported {} game(s) in progress, {} finished game(s), {} set-aside row(s){}{}",
-            unfinished.len(),
-            games.len(),
-            set_aside.len(),
+            "imported {done}{}{}",
             if settings.is_some() {
-                " and the settings"
+                "; the settings taken"
             } else {
                 ""
             },
             if loaded.damaged > 0 {
-                format!(" ({} damaged row(s) set aside)", loaded.damaged)
+                format!(
+                    " ({} row(s) of the text did not read: set aside)",
+                    loaded.damaged
+                )
             } else {
                 String::new()
             },
@@ -192,12 +190,7 @@ impl WebStore {
                 .set(SETTINGS_KEY, s)
                 .map_err(|e| format!("refused: the settings could not be kept ({e})"))?;
         }
-        let previous = self.0.rows.replace(MemoryStore::from_dump(Dump {
-            unfinished,
-            games,
-            set_aside,
-            settings: None,
-        }));
+        let previous = self.0.rows.replace(MemoryStore::from_dump(all));
         self.write();
         if let Some(why) = self.failure() {
             // Nothing changes: the old rows and settings come back.

@@ -103,6 +103,103 @@ pub fn read(text: &str) -> Result<Loaded, String> {
     })
 }
 
+/// What an import did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Imported {
+    /// Finished games added.
+    pub games: usize,
+    /// Finished games that were here already (not added again).
+    pub games_here: usize,
+    /// Games in progress added.
+    pub unfinished: usize,
+    /// Games in progress whose play session was here already (left as they are here).
+    pub unfinished_here: usize,
+    /// Set-aside rows added.
+    pub set_aside: usize,
+    /// Set-aside rows that do not read as a game in progress, left in the file.
+    pub left_in_file: usize,
+}
+
+impl std::fmt::Display for Imported {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} finished game{} added ({} already here), {} game{} in progress added ({} already here), {} set-aside \
+             row{} added",
+            self.games,
+            plural(self.games),
+            self.games_here,
+            self.unfinished,
+            plural(self.unfinished),
+            self.unfinished_here,
+            self.set_aside,
+            plural(self.set_aside),
+        )?;
+        if self.left_in_file > 0 {
+            write!(
+                f,
+                " ({} set-aside row{} that do not read as a game stay in the file only)",
+                self.left_in_file,
+                plural(self.left_in_file)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Whether two finished games are the same game: the same game, variant, seed, moves, start and end (an import
+/// never adds a game that is already there).
+pub fn same_game(a: &GameRecord, b: &GameRecord) -> bool {
+    (
+        a.game.as_str(),
+        a.variant.as_str(),
+        a.seed,
+        a.moves.as_str(),
+        a.started_at,
+        a.ended_at,
+    ) == (
+        b.game.as_str(),
+        b.variant.as_str(),
+        b.seed,
+        b.moves.as_str(),
+        b.started_at,
+        b.ended_at,
+    )
+}
+
+/// Adds the rows of `from` to `into` as an import does (README, Where data lives): a finished game already there
+/// ([`same_game`]) is not added again, a game in progress whose play session is there already is left as it is,
+/// set-aside rows are added; the settings are not touched. New finished games get ids after the highest there.
+pub fn merge(into: &mut Dump, from: Dump) -> Imported {
+    let mut done = Imported::default();
+    let mut next_id = into.games.iter().map(|g| g.id).max().unwrap_or(0);
+    for mut g in from.games {
+        if into.games.iter().any(|h| same_game(h, &g)) {
+            done.games_here += 1;
+        } else {
+            next_id += 1;
+            g.id = next_id;
+            into.games.push(g);
+            done.games += 1;
+        }
+    }
+    for u in from.unfinished {
+        if into.unfinished.iter().any(|h| h.session == u.session) {
+            done.unfinished_here += 1;
+        } else {
+            into.unfinished.push(u);
+            done.unfinished += 1;
+        }
+    }
+    done.set_aside = from.set_aside.len();
+    into.set_aside.extend(from.set_aside);
+    done
+}
+
 /// The rows that did not read while reading a store text.
 #[derive(Default)]
 struct Kept {
@@ -190,6 +287,48 @@ mod tests {
         assert_eq!(loaded.dump, sample());
         assert_eq!(loaded.newer, None);
         assert_eq!(loaded.damaged, 0);
+    }
+
+    #[test]
+    fn a_merge_adds_no_game_twice_and_leaves_games_in_progress_here_alone() {
+        let mut here = sample();
+        here.unfinished[0].moves = "l".into();
+        let mut other = unfinished("s9").into_record(Outcome::Won);
+        other.ended_at += 1;
+        let mut from = sample();
+        from.games.push(other.clone());
+        from.unfinished.push(unfinished("s2"));
+        let done = merge(&mut here, from);
+        assert_eq!(
+            done,
+            Imported {
+                games: 1,
+                games_here: 1,
+                unfinished: 1,
+                unfinished_here: 1,
+                set_aside: 1,
+                left_in_file: 0,
+            }
+        );
+        assert_eq!(here.games.len(), 2);
+        assert_eq!(
+            here.games[1].id,
+            here.games[0].id + 1,
+            "a new id after the highest"
+        );
+        assert!(same_game(&here.games[1], &other));
+        assert_eq!(
+            here.unfinished[0].moves, "l",
+            "the game in progress here is kept as it is"
+        );
+        assert_eq!(here.unfinished[1].session, "s2");
+        assert_eq!(here.set_aside.len(), 2, "set-aside rows are never dropped");
+        assert_eq!(here.settings, sample().settings, "settings untouched");
+        assert_eq!(
+            done.to_string(),
+            "1 finished game added (1 already here), 1 game in progress added (1 already here), 1 set-aside row \
+             added"
+        );
     }
 
     #[test]

@@ -26,8 +26,6 @@ pub use memory::MemoryStore;
 pub use open::{DB_FILE, Opened};
 pub use records::{Damaged, GameRecord, History, Outcome, Ranking, Scoreboard, Stats, Unfinished};
 pub use stats::{Figures, Outcomes, StatRow, Tallied, Tally, VariantTally};
-#[cfg(feature = "terminal")]
-pub use transfer::Imported;
 
 #[cfg(feature = "terminal")]
 use anyhow::{Context, Result};

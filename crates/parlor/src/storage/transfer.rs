@@ -9,61 +9,13 @@
 //! set-aside row that reads as a game in progress joins this store's set-aside rows, and one that does not stays in
 //! the file (it is counted, never dropped silently). A text of a newer version is refused whole.
 
-use super::dump::{Dump, SetAside};
+use super::dump::{Dump, Imported, SetAside};
 use super::records::placeholders_for;
 use super::{GameRecord, Store, Unfinished, now_ms};
 use anyhow::{Context, Result};
 use rusqlite::types::ValueRef;
 use rusqlite::{Row, params_from_iter};
 use serde_json::{Map, Value};
-
-/// What an import did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Imported {
-    /// Finished games added.
-    pub games: usize,
-    /// Finished games that were here already (not added again).
-    pub games_here: usize,
-    /// Games in progress added.
-    pub unfinished: usize,
-    /// Games in progress whose play session was here already (left as they are here).
-    pub unfinished_here: usize,
-    /// Set-aside rows added.
-    pub set_aside: usize,
-    /// Set-aside rows that do not read as a game in progress, left in the file.
-    pub left_in_file: usize,
-}
-
-impl std::fmt::Display for Imported {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} finished game{} added ({} already here), {} game{} in progress added ({} already here), {} set-aside \
-             row{} added",
-            self.games,
-            plural(self.games),
-            self.games_here,
-            self.unfinished,
-            plural(self.unfinished),
-            self.unfinished_here,
-            self.set_aside,
-            plural(self.set_aside),
-        )?;
-        if self.left_in_file > 0 {
-            write!(
-                f,
-                " ({} set-aside row{} that do not read as a game stay in the file only)",
-                self.left_in_file,
-                plural(self.left_in_file)
-            )?;
-        }
-        Ok(())
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
 
 /// A cell as JSON, whatever its SQLite type (a blob as its bytes).
 fn cell_json(v: ValueRef<'_>) -> Value {
