@@ -1,0 +1,1 @@
+//! parlor-server's tests, on loopback.
