@@ -15,6 +15,8 @@ use tokio::sync::mpsc::UnboundedSender;
 pub enum Outgoing {
     /// A message.
     Text(String),
+    /// A ping (the heartbeat).
+    Ping,
     /// Close the connection (another connection took the player's place, or the server stops).
     Close,
 }

@@ -49,6 +49,9 @@ pub struct Config {
     pub grace: Duration,
     /// How often the seats held are looked at.
     pub tick: Duration,
+    /// How often each connection is pinged; one that sends nothing (not even the pong) for three of these is taken
+    /// as dropped, as a network gone without a word would leave it.
+    pub heartbeat: Duration,
 }
 
 impl Default for Config {
@@ -56,12 +59,14 @@ impl Default for Config {
         Config {
             grace: Duration::from_secs(60),
             tick: Duration::from_millis(250),
+            heartbeat: Duration::from_secs(15),
         }
     }
 }
 
 struct Shared {
     hub: Mutex<Hub>,
+    heartbeat: Duration,
     start: Instant,
     next_conn: AtomicU64,
     stop: watch::Receiver<bool>,
@@ -139,6 +144,7 @@ pub async fn run(
     let (alive_tx, mut alive_rx) = mpsc::channel::<()>(1);
     let shared = Arc::new(Shared {
         hub: Mutex::new(Hub::new(store, grace_ms)),
+        heartbeat: config.heartbeat,
         start: Instant::now(),
         next_conn: AtomicU64::new(1),
         stop: stop_rx.clone(),
@@ -209,6 +215,11 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket) {
                         break;
                     }
                 }
+                Outgoing::Ping => {
+                    if sink.send(Message::Ping(Default::default())).await.is_err() {
+                        break;
+                    }
+                }
                 Outgoing::Close => {
                     let _ = sink.send(Message::Close(None)).await;
                     break;
@@ -219,11 +230,21 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket) {
 
     let mut stop = shared.stop.clone();
     let mut name: Option<String> = None;
+    let mut heartbeat = tokio::time::interval(shared.heartbeat);
+    let mut last_heard = Instant::now();
     loop {
         let frame = tokio::select! {
             frame = stream.next() => frame,
             _ = stop.changed() => break,
+            _ = heartbeat.tick() => {
+                if last_heard.elapsed() >= shared.heartbeat * 3 {
+                    break;
+                }
+                let _ = conn.tx.send(Outgoing::Ping);
+                continue;
+            }
         };
+        last_heard = Instant::now();
         let text = match frame {
             Some(Ok(Message::Text(text))) => text,
             Some(Ok(Message::Binary(_))) => {

@@ -62,6 +62,7 @@ pub fn quick(grace_ms: u64) -> Config {
     Config {
         grace: Duration::from_millis(grace_ms),
         tick: Duration::from_millis(20),
+        heartbeat: Duration::from_secs(5),
     }
 }
 

@@ -153,3 +153,33 @@ async fn gone_past_the_grace_period_loses_on_time() {
     let reasons: Vec<_> = kept.iter().map(|k| k.result.reason).collect();
     assert_eq!(reasons, vec![EndReason::Abandoned, EndReason::Aborted]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_gone_silent_is_taken_as_dropped_by_the_heartbeat() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = parlor_server::Config {
+        grace: Duration::from_millis(500),
+        tick: Duration::from_millis(20),
+        heartbeat: Duration::from_millis(200),
+    };
+    let server = TestServer::start(dir.path(), config).await;
+    let (mut ann, _) = Client::hello(server.addr, "ann").await;
+    let (mut bob, _) = Client::hello(server.addr, "bob").await;
+    let game = start_game(&mut ann, &mut bob, "4x4").await;
+    play(game, &mut ann, &mut bob, Side::Black, 1, "b1k", 2).await;
+    play(game, &mut bob, &mut ann, Side::White, 1, "b4j", 3).await;
+    // Ann's side goes silent: her connection stays open but she reads nothing, so answers no ping.
+    let silent = Instant::now();
+    let (_, end) = bob.event().await;
+    assert!(matches!(
+        end.kind,
+        EventKind::Ended {
+            winner: Some(Side::White),
+            reason: EndReason::Abandoned,
+            ..
+        }
+    ));
+    assert!(silent.elapsed() >= Duration::from_millis(500 + 600 - 250));
+    drop(ann);
+    server.stop().await;
+}
