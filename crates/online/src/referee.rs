@@ -47,6 +47,9 @@ pub enum RefereeError {
         /// The rule it breaks.
         error: String,
     },
+    /// A kept game's moves do not end as its kept result says ([`Room::replayed`]).
+    #[error("the moves kept do not give the result kept")]
+    Inconsistent,
 }
 
 /// What a move did.
@@ -89,6 +92,34 @@ impl Room {
             board: dims.to_string(),
         });
         room
+    }
+
+    /// A finished game rebuilt from what is kept of it (its moves and result), with the same events, numbered the
+    /// same, as when it was played: to send it again to a player who asks after it ended.
+    pub fn replayed(
+        dims: Dims,
+        black: &str,
+        white: &str,
+        record: &str,
+        result: GameResult,
+    ) -> Result<Room, RefereeError> {
+        let mut room = Room::new(dims, black, white, 0);
+        for (seq, text) in (1..).zip(record.split_whitespace()) {
+            let side = Side::from(room.game.side_to_move());
+            room.play(side, seq, text)?;
+        }
+        match room.result {
+            None if !matches!(
+                result.reason,
+                EndReason::Goal | EndReason::Blockade | EndReason::Repetition | EndReason::PlyCap
+            ) =>
+            {
+                room.end(result.winner, result.reason);
+            }
+            Some(r) if r == result => {}
+            _ => return Err(RefereeError::Inconsistent),
+        }
+        Ok(room)
     }
 
     fn push(&mut self, kind: EventKind) -> Event {

@@ -258,17 +258,48 @@ impl Hub {
                 Ok(_) => {}
                 Err(e) => conn.send(&e),
             },
-            ClientMessage::Resume { game, after } => match self.seat(name, game) {
-                Ok((room, _)) => {
-                    for event in room.events_after(after) {
-                        conn.send(&ServerMessage::Event {
-                            game,
-                            event: event.clone(),
-                        });
-                    }
+            ClientMessage::Resume { game, after } => {
+                let live = self.rooms.get(&game).filter(|r| r.side_of(name).is_some());
+                let kept = match live {
+                    Some(_) => None,
+                    None => self.kept(name, game),
+                };
+                let Some(room) = live.or(kept.as_ref()) else {
+                    return conn.send(&error(
+                        ErrorCode::NotFound,
+                        format!("you play no game {game}"),
+                        Some(game),
+                    ));
+                };
+                for event in room.events_after(after) {
+                    conn.send(&ServerMessage::Event {
+                        game,
+                        event: event.clone(),
+                    });
                 }
-                Err(e) => conn.send(&e),
-            },
+            }
+        }
+    }
+
+    /// The finished game `game` of `name`'s, rebuilt from the database with its events.
+    fn kept(&self, name: &str, game: u64) -> Option<Room> {
+        let g = match self.store.finished_game(game) {
+            Ok(g) => g?,
+            Err(e) => {
+                eprintln!("parlor serve: reading game {game}: {e:#}");
+                return None;
+            }
+        };
+        if g.black != name && g.white != name {
+            return None;
+        }
+        let dims = g.board.parse().ok()?;
+        match Room::replayed(dims, &g.black, &g.white, &g.moves, g.result) {
+            Ok(room) => Some(room),
+            Err(e) => {
+                eprintln!("parlor serve: game {game} as kept: {e}");
+                None
+            }
         }
     }
 
@@ -354,6 +385,7 @@ fn referee_error(e: RefereeError, game: u64) -> ServerMessage {
         RefereeError::GameOver => ErrorCode::GameOver,
         RefereeError::NotYourTurn(_) => ErrorCode::NotYourTurn,
         RefereeError::Unreadable { .. } | RefereeError::Illegal { .. } => ErrorCode::IllegalMove,
+        RefereeError::Inconsistent => ErrorCode::Internal,
     };
     error(code, e.to_string(), Some(game))
 }

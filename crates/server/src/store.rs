@@ -162,11 +162,23 @@ impl Store {
 
     /// Every finished game, oldest first.
     pub fn finished_games(&self) -> Result<Vec<FinishedGame>> {
-        let mut stmt = self.conn.prepare(
+        self.select("reason IS NOT NULL", None)
+    }
+
+    /// The finished game `id`, if there is one.
+    pub fn finished_game(&self, id: u64) -> Result<Option<FinishedGame>> {
+        Ok(self
+            .select("reason IS NOT NULL AND id = ?1", Some(i64::try_from(id)?))?
+            .pop())
+    }
+
+    fn select(&self, filter: &str, id: Option<i64>) -> Result<Vec<FinishedGame>> {
+        let mut stmt = self.conn.prepare(&format!(
             "SELECT id, black, white, board, moves, winner, reason, position FROM games
-             WHERE reason IS NOT NULL ORDER BY id",
-        )?;
-        let rows = stmt.query_map([], |r| {
+             WHERE {filter} ORDER BY id"
+        ))?;
+        let params: Vec<i64> = id.into_iter().collect();
+        let rows = stmt.query_map(rusqlite::params_from_iter(params), |r| {
             Ok((
                 r.get::<_, i64>(0)?,
                 r.get::<_, String>(1)?,

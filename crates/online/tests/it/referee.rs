@@ -148,6 +148,8 @@ fn random_games_on_every_board_end_by_the_rules() {
                     Err(RefereeError::GameOver)
                 ));
                 assert_eq!(room.resign(Side::Black), Err(RefereeError::GameOver));
+                let again = Room::replayed(dims, "ann", "bob", &room.record(), expected).unwrap();
+                assert_eq!(again.events_after(0), room.events_after(0));
             }
         }
     }
@@ -229,4 +231,28 @@ fn both_gone_the_first_to_leave_loses_and_before_the_first_moves_it_is_aborted()
             reason: EndReason::Aborted
         })
     );
+}
+
+#[test]
+fn a_kept_game_is_rebuilt_with_the_same_events_or_refused() {
+    let mut room = room();
+    play(&mut room, Side::Black, 1, "c1k");
+    play(&mut room, Side::White, 1, "c6j");
+    room.resign(Side::Black).unwrap();
+    let result = room.result().unwrap();
+    let again = Room::replayed(Dims::STANDARD, "ann", "bob", "c1k c6j", result).unwrap();
+    assert_eq!(again.events_after(0), room.events_after(0));
+    // A result the moves contradict, or moves that break the rules, are refused.
+    let rules = GameResult {
+        winner: Some(Side::White),
+        reason: EndReason::Goal,
+    };
+    assert_eq!(
+        Room::replayed(Dims::STANDARD, "ann", "bob", "c1k c6j", rules).err(),
+        Some(RefereeError::Inconsistent)
+    );
+    assert!(matches!(
+        Room::replayed(Dims::STANDARD, "ann", "bob", "c1k c1k", result),
+        Err(RefereeError::NotYourTurn(_) | RefereeError::Illegal { .. })
+    ));
 }

@@ -131,6 +131,14 @@ impl Client {
             .expect("sends");
     }
 
+    /// Sends a raw WebSocket message that the server may refuse by closing the connection while it is sent (the
+    /// send's own error is then expected, and ignored).
+    pub async fn send_raw_refused(&mut self, msg: Message) {
+        let _ = tokio::time::timeout(WAIT, self.ws.send(msg))
+            .await
+            .expect("sends or fails in time");
+    }
+
     /// The next message from the server, or `None` once the connection is closed.
     pub async fn next(&mut self) -> Option<ServerMessage> {
         loop {

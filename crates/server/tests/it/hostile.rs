@@ -128,7 +128,7 @@ async fn hostile_messages_are_refused_and_the_server_goes_on() {
     // A frame far over any limit closes that connection only.
     let mut giant = Client::connect(server.addr, "giant").await;
     giant
-        .send_raw(Message::Text("x".repeat(1 << 20).into()))
+        .send_raw_refused(Message::Text("x".repeat(1 << 20).into()))
         .await;
     assert!(
         giant.next().await.is_none(),

@@ -58,9 +58,15 @@ async fn play_out(mut me: Client, game: u64, side: Side, dims: Dims, seed: u64) 
         }
         events.push(event);
     }
-    // Nothing comes after the end: a resume after the last event gives nothing, so the next message is the error
-    // for the game no longer in play.
+    // The finished game, asked for again, comes back from the database with the same events; and nothing comes
+    // after the end: the next message is the error for a game no longer in play.
     me.send(&ClientMessage::Resume { game, after: 0 }).await;
+    let (_, start) = me.event().await;
+    assert_eq!(start.n, 1);
+    for seen in &events {
+        assert_eq!(&me.event().await, &(game, seen.clone()));
+    }
+    me.send(&ClientMessage::Resign { game }).await;
     assert_eq!(
         me.error().await,
         parlor_online::protocol::ErrorCode::NotFound

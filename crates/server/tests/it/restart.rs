@@ -83,6 +83,20 @@ fn a_killed_server_restarted_keeps_every_finished_game() {
         assert_eq!(thief.error().await, ErrorCode::BadName);
         let (mut ann, _) = Client::hello(server.addr, "ann").await;
         let (mut bob, _) = Client::hello(server.addr, "bob").await;
+        // A game finished before the kill is sent again whole: start, two moves, the end in its final position.
+        let (old, _, position) = &finished[0];
+        bob.send(&ClientMessage::Resume {
+            game: *old,
+            after: 0,
+        })
+        .await;
+        let mut kinds = Vec::new();
+        for n in 1..=4 {
+            let (g, event) = bob.event().await;
+            assert_eq!((g, event.n), (*old, n));
+            kinds.push(event.kind);
+        }
+        assert!(matches!(&kinds[3], EventKind::Ended { position: p, .. } if p == position));
         let game = start_game(&mut ann, &mut bob, "3x3").await;
         assert!(game > in_play, "game numbers are never given twice");
         tokio::time::timeout(Duration::from_secs(20), server.stop())
