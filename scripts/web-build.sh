@@ -4,7 +4,7 @@
 # wasm-bindgen-cli, at exactly the wasm-bindgen version of Cargo.lock, from source into target/web-tools/ (once;
 # skipped when already there at that version). Serve it with scripts/web-serve.sh.
 #
-#   scripts/web-build.sh            # release build, profile `web`
+#   scripts/web-build.sh            # release build, profile `wasm` (its own folder, apart from the page in target/web)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo=${CARGO:-cargo}
@@ -28,13 +28,13 @@ if ! [ -x "$bindgen" ] || [ "$("$bindgen" --version 2> /dev/null)" != "wasm-bind
         || "$cargo" install wasm-bindgen-cli --version "$version" --root "$tools"
 fi
 
-"$cargo" build -p parlor-web --lib --target wasm32-unknown-unknown --profile web
+"$cargo" build -p parlor-web --lib --target wasm32-unknown-unknown --profile wasm
 
 out=target/web
 rm -rf "$out"
 mkdir -p "$out"
 "$bindgen" --target web --no-typescript --out-dir "$out" --out-name parlor_web \
-    target/wasm32-unknown-unknown/web/parlor_web.wasm
+    target/wasm32-unknown-unknown/wasm/parlor_web.wasm
 cp crates/web/page/index.html "$out/"
 ls -l "$out" | awk 'NR > 1 { printf "web-build: %s %d bytes\n", $NF, $5 }'
 echo "web-build: built $out; serve it with scripts/web-serve.sh"

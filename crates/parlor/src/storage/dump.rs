@@ -81,46 +81,12 @@ pub fn read(text: &str) -> Result<Loaded, String> {
         .get("version")
         .and_then(Value::as_u64)
         .ok_or("a Parlor store without a version number")?;
-    let mut damaged = 0;
-    let mut set_aside: Vec<SetAside> = Vec::new();
-    for row in rows(&mut top, "set_aside") {
-        match serde_json::from_value::<SetAside>(row.clone()) {
-            Ok(s) => set_aside.push(s),
-            Err(e) => {
-                damaged += 1;
-                set_aside.push(SetAside {
-                    row,
-                    reason: format!("a set-aside row that does not read: {e}"),
-                });
-            }
-        }
-    }
-    let mut unfinished = Vec::new();
-    for row in rows(&mut top, "unfinished") {
-        match serde_json::from_value::<Unfinished>(row.clone()) {
-            Ok(u) => unfinished.push(u),
-            Err(e) => {
-                damaged += 1;
-                set_aside.push(SetAside {
-                    row,
-                    reason: format!("a game in progress that does not read: {e}"),
-                });
-            }
-        }
-    }
-    let mut games = Vec::new();
-    for row in rows(&mut top, "games") {
-        match serde_json::from_value::<GameRecord>(row.clone()) {
-            Ok(g) => games.push(g),
-            Err(e) => {
-                damaged += 1;
-                set_aside.push(SetAside {
-                    row,
-                    reason: format!("a finished game that does not read: {e}"),
-                });
-            }
-        }
-    }
+    let mut kept = Kept::default();
+    let set_aside_rows: Vec<SetAside> = kept.take(&mut top, "set_aside", "a set-aside row");
+    let unfinished = kept.take(&mut top, "unfinished", "a game in progress");
+    let games = kept.take(&mut top, "games", "a finished game");
+    let Kept { damaged, set_aside } = kept;
+    let set_aside = set_aside_rows.into_iter().chain(set_aside).collect();
     let settings = top
         .get("settings")
         .and_then(Value::as_str)
@@ -135,6 +101,40 @@ pub fn read(text: &str) -> Result<Loaded, String> {
         newer: (version > VERSION).then_some(version),
         damaged,
     })
+}
+
+/// The rows that did not read while reading a store text.
+#[derive(Default)]
+struct Kept {
+    /// How many.
+    damaged: usize,
+    /// Each, whole, with why.
+    set_aside: Vec<SetAside>,
+}
+
+impl Kept {
+    /// The rows under `key` that read as `T`; the others (`what`, for the reason) are set aside.
+    fn take<T: serde::de::DeserializeOwned>(
+        &mut self,
+        top: &mut serde_json::Map<String, Value>,
+        key: &str,
+        what: &str,
+    ) -> Vec<T> {
+        let mut out = Vec::new();
+        for row in rows(top, key) {
+            match serde_json::from_value::<T>(row.clone()) {
+                Ok(t) => out.push(t),
+                Err(e) => {
+                    self.damaged += 1;
+                    self.set_aside.push(SetAside {
+                        row,
+                        reason: format!("{what} that does not read: {e}"),
+                    });
+                }
+            }
+        }
+        out
+    }
 }
 
 /// The rows under `key`: an array's items, or the value itself when it is something else (set aside then).

@@ -86,44 +86,52 @@ fn row_json(r: &Row<'_>) -> rusqlite::Result<Value> {
     Ok(Value::Object(out))
 }
 
+/// Keeps a row that read in `dump` (in the list `list` picks), or sets the row `r` aside whole with why (`what` it
+/// was).
+fn keep<T>(
+    dump: &mut Dump,
+    read: std::result::Result<T, String>,
+    r: &Row<'_>,
+    what: &str,
+    list: impl FnOnce(&mut Dump) -> &mut Vec<T>,
+) -> Result<()> {
+    match read {
+        Ok(t) => list(dump).push(t),
+        Err(why) => dump.set_aside.push(SetAside {
+            row: row_json(r)?,
+            reason: format!("{what} that does not read: {why}"),
+        }),
+    }
+    Ok(())
+}
+
 impl Store {
     /// Every row of this store as one dump (without settings: the caller adds the settings file's text).
     pub fn export(&self) -> Result<Dump> {
         let mut dump = Dump::default();
-        let mut stmt = self.conn.prepare(&format!(
+        let unfinished = format!(
             "SELECT {} FROM unfinished ORDER BY updated_at, rowid",
             Unfinished::COLUMNS
-        ))?;
-        let mut rows = stmt.query([])?;
-        while let Some(r) = rows.next()? {
+        );
+        self.each_row(&unfinished, |r| {
             let u = Unfinished::from_row(r)?;
-            match &u.damage {
-                None => dump.unfinished.push(u),
-                Some(why) => dump.set_aside.push(SetAside {
-                    row: row_json(r)?,
-                    reason: format!("a game in progress that does not read: {why}"),
-                }),
-            }
-        }
-        let mut stmt = self.conn.prepare(&format!(
+            let read = match u.damage.clone() {
+                None => Ok(u),
+                Some(why) => Err(why),
+            };
+            keep(&mut dump, read, r, "a game in progress", |d| {
+                &mut d.unfinished
+            })
+        })?;
+        let games = format!(
             "SELECT {} FROM games ORDER BY ended_at, id",
             GameRecord::COLUMNS
-        ))?;
-        let mut rows = stmt.query([])?;
-        while let Some(r) = rows.next()? {
-            match GameRecord::read(self.known_games(), r)? {
-                Ok(g) => dump.games.push(g),
-                Err(why) => dump.set_aside.push(SetAside {
-                    row: row_json(r)?,
-                    reason: format!("a finished game that does not read: {why}"),
-                }),
-            }
-        }
-        let mut stmt = self
-            .conn
-            .prepare("SELECT * FROM set_aside ORDER BY set_aside_at, id")?;
-        let mut rows = stmt.query([])?;
-        while let Some(r) = rows.next()? {
+        );
+        self.each_row(&games, |r| {
+            let read = GameRecord::read(self.known_games(), r)?;
+            keep(&mut dump, read, r, "a finished game", |d| &mut d.games)
+        })?;
+        self.each_row("SELECT * FROM set_aside ORDER BY set_aside_at, id", |r| {
             let mut row = row_json(r)?;
             let reason = match &mut row {
                 Value::Object(m) => {
@@ -137,8 +145,19 @@ impl Store {
                 .and_then(|r| r.as_str().map(str::to_string))
                 .unwrap_or_default();
             dump.set_aside.push(SetAside { row, reason });
-        }
+            Ok(())
+        })?;
         Ok(dump)
+    }
+
+    /// Calls `f` with each row `sql` selects, in order.
+    fn each_row(&self, sql: &str, mut f: impl FnMut(&Row<'_>) -> Result<()>) -> Result<()> {
+        let mut stmt = self.conn.prepare(sql)?;
+        let mut rows = stmt.query([])?;
+        while let Some(r) = rows.next()? {
+            f(r)?;
+        }
+        Ok(())
     }
 
     /// Adds the rows of `dump` to this store, in one transaction (see the module's notes).

@@ -18,8 +18,8 @@ fn press(app: &mut App, code: KeyCode) {
     app.handle_event(Event::Key(KeyEvent::from(code)));
 }
 
-#[test]
-fn a_game_is_started_and_played_from_the_menu_without_a_terminal() {
+/// An app showing the menu, every game registered, rows in memory, no animation.
+fn on_the_menu() -> App {
     let mut app = App::new(
         crate::menu_view(None),
         MemoryStore::new(),
@@ -28,6 +28,12 @@ fn a_game_is_started_and_played_from_the_menu_without_a_terminal() {
     );
     app.set_animations(false);
     app.start();
+    app
+}
+
+#[test]
+fn a_game_is_started_and_played_from_the_menu_without_a_terminal() {
+    let mut app = on_the_menu();
     assert!(screen(&mut app).contains("New game: 2048"));
     // The first new game is 2048's: its setup form, then the board.
     press(&mut app, KeyCode::Enter);
@@ -46,14 +52,7 @@ fn a_game_is_started_and_played_from_the_menu_without_a_terminal() {
 
 #[test]
 fn each_game_announces_its_moves_for_a_screen_reader() {
-    let mut app = App::new(
-        crate::menu_view(None),
-        MemoryStore::new(),
-        Theme::MONO,
-        crate::registry::tui(),
-    );
-    app.set_animations(false);
-    app.start();
+    let mut app = on_the_menu();
     assert_eq!(app.announce(), None, "the menu says nothing");
     assert_eq!(
         app.tick_ms(),

@@ -22,6 +22,7 @@ mod feel;
 mod fuzz;
 mod keys_shown;
 mod launcher;
+mod layers;
 mod layout;
 mod mastermind_cli;
 mod mastermind_game;

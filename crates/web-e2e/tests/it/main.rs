@@ -1,0 +1,14 @@
+//! Parlor's browser tests, one binary: the harness on its own fixture page (`harness`), then the built page
+//! (`PARLOR_WEB_DIR`) played in headless Chromium. Without `PARLOR_WEB_DIR` every test prints why it skips and
+//! passes.
+
+// Helpers outside #[test] functions unwrap too: a failing step should stop the test loudly.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+mod harness;
+mod mastermind;
+mod nocca;
+mod page;
+mod store;
+mod twenty48;

@@ -1,0 +1,187 @@
+//! Nocca Nocca in the page, against the computer: a move by two clicks (the piece, then its target), a move by the
+//! cursor keys and a step digit, each answered by the computer, read from the screen; the position found where it
+//! was after a reload.
+
+use crate::common::{number_after, open_item, page, resume, set_setting, title};
+use parlor_web_e2e::{Key, Session};
+use std::time::Duration;
+
+fn start(page: &Session) -> String {
+    let setup = open_item(page, "New game: Nocca Nocca");
+    assert!(title(&setup).contains("new game of Nocca Nocca"), "{setup}");
+    // Against the computer at its quickest level, you playing black and moving first.
+    set_setting(page, "Players", "against the computer");
+    set_setting(page, "Computer level", "beginner");
+    set_setting(page, "Your colour", "black");
+    let setup = set_setting(page, "Moves first", "black");
+    assert!(setup.contains("◀ 6x5 ▶"), "the standard board: {setup}");
+    page.press(&[Key::Enter]).unwrap();
+    page.wait_screen(
+        "a new Nocca game, black to move",
+        Duration::from_secs(10),
+        |s| title(s).contains("Nocca") && black_to_move(s),
+    )
+    .unwrap()
+}
+
+/// The board's files and the column of each one's letter under the board (`    a       b       c ...`).
+fn files(screen: &str) -> Vec<(char, u16)> {
+    let line = screen
+        .lines()
+        .find(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            words.len() >= 3
+                && words
+                    .iter()
+                    .enumerate()
+                    .all(|(i, w)| *w == ((b'a' + i as u8) as char).to_string())
+        })
+        .unwrap_or_else(|| panic!("no file letters under the board:\n{screen}"));
+    line.chars()
+        .enumerate()
+        .filter(|(_, c)| c.is_ascii_lowercase())
+        .map(|(i, c)| (c, i as u16))
+        .collect()
+}
+
+/// The screen row of rank `rank`'s label (`  2 │ ...`).
+fn rank_row(screen: &str, rank: &str) -> u16 {
+    screen
+        .lines()
+        .position(|l| {
+            l.trim_start()
+                .strip_prefix(rank)
+                .is_some_and(|rest| rest.starts_with(" │") || rest.starts_with(" ┃"))
+        })
+        .unwrap_or_else(|| panic!("no rank {rank} on the board:\n{screen}")) as u16
+}
+
+/// The (column, row) of the centre of square `sq` (such as `b2`): its file letter's column, its rank's row.
+fn square_cell(screen: &str, sq: &str) -> (u16, u16) {
+    let file = sq.chars().next().unwrap();
+    let col = files(screen)
+        .into_iter()
+        .find(|(f, _)| *f == file)
+        .unwrap_or_else(|| panic!("no file {file} on the board:\n{screen}"))
+        .1;
+    (col, rank_row(screen, &sq[1..]))
+}
+
+/// The squares of `rank` whose top piece is black (`B` under the file's letter).
+fn blacks_on(screen: &str, rank: &str) -> Vec<String> {
+    let row = rank_row(screen, rank);
+    let line: Vec<char> = screen
+        .lines()
+        .nth(usize::from(row))
+        .unwrap()
+        .chars()
+        .collect();
+    files(screen)
+        .into_iter()
+        .filter(|(_, col)| line.get(usize::from(*col)) == Some(&'B'))
+        .map(|(f, _)| format!("{f}{rank}"))
+        .collect()
+}
+
+/// The step targets the status line offers once a piece is selected: `b1 selected: 1 a2 · 2 b2 · 3 c2`.
+fn targets(screen: &str) -> Vec<(char, String)> {
+    let Some(line) = screen.lines().find(|l| l.contains("selected:")) else {
+        return Vec::new();
+    };
+    let list = line.split("selected:").nth(1).unwrap_or("");
+    list.split('·')
+        .filter_map(|t| {
+            let mut w = t.split_whitespace();
+            let digit = w.next()?.chars().next()?;
+            let sq = w.next()?.to_string();
+            digit.is_ascii_digit().then_some((digit, sq))
+        })
+        .collect()
+}
+
+/// The target furthest up the board (towards Black's goal).
+fn forward(targets: &[(char, String)]) -> (char, String) {
+    targets
+        .iter()
+        .max_by_key(|(_, sq)| sq[1..].parse::<u32>().unwrap_or(0))
+        .cloned()
+        .unwrap()
+}
+
+/// Black (you, against the computer) is to move: `Black (you) to move`.
+fn black_to_move(screen: &str) -> bool {
+    screen.contains("Black (you) to move") || screen.contains("Black to move")
+}
+
+fn wait_reply(page: &Session, plies: u64) -> String {
+    page.wait_screen(
+        &format!("the computer's reply (Plies {plies}, Black to move)"),
+        Duration::from_secs(60),
+        |s| number_after(s, "Plies") == Some(plies) && black_to_move(s),
+    )
+    .unwrap()
+}
+
+#[test]
+fn moves_by_clicks_and_by_keys_are_answered_by_the_computer() {
+    let Some(page) = page("nocca_play", "seed=9") else {
+        return;
+    };
+    let screen = start(&page);
+    assert_eq!(number_after(&screen, "Plies"), Some(0), "{screen}");
+
+    // Move 1: click a black piece on rank 1, then its furthest-forward target.
+    let pieces = blacks_on(&screen, "1");
+    assert!(!pieces.is_empty(), "no black piece on rank 1:\n{screen}");
+    let (col, row) = square_cell(&screen, &pieces[0]);
+    page.click_cell(col, row).unwrap();
+    let selected = page
+        .wait_screen("the clicked piece selected", Duration::from_secs(5), |s| {
+            s.contains("selected:")
+        })
+        .unwrap();
+    let (_, to) = forward(&targets(&selected));
+    let (col, row) = square_cell(&selected, &to);
+    page.click_cell(col, row).unwrap();
+    let screen = wait_reply(&page, 2);
+    assert!(
+        screen.contains(&format!("{}→{to}", pieces[0])) || screen.contains(&to),
+        "{screen}"
+    );
+
+    // Move 2: keys. The cursor stands where the last click was; Enter selects the piece there, a digit steps.
+    page.press(&[Key::Enter]).unwrap();
+    let selected = page
+        .wait_screen(
+            "the piece under the cursor selected by Enter",
+            Duration::from_secs(5),
+            |s| s.contains("selected:"),
+        )
+        .unwrap();
+    let (digit, to2) = forward(&targets(&selected));
+    page.type_text(&digit.to_string()).unwrap();
+    let screen = wait_reply(&page, 4);
+    assert!(screen.contains(&to2), "{screen}");
+    assert!(
+        !page.announce().unwrap().trim().is_empty(),
+        "#announce names the moves"
+    );
+    page.screenshot("").unwrap();
+
+    page.reload().unwrap();
+    let back = resume(&page, "Nocca");
+    assert_eq!(number_after(&back, "Plies"), Some(4), "{back}");
+    // The pieces, without the cursor's brackets (where the cursor stands is not part of the game).
+    let board = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| l.contains('│'))
+            .map(|l| l.replace(['[', ']'], " ").trim().to_string())
+            .collect()
+    };
+    assert_eq!(
+        board(&back),
+        board(&screen),
+        "the position after the reload:\n{back}\nbefore:\n{screen}"
+    );
+    assert!(black_to_move(&back), "{back}");
+}

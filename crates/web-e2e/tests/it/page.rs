@@ -1,0 +1,120 @@
+//! The page as a whole: each backend draws the menu, `#announce` is a polite live region that changes on a move,
+//! everything the page loads comes from its own folder, and the figures it offers its tests are there.
+
+use crate::common::{MENU_FIRST, page};
+use crate::twenty48;
+use parlor_web_e2e::{Key, Session};
+use std::time::Duration;
+
+fn draws_the_menu(page: &Session, backend: &str) {
+    page.open(&format!("backend={backend}")).unwrap();
+    let menu = page.wait_text(MENU_FIRST).unwrap();
+    assert!(menu.contains("New game: Nocca Nocca"), "{menu}");
+    page.screenshot(&format!("_{backend}")).unwrap();
+}
+
+#[test]
+fn the_dom_and_canvas_backends_both_draw_the_menu() {
+    let Some(page) = page("backends", "") else {
+        return;
+    };
+    draws_the_menu(&page, "dom");
+    // The DOM backend draws text a reader can select: the menu's words are in the document.
+    let text = page.eval_string("return document.body.innerText;").unwrap();
+    assert!(
+        text.contains(MENU_FIRST),
+        "the DOM backend's document text: {text}"
+    );
+
+    draws_the_menu(&page, "canvas");
+    let canvases = page
+        .eval_f64(
+            "return Array.from(document.querySelectorAll('canvas')).filter(c => c.width > 0 && c.height > 0).length;",
+        )
+        .unwrap();
+    assert!(canvases >= 1.0, "the canvas backend draws on a canvas");
+
+    // The default (WebGL2 where the browser has it) draws it too.
+    page.open("").unwrap();
+    page.wait_text(MENU_FIRST).unwrap();
+    page.screenshot("_default").unwrap();
+}
+
+#[test]
+fn announce_is_a_polite_live_region_that_changes_on_a_move() {
+    let Some(page) = page("announce", "seed=21") else {
+        return;
+    };
+    assert_eq!(page.announce_live().unwrap().as_deref(), Some("polite"));
+    twenty48::start(&page);
+    let mut said = vec![page.announce().unwrap()];
+    for key in [
+        Key::Left,
+        Key::Up,
+        Key::Right,
+        Key::Down,
+        Key::Left,
+        Key::Up,
+    ] {
+        let screen = page.screen().unwrap();
+        page.press(&[key]).unwrap();
+        if page.wait_change(&screen, Duration::from_secs(2)).is_ok() {
+            std::thread::sleep(Duration::from_millis(150));
+            said.push(page.announce().unwrap());
+        }
+    }
+    let last = said.last().unwrap();
+    assert!(!last.trim().is_empty(), "{said:?}");
+    assert!(
+        said.windows(2).any(|w| w[0] != w[1]),
+        "#announce changed as the tiles moved: {said:?}"
+    );
+    assert!(
+        said.iter().any(|s| s.to_lowercase().contains("score")),
+        "a move's announcement names the score: {said:?}"
+    );
+}
+
+#[test]
+fn everything_loads_from_the_page_itself() {
+    let Some(page) = page("resources", "") else {
+        return;
+    };
+    let hits = page.server().hits();
+    let missing: Vec<_> = hits
+        .iter()
+        .filter(|h| h.status != 200 && h.path != "/favicon.ico")
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "the page asked for files it lacks: {missing:?}"
+    );
+    assert!(hits.iter().any(|h| h.path.ends_with(".wasm")), "{hits:?}");
+    let origin = format!("http://{}", page.server().addr());
+    let elsewhere = page
+        .eval_with(
+            "return performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith(arguments[0]));",
+            vec![origin.into()],
+        )
+        .unwrap();
+    assert_eq!(elsewhere, serde_json::json!([]), "fetched from elsewhere");
+}
+
+#[test]
+fn the_page_times_itself() {
+    let Some(page) = page("timing", "") else {
+        return;
+    };
+    let first = page.first_draw_ms().unwrap();
+    assert!(first > 0.0 && first < 30_000.0, "parlorFirstDrawMs {first}");
+    twenty48::start(&page);
+    let screen = page.screen().unwrap();
+    page.press(&[Key::Left, Key::Right]).unwrap();
+    let _ = page.wait_change(&screen, Duration::from_secs(2));
+    std::thread::sleep(Duration::from_millis(200));
+    let frame = page.frame_ms().unwrap();
+    assert!(
+        frame.is_finite() && frame > 0.0 && frame < 5_000.0,
+        "parlorFrameMs() {frame}"
+    );
+}

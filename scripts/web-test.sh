@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The browser tests (README.md, Tests): builds the page, runs the web crate's wasm-bindgen-test tests in headless
+# Chromium, then plays the built page end to end through chromedriver (crates/web-e2e). Needs Debian's chromium and
+# chromium-driver (.ci/run installs them when missing); screenshots land in target/web-artifacts/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+export CHROMEDRIVER=${CHROMEDRIVER:-/usr/bin/chromedriver}
+if [ ! -x "$CHROMEDRIVER" ]; then
+    echo "web-test: no chromedriver at $CHROMEDRIVER (apt-get install chromium chromium-driver)" >&2
+    exit 1
+fi
+
+step() { printf '\n== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
+
+step "build the page: scripts/web-build.sh"
+bash scripts/web-build.sh
+
+# The test runner comes from the same wasm-bindgen-cli install as the build (web-build.sh puts it, at the version of
+# Cargo.lock, in target/web-tools/).
+runner="$root/target/web-tools/bin/wasm-bindgen-test-runner"
+if [ ! -x "$runner" ]; then
+    echo "web-test: no $runner (scripts/web-build.sh installs wasm-bindgen-cli there)" >&2
+    exit 1
+fi
+
+step "the web crate's unit tests in headless Chromium (wasm-bindgen-test)"
+# The runner adds headless, no-sandbox and disable-dev-shm-usage itself; the capabilities file adds the browser's
+# path and the flags that keep it off the network.
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER="$runner" \
+WASM_BINDGEN_TEST_WEBDRIVER_JSON="$root/scripts/wasm-test-webdriver.json" \
+WASM_BINDGEN_TEST_TIMEOUT=${WASM_BINDGEN_TEST_TIMEOUT:-300} \
+    cargo test -p parlor-web --target wasm32-unknown-unknown
+
+step "the page end to end: PARLOR_WEB_DIR=target/web cargo test -p parlor-web-e2e"
+PARLOR_WEB_DIR=target/web cargo test -p parlor-web-e2e
+echo "web-test: screenshots in target/web-artifacts/"
