@@ -64,6 +64,7 @@ pub fn run(cli: Cli) -> Result<()> {
                 env.run_tui(vec![view], store)
             }
         }
+        Some(Command::Serve(args)) => cli::serve::run(args, &env.global),
         Some(Command::Export(args)) => cli::transfer::export(args, &env),
         Some(Command::Import(args)) => cli::transfer::import(args, &env),
         Some(Command::Completions(args)) => {

@@ -7,6 +7,7 @@ pub mod env;
 pub mod man;
 pub mod play;
 pub mod records;
+pub mod serve;
 pub mod stats;
 pub mod transfer;
 pub mod values;
@@ -83,6 +84,8 @@ pub enum Command {
     Completions(completions::CompletionsArgs),
     /// Print the manual page (roff), or write one page per command into a directory.
     Man(man::ManArgs),
+    /// Run Parlor online's server: Nocca Nocca between named players over WebSockets (Ctrl-C stops it).
+    Serve(serve::ServeArgs),
 }
 
 /// Output format shared by the analysis commands.

@@ -1,0 +1,290 @@
+//! Parlor online's server (issue 28, first slice): Nocca Nocca between named players over WebSockets.
+//!
+//! A client connects to `ws://HOST:PORT/`, says `hello` with its name and token (a new name is registered with its
+//! token; names are unique), challenges a player who is online, and plays; every message is one of
+//! [`parlor_online::protocol`]'s, and every game is refereed by a [`parlor_online::referee::Room`]. A dropped
+//! connection holds its player's seats for the grace period ([`Config::grace`]); a `hello` on a new connection takes
+//! the player back (the old connection, if still open, is closed), and `resume` sends again every event missed.
+//! Players and finished games are kept in SQLite ([`store`]); the server stops cleanly on Ctrl-C or SIGTERM.
+//!
+//! [`serve`] is `parlor serve`; [`run`] serves on a listener already bound until a future completes (the tests bind
+//! port 0 on loopback).
+
+mod hub;
+pub mod store;
+
+use anyhow::{Context, Result};
+use axum::Router;
+use axum::extract::State;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::response::Response;
+use axum::routing::get;
+use futures_util::{SinkExt, StreamExt};
+use hub::{Conn, Hub, Outgoing};
+use parlor_online::protocol::{ClientMessage, ErrorCode, ServerMessage};
+use std::future::{Future, IntoFuture};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use tokio::net::TcpListener;
+use tokio::sync::{mpsc, watch};
+
+pub use store::{FinishedGame, Store};
+
+/// The address `parlor serve` listens on by default.
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:7878";
+
+/// Messages larger than this close the connection at the WebSocket layer; between the protocol's limit
+/// ([`parlor_online::protocol::MAX_MESSAGE_BYTES`]) and this
+/// they are refused with an error and the connection goes on.
+const MAX_FRAME_BYTES: usize = 64 * 1024;
+
+/// The server's timings.
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    /// How long a dropped player's seat is held before they lose (or, before both sides moved, the game is
+    /// aborted).
+    pub grace: Duration,
+    /// How often the seats held are looked at.
+    pub tick: Duration,
+    /// How often each connection is pinged; one that sends nothing (not even the pong) for three of these is taken
+    /// as dropped, as a network gone without a word would leave it.
+    pub heartbeat: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            grace: Duration::from_secs(60),
+            tick: Duration::from_millis(250),
+            heartbeat: Duration::from_secs(15),
+        }
+    }
+}
+
+struct Shared {
+    hub: Mutex<Hub>,
+    heartbeat: Duration,
+    start: Instant,
+    next_conn: AtomicU64,
+    stop: watch::Receiver<bool>,
+    /// Held by every connection; dropped by all once they have ended.
+    alive: mpsc::Sender<()>,
+}
+
+impl Shared {
+    fn hub(&self) -> MutexGuard<'_, Hub> {
+        // A panic under the lock would leave the hub as it was between two whole messages: keep serving.
+        self.hub.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn now_ms(&self) -> u64 {
+        u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+}
+
+/// `parlor serve`: listens on `addr`, keeps its data in `data_dir`, prints where it listens, and serves until
+/// Ctrl-C or SIGTERM.
+pub fn serve(addr: SocketAddr, data_dir: &Path) -> Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the server's runtime")?;
+    runtime.block_on(async {
+        let listener = TcpListener::bind(addr)
+            .await
+            .with_context(|| format!("listening on {addr}"))?;
+        let local = listener.local_addr()?;
+        println!(
+            "parlor serve: listening on ws://{local}/ (data in {}); Ctrl-C stops",
+            data_dir.join(store::DB_FILE).display()
+        );
+        run(listener, data_dir, Config::default(), stop_signal()).await?;
+        println!("parlor serve: stopped");
+        Ok(())
+    })
+}
+
+/// Completes on Ctrl-C (SIGINT) or SIGTERM.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// Serves on `listener` with the database in `data_dir` until `stop` completes; then closes every connection
+/// (waiting up to two seconds for them) and returns. Every finished game is in the database as soon as it ends.
+pub async fn run(
+    listener: TcpListener,
+    data_dir: &Path,
+    config: Config,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> Result<()> {
+    let store = Store::open(data_dir)?;
+    let grace_ms = u64::try_from(config.grace.as_millis()).unwrap_or(u64::MAX);
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let (alive_tx, mut alive_rx) = mpsc::channel::<()>(1);
+    let shared = Arc::new(Shared {
+        hub: Mutex::new(Hub::new(store, grace_ms)),
+        heartbeat: config.heartbeat,
+        start: Instant::now(),
+        next_conn: AtomicU64::new(1),
+        stop: stop_rx.clone(),
+        alive: alive_tx,
+    });
+
+    let ticker = {
+        let shared = Arc::clone(&shared);
+        let mut stop = stop_rx.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(config.tick);
+            loop {
+                tokio::select! {
+                    _ = every.tick() => {
+                        let now = shared.now_ms();
+                        shared.hub().tick(now);
+                    }
+                    _ = stop.changed() => break,
+                }
+            }
+        })
+    };
+
+    let app = Router::new()
+        .route("/", get(upgrade))
+        .with_state(Arc::clone(&shared));
+    let mut stop_serving = stop_rx.clone();
+    let served = axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            let _ = stop_serving.changed().await;
+        })
+        .into_future();
+    let server = tokio::spawn(served);
+    stop.await;
+    let _ = stop_tx.send(true);
+    for conn in shared.hub().connections() {
+        let _ = conn.tx.send(Outgoing::Close);
+    }
+    let _ = ticker.await;
+    let served = server.await;
+    // Every connection holds a clone of `alive`: once the last has ended, recv() sees the channel closed.
+    let alive = Arc::clone(&shared);
+    drop(shared);
+    drop(alive);
+    let _ = tokio::time::timeout(Duration::from_secs(2), alive_rx.recv()).await;
+    served.context("the server's task")??;
+    Ok(())
+}
+
+async fn upgrade(State(shared): State<Arc<Shared>>, ws: WebSocketUpgrade) -> Response {
+    ws.max_message_size(MAX_FRAME_BYTES)
+        .max_frame_size(MAX_FRAME_BYTES)
+        .on_upgrade(move |socket| connection(shared, socket))
+}
+
+/// One client's connection: a writer draining its queue, and this reader.
+async fn connection(shared: Arc<Shared>, socket: WebSocket) {
+    let _alive = shared.alive.clone();
+    let id = shared.next_conn.fetch_add(1, Ordering::Relaxed);
+    let (tx, mut rx) = mpsc::unbounded_channel::<Outgoing>();
+    let conn = Conn { id, tx };
+    let (mut sink, mut stream) = socket.split();
+    let writer = tokio::spawn(async move {
+        while let Some(out) = rx.recv().await {
+            match out {
+                Outgoing::Text(text) => {
+                    if sink.send(Message::Text(text.into())).await.is_err() {
+                        break;
+                    }
+                }
+                Outgoing::Ping => {
+                    if sink.send(Message::Ping(Default::default())).await.is_err() {
+                        break;
+                    }
+                }
+                Outgoing::Close => {
+                    let _ = sink.send(Message::Close(None)).await;
+                    break;
+                }
+            }
+        }
+    });
+
+    let mut stop = shared.stop.clone();
+    let mut name: Option<String> = None;
+    let mut heartbeat = tokio::time::interval(shared.heartbeat);
+    let mut last_heard = Instant::now();
+    loop {
+        let frame = tokio::select! {
+            frame = stream.next() => frame,
+            _ = stop.changed() => break,
+            _ = heartbeat.tick() => {
+                if last_heard.elapsed() >= shared.heartbeat * 3 {
+                    break;
+                }
+                let _ = conn.tx.send(Outgoing::Ping);
+                continue;
+            }
+        };
+        last_heard = Instant::now();
+        let text = match frame {
+            Some(Ok(Message::Text(text))) => text,
+            Some(Ok(Message::Binary(_))) => {
+                send(
+                    &conn,
+                    ErrorCode::Malformed,
+                    "binary messages are not part of the protocol",
+                );
+                continue;
+            }
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+            Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+        };
+        let msg = match ClientMessage::parse(text.as_str()) {
+            Ok(msg) => msg,
+            Err(e) => {
+                send(&conn, e.code(), &e.to_string());
+                continue;
+            }
+        };
+        let mut hub = shared.hub();
+        match (&name, msg) {
+            (None, ClientMessage::Hello { name: n, token }) => {
+                name = hub.hello(&conn, &n, &token);
+            }
+            (None, _) => send(&conn, ErrorCode::NotIntroduced, "say hello first"),
+            (Some(n), msg) => hub.handle(&conn, n, msg),
+        }
+    }
+    if let Some(n) = &name {
+        let now = shared.now_ms();
+        shared.hub().gone(n, id, now);
+    }
+    drop(conn);
+    // The writer ends once its queue is empty and closed (every clone of `conn.tx` is gone from the hub).
+    let _ = tokio::time::timeout(Duration::from_secs(1), writer).await;
+}
+
+fn send(conn: &Conn, code: ErrorCode, message: &str) {
+    let _ = conn.tx.send(Outgoing::Text(
+        ServerMessage::error(code, message, None).to_text(),
+    ));
+}

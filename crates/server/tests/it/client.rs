@@ -1,0 +1,251 @@
+//! A test client (tokio-tungstenite) and a server on a free loopback port.
+
+use futures_util::{SinkExt, StreamExt};
+use parlor_online::protocol::{ClientMessage, Event, EventKind, ServerMessage, Side};
+use parlor_server::Config;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio::sync::oneshot;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// The longest any single wait in these tests may take.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+/// A server running in the current runtime.
+pub struct TestServer {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
+}
+
+impl TestServer {
+    /// Starts a server on 127.0.0.1, port 0, with its database in `dir`.
+    pub async fn start(dir: &Path, config: Config) -> TestServer {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let dir: PathBuf = dir.to_path_buf();
+        let task = tokio::spawn(async move {
+            parlor_server::run(listener, &dir, config, async {
+                let _ = stopped.await;
+            })
+            .await
+        });
+        TestServer {
+            addr,
+            stop: Some(stop),
+            task: Some(task),
+        }
+    }
+
+    /// Stops it cleanly and waits for it.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take() {
+            tokio::time::timeout(WAIT, task)
+                .await
+                .expect("the server stops in time")
+                .unwrap()
+                .unwrap();
+        }
+    }
+}
+
+/// Fast timings for tests: a short grace period, looked at often.
+pub fn quick(grace_ms: u64) -> Config {
+    Config {
+        grace: Duration::from_millis(grace_ms),
+        tick: Duration::from_millis(20),
+        heartbeat: Duration::from_secs(5),
+    }
+}
+
+/// A connected client.
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The player's name.
+    pub name: String,
+}
+
+/// The token the tests give `name`.
+pub fn token(name: &str) -> String {
+    format!("token-of-{name}-0123456789")
+}
+
+impl Client {
+    /// Connects without saying hello.
+    pub async fn connect(addr: SocketAddr, name: &str) -> Client {
+        let (ws, _) = tokio::time::timeout(
+            WAIT,
+            tokio_tungstenite::connect_async(format!("ws://{addr}/")),
+        )
+        .await
+        .expect("connects in time")
+        .expect("connects");
+        Client {
+            ws,
+            name: name.to_string(),
+        }
+    }
+
+    /// Connects and says hello; returns the welcome.
+    pub async fn hello(addr: SocketAddr, name: &str) -> (Client, ServerMessage) {
+        let mut c = Client::connect(addr, name).await;
+        c.send(&ClientMessage::Hello {
+            name: name.to_string(),
+            token: token(name),
+        })
+        .await;
+        let welcome = c.recv().await;
+        assert!(
+            matches!(&welcome, ServerMessage::Welcome { name: n, .. } if n == name),
+            "{welcome:?}"
+        );
+        (c, welcome)
+    }
+
+    /// Sends a message.
+    pub async fn send(&mut self, msg: &ClientMessage) {
+        self.send_text(msg.to_text()).await;
+    }
+
+    /// Sends any text.
+    pub async fn send_text(&mut self, text: String) {
+        tokio::time::timeout(WAIT, self.ws.send(Message::Text(text.into())))
+            .await
+            .expect("sends in time")
+            .expect("sends");
+    }
+
+    /// Sends a raw WebSocket message.
+    pub async fn send_raw(&mut self, msg: Message) {
+        tokio::time::timeout(WAIT, self.ws.send(msg))
+            .await
+            .expect("sends in time")
+            .expect("sends");
+    }
+
+    /// Sends a raw WebSocket message that the server may refuse by closing the connection while it is sent (the
+    /// send's own error is then expected, and ignored).
+    pub async fn send_raw_refused(&mut self, msg: Message) {
+        let _ = tokio::time::timeout(WAIT, self.ws.send(msg))
+            .await
+            .expect("sends or fails in time");
+    }
+
+    /// The next message from the server, or `None` once the connection is closed.
+    pub async fn next(&mut self) -> Option<ServerMessage> {
+        loop {
+            let frame = tokio::time::timeout(WAIT, self.ws.next())
+                .await
+                .unwrap_or_else(|_| panic!("{}: no message in time", self.name));
+            match frame {
+                Some(Ok(Message::Text(text))) => {
+                    return Some(
+                        ServerMessage::parse(text.as_str()).expect("the server's message parses"),
+                    );
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return None,
+                Some(Ok(other)) => panic!("{}: unexpected frame {other:?}", self.name),
+            }
+        }
+    }
+
+    /// The next message from the server (which must come).
+    pub async fn recv(&mut self) -> ServerMessage {
+        match self.next().await {
+            Some(m) => m,
+            None => panic!("{}: the connection closed", self.name),
+        }
+    }
+
+    /// The next message, which must be an event of a game.
+    pub async fn event(&mut self) -> (u64, Event) {
+        match self.recv().await {
+            ServerMessage::Event { game, event } => (game, event),
+            other => panic!("{}: expected an event, got {other:?}", self.name),
+        }
+    }
+
+    /// The next message, which must be an error; returns its code.
+    pub async fn error(&mut self) -> parlor_online::protocol::ErrorCode {
+        match self.recv().await {
+            ServerMessage::Error { code, .. } => code,
+            other => panic!("{}: expected an error, got {other:?}", self.name),
+        }
+    }
+
+    /// Drops the connection without a close (as a lost network does).
+    pub fn drop_without_close(self) {
+        drop(self.ws);
+    }
+}
+
+/// `black` challenges `white` on `board` and `white` accepts; both have seen the start. Returns the game.
+pub async fn start_game(black: &mut Client, white: &mut Client, board: &str) -> u64 {
+    black
+        .send(&ClientMessage::Challenge {
+            opponent: white.name.clone(),
+            board: board.to_string(),
+        })
+        .await;
+    let challenge = match white.recv().await {
+        ServerMessage::Challenged {
+            challenge, from, ..
+        } => {
+            assert_eq!(from, black.name);
+            challenge
+        }
+        other => panic!("expected a challenge, got {other:?}"),
+    };
+    assert!(matches!(
+        black.recv().await,
+        ServerMessage::ChallengeSent { challenge: c, .. } if c == challenge
+    ));
+    white.send(&ClientMessage::Accept { challenge }).await;
+    let (game, first) = black.event().await;
+    let (game2, first2) = white.event().await;
+    assert_eq!(game, game2);
+    assert_eq!(first, first2);
+    assert_eq!(first.n, 1);
+    assert!(matches!(&first.kind, EventKind::Started { black: b, .. } if *b == black.name));
+    game
+}
+
+/// Plays `mv` for `side` with `seq` and checks both players see it as event `n`.
+pub async fn play(
+    game: u64,
+    mover: &mut Client,
+    other: &mut Client,
+    side: Side,
+    seq: u64,
+    mv: &str,
+    n: u64,
+) {
+    mover
+        .send(&ClientMessage::Move {
+            game,
+            seq,
+            mv: mv.to_string(),
+        })
+        .await;
+    for c in [mover, other] {
+        let (g, event) = c.event().await;
+        assert_eq!((g, event.n), (game, n), "{}", c.name);
+        assert_eq!(
+            event.kind,
+            EventKind::Moved {
+                by: side,
+                ply: (n - 1) as u32,
+                mv: mv.to_string()
+            }
+        );
+    }
+}

@@ -1,0 +1,12 @@
+//! parlor-server's tests, on loopback only (127.0.0.1, port 0), each wait bounded by a timeout: many games at once,
+//! dropped connections inside and outside the grace period, hostile messages, and a killed server restarted on its
+//! database.
+
+// Tests stop loudly: unwrap, expect and panic are how a test fails (the workspace warns on them elsewhere).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod client;
+mod hostile;
+mod many;
+mod reconnect;
+mod restart;
