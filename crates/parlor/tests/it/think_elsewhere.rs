@@ -2,7 +2,7 @@
 //! the computer's thinking leaves as a request of data, the answer comes back as a move in notation, and an answer
 //! to a position since changed is dropped.
 
-use crate::common::*;
+use crate::common::app::{app, press, screen, session};
 use nocca::Move;
 use parlor::games::nocca::{Nocca, Params};
 use parlor::host::elsewhere::{Answer, Elsewhere, Request, think_for};
@@ -71,10 +71,9 @@ fn app_with(session: Session<Nocca>, store: Store, by: &'static Worker) -> parlo
 
 #[test]
 fn the_computer_answers_through_the_worker_and_the_screen_waits_for_it() {
-    let store = Store::in_memory().unwrap();
+    let mut store = Store::in_memory().unwrap();
     let mut s = session::<Nocca>(Params::default(), 5, &store);
-    let mut st = Store::in_memory().unwrap();
-    s.play("c1k".parse::<Move>().unwrap(), &mut st).unwrap();
+    s.play("c1k".parse::<Move>().unwrap(), &mut store).unwrap();
     let by = worker();
     let mut app = app_with(s, store, by);
     app.tick();
@@ -102,11 +101,10 @@ fn the_computer_answers_through_the_worker_and_the_screen_waits_for_it() {
 
 #[test]
 fn an_answer_to_a_position_since_taken_back_is_dropped() {
-    let store = Store::in_memory().unwrap();
+    let mut store = Store::in_memory().unwrap();
     let mut s = session::<Nocca>(Params::default(), 5, &store);
-    let mut st = Store::in_memory().unwrap();
     for m in ["c1k", "c6j"] {
-        s.play(m.parse::<Move>().unwrap(), &mut st).unwrap();
+        s.play(m.parse::<Move>().unwrap(), &mut store).unwrap();
     }
     let by = worker();
     let mut app = app_with(s, store, by);
@@ -127,11 +125,10 @@ fn an_answer_to_a_position_since_taken_back_is_dropped() {
 
 #[test]
 fn a_hint_comes_back_as_the_move_thought_on_the_same_position() {
-    let store = Store::in_memory().unwrap();
+    let mut store = Store::in_memory().unwrap();
     let mut s = session::<Nocca>(Params::default(), 5, &store);
-    let mut st = Store::in_memory().unwrap();
     for m in ["c1k", "c6j"] {
-        s.play(m.parse::<Move>().unwrap(), &mut st).unwrap();
+        s.play(m.parse::<Move>().unwrap(), &mut store).unwrap();
     }
     let by = worker();
     let mut app = app_with(s, store, by);
