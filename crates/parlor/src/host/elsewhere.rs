@@ -220,13 +220,9 @@ mod tests {
         let mut store = MemoryStore::new();
         let context = <Nocca as Game>::Context::default();
         let params = <Nocca as Game>::Params::default();
-        let mut session = Session::<Nocca>::new_in(
-            params.clone(),
-            Seed::from_option(Some(5)),
-            &store,
-            context.clone(),
-        )
-        .unwrap();
+        let mut session =
+            Session::<Nocca>::new_in(params, Seed::from_option(Some(5)), &store, context.clone())
+                .unwrap();
         for _ in 0..3 {
             let mut t = Nocca::thinker(&params, &context);
             let mv = Nocca::think(
