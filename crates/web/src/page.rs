@@ -4,9 +4,9 @@
 use crate::announce::Announcer;
 use crate::keys::{Held, key_event};
 use crate::store::{Persist, WebKeeper, WebStore};
-use parlor::host::elsewhere::{Answer, Elsewhere, Request, answer_from_json};
 use parlor::host::{Clock, Entropy, Host, RunNow};
 use parlor::input::{Event, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use parlor::mid::elsewhere::{Answer, Elsewhere, Request, answer_from_json};
 use parlor::tui::app::App;
 use parlor::tui::theme::{Depth, Theme};
 use ratzilla::backend::canvas::CanvasBackendOptions;
@@ -502,7 +502,7 @@ pub fn parlor_start() -> Result<String, JsValue> {
     });
     // The computer thinks in the page's worker, unless `?worker=0` (to measure the page without it).
     if url_param("worker").as_deref() != Some("0") && ask_worker_fn().is_some() {
-        parlor::host::elsewhere::install_elsewhere(&WebWorker);
+        parlor::mid::elsewhere::install_elsewhere(&WebWorker);
     }
     let persist: Rc<dyn Persist> = Rc::new(LocalStorage);
     let opened = WebStore::open(persist.clone(), js_sys::Date::now() as i64);

@@ -1,13 +1,13 @@
 //! The page's worker side of thinking elsewhere (issue 27, step 6): a Web Worker loads the same wasm module and
-//! answers the play screen's think requests ([`parlor::host::elsewhere`]) with [`answer`], off the page's thread.
+//! answers the play screen's think requests ([`parlor::mid::elsewhere`]) with [`answer`], off the page's thread.
 //! Each game's context (Nocca's solved tables, Mastermind's trees) lives as long as the worker, so a table is
 //! solved once per visit. Plain Rust: the native tests check it without a browser.
 
 use parlor::games::mastermind::Mastermind;
 use parlor::games::nocca::Nocca;
 use parlor::games::twenty48::Twenty48;
-use parlor::host::elsewhere::{Answer, Request, answer_to_json, think_for};
 use parlor::mid::Contexts;
+use parlor::mid::elsewhere::{Answer, Request, answer_to_json, think_for};
 use parlor::mid::game::Game;
 use parlor::tui::game::TuiGame;
 
@@ -42,7 +42,7 @@ pub fn answer(request: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use parlor::host::elsewhere::answer_from_json;
+    use parlor::mid::elsewhere::answer_from_json;
     use parlor::mid::game::Purpose;
     use parlor::mid::params_or_default;
     use std::sync::atomic::AtomicBool;

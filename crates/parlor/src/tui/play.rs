@@ -9,9 +9,9 @@ use super::layout::{chrome, dialog_rows, draw_dialog, fit_line, wrap_fitted, wra
 use super::mouse::dialog_answer;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
-use crate::host::elsewhere::{self, Asked, Elsewhere, Request};
 use crate::input::{KeyCode, KeyEvent, MouseEvent};
 use crate::mid::capitalised;
+use crate::mid::elsewhere::{self, Asked, Elsewhere, Request};
 use crate::mid::error::Error;
 use crate::mid::game::{Game, Purpose, Turn};
 use crate::mid::jobs::{Job, Poll};

@@ -5,8 +5,8 @@
 use crate::common::app::{app, press, screen, session};
 use nocca::Move;
 use parlor::games::nocca::{Nocca, Params};
-use parlor::host::elsewhere::{Answer, Elsewhere, Request, think_for};
 use parlor::input::KeyCode;
+use parlor::mid::elsewhere::{Answer, Elsewhere, Request, think_for};
 use parlor::mid::game::Purpose;
 use parlor::mid::session::Session;
 use parlor::storage::Store;

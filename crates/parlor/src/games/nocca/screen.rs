@@ -335,7 +335,7 @@ impl TuiGame for Nocca {
         // table is solved there: solving it here too would freeze the page; the overlay still asks for it.)
         let perfect = state.params.level == nocca::Opponent::Perfect
             && state.params.mode != Mode::Two
-            && crate::host::elsewhere::elsewhere().is_none();
+            && crate::mid::elsewhere::elsewhere().is_none();
         if board.ui.is_some() && (perfect || overlay) {
             // The perfect level and the overlay need the table: start loading or solving it now.
             board.context.prepare(dims);

@@ -1,5 +1,6 @@
 //! Thinking elsewhere: where the front end's thread must not block (a browser page), the play screen hands the
-//! computer's thinking to another worker as data, since a closure cannot cross to it.
+//! computer's thinking to another worker as data, since a closure cannot cross to it. (A service the front end
+//! installs, like [`crate::host`]'s, kept here in the mid end because its requests speak of games.)
 //!
 //! A [`Request`] names the game, its parameters (the JSON a saved game keeps), its seed, the moves so far in the
 //! game's own notation and why the computer is asked; the worker rebuilds the position by replaying the moves
