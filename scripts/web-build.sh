@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds Parlor's web page into target/web/ (index.html, parlor_web.js, parlor_web_bg.wasm): a static folder any
+# Builds Parlor's web page into target/web/ (index.html, worker.js, parlor_web.js, parlor_web_bg.wasm): a static folder any
 # web server can host. Needs only rustup and cargo: it adds the wasm32 target when missing and installs
 # wasm-bindgen-cli, at exactly the wasm-bindgen version of Cargo.lock, from source into target/web-tools/ (once;
 # skipped when already there at that version). Serve it with scripts/web-serve.sh.
@@ -35,6 +35,6 @@ rm -rf "$out"
 mkdir -p "$out"
 "$bindgen" --target web --no-typescript --out-dir "$out" --out-name parlor_web \
     target/wasm32-unknown-unknown/wasm/parlor_web.wasm
-cp crates/web/page/index.html "$out/"
+cp crates/web/page/index.html crates/web/page/worker.js "$out/"
 ls -l "$out" | awk 'NR > 1 { printf "web-build: %s %d bytes\n", $NF, $5 }'
 echo "web-build: built $out; serve it with scripts/web-serve.sh"

@@ -3,7 +3,7 @@
 //!
 //! The logic that does not need a browser is plain Rust with native tests: the store kept in local storage
 //! ([`store`]), the browser's key names ([`keys`]), swipes and drags ([`swipe`]), what the screen reader hears
-//! ([`announce`]) and the engine workloads measured in the page and natively ([`mod@bench`]). The page itself (the
+//! ([`announce`]), the worker's answers to think requests ([`think`]) and the engine workloads measured in the page and natively ([`mod@bench`]). The page itself (the
 //! `wasm32` build only) is in `page`: it owns the app, its backend, the events and the functions the page offers
 //! its tests on `window` (the page contract, README "In the browser").
 
@@ -12,6 +12,7 @@ pub mod bench;
 pub mod keys;
 pub mod store;
 pub mod swipe;
+pub mod think;
 
 #[cfg(target_arch = "wasm32")]
 mod page;

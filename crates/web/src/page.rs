@@ -6,6 +6,7 @@ use crate::keys::{Held, key_event};
 use crate::store::{Persist, WebKeeper, WebStore};
 use parlor::host::{Clock, Entropy, Host, RunNow};
 use parlor::input::{Event, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use parlor::mid::elsewhere::{Answer, Elsewhere, Request, answer_from_json};
 use parlor::tui::app::App;
 use parlor::tui::theme::{Depth, Theme};
 use ratzilla::backend::canvas::CanvasBackendOptions;
@@ -15,8 +16,9 @@ use ratzilla::ratatui::buffer::Buffer;
 use ratzilla::ratatui::{Frame, Terminal};
 use ratzilla::{CanvasBackend, CellSized, DomBackend, FontAtlasConfig, WebGl2Backend};
 use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
@@ -59,6 +61,119 @@ fn performance_now() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
         .map_or(0.0, |p| p.now())
+}
+
+/// `performance.now()` in a worker (its global is no window), or `Date.now()` where there is none.
+fn worker_now() -> f64 {
+    js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
+        .ok()
+        .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
+        .map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+/// The worker's clock (time limits of the computer's thinking).
+struct WorkerClock;
+
+impl Clock for WorkerClock {
+    fn unix_nanos(&self) -> u128 {
+        (js_sys::Date::now().max(0.0) as u128) * 1_000_000
+    }
+
+    fn monotonic_ms(&self) -> u64 {
+        worker_now().max(0.0) as u64
+    }
+}
+
+/// The requests sent to the page's worker and not yet answered or forgotten, and the answers come.
+#[derive(Default)]
+struct Sent {
+    waiting: HashSet<u64>,
+    answers: HashMap<u64, Answer>,
+}
+
+static SENT: Mutex<Option<Sent>> = Mutex::new(None);
+
+/// `f` over the requests sent to the worker.
+fn with_sent<T>(f: impl FnOnce(&mut Sent) -> T) -> T {
+    let mut guard = SENT.lock().unwrap_or_else(|e| e.into_inner());
+    f(guard.get_or_insert_with(Sent::default))
+}
+
+/// The page's Web Worker (`worker.js`, the same wasm module), reached through `window.parlorAskWorker`, which
+/// `index.html` defines; its answers come back through [`parlor_answered`].
+struct WebWorker;
+
+/// `window.parlorAskWorker`, if the page defines it.
+fn ask_worker_fn() -> Option<js_sys::Function> {
+    let w = web_sys::window()?;
+    js_sys::Reflect::get(&w, &JsValue::from_str("parlorAskWorker"))
+        .ok()?
+        .dyn_into::<js_sys::Function>()
+        .ok()
+}
+
+impl Elsewhere for WebWorker {
+    fn ask(&self, request: &Request) -> bool {
+        let sent = ask_worker_fn()
+            .and_then(|f| {
+                f.call1(&JsValue::NULL, &JsValue::from_str(&request.to_json()))
+                    .ok()
+            })
+            .and_then(|v| v.as_bool())
+            == Some(true);
+        if sent {
+            with_sent(|s| s.waiting.insert(request.id));
+        }
+        sent
+    }
+
+    fn answer(&self, id: u64) -> Option<Answer> {
+        with_sent(|s| s.answers.remove(&id))
+    }
+
+    fn forget(&self, id: u64) {
+        with_sent(|s| {
+            s.waiting.remove(&id);
+            s.answers.remove(&id);
+        });
+    }
+}
+
+/// An answer from the worker (its JSON): kept for the screen that asked, unless it was forgotten meanwhile.
+#[wasm_bindgen(js_name = parlorAnswered)]
+pub fn parlor_answered(text: &str) {
+    if let Some((id, answer)) = answer_from_json(text) {
+        with_sent(|s| {
+            if s.waiting.remove(&id) {
+                s.answers.insert(id, answer);
+            }
+        });
+    }
+}
+
+/// The worker failed (`why`): every request waiting is answered with it, and the screens think on the page.
+#[wasm_bindgen(js_name = parlorWorkerFailed)]
+pub fn parlor_worker_failed(why: &str) {
+    with_sent(|s| {
+        for id in std::mem::take(&mut s.waiting) {
+            s.answers.insert(id, Err(why.to_string()));
+        }
+    });
+}
+
+/// In the worker: the answer to one think request, both as JSON ([`crate::think::answer`]).
+#[wasm_bindgen(js_name = parlorWorkerAnswer)]
+pub fn parlor_worker_answer(request: &str) -> String {
+    static STARTED: OnceLock<()> = OnceLock::new();
+    STARTED.get_or_init(|| {
+        console_error_panic_hook();
+        parlor::host::install(Host {
+            clock: &WorkerClock,
+            entropy: &WebEntropy,
+            runner: &RunNow,
+        });
+    });
+    crate::think::answer(request)
 }
 
 /// The browser's `localStorage`, as the page's [`Persist`].
@@ -385,6 +500,10 @@ pub fn parlor_start() -> Result<String, JsValue> {
         entropy: &WebEntropy,
         runner: &RunNow,
     });
+    // The computer thinks in the page's worker, unless `?worker=0` (to measure the page without it).
+    if url_param("worker").as_deref() != Some("0") && ask_worker_fn().is_some() {
+        parlor::mid::elsewhere::install_elsewhere(&WebWorker);
+    }
     let persist: Rc<dyn Persist> = Rc::new(LocalStorage);
     let opened = WebStore::open(persist.clone(), js_sys::Date::now() as i64);
     let app = build_app(opened.store.clone(), persist.clone(), opened.notice);

@@ -6,7 +6,7 @@
 //! without it a clock stopped at zero, instance 0 and work run at once ([`RunNow`]), so that a front end that
 //! forgets to install anything still runs (with every game seeded alike). A browser would install a clock over
 //! `Date.now()` and `performance.now()`, an instance number from `crypto.getRandomValues`, and a runner that
-//! runs work at once or posts it to a Web Worker.
+//! runs work at once; the computer's thinking goes to a Web Worker as data through [`crate::mid::elsewhere`].
 
 mod clock;
 mod runner;

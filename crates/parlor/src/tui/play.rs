@@ -11,6 +11,7 @@ use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::input::{KeyCode, KeyEvent, MouseEvent};
 use crate::mid::capitalised;
+use crate::mid::elsewhere::{self, Asked, Elsewhere, Request};
 use crate::mid::error::Error;
 use crate::mid::game::{Game, Purpose, Turn};
 use crate::mid::jobs::{Job, Poll};
@@ -125,6 +126,23 @@ const WATCH_MS: u64 = 400;
 /// The result of the computer's thinking, with its memory handed back.
 type Thought<G> = (<G as Game>::Thinker, Option<<G as Game>::Move>);
 
+/// The computer's thinking under way: here (a background job), or elsewhere (a request sent as data, with the
+/// moves it was asked at, so that an answer to a position since changed is dropped).
+enum Pending<G: TuiGame> {
+    Here(Job<Thought<G>>),
+    Elsewhere(Asked, String),
+}
+
+/// The moves of `session` in notation, as a request carries them.
+fn moves_text<G: TuiGame>(session: &Session<G>) -> String {
+    session
+        .moves()
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Any game being played on the full screen.
 pub struct PlayView<G: TuiGame> {
     session: Session<G>,
@@ -132,7 +150,9 @@ pub struct PlayView<G: TuiGame> {
     message: Option<String>,
     question: Option<Question>,
     thinker: Option<G::Thinker>,
-    job: Option<(Job<Thought<G>>, Purpose)>,
+    job: Option<(Pending<G>, Purpose)>,
+    /// Where to think instead of a background job (the browser's worker), if the front end installed one.
+    elsewhere: Option<&'static dyn Elsewhere>,
     autoplay: bool,
     auto_ms: u64,
     board_area: Rect,
@@ -153,6 +173,7 @@ impl<G: TuiGame> PlayView<G> {
             question: None,
             thinker: None,
             job: None,
+            elsewhere: elsewhere::elsewhere(),
             autoplay: false,
             auto_ms: 0,
             board_area: Rect::default(),
@@ -173,6 +194,12 @@ impl<G: TuiGame> PlayView<G> {
         let seed = Seed::from_option(ctx.seed.take());
         let session = Session::new_in(params, seed, ctx.store, ctx.contexts.of::<G>())?;
         Ok(PlayView::new(session))
+    }
+
+    /// The same screen thinking through `by` rather than the one installed (for tests).
+    pub fn thinking_elsewhere(mut self, by: Option<&'static dyn Elsewhere>) -> PlayView<G> {
+        self.elsewhere = by;
+        self
     }
 
     /// The session being played (for tests).
@@ -242,6 +269,22 @@ impl<G: TuiGame> PlayView<G> {
         if self.job.is_some() {
             return;
         }
+        if let Some(by) = self.elsewhere {
+            let saved = self.session.unfinished();
+            let request = Request {
+                id: 0,
+                game: saved.game,
+                options: saved.options,
+                seed: saved.seed,
+                moves: saved.moves.clone(),
+                purpose,
+                pace_ms: G::watched(&self.session.params).then_some(self.watch_ms),
+            };
+            if let Some(asked) = Asked::send(by, request) {
+                self.job = Some((Pending::Elsewhere(asked, saved.moves), purpose));
+                return;
+            }
+        }
         let mut thinker = self
             .thinker
             .take()
@@ -254,22 +297,51 @@ impl<G: TuiGame> PlayView<G> {
             let mv = G::think(&mut thinker, &state, purpose, stop);
             (thinker, mv)
         });
-        self.job = Some((job, purpose));
+        self.job = Some((Pending::Here(job), purpose));
     }
 
     /// Collects the computer's thought if it is ready, and starts the next one that is due.
     fn step_computer(&mut self, ctx: &mut Ctx) {
-        if let Some((job, purpose)) = &self.job {
-            let purpose = *purpose;
-            match job.poll() {
-                Poll::Running => return,
-                Poll::Lost => self.job = None,
-                Poll::Done((thinker, mv)) => {
-                    self.job = None;
-                    self.thinker = Some(thinker);
-                    self.thought(purpose, mv, ctx);
+        match &self.job {
+            Some((Pending::Here(job), purpose)) => {
+                let purpose = *purpose;
+                match job.poll() {
+                    Poll::Running => return,
+                    Poll::Lost => self.job = None,
+                    Poll::Done((thinker, mv)) => {
+                        self.job = None;
+                        self.thinker = Some(thinker);
+                        self.thought(purpose, mv, ctx);
+                    }
                 }
             }
+            Some((Pending::Elsewhere(asked, at), purpose)) => {
+                let purpose = *purpose;
+                match asked.poll() {
+                    Poll::Running => return,
+                    Poll::Lost => self.job = None,
+                    Poll::Done(answer) => {
+                        // An answer to a position since changed is stale: dropped (the next one is asked below).
+                        let current = *at == moves_text(&self.session);
+                        self.job = None;
+                        match answer {
+                            Ok(mv) if current => {
+                                let mv =
+                                    mv.and_then(|t| G::parse_move(self.session.state(), &t).ok());
+                                self.thought(purpose, mv, ctx);
+                            }
+                            Ok(_) => {}
+                            Err(why) => {
+                                // Never asked there again (an error would come back each time): thought here.
+                                self.elsewhere = None;
+                                self.message =
+                                    Some(format!("thinking here: the worker could not ({why})"));
+                            }
+                        }
+                    }
+                }
+            }
+            None => {}
         }
         if self.question.is_some() || self.session.ended().is_some() {
             return;

@@ -48,6 +48,7 @@ mod storage;
 mod storage_faults;
 mod suspend;
 mod themes;
+mod think_elsewhere;
 mod transfer;
 mod tree_building;
 mod tui;

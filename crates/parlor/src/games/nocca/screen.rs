@@ -331,11 +331,12 @@ impl TuiGame for Nocca {
         let dims = state.position().dims();
         let playing = !board.over && state.params.mode != Mode::Watch;
         let overlay = board.ui.is_some_and(|ui| ui.values) && !board.over;
-        // (A replay, with no one playing, needs no table.)
-        if board.ui.is_some()
-            && (state.params.level == nocca::Opponent::Perfect && state.params.mode != Mode::Two
-                || overlay)
-        {
+        // (A replay, with no one playing, needs no table. Where the computer thinks elsewhere, the perfect level's
+        // table is solved there: solving it here too would freeze the page; the overlay still asks for it.)
+        let perfect = state.params.level == nocca::Opponent::Perfect
+            && state.params.mode != Mode::Two
+            && crate::mid::elsewhere::elsewhere().is_none();
+        if board.ui.is_some() && (perfect || overlay) {
             // The perfect level and the overlay need the table: start loading or solving it now.
             board.context.prepare(dims);
         }

@@ -1,0 +1,269 @@
+//! Thinking elsewhere: where the front end's thread must not block (a browser page), the play screen hands the
+//! computer's thinking to another worker as data, since a closure cannot cross to it. (A service the front end
+//! installs, like [`crate::host`]'s, kept here in the mid end because its requests speak of games.)
+//!
+//! A [`Request`] names the game, its parameters (the JSON a saved game keeps), its seed, the moves so far in the
+//! game's own notation and why the computer is asked; the worker rebuilds the position by replaying the moves
+//! ([`think_for`]) and answers with the move in notation (or none). The play screen asks through the installed
+//! [`Elsewhere`] ([`install_elsewhere`]); with none installed (the terminal, tests) it thinks through a
+//! [`crate::mid::jobs::Job`] as before.
+
+use crate::mid::error::Error;
+use crate::mid::game::{Game, Purpose};
+use crate::mid::jobs::Poll;
+use crate::mid::session::rebuild;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// One request to think, as data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// Tells the answers apart: a screen takes only the answer to its own latest request.
+    pub id: u64,
+    /// The game's id ([`Game::ID`]).
+    pub game: String,
+    /// Its parameters, as a saved game keeps them ([`Game::params_to_json`]).
+    pub options: String,
+    /// Its seed.
+    pub seed: u64,
+    /// The moves so far, in the game's notation, separated by spaces (as a saved game keeps them).
+    pub moves: String,
+    /// Why the computer is asked.
+    pub purpose: Purpose,
+    /// Watch mode's least time a move takes, in milliseconds (none outside watch mode).
+    pub pace_ms: Option<u64>,
+}
+
+/// A purpose's name in a request.
+fn purpose_name(purpose: Purpose) -> &'static str {
+    match purpose {
+        Purpose::Hint => "hint",
+        Purpose::Opponent => "opponent",
+        Purpose::Autoplay => "autoplay",
+    }
+}
+
+impl Request {
+    /// The request as one JSON text (what crosses to the worker).
+    pub fn to_json(&self) -> String {
+        serde_json::json!({
+            "id": self.id, "game": self.game, "options": self.options, "seed": self.seed,
+            "moves": self.moves, "purpose": purpose_name(self.purpose), "pace_ms": self.pace_ms,
+        })
+        .to_string()
+    }
+
+    /// A request read back from [`Request::to_json`]; anything missing or damaged is an error that says what.
+    pub fn from_json(text: &str) -> Result<Request, Error> {
+        let bad = |what: &str| Error::Record(format!("a think request without a readable {what}"));
+        let v: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| Error::Record(format!("a think request: {e}")))?;
+        let text_of = |key: &str| v[key].as_str().map(str::to_string).ok_or_else(|| bad(key));
+        let purpose = match v["purpose"].as_str() {
+            Some("hint") => Purpose::Hint,
+            Some("opponent") => Purpose::Opponent,
+            Some("autoplay") => Purpose::Autoplay,
+            _ => return Err(bad("purpose")),
+        };
+        Ok(Request {
+            id: v["id"].as_u64().ok_or_else(|| bad("id"))?,
+            game: text_of("game")?,
+            options: text_of("options")?,
+            seed: v["seed"].as_u64().ok_or_else(|| bad("seed"))?,
+            moves: text_of("moves")?,
+            purpose,
+            pace_ms: v["pace_ms"].as_u64(),
+        })
+    }
+}
+
+/// The answer to a request: the move in notation, none (the computer found no move), or why it could not think.
+pub type Answer = Result<Option<String>, String>;
+
+/// The answer as one JSON text (what crosses back from the worker).
+pub fn answer_to_json(id: u64, answer: &Answer) -> String {
+    match answer {
+        Ok(mv) => serde_json::json!({ "id": id, "move": mv }),
+        Err(why) => serde_json::json!({ "id": id, "error": why }),
+    }
+    .to_string()
+}
+
+/// An answer read back from [`answer_to_json`], with its request's id; `None` if unreadable.
+pub fn answer_from_json(text: &str) -> Option<(u64, Answer)> {
+    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    let id = v["id"].as_u64()?;
+    if let Some(why) = v["error"].as_str() {
+        return Some((id, Err(why.to_string())));
+    }
+    Some((id, Ok(v["move"].as_str().map(str::to_string))))
+}
+
+/// Game `G`'s answer to `request`: the position rebuilt by replaying its moves, then [`Game::think`] with a new
+/// thinker over `context` (kept by the worker across requests, so that tables are built once). `pace` sets watch
+/// mode's pace on the thinker when the request has one.
+pub fn think_for<G: Game>(
+    request: &Request,
+    context: &G::Context,
+    pace: impl FnOnce(&mut G::Thinker, u64),
+) -> Result<Option<String>, Error> {
+    let rebuilt = rebuild::<G>(
+        &request.game,
+        &request.options,
+        request.seed,
+        &request.moves,
+    )?;
+    let mut thinker = G::thinker(&rebuilt.params, context);
+    if let Some(ms) = request.pace_ms {
+        pace(&mut thinker, ms);
+    }
+    let stop = AtomicBool::new(false);
+    Ok(G::think(&mut thinker, &rebuilt.state, request.purpose, &stop).map(|m| m.to_string()))
+}
+
+/// Somewhere else to think: a browser's Web Worker.
+pub trait Elsewhere: Send + Sync {
+    /// Sends `request`; `false` if it could not be sent (the screen then thinks itself).
+    fn ask(&self, request: &Request) -> bool;
+    /// The answer to request `id` once it has come (given once), else `None`.
+    fn answer(&self, id: u64) -> Option<Answer>;
+    /// Request `id` is no longer wanted (the player undid, left or started anew): its answer is thrown away.
+    fn forget(&self, id: u64);
+}
+
+static ELSEWHERE: OnceLock<&'static dyn Elsewhere> = OnceLock::new();
+
+/// Installs somewhere else to think, once, before the first game starts; `false` if one was already installed.
+pub fn install_elsewhere(elsewhere: &'static dyn Elsewhere) -> bool {
+    ELSEWHERE.set(elsewhere).is_ok()
+}
+
+/// The installed place to think elsewhere, if any (none in the terminal).
+pub fn elsewhere() -> Option<&'static dyn Elsewhere> {
+    ELSEWHERE.get().copied()
+}
+
+/// A request sent elsewhere, waiting for its answer; dropping it forgets the request.
+pub struct Asked {
+    id: u64,
+    by: &'static dyn Elsewhere,
+}
+
+impl Asked {
+    /// Sends `request` (its id replaced by a fresh one) to `by`; `None` if it could not be sent.
+    pub fn send(by: &'static dyn Elsewhere, mut request: Request) -> Option<Asked> {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        request.id = NEXT.fetch_add(1, Ordering::Relaxed);
+        by.ask(&request).then_some(Asked { id: request.id, by })
+    }
+
+    /// The answer once it has come.
+    pub fn poll(&self) -> Poll<Answer> {
+        match self.by.answer(self.id) {
+            Some(answer) => Poll::Done(answer),
+            None => Poll::Running,
+        }
+    }
+}
+
+impl Drop for Asked {
+    fn drop(&mut self) {
+        self.by.forget(self.id);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::nocca::Nocca;
+    use crate::mid::session::{Seed, Session};
+    use crate::storage::MemoryStore;
+
+    fn request(moves: &str, purpose: Purpose) -> Request {
+        Request {
+            id: 7,
+            game: "nocca".into(),
+            options: Nocca::params_to_json(&Default::default()),
+            seed: 3,
+            moves: moves.into(),
+            purpose,
+            pace_ms: Some(250),
+        }
+    }
+
+    #[test]
+    fn a_request_and_its_answers_cross_as_json_unchanged() {
+        for purpose in [Purpose::Hint, Purpose::Opponent, Purpose::Autoplay] {
+            let r = request("a1b2 c3", purpose);
+            assert_eq!(Request::from_json(&r.to_json()).unwrap(), r);
+        }
+        let mut r = request("", Purpose::Hint);
+        r.pace_ms = None;
+        assert_eq!(Request::from_json(&r.to_json()).unwrap(), r);
+        assert!(Request::from_json("{\"id\":1}").is_err());
+        assert!(Request::from_json("not json").is_err());
+        for answer in [
+            Ok(Some("a1b2".to_string())),
+            Ok(None),
+            Err("bad".to_string()),
+        ] {
+            assert_eq!(
+                answer_from_json(&answer_to_json(9, &answer)),
+                Some((9, answer))
+            );
+        }
+        assert_eq!(answer_from_json("[]"), None);
+    }
+
+    #[test]
+    fn the_worker_replays_the_moves_and_thinks_as_the_screen_would() {
+        // A game with a few moves played: the answer from the request equals thinking on the session's position.
+        let mut store = MemoryStore::new();
+        let context = <Nocca as Game>::Context::default();
+        let params = <Nocca as Game>::Params::default();
+        let mut session =
+            Session::<Nocca>::new_in(params, Seed::from_option(Some(5)), &store, context.clone())
+                .unwrap();
+        for _ in 0..3 {
+            let mut t = Nocca::thinker(&params, &context);
+            let mv = Nocca::think(
+                &mut t,
+                session.state(),
+                Purpose::Hint,
+                &AtomicBool::new(false),
+            )
+            .unwrap();
+            session.play(mv, &mut store).unwrap();
+        }
+        let saved = session.unfinished();
+        let r = Request {
+            id: 1,
+            game: saved.game,
+            options: saved.options,
+            seed: saved.seed,
+            moves: saved.moves,
+            purpose: Purpose::Hint,
+            pace_ms: None,
+        };
+        let mut here = Nocca::thinker(&params, &context);
+        let expected = Nocca::think(
+            &mut here,
+            session.state(),
+            Purpose::Hint,
+            &AtomicBool::new(false),
+        )
+        .map(|m| m.to_string());
+        assert!(expected.is_some());
+        let r = Request::from_json(&r.to_json()).unwrap();
+        assert_eq!(
+            think_for::<Nocca>(&r, &context, |_, _| {}).unwrap(),
+            expected
+        );
+        // A damaged request says so instead of thinking on a wrong position.
+        let mut wrong = r.clone();
+        wrong.moves = "zz9".into();
+        assert!(think_for::<Nocca>(&wrong, &context, |_, _| {}).is_err());
+        wrong.game = "mastermind".into();
+        assert!(think_for::<Nocca>(&wrong, &context, |_, _| {}).is_err());
+    }
+}
