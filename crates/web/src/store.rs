@@ -7,7 +7,7 @@
 //! does not read is set aside, kept whole. [`Storage::keeps`] is true only while the last write succeeded.
 
 use parlor::settings::{Catalog, Keeper, Settings};
-use parlor::storage::dump::{self, Dump};
+use parlor::storage::dump;
 use parlor::storage::{
     Claim, ClaimError, Damaged, GameRecord, History, MemoryStore, Ranking, Scoreboard, Stats,
     Storage, Unfinished, VariantTally,
