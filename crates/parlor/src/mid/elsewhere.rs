@@ -224,15 +224,12 @@ mod tests {
         let mut session =
             Session::<Nocca>::new_in(params, Seed::from_option(Some(5)), &store, context.clone())
                 .unwrap();
-        for _ in 0..3 {
+        let hint = |state: &<Nocca as Game>::State| {
             let mut t = Nocca::thinker(&params, &context);
-            let mv = Nocca::think(
-                &mut t,
-                session.state(),
-                Purpose::Hint,
-                &AtomicBool::new(false),
-            )
-            .unwrap();
+            Nocca::think(&mut t, state, Purpose::Hint, &AtomicBool::new(false))
+        };
+        for _ in 0..3 {
+            let mv = hint(session.state()).unwrap();
             session.play(mv, &mut store).unwrap();
         }
         let saved = session.unfinished();
@@ -245,14 +242,7 @@ mod tests {
             purpose: Purpose::Hint,
             pace_ms: None,
         };
-        let mut here = Nocca::thinker(&params, &context);
-        let expected = Nocca::think(
-            &mut here,
-            session.state(),
-            Purpose::Hint,
-            &AtomicBool::new(false),
-        )
-        .map(|m| m.to_string());
+        let expected = hint(session.state()).map(|m| m.to_string());
         assert!(expected.is_some());
         let r = Request::from_json(&r.to_json()).unwrap();
         assert_eq!(

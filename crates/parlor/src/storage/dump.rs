@@ -154,50 +154,56 @@ fn plural(n: usize) -> &'static str {
 /// Whether two finished games are the same game: the same game, variant, seed, moves, start and end (an import
 /// never adds a game that is already there).
 pub fn same_game(a: &GameRecord, b: &GameRecord) -> bool {
-    (
-        a.game.as_str(),
-        a.variant.as_str(),
-        a.seed,
-        a.moves.as_str(),
-        a.started_at,
-        a.ended_at,
-    ) == (
-        b.game.as_str(),
-        b.variant.as_str(),
-        b.seed,
-        b.moves.as_str(),
-        b.started_at,
-        b.ended_at,
-    )
+    let key = |g: &GameRecord| (g.seed, g.started_at, g.ended_at);
+    a.game == b.game && a.variant == b.variant && a.moves == b.moves && key(a) == key(b)
 }
 
 /// Adds the rows of `from` to `into` as an import does (README, Where data lives): a finished game already there
 /// ([`same_game`]) is not added again, a game in progress whose play session is there already is left as it is,
 /// set-aside rows are added; the settings are not touched. New finished games get ids after the highest there.
 pub fn merge(into: &mut Dump, from: Dump) -> Imported {
-    let mut done = Imported::default();
     let mut next_id = into.games.iter().map(|g| g.id).max().unwrap_or(0);
-    for mut g in from.games {
-        if into.games.iter().any(|h| same_game(h, &g)) {
-            done.games_here += 1;
-        } else {
-            next_id += 1;
-            g.id = next_id;
-            into.games.push(g);
-            done.games += 1;
-        }
-    }
-    for u in from.unfinished {
-        if into.unfinished.iter().any(|h| h.session == u.session) {
-            done.unfinished_here += 1;
-        } else {
-            into.unfinished.push(u);
-            done.unfinished += 1;
-        }
-    }
-    done.set_aside = from.set_aside.len();
+    let (games, games_here) = add_new(&mut into.games, from.games, same_game, |g| {
+        next_id += 1;
+        g.id = next_id;
+    });
+    let (unfinished, unfinished_here) = add_new(
+        &mut into.unfinished,
+        from.unfinished,
+        |a, b| a.session == b.session,
+        |_| {},
+    );
+    let set_aside = from.set_aside.len();
     into.set_aside.extend(from.set_aside);
-    done
+    Imported {
+        games,
+        games_here,
+        unfinished,
+        unfinished_here,
+        set_aside,
+        left_in_file: 0,
+    }
+}
+
+/// Adds each row of `from` that `same` finds nowhere in `into`, after `fresh` readies it: (how many were added, how
+/// many were there already).
+fn add_new<T>(
+    into: &mut Vec<T>,
+    from: Vec<T>,
+    same: impl Fn(&T, &T) -> bool,
+    mut fresh: impl FnMut(&mut T),
+) -> (usize, usize) {
+    let (mut added, mut here) = (0, 0);
+    for mut row in from {
+        if into.iter().any(|old| same(old, &row)) {
+            here += 1;
+        } else {
+            fresh(&mut row);
+            into.push(row);
+            added += 1;
+        }
+    }
+    (added, here)
 }
 
 /// The rows that did not read while reading a store text.
