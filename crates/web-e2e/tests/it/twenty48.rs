@@ -32,9 +32,19 @@ fn slide_once(page: &Session, how: &str, slide: impl Fn(usize)) -> String {
             |s| number_after(s, "Moves") == Some(moves + 1),
         );
         if after.is_ok() {
-            // The animation ends within 100 ms; read the board when it has settled.
-            std::thread::sleep(Duration::from_millis(200));
-            let after = page.screen().unwrap();
+            // Read the board once the slide's animation has settled (a loaded machine draws its frames late): the
+            // new tile is there and no tile is between two cells.
+            let old_sum: u64 = tiles(&before).iter().sum();
+            let after = page
+                .wait_screen(
+                    "the board settled after the slide",
+                    Duration::from_secs(5),
+                    |s| {
+                        let sum: u64 = tiles(s).iter().sum();
+                        sum == old_sum + 2 || sum == old_sum + 4
+                    },
+                )
+                .unwrap_or_else(|_| page.screen().unwrap());
             let (old, new) = (tiles(&before), tiles(&after));
             assert!(
                 new.iter().sum::<u64>() == old.iter().sum::<u64>() + 2
