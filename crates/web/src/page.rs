@@ -100,13 +100,20 @@ fn with_sent<T>(f: impl FnOnce(&mut Sent) -> T) -> T {
 }
 
 /// The page's Web Worker (`worker.js`, the same wasm module), reached through `window.parlorAskWorker`, which
-/// `index.html` defines; its answers come back through [`parlor_answered`].
+/// `index.html` defines; its answers come back through [`parlor_answered`]. A request forgotten before its answer
+/// is passed to `window.parlorForgetWorker`, which drops it from the page's queue or, when the worker is thinking
+/// about it, ends that worker and starts a fresh one (a think cannot be stopped otherwise).
 struct WebWorker;
 
 /// `window.parlorAskWorker`, if the page defines it.
 fn ask_worker_fn() -> Option<js_sys::Function> {
+    page_fn("parlorAskWorker")
+}
+
+/// The function `window[name]`, if the page defines it.
+fn page_fn(name: &str) -> Option<js_sys::Function> {
     let w = web_sys::window()?;
-    js_sys::Reflect::get(&w, &JsValue::from_str("parlorAskWorker"))
+    js_sys::Reflect::get(&w, &JsValue::from_str(name))
         .ok()?
         .dyn_into::<js_sys::Function>()
         .ok()
@@ -116,8 +123,12 @@ impl Elsewhere for WebWorker {
     fn ask(&self, request: &Request) -> bool {
         let sent = ask_worker_fn()
             .and_then(|f| {
-                f.call1(&JsValue::NULL, &JsValue::from_str(&request.to_json()))
-                    .ok()
+                f.call2(
+                    &JsValue::NULL,
+                    &JsValue::from_str(&request.to_json()),
+                    &JsValue::from_f64(request.id as f64),
+                )
+                .ok()
             })
             .and_then(|v| v.as_bool())
             == Some(true);
@@ -132,10 +143,14 @@ impl Elsewhere for WebWorker {
     }
 
     fn forget(&self, id: u64) {
-        with_sent(|s| {
-            s.waiting.remove(&id);
+        let waiting = with_sent(|s| {
             s.answers.remove(&id);
+            s.waiting.remove(&id)
         });
+        // Still unanswered: the page takes it off the worker's queue, or ends the worker thinking about it.
+        if waiting && let Some(f) = page_fn("parlorForgetWorker") {
+            let _ = f.call1(&JsValue::NULL, &JsValue::from_f64(id as f64));
+        }
     }
 }
 

@@ -2,19 +2,28 @@
 //! cursor keys and a step digit, each answered by the computer, read from the screen; the position found where it
 //! was after a reload.
 
-use crate::common::{number_after, open_item, page, resume, set_setting, title};
+use crate::common::{number_after, open_item, page, resume, set_setting, title, to_menu};
 use parlor_web_e2e::{Key, Session};
 use std::time::Duration;
 
 fn start(page: &Session) -> String {
+    start_with(page, &[("Computer level", "beginner")])
+}
+
+/// A new game against the computer, you black and moving first, with `settings` set first (name, value).
+fn start_with(page: &Session, settings: &[(&str, &str)]) -> String {
     let setup = open_item(page, "New game: Nocca Nocca");
     assert!(title(&setup).contains("new game of Nocca Nocca"), "{setup}");
     // Against the computer at its quickest level, you playing black and moving first.
     set_setting(page, "Players", "against the computer");
-    set_setting(page, "Computer level", "beginner");
+    for (name, value) in settings {
+        set_setting(page, name, value);
+    }
     set_setting(page, "Your colour", "black");
     let setup = set_setting(page, "Moves first", "black");
-    assert!(setup.contains("◀ 6x5 ▶"), "the standard board: {setup}");
+    if settings.iter().all(|(name, _)| *name != "Board") {
+        assert!(setup.contains("◀ 6x5 ▶"), "the standard board: {setup}");
+    }
     page.press(&[Key::Enter]).unwrap();
     page.wait_screen(
         "a new Nocca game, black to move",
@@ -184,4 +193,49 @@ fn moves_by_clicks_and_by_keys_are_answered_by_the_computer() {
         "the position after the reload:\n{back}\nbefore:\n{screen}"
     );
     assert!(black_to_move(&back), "{back}");
+}
+
+/// How many workers the page has started (`window.parlorWorkerStarts`, index.html).
+fn worker_starts(page: &Session) -> f64 {
+    page.eval_f64("return window.parlorWorkerStarts").unwrap()
+}
+
+#[test]
+fn a_think_no_longer_wanted_ends_the_worker_and_a_fresh_one_answers() {
+    let Some(page) = page("nocca_cancel", "seed=9") else {
+        return;
+    };
+    let perfect = [
+        ("Board", "4x4"),
+        ("Computer level", "perfect (solved boards)"),
+    ];
+    start_with(&page, &perfect);
+    assert_eq!(worker_starts(&page), 1.0);
+    // A hint on 4 x 4 at the perfect level: the worker solves the board's table first, which takes seconds.
+    page.type_text("t").unwrap();
+    let thinking = page
+        .wait_screen("the computer thinking", Duration::from_secs(5), |s| {
+            s.contains("thinking")
+        })
+        .unwrap();
+    assert!(!thinking.contains("hint:"), "{thinking}");
+    // Leaving the game forgets the request: the worker thinking about it is ended and a fresh one started.
+    to_menu(&page);
+    assert_eq!(
+        worker_starts(&page),
+        2.0,
+        "the worker thinking about a forgotten request is replaced"
+    );
+    // The fresh worker answers the next request (solving the table anew).
+    start_with(&page, &perfect);
+    page.type_text("t").unwrap();
+    let hinted = page
+        .wait_screen(
+            "the hint from the fresh worker",
+            Duration::from_secs(180),
+            |s| s.contains("hint:"),
+        )
+        .unwrap();
+    assert_eq!(worker_starts(&page), 2.0, "{hinted}");
+    page.screenshot("cancelled").unwrap();
 }
