@@ -20,12 +20,48 @@ if [ -z "$version" ]; then
     exit 1
 fi
 tools=target/web-tools
+
+# The fallback of `cargo install --locked` when the registry (a mirror's snapshot) lacks a version that the CLI's own
+# Cargo.lock names: the CLI's published source (the .crate the failed install just fetched), its Cargo.lock kept but
+# for each package the registry cannot give, which `cargo update -p` moves to the nearest version the registry has
+# (webpki-roots 1.0.11 to 1.0.10 on this project's mirror, 2026-11: the certificates of ureq, which the test runner
+# would use only to download a driver it is given here), then installed with --locked from that source. Every
+# other package stays at the CLI's locked version; the changed lines are printed.
+install_relocked() {
+    local version=$1 crate src
+    crate=$(ls "${CARGO_HOME:-$HOME/.cargo}"/registry/cache/*/"wasm-bindgen-cli-$version.crate" 2> /dev/null | head -1)
+    if [ -z "$crate" ]; then
+        echo "web-build: cargo install --locked failed and no wasm-bindgen-cli-$version.crate is cached" >&2
+        exit 1
+    fi
+    src=$tools/src
+    rm -rf "$src"
+    mkdir -p "$src"
+    tar -xzf "$crate" -C "$src"
+    src=$src/wasm-bindgen-cli-$version
+    cp "$src/Cargo.lock" "$src/Cargo.lock.published"
+    local tries=0 name
+    until "$cargo" metadata --locked --format-version 1 --manifest-path "$src/Cargo.toml" > /dev/null 2> "$src/metadata.err"; do
+        name=$(sed -n 's/.*failed to select a version for the requirement `\([^ ]*\) = .*/\1/p' "$src/metadata.err" | head -1)
+        tries=$((tries + 1))
+        if [ -z "$name" ] || [ "$tries" -gt 10 ]; then
+            cat "$src/metadata.err" >&2
+            echo "web-build: wasm-bindgen-cli $version's Cargo.lock cannot be honoured on this registry" >&2
+            exit 1
+        fi
+        echo "web-build: the registry lacks wasm-bindgen-cli's locked $name; moving it alone to the nearest it has" >&2
+        "$cargo" update --manifest-path "$src/Cargo.toml" -p "$name"
+    done
+    echo "web-build: wasm-bindgen-cli $version's Cargo.lock as installed, against the published one:" >&2
+    diff "$src/Cargo.lock.published" "$src/Cargo.lock" >&2 || true
+    "$cargo" install --locked --path "$src" --root "$tools"
+}
 bindgen=$tools/bin/wasm-bindgen
 if ! [ -x "$bindgen" ] || [ "$("$bindgen" --version 2> /dev/null)" != "wasm-bindgen $version" ]; then
     echo "web-build: installing wasm-bindgen-cli $version into $tools" >&2
-    # --locked first; a registry mirror that lacks one of the CLI's locked dependencies gets the newest that fit.
-    "$cargo" install --locked wasm-bindgen-cli --version "$version" --root "$tools" \
-        || "$cargo" install wasm-bindgen-cli --version "$version" --root "$tools"
+    if ! "$cargo" install --locked wasm-bindgen-cli --version "$version" --root "$tools"; then
+        install_relocked "$version"
+    fi
 fi
 
 # WebAssembly's 128-bit vector instructions (every browser since 2021: Chrome 91, Firefox 89, Safari 16.4): the
