@@ -413,6 +413,15 @@ impl Session {
         )
     }
 
+    /// Sets the browser window's outer size to `width` x `height` pixels (the page's grid follows its window).
+    pub fn resize(&self, width: u32, height: u32) -> Result<()> {
+        self.command(
+            &format!("resizing the window to {width}x{height}"),
+            STEP,
+            |c| async move { c.set_window_size(width, height).await },
+        )
+    }
+
     /// Takes a screenshot into `target/web-artifacts/<test name><suffix>.png` and gives its path.
     pub fn screenshot(&self, suffix: &str) -> Result<PathBuf> {
         let png = self.command("taking a screenshot", STEP, |c| async move {

@@ -10,5 +10,6 @@ mod harness;
 mod mastermind;
 mod nocca;
 mod page;
+mod screens;
 mod store;
 mod twenty48;

@@ -106,16 +106,14 @@ fn slides_by_keys_a_swipe_and_a_drag_then_resumes_after_a_reload() {
     slide_once(&page, "key press", |d| page.press(&[arrows[d]]).unwrap());
 }
 
-#[test]
-fn a_given_up_game_is_in_the_history_and_the_best_scores() {
-    let Some(page) = page("twenty48_history", "") else {
-        return;
-    };
-    start(&page);
+/// A new game, `slides` slides by the arrow keys, then given up (`x`, `y`): the score, the screen after the last
+/// slide, and the end's screen.
+pub fn play_and_give_up(page: &Session, slides: usize) -> (u64, String, String) {
+    start(page);
     let arrows = [Key::Left, Key::Up, Key::Right, Key::Down];
     let mut screen = String::new();
-    for _ in 0..3 {
-        screen = slide_once(&page, "key press", |d| page.press(&[arrows[d]]).unwrap());
+    for _ in 0..slides {
+        screen = slide_once(page, "key press", |d| page.press(&[arrows[d]]).unwrap());
     }
     let score = number_after(&screen, "Score").unwrap();
     page.type_text("x").unwrap();
@@ -131,6 +129,15 @@ fn a_given_up_game_is_in_the_history_and_the_best_scores() {
             |s| s.contains("r new game") && s.contains("q back") && !s.contains("u undo"),
         )
         .unwrap();
+    (score, screen, over)
+}
+
+#[test]
+fn a_given_up_game_is_in_the_history_and_the_best_scores() {
+    let Some(page) = page("twenty48_history", "") else {
+        return;
+    };
+    let (score, _, over) = play_and_give_up(&page, 3);
     page.screenshot("_over").unwrap();
 
     to_menu(&page);
