@@ -237,5 +237,5 @@ fn a_think_no_longer_wanted_ends_the_worker_and_a_fresh_one_answers() {
         )
         .unwrap();
     assert_eq!(worker_starts(&page), 2.0, "{hinted}");
-    page.screenshot("cancelled").unwrap();
+    page.screenshot("_answered").unwrap();
 }
