@@ -64,17 +64,17 @@ BASE = sys.argv[3] if len(sys.argv) > 3 else "http://127.0.0.1:8731"
 INPAGE = """
 const [keys, needle, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
 const press = (k) => document.dispatchEvent(new KeyboardEvent('keydown', {key: k, bubbles: true}));
-const longTasks = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) longTasks.push(e.duration); }).observe({type: 'longtask'});
-const gaps = []; const keyMs = []; let last = performance.now(); const t0 = last; let probed = false;
+const gaps = []; const keyMs = []; let last = performance.now(); const t0 = last; let probed = false; let probeAt = -1;
+const longTasks = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) longTasks.push([e.startTime - t0, e.duration]); }).observe({type: 'longtask'});
 const loop = (t) => {
   gaps.push(t - last); last = t;
   const s = window.parlorScreen();
   if (!probed && t - t0 > 300 && !s.includes(needle)) {
-    probed = true; press('?'); keyMs.push(window.parlorFrameMs()); press('Escape'); keyMs.push(window.parlorFrameMs());
+    probed = true; probeAt = t - t0; press('?'); keyMs.push(window.parlorFrameMs()); press('Escape'); keyMs.push(window.parlorFrameMs());
   }
   if (s.includes(needle) || t - t0 > 120000) {
     const line = s.split('\\n').find((l) => l.includes(needle)) || '';
-    done({pressMs, longTasks, ms: t - t0, gaps, keyMs, line: line.trim(), frameMs: window.parlorFrameMs()});
+    done({pressMs, probeAt, longTasks, ms: t - t0, gaps, keyMs, line: line.trim(), frameMs: window.parlorFrameMs()});
     return;
   }
   requestAnimationFrame(loop);
@@ -98,7 +98,9 @@ def run(url, setup, keys, needle, label):
               f"median {srt[len(srt)//2]:.1f} ms, {sum(g > 50 for g in gaps)} gaps over 50 ms; "
               f"parlorFrameMs after the start key {r['frameMs']:.1f}; keys while thinking (? then Esc) {['%.1f' % k for k in r['keyMs']]}")
         lt = r['longTasks']
-        print(f"    main-thread long tasks (>50 ms): {len(lt)}, longest {max(lt) if lt else 0:.0f} ms; {r['line'][:80]}")
+        print(f"    main-thread long tasks (>50 ms): {len(lt)}, longest {max((d for _, d in lt), default=0):.0f} ms; {r['line'][:80]}")
+        print(f"    long tasks at (ms after the start keys, duration): {[(round(a), round(d)) for a, d in lt]}; the ? and Esc probe at {r['probeAt']:.0f} ms; "
+              f"the gaps over 50 ms end at {[round(sum(gaps[:i + 1])) for i, g in enumerate(gaps) if g > 50]}")
     finally:
         w.quit()
 
