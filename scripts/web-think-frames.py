@@ -11,13 +11,20 @@ class WD:
     def __init__(self, port=9731):
         self.base = f"http://127.0.0.1:{port}"
         self.p = subprocess.Popen(["/usr/bin/chromedriver", f"--port={port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(1)
+        for _ in range(100):  # chromedriver listens within a second, or many on a loaded machine
+            try:
+                self.req("GET", "/status")
+                break
+            except OSError:
+                time.sleep(0.2)
         prof = tempfile.mkdtemp()
         caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {"binary": "/usr/bin/chromium",
             "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                      "--disable-component-update", "--disable-sync", f"--user-data-dir={prof}", "--window-size=1200,900"]}}}}
         r = self.req("POST", "/session", caps)
         self.sid = r["value"]["sessionId"]
+        # A think on the page holds it for 20 s and more on a loaded machine: past WebDriver's 30 s script default.
+        self.req("POST", f"/session/{self.sid}/timeouts", {"script": 300000})
     def req(self, method, path, body=None):
         data = json.dumps(body).encode() if body is not None else None
         rq = urllib.request.Request(self.base + path, data=data, method=method, headers={"Content-Type": "application/json"})
