@@ -39,6 +39,8 @@ install_relocked() {
     mkdir -p "$src"
     tar -xzf "$crate" -C "$src"
     src=$src/wasm-bindgen-cli-$version
+    # Its own workspace: unpacked under this project's target/, cargo would otherwise take it for a member of Parlor's.
+    printf '\n[workspace]\n' >> "$src/Cargo.toml"
     cp "$src/Cargo.lock" "$src/Cargo.lock.published"
     local tries=0 name
     until "$cargo" metadata --locked --format-version 1 --manifest-path "$src/Cargo.toml" > /dev/null 2> "$src/metadata.err"; do
