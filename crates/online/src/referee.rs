@@ -5,7 +5,7 @@
 //! Time is passed in, as milliseconds on any clock the caller keeps, so the referee reads no clock and its tests
 //! are deterministic.
 
-use crate::protocol::{EndReason, Event, EventKind, Side};
+use crate::protocol::{EndReason, Event, EventKind, Rating, Side};
 use nocca::{Dims, GameOptions, Move};
 use thiserror::Error;
 
@@ -90,6 +90,12 @@ impl Room {
             black: black.to_string(),
             white: white.to_string(),
             board: dims.to_string(),
+            clock: None,
+            rated: false,
+            black_rating: Rating::NEW,
+            white_rating: Rating::NEW,
+            rematch_of: None,
+            clocks: None,
         });
         room
     }
@@ -139,6 +145,8 @@ impl Room {
             winner,
             reason,
             position: self.game.position().to_string(),
+            clocks: None,
+            ratings: None,
         })
     }
 
@@ -178,6 +186,7 @@ impl Room {
             by: side,
             ply: self.game.ply() as u32,
             mv: mv.to_string(),
+            clocks: None,
         })];
         if let Some(o) = outcome {
             events.push(self.end(o.winner.map(Side::from), o.reason.into()));

@@ -4,7 +4,8 @@
 
 use crate::store::{Login, Store};
 use parlor_online::protocol::{
-    ClientMessage, ErrorCode, Event, GameInPlay, ServerMessage, Side, check_name, check_token,
+    ChallengeInfo, ClientMessage, ErrorCode, Event, GameInPlay, Rating, ServerMessage, Side,
+    TimeControl, check_name, check_token,
 };
 use parlor_online::referee::{Played, RefereeError, Room};
 use std::collections::HashMap;
@@ -41,6 +42,21 @@ struct Challenge {
     from: String,
     to: String,
     dims: nocca::Dims,
+    clock: Option<TimeControl>,
+    rated: bool,
+}
+
+impl Challenge {
+    fn info(&self, id: u64) -> ChallengeInfo {
+        ChallengeInfo {
+            challenge: id,
+            from: self.from.clone(),
+            to: self.to.clone(),
+            board: self.dims.to_string(),
+            clock: self.clock,
+            rated: self.rated,
+        }
+    }
 }
 
 /// Everything the server holds in memory.
@@ -157,6 +173,7 @@ impl Hub {
                 games.push(GameInPlay {
                     game,
                     side,
+                    opponent: room.name(side.other()).to_string(),
                     last_event: room.last_event(),
                 });
             }
@@ -164,6 +181,7 @@ impl Hub {
         games.sort_by_key(|g| g.game);
         conn.send(&ServerMessage::Welcome {
             name: name.to_string(),
+            rating: Rating::NEW,
             games,
         });
         Some(name.to_string())
@@ -203,16 +221,16 @@ impl Hub {
     }
 
     /// The room of `game` with `name`'s side in it, or the error to send.
-    fn seat(&mut self, name: &str, game: u64) -> Result<(&mut Room, Side), ServerMessage> {
+    fn seat(&mut self, name: &str, game: u64) -> Result<(&mut Room, Side), Box<ServerMessage>> {
         self.rooms
             .get_mut(&game)
             .and_then(|room| room.side_of(name).map(|side| (room, side)))
             .ok_or_else(|| {
-                error(
+                Box::new(error(
                     ErrorCode::NotFound,
                     format!("you play no game {game} in play"),
                     Some(game),
-                )
+                ))
             })
     }
 
@@ -224,9 +242,12 @@ impl Hub {
                 "hello was already said on this connection",
                 None,
             )),
-            ClientMessage::Challenge { opponent, board } => {
-                self.challenge(conn, name, &opponent, &board)
-            }
+            ClientMessage::Challenge {
+                opponent,
+                board,
+                clock,
+                rated,
+            } => self.challenge(conn, name, &opponent, &board, clock, rated),
             ClientMessage::Accept { challenge } => self.accept(conn, name, challenge),
             ClientMessage::Move { game, seq, mv } => {
                 let played = match self.seat(name, game) {
@@ -278,6 +299,14 @@ impl Hub {
                     });
                 }
             }
+            other => conn.send(&error(
+                ErrorCode::Unsupported,
+                format!(
+                    "this server does not do {:?} yet",
+                    other.to_text().split('"').nth(5).unwrap_or("that")
+                ),
+                None,
+            )),
         }
     }
 
@@ -313,11 +342,22 @@ impl Hub {
         }
     }
 
-    fn challenge(&mut self, conn: &Conn, name: &str, opponent: &str, board: &str) {
+    fn challenge(
+        &mut self,
+        conn: &Conn,
+        name: &str,
+        opponent: &str,
+        board: &str,
+        clock: Option<TimeControl>,
+        rated: bool,
+    ) {
         let dims = match board.parse::<nocca::Dims>() {
             Ok(d) => d,
             Err(e) => return conn.send(&error(ErrorCode::BadBoard, e.to_string(), None)),
         };
+        if let Some(Err(e)) = clock.map(TimeControl::check) {
+            return conn.send(&error(ErrorCode::BadClock, e, None));
+        }
         if opponent == name || !self.online.contains_key(opponent) {
             return conn.send(&error(
                 ErrorCode::NotFound,
@@ -327,27 +367,22 @@ impl Hub {
         }
         let id = self.next_challenge;
         self.next_challenge += 1;
-        self.challenges.insert(
-            id,
-            Challenge {
-                from: name.to_string(),
-                to: opponent.to_string(),
-                dims,
-            },
-        );
+        let c = Challenge {
+            from: name.to_string(),
+            to: opponent.to_string(),
+            dims,
+            clock,
+            rated,
+        };
+        let info = c.info(id);
+        self.challenges.insert(id, c);
         self.tell(
             opponent,
             &ServerMessage::Challenged {
-                challenge: id,
-                from: name.to_string(),
-                board: dims.to_string(),
+                challenge: info.clone(),
             },
         );
-        conn.send(&ServerMessage::ChallengeSent {
-            challenge: id,
-            to: opponent.to_string(),
-            board: dims.to_string(),
-        });
+        conn.send(&ServerMessage::ChallengeSent { challenge: info });
     }
 
     fn accept(&mut self, conn: &Conn, name: &str, challenge: u64) {

@@ -194,20 +194,21 @@ pub async fn start_game(black: &mut Client, white: &mut Client, board: &str) -> 
         .send(&ClientMessage::Challenge {
             opponent: white.name.clone(),
             board: board.to_string(),
+            clock: None,
+            rated: false,
         })
         .await;
     let challenge = match white.recv().await {
-        ServerMessage::Challenged {
-            challenge, from, ..
-        } => {
-            assert_eq!(from, black.name);
-            challenge
+        ServerMessage::Challenged { challenge } => {
+            assert_eq!(challenge.from, black.name);
+            assert_eq!(challenge.to, white.name);
+            challenge.challenge
         }
         other => panic!("expected a challenge, got {other:?}"),
     };
     assert!(matches!(
         black.recv().await,
-        ServerMessage::ChallengeSent { challenge: c, .. } if c == challenge
+        ServerMessage::ChallengeSent { challenge: c } if c.challenge == challenge
     ));
     white.send(&ClientMessage::Accept { challenge }).await;
     let (game, first) = black.event().await;
@@ -244,7 +245,8 @@ pub async fn play(
             EventKind::Moved {
                 by: side,
                 ply: (n - 1) as u32,
-                mv: mv.to_string()
+                mv: mv.to_string(),
+                clocks: None,
             }
         );
     }
