@@ -148,6 +148,16 @@ impl TimeControl {
         u64::from(self.minutes) * 60_000
     }
 
+    /// Each side's time at the start, in milliseconds: the base time, or one increment if the base is 0 (so
+    /// `0+2` starts with 2 seconds).
+    pub fn start_ms(self) -> u64 {
+        if self.minutes == 0 {
+            self.increment_ms()
+        } else {
+            self.initial_ms()
+        }
+    }
+
     /// The increment in milliseconds.
     pub fn increment_ms(self) -> u64 {
         u64::from(self.increment_secs) * 1000

@@ -7,7 +7,7 @@ use parlor_online::protocol::{
     ChallengeInfo, ClientMessage, ErrorCode, Event, GameInPlay, Rating, ServerMessage, Side,
     TimeControl, check_name, check_token,
 };
-use parlor_online::referee::{Played, RefereeError, Room};
+use parlor_online::referee::{Played, RefereeError, Room, Setup};
 use std::collections::HashMap;
 use tokio::sync::mpsc::UnboundedSender;
 
@@ -63,6 +63,7 @@ impl Challenge {
 pub struct Hub {
     store: Store,
     grace_ms: u64,
+    first_move_ms: u64,
     online: HashMap<String, Conn>,
     challenges: HashMap<u64, Challenge>,
     rooms: HashMap<u64, Room>,
@@ -74,11 +75,13 @@ fn error(code: ErrorCode, message: impl Into<String>, game: Option<u64>) -> Serv
 }
 
 impl Hub {
-    /// A hub over an open store; a player gone longer than `grace_ms` loses their games.
-    pub fn new(store: Store, grace_ms: u64) -> Hub {
+    /// A hub over an open store; a player gone longer than `grace_ms` loses their games, and a side that does not
+    /// make its first move within `first_move_ms` aborts its game.
+    pub fn new(store: Store, grace_ms: u64, first_move_ms: u64) -> Hub {
         Hub {
             store,
             grace_ms,
+            first_move_ms,
             online: HashMap::new(),
             challenges: HashMap::new(),
             rooms: HashMap::new(),
@@ -234,8 +237,8 @@ impl Hub {
             })
     }
 
-    /// A message from the player `name` on `conn`.
-    pub fn handle(&mut self, conn: &Conn, name: &str, msg: ClientMessage) {
+    /// A message from the player `name` on `conn`, arrived at `now_ms`.
+    pub fn handle(&mut self, conn: &Conn, name: &str, msg: ClientMessage, now_ms: u64) {
         match msg {
             ClientMessage::Hello { .. } => conn.send(&error(
                 ErrorCode::NotIntroduced,
@@ -248,10 +251,10 @@ impl Hub {
                 clock,
                 rated,
             } => self.challenge(conn, name, &opponent, &board, clock, rated),
-            ClientMessage::Accept { challenge } => self.accept(conn, name, challenge),
+            ClientMessage::Accept { challenge } => self.accept(conn, name, challenge, now_ms),
             ClientMessage::Move { game, seq, mv } => {
                 let played = match self.seat(name, game) {
-                    Ok((room, side)) => room.play(side, seq, &mv),
+                    Ok((room, side)) => room.play_at(side, seq, &mv, now_ms),
                     Err(e) => return conn.send(&e),
                 };
                 match played {
@@ -385,7 +388,7 @@ impl Hub {
         conn.send(&ServerMessage::ChallengeSent { challenge: info });
     }
 
-    fn accept(&mut self, conn: &Conn, name: &str, challenge: u64) {
+    fn accept(&mut self, conn: &Conn, name: &str, challenge: u64, now_ms: u64) {
         let Some(c) = self.challenges.get(&challenge).filter(|c| c.to == name) else {
             return conn.send(&error(
                 ErrorCode::NotFound,
@@ -408,7 +411,13 @@ impl Hub {
         let Some(c) = self.challenges.remove(&challenge) else {
             return;
         };
-        let room = Room::new(c.dims, &c.from, &c.to, self.grace_ms);
+        let setup = Setup {
+            clock: c.clock,
+            rated: c.rated,
+            first_move_ms: self.first_move_ms,
+            ..Setup::casual(c.dims, &c.from, &c.to, self.grace_ms)
+        };
+        let room = Room::start(setup, now_ms);
         let start = room.events_after(0).to_vec();
         self.broadcast(game, &room, &start);
         self.rooms.insert(game, room);

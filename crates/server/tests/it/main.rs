@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod client;
+mod clock;
 mod hostile;
 mod many;
 mod reconnect;

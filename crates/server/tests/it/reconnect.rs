@@ -162,6 +162,7 @@ async fn a_client_gone_silent_is_taken_as_dropped_by_the_heartbeat() {
     let dir = tempfile::tempdir().unwrap();
     let config = parlor_server::Config {
         grace: Duration::from_millis(500),
+        first_move: Duration::from_secs(30),
         tick: Duration::from_millis(20),
         heartbeat: Duration::from_millis(200),
     };
