@@ -814,12 +814,13 @@ pub enum ServerMessage {
         /// The challenge.
         challenge: ChallengeInfo,
     },
-    /// A challenge to or from you is no longer open (other than by your own `accept`, `decline` or `cancel`,
-    /// each of which also gets this answer).
+    /// A challenge to or from you is no longer open: declined or cancelled (both players get this, the one who did
+    /// it as the answer), or a player left. An accepted challenge gets no `challenge_closed`: the game's `started`
+    /// event says it.
     ChallengeClosed {
         /// The challenge's number.
         challenge: u64,
-        /// Why: `accepted`, `declined`, `cancelled`, or `gone` (a player left).
+        /// Why: `declined`, `cancelled`, or `gone` (a player left).
         reason: String,
     },
     /// You wait in the queue.

@@ -1,14 +1,17 @@
 //! The server's state and what each client message does to it: who is online (one connection per player, the
-//! newest), open challenges, and the games in play, each a referee [`Room`]. Everything here runs under one lock
-//! and never waits: messages go out through each connection's unbounded queue.
+//! newest), open challenges, the rated queue, rematch offers, spectators, and the games in play, each a referee
+//! [`Room`]. Everything here runs under one lock and never waits: messages go out through each connection's
+//! unbounded queue.
 
-use crate::store::{Login, Store};
+use crate::rating::{self, Exact};
+use crate::store::{FinishedGame, Login, Rated, Store};
 use parlor_online::protocol::{
-    ChallengeInfo, ClientMessage, ErrorCode, Event, GameInPlay, Rating, ServerMessage, Side,
+    ChallengeInfo, ClientMessage, EndReason, ErrorCode, Event, GameInPlay, GameRecord, GameSummary,
+    LIST_LIMIT, LiveGame, PlayerInfo, QueueEntry, RatingChange, RatingChanges, ServerMessage, Side,
     TimeControl, check_name, check_token,
 };
 use parlor_online::referee::{Played, RefereeError, Room, Setup};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use tokio::sync::mpsc::UnboundedSender;
 
 /// What a connection's writer sends.
@@ -59,6 +62,37 @@ impl Challenge {
     }
 }
 
+/// The band of ratings a queued player is paired within when they join: it widens by [`QUEUE_BAND_PER_SEC`] a
+/// second waited, up to [`QUEUE_BAND_MAX`]. Two players are paired when their ratings differ by no more than the
+/// wider of their bands.
+pub const QUEUE_BAND_START: u32 = 100;
+
+/// How fast the queue's band widens, in rating points a second.
+pub const QUEUE_BAND_PER_SEC: u32 = 20;
+
+/// The widest the queue's band gets.
+pub const QUEUE_BAND_MAX: u32 = 1000;
+
+/// The band a player who has waited `waited_ms` is paired within.
+pub fn queue_band(waited_ms: u64) -> u32 {
+    let widened = (waited_ms / 1000).saturating_mul(u64::from(QUEUE_BAND_PER_SEC));
+    u32::try_from(u64::from(QUEUE_BAND_START).saturating_add(widened))
+        .unwrap_or(u32::MAX)
+        .min(QUEUE_BAND_MAX)
+}
+
+/// A player waiting in the queue.
+struct Seat {
+    name: String,
+    dims: nocca::Dims,
+    clock: Option<TimeControl>,
+    since_ms: u64,
+    rating: f64,
+}
+
+/// How often a followed lobby is pushed at most, in milliseconds.
+const LOBBY_PUSH_MS: u64 = 1000;
+
 /// Everything the server holds in memory.
 pub struct Hub {
     store: Store,
@@ -68,6 +102,15 @@ pub struct Hub {
     challenges: HashMap<u64, Challenge>,
     rooms: HashMap<u64, Room>,
     next_challenge: u64,
+    queue: Vec<Seat>,
+    /// Rematch offers: the finished game and who offered.
+    rematches: HashMap<u64, String>,
+    /// Who watches each live game.
+    watchers: HashMap<u64, HashSet<String>>,
+    /// Who follows the lobby.
+    followers: HashSet<String>,
+    lobby_changed: bool,
+    lobby_pushed_ms: u64,
 }
 
 fn error(code: ErrorCode, message: impl Into<String>, game: Option<u64>) -> ServerMessage {
@@ -86,7 +129,21 @@ impl Hub {
             challenges: HashMap::new(),
             rooms: HashMap::new(),
             next_challenge: 1,
+            queue: Vec::new(),
+            rematches: HashMap::new(),
+            watchers: HashMap::new(),
+            followers: HashSet::new(),
+            lobby_changed: false,
+            lobby_pushed_ms: 0,
         }
+    }
+
+    /// A player's exact rating (a new player's if the store fails, which is logged).
+    fn exact(&self, name: &str) -> Exact {
+        self.store.rating(name).unwrap_or_else(|e| {
+            eprintln!("parlor serve: rating of {name}: {e:#}");
+            rating::new_player()
+        })
     }
 
     /// Every connection online (to close them when the server stops).
@@ -101,12 +158,16 @@ impl Hub {
         }
     }
 
-    /// Sends a game's new events to both its players.
+    /// Sends a game's new events to both its players and everyone watching it.
     fn broadcast(&self, game: u64, room: &Room, events: &[Event]) {
-        for side in [Side::Black, Side::White] {
+        let watchers = self.watchers.get(&game);
+        let names = [room.name(Side::Black), room.name(Side::White)]
+            .into_iter()
+            .chain(watchers.into_iter().flatten().map(String::as_str));
+        for name in names {
             for event in events {
                 self.tell(
-                    room.name(side),
+                    name,
                     &ServerMessage::Event {
                         game,
                         event: event.clone(),
@@ -116,21 +177,55 @@ impl Hub {
         }
     }
 
-    /// Keeps a finished game and lets its room go.
-    fn finish(&mut self, game: u64) {
-        let Some(room) = self.rooms.remove(&game) else {
+    /// Sends a game's events from number `first` on (its players and watchers), and if it ended: rates it (a rated
+    /// game not aborted), keeps it, and lets its room go. The rating changes are in the `ended` event sent, and the
+    /// store writes the end and the new ratings together, once.
+    fn after(&mut self, game: u64, first: u64) {
+        let Some(room) = self.rooms.get_mut(&game) else {
             return;
         };
+        self.lobby_changed = true;
         let Some(result) = room.result() else {
-            self.rooms.insert(game, room);
+            let events = room.events_after(first.saturating_sub(1)).to_vec();
+            if let Some(room) = self.rooms.get(&game) {
+                self.broadcast(game, room, &events);
+            }
             return;
         };
-        if let Err(e) = self
-            .store
-            .finish_game(game, &room.record(), result, &room.position())
-        {
+        let setup = room.setup().clone();
+        let rated = if setup.rated && result.reason != EndReason::Aborted {
+            let before = [self.exact(&setup.black), self.exact(&setup.white)];
+            let after = rating::after_game(&before[0], &before[1], result.winner);
+            let change = |i: usize| RatingChange {
+                before: rating::shown(&before[i]),
+                after: rating::shown(&after[i]),
+            };
+            let changes = RatingChanges {
+                black: change(0),
+                white: change(1),
+            };
+            Some(Rated { changes, after })
+        } else {
+            None
+        };
+        let Some(mut room) = self.rooms.remove(&game) else {
+            return;
+        };
+        if let Some(r) = &rated {
+            room.rate(r.changes);
+        }
+        if let Err(e) = self.store.finish_rated_game(
+            game,
+            &room.record(),
+            result,
+            &room.position(),
+            rated.map(|r| (setup.black.as_str(), setup.white.as_str(), r)),
+        ) {
             eprintln!("parlor serve: game {game} could not be kept: {e:#}");
         }
+        let events = room.events_after(first.saturating_sub(1)).to_vec();
+        self.broadcast(game, &room, &events);
+        self.watchers.remove(&game);
     }
 
     /// A connection's first message, `hello`: the player's name and token. Returns the name on success (and has
@@ -184,7 +279,7 @@ impl Hub {
         games.sort_by_key(|g| g.game);
         conn.send(&ServerMessage::Welcome {
             name: name.to_string(),
-            rating: Rating::NEW,
+            rating: rating::shown(&self.exact(name)),
             games,
         });
         Some(name.to_string())
@@ -197,8 +292,38 @@ impl Hub {
             return;
         }
         self.online.remove(name);
-        self.challenges
-            .retain(|_, c| c.from != name && c.to != name);
+        self.lobby_changed = true;
+        let closed: Vec<(u64, String)> = self
+            .challenges
+            .iter()
+            .filter(|(_, c)| c.from == name || c.to == name)
+            .map(|(&id, c)| {
+                (
+                    id,
+                    if c.from == name {
+                        c.to.clone()
+                    } else {
+                        c.from.clone()
+                    },
+                )
+            })
+            .collect();
+        for (id, other) in closed {
+            self.challenges.remove(&id);
+            self.tell(
+                &other,
+                &ServerMessage::ChallengeClosed {
+                    challenge: id,
+                    reason: "gone".into(),
+                },
+            );
+        }
+        self.queue.retain(|s| s.name != name);
+        self.followers.remove(name);
+        for w in self.watchers.values_mut() {
+            w.remove(name);
+        }
+        self.rematches.retain(|_, offerer| offerer != name);
         for room in self.rooms.values_mut() {
             if let Some(side) = room.side_of(name) {
                 room.left(side, now_ms);
@@ -216,9 +341,18 @@ impl Hub {
             .collect();
         for game in due {
             let ended = self.rooms.get_mut(&game).and_then(|r| r.tick(now_ms));
-            if let (Some(event), Some(room)) = (ended, self.rooms.get(&game)) {
-                self.broadcast(game, room, &[event]);
-                self.finish(game);
+            if let Some(event) = ended {
+                self.after(game, event.n);
+            }
+        }
+        self.pair(now_ms);
+        if self.lobby_changed && now_ms >= self.lobby_pushed_ms.saturating_add(LOBBY_PUSH_MS) {
+            self.lobby_changed = false;
+            self.lobby_pushed_ms = now_ms;
+            let followers: Vec<String> = self.followers.iter().cloned().collect();
+            for name in followers {
+                let lobby = self.lobby(&name, now_ms);
+                self.tell(&name, &lobby);
             }
         }
     }
@@ -258,7 +392,11 @@ impl Hub {
                     Err(e) => return conn.send(&e),
                 };
                 match played {
-                    Ok(Played::Events(events)) => self.after(game, &events),
+                    Ok(Played::Events(events)) => {
+                        if let Some(first) = events.first() {
+                            self.after(game, first.n);
+                        }
+                    }
                     Ok(Played::AlreadyPlayed) => {}
                     Err(e) => conn.send(&referee_error(e, game)),
                 }
@@ -269,7 +407,7 @@ impl Hub {
                     Err(e) => return conn.send(&e),
                 };
                 match resigned {
-                    Ok(event) => self.after(game, &[event]),
+                    Ok(event) => self.after(game, event.n),
                     Err(e) => conn.send(&referee_error(e, game)),
                 }
             }
@@ -302,10 +440,73 @@ impl Hub {
                     });
                 }
             }
+            ClientMessage::Lobby { follow } => {
+                if follow {
+                    self.followers.insert(name.to_string());
+                } else {
+                    self.followers.remove(name);
+                }
+                conn.send(&self.lobby(name, now_ms));
+            }
+            ClientMessage::Decline { challenge } => self.close(conn, name, challenge, false),
+            ClientMessage::Cancel { challenge } => self.close(conn, name, challenge, true),
+            ClientMessage::Queue { board, clock } => {
+                self.join_queue(conn, name, &board, clock, now_ms)
+            }
+            ClientMessage::Unqueue {} => {
+                self.queue.retain(|s| s.name != name);
+                self.lobby_changed = true;
+                conn.send(&ServerMessage::Unqueued {});
+            }
+            ClientMessage::Rematch { game } => self.rematch(conn, name, game, now_ms),
+            ClientMessage::DeclineRematch { game } => {
+                if self.rematches.get(&game).is_some_and(|o| o != name)
+                    && let Some(offerer) = self.rematches.remove(&game)
+                {
+                    self.tell(&offerer, &ServerMessage::RematchDeclined { game });
+                } else {
+                    conn.send(&error(
+                        ErrorCode::NotFound,
+                        format!("no rematch of game {game} offered to you"),
+                        Some(game),
+                    ));
+                }
+            }
+            ClientMessage::Watch { game, after } => self.watch(conn, name, game, after),
+            ClientMessage::Unwatch { game } => {
+                if let Some(w) = self.watchers.get_mut(&game) {
+                    w.remove(name);
+                }
+                conn.send(&ServerMessage::Unwatched { game });
+            }
+            ClientMessage::Record { game } => match self.finished(game) {
+                Some(g) => conn.send(&ServerMessage::Record {
+                    record: record_of(g),
+                }),
+                None => conn.send(&error(
+                    ErrorCode::NotFound,
+                    format!("no finished game {game}"),
+                    Some(game),
+                )),
+            },
+            ClientMessage::Games { player } => match self.store.games_of(&player, LIST_LIMIT) {
+                Ok(games) => conn.send(&ServerMessage::Games {
+                    player,
+                    games: games.into_iter().map(summary_of).collect(),
+                }),
+                Err(e) => {
+                    eprintln!("parlor serve: games of {player}: {e:#}");
+                    conn.send(&error(
+                        ErrorCode::Internal,
+                        "the server's store failed",
+                        None,
+                    ));
+                }
+            },
             other => conn.send(&error(
                 ErrorCode::Unsupported,
                 format!(
-                    "this server does not do {:?} yet",
+                    "this server does not do {} yet",
                     other.to_text().split('"').nth(5).unwrap_or("that")
                 ),
                 None,
@@ -313,36 +514,323 @@ impl Hub {
         }
     }
 
-    /// The finished game `game` of `name`'s, rebuilt from the database with its events.
-    fn kept(&self, name: &str, game: u64) -> Option<Room> {
-        let g = match self.store.finished_game(game) {
-            Ok(g) => g?,
+    /// The finished game `game`, from the database.
+    fn finished(&self, game: u64) -> Option<FinishedGame> {
+        self.store.finished_game(game).unwrap_or_else(|e| {
+            eprintln!("parlor serve: reading game {game}: {e:#}");
+            None
+        })
+    }
+
+    /// The lobby as `name` sees it at `now_ms`.
+    fn lobby(&self, name: &str, now_ms: u64) -> ServerMessage {
+        let playing: HashSet<&str> = self
+            .rooms
+            .values()
+            .flat_map(|r| [r.name(Side::Black), r.name(Side::White)])
+            .collect();
+        let queued: HashSet<&str> = self.queue.iter().map(|s| s.name.as_str()).collect();
+        let mut players: Vec<(f64, PlayerInfo)> = self
+            .online
+            .keys()
+            .map(|n| {
+                let exact = self.exact(n);
+                (
+                    exact.rating,
+                    PlayerInfo {
+                        name: n.clone(),
+                        rating: rating::shown(&exact),
+                        playing: playing.contains(n.as_str()),
+                        queued: queued.contains(n.as_str()),
+                    },
+                )
+            })
+            .collect();
+        players.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.name.cmp(&b.1.name)));
+        let mut challenges: Vec<ChallengeInfo> = self
+            .challenges
+            .iter()
+            .filter(|(_, c)| c.from == name || c.to == name)
+            .map(|(&id, c)| c.info(id))
+            .collect();
+        challenges.sort_by_key(|c| c.challenge);
+        challenges.truncate(LIST_LIMIT);
+        let mut games: Vec<LiveGame> = self
+            .rooms
+            .iter()
+            .map(|(&game, r)| LiveGame {
+                game,
+                black: r.name(Side::Black).to_string(),
+                white: r.name(Side::White).to_string(),
+                board: r.dims().to_string(),
+                clock: r.setup().clock,
+                rated: r.setup().rated,
+                ply: u32::try_from(r.ply()).unwrap_or(u32::MAX),
+                spectators: self
+                    .watchers
+                    .get(&game)
+                    .map_or(0, |w| u32::try_from(w.len()).unwrap_or(u32::MAX)),
+            })
+            .collect();
+        games.sort_by_key(|g| std::cmp::Reverse(g.game));
+        games.truncate(LIST_LIMIT);
+        ServerMessage::Lobby {
+            online: u32::try_from(self.online.len()).unwrap_or(u32::MAX),
+            players: players.into_iter().take(LIST_LIMIT).map(|p| p.1).collect(),
+            challenges,
+            games,
+            queue: self
+                .queue
+                .iter()
+                .find(|s| s.name == name)
+                .map(|s| queue_entry(s, now_ms)),
+        }
+    }
+
+    /// `name` declines (or, `cancel`, withdraws) a challenge.
+    fn close(&mut self, conn: &Conn, name: &str, challenge: u64, cancel: bool) {
+        let mine = self
+            .challenges
+            .get(&challenge)
+            .is_some_and(|c| if cancel { c.from == name } else { c.to == name });
+        let Some(c) = mine.then(|| self.challenges.remove(&challenge)).flatten() else {
+            return conn.send(&error(
+                ErrorCode::NotFound,
+                format!(
+                    "no challenge {challenge} {} you",
+                    if cancel { "from" } else { "to" }
+                ),
+                None,
+            ));
+        };
+        self.lobby_changed = true;
+        let reason = if cancel { "cancelled" } else { "declined" };
+        let closed = ServerMessage::ChallengeClosed {
+            challenge,
+            reason: reason.into(),
+        };
+        self.tell(if cancel { &c.to } else { &c.from }, &closed);
+        conn.send(&closed);
+    }
+
+    fn join_queue(
+        &mut self,
+        conn: &Conn,
+        name: &str,
+        board: &str,
+        clock: Option<TimeControl>,
+        now_ms: u64,
+    ) {
+        let dims = match board.parse::<nocca::Dims>() {
+            Ok(d) => d,
+            Err(e) => return conn.send(&error(ErrorCode::BadBoard, e.to_string(), None)),
+        };
+        if let Some(Err(e)) = clock.map(TimeControl::check) {
+            return conn.send(&error(ErrorCode::BadClock, e, None));
+        }
+        self.queue.retain(|s| s.name != name);
+        let seat = Seat {
+            name: name.to_string(),
+            dims,
+            clock,
+            since_ms: now_ms,
+            rating: self.exact(name).rating,
+        };
+        conn.send(&ServerMessage::Queued {
+            entry: queue_entry(&seat, now_ms),
+        });
+        self.queue.push(seat);
+        self.lobby_changed = true;
+        self.pair(now_ms);
+    }
+
+    /// Pairs the queue: oldest first, each with the nearest-rated player waiting for the same board and clock
+    /// within the wider of their bands; the one who waited longer plays Black.
+    fn pair(&mut self, now_ms: u64) {
+        let mut i = 0;
+        while i < self.queue.len() {
+            let a = &self.queue[i];
+            let best = self
+                .queue
+                .iter()
+                .enumerate()
+                .skip(i + 1)
+                .filter(|(_, b)| b.dims == a.dims && b.clock == a.clock)
+                .map(|(j, b)| (j, (a.rating - b.rating).abs(), b))
+                .filter(|(_, diff, b)| {
+                    let band = queue_band(now_ms.saturating_sub(a.since_ms))
+                        .max(queue_band(now_ms.saturating_sub(b.since_ms)));
+                    *diff <= f64::from(band)
+                })
+                .min_by(|x, y| x.1.total_cmp(&y.1))
+                .map(|(j, _, _)| j);
+            let Some(j) = best else {
+                i += 1;
+                continue;
+            };
+            // j > i: remove j first so i stays put.
+            let b = self.queue.remove(j);
+            let a = self.queue.remove(i);
+            self.lobby_changed = true;
+            self.start_room(&a.name, &b.name, a.dims, a.clock, true, None, now_ms);
+        }
+    }
+
+    /// Starts a game: its number from the store, its room, its start sent to both. Returns the game, or none if the
+    /// store failed (logged).
+    #[allow(clippy::too_many_arguments)]
+    fn start_room(
+        &mut self,
+        black: &str,
+        white: &str,
+        dims: nocca::Dims,
+        clock: Option<TimeControl>,
+        rated: bool,
+        rematch_of: Option<u64>,
+        now_ms: u64,
+    ) -> Option<u64> {
+        let game = match self
+            .store
+            .start_game_with(black, white, &dims.to_string(), clock, rated)
+        {
+            Ok(g) => g,
             Err(e) => {
-                eprintln!("parlor serve: reading game {game}: {e:#}");
+                eprintln!("parlor serve: a game could not start: {e:#}");
                 return None;
             }
         };
-        if g.black != name && g.white != name {
-            return None;
-        }
-        let dims = g.board.parse().ok()?;
-        match Room::replayed(dims, &g.black, &g.white, &g.moves, g.result) {
-            Ok(room) => Some(room),
-            Err(e) => {
-                eprintln!("parlor serve: game {game} as kept: {e}");
-                None
+        let setup = Setup {
+            clock,
+            rated,
+            ratings: [
+                rating::shown(&self.exact(black)),
+                rating::shown(&self.exact(white)),
+            ],
+            rematch_of,
+            first_move_ms: self.first_move_ms,
+            ..Setup::casual(dims, black, white, self.grace_ms)
+        };
+        let room = Room::start(setup, now_ms);
+        let start = room.events_after(0).to_vec();
+        self.broadcast(game, &room, &start);
+        self.rooms.insert(game, room);
+        self.lobby_changed = true;
+        Some(game)
+    }
+
+    /// `name` offers (or, if the opponent offered, accepts) a rematch of the finished game `game`.
+    fn rematch(&mut self, conn: &Conn, name: &str, game: u64, now_ms: u64) {
+        let Some(g) = self
+            .finished(game)
+            .filter(|g| g.black == name || g.white == name)
+        else {
+            return conn.send(&error(
+                ErrorCode::NotFound,
+                format!("you played no finished game {game}"),
+                Some(game),
+            ));
+        };
+        let opponent = if g.black == name { &g.white } else { &g.black };
+        match self.rematches.get(&game) {
+            Some(offerer) if offerer == opponent => {
+                self.rematches.remove(&game);
+                let Ok(dims) = g.board.parse::<nocca::Dims>() else {
+                    return conn.send(&error(
+                        ErrorCode::Internal,
+                        "a kept board is unreadable",
+                        None,
+                    ));
+                };
+                // Colours swapped.
+                if self
+                    .start_room(
+                        &g.white,
+                        &g.black,
+                        dims,
+                        g.clock,
+                        g.rated,
+                        Some(game),
+                        now_ms,
+                    )
+                    .is_none()
+                {
+                    conn.send(&error(
+                        ErrorCode::Internal,
+                        "the server's store failed",
+                        None,
+                    ));
+                }
+            }
+            Some(_) => conn.send(&error(
+                ErrorCode::Conflict,
+                format!("you already offered a rematch of game {game}"),
+                Some(game),
+            )),
+            None => {
+                if !self.online.contains_key(opponent.as_str()) {
+                    return conn.send(&error(
+                        ErrorCode::NotFound,
+                        format!("{opponent} is not online"),
+                        Some(game),
+                    ));
+                }
+                self.rematches.insert(game, name.to_string());
+                self.tell(
+                    opponent,
+                    &ServerMessage::RematchOffered {
+                        game,
+                        from: name.to_string(),
+                    },
+                );
             }
         }
     }
 
-    /// Sends a game's new events, and keeps it if it ended.
-    fn after(&mut self, game: u64, events: &[Event]) {
+    /// `name` watches `game` from after event `after`: a live game's events go on coming; a finished game's are
+    /// sent once.
+    fn watch(&mut self, conn: &Conn, name: &str, game: u64, after: u64) {
         if let Some(room) = self.rooms.get(&game) {
-            self.broadcast(game, room, events);
-            if room.result().is_some() {
-                self.finish(game);
+            conn.send(&ServerMessage::Watching {
+                game,
+                last_event: room.last_event(),
+            });
+            for event in room.events_after(after) {
+                conn.send(&ServerMessage::Event {
+                    game,
+                    event: event.clone(),
+                });
             }
+            self.watchers
+                .entry(game)
+                .or_default()
+                .insert(name.to_string());
+            self.lobby_changed = true;
+            return;
         }
+        let Some(room) = self.finished(game).and_then(|g| replay(&g)) else {
+            return conn.send(&error(
+                ErrorCode::NotFound,
+                format!("no game {game}"),
+                Some(game),
+            ));
+        };
+        conn.send(&ServerMessage::Watching {
+            game,
+            last_event: room.last_event(),
+        });
+        for event in room.events_after(after) {
+            conn.send(&ServerMessage::Event {
+                game,
+                event: event.clone(),
+            });
+        }
+    }
+
+    /// The finished game `game` of `name`'s, rebuilt from the database with its events.
+    fn kept(&self, name: &str, game: u64) -> Option<Room> {
+        self.finished(game)
+            .filter(|g| g.black == name || g.white == name)
+            .and_then(|g| replay(&g))
     }
 
     fn challenge(
@@ -396,31 +884,72 @@ impl Hub {
                 None,
             ));
         };
-        let board = c.dims.to_string();
-        let game = match self.store.start_game(&c.from, &c.to, &board) {
-            Ok(g) => g,
-            Err(e) => {
-                eprintln!("parlor serve: a game could not start: {e:#}");
-                return conn.send(&error(
-                    ErrorCode::Internal,
-                    "the server's store failed",
-                    None,
-                ));
-            }
-        };
-        let Some(c) = self.challenges.remove(&challenge) else {
-            return;
-        };
-        let setup = Setup {
-            clock: c.clock,
-            rated: c.rated,
-            first_move_ms: self.first_move_ms,
-            ..Setup::casual(c.dims, &c.from, &c.to, self.grace_ms)
-        };
-        let room = Room::start(setup, now_ms);
-        let start = room.events_after(0).to_vec();
-        self.broadcast(game, &room, &start);
-        self.rooms.insert(game, room);
+        let (from, to, dims, clock, rated) =
+            (c.from.clone(), c.to.clone(), c.dims, c.clock, c.rated);
+        if self
+            .start_room(&from, &to, dims, clock, rated, None, now_ms)
+            .is_none()
+        {
+            return conn.send(&error(
+                ErrorCode::Internal,
+                "the server's store failed",
+                None,
+            ));
+        }
+        self.challenges.remove(&challenge);
+    }
+}
+
+/// A finished game rebuilt by the referee from what is kept of it (logged if it does not rebuild).
+fn replay(g: &FinishedGame) -> Option<Room> {
+    let dims = g.board.parse().ok()?;
+    match Room::replayed(dims, &g.black, &g.white, &g.moves, g.result) {
+        Ok(room) => Some(room),
+        Err(e) => {
+            eprintln!("parlor serve: game {} as kept: {e}", g.id);
+            None
+        }
+    }
+}
+
+fn queue_entry(seat: &Seat, now_ms: u64) -> QueueEntry {
+    let waited_ms = now_ms.saturating_sub(seat.since_ms);
+    QueueEntry {
+        board: seat.dims.to_string(),
+        clock: seat.clock,
+        waited_ms,
+        band: queue_band(waited_ms),
+    }
+}
+
+fn record_of(g: FinishedGame) -> GameRecord {
+    GameRecord {
+        game: g.id,
+        black: g.black,
+        white: g.white,
+        board: g.board,
+        clock: g.clock,
+        rated: g.rated,
+        moves: g.moves,
+        winner: g.result.winner,
+        reason: g.result.reason,
+        position: g.position,
+        started_ms: g.started_ms,
+        ended_ms: g.ended_ms,
+        ratings: g.ratings,
+    }
+}
+
+fn summary_of(g: FinishedGame) -> GameSummary {
+    GameSummary {
+        game: g.id,
+        black: g.black,
+        white: g.white,
+        board: g.board,
+        rated: g.rated,
+        winner: g.result.winner,
+        reason: g.result.reason,
+        ended_ms: g.ended_ms,
     }
 }
 

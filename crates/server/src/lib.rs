@@ -11,6 +11,7 @@
 //! port 0 on loopback).
 
 mod hub;
+pub mod rating;
 pub mod store;
 
 use anyhow::{Context, Result};

@@ -8,6 +8,8 @@
 mod client;
 mod clock;
 mod hostile;
+mod lobby;
 mod many;
+mod rating;
 mod reconnect;
 mod restart;
