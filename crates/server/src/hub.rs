@@ -3,12 +3,14 @@
 //! [`Room`]. Everything here runs under one lock and never waits: messages go out through each connection's
 //! unbounded queue.
 
+use crate::daily;
 use crate::rating::{self, Exact};
 use crate::store::{FinishedGame, Login, Rated, Store};
 use parlor_online::protocol::{
-    ChallengeInfo, ClientMessage, EndReason, ErrorCode, Event, GameInPlay, GameRecord, GameSummary,
-    LIST_LIMIT, LiveGame, PlayerInfo, QueueEntry, RatingChange, RatingChanges, ServerMessage, Side,
-    TimeControl, check_name, check_token,
+    Board, ChallengeInfo, ClientMessage, Daily, EndReason, ErrorCode, Event, GameInPlay,
+    GameRecord, GameSummary, LIST_LIMIT, LeaderEntry, LiveGame, PlayerInfo, QueueEntry,
+    RatingChange, RatingChanges, ScoredGuess, ServerMessage, Side, TimeControl, check_name,
+    check_token,
 };
 use parlor_online::referee::{Played, RefereeError, Room, Setup};
 use std::collections::{HashMap, HashSet};
@@ -111,17 +113,32 @@ pub struct Hub {
     followers: HashSet<String>,
     lobby_changed: bool,
     lobby_pushed_ms: u64,
+    /// The server's secret for the daily seeds (none if the store could not give it: the dailies are then refused).
+    secret: Option<String>,
 }
 
 fn error(code: ErrorCode, message: impl Into<String>, game: Option<u64>) -> ServerMessage {
     ServerMessage::error(code, message, game)
 }
 
+fn boxed_error(
+    code: ErrorCode,
+    message: impl Into<String>,
+    game: Option<u64>,
+) -> Box<ServerMessage> {
+    Box::new(error(code, message, game))
+}
+
 impl Hub {
     /// A hub over an open store; a player gone longer than `grace_ms` loses their games, and a side that does not
     /// make its first move within `first_move_ms` aborts its game.
     pub fn new(store: Store, grace_ms: u64, first_move_ms: u64) -> Hub {
+        let secret = store
+            .secret()
+            .map_err(|e| eprintln!("parlor serve: the daily challenges' secret: {e:#}"))
+            .ok();
         Hub {
+            secret,
             store,
             grace_ms,
             first_move_ms,
@@ -503,15 +520,257 @@ impl Hub {
                     ));
                 }
             },
-            other => conn.send(&error(
-                ErrorCode::Unsupported,
-                format!(
-                    "this server does not do {} yet",
-                    other.to_text().split('"').nth(5).unwrap_or("that")
-                ),
-                None,
-            )),
+            ClientMessage::Daily2048 {} => match self.seed("2048", &daily::today()) {
+                Ok((day, seed)) => conn.send(&ServerMessage::Daily2048 { day, seed }),
+                Err(e) => conn.send(&e),
+            },
+            ClientMessage::Submit2048 {
+                day,
+                actions,
+                score,
+                hints,
+                undo,
+            } => match self.submit_2048(name, &day, &actions, score, hints, undo) {
+                Ok(m) => conn.send(&m),
+                Err(e) => conn.send(&e),
+            },
+            ClientMessage::DailyMastermind {} => match self.daily_mastermind(name) {
+                Ok(m) => conn.send(&m),
+                Err(e) => conn.send(&e),
+            },
+            ClientMessage::Guess { day, n, code } => match self.guess(name, &day, n, &code) {
+                Ok(m) => conn.send(&m),
+                Err(e) => conn.send(&e),
+            },
+            ClientMessage::Leaderboard { daily, day, board } => {
+                let day = day.unwrap_or_else(daily::today);
+                match self.leaderboard(daily, &day, board) {
+                    Ok(entries) => conn.send(&ServerMessage::Leaderboard {
+                        daily,
+                        day,
+                        board,
+                        entries,
+                    }),
+                    Err(e) => conn.send(&e),
+                }
+            }
         }
+    }
+
+    /// Today's seed for `what` (`2048` or `mastermind`), if `day` is today.
+    fn seed(&self, what: &str, day: &str) -> Result<(String, u64), Box<ServerMessage>> {
+        let today = daily::today();
+        if day != today {
+            return Err(boxed_error(
+                ErrorCode::BadDay,
+                format!("{day:.12} is not today ({today}, UTC)"),
+                None,
+            ));
+        }
+        let Some(secret) = &self.secret else {
+            return Err(boxed_error(
+                ErrorCode::Internal,
+                "the daily challenges are off",
+                None,
+            ));
+        };
+        Ok((today, daily::seed(secret, what, day)))
+    }
+
+    /// Judges and keeps a day's 2048 game: the `scored_2048` answer, or the error to send.
+    fn submit_2048(
+        &mut self,
+        name: &str,
+        day: &str,
+        actions: &str,
+        claimed: u64,
+        hints: bool,
+        undo: bool,
+    ) -> Result<ServerMessage, Box<ServerMessage>> {
+        let (day, seed) = self.seed("2048", day)?;
+        let scored = daily::score_2048(seed, actions, claimed, hints, undo)
+            .map_err(|(code, message)| boxed_error(code, message, None))?;
+        let board = board_word(scored.board);
+        let internal = |e: anyhow::Error| {
+            eprintln!("parlor serve: keeping a 2048 game of {name}: {e:#}");
+            boxed_error(ErrorCode::Internal, "the server's store failed", None)
+        };
+        let added = self
+            .store
+            .add_2048(
+                &day,
+                board,
+                name,
+                scored.score,
+                scored.max_tile,
+                scored.moves,
+                actions,
+            )
+            .map_err(internal)?;
+        if !added {
+            return Err(boxed_error(
+                ErrorCode::Duplicate,
+                format!("the {board} board of {day} already has your game"),
+                None,
+            ));
+        }
+        let better = self
+            .store
+            .better_2048(&day, board, scored.score)
+            .map_err(internal)?;
+        Ok(ServerMessage::Scored2048 {
+            day,
+            board: scored.board,
+            score: scored.score,
+            max_tile: scored.max_tile,
+            moves: scored.moves,
+            rank: u32::try_from(better + 1).unwrap_or(u32::MAX),
+        })
+    }
+
+    /// Today's Mastermind for `name`, with their guesses so far.
+    fn daily_mastermind(&self, name: &str) -> Result<ServerMessage, Box<ServerMessage>> {
+        let (day, _) = self.seed("mastermind", &daily::today())?;
+        let internal = |e: anyhow::Error| {
+            eprintln!("parlor serve: today's Mastermind of {name}: {e:#}");
+            boxed_error(ErrorCode::Internal, "the server's store failed", None)
+        };
+        self.store.start_mastermind(&day, name).map_err(internal)?;
+        let guesses = self.store.mastermind_of(&day, name).map_err(internal)?;
+        let pegs = mastermind_variant_pegs();
+        let solved = guesses.iter().any(|g| g.1 == pegs);
+        let allowed = daily::mastermind_variant().guesses() as usize;
+        let over = solved || guesses.len() >= allowed;
+        Ok(ServerMessage::DailyMastermind {
+            day,
+            variant: daily::MASTERMIND_VARIANT.into(),
+            guesses: guesses
+                .into_iter()
+                .zip(1..)
+                .map(|((code, black, white), n)| ScoredGuess {
+                    n,
+                    code,
+                    black,
+                    white,
+                })
+                .collect(),
+            solved,
+            over,
+        })
+    }
+
+    /// Scores `name`'s guess number `n` at the day's Mastermind.
+    fn guess(
+        &self,
+        name: &str,
+        day: &str,
+        n: u32,
+        code: &str,
+    ) -> Result<ServerMessage, Box<ServerMessage>> {
+        let (day, seed) = self.seed("mastermind", day)?;
+        let internal = |e: anyhow::Error| {
+            eprintln!("parlor serve: a Mastermind guess of {name}: {e:#}");
+            boxed_error(ErrorCode::Internal, "the server's store failed", None)
+        };
+        let earlier = self.store.mastermind_of(&day, name).map_err(internal)?;
+        let next = u32::try_from(earlier.len())
+            .unwrap_or(u32::MAX)
+            .saturating_add(1);
+        if n < next {
+            return Err(boxed_error(
+                ErrorCode::Duplicate,
+                format!("guess {n} was already scored (send daily_mastermind to see it)"),
+                None,
+            ));
+        }
+        if n > next {
+            return Err(boxed_error(
+                ErrorCode::Conflict,
+                format!("the next guess is number {next}, not {n}"),
+                None,
+            ));
+        }
+        let texts: Vec<String> = earlier.iter().map(|g| g.0.clone()).collect();
+        let daily::Guessed {
+            code: written,
+            black,
+            white,
+            solved,
+            left,
+        } = daily::score_guess(seed, &texts, code)
+            .map_err(|(code, message)| boxed_error(code, message, None))?;
+        self.store.start_mastermind(&day, name).map_err(internal)?;
+        if !self
+            .store
+            .add_guess(&day, name, n, &written, black, white, solved)
+            .map_err(internal)?
+        {
+            return Err(boxed_error(
+                ErrorCode::Duplicate,
+                format!("guess {n} was already scored"),
+                None,
+            ));
+        }
+        Ok(ServerMessage::GuessScored {
+            day,
+            guess: ScoredGuess {
+                n,
+                code: written,
+                black,
+                white,
+            },
+            solved,
+            left,
+        })
+    }
+
+    /// A day's leaderboard, ranked by the server's figures; ties share a rank.
+    fn leaderboard(
+        &self,
+        which: Daily,
+        day: &str,
+        board: Board,
+    ) -> Result<Vec<LeaderEntry>, Box<ServerMessage>> {
+        let internal = |e: anyhow::Error| {
+            eprintln!("parlor serve: a leaderboard of {day}: {e:#}");
+            boxed_error(ErrorCode::Internal, "the server's store failed", None)
+        };
+        let entry = |name, score, max_tile, detail| LeaderEntry {
+            rank: 0,
+            name,
+            score,
+            max_tile,
+            detail,
+        };
+        // Each row with its ranking key: lower is better.
+        let mut rows: Vec<(LeaderEntry, (u64, u64))> = match which {
+            Daily::Twenty48 => self
+                .store
+                .board_2048(day, board_word(board), LIST_LIMIT)
+                .map_err(internal)?
+                .into_iter()
+                .map(|(n, score, tile, moves)| {
+                    (entry(n, score, Some(tile), moves), (u64::MAX - score, 0))
+                })
+                .collect(),
+            Daily::Mastermind if board == Board::Assisted => Vec::new(),
+            Daily::Mastermind => self
+                .store
+                .board_mastermind(day, LIST_LIMIT)
+                .map_err(internal)?
+                .into_iter()
+                .map(|(n, guesses, took)| (entry(n, guesses, None, took), (guesses, took)))
+                .collect(),
+        };
+        for i in 0..rows.len() {
+            rows[i].0.rank = if i > 0 && rows[i - 1].1 == rows[i].1 {
+                rows[i - 1].0.rank
+            } else {
+                u32::try_from(i + 1).unwrap_or(u32::MAX)
+            };
+        }
+        let entries: Vec<LeaderEntry> = rows.into_iter().map(|(e, _)| e).collect();
+        Ok(entries)
     }
 
     /// The finished game `game`, from the database.
@@ -951,6 +1210,19 @@ fn summary_of(g: FinishedGame) -> GameSummary {
         reason: g.result.reason,
         ended_ms: g.ended_ms,
     }
+}
+
+/// The store's word for a daily board.
+fn board_word(board: Board) -> &'static str {
+    match board {
+        Board::Plain => "plain",
+        Board::Assisted => "assisted",
+    }
+}
+
+/// The pegs of the day's Mastermind (a guess with as many black pegs solved it).
+fn mastermind_variant_pegs() -> u8 {
+    daily::mastermind_variant().pegs()
 }
 
 fn referee_error(e: RefereeError, game: u64) -> ServerMessage {

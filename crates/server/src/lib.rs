@@ -10,6 +10,7 @@
 //! [`serve`] is `parlor serve`; [`run`] serves on a listener already bound until a future completes (the tests bind
 //! port 0 on loopback).
 
+pub mod daily;
 mod hub;
 pub mod rating;
 pub mod store;

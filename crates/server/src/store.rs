@@ -130,11 +130,193 @@ impl Store {
                  ALTER TABLE games ADD COLUMN clock TEXT;
                  ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
                  ALTER TABLE games ADD COLUMN ratings TEXT;
+                 CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+                 CREATE TABLE daily_2048 (
+                     day TEXT NOT NULL, board TEXT NOT NULL, name TEXT NOT NULL,
+                     score INTEGER NOT NULL, max_tile INTEGER NOT NULL, moves INTEGER NOT NULL,
+                     actions TEXT NOT NULL, at_unix_ms INTEGER NOT NULL,
+                     PRIMARY KEY (day, board, name)
+                 );
+                 CREATE TABLE daily_mastermind (
+                     day TEXT NOT NULL, name TEXT NOT NULL, n INTEGER NOT NULL, code TEXT NOT NULL,
+                     black INTEGER NOT NULL, white INTEGER NOT NULL, solved INTEGER NOT NULL,
+                     at_unix_ms INTEGER NOT NULL,
+                     PRIMARY KEY (day, name, n)
+                 );
+                 CREATE TABLE daily_mastermind_start (
+                     day TEXT NOT NULL, name TEXT NOT NULL, at_unix_ms INTEGER NOT NULL,
+                     PRIMARY KEY (day, name)
+                 );
                  PRAGMA user_version = 2;
                  COMMIT;",
             )?;
         }
         Ok(Store { conn })
+    }
+
+    /// The server's secret (made once, at random, and kept): the daily challenges' seeds are drawn from it.
+    pub fn secret(&self) -> Result<String> {
+        let known: Option<String> = self
+            .conn
+            .query_row("SELECT value FROM meta WHERE key = 'secret'", [], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        if let Some(s) = known {
+            return Ok(s);
+        }
+        // Randomness from the OS, through the standard library's hasher keys.
+        let mut h = Sha256::new();
+        for i in 0..8u64 {
+            use std::hash::{BuildHasher, Hasher};
+            let mut k = std::collections::hash_map::RandomState::new().build_hasher();
+            k.write_u64(i);
+            h.update(k.finish().to_le_bytes());
+        }
+        h.update(unix_ms().to_le_bytes());
+        h.update(std::process::id().to_le_bytes());
+        let secret: String = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+        self.conn.execute(
+            "INSERT OR IGNORE INTO meta (key, value) VALUES ('secret', ?1)",
+            [&secret],
+        )?;
+        Ok(self
+            .conn
+            .query_row("SELECT value FROM meta WHERE key = 'secret'", [], |r| {
+                r.get(0)
+            })?)
+    }
+
+    /// Keeps a day's 2048 game on its board; false if the player already has one there.
+    #[allow(clippy::too_many_arguments)]
+    pub fn add_2048(
+        &self,
+        day: &str,
+        board: &str,
+        name: &str,
+        score: u64,
+        max_tile: u64,
+        moves: u64,
+        actions: &str,
+    ) -> Result<bool> {
+        let added = self.conn.execute(
+            "INSERT OR IGNORE INTO daily_2048 (day, board, name, score, max_tile, moves, actions, at_unix_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![
+                day,
+                board,
+                name,
+                i64::try_from(score)?,
+                i64::try_from(max_tile)?,
+                i64::try_from(moves)?,
+                actions,
+                unix_ms()
+            ],
+        )?;
+        Ok(added == 1)
+    }
+
+    /// A day's 2048 board, best first: (name, score, max tile, moves).
+    pub fn board_2048(
+        &self,
+        day: &str,
+        board: &str,
+        limit: usize,
+    ) -> Result<Vec<(String, u64, u64, u64)>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT name, score, max_tile, moves FROM daily_2048 WHERE day = ?1 AND board = ?2
+             ORDER BY score DESC, moves ASC, at_unix_ms ASC LIMIT ?3",
+        )?;
+        let rows = stmt.query_map(params![day, board, i64::try_from(limit)?], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, i64>(2)?,
+                r.get::<_, i64>(3)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (n, s, t, m) = row?;
+            out.push((n, u64::try_from(s)?, u64::try_from(t)?, u64::try_from(m)?));
+        }
+        Ok(out)
+    }
+
+    /// How many on a day's 2048 board scored more than `score`.
+    pub fn better_2048(&self, day: &str, board: &str, score: u64) -> Result<u64> {
+        let n: i64 = self.conn.query_row(
+            "SELECT COUNT(*) FROM daily_2048 WHERE day = ?1 AND board = ?2 AND score > ?3",
+            params![day, board, i64::try_from(score)?],
+            |r| r.get(0),
+        )?;
+        Ok(u64::try_from(n)?)
+    }
+
+    /// A player's guesses at a day's Mastermind, in order: (code, black, white).
+    pub fn mastermind_of(&self, day: &str, name: &str) -> Result<Vec<(String, u8, u8)>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT code, black, white FROM daily_mastermind WHERE day = ?1 AND name = ?2 ORDER BY n",
+        )?;
+        let rows = stmt.query_map(params![day, name], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, u8>(1)?,
+                r.get::<_, u8>(2)?,
+            ))
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// Notes when a player first asked for a day's Mastermind (kept from the first time).
+    pub fn start_mastermind(&self, day: &str, name: &str) -> Result<()> {
+        self.conn.execute(
+            "INSERT OR IGNORE INTO daily_mastermind_start (day, name, at_unix_ms) VALUES (?1, ?2, ?3)",
+            params![day, name, unix_ms()],
+        )?;
+        Ok(())
+    }
+
+    /// Keeps a scored guess as number `n`; false if that number was already kept.
+    #[allow(clippy::too_many_arguments)]
+    pub fn add_guess(
+        &self,
+        day: &str,
+        name: &str,
+        n: u32,
+        code: &str,
+        black: u8,
+        white: u8,
+        solved: bool,
+    ) -> Result<bool> {
+        let added = self.conn.execute(
+            "INSERT OR IGNORE INTO daily_mastermind (day, name, n, code, black, white, solved, at_unix_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![day, name, n, code, black, white, solved, unix_ms()],
+        )?;
+        Ok(added == 1)
+    }
+
+    /// A day's Mastermind board, best first: (name, guesses used, milliseconds from first asking to solving).
+    pub fn board_mastermind(&self, day: &str, limit: usize) -> Result<Vec<(String, u64, u64)>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT g.name, g.n, g.at_unix_ms - COALESCE(s.at_unix_ms, g.at_unix_ms) AS took
+             FROM daily_mastermind g LEFT JOIN daily_mastermind_start s ON s.day = g.day AND s.name = g.name
+             WHERE g.day = ?1 AND g.solved = 1 ORDER BY g.n ASC, took ASC LIMIT ?2",
+        )?;
+        let rows = stmt.query_map(params![day, i64::try_from(limit)?], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, i64>(2)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (n, g, t) = row?;
+            out.push((n, u64::try_from(g)?, u64::try_from(t.max(0))?));
+        }
+        Ok(out)
     }
 
     /// Checks a player's token, registering a new name with it.

@@ -7,6 +7,7 @@
 
 mod client;
 mod clock;
+mod daily;
 mod hostile;
 mod lobby;
 mod many;
