@@ -9,6 +9,7 @@ mod client;
 mod clock;
 mod daily;
 mod hostile;
+mod kill;
 mod lobby;
 mod many;
 mod rating;
