@@ -268,7 +268,19 @@ impl Room {
         record: &str,
         result: GameResult,
     ) -> Result<Room, RefereeError> {
-        let mut room = Room::new(dims, black, white, 0);
+        Room::replayed_from(Setup::casual(dims, black, white, 0), record, result, None)
+    }
+
+    /// A finished game rebuilt as [`Room::replayed`] does, from its whole setup (time control, rated, the ratings
+    /// at its start), with its rating changes, if it made any, in its `Ended` event. Clocks in the rebuilt events
+    /// read as if every move took no time.
+    pub fn replayed_from(
+        setup: Setup,
+        record: &str,
+        result: GameResult,
+        ratings: Option<RatingChanges>,
+    ) -> Result<Room, RefereeError> {
+        let mut room = Room::start(setup, 0);
         for (seq, text) in (1..).zip(record.split_whitespace()) {
             let side = Side::from(room.game.side_to_move());
             room.play(side, seq, text)?;
@@ -283,6 +295,9 @@ impl Room {
             }
             Some(r) if r == result => {}
             _ => return Err(RefereeError::Inconsistent),
+        }
+        if let Some(changes) = ratings {
+            room.rate(changes);
         }
         Ok(room)
     }

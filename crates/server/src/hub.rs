@@ -9,7 +9,7 @@ use crate::rating::{self, Exact};
 use crate::store::{FinishedGame, Login, Rated, Store};
 use parlor_online::protocol::{
     Board, ChallengeInfo, ClientMessage, Daily, EndReason, ErrorCode, Event, GameInPlay,
-    GameRecord, GameSummary, LIST_LIMIT, LeaderEntry, LiveGame, PlayerInfo, QueueEntry,
+    GameRecord, GameSummary, LIST_LIMIT, LeaderEntry, LiveGame, PlayerInfo, QueueEntry, Rating,
     RatingChange, RatingChanges, ScoredGuess, ServerMessage, Side, TimeControl, check_name,
     check_token,
 };
@@ -1242,7 +1242,15 @@ impl Hub {
 /// A finished game rebuilt by the referee from what is kept of it (logged if it does not rebuild).
 fn replay(g: &FinishedGame) -> Option<Room> {
     let dims = g.board.parse().ok()?;
-    match Room::replayed(dims, &g.black, &g.white, &g.moves, g.result) {
+    let setup = Setup {
+        clock: g.clock,
+        rated: g.rated,
+        ratings: g
+            .ratings
+            .map_or([Rating::NEW; 2], |r| [r.black.before, r.white.before]),
+        ..Setup::casual(dims, &g.black, &g.white, 0)
+    };
+    match Room::replayed_from(setup, &g.moves, g.result, g.ratings) {
         Ok(room) => Some(room),
         Err(e) => {
             tracing::error!("game {} as kept: {e}", g.id);

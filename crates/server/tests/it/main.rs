@@ -12,6 +12,7 @@ mod hostile;
 mod kill;
 mod lobby;
 mod many;
+mod queue_many;
 mod rating;
 mod reconnect;
 mod restart;
