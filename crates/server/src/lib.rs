@@ -1,11 +1,15 @@
-//! Parlor online's server (issue 28, first slice): Nocca Nocca between named players over WebSockets.
+//! Parlor online's server (issue 28): Nocca Nocca between named players over WebSockets, rated by Glicko-2
+//! ([`rating`]), and the daily challenges judged by the server ([`daily`]).
 //!
 //! A client connects to `ws://HOST:PORT/`, says `hello` with its name and token (a new name is registered with its
-//! token; names are unique), challenges a player who is online, and plays; every message is one of
-//! [`parlor_online::protocol`]'s, and every game is refereed by a [`parlor_online::referee::Room`]. A dropped
-//! connection holds its player's seats for the grace period ([`Config::grace`]); a `hello` on a new connection takes
-//! the player back (the old connection, if still open, is closed), and `resume` sends again every event missed.
-//! Players and finished games are kept in SQLite ([`store`]); the server stops cleanly on Ctrl-C or SIGTERM.
+//! token; names are unique), challenges a player who is online or joins the rated queue, and plays on the clock;
+//! it may watch live games, ask for the lobby, records and leaderboards. Every message is one of
+//! [`parlor_online::protocol`]'s (version 2), and every game is refereed by a [`parlor_online::referee::Room`]. A
+//! dropped connection holds its player's seats for the grace period ([`Config::grace`]); a `hello` on a new
+//! connection takes the player back (the old connection, if still open, is closed), and `resume` sends again every
+//! event missed. Messages are rate-limited per connection and per player ([`limit`]). Players, ratings, games (in
+//! play, move by move, and finished) and the dailies are kept in SQLite ([`store`]), so a server killed and started
+//! again resumes its games in play; it stops cleanly on Ctrl-C or SIGTERM.
 //!
 //! [`serve`] is `parlor serve`; [`run`] serves on a listener already bound until a future completes (the tests bind
 //! port 0 on loopback).
