@@ -1,16 +1,23 @@
-//! Parlor online's server (issue 28, first slice): Nocca Nocca between named players over WebSockets.
+//! Parlor online's server (issue 28): Nocca Nocca between named players over WebSockets, rated by Glicko-2
+//! ([`rating`]), and the daily challenges judged by the server ([`daily`]).
 //!
 //! A client connects to `ws://HOST:PORT/`, says `hello` with its name and token (a new name is registered with its
-//! token; names are unique), challenges a player who is online, and plays; every message is one of
-//! [`parlor_online::protocol`]'s, and every game is refereed by a [`parlor_online::referee::Room`]. A dropped
-//! connection holds its player's seats for the grace period ([`Config::grace`]); a `hello` on a new connection takes
-//! the player back (the old connection, if still open, is closed), and `resume` sends again every event missed.
-//! Players and finished games are kept in SQLite ([`store`]); the server stops cleanly on Ctrl-C or SIGTERM.
+//! token; names are unique), challenges a player who is online or joins the rated queue, and plays on the clock;
+//! it may watch live games, ask for the lobby, records and leaderboards. Every message is one of
+//! [`parlor_online::protocol`]'s (version 2), and every game is refereed by a [`parlor_online::referee::Room`]. A
+//! dropped connection holds its player's seats for the grace period ([`Config::grace`]); a `hello` on a new
+//! connection takes the player back (the old connection, if still open, is closed), and `resume` sends again every
+//! event missed. Messages are rate-limited per connection and per player ([`limit`]). Players, ratings, games (in
+//! play, move by move, and finished) and the dailies are kept in SQLite ([`store`]), so a server killed and started
+//! again resumes its games in play; it stops cleanly on Ctrl-C or SIGTERM.
 //!
 //! [`serve`] is `parlor serve`; [`run`] serves on a listener already bound until a future completes (the tests bind
 //! port 0 on loopback).
 
+pub mod daily;
 mod hub;
+pub mod limit;
+pub mod rating;
 pub mod store;
 
 use anyhow::{Context, Result};
@@ -21,6 +28,7 @@ use axum::response::Response;
 use axum::routing::get;
 use futures_util::{SinkExt, StreamExt};
 use hub::{Conn, Hub, Outgoing};
+use limit::Bucket;
 use parlor_online::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use std::future::{Future, IntoFuture};
 use std::net::SocketAddr;
@@ -47,7 +55,9 @@ pub struct Config {
     /// How long a dropped player's seat is held before they lose (or, before both sides moved, the game is
     /// aborted).
     pub grace: Duration,
-    /// How often the seats held are looked at.
+    /// How long each side has for its first move before the game is aborted.
+    pub first_move: Duration,
+    /// How often the seats held and the clocks are looked at.
     pub tick: Duration,
     /// How often each connection is pinged; one that sends nothing (not even the pong) for three of these is taken
     /// as dropped, as a network gone without a word would leave it.
@@ -58,7 +68,8 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             grace: Duration::from_secs(60),
-            tick: Duration::from_millis(250),
+            first_move: Duration::from_millis(parlor_online::protocol::FIRST_MOVE_MS),
+            tick: Duration::from_millis(100),
             heartbeat: Duration::from_secs(15),
         }
     }
@@ -92,6 +103,12 @@ pub fn serve(addr: SocketAddr, data_dir: &Path) -> Result<()> {
         .enable_all()
         .build()
         .context("starting the server's runtime")?;
+    // Refusals and failures are logged to stderr (warnings and errors; RUST_LOG is not read).
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(tracing::Level::WARN)
+        .with_target(false)
+        .try_init();
     runtime.block_on(async {
         let listener = TcpListener::bind(addr)
             .await
@@ -143,7 +160,11 @@ pub async fn run(
     let (stop_tx, stop_rx) = watch::channel(false);
     let (alive_tx, mut alive_rx) = mpsc::channel::<()>(1);
     let shared = Arc::new(Shared {
-        hub: Mutex::new(Hub::new(store, grace_ms)),
+        hub: Mutex::new(Hub::new(
+            store,
+            grace_ms,
+            u64::try_from(config.first_move.as_millis()).unwrap_or(u64::MAX),
+        )),
         heartbeat: config.heartbeat,
         start: Instant::now(),
         next_conn: AtomicU64::new(1),
@@ -195,8 +216,12 @@ pub async fn run(
 }
 
 async fn upgrade(State(shared): State<Arc<Shared>>, ws: WebSocketUpgrade) -> Response {
+    // Small buffers (the defaults are 128 KiB each way): a connection's messages are small, and an idle connection's
+    // memory is what bounds how many one server holds.
     ws.max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(4 * 1024)
         .on_upgrade(move |socket| connection(shared, socket))
 }
 
@@ -230,6 +255,9 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket) {
 
     let mut stop = shared.stop.clone();
     let mut name: Option<String> = None;
+    let mut bucket = Bucket::new(limit::PER_CONNECTION, shared.now_ms());
+    let mut refused_in_a_row = 0u32;
+    let mut warned_ms: Option<u64> = None;
     let mut heartbeat = tokio::time::interval(shared.heartbeat);
     let mut last_heard = Instant::now();
     loop {
@@ -258,6 +286,31 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket) {
             Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
             Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
         };
+        let now = shared.now_ms();
+        let allowed = bucket.take(now)
+            && match &name {
+                Some(n) => shared.hub().allow(n, now),
+                None => true,
+            };
+        if !allowed {
+            refused_in_a_row += 1;
+            if refused_in_a_row >= limit::CLOSE_AFTER_REFUSED {
+                tracing::warn!(conn = id, ?name, "closed: flooding past the rate limit");
+                let _ = conn.tx.send(Outgoing::Close);
+                break;
+            }
+            // One error a second tells a client to slow down; the rest are dropped unanswered.
+            if warned_ms.is_none_or(|w| now >= w.saturating_add(1000)) {
+                warned_ms = Some(now);
+                send(
+                    &conn,
+                    ErrorCode::RateLimited,
+                    "too many messages: slow down (this one was dropped)",
+                );
+            }
+            continue;
+        }
+        refused_in_a_row = 0;
         let msg = match ClientMessage::parse(text.as_str()) {
             Ok(msg) => msg,
             Err(e) => {
@@ -271,7 +324,7 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket) {
                 name = hub.hello(&conn, &n, &token);
             }
             (None, _) => send(&conn, ErrorCode::NotIntroduced, "say hello first"),
-            (Some(n), msg) => hub.handle(&conn, n, msg),
+            (Some(n), msg) => hub.handle(&conn, n, msg, shared.now_ms()),
         }
     }
     if let Some(n) = &name {
@@ -284,6 +337,7 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket) {
 }
 
 fn send(conn: &Conn, code: ErrorCode, message: &str) {
+    tracing::warn!(conn = conn.id, ?code, "refused: {message}");
     let _ = conn.tx.send(Outgoing::Text(
         ServerMessage::error(code, message, None).to_text(),
     ));

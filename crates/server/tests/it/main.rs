@@ -6,7 +6,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod client;
+mod clock;
+mod daily;
 mod hostile;
+mod kill;
+mod lobby;
 mod many;
+mod queue_many;
+mod rating;
 mod reconnect;
 mod restart;
