@@ -4,7 +4,7 @@
 //! ```
 //! use parlor_online::protocol::{ClientMessage, Side};
 //! use parlor_online::referee::{Played, Room};
-//! let msg = ClientMessage::parse(r#"{"v":1,"type":"move","game":7,"seq":1,"mv":"c1k"}"#).unwrap();
+//! let msg = ClientMessage::parse(r#"{"v":2,"type":"move","game":7,"seq":1,"mv":"c1k"}"#).unwrap();
 //! let ClientMessage::Move { seq, mv, .. } = msg else { unreachable!() };
 //! let mut room = Room::new(nocca::Dims::STANDARD, "ann", "bob", 60_000);
 //! assert!(matches!(room.play(Side::Black, seq, &mv), Ok(Played::Events(_))));

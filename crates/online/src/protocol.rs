@@ -1,32 +1,81 @@
-//! The wire protocol, version 1: one JSON object per WebSocket text message, `{"v": 1, "type": "...", ...}`.
+//! The wire protocol, version 2: one JSON object per WebSocket text message, `{"v": 2, "type": "...", ...}`.
 //!
-//! Client to server ([`ClientMessage`]): `hello` (name and token), `challenge` a named player on a board size,
-//! `accept` a challenge, `move` (with the client's own sequence number, so a resent move is harmless), `ack` (the last
-//! event number seen), `resign`, `resume` (send again every event of a game after number N).
+//! # Rules of every message
+//! - Every message carries `"v": 2` ([`VERSION`]); a message of another version (v1 included) is refused.
+//! - A client's message is at most [`MAX_MESSAGE_BYTES`] bytes, except `submit_2048` (a whole game's moves), at most
+//!   [`MAX_SUBMIT_BYTES`]; a server's message is at most [`MAX_SERVER_MESSAGE_BYTES`] (lists are cut at
+//!   [`LIST_LIMIT`] entries).
+//! - Unknown types and unknown fields are refused; fields documented "optional" may be left out (they read as
+//!   `null`/`false`/none).
+//! - Parsing never panics: whatever the text, [`ClientMessage::parse`] and [`ServerMessage::parse`] return a message
+//!   or a [`ParseError`] saying what was wrong. A refused message changes nothing on the server, which answers an
+//!   `error` ([`ErrorCode`]) and keeps the connection.
 //!
-//! Server to client ([`ServerMessage`]): `welcome`, `challenged`, `challenge_sent`, numbered game `event`s (game
-//! started, move played, game ended with its reason) and `error`s. Every event of a game has a number, 1 for the
-//! start and one more for each event after it; a client that has seen up to N asks to `resume` after N and gets
-//! exactly N+1, N+2, ...
-//!
-//! Parsing never panics: a message over [`MAX_MESSAGE_BYTES`], not JSON, not an object, of another version, of an
-//! unknown type or with fields of the wrong kind is refused with a [`ParseError`] saying which.
+//! # A session
+//! 1. The client opens a WebSocket to the server's root (`ws://HOST:PORT/`) and sends `hello` with its name and its
+//!    secret token (made once, kept in the config dir). It gets `welcome`: its rating and its games in play.
+//! 2. Lobby: `lobby` answers `lobby` (players online with ratings, the open challenges to and from you, live games to
+//!    watch, your place in the queue); with `"follow": true` a new `lobby` is pushed when it changes (at most once a
+//!    second).
+//! 3. A game starts by a `challenge` (a named player, board, time control or none, rated or not) that the other
+//!    `accept`s (or `decline`s; the challenger may `cancel`), or by the rated `queue` (board and time control; the
+//!    server pairs players of near rating, the band widening as they wait; `unqueue` leaves it).
+//! 4. A game is a stream of numbered `event`s: 1 is `started`, then one `moved` per move, and last `ended`. Every
+//!    event carries both clocks ([`Clocks`]: the remaining milliseconds when it happened and whose clock runs), so
+//!    the client counts the running clock down from the moment it got the event. The client sends `move` with its
+//!    own increasing `seq` (a move sent again with a `seq` already taken is ignored, so resending after a doubt is
+//!    harmless), `ack`s the last event it has seen, and after a dropped connection says `hello` again and
+//!    `resume`s each game from its last event number: it gets exactly the events after it, nothing lost or doubled.
+//! 5. A game ends by the rules (goal, blockade, repetition, ply cap), resignation, time (a flag fall), a player gone
+//!    past the grace period, or an abort (a side that does not make its first move within [`FIRST_MOVE_MS`], or a
+//!    resignation/departure before both sides have moved). `ended` gives the winner, the reason, the final position
+//!    and, for a rated game, both players' rating changes. Then either player may offer a `rematch` (colours
+//!    swapped, same board and clock); the other accepts by sending `rematch` too, or `decline_rematch`.
+//! 6. Anyone may `watch` a live game from an event number (0: from the start) and gets the same numbered events as
+//!    the players until the end or `unwatch`. `record` gives a finished game's whole [`GameRecord`] (enough to
+//!    import it into the local history and replay it); `games` lists a player's last finished games.
+//! 7. Daily challenges (the day is the UTC date, `YYYY-MM-DD`): `daily_2048` gives the day's seed; the client plays
+//!    with `twenty48::Game::new(Rules::default(), seed)` and sends `submit_2048` with every action (slides and
+//!    undos, [`actions_to_letters`]), the score it claims, and whether hints or undo were used; the server replays
+//!    them, refuses a claimed score the moves do not produce, and ranks the score it computed (games with hints or
+//!    undo on the `assisted` board, the others on `plain`). `daily_mastermind` gives the day's game (the secret never
+//!    leaves the server) and the guesses already scored; each `guess` is scored by the server. `leaderboard` ranks
+//!    a day's board by the server's figures only.
 
 use nocca::Colour;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// The protocol version this crate speaks (the `"v"` of every message).
-pub const VERSION: u64 = 1;
+pub const VERSION: u64 = 2;
 
-/// The largest message, in bytes, either side accepts.
+/// The largest message, in bytes, a client may send (but see [`MAX_SUBMIT_BYTES`]).
 pub const MAX_MESSAGE_BYTES: usize = 4096;
+
+/// The largest `submit_2048` message, in bytes (a whole 2048 game's actions, one letter each).
+pub const MAX_SUBMIT_BYTES: usize = 60_000;
+
+/// The largest message, in bytes, a server sends.
+pub const MAX_SERVER_MESSAGE_BYTES: usize = 256 * 1024;
+
+/// The most entries in any list the server sends (players, challenges, games, leaderboard rows).
+pub const LIST_LIMIT: usize = 100;
 
 /// The longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
 
 /// The shortest and longest token, in characters.
 pub const TOKEN_CHARS: std::ops::RangeInclusive<usize> = 16..=128;
+
+/// How long, in milliseconds, each side has to make its first move (counted from the start for Black, from
+/// Black's first move for White); past it the game is aborted, nobody winning and no rating changing.
+pub const FIRST_MOVE_MS: u64 = 30_000;
+
+/// The longest time control's base time, in minutes, and its longest increment, in seconds.
+pub const MAX_CLOCK_MINUTES: u32 = 180;
+
+/// The longest increment, in seconds per move.
+pub const MAX_INCREMENT_SECS: u32 = 180;
 
 /// A side of the board, as the protocol writes it (`"black"`, `"white"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -82,30 +131,209 @@ impl From<Side> for Colour {
     }
 }
 
+/// A time control: base minutes for each side, plus seconds added after each of its moves (`5+3`). A game without
+/// one (`null`) is untimed: only the first-move limit and the grace period apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimeControl {
+    /// Base time for each side, in minutes (0 to [`MAX_CLOCK_MINUTES`]).
+    pub minutes: u32,
+    /// Seconds added to a side's clock after each of its moves (0 to [`MAX_INCREMENT_SECS`]).
+    pub increment_secs: u32,
+}
+
+impl TimeControl {
+    /// The base time in milliseconds.
+    pub fn initial_ms(self) -> u64 {
+        u64::from(self.minutes) * 60_000
+    }
+
+    /// Each side's time at the start, in milliseconds: the base time, or one increment if the base is 0 (so
+    /// `0+2` starts with 2 seconds).
+    pub fn start_ms(self) -> u64 {
+        if self.minutes == 0 {
+            self.increment_ms()
+        } else {
+            self.initial_ms()
+        }
+    }
+
+    /// The increment in milliseconds.
+    pub fn increment_ms(self) -> u64 {
+        u64::from(self.increment_secs) * 1000
+    }
+
+    /// Checks the bounds: minutes and increment within theirs, and not both zero.
+    pub fn check(self) -> Result<(), String> {
+        if self.minutes > MAX_CLOCK_MINUTES || self.increment_secs > MAX_INCREMENT_SECS {
+            return Err(format!(
+                "a time control has at most {MAX_CLOCK_MINUTES} minutes and {MAX_INCREMENT_SECS} seconds a move"
+            ));
+        }
+        if self.minutes == 0 && self.increment_secs == 0 {
+            return Err(
+                "a time control of 0+0 leaves no time: give minutes or an increment".into(),
+            );
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Display for TimeControl {
+    /// `minutes+seconds`, as players write it (`5+3`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}+{}", self.minutes, self.increment_secs)
+    }
+}
+
+impl std::str::FromStr for TimeControl {
+    type Err = String;
+
+    /// `5+3` (minutes plus seconds a move) or `10` (no increment), within the bounds of [`TimeControl::check`].
+    fn from_str(s: &str) -> Result<TimeControl, String> {
+        let (m, i) = s.trim().split_once('+').unwrap_or((s.trim(), "0"));
+        let number = |t: &str| {
+            t.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("time control {s:?}: write minutes+seconds, as 5+3"))
+        };
+        let tc = TimeControl {
+            minutes: number(m)?,
+            increment_secs: number(i)?,
+        };
+        tc.check()?;
+        Ok(tc)
+    }
+}
+
+/// Both clocks at an event: what each side had left when it happened, and whose clock was then running.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Clocks {
+    /// Black's remaining time, in milliseconds.
+    pub black_ms: u64,
+    /// White's remaining time, in milliseconds.
+    pub white_ms: u64,
+    /// The side whose clock runs from this event on; none before the first move and once the game is over.
+    pub running: Option<Side>,
+}
+
+/// A player's Glicko-2 rating as shown: the rating and its deviation, rounded (the server keeps the exact figures).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rating {
+    /// The rating (1500 for a new player).
+    pub rating: i32,
+    /// The rating deviation (350 for a new player; smaller is surer).
+    pub deviation: u32,
+}
+
+impl Rating {
+    /// A new player's rating: 1500, deviation 350.
+    pub const NEW: Rating = Rating {
+        rating: 1500,
+        deviation: 350,
+    };
+}
+
+/// One player's rating before and after a rated game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RatingChange {
+    /// Before the game.
+    pub before: Rating,
+    /// After it.
+    pub after: Rating,
+}
+
+/// Both players' rating changes after a rated game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RatingChanges {
+    /// Black's.
+    pub black: RatingChange,
+    /// White's.
+    pub white: RatingChange,
+}
+
+/// Which daily challenge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Daily {
+    /// 2048 of the day.
+    Twenty48,
+    /// Mastermind of the day.
+    Mastermind,
+}
+
+/// Which leaderboard of a daily challenge.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Board {
+    /// Games played without hints or undo (Mastermind's only board).
+    #[default]
+    Plain,
+    /// 2048 games in which hints or undo were used.
+    Assisted,
+}
+
 /// A message from a client.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
     /// The first message of every connection: who this is. An unknown name is registered with its token; a known
-    /// one must bring the same token.
+    /// one must bring the same token. Answered by `welcome`.
     Hello {
         /// The player's name (1 to [`MAX_NAME_CHARS`] letters, digits, `_` or `-`).
         name: String,
         /// The player's secret, made and kept by the client ([`TOKEN_CHARS`] printable ASCII characters).
         token: String,
     },
-    /// Challenge a player who is online to a game on a board size (`"6x5"`, any size Parlor plays).
+    /// Ask for the lobby; answered by `lobby`.
+    Lobby {
+        /// Optional: keep sending `lobby` when it changes (at most once a second) until `"follow": false`.
+        #[serde(default)]
+        follow: bool,
+    },
+    /// Challenge a player who is online; they get `challenged`, you get `challenge_sent`.
     Challenge {
         /// The opponent's name.
         opponent: String,
-        /// The board, `ROWSxCOLS`.
+        /// The board, `ROWSxCOLS` (`"6x5"`, any size Parlor plays).
         board: String,
+        /// Optional: the time control; none for an untimed game.
+        #[serde(default)]
+        clock: Option<TimeControl>,
+        /// Optional: whether the game changes ratings.
+        #[serde(default)]
+        rated: bool,
     },
-    /// Accept a challenge received; the game starts, the challenger playing Black.
+    /// Accept a challenge received; the game starts (its `started` event goes to both), the challenger playing Black.
     Accept {
-        /// The challenge's number (from `challenged`).
+        /// The challenge's number.
         challenge: u64,
     },
+    /// Decline a challenge received; the challenger gets `challenge_closed`.
+    Decline {
+        /// The challenge's number.
+        challenge: u64,
+    },
+    /// Withdraw a challenge you made; the opponent gets `challenge_closed`.
+    Cancel {
+        /// The challenge's number.
+        challenge: u64,
+    },
+    /// Join the rated queue for a board and time control (joining again replaces your place); answered by
+    /// `queued`. When paired, the game's `started` event comes and you leave the queue.
+    Queue {
+        /// The board, `ROWSxCOLS`.
+        board: String,
+        /// Optional: the time control; none for untimed.
+        #[serde(default)]
+        clock: Option<TimeControl>,
+    },
+    /// Leave the queue; answered by `unqueued`.
+    Unqueue {},
     /// Play a move.
     Move {
         /// The game.
@@ -128,12 +356,88 @@ pub enum ClientMessage {
         /// The game.
         game: u64,
     },
-    /// Send again every event of a game after number `after` (0: all of them).
+    /// Send again every event of a game you play (or played) after number `after` (0: all of them).
     Resume {
         /// The game.
         game: u64,
         /// The last event number the client has.
         after: u64,
+    },
+    /// After a finished game, offer its opponent a rematch (colours swapped, same board, clock and rating); the
+    /// opponent gets `rematch_offered`. Sent by the other player it accepts the offer, and the new game starts.
+    Rematch {
+        /// The finished game.
+        game: u64,
+    },
+    /// Decline a rematch offered; the other player gets `rematch_declined`.
+    DeclineRematch {
+        /// The finished game.
+        game: u64,
+    },
+    /// Watch a live game: answered by `watching`, then every event after `after`, and every new one until the game
+    /// ends or `unwatch`.
+    Watch {
+        /// The game.
+        game: u64,
+        /// The last event number the client has (0: all of them).
+        after: u64,
+    },
+    /// Stop watching a game; answered by `unwatched`.
+    Unwatch {
+        /// The game.
+        game: u64,
+    },
+    /// Ask for a finished game's record; answered by `record`.
+    Record {
+        /// The game.
+        game: u64,
+    },
+    /// Ask for a player's last finished games (newest first, at most [`LIST_LIMIT`]); answered by `games`.
+    Games {
+        /// The player.
+        player: String,
+    },
+    /// Ask for today's 2048 challenge; answered by `daily_2048`.
+    #[serde(rename = "daily_2048")]
+    Daily2048 {},
+    /// Hand in a game of today's 2048; answered by `scored_2048`, or refused (`score_mismatch` if the moves do not
+    /// produce the score claimed, `bad_actions` if they do not replay, `duplicate` if this board of the day already
+    /// has your game, `bad_day` if the day is not today's).
+    #[serde(rename = "submit_2048")]
+    Submit2048 {
+        /// The day played (`YYYY-MM-DD`, UTC), as `daily_2048` gave it.
+        day: String,
+        /// Every action in order, one letter each ([`actions_to_letters`]: `u`, `d`, `l`, `r` slides, `z` undo).
+        actions: String,
+        /// The score the client reached.
+        score: u64,
+        /// Whether hints were shown.
+        hints: bool,
+        /// Whether undo was used (must be true if `actions` holds a `z`).
+        undo: bool,
+    },
+    /// Ask for today's Mastermind; answered by `daily_mastermind`.
+    DailyMastermind {},
+    /// A guess at today's Mastermind; answered by `guess_scored`, or refused (`duplicate` if guess number `n` was
+    /// already scored or the same code was already guessed, `game_over` once solved or out of guesses).
+    Guess {
+        /// The day (`YYYY-MM-DD`, UTC), as `daily_mastermind` gave it.
+        day: String,
+        /// The guess's number: 1 for the first, one more than the guesses already scored.
+        n: u32,
+        /// The code in the `mastermind` crate's notation for the day's variant (`RGYU`, or `1234`).
+        code: String,
+    },
+    /// Ask for a daily leaderboard; answered by `leaderboard`.
+    Leaderboard {
+        /// Which challenge.
+        daily: Daily,
+        /// Optional: the day (`YYYY-MM-DD`); today if none.
+        #[serde(default)]
+        day: Option<String>,
+        /// Optional: which board (`plain` if none).
+        #[serde(default)]
+        board: Board,
     },
 }
 
@@ -151,13 +455,28 @@ pub enum EndReason {
     PlyCap,
     /// A player resigned.
     Resignation,
-    /// A player was gone past the grace period and lost on time.
+    /// A player was gone past the grace period and lost.
     Abandoned,
-    /// The game ended before both sides had moved; nobody wins.
+    /// The game ended before both sides had moved (a resignation, a departure, or a first move not made within
+    /// [`FIRST_MOVE_MS`]); nobody wins.
     Aborted,
+    /// A player's clock ran out and they lost.
+    Time,
 }
 
 impl EndReason {
+    /// Every reason.
+    pub const ALL: [EndReason; 8] = [
+        EndReason::Goal,
+        EndReason::Blockade,
+        EndReason::Repetition,
+        EndReason::PlyCap,
+        EndReason::Resignation,
+        EndReason::Abandoned,
+        EndReason::Aborted,
+        EndReason::Time,
+    ];
+
     /// The protocol's word for the reason (as stored by the server).
     pub fn as_str(self) -> &'static str {
         match self {
@@ -168,22 +487,13 @@ impl EndReason {
             EndReason::Resignation => "resignation",
             EndReason::Abandoned => "abandoned",
             EndReason::Aborted => "aborted",
+            EndReason::Time => "time",
         }
     }
 
     /// The reason for a word written by [`EndReason::as_str`].
     pub fn parse(word: &str) -> Option<EndReason> {
-        [
-            EndReason::Goal,
-            EndReason::Blockade,
-            EndReason::Repetition,
-            EndReason::PlyCap,
-            EndReason::Resignation,
-            EndReason::Abandoned,
-            EndReason::Aborted,
-        ]
-        .into_iter()
-        .find(|r| r.as_str() == word)
+        EndReason::ALL.into_iter().find(|r| r.as_str() == word)
     }
 }
 
@@ -210,6 +520,24 @@ pub enum EventKind {
         white: String,
         /// The board, `ROWSxCOLS`.
         board: String,
+        /// The time control; none for an untimed game.
+        #[serde(default)]
+        clock: Option<TimeControl>,
+        /// Whether the game changes ratings.
+        #[serde(default)]
+        rated: bool,
+        /// Black's rating at the start.
+        black_rating: Rating,
+        /// White's rating at the start.
+        white_rating: Rating,
+        /// The finished game this is a rematch of, if it is one.
+        #[serde(default)]
+        rematch_of: Option<u64>,
+        /// Both clocks, full and none running; none if untimed. Neither clock runs before both sides have made
+        /// their first move (each has [`FIRST_MOVE_MS`] for it instead); from White's first move on, the clock of
+        /// the side to move runs.
+        #[serde(default)]
+        clocks: Option<Clocks>,
     },
     /// A move was played.
     Moved {
@@ -219,6 +547,9 @@ pub enum EventKind {
         ply: u32,
         /// The move in Parlor's Nocca notation.
         mv: String,
+        /// Both clocks after it (the mover's increment added; the other side's now running); none if untimed.
+        #[serde(default)]
+        clocks: Option<Clocks>,
     },
     /// The game ended.
     Ended {
@@ -228,6 +559,12 @@ pub enum EventKind {
         reason: EndReason,
         /// The final position in the `nocca` crate's text form.
         position: String,
+        /// Both clocks at the end (none running; a flag fallen reads 0); none if untimed.
+        #[serde(default)]
+        clocks: Option<Clocks>,
+        /// Both players' rating changes, for a rated game that was not aborted.
+        #[serde(default)]
+        ratings: Option<RatingChanges>,
     },
 }
 
@@ -247,7 +584,7 @@ pub struct Event {
 pub enum ErrorCode {
     /// The message did not parse ([`ParseError`]).
     Malformed,
-    /// The message was over [`MAX_MESSAGE_BYTES`].
+    /// The message was over its size limit.
     TooLarge,
     /// The first message was not `hello`, or `hello` came twice.
     NotIntroduced,
@@ -259,51 +596,341 @@ pub enum ErrorCode {
     NotFound,
     /// The board size is not one Parlor plays.
     BadBoard,
+    /// The time control is out of bounds ([`TimeControl::check`]).
+    BadClock,
     /// Not this player's turn.
     NotYourTurn,
     /// The move does not parse or breaks a rule.
     IllegalMove,
-    /// The game is over.
+    /// The game (or the daily challenge) is over.
     GameOver,
+    /// Not now: e.g. a challenge to a player already challenged by you, a rematch before the game ended.
+    Conflict,
+    /// Too many messages: slow down (the connection may be closed if it goes on).
+    RateLimited,
+    /// The day named is not today's (UTC), or not a date.
+    BadDay,
+    /// A 2048 game's actions do not parse or do not replay from the day's seed (or use undo while `undo` says
+    /// not).
+    BadActions,
+    /// A 2048 game's actions replay to another score than the one claimed.
+    ScoreMismatch,
+    /// Already done: the day's board already has your game, or this guess was already scored.
+    Duplicate,
+    /// The server does not do this yet.
+    Unsupported,
     /// The server could not do it (storage failed).
     Internal,
+}
+
+/// A player online, as the lobby lists them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerInfo {
+    /// The name.
+    pub name: String,
+    /// Their rating.
+    pub rating: Rating,
+    /// Whether they are playing a game now.
+    pub playing: bool,
+    /// Whether they wait in the queue.
+    pub queued: bool,
+}
+
+/// An open challenge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChallengeInfo {
+    /// Its number (for `accept`, `decline`, `cancel`).
+    pub challenge: u64,
+    /// Who challenges (will play Black).
+    pub from: String,
+    /// Who is challenged.
+    pub to: String,
+    /// The board, `ROWSxCOLS`.
+    pub board: String,
+    /// The time control; none for untimed.
+    pub clock: Option<TimeControl>,
+    /// Whether the game would change ratings.
+    pub rated: bool,
+}
+
+/// A game in play, as the lobby lists it (to watch).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LiveGame {
+    /// The game.
+    pub game: u64,
+    /// Black's name.
+    pub black: String,
+    /// White's name.
+    pub white: String,
+    /// The board, `ROWSxCOLS`.
+    pub board: String,
+    /// The time control; none for untimed.
+    pub clock: Option<TimeControl>,
+    /// Whether it is rated.
+    pub rated: bool,
+    /// Plies played so far.
+    pub ply: u32,
+    /// How many watch it.
+    pub spectators: u32,
+}
+
+/// Your place in the queue.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QueueEntry {
+    /// The board, `ROWSxCOLS`.
+    pub board: String,
+    /// The time control; none for untimed.
+    pub clock: Option<TimeControl>,
+    /// How long you have waited, in milliseconds.
+    pub waited_ms: u64,
+    /// How far from your rating an opponent may now be (the band widens as you wait).
+    pub band: u32,
+}
+
+/// A finished game's whole record: enough to replay it and import it into the local history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    /// The game.
+    pub game: u64,
+    /// Black's name.
+    pub black: String,
+    /// White's name.
+    pub white: String,
+    /// The board, `ROWSxCOLS`.
+    pub board: String,
+    /// The time control; none for untimed.
+    pub clock: Option<TimeControl>,
+    /// Whether it was rated.
+    pub rated: bool,
+    /// The moves in Parlor's Nocca notation, separated by single spaces (as `nocca::Game::record` writes them;
+    /// replay them from the start position of `board`).
+    pub moves: String,
+    /// The winner, or none for a draw or an abort.
+    pub winner: Option<Side>,
+    /// Why it ended.
+    pub reason: EndReason,
+    /// The final position in the `nocca` crate's text form.
+    pub position: String,
+    /// When it started, in milliseconds since the Unix epoch.
+    pub started_ms: u64,
+    /// When it ended, in milliseconds since the Unix epoch.
+    pub ended_ms: u64,
+    /// Both players' rating changes, if it changed ratings.
+    pub ratings: Option<RatingChanges>,
+}
+
+/// A finished game in a list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSummary {
+    /// The game (for `record`).
+    pub game: u64,
+    /// Black's name.
+    pub black: String,
+    /// White's name.
+    pub white: String,
+    /// The board, `ROWSxCOLS`.
+    pub board: String,
+    /// Whether it was rated.
+    pub rated: bool,
+    /// The winner, or none for a draw or an abort.
+    pub winner: Option<Side>,
+    /// Why it ended.
+    pub reason: EndReason,
+    /// When it ended, in milliseconds since the Unix epoch.
+    pub ended_ms: u64,
+}
+
+/// A Mastermind guess and the server's score of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoredGuess {
+    /// The guess's number, 1 for the first.
+    pub n: u32,
+    /// The code guessed, as the server reads it.
+    pub code: String,
+    /// Pegs of the right colour in the right place.
+    pub black: u8,
+    /// Pegs of a right colour in a wrong place.
+    pub white: u8,
+}
+
+/// A row of a daily leaderboard.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeaderEntry {
+    /// The rank, 1 for the best (ties share a rank).
+    pub rank: u32,
+    /// The player.
+    pub name: String,
+    /// 2048: the score the server computed (higher is better). Mastermind: the guesses used to solve it (fewer is
+    /// better; only solved games are ranked).
+    pub score: u64,
+    /// 2048: the largest tile; Mastermind: none.
+    pub max_tile: Option<u64>,
+    /// 2048: the slides played. Mastermind: milliseconds from the first `daily_mastermind` to the solving guess
+    /// (the tie-break: sooner is better).
+    pub detail: u64,
 }
 
 /// A message from the server.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ServerMessage {
-    /// The answer to `hello`: the player's games in play (to resume).
+    /// The answer to `hello`: the player's rating and games in play (to resume).
     Welcome {
         /// The name, as registered.
         name: String,
+        /// The player's rating.
+        rating: Rating,
         /// The games in play, with the number of their last event.
         games: Vec<GameInPlay>,
     },
+    /// The lobby.
+    Lobby {
+        /// How many players are online (the list may be cut at [`LIST_LIMIT`]).
+        online: u32,
+        /// Players online, best rated first.
+        players: Vec<PlayerInfo>,
+        /// Open challenges to and from you.
+        challenges: Vec<ChallengeInfo>,
+        /// Live games, newest first.
+        games: Vec<LiveGame>,
+        /// Your place in the queue, if you wait in it.
+        queue: Option<QueueEntry>,
+    },
     /// A player challenged you.
     Challenged {
-        /// The challenge's number (for `accept`).
-        challenge: u64,
-        /// Who.
-        from: String,
-        /// The board, `ROWSxCOLS`.
-        board: String,
+        /// The challenge.
+        challenge: ChallengeInfo,
     },
     /// Your challenge was passed on.
     ChallengeSent {
+        /// The challenge.
+        challenge: ChallengeInfo,
+    },
+    /// A challenge to or from you is no longer open: declined or cancelled (both players get this, the one who did
+    /// it as the answer), or a player left. An accepted challenge gets no `challenge_closed`: the game's `started`
+    /// event says it.
+    ChallengeClosed {
         /// The challenge's number.
         challenge: u64,
-        /// To whom.
-        to: String,
-        /// The board, `ROWSxCOLS`.
-        board: String,
+        /// Why: `declined`, `cancelled`, or `gone` (a player left).
+        reason: String,
     },
-    /// An event of a game.
+    /// You wait in the queue.
+    Queued {
+        /// Your place.
+        entry: QueueEntry,
+    },
+    /// You left the queue (by `unqueue`, or because a connection of yours ended).
+    Unqueued {},
+    /// An event of a game (you play it or watch it).
     Event {
         /// The game.
         game: u64,
         /// The event.
         event: Event,
+    },
+    /// Your opponent in a finished game offers a rematch (send `rematch` to accept, `decline_rematch` to decline).
+    RematchOffered {
+        /// The finished game.
+        game: u64,
+        /// Who offers.
+        from: String,
+    },
+    /// Your rematch offer was declined (or its player left).
+    RematchDeclined {
+        /// The finished game.
+        game: u64,
+    },
+    /// You watch a game; its events follow.
+    Watching {
+        /// The game.
+        game: u64,
+        /// The number of its last event now.
+        last_event: u64,
+    },
+    /// You no longer watch a game.
+    Unwatched {
+        /// The game.
+        game: u64,
+    },
+    /// A finished game's record.
+    Record {
+        /// The record.
+        record: GameRecord,
+    },
+    /// A player's last finished games, newest first.
+    Games {
+        /// The player.
+        player: String,
+        /// The games (at most [`LIST_LIMIT`]).
+        games: Vec<GameSummary>,
+    },
+    /// Today's 2048.
+    #[serde(rename = "daily_2048")]
+    Daily2048 {
+        /// The day (`YYYY-MM-DD`, UTC).
+        day: String,
+        /// The seed: play `twenty48::Game::new(twenty48::Rules::default(), seed)`.
+        seed: u64,
+    },
+    /// A 2048 game handed in, as the server scored it.
+    #[serde(rename = "scored_2048")]
+    Scored2048 {
+        /// The day.
+        day: String,
+        /// The board it is ranked on.
+        board: Board,
+        /// The score the server computed.
+        score: u64,
+        /// The largest tile.
+        max_tile: u64,
+        /// The slides played.
+        moves: u64,
+        /// Its rank on the board now.
+        rank: u32,
+    },
+    /// Today's Mastermind, with your guesses so far.
+    DailyMastermind {
+        /// The day (`YYYY-MM-DD`, UTC).
+        day: String,
+        /// The `mastermind` crate's variant (`classic`: 6 colours, 4 pegs, 10 guesses, repeats allowed).
+        variant: String,
+        /// Your guesses so far, scored.
+        guesses: Vec<ScoredGuess>,
+        /// Whether you solved it.
+        solved: bool,
+        /// Whether your game is over (solved or out of guesses).
+        over: bool,
+    },
+    /// A Mastermind guess, scored.
+    GuessScored {
+        /// The day.
+        day: String,
+        /// The guess and its score.
+        guess: ScoredGuess,
+        /// Whether it solved the code.
+        solved: bool,
+        /// Guesses left.
+        left: u32,
+    },
+    /// A daily leaderboard.
+    Leaderboard {
+        /// Which challenge.
+        daily: Daily,
+        /// The day.
+        day: String,
+        /// Which board.
+        board: Board,
+        /// Its rows, best first (at most [`LIST_LIMIT`]).
+        entries: Vec<LeaderEntry>,
     },
     /// A message was refused; nothing changed.
     Error {
@@ -325,6 +952,8 @@ pub struct GameInPlay {
     pub game: u64,
     /// The player's side.
     pub side: Side,
+    /// The opponent's name.
+    pub opponent: String,
     /// The number of the game's last event.
     pub last_event: u64,
 }
@@ -332,9 +961,9 @@ pub struct GameInPlay {
 /// Why a message was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseError {
-    /// Over the size limit.
-    #[error("message of {0} bytes: the limit is {MAX_MESSAGE_BYTES}")]
-    TooLarge(usize),
+    /// Over the size limit: the message's bytes and the limit.
+    #[error("message of {0} bytes: the limit is {1}")]
+    TooLarge(usize, usize),
     /// Not JSON.
     #[error("not JSON: {0}")]
     NotJson(String),
@@ -356,16 +985,16 @@ impl ParseError {
     /// The error code the server answers with.
     pub fn code(&self) -> ErrorCode {
         match self {
-            ParseError::TooLarge(_) => ErrorCode::TooLarge,
+            ParseError::TooLarge(..) => ErrorCode::TooLarge,
             _ => ErrorCode::Malformed,
         }
     }
 }
 
-/// Reads a message: checks the size, the JSON, the version, then the fields.
-fn parse<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, ParseError> {
-    if text.len() > MAX_MESSAGE_BYTES {
-        return Err(ParseError::TooLarge(text.len()));
+/// Reads a message: checks the size against `limit`, the JSON, the version, then the fields.
+fn parse<T: serde::de::DeserializeOwned>(text: &str, limit: usize) -> Result<T, ParseError> {
+    if text.len() > limit {
+        return Err(ParseError::TooLarge(text.len(), limit));
     }
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| ParseError::NotJson(e.to_string()))?;
@@ -392,9 +1021,13 @@ fn write<T: Serialize>(msg: &T) -> String {
 }
 
 impl ClientMessage {
-    /// Parses a client's message.
+    /// Parses a client's message: at most [`MAX_MESSAGE_BYTES`], or [`MAX_SUBMIT_BYTES`] for `submit_2048`.
     pub fn parse(text: &str) -> Result<ClientMessage, ParseError> {
-        parse(text)
+        let msg = parse(text, MAX_SUBMIT_BYTES)?;
+        if text.len() > MAX_MESSAGE_BYTES && !matches!(msg, ClientMessage::Submit2048 { .. }) {
+            return Err(ParseError::TooLarge(text.len(), MAX_MESSAGE_BYTES));
+        }
+        Ok(msg)
     }
 
     /// The message as sent on the wire.
@@ -404,9 +1037,9 @@ impl ClientMessage {
 }
 
 impl ServerMessage {
-    /// Parses a server's message.
+    /// Parses a server's message (at most [`MAX_SERVER_MESSAGE_BYTES`]).
     pub fn parse(text: &str) -> Result<ServerMessage, ParseError> {
-        parse(text)
+        parse(text, MAX_SERVER_MESSAGE_BYTES)
     }
 
     /// The message as sent on the wire.
@@ -448,4 +1081,41 @@ pub fn check_token(token: &str) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// Writes 2048 actions one letter each, as `submit_2048` carries them: `u`, `d`, `l`, `r` for the slides, `z` for
+/// an undo.
+pub fn actions_to_letters(actions: &[twenty48::Action]) -> String {
+    use twenty48::{Action, Direction};
+    actions
+        .iter()
+        .map(|a| match a {
+            Action::Slide(Direction::Up) => 'u',
+            Action::Slide(Direction::Down) => 'd',
+            Action::Slide(Direction::Left) => 'l',
+            Action::Slide(Direction::Right) => 'r',
+            Action::Undo => 'z',
+        })
+        .collect()
+}
+
+/// Reads 2048 actions written by [`actions_to_letters`]; the error names the first letter that is not one (its
+/// 1-based position).
+pub fn letters_to_actions(letters: &str) -> Result<Vec<twenty48::Action>, String> {
+    use twenty48::{Action, Direction};
+    letters
+        .chars()
+        .enumerate()
+        .map(|(i, c)| match c {
+            'u' => Ok(Action::Slide(Direction::Up)),
+            'd' => Ok(Action::Slide(Direction::Down)),
+            'l' => Ok(Action::Slide(Direction::Left)),
+            'r' => Ok(Action::Slide(Direction::Right)),
+            'z' => Ok(Action::Undo),
+            other => Err(format!(
+                "action {} is {other:?}: actions are u, d, l, r (slides) and z (undo)",
+                i + 1
+            )),
+        })
+        .collect()
 }

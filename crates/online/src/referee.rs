@@ -1,11 +1,22 @@
 //! The referee of one game: a [`Room`] over the `nocca` crate that takes moves in Parlor's notation, checks turn and
-//! legality, numbers every event and keeps them, ignores a move sent again, and decides the result (the rules' win or
-//! draw, resignation, a player gone past the grace period, an abort before both sides have moved).
+//! legality, numbers every event and keeps them, ignores a move sent again, keeps both clocks, and decides the result
+//! (the rules' win or draw, resignation, time, a player gone past the grace period, an abort before both sides have
+//! moved).
 //!
 //! Time is passed in, as milliseconds on any clock the caller keeps, so the referee reads no clock and its tests
-//! are deterministic.
+//! are deterministic. The rules of time:
+//! - Each side has [`Setup::first_move_ms`] for its first move (Black from the start, White from Black's first
+//!   move); a side that does not make it in time aborts the game (nobody wins). This holds for untimed games too.
+//! - With a time control, neither clock runs before both sides have made their first move; from White's first move
+//!   on, the clock of the side to move runs. A side whose clock reaches zero loses on time (reason `time`); a move
+//!   that comes after that is not played. After each move made on a running clock, the increment is added to the
+//!   mover's clock.
+//! - A player whose connection dropped keeps their seat for the grace period; their clock, if any, keeps running.
+//!   Past the grace period they lose (reason `abandoned`), or, before both sides moved, the game is aborted.
 
-use crate::protocol::{EndReason, Event, EventKind, Side};
+use crate::protocol::{
+    Clocks, EndReason, Event, EventKind, FIRST_MOVE_MS, Rating, RatingChanges, Side, TimeControl,
+};
 use nocca::{Dims, GameOptions, Move};
 use thiserror::Error;
 
@@ -61,37 +72,153 @@ pub enum Played {
     AlreadyPlayed,
 }
 
+/// Everything a game is started with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The board.
+    pub dims: Dims,
+    /// Black's name (Black moves first).
+    pub black: String,
+    /// White's name.
+    pub white: String,
+    /// The time control; none for an untimed game.
+    pub clock: Option<TimeControl>,
+    /// Whether the game changes ratings.
+    pub rated: bool,
+    /// Both players' ratings at the start, Black's first.
+    pub ratings: [Rating; 2],
+    /// The finished game this is a rematch of, if any.
+    pub rematch_of: Option<u64>,
+    /// How long a dropped player's seat is held, in milliseconds.
+    pub grace_ms: u64,
+    /// How long each side has for its first move, in milliseconds ([`FIRST_MOVE_MS`] unless a test says less).
+    pub first_move_ms: u64,
+}
+
+impl Setup {
+    /// An untimed, unrated game between two new players, with the protocol's first-move limit.
+    pub fn casual(dims: Dims, black: &str, white: &str, grace_ms: u64) -> Setup {
+        Setup {
+            dims,
+            black: black.to_string(),
+            white: white.to_string(),
+            clock: None,
+            rated: false,
+            ratings: [Rating::NEW; 2],
+            rematch_of: None,
+            grace_ms,
+            first_move_ms: FIRST_MOVE_MS,
+        }
+    }
+}
+
 /// One game between two named players, refereed.
 #[derive(Clone, Debug)]
 pub struct Room {
-    names: [String; 2],
+    setup: Setup,
     game: nocca::Game,
     events: Vec<Event>,
     last_seq: [Option<u64>; 2],
     gone_since: [Option<u64>; 2],
-    grace_ms: u64,
     result: Option<GameResult>,
+    /// Each side's time left (meaningful with a time control), as of `turn_since`.
+    remaining: [u64; 2],
+    /// When the side to move's turn began (its clock, or its first-move limit, counts from here).
+    turn_since: u64,
+    /// The latest time the room was told of.
+    now: u64,
 }
 
 impl Room {
-    /// A new game on `dims`, Black to move; its first event (number 1) says it started. A player gone longer than
-    /// `grace_ms` loses (or, before both sides moved, the game is aborted).
+    /// A new untimed, unrated game on `dims` started at time 0, Black to move; its first event (number 1) says it
+    /// started. A player gone longer than `grace_ms` loses (or, before both sides moved, the game is aborted).
     pub fn new(dims: Dims, black: &str, white: &str, grace_ms: u64) -> Room {
+        Room::start(Setup::casual(dims, black, white, grace_ms), 0)
+    }
+
+    /// A new game as `setup` says, started at `now_ms`; its first event (number 1) says it started.
+    pub fn start(setup: Setup, now_ms: u64) -> Room {
+        let full = setup.clock.map_or(0, TimeControl::start_ms);
         let mut room = Room {
-            names: [black.to_string(), white.to_string()],
-            game: nocca::Game::new(dims, GameOptions::default()),
+            game: nocca::Game::new(setup.dims, GameOptions::default()),
             events: Vec::new(),
             last_seq: [None; 2],
             gone_since: [None; 2],
-            grace_ms,
             result: None,
+            remaining: [full; 2],
+            turn_since: now_ms,
+            now: now_ms,
+            setup,
         };
-        room.push(EventKind::Started {
-            black: black.to_string(),
-            white: white.to_string(),
-            board: dims.to_string(),
-        });
+        let s = &room.setup;
+        let kind = EventKind::Started {
+            black: s.black.clone(),
+            white: s.white.clone(),
+            board: s.dims.to_string(),
+            clock: s.clock,
+            rated: s.rated,
+            black_rating: s.ratings[0],
+            white_rating: s.ratings[1],
+            rematch_of: s.rematch_of,
+            clocks: room.clocks(),
+        };
+        room.push(kind);
         room
+    }
+
+    /// What the game was started with.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// Whether the side to move's clock runs now (a time control, both sides past their first move, not over).
+    fn clock_runs(&self) -> bool {
+        self.setup.clock.is_some()
+            && self.game.ply() >= PLIES_BEFORE_RESULT
+            && self.result.is_none()
+    }
+
+    /// Both clocks as of the last event, for the events; none for an untimed game.
+    fn clocks(&self) -> Option<Clocks> {
+        self.setup.clock?;
+        Some(Clocks {
+            black_ms: self.remaining[0],
+            white_ms: self.remaining[1],
+            running: self
+                .clock_runs()
+                .then(|| Side::from(self.game.side_to_move())),
+        })
+    }
+
+    /// Both clocks at `now_ms` (the running one counted down to then); none for an untimed game.
+    pub fn clocks_at(&self, now_ms: u64) -> Option<Clocks> {
+        let mut clocks = self.clocks()?;
+        if let Some(side) = clocks.running {
+            let left =
+                self.remaining[side.index()].saturating_sub(now_ms.saturating_sub(self.turn_since));
+            match side {
+                Side::Black => clocks.black_ms = left,
+                Side::White => clocks.white_ms = left,
+            }
+        }
+        Some(clocks)
+    }
+
+    /// Fills in both players' rating changes in the `Ended` event of a finished rated game that was not aborted
+    /// (once). Returns the event as it now reads.
+    pub fn rate(&mut self, changes: RatingChanges) -> Option<Event> {
+        let result = self.result?;
+        if !self.setup.rated || result.reason == EndReason::Aborted {
+            return None;
+        }
+        let last = self.events.last_mut()?;
+        match &mut last.kind {
+            EventKind::Ended { ratings, .. } if ratings.is_none() => {
+                *ratings = Some(changes);
+                Some(last.clone())
+            }
+            _ => None,
+        }
     }
 
     /// A finished game rebuilt from what is kept of it (its moves and result), with the same events, numbered the
@@ -139,7 +266,22 @@ impl Room {
             winner,
             reason,
             position: self.game.position().to_string(),
+            clocks: self.clocks(),
+            ratings: None,
         })
+    }
+
+    /// When the side to move's time (its clock, or its first-move limit) runs out, if it can.
+    fn time_deadline(&self) -> Option<u64> {
+        if self.result.is_some() {
+            return None;
+        }
+        if self.game.ply() < PLIES_BEFORE_RESULT {
+            return Some(self.turn_since.saturating_add(self.setup.first_move_ms));
+        }
+        let side = Side::from(self.game.side_to_move());
+        self.clock_runs()
+            .then(|| self.turn_since.saturating_add(self.remaining[side.index()]))
     }
 
     /// A result for a game left early: before both sides moved nobody wins.
@@ -151,13 +293,31 @@ impl Room {
         }
     }
 
-    /// Plays `side`'s move `text` sent with the client's sequence number `seq`.
+    /// Plays `side`'s move `text` sent with the client's sequence number `seq`, at the time of the last event or
+    /// tick (no time passing: for untimed games and tests; see [`Room::play_at`]).
     pub fn play(&mut self, side: Side, seq: u64, text: &str) -> Result<Played, RefereeError> {
+        self.play_at(side, seq, text, self.now)
+    }
+
+    /// Plays `side`'s move `text` sent with the client's sequence number `seq`, arrived at `now_ms`. If the side to
+    /// move's time ran out before then, the move is not played: the game ends on time (or is aborted, for a
+    /// first move not made in time), and the events say so.
+    pub fn play_at(
+        &mut self,
+        side: Side,
+        seq: u64,
+        text: &str,
+        now_ms: u64,
+    ) -> Result<Played, RefereeError> {
         if self.last_seq[side.index()].is_some_and(|last| seq <= last) {
             return Ok(Played::AlreadyPlayed);
         }
         if self.result.is_some() {
             return Err(RefereeError::GameOver);
+        }
+        let now_ms = now_ms.max(self.now);
+        if let Some(ended) = self.tick(now_ms) {
+            return Ok(Played::Events(vec![ended]));
         }
         let to_move = Side::from(self.game.side_to_move());
         if to_move != side {
@@ -174,10 +334,19 @@ impl Room {
             error: e.to_string(),
         })?;
         self.last_seq[side.index()] = Some(seq);
+        // The mover's clock ran if both sides had moved before this move.
+        if self.setup.clock.is_some() && self.game.ply() > PLIES_BEFORE_RESULT {
+            let spent = now_ms.saturating_sub(self.turn_since);
+            let increment = self.setup.clock.map_or(0, TimeControl::increment_ms);
+            let left = &mut self.remaining[side.index()];
+            *left = left.saturating_sub(spent).saturating_add(increment);
+        }
+        self.turn_since = now_ms;
         let mut events = vec![self.push(EventKind::Moved {
             by: side,
             ply: self.game.ply() as u32,
             mv: mv.to_string(),
+            clocks: self.clocks(),
         })];
         if let Some(o) = outcome {
             events.push(self.end(o.winner.map(Side::from), o.reason.into()));
@@ -206,28 +375,56 @@ impl Room {
         self.gone_since[side.index()] = None;
     }
 
-    /// When (in the caller's milliseconds) a player gone will have been gone past the grace period, if one is.
+    /// When (in the caller's milliseconds) the game will end unless something happens first: a player gone past the
+    /// grace period, a first move not made in time, or the running clock at zero.
     pub fn deadline(&self) -> Option<u64> {
+        let grace = self.setup.grace_ms;
         self.gone_since
             .iter()
             .flatten()
-            .map(|t| t.saturating_add(self.grace_ms))
+            .map(|t| t.saturating_add(grace))
+            .chain(self.time_deadline())
             .min()
     }
 
-    /// Decides the game of a player gone past the grace period at `now_ms` (the one gone first loses; before both
-    /// sides moved, the game is aborted). Returns the `Ended` event, if it ended now.
+    /// Decides the game at `now_ms` if time decides it: the side to move's clock at zero (it loses on time) or its
+    /// first move not made in time (aborted), else a player gone past the grace period (the one gone first loses;
+    /// before both sides moved, the game is aborted). Whichever came first wins out. Returns the `Ended` event, if
+    /// it ended now.
     pub fn tick(&mut self, now_ms: u64) -> Option<Event> {
         if self.result.is_some() {
             return None;
         }
+        self.now = self.now.max(now_ms);
+        let grace = self.setup.grace_ms;
         let gone = [Side::Black, Side::White]
             .into_iter()
-            .filter_map(|s| self.gone_since[s.index()].map(|t| (t, s)))
-            .filter(|(t, _)| now_ms >= t.saturating_add(self.grace_ms))
-            .min_by_key(|(t, s)| (*t, s.index()))?;
-        let (winner, reason) = self.early_or(gone.1.other(), EndReason::Abandoned);
-        Some(self.end(winner, reason))
+            .filter_map(|s| self.gone_since[s.index()].map(|t| (t.saturating_add(grace), s)))
+            .filter(|(due, _)| now_ms >= *due)
+            .min_by_key(|(due, s)| (*due, s.index()));
+        let timed_out = self.time_deadline().filter(|due| now_ms >= *due);
+        match (timed_out, gone) {
+            (Some(due), g) if g.is_none_or(|(gone_due, _)| due <= gone_due) => {
+                let side = Side::from(self.game.side_to_move());
+                if self.game.ply() < PLIES_BEFORE_RESULT {
+                    Some(self.end(None, EndReason::Aborted))
+                } else {
+                    self.remaining[side.index()] = 0;
+                    self.turn_since = due;
+                    Some(self.end(Some(side.other()), EndReason::Time))
+                }
+            }
+            (_, Some((_, side))) => {
+                if self.clock_runs() {
+                    let mover = Side::from(self.game.side_to_move());
+                    let left = &mut self.remaining[mover.index()];
+                    *left = left.saturating_sub(now_ms.saturating_sub(self.turn_since));
+                }
+                let (winner, reason) = self.early_or(side.other(), EndReason::Abandoned);
+                Some(self.end(winner, reason))
+            }
+            _ => None,
+        }
     }
 
     /// Every event after number `n` (all of them for 0; none past the last).
@@ -250,14 +447,17 @@ impl Room {
 
     /// The name of the player on `side`.
     pub fn name(&self, side: Side) -> &str {
-        &self.names[side.index()]
+        match side {
+            Side::Black => &self.setup.black,
+            Side::White => &self.setup.white,
+        }
     }
 
     /// The side `name` plays, if they play in this game.
     pub fn side_of(&self, name: &str) -> Option<Side> {
         [Side::Black, Side::White]
             .into_iter()
-            .find(|s| self.names[s.index()] == name)
+            .find(|&s| self.name(s) == name)
     }
 
     /// The board size.

@@ -1,13 +1,19 @@
 //! The server's state and what each client message does to it: who is online (one connection per player, the
-//! newest), open challenges, and the games in play, each a referee [`Room`]. Everything here runs under one lock
-//! and never waits: messages go out through each connection's unbounded queue.
+//! newest), open challenges, the rated queue, rematch offers, spectators, and the games in play, each a referee
+//! [`Room`]. Everything here runs under one lock and never waits: messages go out through each connection's
+//! unbounded queue.
 
-use crate::store::{Login, Store};
+use crate::daily;
+use crate::rating::{self, Exact};
+use crate::store::{FinishedGame, Login, Rated, Store};
 use parlor_online::protocol::{
-    ClientMessage, ErrorCode, Event, GameInPlay, ServerMessage, Side, check_name, check_token,
+    Board, ChallengeInfo, ClientMessage, Daily, EndReason, ErrorCode, Event, GameInPlay,
+    GameRecord, GameSummary, LIST_LIMIT, LeaderEntry, LiveGame, PlayerInfo, QueueEntry,
+    RatingChange, RatingChanges, ScoredGuess, ServerMessage, Side, TimeControl, check_name,
+    check_token,
 };
-use parlor_online::referee::{Played, RefereeError, Room};
-use std::collections::HashMap;
+use parlor_online::referee::{Played, RefereeError, Room, Setup};
+use std::collections::{HashMap, HashSet};
 use tokio::sync::mpsc::UnboundedSender;
 
 /// What a connection's writer sends.
@@ -41,33 +47,120 @@ struct Challenge {
     from: String,
     to: String,
     dims: nocca::Dims,
+    clock: Option<TimeControl>,
+    rated: bool,
 }
+
+impl Challenge {
+    fn info(&self, id: u64) -> ChallengeInfo {
+        ChallengeInfo {
+            challenge: id,
+            from: self.from.clone(),
+            to: self.to.clone(),
+            board: self.dims.to_string(),
+            clock: self.clock,
+            rated: self.rated,
+        }
+    }
+}
+
+/// The band of ratings a queued player is paired within when they join: it widens by [`QUEUE_BAND_PER_SEC`] a
+/// second waited, up to [`QUEUE_BAND_MAX`]. Two players are paired when their ratings differ by no more than the
+/// wider of their bands.
+pub const QUEUE_BAND_START: u32 = 100;
+
+/// How fast the queue's band widens, in rating points a second.
+pub const QUEUE_BAND_PER_SEC: u32 = 20;
+
+/// The widest the queue's band gets.
+pub const QUEUE_BAND_MAX: u32 = 1000;
+
+/// The band a player who has waited `waited_ms` is paired within.
+pub fn queue_band(waited_ms: u64) -> u32 {
+    let widened = (waited_ms / 1000).saturating_mul(u64::from(QUEUE_BAND_PER_SEC));
+    u32::try_from(u64::from(QUEUE_BAND_START).saturating_add(widened))
+        .unwrap_or(u32::MAX)
+        .min(QUEUE_BAND_MAX)
+}
+
+/// A player waiting in the queue.
+struct Seat {
+    name: String,
+    dims: nocca::Dims,
+    clock: Option<TimeControl>,
+    since_ms: u64,
+    rating: f64,
+}
+
+/// How often a followed lobby is pushed at most, in milliseconds.
+const LOBBY_PUSH_MS: u64 = 1000;
 
 /// Everything the server holds in memory.
 pub struct Hub {
     store: Store,
     grace_ms: u64,
+    first_move_ms: u64,
     online: HashMap<String, Conn>,
     challenges: HashMap<u64, Challenge>,
     rooms: HashMap<u64, Room>,
     next_challenge: u64,
+    queue: Vec<Seat>,
+    /// Rematch offers: the finished game and who offered.
+    rematches: HashMap<u64, String>,
+    /// Who watches each live game.
+    watchers: HashMap<u64, HashSet<String>>,
+    /// Who follows the lobby.
+    followers: HashSet<String>,
+    lobby_changed: bool,
+    lobby_pushed_ms: u64,
+    /// The server's secret for the daily seeds (none if the store could not give it: the dailies are then refused).
+    secret: Option<String>,
 }
 
 fn error(code: ErrorCode, message: impl Into<String>, game: Option<u64>) -> ServerMessage {
     ServerMessage::error(code, message, game)
 }
 
+fn boxed_error(
+    code: ErrorCode,
+    message: impl Into<String>,
+    game: Option<u64>,
+) -> Box<ServerMessage> {
+    Box::new(error(code, message, game))
+}
+
 impl Hub {
-    /// A hub over an open store; a player gone longer than `grace_ms` loses their games.
-    pub fn new(store: Store, grace_ms: u64) -> Hub {
+    /// A hub over an open store; a player gone longer than `grace_ms` loses their games, and a side that does not
+    /// make its first move within `first_move_ms` aborts its game.
+    pub fn new(store: Store, grace_ms: u64, first_move_ms: u64) -> Hub {
+        let secret = store
+            .secret()
+            .map_err(|e| eprintln!("parlor serve: the daily challenges' secret: {e:#}"))
+            .ok();
         Hub {
+            secret,
             store,
             grace_ms,
+            first_move_ms,
             online: HashMap::new(),
             challenges: HashMap::new(),
             rooms: HashMap::new(),
             next_challenge: 1,
+            queue: Vec::new(),
+            rematches: HashMap::new(),
+            watchers: HashMap::new(),
+            followers: HashSet::new(),
+            lobby_changed: false,
+            lobby_pushed_ms: 0,
         }
+    }
+
+    /// A player's exact rating (a new player's if the store fails, which is logged).
+    fn exact(&self, name: &str) -> Exact {
+        self.store.rating(name).unwrap_or_else(|e| {
+            eprintln!("parlor serve: rating of {name}: {e:#}");
+            rating::new_player()
+        })
     }
 
     /// Every connection online (to close them when the server stops).
@@ -82,12 +175,16 @@ impl Hub {
         }
     }
 
-    /// Sends a game's new events to both its players.
+    /// Sends a game's new events to both its players and everyone watching it.
     fn broadcast(&self, game: u64, room: &Room, events: &[Event]) {
-        for side in [Side::Black, Side::White] {
+        let watchers = self.watchers.get(&game);
+        let names = [room.name(Side::Black), room.name(Side::White)]
+            .into_iter()
+            .chain(watchers.into_iter().flatten().map(String::as_str));
+        for name in names {
             for event in events {
                 self.tell(
-                    room.name(side),
+                    name,
                     &ServerMessage::Event {
                         game,
                         event: event.clone(),
@@ -97,21 +194,55 @@ impl Hub {
         }
     }
 
-    /// Keeps a finished game and lets its room go.
-    fn finish(&mut self, game: u64) {
-        let Some(room) = self.rooms.remove(&game) else {
+    /// Sends a game's events from number `first` on (its players and watchers), and if it ended: rates it (a rated
+    /// game not aborted), keeps it, and lets its room go. The rating changes are in the `ended` event sent, and the
+    /// store writes the end and the new ratings together, once.
+    fn after(&mut self, game: u64, first: u64) {
+        let Some(room) = self.rooms.get_mut(&game) else {
             return;
         };
+        self.lobby_changed = true;
         let Some(result) = room.result() else {
-            self.rooms.insert(game, room);
+            let events = room.events_after(first.saturating_sub(1)).to_vec();
+            if let Some(room) = self.rooms.get(&game) {
+                self.broadcast(game, room, &events);
+            }
             return;
         };
-        if let Err(e) = self
-            .store
-            .finish_game(game, &room.record(), result, &room.position())
-        {
+        let setup = room.setup().clone();
+        let rated = if setup.rated && result.reason != EndReason::Aborted {
+            let before = [self.exact(&setup.black), self.exact(&setup.white)];
+            let after = rating::after_game(&before[0], &before[1], result.winner);
+            let change = |i: usize| RatingChange {
+                before: rating::shown(&before[i]),
+                after: rating::shown(&after[i]),
+            };
+            let changes = RatingChanges {
+                black: change(0),
+                white: change(1),
+            };
+            Some(Rated { changes, after })
+        } else {
+            None
+        };
+        let Some(mut room) = self.rooms.remove(&game) else {
+            return;
+        };
+        if let Some(r) = &rated {
+            room.rate(r.changes);
+        }
+        if let Err(e) = self.store.finish_rated_game(
+            game,
+            &room.record(),
+            result,
+            &room.position(),
+            rated.map(|r| (setup.black.as_str(), setup.white.as_str(), r)),
+        ) {
             eprintln!("parlor serve: game {game} could not be kept: {e:#}");
         }
+        let events = room.events_after(first.saturating_sub(1)).to_vec();
+        self.broadcast(game, &room, &events);
+        self.watchers.remove(&game);
     }
 
     /// A connection's first message, `hello`: the player's name and token. Returns the name on success (and has
@@ -157,6 +288,7 @@ impl Hub {
                 games.push(GameInPlay {
                     game,
                     side,
+                    opponent: room.name(side.other()).to_string(),
                     last_event: room.last_event(),
                 });
             }
@@ -164,6 +296,7 @@ impl Hub {
         games.sort_by_key(|g| g.game);
         conn.send(&ServerMessage::Welcome {
             name: name.to_string(),
+            rating: rating::shown(&self.exact(name)),
             games,
         });
         Some(name.to_string())
@@ -176,8 +309,38 @@ impl Hub {
             return;
         }
         self.online.remove(name);
-        self.challenges
-            .retain(|_, c| c.from != name && c.to != name);
+        self.lobby_changed = true;
+        let closed: Vec<(u64, String)> = self
+            .challenges
+            .iter()
+            .filter(|(_, c)| c.from == name || c.to == name)
+            .map(|(&id, c)| {
+                (
+                    id,
+                    if c.from == name {
+                        c.to.clone()
+                    } else {
+                        c.from.clone()
+                    },
+                )
+            })
+            .collect();
+        for (id, other) in closed {
+            self.challenges.remove(&id);
+            self.tell(
+                &other,
+                &ServerMessage::ChallengeClosed {
+                    challenge: id,
+                    reason: "gone".into(),
+                },
+            );
+        }
+        self.queue.retain(|s| s.name != name);
+        self.followers.remove(name);
+        for w in self.watchers.values_mut() {
+            w.remove(name);
+        }
+        self.rematches.retain(|_, offerer| offerer != name);
         for room in self.rooms.values_mut() {
             if let Some(side) = room.side_of(name) {
                 room.left(side, now_ms);
@@ -195,46 +358,62 @@ impl Hub {
             .collect();
         for game in due {
             let ended = self.rooms.get_mut(&game).and_then(|r| r.tick(now_ms));
-            if let (Some(event), Some(room)) = (ended, self.rooms.get(&game)) {
-                self.broadcast(game, room, &[event]);
-                self.finish(game);
+            if let Some(event) = ended {
+                self.after(game, event.n);
+            }
+        }
+        self.pair(now_ms);
+        if self.lobby_changed && now_ms >= self.lobby_pushed_ms.saturating_add(LOBBY_PUSH_MS) {
+            self.lobby_changed = false;
+            self.lobby_pushed_ms = now_ms;
+            let followers: Vec<String> = self.followers.iter().cloned().collect();
+            for name in followers {
+                let lobby = self.lobby(&name, now_ms);
+                self.tell(&name, &lobby);
             }
         }
     }
 
     /// The room of `game` with `name`'s side in it, or the error to send.
-    fn seat(&mut self, name: &str, game: u64) -> Result<(&mut Room, Side), ServerMessage> {
+    fn seat(&mut self, name: &str, game: u64) -> Result<(&mut Room, Side), Box<ServerMessage>> {
         self.rooms
             .get_mut(&game)
             .and_then(|room| room.side_of(name).map(|side| (room, side)))
             .ok_or_else(|| {
-                error(
+                Box::new(error(
                     ErrorCode::NotFound,
                     format!("you play no game {game} in play"),
                     Some(game),
-                )
+                ))
             })
     }
 
-    /// A message from the player `name` on `conn`.
-    pub fn handle(&mut self, conn: &Conn, name: &str, msg: ClientMessage) {
+    /// A message from the player `name` on `conn`, arrived at `now_ms`.
+    pub fn handle(&mut self, conn: &Conn, name: &str, msg: ClientMessage, now_ms: u64) {
         match msg {
             ClientMessage::Hello { .. } => conn.send(&error(
                 ErrorCode::NotIntroduced,
                 "hello was already said on this connection",
                 None,
             )),
-            ClientMessage::Challenge { opponent, board } => {
-                self.challenge(conn, name, &opponent, &board)
-            }
-            ClientMessage::Accept { challenge } => self.accept(conn, name, challenge),
+            ClientMessage::Challenge {
+                opponent,
+                board,
+                clock,
+                rated,
+            } => self.challenge(conn, name, &opponent, &board, clock, rated),
+            ClientMessage::Accept { challenge } => self.accept(conn, name, challenge, now_ms),
             ClientMessage::Move { game, seq, mv } => {
                 let played = match self.seat(name, game) {
-                    Ok((room, side)) => room.play(side, seq, &mv),
+                    Ok((room, side)) => room.play_at(side, seq, &mv, now_ms),
                     Err(e) => return conn.send(&e),
                 };
                 match played {
-                    Ok(Played::Events(events)) => self.after(game, &events),
+                    Ok(Played::Events(events)) => {
+                        if let Some(first) = events.first() {
+                            self.after(game, first.n);
+                        }
+                    }
                     Ok(Played::AlreadyPlayed) => {}
                     Err(e) => conn.send(&referee_error(e, game)),
                 }
@@ -245,7 +424,7 @@ impl Hub {
                     Err(e) => return conn.send(&e),
                 };
                 match resigned {
-                    Ok(event) => self.after(game, &[event]),
+                    Ok(event) => self.after(game, event.n),
                     Err(e) => conn.send(&referee_error(e, game)),
                 }
             }
@@ -278,46 +457,657 @@ impl Hub {
                     });
                 }
             }
+            ClientMessage::Lobby { follow } => {
+                if follow {
+                    self.followers.insert(name.to_string());
+                } else {
+                    self.followers.remove(name);
+                }
+                conn.send(&self.lobby(name, now_ms));
+            }
+            ClientMessage::Decline { challenge } => self.close(conn, name, challenge, false),
+            ClientMessage::Cancel { challenge } => self.close(conn, name, challenge, true),
+            ClientMessage::Queue { board, clock } => {
+                self.join_queue(conn, name, &board, clock, now_ms)
+            }
+            ClientMessage::Unqueue {} => {
+                self.queue.retain(|s| s.name != name);
+                self.lobby_changed = true;
+                conn.send(&ServerMessage::Unqueued {});
+            }
+            ClientMessage::Rematch { game } => self.rematch(conn, name, game, now_ms),
+            ClientMessage::DeclineRematch { game } => {
+                if self.rematches.get(&game).is_some_and(|o| o != name)
+                    && let Some(offerer) = self.rematches.remove(&game)
+                {
+                    self.tell(&offerer, &ServerMessage::RematchDeclined { game });
+                } else {
+                    conn.send(&error(
+                        ErrorCode::NotFound,
+                        format!("no rematch of game {game} offered to you"),
+                        Some(game),
+                    ));
+                }
+            }
+            ClientMessage::Watch { game, after } => self.watch(conn, name, game, after),
+            ClientMessage::Unwatch { game } => {
+                if let Some(w) = self.watchers.get_mut(&game) {
+                    w.remove(name);
+                }
+                conn.send(&ServerMessage::Unwatched { game });
+            }
+            ClientMessage::Record { game } => match self.finished(game) {
+                Some(g) => conn.send(&ServerMessage::Record {
+                    record: record_of(g),
+                }),
+                None => conn.send(&error(
+                    ErrorCode::NotFound,
+                    format!("no finished game {game}"),
+                    Some(game),
+                )),
+            },
+            ClientMessage::Games { player } => match self.store.games_of(&player, LIST_LIMIT) {
+                Ok(games) => conn.send(&ServerMessage::Games {
+                    player,
+                    games: games.into_iter().map(summary_of).collect(),
+                }),
+                Err(e) => {
+                    eprintln!("parlor serve: games of {player}: {e:#}");
+                    conn.send(&error(
+                        ErrorCode::Internal,
+                        "the server's store failed",
+                        None,
+                    ));
+                }
+            },
+            ClientMessage::Daily2048 {} => match self.seed("2048", &daily::today()) {
+                Ok((day, seed)) => conn.send(&ServerMessage::Daily2048 { day, seed }),
+                Err(e) => conn.send(&e),
+            },
+            ClientMessage::Submit2048 {
+                day,
+                actions,
+                score,
+                hints,
+                undo,
+            } => match self.submit_2048(name, &day, &actions, score, hints, undo) {
+                Ok(m) => conn.send(&m),
+                Err(e) => conn.send(&e),
+            },
+            ClientMessage::DailyMastermind {} => match self.daily_mastermind(name) {
+                Ok(m) => conn.send(&m),
+                Err(e) => conn.send(&e),
+            },
+            ClientMessage::Guess { day, n, code } => match self.guess(name, &day, n, &code) {
+                Ok(m) => conn.send(&m),
+                Err(e) => conn.send(&e),
+            },
+            ClientMessage::Leaderboard { daily, day, board } => {
+                let day = day.unwrap_or_else(daily::today);
+                match self.leaderboard(daily, &day, board) {
+                    Ok(entries) => conn.send(&ServerMessage::Leaderboard {
+                        daily,
+                        day,
+                        board,
+                        entries,
+                    }),
+                    Err(e) => conn.send(&e),
+                }
+            }
+        }
+    }
+
+    /// Today's seed for `what` (`2048` or `mastermind`), if `day` is today.
+    fn seed(&self, what: &str, day: &str) -> Result<(String, u64), Box<ServerMessage>> {
+        let today = daily::today();
+        if day != today {
+            return Err(boxed_error(
+                ErrorCode::BadDay,
+                format!("{day:.12} is not today ({today}, UTC)"),
+                None,
+            ));
+        }
+        let Some(secret) = &self.secret else {
+            return Err(boxed_error(
+                ErrorCode::Internal,
+                "the daily challenges are off",
+                None,
+            ));
+        };
+        Ok((today, daily::seed(secret, what, day)))
+    }
+
+    /// Judges and keeps a day's 2048 game: the `scored_2048` answer, or the error to send.
+    fn submit_2048(
+        &mut self,
+        name: &str,
+        day: &str,
+        actions: &str,
+        claimed: u64,
+        hints: bool,
+        undo: bool,
+    ) -> Result<ServerMessage, Box<ServerMessage>> {
+        let (day, seed) = self.seed("2048", day)?;
+        let scored = daily::score_2048(seed, actions, claimed, hints, undo)
+            .map_err(|(code, message)| boxed_error(code, message, None))?;
+        let board = board_word(scored.board);
+        let internal = |e: anyhow::Error| {
+            eprintln!("parlor serve: keeping a 2048 game of {name}: {e:#}");
+            boxed_error(ErrorCode::Internal, "the server's store failed", None)
+        };
+        let added = self
+            .store
+            .add_2048(
+                &day,
+                board,
+                name,
+                scored.score,
+                scored.max_tile,
+                scored.moves,
+                actions,
+            )
+            .map_err(internal)?;
+        if !added {
+            return Err(boxed_error(
+                ErrorCode::Duplicate,
+                format!("the {board} board of {day} already has your game"),
+                None,
+            ));
+        }
+        let better = self
+            .store
+            .better_2048(&day, board, scored.score)
+            .map_err(internal)?;
+        Ok(ServerMessage::Scored2048 {
+            day,
+            board: scored.board,
+            score: scored.score,
+            max_tile: scored.max_tile,
+            moves: scored.moves,
+            rank: u32::try_from(better + 1).unwrap_or(u32::MAX),
+        })
+    }
+
+    /// Today's Mastermind for `name`, with their guesses so far.
+    fn daily_mastermind(&self, name: &str) -> Result<ServerMessage, Box<ServerMessage>> {
+        let (day, _) = self.seed("mastermind", &daily::today())?;
+        let internal = |e: anyhow::Error| {
+            eprintln!("parlor serve: today's Mastermind of {name}: {e:#}");
+            boxed_error(ErrorCode::Internal, "the server's store failed", None)
+        };
+        self.store.start_mastermind(&day, name).map_err(internal)?;
+        let guesses = self.store.mastermind_of(&day, name).map_err(internal)?;
+        let pegs = mastermind_variant_pegs();
+        let solved = guesses.iter().any(|g| g.1 == pegs);
+        let allowed = daily::mastermind_variant().guesses() as usize;
+        let over = solved || guesses.len() >= allowed;
+        Ok(ServerMessage::DailyMastermind {
+            day,
+            variant: daily::MASTERMIND_VARIANT.into(),
+            guesses: guesses
+                .into_iter()
+                .zip(1..)
+                .map(|((code, black, white), n)| ScoredGuess {
+                    n,
+                    code,
+                    black,
+                    white,
+                })
+                .collect(),
+            solved,
+            over,
+        })
+    }
+
+    /// Scores `name`'s guess number `n` at the day's Mastermind.
+    fn guess(
+        &self,
+        name: &str,
+        day: &str,
+        n: u32,
+        code: &str,
+    ) -> Result<ServerMessage, Box<ServerMessage>> {
+        let (day, seed) = self.seed("mastermind", day)?;
+        let internal = |e: anyhow::Error| {
+            eprintln!("parlor serve: a Mastermind guess of {name}: {e:#}");
+            boxed_error(ErrorCode::Internal, "the server's store failed", None)
+        };
+        let earlier = self.store.mastermind_of(&day, name).map_err(internal)?;
+        let next = u32::try_from(earlier.len())
+            .unwrap_or(u32::MAX)
+            .saturating_add(1);
+        if n < next {
+            return Err(boxed_error(
+                ErrorCode::Duplicate,
+                format!("guess {n} was already scored (send daily_mastermind to see it)"),
+                None,
+            ));
+        }
+        if n > next {
+            return Err(boxed_error(
+                ErrorCode::Conflict,
+                format!("the next guess is number {next}, not {n}"),
+                None,
+            ));
+        }
+        let texts: Vec<String> = earlier.iter().map(|g| g.0.clone()).collect();
+        let daily::Guessed {
+            code: written,
+            black,
+            white,
+            solved,
+            left,
+        } = daily::score_guess(seed, &texts, code)
+            .map_err(|(code, message)| boxed_error(code, message, None))?;
+        self.store.start_mastermind(&day, name).map_err(internal)?;
+        if !self
+            .store
+            .add_guess(&day, name, n, &written, black, white, solved)
+            .map_err(internal)?
+        {
+            return Err(boxed_error(
+                ErrorCode::Duplicate,
+                format!("guess {n} was already scored"),
+                None,
+            ));
+        }
+        Ok(ServerMessage::GuessScored {
+            day,
+            guess: ScoredGuess {
+                n,
+                code: written,
+                black,
+                white,
+            },
+            solved,
+            left,
+        })
+    }
+
+    /// A day's leaderboard, ranked by the server's figures; ties share a rank.
+    fn leaderboard(
+        &self,
+        which: Daily,
+        day: &str,
+        board: Board,
+    ) -> Result<Vec<LeaderEntry>, Box<ServerMessage>> {
+        let internal = |e: anyhow::Error| {
+            eprintln!("parlor serve: a leaderboard of {day}: {e:#}");
+            boxed_error(ErrorCode::Internal, "the server's store failed", None)
+        };
+        let entry = |name, score, max_tile, detail| LeaderEntry {
+            rank: 0,
+            name,
+            score,
+            max_tile,
+            detail,
+        };
+        // Each row with its ranking key: lower is better.
+        let mut rows: Vec<(LeaderEntry, (u64, u64))> = match which {
+            Daily::Twenty48 => self
+                .store
+                .board_2048(day, board_word(board), LIST_LIMIT)
+                .map_err(internal)?
+                .into_iter()
+                .map(|(n, score, tile, moves)| {
+                    (entry(n, score, Some(tile), moves), (u64::MAX - score, 0))
+                })
+                .collect(),
+            Daily::Mastermind if board == Board::Assisted => Vec::new(),
+            Daily::Mastermind => self
+                .store
+                .board_mastermind(day, LIST_LIMIT)
+                .map_err(internal)?
+                .into_iter()
+                .map(|(n, guesses, took)| (entry(n, guesses, None, took), (guesses, took)))
+                .collect(),
+        };
+        for i in 0..rows.len() {
+            rows[i].0.rank = if i > 0 && rows[i - 1].1 == rows[i].1 {
+                rows[i - 1].0.rank
+            } else {
+                u32::try_from(i + 1).unwrap_or(u32::MAX)
+            };
+        }
+        let entries: Vec<LeaderEntry> = rows.into_iter().map(|(e, _)| e).collect();
+        Ok(entries)
+    }
+
+    /// The finished game `game`, from the database.
+    fn finished(&self, game: u64) -> Option<FinishedGame> {
+        self.store.finished_game(game).unwrap_or_else(|e| {
+            eprintln!("parlor serve: reading game {game}: {e:#}");
+            None
+        })
+    }
+
+    /// The lobby as `name` sees it at `now_ms`.
+    fn lobby(&self, name: &str, now_ms: u64) -> ServerMessage {
+        let playing: HashSet<&str> = self
+            .rooms
+            .values()
+            .flat_map(|r| [r.name(Side::Black), r.name(Side::White)])
+            .collect();
+        let queued: HashSet<&str> = self.queue.iter().map(|s| s.name.as_str()).collect();
+        let mut players: Vec<(f64, PlayerInfo)> = self
+            .online
+            .keys()
+            .map(|n| {
+                let exact = self.exact(n);
+                (
+                    exact.rating,
+                    PlayerInfo {
+                        name: n.clone(),
+                        rating: rating::shown(&exact),
+                        playing: playing.contains(n.as_str()),
+                        queued: queued.contains(n.as_str()),
+                    },
+                )
+            })
+            .collect();
+        players.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.name.cmp(&b.1.name)));
+        let mut challenges: Vec<ChallengeInfo> = self
+            .challenges
+            .iter()
+            .filter(|(_, c)| c.from == name || c.to == name)
+            .map(|(&id, c)| c.info(id))
+            .collect();
+        challenges.sort_by_key(|c| c.challenge);
+        challenges.truncate(LIST_LIMIT);
+        let mut games: Vec<LiveGame> = self
+            .rooms
+            .iter()
+            .map(|(&game, r)| LiveGame {
+                game,
+                black: r.name(Side::Black).to_string(),
+                white: r.name(Side::White).to_string(),
+                board: r.dims().to_string(),
+                clock: r.setup().clock,
+                rated: r.setup().rated,
+                ply: u32::try_from(r.ply()).unwrap_or(u32::MAX),
+                spectators: self
+                    .watchers
+                    .get(&game)
+                    .map_or(0, |w| u32::try_from(w.len()).unwrap_or(u32::MAX)),
+            })
+            .collect();
+        games.sort_by_key(|g| std::cmp::Reverse(g.game));
+        games.truncate(LIST_LIMIT);
+        ServerMessage::Lobby {
+            online: u32::try_from(self.online.len()).unwrap_or(u32::MAX),
+            players: players.into_iter().take(LIST_LIMIT).map(|p| p.1).collect(),
+            challenges,
+            games,
+            queue: self
+                .queue
+                .iter()
+                .find(|s| s.name == name)
+                .map(|s| queue_entry(s, now_ms)),
+        }
+    }
+
+    /// `name` declines (or, `cancel`, withdraws) a challenge.
+    fn close(&mut self, conn: &Conn, name: &str, challenge: u64, cancel: bool) {
+        let mine = self
+            .challenges
+            .get(&challenge)
+            .is_some_and(|c| if cancel { c.from == name } else { c.to == name });
+        let Some(c) = mine.then(|| self.challenges.remove(&challenge)).flatten() else {
+            return conn.send(&error(
+                ErrorCode::NotFound,
+                format!(
+                    "no challenge {challenge} {} you",
+                    if cancel { "from" } else { "to" }
+                ),
+                None,
+            ));
+        };
+        self.lobby_changed = true;
+        let reason = if cancel { "cancelled" } else { "declined" };
+        let closed = ServerMessage::ChallengeClosed {
+            challenge,
+            reason: reason.into(),
+        };
+        self.tell(if cancel { &c.to } else { &c.from }, &closed);
+        conn.send(&closed);
+    }
+
+    fn join_queue(
+        &mut self,
+        conn: &Conn,
+        name: &str,
+        board: &str,
+        clock: Option<TimeControl>,
+        now_ms: u64,
+    ) {
+        let dims = match board.parse::<nocca::Dims>() {
+            Ok(d) => d,
+            Err(e) => return conn.send(&error(ErrorCode::BadBoard, e.to_string(), None)),
+        };
+        if let Some(Err(e)) = clock.map(TimeControl::check) {
+            return conn.send(&error(ErrorCode::BadClock, e, None));
+        }
+        self.queue.retain(|s| s.name != name);
+        let seat = Seat {
+            name: name.to_string(),
+            dims,
+            clock,
+            since_ms: now_ms,
+            rating: self.exact(name).rating,
+        };
+        conn.send(&ServerMessage::Queued {
+            entry: queue_entry(&seat, now_ms),
+        });
+        self.queue.push(seat);
+        self.lobby_changed = true;
+        self.pair(now_ms);
+    }
+
+    /// Pairs the queue: oldest first, each with the nearest-rated player waiting for the same board and clock
+    /// within the wider of their bands; the one who waited longer plays Black.
+    fn pair(&mut self, now_ms: u64) {
+        let mut i = 0;
+        while i < self.queue.len() {
+            let a = &self.queue[i];
+            let best = self
+                .queue
+                .iter()
+                .enumerate()
+                .skip(i + 1)
+                .filter(|(_, b)| b.dims == a.dims && b.clock == a.clock)
+                .map(|(j, b)| (j, (a.rating - b.rating).abs(), b))
+                .filter(|(_, diff, b)| {
+                    let band = queue_band(now_ms.saturating_sub(a.since_ms))
+                        .max(queue_band(now_ms.saturating_sub(b.since_ms)));
+                    *diff <= f64::from(band)
+                })
+                .min_by(|x, y| x.1.total_cmp(&y.1))
+                .map(|(j, _, _)| j);
+            let Some(j) = best else {
+                i += 1;
+                continue;
+            };
+            // j > i: remove j first so i stays put.
+            let b = self.queue.remove(j);
+            let a = self.queue.remove(i);
+            self.lobby_changed = true;
+            self.start_room(&a.name, &b.name, a.dims, a.clock, true, None, now_ms);
+        }
+    }
+
+    /// Starts a game: its number from the store, its room, its start sent to both. Returns the game, or none if the
+    /// store failed (logged).
+    #[allow(clippy::too_many_arguments)]
+    fn start_room(
+        &mut self,
+        black: &str,
+        white: &str,
+        dims: nocca::Dims,
+        clock: Option<TimeControl>,
+        rated: bool,
+        rematch_of: Option<u64>,
+        now_ms: u64,
+    ) -> Option<u64> {
+        let game = match self
+            .store
+            .start_game_with(black, white, &dims.to_string(), clock, rated)
+        {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("parlor serve: a game could not start: {e:#}");
+                return None;
+            }
+        };
+        let setup = Setup {
+            clock,
+            rated,
+            ratings: [
+                rating::shown(&self.exact(black)),
+                rating::shown(&self.exact(white)),
+            ],
+            rematch_of,
+            first_move_ms: self.first_move_ms,
+            ..Setup::casual(dims, black, white, self.grace_ms)
+        };
+        let room = Room::start(setup, now_ms);
+        let start = room.events_after(0).to_vec();
+        self.broadcast(game, &room, &start);
+        self.rooms.insert(game, room);
+        self.lobby_changed = true;
+        Some(game)
+    }
+
+    /// `name` offers (or, if the opponent offered, accepts) a rematch of the finished game `game`.
+    fn rematch(&mut self, conn: &Conn, name: &str, game: u64, now_ms: u64) {
+        let Some(g) = self
+            .finished(game)
+            .filter(|g| g.black == name || g.white == name)
+        else {
+            return conn.send(&error(
+                ErrorCode::NotFound,
+                format!("you played no finished game {game}"),
+                Some(game),
+            ));
+        };
+        let opponent = if g.black == name { &g.white } else { &g.black };
+        match self.rematches.get(&game) {
+            Some(offerer) if offerer == opponent => {
+                self.rematches.remove(&game);
+                let Ok(dims) = g.board.parse::<nocca::Dims>() else {
+                    return conn.send(&error(
+                        ErrorCode::Internal,
+                        "a kept board is unreadable",
+                        None,
+                    ));
+                };
+                // Colours swapped.
+                if self
+                    .start_room(
+                        &g.white,
+                        &g.black,
+                        dims,
+                        g.clock,
+                        g.rated,
+                        Some(game),
+                        now_ms,
+                    )
+                    .is_none()
+                {
+                    conn.send(&error(
+                        ErrorCode::Internal,
+                        "the server's store failed",
+                        None,
+                    ));
+                }
+            }
+            Some(_) => conn.send(&error(
+                ErrorCode::Conflict,
+                format!("you already offered a rematch of game {game}"),
+                Some(game),
+            )),
+            None => {
+                if !self.online.contains_key(opponent.as_str()) {
+                    return conn.send(&error(
+                        ErrorCode::NotFound,
+                        format!("{opponent} is not online"),
+                        Some(game),
+                    ));
+                }
+                self.rematches.insert(game, name.to_string());
+                self.tell(
+                    opponent,
+                    &ServerMessage::RematchOffered {
+                        game,
+                        from: name.to_string(),
+                    },
+                );
+            }
+        }
+    }
+
+    /// `name` watches `game` from after event `after`: a live game's events go on coming; a finished game's are
+    /// sent once.
+    fn watch(&mut self, conn: &Conn, name: &str, game: u64, after: u64) {
+        if let Some(room) = self.rooms.get(&game) {
+            conn.send(&ServerMessage::Watching {
+                game,
+                last_event: room.last_event(),
+            });
+            for event in room.events_after(after) {
+                conn.send(&ServerMessage::Event {
+                    game,
+                    event: event.clone(),
+                });
+            }
+            self.watchers
+                .entry(game)
+                .or_default()
+                .insert(name.to_string());
+            self.lobby_changed = true;
+            return;
+        }
+        let Some(room) = self.finished(game).and_then(|g| replay(&g)) else {
+            return conn.send(&error(
+                ErrorCode::NotFound,
+                format!("no game {game}"),
+                Some(game),
+            ));
+        };
+        conn.send(&ServerMessage::Watching {
+            game,
+            last_event: room.last_event(),
+        });
+        for event in room.events_after(after) {
+            conn.send(&ServerMessage::Event {
+                game,
+                event: event.clone(),
+            });
         }
     }
 
     /// The finished game `game` of `name`'s, rebuilt from the database with its events.
     fn kept(&self, name: &str, game: u64) -> Option<Room> {
-        let g = match self.store.finished_game(game) {
-            Ok(g) => g?,
-            Err(e) => {
-                eprintln!("parlor serve: reading game {game}: {e:#}");
-                return None;
-            }
-        };
-        if g.black != name && g.white != name {
-            return None;
-        }
-        let dims = g.board.parse().ok()?;
-        match Room::replayed(dims, &g.black, &g.white, &g.moves, g.result) {
-            Ok(room) => Some(room),
-            Err(e) => {
-                eprintln!("parlor serve: game {game} as kept: {e}");
-                None
-            }
-        }
+        self.finished(game)
+            .filter(|g| g.black == name || g.white == name)
+            .and_then(|g| replay(&g))
     }
 
-    /// Sends a game's new events, and keeps it if it ended.
-    fn after(&mut self, game: u64, events: &[Event]) {
-        if let Some(room) = self.rooms.get(&game) {
-            self.broadcast(game, room, events);
-            if room.result().is_some() {
-                self.finish(game);
-            }
-        }
-    }
-
-    fn challenge(&mut self, conn: &Conn, name: &str, opponent: &str, board: &str) {
+    fn challenge(
+        &mut self,
+        conn: &Conn,
+        name: &str,
+        opponent: &str,
+        board: &str,
+        clock: Option<TimeControl>,
+        rated: bool,
+    ) {
         let dims = match board.parse::<nocca::Dims>() {
             Ok(d) => d,
             Err(e) => return conn.send(&error(ErrorCode::BadBoard, e.to_string(), None)),
         };
+        if let Some(Err(e)) = clock.map(TimeControl::check) {
+            return conn.send(&error(ErrorCode::BadClock, e, None));
+        }
         if opponent == name || !self.online.contains_key(opponent) {
             return conn.send(&error(
                 ErrorCode::NotFound,
@@ -327,30 +1117,25 @@ impl Hub {
         }
         let id = self.next_challenge;
         self.next_challenge += 1;
-        self.challenges.insert(
-            id,
-            Challenge {
-                from: name.to_string(),
-                to: opponent.to_string(),
-                dims,
-            },
-        );
+        let c = Challenge {
+            from: name.to_string(),
+            to: opponent.to_string(),
+            dims,
+            clock,
+            rated,
+        };
+        let info = c.info(id);
+        self.challenges.insert(id, c);
         self.tell(
             opponent,
             &ServerMessage::Challenged {
-                challenge: id,
-                from: name.to_string(),
-                board: dims.to_string(),
+                challenge: info.clone(),
             },
         );
-        conn.send(&ServerMessage::ChallengeSent {
-            challenge: id,
-            to: opponent.to_string(),
-            board: dims.to_string(),
-        });
+        conn.send(&ServerMessage::ChallengeSent { challenge: info });
     }
 
-    fn accept(&mut self, conn: &Conn, name: &str, challenge: u64) {
+    fn accept(&mut self, conn: &Conn, name: &str, challenge: u64, now_ms: u64) {
         let Some(c) = self.challenges.get(&challenge).filter(|c| c.to == name) else {
             return conn.send(&error(
                 ErrorCode::NotFound,
@@ -358,26 +1143,86 @@ impl Hub {
                 None,
             ));
         };
-        let board = c.dims.to_string();
-        let game = match self.store.start_game(&c.from, &c.to, &board) {
-            Ok(g) => g,
-            Err(e) => {
-                eprintln!("parlor serve: a game could not start: {e:#}");
-                return conn.send(&error(
-                    ErrorCode::Internal,
-                    "the server's store failed",
-                    None,
-                ));
-            }
-        };
-        let Some(c) = self.challenges.remove(&challenge) else {
-            return;
-        };
-        let room = Room::new(c.dims, &c.from, &c.to, self.grace_ms);
-        let start = room.events_after(0).to_vec();
-        self.broadcast(game, &room, &start);
-        self.rooms.insert(game, room);
+        let (from, to, dims, clock, rated) =
+            (c.from.clone(), c.to.clone(), c.dims, c.clock, c.rated);
+        if self
+            .start_room(&from, &to, dims, clock, rated, None, now_ms)
+            .is_none()
+        {
+            return conn.send(&error(
+                ErrorCode::Internal,
+                "the server's store failed",
+                None,
+            ));
+        }
+        self.challenges.remove(&challenge);
     }
+}
+
+/// A finished game rebuilt by the referee from what is kept of it (logged if it does not rebuild).
+fn replay(g: &FinishedGame) -> Option<Room> {
+    let dims = g.board.parse().ok()?;
+    match Room::replayed(dims, &g.black, &g.white, &g.moves, g.result) {
+        Ok(room) => Some(room),
+        Err(e) => {
+            eprintln!("parlor serve: game {} as kept: {e}", g.id);
+            None
+        }
+    }
+}
+
+fn queue_entry(seat: &Seat, now_ms: u64) -> QueueEntry {
+    let waited_ms = now_ms.saturating_sub(seat.since_ms);
+    QueueEntry {
+        board: seat.dims.to_string(),
+        clock: seat.clock,
+        waited_ms,
+        band: queue_band(waited_ms),
+    }
+}
+
+fn record_of(g: FinishedGame) -> GameRecord {
+    GameRecord {
+        game: g.id,
+        black: g.black,
+        white: g.white,
+        board: g.board,
+        clock: g.clock,
+        rated: g.rated,
+        moves: g.moves,
+        winner: g.result.winner,
+        reason: g.result.reason,
+        position: g.position,
+        started_ms: g.started_ms,
+        ended_ms: g.ended_ms,
+        ratings: g.ratings,
+    }
+}
+
+fn summary_of(g: FinishedGame) -> GameSummary {
+    GameSummary {
+        game: g.id,
+        black: g.black,
+        white: g.white,
+        board: g.board,
+        rated: g.rated,
+        winner: g.result.winner,
+        reason: g.result.reason,
+        ended_ms: g.ended_ms,
+    }
+}
+
+/// The store's word for a daily board.
+fn board_word(board: Board) -> &'static str {
+    match board {
+        Board::Plain => "plain",
+        Board::Assisted => "assisted",
+    }
+}
+
+/// The pegs of the day's Mastermind (a guess with as many black pegs solved it).
+fn mastermind_variant_pegs() -> u8 {
+    daily::mastermind_variant().pegs()
 }
 
 fn referee_error(e: RefereeError, game: u64) -> ServerMessage {

@@ -10,7 +10,9 @@
 //! [`serve`] is `parlor serve`; [`run`] serves on a listener already bound until a future completes (the tests bind
 //! port 0 on loopback).
 
+pub mod daily;
 mod hub;
+pub mod rating;
 pub mod store;
 
 use anyhow::{Context, Result};
@@ -47,7 +49,9 @@ pub struct Config {
     /// How long a dropped player's seat is held before they lose (or, before both sides moved, the game is
     /// aborted).
     pub grace: Duration,
-    /// How often the seats held are looked at.
+    /// How long each side has for its first move before the game is aborted.
+    pub first_move: Duration,
+    /// How often the seats held and the clocks are looked at.
     pub tick: Duration,
     /// How often each connection is pinged; one that sends nothing (not even the pong) for three of these is taken
     /// as dropped, as a network gone without a word would leave it.
@@ -58,7 +62,8 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             grace: Duration::from_secs(60),
-            tick: Duration::from_millis(250),
+            first_move: Duration::from_millis(parlor_online::protocol::FIRST_MOVE_MS),
+            tick: Duration::from_millis(100),
             heartbeat: Duration::from_secs(15),
         }
     }
@@ -143,7 +148,11 @@ pub async fn run(
     let (stop_tx, stop_rx) = watch::channel(false);
     let (alive_tx, mut alive_rx) = mpsc::channel::<()>(1);
     let shared = Arc::new(Shared {
-        hub: Mutex::new(Hub::new(store, grace_ms)),
+        hub: Mutex::new(Hub::new(
+            store,
+            grace_ms,
+            u64::try_from(config.first_move.as_millis()).unwrap_or(u64::MAX),
+        )),
         heartbeat: config.heartbeat,
         start: Instant::now(),
         next_conn: AtomicU64::new(1),
@@ -271,7 +280,7 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket) {
                 name = hub.hello(&conn, &n, &token);
             }
             (None, _) => send(&conn, ErrorCode::NotIntroduced, "say hello first"),
-            (Some(n), msg) => hub.handle(&conn, n, msg),
+            (Some(n), msg) => hub.handle(&conn, n, msg, shared.now_ms()),
         }
     }
     if let Some(n) = &name {

@@ -1,9 +1,11 @@
 //! The server's database: `server.db` (SQLite, WAL) in its data directory. Players (name and the SHA-256 of their
 //! token, never the token itself) and games: a row is written when a game starts, so no game number is ever given
-//! twice, and completed with the result when it ends.
+//! twice, and completed with the result when it ends; a rated game's end and both players' new ratings are written
+//! in one transaction, only if the game was still in play, so each rated game updates ratings exactly once.
 
+use crate::rating::{self, Exact};
 use anyhow::{Context, Result};
-use parlor_online::protocol::{EndReason, Side};
+use parlor_online::protocol::{EndReason, RatingChanges, Side, TimeControl};
 use parlor_online::referee::GameResult;
 use rusqlite::{Connection, OptionalExtension, params};
 use sha2::{Digest, Sha256};
@@ -13,7 +15,7 @@ use std::path::Path;
 pub const DB_FILE: &str = "server.db";
 
 /// The schema's version (SQLite's `user_version`).
-const SCHEMA_VERSION: i64 = 1;
+const SCHEMA_VERSION: i64 = 2;
 
 /// A finished game, as kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +34,25 @@ pub struct FinishedGame {
     pub result: GameResult,
     /// The final position in the `nocca` crate's text form.
     pub position: String,
+    /// The time control; none for untimed.
+    pub clock: Option<TimeControl>,
+    /// Whether it was rated.
+    pub rated: bool,
+    /// The rating changes it made, if rated and not aborted.
+    pub ratings: Option<RatingChanges>,
+    /// When it started, in milliseconds since the Unix epoch.
+    pub started_ms: u64,
+    /// When it ended, in milliseconds since the Unix epoch.
+    pub ended_ms: u64,
+}
+
+/// A new rated game's end: the changes shown, and both players' exact new ratings (Black's first).
+#[derive(Clone, Copy, Debug)]
+pub struct Rated {
+    /// As the protocol shows them.
+    pub changes: RatingChanges,
+    /// The exact new ratings, Black's first.
+    pub after: [Exact; 2],
 }
 
 /// What a player's `hello` found.
@@ -98,9 +119,204 @@ impl Store {
                  position TEXT,
                  ended_unix_ms INTEGER
              );
-             PRAGMA user_version = 1;",
+             ",
         )?;
+        if version < 2 {
+            conn.execute_batch(
+                "BEGIN;
+                 ALTER TABLE players ADD COLUMN rating REAL NOT NULL DEFAULT 1500.0;
+                 ALTER TABLE players ADD COLUMN deviation REAL NOT NULL DEFAULT 350.0;
+                 ALTER TABLE players ADD COLUMN volatility REAL NOT NULL DEFAULT 0.06;
+                 ALTER TABLE games ADD COLUMN clock TEXT;
+                 ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+                 ALTER TABLE games ADD COLUMN ratings TEXT;
+                 CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+                 CREATE TABLE daily_2048 (
+                     day TEXT NOT NULL, board TEXT NOT NULL, name TEXT NOT NULL,
+                     score INTEGER NOT NULL, max_tile INTEGER NOT NULL, moves INTEGER NOT NULL,
+                     actions TEXT NOT NULL, at_unix_ms INTEGER NOT NULL,
+                     PRIMARY KEY (day, board, name)
+                 );
+                 CREATE TABLE daily_mastermind (
+                     day TEXT NOT NULL, name TEXT NOT NULL, n INTEGER NOT NULL, code TEXT NOT NULL,
+                     black INTEGER NOT NULL, white INTEGER NOT NULL, solved INTEGER NOT NULL,
+                     at_unix_ms INTEGER NOT NULL,
+                     PRIMARY KEY (day, name, n)
+                 );
+                 CREATE TABLE daily_mastermind_start (
+                     day TEXT NOT NULL, name TEXT NOT NULL, at_unix_ms INTEGER NOT NULL,
+                     PRIMARY KEY (day, name)
+                 );
+                 PRAGMA user_version = 2;
+                 COMMIT;",
+            )?;
+        }
         Ok(Store { conn })
+    }
+
+    /// The server's secret (made once, at random, and kept): the daily challenges' seeds are drawn from it.
+    pub fn secret(&self) -> Result<String> {
+        let known: Option<String> = self
+            .conn
+            .query_row("SELECT value FROM meta WHERE key = 'secret'", [], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        if let Some(s) = known {
+            return Ok(s);
+        }
+        // Randomness from the OS, through the standard library's hasher keys.
+        let mut h = Sha256::new();
+        for i in 0..8u64 {
+            use std::hash::{BuildHasher, Hasher};
+            let mut k = std::collections::hash_map::RandomState::new().build_hasher();
+            k.write_u64(i);
+            h.update(k.finish().to_le_bytes());
+        }
+        h.update(unix_ms().to_le_bytes());
+        h.update(std::process::id().to_le_bytes());
+        let secret: String = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+        self.conn.execute(
+            "INSERT OR IGNORE INTO meta (key, value) VALUES ('secret', ?1)",
+            [&secret],
+        )?;
+        Ok(self
+            .conn
+            .query_row("SELECT value FROM meta WHERE key = 'secret'", [], |r| {
+                r.get(0)
+            })?)
+    }
+
+    /// Keeps a day's 2048 game on its board; false if the player already has one there.
+    #[allow(clippy::too_many_arguments)]
+    pub fn add_2048(
+        &self,
+        day: &str,
+        board: &str,
+        name: &str,
+        score: u64,
+        max_tile: u64,
+        moves: u64,
+        actions: &str,
+    ) -> Result<bool> {
+        let added = self.conn.execute(
+            "INSERT OR IGNORE INTO daily_2048 (day, board, name, score, max_tile, moves, actions, at_unix_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![
+                day,
+                board,
+                name,
+                i64::try_from(score)?,
+                i64::try_from(max_tile)?,
+                i64::try_from(moves)?,
+                actions,
+                unix_ms()
+            ],
+        )?;
+        Ok(added == 1)
+    }
+
+    /// A day's 2048 board, best first: (name, score, max tile, moves).
+    pub fn board_2048(
+        &self,
+        day: &str,
+        board: &str,
+        limit: usize,
+    ) -> Result<Vec<(String, u64, u64, u64)>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT name, score, max_tile, moves FROM daily_2048 WHERE day = ?1 AND board = ?2
+             ORDER BY score DESC, moves ASC, at_unix_ms ASC LIMIT ?3",
+        )?;
+        let rows = stmt.query_map(params![day, board, i64::try_from(limit)?], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, i64>(2)?,
+                r.get::<_, i64>(3)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (n, s, t, m) = row?;
+            out.push((n, u64::try_from(s)?, u64::try_from(t)?, u64::try_from(m)?));
+        }
+        Ok(out)
+    }
+
+    /// How many on a day's 2048 board scored more than `score`.
+    pub fn better_2048(&self, day: &str, board: &str, score: u64) -> Result<u64> {
+        let n: i64 = self.conn.query_row(
+            "SELECT COUNT(*) FROM daily_2048 WHERE day = ?1 AND board = ?2 AND score > ?3",
+            params![day, board, i64::try_from(score)?],
+            |r| r.get(0),
+        )?;
+        Ok(u64::try_from(n)?)
+    }
+
+    /// A player's guesses at a day's Mastermind, in order: (code, black, white).
+    pub fn mastermind_of(&self, day: &str, name: &str) -> Result<Vec<(String, u8, u8)>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT code, black, white FROM daily_mastermind WHERE day = ?1 AND name = ?2 ORDER BY n",
+        )?;
+        let rows = stmt.query_map(params![day, name], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, u8>(1)?,
+                r.get::<_, u8>(2)?,
+            ))
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// Notes when a player first asked for a day's Mastermind (kept from the first time).
+    pub fn start_mastermind(&self, day: &str, name: &str) -> Result<()> {
+        self.conn.execute(
+            "INSERT OR IGNORE INTO daily_mastermind_start (day, name, at_unix_ms) VALUES (?1, ?2, ?3)",
+            params![day, name, unix_ms()],
+        )?;
+        Ok(())
+    }
+
+    /// Keeps a scored guess as number `n`; false if that number was already kept.
+    #[allow(clippy::too_many_arguments)]
+    pub fn add_guess(
+        &self,
+        day: &str,
+        name: &str,
+        n: u32,
+        code: &str,
+        black: u8,
+        white: u8,
+        solved: bool,
+    ) -> Result<bool> {
+        let added = self.conn.execute(
+            "INSERT OR IGNORE INTO daily_mastermind (day, name, n, code, black, white, solved, at_unix_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![day, name, n, code, black, white, solved, unix_ms()],
+        )?;
+        Ok(added == 1)
+    }
+
+    /// A day's Mastermind board, best first: (name, guesses used, milliseconds from first asking to solving).
+    pub fn board_mastermind(&self, day: &str, limit: usize) -> Result<Vec<(String, u64, u64)>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT g.name, g.n, g.at_unix_ms - COALESCE(s.at_unix_ms, g.at_unix_ms) AS took
+             FROM daily_mastermind g LEFT JOIN daily_mastermind_start s ON s.day = g.day AND s.name = g.name
+             WHERE g.day = ?1 AND g.solved = 1 ORDER BY g.n ASC, took ASC LIMIT ?2",
+        )?;
+        let rows = stmt.query_map(params![day, i64::try_from(limit)?], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, i64>(2)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (n, g, t) = row?;
+            out.push((n, u64::try_from(g)?, u64::try_from(t.max(0))?));
+        }
+        Ok(out)
     }
 
     /// Checks a player's token, registering a new name with it.
@@ -127,16 +343,73 @@ impl Store {
         })
     }
 
-    /// Records a game that starts and returns its number (never one given before).
+    /// Records an untimed, unrated game that starts and returns its number (never one given before).
     pub fn start_game(&self, black: &str, white: &str, board: &str) -> Result<u64> {
+        self.start_game_with(black, white, board, None, false)
+    }
+
+    /// Records a game that starts, with its time control and whether it is rated, and returns its number.
+    pub fn start_game_with(
+        &self,
+        black: &str,
+        white: &str,
+        board: &str,
+        clock: Option<TimeControl>,
+        rated: bool,
+    ) -> Result<u64> {
         self.conn.execute(
-            "INSERT INTO games (black, white, board, started_unix_ms) VALUES (?1, ?2, ?3, ?4)",
-            params![black, white, board, unix_ms()],
+            "INSERT INTO games (black, white, board, started_unix_ms, clock, rated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                black,
+                white,
+                board,
+                unix_ms(),
+                clock.map(|c| c.to_string()),
+                rated
+            ],
         )?;
         Ok(u64::try_from(self.conn.last_insert_rowid())?)
     }
 
-    /// Records a game's end.
+    /// A player's exact rating (a new player's if the name is unknown).
+    pub fn rating(&self, name: &str) -> Result<Exact> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT rating, deviation, volatility FROM players WHERE name = ?1",
+                [name],
+                |r| {
+                    Ok(Exact {
+                        rating: r.get(0)?,
+                        deviation: r.get(1)?,
+                        volatility: r.get(2)?,
+                    })
+                },
+            )
+            .optional()?
+            .unwrap_or_else(rating::new_player))
+    }
+
+    /// Every player's exact rating, best first (at most `limit`).
+    pub fn ratings(&self, limit: usize) -> Result<Vec<(String, Exact)>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT name, rating, deviation, volatility FROM players ORDER BY rating DESC, name LIMIT ?1",
+        )?;
+        let rows = stmt.query_map([i64::try_from(limit)?], |r| {
+            Ok((
+                r.get(0)?,
+                Exact {
+                    rating: r.get(1)?,
+                    deviation: r.get(2)?,
+                    volatility: r.get(3)?,
+                },
+            ))
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Records an unrated game's end (or a rated game's that changes no rating).
     pub fn finish_game(
         &self,
         id: u64,
@@ -144,8 +417,23 @@ impl Store {
         result: GameResult,
         position: &str,
     ) -> Result<()> {
-        let changed = self.conn.execute(
-            "UPDATE games SET moves = ?2, winner = ?3, reason = ?4, position = ?5, ended_unix_ms = ?6
+        self.finish_rated_game(id, moves, result, position, None)
+    }
+
+    /// Records a game's end and, for a rated game, both players' new ratings, in one transaction: nothing is
+    /// written unless the game was in play, so a game's ratings are applied once.
+    pub fn finish_rated_game(
+        &self,
+        id: u64,
+        moves: &str,
+        result: GameResult,
+        position: &str,
+        rated: Option<(&str, &str, Rated)>,
+    ) -> Result<()> {
+        let tx = self.conn.unchecked_transaction()?;
+        let changed = tx.execute(
+            "UPDATE games SET moves = ?2, winner = ?3, reason = ?4, position = ?5, ended_unix_ms = ?6,
+             ratings = ?7
              WHERE id = ?1 AND reason IS NULL",
             params![
                 i64::try_from(id)?,
@@ -153,16 +441,45 @@ impl Store {
                 result.winner.map(Side::as_str),
                 result.reason.as_str(),
                 position,
-                unix_ms()
+                unix_ms(),
+                rated
+                    .map(|(_, _, r)| serde_json::to_string(&r.changes))
+                    .transpose()?
             ],
         )?;
         anyhow::ensure!(changed == 1, "game {id} is not a game in play");
+        if let Some((black, white, r)) = rated {
+            for (name, after) in [(black, r.after[0]), (white, r.after[1])] {
+                tx.execute(
+                    "UPDATE players SET rating = ?2, deviation = ?3, volatility = ?4 WHERE name = ?1",
+                    params![name, after.rating, after.deviation, after.volatility],
+                )?;
+            }
+        }
+        tx.commit()?;
         Ok(())
     }
 
     /// Every finished game, oldest first.
     pub fn finished_games(&self) -> Result<Vec<FinishedGame>> {
         self.select("reason IS NOT NULL", None)
+    }
+
+    /// `player`'s last finished games, newest first (at most `limit`).
+    pub fn games_of(&self, player: &str, limit: usize) -> Result<Vec<FinishedGame>> {
+        let ids: Vec<i64> = {
+            let mut stmt = self.conn.prepare(
+                "SELECT id FROM games WHERE reason IS NOT NULL AND (black = ?1 OR white = ?1)
+                 ORDER BY id DESC LIMIT ?2",
+            )?;
+            let rows = stmt.query_map(params![player, i64::try_from(limit)?], |r| r.get(0))?;
+            rows.collect::<rusqlite::Result<_>>()?
+        };
+        let mut games = Vec::new();
+        for id in ids {
+            games.extend(self.select("reason IS NOT NULL AND id = ?1", Some(id))?);
+        }
+        Ok(games)
     }
 
     /// The finished game `id`, if there is one.
@@ -174,7 +491,8 @@ impl Store {
 
     fn select(&self, filter: &str, id: Option<i64>) -> Result<Vec<FinishedGame>> {
         let mut stmt = self.conn.prepare(&format!(
-            "SELECT id, black, white, board, moves, winner, reason, position FROM games
+            "SELECT id, black, white, board, moves, winner, reason, position, clock, rated, ratings,
+             started_unix_ms, ended_unix_ms FROM games
              WHERE {filter} ORDER BY id"
         ))?;
         let params: Vec<i64> = id.into_iter().collect();
@@ -188,11 +506,27 @@ impl Store {
                 r.get::<_, Option<String>>(5)?,
                 r.get::<_, String>(6)?,
                 r.get::<_, Option<String>>(7)?,
+                (
+                    r.get::<_, Option<String>>(8)?,
+                    r.get::<_, bool>(9)?,
+                    r.get::<_, Option<String>>(10)?,
+                    r.get::<_, i64>(11)?,
+                    r.get::<_, Option<i64>>(12)?,
+                ),
             ))
         })?;
         let mut games = Vec::new();
         for row in rows {
-            let (id, black, white, board, moves, winner, reason, position) = row?;
+            let (id, black, white, board, moves, winner, reason, position, more) = row?;
+            let (clock, rated, ratings, started, ended) = more;
+            let clock = clock
+                .map(|c| c.parse::<TimeControl>())
+                .transpose()
+                .map_err(|e| anyhow::anyhow!("game {id}: clock: {e}"))?;
+            let ratings = ratings
+                .map(|r| serde_json::from_str::<RatingChanges>(&r))
+                .transpose()
+                .with_context(|| format!("game {id}: ratings"))?;
             let winner = match winner.as_deref() {
                 None => None,
                 Some("black") => Some(Side::Black),
@@ -209,6 +543,11 @@ impl Store {
                 moves,
                 result: GameResult { winner, reason },
                 position: position.unwrap_or_default(),
+                clock,
+                rated,
+                ratings,
+                started_ms: u64::try_from(started).unwrap_or(0),
+                ended_ms: ended.and_then(|e| u64::try_from(e).ok()).unwrap_or(0),
             });
         }
         Ok(games)

@@ -3,5 +3,6 @@
 // Tests stop loudly: unwrap, expect and panic are how a test fails (the workspace warns on them elsewhere).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod clock;
 mod protocol;
 mod referee;

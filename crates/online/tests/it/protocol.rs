@@ -1,18 +1,51 @@
 //! Every message survives writing and reading; everything else is refused with the error that says why.
 
 use parlor_online::protocol::{
-    ClientMessage, EndReason, ErrorCode, Event, EventKind, GameInPlay, MAX_MESSAGE_BYTES,
-    ParseError, ServerMessage, Side, check_name, check_token,
+    Board, ChallengeInfo, ClientMessage, Clocks, Daily, EndReason, ErrorCode, Event, EventKind,
+    GameInPlay, GameRecord, GameSummary, LeaderEntry, LiveGame, MAX_MESSAGE_BYTES,
+    MAX_SERVER_MESSAGE_BYTES, MAX_SUBMIT_BYTES, ParseError, PlayerInfo, QueueEntry, Rating,
+    RatingChange, RatingChanges, ScoredGuess, ServerMessage, Side, TimeControl, actions_to_letters,
+    check_name, check_token, letters_to_actions,
 };
 use proptest::prelude::*;
 
+const TEXT: &str = "\\PC{0,24}";
+
+fn clock() -> impl Strategy<Value = Option<TimeControl>> {
+    proptest::option::of(
+        (any::<u32>(), any::<u32>()).prop_map(|(minutes, increment_secs)| TimeControl {
+            minutes,
+            increment_secs,
+        }),
+    )
+}
+
+fn daily() -> impl Strategy<Value = Daily> {
+    prop_oneof![Just(Daily::Twenty48), Just(Daily::Mastermind)]
+}
+
+fn board() -> impl Strategy<Value = Board> {
+    prop_oneof![Just(Board::Plain), Just(Board::Assisted)]
+}
+
 fn client_message() -> impl Strategy<Value = ClientMessage> {
-    let text = "\\PC{0,40}";
     prop_oneof![
-        (text, text).prop_map(|(name, token)| ClientMessage::Hello { name, token }),
-        (text, text).prop_map(|(opponent, board)| ClientMessage::Challenge { opponent, board }),
+        (TEXT, TEXT).prop_map(|(name, token)| ClientMessage::Hello { name, token }),
+        any::<bool>().prop_map(|follow| ClientMessage::Lobby { follow }),
+        (TEXT, TEXT, clock(), any::<bool>()).prop_map(|(opponent, board, clock, rated)| {
+            ClientMessage::Challenge {
+                opponent,
+                board,
+                clock,
+                rated,
+            }
+        }),
         any::<u64>().prop_map(|challenge| ClientMessage::Accept { challenge }),
-        (any::<u64>(), any::<u64>(), text).prop_map(|(game, seq, mv)| ClientMessage::Move {
+        any::<u64>().prop_map(|challenge| ClientMessage::Decline { challenge }),
+        any::<u64>().prop_map(|challenge| ClientMessage::Cancel { challenge }),
+        (TEXT, clock()).prop_map(|(board, clock)| ClientMessage::Queue { board, clock }),
+        Just(ClientMessage::Unqueue {}),
+        (any::<u64>(), any::<u64>(), TEXT).prop_map(|(game, seq, mv)| ClientMessage::Move {
             game,
             seq,
             mv
@@ -21,6 +54,33 @@ fn client_message() -> impl Strategy<Value = ClientMessage> {
         any::<u64>().prop_map(|game| ClientMessage::Resign { game }),
         (any::<u64>(), any::<u64>())
             .prop_map(|(game, after)| ClientMessage::Resume { game, after }),
+        any::<u64>().prop_map(|game| ClientMessage::Rematch { game }),
+        any::<u64>().prop_map(|game| ClientMessage::DeclineRematch { game }),
+        (any::<u64>(), any::<u64>()).prop_map(|(game, after)| ClientMessage::Watch { game, after }),
+        any::<u64>().prop_map(|game| ClientMessage::Unwatch { game }),
+        any::<u64>().prop_map(|game| ClientMessage::Record { game }),
+        TEXT.prop_map(|player| ClientMessage::Games { player }),
+        Just(ClientMessage::Daily2048 {}),
+        (
+            TEXT,
+            "[udlrz]{0,300}",
+            any::<u64>(),
+            any::<bool>(),
+            any::<bool>()
+        )
+            .prop_map(
+                |(day, actions, score, hints, undo)| ClientMessage::Submit2048 {
+                    day,
+                    actions,
+                    score,
+                    hints,
+                    undo
+                }
+            ),
+        Just(ClientMessage::DailyMastermind {}),
+        (TEXT, any::<u32>(), TEXT).prop_map(|(day, n, code)| ClientMessage::Guess { day, n, code }),
+        (daily(), proptest::option::of(TEXT), board())
+            .prop_map(|(daily, day, board)| { ClientMessage::Leaderboard { daily, day, board } }),
     ]
 }
 
@@ -29,69 +89,346 @@ fn side() -> impl Strategy<Value = Side> {
 }
 
 fn reason() -> impl Strategy<Value = EndReason> {
+    proptest::sample::select(EndReason::ALL.to_vec())
+}
+
+fn rating() -> impl Strategy<Value = Rating> {
+    (any::<i32>(), any::<u32>()).prop_map(|(rating, deviation)| Rating { rating, deviation })
+}
+
+fn clocks() -> impl Strategy<Value = Option<Clocks>> {
+    proptest::option::of(
+        (any::<u64>(), any::<u64>(), proptest::option::of(side())).prop_map(
+            |(black_ms, white_ms, running)| Clocks {
+                black_ms,
+                white_ms,
+                running,
+            },
+        ),
+    )
+}
+
+fn changes() -> impl Strategy<Value = Option<RatingChanges>> {
+    proptest::option::of(
+        (rating(), rating(), rating(), rating()).prop_map(|(a, b, c, d)| RatingChanges {
+            black: RatingChange {
+                before: a,
+                after: b,
+            },
+            white: RatingChange {
+                before: c,
+                after: d,
+            },
+        }),
+    )
+}
+
+fn event_kind() -> impl Strategy<Value = EventKind> {
     prop_oneof![
-        Just(EndReason::Goal),
-        Just(EndReason::Blockade),
-        Just(EndReason::Repetition),
-        Just(EndReason::PlyCap),
-        Just(EndReason::Resignation),
-        Just(EndReason::Abandoned),
-        Just(EndReason::Aborted),
+        (
+            (TEXT, TEXT, TEXT),
+            clock(),
+            any::<bool>(),
+            (rating(), rating()),
+            proptest::option::of(any::<u64>()),
+            clocks()
+        )
+            .prop_map(
+                |((black, white, board), clock, rated, (br, wr), rematch_of, clocks)| {
+                    EventKind::Started {
+                        black,
+                        white,
+                        board,
+                        clock,
+                        rated,
+                        black_rating: br,
+                        white_rating: wr,
+                        rematch_of,
+                        clocks,
+                    }
+                }
+            ),
+        (side(), any::<u32>(), TEXT, clocks()).prop_map(|(by, ply, mv, clocks)| {
+            EventKind::Moved {
+                by,
+                ply,
+                mv,
+                clocks,
+            }
+        }),
+        (
+            proptest::option::of(side()),
+            reason(),
+            TEXT,
+            clocks(),
+            changes()
+        )
+            .prop_map(|(winner, reason, position, clocks, ratings)| {
+                EventKind::Ended {
+                    winner,
+                    reason,
+                    position,
+                    clocks,
+                    ratings,
+                }
+            }),
+    ]
+}
+
+fn challenge_info() -> impl Strategy<Value = ChallengeInfo> {
+    (any::<u64>(), TEXT, TEXT, TEXT, clock(), any::<bool>()).prop_map(
+        |(challenge, from, to, board, clock, rated)| ChallengeInfo {
+            challenge,
+            from,
+            to,
+            board,
+            clock,
+            rated,
+        },
+    )
+}
+
+fn queue_entry() -> impl Strategy<Value = QueueEntry> {
+    (TEXT, clock(), any::<u64>(), any::<u32>()).prop_map(|(board, clock, waited_ms, band)| {
+        QueueEntry {
+            board,
+            clock,
+            waited_ms,
+            band,
+        }
+    })
+}
+
+fn scored_guess() -> impl Strategy<Value = ScoredGuess> {
+    (any::<u32>(), TEXT, any::<u8>(), any::<u8>()).prop_map(|(n, code, black, white)| ScoredGuess {
+        n,
+        code,
+        black,
+        white,
+    })
+}
+
+fn lobby() -> impl Strategy<Value = ServerMessage> {
+    let player = (TEXT, rating(), any::<bool>(), any::<bool>()).prop_map(
+        |(name, rating, playing, queued)| PlayerInfo {
+            name,
+            rating,
+            playing,
+            queued,
+        },
+    );
+    let live = (
+        (any::<u64>(), TEXT, TEXT, TEXT),
+        clock(),
+        any::<bool>(),
+        any::<u32>(),
+        any::<u32>(),
+    )
+        .prop_map(
+            |((game, black, white, board), clock, rated, ply, spectators)| LiveGame {
+                game,
+                black,
+                white,
+                board,
+                clock,
+                rated,
+                ply,
+                spectators,
+            },
+        );
+    (
+        any::<u32>(),
+        proptest::collection::vec(player, 0..3),
+        proptest::collection::vec(challenge_info(), 0..3),
+        proptest::collection::vec(live, 0..3),
+        proptest::option::of(queue_entry()),
+    )
+        .prop_map(
+            |(online, players, challenges, games, queue)| ServerMessage::Lobby {
+                online,
+                players,
+                challenges,
+                games,
+                queue,
+            },
+        )
+}
+
+fn record() -> impl Strategy<Value = ServerMessage> {
+    (
+        (any::<u64>(), TEXT, TEXT, TEXT),
+        (clock(), any::<bool>(), TEXT),
+        (proptest::option::of(side()), reason(), TEXT),
+        (any::<u64>(), any::<u64>(), changes()),
+    )
+        .prop_map(
+            |(
+                (game, black, white, board),
+                (clock, rated, moves),
+                (winner, reason, position),
+                (started_ms, ended_ms, ratings),
+            )| ServerMessage::Record {
+                record: GameRecord {
+                    game,
+                    black,
+                    white,
+                    board,
+                    clock,
+                    rated,
+                    moves,
+                    winner,
+                    reason,
+                    position,
+                    started_ms,
+                    ended_ms,
+                    ratings,
+                },
+            },
+        )
+}
+
+fn lists() -> impl Strategy<Value = ServerMessage> {
+    let summary = (
+        (any::<u64>(), TEXT, TEXT, TEXT),
+        any::<bool>(),
+        proptest::option::of(side()),
+        reason(),
+        any::<u64>(),
+    )
+        .prop_map(
+            |((game, black, white, board), rated, winner, reason, ended_ms)| GameSummary {
+                game,
+                black,
+                white,
+                board,
+                rated,
+                winner,
+                reason,
+                ended_ms,
+            },
+        );
+    let entry = (
+        any::<u32>(),
+        TEXT,
+        any::<u64>(),
+        proptest::option::of(any::<u64>()),
+        any::<u64>(),
+    )
+        .prop_map(|(rank, name, score, max_tile, detail)| LeaderEntry {
+            rank,
+            name,
+            score,
+            max_tile,
+            detail,
+        });
+    prop_oneof![
+        (TEXT, proptest::collection::vec(summary, 0..3))
+            .prop_map(|(player, games)| ServerMessage::Games { player, games }),
+        (
+            daily(),
+            TEXT,
+            board(),
+            proptest::collection::vec(entry, 0..3)
+        )
+            .prop_map(|(daily, day, board, entries)| ServerMessage::Leaderboard {
+                daily,
+                day,
+                board,
+                entries
+            }),
+    ]
+}
+
+fn dailies() -> impl Strategy<Value = ServerMessage> {
+    prop_oneof![
+        (TEXT, any::<u64>()).prop_map(|(day, seed)| ServerMessage::Daily2048 { day, seed }),
+        (
+            TEXT,
+            board(),
+            any::<u64>(),
+            any::<u64>(),
+            any::<u64>(),
+            any::<u32>()
+        )
+            .prop_map(|(day, board, score, max_tile, moves, rank)| {
+                ServerMessage::Scored2048 {
+                    day,
+                    board,
+                    score,
+                    max_tile,
+                    moves,
+                    rank,
+                }
+            }),
+        (
+            TEXT,
+            TEXT,
+            proptest::collection::vec(scored_guess(), 0..4),
+            any::<bool>(),
+            any::<bool>()
+        )
+            .prop_map(|(day, variant, guesses, solved, over)| {
+                ServerMessage::DailyMastermind {
+                    day,
+                    variant,
+                    guesses,
+                    solved,
+                    over,
+                }
+            }),
+        (TEXT, scored_guess(), any::<bool>(), any::<u32>()).prop_map(
+            |(day, guess, solved, left)| ServerMessage::GuessScored {
+                day,
+                guess,
+                solved,
+                left
+            }
+        ),
     ]
 }
 
 fn server_message() -> impl Strategy<Value = ServerMessage> {
-    let text = "\\PC{0,40}";
-    let kind = prop_oneof![
-        (text, text, text).prop_map(|(black, white, board)| EventKind::Started {
-            black,
-            white,
-            board
-        }),
-        (side(), any::<u32>(), text).prop_map(|(by, ply, mv)| EventKind::Moved { by, ply, mv }),
-        (proptest::option::of(side()), reason(), text).prop_map(|(winner, reason, position)| {
-            EventKind::Ended {
-                winner,
-                reason,
-                position,
-            }
-        }),
-    ];
     prop_oneof![
         (
-            text,
-            proptest::collection::vec((any::<u64>(), side(), any::<u64>()), 0..4)
+            TEXT,
+            rating(),
+            proptest::collection::vec((any::<u64>(), side(), TEXT, any::<u64>()), 0..4)
         )
-            .prop_map(|(name, games)| ServerMessage::Welcome {
+            .prop_map(|(name, rating, games)| ServerMessage::Welcome {
                 name,
+                rating,
                 games: games
                     .into_iter()
-                    .map(|(game, side, last_event)| GameInPlay {
+                    .map(|(game, side, opponent, last_event)| GameInPlay {
                         game,
                         side,
+                        opponent,
                         last_event
                     })
                     .collect()
             }),
-        (any::<u64>(), text, text).prop_map(|(challenge, from, board)| {
-            ServerMessage::Challenged {
-                challenge,
-                from,
-                board,
+        lobby(),
+        challenge_info().prop_map(|challenge| ServerMessage::Challenged { challenge }),
+        challenge_info().prop_map(|challenge| ServerMessage::ChallengeSent { challenge }),
+        (any::<u64>(), TEXT)
+            .prop_map(|(challenge, reason)| ServerMessage::ChallengeClosed { challenge, reason }),
+        queue_entry().prop_map(|entry| ServerMessage::Queued { entry }),
+        Just(ServerMessage::Unqueued {}),
+        (any::<u64>(), any::<u64>(), event_kind()).prop_map(|(game, n, kind)| {
+            ServerMessage::Event {
+                game,
+                event: Event { n, kind },
             }
         }),
-        (any::<u64>(), text, text).prop_map(|(challenge, to, board)| {
-            ServerMessage::ChallengeSent {
-                challenge,
-                to,
-                board,
-            }
-        }),
-        (any::<u64>(), any::<u64>(), kind).prop_map(|(game, n, kind)| ServerMessage::Event {
-            game,
-            event: Event { n, kind }
-        }),
-        (text, proptest::option::of(any::<u64>())).prop_map(|(message, game)| {
+        (any::<u64>(), TEXT).prop_map(|(game, from)| ServerMessage::RematchOffered { game, from }),
+        any::<u64>().prop_map(|game| ServerMessage::RematchDeclined { game }),
+        (any::<u64>(), any::<u64>())
+            .prop_map(|(game, last_event)| ServerMessage::Watching { game, last_event }),
+        any::<u64>().prop_map(|game| ServerMessage::Unwatched { game }),
+        record(),
+        lists(),
+        dailies(),
+        (TEXT, proptest::option::of(any::<u64>())).prop_map(|(message, game)| {
             ServerMessage::Error {
                 code: ErrorCode::IllegalMove,
                 message,
@@ -105,13 +442,15 @@ proptest! {
     #[test]
     fn client_messages_round_trip(msg in client_message()) {
         let text = msg.to_text();
-        prop_assert!(text.starts_with(r#"{"v":1,"#), "{}", text);
+        prop_assert!(text.starts_with(r#"{"v":2,"type":""#), "{}", text);
         prop_assert_eq!(ClientMessage::parse(&text), Ok(msg));
     }
 
     #[test]
     fn server_messages_round_trip(msg in server_message()) {
-        prop_assert_eq!(ServerMessage::parse(&msg.to_text()), Ok(msg));
+        let text = msg.to_text();
+        prop_assert!(text.starts_with(r#"{"v":2,"type":""#), "{}", text);
+        prop_assert_eq!(ServerMessage::parse(&text), Ok(msg));
     }
 
     /// Any text at all is parsed or refused, never a panic; what parses writes back to an equal message.
@@ -120,14 +459,42 @@ proptest! {
         if let Ok(msg) = ClientMessage::parse(&text) {
             prop_assert_eq!(ClientMessage::parse(&msg.to_text()), Ok(msg));
         }
+        if let Ok(msg) = ServerMessage::parse(&text) {
+            prop_assert_eq!(ServerMessage::parse(&msg.to_text()), Ok(msg));
+        }
+    }
+
+    /// Text shaped like a message (the right version and a known type, with fields of any kind) is never a panic.
+    #[test]
+    fn near_messages_are_parsed_or_refused(
+        kind in proptest::sample::select(vec![
+            "hello", "lobby", "challenge", "queue", "unqueue", "move", "watch", "submit_2048", "guess",
+            "leaderboard", "daily_2048", "scored_2048", "event", "welcome", "error",
+        ]),
+        field in "[a-z_]{1,12}",
+        value in prop_oneof![
+            Just("null".to_string()), Just("-1".to_string()), Just("1e400".to_string()),
+            Just("{}".to_string()), Just("[]".to_string()), Just("true".to_string()),
+            "\\PC{0,10}".prop_map(|s| serde_json::to_string(&s).unwrap()),
+        ],
+    ) {
+        let text = format!(r#"{{"v":2,"type":"{kind}","{field}":{value}}}"#);
+        let _ = ClientMessage::parse(&text);
         let _ = ServerMessage::parse(&text);
+    }
+
+    #[test]
+    fn actions_round_trip_as_letters(letters in "[udlrz]{0,200}") {
+        let actions = letters_to_actions(&letters).unwrap();
+        prop_assert_eq!(actions.len(), letters.len());
+        prop_assert_eq!(actions_to_letters(&actions), letters);
     }
 }
 
 #[test]
 fn a_move_reads_as_documented() {
     assert_eq!(
-        ClientMessage::parse(r#"{"v":1,"type":"move","game":3,"seq":9,"mv":"c1k"}"#),
+        ClientMessage::parse(r#"{"v":2,"type":"move","game":3,"seq":9,"mv":"c1k"}"#),
         Ok(ClientMessage::Move {
             game: 3,
             seq: 9,
@@ -142,49 +509,117 @@ fn a_move_reads_as_documented() {
                 by: Side::Black,
                 ply: 1,
                 mv: "c1k".into(),
+                clocks: Some(Clocks {
+                    black_ms: 300_000,
+                    white_ms: 298_500,
+                    running: Some(Side::White),
+                }),
             },
         },
     };
     assert_eq!(
         event.to_text(),
-        r#"{"v":1,"type":"event","game":3,"event":{"n":2,"kind":"moved","by":"black","ply":1,"mv":"c1k"}}"#
+        r#"{"v":2,"type":"event","game":3,"event":{"n":2,"kind":"moved","by":"black","ply":1,"mv":"c1k","clocks":{"black_ms":300000,"white_ms":298500,"running":"white"}}}"#
+    );
+}
+
+#[test]
+fn optional_fields_may_be_left_out() {
+    assert_eq!(
+        ClientMessage::parse(r#"{"v":2,"type":"challenge","opponent":"bob","board":"6x5"}"#),
+        Ok(ClientMessage::Challenge {
+            opponent: "bob".into(),
+            board: "6x5".into(),
+            clock: None,
+            rated: false
+        })
+    );
+    assert_eq!(
+        ClientMessage::parse(
+            r#"{"v":2,"type":"challenge","opponent":"bob","board":"6x5","clock":{"minutes":5,"increment_secs":3},"rated":true}"#
+        ),
+        Ok(ClientMessage::Challenge {
+            opponent: "bob".into(),
+            board: "6x5".into(),
+            clock: Some(TimeControl {
+                minutes: 5,
+                increment_secs: 3
+            }),
+            rated: true
+        })
+    );
+    assert_eq!(
+        ClientMessage::parse(r#"{"v":2,"type":"lobby"}"#),
+        Ok(ClientMessage::Lobby { follow: false })
+    );
+    assert_eq!(
+        ClientMessage::parse(r#"{"v":2,"type":"unqueue"}"#),
+        Ok(ClientMessage::Unqueue {})
+    );
+    assert_eq!(
+        ClientMessage::parse(r#"{"v":2,"type":"leaderboard","daily":"twenty48"}"#),
+        Ok(ClientMessage::Leaderboard {
+            daily: Daily::Twenty48,
+            day: None,
+            board: Board::Plain
+        })
+    );
+    assert_eq!(
+        ClientMessage::Daily2048 {}.to_text(),
+        r#"{"v":2,"type":"daily_2048"}"#
+    );
+    assert_eq!(
+        ServerMessage::Unqueued {}.to_text(),
+        r#"{"v":2,"type":"unqueued"}"#
     );
 }
 
 #[test]
 fn refusals_say_why() {
     let big = format!(
-        r#"{{"v":1,"type":"hello","name":"{}","token":"x"}}"#,
+        r#"{{"v":2,"type":"hello","name":"{}","token":"x"}}"#,
         "a".repeat(MAX_MESSAGE_BYTES)
     );
     type Expected = fn(&ParseError) -> bool;
-    let table: [(&str, Expected); 12] = [
-        (&big, |e| matches!(e, ParseError::TooLarge(_))),
+    let table: [(&str, Expected); 15] = [
+        (&big, |e| {
+            matches!(e, ParseError::TooLarge(_, MAX_MESSAGE_BYTES))
+        }),
         ("", |e| matches!(e, ParseError::NotJson(_))),
-        ("{\"v\":1,", |e| matches!(e, ParseError::NotJson(_))),
+        ("{\"v\":2,", |e| matches!(e, ParseError::NotJson(_))),
         ("[1,2]", |e| matches!(e, ParseError::NotObject)),
         ("\"hello\"", |e| matches!(e, ParseError::NotObject)),
         (r#"{"type":"resign","game":1}"#, |e| {
             matches!(e, ParseError::NoVersion)
         }),
-        (r#"{"v":"1","type":"resign","game":1}"#, |e| {
+        (r#"{"v":"2","type":"resign","game":1}"#, |e| {
             matches!(e, ParseError::NoVersion)
         }),
-        (r#"{"v":2,"type":"resign","game":1}"#, |e| {
-            matches!(e, ParseError::Version(2))
+        (r#"{"v":1,"type":"resign","game":1}"#, |e| {
+            matches!(e, ParseError::Version(1))
         }),
-        (r#"{"v":1,"type":"dance"}"#, |e| {
+        (r#"{"v":3,"type":"resign","game":1}"#, |e| {
+            matches!(e, ParseError::Version(3))
+        }),
+        (r#"{"v":2,"type":"dance"}"#, |e| {
             matches!(e, ParseError::Invalid(_))
         }),
-        (r#"{"v":1,"type":"resign"}"#, |e| {
+        (r#"{"v":2,"type":"resign"}"#, |e| {
             matches!(e, ParseError::Invalid(_))
         }),
-        (r#"{"v":1,"type":"resign","game":-1}"#, |e| {
+        (r#"{"v":2,"type":"resign","game":-1}"#, |e| {
             matches!(e, ParseError::Invalid(_))
         }),
-        (r#"{"v":1,"type":"resign","game":1,"extra":0}"#, |e| {
+        (r#"{"v":2,"type":"resign","game":1,"extra":0}"#, |e| {
             matches!(e, ParseError::Invalid(_))
         }),
+        (r#"{"v":2,"type":"unqueue","extra":0}"#, |e| {
+            matches!(e, ParseError::Invalid(_))
+        }),
+        (
+            r#"{"v":2,"type":"challenge","opponent":"b","board":"6x5","clock":{"minutes":5}}"#,
+            |e| matches!(e, ParseError::Invalid(_)),
+        ),
     ];
     for (text, expected) in table {
         let error = ClientMessage::parse(text).expect_err(text);
@@ -202,6 +637,89 @@ fn refusals_say_why() {
 }
 
 #[test]
+fn only_a_2048_submission_may_be_long() {
+    let long = ClientMessage::Submit2048 {
+        day: "2026-11-26".into(),
+        actions: "udlr".repeat(5000),
+        score: 20_000,
+        hints: false,
+        undo: false,
+    };
+    let text = long.to_text();
+    assert!(text.len() > MAX_MESSAGE_BYTES);
+    assert_eq!(ClientMessage::parse(&text), Ok(long));
+    let too_long = ClientMessage::Submit2048 {
+        day: "2026-11-26".into(),
+        actions: "u".repeat(MAX_SUBMIT_BYTES),
+        score: 0,
+        hints: false,
+        undo: false,
+    }
+    .to_text();
+    assert_eq!(
+        ClientMessage::parse(&too_long),
+        Err(ParseError::TooLarge(too_long.len(), MAX_SUBMIT_BYTES))
+    );
+    // Another message padded past the common limit is refused even though a submission could be that long.
+    let padded = format!(
+        r#"{{"v":2,"type":"games","player":"{}"}}"#,
+        "p".repeat(MAX_MESSAGE_BYTES)
+    );
+    assert_eq!(
+        ClientMessage::parse(&padded),
+        Err(ParseError::TooLarge(padded.len(), MAX_MESSAGE_BYTES))
+    );
+    // A server's message may be longer than a client's, up to its own limit.
+    let games = ServerMessage::Games {
+        player: "ann".into(),
+        games: Vec::new(),
+    };
+    let mut text = games.to_text();
+    assert_eq!(ServerMessage::parse(&text), Ok(games));
+    text.push_str(&" ".repeat(MAX_SERVER_MESSAGE_BYTES));
+    assert!(matches!(
+        ServerMessage::parse(&text),
+        Err(ParseError::TooLarge(_, MAX_SERVER_MESSAGE_BYTES))
+    ));
+}
+
+#[test]
+fn time_controls_read_and_check() {
+    let tc: TimeControl = "5+3".parse().unwrap();
+    assert_eq!(
+        tc,
+        TimeControl {
+            minutes: 5,
+            increment_secs: 3
+        }
+    );
+    assert_eq!(tc.to_string(), "5+3");
+    assert_eq!(tc.initial_ms(), 300_000);
+    assert_eq!(tc.increment_ms(), 3_000);
+    assert_eq!("10".parse::<TimeControl>().unwrap().increment_secs, 0);
+    assert_eq!(" 0+2 ".parse::<TimeControl>().unwrap().minutes, 0);
+    for bad in ["0+0", "5+", "+3", "five", "181+0", "5+181", "-1+3", "5+3+1"] {
+        assert!(bad.parse::<TimeControl>().is_err(), "{bad:?}");
+    }
+}
+
+#[test]
+fn actions_letters_refuse_other_letters() {
+    use twenty48::{Action, Direction};
+    assert_eq!(
+        letters_to_actions("ulz").unwrap(),
+        vec![
+            Action::Slide(Direction::Up),
+            Action::Slide(Direction::Left),
+            Action::Undo
+        ]
+    );
+    let error = letters_to_actions("udx").unwrap_err();
+    assert!(error.contains("action 3"), "{error}");
+    assert!(letters_to_actions("u d").is_err());
+}
+
+#[test]
 fn names_and_tokens() {
     assert!(check_name("ann_b-2").is_ok());
     for bad in ["", "a b", "ann!", "é", &"a".repeat(25)] {
@@ -215,16 +733,12 @@ fn names_and_tokens() {
 
 #[test]
 fn reasons_are_written_and_read_back() {
-    for r in [
-        EndReason::Goal,
-        EndReason::Blockade,
-        EndReason::Repetition,
-        EndReason::PlyCap,
-        EndReason::Resignation,
-        EndReason::Abandoned,
-        EndReason::Aborted,
-    ] {
+    for r in EndReason::ALL {
         assert_eq!(EndReason::parse(r.as_str()), Some(r));
+        assert_eq!(
+            serde_json::to_string(&r).unwrap(),
+            format!("\"{}\"", r.as_str())
+        );
     }
     assert_eq!(EndReason::parse("boredom"), None);
 }

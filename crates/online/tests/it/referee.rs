@@ -1,7 +1,7 @@
 //! The referee: turns, legality, numbering, resent moves, resumption, and every way a game ends.
 
 use nocca::Dims;
-use parlor_online::protocol::{EndReason, EventKind, Side};
+use parlor_online::protocol::{EndReason, EventKind, Rating, Side};
 use parlor_online::referee::{GameResult, Played, RefereeError, Room};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -29,7 +29,13 @@ fn the_start_is_event_one() {
         EventKind::Started {
             black: "ann".into(),
             white: "bob".into(),
-            board: "6x5".into()
+            board: "6x5".into(),
+            clock: None,
+            rated: false,
+            black_rating: Rating::NEW,
+            white_rating: Rating::NEW,
+            rematch_of: None,
+            clocks: None,
         }
     );
     assert_eq!(room.side_of("bob"), Some(Side::White));
@@ -61,7 +67,8 @@ fn turns_and_legality_are_checked_and_refusals_change_nothing() {
         vec![EventKind::Moved {
             by: Side::Black,
             ply: 1,
-            mv: "c1k".into()
+            mv: "c1k".into(),
+            clocks: None,
         }]
     );
     assert_eq!(
@@ -139,7 +146,9 @@ fn random_games_on_every_board_end_by_the_rules() {
                     EventKind::Ended {
                         winner: expected.winner,
                         reason: expected.reason,
-                        position: game.position().to_string()
+                        position: game.position().to_string(),
+                        clocks: None,
+                        ratings: None,
                     }
                 );
                 assert_eq!(room.last_event(), game.ply() as u64 + 2);

@@ -1,7 +1,7 @@
 //! A test client (tokio-tungstenite) and a server on a free loopback port.
 
 use futures_util::{SinkExt, StreamExt};
-use parlor_online::protocol::{ClientMessage, Event, EventKind, ServerMessage, Side};
+use parlor_online::protocol::{ClientMessage, Event, EventKind, ServerMessage, Side, TimeControl};
 use parlor_server::Config;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -61,6 +61,7 @@ impl TestServer {
 pub fn quick(grace_ms: u64) -> Config {
     Config {
         grace: Duration::from_millis(grace_ms),
+        first_move: Duration::from_secs(30),
         tick: Duration::from_millis(20),
         heartbeat: Duration::from_secs(5),
     }
@@ -190,24 +191,37 @@ impl Client {
 
 /// `black` challenges `white` on `board` and `white` accepts; both have seen the start. Returns the game.
 pub async fn start_game(black: &mut Client, white: &mut Client, board: &str) -> u64 {
+    start_game_with(black, white, board, None, false).await
+}
+
+/// `black` challenges `white` on `board` with a time control and rated or not, and `white` accepts; both have seen
+/// the start. Returns the game.
+pub async fn start_game_with(
+    black: &mut Client,
+    white: &mut Client,
+    board: &str,
+    clock: Option<TimeControl>,
+    rated: bool,
+) -> u64 {
     black
         .send(&ClientMessage::Challenge {
             opponent: white.name.clone(),
             board: board.to_string(),
+            clock,
+            rated,
         })
         .await;
     let challenge = match white.recv().await {
-        ServerMessage::Challenged {
-            challenge, from, ..
-        } => {
-            assert_eq!(from, black.name);
-            challenge
+        ServerMessage::Challenged { challenge } => {
+            assert_eq!(challenge.from, black.name);
+            assert_eq!(challenge.to, white.name);
+            challenge.challenge
         }
         other => panic!("expected a challenge, got {other:?}"),
     };
     assert!(matches!(
         black.recv().await,
-        ServerMessage::ChallengeSent { challenge: c, .. } if c == challenge
+        ServerMessage::ChallengeSent { challenge: c } if c.challenge == challenge
     ));
     white.send(&ClientMessage::Accept { challenge }).await;
     let (game, first) = black.event().await;
@@ -215,7 +229,9 @@ pub async fn start_game(black: &mut Client, white: &mut Client, board: &str) -> 
     assert_eq!(game, game2);
     assert_eq!(first, first2);
     assert_eq!(first.n, 1);
-    assert!(matches!(&first.kind, EventKind::Started { black: b, .. } if *b == black.name));
+    assert!(
+        matches!(&first.kind, EventKind::Started { black: b, clock: c, rated: r, .. } if *b == black.name && *c == clock && *r == rated)
+    );
     game
 }
 
@@ -244,7 +260,8 @@ pub async fn play(
             EventKind::Moved {
                 by: side,
                 ply: (n - 1) as u32,
-                mv: mv.to_string()
+                mv: mv.to_string(),
+                clocks: None,
             }
         );
     }

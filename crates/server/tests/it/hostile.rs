@@ -41,12 +41,16 @@ async fn hostile_messages_are_refused_and_the_server_goes_on() {
     ann.send(&ClientMessage::Challenge {
         opponent: "bob".into(),
         board: "9x9".into(),
+        clock: None,
+        rated: false,
     })
     .await;
     assert_eq!(ann.error().await, ErrorCode::BadBoard);
     ann.send(&ClientMessage::Challenge {
         opponent: "nobody".into(),
         board: "6x5".into(),
+        clock: None,
+        rated: false,
     })
     .await;
     assert_eq!(ann.error().await, ErrorCode::NotFound);
@@ -59,13 +63,13 @@ async fn hostile_messages_are_refused_and_the_server_goes_on() {
         ("[1,2,3]".into(), ErrorCode::Malformed),
         (r#"{"type":"resign","game":1}"#.into(), ErrorCode::Malformed),
         (
-            r#"{"v":2,"type":"resign","game":1}"#.into(),
+            r#"{"v":1,"type":"resign","game":1}"#.into(),
             ErrorCode::Malformed,
         ),
-        (r#"{"v":1,"type":"fly"}"#.into(), ErrorCode::Malformed),
+        (r#"{"v":2,"type":"fly"}"#.into(), ErrorCode::Malformed),
         (
             format!(
-                r#"{{"v":1,"type":"move","game":{game},"seq":1,"mv":"{}"}}"#,
+                r#"{{"v":2,"type":"move","game":{game},"seq":1,"mv":"{}"}}"#,
                 "x".repeat(MAX_MESSAGE_BYTES)
             ),
             ErrorCode::TooLarge,

@@ -6,7 +6,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod client;
+mod clock;
+mod daily;
 mod hostile;
+mod lobby;
 mod many;
+mod rating;
 mod reconnect;
 mod restart;

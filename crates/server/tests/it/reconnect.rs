@@ -3,7 +3,7 @@
 
 use crate::client::{Client, TestServer, play, quick, start_game};
 use parlor_online::protocol::{
-    ClientMessage, EndReason, ErrorCode, EventKind, GameInPlay, ServerMessage, Side,
+    ClientMessage, EndReason, ErrorCode, EventKind, GameInPlay, Rating, ServerMessage, Side,
 };
 use std::time::{Duration, Instant};
 
@@ -37,9 +37,11 @@ async fn back_inside_the_grace_period_nothing_is_lost_or_doubled() {
         welcome,
         ServerMessage::Welcome {
             name: "bob".into(),
+            rating: Rating::NEW,
             games: vec![GameInPlay {
                 game,
                 side: Side::White,
+                opponent: "ann".into(),
                 last_event: 4
             }]
         }
@@ -52,7 +54,8 @@ async fn back_inside_the_grace_period_nothing_is_lost_or_doubled() {
         EventKind::Moved {
             by: Side::Black,
             ply: 3,
-            mv: "d1k".into()
+            mv: "d1k".into(),
+            clocks: None,
         }
     );
     bob.send(&ClientMessage::Ack { game, event: 4 }).await;
@@ -159,6 +162,7 @@ async fn a_client_gone_silent_is_taken_as_dropped_by_the_heartbeat() {
     let dir = tempfile::tempdir().unwrap();
     let config = parlor_server::Config {
         grace: Duration::from_millis(500),
+        first_move: Duration::from_secs(30),
         tick: Duration::from_millis(20),
         heartbeat: Duration::from_millis(200),
     };

@@ -1,0 +1,157 @@
+//! The daily challenges, judged by the server: 2048 of the day (the server gives the seed, replays the actions it
+//! is sent with the `twenty48` engine and ranks the score it computes) and Mastermind of the day (the secret, drawn
+//! from the day's seed, never leaves the server; each guess is scored here). The day is the UTC date; each day's
+//! seeds come from a secret the server keeps in its database, so nobody can know a day's game before it comes.
+
+use parlor_online::protocol::{Board, ErrorCode, letters_to_actions};
+use sha2::{Digest, Sha256};
+
+/// The day's Mastermind variant (the `mastermind` crate's preset name).
+pub const MASTERMIND_VARIANT: &str = "classic";
+
+/// The UTC date of `unix_ms`, `YYYY-MM-DD`.
+pub fn day_of(unix_ms: u64) -> String {
+    let days = i64::try_from(unix_ms / 86_400_000).unwrap_or(0);
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// Today, `YYYY-MM-DD` (UTC).
+pub fn today() -> String {
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+    day_of(ms)
+}
+
+/// The seed of a day's game (`what`: `2048` or `mastermind`) under the server's secret.
+pub fn seed(secret: &str, what: &str, day: &str) -> u64 {
+    let digest = Sha256::digest(format!("{secret}/{what}/{day}").as_bytes());
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(&digest[..8]);
+    u64::from_le_bytes(bytes)
+}
+
+/// A 2048 game as the server scored it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scored {
+    /// The board it goes on.
+    pub board: Board,
+    /// The score the replay reached.
+    pub score: u64,
+    /// The largest tile.
+    pub max_tile: u64,
+    /// The slides that stand (undone ones not counted).
+    pub moves: u64,
+}
+
+/// Replays a 2048 game from `seed` with the standard rules and checks what the client claims: the actions must
+/// read and replay, an undo must be declared, and the score must be the replay's.
+pub fn score_2048(
+    seed: u64,
+    letters: &str,
+    claimed: u64,
+    hints: bool,
+    undo: bool,
+) -> Result<Scored, (ErrorCode, String)> {
+    let actions = letters_to_actions(letters).map_err(|e| (ErrorCode::BadActions, e))?;
+    if !undo && actions.contains(&twenty48::Action::Undo) {
+        return Err((
+            ErrorCode::BadActions,
+            "the actions undo a move, but the game says undo was not used".into(),
+        ));
+    }
+    let game = twenty48::Game::replay(twenty48::Rules::default(), seed, &actions).map_err(|e| {
+        (
+            ErrorCode::BadActions,
+            format!("the actions do not replay: {e}"),
+        )
+    })?;
+    if game.score() != claimed {
+        return Err((
+            ErrorCode::ScoreMismatch,
+            format!(
+                "the actions score {}, not the {claimed} claimed",
+                game.score()
+            ),
+        ));
+    }
+    Ok(Scored {
+        board: if hints || undo {
+            Board::Assisted
+        } else {
+            Board::Plain
+        },
+        score: game.score(),
+        max_tile: game.board().max_tile(),
+        moves: u64::try_from(game.moves_made()).unwrap_or(u64::MAX),
+    })
+}
+
+/// The day's Mastermind variant.
+pub fn mastermind_variant() -> mastermind::Variant {
+    mastermind::Variant::CLASSIC
+}
+
+/// A Mastermind guess as the server scored it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Guessed {
+    /// The guess as the server writes it.
+    pub code: String,
+    /// Pegs of the right colour in the right place.
+    pub black: u8,
+    /// Pegs of a right colour in a wrong place.
+    pub white: u8,
+    /// Whether it solved the code.
+    pub solved: bool,
+    /// Guesses left.
+    pub left: u32,
+}
+
+/// One Mastermind guess scored against the day's secret, after the guesses already made (texts as the server wrote
+/// them).
+pub fn score_guess(
+    seed: u64,
+    earlier: &[String],
+    text: &str,
+) -> Result<Guessed, (ErrorCode, String)> {
+    let variant = mastermind_variant();
+    let mut game =
+        mastermind::Game::replay_text(variant, seed, &earlier.join(";")).map_err(|e| {
+            (
+                ErrorCode::Internal,
+                format!("the guesses kept do not replay: {e}"),
+            )
+        })?;
+    if game.status() != mastermind::Status::Playing {
+        return Err((
+            ErrorCode::GameOver,
+            format!("today's game is over: {}", game.status()),
+        ));
+    }
+    let code = variant
+        .parse_code(text)
+        .map_err(|e| (ErrorCode::IllegalMove, e.to_string()))?;
+    if game.history().iter().any(|(g, _)| *g == code) {
+        return Err((ErrorCode::Duplicate, "that code was already guessed".into()));
+    }
+    let feedback = game
+        .guess(code)
+        .map_err(|e| (ErrorCode::IllegalMove, e.to_string()))?;
+    Ok(Guessed {
+        code: variant.display(&code).to_string(),
+        black: feedback.black,
+        white: feedback.white,
+        solved: game.status() == mastermind::Status::Won,
+        left: game.guesses_left(),
+    })
+}

@@ -1,0 +1,278 @@
+//! The daily challenges through the server: a 2048 game replayed and ranked by the server's own score (a claimed
+//! score the moves do not produce refused; undo and hints on their own board), and Mastermind of the day scored guess
+//! by guess (a guess sent twice refused), with the leaderboards.
+
+use crate::client::{Client, TestServer, quick};
+use mastermind::{Code, Variant, feedback};
+use parlor_online::protocol::{
+    Board, ClientMessage, Daily, ErrorCode, ServerMessage, actions_to_letters,
+};
+use parlor_server::daily::day_of;
+use twenty48::{Action, Direction, Game, Rules};
+
+#[test]
+fn days_are_utc_dates() {
+    assert_eq!(day_of(0), "1970-01-01");
+    assert_eq!(day_of(86_399_999), "1970-01-01");
+    assert_eq!(day_of(86_400_000), "1970-01-02");
+    // 2026-11-26T10:00:00Z and the leap day of 2024.
+    assert_eq!(day_of(1_795_687_200_000), "2026-11-26");
+    assert_eq!(day_of(1_709_164_800_000), "2024-02-29");
+    assert_eq!(day_of(951_782_400_000), "2000-02-29");
+}
+
+/// A game of today's 2048 played by a simple rule (the first of left, down, right, up that moves), up to `limit`
+/// slides, with an undo after the tenth if `undo`: its actions and score.
+fn play_2048(seed: u64, limit: usize, undo: bool) -> (Vec<Action>, u64) {
+    let mut game = Game::new(Rules::default(), seed);
+    let mut actions = Vec::new();
+    'play: while actions.len() < limit {
+        for d in [
+            Direction::Left,
+            Direction::Down,
+            Direction::Right,
+            Direction::Up,
+        ] {
+            if game.slide(d).is_ok() {
+                actions.push(Action::Slide(d));
+                if undo && actions.len() == 10 {
+                    game.undo().unwrap();
+                    actions.push(Action::Undo);
+                }
+                continue 'play;
+            }
+        }
+        break;
+    }
+    (actions, game.score())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_2048_score_is_the_servers_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(dir.path(), quick(30_000)).await;
+    let (mut ann, _) = Client::hello(server.addr, "ann").await;
+    let (mut bob, _) = Client::hello(server.addr, "bob").await;
+    ann.send(&ClientMessage::Daily2048 {}).await;
+    let ServerMessage::Daily2048 { day, seed } = ann.recv().await else {
+        panic!("no daily")
+    };
+    bob.send(&ClientMessage::Daily2048 {}).await;
+    assert_eq!(
+        bob.recv().await,
+        ServerMessage::Daily2048 {
+            day: day.clone(),
+            seed
+        }
+    );
+    let (actions, score) = play_2048(seed, 400, false);
+    assert!(score > 0);
+    let submit = |actions: &[Action], score, hints, undo| ClientMessage::Submit2048 {
+        day: day.clone(),
+        actions: actions_to_letters(actions),
+        score,
+        hints,
+        undo,
+    };
+    // A claimed score the moves do not produce is refused, and so are moves that do not replay.
+    bob.send(&submit(&actions, score + 4, false, false)).await;
+    assert_eq!(bob.error().await, ErrorCode::ScoreMismatch);
+    let mut wrong = actions.clone();
+    wrong.insert(0, Action::Slide(Direction::Up));
+    wrong.insert(0, Action::Slide(Direction::Up));
+    wrong.insert(0, Action::Slide(Direction::Up));
+    bob.send(&submit(&wrong, score, false, false)).await;
+    assert!(matches!(
+        bob.error().await,
+        ErrorCode::BadActions | ErrorCode::ScoreMismatch
+    ));
+    bob.send(&ClientMessage::Submit2048 {
+        day: "2001-01-01".into(),
+        actions: actions_to_letters(&actions),
+        score,
+        hints: false,
+        undo: false,
+    })
+    .await;
+    assert_eq!(bob.error().await, ErrorCode::BadDay);
+    // The true score is taken, once.
+    ann.send(&submit(&actions, score, false, false)).await;
+    let ServerMessage::Scored2048 {
+        board,
+        score: kept,
+        rank,
+        moves,
+        ..
+    } = ann.recv().await
+    else {
+        panic!("not scored")
+    };
+    assert_eq!((board, kept, rank), (Board::Plain, score, 1));
+    assert_eq!(moves, actions.len() as u64);
+    ann.send(&submit(&actions, score, false, false)).await;
+    assert_eq!(ann.error().await, ErrorCode::Duplicate);
+    // An undo must be declared, and puts the game on the assisted board; so do hints.
+    let (undone, undone_score) = play_2048(seed, 200, true);
+    bob.send(&submit(&undone, undone_score, false, false)).await;
+    assert_eq!(bob.error().await, ErrorCode::BadActions);
+    bob.send(&submit(&undone, undone_score, false, true)).await;
+    assert!(matches!(
+        bob.recv().await,
+        ServerMessage::Scored2048 {
+            board: Board::Assisted,
+            rank: 1,
+            ..
+        }
+    ));
+    let (short, short_score) = play_2048(seed, 50, false);
+    bob.send(&submit(&short, short_score, true, false)).await;
+    assert_eq!(
+        bob.error().await,
+        ErrorCode::Duplicate,
+        "one game a board a day"
+    );
+    bob.send(&submit(&short, short_score, false, false)).await;
+    assert!(matches!(
+        bob.recv().await,
+        ServerMessage::Scored2048 {
+            board: Board::Plain,
+            rank: 2,
+            ..
+        }
+    ));
+    bob.send(&ClientMessage::Leaderboard {
+        daily: Daily::Twenty48,
+        day: None,
+        board: Board::Plain,
+    })
+    .await;
+    let ServerMessage::Leaderboard { entries, .. } = bob.recv().await else {
+        panic!("no leaderboard")
+    };
+    let rows: Vec<(u32, &str, u64)> = entries
+        .iter()
+        .map(|e| (e.rank, e.name.as_str(), e.score))
+        .collect();
+    assert_eq!(rows, vec![(1, "ann", score), (2, "bob", short_score)]);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mastermind_of_the_day_is_scored_by_the_server_and_a_guess_twice_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(dir.path(), quick(30_000)).await;
+    let (mut ann, _) = Client::hello(server.addr, "ann").await;
+    ann.send(&ClientMessage::DailyMastermind {}).await;
+    let ServerMessage::DailyMastermind {
+        day,
+        variant,
+        guesses,
+        solved,
+        over,
+    } = ann.recv().await
+    else {
+        panic!("no daily")
+    };
+    assert_eq!(variant, "classic");
+    assert!(guesses.is_empty() && !solved && !over);
+    let v = Variant::CLASSIC;
+    let mut candidates: Vec<Code> = (0..1296u32)
+        .map(|i| {
+            let pegs: Vec<u8> = (0..4).map(|k| (i / 6u32.pow(k) % 6) as u8).collect();
+            Code::from_pegs(&pegs).unwrap()
+        })
+        .collect();
+    let mut n = 0;
+    loop {
+        n += 1;
+        let guess = candidates[0];
+        let text = v.display(&guess).to_string();
+        ann.send(&ClientMessage::Guess {
+            day: day.clone(),
+            n,
+            code: text.clone(),
+        })
+        .await;
+        let ServerMessage::GuessScored {
+            guess: scored,
+            solved,
+            left,
+            ..
+        } = ann.recv().await
+        else {
+            panic!("not scored")
+        };
+        assert_eq!(scored.n, n);
+        assert_eq!(left, 10 - n);
+        if n == 1 {
+            // The same guess sent again, by number or by code, is refused and changes nothing.
+            ann.send(&ClientMessage::Guess {
+                day: day.clone(),
+                n,
+                code: text.clone(),
+            })
+            .await;
+            assert_eq!(ann.error().await, ErrorCode::Duplicate);
+            ann.send(&ClientMessage::Guess {
+                day: day.clone(),
+                n: n + 1,
+                code: text.clone(),
+            })
+            .await;
+            assert_eq!(ann.error().await, ErrorCode::Duplicate);
+            ann.send(&ClientMessage::Guess {
+                day: day.clone(),
+                n: n + 5,
+                code: text.clone(),
+            })
+            .await;
+            assert_eq!(ann.error().await, ErrorCode::Conflict);
+        }
+        if solved {
+            assert_eq!(scored.black, 4);
+            break;
+        }
+        candidates.retain(|&c| {
+            let f = feedback(c, guess);
+            (f.black, f.white) == (scored.black, scored.white)
+        });
+        assert!(
+            !candidates.is_empty() && n < 10,
+            "the feedback is consistent"
+        );
+    }
+    ann.send(&ClientMessage::Guess {
+        day: day.clone(),
+        n: n + 1,
+        code: "1111".into(),
+    })
+    .await;
+    assert_eq!(ann.error().await, ErrorCode::GameOver);
+    ann.send(&ClientMessage::DailyMastermind {}).await;
+    let ServerMessage::DailyMastermind {
+        guesses,
+        solved,
+        over,
+        ..
+    } = ann.recv().await
+    else {
+        panic!("no daily")
+    };
+    assert_eq!(guesses.len() as u32, n);
+    assert!(solved && over);
+    ann.send(&ClientMessage::Leaderboard {
+        daily: Daily::Mastermind,
+        day: Some(day.clone()),
+        board: Board::Plain,
+    })
+    .await;
+    let ServerMessage::Leaderboard { entries, .. } = ann.recv().await else {
+        panic!("no leaderboard")
+    };
+    assert_eq!(entries.len(), 1);
+    assert_eq!(
+        (entries[0].rank, entries[0].name.as_str(), entries[0].score),
+        (1, "ann", u64::from(n))
+    );
+    server.stop().await;
+}
