@@ -61,6 +61,10 @@ struct Memory {
     side: HashMap<u64, Side>,
     /// A move sent and not yet seen played, by game.
     pending: HashMap<u64, ClientMessage>,
+    /// The games watched (asked again after a reconnection, from the last event passed on).
+    watching: std::collections::BTreeSet<u64>,
+    /// Whether the lobby is followed (asked again after a reconnection).
+    follow_lobby: bool,
 }
 
 impl Memory {
@@ -86,6 +90,7 @@ impl Memory {
             }
             EventKind::Ended { .. } => {
                 self.pending.remove(&game);
+                self.watching.remove(&game);
             }
         }
         true
@@ -149,11 +154,28 @@ fn run(url: &str, identity: &Identity, up: &Receiver<Up>, down: &Tell) {
     }
 }
 
-/// A move asked while disconnected is kept to be sent once back; anything else is dropped (the front end said so).
-fn keep(memory: &mut Memory, msg: ClientMessage) {
-    if let ClientMessage::Move { game, .. } = &msg {
-        memory.pending.insert(*game, msg);
+/// Remembers what must outlive the connection: a move until it is seen played, the games watched, whether the
+/// lobby is followed.
+fn note(memory: &mut Memory, msg: &ClientMessage) {
+    match msg {
+        ClientMessage::Move { game, .. } => {
+            memory.pending.insert(*game, msg.clone());
+        }
+        ClientMessage::Watch { game, .. } => {
+            memory.watching.insert(*game);
+        }
+        ClientMessage::Unwatch { game } => {
+            memory.watching.remove(game);
+        }
+        ClientMessage::Lobby { follow } => memory.follow_lobby = *follow,
+        _ => {}
     }
+}
+
+/// A message asked while disconnected: what it changes is remembered (a move is sent once back); the rest is
+/// dropped (the front end said the connection is lost).
+fn keep(memory: &mut Memory, msg: ClientMessage) {
+    note(memory, &msg);
 }
 
 /// The host and port of a `ws://HOST:PORT/...` address.
@@ -225,9 +247,7 @@ fn session(
                         keep(memory, msg);
                         continue;
                     }
-                    if let ClientMessage::Move { game, .. } = &msg {
-                        memory.pending.insert(*game, msg.clone());
-                    }
+                    note(memory, &msg);
                     if let Err(e) = send(&mut ws, &msg) {
                         return (Ended::Dropped(e), welcomed);
                     }
@@ -296,7 +316,18 @@ fn session(
                     })
                     .collect();
                 let pending: Vec<ClientMessage> = memory.pending.values().cloned().collect();
-                for m in resumes.iter().chain(&pending) {
+                let watches: Vec<ClientMessage> = memory
+                    .watching
+                    .iter()
+                    .map(|&game| ClientMessage::Watch {
+                        game,
+                        after: memory.seen.get(&game).copied().unwrap_or(0),
+                    })
+                    .collect();
+                let lobby = memory
+                    .follow_lobby
+                    .then_some(ClientMessage::Lobby { follow: true });
+                for m in resumes.iter().chain(&pending).chain(&watches).chain(&lobby) {
                     if let Err(e) = send(&mut ws, m) {
                         return (Ended::Dropped(e), welcomed);
                     }
@@ -359,6 +390,12 @@ mod tests {
                 black: "ann".into(),
                 white: "bob".into(),
                 board: "6x5".into(),
+                clock: None,
+                rated: false,
+                black_rating: parlor_online::protocol::Rating::NEW,
+                white_rating: parlor_online::protocol::Rating::NEW,
+                rematch_of: None,
+                clocks: None,
             },
         };
         assert!(m.fresh("ann", 7, &start));
@@ -378,6 +415,7 @@ mod tests {
                 by,
                 ply: 1,
                 mv: "c1k".into(),
+                clocks: None,
             },
         };
         assert!(m.fresh("ann", 7, &moved(2, Side::White)));

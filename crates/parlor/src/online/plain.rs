@@ -7,23 +7,33 @@ use super::link::{self, Down, Up};
 use super::model::Model;
 use crate::cli::env::Env;
 use anyhow::Result;
-use parlor_online::protocol::ClientMessage;
+use parlor_online::protocol::{Board, ClientMessage, Daily, Side, TimeControl};
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{Sender, channel};
 
 /// The commands, as `help` prints them.
 pub const HELP: &str = "\
 commands:
-  challenge NAME [RxC]   challenge a player who is online (board 6x5 unless given, e.g. 3x3)
-  accept N / decline N   answer challenge N
-  c1k, c1 k or c1-c2     play a move in the game in front (when it is your turn)
-  resign                 give up the game in front
-  games                  the games seen, in play and finished
-  game N                 bring game N to the front
-  board                  print the board of the game in front
-  import [N]             add finished game N (or the one in front) to the local history
-  help or ?              this list
-  quit or q              leave (games in play wait for you for the server's grace period)";
+  lobby                        players online with their ratings, open challenges, live games, your queue
+  challenge NAME [RxC] [M+S] [rated]
+                               challenge a player (board 6x5 unless given, e.g. 3x3; clock e.g. 5+3; untimed
+                               and unrated unless given)
+  accept N / decline N         answer challenge N; cancel N withdraws yours
+  queue [RxC] [M+S] / unqueue  join (or leave) the rated queue, paired by rating
+  c1k, c1 k or c1-c2           play a move in the game in front (when it is your turn)
+  resign                       give up the game in front
+  rematch / decline rematch    offer (or accept) a rematch of the finished game in front, or decline one
+  watch N / unwatch [N]        watch a live game (the lobby lists them), or stop
+  games [PLAYER]               the games seen here, or a player's last finished games on the server
+  game N                       bring game N to the front
+  board                        print the board of the game in front
+  import [N]                   add finished game N (or the one in front) to the local history
+  daily [2048|mastermind]      the daily challenges (2048's seed, Mastermind's guesses so far)
+  guess CODE                   a guess at today's Mastermind (e.g. guess RGYU), scored by the server
+  leaderboard 2048|mastermind [assisted] [YYYY-MM-DD]
+                               a daily leaderboard, ranked by the server's figures
+  help or ?                    this list
+  quit or q                    leave (games in play wait for you for the server's grace period)";
 
 /// What the loop waits for: a line typed, the end of input, or news from the link.
 enum Input {
@@ -63,12 +73,7 @@ pub fn run(url: &str, me: Identity, env: &Env) -> Result<()> {
         me.name
     )?;
     out.flush()?;
-    let mut session = Plain {
-        up: &up,
-        env,
-        url,
-        me: &me,
-    };
+    let mut session = Plain { up: &up };
     while let Ok(input) = rx.recv() {
         let more = match input {
             Input::Line(line) => session.command(&mut model, line.trim(), out)?,
@@ -76,6 +81,13 @@ pub fn run(url: &str, me: Identity, env: &Env) -> Result<()> {
             Input::Net(down) => {
                 let before = model.current_game().map(|g| (g.id, g.game.ply()));
                 for line in model.apply(down) {
+                    writeln!(out, "{line}")?;
+                }
+                for record in std::mem::take(&mut model.to_import) {
+                    let line = env
+                        .open_store_noting()
+                        .and_then(|mut store| super::import::import(&record, &me.name, &mut store))
+                        .unwrap_or_else(|e| format!("not imported: {e:#}"));
                     writeln!(out, "{line}")?;
                 }
                 let after = model.current_game().map(|g| (g.id, g.game.ply()));
@@ -106,6 +118,15 @@ fn show(model: &Model, out: &mut impl Write) -> Result<()> {
         "{}",
         crate::games::nocca::plain::board_text(g.game.position(), g.last_move())
     )?;
+    if g.clocks.is_some() {
+        let now = std::time::Instant::now();
+        writeln!(
+            out,
+            "clocks: {}, {}",
+            g.player_text(Side::Black, now),
+            g.player_text(Side::White, now)
+        )?;
+    }
     if g.ending.is_some() {
         return Ok(());
     }
@@ -135,9 +156,6 @@ fn show(model: &Model, out: &mut impl Write) -> Result<()> {
 
 struct Plain<'a> {
     up: &'a Sender<Up>,
-    env: &'a Env,
-    url: &'a str,
-    me: &'a Identity,
 }
 
 impl Plain<'_> {
@@ -153,28 +171,44 @@ impl Plain<'_> {
             [] => {}
             ["quit" | "q" | "exit"] => return Ok(false),
             ["help" | "?"] => writeln!(out, "{HELP}")?,
-            ["challenge", name, rest @ ..] => {
-                let board = rest.first().copied().unwrap_or("6x5");
-                self.send(ClientMessage::Challenge {
+            ["lobby" | "who"] => {
+                model.tell_lobby = true;
+                self.send(ClientMessage::Lobby { follow: false });
+            }
+            ["challenge", name, rest @ ..] => match terms(rest) {
+                Ok((board, clock, rated)) => self.send(ClientMessage::Challenge {
                     opponent: (*name).to_string(),
-                    board: board.to_string(),
-                });
-            }
-            ["accept", _] => match number(1) {
-                Some(id) if model.incoming.iter().any(|c| c.id == id) => {
-                    self.send(ClientMessage::Accept { challenge: id })
-                }
-                _ => writeln!(out, "no challenge {} to you", words[1])?,
+                    board,
+                    clock,
+                    rated,
+                }),
+                Err(e) => writeln!(out, "{e}")?,
             },
-            ["decline", _] => {
-                let before = model.incoming.len();
-                model.incoming.retain(|c| Some(c.id) != number(1));
-                if model.incoming.len() < before {
-                    writeln!(out, "challenge {} declined", words[1])?;
-                } else {
-                    writeln!(out, "no challenge {} to you", words[1])?;
+            ["queue", rest @ ..] => match terms(rest) {
+                Ok((_, _, true)) => writeln!(out, "the queue is always rated: leave out 'rated'")?,
+                Ok((board, clock, false)) => self.send(ClientMessage::Queue { board, clock }),
+                Err(e) => writeln!(out, "{e}")?,
+            },
+            ["unqueue"] => self.send(ClientMessage::Unqueue {}),
+            ["rematch"] | ["decline", "rematch"] => match model.current_game() {
+                Some(g) if g.ending.is_some() && g.side.is_some() => {
+                    let game = g.id;
+                    self.send(if words.len() == 1 {
+                        ClientMessage::Rematch { game }
+                    } else {
+                        ClientMessage::DeclineRematch { game }
+                    })
                 }
-            }
+                _ => writeln!(out, "no finished game of yours in front")?,
+            },
+            ["accept" | "decline" | "cancel", _] => match number(1) {
+                Some(challenge) => self.send(match words[0] {
+                    "accept" => ClientMessage::Accept { challenge },
+                    "decline" => ClientMessage::Decline { challenge },
+                    _ => ClientMessage::Cancel { challenge },
+                }),
+                None => writeln!(out, "{} which challenge? ({} N)", words[0], words[0])?,
+            },
             ["games"] => {
                 if model.games.is_empty() {
                     writeln!(out, "no games yet")?;
@@ -187,6 +221,9 @@ impl Plain<'_> {
                     writeln!(out, "game {}: {}; {state}", g.id, g.title())?;
                 }
             }
+            ["games", player] => self.send(ClientMessage::Games {
+                player: (*player).to_string(),
+            }),
             ["game", _] => match number(1).filter(|id| model.games.contains_key(id)) {
                 Some(id) => {
                     model.current = Some(id);
@@ -206,37 +243,67 @@ impl Plain<'_> {
                 }
                 _ => writeln!(out, "no game of yours in play in front")?,
             },
+            ["watch", _] => match number(1) {
+                Some(game) => self.send(ClientMessage::Watch { game, after: 0 }),
+                None => writeln!(out, "watch which game? (watch N; 'lobby' lists them)")?,
+            },
+            ["unwatch", rest @ ..] => {
+                let game = rest.first().and_then(|w| w.parse().ok()).or(model.current);
+                match game {
+                    Some(game) => self.send(ClientMessage::Unwatch { game }),
+                    None => writeln!(out, "unwatch which game?")?,
+                }
+            }
             ["import", rest @ ..] => {
-                let id = rest
+                match rest
                     .first()
                     .and_then(|w| w.parse::<u64>().ok())
-                    .or(model.current);
-                match id {
+                    .or(model.current)
+                {
                     None => writeln!(out, "import which game? (import N)")?,
-                    Some(id) => {
-                        let line = match model.games.get(&id).filter(|g| g.ending.is_some()) {
-                            Some(g) => self.import_seen(g),
-                            None => {
-                                let mut store = self.env.open_store_noting()?;
-                                super::import::fetch_and_import(self.url, self.me, id, &mut store)
-                                    .unwrap_or_else(|e| format!("not imported: {e:#}"))
-                            }
-                        };
-                        writeln!(out, "{line}")?;
+                    Some(game) => {
+                        model.want_import.insert(game);
+                        self.send(ClientMessage::Record { game });
                     }
                 }
+            }
+            ["daily"] => {
+                self.send(ClientMessage::Daily2048 {});
+                self.send(ClientMessage::DailyMastermind {});
+            }
+            ["daily", "2048"] => self.send(ClientMessage::Daily2048 {}),
+            ["daily", "mastermind"] => self.send(ClientMessage::DailyMastermind {}),
+            ["guess", code @ ..] if !code.is_empty() => match &model.daily_mastermind {
+                Some(d) => self.send(ClientMessage::Guess {
+                    day: d.day.clone(),
+                    n: d.guesses.len() as u32 + 1,
+                    code: code.concat(),
+                }),
+                None => writeln!(out, "first 'daily mastermind', to know the day's game")?,
+            },
+            ["leaderboard", which, rest @ ..] => {
+                let daily = match *which {
+                    "2048" => Daily::Twenty48,
+                    "mastermind" => Daily::Mastermind,
+                    _ => {
+                        writeln!(out, "leaderboard 2048 or leaderboard mastermind")?;
+                        return Ok(true);
+                    }
+                };
+                let board = if rest.contains(&"assisted") {
+                    Board::Assisted
+                } else {
+                    Board::Plain
+                };
+                let day = rest
+                    .iter()
+                    .find(|w| w.len() == 10 && w.as_bytes()[4] == b'-')
+                    .map(|d| (*d).to_string());
+                self.send(ClientMessage::Leaderboard { daily, day, board });
             }
             _ => self.play(model, line, out)?,
         }
         Ok(true)
-    }
-
-    fn import_seen(&self, g: &super::model::OnlineGame) -> String {
-        let imported = self
-            .env
-            .open_store_noting()
-            .and_then(|mut store| super::import::import(g, &self.me.name, &mut store));
-        imported.unwrap_or_else(|e| format!("not imported: {e:#}"))
     }
 
     /// A line that is no command: a move in the game in front.
@@ -276,4 +343,22 @@ impl Plain<'_> {
         }
         Ok(())
     }
+}
+
+/// A challenge's or the queue's terms from the words after the name: a board (`3x3`), a clock (`5+3` or `10`) and
+/// `rated`, in any order; the board is 6x5 unless given.
+pub fn terms(words: &[&str]) -> Result<(String, Option<TimeControl>, bool), String> {
+    let mut board = "6x5".to_string();
+    let mut clock = None;
+    let mut rated = false;
+    for w in words {
+        if *w == "rated" {
+            rated = true;
+        } else if w.contains('x') {
+            board = (*w).to_string();
+        } else {
+            clock = Some(w.parse::<TimeControl>()?);
+        }
+    }
+    Ok((board, clock, rated))
 }

@@ -6,7 +6,7 @@
 
 use super::identity::Identity;
 use super::link::{self, Down, Up};
-use super::model::{Model, OnlineGame};
+use super::model::{Model, OnlineGame, terms};
 use crate::cli::env::Env;
 use crate::games::nocca::board::{Layout, Marks, digit};
 use crate::games::nocca::{movable, moves_from, square_refusal, target_name};
@@ -17,7 +17,7 @@ use crate::tui::theme::Theme;
 use crate::tui::{Ctx, Help, Transition, View};
 use anyhow::Result;
 use nocca::{Dir, Move, Square};
-use parlor_online::protocol::{ClientMessage, Side};
+use parlor_online::protocol::{Board, ClientMessage, Daily, Side};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -44,8 +44,14 @@ enum Cmd {
     Accept,
     /// Lobby: decline the challenge under the cursor.
     Decline,
-    /// Lobby: challenge a player (asks the name and board).
+    /// Lobby: challenge a player (asks the name, board, clock, rated).
     Challenge,
+    /// Lobby: join the rated queue (asks the board and clock), or leave it.
+    Queue,
+    /// Lobby: the daily challenges and their leaderboards.
+    Daily,
+    /// Game: offer (or accept) a rematch of the finished game.
+    Rematch,
     /// Switch between the lobby and the game in front.
     Switch,
     /// Add the finished game (in front, or under the cursor) to the local history.
@@ -75,7 +81,14 @@ const LOBBY: &[Binding<Cmd>] = &[
         "accept the challenge under the cursor",
         Cmd::Accept,
     ),
-    bar(&[KeyCode::Char('n')], "n", "decline", Cmd::Decline),
+    bar(&[KeyCode::Char('n')], "n", "decline / cancel", Cmd::Decline),
+    bar(&[KeyCode::Char('u')], "u", "queue", Cmd::Queue),
+    more(
+        &[KeyCode::Char('D')],
+        "D",
+        "the daily challenges and their leaderboards",
+        Cmd::Daily,
+    ),
     bar(
         &[KeyCode::Tab, KeyCode::Char('g')],
         "Tab",
@@ -152,6 +165,12 @@ const GAME: &[Binding<Cmd>] = &[
     ),
     bar(&[KeyCode::Char('x')], "x", "resign", Cmd::Resign),
     more(
+        &[KeyCode::Char('r')],
+        "r",
+        "rematch: offer one after the end, or accept the one offered",
+        Cmd::Rematch,
+    ),
+    more(
         &[KeyCode::Char('i')],
         "i",
         "add the finished game to the local history (replayable from the menu)",
@@ -177,6 +196,8 @@ enum Item {
     Incoming(u64),
     Game(u64),
     Outgoing(u64),
+    Live(u64),
+    Player(usize),
 }
 
 /// A question or a line being typed, over the screen.
@@ -184,6 +205,8 @@ enum Item {
 enum Prompt {
     /// `NAME [RxC]` of a player to challenge, as typed so far.
     Challenge(String),
+    /// `[RxC] [M+S]` of the queue to join, as typed so far.
+    Queue(String),
     /// Resign game N? (y/n)
     Resign(u64),
 }
@@ -210,6 +233,8 @@ impl OnlineView {
     pub fn start(url: &str, me: Identity, data_dir: Option<PathBuf>) -> OnlineView {
         let (tx, rx) = std::sync::mpsc::channel();
         let up = link::start(url, me.clone(), Box::new(move |d| tx.send(d).is_ok()));
+        // The lobby is followed from the start (the link asks again after every reconnection).
+        let _ = up.send(Up::Send(ClientMessage::Lobby { follow: true }));
         OnlineView {
             model: Model::new(&me.name),
             up,
@@ -241,15 +266,22 @@ impl OnlineView {
     fn items(&self) -> Vec<Item> {
         let mut v: Vec<Item> = self
             .model
-            .incoming
-            .iter()
-            .map(|c| Item::Incoming(c.id))
+            .incoming()
+            .map(|c| Item::Incoming(c.challenge))
             .collect();
         let mut games: Vec<&OnlineGame> = self.model.games.values().collect();
         // Games in play first, newest first.
         games.sort_by_key(|g| (g.ending.is_some(), std::cmp::Reverse(g.id)));
         v.extend(games.iter().map(|g| Item::Game(g.id)));
-        v.extend(self.model.outgoing.iter().map(|c| Item::Outgoing(c.id)));
+        v.extend(self.model.outgoing().map(|c| Item::Outgoing(c.challenge)));
+        v.extend(
+            self.model
+                .live
+                .iter()
+                .filter(|l| !self.model.games.contains_key(&l.game))
+                .map(|l| Item::Live(l.game)),
+        );
+        v.extend((0..self.model.players.len()).map(Item::Player));
         v
     }
 
@@ -264,6 +296,18 @@ impl OnlineView {
             let lines = self.model.apply(down);
             for l in lines {
                 self.say(l);
+            }
+            for record in std::mem::take(&mut self.model.to_import) {
+                let line = match &self.data_dir {
+                    None => "no data directory to import into".to_string(),
+                    Some(dir) => crate::storage::Store::open(dir)
+                        .and_then(|o| {
+                            let mut store = o.store;
+                            super::import::import(&record, &self.me.name, &mut store)
+                        })
+                        .unwrap_or_else(|e| format!("not imported: {e:#}")),
+                };
+                self.say(line);
             }
             if self.model.current != before {
                 // A game started (or was taken up): it comes to the front.
@@ -379,16 +423,9 @@ impl OnlineView {
                 g.id
             ));
         }
-        let line = match &self.data_dir {
-            None => "no data directory to import into".to_string(),
-            Some(dir) => crate::storage::Store::open(dir)
-                .and_then(|o| {
-                    let mut store = o.store;
-                    super::import::import(g, &self.me.name, &mut store)
-                })
-                .unwrap_or_else(|e| format!("not imported: {e:#}")),
-        };
-        self.say(line);
+        let game = g.id;
+        self.model.want_import.insert(game);
+        self.send(ClientMessage::Record { game });
     }
 
     fn lobby_key(&mut self, cmd: Cmd) -> Transition {
@@ -409,15 +446,47 @@ impl OnlineView {
                     self.cursor = None;
                     self.selected = None;
                 }
-                _ => self.say("no challenge to you under the cursor"),
-            },
-            Cmd::Decline => match under {
-                Some(Item::Incoming(id)) => {
-                    self.model.incoming.retain(|c| c.id != id);
-                    self.say(format!("challenge {id} declined"));
+                Some(Item::Live(game)) if cmd == Cmd::Open => {
+                    self.send(ClientMessage::Watch { game, after: 0 })
+                }
+                Some(Item::Player(i)) if cmd == Cmd::Open => {
+                    let name = self
+                        .model
+                        .players
+                        .get(i)
+                        .map(|p| p.name.clone())
+                        .unwrap_or_default();
+                    if name == self.model.me {
+                        self.say("that is you: choose another player");
+                    } else {
+                        self.prompt = Some(Prompt::Challenge(format!("{name} ")));
+                    }
                 }
                 _ => self.say("no challenge to you under the cursor"),
             },
+            Cmd::Decline => match under {
+                Some(Item::Incoming(challenge)) => self.send(ClientMessage::Decline { challenge }),
+                Some(Item::Outgoing(challenge)) => self.send(ClientMessage::Cancel { challenge }),
+                _ => self.say("no challenge under the cursor"),
+            },
+            Cmd::Queue => {
+                if self.model.queue.is_some() {
+                    self.send(ClientMessage::Unqueue {});
+                } else {
+                    self.prompt = Some(Prompt::Queue(String::new()));
+                }
+            }
+            Cmd::Daily => {
+                self.send(ClientMessage::Daily2048 {});
+                self.send(ClientMessage::DailyMastermind {});
+                for daily in [Daily::Twenty48, Daily::Mastermind] {
+                    self.send(ClientMessage::Leaderboard {
+                        daily,
+                        day: None,
+                        board: Board::Plain,
+                    });
+                }
+            }
             Cmd::Challenge => self.prompt = Some(Prompt::Challenge(String::new())),
             Cmd::Switch => {
                 if self.game().is_some() {
@@ -466,6 +535,13 @@ impl OnlineView {
                 _ => self.say("no game of yours in play here"),
             },
             Cmd::Import => self.import(self.model.current),
+            Cmd::Rematch => match self.game() {
+                Some(g) if g.ending.is_some() && g.side.is_some() => {
+                    let game = g.id;
+                    self.send(ClientMessage::Rematch { game })
+                }
+                _ => self.say("a rematch comes after the end of a game of yours"),
+            },
             Cmd::Switch | Cmd::Back => self.in_game = false,
             _ => {}
         }
@@ -473,6 +549,7 @@ impl OnlineView {
     }
 
     fn prompt_key(&mut self, prompt: Prompt, key: KeyEvent) {
+        let prompt_kind = prompt.clone();
         match prompt {
             Prompt::Resign(id) => match key.code {
                 KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter => {
@@ -480,31 +557,46 @@ impl OnlineView {
                 }
                 _ => self.say("not resigned"),
             },
-            Prompt::Challenge(mut text) => match key.code {
-                KeyCode::Enter => {
-                    let mut words = text.split_whitespace();
-                    match words.next() {
-                        Some(name) => {
-                            let board = words.next().unwrap_or("6x5").to_string();
-                            self.send(ClientMessage::Challenge {
-                                opponent: name.to_string(),
-                                board,
-                            });
-                        }
-                        None => self.say("no challenge: no name typed"),
+            Prompt::Challenge(text) | Prompt::Queue(text) if key.code == KeyCode::Enter => {
+                let queue = matches!(prompt_kind, Prompt::Queue(_));
+                let mut words: Vec<&str> = text.split_whitespace().collect();
+                let name = if queue || words.is_empty() {
+                    None
+                } else {
+                    Some(words.remove(0).to_string())
+                };
+                match (super::plain::terms(&words), name) {
+                    (Err(e), _) => self.say(e),
+                    (Ok((board, clock, _)), None) if queue => {
+                        self.send(ClientMessage::Queue { board, clock })
                     }
+                    (Ok((board, clock, rated)), Some(opponent)) => {
+                        self.send(ClientMessage::Challenge {
+                            opponent,
+                            board,
+                            clock,
+                            rated,
+                        })
+                    }
+                    (Ok(_), None) => self.say("no challenge: no name typed"),
                 }
-                KeyCode::Esc => self.say("no challenge"),
-                KeyCode::Backspace => {
-                    text.pop();
-                    self.prompt = Some(Prompt::Challenge(text));
+            }
+            Prompt::Challenge(_) | Prompt::Queue(_) if key.code == KeyCode::Esc => {
+                self.say("nothing sent")
+            }
+            Prompt::Challenge(mut text) | Prompt::Queue(mut text) => {
+                match key.code {
+                    KeyCode::Backspace => {
+                        text.pop();
+                    }
+                    KeyCode::Char(ch) if text.len() < 60 => text.push(ch),
+                    _ => {}
                 }
-                KeyCode::Char(ch) if text.len() < 40 => {
-                    text.push(ch);
-                    self.prompt = Some(Prompt::Challenge(text));
-                }
-                _ => self.prompt = Some(Prompt::Challenge(text)),
-            },
+                self.prompt = Some(match prompt_kind {
+                    Prompt::Queue(_) => Prompt::Queue(text),
+                    _ => Prompt::Challenge(text),
+                });
+            }
         }
     }
 
@@ -537,11 +629,18 @@ impl OnlineView {
         for (i, item) in items.iter().enumerate() {
             let (head, text) = match *item {
                 Item::Incoming(id) => {
-                    let c = self.model.incoming.iter().find(|c| c.id == id);
+                    let c = self.model.incoming().find(|c| c.challenge == id);
                     (
                         "Challenges to you (Enter or y accepts, n declines)",
-                        c.map(|c| format!("{} challenges you on {}", c.who, c.board))
-                            .unwrap_or_default(),
+                        c.map(|c| {
+                            format!(
+                                "{} challenges you on {}, {}",
+                                c.from,
+                                c.board,
+                                terms(c.clock, c.rated)
+                            )
+                        })
+                        .unwrap_or_default(),
                     )
                 }
                 Item::Game(id) => {
@@ -549,16 +648,61 @@ impl OnlineView {
                     let state = match g.result_text() {
                         Some(r) => format!("over: {r}"),
                         None if g.my_turn() => "your move".to_string(),
+                        None if g.side.is_none() => "watching".to_string(),
                         None => format!("{} to move", g.name(g.to_move())),
                     };
-                    ("Games", format!("game {id}: {} · {state}", g.title()))
+                    ("Your games", format!("game {id}: {} · {state}", g.title()))
                 }
                 Item::Outgoing(id) => {
-                    let c = self.model.outgoing.iter().find(|c| c.id == id);
+                    let c = self.model.outgoing().find(|c| c.challenge == id);
                     (
-                        "Challenges sent",
-                        c.map(|c| format!("to {} on {} (waiting)", c.who, c.board))
-                            .unwrap_or_default(),
+                        "Challenges sent (n cancels)",
+                        c.map(|c| {
+                            format!(
+                                "to {} on {}, {} (waiting)",
+                                c.to,
+                                c.board,
+                                terms(c.clock, c.rated)
+                            )
+                        })
+                        .unwrap_or_default(),
+                    )
+                }
+                Item::Live(id) => {
+                    let l = self.model.live.iter().find(|l| l.game == id);
+                    (
+                        "Live games (Enter watches)",
+                        l.map(|l| {
+                            format!(
+                                "game {id}: {} against {} on {}, {}, move {}, {} watching",
+                                l.black,
+                                l.white,
+                                l.board,
+                                terms(l.clock, l.rated),
+                                l.ply + 1,
+                                l.spectators
+                            )
+                        })
+                        .unwrap_or_default(),
+                    )
+                }
+                Item::Player(i) => {
+                    let p = &self.model.players[i];
+                    let what = if p.name == self.model.me {
+                        " (you)"
+                    } else if p.playing {
+                        " · playing"
+                    } else if p.queued {
+                        " · in the queue"
+                    } else {
+                        ""
+                    };
+                    (
+                        "Players online (Enter challenges)",
+                        format!(
+                            "{} {} ±{}{what}",
+                            p.name, p.rating.rating, p.rating.deviation
+                        ),
                     )
                 }
             };
@@ -583,6 +727,9 @@ impl OnlineView {
                 )),
                 body.width,
             ));
+        }
+        if let Some(q) = &self.model.queue {
+            lines.push(Line::styled(super::model::queue_text(q), theme.strong()));
         }
         if items.is_empty() {
             lines.push(Line::raw(
@@ -611,14 +758,15 @@ impl OnlineView {
             return;
         };
         let to_move = g.to_move();
+        let now = std::time::Instant::now();
         let name = |s: Side| {
             let mark = if g.ending.is_none() && s == to_move {
                 "▶"
             } else {
                 " "
             };
-            let you = if g.side == Some(s) { ", you" } else { "" };
-            format!("{mark} {} ({}{you})", g.name(s), s.as_str())
+            let you = if g.side == Some(s) { " · you" } else { "" };
+            format!("{mark} {}{you}", g.player_text(s, now))
         };
         let head = format!("{}    {}", name(Side::Black), name(Side::White));
         let status = match g.result_text() {
@@ -707,7 +855,10 @@ impl View for OnlineView {
         if let Some(p) = &self.prompt {
             let text = match p {
                 Prompt::Challenge(t) => {
-                    format!("Challenge (NAME [RxC], Enter sends, Esc cancels): {t}▏")
+                    format!("Challenge: NAME [RxC] [M+S] [rated], Enter sends, Esc cancels: {t}▏")
+                }
+                Prompt::Queue(t) => {
+                    format!("Rated queue: [RxC] [M+S], Enter joins, Esc cancels: {t}▏")
                 }
                 Prompt::Resign(id) => format!("Resign game {id}? y resign · n no"),
             };

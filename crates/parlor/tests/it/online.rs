@@ -302,7 +302,9 @@ fn a_client_killed_mid_game_and_started_again_takes_its_seat_back() {
     bob.kill();
     // Ann may play nothing meanwhile: it is bob's turn.
     let mut bob = Client::start(&server.url, "bob", &bob_dir);
-    bob.wait_for(&format!("game {id} in play as white: taking it up"));
+    bob.wait_for(&format!(
+        "game {id} in play as white against ann: taking it up"
+    ));
     // Every event comes again, once each: the three moves so far, then bob's turn.
     bob.wait_for(&format!("game {id}: move 3: "));
     bob.wait_for(&format!("game {id}: your move (white)"));
