@@ -20,10 +20,15 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts a server with its database in `dir`, and reads where it listens.
+    /// Starts a server with its database in `dir` on a free port, and reads where it listens.
     pub fn start(dir: &Path) -> Server {
+        Server::start_on(dir, "127.0.0.1:0")
+    }
+
+    /// Starts a server with its database in `dir` listening on `addr`, and reads where it listens.
+    pub fn start_on(dir: &Path, addr: &str) -> Server {
         let mut child = Command::new(BIN)
-            .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+            .args(["serve", "--listen", addr, "--data-dir"])
             .arg(dir)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -237,6 +242,15 @@ fn two_clients_play_a_game_to_its_end_and_see_the_same_result() {
     let id = start_game(&mut ann, &mut bob, "3x3");
     ann.wait_for("you play black, and move first");
     bob.wait_for("you play white");
+    // A third player finds the game in the lobby and watches it.
+    let mut carl = Client::start(&server.url, "carl", &dir.path().join("carl"));
+    carl.wait_for("connected as carl");
+    carl.send("lobby");
+    carl.wait_for(&format!("live game {id}: ann against bob on 3x3, untimed"));
+    carl.wait_for("ann 1500 ±350, playing");
+    carl.send(&format!("watch {id}"));
+    carl.wait_for(&format!("watching game {id}"));
+    carl.wait_for("you are watching");
     // Out of turn, and an illegal move, are refused by the client without a word to the server.
     bob.send("c3j");
     bob.wait_for("not your turn: ann (black) is to move");
@@ -248,6 +262,22 @@ fn two_clients_play_a_game_to_its_end_and_see_the_same_result() {
     let a = result_line(&ann, id);
     let b = result_line(&bob, id);
     assert_eq!(a, b, "both players see the same result");
+    assert_eq!(result_line(&carl, id), a, "and so does the spectator");
+    for ply in 1..=plies {
+        carl.wait_for(&format!("game {id}: move {ply}: "));
+    }
+    // The daily challenges: Mastermind's guesses are scored by the server, and its leaderboard read.
+    carl.send("daily mastermind");
+    carl.wait_for("Mastermind of the day ");
+    carl.send("guess RGYU");
+    carl.wait_line("with the server's score of guess 1", |l| {
+        l.starts_with("  guess 1: RED GREEN YELLOW BLUE -> ") && l.contains(" black, ")
+    });
+    carl.send("leaderboard mastermind");
+    carl.wait_line("with the leaderboard", |l| {
+        l.starts_with("Mastermind of the day ") && l.ends_with("plain board:")
+    });
+    carl.quit();
     let winner = match outcome.winner {
         Some(nocca::Colour::Black) => "ann (black) wins",
         Some(nocca::Colour::White) => "bob (white) wins",
@@ -320,4 +350,26 @@ fn a_client_killed_mid_game_and_started_again_takes_its_seat_back() {
     assert_eq!(result_line(&ann, id), result_line(&bob, id));
     ann.quit();
     bob.quit();
+}
+
+#[test]
+fn a_dropped_connection_is_told_and_taken_up_again_when_the_server_is_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("server");
+    let server = Server::start(&data);
+    let mut ann = Client::start(&server.url, "ann", &dir.path().join("ann"));
+    ann.wait_for("connected as ann");
+    // The server goes away without a word, and comes back on the same port and database.
+    let url = server.url.clone();
+    drop(server);
+    ann.wait_for("connection lost (");
+    let addr = url
+        .trim_start_matches("ws://")
+        .trim_end_matches('/')
+        .to_string();
+    let _again = Server::start_on(&data, &addr);
+    ann.wait_for("connection back: taking the games up where they were");
+    ann.send("lobby");
+    ann.wait_for("ann 1500 ±350");
+    ann.quit();
 }
