@@ -29,6 +29,8 @@ commands:
   board                        print the board of the game in front
   import [N]                   add finished game N (or the one in front) to the local history
   daily [2048|mastermind]      the daily challenges (2048's seed, Mastermind's guesses so far)
+  play 2048                    play today's 2048 here: w a s d (or up down left right) slide, 'undo',
+                               'submit' hands the game in to be replayed and ranked by the server, 'stop' drops it
   guess CODE                   a guess at today's Mastermind (e.g. guess RGYU), scored by the server
   leaderboard 2048|mastermind [assisted] [YYYY-MM-DD]
                                a daily leaderboard, ranked by the server's figures
@@ -73,7 +75,7 @@ pub fn run(url: &str, me: Identity, env: &Env) -> Result<()> {
         me.name
     )?;
     out.flush()?;
-    let mut session = Plain { up: &up };
+    let mut session = Plain { up: &up, t48: None };
     while let Ok(input) = rx.recv() {
         let more = match input {
             Input::Line(line) => session.command(&mut model, line.trim(), out)?,
@@ -156,6 +158,8 @@ fn show(model: &Model, out: &mut impl Write) -> Result<()> {
 
 struct Plain<'a> {
     up: &'a Sender<Up>,
+    /// Today's 2048 being played here, with its day.
+    t48: Option<(String, twenty48::Game)>,
 }
 
 impl Plain<'_> {
@@ -167,6 +171,9 @@ impl Plain<'_> {
     fn command(&mut self, model: &mut Model, line: &str, out: &mut impl Write) -> Result<bool> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let number = |i: usize| words.get(i).and_then(|w| w.parse::<u64>().ok());
+        if self.t48.is_some() && self.twenty48(line, out)? {
+            return Ok(true);
+        }
         match words.as_slice() {
             [] => {}
             ["quit" | "q" | "exit"] => return Ok(false),
@@ -272,6 +279,23 @@ impl Plain<'_> {
                 self.send(ClientMessage::DailyMastermind {});
             }
             ["daily", "2048"] => self.send(ClientMessage::Daily2048 {}),
+            ["play", "2048"] => match &model.daily_2048 {
+                Some((day, seed)) => {
+                    let game = twenty48::Game::new(twenty48::Rules::default(), *seed);
+                    writeln!(
+                        out,
+                        "2048 of the day {day}: w a s d (or up down left right) slide, 'undo', 'submit' hands \
+                         it in, 'stop' drops it"
+                    )?;
+                    writeln!(
+                        out,
+                        "{}\nscore 0",
+                        crate::games::twenty48::plain::board_text(game.board(), None, &[])
+                    )?;
+                    self.t48 = Some((day.clone(), game));
+                }
+                None => writeln!(out, "first 'daily 2048', to know the day's game")?,
+            },
             ["daily", "mastermind"] => self.send(ClientMessage::DailyMastermind {}),
             ["guess", code @ ..] if !code.is_empty() => match &model.daily_mastermind {
                 Some(d) => self.send(ClientMessage::Guess {
@@ -304,6 +328,74 @@ impl Plain<'_> {
             _ => self.play(model, line, out)?,
         }
         Ok(true)
+    }
+
+    /// A line while today's 2048 is played here: `true` if it was the game's (a slide, undo, submit, stop).
+    fn twenty48(&mut self, line: &str, out: &mut impl Write) -> Result<bool> {
+        use twenty48::Direction;
+        let Some((day, game)) = self.t48.as_mut() else {
+            return Ok(false);
+        };
+        let dir = match line.trim() {
+            "w" | "k" | "up" => Some(Direction::Up),
+            "s" | "j" | "down" => Some(Direction::Down),
+            "a" | "h" | "left" => Some(Direction::Left),
+            "d" | "l" | "right" => Some(Direction::Right),
+            _ => None,
+        };
+        if let Some(dir) = dir {
+            match game.slide(dir) {
+                Ok(_) => {
+                    let board = crate::games::twenty48::plain::board_text(game.board(), None, &[]);
+                    writeln!(out, "{board}\nscore {}", game.score())?;
+                    if game.status() == twenty48::game::Status::Over {
+                        writeln!(out, "no move left: 'submit' hands the game in")?;
+                    }
+                }
+                Err(e) => writeln!(out, "refused: {e}")?,
+            }
+            return Ok(true);
+        }
+        match line.trim() {
+            "undo" => {
+                match game.undo() {
+                    Ok(()) => {
+                        let board =
+                            crate::games::twenty48::plain::board_text(game.board(), None, &[]);
+                        writeln!(
+                            out,
+                            "{board}\nscore {} (undone: the game goes on the assisted board)",
+                            game.score()
+                        )?;
+                    }
+                    Err(e) => writeln!(out, "refused: {e}")?,
+                }
+                Ok(true)
+            }
+            "submit" => {
+                let msg = ClientMessage::Submit2048 {
+                    day: day.clone(),
+                    actions: parlor_online::protocol::actions_to_letters(game.actions()),
+                    score: game.score(),
+                    hints: false,
+                    undo: game.undo_count() > 0,
+                };
+                writeln!(
+                    out,
+                    "2048 of {day} handed in with {} points: the server replays it",
+                    game.score()
+                )?;
+                self.send(msg);
+                self.t48 = None;
+                Ok(true)
+            }
+            "stop" => {
+                writeln!(out, "2048 of the day dropped (nothing handed in)")?;
+                self.t48 = None;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
     }
 
     /// A line that is no command: a move in the game in front.

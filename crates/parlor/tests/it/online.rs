@@ -277,6 +277,32 @@ fn two_clients_play_a_game_to_its_end_and_see_the_same_result() {
     carl.wait_line("with the leaderboard", |l| {
         l.starts_with("Mastermind of the day ") && l.ends_with("plain board:")
     });
+    // Today's 2048, played here and handed in: the server replays it and ranks the score it computes.
+    carl.send("daily 2048");
+    carl.wait_for("2048 of the day ");
+    carl.send("play 2048");
+    carl.wait_for("score 0");
+    for slide in "asdwasdwasdwasdw".chars() {
+        carl.send(&slide.to_string());
+    }
+    carl.send("submit");
+    carl.wait_for("handed in with ");
+    let scores: Vec<String> = carl
+        .text()
+        .lines()
+        .filter_map(|l| l.strip_prefix("score ").map(str::to_string))
+        .collect();
+    let last = scores.last().unwrap().clone();
+    let scored = carl.wait_for("scored by the server: ");
+    assert!(
+        scored.contains(&format!("scored by the server: {last} points")),
+        "{scored} after a score of {last}"
+    );
+    assert!(scored.ends_with("rank 1 on the plain board"), "{scored}");
+    carl.send("leaderboard 2048");
+    carl.wait_line("with carl's score ranked", |l| {
+        l.starts_with("    1. carl ") && l.contains(&format!(" {last} "))
+    });
     carl.quit();
     let winner = match outcome.winner {
         Some(nocca::Colour::Black) => "ann (black) wins",
