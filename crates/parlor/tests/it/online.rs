@@ -374,6 +374,26 @@ fn a_client_killed_mid_game_and_started_again_takes_its_seat_back() {
     let plies = play_out(id, &mut game, &mut [&mut ann, &mut bob]);
     assert!(plies > 3);
     assert_eq!(result_line(&ann, id), result_line(&bob, id));
+    // A rematch: offered by one, accepted by the other, colours swapped.
+    ann.send("rematch");
+    bob.wait_for(&format!("ann offers a rematch of game {id}"));
+    bob.send("rematch");
+    let again = format!(
+        "started: bob (black) against ann (white) on 4x4, untimed (a rematch of game {id})"
+    );
+    ann.wait_for(&again);
+    bob.wait_for(&again);
+    // The rated queue pairs them too.
+    ann.send("queue 3x3 5+3");
+    ann.wait_for("in the rated queue for 3x3, 5+3");
+    bob.send("queue 3x3 5+3");
+    let rated = "started: ann (black) against bob (white) on 3x3, 5+3, rated";
+    let started = bob.wait_line(&format!("with {rated:?}"), |l| {
+        l.contains(rated)
+            || l.contains("started: bob (black) against ann (white) on 3x3, 5+3, rated")
+    });
+    ann.wait_for(&started);
+    ann.wait_for("clocks: ");
     ann.quit();
     bob.quit();
 }
