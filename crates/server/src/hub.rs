@@ -4,6 +4,7 @@
 //! unbounded queue.
 
 use crate::daily;
+use crate::limit::{self, Bucket};
 use crate::rating::{self, Exact};
 use crate::store::{FinishedGame, Login, Rated, Store};
 use parlor_online::protocol::{
@@ -38,6 +39,14 @@ pub struct Conn {
 
 impl Conn {
     fn send(&self, msg: &ServerMessage) {
+        if let ServerMessage::Error {
+            code,
+            message,
+            game,
+        } = msg
+        {
+            tracing::warn!(conn = self.id, ?code, ?game, "refused: {message}");
+        }
         // A connection whose writer has ended is being torn down; its player is told nothing more.
         let _ = self.tx.send(Outgoing::Text(msg.to_text()));
     }
@@ -111,6 +120,8 @@ pub struct Hub {
     watchers: HashMap<u64, HashSet<String>>,
     /// Who follows the lobby.
     followers: HashSet<String>,
+    /// Each player's rate limit over all their connections.
+    buckets: HashMap<String, Bucket>,
     lobby_changed: bool,
     lobby_pushed_ms: u64,
     /// The server's secret for the daily seeds (none if the store could not give it: the dailies are then refused).
@@ -135,7 +146,7 @@ impl Hub {
     pub fn new(store: Store, grace_ms: u64, first_move_ms: u64) -> Hub {
         let secret = store
             .secret()
-            .map_err(|e| eprintln!("parlor serve: the daily challenges' secret: {e:#}"))
+            .map_err(|e| tracing::error!("the daily challenges' secret: {e:#}"))
             .ok();
         Hub {
             secret,
@@ -150,15 +161,24 @@ impl Hub {
             rematches: HashMap::new(),
             watchers: HashMap::new(),
             followers: HashSet::new(),
+            buckets: HashMap::new(),
             lobby_changed: false,
             lobby_pushed_ms: 0,
         }
     }
 
+    /// Whether `name` may send another message at `now_ms` (their bucket over all their connections).
+    pub fn allow(&mut self, name: &str, now_ms: u64) -> bool {
+        self.buckets
+            .entry(name.to_string())
+            .or_insert_with(|| Bucket::new(limit::PER_PLAYER, now_ms))
+            .take(now_ms)
+    }
+
     /// A player's exact rating (a new player's if the store fails, which is logged).
     fn exact(&self, name: &str) -> Exact {
         self.store.rating(name).unwrap_or_else(|e| {
-            eprintln!("parlor serve: rating of {name}: {e:#}");
+            tracing::error!("rating of {name}: {e:#}");
             rating::new_player()
         })
     }
@@ -238,7 +258,7 @@ impl Hub {
             &room.position(),
             rated.map(|r| (setup.black.as_str(), setup.white.as_str(), r)),
         ) {
-            eprintln!("parlor serve: game {game} could not be kept: {e:#}");
+            tracing::error!("game {game} could not be kept: {e:#}");
         }
         let events = room.events_after(first.saturating_sub(1)).to_vec();
         self.broadcast(game, &room, &events);
@@ -267,7 +287,7 @@ impl Hub {
                 return None;
             }
             Err(e) => {
-                eprintln!("parlor serve: login of {name}: {e:#}");
+                tracing::error!("login of {name}: {e:#}");
                 conn.send(&error(
                     ErrorCode::Internal,
                     "the server's store failed",
@@ -309,6 +329,7 @@ impl Hub {
             return;
         }
         self.online.remove(name);
+        self.buckets.remove(name);
         self.lobby_changed = true;
         let closed: Vec<(u64, String)> = self
             .challenges
@@ -512,7 +533,7 @@ impl Hub {
                     games: games.into_iter().map(summary_of).collect(),
                 }),
                 Err(e) => {
-                    eprintln!("parlor serve: games of {player}: {e:#}");
+                    tracing::error!("games of {player}: {e:#}");
                     conn.send(&error(
                         ErrorCode::Internal,
                         "the server's store failed",
@@ -592,7 +613,7 @@ impl Hub {
             .map_err(|(code, message)| boxed_error(code, message, None))?;
         let board = board_word(scored.board);
         let internal = |e: anyhow::Error| {
-            eprintln!("parlor serve: keeping a 2048 game of {name}: {e:#}");
+            tracing::error!("keeping a 2048 game of {name}: {e:#}");
             boxed_error(ErrorCode::Internal, "the server's store failed", None)
         };
         let added = self
@@ -632,7 +653,7 @@ impl Hub {
     fn daily_mastermind(&self, name: &str) -> Result<ServerMessage, Box<ServerMessage>> {
         let (day, _) = self.seed("mastermind", &daily::today())?;
         let internal = |e: anyhow::Error| {
-            eprintln!("parlor serve: today's Mastermind of {name}: {e:#}");
+            tracing::error!("today's Mastermind of {name}: {e:#}");
             boxed_error(ErrorCode::Internal, "the server's store failed", None)
         };
         self.store.start_mastermind(&day, name).map_err(internal)?;
@@ -669,7 +690,7 @@ impl Hub {
     ) -> Result<ServerMessage, Box<ServerMessage>> {
         let (day, seed) = self.seed("mastermind", day)?;
         let internal = |e: anyhow::Error| {
-            eprintln!("parlor serve: a Mastermind guess of {name}: {e:#}");
+            tracing::error!("a Mastermind guess of {name}: {e:#}");
             boxed_error(ErrorCode::Internal, "the server's store failed", None)
         };
         let earlier = self.store.mastermind_of(&day, name).map_err(internal)?;
@@ -732,7 +753,7 @@ impl Hub {
         board: Board,
     ) -> Result<Vec<LeaderEntry>, Box<ServerMessage>> {
         let internal = |e: anyhow::Error| {
-            eprintln!("parlor serve: a leaderboard of {day}: {e:#}");
+            tracing::error!("a leaderboard of {day}: {e:#}");
             boxed_error(ErrorCode::Internal, "the server's store failed", None)
         };
         let entry = |name, score, max_tile, detail| LeaderEntry {
@@ -776,7 +797,7 @@ impl Hub {
     /// The finished game `game`, from the database.
     fn finished(&self, game: u64) -> Option<FinishedGame> {
         self.store.finished_game(game).unwrap_or_else(|e| {
-            eprintln!("parlor serve: reading game {game}: {e:#}");
+            tracing::error!("reading game {game}: {e:#}");
             None
         })
     }
@@ -954,7 +975,7 @@ impl Hub {
         {
             Ok(g) => g,
             Err(e) => {
-                eprintln!("parlor serve: a game could not start: {e:#}");
+                tracing::error!("a game could not start: {e:#}");
                 return None;
             }
         };
@@ -1165,7 +1186,7 @@ fn replay(g: &FinishedGame) -> Option<Room> {
     match Room::replayed(dims, &g.black, &g.white, &g.moves, g.result) {
         Ok(room) => Some(room),
         Err(e) => {
-            eprintln!("parlor serve: game {} as kept: {e}", g.id);
+            tracing::error!("game {} as kept: {e}", g.id);
             None
         }
     }

@@ -12,6 +12,7 @@
 
 pub mod daily;
 mod hub;
+pub mod limit;
 pub mod rating;
 pub mod store;
 
@@ -23,6 +24,7 @@ use axum::response::Response;
 use axum::routing::get;
 use futures_util::{SinkExt, StreamExt};
 use hub::{Conn, Hub, Outgoing};
+use limit::Bucket;
 use parlor_online::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use std::future::{Future, IntoFuture};
 use std::net::SocketAddr;
@@ -97,6 +99,12 @@ pub fn serve(addr: SocketAddr, data_dir: &Path) -> Result<()> {
         .enable_all()
         .build()
         .context("starting the server's runtime")?;
+    // Refusals and failures are logged to stderr (warnings and errors; RUST_LOG is not read).
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(tracing::Level::WARN)
+        .with_target(false)
+        .try_init();
     runtime.block_on(async {
         let listener = TcpListener::bind(addr)
             .await
@@ -239,6 +247,9 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket) {
 
     let mut stop = shared.stop.clone();
     let mut name: Option<String> = None;
+    let mut bucket = Bucket::new(limit::PER_CONNECTION, shared.now_ms());
+    let mut refused_in_a_row = 0u32;
+    let mut warned_ms: Option<u64> = None;
     let mut heartbeat = tokio::time::interval(shared.heartbeat);
     let mut last_heard = Instant::now();
     loop {
@@ -267,6 +278,31 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket) {
             Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
             Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
         };
+        let now = shared.now_ms();
+        let allowed = bucket.take(now)
+            && match &name {
+                Some(n) => shared.hub().allow(n, now),
+                None => true,
+            };
+        if !allowed {
+            refused_in_a_row += 1;
+            if refused_in_a_row >= limit::CLOSE_AFTER_REFUSED {
+                tracing::warn!(conn = id, ?name, "closed: flooding past the rate limit");
+                let _ = conn.tx.send(Outgoing::Close);
+                break;
+            }
+            // One error a second tells a client to slow down; the rest are dropped unanswered.
+            if warned_ms.is_none_or(|w| now >= w.saturating_add(1000)) {
+                warned_ms = Some(now);
+                send(
+                    &conn,
+                    ErrorCode::RateLimited,
+                    "too many messages: slow down (this one was dropped)",
+                );
+            }
+            continue;
+        }
+        refused_in_a_row = 0;
         let msg = match ClientMessage::parse(text.as_str()) {
             Ok(msg) => msg,
             Err(e) => {
@@ -293,6 +329,7 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket) {
 }
 
 fn send(conn: &Conn, code: ErrorCode, message: &str) {
+    tracing::warn!(conn = conn.id, ?code, "refused: {message}");
     let _ = conn.tx.send(Outgoing::Text(
         ServerMessage::error(code, message, None).to_text(),
     ));

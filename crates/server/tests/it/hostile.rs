@@ -148,3 +148,64 @@ async fn hostile_messages_are_refused_and_the_server_goes_on() {
     assert_eq!(bob.error().await, ErrorCode::NotFound);
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_is_rate_limited_and_closed_while_others_play_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(dir.path(), quick(30_000)).await;
+    let (mut ann, _) = Client::hello(server.addr, "ann").await;
+    let (mut bob, _) = Client::hello(server.addr, "bob").await;
+    let game = start_game(&mut ann, &mut bob, "6x5").await;
+    let (mut flooder, _) = Client::hello(server.addr, "flood").await;
+    // A burst past the connection's bucket: the first 39 are answered (each an error: no such game; the hello took
+    // a token), then one rate-limit error, and the rest dropped.
+    let ack = ClientMessage::Ack {
+        game: 999,
+        event: 1,
+    }
+    .to_text();
+    for _ in 0..200 {
+        flooder.send_text(ack.clone()).await;
+    }
+    let mut answered = 0;
+    loop {
+        match flooder.error().await {
+            ErrorCode::NotFound => answered += 1,
+            ErrorCode::RateLimited => break,
+            other => panic!("{other:?}"),
+        }
+        assert!(answered <= 45, "the bucket holds 40 (the hello took one)");
+    }
+    assert!(answered >= 39, "{answered}");
+    // Nothing more: the rest of the burst was dropped unanswered.
+    assert!(
+        tokio::time::timeout(std::time::Duration::from_millis(300), flooder.next())
+            .await
+            .is_err()
+    );
+    // The players are not slowed.
+    play(game, &mut ann, &mut bob, Side::Black, 1, "c1k", 2).await;
+    // After a rest the flooder is served again.
+    tokio::time::sleep(std::time::Duration::from_millis(1_100)).await;
+    while let Ok(Some(_)) =
+        tokio::time::timeout(std::time::Duration::from_millis(100), flooder.next()).await
+    {}
+    flooder.send_text(ack.clone()).await;
+    assert_eq!(flooder.error().await, ErrorCode::NotFound);
+    // A flood that goes on is closed.
+    for _ in 0..1_200 {
+        flooder
+            .send_raw_refused(Message::Text(ack.clone().into()))
+            .await;
+    }
+    let mut closed = false;
+    for _ in 0..1_300 {
+        if flooder.next().await.is_none() {
+            closed = true;
+            break;
+        }
+    }
+    assert!(closed, "the flooding connection is closed");
+    play(game, &mut bob, &mut ann, Side::White, 1, "c6j", 3).await;
+    server.stop().await;
+}
