@@ -65,6 +65,9 @@ struct Memory {
     watching: std::collections::BTreeSet<u64>,
     /// Whether the lobby is followed (asked again after a reconnection).
     follow_lobby: bool,
+    /// The games seen ended: the server has let them go, so an acknowledgement of their last move, sent before
+    /// their end came, is answered "not found", which is no news.
+    ended: std::collections::BTreeSet<u64>,
 }
 
 impl Memory {
@@ -91,6 +94,7 @@ impl Memory {
             EventKind::Ended { .. } => {
                 self.pending.remove(&game);
                 self.watching.remove(&game);
+                self.ended.insert(game);
             }
         }
         true
@@ -334,6 +338,11 @@ fn session(
                 }
                 continue;
             }
+            ServerMessage::Error {
+                code: parlor_online::protocol::ErrorCode::NotFound,
+                game: Some(g),
+                message,
+            } if memory.ended.contains(g) && message.ends_with("in play") => continue,
             ServerMessage::Error { code, message, .. } if !welcomed => {
                 use parlor_online::protocol::ErrorCode;
                 if matches!(code, ErrorCode::BadName | ErrorCode::BadToken) {

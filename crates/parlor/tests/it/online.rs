@@ -263,6 +263,9 @@ fn two_clients_play_a_game_to_its_end_and_see_the_same_result() {
     let b = result_line(&bob, id);
     assert_eq!(a, b, "both players see the same result");
     assert_eq!(result_line(&carl, id), a, "and so does the spectator");
+    // The acknowledgement of the last move, sent before its end came, is no error to the players.
+    assert!(!ann.text().contains("server:"), "{}", ann.text());
+    assert!(!bob.text().contains("server:"), "{}", bob.text());
     for ply in 1..=plies {
         carl.wait_for(&format!("game {id}: move {ply}: "));
     }
