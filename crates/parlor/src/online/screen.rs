@@ -737,12 +737,15 @@ impl OnlineView {
             ));
         }
         let room = body.height as usize;
+        // The news (the daily challenges and leaderboards among them) take what the lists leave, and at least half
+        // of a full screen.
         let news = self
             .log
             .len()
-            .min(room.saturating_sub(lines.len() + 1))
-            .min(6);
+            .min(room.saturating_sub(lines.len() + 1).max(room / 2));
         lines.truncate(room.saturating_sub(news));
+        let shown = body.y + lines.len() as u16;
+        self.rows.retain(|(y, _)| *y < shown);
         while lines.len() + news < room {
             lines.push(Line::raw(""));
         }
