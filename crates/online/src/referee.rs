@@ -166,6 +166,44 @@ impl Room {
         room
     }
 
+    /// A game in play rebuilt after a restart, at `now_ms`: started as `setup` says, its `moves` (Parlor's
+    /// notation, separated by spaces) replayed, each side's clock set to what it had left (`remaining`, Black's
+    /// first; the time the server was down is not charged) and the last sequence number taken from each side restored.
+    /// The side to move's clock (or first-move limit) runs from `now_ms`. Events are numbered as before; their
+    /// clocks read as at the restart.
+    pub fn restore(
+        setup: Setup,
+        moves: &str,
+        remaining: [u64; 2],
+        last_seq: [Option<u64>; 2],
+        now_ms: u64,
+    ) -> Result<Room, RefereeError> {
+        let mut room = Room::start(setup, now_ms);
+        for (seq, text) in (1..).zip(moves.split_whitespace()) {
+            let side = Side::from(room.game.side_to_move());
+            room.play(side, seq, text)?;
+        }
+        if room.result.is_some() {
+            return Err(RefereeError::Inconsistent);
+        }
+        if room.setup.clock.is_some() {
+            room.remaining = remaining;
+        }
+        room.last_seq = last_seq;
+        room.turn_since = now_ms;
+        Ok(room)
+    }
+
+    /// Each side's time left as of the last move (Black's first); for an untimed game, zeros.
+    pub fn remaining(&self) -> [u64; 2] {
+        self.remaining
+    }
+
+    /// The last sequence number taken from each side (Black's first).
+    pub fn last_seqs(&self) -> [Option<u64>; 2] {
+        self.last_seq
+    }
+
     /// What the game was started with.
     pub fn setup(&self) -> &Setup {
         &self.setup
@@ -230,7 +268,19 @@ impl Room {
         record: &str,
         result: GameResult,
     ) -> Result<Room, RefereeError> {
-        let mut room = Room::new(dims, black, white, 0);
+        Room::replayed_from(Setup::casual(dims, black, white, 0), record, result, None)
+    }
+
+    /// A finished game rebuilt as [`Room::replayed`] does, from its whole setup (time control, rated, the ratings
+    /// at its start), with its rating changes, if it made any, in its `Ended` event. Clocks in the rebuilt events
+    /// read as if every move took no time.
+    pub fn replayed_from(
+        setup: Setup,
+        record: &str,
+        result: GameResult,
+        ratings: Option<RatingChanges>,
+    ) -> Result<Room, RefereeError> {
+        let mut room = Room::start(setup, 0);
         for (seq, text) in (1..).zip(record.split_whitespace()) {
             let side = Side::from(room.game.side_to_move());
             room.play(side, seq, text)?;
@@ -245,6 +295,9 @@ impl Room {
             }
             Some(r) if r == result => {}
             _ => return Err(RefereeError::Inconsistent),
+        }
+        if let Some(changes) = ratings {
+            room.rate(changes);
         }
         Ok(room)
     }

@@ -9,7 +9,7 @@ use crate::rating::{self, Exact};
 use crate::store::{FinishedGame, Login, Rated, Store};
 use parlor_online::protocol::{
     Board, ChallengeInfo, ClientMessage, Daily, EndReason, ErrorCode, Event, GameInPlay,
-    GameRecord, GameSummary, LIST_LIMIT, LeaderEntry, LiveGame, PlayerInfo, QueueEntry,
+    GameRecord, GameSummary, LIST_LIMIT, LeaderEntry, LiveGame, PlayerInfo, QueueEntry, Rating,
     RatingChange, RatingChanges, ScoredGuess, ServerMessage, Side, TimeControl, check_name,
     check_token,
 };
@@ -148,7 +148,7 @@ impl Hub {
             .secret()
             .map_err(|e| tracing::error!("the daily challenges' secret: {e:#}"))
             .ok();
-        Hub {
+        let mut hub = Hub {
             secret,
             store,
             grace_ms,
@@ -164,6 +164,54 @@ impl Hub {
             buckets: HashMap::new(),
             lobby_changed: false,
             lobby_pushed_ms: 0,
+        };
+        hub.resume_games();
+        hub
+    }
+
+    /// Rebuilds every game in play kept in the store (after a restart, at time 0 of this hub): its moves replayed,
+    /// its clocks as of its last move, both players taken as gone since now, so each has the grace period to come
+    /// back. A game that does not rebuild is ended as aborted (logged).
+    fn resume_games(&mut self) {
+        let live = match self.store.games_in_play() {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::error!("reading the games in play: {e:#}");
+                return;
+            }
+        };
+        for g in live {
+            let restored = g.board.parse::<nocca::Dims>().ok().and_then(|dims| {
+                let setup = Setup {
+                    clock: g.clock,
+                    rated: g.rated,
+                    ratings: [
+                        rating::shown(&self.exact(&g.black)),
+                        rating::shown(&self.exact(&g.white)),
+                    ],
+                    rematch_of: g.rematch_of,
+                    first_move_ms: self.first_move_ms,
+                    ..Setup::casual(dims, &g.black, &g.white, self.grace_ms)
+                };
+                Room::restore(setup, &g.moves, g.remaining, g.seqs, 0).ok()
+            });
+            match restored {
+                Some(mut room) => {
+                    room.left(Side::Black, 0);
+                    room.left(Side::White, 0);
+                    self.rooms.insert(g.id, room);
+                }
+                None => {
+                    tracing::error!("game {} does not rebuild: ended as aborted", g.id);
+                    let aborted = parlor_online::referee::GameResult {
+                        winner: None,
+                        reason: EndReason::Aborted,
+                    };
+                    if let Err(e) = self.store.finish_game(g.id, &g.moves, aborted, "") {
+                        tracing::error!("game {}: {e:#}", g.id);
+                    }
+                }
+            }
         }
     }
 
@@ -223,6 +271,12 @@ impl Hub {
         };
         self.lobby_changed = true;
         let Some(result) = room.result() else {
+            if let Err(e) =
+                self.store
+                    .save_progress(game, &room.record(), room.remaining(), room.last_seqs())
+            {
+                tracing::error!("game {game}: its progress could not be kept: {e:#}");
+            }
             let events = room.events_after(first.saturating_sub(1)).to_vec();
             if let Some(room) = self.rooms.get(&game) {
                 self.broadcast(game, room, &events);
@@ -991,6 +1045,11 @@ impl Hub {
             ..Setup::casual(dims, black, white, self.grace_ms)
         };
         let room = Room::start(setup, now_ms);
+        if let Some(of) = rematch_of
+            && let Err(e) = self.store.set_rematch_of(game, of)
+        {
+            tracing::error!("game {game}: {e:#}");
+        }
         let start = room.events_after(0).to_vec();
         self.broadcast(game, &room, &start);
         self.rooms.insert(game, room);
@@ -1183,7 +1242,15 @@ impl Hub {
 /// A finished game rebuilt by the referee from what is kept of it (logged if it does not rebuild).
 fn replay(g: &FinishedGame) -> Option<Room> {
     let dims = g.board.parse().ok()?;
-    match Room::replayed(dims, &g.black, &g.white, &g.moves, g.result) {
+    let setup = Setup {
+        clock: g.clock,
+        rated: g.rated,
+        ratings: g
+            .ratings
+            .map_or([Rating::NEW; 2], |r| [r.black.before, r.white.before]),
+        ..Setup::casual(dims, &g.black, &g.white, 0)
+    };
+    match Room::replayed_from(setup, &g.moves, g.result, g.ratings) {
         Ok(room) => Some(room),
         Err(e) => {
             tracing::error!("game {} as kept: {e}", g.id);

@@ -212,8 +212,12 @@ pub async fn run(
 }
 
 async fn upgrade(State(shared): State<Arc<Shared>>, ws: WebSocketUpgrade) -> Response {
+    // Small buffers (the defaults are 128 KiB each way): a connection's messages are small, and an idle connection's
+    // memory is what bounds how many one server holds.
     ws.max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(4 * 1024)
         .on_upgrade(move |socket| connection(shared, socket))
 }
 

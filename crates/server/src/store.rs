@@ -46,6 +46,31 @@ pub struct FinishedGame {
     pub ended_ms: u64,
 }
 
+/// A game in play as kept (its moves, clocks and sequence numbers as of its last move), to resume after a restart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiveGame {
+    /// The game's number.
+    pub id: u64,
+    /// Black's name.
+    pub black: String,
+    /// White's name.
+    pub white: String,
+    /// The board, `ROWSxCOLS`.
+    pub board: String,
+    /// The time control; none for untimed.
+    pub clock: Option<TimeControl>,
+    /// Whether it is rated.
+    pub rated: bool,
+    /// The game it is a rematch of.
+    pub rematch_of: Option<u64>,
+    /// The moves so far.
+    pub moves: String,
+    /// Each side's time left as of the last move, Black's first.
+    pub remaining: [u64; 2],
+    /// The last sequence number taken from each side, Black's first.
+    pub seqs: [Option<u64>; 2],
+}
+
 /// A new rated game's end: the changes shown, and both players' exact new ratings (Black's first).
 #[derive(Clone, Copy, Debug)]
 pub struct Rated {
@@ -130,6 +155,11 @@ impl Store {
                  ALTER TABLE games ADD COLUMN clock TEXT;
                  ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
                  ALTER TABLE games ADD COLUMN ratings TEXT;
+                 ALTER TABLE games ADD COLUMN rematch_of INTEGER;
+                 ALTER TABLE games ADD COLUMN black_ms INTEGER NOT NULL DEFAULT 0;
+                 ALTER TABLE games ADD COLUMN white_ms INTEGER NOT NULL DEFAULT 0;
+                 ALTER TABLE games ADD COLUMN black_seq INTEGER;
+                 ALTER TABLE games ADD COLUMN white_seq INTEGER;
                  CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
                  CREATE TABLE daily_2048 (
                      day TEXT NOT NULL, board TEXT NOT NULL, name TEXT NOT NULL,
@@ -370,6 +400,92 @@ impl Store {
             ],
         )?;
         Ok(u64::try_from(self.conn.last_insert_rowid())?)
+    }
+
+    /// Keeps a game in play's progress after a move: its moves, clocks and sequence numbers.
+    pub fn save_progress(
+        &self,
+        id: u64,
+        moves: &str,
+        remaining: [u64; 2],
+        seqs: [Option<u64>; 2],
+    ) -> Result<()> {
+        let seq = |s: Option<u64>| s.map(i64::try_from).transpose();
+        self.conn.execute(
+            "UPDATE games SET moves = ?2, black_ms = ?3, white_ms = ?4, black_seq = ?5, white_seq = ?6
+             WHERE id = ?1 AND reason IS NULL",
+            params![
+                i64::try_from(id)?,
+                moves,
+                i64::try_from(remaining[0])?,
+                i64::try_from(remaining[1])?,
+                seq(seqs[0])?,
+                seq(seqs[1])?
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// Notes which game a new game is a rematch of.
+    pub fn set_rematch_of(&self, id: u64, of: u64) -> Result<()> {
+        self.conn.execute(
+            "UPDATE games SET rematch_of = ?2 WHERE id = ?1",
+            params![i64::try_from(id)?, i64::try_from(of)?],
+        )?;
+        Ok(())
+    }
+
+    /// Every game in play (unfinished), oldest first.
+    pub fn games_in_play(&self) -> Result<Vec<LiveGame>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT id, black, white, board, clock, rated, rematch_of, moves, black_ms, white_ms, black_seq, white_seq
+             FROM games WHERE reason IS NULL ORDER BY id",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                (
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                ),
+                (
+                    r.get::<_, Option<String>>(4)?,
+                    r.get::<_, bool>(5)?,
+                    r.get::<_, Option<i64>>(6)?,
+                    r.get::<_, String>(7)?,
+                ),
+                (
+                    r.get::<_, i64>(8)?,
+                    r.get::<_, i64>(9)?,
+                    r.get::<_, Option<i64>>(10)?,
+                    r.get::<_, Option<i64>>(11)?,
+                ),
+            ))
+        })?;
+        let mut games = Vec::new();
+        for row in rows {
+            let ((id, black, white, board), (clock, rated, rematch_of, moves), (b, w, bs, ws)) =
+                row?;
+            let clock = clock
+                .map(|c| c.parse::<TimeControl>())
+                .transpose()
+                .map_err(|e| anyhow::anyhow!("game {id}: clock: {e}"))?;
+            let seq = |s: Option<i64>| s.and_then(|s| u64::try_from(s).ok());
+            games.push(LiveGame {
+                id: u64::try_from(id)?,
+                black,
+                white,
+                board,
+                clock,
+                rated,
+                rematch_of: rematch_of.and_then(|g| u64::try_from(g).ok()),
+                moves,
+                remaining: [u64::try_from(b).unwrap_or(0), u64::try_from(w).unwrap_or(0)],
+                seqs: [seq(bs), seq(ws)],
+            });
+        }
+        Ok(games)
     }
 
     /// A player's exact rating (a new player's if the name is unknown).

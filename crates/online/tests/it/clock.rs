@@ -284,3 +284,32 @@ fn a_rated_games_end_carries_the_rating_changes_once() {
     unrated.resign(Side::Black).unwrap();
     assert_eq!(unrated.rate(changes()), None);
 }
+
+#[test]
+fn a_game_restored_after_a_restart_has_its_moves_clocks_and_sequence_numbers() {
+    let mut room = timed_past_first_moves();
+    play_at(&mut room, Side::Black, 2, "d1k", 31_000);
+    let (moves, remaining, seqs) = (room.record(), room.remaining(), room.last_seqs());
+    assert_eq!(remaining, [293_000, 300_000]);
+    let mut back = Room::restore(room.setup().clone(), &moves, remaining, seqs, 5_000).unwrap();
+    assert_eq!(back.last_event(), room.last_event());
+    assert_eq!(back.record(), "c1k c6j d1k");
+    // White's clock runs from the restart with what it had.
+    assert_eq!(back.deadline(), Some(305_000));
+    assert_eq!(
+        back.clocks_at(15_000),
+        clocks(293_000, 290_000, Some(Side::White))
+    );
+    // A move sent again from before the restart is still harmless.
+    assert_eq!(
+        back.play_at(Side::Black, 2, "d1k", 6_000),
+        Ok(Played::AlreadyPlayed)
+    );
+    let kinds = play_at(&mut back, Side::White, 2, "d6j", 15_000);
+    assert_eq!(
+        clocks_of(&kinds[0]),
+        clocks(293_000, 293_000, Some(Side::Black))
+    );
+    // Moves that do not replay are refused.
+    assert!(Room::restore(room.setup().clone(), "c1k zz", remaining, seqs, 0).is_err());
+}

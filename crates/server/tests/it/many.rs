@@ -12,15 +12,19 @@ const PAIRS: usize = 100;
 
 /// What one side saw of its game.
 #[derive(Debug, PartialEq, Eq)]
-struct Seen {
-    game: u64,
-    events: Vec<Event>,
-    position: String,
-    record: String,
+pub struct Seen {
+    /// The game.
+    pub game: u64,
+    /// Its events after the start.
+    pub events: Vec<Event>,
+    /// The final position.
+    pub position: String,
+    /// The moves.
+    pub record: String,
 }
 
 /// Plays `side` of `game` with random legal moves, mirroring it locally, until the game ends.
-async fn play_out(mut me: Client, game: u64, side: Side, dims: Dims, seed: u64) -> Seen {
+pub async fn play_out(mut me: Client, game: u64, side: Side, dims: Dims, seed: u64) -> Seen {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut mirror = Game::new(dims, GameOptions::default());
     let mut events = Vec::new();
