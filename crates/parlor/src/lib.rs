@@ -17,6 +17,8 @@ pub mod host;
 pub mod input;
 pub mod mid;
 #[cfg(feature = "terminal")]
+pub mod online;
+#[cfg(feature = "terminal")]
 pub mod paths;
 #[cfg(feature = "terminal")]
 pub mod plain;

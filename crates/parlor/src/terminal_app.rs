@@ -4,7 +4,7 @@
 
 pub use crate::cli::env::Env;
 
-use crate::{cli, menu_view, paths, plain, registry, settings, storage, tui};
+use crate::{cli, menu_view, online, paths, plain, registry, settings, storage, tui};
 use anyhow::Result;
 use cli::{Cli, Command, Parsed};
 use std::io::Write;
@@ -65,6 +65,7 @@ pub fn run(cli: Cli) -> Result<()> {
             }
         }
         Some(Command::Serve(args)) => cli::serve::run(args, &env.global),
+        Some(Command::Online(args)) => online::run(args, &env),
         Some(Command::Export(args)) => cli::transfer::export(args, &env),
         Some(Command::Import(args)) => cli::transfer::import(args, &env),
         Some(Command::Completions(args)) => {

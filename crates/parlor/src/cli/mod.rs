@@ -5,6 +5,7 @@
 pub mod completions;
 pub mod env;
 pub mod man;
+pub mod online;
 pub mod play;
 pub mod records;
 pub mod serve;
@@ -84,6 +85,9 @@ pub enum Command {
     Completions(completions::CompletionsArgs),
     /// Print the manual page (roff), or write one page per command into a directory.
     Man(man::ManArgs),
+    /// Play Nocca Nocca online against people on a `parlor serve` server: the lobby, challenges, the queue,
+    /// watching, and importing a finished game into the local history.
+    Online(online::OnlineArgs),
     /// Run Parlor online's server: Nocca Nocca between named players over WebSockets (Ctrl-C stops it).
     Serve(serve::ServeArgs),
 }

@@ -8,6 +8,7 @@ use std::path::Path;
 const ROOMS: &[(&str, u8)] = &[
     ("terminal_app", 9),
     ("registry", 8),
+    ("online", 8),
     ("games", 7),
     ("cli", 6),
     ("tui", 5),

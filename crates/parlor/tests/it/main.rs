@@ -37,6 +37,8 @@ mod nocca_plain;
 mod nocca_screens;
 mod nocca_solve;
 mod nocca_solve_cost;
+mod online;
+mod online_tui;
 mod plain;
 mod readme;
 mod record_once;

@@ -1,0 +1,132 @@
+//! Who the player is online: a name and a secret token, made once and kept in the configuration directory
+//! (`online.json`, readable by its owner only). The server registers a new name with its token and after that
+//! knows the player by both; there is no password.
+
+use anyhow::{Context, Result, anyhow};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The file, in the configuration directory, that keeps the name and token.
+pub const FILE: &str = "online.json";
+
+/// A player's name and token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Identity {
+    /// The name other players see.
+    pub name: String,
+    /// The secret the server knows the name by.
+    pub token: String,
+}
+
+/// A new random token: 32 hexadecimal digits from the system's randomness.
+pub fn new_token() -> Result<String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|e| anyhow!("no randomness for a token: {e}"))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// The login name made into a valid player name (letters, digits, `_`, `-`), or `player`.
+fn default_name() -> String {
+    let login = std::env::var("USER")
+        .or_else(|_| std::env::var("USERNAME"))
+        .unwrap_or_default();
+    let name: String = login
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+        .take(parlor_online::protocol::MAX_NAME_CHARS)
+        .collect();
+    if name.is_empty() {
+        "player".to_string()
+    } else {
+        name
+    }
+}
+
+/// The identity kept in `dir`, made (and kept) if there is none. `name` given replaces the kept name (the token
+/// stays). A kept file that cannot be read is an error, never silently replaced: its token is the player's.
+pub fn load_or_create(dir: &Path, name: Option<&str>) -> Result<Identity> {
+    let path = dir.join(FILE);
+    let kept = match std::fs::read_to_string(&path) {
+        Ok(text) => Some(
+            serde_json::from_str::<Identity>(&text)
+                .with_context(|| format!("{} is not a name and token", path.display()))?,
+        ),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    };
+    if let Some(n) = name {
+        parlor_online::protocol::check_name(n).map_err(|e| anyhow!("--name {n}: {e}"))?;
+    }
+    let identity = match (kept, name) {
+        (Some(id), None) => return Ok(id),
+        (Some(id), Some(n)) if id.name == n => return Ok(id),
+        (Some(id), Some(n)) => Identity {
+            name: n.to_string(),
+            token: id.token,
+        },
+        (None, n) => Identity {
+            name: n.map_or_else(default_name, str::to_string),
+            token: new_token()?,
+        },
+    };
+    save(&path, &identity)?;
+    Ok(identity)
+}
+
+/// Writes the identity to `path` atomically, readable and writable by its owner only.
+fn save(path: &Path, identity: &Identity) -> Result<()> {
+    let dir = path.parent().map_or_else(PathBuf::new, Path::to_path_buf);
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let tmp = path.with_extension("json.tmp");
+    let text = serde_json::to_string_pretty(identity)?;
+    {
+        use std::io::Write;
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create(true).truncate(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        let mut f = options
+            .open(&tmp)
+            .with_context(|| format!("writing {}", tmp.display()))?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            f.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+        }
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_identity_is_made_once_kept_private_and_renamed_with_its_token() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = load_or_create(dir.path(), Some("ann")).unwrap();
+        assert_eq!(a.name, "ann");
+        assert_eq!(a.token.len(), 32);
+        assert!(parlor_online::protocol::check_token(&a.token).is_ok());
+        assert_eq!(load_or_create(dir.path(), None).unwrap(), a);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(dir.path().join(FILE))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        let b = load_or_create(dir.path(), Some("anna")).unwrap();
+        assert_eq!((b.name.as_str(), &b.token), ("anna", &a.token));
+        assert!(load_or_create(dir.path(), Some("no spaces")).is_err());
+        assert_ne!(new_token().unwrap(), a.token);
+    }
+}

@@ -1,0 +1,890 @@
+//! What the client knows, shared by the full screen and plain mode: the player and their rating, the connection's
+//! state, the lobby (players online with ratings, challenges to and from the player, live games, the queue), every
+//! game it has seen (played or watched), each rebuilt move by move with the `nocca` crate from the server's
+//! numbered events with both clocks, and the daily challenges and leaderboards. [`Model::apply`] takes what the
+//! link passes on and returns the lines to tell the player (plain mode prints them; the full screen shows the
+//! newest).
+
+use super::link::Down;
+use nocca::{Dims, Move};
+use parlor_online::protocol::{
+    Board, ChallengeInfo, Clocks, Daily, EndReason, EventKind, GameRecord, LeaderEntry, LiveGame,
+    PlayerInfo, QueueEntry, Rating, RatingChanges, ScoredGuess, ServerMessage, Side, TimeControl,
+};
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::Instant;
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The winner; none for a draw or an abort.
+    pub winner: Option<Side>,
+    /// Why.
+    pub reason: EndReason,
+    /// Both players' rating changes, for a rated game.
+    pub ratings: Option<RatingChanges>,
+}
+
+/// A game the client has seen, as its events built it.
+#[derive(Clone, Debug)]
+pub struct OnlineGame {
+    /// Its number on the server.
+    pub id: u64,
+    /// Black's and White's names.
+    pub names: [String; 2],
+    /// Black's and White's ratings at the start.
+    pub ratings: [Rating; 2],
+    /// The player's side (none when watching).
+    pub side: Option<Side>,
+    /// The time control; none if untimed.
+    pub clock: Option<TimeControl>,
+    /// Whether it changes ratings.
+    pub rated: bool,
+    /// Both clocks at the last event, and when the client got it (the running one counts down from then).
+    pub clocks: Option<(Clocks, Instant)>,
+    /// The game so far.
+    pub game: nocca::Game,
+    /// The last event number applied.
+    pub last_event: u64,
+    /// How it ended, once it has.
+    pub ending: Option<Ending>,
+    /// Who offers a rematch of it (after the end), if anyone.
+    pub rematch_from: Option<String>,
+}
+
+/// Milliseconds as a clock shows them: `4:05`, or `0:09.3` under ten seconds.
+pub fn clock_text(ms: u64) -> String {
+    let s = ms / 1000;
+    if ms < 10_000 {
+        format!("0:{:02}.{}", s, (ms % 1000) / 100)
+    } else if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// `5+3 rated`, `untimed`.
+pub fn terms(clock: Option<TimeControl>, rated: bool) -> String {
+    let c = clock.map_or_else(|| "untimed".to_string(), |c| c.to_string());
+    format!("{c}{}", if rated { ", rated" } else { "" })
+}
+
+impl OnlineGame {
+    /// The board's size.
+    pub fn dims(&self) -> Dims {
+        self.game.position().dims()
+    }
+
+    /// The name playing `side`.
+    pub fn name(&self, side: Side) -> &str {
+        &self.names[side.index()]
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Side {
+        Side::from(self.game.side_to_move())
+    }
+
+    /// Whether it is the player's turn.
+    pub fn my_turn(&self) -> bool {
+        self.ending.is_none() && self.side == Some(self.to_move())
+    }
+
+    /// The last move played.
+    pub fn last_move(&self) -> Option<Move> {
+        self.game.moves().last().copied()
+    }
+
+    /// The sequence number of the player's next move: its ply number, which only grows, so that a restarted
+    /// client never reuses one.
+    pub fn next_seq(&self) -> u64 {
+        self.game.ply() as u64 + 1
+    }
+
+    /// What `side` has left on its clock at `now` (the running clock counted down since the last event).
+    pub fn remaining(&self, side: Side, now: Instant) -> Option<u64> {
+        let (c, at) = self.clocks?;
+        let ms = match side {
+            Side::Black => c.black_ms,
+            Side::White => c.white_ms,
+        };
+        if self.ending.is_none() && c.running == Some(side) {
+            let gone =
+                u64::try_from(now.saturating_duration_since(at).as_millis()).unwrap_or(u64::MAX);
+            Some(ms.saturating_sub(gone))
+        } else {
+            Some(ms)
+        }
+    }
+
+    /// A side as the screen names it: `ann (black, 1500) 4:05`.
+    pub fn player_text(&self, side: Side, now: Instant) -> String {
+        let r = self.ratings[side.index()];
+        let clock = self
+            .remaining(side, now)
+            .map(|ms| format!(" {}", clock_text(ms)))
+            .unwrap_or_default();
+        format!(
+            "{} ({}, {}){clock}",
+            self.name(side),
+            side.as_str(),
+            r.rating
+        )
+    }
+
+    /// `ann (black) against bob (white) on 6x5, 5+3, rated`.
+    pub fn title(&self) -> String {
+        format!(
+            "{} (black) against {} (white) on {}, {}",
+            self.names[0],
+            self.names[1],
+            self.dims(),
+            terms(self.clock, self.rated)
+        )
+    }
+
+    /// The result in words: `ann (black) wins: a piece reached the goal`, `draw: ...`.
+    pub fn result_text(&self) -> Option<String> {
+        let e = self.ending.as_ref()?;
+        let why = match e.reason {
+            EndReason::Goal => "a piece reached the goal",
+            EndReason::Blockade => "the side to move had no legal move",
+            EndReason::Repetition => "the same position came a third time",
+            EndReason::PlyCap => "the ply limit was reached",
+            EndReason::Resignation => "resignation",
+            EndReason::Abandoned => "a player was gone too long",
+            EndReason::Aborted => "aborted before both sides moved",
+            EndReason::Time => "the other side's time ran out",
+        };
+        Some(match e.winner {
+            Some(w) => format!("{} ({}) wins: {why}", self.name(w), w.as_str()),
+            None if e.reason == EndReason::Aborted => format!("no result: {why}"),
+            None => format!("draw: {why}"),
+        })
+    }
+}
+
+/// Today's Mastermind, as the server keeps it for the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DailyMastermind {
+    /// The day, `YYYY-MM-DD`.
+    pub day: String,
+    /// The variant.
+    pub variant: String,
+    /// The guesses scored so far.
+    pub guesses: Vec<ScoredGuess>,
+    /// Whether it is solved.
+    pub solved: bool,
+    /// Whether the game is over.
+    pub over: bool,
+}
+
+/// A leaderboard as last received.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leaderboard {
+    /// Which challenge.
+    pub daily: Daily,
+    /// The day.
+    pub day: String,
+    /// Which board.
+    pub board: Board,
+    /// Its rows, best first.
+    pub entries: Vec<LeaderEntry>,
+}
+
+/// The name of a daily challenge.
+pub fn daily_name(d: Daily) -> &'static str {
+    match d {
+        Daily::Twenty48 => "2048",
+        Daily::Mastermind => "Mastermind",
+    }
+}
+
+/// Everything the client knows.
+#[derive(Debug, Default)]
+pub struct Model {
+    /// The player's name.
+    pub me: String,
+    /// The player's rating, once welcomed.
+    pub rating: Option<Rating>,
+    /// Whether the connection is up (and the server welcomed the player).
+    pub connected: bool,
+    /// Whether the connection was ever up (to say "connected again" rather than "connected").
+    pub was_connected: bool,
+    /// Why the link stopped for good (the name refused), if it did.
+    pub refused: Option<String>,
+    /// How many players are online (the lobby's figure).
+    pub online: u32,
+    /// Players online, best rated first.
+    pub players: Vec<PlayerInfo>,
+    /// Open challenges to and from the player.
+    pub challenges: Vec<ChallengeInfo>,
+    /// Live games to watch, newest first.
+    pub live: Vec<LiveGame>,
+    /// The player's place in the queue.
+    pub queue: Option<QueueEntry>,
+    /// Every game seen, by number.
+    pub games: BTreeMap<u64, OnlineGame>,
+    /// The game in front (the newest started, or the one chosen).
+    pub current: Option<u64>,
+    /// The last error the server sent.
+    pub last_error: Option<String>,
+    /// Whether the next lobby received is told in lines (plain mode's `lobby`).
+    pub tell_lobby: bool,
+    /// Games whose record was asked to import them.
+    pub want_import: BTreeSet<u64>,
+    /// Records received for import, for the front end to take.
+    pub to_import: Vec<GameRecord>,
+    /// Today's 2048: the day and the seed.
+    pub daily_2048: Option<(String, u64)>,
+    /// Today's Mastermind.
+    pub daily_mastermind: Option<DailyMastermind>,
+    /// The last leaderboard received.
+    pub leaderboard: Option<Leaderboard>,
+}
+
+impl Model {
+    /// A model for the player `me`.
+    pub fn new(me: &str) -> Model {
+        Model {
+            me: me.to_string(),
+            ..Model::default()
+        }
+    }
+
+    /// The game in front.
+    pub fn current_game(&self) -> Option<&OnlineGame> {
+        self.current.and_then(|g| self.games.get(&g))
+    }
+
+    /// Challenges to the player.
+    pub fn incoming(&self) -> impl Iterator<Item = &ChallengeInfo> {
+        self.challenges.iter().filter(|c| c.to == self.me)
+    }
+
+    /// Challenges the player sent.
+    pub fn outgoing(&self) -> impl Iterator<Item = &ChallengeInfo> {
+        self.challenges.iter().filter(|c| c.from == self.me)
+    }
+
+    /// The lobby in lines, as plain mode's `lobby` prints it.
+    pub fn lobby_lines(&self) -> Vec<String> {
+        let mut v = vec![format!("{} online:", self.online)];
+        for p in &self.players {
+            let what = if p.playing {
+                ", playing"
+            } else if p.queued {
+                ", in the queue"
+            } else {
+                ""
+            };
+            v.push(format!(
+                "  {} {} ±{}{what}",
+                p.name, p.rating.rating, p.rating.deviation
+            ));
+        }
+        for c in &self.challenges {
+            v.push(format!("  {}", challenge_text(c, &self.me)));
+        }
+        for g in &self.live {
+            v.push(format!(
+                "  live game {}: {} against {} on {}, {}, move {}, {} watching ('watch {}')",
+                g.game,
+                g.black,
+                g.white,
+                g.board,
+                terms(g.clock, g.rated),
+                g.ply + 1,
+                g.spectators,
+                g.game
+            ));
+        }
+        if let Some(q) = &self.queue {
+            v.push(format!("  {}", queue_text(q)));
+        }
+        v
+    }
+
+    /// Takes what the link passed on; returns the lines to tell the player.
+    pub fn apply(&mut self, down: Down) -> Vec<String> {
+        match down {
+            Down::Connected => {
+                self.connected = true;
+                let again = self.was_connected;
+                self.was_connected = true;
+                vec![if again {
+                    "connection back: taking the games up where they were".to_string()
+                } else {
+                    format!("connected as {}", self.me)
+                }]
+            }
+            Down::Lost { why, retry_ms } => {
+                let was = std::mem::replace(&mut self.connected, false);
+                // Challenges and the queue end with the connection on the server; games wait for the player.
+                self.challenges.clear();
+                self.queue = None;
+                if was || !self.was_connected {
+                    vec![format!(
+                        "connection lost ({why}); trying again every few seconds (next in {:.1} s)",
+                        retry_ms as f64 / 1000.0
+                    )]
+                } else {
+                    Vec::new()
+                }
+            }
+            Down::Refused(why) => {
+                self.connected = false;
+                self.refused = Some(why.clone());
+                vec![format!("refused by the server: {why}")]
+            }
+            Down::Message(msg) => self.message(msg),
+        }
+    }
+
+    fn message(&mut self, msg: ServerMessage) -> Vec<String> {
+        match msg {
+            ServerMessage::Welcome {
+                name,
+                rating,
+                games,
+            } => {
+                self.me = name;
+                self.rating = Some(rating);
+                let mut v = vec![format!(
+                    "your rating: {} ±{}",
+                    rating.rating, rating.deviation
+                )];
+                v.extend(
+                    games
+                        .iter()
+                        .filter(|g| !self.games.contains_key(&g.game))
+                        .map(|g| {
+                            format!(
+                                "game {} in play as {} against {}: taking it up",
+                                g.game,
+                                g.side.as_str(),
+                                g.opponent
+                            )
+                        }),
+                );
+                v
+            }
+            ServerMessage::Lobby {
+                online,
+                players,
+                challenges,
+                games,
+                queue,
+            } => {
+                self.online = online;
+                self.players = players;
+                self.challenges = challenges;
+                self.live = games;
+                self.queue = queue;
+                if std::mem::take(&mut self.tell_lobby) {
+                    self.lobby_lines()
+                } else {
+                    Vec::new()
+                }
+            }
+            ServerMessage::Challenged { challenge }
+            | ServerMessage::ChallengeSent { challenge } => {
+                let line = challenge_text(&challenge, &self.me);
+                self.challenges
+                    .retain(|c| c.challenge != challenge.challenge);
+                self.challenges.push(challenge);
+                vec![line]
+            }
+            ServerMessage::ChallengeClosed { challenge, reason } => {
+                self.challenges.retain(|c| c.challenge != challenge);
+                vec![format!("challenge {challenge} closed: {reason}")]
+            }
+            ServerMessage::Queued { entry } => {
+                let line = queue_text(&entry);
+                self.queue = Some(entry);
+                vec![line]
+            }
+            ServerMessage::Unqueued {} => {
+                self.queue = None;
+                vec!["out of the queue".to_string()]
+            }
+            ServerMessage::RematchOffered { game, from } => {
+                if let Some(g) = self.games.get_mut(&game) {
+                    g.rematch_from = Some(from.clone());
+                }
+                vec![format!(
+                    "{from} offers a rematch of game {game}: 'rematch' accepts, 'decline rematch' declines"
+                )]
+            }
+            ServerMessage::RematchDeclined { game } => {
+                vec![format!("the rematch of game {game} was declined")]
+            }
+            ServerMessage::Watching { game, .. } => vec![format!("watching game {game}")],
+            ServerMessage::Unwatched { game } => vec![format!("no longer watching game {game}")],
+            ServerMessage::Record { record } => {
+                let line = format!(
+                    "record of game {}: {} against {} on {}, {} plies",
+                    record.game,
+                    record.black,
+                    record.white,
+                    record.board,
+                    record.moves.split_whitespace().count()
+                );
+                if self.want_import.remove(&record.game) {
+                    self.to_import.push(record);
+                    Vec::new()
+                } else {
+                    vec![line]
+                }
+            }
+            ServerMessage::Games { player, games } => {
+                let mut v = vec![format!("{player}'s last finished games:")];
+                if games.is_empty() {
+                    v.push("  none".to_string());
+                }
+                for g in games {
+                    let result = match g.winner {
+                        Some(Side::Black) => format!("{} won", g.black),
+                        Some(Side::White) => format!("{} won", g.white),
+                        None => "no winner".to_string(),
+                    };
+                    v.push(format!(
+                        "  game {}: {} against {} on {}{}: {result} ({})",
+                        g.game,
+                        g.black,
+                        g.white,
+                        g.board,
+                        if g.rated { ", rated" } else { "" },
+                        g.reason.as_str()
+                    ));
+                }
+                v
+            }
+            ServerMessage::Daily2048 { day, seed } => {
+                self.daily_2048 = Some((day.clone(), seed));
+                vec![format!(
+                    "2048 of the day {day}: seed {seed} (the same game for everyone; 'leaderboard 2048' ranks it)"
+                )]
+            }
+            ServerMessage::Scored2048 {
+                day,
+                board,
+                score,
+                max_tile,
+                moves,
+                rank,
+            } => vec![format!(
+                "2048 of {day} scored by the server: {score} points, tile {max_tile}, {moves} moves: rank {rank} on the {} board",
+                board_name(board)
+            )],
+            ServerMessage::DailyMastermind {
+                day,
+                variant,
+                guesses,
+                solved,
+                over,
+            } => {
+                let mut v = vec![format!(
+                    "Mastermind of the day {day} ({variant}): {} guesses so far{}",
+                    guesses.len(),
+                    if solved {
+                        ", solved"
+                    } else if over {
+                        ", over"
+                    } else {
+                        "; 'guess CODE' (e.g. guess RGYU)"
+                    }
+                )];
+                v.extend(guesses.iter().map(guess_text));
+                self.daily_mastermind = Some(DailyMastermind {
+                    day,
+                    variant,
+                    guesses,
+                    solved,
+                    over,
+                });
+                v
+            }
+            ServerMessage::GuessScored {
+                day,
+                guess,
+                solved,
+                left,
+            } => {
+                let mut line = guess_text(&guess);
+                if solved {
+                    line.push_str(": solved!");
+                } else {
+                    line.push_str(&format!(" ({left} guesses left)"));
+                }
+                if let Some(d) = self.daily_mastermind.as_mut().filter(|d| d.day == day) {
+                    d.guesses.push(guess);
+                    d.solved = solved;
+                    d.over = solved || left == 0;
+                }
+                vec![line]
+            }
+            ServerMessage::Leaderboard {
+                daily,
+                day,
+                board,
+                entries,
+            } => {
+                let mut v = vec![format!(
+                    "{} of the day {day}, {} board:",
+                    daily_name(daily),
+                    board_name(board)
+                )];
+                if entries.is_empty() {
+                    v.push("  nobody yet".to_string());
+                }
+                v.extend(entries.iter().map(|e| leader_text(daily, e)));
+                self.leaderboard = Some(Leaderboard {
+                    daily,
+                    day,
+                    board,
+                    entries,
+                });
+                v
+            }
+            ServerMessage::Error { message, game, .. } => {
+                let line = match game {
+                    Some(g) => format!("server: game {g}: {message}"),
+                    None => format!("server: {message}"),
+                };
+                self.last_error = Some(message);
+                vec![line]
+            }
+            ServerMessage::Event { game, event } => self.event(game, event),
+        }
+    }
+
+    fn event(&mut self, id: u64, event: parlor_online::protocol::Event) -> Vec<String> {
+        let me = self.me.clone();
+        let now = Instant::now();
+        match event.kind {
+            EventKind::Started {
+                black,
+                white,
+                board,
+                clock,
+                rated,
+                black_rating,
+                white_rating,
+                rematch_of,
+                clocks,
+            } => {
+                let Ok(dims) = board.parse::<Dims>() else {
+                    return vec![format!(
+                        "game {id}: a board this Parlor does not know: {board}"
+                    )];
+                };
+                let side = if black == me {
+                    Some(Side::Black)
+                } else if white == me {
+                    Some(Side::White)
+                } else {
+                    None
+                };
+                // The challenge that made it is answered.
+                self.challenges
+                    .retain(|c| !(c.from == black && c.to == white));
+                if side.is_some() {
+                    self.queue = None;
+                }
+                let g = OnlineGame {
+                    id,
+                    names: [black, white],
+                    ratings: [black_rating, white_rating],
+                    side,
+                    clock,
+                    rated,
+                    clocks: clocks.map(|c| (c, now)),
+                    game: nocca::Game::new(dims, nocca::GameOptions::default()),
+                    last_event: event.n,
+                    ending: None,
+                    rematch_from: None,
+                };
+                let again = rematch_of
+                    .map(|r| format!(" (a rematch of game {r})"))
+                    .unwrap_or_default();
+                let mut lines = vec![format!("game {id} started: {}{again}", g.title())];
+                match side {
+                    Some(s) => lines.push(format!(
+                        "you play {}{}",
+                        s.as_str(),
+                        if s == Side::Black {
+                            ", and move first"
+                        } else {
+                            ""
+                        }
+                    )),
+                    None => lines.push("you are watching".to_string()),
+                }
+                self.games.insert(id, g);
+                self.current = Some(id);
+                lines
+            }
+            EventKind::Moved {
+                by,
+                ply,
+                mv,
+                clocks,
+            } => {
+                let Some(g) = self.games.get_mut(&id) else {
+                    return Vec::new();
+                };
+                let played = mv
+                    .parse::<Move>()
+                    .map_err(|e| e.to_string())
+                    .and_then(|m| g.game.play(m).map_err(|e| e.to_string()).map(|_| m));
+                g.last_event = event.n;
+                if let Some(c) = clocks {
+                    g.clocks = Some((c, now));
+                }
+                match played {
+                    Ok(m) => {
+                        let pos = &g.game.positions()[g.game.ply() - 1];
+                        let text = crate::games::nocca::move_text(pos, m, "-")
+                            .replace("-goal)", " into the goal)");
+                        let left = g
+                            .remaining(by, now)
+                            .map(|ms| format!(" [{} left]", clock_text(ms)))
+                            .unwrap_or_default();
+                        vec![format!(
+                            "game {id}: move {ply}: {} ({}) plays {text}{left}",
+                            g.name(by),
+                            by.as_str()
+                        )]
+                    }
+                    Err(e) => vec![format!(
+                        "game {id}: the server's move {mv} does not play here ({e})"
+                    )],
+                }
+            }
+            EventKind::Ended {
+                winner,
+                reason,
+                clocks,
+                ratings,
+                ..
+            } => {
+                let Some(g) = self.games.get_mut(&id) else {
+                    return Vec::new();
+                };
+                g.last_event = event.n;
+                if let Some(c) = clocks {
+                    g.clocks = Some((c, now));
+                }
+                g.ending = Some(Ending {
+                    winner,
+                    reason,
+                    ratings,
+                });
+                let mut line = format!("game {id} over: {}", g.result_text().unwrap_or_default());
+                if let Some(s) = g.side {
+                    line.push_str(match winner {
+                        Some(w) if w == s => " (you won)",
+                        Some(_) => " (you lost)",
+                        None => "",
+                    });
+                }
+                let mut lines = vec![line];
+                if let Some(r) = ratings {
+                    lines.push(format!(
+                        "ratings: {} {} -> {}, {} {} -> {}",
+                        g.names[0],
+                        r.black.before.rating,
+                        r.black.after.rating,
+                        g.names[1],
+                        r.white.before.rating,
+                        r.white.after.rating
+                    ));
+                    if let Some(s) = g.side {
+                        let mine = if s == Side::Black { r.black } else { r.white };
+                        self.rating = Some(mine.after);
+                    }
+                }
+                lines
+            }
+        }
+    }
+}
+
+/// A challenge in words, from the player's side.
+pub fn challenge_text(c: &ChallengeInfo, me: &str) -> String {
+    let t = terms(c.clock, c.rated);
+    if c.to == me {
+        format!(
+            "challenge {} from {} on {}, {t}: 'accept {}' or 'decline {}'",
+            c.challenge, c.from, c.board, c.challenge, c.challenge
+        )
+    } else {
+        format!(
+            "challenge {} sent to {} on {}, {t} ('cancel {}' withdraws it)",
+            c.challenge, c.to, c.board, c.challenge
+        )
+    }
+}
+
+/// The player's place in the queue in words.
+pub fn queue_text(q: &QueueEntry) -> String {
+    format!(
+        "in the rated queue for {}, {}: waited {} s, opponents within ±{}",
+        q.board,
+        terms(q.clock, true).trim_end_matches(", rated"),
+        q.waited_ms / 1000,
+        q.band
+    )
+}
+
+/// A leaderboard's name.
+pub fn board_name(b: Board) -> &'static str {
+    match b {
+        Board::Plain => "plain",
+        Board::Assisted => "assisted",
+    }
+}
+
+fn guess_text(g: &ScoredGuess) -> String {
+    format!(
+        "  guess {}: {} -> {} black, {} white",
+        g.n, g.code, g.black, g.white
+    )
+}
+
+/// A leaderboard row in words.
+pub fn leader_text(daily: Daily, e: &LeaderEntry) -> String {
+    match daily {
+        Daily::Twenty48 => format!(
+            "  {:>3}. {} {} (tile {}, {} moves)",
+            e.rank,
+            e.name,
+            e.score,
+            e.max_tile.unwrap_or(0),
+            e.detail
+        ),
+        Daily::Mastermind => format!(
+            "  {:>3}. {} {} guesses ({} s)",
+            e.rank,
+            e.name,
+            e.score,
+            e.detail / 1000
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parlor_online::protocol::Event;
+
+    fn ev(game: u64, n: u64, kind: EventKind) -> Down {
+        Down::Message(ServerMessage::Event {
+            game,
+            event: Event { n, kind },
+        })
+    }
+
+    #[test]
+    fn events_build_the_game_its_clocks_and_its_result() {
+        let mut m = Model::new("bob");
+        m.apply(Down::Connected);
+        let clocks = |b, w, running| Clocks {
+            black_ms: b,
+            white_ms: w,
+            running,
+        };
+        let lines = m.apply(ev(
+            3,
+            1,
+            EventKind::Started {
+                black: "ann".into(),
+                white: "bob".into(),
+                board: "3x3".into(),
+                clock: Some(TimeControl {
+                    minutes: 5,
+                    increment_secs: 3,
+                }),
+                rated: true,
+                black_rating: Rating::NEW,
+                white_rating: Rating::NEW,
+                rematch_of: None,
+                clocks: Some(clocks(300_000, 300_000, None)),
+            },
+        ));
+        assert_eq!(
+            lines[0],
+            "game 3 started: ann (black) against bob (white) on 3x3, 5+3, rated"
+        );
+        assert_eq!(lines[1], "you play white");
+        let g = m.current_game().unwrap();
+        assert_eq!(g.side, Some(Side::White));
+        assert!(!g.my_turn());
+        assert_eq!(
+            g.player_text(Side::Black, Instant::now()),
+            "ann (black, 1500) 5:00"
+        );
+        let lines = m.apply(ev(
+            3,
+            2,
+            EventKind::Moved {
+                by: Side::Black,
+                ply: 1,
+                mv: "a1k".into(),
+                clocks: Some(clocks(303_000, 300_000, Some(Side::White))),
+            },
+        ));
+        assert_eq!(
+            lines,
+            ["game 3: move 1: ann (black) plays a1k (a1-a2) [5:03 left]"]
+        );
+        let g = m.current_game().unwrap();
+        assert!(g.my_turn());
+        assert_eq!(g.next_seq(), 2);
+        // White's clock runs from the moment the event came.
+        let later = Instant::now() + std::time::Duration::from_millis(2500);
+        assert!(g.remaining(Side::White, later).unwrap() <= 297_500);
+        assert_eq!(g.remaining(Side::Black, later), Some(303_000));
+        let lines = m.apply(ev(
+            3,
+            3,
+            EventKind::Ended {
+                winner: Some(Side::White),
+                reason: EndReason::Resignation,
+                position: String::new(),
+                clocks: None,
+                ratings: None,
+            },
+        ));
+        assert_eq!(
+            lines,
+            ["game 3 over: bob (white) wins: resignation (you won)"]
+        );
+    }
+
+    #[test]
+    fn clocks_read_as_players_write_them() {
+        assert_eq!(clock_text(245_000), "4:05");
+        assert_eq!(clock_text(9_340), "0:09.3");
+        assert_eq!(clock_text(3_700_000), "1:01:40");
+    }
+
+    #[test]
+    fn a_lost_connection_is_said_once_and_its_return_too() {
+        let mut m = Model::new("ann");
+        assert_eq!(m.apply(Down::Connected), ["connected as ann"]);
+        let lost = || Down::Lost {
+            why: "reset".into(),
+            retry_ms: 500,
+        };
+        assert_eq!(m.apply(lost()).len(), 1);
+        assert!(m.apply(lost()).is_empty());
+        assert!(!m.connected);
+        assert_eq!(
+            m.apply(Down::Connected),
+            ["connection back: taking the games up where they were"]
+        );
+    }
+}
