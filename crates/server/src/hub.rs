@@ -503,15 +503,29 @@ impl Hub {
                     Err(e) => conn.send(&referee_error(e, game)),
                 }
             }
-            ClientMessage::Ack { game, event } => match self.seat(name, game) {
-                Ok((room, _)) if event > room.last_event() => conn.send(&error(
-                    ErrorCode::NotFound,
-                    format!("game {game} has no event {event} yet"),
-                    Some(game),
-                )),
-                Ok(_) => {}
-                Err(e) => conn.send(&e),
-            },
+            ClientMessage::Ack { game, event } => {
+                // A game that ended is still acknowledged (the ack of its last event usually arrives after the
+                // end): it is looked up among the player's finished games, and only an unknown game or an event
+                // not yet sent is refused.
+                let live = self.rooms.get(&game).filter(|r| r.side_of(name).is_some());
+                let last = match live {
+                    Some(room) => Some(room.last_event()),
+                    None => self.kept(name, game).map(|room| room.last_event()),
+                };
+                match last {
+                    Some(last) if event > last => conn.send(&error(
+                        ErrorCode::NotFound,
+                        format!("game {game} has no event {event} yet"),
+                        Some(game),
+                    )),
+                    Some(_) => {}
+                    None => conn.send(&error(
+                        ErrorCode::NotFound,
+                        format!("you play no game {game}"),
+                        Some(game),
+                    )),
+                }
+            }
             ClientMessage::Resume { game, after } => {
                 let live = self.rooms.get(&game).filter(|r| r.side_of(name).is_some());
                 let kept = match live {

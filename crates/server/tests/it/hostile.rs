@@ -2,7 +2,7 @@
 //! goes on: the same connection plays on, and a connection closed for a giant frame leaves the others untouched.
 
 use crate::client::{Client, TestServer, play, quick, start_game, token};
-use parlor_online::protocol::{ClientMessage, ErrorCode, MAX_MESSAGE_BYTES, Side};
+use parlor_online::protocol::{ClientMessage, ErrorCode, MAX_MESSAGE_BYTES, ServerMessage, Side};
 use tokio_tungstenite::tungstenite::Message;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -144,6 +144,17 @@ async fn hostile_messages_are_refused_and_the_server_goes_on() {
     play(game, &mut bob, &mut ann, Side::White, 1, "c6j", 3).await;
     ann.send(&ClientMessage::Resign { game }).await;
     assert_eq!(bob.event().await.1.n, 4);
+    // The ack of the ending, arriving after the game ended, is taken quietly; only an event never sent is refused
+    // (so the first answer bob gets is about event 5, not 4).
+    bob.send(&ClientMessage::Ack { game, event: 4 }).await;
+    bob.send(&ClientMessage::Ack { game, event: 5 }).await;
+    match bob.recv().await {
+        ServerMessage::Error { code, message, .. } => {
+            assert_eq!(code, ErrorCode::NotFound);
+            assert!(message.contains("no event 5"), "{message}");
+        }
+        other => panic!("expected an error about event 5, got {other:?}"),
+    }
     bob.send(&ClientMessage::Resign { game }).await;
     assert_eq!(bob.error().await, ErrorCode::NotFound);
     server.stop().await;
