@@ -371,9 +371,9 @@ mod tests {
             }
             tt.store(keys[4], 4, 4.0, 1);
             let cheapest = (0..4).min_by_key(|&i| classes[i]).unwrap_or(0);
-            for i in 0..4 {
+            for (i, &k) in keys[..4].iter().enumerate() {
                 let expected = (i != cheapest).then_some(i as f32);
-                prop_assert_eq!(tt.probe(keys[i], 4), expected);
+                prop_assert_eq!(tt.probe(k, 4), expected);
             }
             prop_assert_eq!(tt.probe(keys[4], 4), Some(4.0));
         }
