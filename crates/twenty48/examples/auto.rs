@@ -8,7 +8,8 @@
 //! cannot be loaded), `--net FILE` with the network in FILE (a training checkpoint); `--downgrade off` reads late-game
 //! boards as they are (by default the network reads boards that hold 16384 through tile downgrading; `--downgrade E`
 //! from a largest tile of 2^E).
-//! `--tt buckets` searches with the compact bucket table (`--tt slots`, today's table, is the default), `--fours K`
+//! `--tt buckets` searches with the compact bucket table, `--tt slots` with the slot table (the player's default table
+//! without the flag), `--fours K`
 //! allows at most K 4-spawns on a search path, `--policy danger` chooses the depth from the board
 //! (`ai::danger_depth`, from `--depth` as the base).
 //! `--out FILE` appends each game's line to FILE and, when FILE already holds games, plays only the seeds it lacks
@@ -42,7 +43,7 @@ struct Args {
     eval: EvalKind,
     net: Option<PathBuf>,
     downgrade: Option<Option<u8>>,
-    tt: TableKind,
+    tt: Option<TableKind>,
     fours: Option<u32>,
     out: Option<PathBuf>,
 }
@@ -64,7 +65,7 @@ fn parse_args() -> Result<Args, String> {
     let mut eval = EvalKind::Heuristic;
     let mut net = None;
     let mut downgrade = None;
-    let mut tt = TableKind::Slots;
+    let mut tt = None;
     let mut fours = None;
     let mut out = None;
     let mut args = std::env::args().skip(1);
@@ -107,11 +108,11 @@ fn parse_args() -> Result<Args, String> {
                 })
             }
             "--tt" => {
-                tt = match value()?.as_str() {
+                tt = Some(match value()?.as_str() {
                     "slots" => TableKind::Slots,
                     "buckets" => TableKind::Buckets,
                     _ => return Err("--tt: slots or buckets".into()),
-                }
+                })
             }
             "--fours" => fours = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--out" => out = Some(PathBuf::from(value()?)),
@@ -244,7 +245,9 @@ fn main() -> ExitCode {
         if let Some(c) = args.cutoff {
             player.set_cutoff(c);
         }
-        player.set_table_kind(args.tt);
+        if let Some(kind) = args.tt {
+            player.set_table_kind(kind);
+        }
         player.set_four_limit(args.fours);
         let report = autoplay_player(&rules, seed, &mut player, args.max_moves);
         println!("{report}");
