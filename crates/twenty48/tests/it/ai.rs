@@ -125,11 +125,15 @@ fn bucket_player_plays_as_the_slot_player() {
     // No cut-off: with one, a value stored under one path probability is reused under another, and the two tables
     // keep different entries.
     let mut slots = Player::new(SearchConfig::depth(3));
+    slots.set_table_kind(TableKind::Slots);
     slots.set_cutoff(0.0);
     let mut buckets = Player::new(SearchConfig::depth(3));
-    buckets.set_table_kind(TableKind::Buckets);
+    assert_eq!(
+        buckets.table_kind(),
+        TableKind::Buckets,
+        "the default table"
+    );
     buckets.set_cutoff(0.0);
-    assert_eq!(buckets.table_kind(), TableKind::Buckets);
     let mut game = twenty48::Game::new(Rules::default(), 5);
     for _ in 0..60 {
         let a = slots.best_move(game.board(), 0.1);
