@@ -1,6 +1,10 @@
 //! Search speed: positions evaluated per second by the bitboard expectimax on a fixed set of mid-game boards.
 //!
 //! Run: `cargo bench -p twenty48 --bench search`
+//!
+//! Each depth is searched without a table, with today's slot table and with the bucket table (issue 29), each table
+//! emptied in O(1) before each board (a new generation); the throughput counts the positions of the search without a
+//! table, so a table's hits show as speed. The hit rates of one pass are printed first.
 
 // Benchmarks stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -12,7 +16,7 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use twenty48::Direction;
 use twenty48::ai::search::Search;
-use twenty48::ai::tt::TranspositionTable;
+use twenty48::ai::tt::{BucketTable, TranspositionTable};
 use twenty48::ai::{Evaluator, Weights};
 
 /// 32 boards taken every 50 moves from depth-2 games (seeds 1, 2, ...).
@@ -24,33 +28,81 @@ fn bench(c: &mut Criterion) {
     let boards = boards();
     let eval = Evaluator::new(Weights::default());
     let tt = TranspositionTable::new(20);
-    for depth in [2u32, 3] {
+    // The same 16 MiB as `tt`: 2^21 entries of 8 bytes.
+    let buckets = BucketTable::new(21);
+    for (depth, limit) in [(2u32, None), (3, None), (4, None), (4, Some(1))] {
+        let name = match limit {
+            None => format!("search_depth{depth}"),
+            Some(k) => format!("search_depth{depth}_fours{k}"),
+        };
         // Count the positions once to set the throughput (evaluations + expanded chance nodes, no table).
         let mut s = Search::new(&eval, None, 0.1, 1e-4);
+        s.set_four_limit(limit);
         for &b in &boards {
             s.best(b, depth, &Direction::ALL);
         }
         let positions = s.evals + s.nodes;
-        let mut group = c.benchmark_group(format!("search_depth{depth}"));
+        // Hit rates of one pass, each board searched with an emptied table (a new generation).
+        let mut slots = Search::new(&eval, Some(&tt), 0.1, 1e-4);
+        let mut bucket = Search::with_buckets(&eval, &buckets, 0.1, 1e-4);
+        for (table, s) in [("slots", &mut slots), ("buckets", &mut bucket)] {
+            s.set_four_limit(limit);
+            for &b in &boards {
+                tt.new_generation();
+                buckets.new_generation();
+                s.best(b, depth, &Direction::ALL);
+            }
+            eprintln!(
+                "{name} {table}: {positions} positions without a table, {} with it; {} probes, {} hits ({:.1}%)",
+                s.evals + s.nodes,
+                s.probes,
+                s.hits,
+                100.0 * s.hits as f64 / s.probes.max(1) as f64
+            );
+        }
+        let mut group = c.benchmark_group(name);
         group.throughput(Throughput::Elements(positions));
         group.sample_size(10);
         group.bench_function("no_tt", |bch| {
             bch.iter(|| {
                 let mut s = Search::new(&eval, None, 0.1, 1e-4);
+                s.set_four_limit(limit);
                 for &b in black_box(&boards) {
                     black_box(s.best(b, depth, &Direction::ALL));
                 }
             })
         });
-        group.bench_function("tt_cleared_each_board", |bch| {
+        group.bench_function("slots_new_generation_each_board", |bch| {
             bch.iter(|| {
                 for &b in black_box(&boards) {
-                    tt.clear();
+                    tt.new_generation();
                     let mut s = Search::new(&eval, Some(&tt), 0.1, 1e-4);
+                    s.set_four_limit(limit);
                     black_box(s.best(b, depth, &Direction::ALL));
                 }
             })
         });
+        group.bench_function("buckets_new_generation_each_board", |bch| {
+            bch.iter(|| {
+                for &b in black_box(&boards) {
+                    buckets.new_generation();
+                    let mut s = Search::with_buckets(&eval, &buckets, 0.1, 1e-4);
+                    s.set_four_limit(limit);
+                    black_box(s.best(b, depth, &Direction::ALL));
+                }
+            })
+        });
+        if depth < 4 {
+            group.bench_function("tt_cleared_each_board", |bch| {
+                bch.iter(|| {
+                    for &b in black_box(&boards) {
+                        tt.clear();
+                        let mut s = Search::new(&eval, Some(&tt), 0.1, 1e-4);
+                        black_box(s.best(b, depth, &Direction::ALL));
+                    }
+                })
+            });
+        }
         group.finish();
     }
     let mut group = c.benchmark_group("eval");

@@ -8,10 +8,17 @@
 //! cannot be loaded), `--net FILE` with the network in FILE (a training checkpoint); `--downgrade off` reads late-game
 //! boards as they are (by default the network reads boards that hold 16384 through tile downgrading; `--downgrade E`
 //! from a largest tile of 2^E).
+//! `--tt buckets` searches with the compact bucket table, `--tt slots` with the slot table (the player's default table
+//! without the flag), `--fours K`
+//! allows at most K 4-spawns on a search path, `--policy danger` chooses the depth from the board
+//! (`ai::danger_depth`, from `--depth` as the base).
+//! `--out FILE` appends each game's line to FILE and, when FILE already holds games, plays only the seeds it lacks
+//! (a long run resumes game by game after an interruption; the summary covers every game in FILE).
 
 // Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -19,7 +26,8 @@ use std::sync::Arc;
 use twenty48::Rules;
 use twenty48::ai::ntuple::Network;
 use twenty48::ai::{
-    EvalKind, Player, Policy, SearchConfig, TableLife, Weights, autoplay_player, ntuple, summarize,
+    EvalKind, GameReport, Player, Policy, SearchConfig, TableKind, TableLife, Weights,
+    autoplay_player, ntuple, summarize,
 };
 
 struct Args {
@@ -35,6 +43,9 @@ struct Args {
     eval: EvalKind,
     net: Option<PathBuf>,
     downgrade: Option<Option<u8>>,
+    tt: Option<TableKind>,
+    fours: Option<u32>,
+    out: Option<PathBuf>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -54,6 +65,9 @@ fn parse_args() -> Result<Args, String> {
     let mut eval = EvalKind::Heuristic;
     let mut net = None;
     let mut downgrade = None;
+    let mut tt = None;
+    let mut fours = None;
+    let mut out = None;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -70,6 +84,7 @@ fn parse_args() -> Result<Args, String> {
                 policy = Some(match v.as_str() {
                     "iterative" => Policy::Iterative,
                     "nneonneo" => Policy::NNEONNEO,
+                    "danger" => Policy::Danger,
                     other => {
                         let (min, offset) = other
                             .split_once(',')
@@ -92,6 +107,15 @@ fn parse_args() -> Result<Args, String> {
                     },
                 })
             }
+            "--tt" => {
+                tt = Some(match value()?.as_str() {
+                    "slots" => TableKind::Slots,
+                    "buckets" => TableKind::Buckets,
+                    _ => return Err("--tt: slots or buckets".into()),
+                })
+            }
+            "--fours" => fours = Some(value()?.parse().map_err(|e| bad(&e))?),
+            "--out" => out = Some(PathBuf::from(value()?)),
             "--cutoff" => cutoff = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--max-moves" => max_moves = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--table" => {
@@ -134,6 +158,9 @@ fn parse_args() -> Result<Args, String> {
         eval,
         net,
         downgrade,
+        tt,
+        fours,
+        out,
     })
 }
 
@@ -143,7 +170,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E]"
+                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--out FILE]"
             );
             return ExitCode::from(2);
         }
@@ -182,7 +209,25 @@ fn main() -> ExitCode {
         (None, EvalKind::Heuristic) => None,
     };
     let mut reports = Vec::with_capacity(args.games);
+    if let Some(path) = &args.out
+        && let Ok(text) = std::fs::read_to_string(path)
+    {
+        reports.extend(text.lines().filter_map(parse_report));
+        eprintln!("{}: {} games already played", path.display(), reports.len());
+    }
+    let mut out_file = args.out.as_ref().map(|path| {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .unwrap_or_else(|e| panic!("cannot open {}: {e}", path.display()))
+    });
+    let (mut probes, mut hits, mut nodes) = (0u64, 0u64, 0u64);
     for i in 0..args.games as u64 {
+        let seed = args.seed.wrapping_add(i);
+        if reports.iter().any(|r| r.seed == seed) {
+            continue;
+        }
         let mut player = match (&network, args.weights) {
             (Some(n), _) => Player::with_network(args.cfg.clone(), Arc::clone(n)),
             (None, Some(w)) => Player::with_weights(args.cfg.clone(), w),
@@ -200,11 +245,49 @@ fn main() -> ExitCode {
         if let Some(c) = args.cutoff {
             player.set_cutoff(c);
         }
-        let seed = args.seed.wrapping_add(i);
+        if let Some(kind) = args.tt {
+            player.set_table_kind(kind);
+        }
+        player.set_four_limit(args.fours);
         let report = autoplay_player(&rules, seed, &mut player, args.max_moves);
         println!("{report}");
+        if let Some(f) = &mut out_file {
+            writeln!(f, "{report}").expect("write the --out file");
+        }
+        (probes, hits, nodes) = (
+            probes + report.probes,
+            hits + report.hits,
+            nodes + report.nodes,
+        );
         reports.push(report);
     }
+    reports.sort_by_key(|r| r.seed);
     println!("{}", summarize(&reports));
+    if probes > 0 {
+        println!(
+            "table: {probes} probes, {hits} hits ({:.1}%), {nodes} chance nodes expanded (games played now)",
+            100.0 * hits as f64 / probes as f64
+        );
+    }
     ExitCode::SUCCESS
+}
+
+/// A game's line as printed (`seed 7  score 123456  max 8192  moves 5000  0.450 ms/move`), read back.
+fn parse_report(line: &str) -> Option<GameReport> {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    if w.len() != 10 || w[0] != "seed" || w[2] != "score" || w[4] != "max" || w[6] != "moves" {
+        return None;
+    }
+    let moves: usize = w[7].parse().ok()?;
+    let ms_per_move: f64 = w[8].parse().ok()?;
+    Some(GameReport {
+        seed: w[1].parse().ok()?,
+        score: w[3].parse().ok()?,
+        max_tile: w[5].parse().ok()?,
+        moves,
+        total_ms: ms_per_move * moves as f64,
+        nodes: 0,
+        probes: 0,
+        hits: 0,
+    })
 }

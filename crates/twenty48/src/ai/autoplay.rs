@@ -21,6 +21,12 @@ pub struct GameReport {
     pub moves: usize,
     /// Wall time of the whole game in milliseconds (thinking plus game bookkeeping).
     pub total_ms: f64,
+    /// Chance nodes the search expanded over the game.
+    pub nodes: u64,
+    /// Transposition-table probes over the game.
+    pub probes: u64,
+    /// Transposition-table probes that hit, over the game.
+    pub hits: u64,
 }
 
 impl GameReport {
@@ -85,11 +91,16 @@ pub fn autoplay_player(
 ) -> GameReport {
     let start = Instant::now();
     let mut game = Game::new(*rules, seed);
+    let (mut nodes, mut probes, mut hits) = (0, 0, 0);
     while game.status() != Status::Over && max_moves.is_none_or(|m| game.moves_made() < m) {
         game.keep_going();
         let Some(dir) = player.best_move(game.board(), rules.four_chance()) else {
             break;
         };
+        let stats = player.last_stats();
+        nodes += stats.nodes;
+        probes += stats.probes;
+        hits += stats.hits;
         if game.slide(dir).is_err() {
             break;
         }
@@ -100,5 +111,8 @@ pub fn autoplay_player(
         max_tile: game.board().max_tile(),
         moves: game.moves_made(),
         total_ms: start.elapsed().as_secs_f64() * 1000.0,
+        nodes,
+        probes,
+        hits,
     }
 }

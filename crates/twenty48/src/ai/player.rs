@@ -10,12 +10,13 @@ use crate::ai::evaluate::Evaluate;
 use crate::ai::general::GeneralSearch;
 use crate::ai::ntuple::{self, DOWNGRADE_FROM, Downgraded, Network, WeightsFileError};
 use crate::ai::search::{DEFAULT_CUTOFF, Search};
-use crate::ai::tt::TranspositionTable;
+use crate::ai::tt::{BucketTable, TranspositionTable};
+use crate::bitboard::count_empty;
 use crate::board::Board;
 use crate::direction::Direction;
 
-/// What one search thread returns: (move index, value) pairs, aborted, depth-limited, nodes, evals.
-type ThreadResult = (Vec<(usize, f32)>, bool, bool, u64, u64);
+/// What one search thread returns: (move index, value) pairs, aborted, depth-limited, nodes, evals, probes, hits.
+type ThreadResult = (Vec<(usize, f32)>, bool, bool, u64, u64, u64, u64);
 
 /// Depth used when neither a depth nor a time budget is given.
 pub const DEFAULT_DEPTH: u32 = 3;
@@ -110,6 +111,9 @@ pub enum Policy {
         /// Subtracted from the number of distinct tiles.
         offset: u32,
     },
+    /// Depth by danger: one search to [`danger_depth`] of the configuration's depth (or [`DEFAULT_DEPTH`]) and the
+    /// board, deeper when the board is crowded. The time budget is ignored.
+    Danger,
 }
 
 impl Policy {
@@ -126,6 +130,73 @@ pub enum TableLife {
     Move,
     /// Kept across moves.
     Game,
+}
+
+/// Which transposition table the 4x4 search uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TableKind {
+    /// One 16-byte slot per board, replaced always ([`TranspositionTable`]).
+    Slots,
+    /// Compact 8-byte entries in buckets of four, replaced by effort and age ([`BucketTable`]), in the same memory:
+    /// the default (the same moves at fixed depths on the seeds measured, with 18% fewer positions at depth 3 and
+    /// half at depth 4; see `BENCHMARKS.md`, "The search route").
+    #[default]
+    Buckets,
+}
+
+/// The table a player owns.
+enum OwnedTable {
+    Slots(TranspositionTable),
+    Buckets(BucketTable),
+}
+
+impl OwnedTable {
+    fn new(kind: TableKind) -> OwnedTable {
+        match kind {
+            TableKind::Slots => OwnedTable::Slots(TranspositionTable::new(TT_BITS)),
+            // 8-byte entries: twice the entries in the same 16 MiB.
+            TableKind::Buckets => OwnedTable::Buckets(BucketTable::new(TT_BITS + 1)),
+        }
+    }
+
+    fn clear(&self) {
+        match self {
+            OwnedTable::Slots(t) => t.clear(),
+            OwnedTable::Buckets(t) => t.clear(),
+        }
+    }
+
+    fn new_generation(&self) {
+        match self {
+            OwnedTable::Slots(t) => t.new_generation(),
+            OwnedTable::Buckets(t) => t.new_generation(),
+        }
+    }
+
+    /// A search on this table.
+    fn search<'a, E: Evaluate>(&'a self, eval: &'a E, four: f64, cutoff: f32) -> Search<'a, E> {
+        match self {
+            OwnedTable::Slots(t) => Search::new(eval, Some(t), four, cutoff),
+            OwnedTable::Buckets(t) => Search::with_buckets(eval, t, four, cutoff),
+        }
+    }
+}
+
+/// The depth of [`Policy::Danger`] for a 4x4 bitboard: `base` on a middling board, one less (but not below 2) on an open
+/// board (10 or more empty cells: the opening and the time after a big merge, when nothing is at stake), one more
+/// with 3 or fewer empty cells, and two more with at most 1 empty cell and 8 or more distinct tiles (a crowded board
+/// of many tile sizes: the position of a lost game). Crowded boards branch little, so the extra depth costs about as
+/// much as the base depth on a middling board.
+pub fn danger_depth(board: u64, base: u32) -> u32 {
+    let empty = count_empty(board);
+    let depth = match empty {
+        10.. => base.saturating_sub(1).max(base.min(2)),
+        4..=9 => base,
+        2..=3 => base + 1,
+        _ if count_distinct(board) >= 8 => base + 2,
+        _ => base + 1,
+    };
+    depth.max(1)
 }
 
 /// Whether a configuration is time-budgeted play (a time budget and no depth).
@@ -177,6 +248,10 @@ pub struct SearchStats {
     pub nodes: u64,
     /// Static evaluations (all iterations).
     pub evals: u64,
+    /// Transposition-table probes (all iterations).
+    pub probes: u64,
+    /// Transposition-table probes that hit (all iterations).
+    pub hits: u64,
     /// Wall time in milliseconds.
     pub ms: f64,
     /// Values of the legal moves at the deepest completed iteration (higher is better).
@@ -200,7 +275,8 @@ pub struct Player {
     eval: Arc<Evaluator>,
     network: Option<Arc<Network>>,
     downgrade: Option<u8>,
-    tt: TranspositionTable,
+    tt: OwnedTable,
+    four_limit: Option<u32>,
     tt_four_chance: f64,
     cutoff: f32,
     policy: Policy,
@@ -232,7 +308,8 @@ impl Player {
             eval: Arc::new(Evaluator::new(weights)),
             network: None,
             downgrade: Some(DOWNGRADE_FROM),
-            tt: TranspositionTable::new(TT_BITS),
+            tt: OwnedTable::new(TableKind::default()),
+            four_limit: None,
             tt_four_chance: f64::NAN,
             table_life: TableLife::Game,
             tt_at_least: false,
@@ -300,6 +377,26 @@ impl Player {
         self.tt.clear();
     }
 
+    /// Sets which transposition table the 4x4 search uses (a new, empty one).
+    pub fn set_table_kind(&mut self, kind: TableKind) {
+        self.tt = OwnedTable::new(kind);
+    }
+
+    /// The transposition table the 4x4 search uses.
+    pub fn table_kind(&self) -> TableKind {
+        match self.tt {
+            OwnedTable::Slots(_) => TableKind::Slots,
+            OwnedTable::Buckets(_) => TableKind::Buckets,
+        }
+    }
+
+    /// Allows at most `limit` 4-spawns on a search path (see [`Search::set_four_limit`]); `None` (the default) for no
+    /// limit. Clears the transposition table.
+    pub fn set_four_limit(&mut self, limit: Option<u32>) {
+        self.four_limit = limit;
+        self.tt.clear();
+    }
+
     /// The depth policy.
     pub fn policy(&self) -> Policy {
         self.policy
@@ -337,6 +434,10 @@ impl Player {
             self.tt.clear();
             self.tt_four_chance = four_chance;
         }
+        if let OwnedTable::Buckets(t) = &self.tt {
+            // Entries of earlier moves stay valid, but are replaced first.
+            t.new_age();
+        }
         // Time: part of the budget per move plus part of the balance left by earlier moves (time saved by quick
         // moves, or owed by moves that overran, at most 20 budgets saved or 4 owed), so the *average* time per move
         // tracks `ms_per_move` while the dangerous positions get more (see [`time_shares`]). A move always gets at
@@ -363,6 +464,19 @@ impl Player {
                 self.iterate_bitboard(board, &legal, levels + 1, four_chance, None)
             {
                 self.stats.depth = levels + 1;
+                self.stats.values = values;
+            }
+            return self.finish(start, &legal);
+        }
+        if let (true, Policy::Danger) = (bb, self.policy) {
+            let depth = danger_depth(
+                capped_bitboard(board),
+                self.cfg.depth.unwrap_or(DEFAULT_DEPTH),
+            );
+            if let Some((values, _)) =
+                self.iterate_bitboard(board, &legal, depth, four_chance, None)
+            {
+                self.stats.depth = depth;
                 self.stats.values = values;
             }
             return self.finish(start, &legal);
@@ -461,9 +575,10 @@ impl Player {
         // Root moves come from the exact board: a capped tile may look mergeable to the bitboard when it is not.
         let threads = self.cfg.threads.clamp(1, legal.len());
         if threads == 1 {
-            let mut s = Search::new(eval, Some(&self.tt), four_chance, self.cutoff);
+            let mut s = self.tt.search(eval, four_chance, self.cutoff);
             s.set_deadline(deadline);
             s.set_tt_at_least(self.tt_at_least);
+            s.set_four_limit(self.four_limit);
             let (tt, life) = (&self.tt, self.table_life);
             if life == TableLife::Move {
                 tt.new_generation();
@@ -479,10 +594,13 @@ impl Player {
                 .collect();
             self.stats.nodes += s.nodes;
             self.stats.evals += s.evals;
+            self.stats.probes += s.probes;
+            self.stats.hits += s.hits;
             return (!s.aborted()).then_some((values, s.depth_limited()));
         }
         let next = AtomicUsize::new(0);
-        let (tt, cutoff, at_least) = (&self.tt, self.cutoff, self.tt_at_least);
+        let (tt, cutoff, at_least, limit) =
+            (&self.tt, self.cutoff, self.tt_at_least, self.four_limit);
         if self.table_life != TableLife::Game {
             tt.new_generation();
         }
@@ -491,9 +609,10 @@ impl Player {
                 .map(|_| {
                     let next = &next;
                     scope.spawn(move || {
-                        let mut s = Search::new(eval, Some(tt), four_chance, cutoff);
+                        let mut s = tt.search(eval, four_chance, cutoff);
                         s.set_deadline(deadline);
                         s.set_tt_at_least(at_least);
+                        s.set_four_limit(limit);
                         let mut out = Vec::new();
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
@@ -504,7 +623,15 @@ impl Player {
                                 out.push((i, v));
                             }
                         }
-                        (out, s.aborted(), s.depth_limited(), s.nodes, s.evals)
+                        (
+                            out,
+                            s.aborted(),
+                            s.depth_limited(),
+                            s.nodes,
+                            s.evals,
+                            s.probes,
+                            s.hits,
+                        )
                     })
                 })
                 .collect();
@@ -512,12 +639,14 @@ impl Player {
         });
         let mut values: Vec<(usize, f32)> = Vec::new();
         let (mut aborted, mut limited) = (results.len() != threads, false);
-        for (out, a, l, nodes, evals) in results {
+        for (out, a, l, nodes, evals, probes, hits) in results {
             values.extend(out);
             aborted |= a;
             limited |= l;
             self.stats.nodes += nodes;
             self.stats.evals += evals;
+            self.stats.probes += probes;
+            self.stats.hits += hits;
         }
         values.sort_by_key(|&(i, _)| i);
         let values = values.into_iter().map(|(i, v)| (legal[i], v)).collect();
@@ -572,6 +701,23 @@ mod tests {
         assert_eq!(time_shares(&open), (0.6, 0.0));
         assert_eq!(time_shares(&middling), (1.0, 0.25));
         assert_eq!(time_shares(&crowded), (1.0, 0.6));
+    }
+
+    #[test]
+    fn danger_depth_grows_as_the_board_fills() {
+        let bb = |s: &str| capped_bitboard(&s.parse::<Board>().unwrap_or_else(|_| unreachable!()));
+        let open = bb("2,0,0,0/0,0,0,0/0,0,4,0/0,0,0,0");
+        let middling = bb("2,4,8,16/0,2,4,0/8,0,4,0/2,0,0,8");
+        let crowded = bb("2,4,8,16/32,2,4,8/16,0,4,2/2,8,0,8");
+        let lost = bb("2,4,8,16/32,64,128,256/512,2,4,8/16,0,2,4");
+        let full_few = bb("2,4,2,4/4,2,4,2/2,4,2,4/4,2,4,0");
+        assert_eq!(danger_depth(open, 3), 2);
+        assert_eq!(danger_depth(open, 2), 2);
+        assert_eq!(danger_depth(middling, 3), 3);
+        assert_eq!(danger_depth(crowded, 3), 4);
+        assert_eq!(danger_depth(lost, 3), 5);
+        assert_eq!(danger_depth(full_few, 3), 4);
+        assert_eq!(danger_depth(open, 1), 1);
     }
 
     #[test]

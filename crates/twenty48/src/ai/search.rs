@@ -7,6 +7,9 @@
 //! empty cell and both tiles, the max node at depth `d - 1` of the board with that spawn. A position with no legal move
 //! is worth 0 (the heuristic evaluation is positive on living positions).
 //!
+//! With a limit on 4-spawns ([`Search::set_four_limit`]), a 4-spawn past the limit leads to a max node searched to
+//! depth 1 whatever the depth left; the probability cut-off still applies beside it (0 disables it).
+//!
 //! With an evaluation whose values are future points ([`Evaluate::REWARDS`], the n-tuple network), a move is worth
 //! the points of its merges plus its chance node's value, at the root and inside the tree alike.
 
@@ -14,7 +17,7 @@ use web_time::Instant;
 
 use crate::ai::eval::Evaluator;
 use crate::ai::evaluate::Evaluate;
-use crate::ai::tt::TranspositionTable;
+use crate::ai::tt::{BucketTable, TranspositionTable};
 use crate::bitboard::{Bitboard, Tables, count_empty, tables};
 use crate::board::Board;
 use crate::direction::Direction;
@@ -25,11 +28,28 @@ pub const DEFAULT_CUTOFF: f32 = 1e-4;
 /// Chance nodes with at least this remaining depth are stored in the transposition table.
 const TT_MIN_DEPTH: u32 = 2;
 
+/// The transposition table a search reads and writes.
+#[derive(Clone, Copy)]
+enum TableRef<'a> {
+    None,
+    Slots(&'a TranspositionTable),
+    Buckets(&'a BucketTable),
+}
+
+/// The key of a chance node under a limit on 4-spawns: the board, salted by the 4-spawns still allowed (the value
+/// of a node depends on them).
+#[inline(always)]
+fn limited_key(board: Bitboard, fours_left: u32) -> Bitboard {
+    board ^ (fours_left as u64 + 1).wrapping_mul(0xA076_1D64_78BD_642F)
+}
+
 /// One search (one thread): counters, deadline and references to the shared evaluator and table.
 pub struct Search<'a, E: Evaluate = Evaluator> {
     tables: &'static Tables,
     eval: &'a E,
-    tt: Option<&'a TranspositionTable>,
+    tt: TableRef<'a>,
+    four_limit: Option<u32>,
+    fours_left: u32,
     p2: f32,
     p4: f32,
     cutoff: f32,
@@ -42,6 +62,10 @@ pub struct Search<'a, E: Evaluate = Evaluator> {
     pub nodes: u64,
     /// Static evaluations made.
     pub evals: u64,
+    /// Transposition-table probes.
+    pub probes: u64,
+    /// Transposition-table probes that hit.
+    pub hits: u64,
 }
 
 impl<'a, E: Evaluate> Search<'a, E> {
@@ -56,7 +80,9 @@ impl<'a, E: Evaluate> Search<'a, E> {
         Search {
             tables: tables(),
             eval,
-            tt,
+            tt: tt.map_or(TableRef::None, TableRef::Slots),
+            four_limit: None,
+            fours_left: u32::MAX,
             p2: (1.0 - four_chance) as f32,
             p4: four_chance as f32,
             cutoff,
@@ -67,7 +93,29 @@ impl<'a, E: Evaluate> Search<'a, E> {
             at_least: false,
             nodes: 0,
             evals: 0,
+            probes: 0,
+            hits: 0,
         }
+    }
+
+    /// A search with a [`BucketTable`] (compact entries, replaced by effort) instead of a [`TranspositionTable`].
+    pub fn with_buckets(
+        eval: &'a E,
+        tt: &'a BucketTable,
+        four_chance: f64,
+        cutoff: f32,
+    ) -> Search<'a, E> {
+        let mut s = Search::new(eval, None, four_chance, cutoff);
+        s.tt = TableRef::Buckets(tt);
+        s
+    }
+
+    /// Allows at most `limit` 4-spawns on a path (`None`: no limit, the default): past the limit a 4-spawn's max node
+    /// is searched to depth 1 only (its best move, evaluated statically), so the tree grows mostly through the
+    /// 2-spawns, whose transpositions meet in the table. The table key includes the 4-spawns still allowed.
+    pub fn set_four_limit(&mut self, limit: Option<u32>) {
+        self.four_limit = limit;
+        self.fours_left = limit.unwrap_or(u32::MAX);
     }
 
     /// Abort (see [`Search::aborted`]) once this instant has passed.
@@ -153,22 +201,40 @@ impl<'a, E: Evaluate> Search<'a, E> {
             self.evals += 1;
             return self.eval.eval(board);
         }
-        if depth >= TT_MIN_DEPTH
-            && let Some(v) = self.tt.and_then(|tt| {
-                if self.at_least {
-                    tt.probe_at_least(board, depth)
-                } else {
-                    tt.probe(board, depth)
-                }
-            })
-        {
-            return v;
+        let key = if self.four_limit.is_some() {
+            limited_key(board, self.fours_left)
+        } else {
+            board
+        };
+        if depth >= TT_MIN_DEPTH {
+            let found = match self.tt {
+                TableRef::None => None,
+                TableRef::Slots(tt) if self.at_least => tt.probe_at_least(key, depth),
+                TableRef::Slots(tt) => tt.probe(key, depth),
+                TableRef::Buckets(tt) if self.at_least => tt.probe_at_least(key, depth),
+                TableRef::Buckets(tt) => tt.probe(key, depth),
+            };
+            if !matches!(self.tt, TableRef::None) {
+                self.probes += 1;
+            }
+            if let Some(v) = found {
+                self.hits += 1;
+                // The entry does not say whether its sub-tree stopped at the depth: assume it did, or a move whose
+                // every chance node hits would end the iterative deepening early.
+                self.depth_limited = true;
+                return v;
+            }
         }
+        let nodes_before = self.nodes;
         self.nodes += 1;
         if let Some(deadline) = self.deadline {
-            // A chance node at depth >= 2 costs a few microseconds; the clock costs ~25 ns: check often.
+            // A chance node at depth >= 2 costs a few microseconds with the hand-made evaluation, and a hundred or more
+            // with the network (an evaluation that counts rewards: tens of scattered reads into its weights each);
+            // the clock costs ~25 ns: check every 8 nodes, or every node with the network (at ~0.2 us an evaluation
+            // and ~120 evaluations a node at depth 2, every 8 nodes let a search run ~0.2 ms past its deadline).
             self.check += 1;
-            if (depth > 2 || self.check & 7 == 0) && Instant::now() >= deadline {
+            let every = if E::REWARDS { 0 } else { 7 };
+            if (depth > 2 || self.check & every == 0) && Instant::now() >= deadline {
                 self.aborted = true;
             }
         }
@@ -185,16 +251,23 @@ impl<'a, E: Evaluate> Search<'a, E> {
                 let tile = 1u64 << (4 * i);
                 sum += self.p2 * self.max_node(board | tile, depth - 1, p2);
                 if self.p4 > 0.0 {
-                    sum += self.p4 * self.max_node(board | (tile << 1), depth - 1, p4);
+                    if self.fours_left == 0 {
+                        sum += self.p4 * self.max_node(board | (tile << 1), 1, p4);
+                    } else {
+                        self.fours_left -= 1;
+                        sum += self.p4 * self.max_node(board | (tile << 1), depth - 1, p4);
+                        self.fours_left += 1;
+                    }
                 }
             }
         }
         let value = sum / n;
-        if !self.aborted
-            && depth >= TT_MIN_DEPTH
-            && let Some(tt) = self.tt
-        {
-            tt.store(board, depth, value);
+        if !self.aborted && depth >= TT_MIN_DEPTH {
+            match self.tt {
+                TableRef::None => {}
+                TableRef::Slots(tt) => tt.store(key, depth, value),
+                TableRef::Buckets(tt) => tt.store(key, depth, value, self.nodes - nodes_before),
+            }
         }
         value
     }
@@ -210,52 +283,56 @@ pub fn naive_expectimax<E: Evaluate>(
     cutoff: f32,
     eval: &E,
 ) -> Option<(Direction, f32)> {
-    let rewards = E::REWARDS;
-    let (p2w, p4w) = ((1.0 - four_chance) as f32, four_chance as f32);
-    let value_of =
-        |b: &Board| eval.eval(b.to_bitboard().unwrap_or_else(|| unreachable!("4x4 board")));
-    fn chance(
-        b: &Board,
-        depth: u32,
-        prob: f32,
+    naive_expectimax_limited(board, depth, four_chance, cutoff, None, eval)
+}
+
+/// [`naive_expectimax`] with at most `four_limit` 4-spawns on a path, past which a 4-spawn's max node is searched to
+/// depth 1 (the semantics of [`Search::set_four_limit`]).
+pub fn naive_expectimax_limited<E: Evaluate>(
+    board: &Board,
+    depth: u32,
+    four_chance: f64,
+    cutoff: f32,
+    four_limit: Option<u32>,
+    eval: &E,
+) -> Option<(Direction, f32)> {
+    /// What every node of the reference shares.
+    struct Ctx<'e> {
         w: (f32, f32),
-        rw: bool,
+        rewards: bool,
         cutoff: f32,
-        ev: &dyn Fn(&Board) -> f32,
-    ) -> f32 {
-        if depth <= 1 || prob < cutoff {
-            return ev(b);
+        ev: &'e dyn Fn(&Board) -> f32,
+    }
+    fn chance(b: &Board, depth: u32, prob: f32, fours: Option<u32>, cx: &Ctx) -> f32 {
+        if depth <= 1 || prob < cx.cutoff {
+            return (cx.ev)(b);
         }
         let cells = b.empty_cells();
         let n = cells.len() as f32;
-        let (p2, p4) = (prob * w.0 / n, prob * w.1 / n);
+        let (p2, p4) = (prob * cx.w.0 / n, prob * cx.w.1 / n);
         let mut sum = 0f32;
         for (r, c) in cells {
             let mut two = *b;
             two.set_exponent(r, c, 1);
-            sum += w.0 * max(&two, depth - 1, p2, w, rw, cutoff, ev);
-            if w.1 > 0.0 {
+            sum += cx.w.0 * max(&two, depth - 1, p2, fours, cx);
+            if cx.w.1 > 0.0 {
                 let mut four = *b;
                 four.set_exponent(r, c, 2);
-                sum += w.1 * max(&four, depth - 1, p4, w, rw, cutoff, ev);
+                sum += cx.w.1
+                    * match fours {
+                        Some(0) => max(&four, 1, p4, fours, cx),
+                        _ => max(&four, depth - 1, p4, fours.map(|f| f - 1), cx),
+                    };
             }
         }
         sum / n
     }
-    fn max(
-        b: &Board,
-        depth: u32,
-        prob: f32,
-        w: (f32, f32),
-        rw: bool,
-        cutoff: f32,
-        ev: &dyn Fn(&Board) -> f32,
-    ) -> f32 {
+    fn max(b: &Board, depth: u32, prob: f32, fours: Option<u32>, cx: &Ctx) -> f32 {
         let mut best: Option<f32> = None;
         for d in Direction::ALL {
             let s = b.slide_general(d);
             if s.moved {
-                let v = reward(&s, rw) + chance(&s.board, depth, prob, w, rw, cutoff, ev);
+                let v = reward(&s, cx.rewards) + chance(&s.board, depth, prob, fours, cx);
                 if best.is_none_or(|bv| v > bv) {
                     best = Some(v);
                 }
@@ -266,20 +343,19 @@ pub fn naive_expectimax<E: Evaluate>(
     fn reward(s: &crate::board::Slide, rewards: bool) -> f32 {
         if rewards { s.gained as f32 } else { 0.0 }
     }
+    let value_of =
+        |b: &Board| eval.eval(b.to_bitboard().unwrap_or_else(|| unreachable!("4x4 board")));
+    let cx = Ctx {
+        w: ((1.0 - four_chance) as f32, four_chance as f32),
+        rewards: E::REWARDS,
+        cutoff,
+        ev: &value_of,
+    };
     let mut best: Option<(Direction, f32)> = None;
     for d in Direction::ALL {
         let s = board.slide_general(d);
         if s.moved {
-            let v = reward(&s, rewards)
-                + chance(
-                    &s.board,
-                    depth.max(1),
-                    1.0,
-                    (p2w, p4w),
-                    rewards,
-                    cutoff,
-                    &value_of,
-                );
+            let v = reward(&s, cx.rewards) + chance(&s.board, depth.max(1), 1.0, four_limit, &cx);
             if best.is_none_or(|(_, bv)| v > bv) {
                 best = Some((d, v));
             }

@@ -2,10 +2,10 @@
 
 use proptest::prelude::*;
 use twenty48::ai::search::Search;
-use twenty48::ai::tt::TranspositionTable;
+use twenty48::ai::tt::{BucketTable, TranspositionTable};
 use twenty48::ai::{
-    Evaluator, Player, SearchConfig, TuneConfig, Weights, autoplay, naive_expectimax, summarize,
-    tune,
+    Evaluator, Player, Policy, SearchConfig, TableKind, TuneConfig, Weights, autoplay,
+    naive_expectimax, naive_expectimax_limited, summarize, tune,
 };
 use twenty48::{Board, Direction, Rules};
 
@@ -58,6 +58,102 @@ proptest! {
         let mut s = Search::new(&eval, None, four, 1e-2);
         prop_assert_eq!(s.best(b.to_bitboard().unwrap(), depth, &Direction::ALL), naive_cut);
     }
+
+    /// With a limit on 4-spawns in both (and no cut-off), the search with either table, kept across two searches so
+    /// that the second is answered from the table, returns exactly the naive expectimax's move and value.
+    #[test]
+    fn four_limited_search_matches_the_limited_reference(b in board4(9), depth in 1u32..=3, limit in 0u32..=2, four in prop_oneof![Just(0.1f64), Just(0.5)]) {
+        let eval = Evaluator::new(Weights::default());
+        let naive = naive_expectimax_limited(&b, depth, four, 0.0, Some(limit), &eval);
+        let slots = TranspositionTable::new(12);
+        let buckets = BucketTable::new(12);
+        for i in 0..4 {
+            let mut s = if i % 2 == 0 {
+                Search::new(&eval, Some(&slots), four, 0.0)
+            } else {
+                Search::with_buckets(&eval, &buckets, four, 0.0)
+            };
+            s.set_four_limit(Some(limit));
+            let fast = s.best(b.to_bitboard().unwrap(), depth, &Direction::ALL);
+            prop_assert_eq!(fast, naive);
+        }
+    }
+
+    /// The bucket table, without a limit, returns exactly the naive expectimax's move and value too.
+    #[test]
+    fn bucket_table_search_matches_naive_expectimax(b in board4(9), depth in 1u32..=3) {
+        let eval = Evaluator::new(Weights::default());
+        let buckets = BucketTable::new(10);
+        let naive = naive_expectimax(&b, depth, 0.1, 0.0, &eval);
+        for _ in 0..2 {
+            let mut s = Search::with_buckets(&eval, &buckets, 0.1, 0.0);
+            prop_assert_eq!(s.best(b.to_bitboard().unwrap(), depth, &Direction::ALL), naive);
+        }
+    }
+}
+
+/// Depth 4 with one 4-spawn allowed: the limit now cuts real paths (two 4-spawns in the first two levels), and the
+/// search still equals the limited reference, which differs from the unlimited one.
+#[test]
+fn four_limit_at_depth_4_matches_the_reference_and_changes_the_value() {
+    let b: Board = "2,4,8,16/32,64,2,4/8,0,0,2/0,4,0,8".parse().unwrap();
+    let eval = Evaluator::new(Weights::default());
+    let limited = naive_expectimax_limited(&b, 4, 0.1, 0.0, Some(1), &eval);
+    let unlimited = naive_expectimax(&b, 4, 0.1, 0.0, &eval);
+    assert_ne!(limited.map(|m| m.1), unlimited.map(|m| m.1));
+    let buckets = BucketTable::new(14);
+    for _ in 0..2 {
+        let mut s = Search::with_buckets(&eval, &buckets, 0.1, 0.0);
+        s.set_four_limit(Some(1));
+        assert_eq!(
+            s.best(b.to_bitboard().unwrap(), 4, &Direction::ALL),
+            limited
+        );
+        assert!(s.nodes + s.hits > 0);
+    }
+    let mut s = Search::new(&eval, None, 0.1, 0.0);
+    assert_eq!(
+        s.best(b.to_bitboard().unwrap(), 4, &Direction::ALL),
+        unlimited
+    );
+}
+
+/// The player with the bucket table, a 4-spawn limit and depth by danger plays legal moves, and at a fixed depth
+/// chooses the same moves with either table when there is no cut-off (exact hits only).
+#[test]
+fn bucket_player_plays_as_the_slot_player() {
+    // No cut-off: with one, a value stored under one path probability is reused under another, and the two tables
+    // keep different entries.
+    let mut slots = Player::new(SearchConfig::depth(3));
+    slots.set_table_kind(TableKind::Slots);
+    slots.set_cutoff(0.0);
+    let mut buckets = Player::new(SearchConfig::depth(3));
+    assert_eq!(
+        buckets.table_kind(),
+        TableKind::Buckets,
+        "the default table"
+    );
+    buckets.set_cutoff(0.0);
+    let mut game = twenty48::Game::new(Rules::default(), 5);
+    for _ in 0..60 {
+        let a = slots.best_move(game.board(), 0.1);
+        let b = buckets.best_move(game.board(), 0.1);
+        assert_eq!(slots.last_stats().depth, 3);
+        assert_eq!(buckets.last_stats().depth, 3);
+        assert_eq!(a, b);
+        assert!(buckets.last_stats().probes >= buckets.last_stats().hits);
+        let Some(d) = a else { break };
+        game.slide(d).unwrap();
+    }
+    let mut danger = Player::new(SearchConfig::depth(2));
+    danger.set_policy(Policy::Danger);
+    danger.set_table_kind(TableKind::Buckets);
+    danger.set_four_limit(Some(1));
+    let crowded: Board = "2,4,8,16/32,64,128,256/512,2,4,8/16,0,2,4".parse().unwrap();
+    let d = danger.best_move(&crowded, 0.1).unwrap();
+    assert!(crowded.can_slide(d));
+    // One empty cell and 9 distinct tiles: two moves deeper than the base.
+    assert_eq!(danger.last_stats().depth, 4);
 }
 
 #[test]
