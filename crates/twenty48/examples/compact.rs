@@ -11,6 +11,9 @@
 //! `--marks FILE` keeps the marks made so far (saved every 100 games, with the number of games played) and resumes
 //! from them: a stopped run continues where it stopped, and a finished one can be written again with another step
 //! without replaying its games (with the same `--seed` and `--reach`). `--min-count K` keeps only the weights read at least K times (saturating at 255).
+//!
+//! `--recode` (with `--games 0`) plays nothing and keeps every weight of `--net` that is not zero: with a sparse file
+//! as `--net` and its own step, it writes the same weights in the current format.
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -33,14 +36,20 @@ struct Args {
     marks: Option<PathBuf>,
     min_count: u8,
     reach: u8,
+    recode: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
     let (mut net, mut out, mut marks) = (None, None, None);
     let (mut games, mut seed, mut step, mut min_count, mut reach) =
         (2000u64, 777u64, 8f32, 1u8, 2u8);
+    let mut recode = false;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
+        if flag == "--recode" {
+            recode = true;
+            continue;
+        }
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
         let bad = |e: &dyn std::fmt::Display| format!("bad value for {flag}: {e}");
         match flag.as_str() {
@@ -67,6 +76,7 @@ fn parse_args() -> Result<Args, String> {
         marks,
         min_count,
         reach,
+        recode,
     })
 }
 
@@ -157,7 +167,13 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
             );
         }
     }
-    let keep = |i: usize| counts[i] >= a.min_count;
+    let keep = |i: usize| {
+        if a.recode {
+            net.weight(i) != 0.0
+        } else {
+            counts[i] >= a.min_count
+        }
+    };
     let bytes = encode_sparse(&net, &keep, &[a.step; 4]);
     std::fs::write(&a.out, &bytes)?;
     let start = Instant::now();
@@ -185,7 +201,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: compact --net FILE --out FILE [--games N] [--seed S] [--step POINTS] [--marks FILE] [--min-count K] [--reach 1|2]"
+                "usage: compact --net FILE --out FILE [--games N] [--seed S] [--step POINTS] [--marks FILE] [--min-count K] [--reach 1|2] [--recode]"
             );
             return ExitCode::from(2);
         }
