@@ -13,7 +13,9 @@
 //! without replaying its games (with the same `--seed` and `--reach`). `--min-count K` keeps only the weights read at least K times (saturating at 255).
 //!
 //! `--recode` (with `--games 0`) plays nothing and keeps every weight of `--net` that is not zero: with a sparse file
-//! as `--net` and its own step, it writes the same weights in the current format.
+//! as `--net` and its own step, it writes the same weights in the current format. `--keep-from FILE` (with
+//! `--games 0`) keeps the weights that are not zero in the sparse file FILE (the positions an earlier run marked and
+//! kept), read from `--net` at another `--step`, without replaying the games.
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -37,10 +39,11 @@ struct Args {
     min_count: u8,
     reach: u8,
     recode: bool,
+    keep_from: Option<PathBuf>,
 }
 
 fn parse_args() -> Result<Args, String> {
-    let (mut net, mut out, mut marks) = (None, None, None);
+    let (mut net, mut out, mut marks, mut keep_from) = (None, None, None, None);
     let (mut games, mut seed, mut step, mut min_count, mut reach) =
         (2000u64, 777u64, 8f32, 1u8, 2u8);
     let mut recode = false;
@@ -56,6 +59,7 @@ fn parse_args() -> Result<Args, String> {
             "--net" => net = Some(PathBuf::from(value)),
             "--out" => out = Some(PathBuf::from(value)),
             "--marks" => marks = Some(PathBuf::from(value)),
+            "--keep-from" => keep_from = Some(PathBuf::from(value)),
             "--games" => games = value.parse().map_err(|e| bad(&e))?,
             "--seed" => seed = value.parse().map_err(|e| bad(&e))?,
             "--step" => step = value.parse().map_err(|e| bad(&e))?,
@@ -77,6 +81,7 @@ fn parse_args() -> Result<Args, String> {
         min_count,
         reach,
         recode,
+        keep_from,
     })
 }
 
@@ -167,8 +172,11 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
             );
         }
     }
+    let from = a.keep_from.as_ref().map(|p| load(p)).transpose()?;
     let keep = |i: usize| {
-        if a.recode {
+        if let Some(f) = &from {
+            f.weight(i) != 0.0
+        } else if a.recode {
             net.weight(i) != 0.0
         } else {
             counts[i] >= a.min_count
@@ -201,7 +209,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: compact --net FILE --out FILE [--games N] [--seed S] [--step POINTS] [--marks FILE] [--min-count K] [--reach 1|2] [--recode]"
+                "usage: compact --net FILE --out FILE [--games N] [--seed S] [--step POINTS] [--marks FILE] [--min-count K] [--reach 1|2] [--recode] [--keep-from FILE]"
             );
             return ExitCode::from(2);
         }

@@ -1,11 +1,12 @@
 //! The read-only form of a sparse network, for play (issue 29): only the weights kept are stored, as 16-bit multiples
 //! of their tuple's step, behind a directory of blocks.
 //!
-//! Each tuple's [`TUPLE_SIZE`] indices fall in blocks of 64; a block is a 64-bit map of the indices it keeps and the
-//! position in the value array of its first kept weight, so that a weight is found with one read of the directory,
-//! a population count of the map below its index and one read of the values. The network of 10.6 million weights
-//! takes about 12.6 MB of directory and 21 MB of values, where the dense form of training fills 256 MiB; nothing is
-//! computed at load but the directory, filled in one pass as the file is decoded.
+//! Each tuple's [`TUPLE_SIZE`] indices fall in blocks of 64. A block that keeps weights is a record: a 64-bit map of
+//! the indices it keeps, then their integers; a directory of one 32-bit offset a block (1 MiB a tuple, small enough
+//! to stay in the caches) finds the record, and a weight is read with a population count of the map below its index,
+//! the map and the weight sharing a cache line as a rule. Blocks that keep nothing point to an empty record. The
+//! network of 10.6 million weights takes about 30 MB, where the dense form of training fills 256 MiB; nothing is
+//! computed at load but the records and the directory, written in one pass as the file is decoded.
 
 use super::network::TUPLE_SIZE;
 
@@ -13,16 +14,19 @@ use super::network::TUPLE_SIZE;
 const BLOCK: usize = 64;
 /// Blocks per tuple.
 const BLOCKS: usize = TUPLE_SIZE / BLOCK;
-/// `u32` words per block in the directory: the map's low and high halves and the first value's position.
-const WORDS: usize = 3;
+/// 16-bit words of a record's map.
+const MAP: usize = 4;
 
 /// A network's kept weights, read-only (see the module's documentation).
 pub struct Packed {
-    /// Per tuple: per block, [`WORDS`] words.
-    directory: [Box<[u32]>; 4],
-    /// Per tuple: the kept weights' integers in rising index order, then one zero (read, and multiplied by zero, for
-    /// an index not kept after the last kept one).
-    values: [Box<[i16]>; 4],
+    /// Per tuple: per block, the offset of its record in `records` (0, the empty record, for a block that keeps
+    /// nothing).
+    directory: [Vec<u32>; 4],
+    /// Per tuple: the empty record's map, then each record (its map's four 16-bit words, low first, then its
+    /// integers), then one zero (read, and multiplied by zero, for an index not kept after a block's last one).
+    records: [Vec<i16>; 4],
+    /// Per tuple: the weights kept.
+    kept: [usize; 4],
     /// Each tuple's step: a weight is its integer times its step.
     steps: [f32; 4],
 }
@@ -33,7 +37,8 @@ impl Packed {
         let [a, b, c, d] = tuples.map(Builder::finish);
         Packed {
             directory: [a.0, b.0, c.0, d.0],
-            values: [a.1, b.1, c.1, d.1],
+            records: [a.1, b.1, c.1, d.1],
+            kept: [a.2, b.2, c.2, d.2],
             steps,
         }
     }
@@ -45,31 +50,37 @@ impl Packed {
 
     /// Weights kept.
     pub fn kept(&self) -> usize {
-        self.values.iter().map(|v| v.len() - 1).sum()
+        self.kept.iter().sum()
     }
 
     /// Bytes of memory the form holds.
     pub fn bytes(&self) -> usize {
         let d: usize = self.directory.iter().map(|d| d.len() * 4).sum();
-        d + self.values.iter().map(|v| v.len() * 2).sum::<usize>()
+        d + self.records.iter().map(|v| v.len() * 2).sum::<usize>()
     }
 
     /// The integer of index `i` (`0..TUPLE_SIZE`) of tuple `t` (0 when not kept).
     #[inline(always)]
     pub fn integer(&self, t: usize, i: usize) -> i32 {
-        let (Some(directory), Some(values)) = (self.directory.get(t), self.values.get(t)) else {
+        let (Some(directory), Some(records)) = (self.directory.get(t), self.records.get(t)) else {
             return 0;
         };
-        let at = i / BLOCK * WORDS;
-        let Some(&[lo, hi, base]) = directory.get(at..at + WORDS) else {
+        let Some(&at) = directory.get(i / BLOCK) else {
             return 0;
         };
-        let map = u64::from(lo) | (u64::from(hi) << 32);
+        let at = at as usize;
+        let Some(&[a, b, c, d]) = records.get(at..at + MAP) else {
+            return 0;
+        };
+        let map = u64::from(a as u16)
+            | u64::from(b as u16) << 16
+            | u64::from(c as u16) << 32
+            | u64::from(d as u16) << 48;
         let bit = i % BLOCK;
         let below = (map & ((1u64 << bit) - 1)).count_ones() as usize;
         let present = ((map >> bit) & 1) as i32;
-        // The position is in range for every index: an index not kept reads the next kept weight or the final zero.
-        let v = values.get(base as usize + below).copied().unwrap_or(0);
+        // In range for every index: an index not kept reads the next record's map or the final zero.
+        let v = records.get(at + MAP + below).copied().unwrap_or(0);
         i32::from(v) * present
     }
 
@@ -87,7 +98,10 @@ impl Packed {
 /// Fills one tuple's part of a [`Packed`] form weight by weight, in rising index order.
 pub struct Builder {
     directory: Vec<u32>,
-    values: Vec<i16>,
+    records: Vec<i16>,
+    /// Where the current block's record begins.
+    record: usize,
+    kept: usize,
     /// The index after the last weight pushed.
     next: usize,
 }
@@ -95,10 +109,17 @@ pub struct Builder {
 impl Builder {
     /// A builder for `kept` weights (a hint).
     pub fn new(kept: usize) -> Builder {
+        // About 15 to 25 weights a block that keeps any: room for the maps too, so that the vector, advised once,
+        // never moves.
+        let mut records = super::memory::values_with_capacity(kept + kept / 2 + 64);
+        records.extend([0; MAP]);
         Builder {
-            // Zeroed memory straight from the allocator: blocks that keep nothing are never written.
-            directory: vec![0u32; BLOCKS * WORDS],
-            values: Vec::with_capacity(kept + 1),
+            // Zeroed memory straight from the allocator (blocks that keep nothing are never written), in 2 MiB pages
+            // where the kernel has them: without them the lookups miss the TLB and play slows down.
+            directory: super::memory::zeroed_words(BLOCKS),
+            records,
+            record: 0,
+            kept: 0,
             next: 0,
         }
     }
@@ -115,25 +136,26 @@ impl Builder {
                 "a weight of {q} steps, more than this program holds (16 bits: a finer step than the weights allow)"
             )
         })?;
-        let at = i / BLOCK * WORDS;
-        let first_in_block = self.values.is_empty() || (self.next - 1) / BLOCK != i / BLOCK;
+        let first_in_block = self.kept == 0 || (self.next - 1) / BLOCK != i / BLOCK;
         if first_in_block {
-            self.directory[at + 2] = self.values.len() as u32;
+            self.record = self.records.len();
+            self.directory[i / BLOCK] = self.record as u32;
+            self.records.extend([0; MAP]);
         }
         let bit = i % BLOCK;
-        self.directory[at + bit / 32] |= 1 << (bit % 32);
-        self.values.push(q);
+        let word = self.record + bit / 16;
+        self.records[word] = (self.records[word] as u16 | 1 << (bit % 16)) as i16;
+        self.records.push(q);
+        self.kept += 1;
         self.next = i + 1;
         Ok(())
     }
 
-    /// The directory and the values (with the final zero).
-    fn finish(mut self) -> (Box<[u32]>, Box<[i16]>) {
-        self.values.push(0);
-        (
-            self.directory.into_boxed_slice(),
-            self.values.into_boxed_slice(),
-        )
+    /// The directory, the records (with the final zero; not shrunk, which would move them out of the memory advised)
+    /// and the count of weights kept.
+    fn finish(mut self) -> (Vec<u32>, Vec<i16>, usize) {
+        self.records.push(0);
+        (self.directory, self.records, self.kept)
     }
 }
 
