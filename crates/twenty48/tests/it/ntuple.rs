@@ -812,7 +812,7 @@ fn a_sparse_file_keeps_the_chosen_weights_and_zeros_the_rest() {
 #[test]
 fn the_packed_form_evaluates_as_the_dense_form() {
     let net = &**RANDOM_NET;
-    let keep = |i: usize| i % 3 != 0;
+    let keep = |i: usize| !i.is_multiple_of(3);
     let bytes = ntuple::encode_sparse(net, &keep, &[0.0625, 0.125, 0.5, 4.0]);
     let packed = ntuple::load_bytes(&bytes, "packed").unwrap();
     let dense = ntuple::load_bytes(&bytes, "dense").unwrap();

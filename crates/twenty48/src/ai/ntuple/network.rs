@@ -336,16 +336,13 @@ impl Network {
         let Weights::Packed(p, _) = &self.weights else {
             return 0.0;
         };
-        let steps = p.steps();
-        let mut sum = 0f32;
-        for (t, cells) in TUPLES.iter().enumerate() {
-            let mut q = 0i32;
-            for &image in images {
-                q += p.integer(t, tuple_index(image, cells));
+        let mut indices = [[0usize; 8]; 4];
+        for (ix, cells) in indices.iter_mut().zip(&TUPLES) {
+            for (i, &image) in ix.iter_mut().zip(images) {
+                *i = tuple_index(image, cells);
             }
-            sum += q as f32 * steps[t];
         }
-        sum
+        p.sum(&indices)
     }
 
     /// Adds `delta / FEATURES` to each of the board's feature weights, so that its value moves by about `delta`

@@ -181,7 +181,7 @@ impl<'a> Decoder<'a> {
     /// frequencies do not sum to [`SCALE`] or the bytes do not hold a state in whole words.
     pub fn new(freqs: &[u16; SYMBOLS], bytes: &'a [u8], extra: &'a [u8]) -> Option<Decoder<'a>> {
         let sum: u32 = freqs.iter().map(|&f| u32::from(f)).sum();
-        if sum != SCALE || bytes.len() < 4 || bytes.len() % 2 != 0 {
+        if sum != SCALE || bytes.len() < 4 || !bytes.len().is_multiple_of(2) {
             return None;
         }
         let mut table = Vec::with_capacity(SCALE as usize);
@@ -216,7 +216,7 @@ impl<'a> Decoder<'a> {
 
     /// The next integer. Reading past the end of a stream yields zeros, noticed by [`Decoder::finished`].
     #[inline(always)]
-    pub fn next(&mut self) -> u32 {
+    pub fn read(&mut self) -> u32 {
         let e = self.table[(self.x & (SCALE - 1)) as usize];
         let f = (e & 0x1FFF) as u32;
         let bias = ((e >> 13) & 0xFFF) as u32;
@@ -288,7 +288,7 @@ mod tests {
         let c = encode(&values);
         let mut d = Decoder::new(&c.freqs, &c.bytes, &c.extra).unwrap();
         for &v in &values {
-            assert_eq!(d.next(), v);
+            assert_eq!(d.read(), v);
         }
         assert!(d.finished());
         // A skewed source costs near its entropy (here about 1.2 bits for the symbol).
@@ -306,12 +306,12 @@ mod tests {
         let short = &c.bytes[..c.bytes.len() - 4];
         let mut d = Decoder::new(&c.freqs, short, &c.extra).unwrap();
         for _ in 0..values.len() {
-            d.next();
+            d.read();
         }
         assert!(!d.finished());
         let mut d = Decoder::new(&c.freqs, &c.bytes, &c.extra).unwrap();
         for _ in 1..values.len() {
-            d.next();
+            d.read();
         }
         assert!(!d.finished(), "one integer left");
         let mut bad = c.freqs;

@@ -350,7 +350,7 @@ fn decode_tuple(
     let mut v = rans::Decoder::new(vf, vb, ve).ok_or("damaged values")?;
     let mut next = 0u64;
     for _ in 0..n {
-        let (gap, z) = (g.next(), v.next());
+        let (gap, z) = (g.read(), v.read());
         let i = next + u64::from(gap);
         let q = i64::from(z >> 1) ^ -i64::from(z & 1);
         out.push(usize::try_from(i).unwrap_or(usize::MAX), q)
