@@ -11,6 +11,11 @@
 //! `--marks FILE` keeps the marks made so far (saved every 100 games, with the number of games played) and resumes
 //! from them: a stopped run continues where it stopped, and a finished one can be written again with another step
 //! without replaying its games (with the same `--seed` and `--reach`). `--min-count K` keeps only the weights read at least K times (saturating at 255).
+//!
+//! `--recode` (with `--games 0`) plays nothing and keeps every weight of `--net` that is not zero: with a sparse file
+//! as `--net` and its own step, it writes the same weights in the current format. `--keep-from FILE` (with
+//! `--games 0`) keeps the weights that are not zero in the sparse file FILE (the positions an earlier run marked and
+//! kept), read from `--net` at another `--step`, without replaying the games.
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -33,20 +38,28 @@ struct Args {
     marks: Option<PathBuf>,
     min_count: u8,
     reach: u8,
+    recode: bool,
+    keep_from: Option<PathBuf>,
 }
 
 fn parse_args() -> Result<Args, String> {
-    let (mut net, mut out, mut marks) = (None, None, None);
+    let (mut net, mut out, mut marks, mut keep_from) = (None, None, None, None);
     let (mut games, mut seed, mut step, mut min_count, mut reach) =
         (2000u64, 777u64, 8f32, 1u8, 2u8);
+    let mut recode = false;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
+        if flag == "--recode" {
+            recode = true;
+            continue;
+        }
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
         let bad = |e: &dyn std::fmt::Display| format!("bad value for {flag}: {e}");
         match flag.as_str() {
             "--net" => net = Some(PathBuf::from(value)),
             "--out" => out = Some(PathBuf::from(value)),
             "--marks" => marks = Some(PathBuf::from(value)),
+            "--keep-from" => keep_from = Some(PathBuf::from(value)),
             "--games" => games = value.parse().map_err(|e| bad(&e))?,
             "--seed" => seed = value.parse().map_err(|e| bad(&e))?,
             "--step" => step = value.parse().map_err(|e| bad(&e))?,
@@ -67,6 +80,8 @@ fn parse_args() -> Result<Args, String> {
         marks,
         min_count,
         reach,
+        recode,
+        keep_from,
     })
 }
 
@@ -157,7 +172,16 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
             );
         }
     }
-    let keep = |i: usize| counts[i] >= a.min_count;
+    let from = a.keep_from.as_ref().map(|p| load(p)).transpose()?;
+    let keep = |i: usize| {
+        if let Some(f) = &from {
+            f.weight(i) != 0.0
+        } else if a.recode {
+            net.weight(i) != 0.0
+        } else {
+            counts[i] >= a.min_count
+        }
+    };
     let bytes = encode_sparse(&net, &keep, &[a.step; 4]);
     std::fs::write(&a.out, &bytes)?;
     let start = Instant::now();
@@ -185,7 +209,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: compact --net FILE --out FILE [--games N] [--seed S] [--step POINTS] [--marks FILE] [--min-count K] [--reach 1|2]"
+                "usage: compact --net FILE --out FILE [--games N] [--seed S] [--step POINTS] [--marks FILE] [--min-count K] [--reach 1|2] [--recode] [--keep-from FILE]"
             );
             return ExitCode::from(2);
         }

@@ -35,6 +35,21 @@ pub fn zeroed(n: usize) -> Box<[AtomicU32]> {
     }
 }
 
+/// `n` zero words from memory the allocator hands out already zeroed, advised as [`with_capacity`] before anything is
+/// written (the packed form's directory).
+pub fn zeroed_words(n: usize) -> Vec<u32> {
+    let v = vec![0u32; n];
+    advise_huge_pages(v.as_ptr() as usize, n * std::mem::size_of::<u32>());
+    v
+}
+
+/// An empty vector with room for `n` values, advised as [`with_capacity`] (the packed form's weights).
+pub fn values_with_capacity(n: usize) -> Vec<i16> {
+    let v: Vec<i16> = Vec::with_capacity(n);
+    advise_huge_pages(v.as_ptr() as usize, n * std::mem::size_of::<i16>());
+    v
+}
+
 /// An empty vector with room for `n` weights, advised as above (fill it before it is read).
 pub fn with_capacity(n: usize) -> Vec<AtomicU32> {
     let v: Vec<AtomicU32> = Vec::with_capacity(n);

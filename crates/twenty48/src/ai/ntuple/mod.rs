@@ -10,6 +10,8 @@ pub mod downgrade;
 pub mod file;
 mod memory;
 pub mod network;
+pub mod packed;
+pub mod rans;
 pub mod shipped;
 pub mod sparse;
 pub mod starts;
@@ -25,7 +27,7 @@ pub use network::{
 pub use shipped::{
     COMPILED_IN, COMPILED_IN_FILE, WEIGHTS_ENV, WEIGHTS_FILE, compiled_in, shipped, weights_path,
 };
-pub use sparse::{encode_sparse, is_sparse, load_sparse_bytes};
+pub use sparse::{encode_sparse, encode_sparse_zlib, is_sparse, load_sparse_bytes};
 pub use starts::{POOL_CAPACITY, Starts};
 pub use train::{
     GameStats, Progress, RATE_EXPONENTS, START_STRIDE, TrainConfig, game_rng, greedy_move,

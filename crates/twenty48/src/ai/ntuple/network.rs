@@ -1,7 +1,10 @@
 //! The n-tuple network: four 6-cell tuples whose weights are shared over the board's 8 symmetries, looked up by the
 //! tiles' exponents, optionally in stages by the largest tile (each stage a whole set of weights).
 
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
+
+use super::packed::Packed;
 
 use crate::bitboard::{Bitboard, max_exponent, transpose};
 
@@ -112,10 +115,23 @@ pub fn feature_indices(b: Bitboard) -> [usize; FEATURES] {
 /// A network in stages (Jaśkowski's multi-stage networks) keeps one set of weights per range of the board's largest
 /// tile: with thresholds `[14]`, boards whose largest tile is below 16384 read stage 0 and the others stage 1, so the
 /// late game, where a misplaced tile costs the most, has weights of its own.
+///
+/// A network read from a sparse file ([`super::sparse`]), the one play uses, is held in the read-only
+/// [`Packed`] form instead (one stage, about 34 MB for 10.6 million weights kept): it evaluates as the dense form of
+/// the same weights would, to the bit. Writing a weight of it (training it further) first copies it into the dense
+/// form, once.
 pub struct Network {
-    weights: Box<[AtomicU32]>,
+    weights: Weights,
     games: std::sync::atomic::AtomicU64,
     stage_from: Box<[u8]>,
+}
+
+/// Where a network's weights are.
+enum Weights {
+    /// Every weight of every stage, writable (training).
+    Dense(Box<[AtomicU32]>),
+    /// The kept weights only (play), and the dense copy made on the first write, if any.
+    Packed(Box<Packed>, OnceLock<Box<[AtomicU32]>>),
 }
 
 impl Network {
@@ -145,9 +161,52 @@ impl Network {
     ) -> Network {
         debug_assert_eq!(weights.len(), WEIGHTS * (stage_from.len() + 1));
         Network {
-            weights,
+            weights: Weights::Dense(weights),
             games: games.into(),
             stage_from: stage_from.into(),
+        }
+    }
+
+    /// A read-only network of one stage in the packed form, with a count of training games.
+    pub(crate) fn from_packed(packed: Packed, games: u64) -> Network {
+        Network {
+            weights: Weights::Packed(Box::new(packed), OnceLock::new()),
+            games: games.into(),
+            stage_from: Box::new([]),
+        }
+    }
+
+    /// The packed form the network is read from, when it is in that form and has not been written to.
+    pub fn packed(&self) -> Option<&Packed> {
+        match &self.weights {
+            Weights::Packed(p, dense) if dense.get().is_none() => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The dense weights, when there are any (always, but for a packed network never written to).
+    #[inline(always)]
+    fn dense(&self) -> Option<&[AtomicU32]> {
+        match &self.weights {
+            Weights::Dense(w) => Some(w),
+            Weights::Packed(_, dense) => dense.get().map(|w| &w[..]),
+        }
+    }
+
+    /// The dense weights, made from the packed form on the first call for a packed network.
+    fn dense_for_writing(&self) -> &[AtomicU32] {
+        match &self.weights {
+            Weights::Dense(w) => w,
+            Weights::Packed(p, dense) => dense.get_or_init(|| {
+                let w = super::memory::zeroed(WEIGHTS);
+                for (i, x) in w.iter().enumerate() {
+                    let v = p.weight(i);
+                    if v != 0.0 {
+                        x.store(v.to_bits(), Ordering::Relaxed);
+                    }
+                }
+                w
+            }),
         }
     }
 
@@ -159,10 +218,7 @@ impl Network {
             let lowest = if s == 0 { 0 } else { stage_from[s - 1] };
             let src = self.stage_of_exponent(lowest) * WEIGHTS;
             for i in 0..WEIGHTS {
-                out.weights[s * WEIGHTS + i].store(
-                    self.weights[src + i].load(Ordering::Relaxed),
-                    Ordering::Relaxed,
-                );
+                out.set_weight(s * WEIGHTS + i, self.weight(src + i));
             }
         }
         out.set_games(self.games());
@@ -171,7 +227,7 @@ impl Network {
 
     /// Sets every weight of stage `s` to zero (nothing when there is no such stage).
     pub(crate) fn clear_stage(&self, s: usize) {
-        if let Some(stage) = self.weights.get(s * WEIGHTS..(s + 1) * WEIGHTS) {
+        if let Some(stage) = self.dense_for_writing().get(s * WEIGHTS..(s + 1) * WEIGHTS) {
             for w in stage {
                 w.store(0, Ordering::Relaxed);
             }
@@ -230,38 +286,63 @@ impl Network {
     /// Weight `i` (0..[`Network::len`]).
     #[inline(always)]
     pub fn weight(&self, i: usize) -> f32 {
-        f32::from_bits(self.weights[i].load(Ordering::Relaxed))
+        match (self.dense(), &self.weights) {
+            (Some(w), _) => f32::from_bits(w[i].load(Ordering::Relaxed)),
+            (None, Weights::Packed(p, _)) => p.weight(i),
+            (None, Weights::Dense(_)) => 0.0,
+        }
     }
 
     /// Sets weight `i`.
     #[inline(always)]
     pub fn set_weight(&self, i: usize, w: f32) {
-        self.weights[i].store(w.to_bits(), Ordering::Relaxed);
+        self.dense_for_writing()[i].store(w.to_bits(), Ordering::Relaxed);
     }
 
     /// Number of weights ([`WEIGHTS`] per stage).
     pub fn len(&self) -> usize {
-        self.weights.len()
+        WEIGHTS * self.stages()
     }
 
     /// Always false.
     pub fn is_empty(&self) -> bool {
-        self.weights.is_empty()
+        self.len() == 0
     }
 
     /// The value of a board (an after-state): the sum of its [`FEATURES`] weights.
     #[inline]
     pub fn eval(&self, b: Bitboard) -> f32 {
         let images = symmetries(b);
+        let Some(weights) = self.dense() else {
+            return self.eval_packed(&images);
+        };
         let stage = self.stage(b) * WEIGHTS;
         let mut sum = 0f32;
         for (t, cells) in TUPLES.iter().enumerate() {
             let base = stage + t * TUPLE_SIZE;
             for &image in &images {
-                sum += self.weight(base + tuple_index(image, cells));
+                sum += f32::from_bits(
+                    weights[base + tuple_index(image, cells)].load(Ordering::Relaxed),
+                );
             }
         }
         sum
+    }
+
+    /// [`Network::eval`] in the packed form: each tuple's integers summed, then times its step (exact, as the dense
+    /// form's sum of the same weights is while it stays below 2^24 steps).
+    #[inline]
+    fn eval_packed(&self, images: &[Bitboard; 8]) -> f32 {
+        let Weights::Packed(p, _) = &self.weights else {
+            return 0.0;
+        };
+        let mut indices = [[0usize; 8]; 4];
+        for (ix, cells) in indices.iter_mut().zip(&TUPLES) {
+            for (i, &image) in ix.iter_mut().zip(images) {
+                *i = tuple_index(image, cells);
+            }
+        }
+        p.sum(&indices)
     }
 
     /// Adds `delta / FEATURES` to each of the board's feature weights, so that its value moves by about `delta`
@@ -277,22 +358,30 @@ impl Network {
 
     /// Weights that are not zero.
     pub fn nonzero(&self) -> usize {
-        self.weights
-            .iter()
-            .filter(|w| w.load(Ordering::Relaxed) & 0x7FFF_FFFF != 0)
-            .count()
+        match self.dense() {
+            Some(w) => w
+                .iter()
+                .filter(|w| w.load(Ordering::Relaxed) & 0x7FFF_FFFF != 0)
+                .count(),
+            None => (0..self.len()).filter(|&i| self.weight(i) != 0.0).count(),
+        }
     }
 
     /// Iterates over the weights' bit patterns.
     pub(crate) fn bits(&self) -> impl Iterator<Item = u32> + '_ {
-        self.weights.iter().map(|w| w.load(Ordering::Relaxed))
+        let dense = self.dense();
+        (0..self.len()).map(move |i| match dense {
+            Some(w) => w[i].load(Ordering::Relaxed),
+            None => self.weight(i).to_bits(),
+        })
     }
 }
 
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Network")
-            .field("weights", &self.weights.len())
+            .field("weights", &self.len())
+            .field("packed", &self.packed().map(|p| p.kept()))
             .field("games", &self.games())
             .field("stage_from", &self.stage_from)
             .finish()
