@@ -176,9 +176,8 @@ pub fn parlor_worker_failed(why: &str) {
     });
 }
 
-/// In the worker: the answer to one think request, both as JSON ([`crate::think::answer`]).
-#[wasm_bindgen(js_name = parlorWorkerAnswer)]
-pub fn parlor_worker_answer(request: &str) -> String {
+/// In the worker, once: the host (clock, entropy, runner) of the worker's thread.
+fn worker_started() {
     static STARTED: OnceLock<()> = OnceLock::new();
     STARTED.get_or_init(|| {
         console_error_panic_hook();
@@ -188,7 +187,40 @@ pub fn parlor_worker_answer(request: &str) -> String {
             runner: &RunNow,
         });
     });
+}
+
+/// In the worker: the answer to one think request, both as JSON ([`crate::think::answer`]).
+#[wasm_bindgen(js_name = parlorWorkerAnswer)]
+pub fn parlor_worker_answer(request: &str) -> String {
+    worker_started();
     crate::think::answer(request)
+}
+
+/// In the worker, at its start: one entry kept in IndexedDB (`worker.js` reads them), taken as the worker's table
+/// ([`crate::think::take_kept`]). Returns `""` when taken, else why it was refused (the worker deletes it).
+#[wasm_bindgen(js_name = parlorWorkerKept)]
+pub fn parlor_worker_kept(key: &str, bytes: &[u8]) -> String {
+    worker_started();
+    crate::think::take_kept(key, bytes)
+        .err()
+        .unwrap_or_default()
+}
+
+/// In the worker, after an answer: a table solved for it and not yet kept, as `{key, bytes, ms}` (`ms`: the
+/// solve's time), or `null`; `worker.js` puts it in IndexedDB.
+#[wasm_bindgen(js_name = parlorWorkerToKeep)]
+pub fn parlor_worker_to_keep() -> JsValue {
+    let Some((key, bytes, ms)) = crate::think::to_keep() else {
+        return JsValue::NULL;
+    };
+    let out = js_sys::Object::new();
+    let set = |k: &str, v: &JsValue| {
+        let _ = js_sys::Reflect::set(&out, &JsValue::from_str(k), v);
+    };
+    set("key", &JsValue::from_str(&key));
+    set("bytes", &js_sys::Uint8Array::from(bytes.as_slice()).into());
+    set("ms", &JsValue::from_f64(ms));
+    out.into()
 }
 
 /// The browser's `localStorage`, as the page's [`Persist`].

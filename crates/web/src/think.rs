@@ -10,16 +10,63 @@ use parlor::mid::Contexts;
 use parlor::mid::elsewhere::{Answer, Request, answer_to_json, think_for};
 use parlor::mid::game::Game;
 use parlor::tui::game::TuiGame;
+use std::cell::RefCell;
 
 thread_local! {
     /// Every game's context, made at the first request and kept for the worker's life.
     static CONTEXTS: Contexts = Contexts::new(&parlor::registry::any(), None);
 }
 
+thread_local! {
+    /// The boards whose tables this worker read from the browser's store or handed out to be kept there.
+    static KEPT: RefCell<Vec<nocca::Dims>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The key under which a board's table is kept in the browser (IndexedDB): its file name, `nocca-4x4.table`. The
+/// format's version is in the bytes' header, so a newer one is refused when read.
+pub fn table_key(dims: nocca::Dims) -> String {
+    nocca::Table::file_name(dims)
+}
+
+/// The board a key names, if it is a table's key.
+fn key_dims(key: &str) -> Option<nocca::Dims> {
+    key.strip_prefix("nocca-")?
+        .strip_suffix(".table")?
+        .parse()
+        .ok()
+}
+
+/// What came of one entry kept in the browser, read at the worker's start: `Ok(board)` when its table is now the
+/// worker's (no solve needed this visit), else why it was refused (damaged, a newer format, another board, an
+/// unknown key: the page deletes it and the table is solved again when needed).
+pub fn take_kept(key: &str, bytes: &[u8]) -> Result<nocca::Dims, String> {
+    let dims = key_dims(key).ok_or_else(|| format!("{key}: not a kept table"))?;
+    let table =
+        nocca::Table::from_bytes(bytes, dims, &format!("kept {key}")).map_err(|e| e.to_string())?;
+    CONTEXTS.with(|c| c.of::<Nocca>().add_ready(table));
+    KEPT.with(|k| k.borrow_mut().push(dims));
+    Ok(dims)
+}
+
+/// A table this worker solved and has not yet handed out to be kept: its key, its bytes (versioned, with a
+/// checksum) and the time its solve took, in milliseconds.
+pub fn to_keep() -> Option<(String, Vec<u8>, f64)> {
+    let tables = CONTEXTS.with(|c| c.of::<Nocca>().loaded());
+    let table = tables
+        .into_iter()
+        .find(|t| KEPT.with(|k| !k.borrow().contains(&t.dims())))?;
+    KEPT.with(|k| k.borrow_mut().push(table.dims()));
+    Some((
+        table_key(table.dims()),
+        table.to_bytes(),
+        table.elapsed().as_secs_f64() * 1000.0,
+    ))
+}
+
 /// Game `G`'s answer to `request`, over the worker's context of `G`.
 fn think<G: TuiGame>(request: &Request) -> Answer {
     CONTEXTS
-        .with(|c| think_for::<G>(request, &c.of::<G>(), G::set_pace))
+        .with(|c| think_for::<G>(request, &c.of::<G>(), G::set_pace, G::hint_text))
         .map_err(|e| e.to_string())
 }
 
@@ -86,11 +133,13 @@ mod tests {
     fn the_answer_is_the_move_thought_on_the_replayed_position() {
         let r = request::<Nocca>("", Purpose::Hint);
         let (_, got) = answer_from_json(&answer(&r.to_json())).unwrap();
-        assert_eq!(got, Ok(here::<Nocca>(&r)));
-        assert!(got.unwrap().is_some());
+        let got = got.unwrap();
+        assert_eq!(got.mv, here::<Nocca>(&r));
+        assert!(got.mv.is_some());
+        assert!(got.words.is_some(), "a hint comes with its words");
         let r = request::<Twenty48>("", Purpose::Autoplay);
         let (_, got) = answer_from_json(&answer(&r.to_json())).unwrap();
-        assert_eq!(got, Ok(here::<Twenty48>(&r)));
+        assert_eq!(got.map(|t| t.mv), Ok(here::<Twenty48>(&r)));
     }
 
     #[test]
@@ -105,5 +154,49 @@ mod tests {
         r.moves = String::new();
         let (_, got) = answer_from_json(&answer(&r.to_json())).unwrap();
         assert_eq!(got, Err("no game chess to think for".to_string()));
+    }
+
+    fn hint_on(board: &str) -> Request {
+        let params = parlor::games::nocca::Params {
+            board: board.parse().unwrap(),
+            ..Default::default()
+        };
+        let mut r = request::<Nocca>("", Purpose::Hint);
+        r.options = Nocca::params_to_json(&params);
+        r
+    }
+
+    #[test]
+    fn a_table_solved_here_is_handed_out_once_and_a_kept_one_is_taken_without_solving() {
+        // (Each test runs on its own thread: its own worker contexts.)
+        assert!(to_keep().is_none());
+        let (_, got) = answer_from_json(&answer(&hint_on("3x3").to_json())).unwrap();
+        assert!(got.unwrap().words.unwrap().contains("(exact)"));
+        let (key, bytes, ms) = to_keep().expect("the 3x3 table solved for the hint");
+        assert_eq!(key, "nocca-3x3.table");
+        assert!(ms >= 0.0);
+        assert!(to_keep().is_none(), "handed out once");
+        // A fresh worker (another thread) takes the kept bytes and answers the exact hint without solving.
+        let fresh = std::thread::spawn(move || {
+            let mut bad = bytes.clone();
+            bad[100] ^= 1;
+            assert!(take_kept(&key, &bad).unwrap_err().contains("checksum"));
+            let mut newer = bytes.clone();
+            newer[8] += 1;
+            assert!(take_kept(&key, &newer).is_err());
+            assert!(take_kept("nocca-3x4.table", &bytes).is_err());
+            assert!(take_kept("tree", &bytes).is_err());
+            assert_eq!(take_kept(&key, &bytes).unwrap().to_string(), "3x3");
+            let tables = CONTEXTS.with(|c| c.of::<Nocca>());
+            let dims = "3x3".parse().unwrap();
+            assert!(tables.first_use(dims).is_none(), "nothing left to solve");
+            let (_, got) = answer_from_json(&answer(&hint_on("3x3").to_json())).unwrap();
+            assert!(got.unwrap().words.unwrap().contains("(exact)"));
+            assert!(
+                to_keep().is_none(),
+                "a table read from the store is not kept again"
+            );
+        });
+        fresh.join().unwrap();
     }
 }

@@ -181,6 +181,8 @@ pub(crate) fn write(
     file.seek(SeekFrom::Start(0)).map_err(io_err(&tmp))?;
     file.write_all(&h).map_err(io_err(&tmp))?;
     file.sync_all().map_err(io_err(&tmp))?;
+    // Closed before the rename (Windows cannot rename an open file).
+    #[cfg(not(target_arch = "wasm32"))]
     drop(file);
     fs::rename(&tmp, path).map_err(io_err(path))
 }
@@ -195,12 +197,22 @@ pub(crate) fn read(path: &Path, dims: Dims, kind: FileKind) -> Result<(u32, Vec<
         return Err(TableError::NotATable(path.to_path_buf()));
     }
     input.read_exact(&mut h).map_err(io_err(path))?;
+    let len = check_header(&h, size, path, dims, kind)?;
+    let mut data = vec![0u8; len as usize];
+    input.read_exact(&mut data).map_err(io_err(path))?;
+    check_data(&h, data, path)
+}
+
+/// Checks a header read from `path` (`size` bytes in all) against the board and kind wanted: the data's length.
+fn check_header(
+    h: &[u8; HEADER],
+    size: u64,
+    path: &Path,
+    dims: Dims,
+    kind: FileKind,
+) -> Result<u64, TableError> {
     let u32_at = |i: usize| u32::from_le_bytes([h[i], h[i + 1], h[i + 2], h[i + 3]]);
-    let u64_at = |i: usize| {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(&h[i..i + 8]);
-        u64::from_le_bytes(b)
-    };
+    // A newer format (or anything else) is refused, never guessed at.
     if &h[..8] != MAGIC || u32_at(8) != VERSION {
         return Err(TableError::NotATable(path.to_path_buf()));
     }
@@ -219,17 +231,26 @@ pub(crate) fn read(path: &Path, dims: Dims, kind: FileKind) -> Result<(u32, Vec<
             wanted: format!("{dims} {}", name(kind as u32)),
         });
     }
-    let len = u64_at(32);
+    let len = u64_at(h, 32);
     let expected = Indexer::new(dims).len();
     if len != expected || size != HEADER as u64 + len {
         return Err(TableError::Length(path.to_path_buf()));
     }
-    let mut data = vec![0u8; len as usize];
-    input.read_exact(&mut data).map_err(io_err(path))?;
-    if checksum(&h, &data) != u64_at(40) {
+    Ok(len)
+}
+
+fn u64_at(h: &[u8; HEADER], i: usize) -> u64 {
+    let mut b = [0u8; 8];
+    b.copy_from_slice(&h[i..i + 8]);
+    u64::from_le_bytes(b)
+}
+
+/// Checks the data against the header's checksum: the round and the data.
+fn check_data(h: &[u8; HEADER], data: Vec<u8>, path: &Path) -> Result<(u32, Vec<u8>), TableError> {
+    if checksum(h, &data) != u64_at(h, 40) {
         return Err(TableError::Checksum(path.to_path_buf()));
     }
-    Ok((u32_at(24), data))
+    Ok((u32::from_le_bytes([h[24], h[25], h[26], h[27]]), data))
 }
 
 /// Counts of the positions of a solved board (mirror images counted once; every position is seen with its side to
@@ -347,6 +368,38 @@ impl Table {
     pub fn load(path: &Path, dims: Dims) -> Result<Table, TableError> {
         let t = web_time::Instant::now();
         let (_, data) = read(path, dims, FileKind::Table)?;
+        let counts = Counts::of(&data);
+        Ok(Table::from_parts(
+            Indexer::new(dims),
+            data,
+            counts,
+            t.elapsed(),
+        ))
+    }
+
+    /// The table as bytes, exactly as [`Table::save`] writes its file: a versioned header with the board and a
+    /// checksum, then one byte per index slot (what a browser keeps in IndexedDB).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut h = header(self.dims(), FileKind::Table, 0, self.data.len() as u64);
+        let sum = checksum(&h, &self.data);
+        h[40..48].copy_from_slice(&sum.to_le_bytes());
+        let mut out = Vec::with_capacity(HEADER + self.data.len());
+        out.extend_from_slice(&h);
+        out.extend_from_slice(&self.data);
+        out
+    }
+
+    /// A table of board `dims` read back from [`Table::to_bytes`]; bytes of another board, another (newer)
+    /// format version, the wrong length or a wrong checksum are refused. `name` says where the bytes come from in
+    /// the error (`IndexedDB nocca-4x4.table`).
+    pub fn from_bytes(bytes: &[u8], dims: Dims, name: &str) -> Result<Table, TableError> {
+        let t = web_time::Instant::now();
+        let path = Path::new(name);
+        let Some((h, data)) = bytes.split_first_chunk::<HEADER>() else {
+            return Err(TableError::NotATable(path.to_path_buf()));
+        };
+        check_header(h, bytes.len() as u64, path, dims, FileKind::Table)?;
+        let (_, data) = check_data(h, data.to_vec(), path)?;
         let counts = Counts::of(&data);
         Ok(Table::from_parts(
             Indexer::new(dims),

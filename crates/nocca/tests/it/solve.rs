@@ -108,6 +108,54 @@ fn temp_path(name: &str) -> PathBuf {
 }
 
 #[test]
+fn tables_as_bytes_are_the_files_bytes_and_damage_or_a_newer_version_is_refused() {
+    let table = solved(3, 3);
+    let bytes = table.to_bytes();
+    let path = temp_path("3x3-bytes.table");
+    table.save(&path).unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    let back = Table::from_bytes(&bytes, table.dims(), "kept").unwrap();
+    assert_eq!(back.counts(), table.counts());
+    for p in reachable(table.dims()) {
+        assert_eq!(back.value(&p), table.value(&p));
+    }
+    let refused = |b: &[u8], dims| Table::from_bytes(b, dims, "kept").unwrap_err();
+    assert!(matches!(
+        refused(&bytes, Dims::new(3, 4).unwrap()),
+        TableError::WrongBoard { .. }
+    ));
+    for at in [48, bytes.len() / 2, bytes.len() - 1] {
+        let mut bad = bytes.clone();
+        bad[at] ^= 1;
+        assert!(
+            matches!(refused(&bad, table.dims()), TableError::Checksum(_)),
+            "byte {at}"
+        );
+    }
+    // A newer format version (bytes 8..12) is refused, not guessed at; so are short and foreign bytes.
+    let mut newer = bytes.clone();
+    newer[8] += 1;
+    assert!(matches!(
+        refused(&newer, table.dims()),
+        TableError::NotATable(_)
+    ));
+    assert!(matches!(
+        refused(&bytes[..bytes.len() - 1], table.dims()),
+        TableError::Length(_)
+    ));
+    assert!(matches!(
+        refused(b"hello", table.dims()),
+        TableError::NotATable(_)
+    ));
+    assert!(
+        refused(b"hello", table.dims())
+            .to_string()
+            .starts_with("kept: ")
+    );
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
 fn tables_round_trip_and_damage_is_detected() {
     let table = solved(3, 3);
     let path = temp_path("3x3.table");

@@ -77,13 +77,24 @@ impl Request {
     }
 }
 
-/// The answer to a request: the move in notation, none (the computer found no move), or why it could not think.
-pub type Answer = Result<Option<String>, String>;
+/// What the worker thought: the move in notation (none: the computer found no move) and, for a hint, its words as
+/// the worker says them (from the worker's tables and trees, which the page may not hold: a Nocca hint's exact
+/// value, a Mastermind hint said to be optimal).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Thought {
+    /// The move in the game's notation.
+    pub mv: Option<String>,
+    /// A hint's words, when the worker gave them.
+    pub words: Option<String>,
+}
+
+/// The answer to a request: what was thought, or why it could not think.
+pub type Answer = Result<Thought, String>;
 
 /// The answer as one JSON text (what crosses back from the worker).
 pub fn answer_to_json(id: u64, answer: &Answer) -> String {
     match answer {
-        Ok(mv) => serde_json::json!({ "id": id, "move": mv }),
+        Ok(t) => serde_json::json!({ "id": id, "move": t.mv, "words": t.words }),
         Err(why) => serde_json::json!({ "id": id, "error": why }),
     }
     .to_string()
@@ -96,17 +107,26 @@ pub fn answer_from_json(text: &str) -> Option<(u64, Answer)> {
     if let Some(why) = v["error"].as_str() {
         return Some((id, Err(why.to_string())));
     }
-    Some((id, Ok(v["move"].as_str().map(str::to_string))))
+    let text = |key: &str| v[key].as_str().map(str::to_string);
+    Some((
+        id,
+        Ok(Thought {
+            mv: text("move"),
+            words: text("words"),
+        }),
+    ))
 }
 
 /// Game `G`'s answer to `request`: the position rebuilt by replaying its moves, then [`Game::think`] with a new
 /// thinker over `context` (kept by the worker across requests, so that tables are built once). `pace` sets watch
-/// mode's pace on the thinker when the request has one.
+/// mode's pace on the thinker when the request has one; a hint's words are `say`'s (the screen's own wording, over
+/// the worker's context).
 pub fn think_for<G: Game>(
     request: &Request,
     context: &G::Context,
     pace: impl FnOnce(&mut G::Thinker, u64),
-) -> Result<Option<String>, Error> {
+    say: impl FnOnce(&G::Context, &G::State, &G::Move) -> String,
+) -> Result<Thought, Error> {
     let rebuilt = rebuild::<G>(
         &request.game,
         &request.options,
@@ -118,7 +138,15 @@ pub fn think_for<G: Game>(
         pace(&mut thinker, ms);
     }
     let stop = AtomicBool::new(false);
-    Ok(G::think(&mut thinker, &rebuilt.state, request.purpose, &stop).map(|m| m.to_string()))
+    let mv = G::think(&mut thinker, &rebuilt.state, request.purpose, &stop);
+    let words = match (&mv, request.purpose) {
+        (Some(m), Purpose::Hint) => Some(say(context, &rebuilt.state, m)),
+        _ => None,
+    };
+    Ok(Thought {
+        mv: mv.map(|m| m.to_string()),
+        words,
+    })
 }
 
 /// Somewhere else to think: a browser's Web Worker.
@@ -202,9 +230,19 @@ mod tests {
         assert_eq!(Request::from_json(&r.to_json()).unwrap(), r);
         assert!(Request::from_json("{\"id\":1}").is_err());
         assert!(Request::from_json("not json").is_err());
+        let thought = |mv: Option<&str>, words: Option<&str>| {
+            Ok(Thought {
+                mv: mv.map(str::to_string),
+                words: words.map(str::to_string),
+            })
+        };
         for answer in [
-            Ok(Some("a1b2".to_string())),
-            Ok(None),
+            thought(Some("a1b2"), None),
+            thought(
+                Some("a1b2"),
+                Some("b1 → b2 · Black to move: win in 7 (exact)"),
+            ),
+            thought(None, None),
             Err("bad".to_string()),
         ] {
             assert_eq!(
@@ -242,18 +280,30 @@ mod tests {
             purpose: Purpose::Hint,
             pace_ms: None,
         };
-        let expected = hint(session.state()).map(|m| m.to_string());
+        let expected = hint(session.state());
         assert!(expected.is_some());
         let r = Request::from_json(&r.to_json()).unwrap();
+        let said = |c: &<Nocca as Game>::Context, s: &<Nocca as Game>::State, m: &_| {
+            Nocca::describe_hint(c, s, m)
+        };
+        let got = think_for::<Nocca>(&r, &context, |_, _| {}, said).unwrap();
+        assert_eq!(got.mv, expected.map(|m| m.to_string()));
+        // A hint comes with its words, said over the worker's context as the terminal says them.
+        let words = expected.map(|m| Nocca::describe_hint(&context, session.state(), &m));
+        assert_eq!(got.words, words);
+        let mut opponent = r.clone();
+        opponent.purpose = Purpose::Opponent;
         assert_eq!(
-            think_for::<Nocca>(&r, &context, |_, _| {}).unwrap(),
-            expected
+            think_for::<Nocca>(&opponent, &context, |_, _| {}, said)
+                .unwrap()
+                .words,
+            None
         );
         // A damaged request says so instead of thinking on a wrong position.
         let mut wrong = r.clone();
         wrong.moves = "zz9".into();
-        assert!(think_for::<Nocca>(&wrong, &context, |_, _| {}).is_err());
+        assert!(think_for::<Nocca>(&wrong, &context, |_, _| {}, said).is_err());
         wrong.game = "mastermind".into();
-        assert!(think_for::<Nocca>(&wrong, &context, |_, _| {}).is_err());
+        assert!(think_for::<Nocca>(&wrong, &context, |_, _| {}, said).is_err());
     }
 }

@@ -311,7 +311,7 @@ impl<G: TuiGame> PlayView<G> {
                     Poll::Done((thinker, mv)) => {
                         self.job = None;
                         self.thinker = Some(thinker);
-                        self.thought(purpose, mv, ctx);
+                        self.thought(purpose, mv, None, ctx);
                     }
                 }
             }
@@ -325,10 +325,10 @@ impl<G: TuiGame> PlayView<G> {
                         let current = *at == moves_text(&self.session);
                         self.job = None;
                         match answer {
-                            Ok(mv) if current => {
+                            Ok(t) if current => {
                                 let mv =
-                                    mv.and_then(|t| G::parse_move(self.session.state(), &t).ok());
-                                self.thought(purpose, mv, ctx);
+                                    t.mv.and_then(|m| G::parse_move(self.session.state(), &m).ok());
+                                self.thought(purpose, mv, t.words, ctx);
                             }
                             Ok(_) => {}
                             Err(why) => {
@@ -356,13 +356,21 @@ impl<G: TuiGame> PlayView<G> {
         }
     }
 
-    fn thought(&mut self, purpose: Purpose, mv: Option<G::Move>, ctx: &mut Ctx) {
+    /// The computer's move for `purpose`; a hint is said in `words` when the worker gave them (it holds the
+    /// tables and trees), else over this screen's own context.
+    fn thought(
+        &mut self,
+        purpose: Purpose,
+        mv: Option<G::Move>,
+        words: Option<String>,
+        ctx: &mut Ctx,
+    ) {
         match (purpose, mv) {
             (Purpose::Hint, Some(mv)) => {
-                self.message = Some(format!(
-                    "hint: {} (the game is now assisted)",
+                let words = words.unwrap_or_else(|| {
                     G::hint_text(self.session.context(), self.session.state(), &mv)
-                ));
+                });
+                self.message = Some(format!("hint: {words} (the game is now assisted)"));
             }
             (Purpose::Hint, None) => self.message = Some("no move to suggest".into()),
             (Purpose::Autoplay, Some(mv)) if self.autoplay => {

@@ -4,12 +4,13 @@
 
 use crate::common::app::{app, press, screen, session};
 use nocca::Move;
-use parlor::games::nocca::{Nocca, Params};
+use parlor::games::nocca::{Nocca, Params, Tables};
 use parlor::input::KeyCode;
 use parlor::mid::elsewhere::{Answer, Elsewhere, Request, think_for};
 use parlor::mid::game::Purpose;
 use parlor::mid::session::Session;
 use parlor::storage::Store;
+use parlor::tui::game::TuiGame;
 use parlor::tui::menu::MenuView;
 use parlor::tui::play::PlayView;
 use std::collections::HashMap;
@@ -22,6 +23,7 @@ struct Worker {
     asked: Mutex<Vec<String>>,
     answers: Mutex<HashMap<u64, Answer>>,
     forgotten: Mutex<Vec<u64>>,
+    tables: Tables,
 }
 
 impl Elsewhere for Worker {
@@ -46,8 +48,9 @@ impl Worker {
         let mut served = vec![];
         for text in asked {
             let r = Request::from_json(&text).unwrap();
-            let answer =
-                think_for::<Nocca>(&r, &Default::default(), |_, _| {}).map_err(|e| e.to_string());
+            // The worker's own tables (the screen's are not asked): a hint's words are said over them.
+            let answer = think_for::<Nocca>(&r, &self.tables, |_, _| {}, Nocca::hint_text)
+                .map_err(|e| e.to_string());
             self.answers.lock().unwrap().insert(r.id, answer);
             served.push(r);
         }
@@ -139,4 +142,26 @@ fn a_hint_comes_back_as_the_move_thought_on_the_same_position() {
     app.tick();
     let s = screen(&mut app, 80, 24);
     assert!(s.contains("hint:"), "{s}");
+}
+
+#[test]
+fn a_hint_is_said_in_the_workers_words_from_the_workers_table() {
+    // On 3x3 the worker solves its own table; the screen's context never holds it, yet the hint shows the exact
+    // value, as the terminal's does.
+    let store = Store::in_memory().unwrap();
+    let params = Params {
+        board: "3x3".parse().unwrap(),
+        ..Params::default()
+    };
+    let s = session::<Nocca>(params, 5, &store);
+    assert!(s.context().ready(params.board).is_none());
+    let by = worker();
+    let mut app = app_with(s, store, by);
+    press(&mut app, KeyCode::Char('t'));
+    let served = by.serve();
+    assert_eq!(served[0].purpose, Purpose::Hint);
+    app.tick();
+    let s = screen(&mut app, 100, 30);
+    assert!(s.contains("hint:"), "{s}");
+    assert!(s.contains("(exact)"), "{s}");
 }

@@ -239,3 +239,99 @@ fn a_think_no_longer_wanted_ends_the_worker_and_a_fresh_one_answers() {
     assert_eq!(worker_starts(&page), 2.0, "{hinted}");
     page.screenshot("_answered").unwrap();
 }
+
+/// `window.parlorKept[what]` (index.html): how many kept tables the page's workers loaded, solved or refused.
+fn kept(page: &Session, what: &str) -> f64 {
+    page.eval_f64(&format!("return window.parlorKept.{what}"))
+        .unwrap()
+}
+
+/// Waits until `window.parlorKept[what]` reaches `n`.
+fn wait_kept(page: &Session, what: &str, n: f64, limit: Duration) {
+    let deadline = std::time::Instant::now() + limit;
+    while kept(page, what) < n {
+        let events = page.eval("return window.parlorKept.events").unwrap();
+        assert!(
+            std::time::Instant::now() < deadline,
+            "waited {limit:?} for parlorKept.{what} = {n}; events: {events}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// A hint asked on the game shown, with the exact value from the worker's table.
+fn exact_hint(page: &Session, limit: Duration) -> String {
+    page.type_text("t").unwrap();
+    let hinted = page
+        .wait_screen("the exact hint", limit, |s| s.contains("hint:"))
+        .unwrap();
+    assert!(
+        hinted.contains("(exact)"),
+        "the hint says its exact value:\n{hinted}"
+    );
+    hinted
+}
+
+#[test]
+fn a_4x4_table_solved_once_is_kept_and_a_damaged_one_is_refused_and_solved_again() {
+    let Some(page) = page("nocca_kept", "seed=9") else {
+        return;
+    };
+    let four = &[("Board", "4x4"), ("Computer level", "beginner")];
+    start_with(&page, four);
+    // First visit: the worker solves the 4x4 table for the hint and keeps it in IndexedDB.
+    exact_hint(&page, Duration::from_secs(240));
+    wait_kept(&page, "solved", 1.0, Duration::from_secs(60));
+    assert_eq!(kept(&page, "loaded"), 0.0);
+    let solved = page.eval("return window.parlorKept.events").unwrap();
+    println!("first visit: {solved}");
+
+    // The next visit: the new worker reads the kept table at its start; the hint comes from it, no solve.
+    page.reload().unwrap();
+    wait_kept(&page, "loaded", 1.0, Duration::from_secs(60));
+    // (A game with no move played is not kept: a new one on the same board.)
+    start_with(&page, four);
+    exact_hint(&page, Duration::from_secs(30));
+    assert_eq!(kept(&page, "solved"), 0.0, "no solve on the next visit");
+    let loaded = page.eval("return window.parlorKept.events").unwrap();
+    println!("next visit: {loaded}");
+    page.screenshot("_kept").unwrap();
+
+    // A damaged entry (one byte of the table flipped here, through IndexedDB) is refused, deleted and solved again.
+    let damaged = page
+        .eval(
+            "return new Promise((ok, no) => {
+               const r = indexedDB.open('parlor-kept', 1);
+               r.onerror = () => no(String(r.error));
+               r.onsuccess = () => {
+                 const store = r.result.transaction('kept', 'readwrite').objectStore('kept');
+                 const get = store.get('nocca-4x4.table');
+                 get.onsuccess = () => {
+                   const bytes = new Uint8Array(get.result);
+                   bytes[1000] ^= 1;
+                   const put = store.put(bytes, 'nocca-4x4.table');
+                   put.onsuccess = () => ok(bytes.length);
+                   put.onerror = () => no(String(put.error));
+                 };
+               };
+             });",
+        )
+        .unwrap();
+    assert_eq!(
+        damaged.as_f64(),
+        Some(15_005_948.0),
+        "the 4x4 table's bytes"
+    );
+    page.reload().unwrap();
+    wait_kept(&page, "refused", 1.0, Duration::from_secs(60));
+    assert_eq!(kept(&page, "loaded"), 0.0);
+    let refused = page.eval("return window.parlorKept.events").unwrap();
+    assert!(refused.to_string().contains("checksum"), "{refused}");
+    start_with(&page, four);
+    exact_hint(&page, Duration::from_secs(240));
+    wait_kept(&page, "solved", 1.0, Duration::from_secs(60));
+    println!(
+        "damaged: {refused}; then {}",
+        page.eval("return window.parlorKept.events").unwrap()
+    );
+}

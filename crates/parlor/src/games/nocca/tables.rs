@@ -227,6 +227,30 @@ impl Tables {
         r.find(dims)
     }
 
+    /// Adds a table made elsewhere (a browser's worker reads it from IndexedDB): it is used as if solved here, and
+    /// a failure or a job of its board is forgotten. A table of a board already loaded is ignored (`false`).
+    pub fn add_ready(&self, table: Table) -> bool {
+        let mut r = self.registry();
+        r.poll();
+        let dims = table.dims();
+        if r.find(dims).is_some() {
+            return false;
+        }
+        r.failed.retain(|(d, _)| *d != dims);
+        if r.pending.as_ref().is_some_and(|p| p.dims == dims) {
+            r.pending = None;
+        }
+        r.ready.push((dims, Arc::new(table)));
+        true
+    }
+
+    /// Every table loaded, in the order they came (what a browser's worker keeps in IndexedDB once solved).
+    pub fn loaded(&self) -> Vec<Arc<Table>> {
+        let mut r = self.registry();
+        r.poll();
+        r.ready.iter().map(|(_, t)| Arc::clone(t)).collect()
+    }
+
     /// Starts loading or solving a board's table in the background if it is available and not yet there.
     pub fn prepare(&self, dims: Dims) {
         let mut r = self.registry();
@@ -302,6 +326,27 @@ mod tests {
     use crate::mid::session::{ResumeError, Seed, Session};
     use crate::mid::{AnyGame, Contexts, Entry};
     use crate::storage::{Storage, Store};
+
+    /// A table added from elsewhere is used as if solved here (no solve), once per board, and is listed as loaded.
+    #[test]
+    fn a_table_added_from_elsewhere_is_used_without_solving() {
+        let dims: Dims = "3x3".parse().unwrap();
+        let solved = Table::solve(dims, &SolveOptions::default(), &mut |_| {}).unwrap();
+        let back = Table::from_bytes(&solved.to_bytes(), dims, "kept").unwrap();
+        let tables = Tables::default();
+        assert!(tables.ready(dims).is_none());
+        assert!(tables.first_use(dims).is_some());
+        assert!(tables.add_ready(back));
+        assert!(tables.ready(dims).is_some());
+        assert!(tables.first_use(dims).is_none());
+        assert!(tables.status(dims).is_none());
+        assert!(!tables.add_ready(Table::from_bytes(&solved.to_bytes(), dims, "kept").unwrap()));
+        let loaded = tables.loaded();
+        assert_eq!(loaded.len(), 1);
+        assert_eq!(loaded[0].counts(), solved.counts());
+        let stop = AtomicBool::new(false);
+        assert_eq!(tables.get(dims, &stop).unwrap().counts(), solved.counts());
+    }
 
     /// Each run's tables are its own (no process-wide registry): a table in one data directory is seen by the
     /// tables of that directory only. A perfect game starts only where its table can be had, and a saved one whose
