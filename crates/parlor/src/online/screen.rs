@@ -9,6 +9,7 @@ use super::link::{self, Down, Up};
 use super::model::{Model, OnlineGame, terms};
 use crate::cli::env::Env;
 use crate::games::nocca::board::{Layout, Marks, digit};
+use crate::games::nocca::screen::play_bindings;
 use crate::games::nocca::{movable, moves_from, square_refusal, target_name};
 use crate::input::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use crate::tui::keys::{self, Binding, bar, common, more};
@@ -104,65 +105,13 @@ const LOBBY: &[Binding<Cmd>] = &[
     bar(common::BACK, "q", "quit", Cmd::Back),
 ];
 
-const GAME: &[Binding<Cmd>] = &[
-    Binding {
-        keys: &[],
-        label: "←↓↑→ Enter",
-        help: "select",
-        in_bar: true,
-        cmd: Cmd::Choose,
-    },
-    more(common::UP, "↑ k w", "cursor up", Cmd::Cursor(1, 0)),
-    more(common::DOWN, "↓ j s", "cursor down", Cmd::Cursor(-1, 0)),
-    more(common::LEFT, "← h a", "cursor left", Cmd::Cursor(0, -1)),
-    more(common::RIGHT, "→ l d", "cursor right", Cmd::Cursor(0, 1)),
-    more(
-        common::ENTER,
-        "Enter Space",
-        "select a piece, then its target (a click does too)",
-        Cmd::Choose,
-    ),
-    Binding {
-        keys: &[],
-        label: "1-9",
-        help: "step",
-        in_bar: true,
-        cmd: Cmd::Step(Dir::K),
-    },
-    more(
-        &[KeyCode::Char('7')],
-        "7",
-        "step up-left",
-        Cmd::Step(Dir::Y),
-    ),
-    more(&[KeyCode::Char('8')], "8", "step up", Cmd::Step(Dir::K)),
-    more(
-        &[KeyCode::Char('9')],
-        "9",
-        "step up-right",
-        Cmd::Step(Dir::U),
-    ),
-    more(&[KeyCode::Char('4')], "4", "step left", Cmd::Step(Dir::H)),
-    more(&[KeyCode::Char('6')], "6", "step right", Cmd::Step(Dir::L)),
-    more(
-        &[KeyCode::Char('1')],
-        "1",
-        "step down-left",
-        Cmd::Step(Dir::B),
-    ),
-    more(&[KeyCode::Char('2')], "2", "step down", Cmd::Step(Dir::J)),
-    more(
-        &[KeyCode::Char('3')],
-        "3",
-        "step down-right",
-        Cmd::Step(Dir::N),
-    ),
-    more(
-        &[KeyCode::Char('5'), KeyCode::Esc],
-        "5 Esc",
-        "cancel the selection (Esc with none: the lobby)",
-        Cmd::Cancel,
-    ),
+/// The game's keys: the local Nocca board's (cursor, select, steps, cancel), then the online game's own.
+const GAME: &[Binding<Cmd>] = play_bindings!(
+    "←↓↑→ Enter",
+    "select",
+    true,
+    &[KeyCode::Char('5'), KeyCode::Esc],
+    "cancel the selection (Esc with none: the lobby)",
     bar(&[KeyCode::Char('x')], "x", "resign", Cmd::Resign),
     more(
         &[KeyCode::Char('r')],
@@ -188,7 +137,7 @@ const GAME: &[Binding<Cmd>] = &[
         "lobby",
         Cmd::Back,
     ),
-];
+);
 
 /// A row of the lobby's list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -54,10 +54,12 @@ pub enum Cmd {
 /// The value overlay's key, offered on solved boards.
 const VALUES: Binding<Cmd> = bar(&[KeyCode::Char('v')], "v", "values", Cmd::Values);
 
-/// The keys of a board that is not solved; a solved board adds [`VALUES`] (and, to make room for it in the hint
-/// bar, says `←↓↑→ Enter 1-9 move` instead of `←↓↑→ Enter select · 1-9 step`).
+/// The keys that play on a Nocca board (the cursor, select, the nine step digits, cancel), then `$extra`, for any key
+/// table whose command type, named `Cmd` where it is used, has `Choose`, `Cursor`, `Step` and `Cancel`: the local
+/// game's and the online game's (`online/screen.rs`). A board that is not solved says `←↓↑→ Enter select · 1-9 step`
+/// in the hint bar; a solved one adds [`VALUES`] and, to make room for it, says `←↓↑→ Enter 1-9 move`.
 macro_rules! play_bindings {
-    ($select:expr, $select_help:expr, $step_in_bar:expr $(, $extra:expr)*) => { &[
+    ($select:expr, $select_help:expr, $step_in_bar:expr, $cancel_keys:expr, $cancel_help:expr $(, $extra:expr)* $(,)?) => { &[
     Binding {
         keys: &[],
         label: $select,
@@ -110,15 +112,16 @@ macro_rules! play_bindings {
         "step down-right",
         Cmd::Step(Dir::N),
     ),
-    more(
-        &[KeyCode::Char('5')],
-        "5 Esc",
-        "cancel the selection (Esc with none: back to the menu)",
-        Cmd::Cancel,
-    ),
+    more($cancel_keys, "5 Esc", $cancel_help, Cmd::Cancel),
     $($extra),*
 ] };
 }
+pub(crate) use play_bindings;
+
+/// The cancel key of the local game (Esc, with nothing selected, goes back to the menu through the common keys).
+const CANCEL_KEYS: &[KeyCode] = &[KeyCode::Char('5')];
+/// What the cancel key does in the local game.
+const CANCEL_HELP: &str = "cancel the selection (Esc with none: back to the menu)";
 
 /// `v` on a board without a solved table: not in the hint bar, and it says why there are no values.
 const NO_VALUES: Binding<Cmd> = more(
@@ -128,8 +131,22 @@ const NO_VALUES: Binding<Cmd> = more(
     Cmd::Values,
 );
 
-const BINDINGS: &[Binding<Cmd>] = play_bindings!("←↓↑→ Enter", "select", true, NO_VALUES);
-const SOLVED: &[Binding<Cmd>] = play_bindings!("←↓↑→ Enter 1-9", "move", false, VALUES);
+const BINDINGS: &[Binding<Cmd>] = play_bindings!(
+    "←↓↑→ Enter",
+    "select",
+    true,
+    CANCEL_KEYS,
+    CANCEL_HELP,
+    NO_VALUES
+);
+const SOLVED: &[Binding<Cmd>] = play_bindings!(
+    "←↓↑→ Enter 1-9",
+    "move",
+    false,
+    CANCEL_KEYS,
+    CANCEL_HELP,
+    VALUES
+);
 
 /// Nobody at the keyboard plays when the computer plays itself: only the common keys remain (and the value
 /// overlay on a solved board).
