@@ -256,7 +256,10 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket) {
     let mut stop = shared.stop.clone();
     let mut name: Option<String> = None;
     let mut bucket = Bucket::new(limit::PER_CONNECTION, shared.now_ms());
-    let mut refused_in_a_row = 0u32;
+    // Messages refused for the rate since the client last kept to it for a whole second (a message allowed now and
+    // then, as the bucket refills, does not reset it: a flood that goes on is closed however fast it arrives).
+    let mut refused = 0u32;
+    let mut refused_ms: Option<u64> = None;
     let mut warned_ms: Option<u64> = None;
     let mut heartbeat = tokio::time::interval(shared.heartbeat);
     let mut last_heard = Instant::now();
@@ -293,8 +296,9 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket) {
                 None => true,
             };
         if !allowed {
-            refused_in_a_row += 1;
-            if refused_in_a_row >= limit::CLOSE_AFTER_REFUSED {
+            refused += 1;
+            refused_ms = Some(now);
+            if refused >= limit::CLOSE_AFTER_REFUSED {
                 tracing::warn!(conn = id, ?name, "closed: flooding past the rate limit");
                 let _ = conn.tx.send(Outgoing::Close);
                 break;
@@ -310,7 +314,9 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket) {
             }
             continue;
         }
-        refused_in_a_row = 0;
+        if refused_ms.is_none_or(|r| now >= r.saturating_add(1000)) {
+            refused = 0;
+        }
         let msg = match ClientMessage::parse(text.as_str()) {
             Ok(msg) => msg,
             Err(e) => {

@@ -6,7 +6,8 @@ pub const PER_CONNECTION: (u32, u32) = (40, 20);
 /// Messages a player may send in a burst over all their connections, and how many a second.
 pub const PER_PLAYER: (u32, u32) = (60, 30);
 
-/// Messages refused for the rate in a row after which a connection is closed.
+/// Messages refused for the rate, with no whole second of keeping to it between them, after which a connection is
+/// closed.
 pub const CLOSE_AFTER_REFUSED: u32 = 1000;
 
 /// A token bucket: holds up to `capacity` tokens, gains `per_sec` a second, and each message takes one.
