@@ -969,13 +969,10 @@ impl Hub {
         clock: Option<TimeControl>,
         now_ms: u64,
     ) {
-        let dims = match board.parse::<nocca::Dims>() {
+        let dims = match game_terms(board, clock) {
             Ok(d) => d,
-            Err(e) => return conn.send(&error(ErrorCode::BadBoard, e.to_string(), None)),
+            Err(e) => return conn.send(&e),
         };
-        if let Some(Err(e)) = clock.map(TimeControl::check) {
-            return conn.send(&error(ErrorCode::BadClock, e, None));
-        }
         self.queue.retain(|s| s.name != name);
         let seat = Seat {
             name: name.to_string(),
@@ -1195,13 +1192,10 @@ impl Hub {
         clock: Option<TimeControl>,
         rated: bool,
     ) {
-        let dims = match board.parse::<nocca::Dims>() {
+        let dims = match game_terms(board, clock) {
             Ok(d) => d,
-            Err(e) => return conn.send(&error(ErrorCode::BadBoard, e.to_string(), None)),
+            Err(e) => return conn.send(&e),
         };
-        if let Some(Err(e)) = clock.map(TimeControl::check) {
-            return conn.send(&error(ErrorCode::BadClock, e, None));
-        }
         if opponent == name || !self.online.contains_key(opponent) {
             return conn.send(&error(
                 ErrorCode::NotFound,
@@ -1335,4 +1329,15 @@ fn referee_error(e: RefereeError, game: u64) -> ServerMessage {
         RefereeError::Inconsistent => ErrorCode::Internal,
     };
     error(code, e.to_string(), Some(game))
+}
+
+/// A game's board and time control as asked (a challenge or the queue): the board's dimensions, or the error to send.
+fn game_terms(board: &str, clock: Option<TimeControl>) -> Result<nocca::Dims, Box<ServerMessage>> {
+    let dims = board
+        .parse::<nocca::Dims>()
+        .map_err(|e| Box::new(error(ErrorCode::BadBoard, e.to_string(), None)))?;
+    if let Some(Err(e)) = clock.map(TimeControl::check) {
+        return Err(Box::new(error(ErrorCode::BadClock, e, None)));
+    }
+    Ok(dims)
 }
