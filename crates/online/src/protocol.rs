@@ -722,6 +722,26 @@ pub struct GameRecord {
     pub ended_ms: u64,
     /// Both players' rating changes, if it changed ratings.
     pub ratings: Option<RatingChanges>,
+    /// Optional (added in session 15; left out by older servers and for games kept before it): each move's time,
+    /// one entry per move of `moves`, in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub times: Option<Vec<MoveTime>>,
+}
+
+/// One move's time in a finished game's record: how long its side took over it and, for a timed game, both clocks
+/// right after it (the increment added).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveTime {
+    /// Milliseconds from the end of the previous move (or the game's start) to this move, as the server measured
+    /// them (the time a restarted server was down is not counted).
+    pub spent_ms: u64,
+    /// Optional: Black's remaining time after the move, in milliseconds; absent for an untimed game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_ms: Option<u64>,
+    /// Optional: White's remaining time after the move, in milliseconds; absent for an untimed game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_ms: Option<u64>,
 }
 
 /// A finished game in a list.

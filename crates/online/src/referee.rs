@@ -15,7 +15,8 @@
 //!   Past the grace period they lose (reason `abandoned`), or, before both sides moved, the game is aborted.
 
 use crate::protocol::{
-    Clocks, EndReason, Event, EventKind, FIRST_MOVE_MS, Rating, RatingChanges, Side, TimeControl,
+    Clocks, EndReason, Event, EventKind, FIRST_MOVE_MS, MoveTime, Rating, RatingChanges, Side,
+    TimeControl,
 };
 use nocca::{Dims, GameOptions, Move};
 use thiserror::Error;
@@ -127,6 +128,8 @@ pub struct Room {
     turn_since: u64,
     /// The latest time the room was told of.
     now: u64,
+    /// Each move's time (spent, and both clocks after it), in order.
+    times: Vec<MoveTime>,
 }
 
 impl Room {
@@ -148,6 +151,7 @@ impl Room {
             remaining: [full; 2],
             turn_since: now_ms,
             now: now_ms,
+            times: Vec::new(),
             setup,
         };
         let s = &room.setup;
@@ -192,6 +196,22 @@ impl Room {
         room.last_seq = last_seq;
         room.turn_since = now_ms;
         Ok(room)
+    }
+
+    /// Each move's time so far, in order: how long its side took, and (timed games) both clocks after it.
+    pub fn times(&self) -> &[MoveTime] {
+        &self.times
+    }
+
+    /// Puts back the moves' times kept with a game in play rebuilt by [`Room::restore`] (whose replayed moves took
+    /// no time): as many as there are moves, in order; if `times` does not have one for every move, they stay as
+    /// replayed and false is returned.
+    pub fn restore_times(&mut self, times: &[MoveTime]) -> bool {
+        if times.len() != self.times.len() {
+            return false;
+        }
+        self.times = times.to_vec();
+        true
     }
 
     /// Each side's time left as of the last move (Black's first); for an untimed game, zeros.
@@ -394,7 +414,14 @@ impl Room {
             let left = &mut self.remaining[side.index()];
             *left = left.saturating_sub(spent).saturating_add(increment);
         }
+        let spent_ms = now_ms.saturating_sub(self.turn_since);
         self.turn_since = now_ms;
+        let timed = self.setup.clock.is_some();
+        self.times.push(MoveTime {
+            spent_ms,
+            black_ms: timed.then_some(self.remaining[0]),
+            white_ms: timed.then_some(self.remaining[1]),
+        });
         let mut events = vec![self.push(EventKind::Moved {
             by: side,
             ply: self.game.ply() as u32,

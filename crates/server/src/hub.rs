@@ -1292,6 +1292,7 @@ fn record_of(g: FinishedGame) -> GameRecord {
         started_ms: g.started_ms,
         ended_ms: g.ended_ms,
         ratings: g.ratings,
+        times: None,
     }
 }
 

@@ -313,3 +313,49 @@ fn a_game_restored_after_a_restart_has_its_moves_clocks_and_sequence_numbers() {
     // Moves that do not replay are refused.
     assert!(Room::restore(room.setup().clone(), "c1k zz", remaining, seqs, 0).is_err());
 }
+
+#[test]
+fn each_move_keeps_its_time_spent_and_both_clocks_after_it() {
+    // 5+3 from 1,000; both first moves (no clock yet) at 11,000 and 21,000; Black's third ply at 31,000.
+    let mut room = timed_past_first_moves();
+    play_at(&mut room, Side::Black, 2, "d1k", 31_000);
+    let times: Vec<(u64, Option<u64>, Option<u64>)> = room
+        .times()
+        .iter()
+        .map(|t| (t.spent_ms, t.black_ms, t.white_ms))
+        .collect();
+    assert_eq!(
+        times,
+        [
+            (10_000, Some(300_000), Some(300_000)),
+            (10_000, Some(300_000), Some(300_000)),
+            // 10 s spent, 3 s added.
+            (10_000, Some(293_000), Some(300_000)),
+        ]
+    );
+    // Untimed: the time spent, no clocks.
+    let mut untimed = Room::start(setup(None, false), 0);
+    play_at(&mut untimed, Side::Black, 1, "c1k", 4_500);
+    assert_eq!(untimed.times()[0].spent_ms, 4_500);
+    assert_eq!(
+        (untimed.times()[0].black_ms, untimed.times()[0].white_ms),
+        (None, None)
+    );
+
+    // Restored after a restart, the kept times are put back; the first move after it counts from the restart.
+    let kept = room.times().to_vec();
+    let mut back = Room::restore(
+        room.setup().clone(),
+        &room.record(),
+        room.remaining(),
+        room.last_seqs(),
+        5_000,
+    )
+    .unwrap();
+    assert!(!back.restore_times(&kept[..2]), "too few times are refused");
+    assert!(back.restore_times(&kept));
+    play_at(&mut back, Side::White, 2, "d6j", 7_000);
+    assert_eq!(&back.times()[..3], &kept[..]);
+    assert_eq!(back.times()[3].spent_ms, 2_000);
+    assert_eq!(back.times()[3].white_ms, Some(301_000));
+}

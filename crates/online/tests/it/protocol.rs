@@ -3,9 +3,9 @@
 use parlor_online::protocol::{
     Board, ChallengeInfo, ClientMessage, Clocks, Daily, EndReason, ErrorCode, Event, EventKind,
     GameInPlay, GameRecord, GameSummary, LeaderEntry, LiveGame, MAX_MESSAGE_BYTES,
-    MAX_SERVER_MESSAGE_BYTES, MAX_SUBMIT_BYTES, ParseError, PlayerInfo, QueueEntry, Rating,
-    RatingChange, RatingChanges, ScoredGuess, ServerMessage, Side, TimeControl, actions_to_letters,
-    check_name, check_token, letters_to_actions,
+    MAX_SERVER_MESSAGE_BYTES, MAX_SUBMIT_BYTES, MoveTime, ParseError, PlayerInfo, QueueEntry,
+    Rating, RatingChange, RatingChanges, ScoredGuess, ServerMessage, Side, TimeControl,
+    actions_to_letters, check_name, check_token, letters_to_actions,
 };
 use proptest::prelude::*;
 
@@ -254,19 +254,36 @@ fn lobby() -> impl Strategy<Value = ServerMessage> {
         )
 }
 
+/// Each move's time in a record, or none (an older server's record, or a game kept before times were).
+fn times() -> impl Strategy<Value = Option<Vec<MoveTime>>> {
+    proptest::option::of(proptest::collection::vec(
+        (
+            any::<u64>(),
+            proptest::option::of(any::<u64>()),
+            proptest::option::of(any::<u64>()),
+        )
+            .prop_map(|(spent_ms, black_ms, white_ms)| MoveTime {
+                spent_ms,
+                black_ms,
+                white_ms,
+            }),
+        0..4,
+    ))
+}
+
 fn record() -> impl Strategy<Value = ServerMessage> {
     (
         (any::<u64>(), TEXT, TEXT, TEXT),
         (clock(), any::<bool>(), TEXT),
         (proptest::option::of(side()), reason(), TEXT),
-        (any::<u64>(), any::<u64>(), changes()),
+        (any::<u64>(), any::<u64>(), changes(), times()),
     )
         .prop_map(
             |(
                 (game, black, white, board),
                 (clock, rated, moves),
                 (winner, reason, position),
-                (started_ms, ended_ms, ratings),
+                (started_ms, ended_ms, ratings, times),
             )| ServerMessage::Record {
                 record: GameRecord {
                     game,
@@ -282,6 +299,7 @@ fn record() -> impl Strategy<Value = ServerMessage> {
                     started_ms,
                     ended_ms,
                     ratings,
+                    times,
                 },
             },
         )
@@ -741,4 +759,52 @@ fn reasons_are_written_and_read_back() {
         );
     }
     assert_eq!(EndReason::parse("boredom"), None);
+}
+
+#[test]
+fn a_record_without_move_times_reads_as_none_and_times_round_trip() {
+    // A record as a server before session 15 wrote it: no `times`.
+    let old = r#"{"v":2,"type":"record","record":{"game":7,"black":"ann","white":"bob","board":"4x4","clock":null,"rated":false,"moves":"b1k b4j","winner":"white","reason":"resignation","position":"x","started_ms":1,"ended_ms":2,"ratings":null}}"#;
+    let ServerMessage::Record { record } = ServerMessage::parse(old).unwrap() else {
+        panic!("not a record")
+    };
+    assert_eq!(record.times, None);
+    // Written again, it has no `times` key: a record without times reads the same to an older client.
+    assert!(
+        !ServerMessage::Record {
+            record: record.clone()
+        }
+        .to_text()
+        .contains("times")
+    );
+
+    let timed = GameRecord {
+        times: Some(vec![
+            MoveTime {
+                spent_ms: 1_200,
+                black_ms: Some(300_000),
+                white_ms: Some(300_000),
+            },
+            MoveTime {
+                spent_ms: 800,
+                black_ms: None,
+                white_ms: None,
+            },
+        ]),
+        ..record
+    };
+    let text = ServerMessage::Record {
+        record: timed.clone(),
+    }
+    .to_text();
+    assert!(
+        text.contains(
+            r#""times":[{"spent_ms":1200,"black_ms":300000,"white_ms":300000},{"spent_ms":800}]"#
+        ),
+        "{text}"
+    );
+    assert_eq!(
+        ServerMessage::parse(&text).unwrap(),
+        ServerMessage::Record { record: timed }
+    );
 }
