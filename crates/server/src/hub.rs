@@ -1,12 +1,17 @@
-//! The server's state and what each client message does to it: who is online (one connection per player, the
-//! newest), open challenges, the rated queue, rematch offers, spectators, and the games in play, each a referee
-//! [`Room`]. Everything here runs under one lock and never waits: messages go out through each connection's
-//! unbounded queue.
+//! The server's state and what each client message does to it: who is online (each player with every connection
+//! they have open: two tabs, a phone and a laptop), open challenges, the rated queue, rematch offers, spectators,
+//! and the games in play, each a referee [`Room`]. Everything here runs under one lock and never waits: messages go
+//! out through each connection's unbounded queue.
+//!
+//! What is kept where: games, the queue and rematch offers are in the store as well as here, so a server killed and
+//! started again has them back (a queued player or an offerer not back within the grace period is dropped from
+//! them); open challenges and what a connection follows (the lobby, games watched) belong to the connection and end
+//! with it: a client asks for them again when it connects again.
 
 use crate::daily;
 use crate::limit::{self, Bucket};
 use crate::rating::{self, Exact};
-use crate::store::{FinishedGame, Login, Rated, Store};
+use crate::store::{self, FinishedGame, Login, QueuedPlayer, Rated, RematchOffer, Store};
 use parlor_online::protocol::{
     Board, ChallengeInfo, ClientMessage, Daily, EndReason, ErrorCode, Event, GameInPlay,
     GameRecord, GameSummary, LIST_LIMIT, LeaderEntry, LiveGame, PlayerInfo, QueueEntry, Rating,
@@ -97,8 +102,32 @@ struct Seat {
     name: String,
     dims: nocca::Dims,
     clock: Option<TimeControl>,
-    since_ms: u64,
+    /// When they joined (Unix milliseconds, so that it outlives a restart): the band widens from it.
+    joined_unix_ms: u64,
     rating: f64,
+    /// Since when (hub time) the player has had no connection: their place is held for the grace period, and not
+    /// paired meanwhile.
+    absent_since: Option<u64>,
+}
+
+/// How long a rematch offer stands, in milliseconds.
+pub const REMATCH_OFFER_MS: u64 = 5 * 60_000;
+
+/// A rematch offer of a finished game.
+struct Offer {
+    /// Who offered.
+    from: String,
+    /// When it lapses (Unix milliseconds).
+    expires_unix_ms: u64,
+    /// Since when (hub time) the offerer has had no connection: the offer is held for the grace period.
+    absent_since: Option<u64>,
+}
+
+/// One open connection of a player online.
+struct Link {
+    conn: Conn,
+    /// Whether this connection follows the lobby.
+    follows: bool,
 }
 
 /// How often a followed lobby is pushed at most, in milliseconds.
@@ -109,17 +138,18 @@ pub struct Hub {
     store: Store,
     grace_ms: u64,
     first_move_ms: u64,
-    online: HashMap<String, Conn>,
+    /// Every player online with each of their open connections (never an empty list).
+    online: HashMap<String, Vec<Link>>,
     challenges: HashMap<u64, Challenge>,
     rooms: HashMap<u64, Room>,
     next_challenge: u64,
     queue: Vec<Seat>,
-    /// Rematch offers: the finished game and who offered.
-    rematches: HashMap<u64, String>,
-    /// Who watches each live game.
-    watchers: HashMap<u64, HashSet<String>>,
-    /// Who follows the lobby.
-    followers: HashSet<String>,
+    /// Rematch offers, by finished game.
+    rematches: HashMap<u64, Offer>,
+    /// The connections watching each live game (by connection number, with the watcher's name).
+    watchers: HashMap<u64, HashMap<u64, (String, Conn)>>,
+    /// The Unix time, in milliseconds, of this hub's time 0.
+    start_unix_ms: u64,
     /// Each player's rate limit over all their connections.
     buckets: HashMap<String, Bucket>,
     lobby_changed: bool,
@@ -160,13 +190,82 @@ impl Hub {
             queue: Vec::new(),
             rematches: HashMap::new(),
             watchers: HashMap::new(),
-            followers: HashSet::new(),
+            start_unix_ms: store::now_unix_ms(),
             buckets: HashMap::new(),
             lobby_changed: false,
             lobby_pushed_ms: 0,
         };
         hub.resume_games();
+        hub.restore_queue_and_offers();
         hub
+    }
+
+    /// Hub time `now_ms` as Unix milliseconds.
+    fn unix_at(&self, now_ms: u64) -> u64 {
+        self.start_unix_ms.saturating_add(now_ms)
+    }
+
+    /// Puts back the queue and the rematch offers kept in the store (after a restart, at time 0 of this hub): every
+    /// player in them is taken as gone since now, so has the grace period to come back; a lapsed offer is dropped.
+    fn restore_queue_and_offers(&mut self) {
+        match self.store.queue() {
+            Ok(kept) => {
+                for q in kept {
+                    match q.board.parse::<nocca::Dims>() {
+                        Ok(dims) => {
+                            let rating = self.exact(&q.name).rating;
+                            self.queue.push(Seat {
+                                name: q.name,
+                                dims,
+                                clock: q.clock,
+                                joined_unix_ms: q.joined_unix_ms,
+                                rating,
+                                absent_since: Some(0),
+                            });
+                        }
+                        Err(e) => {
+                            tracing::error!("queue of {}: board {:?}: {e}", q.name, q.board);
+                            self.forget_seat(&q.name);
+                        }
+                    }
+                }
+            }
+            Err(e) => tracing::error!("reading the queue: {e:#}"),
+        }
+        match self.store.offers() {
+            Ok(kept) => {
+                let now = self.unix_at(0);
+                for o in kept {
+                    if o.expires_unix_ms <= now {
+                        self.forget_offer(o.game);
+                        continue;
+                    }
+                    self.rematches.insert(
+                        o.game,
+                        Offer {
+                            from: o.from,
+                            expires_unix_ms: o.expires_unix_ms,
+                            absent_since: Some(0),
+                        },
+                    );
+                }
+            }
+            Err(e) => tracing::error!("reading the rematch offers: {e:#}"),
+        }
+    }
+
+    /// Takes `name`'s place in the queue out of the store (logged if it fails).
+    fn forget_seat(&self, name: &str) {
+        if let Err(e) = self.store.queue_remove(name) {
+            tracing::error!("queue of {name}: {e:#}");
+        }
+    }
+
+    /// Takes the rematch offer of `game` out of the store (logged if it fails).
+    fn forget_offer(&self, game: u64) {
+        if let Err(e) = self.store.offer_remove(game) {
+            tracing::error!("rematch offer of game {game}: {e:#}");
+        }
     }
 
     /// Rebuilds every game in play kept in the store (after a restart, at time 0 of this hub): its moves replayed,
@@ -197,6 +296,11 @@ impl Hub {
             });
             match restored {
                 Some(mut room) => {
+                    if let Some(times) = &g.times
+                        && !room.restore_times(times)
+                    {
+                        tracing::error!("game {}: its move times do not match its moves", g.id);
+                    }
                     room.left(Side::Black, 0);
                     room.left(Side::White, 0);
                     self.rooms.insert(g.id, room);
@@ -233,31 +337,43 @@ impl Hub {
 
     /// Every connection online (to close them when the server stops).
     pub fn connections(&self) -> Vec<Conn> {
-        self.online.values().cloned().collect()
+        self.online
+            .values()
+            .flatten()
+            .map(|l| l.conn.clone())
+            .collect()
     }
 
-    /// Sends `msg` to `name` if they are online.
+    /// Sends `msg` to every connection of `name` (none if they are not online).
     fn tell(&self, name: &str, msg: &ServerMessage) {
-        if let Some(conn) = self.online.get(name) {
-            conn.send(msg);
+        if let Some(links) = self.online.get(name) {
+            match links.as_slice() {
+                [one] => one.conn.send(msg),
+                many => {
+                    let text = msg.to_text();
+                    for l in many {
+                        let _ = l.conn.tx.send(Outgoing::Text(text.clone()));
+                    }
+                }
+            }
         }
     }
 
     /// Sends a game's new events to both its players and everyone watching it.
     fn broadcast(&self, game: u64, room: &Room, events: &[Event]) {
-        let watchers = self.watchers.get(&game);
-        let names = [room.name(Side::Black), room.name(Side::White)]
-            .into_iter()
-            .chain(watchers.into_iter().flatten().map(String::as_str));
-        for name in names {
-            for event in events {
-                self.tell(
-                    name,
-                    &ServerMessage::Event {
-                        game,
-                        event: event.clone(),
-                    },
-                );
+        for event in events {
+            let msg = ServerMessage::Event {
+                game,
+                event: event.clone(),
+            };
+            for name in [room.name(Side::Black), room.name(Side::White)] {
+                self.tell(name, &msg);
+            }
+            if let Some(watchers) = self.watchers.get(&game) {
+                let text = msg.to_text();
+                for (_, conn) in watchers.values() {
+                    let _ = conn.tx.send(Outgoing::Text(text.clone()));
+                }
             }
         }
     }
@@ -271,10 +387,13 @@ impl Hub {
         };
         self.lobby_changed = true;
         let Some(result) = room.result() else {
-            if let Err(e) =
-                self.store
-                    .save_progress(game, &room.record(), room.remaining(), room.last_seqs())
-            {
+            if let Err(e) = self.store.save_progress(
+                game,
+                &room.record(),
+                room.times(),
+                room.remaining(),
+                room.last_seqs(),
+            ) {
                 tracing::error!("game {game}: its progress could not be kept: {e:#}");
             }
             let events = room.events_after(first.saturating_sub(1)).to_vec();
@@ -305,9 +424,17 @@ impl Hub {
         if let Some(r) = &rated {
             room.rate(r.changes);
         }
+        tracing::info!(
+            game,
+            winner = result.winner.map_or("none", Side::as_str),
+            reason = result.reason.as_str(),
+            ply = room.ply(),
+            "game ended"
+        );
         if let Err(e) = self.store.finish_rated_game(
             game,
             &room.record(),
+            Some(room.times()),
             result,
             &room.position(),
             rated.map(|r| (setup.black.as_str(), setup.white.as_str(), r)),
@@ -350,11 +477,16 @@ impl Hub {
                 return None;
             }
         }
-        if let Some(old) = self.online.insert(name.to_string(), conn.clone())
-            && old.id != conn.id
-        {
-            let _ = old.tx.send(Outgoing::Close);
+        // Another connection of the same player (a second tab, a phone) joins the ones already open: each gets
+        // the player's events from now on.
+        let links = self.online.entry(name.to_string()).or_default();
+        if !links.iter().any(|l| l.conn.id == conn.id) {
+            links.push(Link {
+                conn: conn.clone(),
+                follows: false,
+            });
         }
+        self.lobby_changed = true;
         let mut games: Vec<GameInPlay> = Vec::new();
         for (&game, room) in self.rooms.iter_mut() {
             if let Some(side) = room.side_of(name) {
@@ -373,13 +505,52 @@ impl Hub {
             rating: rating::shown(&self.exact(name)),
             games,
         });
+        // The player's place in the queue and the rematch offers they made, held while they were away, are theirs
+        // again; this connection is told of its place and of the offers made to them.
+        let now_unix = store::now_unix_ms();
+        for seat in self.queue.iter_mut().filter(|s| s.name == name) {
+            seat.absent_since = None;
+            conn.send(&ServerMessage::Queued {
+                entry: queue_entry(seat, now_unix),
+            });
+        }
+        let mut offered_to: Vec<(u64, String)> = Vec::new();
+        for (&game, offer) in self.rematches.iter_mut() {
+            if offer.from == name {
+                offer.absent_since = None;
+            } else {
+                offered_to.push((game, offer.from.clone()));
+            }
+        }
+        offered_to.sort();
+        for (game, from) in offered_to {
+            if self
+                .finished(game)
+                .is_some_and(|g| g.black == name || g.white == name)
+            {
+                conn.send(&ServerMessage::RematchOffered { game, from });
+            }
+        }
         Some(name.to_string())
     }
 
-    /// A connection of `name` ended at `now_ms`: if it was their current one, they are gone, and their seats are
-    /// held for the grace period.
+    /// A connection of `name` ended at `now_ms`: what it watched ends with it; if it was their last one, they are
+    /// gone: their challenges close, and their seats in games, their place in the queue and their rematch offers
+    /// are held for the grace period.
     pub fn gone(&mut self, name: &str, conn_id: u64, now_ms: u64) {
-        if self.online.get(name).is_none_or(|c| c.id != conn_id) {
+        let Some(links) = self.online.get_mut(name) else {
+            return;
+        };
+        let before = links.len();
+        links.retain(|l| l.conn.id != conn_id);
+        if links.len() == before {
+            return;
+        }
+        for w in self.watchers.values_mut() {
+            w.remove(&conn_id);
+        }
+        self.lobby_changed = true;
+        if !links.is_empty() {
             return;
         }
         self.online.remove(name);
@@ -410,12 +581,12 @@ impl Hub {
                 },
             );
         }
-        self.queue.retain(|s| s.name != name);
-        self.followers.remove(name);
-        for w in self.watchers.values_mut() {
-            w.remove(name);
+        for seat in self.queue.iter_mut().filter(|s| s.name == name) {
+            seat.absent_since = Some(now_ms);
         }
-        self.rematches.retain(|_, offerer| offerer != name);
+        for offer in self.rematches.values_mut().filter(|o| o.from == name) {
+            offer.absent_since = Some(now_ms);
+        }
         for room in self.rooms.values_mut() {
             if let Some(side) = room.side_of(name) {
                 room.left(side, now_ms);
@@ -437,14 +608,48 @@ impl Hub {
                 self.after(game, event.n);
             }
         }
+        // Places in the queue and rematch offers of players gone past the grace period, and lapsed offers, go.
+        let grace = self.grace_ms;
+        let past = |since: Option<u64>| since.is_some_and(|t| now_ms >= t.saturating_add(grace));
+        let left: Vec<String> = self
+            .queue
+            .iter()
+            .filter(|s| past(s.absent_since))
+            .map(|s| s.name.clone())
+            .collect();
+        for name in left {
+            self.queue.retain(|s| s.name != name);
+            self.forget_seat(&name);
+            self.lobby_changed = true;
+        }
+        let now_unix = self.unix_at(now_ms);
+        let lapsed: Vec<u64> = self
+            .rematches
+            .iter()
+            .filter(|(_, o)| past(o.absent_since) || o.expires_unix_ms <= now_unix)
+            .map(|(&g, _)| g)
+            .collect();
+        for game in lapsed {
+            self.rematches.remove(&game);
+            self.forget_offer(game);
+        }
         self.pair(now_ms);
         if self.lobby_changed && now_ms >= self.lobby_pushed_ms.saturating_add(LOBBY_PUSH_MS) {
             self.lobby_changed = false;
             self.lobby_pushed_ms = now_ms;
-            let followers: Vec<String> = self.followers.iter().cloned().collect();
+            let followers: Vec<String> = self
+                .online
+                .iter()
+                .filter(|(_, links)| links.iter().any(|l| l.follows))
+                .map(|(n, _)| n.clone())
+                .collect();
             for name in followers {
-                let lobby = self.lobby(&name, now_ms);
-                self.tell(&name, &lobby);
+                let text = self.lobby(&name, now_ms).to_text();
+                for l in self.online.get(&name).into_iter().flatten() {
+                    if l.follows {
+                        let _ = l.conn.tx.send(Outgoing::Text(text.clone()));
+                    }
+                }
             }
         }
     }
@@ -547,10 +752,13 @@ impl Hub {
                 }
             }
             ClientMessage::Lobby { follow } => {
-                if follow {
-                    self.followers.insert(name.to_string());
-                } else {
-                    self.followers.remove(name);
+                // Following is this connection's: another tab of the same player follows or not as it asks.
+                if let Some(link) = self
+                    .online
+                    .get_mut(name)
+                    .and_then(|links| links.iter_mut().find(|l| l.conn.id == conn.id))
+                {
+                    link.follows = follow;
                 }
                 conn.send(&self.lobby(name, now_ms));
             }
@@ -561,15 +769,17 @@ impl Hub {
             }
             ClientMessage::Unqueue {} => {
                 self.queue.retain(|s| s.name != name);
+                self.forget_seat(name);
                 self.lobby_changed = true;
-                conn.send(&ServerMessage::Unqueued {});
+                self.tell(name, &ServerMessage::Unqueued {});
             }
             ClientMessage::Rematch { game } => self.rematch(conn, name, game, now_ms),
             ClientMessage::DeclineRematch { game } => {
-                if self.rematches.get(&game).is_some_and(|o| o != name)
-                    && let Some(offerer) = self.rematches.remove(&game)
+                if self.rematches.get(&game).is_some_and(|o| o.from != name)
+                    && let Some(offer) = self.rematches.remove(&game)
                 {
-                    self.tell(&offerer, &ServerMessage::RematchDeclined { game });
+                    self.forget_offer(game);
+                    self.tell(&offer.from, &ServerMessage::RematchDeclined { game });
                 } else {
                     conn.send(&error(
                         ErrorCode::NotFound,
@@ -581,7 +791,7 @@ impl Hub {
             ClientMessage::Watch { game, after } => self.watch(conn, name, game, after),
             ClientMessage::Unwatch { game } => {
                 if let Some(w) = self.watchers.get_mut(&game) {
-                    w.remove(name);
+                    w.remove(&conn.id);
                 }
                 conn.send(&ServerMessage::Unwatched { game });
             }
@@ -877,7 +1087,12 @@ impl Hub {
             .values()
             .flat_map(|r| [r.name(Side::Black), r.name(Side::White)])
             .collect();
-        let queued: HashSet<&str> = self.queue.iter().map(|s| s.name.as_str()).collect();
+        let queued: HashSet<&str> = self
+            .queue
+            .iter()
+            .filter(|s| s.absent_since.is_none())
+            .map(|s| s.name.as_str())
+            .collect();
         let mut players: Vec<(f64, PlayerInfo)> = self
             .online
             .keys()
@@ -914,10 +1129,10 @@ impl Hub {
                 clock: r.setup().clock,
                 rated: r.setup().rated,
                 ply: u32::try_from(r.ply()).unwrap_or(u32::MAX),
-                spectators: self
-                    .watchers
-                    .get(&game)
-                    .map_or(0, |w| u32::try_from(w.len()).unwrap_or(u32::MAX)),
+                spectators: self.watchers.get(&game).map_or(0, |w| {
+                    let names: HashSet<&str> = w.values().map(|(n, _)| n.as_str()).collect();
+                    u32::try_from(names.len()).unwrap_or(u32::MAX)
+                }),
             })
             .collect();
         games.sort_by_key(|g| std::cmp::Reverse(g.game));
@@ -931,7 +1146,7 @@ impl Hub {
                 .queue
                 .iter()
                 .find(|s| s.name == name)
-                .map(|s| queue_entry(s, now_ms)),
+                .map(|s| queue_entry(s, self.unix_at(now_ms))),
         }
     }
 
@@ -974,16 +1189,30 @@ impl Hub {
             Err(e) => return conn.send(&e),
         };
         self.queue.retain(|s| s.name != name);
+        let joined_unix_ms = self.unix_at(now_ms);
         let seat = Seat {
             name: name.to_string(),
             dims,
             clock,
-            since_ms: now_ms,
+            joined_unix_ms,
             rating: self.exact(name).rating,
+            absent_since: None,
         };
-        conn.send(&ServerMessage::Queued {
-            entry: queue_entry(&seat, now_ms),
-        });
+        if let Err(e) = self.store.queue_put(&QueuedPlayer {
+            name: name.to_string(),
+            board: dims.to_string(),
+            clock,
+            joined_unix_ms,
+        }) {
+            tracing::error!("queue of {name}: {e:#}");
+        }
+        // Every connection of the player is told (the one that asked, and their other tabs).
+        self.tell(
+            name,
+            &ServerMessage::Queued {
+                entry: queue_entry(&seat, joined_unix_ms),
+            },
+        );
         self.queue.push(seat);
         self.lobby_changed = true;
         self.pair(now_ms);
@@ -992,19 +1221,24 @@ impl Hub {
     /// Pairs the queue: oldest first, each with the nearest-rated player waiting for the same board and clock
     /// within the wider of their bands; the one who waited longer plays Black.
     fn pair(&mut self, now_ms: u64) {
+        let now_unix = self.unix_at(now_ms);
         let mut i = 0;
         while i < self.queue.len() {
             let a = &self.queue[i];
+            if a.absent_since.is_some() {
+                i += 1;
+                continue;
+            }
             let best = self
                 .queue
                 .iter()
                 .enumerate()
                 .skip(i + 1)
-                .filter(|(_, b)| b.dims == a.dims && b.clock == a.clock)
+                .filter(|(_, b)| b.absent_since.is_none() && b.dims == a.dims && b.clock == a.clock)
                 .map(|(j, b)| (j, (a.rating - b.rating).abs(), b))
                 .filter(|(_, diff, b)| {
-                    let band = queue_band(now_ms.saturating_sub(a.since_ms))
-                        .max(queue_band(now_ms.saturating_sub(b.since_ms)));
+                    let band = queue_band(now_unix.saturating_sub(a.joined_unix_ms))
+                        .max(queue_band(now_unix.saturating_sub(b.joined_unix_ms)));
                     *diff <= f64::from(band)
                 })
                 .min_by(|x, y| x.1.total_cmp(&y.1))
@@ -1016,6 +1250,8 @@ impl Hub {
             // j > i: remove j first so i stays put.
             let b = self.queue.remove(j);
             let a = self.queue.remove(i);
+            self.forget_seat(&a.name);
+            self.forget_seat(&b.name);
             self.lobby_changed = true;
             self.start_room(&a.name, &b.name, a.dims, a.clock, true, None, now_ms);
         }
@@ -1055,7 +1291,22 @@ impl Hub {
             first_move_ms: self.first_move_ms,
             ..Setup::casual(dims, black, white, self.grace_ms)
         };
-        let room = Room::start(setup, now_ms);
+        let mut room = Room::start(setup, now_ms);
+        // A player with no connection open (a rematch accepted while the offerer is away) has the grace period.
+        for side in [Side::Black, Side::White] {
+            if !self.online.contains_key(room.name(side)) {
+                room.left(side, now_ms);
+            }
+        }
+        tracing::info!(
+            game,
+            black,
+            white,
+            board = %dims,
+            clock = clock.map(|c| c.to_string()),
+            rated,
+            "game started"
+        );
         if let Some(of) = rematch_of
             && let Err(e) = self.store.set_rematch_of(game, of)
         {
@@ -1081,9 +1332,10 @@ impl Hub {
             ));
         };
         let opponent = if g.black == name { &g.white } else { &g.black };
-        match self.rematches.get(&game) {
+        match self.rematches.get(&game).map(|o| o.from.as_str()) {
             Some(offerer) if offerer == opponent => {
                 self.rematches.remove(&game);
+                self.forget_offer(game);
                 let Ok(dims) = g.board.parse::<nocca::Dims>() else {
                     return conn.send(&error(
                         ErrorCode::Internal,
@@ -1124,7 +1376,19 @@ impl Hub {
                         Some(game),
                     ));
                 }
-                self.rematches.insert(game, name.to_string());
+                let offer = Offer {
+                    from: name.to_string(),
+                    expires_unix_ms: self.unix_at(now_ms).saturating_add(REMATCH_OFFER_MS),
+                    absent_since: None,
+                };
+                if let Err(e) = self.store.offer_put(&RematchOffer {
+                    game,
+                    from: name.to_string(),
+                    expires_unix_ms: offer.expires_unix_ms,
+                }) {
+                    tracing::error!("rematch offer of game {game}: {e:#}");
+                }
+                self.rematches.insert(game, offer);
                 self.tell(
                     opponent,
                     &ServerMessage::RematchOffered {
@@ -1153,7 +1417,7 @@ impl Hub {
             self.watchers
                 .entry(game)
                 .or_default()
-                .insert(name.to_string());
+                .insert(conn.id, (name.to_string(), conn.clone()));
             self.lobby_changed = true;
             return;
         }
@@ -1267,8 +1531,9 @@ fn replay(g: &FinishedGame) -> Option<Room> {
     }
 }
 
-fn queue_entry(seat: &Seat, now_ms: u64) -> QueueEntry {
-    let waited_ms = now_ms.saturating_sub(seat.since_ms);
+/// A seat's place in the queue as shown at `now_unix_ms`.
+fn queue_entry(seat: &Seat, now_unix_ms: u64) -> QueueEntry {
+    let waited_ms = now_unix_ms.saturating_sub(seat.joined_unix_ms);
     QueueEntry {
         board: seat.dims.to_string(),
         clock: seat.clock,
@@ -1292,7 +1557,7 @@ fn record_of(g: FinishedGame) -> GameRecord {
         started_ms: g.started_ms,
         ended_ms: g.ended_ms,
         ratings: g.ratings,
-        times: None,
+        times: g.times,
     }
 }
 

@@ -5,9 +5,10 @@
 //! token; names are unique), challenges a player who is online or joins the rated queue, and plays on the clock;
 //! it may watch live games, ask for the lobby, records and leaderboards. Every message is one of
 //! [`parlor_online::protocol`]'s (version 2), and every game is refereed by a [`parlor_online::referee::Room`]. A
-//! dropped connection holds its player's seats for the grace period ([`Config::grace`]); a `hello` on a new
-//! connection takes the player back (the old connection, if still open, is closed), and `resume` sends again every
-//! event missed. Messages are rate-limited per connection and per player ([`limit`]). Players, ratings, games (in
+//! player may have several connections open at once (two tabs, a phone and a laptop): each gets the player's
+//! events and answers, and a move from any is taken. A player whose last connection dropped keeps their seats for
+//! the grace period ([`Config::grace`]); a `hello` on a new connection takes the player back, and `resume` sends
+//! again every event missed. Messages are rate-limited per connection and per player ([`limit`]). Players, ratings, games (in
 //! play, move by move, and finished) and the dailies are kept in SQLite ([`store`]), so a server killed and started
 //! again resumes its games in play; it stops cleanly on Ctrl-C or SIGTERM.
 //!

@@ -5,7 +5,7 @@
 
 use crate::rating::{self, Exact};
 use anyhow::{Context, Result};
-use parlor_online::protocol::{EndReason, RatingChanges, Side, TimeControl};
+use parlor_online::protocol::{EndReason, MoveTime, RatingChanges, Side, TimeControl};
 use parlor_online::referee::GameResult;
 use rusqlite::{Connection, OptionalExtension, params};
 use sha2::{Digest, Sha256};
@@ -15,7 +15,7 @@ use std::path::Path;
 pub const DB_FILE: &str = "server.db";
 
 /// The schema's version (SQLite's `user_version`).
-const SCHEMA_VERSION: i64 = 2;
+const SCHEMA_VERSION: i64 = 3;
 
 /// A finished game, as kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +44,8 @@ pub struct FinishedGame {
     pub started_ms: u64,
     /// When it ended, in milliseconds since the Unix epoch.
     pub ended_ms: u64,
+    /// Each move's time (one a move), or none for a game kept before the server kept them (schema 2).
+    pub times: Option<Vec<MoveTime>>,
 }
 
 /// A game in play as kept (its moves, clocks and sequence numbers as of its last move), to resume after a restart.
@@ -69,6 +71,32 @@ pub struct LiveGame {
     pub remaining: [u64; 2],
     /// The last sequence number taken from each side, Black's first.
     pub seqs: [Option<u64>; 2],
+    /// Each move's time so far, if kept.
+    pub times: Option<Vec<MoveTime>>,
+}
+
+/// A player waiting in the rated queue, as kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueuedPlayer {
+    /// The player.
+    pub name: String,
+    /// The board, `ROWSxCOLS`.
+    pub board: String,
+    /// The time control; none for untimed.
+    pub clock: Option<TimeControl>,
+    /// When they joined, in milliseconds since the Unix epoch (their band widens from it).
+    pub joined_unix_ms: u64,
+}
+
+/// A rematch offer, as kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RematchOffer {
+    /// The finished game it is a rematch of.
+    pub game: u64,
+    /// Who offered.
+    pub from: String,
+    /// When it lapses, in milliseconds since the Unix epoch.
+    pub expires_unix_ms: u64,
 }
 
 /// A new rated game's end: the changes shown, and both players' exact new ratings (Black's first).
@@ -178,6 +206,24 @@ impl Store {
                      PRIMARY KEY (day, name)
                  );
                  PRAGMA user_version = 2;
+                 COMMIT;",
+            )?;
+        }
+        if version < 3 {
+            // Session 15: each move's time (a JSON array; NULL for the games kept before), and the queue and the
+            // rematch offers, which were in memory only.
+            conn.execute_batch(
+                "BEGIN;
+                 ALTER TABLE games ADD COLUMN times TEXT;
+                 CREATE TABLE queue (
+                     name TEXT PRIMARY KEY NOT NULL, board TEXT NOT NULL, clock TEXT,
+                     joined_unix_ms INTEGER NOT NULL
+                 );
+                 CREATE TABLE rematch_offers (
+                     game INTEGER PRIMARY KEY NOT NULL, offerer TEXT NOT NULL,
+                     expires_unix_ms INTEGER NOT NULL
+                 );
+                 PRAGMA user_version = 3;
                  COMMIT;",
             )?;
         }
@@ -407,12 +453,14 @@ impl Store {
         &self,
         id: u64,
         moves: &str,
+        times: &[MoveTime],
         remaining: [u64; 2],
         seqs: [Option<u64>; 2],
     ) -> Result<()> {
         let seq = |s: Option<u64>| s.map(i64::try_from).transpose();
         self.conn.execute(
-            "UPDATE games SET moves = ?2, black_ms = ?3, white_ms = ?4, black_seq = ?5, white_seq = ?6
+            "UPDATE games SET moves = ?2, black_ms = ?3, white_ms = ?4, black_seq = ?5, white_seq = ?6,
+             times = ?7
              WHERE id = ?1 AND reason IS NULL",
             params![
                 i64::try_from(id)?,
@@ -420,7 +468,8 @@ impl Store {
                 i64::try_from(remaining[0])?,
                 i64::try_from(remaining[1])?,
                 seq(seqs[0])?,
-                seq(seqs[1])?
+                seq(seqs[1])?,
+                serde_json::to_string(times)?
             ],
         )?;
         Ok(())
@@ -438,8 +487,8 @@ impl Store {
     /// Every game in play (unfinished), oldest first.
     pub fn games_in_play(&self) -> Result<Vec<LiveGame>> {
         let mut stmt = self.conn.prepare(
-            "SELECT id, black, white, board, clock, rated, rematch_of, moves, black_ms, white_ms, black_seq, white_seq
-             FROM games WHERE reason IS NULL ORDER BY id",
+            "SELECT id, black, white, board, clock, rated, rematch_of, moves, black_ms, white_ms, black_seq, white_seq,
+             times FROM games WHERE reason IS NULL ORDER BY id",
         )?;
         let rows = stmt.query_map([], |r| {
             Ok((
@@ -461,12 +510,17 @@ impl Store {
                     r.get::<_, Option<i64>>(10)?,
                     r.get::<_, Option<i64>>(11)?,
                 ),
+                r.get::<_, Option<String>>(12)?,
             ))
         })?;
         let mut games = Vec::new();
         for row in rows {
-            let ((id, black, white, board), (clock, rated, rematch_of, moves), (b, w, bs, ws)) =
-                row?;
+            let (
+                (id, black, white, board),
+                (clock, rated, rematch_of, moves),
+                (b, w, bs, ws),
+                times,
+            ) = row?;
             let clock = clock
                 .map(|c| c.parse::<TimeControl>())
                 .transpose()
@@ -483,6 +537,7 @@ impl Store {
                 moves,
                 remaining: [u64::try_from(b).unwrap_or(0), u64::try_from(w).unwrap_or(0)],
                 seqs: [seq(bs), seq(ws)],
+                times: read_times(id, times),
             });
         }
         Ok(games)
@@ -533,7 +588,7 @@ impl Store {
         result: GameResult,
         position: &str,
     ) -> Result<()> {
-        self.finish_rated_game(id, moves, result, position, None)
+        self.finish_rated_game(id, moves, None, result, position, None)
     }
 
     /// Records a game's end and, for a rated game, both players' new ratings, in one transaction: nothing is
@@ -542,6 +597,7 @@ impl Store {
         &self,
         id: u64,
         moves: &str,
+        times: Option<&[MoveTime]>,
         result: GameResult,
         position: &str,
         rated: Option<(&str, &str, Rated)>,
@@ -549,7 +605,7 @@ impl Store {
         let tx = self.conn.unchecked_transaction()?;
         let changed = tx.execute(
             "UPDATE games SET moves = ?2, winner = ?3, reason = ?4, position = ?5, ended_unix_ms = ?6,
-             ratings = ?7
+             ratings = ?7, times = COALESCE(?8, times)
              WHERE id = ?1 AND reason IS NULL",
             params![
                 i64::try_from(id)?,
@@ -560,7 +616,8 @@ impl Store {
                 unix_ms(),
                 rated
                     .map(|(_, _, r)| serde_json::to_string(&r.changes))
-                    .transpose()?
+                    .transpose()?,
+                times.map(serde_json::to_string).transpose()?
             ],
         )?;
         anyhow::ensure!(changed == 1, "game {id} is not a game in play");
@@ -608,7 +665,7 @@ impl Store {
     fn select(&self, filter: &str, id: Option<i64>) -> Result<Vec<FinishedGame>> {
         let mut stmt = self.conn.prepare(&format!(
             "SELECT id, black, white, board, moves, winner, reason, position, clock, rated, ratings,
-             started_unix_ms, ended_unix_ms FROM games
+             started_unix_ms, ended_unix_ms, times FROM games
              WHERE {filter} ORDER BY id"
         ))?;
         let params: Vec<i64> = id.into_iter().collect();
@@ -628,13 +685,14 @@ impl Store {
                     r.get::<_, Option<String>>(10)?,
                     r.get::<_, i64>(11)?,
                     r.get::<_, Option<i64>>(12)?,
+                    r.get::<_, Option<String>>(13)?,
                 ),
             ))
         })?;
         let mut games = Vec::new();
         for row in rows {
             let (id, black, white, board, moves, winner, reason, position, more) = row?;
-            let (clock, rated, ratings, started, ended) = more;
+            let (clock, rated, ratings, started, ended, times) = more;
             let clock = clock
                 .map(|c| c.parse::<TimeControl>())
                 .transpose()
@@ -664,8 +722,119 @@ impl Store {
                 ratings,
                 started_ms: u64::try_from(started).unwrap_or(0),
                 ended_ms: ended.and_then(|e| u64::try_from(e).ok()).unwrap_or(0),
+                times: read_times(id, times),
             });
         }
         Ok(games)
     }
+
+    /// Keeps `name`'s place in the rated queue (replacing any earlier one).
+    pub fn queue_put(&self, q: &QueuedPlayer) -> Result<()> {
+        self.conn.execute(
+            "INSERT OR REPLACE INTO queue (name, board, clock, joined_unix_ms) VALUES (?1, ?2, ?3, ?4)",
+            params![
+                q.name,
+                q.board,
+                q.clock.map(|c| c.to_string()),
+                i64::try_from(q.joined_unix_ms)?
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// Takes `name` out of the kept queue.
+    pub fn queue_remove(&self, name: &str) -> Result<()> {
+        self.conn
+            .execute("DELETE FROM queue WHERE name = ?1", [name])?;
+        Ok(())
+    }
+
+    /// The kept queue, longest waiting first.
+    pub fn queue(&self) -> Result<Vec<QueuedPlayer>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT name, board, clock, joined_unix_ms FROM queue ORDER BY joined_unix_ms, name",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, Option<String>>(2)?,
+                r.get::<_, i64>(3)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (name, board, clock, joined) = row?;
+            let clock = clock
+                .map(|c| c.parse::<TimeControl>())
+                .transpose()
+                .map_err(|e| anyhow::anyhow!("queue of {name}: clock: {e}"))?;
+            out.push(QueuedPlayer {
+                name,
+                board,
+                clock,
+                joined_unix_ms: u64::try_from(joined).unwrap_or(0),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Keeps a rematch offer (replacing any earlier one of the same game).
+    pub fn offer_put(&self, o: &RematchOffer) -> Result<()> {
+        self.conn.execute(
+            "INSERT OR REPLACE INTO rematch_offers (game, offerer, expires_unix_ms) VALUES (?1, ?2, ?3)",
+            params![
+                i64::try_from(o.game)?,
+                o.from,
+                i64::try_from(o.expires_unix_ms)?
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// Forgets the rematch offer of `game`.
+    pub fn offer_remove(&self, game: u64) -> Result<()> {
+        self.conn.execute(
+            "DELETE FROM rematch_offers WHERE game = ?1",
+            [i64::try_from(game)?],
+        )?;
+        Ok(())
+    }
+
+    /// The kept rematch offers, by game.
+    pub fn offers(&self) -> Result<Vec<RematchOffer>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT game, offerer, expires_unix_ms FROM rematch_offers ORDER BY game")?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, i64>(2)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (game, from, expires) = row?;
+            out.push(RematchOffer {
+                game: u64::try_from(game)?,
+                from,
+                expires_unix_ms: u64::try_from(expires).unwrap_or(0),
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// A game's kept move times (NULL before schema 3: none; unreadable: none, logged).
+fn read_times(id: i64, times: Option<String>) -> Option<Vec<MoveTime>> {
+    let text = times?;
+    serde_json::from_str(&text)
+        .map_err(|e| tracing::error!("game {id}: its move times are unreadable: {e}"))
+        .ok()
+}
+
+/// The time now, in milliseconds since the Unix epoch.
+pub fn now_unix_ms() -> u64 {
+    u64::try_from(unix_ms()).unwrap_or(0)
 }
