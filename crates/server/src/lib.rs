@@ -6,7 +6,7 @@
 //! it may watch live games, ask for the lobby, records and leaderboards. Every message is one of
 //! [`parlor_online::protocol`]'s (version 2), and every game is refereed by a [`parlor_online::referee::Room`]. A
 //! player may have several connections open at once (two tabs, a phone and a laptop): each gets the player's
-//! events and answers, and a move from any is taken. A player whose last connection dropped keeps their seats for
+//! events, and a move from any is taken. A player whose last connection dropped keeps their seats for
 //! the grace period ([`Config::grace`]); a `hello` on a new connection takes the player back, and `resume` sends
 //! again every event missed. Messages are rate-limited per connection and per player ([`limit`]). Players, ratings, games (in
 //! play, move by move, and finished) and the dailies are kept in SQLite ([`store`]), so a server killed and started
@@ -18,6 +18,7 @@
 pub mod daily;
 mod hub;
 pub mod limit;
+pub mod log;
 pub mod rating;
 pub mod store;
 
@@ -97,29 +98,33 @@ impl Shared {
     }
 }
 
-/// `parlor serve`: listens on `addr`, keeps its data in `data_dir`, prints where it listens, and serves until
-/// Ctrl-C or SIGTERM.
+/// `parlor serve`: listens on `addr`, keeps its data in `data_dir`, logs to stderr and to `server.log` there
+/// ([`log`]), prints where it listens, and serves until Ctrl-C or SIGTERM.
 pub fn serve(addr: SocketAddr, data_dir: &Path) -> Result<()> {
+    serve_logged(addr, data_dir, Some(&data_dir.join(log::LOG_FILE)))
+}
+
+/// [`serve`] with the log file chosen: `log_file` as well as stderr, or stderr only if none.
+pub fn serve_logged(addr: SocketAddr, data_dir: &Path, log_file: Option<&Path>) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .context("starting the server's runtime")?;
-    // Refusals and failures are logged to stderr (warnings and errors; RUST_LOG is not read).
-    let _ = tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_max_level(tracing::Level::WARN)
-        .with_target(false)
-        .try_init();
+    // Refusals, failures and each game's start and end (RUST_LOG is not read).
+    log::init(log_file)?;
     runtime.block_on(async {
         let listener = TcpListener::bind(addr)
             .await
             .with_context(|| format!("listening on {addr}"))?;
         let local = listener.local_addr()?;
+        let logs = log_file.map_or_else(String::new, |f| format!(", log in {}", f.display()));
         println!(
-            "parlor serve: listening on ws://{local}/ (data in {}); Ctrl-C stops",
+            "parlor serve: listening on ws://{local}/ (data in {}{logs}); Ctrl-C stops",
             data_dir.join(store::DB_FILE).display()
         );
+        tracing::info!("listening on ws://{local}/");
         run(listener, data_dir, Config::default(), stop_signal()).await?;
+        tracing::info!("stopped");
         println!("parlor serve: stopped");
         Ok(())
     })

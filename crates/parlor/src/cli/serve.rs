@@ -5,6 +5,7 @@ use super::Global;
 use anyhow::Result;
 use clap::Args;
 use std::net::SocketAddr;
+use std::path::PathBuf;
 
 /// `parlor serve`.
 #[derive(Debug, Args)]
@@ -12,10 +13,25 @@ pub struct ServeArgs {
     /// The address to listen on, HOST:PORT (port 0 takes a free port; the address listened on is printed).
     #[arg(long, value_name = "ADDR", default_value = parlor_server::DEFAULT_LISTEN)]
     pub listen: SocketAddr,
+    /// Where to log as well as stderr (default: `server.log` in the data directory, rotated at 8 MiB).
+    #[arg(long, value_name = "FILE", conflicts_with = "no_log_file")]
+    pub log_file: Option<PathBuf>,
+    /// Log to stderr only.
+    #[arg(long)]
+    pub no_log_file: bool,
 }
 
 /// Serves until Ctrl-C or SIGTERM, with the database in the data directory (`--data-dir`, else Parlor's).
 pub fn run(args: &ServeArgs, global: &Global) -> Result<()> {
     let dir = crate::paths::data_dir(global.data_dir.as_deref())?;
-    parlor_server::serve(args.listen, &dir)
+    let log_file = if args.no_log_file {
+        None
+    } else {
+        Some(
+            args.log_file
+                .clone()
+                .unwrap_or_else(|| dir.join(parlor_server::log::LOG_FILE)),
+        )
+    };
+    parlor_server::serve_logged(args.listen, &dir, log_file.as_deref())
 }

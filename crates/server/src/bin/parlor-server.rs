@@ -1,5 +1,6 @@
-//! The server alone, `parlor-server [--listen ADDR] [--data-dir DIR]`: the same [`parlor_server::serve`] that
-//! `parlor serve` runs, without the rest of Parlor (the restart tests kill it with SIGKILL as a real process).
+//! The server alone, `parlor-server [--listen ADDR] [--data-dir DIR] [--log-file FILE | --no-log-file]`: the same
+//! [`parlor_server::serve_logged`] that `parlor serve` runs, without the rest of Parlor (the restart tests kill it
+//! with SIGKILL as a real process).
 
 use anyhow::{Context, Result, bail};
 use std::net::SocketAddr;
@@ -10,6 +11,8 @@ fn main() -> Result<()> {
         .parse()
         .context("the default address")?;
     let mut data_dir = PathBuf::from(".");
+    // None: the default, `server.log` in the data directory; Some(None): no log file.
+    let mut log_file: Option<Option<PathBuf>> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -20,10 +23,17 @@ fn main() -> Result<()> {
                     .with_context(|| format!("--listen {value:?}"))?;
             }
             "--data-dir" => data_dir = args.next().context("--data-dir needs DIR")?.into(),
+            "--log-file" => {
+                log_file = Some(Some(args.next().context("--log-file needs FILE")?.into()))
+            }
+            "--no-log-file" => log_file = Some(None),
             other => {
-                bail!("unknown argument {other:?}: parlor-server [--listen ADDR] [--data-dir DIR]")
+                bail!(
+                    "unknown argument {other:?}: parlor-server [--listen ADDR] [--data-dir DIR] [--log-file FILE | --no-log-file]"
+                )
             }
         }
     }
-    parlor_server::serve(listen, &data_dir)
+    let log_file = log_file.unwrap_or_else(|| Some(data_dir.join(parlor_server::log::LOG_FILE)));
+    parlor_server::serve_logged(listen, &data_dir, log_file.as_deref())
 }

@@ -16,3 +16,5 @@ mod queue_many;
 mod rating;
 mod reconnect;
 mod restart;
+mod several;
+mod times;

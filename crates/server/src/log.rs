@@ -1,0 +1,155 @@
+//! The server's log: every line to stderr and, unless turned off, to a file in the data directory
+//! ([`LOG_FILE`]), bounded in size: once it would pass [`LOG_MAX_BYTES`] it is renamed to `server.log.1` (the one
+//! before that is dropped) and a new one begun, so the logs never take more than twice that. Each line is written
+//! to the file as it is logged (no buffer), so a server killed with SIGKILL has logged everything up to then.
+//!
+//! Logged: every refusal of a client's message (with the connection's number and the error's code), every storage
+//! failure, every game's start and end, and where the server listens and when it stops.
+
+use anyhow::{Context, Result};
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use tracing_subscriber::fmt::MakeWriter;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
+use tracing_subscriber::{Layer, filter::LevelFilter};
+
+/// The log file's name in the data directory.
+pub const LOG_FILE: &str = "server.log";
+
+/// The largest a log file grows before it is rotated.
+pub const LOG_MAX_BYTES: u64 = 8 * 1024 * 1024;
+
+/// A size-bounded log file that rotates itself.
+#[derive(Debug)]
+pub struct LogFile {
+    inner: Mutex<Inner>,
+    max_bytes: u64,
+}
+
+#[derive(Debug)]
+struct Inner {
+    path: PathBuf,
+    file: File,
+    size: u64,
+}
+
+fn append(path: &Path) -> std::io::Result<File> {
+    OpenOptions::new().create(true).append(true).open(path)
+}
+
+impl LogFile {
+    /// Opens `path` for appending (making it if needed), rotated once it would pass `max_bytes`.
+    pub fn open(path: &Path, max_bytes: u64) -> Result<LogFile> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).with_context(|| format!("making {}", dir.display()))?;
+        }
+        let file = append(path).with_context(|| format!("opening {}", path.display()))?;
+        let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+        Ok(LogFile {
+            inner: Mutex::new(Inner {
+                path: path.to_path_buf(),
+                file,
+                size,
+            }),
+            max_bytes,
+        })
+    }
+
+    /// Appends `bytes` (one whole log line), rotating first if they would take the file past its bound.
+    fn write_line(&self, bytes: &[u8]) -> std::io::Result<()> {
+        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        let len = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+        if inner.size > 0 && inner.size.saturating_add(len) > self.max_bytes {
+            let mut old = inner.path.clone().into_os_string();
+            old.push(".1");
+            std::fs::rename(&inner.path, &old)?;
+            inner.file = append(&inner.path)?;
+            inner.size = 0;
+        }
+        inner.file.write_all(bytes)?;
+        inner.size = inner.size.saturating_add(len);
+        Ok(())
+    }
+}
+
+/// One log line's way into a [`LogFile`].
+pub struct LineWriter<'a>(&'a LogFile);
+
+impl Write for LineWriter<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write_line(buf)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A [`LogFile`] shared by the subscriber.
+#[derive(Clone, Debug)]
+pub struct SharedLog(pub Arc<LogFile>);
+
+impl<'a> MakeWriter<'a> for SharedLog {
+    type Writer = LineWriter<'a>;
+
+    fn make_writer(&'a self) -> Self::Writer {
+        LineWriter(&self.0)
+    }
+}
+
+/// Sets the process's logging up (once; later calls change nothing): lines at `info` and above to stderr and, if
+/// `file` is given, to that file as well (without colours). Returns an error only if the file cannot be opened.
+pub fn init(file: Option<&Path>) -> Result<()> {
+    let file_layer = match file {
+        Some(path) => Some(
+            tracing_subscriber::fmt::layer()
+                .with_ansi(false)
+                .with_target(false)
+                .with_writer(SharedLog(Arc::new(LogFile::open(path, LOG_MAX_BYTES)?)))
+                .with_filter(LevelFilter::INFO),
+        ),
+        None => None,
+    };
+    let stderr_layer = tracing_subscriber::fmt::layer()
+        .with_target(false)
+        .with_writer(std::io::stderr)
+        .with_filter(LevelFilter::INFO);
+    let _ = tracing_subscriber::registry()
+        .with(stderr_layer)
+        .with(file_layer)
+        .try_init();
+    Ok(())
+}
+
+#[cfg(test)]
+#[allow(clippy::panic)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_log_file_past_its_bound_is_rotated_once() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.path().join(LOG_FILE);
+        let log = LogFile::open(&path, 100).unwrap_or_else(|e| panic!("{e}"));
+        let line = [b'a'; 40];
+        for _ in 0..2 {
+            log.write_line(&line).unwrap_or_else(|e| panic!("{e}"));
+        }
+        // A third line would make 120 bytes: the file is rotated first.
+        log.write_line(b"third\n").unwrap_or_else(|e| panic!("{e}"));
+        let read = |p: &Path| std::fs::read(p).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(read(&path), b"third\n");
+        assert_eq!(read(&dir.path().join("server.log.1")).len(), 80);
+        // Opened again, it counts what is there.
+        drop(log);
+        let log = LogFile::open(&path, 10).unwrap_or_else(|e| panic!("{e}"));
+        log.write_line(b"fourth\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(read(&path), b"fourth\n");
+        assert_eq!(read(&dir.path().join("server.log.1")), b"third\n");
+    }
+}
