@@ -477,6 +477,7 @@ impl Hub {
                 return None;
             }
         }
+        tracing::info!(conn = conn.id, name, "hello");
         // Another connection of the same player (a second tab, a phone) joins the ones already open: each gets
         // the player's events from now on.
         let links = self.online.entry(name.to_string()).or_default();

@@ -1,6 +1,7 @@
 //! A real server process killed with SIGKILL mid-game and started again on the same database: every finished game
 //! is kept, and a game in play resumes where it was (its moves, its clocks as of its last move, the same event
-//! numbers), both players getting the grace period from the restart to come back.
+//! numbers), both players getting the grace period from the restart to come back; the rated queue (with each
+//! player's time of joining) and rematch offers are back too.
 
 use crate::client::{Client, play, start_game, start_game_with};
 use parlor_online::protocol::{ClientMessage, EventKind, ServerMessage, Side, TimeControl};
@@ -8,10 +9,10 @@ use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Starts `parlor-server` on a free loopback port with its data in `dir`; returns it and where it listens.
-fn spawn(dir: &Path) -> (Child, SocketAddr) {
+pub fn spawn(dir: &Path) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_parlor-server"))
         .args(["--listen", "127.0.0.1:0", "--data-dir"])
         .arg(dir)
@@ -50,6 +51,23 @@ async fn a_server_killed_with_sigkill_keeps_finished_games_and_resumes_games_in_
     play(done, &mut bob, &mut ann, Side::White, 1, "b4j", 3).await;
     ann.send(&ClientMessage::Resign { game: done }).await;
     let _ = (ann.event().await, bob.event().await);
+    // Ann offers a rematch, and Carl joins the rated queue, alone on 5x5.
+    ann.send(&ClientMessage::Rematch { game: done }).await;
+    assert_eq!(
+        bob.recv().await,
+        ServerMessage::RematchOffered {
+            game: done,
+            from: "ann".into()
+        }
+    );
+    let (mut carl, _) = Client::hello(addr, "carl").await;
+    carl.send(&ClientMessage::Queue {
+        board: "5x5".into(),
+        clock: None,
+    })
+    .await;
+    assert!(matches!(carl.recv().await, ServerMessage::Queued { .. }));
+    let queued = Instant::now();
     let tc = Some(TimeControl {
         minutes: 10,
         increment_secs: 0,
@@ -61,7 +79,7 @@ async fn a_server_killed_with_sigkill_keeps_finished_games_and_resumes_games_in_
     // SIGKILL: nothing is closed or flushed by the server.
     first.kill().unwrap();
     first.wait().unwrap();
-    drop((ann, bob));
+    drop((ann, bob, carl));
 
     let (mut second, addr) = spawn(dir.path());
     let (mut bob, welcome) = Client::hello(addr, "bob").await;
@@ -72,6 +90,14 @@ async fn a_server_killed_with_sigkill_keeps_finished_games_and_resumes_games_in_
     assert_eq!(
         (games[0].game, games[0].side, games[0].last_event),
         (live, Side::White, 4)
+    );
+    // Ann's rematch offer is still there, and Bob is told of it again.
+    assert_eq!(
+        bob.recv().await,
+        ServerMessage::RematchOffered {
+            game: done,
+            from: "ann".into()
+        }
     );
     // Resumed from the start: the same four events, numbered the same.
     bob.send(&ClientMessage::Resume {
@@ -119,6 +145,45 @@ async fn a_server_killed_with_sigkill_keeps_finished_games_and_resumes_games_in_
     };
     assert_eq!(record.moves, "b1k b4j");
     assert_eq!(record.winner, Some(Side::White));
+    assert_eq!(record.times.map(|t| t.len()), Some(2));
+
+    // Carl is back in the queue, his wait counted from when he joined before the kill; Dave joins and they pair.
+    let (mut carl, _) = Client::hello(addr, "carl").await;
+    let ServerMessage::Queued { entry } = carl.recv().await else {
+        panic!("Carl's place in the queue")
+    };
+    assert_eq!(entry.board, "5x5");
+    let waited = u64::try_from(queued.elapsed().as_millis()).unwrap();
+    assert!(
+        entry.waited_ms + 100 >= waited,
+        "{entry:?} after {waited} ms"
+    );
+    let (mut dave, _) = Client::hello(addr, "dave").await;
+    dave.send(&ClientMessage::Queue {
+        board: "5x5".into(),
+        clock: None,
+    })
+    .await;
+    assert!(matches!(dave.recv().await, ServerMessage::Queued { .. }));
+    for c in [&mut carl, &mut dave] {
+        let (_, start) = c.event().await;
+        // Carl waited longer: he plays Black.
+        assert!(
+            matches!(&start.kind, EventKind::Started { black, rated: true, .. } if black == "carl"),
+            "{start:?}"
+        );
+    }
+
+    // Bob accepts the rematch offered before the kill: it starts, colours swapped.
+    bob.send(&ClientMessage::Rematch { game: done }).await;
+    for c in [&mut bob, &mut ann] {
+        let (g, start) = c.event().await;
+        assert!(g > live);
+        assert!(
+            matches!(&start.kind, EventKind::Started { black, rematch_of, .. } if black == "bob" && *rematch_of == Some(done)),
+            "{start:?}"
+        );
+    }
     second.kill().unwrap();
     second.wait().unwrap();
 }

@@ -11,6 +11,7 @@ mod daily;
 mod hostile;
 mod kill;
 mod lobby;
+mod logfile;
 mod many;
 mod queue_many;
 mod rating;
