@@ -128,7 +128,15 @@ struct Link {
     conn: Conn,
     /// Whether this connection follows the lobby.
     follows: bool,
+    /// The player's games in play when this connection said `hello`, whose events it is not sent yet: by game, the
+    /// last event `welcome` told it of, and when. A game's events flow to it from when it resumes that game (from
+    /// the event it asks), acts in it, or [`CATCH_UP_MS`] later (from the event `welcome` told it of), so that a
+    /// client resuming from an older event gets the events it missed before the new ones.
+    waiting: HashMap<u64, (u64, u64)>,
 }
+
+/// How long a new connection's games wait for it to resume them before their events are sent to it anyway.
+pub const CATCH_UP_MS: u64 = 1000;
 
 /// How often a followed lobby is pushed at most, in milliseconds.
 const LOBBY_PUSH_MS: u64 = 1000;
@@ -366,11 +374,15 @@ impl Hub {
                 game,
                 event: event.clone(),
             };
+            let text = msg.to_text();
             for name in [room.name(Side::Black), room.name(Side::White)] {
-                self.tell(name, &msg);
+                for l in self.online.get(name).into_iter().flatten() {
+                    if !l.waiting.contains_key(&game) {
+                        let _ = l.conn.tx.send(Outgoing::Text(text.clone()));
+                    }
+                }
             }
             if let Some(watchers) = self.watchers.get(&game) {
-                let text = msg.to_text();
                 for (_, conn) in watchers.values() {
                     let _ = conn.tx.send(Outgoing::Text(text.clone()));
                 }
@@ -448,7 +460,7 @@ impl Hub {
 
     /// A connection's first message, `hello`: the player's name and token. Returns the name on success (and has
     /// answered `welcome`); on failure the connection has been sent the error.
-    pub fn hello(&mut self, conn: &Conn, name: &str, token: &str) -> Option<String> {
+    pub fn hello(&mut self, conn: &Conn, name: &str, token: &str, now_ms: u64) -> Option<String> {
         if let Err(e) = check_name(name) {
             conn.send(&error(ErrorCode::BadName, e, None));
             return None;
@@ -480,11 +492,18 @@ impl Hub {
         tracing::info!(conn = conn.id, name, "hello");
         // Another connection of the same player (a second tab, a phone) joins the ones already open: each gets
         // the player's events from now on.
+        let waiting: HashMap<u64, (u64, u64)> = self
+            .rooms
+            .iter()
+            .filter(|(_, r)| r.side_of(name).is_some())
+            .map(|(&g, r)| (g, (r.last_event(), now_ms)))
+            .collect();
         let links = self.online.entry(name.to_string()).or_default();
         if !links.iter().any(|l| l.conn.id == conn.id) {
             links.push(Link {
                 conn: conn.clone(),
                 follows: false,
+                waiting,
             });
         }
         self.lobby_changed = true;
@@ -635,6 +654,19 @@ impl Hub {
             self.forget_offer(game);
         }
         self.pair(now_ms);
+        let mut late: Vec<(String, u64, u64)> = Vec::new();
+        for (name, links) in &self.online {
+            for l in links {
+                for (&game, &(_, since)) in &l.waiting {
+                    if now_ms >= since.saturating_add(CATCH_UP_MS) {
+                        late.push((name.clone(), l.conn.id, game));
+                    }
+                }
+            }
+        }
+        for (name, conn_id, game) in late {
+            self.catch_up(&name, conn_id, game, false);
+        }
         if self.lobby_changed && now_ms >= self.lobby_pushed_ms.saturating_add(LOBBY_PUSH_MS) {
             self.lobby_changed = false;
             self.lobby_pushed_ms = now_ms;
@@ -655,6 +687,43 @@ impl Hub {
         }
     }
 
+    /// Lets `game`'s events flow to `name`'s connection `conn_id` if they were waiting for it (see [`Link`]): with
+    /// `resumed` (it asked to resume) nothing more is sent here; else it is first sent the events after the last
+    /// one `welcome` told it of.
+    fn catch_up(&mut self, name: &str, conn_id: u64, game: u64, resumed: bool) {
+        let Some(link) = self
+            .online
+            .get_mut(name)
+            .and_then(|links| links.iter_mut().find(|l| l.conn.id == conn_id))
+        else {
+            return;
+        };
+        let Some((told, _)) = link.waiting.remove(&game) else {
+            return;
+        };
+        if resumed {
+            return;
+        }
+        let conn = link.conn.clone();
+        let kept;
+        let room = match self.rooms.get(&game) {
+            Some(r) => r,
+            None => match self.kept(name, game) {
+                Some(r) => {
+                    kept = r;
+                    &kept
+                }
+                None => return,
+            },
+        };
+        for event in room.events_after(told) {
+            conn.send(&ServerMessage::Event {
+                game,
+                event: event.clone(),
+            });
+        }
+    }
+
     /// The room of `game` with `name`'s side in it, or the error to send.
     fn seat(&mut self, name: &str, game: u64) -> Result<(&mut Room, Side), Box<ServerMessage>> {
         self.rooms
@@ -671,6 +740,14 @@ impl Hub {
 
     /// A message from the player `name` on `conn`, arrived at `now_ms`.
     pub fn handle(&mut self, conn: &Conn, name: &str, msg: ClientMessage, now_ms: u64) {
+        // A connection acting in a game whose events wait for it gets them first.
+        match &msg {
+            ClientMessage::Move { game, .. }
+            | ClientMessage::Resign { game }
+            | ClientMessage::Ack { game, .. } => self.catch_up(name, conn.id, *game, false),
+            ClientMessage::Resume { game, .. } => self.catch_up(name, conn.id, *game, true),
+            _ => {}
+        }
         match msg {
             ClientMessage::Hello { .. } => conn.send(&error(
                 ErrorCode::NotIntroduced,

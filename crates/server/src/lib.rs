@@ -333,7 +333,7 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket) {
         let mut hub = shared.hub();
         match (&name, msg) {
             (None, ClientMessage::Hello { name: n, token }) => {
-                name = hub.hello(&conn, &n, &token);
+                name = hub.hello(&conn, &n, &token, shared.now_ms());
             }
             (None, _) => send(&conn, ErrorCode::NotIntroduced, "say hello first"),
             (Some(n), msg) => hub.handle(&conn, n, msg, shared.now_ms()),

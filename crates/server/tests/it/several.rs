@@ -178,3 +178,50 @@ async fn following_the_lobby_and_watching_are_each_connections_own() {
     assert!(matches!(follows.recv().await, ServerMessage::Lobby { .. }));
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_connection_gets_the_missed_events_before_the_new_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(dir.path(), quick(5_000)).await;
+    let (mut ann, _) = Client::hello(server.addr, "ann").await;
+    let (mut bob, _) = Client::hello(server.addr, "bob").await;
+    let game = crate::client::start_game(&mut ann, &mut bob, "6x5").await;
+    let mut two = [&mut ann, &mut bob];
+    moved(0, &mut two, game, 1, "c1k", 2).await;
+    moved(1, &mut two, game, 1, "c6j", 3).await;
+
+    // Bob opens a tab that last saw event 1; before it asks to resume, Ann moves (event 4).
+    let (mut tab, welcome) = Client::hello(server.addr, "bob").await;
+    assert!(
+        matches!(welcome, ServerMessage::Welcome { ref games, .. } if games[0].last_event == 3)
+    );
+    let mut two = [&mut ann, &mut bob];
+    moved(0, &mut two, game, 2, "d1k", 4).await;
+    tab.send(&ClientMessage::Resume { game, after: 1 }).await;
+    let mut got = Vec::new();
+    for _ in 0..3 {
+        got.push(tab.event().await.1.n);
+    }
+    assert_eq!(got, [2, 3, 4], "in order, none twice");
+    // From then on it gets each new event as the others do.
+    let mut three = [&mut ann, &mut bob, &mut tab];
+    moved(2, &mut three, game, 2, "d6j", 5).await;
+
+    // A connection that never resumes still gets the game's events, from the one after what `welcome` said, within
+    // a second or so.
+    let (mut passive, _) = Client::hello(server.addr, "ann").await;
+    let mut three = [&mut ann, &mut bob, &mut tab];
+    moved(0, &mut three, game, 3, "e1k", 6).await;
+    let (g, e) = passive.event().await;
+    assert_eq!((g, e.n), (game, 6));
+    moved(
+        1,
+        &mut [&mut ann, &mut bob, &mut tab, &mut passive],
+        game,
+        3,
+        "e6j",
+        7,
+    )
+    .await;
+    server.stop().await;
+}
