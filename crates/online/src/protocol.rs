@@ -26,6 +26,10 @@
 //!    own increasing `seq` (a move sent again with a `seq` already taken is ignored, so resending after a doubt is
 //!    harmless), `ack`s the last event it has seen, and after a dropped connection says `hello` again and
 //!    `resume`s each game from its last event number: it gets exactly the events after it, nothing lost or doubled.
+//!    A player may be connected several times at once (two tabs, a phone and a laptop): every connection gets the
+//!    player's events and a move from any is taken. A connection that says `hello` while a game of its player goes
+//!    on is sent that game's new events once it `resume`s it (or moves, resigns or acks in it), or a second after
+//!    `hello` at the latest (then from the `last_event` its `welcome` gave), so what it missed comes first.
 //! 5. A game ends by the rules (goal, blockade, repetition, ply cap), resignation, time (a flag fall), a player gone
 //!    past the grace period, or an abort (a side that does not make its first move within [`FIRST_MOVE_MS`], or a
 //!    resignation/departure before both sides have moved). `ended` gives the winner, the reason, the final position
@@ -33,7 +37,9 @@
 //!    swapped, same board and clock); the other accepts by sending `rematch` too, or `decline_rematch`.
 //! 6. Anyone may `watch` a live game from an event number (0: from the start) and gets the same numbered events as
 //!    the players until the end or `unwatch`. `record` gives a finished game's whole [`GameRecord`] (enough to
-//!    import it into the local history and replay it); `games` lists a player's last finished games.
+//!    import it into the local history and replay it; with each move's time, [`MoveTime`], when the server kept
+//!    them); `games` lists a player's last finished games. Following the lobby and watching are the connection's
+//!    own: after connecting again a client asks for them again.
 //! 7. Daily challenges (the day is the UTC date, `YYYY-MM-DD`): `daily_2048` gives the day's seed; the client plays
 //!    with `twenty48::Game::new(Rules::default(), seed)` and sends `submit_2048` with every action (slides and
 //!    undos, [`actions_to_letters`]), the score it claims, and whether hints or undo were used; the server replays
