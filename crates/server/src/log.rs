@@ -139,17 +139,23 @@ mod tests {
         for _ in 0..2 {
             log.write_line(&line).unwrap_or_else(|e| panic!("{e}"));
         }
-        // A third line would make 120 bytes: the file is rotated first.
+        // 86 bytes: under the bound, no rotation.
         log.write_line(b"third\n").unwrap_or_else(|e| panic!("{e}"));
         let read = |p: &Path| std::fs::read(p).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(read(&path), b"third\n");
-        assert_eq!(read(&dir.path().join("server.log.1")).len(), 80);
-        // Opened again, it counts what is there.
+        let old = dir.path().join("server.log.1");
+        assert_eq!(read(&path).len(), 86);
+        assert!(!old.exists());
+        // Another 40 would make 126: the file is rotated first.
+        log.write_line(&line).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(read(&path), line);
+        assert_eq!(read(&old).len(), 86);
+        // Opened again, it counts what is there (40 bytes, past a bound of 10): the next line rotates it, and the
+        // older file is replaced.
         drop(log);
         let log = LogFile::open(&path, 10).unwrap_or_else(|e| panic!("{e}"));
         log.write_line(b"fourth\n")
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(read(&path), b"fourth\n");
-        assert_eq!(read(&dir.path().join("server.log.1")), b"third\n");
+        assert_eq!(read(&old), line);
     }
 }
