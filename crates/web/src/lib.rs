@@ -10,11 +10,14 @@
 pub mod announce;
 pub mod bench;
 pub mod keys;
+pub mod rows;
 pub mod store;
 pub mod swipe;
 pub mod think;
 
 #[cfg(target_arch = "wasm32")]
 mod page;
+#[cfg(target_arch = "wasm32")]
+pub mod rowdom;
 #[cfg(target_arch = "wasm32")]
 pub use page::*;
