@@ -32,7 +32,7 @@ class WD:
         prof = tempfile.mkdtemp()
         args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                f"--user-data-dir={prof}", "--window-size=1200,900"]
+                f"--user-data-dir={prof}", "--window-size=1200,900"] + os.environ.get("CHROMIUM_ARGS", "").split()
         caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome",
                                                  "goog:chromeOptions": {"binary": "/usr/bin/chromium", "args": args}}}}
         self.sid = self.req("POST", "/session", caps)["value"]["sessionId"]
@@ -150,4 +150,5 @@ def main():
     print(f"\nload average after: {open('/proc/loadavg').read().split()[:3]}")
 
 
-main()
+if __name__ == "__main__":
+    main()
