@@ -429,21 +429,55 @@ pub fn note_times(start: f64, render_ms: f64) {
     });
 }
 
-/// Whether the browser draws WebGL2 on a GPU: a WebGL2 context that fails on a "major performance caveat" (a
-/// software renderer such as SwiftShader, as in a headless browser without a GPU) is refused.
+/// Whether the browser draws WebGL2 on a GPU: no when it gives no WebGL2 context that fails on a "major
+/// performance caveat", or when the context's renderer is a software one (SwiftShader, llvmpipe: headless Chromium
+/// without a GPU gives SwiftShader even with the caveat asked for).
 pub fn gpu_webgl2() -> bool {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+    let Some(context) = webgl2_context() else {
         return false;
     };
-    let Ok(canvas) = document.create_element("canvas") else {
-        return false;
+    let call = |target: &JsValue, name: &str, arg: JsValue| -> Option<JsValue> {
+        js_sys::Reflect::get(target, &JsValue::from_str(name))
+            .ok()?
+            .dyn_into::<js_sys::Function>()
+            .ok()?
+            .call1(target, &arg)
+            .ok()
     };
-    let Ok(get) = js_sys::Reflect::get(&canvas, &JsValue::from_str("getContext")) else {
-        return false;
-    };
-    let Ok(get) = get.dyn_into::<js_sys::Function>() else {
-        return false;
-    };
+    // WEBGL_debug_renderer_info's UNMASKED_RENDERER_WEBGL, else the plain RENDERER.
+    const UNMASKED_RENDERER: f64 = 37446.0;
+    const RENDERER: f64 = 7937.0;
+    let unmasked = call(
+        &context,
+        "getExtension",
+        JsValue::from_str("WEBGL_debug_renderer_info"),
+    )
+    .filter(|e| e.is_object())
+    .and_then(|_| {
+        call(
+            &context,
+            "getParameter",
+            JsValue::from_f64(UNMASKED_RENDERER),
+        )
+    });
+    let renderer = unmasked
+        .and_then(|r| r.as_string())
+        .or_else(|| call(&context, "getParameter", JsValue::from_f64(RENDERER))?.as_string())
+        .unwrap_or_default()
+        .to_lowercase();
+    !["swiftshader", "llvmpipe", "software", "softpipe"]
+        .iter()
+        .any(|soft| renderer.contains(soft))
+}
+
+/// A WebGL2 context on a new canvas that fails on a "major performance caveat", if the browser gives one.
+fn webgl2_context() -> Option<JsValue> {
+    let document = web_sys::window()?.document()?;
+    let canvas = document.create_element("canvas").ok()?;
+    let get = js_sys::Reflect::get(&canvas, &JsValue::from_str("getContext"))
+        .ok()?
+        .dyn_into::<js_sys::Function>()
+        .ok()?;
     let options = js_sys::Object::new();
     let _ = js_sys::Reflect::set(
         &options,
@@ -451,5 +485,6 @@ pub fn gpu_webgl2() -> bool {
         &JsValue::TRUE,
     );
     get.call2(&canvas, &JsValue::from_str("webgl2"), &options)
-        .is_ok_and(|c| c.is_object())
+        .ok()
+        .filter(|c| c.is_object())
 }
