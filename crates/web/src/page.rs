@@ -457,9 +457,12 @@ impl Page {
 
     /// One key.
     fn key(&mut self, key: KeyEvent, stamp: f64) {
+        let start = performance_now();
         self.app.handle_event(Event::Key(key));
+        let handled = performance_now();
         self.settle();
         self.frame_ms = performance_now() - stamp;
+        crate::rowdom::note_key(start - stamp, handled - start);
     }
 
     /// The cell under client coordinates.

@@ -327,7 +327,8 @@ impl Backend for RowDom {
 /// (frames that wrote at least half the rows), `lastRows`, `lastRuns` and `lastCells` (the last frame's rows
 /// written, their runs and the cells that changed), and the last redraw's times in ms: `renderMs` (the screens
 /// drawing into ratatui's buffer), `flushMs` (the backend writing the document) and, with `?timing=1` only,
-/// `layoutMs` (the browser's style and layout of it, forced at once).
+/// `layoutMs` (the browser's style and layout of it, forced at once); `key` holds the last key's parts (see
+/// [`note_key`]), which the app's later ticks do not overwrite.
 #[derive(Debug, Default, Clone)]
 pub struct Stats {
     /// The backend's name.
@@ -350,6 +351,9 @@ pub struct Stats {
     pub flush_ms: f64,
     /// The browser's style and layout, ms (only measured with `?timing=1`).
     pub layout_ms: f64,
+    /// The last key's parts, ms: from its `keydown` to its handler (the event waiting for the page's thread),
+    /// the app taking it, and its redraw's render, flush and layout.
+    pub key: [f64; 5],
 }
 
 thread_local! {
@@ -384,6 +388,11 @@ impl Stats {
         set("renderMs", JsValue::from_f64(stats.render_ms));
         set("flushMs", JsValue::from_f64(stats.flush_ms));
         set("layoutMs", JsValue::from_f64(stats.layout_ms));
+        let key = js_sys::Array::new();
+        for ms in stats.key {
+            key.push(&JsValue::from_f64(ms));
+        }
+        set("key", key.into());
         let _ = js_sys::Reflect::set(&window, &JsValue::from_str("parlorDraw"), &out);
     }
 }
@@ -427,6 +436,12 @@ pub fn note_times(start: f64, render_ms: f64) {
         s.flush_ms = drawn - start - render_ms;
         s.layout_ms = layout_ms;
     });
+}
+
+/// After a key's redraw: its parts published as `window.parlorDraw.key`, `[wait, handle, render, flush, layout]`
+/// in ms (`wait`: from the `keydown`'s time stamp to its handler; `handle`: the app taking the key).
+pub fn note_key(wait_ms: f64, handle_ms: f64) {
+    Stats::publish(|s| s.key = [wait_ms, handle_ms, s.render_ms, s.flush_ms, s.layout_ms]);
 }
 
 /// Whether the browser draws WebGL2 on a GPU: no when it gives no WebGL2 context that fails on a "major

@@ -223,8 +223,9 @@ fn load_average() -> String {
 /// One key of the walk (a character, or a [`Key`] as WebDriver's character for it), and what it shows.
 type Step = (char, &'static str);
 
-/// A timed key: what it showed, `parlorFrameMs()`, and the redraw's render, flush and layout, ms.
-type Timed = (String, f64, f64, f64, f64);
+/// A timed key: what it showed, `parlorFrameMs()`, and its parts (`parlorDraw.key`: the event's wait for the page's
+/// thread, the app taking it, the redraw's render, flush and layout), ms.
+type Timed = (String, f64, [f64; 5]);
 
 /// Presses `key`, waits for the screen to change, and reads `parlorFrameMs()` and the page's split of the redraw.
 fn timed_press(page: &Session, key: char, what: &str, out: &mut Vec<Timed>) -> Result<()> {
@@ -234,8 +235,7 @@ fn timed_press(page: &Session, key: char, what: &str, out: &mut Vec<Timed>) -> R
         .map_err(|e| Error::new(format!("{what}: {e}")))?;
     // Let the frame paint and any animation end, so that the next key measures its own redraw.
     std::thread::sleep(Duration::from_millis(200));
-    let d = page
-        .eval("const d = window.parlorDraw || {}; return [d.renderMs, d.flushMs, d.layoutMs];")?;
+    let d = page.eval("const d = window.parlorDraw || {}; return d.key || [];")?;
     let part = |i: usize| {
         d.get(i)
             .and_then(serde_json::Value::as_f64)
@@ -244,9 +244,7 @@ fn timed_press(page: &Session, key: char, what: &str, out: &mut Vec<Timed>) -> R
     out.push((
         what.to_string(),
         page.frame_ms()?,
-        part(0),
-        part(1),
-        part(2),
+        [part(0), part(1), part(2), part(3), part(4)],
     ));
     Ok(())
 }
@@ -314,6 +312,8 @@ fn whole_screens(page: &Session) -> Result<()> {
         out.len()
     );
     for (i, name) in [
+        "wait (the keydown waiting for the page's thread)",
+        "handle (the app taking the key)",
         "render (the screens into the buffer)",
         "flush (the document written)",
         "layout (the browser's style and layout)",
@@ -323,7 +323,7 @@ fn whole_screens(page: &Session) -> Result<()> {
     {
         let mut part: Vec<f64> = out
             .iter()
-            .map(|r| [r.2, r.3, r.4][i])
+            .map(|r| r.2[i])
             .filter(|v| v.is_finite())
             .collect();
         let (median, max) = median_max(&mut part);
