@@ -28,6 +28,7 @@ fi
 step "the web crate's unit tests in headless Chromium (wasm-bindgen-test)"
 # The runner adds headless, no-sandbox and disable-dev-shm-usage itself; the capabilities file adds the browser's
 # path and the flags that keep it off the network.
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS:-} -C target-feature=+simd128" \
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER="$runner" \
 WASM_BINDGEN_TEST_WEBDRIVER_JSON="$root/scripts/wasm-test-webdriver.json" \
 WASM_BINDGEN_TEST_TIMEOUT=${WASM_BINDGEN_TEST_TIMEOUT:-300} \

@@ -158,10 +158,44 @@ impl Lanes {
             out.max = max;
             out.win = out.counts[self.win_lane];
         } else {
-            let (classes, max) = self.sum_lanes(&out.narrow);
-            out.classes = classes;
-            out.max = max.map(u16::from);
-            out.win = out.narrow[self.win_lane].map(u16::from);
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            self.sum_narrow_wasm(out);
+            #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+            {
+                let (classes, max) = self.sum_lanes(&out.narrow);
+                out.classes = classes;
+                out.max = max.map(u16::from);
+                out.win = out.narrow[self.win_lane].map(u16::from);
+            }
+        }
+    }
+
+    /// The narrow sums of [`Lanes::count_chunk`] (as [`Lanes::sum_lanes`], the reference) in WebAssembly's
+    /// 128-bit vectors, 16 guesses at a time, which LLVM leaves a byte at a time for wasm32.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    fn sum_narrow_wasm(&self, out: &mut Chunk) {
+        use core::arch::wasm32::{
+            i8x16_ne, u8x16_max, u8x16_splat, u8x16_sub, u16x8_extend_high_u8x16,
+            u16x8_extend_low_u8x16,
+        };
+        let zero = u8x16_splat(0);
+        for half in 0..CHUNK / 16 {
+            let at = 16 * half;
+            let (mut classes, mut max) = (zero, zero);
+            for (lane, row) in out.narrow[..self.nlanes].iter().enumerate() {
+                if lane == self.win_lane {
+                    continue;
+                }
+                let x = wasm_load(&row[at..at + 16]);
+                classes = u8x16_sub(classes, i8x16_ne(x, zero));
+                max = u8x16_max(max, x);
+            }
+            let win = wasm_load(&out.narrow[self.win_lane][at..at + 16]);
+            wasm_store(&mut out.classes[at..at + 16], classes);
+            for (wide, x) in [(&mut out.max, max), (&mut out.win, win)] {
+                wasm_store16(&mut wide[at..at + 8], u16x8_extend_low_u8x16(x));
+                wasm_store16(&mut wide[at + 8..at + 16], u16x8_extend_high_u8x16(x));
+            }
         }
     }
 
@@ -273,7 +307,7 @@ fn count_chunk_any(nlanes: usize, raw: &[u8; 16], rows: &[&[u8]], g0: usize, out
 fn count_chunk_lanes<const L: usize>(raw: &[u8; 16], rows: &[&[u8]], g0: usize, out: &mut Chunk) {
     if rows.len() <= 255 {
         out.wide = false;
-        out.narrow[..L].copy_from_slice(&count_block::<L>(raw, rows, g0));
+        out.narrow[..L].copy_from_slice(&count_rows::<L>(raw, rows, g0));
         return;
     }
     // Bytes count up to 255: blocks of 255 rows, each added into the 16-bit counts.
@@ -282,7 +316,7 @@ fn count_chunk_lanes<const L: usize>(raw: &[u8; 16], rows: &[&[u8]], g0: usize, 
         *lane = [0; CHUNK];
     }
     for block in rows.chunks(255) {
-        let cnt = count_block::<L>(raw, block, g0);
+        let cnt = count_rows::<L>(raw, block, g0);
         for (wide, narrow) in out.counts.iter_mut().zip(&cnt) {
             for j in 0..CHUNK {
                 wide[j] += u16::from(narrow[j]);
@@ -291,8 +325,94 @@ fn count_chunk_lanes<const L: usize>(raw: &[u8; 16], rows: &[&[u8]], g0: usize, 
     }
 }
 
+/// Byte counts of one block of at most 255 rows: [`count_block_wasm`] in the page (WebAssembly with its 128-bit
+/// vectors), else [`count_block`], which the compiler vectorises.
+#[inline(always)]
+fn count_rows<const L: usize>(raw: &[u8; 16], rows: &[&[u8]], g0: usize) -> [[u8; CHUNK]; L] {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return count_block_wasm::<L>(raw, rows, g0);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    count_block::<L>(raw, rows, g0)
+}
+
+/// Lanes counted at once by [`count_block_wasm`]: a group's counts, its colours and the row's bytes are 15
+/// vectors, within the 16 vector registers of the x86-64 or ARM processor under the browser.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+const WASM_GROUP: usize = 7;
+
+/// [`count_block`] written out in WebAssembly's 128-bit vectors (`core::arch::wasm32`), which LLVM does not
+/// vectorise that loop into (it stays a byte at a time there): per 16-byte half of the chunk and per group of
+/// [`WASM_GROUP`] lanes, one load per row and per lane one comparison and one subtraction (a match is -1).
+/// [`count_block`] is the reference; the page's browser test checks the whole solve's total against it.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+fn count_block_wasm<const L: usize>(raw: &[u8; 16], rows: &[&[u8]], g0: usize) -> [[u8; CHUNK]; L] {
+    use core::arch::wasm32::{i8x16_eq, u8x16_splat, u8x16_sub};
+    let mut cnt = [[0u8; CHUNK]; L];
+    for half in 0..CHUNK / 16 {
+        let mut group = 0;
+        while group < L {
+            let take = WASM_GROUP.min(L - group);
+            let mut colours = [u8x16_splat(u8::MAX); WASM_GROUP];
+            for (c, &k) in colours.iter_mut().zip(&raw[group..group + take]) {
+                *c = u8x16_splat(k);
+            }
+            let mut acc = [u8x16_splat(0); WASM_GROUP];
+            for r in rows {
+                // As `count_block`: a row without the whole chunk is left out.
+                let Some(bytes) = r.get(g0..).and_then(|t| t.first_chunk::<CHUNK>()) else {
+                    continue;
+                };
+                let v = wasm_load(&bytes[16 * half..16 * half + 16]);
+                for (a, &c) in acc.iter_mut().zip(&colours) {
+                    *a = u8x16_sub(*a, i8x16_eq(v, c));
+                }
+            }
+            for (lane, a) in cnt[group..group + take].iter_mut().zip(acc) {
+                wasm_store(&mut lane[16 * half..16 * half + 16], a);
+            }
+            group += take;
+        }
+    }
+    cnt
+}
+
+/// 16 bytes as a WebAssembly vector (`bytes` is 16 long: the callers slice it so).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+#[allow(unsafe_code)] // The page's vector kernel: a load of a checked slice.
+fn wasm_load(bytes: &[u8]) -> core::arch::wasm32::v128 {
+    assert!(bytes.len() >= 16);
+    // SAFETY: `bytes` has 16 readable bytes (asserted); WebAssembly's loads need no alignment.
+    unsafe { core::arch::wasm32::v128_load(bytes.as_ptr().cast()) }
+}
+
+/// Stores a vector into 16 bytes.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+#[allow(unsafe_code)] // The page's vector kernel: a store into a checked slice.
+fn wasm_store(bytes: &mut [u8], v: core::arch::wasm32::v128) {
+    assert!(bytes.len() >= 16);
+    // SAFETY: `bytes` has 16 writable bytes (asserted); WebAssembly's stores need no alignment.
+    unsafe { core::arch::wasm32::v128_store(bytes.as_mut_ptr().cast(), v) }
+}
+
+/// Stores a vector into 8 `u16`s.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+#[allow(unsafe_code)] // The page's vector kernel: a store into a checked slice.
+fn wasm_store16(words: &mut [u16], v: core::arch::wasm32::v128) {
+    assert!(words.len() >= 8);
+    // SAFETY: `words` has 16 writable bytes (asserted); WebAssembly's stores need no alignment.
+    unsafe { core::arch::wasm32::v128_store(words.as_mut_ptr().cast(), v) }
+}
+
 /// Byte counts of one block of at most 255 rows.
 #[inline(always)]
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
 fn count_block<const L: usize>(raw: &[u8; 16], rows: &[&[u8]], g0: usize) -> [[u8; CHUNK]; L] {
     let mut cnt = [[0u8; CHUNK]; L];
     for r in rows {

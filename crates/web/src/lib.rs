@@ -1,5 +1,6 @@
 //! Parlor in the browser: the terminal's menu, games and screens (the `parlor` core, drawn by the same code) on a
-//! static web page, through ratzilla's DOM, Canvas and WebGL2 backends.
+//! static web page, through ratzilla's Canvas and WebGL2 backends or the page's own DOM backend (`rowdom`, which
+//! writes the rows that changed, each as one piece of HTML built by [`rows`]).
 //!
 //! The logic that does not need a browser is plain Rust with native tests: the store kept in local storage
 //! ([`store`]), the browser's key names ([`keys`]), swipes and drags ([`swipe`]), what the screen reader hears
@@ -10,11 +11,14 @@
 pub mod announce;
 pub mod bench;
 pub mod keys;
+pub mod rows;
 pub mod store;
 pub mod swipe;
 pub mod think;
 
 #[cfg(target_arch = "wasm32")]
 mod page;
+#[cfg(target_arch = "wasm32")]
+pub mod rowdom;
 #[cfg(target_arch = "wasm32")]
 pub use page::*;

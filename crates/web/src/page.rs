@@ -359,17 +359,23 @@ fn build_app(store: WebStore, persist: Rc<dyn Persist>, notice: Option<String>) 
     app
 }
 
-/// The screen on the backend the URL asks for (`?backend=dom|canvas|webgl2`); by default WebGL2 where the
-/// browser has it, else the DOM. Returns it with the backend's name.
+/// The screen on the backend the URL asks for (`?backend=dom|canvas|webgl2|ratzilla-dom`); by default WebGL2
+/// where the browser draws it on a GPU, else the page's own DOM backend ([`crate::rowdom`]; a software WebGL2
+/// starves the page). Returns it with the backend's name.
 fn make_screen() -> Result<(Box<dyn Screen>, &'static str), String> {
     let asked = url_param("backend").unwrap_or_default();
     let dom = || -> Result<(Box<dyn Screen>, &'static str), String> {
-        let backend = DomBackend::new_by_id(TERM_ID).map_err(|e| e.to_string())?;
+        let backend = crate::rowdom::RowDom::new(TERM_ID).map_err(|e| e.to_string())?;
         let t = Terminal::new(backend).map_err(|e| e.to_string())?;
         Ok((Box::new(t), "dom"))
     };
     match asked.as_str() {
         "dom" => dom(),
+        "ratzilla-dom" => {
+            let backend = DomBackend::new_by_id(TERM_ID).map_err(|e| e.to_string())?;
+            let t = Terminal::new(backend).map_err(|e| e.to_string())?;
+            Ok((Box::new(t), "ratzilla-dom"))
+        }
         "canvas" => {
             let backend =
                 CanvasBackend::new_with_options(CanvasBackendOptions::new().grid_id(TERM_ID))
@@ -377,6 +383,7 @@ fn make_screen() -> Result<(Box<dyn Screen>, &'static str), String> {
             let t = Terminal::new(backend).map_err(|e| e.to_string())?;
             Ok((Box::new(t), "canvas"))
         }
+        "" if !crate::rowdom::gpu_webgl2() => dom(),
         _ => {
             let options = WebGl2BackendOptions::new()
                 .grid_id(TERM_ID)
@@ -423,10 +430,14 @@ impl Page {
     fn redraw(&mut self) {
         let app = &mut self.app;
         let mut text = String::new();
+        let start = performance_now();
+        let mut render_ms = 0.0;
         let drawn = self.screen.frame(&mut |f: &mut Frame| {
             app.draw(f);
+            render_ms = performance_now() - start;
             text = buffer_text(f.buffer_mut());
         });
+        crate::rowdom::note_times(start, render_ms);
         if let Err(e) = drawn {
             web_sys::console::error_1(&format!("drawing failed: {e}").into());
         }
@@ -446,9 +457,12 @@ impl Page {
 
     /// One key.
     fn key(&mut self, key: KeyEvent, stamp: f64) {
+        let start = performance_now();
         self.app.handle_event(Event::Key(key));
+        let handled = performance_now();
         self.settle();
         self.frame_ms = performance_now() - stamp;
+        crate::rowdom::note_key(start - stamp, handled - start);
     }
 
     /// The cell under client coordinates.
@@ -555,6 +569,7 @@ pub fn parlor_start() -> Result<String, JsValue> {
     let opened = WebStore::open(persist.clone(), js_sys::Date::now() as i64);
     let app = build_app(opened.store.clone(), persist.clone(), opened.notice);
     let (screen, backend) = make_screen().map_err(|e| JsValue::from_str(&e))?;
+    crate::rowdom::Stats::publish(|s| s.backend = backend);
     let mut page = Page {
         app,
         screen,

@@ -73,3 +73,15 @@ fn a_key_reaches_the_app_and_changes_the_screen() {
     assert!(saved.contains("\"unfinished\":[{"), "{saved}");
     assert!(parlor_web::parlor_frame_ms() >= 0.0);
 }
+
+/// Mastermind's counting loops have a kernel of their own in WebAssembly's vectors (`crates/mastermind/src/lanes.rs`,
+/// built with `+simd128` as the page is; `scripts/web-test.sh` builds these tests so): the classic optimal solve
+/// through it totals what the portable code totals natively (5625 guesses over the 1296 secrets, README).
+#[wasm_bindgen_test]
+fn the_classic_optimal_solve_totals_the_same_as_natively() {
+    assert_eq!(parlor_web::bench::run("mastermind-optimal"), Some(5625));
+    assert!(
+        cfg!(target_feature = "simd128"),
+        "built without +simd128: the page's vector kernel was not the one tested"
+    );
+}

@@ -1,6 +1,9 @@
 //! Prints the browser figures of BENCHMARKS.md ("The browser"): the page's weight (wasm and JS, raw and gzip -9),
 //! its first screen (`parlorFirstDrawMs` over fresh loads), key to redraw (`parlorFrameMs()` over 50 key presses in
-//! 2048), and the engines' speed in the page (`parlorBench`), with the machine's load before and after.
+//! 2048, then over keys that redraw the whole screen: a new game, the help on and off, the menu, the statistics and
+//! history screens, with the browser's style and layout forced and counted in), and the engines' speed in the page
+//! (`parlorBench`: wall time, and on Linux the CPU time of the page's thread, which a loaded machine disturbs less),
+//! with the machine's load before and after.
 //!
 //! `cargo run -p parlor-web-e2e --bin web-figures [-- --native]`: the page is `$PARLOR_WEB_DIR` or `target/web`;
 //! `--native` also runs `cargo run --release -p parlor-web --example native_bench` and prints what it says, for the
@@ -17,7 +20,9 @@ const LOADS: usize = 5;
 const PRESSES: usize = 50;
 /// Runs of each workload (the first is cold: the engine's tables are built and the browser has only its baseline
 /// compilation of the wasm; the best is what the page runs at once warm, as natively).
-const RUNS: usize = 3;
+const RUNS: usize = 5;
+/// Rounds of the walk through whole-screen changes.
+const WALKS: usize = 3;
 
 const WORKLOADS: [(&str, &str); 3] = [
     (
@@ -86,15 +91,36 @@ fn run() -> Result<()> {
         .collect();
     println!("the slowest five: {} ms", slowest.join(", "));
 
+    println!(
+        "\n## Key to redraw, whole screens ({WALKS} walks: a new game, help on and off, the menu, statistics, history)"
+    );
+    whole_screens(&page)?;
+
     println!("\n## Engines in the page (parlorBench)");
+    let thread = PageThread::find(&page)?;
     for (name, what) in WORKLOADS {
         let mut times = Vec::new();
+        let mut cpu = Vec::new();
         for _ in 0..RUNS {
+            let before = thread.as_ref().and_then(PageThread::cpu_ms);
             times.push(page.bench(name)?);
+            if let (Some(b), Some(a)) = (before, thread.as_ref().and_then(PageThread::cpu_ms)) {
+                cpu.push(a - b);
+            }
         }
         let best = times.iter().copied().fold(f64::INFINITY, f64::min);
+        let cpu = if cpu.len() == RUNS {
+            let mut sorted = cpu.clone();
+            let (median, _) = median_max(&mut sorted);
+            format!(
+                ", the page's thread's CPU: best {:.0} ms, median {median:.0} ms",
+                sorted[0]
+            )
+        } else {
+            String::new()
+        };
         println!(
-            "{name:<20} first {:>6.0} ms, best of {RUNS} {best:>6.0} ms  ({what})",
+            "{name:<20} first {:>6.0} ms, best of {RUNS} {best:>6.0} ms{cpu}  ({what})",
             times[0]
         );
     }
@@ -192,4 +218,180 @@ fn load_average() -> String {
     std::fs::read_to_string(Path::new("/proc/loadavg"))
         .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
         .unwrap_or_else(|_| "unknown".into())
+}
+
+/// One key of the walk (a character, or a [`Key`] as WebDriver's character for it), and what it shows.
+type Step = (char, &'static str);
+
+/// A timed key: what it showed, `parlorFrameMs()`, and its parts (`parlorDraw.key`: the event's wait for the page's
+/// thread, the app taking it, the redraw's render, flush and layout), ms.
+type Timed = (String, f64, [f64; 5]);
+
+/// Presses `key`, waits for the screen to change, and reads `parlorFrameMs()` and the page's split of the redraw.
+fn timed_press(page: &Session, key: char, what: &str, out: &mut Vec<Timed>) -> Result<()> {
+    let before = page.screen()?;
+    page.type_text(&key.to_string())?;
+    page.wait_change(&before, Duration::from_secs(5))
+        .map_err(|e| Error::new(format!("{what}: {e}")))?;
+    // Let the frame paint and any animation end, so that the next key measures its own redraw.
+    std::thread::sleep(Duration::from_millis(200));
+    let d = page.eval("const d = window.parlorDraw || {}; return d.key || [];")?;
+    let part = |i: usize| {
+        d.get(i)
+            .and_then(serde_json::Value::as_f64)
+            .unwrap_or(f64::NAN)
+    };
+    out.push((
+        what.to_string(),
+        page.frame_ms()?,
+        [part(0), part(1), part(2), part(3), part(4)],
+    ));
+    Ok(())
+}
+
+/// Moves the menu's cursor (unmeasured) to the row naming `label`, then opens it (measured).
+fn open_row(page: &Session, label: &'static str, out: &mut Vec<Timed>) -> Result<()> {
+    for _ in 0..20 {
+        let screen = page.screen()?;
+        if screen.lines().any(|l| l.contains('▸') && l.contains(label)) {
+            return timed_press(page, char::from(Key::Enter), label, out);
+        }
+        page.press(&[Key::Down])?;
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Err(Error::new(format!("no menu row {label:?}")))
+}
+
+/// Walks through whole-screen changes with `?timing=1` (the page forces the browser's style and layout after each
+/// redraw, so `parlorFrameMs()` counts them in) and prints what each key took.
+fn whole_screens(page: &Session) -> Result<()> {
+    page.open("timing=1&seed=3")?;
+    page.fresh_start()?;
+    page.wait_text("New game: 2048")?;
+    let backend = page.eval_string("return String(window.parlorBackend);")?;
+    let (enter, escape) = (char::from(Key::Enter), char::from(Key::Escape));
+    let game: [Step; 8] = [
+        (enter, "2048 setup"),
+        (enter, "2048 new game"),
+        ('?', "help on"),
+        (escape, "help off"),
+        ('r', "new game? asked"),
+        ('y', "new game"),
+        ('q', "menu"),
+        ('?', "menu help on"),
+    ];
+    let mut out = Vec::new();
+    for _ in 0..WALKS {
+        for (key, what) in game {
+            timed_press(page, key, what, &mut out)?;
+        }
+        timed_press(page, escape, "menu help off", &mut out)?;
+        open_row(page, "Statistics", &mut out)?;
+        timed_press(page, escape, "menu", &mut out)?;
+        open_row(page, "History", &mut out)?;
+        timed_press(page, escape, "menu", &mut out)?;
+        for _ in 0..20 {
+            let screen = page.screen()?;
+            if screen
+                .lines()
+                .any(|l| l.contains('▸') && l.contains("2048"))
+            {
+                break;
+            }
+            page.press(&[Key::Up])?;
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    let mut frames: Vec<f64> = out.iter().map(|r| r.1).collect();
+    let over = frames.iter().filter(|ms| **ms > 16.0).count();
+    let (median, max) = median_max(&mut frames);
+    let p90 = frames[(frames.len() * 9 / 10).min(frames.len() - 1)];
+    println!(
+        "backend {backend}, parlorFrameMs() with layout: {} keys, median {median:.1} ms, 90th percentile {p90:.1} ms, \
+         max {max:.1} ms, {over} over 16 ms (target: at most 16 ms)",
+        out.len()
+    );
+    for (i, name) in [
+        "wait (the keydown waiting for the page's thread)",
+        "handle (the app taking the key)",
+        "render (the screens into the buffer)",
+        "flush (the document written)",
+        "layout (the browser's style and layout)",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let mut part: Vec<f64> = out
+            .iter()
+            .map(|r| r.2[i])
+            .filter(|v| v.is_finite())
+            .collect();
+        let (median, max) = median_max(&mut part);
+        println!("  {name}: median {median:.1} ms, max {max:.1} ms");
+    }
+    out.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let slowest: Vec<String> = out
+        .iter()
+        .take(5)
+        .map(|r| format!("{} {:.1}", r.0, r.1))
+        .collect();
+    println!("the slowest five: {} ms", slowest.join(", "));
+    Ok(())
+}
+
+/// The page's main thread in its renderer process (Linux: `/proc`), found as the renderer whose main thread ran
+/// during one warm-up run of a workload; its CPU time is read from `schedstat`.
+struct PageThread {
+    schedstat: PathBuf,
+}
+
+impl PageThread {
+    /// The main threads of every Chromium renderer on the machine, by pid.
+    fn renderers() -> Vec<PathBuf> {
+        let Ok(dir) = std::fs::read_dir("/proc") else {
+            return Vec::new();
+        };
+        dir.filter_map(|e| e.ok())
+            .filter(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .chars()
+                    .all(|c| c.is_ascii_digit())
+            })
+            .filter(|e| {
+                std::fs::read(e.path().join("cmdline"))
+                    .is_ok_and(|c| String::from_utf8_lossy(&c).contains("--type=renderer"))
+            })
+            .map(|e| {
+                let pid = e.file_name();
+                e.path().join("task").join(&pid).join("schedstat")
+            })
+            .collect()
+    }
+
+    /// The thread, after one warm-up run of the Mastermind workload; `None` off Linux.
+    fn find(page: &Session) -> Result<Option<PageThread>> {
+        let before: Vec<(PathBuf, f64)> = Self::renderers()
+            .into_iter()
+            .filter_map(|p| Some((p.clone(), cpu_ms(&p)?)))
+            .collect();
+        page.bench("mastermind-optimal")?;
+        Ok(before
+            .into_iter()
+            .filter_map(|(p, b)| Some((cpu_ms(&p)? - b, p)))
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, schedstat)| PageThread { schedstat }))
+    }
+
+    /// The thread's CPU time so far, ms.
+    fn cpu_ms(&self) -> Option<f64> {
+        cpu_ms(&self.schedstat)
+    }
+}
+
+/// The CPU time in a `schedstat` file, ms.
+fn cpu_ms(schedstat: &Path) -> Option<f64> {
+    let text = std::fs::read_to_string(schedstat).ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e6)
 }

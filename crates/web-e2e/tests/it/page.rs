@@ -118,3 +118,68 @@ fn the_page_times_itself() {
         "parlorFrameMs() {frame}"
     );
 }
+
+/// `window.parlorDraw` as JSON.
+fn draw_stats(page: &Session) -> serde_json::Value {
+    page.eval("return window.parlorDraw;").unwrap()
+}
+
+/// A count of `window.parlorDraw`.
+fn count(stats: &serde_json::Value, name: &str) -> u64 {
+    stats[name]
+        .as_f64()
+        .unwrap_or_else(|| panic!("parlorDraw.{name} in {stats}")) as u64
+}
+
+#[test]
+fn the_dom_backend_redraws_a_whole_screen_a_row_at_a_time() {
+    let Some(page) = page("rows", "backend=dom") else {
+        return;
+    };
+    let menu = page.screen().unwrap();
+    let before = draw_stats(&page);
+    assert_eq!(before["backend"], "dom", "{before}");
+    // The help overlay changes most of the screen.
+    page.type_text("?").unwrap();
+    let help = page.wait_change(&menu, Duration::from_secs(5)).unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    let after = draw_stats(&page);
+    let rows = help.lines().count() as u64;
+    let changed = count(&after, "lastCells");
+    let written = count(&after, "lastRows");
+    assert!(changed > rows, "the help changed {changed} cells: {after}");
+    assert!(
+        written <= rows && written * 2 >= rows,
+        "a whole-screen change writes each row at most once ({written} of {rows}): {after}"
+    );
+    assert_eq!(
+        count(&after, "rowWrites") - count(&before, "rowWrites"),
+        written,
+        "one frame: {before} then {after}"
+    );
+    assert!(count(&after, "wholeScreens") > count(&before, "wholeScreens"));
+    // The document holds a row element per screen row and a span per run of one look, not one per cell.
+    let (pres, spans) = (
+        page.eval_f64("return document.querySelectorAll('#term pre').length;")
+            .unwrap() as u64,
+        page.eval_f64("return document.querySelectorAll('#term span').length;")
+            .unwrap() as u64,
+    );
+    let cells = rows
+        * help
+            .lines()
+            .map(|l| l.chars().count() as u64)
+            .max()
+            .unwrap_or(0);
+    assert_eq!(pres, rows, "one <pre> per row");
+    assert!(
+        spans * 4 < cells,
+        "{spans} spans for {cells} cells: runs, not cells"
+    );
+    // What a reader selects is the screen's text.
+    let text = page
+        .eval_string("return document.getElementById('term').innerText;")
+        .unwrap();
+    let first = help.lines().find(|l| !l.trim().is_empty()).unwrap().trim();
+    assert!(text.contains(first), "{first:?} in the document's text");
+}

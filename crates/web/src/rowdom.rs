@@ -1,0 +1,505 @@
+//! The page's own DOM backend (wasm32 only): a ratatui [`Backend`] that keeps the frame it last wrote and, on
+//! flush, rewrites only the rows that changed, each row as ONE `innerHTML` assignment of runs of the same look
+//! ([`crate::rows::row_html`]). ratzilla's DOM backend sets a `<span>`'s text and style per changed cell, two
+//! calls into the browser and a style to parse per cell: a whole new screen (a new game, the help overlay) is
+//! thousands of them, 100 to 600 ms on a loaded machine.
+//!
+//! The document keeps ratzilla's shape, so the rest of the page reads it the same: `#term` holds one grid `<div>`
+//! of one `<pre>` per row, the text plain and selectable, a cell `1ch` wide and as high as the font's line. The
+//! grid fills `#term` (its size in cells follows the element, measured again after a window resize). What the
+//! backend did is counted on `window.parlorDraw` (see [`Stats`]).
+
+use crate::rows::row_html;
+use ratzilla::CellSized;
+use ratzilla::ratatui::backend::{Backend, ClearType, WindowSize};
+use ratzilla::ratatui::buffer::Cell;
+use ratzilla::ratatui::layout::{Position, Size};
+use std::cell::Cell as Shared;
+use std::io::{Error, Result};
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{Document, Element};
+
+/// A cell's size when measuring fails (CSS pixels).
+const FALLBACK_CELL: (f64, f64) = (10.0, 20.0);
+
+/// A browser error as an I/O error (ratatui's backends speak `std::io`).
+fn js_error(e: JsValue) -> Error {
+    Error::other(format!("{e:?}"))
+}
+
+/// The page's DOM backend: rows rewritten whole, only those that changed.
+pub struct RowDom {
+    document: Document,
+    /// The element the grid fills (`#term`).
+    parent: Element,
+    /// The grid: one `<pre>` per row.
+    grid: Element,
+    /// The rows' elements.
+    rows: Vec<Element>,
+    /// The cells as last drawn, row by row.
+    cells: Vec<Cell>,
+    /// The grid's size as built.
+    built: Size,
+    /// The size the grid should have and a cell's size in CSS pixels, as last measured.
+    measured: Shared<(Size, (f64, f64))>,
+    /// Set by a window resize: measure again before the next frame.
+    resized: Rc<Shared<bool>>,
+    /// The rows whose cells changed since the last flush.
+    dirty: Vec<bool>,
+    /// Where the cursor is, and whether it is shown.
+    cursor: Option<Position>,
+    cursor_shown: bool,
+    /// Cells changed since the last flush.
+    changed: usize,
+    /// Keeps the resize listener alive.
+    _on_resize: Closure<dyn FnMut()>,
+}
+
+impl RowDom {
+    /// A backend drawing into the element of id `parent_id`.
+    pub fn new(parent_id: &str) -> Result<RowDom> {
+        let window = web_sys::window().ok_or_else(|| Error::other("no window"))?;
+        let document = window
+            .document()
+            .ok_or_else(|| Error::other("no document"))?;
+        let parent = document
+            .get_element_by_id(parent_id)
+            .ok_or_else(|| Error::other(format!("no element #{parent_id}")))?;
+        let resized = Rc::new(Shared::new(false));
+        let flag = resized.clone();
+        let on_resize = Closure::<dyn FnMut()>::new(move || flag.set(true));
+        window
+            .add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref())
+            .map_err(js_error)?;
+        let grid = document.create_element("div").map_err(js_error)?;
+        grid.set_id(&format!("{parent_id}_rows"));
+        parent.set_inner_html("");
+        parent.append_child(&grid).map_err(js_error)?;
+        let mut backend = RowDom {
+            document,
+            parent,
+            grid,
+            rows: Vec::new(),
+            cells: Vec::new(),
+            built: Size::new(0, 0),
+            measured: Shared::new((Size::new(0, 0), FALLBACK_CELL)),
+            resized,
+            dirty: Vec::new(),
+            cursor: None,
+            cursor_shown: false,
+            changed: 0,
+            _on_resize: on_resize,
+        };
+        backend.measure();
+        backend.build()?;
+        Stats::publish(|s| s.backend = "dom");
+        Ok(backend)
+    }
+
+    /// Measures a cell (a `1ch` wide block in a `<pre>`, as the rows draw it) and how many fit in the parent.
+    fn measure(&self) {
+        let cell = self.measure_cell().unwrap_or(FALLBACK_CELL);
+        let rect = self.parent.get_bounding_client_rect();
+        let (w, h) = (rect.width(), rect.height());
+        let size = if w > 0.0 && h > 0.0 {
+            Size::new(
+                (w / cell.0).floor().min(f64::from(u16::MAX)) as u16,
+                (h / cell.1).floor().min(f64::from(u16::MAX)) as u16,
+            )
+        } else {
+            Size::new(80, 24)
+        };
+        self.measured.set((size, cell));
+    }
+
+    /// A cell's width and height in CSS pixels, if the probe has a size.
+    fn measure_cell(&self) -> Option<(f64, f64)> {
+        let pre = self.document.create_element("pre").ok()?;
+        pre.set_attribute(
+            "style",
+            "margin:0;padding:0;border:0;line-height:normal;position:absolute;visibility:hidden;",
+        )
+        .ok()?;
+        pre.set_inner_html("<span style=\"display:inline-block;width:1ch;\">\u{2588}</span>");
+        self.parent.append_child(&pre).ok()?;
+        let rect = pre
+            .first_element_child()
+            .map(|s| s.get_bounding_client_rect());
+        let _ = self.parent.remove_child(&pre);
+        let rect = rect?;
+        (rect.width() > 0.0 && rect.height() > 0.0).then(|| (rect.width(), rect.height()))
+    }
+
+    /// Builds the grid at the measured size: empty rows, every cell blank, every row to be written.
+    fn build(&mut self) -> Result<()> {
+        let (size, cell) = self.measured.get();
+        let (w, h) = (usize::from(size.width), usize::from(size.height));
+        let row_style = format!("height:{}px;", cell.1);
+        let mut html = String::with_capacity(h * (row_style.len() + 24));
+        for _ in 0..h {
+            html.push_str("<pre style=\"");
+            html.push_str(&row_style);
+            html.push_str("\"></pre>");
+        }
+        self.grid.set_inner_html(&html);
+        self.rows = std::iter::successors(self.grid.first_element_child(), |row| {
+            row.next_element_sibling()
+        })
+        .collect();
+        if self.rows.len() != h {
+            return Err(Error::other("the grid's rows were not made"));
+        }
+        self.cells = vec![Cell::default(); w * h];
+        self.dirty = vec![true; h];
+        self.built = size;
+        self.cursor = None;
+        Ok(())
+    }
+
+    /// Rebuilds the grid if the window was resized and the size in cells changed (a changed cell size alone
+    /// sets the rows' height).
+    fn follow_resize(&mut self) -> Result<()> {
+        if self.resized.replace(false) {
+            self.measure();
+        }
+        let (size, cell) = self.measured.get();
+        if size != self.built {
+            return self.build();
+        }
+        let height = format!("height:{}px;", cell.1);
+        if self.rows.first().and_then(|r| r.get_attribute("style")) != Some(height.clone()) {
+            for row in &self.rows {
+                row.set_attribute("style", &height).map_err(js_error)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Marks the cursor's row to be written again.
+    fn touch_cursor(&mut self) {
+        if let Some(p) = self.cursor
+            && let Some(d) = self.dirty.get_mut(usize::from(p.y))
+        {
+            *d = true;
+        }
+    }
+}
+
+impl CellSized for RowDom {
+    fn cell_size_px(&self) -> (f32, f32) {
+        let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()) as f32;
+        let (w, h) = self.cell_size_css_px();
+        (w * ratio, h * ratio)
+    }
+
+    fn cell_size_css_px(&self) -> (f32, f32) {
+        let (_, (w, h)) = self.measured.get();
+        (w as f32, h as f32)
+    }
+}
+
+impl Backend for RowDom {
+    type Error = Error;
+
+    fn draw<'a, I>(&mut self, content: I) -> Result<()>
+    where
+        I: Iterator<Item = (u16, u16, &'a Cell)>,
+    {
+        let width = usize::from(self.built.width);
+        for (x, y, cell) in content {
+            let (x, y) = (usize::from(x), usize::from(y));
+            if x >= width {
+                continue;
+            }
+            if let Some(slot) = self.cells.get_mut(y * width + x) {
+                *slot = cell.clone();
+                self.dirty[y] = true;
+                self.changed += 1;
+            }
+        }
+        Ok(())
+    }
+
+    fn hide_cursor(&mut self) -> Result<()> {
+        if self.cursor_shown {
+            self.cursor_shown = false;
+            self.touch_cursor();
+        }
+        Ok(())
+    }
+
+    fn show_cursor(&mut self) -> Result<()> {
+        if !self.cursor_shown {
+            self.cursor_shown = true;
+            self.touch_cursor();
+        }
+        Ok(())
+    }
+
+    fn get_cursor_position(&mut self) -> Result<Position> {
+        Ok(self.cursor.unwrap_or_default())
+    }
+
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> Result<()> {
+        let position = position.into();
+        if self.cursor != Some(position) {
+            self.touch_cursor();
+            self.cursor = Some(position);
+            self.touch_cursor();
+        }
+        Ok(())
+    }
+
+    fn clear(&mut self) -> Result<()> {
+        // Terminal clears after a resize: the grid follows the measured size, every cell blank.
+        let (size, _) = self.measured.get();
+        if size != self.built {
+            return self.build();
+        }
+        self.cells.fill(Cell::default());
+        self.dirty.fill(true);
+        Ok(())
+    }
+
+    fn clear_region(&mut self, clear_type: ClearType) -> Result<()> {
+        match clear_type {
+            ClearType::All => self.clear(),
+            _ => Err(Error::other("only the whole screen is cleared")),
+        }
+    }
+
+    fn size(&self) -> Result<Size> {
+        if self.resized.get() {
+            self.measure();
+        }
+        Ok(self.measured.get().0)
+    }
+
+    fn window_size(&mut self) -> Result<WindowSize> {
+        let (size, (w, h)) = self.measured.get();
+        Ok(WindowSize {
+            columns_rows: size,
+            pixels: Size::new(
+                (f64::from(size.width) * w) as u16,
+                (f64::from(size.height) * h) as u16,
+            ),
+        })
+    }
+
+    fn flush(&mut self) -> Result<()> {
+        self.follow_resize()?;
+        let width = usize::from(self.built.width);
+        let cursor = self.cursor.filter(|_| self.cursor_shown);
+        let (mut rows, mut runs) = (0, 0);
+        for (y, row) in self.rows.iter().enumerate() {
+            if !std::mem::take(&mut self.dirty[y]) {
+                continue;
+            }
+            let on_row = cursor
+                .filter(|p| usize::from(p.y) == y)
+                .map(|p| usize::from(p.x));
+            let (html, n) = row_html(&self.cells[y * width..(y + 1) * width], on_row);
+            row.set_inner_html(&html);
+            rows += 1;
+            runs += n;
+        }
+        let changed = std::mem::take(&mut self.changed);
+        if rows > 0 {
+            Stats::publish(|s| {
+                s.flushes += 1;
+                s.row_writes += rows;
+                s.last_rows = rows;
+                s.last_runs = runs;
+                s.last_cells = changed;
+                if rows * 2 >= self.rows.len() {
+                    s.whole_screens += 1;
+                }
+            });
+        }
+        Ok(())
+    }
+}
+
+/// What the page's drawing did, published on `window.parlorDraw` after each change: `backend` (`"dom"` for this
+/// one), `flushes` (frames that wrote rows), `rowWrites` (rows written, one assignment each), `wholeScreens`
+/// (frames that wrote at least half the rows), `lastRows`, `lastRuns` and `lastCells` (the last frame's rows
+/// written, their runs and the cells that changed), and the last redraw's times in ms: `renderMs` (the screens
+/// drawing into ratatui's buffer), `flushMs` (the backend writing the document) and, with `?timing=1` only,
+/// `layoutMs` (the browser's style and layout of it, forced at once); `key` holds the last key's parts (see
+/// [`note_key`]), which the app's later ticks do not overwrite.
+#[derive(Debug, Default, Clone)]
+pub struct Stats {
+    /// The backend's name.
+    pub backend: &'static str,
+    /// Frames that wrote at least one row.
+    pub flushes: usize,
+    /// Rows written in all.
+    pub row_writes: usize,
+    /// Frames that wrote at least half the rows.
+    pub whole_screens: usize,
+    /// Rows written by the last frame.
+    pub last_rows: usize,
+    /// Runs (spans) in the rows the last frame wrote.
+    pub last_runs: usize,
+    /// Cells changed in the last frame.
+    pub last_cells: usize,
+    /// The screens drawing into the buffer, ms.
+    pub render_ms: f64,
+    /// The backend writing the document, ms.
+    pub flush_ms: f64,
+    /// The browser's style and layout, ms (only measured with `?timing=1`).
+    pub layout_ms: f64,
+    /// The last key's parts, ms: from its `keydown` to its handler (the event waiting for the page's thread),
+    /// the app taking it, and its redraw's render, flush and layout.
+    pub key: [f64; 5],
+}
+
+thread_local! {
+    static STATS: std::cell::RefCell<Stats> = std::cell::RefCell::new(Stats::default());
+}
+
+impl Stats {
+    /// Changes the stats with `f`, then publishes them on `window.parlorDraw`.
+    pub fn publish(f: impl FnOnce(&mut Stats)) {
+        let stats = STATS.with(|s| {
+            let mut s = s.borrow_mut();
+            f(&mut s);
+            s.clone()
+        });
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let out = js_sys::Object::new();
+        let set = |k: &str, v: JsValue| {
+            let _ = js_sys::Reflect::set(&out, &JsValue::from_str(k), &v);
+        };
+        set("backend", JsValue::from_str(stats.backend));
+        set("flushes", JsValue::from_f64(stats.flushes as f64));
+        set("rowWrites", JsValue::from_f64(stats.row_writes as f64));
+        set(
+            "wholeScreens",
+            JsValue::from_f64(stats.whole_screens as f64),
+        );
+        set("lastRows", JsValue::from_f64(stats.last_rows as f64));
+        set("lastRuns", JsValue::from_f64(stats.last_runs as f64));
+        set("lastCells", JsValue::from_f64(stats.last_cells as f64));
+        set("renderMs", JsValue::from_f64(stats.render_ms));
+        set("flushMs", JsValue::from_f64(stats.flush_ms));
+        set("layoutMs", JsValue::from_f64(stats.layout_ms));
+        let key = js_sys::Array::new();
+        for ms in stats.key {
+            key.push(&JsValue::from_f64(ms));
+        }
+        set("key", key.into());
+        let _ = js_sys::Reflect::set(&window, &JsValue::from_str("parlorDraw"), &out);
+    }
+}
+
+/// `performance.now()`, or 0 where there is none.
+fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// Whether `?timing=1` asked for the browser's layout to be timed after each redraw.
+fn timing() -> bool {
+    static ASKED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ASKED.get_or_init(|| {
+        web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .and_then(|q| web_sys::UrlSearchParams::new_with_str(&q).ok())
+            .and_then(|p| p.get("timing"))
+            .is_some_and(|v| v == "1")
+    })
+}
+
+/// After a redraw that started at `start` (`performance.now()`) and spent `render_ms` in the screens' drawing:
+/// the times published on `window.parlorDraw`; with `?timing=1`, the browser's style and layout are forced at
+/// once (reading the grid's height) and timed too.
+pub fn note_times(start: f64, render_ms: f64) {
+    let drawn = now();
+    let layout_ms = if timing() {
+        let grid = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id("term"))
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+        let _ = grid.map(|g| g.offset_height());
+        now() - drawn
+    } else {
+        f64::NAN
+    };
+    Stats::publish(|s| {
+        s.render_ms = render_ms;
+        s.flush_ms = drawn - start - render_ms;
+        s.layout_ms = layout_ms;
+    });
+}
+
+/// After a key's redraw: its parts published as `window.parlorDraw.key`, `[wait, handle, render, flush, layout]`
+/// in ms (`wait`: from the `keydown`'s time stamp to its handler; `handle`: the app taking the key).
+pub fn note_key(wait_ms: f64, handle_ms: f64) {
+    Stats::publish(|s| s.key = [wait_ms, handle_ms, s.render_ms, s.flush_ms, s.layout_ms]);
+}
+
+/// Whether the browser draws WebGL2 on a GPU: no when it gives no WebGL2 context that fails on a "major
+/// performance caveat", or when the context's renderer is a software one (SwiftShader, llvmpipe: headless Chromium
+/// without a GPU gives SwiftShader even with the caveat asked for).
+pub fn gpu_webgl2() -> bool {
+    let Some(context) = webgl2_context() else {
+        return false;
+    };
+    let call = |target: &JsValue, name: &str, arg: JsValue| -> Option<JsValue> {
+        js_sys::Reflect::get(target, &JsValue::from_str(name))
+            .ok()?
+            .dyn_into::<js_sys::Function>()
+            .ok()?
+            .call1(target, &arg)
+            .ok()
+    };
+    // WEBGL_debug_renderer_info's UNMASKED_RENDERER_WEBGL, else the plain RENDERER.
+    const UNMASKED_RENDERER: f64 = 37446.0;
+    const RENDERER: f64 = 7937.0;
+    let unmasked = call(
+        &context,
+        "getExtension",
+        JsValue::from_str("WEBGL_debug_renderer_info"),
+    )
+    .filter(|e| e.is_object())
+    .and_then(|_| {
+        call(
+            &context,
+            "getParameter",
+            JsValue::from_f64(UNMASKED_RENDERER),
+        )
+    });
+    let renderer = unmasked
+        .and_then(|r| r.as_string())
+        .or_else(|| call(&context, "getParameter", JsValue::from_f64(RENDERER))?.as_string())
+        .unwrap_or_default()
+        .to_lowercase();
+    !["swiftshader", "llvmpipe", "software", "softpipe"]
+        .iter()
+        .any(|soft| renderer.contains(soft))
+}
+
+/// A WebGL2 context on a new canvas that fails on a "major performance caveat", if the browser gives one.
+fn webgl2_context() -> Option<JsValue> {
+    let document = web_sys::window()?.document()?;
+    let canvas = document.create_element("canvas").ok()?;
+    let get = js_sys::Reflect::get(&canvas, &JsValue::from_str("getContext"))
+        .ok()?
+        .dyn_into::<js_sys::Function>()
+        .ok()?;
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(
+        &options,
+        &JsValue::from_str("failIfMajorPerformanceCaveat"),
+        &JsValue::TRUE,
+    );
+    get.call2(&canvas, &JsValue::from_str("webgl2"), &options)
+        .ok()
+        .filter(|c| c.is_object())
+}
