@@ -2,7 +2,7 @@
 //! target test as documented, and checkpoints: resumed builds, damaged files refused and rebuilt.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use twenty48::Board;
 use twenty48::Direction;
@@ -212,7 +212,7 @@ fn scratch(name: &str) -> PathBuf {
     d
 }
 
-fn build_on_disk(f: &Formation, dir: &PathBuf) -> (Vec<LayerReport>, Vec<(u64, f32)>) {
+fn build_on_disk(f: &Formation, dir: &Path) -> (Vec<LayerReport>, Vec<(u64, f32)>) {
     let mut reports = Vec::new();
     let mut s = Solver::on_disk(f.clone(), 0.1, dir).unwrap();
     s.build(&mut |r| reports.push(r.clone())).unwrap();
