@@ -6,7 +6,8 @@
 //! - [`solve`]: the solver, forward by layers then backward, in memory or checkpointed layer by layer;
 //! - [`checkpoint`]: the layer files, written atomically and checked when read;
 //! - [`table`]: a finished table in memory, looked up by position;
-//! - [`naive`]: the reference the solver is checked against.
+//! - [`naive`]: the reference the solver is checked against;
+//! - [`play`]: the table in play, a real board matched under the board's symmetries.
 //!
 //! ```
 //! use twenty48::endgame::{Formation, Solver};
@@ -23,10 +24,12 @@ pub mod checkpoint;
 pub mod formation;
 pub mod layer;
 pub mod naive;
+pub mod play;
 pub mod solve;
 pub mod table;
 
 pub use formation::{Formation, FormationError};
+pub use play::Advisor;
 pub use solve::{LayerReport, Pass, Solver};
 pub use table::Table;
 
@@ -36,6 +39,9 @@ pub enum EndgameError {
     /// A checkpoint could not be read or written.
     #[error(transparent)]
     Checkpoint(#[from] checkpoint::CheckpointError),
+    /// A table folder without its formation file, or with one that cannot be read.
+    #[error("{0}")]
+    BadFolder(String),
     /// A layer the backward pass needs is missing (the forward pass has not run, or its file went away).
     #[error("layer {0} is missing")]
     MissingLayer(u32),

@@ -155,6 +155,7 @@ impl Solver {
             path: dir.to_path_buf(),
             source,
         })?;
+        crate::endgame::table::write_formation(dir, &formation, four_chance)?;
         let mut s = Solver::in_memory(formation, four_chance);
         s.dir = Some(dir.to_path_buf());
         Ok(s)

@@ -1,6 +1,10 @@
 //! A finished table in memory: every layer's keys and values, looked up by position.
 
 use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::endgame::EndgameError;
+use crate::endgame::checkpoint;
 
 use crate::bitboard::{Bitboard, tables};
 use crate::direction::Direction;
@@ -27,6 +31,36 @@ impl Table {
             four_chance,
             layers,
         }
+    }
+
+    /// Every layer of the table in `dir` (built by [`crate::endgame::Solver::on_disk`]), each file checked; the formation
+    /// and the probability of a 4 are read from its `formation.txt`.
+    pub fn load(dir: &Path) -> Result<Table, EndgameError> {
+        let (formation, four_chance) = read_formation(dir)?;
+        let fingerprint = formation.fingerprint() ^ four_chance.to_bits();
+        let bits = 4 * formation.free_cells().len() as u32;
+        let mut layers = BTreeMap::new();
+        let entries = std::fs::read_dir(dir)
+            .map_err(|e| EndgameError::BadFolder(format!("{}: {e}", dir.display())))?;
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let Some(sum) = name
+                .strip_prefix("states-")
+                .and_then(|s| s.strip_suffix(".bin"))
+                .and_then(|s| s.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            let keys = checkpoint::read_states(dir, fingerprint, sum)?
+                .ok_or(EndgameError::MissingLayer(sum))?;
+            let values = checkpoint::read_values(dir, fingerprint, sum)?
+                .ok_or(EndgameError::MissingLayer(sum))?;
+            if keys.len() != values.len() {
+                return Err(EndgameError::MissingLayer(sum));
+            }
+            layers.insert(sum, (Layer::new(keys, bits), values));
+        }
+        Ok(Table::new(formation, four_chance, layers))
     }
 
     /// The formation.
@@ -86,4 +120,42 @@ impl Table {
         debug_assert!(moves.is_empty() || best_value(&moves) == moves[0].1);
         Some(moves)
     }
+}
+
+/// The name of a table folder's formation file: the formation as [`Formation`] prints it, then the probability of a 4,
+/// one a line.
+pub const FORMATION_FILE: &str = "formation.txt";
+
+/// Writes a table folder's formation file.
+pub fn write_formation(
+    dir: &Path,
+    formation: &Formation,
+    four_chance: f64,
+) -> Result<(), EndgameError> {
+    let bad = |e: std::io::Error| EndgameError::BadFolder(format!("{}: {e}", dir.display()));
+    let tmp = dir.join("formation.tmp");
+    std::fs::write(&tmp, format!("{formation}\n{four_chance}\n")).map_err(bad)?;
+    std::fs::rename(&tmp, dir.join(FORMATION_FILE)).map_err(bad)
+}
+
+/// Reads a table folder's formation file.
+pub fn read_formation(dir: &Path) -> Result<(Formation, f64), EndgameError> {
+    let path = dir.join(FORMATION_FILE);
+    let bad = |why: String| EndgameError::BadFolder(format!("{}: {why}", path.display()));
+    let text = std::fs::read_to_string(&path).map_err(|e| bad(e.to_string()))?;
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or_default();
+    let (picture, target) = first
+        .split_once(' ')
+        .ok_or_else(|| bad("no target".into()))?;
+    let target: u64 = target
+        .trim()
+        .parse()
+        .map_err(|_| bad("a bad target".into()))?;
+    let formation = Formation::parse(picture, target).map_err(|e| bad(e.to_string()))?;
+    let four: f64 = lines
+        .next()
+        .and_then(|l| l.trim().parse().ok())
+        .ok_or_else(|| bad("no probability of a 4".into()))?;
+    Ok((formation, four))
 }
