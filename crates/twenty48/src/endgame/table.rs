@@ -53,6 +53,10 @@ impl Table {
             };
             let keys = checkpoint::read_states(dir, fingerprint, sum)?
                 .ok_or(EndgameError::MissingLayer(sum))?;
+            if keys.is_empty() {
+                // The empty layers that ended the forward pass have no values.
+                continue;
+            }
             let values = checkpoint::read_values(dir, fingerprint, sum)?
                 .ok_or(EndgameError::MissingLayer(sum))?;
             if keys.len() != values.len() {
