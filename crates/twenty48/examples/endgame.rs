@@ -99,7 +99,7 @@ fn main() -> ExitCode {
         eprintln!("error: {e}");
         return ExitCode::FAILURE;
     }
-    let (mean, lo, hi) = solver.start_probability().expect("the starting layers");
+    let start = solver.start_probability().expect("the starting layers");
     println!(
         "{states} states; forward {fwd_s:.1} s, backward {back_s:.1} s, total {:.1} s; layers held at most {:.0} MB, peak resident {:.0} MB",
         t0.elapsed().as_secs_f64(),
@@ -117,7 +117,12 @@ fn main() -> ExitCode {
         println!("files in {}: {:.1} MB", d.display(), bytes as f64 / 1e6);
     }
     println!(
-        "success from the starts (two tiles in the free cells): {mean:.6} (starts from {lo:.6} to {hi:.6})"
+        "success from the starts (two tiles in the free cells): {:.6} (starts from {:.6} to {:.6}); {:.1}% of starts have an allowed move, and from those: {:.6}",
+        start.mean,
+        start.lo,
+        start.hi,
+        100.0 * start.live_share,
+        start.live_mean
     );
     ExitCode::SUCCESS
 }

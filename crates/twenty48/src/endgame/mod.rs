@@ -16,8 +16,8 @@
 //! let f = Formation::parse("fedc/89ab/76../54..", 16).unwrap();
 //! let mut solver = Solver::in_memory(f, 0.1);
 //! solver.build(&mut |_| {}).unwrap();
-//! let (mean, _, _) = solver.start_probability().unwrap();
-//! assert!(mean > 0.0 && mean < 1.0);
+//! let start = solver.start_probability().unwrap();
+//! assert!(start.mean > 0.0 && start.mean < 1.0 && start.live_mean >= start.mean);
 //! ```
 
 pub mod checkpoint;
@@ -30,7 +30,7 @@ pub mod table;
 
 pub use formation::{Formation, FormationError};
 pub use play::Advisor;
-pub use solve::{LayerReport, Pass, Solver};
+pub use solve::{LayerReport, Pass, Solver, StartValue};
 pub use table::Table;
 
 /// Why a build failed.

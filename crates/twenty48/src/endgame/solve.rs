@@ -118,6 +118,22 @@ pub(crate) fn best_value(moves: &[(Direction, f32)]) -> f32 {
     best
 }
 
+/// The success probability from a formation's starting positions ([`Solver::start_probability`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StartValue {
+    /// Over every start, weighted by its probability.
+    pub mean: f64,
+    /// The probability that a start has an allowed move (the others are worth 0: a tile beside a fixed tile with
+    /// nothing to move without shifting it).
+    pub live_share: f64,
+    /// Over the starts with an allowed move.
+    pub live_mean: f64,
+    /// The smallest start's.
+    pub lo: f32,
+    /// The largest start's.
+    pub hi: f32,
+}
+
 /// Builds one formation's table, in memory or checkpointed in a folder.
 pub struct Solver {
     formation: Formation,
@@ -350,11 +366,19 @@ impl Solver {
     }
 
     /// The success probability from the formation's starting positions ([`Formation::starts`], weighted by their
-    /// probabilities), with the smallest and largest start's, after [`Solver::build`].
-    pub fn start_probability(&self) -> Result<(f64, f32, f32), EndgameError> {
+    /// probabilities), after [`Solver::build`].
+    pub fn start_probability(&self) -> Result<StartValue, EndgameError> {
         let mut layers: BTreeMap<u32, (Layer, Vec<f32>)> = BTreeMap::new();
+        let t = tables();
         let (mut mean, mut lo, mut hi) = (0f64, f32::INFINITY, f32::NEG_INFINITY);
+        let (mut live, mut live_p) = (0f64, 0f64);
         for (b, p) in self.formation.starts(self.four_chance) {
+            let is_live = Direction::ALL
+                .into_iter()
+                .any(|d| self.formation.allowed(t, b, d).is_some());
+            if is_live {
+                live_p += p;
+            }
             let k = self.formation.key(b);
             let sum = self.formation.key_sum(k);
             let (l, v) = match layers.entry(sum) {
@@ -373,9 +397,18 @@ impl Solver {
                 .position(k)
                 .ok_or(EndgameError::MissingChild { sum, key: k })?;
             mean += p * v[i] as f64;
+            if is_live {
+                live += p * v[i] as f64;
+            }
             lo = lo.min(v[i]);
             hi = hi.max(v[i]);
         }
-        Ok((mean, lo, hi))
+        Ok(StartValue {
+            mean,
+            live_share: live_p,
+            live_mean: if live_p > 0.0 { live / live_p } else { 0.0 },
+            lo,
+            hi,
+        })
     }
 }
