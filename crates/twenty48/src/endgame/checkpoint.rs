@@ -98,8 +98,8 @@ fn io_err(path: &Path) -> impl Fn(io::Error) -> CheckpointError + '_ {
     }
 }
 
-/// Writes one layer file atomically (temporary file, sync, rename, sync the folder). `words` are the payload as
-/// 64-bit words for the checksum, `bytes` the payload as written.
+/// Writes one layer file atomically (temporary file, sync, rename, sync the folder); `payload` writes the items and
+/// adds each to the checksum.
 fn write_file(
     dir: &Path,
     kind: Kind,
