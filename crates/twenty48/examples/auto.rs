@@ -12,6 +12,9 @@
 //! without the flag), `--fours K`
 //! allows at most K 4-spawns on a search path, `--policy danger` chooses the depth from the board
 //! (`ai::danger_depth`, from `--depth` as the base).
+//! `--endgame DIR` asks the endgame table in DIR (built by `examples/endgame.rs`) first: on a board that matches its
+//! formation and that it holds, the table's best move is played when its success probability is at least
+//! `--endgame-min P` (default 0.0001), and the search runs otherwise.
 //! `--out FILE` appends each game's line to FILE and, when FILE already holds games, plays only the seeds it lacks
 //! (a long run resumes game by game after an interruption; the summary covers every game in FILE).
 
@@ -29,6 +32,7 @@ use twenty48::ai::{
     EvalKind, GameReport, Player, Policy, SearchConfig, TableKind, TableLife, Weights,
     autoplay_player, ntuple, summarize,
 };
+use twenty48::endgame::Advisor;
 
 struct Args {
     games: usize,
@@ -46,6 +50,8 @@ struct Args {
     tt: Option<TableKind>,
     fours: Option<u32>,
     out: Option<PathBuf>,
+    endgame: Option<PathBuf>,
+    endgame_min: f32,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -68,6 +74,8 @@ fn parse_args() -> Result<Args, String> {
     let mut tt = None;
     let mut fours = None;
     let mut out = None;
+    let mut endgame = None;
+    let mut endgame_min = 1e-4f32;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -116,6 +124,8 @@ fn parse_args() -> Result<Args, String> {
             }
             "--fours" => fours = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--out" => out = Some(PathBuf::from(value()?)),
+            "--endgame" => endgame = Some(PathBuf::from(value()?)),
+            "--endgame-min" => endgame_min = value()?.parse().map_err(|e| bad(&e))?,
             "--cutoff" => cutoff = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--max-moves" => max_moves = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--table" => {
@@ -161,6 +171,8 @@ fn parse_args() -> Result<Args, String> {
         tt,
         fours,
         out,
+        endgame,
+        endgame_min,
     })
 }
 
@@ -170,7 +182,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--out FILE]"
+                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--out FILE] [--endgame DIR] [--endgame-min P]"
             );
             return ExitCode::from(2);
         }
@@ -208,6 +220,19 @@ fn main() -> ExitCode {
         },
         (None, EvalKind::Heuristic) => None,
     };
+    let advisor = args.endgame.as_ref().map(|dir| {
+        let t = std::time::Instant::now();
+        let a = Arc::new(Advisor::load(dir).unwrap_or_else(|e| panic!("endgame table: {e}")));
+        eprintln!(
+            "endgame table {} ({}, {} positions) loaded in {:.1} s",
+            dir.display(),
+            a.table().formation(),
+            a.table().len(),
+            t.elapsed().as_secs_f64()
+        );
+        a
+    });
+    let taken = Arc::new(std::sync::atomic::AtomicU64::new(0));
     let mut reports = Vec::with_capacity(args.games);
     if let Some(path) = &args.out
         && let Ok(text) = std::fs::read_to_string(path)
@@ -249,6 +274,16 @@ fn main() -> ExitCode {
             player.set_table_kind(kind);
         }
         player.set_four_limit(args.fours);
+        if let Some(a) = &advisor {
+            let (a, min, taken) = (Arc::clone(a), args.endgame_min, Arc::clone(&taken));
+            player.set_advice(Some(Arc::new(move |b| {
+                let (d, v) = a.advise(b)?;
+                (v >= min).then(|| {
+                    taken.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    d
+                })
+            })));
+        }
         let report = autoplay_player(&rules, seed, &mut player, args.max_moves);
         println!("{report}");
         if let Some(f) = &mut out_file {
@@ -260,6 +295,16 @@ fn main() -> ExitCode {
             nodes + report.nodes,
         );
         reports.push(report);
+    }
+    if let Some(a) = &advisor {
+        let load = |c: &std::sync::atomic::AtomicU64| c.load(std::sync::atomic::Ordering::Relaxed);
+        println!(
+            "endgame table: asked on {} boards, held {} ({:.2}%), its move played on {}",
+            load(&a.asked),
+            load(&a.hits),
+            100.0 * load(&a.hits) as f64 / load(&a.asked).max(1) as f64,
+            load(&taken)
+        );
     }
     reports.sort_by_key(|r| r.seed);
     println!("{}", summarize(&reports));

@@ -28,6 +28,7 @@ pub mod ai;
 pub mod bitboard;
 pub mod board;
 pub mod direction;
+pub mod endgame;
 pub mod error;
 pub mod game;
 mod notation;

@@ -30,8 +30,8 @@ pub use autoplay::{GameReport, autoplay, autoplay_player, autoplay_with};
 pub use eval::{Evaluator, TUNED, Weights};
 pub use evaluate::Evaluate;
 pub use player::{
-    EvalKind, Player, Policy, SearchConfig, SearchStats, TIMED_CUTOFF, TableKind, TableLife,
-    danger_depth, default_weights,
+    Advice, EvalKind, Player, Policy, SearchConfig, SearchStats, TIMED_CUTOFF, TableKind,
+    TableLife, danger_depth, default_weights,
 };
 pub use search::{DEFAULT_CUTOFF, naive_expectimax, naive_expectimax_limited};
 pub use summary::{MILESTONES, Summary, summarize};

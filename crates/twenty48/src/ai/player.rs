@@ -285,7 +285,13 @@ pub struct Player {
     stats: SearchStats,
     /// Thinking-time balance in ms (saved by quick moves, negative when overrun), so the *average* keeps to budget.
     bank_ms: f64,
+    /// Asked before any search on 4x4 boards (an endgame table, [`Player::set_advice`]); off by default.
+    advice: Option<Advice>,
 }
+
+/// A move for a 4x4 board (its capped bitboard) from outside the search, such as an endgame table's
+/// ([`crate::endgame::Advisor`]), or `None` to search as usual.
+pub type Advice = Arc<dyn Fn(u64) -> Option<Direction> + Send + Sync>;
 
 impl Player {
     /// A player with the default weights for this configuration (see [`default_weights`]).
@@ -315,6 +321,7 @@ impl Player {
             tt_at_least: false,
             stats: SearchStats::default(),
             bank_ms: 0.0,
+            advice: None,
         }
     }
 
@@ -407,6 +414,12 @@ impl Player {
         &self.cfg
     }
 
+    /// Asks `advice` first on every 4x4 board and plays its move when it gives a legal one (`None`: search always,
+    /// the default).
+    pub fn set_advice(&mut self, advice: Option<Advice>) {
+        self.advice = advice;
+    }
+
     /// Statistics of the last [`Player::best_move`].
     pub fn last_stats(&self) -> &SearchStats {
         &self.stats
@@ -428,6 +441,14 @@ impl Player {
                 return Some(legal[0]);
             }
             _ => {}
+        }
+        if let Some(advice) = &self.advice
+            && board.size() == 4
+            && let Some(d) = advice(capped_bitboard(board)).filter(|d| legal.contains(d))
+        {
+            self.stats.values = vec![(d, 0.0)];
+            self.stats.ms = start.elapsed().as_secs_f64() * 1000.0;
+            return Some(d);
         }
         let four_chance = four_chance.clamp(0.0, 1.0);
         if four_chance.to_bits() != self.tt_four_chance.to_bits() {

@@ -10,6 +10,7 @@
 
 mod ai;
 mod downgrade;
+mod endgame;
 mod game;
 mod largest_tiles;
 mod ntuple;

@@ -1,0 +1,56 @@
+//! Endgame tables (issue 29): exact success probabilities for a *formation*, large tiles fixed in some cells and the
+//! rest free, and a *target*, a tile to build in the free cells.
+//!
+//! - [`formation`]: the formation, the fixed-tile rule and the target test (read its documentation for the rules);
+//! - [`layer`]: one layer of positions (same free tiles' sum), sorted keys with an index;
+//! - [`solve`]: the solver, forward by layers then backward, in memory or checkpointed layer by layer;
+//! - [`checkpoint`]: the layer files, written atomically and checked when read;
+//! - [`table`]: a finished table in memory, looked up by position;
+//! - [`naive`]: the reference the solver is checked against;
+//! - [`play`]: the table in play, a real board matched under the board's symmetries.
+//!
+//! ```
+//! use twenty48::endgame::{Formation, Solver};
+//!
+//! // Twelve fixed tiles, a 2x2 corner free: build a 16 there.
+//! let f = Formation::parse("fedc/89ab/76../54..", 16).unwrap();
+//! let mut solver = Solver::in_memory(f, 0.1);
+//! solver.build(&mut |_| {}).unwrap();
+//! let start = solver.start_probability().unwrap();
+//! assert!(start.mean > 0.0 && start.mean < 1.0 && start.live_mean >= start.mean);
+//! ```
+
+pub mod checkpoint;
+pub mod formation;
+pub mod layer;
+pub mod naive;
+pub mod play;
+pub mod solve;
+pub mod table;
+
+pub use formation::{Formation, FormationError};
+pub use play::Advisor;
+pub use solve::{LayerReport, Pass, Solver, StartValue};
+pub use table::Table;
+
+/// Why a build failed.
+#[derive(Debug, thiserror::Error)]
+pub enum EndgameError {
+    /// A checkpoint could not be read or written.
+    #[error(transparent)]
+    Checkpoint(#[from] checkpoint::CheckpointError),
+    /// A table folder without its formation file, or with one that cannot be read.
+    #[error("{0}")]
+    BadFolder(String),
+    /// A layer the backward pass needs is missing (the forward pass has not run, or its file went away).
+    #[error("layer {0} is missing")]
+    MissingLayer(u32),
+    /// A position's child is in no layer (a bug, or layers of different builds mixed).
+    #[error("a child of key {key:x} in layer {sum} is missing")]
+    MissingChild {
+        /// The layer of the position.
+        sum: u32,
+        /// The position's key.
+        key: u64,
+    },
+}

@@ -1,0 +1,138 @@
+//! The table in play: a real board matches a formation under any of the board's eight symmetries when the formation's
+//! fixed cells hold tiles of at least the target, no two side by side equal (so none of them can merge or be merged
+//! into, and the table's rule is the game's), and the free cells hold tiles below the target. The table's value does
+//! not depend on which large tiles those are, so the board is read with the formation's own fixed tiles.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::bitboard::{Bitboard, transpose};
+use crate::direction::Direction;
+use crate::endgame::EndgameError;
+use crate::endgame::formation::Formation;
+use crate::endgame::table::Table;
+
+/// Mirrors each row (column c to 3 - c).
+fn flip_h(b: Bitboard) -> Bitboard {
+    ((b & 0x000F_000F_000F_000F) << 12)
+        | ((b & 0x00F0_00F0_00F0_00F0) << 4)
+        | ((b & 0x0F00_0F00_0F00_0F00) >> 4)
+        | ((b & 0xF000_F000_F000_F000) >> 12)
+}
+
+/// Mirrors the rows (row r to 3 - r).
+fn flip_v(b: Bitboard) -> Bitboard {
+    (b << 48)
+        | ((b << 16) & 0x0000_FFFF_0000_0000)
+        | ((b >> 16) & 0x0000_0000_FFFF_0000)
+        | (b >> 48)
+}
+
+/// Symmetry `k` (0..8) of the board: mirror the rows' cells if bit 0, mirror the rows if bit 1, then transpose if
+/// bit 2.
+pub fn symmetry(b: Bitboard, k: usize) -> Bitboard {
+    let b = if k & 1 != 0 { flip_h(b) } else { b };
+    let b = if k & 2 != 0 { flip_v(b) } else { b };
+    if k & 4 != 0 { transpose(b) } else { b }
+}
+
+/// For each symmetry `k`, the direction on the real board of each direction on the symmetric board (by
+/// [`Direction::index`]): `symmetry(slide(b, maps[k][d]), k) == slide(symmetry(b, k), d)`.
+pub fn direction_maps() -> [[Direction; 4]; 8] {
+    // One tile at (1, 2): its four slides end in four different places, so each direction is told apart.
+    let probe: Bitboard = 1 << (4 * 6);
+    let mut maps = [[Direction::Left; 4]; 8];
+    for (k, map) in maps.iter_mut().enumerate() {
+        for d in Direction::ALL {
+            let want = crate::bitboard::slide(symmetry(probe, k), d);
+            if let Some(real) = Direction::ALL
+                .into_iter()
+                .find(|&r| symmetry(crate::bitboard::slide(probe, r), k) == want)
+            {
+                map[d.index()] = real;
+            }
+        }
+    }
+    maps
+}
+
+/// A table ready for play, with counters of its use.
+pub struct Advisor {
+    table: Table,
+    maps: [[Direction; 4]; 8],
+    /// Boards asked about.
+    pub asked: AtomicU64,
+    /// Boards the table held.
+    pub hits: AtomicU64,
+}
+
+impl Advisor {
+    /// An advisor for a table.
+    pub fn new(table: Table) -> Advisor {
+        Advisor {
+            table,
+            maps: direction_maps(),
+            asked: AtomicU64::new(0),
+            hits: AtomicU64::new(0),
+        }
+    }
+
+    /// An advisor for the table in `dir` ([`Table::load`]).
+    pub fn load(dir: &Path) -> Result<Advisor, EndgameError> {
+        Ok(Advisor::new(Table::load(dir)?))
+    }
+
+    /// The table.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// `board` read in the formation under symmetry `k`, when it matches.
+    fn matches(&self, board: Bitboard, k: usize) -> Option<Bitboard> {
+        let f: &Formation = self.table.formation();
+        let s = symmetry(board, k);
+        let target = f.target_exponent() as u64;
+        let fixed = f.fixed_mask();
+        for cell in 0..16 {
+            let e = (s >> (4 * cell)) & 0xF;
+            let is_fixed = (fixed >> (4 * cell)) & 0xF != 0;
+            if !is_fixed {
+                if e >= target {
+                    return None;
+                }
+                continue;
+            }
+            if e < target {
+                return None;
+            }
+            let right = cell % 4 < 3 && (fixed >> (4 * (cell + 1))) & 0xF != 0;
+            if right && (s >> (4 * (cell + 1))) & 0xF == e {
+                return None;
+            }
+            let below = cell < 12 && (fixed >> (4 * (cell + 4))) & 0xF != 0;
+            if below && (s >> (4 * (cell + 4))) & 0xF == e {
+                return None;
+            }
+        }
+        Some((s & !fixed) | f.fixed())
+    }
+
+    /// The table's best move on a real board (capped bitboard) and its success probability, when the board matches
+    /// the formation under a symmetry and the table holds it (the first symmetry that does).
+    pub fn advise(&self, board: Bitboard) -> Option<(Direction, f32)> {
+        self.asked.fetch_add(1, Ordering::Relaxed);
+        for k in 0..8 {
+            let Some(b) = self.matches(board, k) else {
+                continue;
+            };
+            if self.table.value(b).is_none() {
+                continue;
+            }
+            let moves = self.table.moves(b)?;
+            let &(d, v) = moves.first()?;
+            self.hits.fetch_add(1, Ordering::Relaxed);
+            return Some((self.maps[k][d.index()], v));
+        }
+        None
+    }
+}

@@ -1,0 +1,425 @@
+//! The endgame solver against the naive reference on every position of small formations, the fixed-tile rule and the
+//! target test as documented, and checkpoints: resumed builds, damaged files refused and rebuilt.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use twenty48::Board;
+use twenty48::Direction;
+use twenty48::endgame::checkpoint::{self, CheckpointError, Kind};
+use twenty48::endgame::naive::Naive;
+use twenty48::endgame::{Formation, LayerReport, Pass, Solver, Table};
+
+/// The fixed tiles of a formation picture as the reference takes them.
+fn fixed_of(picture: &str) -> Vec<(usize, usize, u8)> {
+    let mut out = Vec::new();
+    for (r, row) in picture.split('/').enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            if let Some(e) = ch.to_digit(16) {
+                out.push((r, c, e as u8));
+            }
+        }
+    }
+    out
+}
+
+fn solve(picture: &str, target: u64, four: f64) -> (Formation, Table) {
+    let f = Formation::parse(picture, target).unwrap();
+    let mut s = Solver::in_memory(f.clone(), four);
+    s.build(&mut |_| {}).unwrap();
+    (f, s.table().unwrap())
+}
+
+/// Every position of the table is one the reference reaches from the starts and back, with the same value to the bit.
+fn check_against_naive(picture: &str, target: u64, four: f64) -> usize {
+    let (f, table) = solve(picture, target, four);
+    let mut naive = Naive::new(fixed_of(picture), target.trailing_zeros() as u8, four);
+    for (b, _) in f.starts(four) {
+        let board = Board::from_bitboard(b);
+        let v = naive.value(&board);
+        assert_eq!(
+            Some(v),
+            table.value(b),
+            "{picture} {target}: start {b:016x}"
+        );
+    }
+    let solver: HashMap<Vec<u8>, f32> = table
+        .entries()
+        .map(|(b, v)| (Naive::cells(&Board::from_bitboard(b)), v))
+        .collect();
+    assert_eq!(solver.len(), table.len(), "positions are distinct");
+    assert_eq!(
+        solver.len(),
+        naive.memo().len(),
+        "{picture} {target}: the same positions"
+    );
+    for (cells, v) in naive.memo() {
+        let s = solver.get(cells).copied();
+        assert_eq!(
+            s.map(f32::to_bits),
+            Some(v.to_bits()),
+            "{picture} {target} {four}: {cells:?}: solver {s:?}, reference {v}"
+        );
+    }
+    solver.len()
+}
+
+#[test]
+fn equals_the_reference_on_every_position() {
+    let cases: &[(&str, u64)] = &[
+        ("fedc/89ab/7654/....", 8),
+        ("fedc/89ab/7654/....", 32),
+        ("fedc/89ab/76../54..", 16),
+        ("fedc/89ab/76../54..", 64),
+        ("fedc/89ab/765./....", 32),
+        ("fedc/89ab/765./....", 64),
+        // Free cells on two sides of a fixed tile, and a fixed 8 that free 8s would merge into.
+        ("fedc/8.9a/3.../....", 16),
+        // Fixed tiles at the edge of the free area in both directions.
+        ("f..e/d..c/..../ba98", 16),
+    ];
+    let mut total = 0;
+    for &(picture, target) in cases {
+        for four in [0.1, 0.3] {
+            total += check_against_naive(picture, target, four);
+        }
+    }
+    assert!(total > 10_000, "{total} positions checked");
+}
+
+/// A board from four rows of exponents.
+fn board(rows: [[u8; 4]; 4]) -> u64 {
+    let mut b = 0;
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &e) in row.iter().enumerate() {
+            b |= (e as u64) << (4 * (4 * r + c));
+        }
+    }
+    b
+}
+
+#[test]
+fn the_fixed_tile_rule_as_documented() {
+    let f = Formation::parse("..../..../..ab/fedc", 64).unwrap();
+    let t = twenty48::bitboard::tables();
+    // Row 2's free cells are empty: left would shift the fixed 1024 and 2048, up would lift them.
+    let b = board([[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 10, 11], [15, 14, 13, 12]]);
+    assert!(f.allowed(t, b, Direction::Left).is_none());
+    assert!(f.allowed(t, b, Direction::Up).is_none());
+    // Right moves only the free 2: allowed; down moves it onto the free cell (2, 0): allowed.
+    assert_eq!(
+        f.allowed(t, b, Direction::Right),
+        Some(board([
+            [0, 0, 0, 1],
+            [0, 0, 0, 0],
+            [0, 0, 10, 11],
+            [15, 14, 13, 12]
+        ]))
+    );
+    assert!(f.allowed(t, b, Direction::Down).is_some());
+    // With row 2 full, left keeps the fixed tiles in place and is allowed.
+    let full = board([[0, 0, 0, 0], [0, 0, 0, 0], [1, 2, 10, 11], [15, 14, 13, 12]]);
+    assert!(
+        f.allowed(t, full, Direction::Left).is_none(),
+        "nothing moves"
+    );
+    let gap = board([[0, 0, 0, 0], [0, 0, 0, 0], [1, 1, 10, 11], [15, 14, 13, 12]]);
+    // Left merges the two 2s and pulls the 1024 and 2048 left: not allowed.
+    assert!(f.allowed(t, gap, Direction::Left).is_none());
+    // Right would merge them toward the fixed tiles without moving those: allowed.
+    assert_eq!(
+        f.allowed(t, gap, Direction::Right),
+        Some(board([
+            [0, 0, 0, 0],
+            [0, 0, 0, 0],
+            [0, 2, 10, 11],
+            [15, 14, 13, 12]
+        ]))
+    );
+    // A free tile merging into a fixed tile of its value is not allowed, nor are two fixed tiles merging.
+    let g = Formation::parse("3.../..../..../....", 16).unwrap();
+    let m = board([[3, 3, 0, 0], [0; 4], [0; 4], [0; 4]]);
+    assert!(g.allowed(t, m, Direction::Left).is_none());
+    assert!(
+        g.allowed(t, m, Direction::Right).is_none(),
+        "the fixed 8 would move"
+    );
+    assert!(
+        g.allowed(t, m, Direction::Down).is_none(),
+        "the fixed 8 would move"
+    );
+    let h = Formation::parse("33../..../..../....", 16).unwrap();
+    let two = board([[3, 3, 1, 0], [1, 0, 0, 0], [0; 4], [0; 4]]);
+    assert!(h.allowed(t, two, Direction::Left).is_none());
+    assert!(h.allowed(t, two, Direction::Right).is_none());
+}
+
+#[test]
+fn the_target_and_a_dead_position_as_documented() {
+    let picture = "fedc/89ab/7654/....";
+    let (f, table) = solve(picture, 32, 0.1);
+    // Two 16s side by side: left or right builds the 32 in a free cell, worth 1 before any spawn.
+    let b = board([[15, 14, 13, 12], [8, 9, 10, 11], [7, 6, 5, 4], [4, 4, 0, 0]]);
+    assert!(f.holds(b));
+    let moves = table.moves(b).unwrap();
+    assert_eq!(moves[0].1, 1.0);
+    assert!(
+        moves
+            .iter()
+            .any(|&(d, v)| d == Direction::Right && v == 1.0)
+    );
+    // (This position is not reachable from the starts, so the table does not hold it; its moves need only children.)
+    assert_eq!(table.value(b), None);
+    // A free row of four different tiles: no move changes it without moving the fixed tiles: worth 0.
+    let dead = board([[15, 14, 13, 12], [8, 9, 10, 11], [7, 6, 5, 4], [1, 2, 3, 1]]);
+    assert_eq!(table.moves(dead), Some(vec![]));
+    assert_eq!(table.value(dead), Some(0.0));
+    // Not in the formation: a target tile already in a free cell, or a fixed tile out of place.
+    assert!(!f.holds(board([
+        [15, 14, 13, 12],
+        [8, 9, 10, 11],
+        [7, 6, 5, 4],
+        [5, 0, 0, 0]
+    ])));
+    assert!(!f.holds(board([
+        [14, 15, 13, 12],
+        [8, 9, 10, 11],
+        [7, 6, 5, 4],
+        [1, 0, 0, 0]
+    ])));
+    assert_eq!(
+        table.value(board([
+            [14, 15, 13, 12],
+            [8, 9, 10, 11],
+            [7, 6, 5, 4],
+            [1, 0, 0, 0]
+        ])),
+        None
+    );
+    // A harder target is never easier.
+    let (_, easier) = solve(picture, 16, 0.1);
+    for (b, v) in table.entries() {
+        if let Some(e) = easier.value(b) {
+            assert!(e >= v, "{b:016x}: 16 {e} < 32 {v}");
+        }
+    }
+}
+
+/// A fresh folder under the system's temporary folder.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("t48-endgame-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn build_on_disk(f: &Formation, dir: &Path) -> (Vec<LayerReport>, Vec<(u64, f32)>) {
+    let mut reports = Vec::new();
+    let mut s = Solver::on_disk(f.clone(), 0.1, dir).unwrap();
+    s.build(&mut |r| reports.push(r.clone())).unwrap();
+    let entries = s.table().unwrap().entries().collect();
+    (reports, entries)
+}
+
+#[test]
+fn checkpoints_resume_and_refuse_damage() {
+    let f = Formation::parse("fedc/89ab/765./....", 64).unwrap();
+    let mut mem = Solver::in_memory(f.clone(), 0.1);
+    mem.build(&mut |_| {}).unwrap();
+    let want: Vec<(u64, f32)> = mem.table().unwrap().entries().collect();
+    let dir = scratch("resume");
+    let (first, got) = build_on_disk(&f, &dir);
+    assert_eq!(got, want, "on disk as in memory");
+    assert!(first.iter().all(|r| !r.resumed && r.refused.is_none()));
+    let sums: Vec<u32> = first
+        .iter()
+        .filter(|r| r.pass == Pass::Forward)
+        .map(|r| r.sum)
+        .collect();
+    assert!(sums.len() > 10);
+
+    // Run again: every layer is read back.
+    let (again, got) = build_on_disk(&f, &dir);
+    assert_eq!(got, want);
+    assert!(again.iter().all(|r| r.resumed));
+
+    // A build killed part way: the later states and the lower values are gone; it resumes and ends the same.
+    let cut = sums[sums.len() / 2];
+    for &s in &sums {
+        if s > cut {
+            std::fs::remove_file(checkpoint::path(&dir, Kind::States, s)).unwrap();
+        }
+        let _ = std::fs::remove_file(checkpoint::path(&dir, Kind::Values, s));
+    }
+    let (resumed, got) = build_on_disk(&f, &dir);
+    assert_eq!(got, want);
+    let fwd = |r: &&LayerReport| r.pass == Pass::Forward;
+    assert!(
+        resumed
+            .iter()
+            .filter(fwd)
+            .all(|r| r.resumed == (r.sum <= cut))
+    );
+
+    // A flipped byte in a states file and in a values file: refused, computed again, the same table.
+    let fp = mem.fingerprint();
+    let states = checkpoint::path(&dir, Kind::States, cut);
+    let mut bytes = std::fs::read(&states).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x10;
+    std::fs::write(&states, &bytes).unwrap();
+    assert!(matches!(
+        checkpoint::read_states(&dir, fp, cut),
+        Err(CheckpointError::Refused {
+            why: "checksum mismatch",
+            ..
+        })
+    ));
+    let values = checkpoint::path(&dir, Kind::Values, sums[2]);
+    let mut vb = std::fs::read(&values).unwrap();
+    let last = vb.len() - 9;
+    vb[last] ^= 0x01;
+    std::fs::write(&values, &vb).unwrap();
+    let (repaired, got) = build_on_disk(&f, &dir);
+    assert_eq!(got, want);
+    let refused: Vec<(Pass, u32)> = repaired
+        .iter()
+        .filter(|r| r.refused.is_some())
+        .map(|r| (r.pass, r.sum))
+        .collect();
+    assert_eq!(
+        refused,
+        vec![(Pass::Forward, cut), (Pass::Backward, sums[2])]
+    );
+    assert!(
+        checkpoint::read_states(&dir, fp, cut).unwrap().is_some(),
+        "rewritten"
+    );
+
+    // A truncated file and another formation's file are refused too.
+    let p = checkpoint::path(&dir, Kind::States, sums[3]);
+    let bytes = std::fs::read(&p).unwrap();
+    std::fs::write(&p, &bytes[..bytes.len() - 8]).unwrap();
+    assert!(matches!(
+        checkpoint::read_states(&dir, fp, sums[3]),
+        Err(CheckpointError::Refused {
+            why: "wrong length",
+            ..
+        })
+    ));
+    let other = Formation::parse("fedc/89ab/765./....", 32).unwrap();
+    assert!(matches!(
+        checkpoint::read_states(&dir, other.fingerprint() ^ 0.1f64.to_bits(), sums[4]),
+        Err(CheckpointError::Refused {
+            why: "another formation or target",
+            ..
+        })
+    ));
+    // No temporary file is left behind.
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let name = e.unwrap().file_name().into_string().unwrap();
+        assert!(name.ends_with(".bin") || name == "formation.txt", "{name}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn formation_pictures_and_keys() {
+    let f = Formation::parse("fedc/89ab/..../....", 256).unwrap();
+    assert_eq!(f.to_string(), "fedc/89ab/..../.... 256");
+    assert_eq!(Formation::parse(&f.to_string()[..19], 256).unwrap(), f);
+    for bad in [
+        "fedc/89ab/..../...",
+        "fedc/89ab/..../..../....",
+        "fedc/89ab/..g./....",
+        "fedc/89ab/7654/321.",
+    ] {
+        assert!(Formation::parse(bad, 256).is_err(), "{bad}");
+    }
+    assert!(Formation::parse("fedc/89ab/..../....", 3).is_err());
+    assert!(Formation::parse("fedc/89ab/..../....", 48).is_err());
+    let b = board([[15, 14, 13, 12], [8, 9, 10, 11], [1, 0, 2, 0], [7, 0, 0, 3]]);
+    let k = f.key(b);
+    assert_eq!(k, 0x1020_7003);
+    assert_eq!(f.board(k), b);
+    assert_eq!(f.key_sum(k), 2 + 4 + 128 + 8);
+    // The starts: every pair of free cells with a 2 or a 4 each, probabilities summing to 1.
+    let starts = f.starts(0.1);
+    assert_eq!(starts.len(), 28 * 4);
+    let total: f64 = starts.iter().map(|s| s.1).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn symmetries_carry_the_moves() {
+    use twenty48::bitboard::slide;
+    use twenty48::endgame::play::{direction_maps, symmetry};
+    let maps = direction_maps();
+    let generic = 0x0123_4567_89AB_CDEFu64;
+    let images: std::collections::HashSet<u64> = (0..8).map(|k| symmetry(generic, k)).collect();
+    assert_eq!(images.len(), 8, "eight different symmetries");
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    for _ in 0..2000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        // Small exponents, some cells empty.
+        let b = x & 0x3333_3333_3333_3333;
+        for (k, map) in maps.iter().enumerate() {
+            for d in Direction::ALL {
+                assert_eq!(
+                    symmetry(slide(b, map[d.index()]), k),
+                    slide(symmetry(b, k), d),
+                    "{b:016x} symmetry {k} {d:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_advisor_reads_real_boards_under_every_symmetry() {
+    use twenty48::bitboard::slide;
+    use twenty48::endgame::Advisor;
+    use twenty48::endgame::play::symmetry;
+    let (f, table) = solve("fedc/89ab/..../....", 32, 0.1);
+    let advisor = Advisor::new(table);
+    let t = advisor.table();
+    let (mut checked, mut played) = (0, 0);
+    for (b, _) in t.entries().step_by(37) {
+        let best = t.moves(b).unwrap().first().map(|m| m.1);
+        for k in 0..8 {
+            let mask = symmetry(f.fixed_mask(), k);
+            // The same position with other large tiles in the fixed cells (all different, at least the target).
+            let s = symmetry(b, k);
+            let mut real = s & !mask;
+            for cell in 0..16 {
+                if (mask >> (4 * cell)) & 0xF != 0 {
+                    let e = (s >> (4 * cell)) & 0xF;
+                    real |= (8 + (e - 8 + 3) % 8) << (4 * cell);
+                }
+            }
+            let got = advisor.advise(real);
+            // A formation that is its own mirror image may be read either way: the same value but for the last bits
+            // of the sums, taken over the cells in another order.
+            assert_eq!(got.is_some(), best.is_some(), "{real:016x}");
+            if let (Some((_, v)), Some(w)) = (got, best) {
+                assert!((v - w).abs() < 1e-6, "{real:016x}: {v} {w}");
+            }
+            if let Some((d, _)) = got {
+                let after = slide(real, d);
+                assert_ne!(after, real);
+                assert_eq!(after & mask, real & mask, "the large tiles stay");
+                played += 1;
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000 && played > checked / 2, "{checked} {played}");
+    // Not matched: two equal large tiles side by side, or a free tile of the target's size.
+    let b = t.entries().nth(100).unwrap().0;
+    assert!(advisor.advise(b).is_some() || t.moves(b).unwrap().is_empty());
+    let equal = (b & !0xFF) | 0xBB;
+    assert_eq!(advisor.advise(equal), None);
+    let big = (b & !(0xF << 60)) | 5 << 60;
+    assert_eq!(advisor.advise(big), None);
+}
