@@ -228,6 +228,8 @@ pub struct OnlineView {
     t48: Option<(String, twenty48::Game)>,
     /// `2` was pressed before today's 2048 was known: it starts when the server tells it.
     want_2048: bool,
+    /// A guess at today's Mastermind typed before the server told the day: sent when it does.
+    want_guess: Option<String>,
     log: Vec<String>,
     in_game: bool,
     row: usize,
@@ -251,6 +253,7 @@ impl OnlineView {
             importer,
             t48: None,
             want_2048: false,
+            want_guess: None,
             log: vec![format!("connecting to {url} as {me}")],
             in_game: false,
             row: 0,
@@ -317,6 +320,11 @@ impl OnlineView {
                 };
                 self.say(line);
             }
+            if self.model.daily_mastermind.is_some()
+                && let Some(code) = self.want_guess.take()
+            {
+                self.guess(code);
+            }
             if self.want_2048 && self.model.daily_2048.is_some() {
                 self.want_2048 = false;
                 self.start_2048();
@@ -328,6 +336,19 @@ impl OnlineView {
                 self.selected = None;
             }
         }
+    }
+
+    /// Sends a guess at today's Mastermind (its day known).
+    fn guess(&mut self, code: String) {
+        let Some(d) = &self.model.daily_mastermind else {
+            return;
+        };
+        let msg = ClientMessage::Guess {
+            day: d.day.clone(),
+            n: d.guesses.len() as u32 + 1,
+            code,
+        };
+        self.send(msg);
     }
 
     /// Starts today's 2048 on this screen (the server told the day and its seed).
@@ -642,17 +663,13 @@ impl OnlineView {
             },
             Prompt::Guess(text) if key.code == KeyCode::Enter => {
                 let code: String = text.split_whitespace().collect();
-                match &self.model.daily_mastermind {
-                    _ if code.is_empty() => self.say("no guess: no code typed"),
-                    Some(d) => {
-                        let msg = ClientMessage::Guess {
-                            day: d.day.clone(),
-                            n: d.guesses.len() as u32 + 1,
-                            code,
-                        };
-                        self.send(msg);
-                    }
-                    None => self.say("today's Mastermind is not known yet: m again in a moment"),
+                if code.is_empty() {
+                    self.say("no guess: no code typed");
+                } else if self.model.daily_mastermind.is_some() {
+                    self.guess(code);
+                } else {
+                    // Sent once the server has told today's game (asked with m).
+                    self.want_guess = Some(code);
                 }
             }
             Prompt::Guess(_) if key.code == KeyCode::Esc => self.say("no guess sent"),
