@@ -16,7 +16,6 @@ pub mod games;
 pub mod host;
 pub mod input;
 pub mod mid;
-#[cfg(feature = "terminal")]
 pub mod online;
 #[cfg(feature = "terminal")]
 pub mod paths;

@@ -328,7 +328,7 @@ fn with_page<T>(f: impl FnOnce(&mut Page) -> T) -> Option<T> {
 }
 
 /// A URL parameter of the page.
-fn url_param(name: &str) -> Option<String> {
+pub(crate) fn url_param(name: &str) -> Option<String> {
     let search = web_sys::window()?.location().search().ok()?;
     web_sys::UrlSearchParams::new_with_str(&search)
         .ok()?
@@ -565,6 +565,8 @@ pub fn parlor_start() -> Result<String, JsValue> {
     if url_param("worker").as_deref() != Some("0") && ask_worker_fn().is_some() {
         parlor::mid::elsewhere::install_elsewhere(&WebWorker);
     }
+    // The menu's "Online": Parlor online over the page's WebSocket (online.rs).
+    parlor::tui::menu::offer_online(crate::online::open_online);
     let persist: Rc<dyn Persist> = Rc::new(LocalStorage);
     let opened = WebStore::open(persist.clone(), js_sys::Date::now() as i64);
     let app = build_app(opened.store.clone(), persist.clone(), opened.notice);

@@ -2,10 +2,13 @@
 //! (`online.json`, readable by its owner only). The server registers a new name with its token and after that
 //! knows the player by both; there is no password.
 
+#[cfg(feature = "terminal")]
 use anyhow::{Context, Result, anyhow};
 use serde::{Deserialize, Serialize};
+#[cfg(feature = "terminal")]
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "terminal")]
 /// The file, in the configuration directory, that keeps the name and token.
 pub const FILE: &str = "online.json";
 
@@ -18,6 +21,7 @@ pub struct Identity {
     pub token: String,
 }
 
+#[cfg(feature = "terminal")]
 /// A new random token: 32 hexadecimal digits from the system's randomness.
 pub fn new_token() -> Result<String> {
     let mut bytes = [0u8; 16];
@@ -25,6 +29,7 @@ pub fn new_token() -> Result<String> {
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
+#[cfg(feature = "terminal")]
 /// The login name made into a valid player name (letters, digits, `_`, `-`), or `player`.
 fn default_name() -> String {
     let login = std::env::var("USER")
@@ -42,6 +47,7 @@ fn default_name() -> String {
     }
 }
 
+#[cfg(feature = "terminal")]
 /// The identity kept in `dir`, made (and kept) if there is none. `name` given replaces the kept name (the token
 /// stays). A kept file that cannot be read is an error, never silently replaced: its token is the player's.
 pub fn load_or_create(dir: &Path, name: Option<&str>) -> Result<Identity> {
@@ -73,6 +79,7 @@ pub fn load_or_create(dir: &Path, name: Option<&str>) -> Result<Identity> {
     Ok(identity)
 }
 
+#[cfg(feature = "terminal")]
 /// Writes the identity to `path` atomically, readable and writable by its owner only.
 fn save(path: &Path, identity: &Identity) -> Result<()> {
     let dir = path.parent().map_or_else(PathBuf::new, Path::to_path_buf);
@@ -103,7 +110,7 @@ fn save(path: &Path, identity: &Identity) -> Result<()> {
     Ok(())
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "terminal"))]
 mod tests {
     use super::*;
 

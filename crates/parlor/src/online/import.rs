@@ -3,12 +3,19 @@
 //! the player's side, the server's start and end times, and the server's game number as its seed, so that the
 //! history lists it, `parlor replay` replays it like a local game, and importing it again adds nothing.
 
+#[cfg(feature = "terminal")]
 use super::identity::Identity;
+#[cfg(feature = "terminal")]
 use super::link::{self, Down, Up};
 use crate::games::nocca::{Mode, Params};
-use crate::storage::{GameRecord, Outcome, Storage, Store};
+use crate::storage::{GameRecord, Outcome};
+#[cfg(feature = "terminal")]
+use crate::storage::{Storage, Store};
 use anyhow::{Result, anyhow};
-use parlor_online::protocol::{self, ClientMessage, EndReason, ServerMessage, Side};
+use parlor_online::protocol::{self, EndReason, Side};
+#[cfg(feature = "terminal")]
+use parlor_online::protocol::{ClientMessage, ServerMessage};
+#[cfg(feature = "terminal")]
 use std::time::{Duration, Instant};
 
 /// The variant an imported game is listed under: `online`, with the board when it is not the standard one.
@@ -69,6 +76,7 @@ pub fn record(r: &protocol::GameRecord, me: &str) -> Result<GameRecord> {
     })
 }
 
+#[cfg(feature = "terminal")]
 /// Adds the server's record `r` to `store` unless it is there already; says what it did.
 pub fn import(r: &protocol::GameRecord, me: &str, store: &mut Store) -> Result<String> {
     let rec = record(r, me)?;
@@ -104,6 +112,7 @@ pub fn import(r: &protocol::GameRecord, me: &str, store: &mut Store) -> Result<S
     })
 }
 
+#[cfg(feature = "terminal")]
 /// Asks the server at `url` for the record of the finished game `game`, and adds it to `store` (a connection of
 /// its own: for `parlor online --import`, with no other client of the player's running).
 pub fn fetch_and_import(url: &str, me: &Identity, game: u64, store: &mut Store) -> Result<String> {

@@ -1,35 +1,88 @@
-//! `parlor online`: the terminal client of Parlor online (issue 28). Nocca Nocca against people on a `parlor serve`
-//! server, full screen ([`screen`]) or line by line ([`plain`]), over one connection kept on a thread of its own
-//! ([`link`]) that reconnects and takes every game up where it was. What the client knows is a [`model::Model`]
-//! both front ends share; the player's name and token are kept in the configuration directory ([`identity`]); a
-//! finished game can be added to the local history ([`import`]), replayable like a local game.
+//! Parlor online's client (issue 28): Nocca Nocca against people on a `parlor serve` server. The core of it builds
+//! for every front end: what the client knows ([`model::Model`]), the connection protocol as a sans-I/O state
+//! machine ([`conn::Conn`]: hello, resume after the last event, acknowledgements, the wait between tries), and the
+//! full screen ([`screen`]) over a [`screen::Wire`], the platform's socket. The terminal (`parlor online`) adds its
+//! socket on a thread of its own ([`link`]), plain mode ([`plain`]), the name and token kept in the configuration
+//! directory ([`identity`]) and the import of a finished game into the local history ([`import`]); the page
+//! (`parlor-web`) adds its `WebSocket` and keeps the name and token in the browser.
 
+pub mod conn;
+pub mod connect;
 pub mod identity;
 pub mod import;
+#[cfg(feature = "terminal")]
 pub mod link;
 pub mod model;
+#[cfg(feature = "terminal")]
 pub mod plain;
 pub mod screen;
 
-use crate::cli::env::Env;
-use crate::cli::online::OnlineArgs;
-use anyhow::{Result, anyhow};
+#[cfg(feature = "terminal")]
+pub use terminal::run;
 
-/// Runs `parlor online`.
-pub fn run(args: &OnlineArgs, env: &Env) -> Result<()> {
-    let dir = env.config_dir.clone().ok_or_else(|| {
-        anyhow!("no configuration directory for the player's name and token: pass --config-dir")
-    })?;
-    let me = identity::load_or_create(&dir, args.name.as_deref())?;
-    if let Some(game) = args.import {
-        let mut store = env.open_store_noting()?;
-        let line = import::fetch_and_import(&args.url, &me, game, &mut store)?;
-        println!("{line}");
-        return Ok(());
+#[cfg(feature = "terminal")]
+mod terminal {
+    use super::identity::{self, Identity};
+    use super::link::{self, Down, Up};
+    use super::screen::{OnlineView, Wire};
+    use super::{import, plain};
+    use crate::cli::env::Env;
+    use crate::cli::online::OnlineArgs;
+    use anyhow::{Result, anyhow};
+    use std::sync::mpsc::{Receiver, Sender};
+
+    /// Runs `parlor online`.
+    pub fn run(args: &OnlineArgs, env: &Env) -> Result<()> {
+        let dir = env.config_dir.clone().ok_or_else(|| {
+            anyhow!("no configuration directory for the player's name and token: pass --config-dir")
+        })?;
+        let me = identity::load_or_create(&dir, args.name.as_deref())?;
+        if let Some(game) = args.import {
+            let mut store = env.open_store_noting()?;
+            let line = import::fetch_and_import(&args.url, &me, game, &mut store)?;
+            println!("{line}");
+            return Ok(());
+        }
+        if env.plain {
+            plain::run(&args.url, me, env)
+        } else {
+            screen(&args.url, me, env)
+        }
     }
-    if env.plain {
-        plain::run(&args.url, me, env)
-    } else {
-        screen::run(&args.url, me, env)
+
+    /// The link thread's channels, as the screen's wire.
+    struct Channels {
+        up: Sender<Up>,
+        rx: Receiver<Down>,
+    }
+
+    impl Wire for Channels {
+        fn up(&mut self, up: Up) {
+            let _ = self.up.send(up);
+        }
+
+        fn down(&mut self) -> Vec<Down> {
+            self.rx.try_iter().collect()
+        }
+    }
+
+    /// Runs the full screen until the player quits.
+    fn screen(url: &str, me: Identity, env: &Env) -> Result<()> {
+        let opened = env.open_store()?;
+        let data_dir = crate::paths::data_dir(env.global.data_dir.as_deref()).ok();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let up = link::start(url, me.clone(), Box::new(move |d| tx.send(d).is_ok()));
+        // Finished games go into the store in the data directory, opened for each import.
+        let importer: super::screen::Importer = Box::new(move |record, name| match &data_dir {
+            None => "no data directory to import into".to_string(),
+            Some(dir) => crate::storage::Store::open(dir)
+                .and_then(|o| {
+                    let mut store = o.store;
+                    import::import(record, name, &mut store)
+                })
+                .unwrap_or_else(|e| format!("not imported: {e:#}")),
+        });
+        let view = OnlineView::new(url, &me.name, Box::new(Channels { up, rx }), Some(importer));
+        env.run_tui(vec![Box::new(view)], opened.store)
     }
 }

@@ -5,14 +5,13 @@
 //! link passes on and returns the lines to tell the player (plain mode prints them; the full screen shows the
 //! newest).
 
-use super::link::Down;
+use super::conn::Down;
 use nocca::{Dims, Move};
 use parlor_online::protocol::{
     Board, ChallengeInfo, Clocks, Daily, EndReason, EventKind, GameRecord, LeaderEntry, LiveGame,
     PlayerInfo, QueueEntry, Rating, RatingChanges, ScoredGuess, ServerMessage, Side, TimeControl,
 };
 use std::collections::{BTreeMap, BTreeSet};
-use std::time::Instant;
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,8 +39,9 @@ pub struct OnlineGame {
     pub clock: Option<TimeControl>,
     /// Whether it changes ratings.
     pub rated: bool,
-    /// Both clocks at the last event, and when the client got it (the running one counts down from then).
-    pub clocks: Option<(Clocks, Instant)>,
+    /// Both clocks at the last event, and when the client got it (monotonic milliseconds of the core's clock; the
+    /// running one counts down from then).
+    pub clocks: Option<(Clocks, u64)>,
     /// The game so far.
     pub game: nocca::Game,
     /// The last event number applied.
@@ -103,15 +103,14 @@ impl OnlineGame {
     }
 
     /// What `side` has left on its clock at `now` (the running clock counted down since the last event).
-    pub fn remaining(&self, side: Side, now: Instant) -> Option<u64> {
+    pub fn remaining(&self, side: Side, now_ms: u64) -> Option<u64> {
         let (c, at) = self.clocks?;
         let ms = match side {
             Side::Black => c.black_ms,
             Side::White => c.white_ms,
         };
         if self.ending.is_none() && c.running == Some(side) {
-            let gone =
-                u64::try_from(now.saturating_duration_since(at).as_millis()).unwrap_or(u64::MAX);
+            let gone = now_ms.saturating_sub(at);
             Some(ms.saturating_sub(gone))
         } else {
             Some(ms)
@@ -119,10 +118,10 @@ impl OnlineGame {
     }
 
     /// A side as the screen names it: `ann (black, 1500) 4:05`.
-    pub fn player_text(&self, side: Side, now: Instant) -> String {
+    pub fn player_text(&self, side: Side, now_ms: u64) -> String {
         let r = self.ratings[side.index()];
         let clock = self
-            .remaining(side, now)
+            .remaining(side, now_ms)
             .map(|ms| format!(" {}", clock_text(ms)))
             .unwrap_or_default();
         format!(
@@ -562,7 +561,7 @@ impl Model {
 
     fn event(&mut self, id: u64, event: parlor_online::protocol::Event) -> Vec<String> {
         let me = self.me.clone();
-        let now = Instant::now();
+        let now = crate::host::clock().monotonic_ms();
         match event.kind {
             EventKind::Started {
                 black,
@@ -775,6 +774,24 @@ pub fn leader_text(daily: Daily, e: &LeaderEntry) -> String {
     }
 }
 
+/// A challenge's or the queue's terms from the words after the name: a board (`3x3`), a clock (`5+3` or `10`) and
+/// `rated`, in any order; the board is 6x5 unless given.
+pub fn terms_of(words: &[&str]) -> Result<(String, Option<TimeControl>, bool), String> {
+    let mut board = "6x5".to_string();
+    let mut clock = None;
+    let mut rated = false;
+    for w in words {
+        if *w == "rated" {
+            rated = true;
+        } else if w.contains('x') {
+            board = (*w).to_string();
+        } else {
+            clock = Some(w.parse::<TimeControl>()?);
+        }
+    }
+    Ok((board, clock, rated))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -823,7 +840,7 @@ mod tests {
         assert_eq!(g.side, Some(Side::White));
         assert!(!g.my_turn());
         assert_eq!(
-            g.player_text(Side::Black, Instant::now()),
+            g.player_text(Side::Black, crate::host::clock().monotonic_ms()),
             "ann (black, 1500) 5:00"
         );
         let lines = m.apply(ev(
@@ -844,7 +861,7 @@ mod tests {
         assert!(g.my_turn());
         assert_eq!(g.next_seq(), 2);
         // White's clock runs from the moment the event came.
-        let later = Instant::now() + std::time::Duration::from_millis(2500);
+        let later = crate::host::clock().monotonic_ms() + 2500;
         assert!(g.remaining(Side::White, later).unwrap() <= 297_500);
         assert_eq!(g.remaining(Side::Black, later), Some(303_000));
         let lines = m.apply(ev(

@@ -7,7 +7,7 @@ use super::link::{self, Down, Up};
 use super::model::Model;
 use crate::cli::env::Env;
 use anyhow::Result;
-use parlor_online::protocol::{Board, ClientMessage, Daily, Side, TimeControl};
+use parlor_online::protocol::{Board, ClientMessage, Daily, Side};
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{Sender, channel};
 
@@ -121,7 +121,7 @@ fn show(model: &Model, out: &mut impl Write) -> Result<()> {
         crate::games::nocca::plain::board_text(g.game.position(), g.last_move())
     )?;
     if g.clocks.is_some() {
-        let now = std::time::Instant::now();
+        let now = crate::host::clock().monotonic_ms();
         writeln!(
             out,
             "clocks: {}, {}",
@@ -437,20 +437,4 @@ impl Plain<'_> {
     }
 }
 
-/// A challenge's or the queue's terms from the words after the name: a board (`3x3`), a clock (`5+3` or `10`) and
-/// `rated`, in any order; the board is 6x5 unless given.
-pub fn terms(words: &[&str]) -> Result<(String, Option<TimeControl>, bool), String> {
-    let mut board = "6x5".to_string();
-    let mut clock = None;
-    let mut rated = false;
-    for w in words {
-        if *w == "rated" {
-            rated = true;
-        } else if w.contains('x') {
-            board = (*w).to_string();
-        } else {
-            clock = Some(w.parse::<TimeControl>()?);
-        }
-    }
-    Ok((board, clock, rated))
-}
+pub use super::model::terms_of as terms;

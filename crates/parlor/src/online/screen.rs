@@ -4,10 +4,8 @@
 //! says when the connection is lost and when it is back. The screen is a [`View`] like every other, so `?` shows
 //! its help, built from the same key tables that drive it.
 
-use super::identity::Identity;
-use super::link::{self, Down, Up};
-use super::model::{Model, OnlineGame, terms};
-use crate::cli::env::Env;
+use super::conn::{Down, Up};
+use super::model::{Model, OnlineGame, terms, terms_of};
 use crate::games::nocca::board::{Layout, Marks, digit};
 use crate::games::nocca::screen::play_bindings;
 use crate::games::nocca::{movable, moves_from, square_refusal, target_name};
@@ -16,23 +14,24 @@ use crate::tui::keys::{self, Binding, bar, common, more};
 use crate::tui::layout::{chrome, fit_line};
 use crate::tui::theme::Theme;
 use crate::tui::{Ctx, Help, Transition, View};
-use anyhow::Result;
 use nocca::{Dir, Move, Square};
-use parlor_online::protocol::{Board, ClientMessage, Daily, Side};
+use parlor_online::protocol::{Board, ClientMessage, Daily, GameRecord, Side};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, Sender};
 
-/// Runs the full screen until the player quits.
-pub fn run(url: &str, me: Identity, env: &Env) -> Result<()> {
-    let opened = env.open_store()?;
-    let data_dir = crate::paths::data_dir(env.global.data_dir.as_deref()).ok();
-    let view = OnlineView::start(url, me, data_dir);
-    env.run_tui(vec![Box::new(view)], opened.store)
+/// The platform's end of the connection, as the screen sees it: the terminal's link thread, the page's
+/// `WebSocket`, each driving the core's [`super::conn::Conn`].
+pub trait Wire {
+    /// Asks the connection to send a message, or to close for good.
+    fn up(&mut self, up: Up);
+    /// What the connection passed on since the last call, in order.
+    fn down(&mut self) -> Vec<Down>;
 }
+
+/// Adds a finished game's record to the local history as the named player played it; says what it did.
+pub type Importer = Box<dyn FnMut(&GameRecord, &str) -> String>;
 
 /// What the keys do.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -51,6 +50,16 @@ enum Cmd {
     Queue,
     /// Lobby: the daily challenges and their leaderboards.
     Daily,
+    /// Lobby: play today's 2048 here.
+    Play2048,
+    /// Lobby: a guess at today's Mastermind (asks the code).
+    Guess,
+    /// 2048 of the day: slide.
+    Slide(twenty48::Direction),
+    /// 2048 of the day: undo the last slide (the game then goes on the assisted board).
+    Undo,
+    /// 2048 of the day: hand the game in to be replayed and ranked by the server.
+    Submit,
     /// Game: offer (or accept) a rematch of the finished game.
     Rematch,
     /// Switch between the lobby and the game in front.
@@ -89,6 +98,18 @@ const LOBBY: &[Binding<Cmd>] = &[
         "D",
         "the daily challenges and their leaderboards",
         Cmd::Daily,
+    ),
+    more(
+        &[KeyCode::Char('2')],
+        "2",
+        "play today's 2048 here (the server replays it and ranks its score)",
+        Cmd::Play2048,
+    ),
+    more(
+        &[KeyCode::Char('m')],
+        "m",
+        "a guess at today's Mastermind (scored by the server)",
+        Cmd::Guess,
     ),
     bar(
         &[KeyCode::Tab, KeyCode::Char('g')],
@@ -139,6 +160,42 @@ const GAME: &[Binding<Cmd>] = play_bindings!(
     ),
 );
 
+/// The keys of today's 2048, played on this screen.
+const DAILY_2048: &[Binding<Cmd>] = &[
+    bar(
+        &[KeyCode::Up, KeyCode::Char('w'), KeyCode::Char('k')],
+        "↑←↓→",
+        "slide",
+        Cmd::Slide(twenty48::Direction::Up),
+    ),
+    more(
+        &[KeyCode::Down, KeyCode::Char('s'), KeyCode::Char('j')],
+        "↓ s j",
+        "slide down",
+        Cmd::Slide(twenty48::Direction::Down),
+    ),
+    more(
+        &[KeyCode::Left, KeyCode::Char('a'), KeyCode::Char('h')],
+        "← a h",
+        "slide left",
+        Cmd::Slide(twenty48::Direction::Left),
+    ),
+    more(
+        &[KeyCode::Right, KeyCode::Char('d'), KeyCode::Char('l')],
+        "→ d l",
+        "slide right",
+        Cmd::Slide(twenty48::Direction::Right),
+    ),
+    bar(&[KeyCode::Char('u')], "u", "undo", Cmd::Undo),
+    bar(common::ENTER, "Enter", "hand in", Cmd::Submit),
+    bar(
+        &[KeyCode::Char('q'), KeyCode::Esc],
+        "q",
+        "drop it",
+        Cmd::Back,
+    ),
+];
+
 /// A row of the lobby's list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Item {
@@ -158,15 +215,21 @@ enum Prompt {
     Queue(String),
     /// Resign game N? (y/n)
     Resign(u64),
+    /// A guess at today's Mastermind, as typed so far.
+    Guess(String),
 }
 
 /// The online screen.
 pub struct OnlineView {
     model: Model,
-    up: Sender<Up>,
-    rx: Receiver<Down>,
-    me: Identity,
-    data_dir: Option<PathBuf>,
+    wire: Box<dyn Wire>,
+    importer: Option<Importer>,
+    /// Today's 2048 being played here, with its day.
+    t48: Option<(String, twenty48::Game)>,
+    /// `2` was pressed before today's 2048 was known: it starts when the server tells it.
+    want_2048: bool,
+    /// A guess at today's Mastermind typed before the server told the day: sent when it does.
+    want_guess: Option<String>,
     log: Vec<String>,
     in_game: bool,
     row: usize,
@@ -178,19 +241,20 @@ pub struct OnlineView {
 }
 
 impl OnlineView {
-    /// The screen, its link to `url` started as `me`; finished games are imported into the store in `data_dir`.
-    pub fn start(url: &str, me: Identity, data_dir: Option<PathBuf>) -> OnlineView {
-        let (tx, rx) = std::sync::mpsc::channel();
-        let up = link::start(url, me.clone(), Box::new(move |d| tx.send(d).is_ok()));
-        // The lobby is followed from the start (the link asks again after every reconnection).
-        let _ = up.send(Up::Send(ClientMessage::Lobby { follow: true }));
+    /// The screen of the player `me` over `wire` (connecting to `url`, as the first line says); finished games are
+    /// added to the local history by `importer` (none: the `i` key says where to import them instead).
+    pub fn new(url: &str, me: &str, wire: Box<dyn Wire>, importer: Option<Importer>) -> OnlineView {
+        let mut wire = wire;
+        // The lobby is followed from the start (the connection asks again after every reconnection).
+        wire.up(Up::Send(ClientMessage::Lobby { follow: true }));
         OnlineView {
-            model: Model::new(&me.name),
-            up,
-            rx,
-            log: vec![format!("connecting to {url} as {}", me.name)],
-            me,
-            data_dir,
+            model: Model::new(me),
+            wire,
+            importer,
+            t48: None,
+            want_2048: false,
+            want_guess: None,
+            log: vec![format!("connecting to {url} as {me}")],
             in_game: false,
             row: 0,
             cursor: None,
@@ -208,8 +272,8 @@ impl OnlineView {
         }
     }
 
-    fn send(&self, msg: ClientMessage) {
-        let _ = self.up.send(Up::Send(msg));
+    fn send(&mut self, msg: ClientMessage) {
+        self.wire.up(Up::Send(msg));
     }
 
     fn items(&self) -> Vec<Item> {
@@ -240,23 +304,30 @@ impl OnlineView {
 
     /// Takes in what the link passed on.
     fn pump(&mut self) {
-        while let Ok(down) = self.rx.try_recv() {
+        for down in self.wire.down() {
             let before = self.model.current;
             let lines = self.model.apply(down);
             for l in lines {
                 self.say(l);
             }
             for record in std::mem::take(&mut self.model.to_import) {
-                let line = match &self.data_dir {
-                    None => "no data directory to import into".to_string(),
-                    Some(dir) => crate::storage::Store::open(dir)
-                        .and_then(|o| {
-                            let mut store = o.store;
-                            super::import::import(&record, &self.me.name, &mut store)
-                        })
-                        .unwrap_or_else(|e| format!("not imported: {e:#}")),
+                let line = match self.importer.as_mut() {
+                    Some(import) => import(&record, &self.model.me),
+                    None => format!(
+                        "game {} is not imported here: parlor online --import {} in the terminal adds it",
+                        record.game, record.game
+                    ),
                 };
                 self.say(line);
+            }
+            if self.model.daily_mastermind.is_some()
+                && let Some(code) = self.want_guess.take()
+            {
+                self.guess(code);
+            }
+            if self.want_2048 && self.model.daily_2048.is_some() {
+                self.want_2048 = false;
+                self.start_2048();
             }
             if self.model.current != before {
                 // A game started (or was taken up): it comes to the front.
@@ -264,6 +335,76 @@ impl OnlineView {
                 self.cursor = None;
                 self.selected = None;
             }
+        }
+    }
+
+    /// Sends a guess at today's Mastermind (its day known).
+    fn guess(&mut self, code: String) {
+        let Some(d) = &self.model.daily_mastermind else {
+            return;
+        };
+        let msg = ClientMessage::Guess {
+            day: d.day.clone(),
+            n: d.guesses.len() as u32 + 1,
+            code,
+        };
+        self.send(msg);
+    }
+
+    /// Starts today's 2048 on this screen (the server told the day and its seed).
+    fn start_2048(&mut self) {
+        let Some((day, seed)) = self.model.daily_2048.clone() else {
+            return;
+        };
+        let game = twenty48::Game::new(twenty48::Rules::default(), seed);
+        self.say(format!(
+            "2048 of the day {day}: arrows slide, u undoes, Enter hands it in, q drops it"
+        ));
+        self.t48 = Some((day, game));
+    }
+
+    /// A key of today's 2048.
+    fn t48_key(&mut self, cmd: Cmd) {
+        let Some((day, game)) = self.t48.as_mut() else {
+            return;
+        };
+        let line = match cmd {
+            Cmd::Slide(dir) => match game.slide(dir) {
+                Ok(_) if game.status() == twenty48::game::Status::Over => Some(format!(
+                    "no move left at {} points: Enter hands the game in",
+                    game.score()
+                )),
+                Ok(_) => None,
+                Err(e) => Some(format!("refused: {e}")),
+            },
+            Cmd::Undo => Some(match game.undo() {
+                Ok(()) => "undone: the game goes on the assisted board".to_string(),
+                Err(e) => format!("refused: {e}"),
+            }),
+            Cmd::Submit => {
+                let msg = ClientMessage::Submit2048 {
+                    day: day.clone(),
+                    actions: parlor_online::protocol::actions_to_letters(game.actions()),
+                    score: game.score(),
+                    hints: false,
+                    undo: game.undo_count() > 0,
+                };
+                let line = format!(
+                    "2048 of {day} handed in with {} points: the server replays it",
+                    game.score()
+                );
+                self.t48 = None;
+                self.send(msg);
+                Some(line)
+            }
+            Cmd::Back => {
+                self.t48 = None;
+                Some("2048 of the day dropped (nothing handed in)".to_string())
+            }
+            _ => None,
+        };
+        if let Some(line) = line {
+            self.say(line);
         }
     }
 
@@ -436,6 +577,20 @@ impl OnlineView {
                     });
                 }
             }
+            Cmd::Play2048 => {
+                if self.model.daily_2048.is_some() {
+                    self.start_2048();
+                } else {
+                    self.want_2048 = true;
+                    self.send(ClientMessage::Daily2048 {});
+                }
+            }
+            Cmd::Guess => {
+                if self.model.daily_mastermind.is_none() {
+                    self.send(ClientMessage::DailyMastermind {});
+                }
+                self.prompt = Some(Prompt::Guess(String::new()));
+            }
             Cmd::Challenge => self.prompt = Some(Prompt::Challenge(String::new())),
             Cmd::Switch => {
                 if self.game().is_some() {
@@ -449,7 +604,7 @@ impl OnlineView {
                 _ => self.say("no game under the cursor"),
             },
             Cmd::Back => {
-                let _ = self.up.send(Up::Quit);
+                self.wire.up(Up::Quit);
                 return Transition::Quit;
             }
             _ => {}
@@ -506,6 +661,28 @@ impl OnlineView {
                 }
                 _ => self.say("not resigned"),
             },
+            Prompt::Guess(text) if key.code == KeyCode::Enter => {
+                let code: String = text.split_whitespace().collect();
+                if code.is_empty() {
+                    self.say("no guess: no code typed");
+                } else if self.model.daily_mastermind.is_some() {
+                    self.guess(code);
+                } else {
+                    // Sent once the server has told today's game (asked with m).
+                    self.want_guess = Some(code);
+                }
+            }
+            Prompt::Guess(_) if key.code == KeyCode::Esc => self.say("no guess sent"),
+            Prompt::Guess(mut text) => {
+                match key.code {
+                    KeyCode::Backspace => {
+                        text.pop();
+                    }
+                    KeyCode::Char(ch) if text.len() < 20 => text.push(ch.to_ascii_uppercase()),
+                    _ => {}
+                }
+                self.prompt = Some(Prompt::Guess(text));
+            }
             Prompt::Challenge(text) | Prompt::Queue(text) if key.code == KeyCode::Enter => {
                 let queue = matches!(prompt_kind, Prompt::Queue(_));
                 let mut words: Vec<&str> = text.split_whitespace().collect();
@@ -514,7 +691,7 @@ impl OnlineView {
                 } else {
                     Some(words.remove(0).to_string())
                 };
-                match (super::plain::terms(&words), name) {
+                match (terms_of(&words), name) {
                     (Err(e), _) => self.say(e),
                     (Ok((board, clock, _)), None) if queue => {
                         self.send(ClientMessage::Queue { board, clock })
@@ -550,7 +727,13 @@ impl OnlineView {
     }
 
     fn table(&self) -> &'static [Binding<Cmd>] {
-        if self.in_game { GAME } else { LOBBY }
+        if self.t48.is_some() {
+            DAILY_2048
+        } else if self.in_game {
+            GAME
+        } else {
+            LOBBY
+        }
     }
 
     fn title(&self) -> String {
@@ -704,13 +887,57 @@ impl OnlineView {
         frame.render_widget(Paragraph::new(lines), body);
     }
 
+    /// Today's 2048: the day, the score, the board and the newest news.
+    fn draw_2048(&mut self, frame: &mut Frame, body: Rect, theme: &Theme) {
+        let Some((day, game)) = &self.t48 else {
+            return;
+        };
+        let board = game.board();
+        let n = board.size();
+        let rule = format!("+{}", "------+".repeat(n));
+        let mut lines = vec![
+            Line::styled(
+                format!(
+                    "2048 of the day {day} · score {} · actions {}{}",
+                    game.score(),
+                    game.actions().len(),
+                    if game.undo_count() > 0 {
+                        " · assisted (undo)"
+                    } else {
+                        ""
+                    }
+                ),
+                theme.strong(),
+            ),
+            Line::raw(rule.clone()),
+        ];
+        for r in 0..n {
+            let row: String = (0..n)
+                .map(|c| match board.tile(r, c) {
+                    0 => format!("{:>5} |", "."),
+                    v => format!("{v:>5} |"),
+                })
+                .collect();
+            lines.push(Line::raw(format!("|{row}")));
+            lines.push(Line::raw(rule.clone()));
+        }
+        let room = (body.height as usize).saturating_sub(lines.len() + 1);
+        lines.push(Line::raw(""));
+        let news = self.log.len().min(room);
+        for l in &self.log[self.log.len() - news..] {
+            lines.push(Line::styled(l.clone(), theme.dim()));
+        }
+        let lines: Vec<Line> = lines.into_iter().map(|l| fit_line(l, body.width)).collect();
+        frame.render_widget(Paragraph::new(lines), body);
+    }
+
     fn draw_game(&mut self, frame: &mut Frame, body: Rect, theme: &Theme) {
         let Some(g) = self.game().cloned() else {
             self.board = None;
             return;
         };
         let to_move = g.to_move();
-        let now = std::time::Instant::now();
+        let now = crate::host::clock().monotonic_ms();
         let name = |s: Side| {
             let mark = if g.ending.is_none() && s == to_move {
                 "▶"
@@ -813,6 +1040,9 @@ impl View for OnlineView {
                     format!("Rated queue: [RxC] [M+S], Enter joins, Esc cancels: {t}▏")
                 }
                 Prompt::Resign(id) => format!("Resign game {id}? y resign · n no"),
+                Prompt::Guess(t) => format!(
+                    "Today's Mastermind: a code (e.g. RGYU), Enter sends, Esc cancels: {t}▏"
+                ),
             };
             let line = Rect { height: 1, ..body };
             frame.render_widget(
@@ -822,7 +1052,10 @@ impl View for OnlineView {
             body.y += 1;
             body.height = body.height.saturating_sub(1);
         }
-        if self.in_game && self.game().is_some() {
+        if self.t48.is_some() {
+            self.board = None;
+            self.draw_2048(frame, body, theme);
+        } else if self.in_game && self.game().is_some() {
             self.draw_game(frame, body, theme);
         } else {
             self.board = None;
@@ -838,6 +1071,10 @@ impl View for OnlineView {
         }
         let table = self.table();
         match keys::lookup(table, &key) {
+            Some(cmd) if self.t48.is_some() => {
+                self.t48_key(cmd);
+                Transition::Stay
+            }
             Some(cmd) if self.in_game => self.game_key(cmd),
             Some(cmd) => self.lobby_key(cmd),
             None => Transition::Stay,
@@ -881,6 +1118,7 @@ impl View for OnlineView {
     fn help(&self) -> Help {
         let mut keys = keys::help_keys(LOBBY);
         keys.extend(keys::help_keys(GAME));
+        keys.extend(keys::help_keys(DAILY_2048));
         Help {
             title: "Parlor online".to_string(),
             keys,
@@ -902,7 +1140,7 @@ impl View for OnlineView {
     }
 
     fn on_quit(&mut self, _ctx: &mut Ctx) {
-        let _ = self.up.send(Up::Quit);
+        self.wire.up(Up::Quit);
     }
 
     fn announce(&self) -> Option<String> {

@@ -20,6 +20,16 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 
+/// What the menu's "Online" entry opens: set once by a front end that offers Parlor online from its menu (the page,
+/// which asks the server and the name first); without it the menu has no such entry (the terminal's is
+/// `parlor online`).
+static ONLINE: std::sync::OnceLock<fn() -> Box<dyn View>> = std::sync::OnceLock::new();
+
+/// Offers Parlor online in the menu, opened by `open`; `false` if it was offered already.
+pub fn offer_online(open: fn() -> Box<dyn View>) -> bool {
+    ONLINE.set(open).is_ok()
+}
+
 const NAV: NavWords = NavWords(["choose", "choose", "", "", "open", "quit"]);
 
 /// The menu's own key: discard the selected game in progress.
@@ -42,6 +52,8 @@ enum Item {
     Continue(Box<Unfinished>, String),
     /// A new game of the game at this index of the registry.
     New(usize),
+    /// Parlor online, when a front end offers it ([`offer_online`]).
+    Online,
     Scores,
     Stats,
     History,
@@ -111,6 +123,9 @@ impl MenuView {
             }
         }
         items.extend((0..ctx.games.len()).map(Item::New));
+        if ONLINE.get().is_some() {
+            items.push(Item::Online);
+        }
         items.extend([
             Item::Scores,
             Item::Stats,
@@ -132,6 +147,7 @@ impl MenuView {
                 format_time(u.updated_at)
             ),
             Item::New(i) => format!("New game: {}", games[*i].title()),
+            Item::Online => "Online: Nocca Nocca against people".into(),
             Item::Scores => "Best scores".into(),
             Item::Stats => "Statistics".into(),
             Item::History => "History and replays".into(),
@@ -148,6 +164,11 @@ impl MenuView {
                     .into()
             }
             Item::New(i) => format!("{} Enter opens its setup.", games[*i].blurb()),
+            Item::Online => {
+                "Play Nocca Nocca on a Parlor server (parlor serve): the lobby, challenges, the rated queue, \
+                 watching, and the daily challenges."
+                    .into()
+            }
             Item::Scores => "The best scores for each game and variant.".into(),
             Item::Stats => "Games played, won, streaks, best and average, with charts.".into(),
             Item::History => "Every finished game; pick one to watch it again.".into(),
@@ -191,6 +212,10 @@ impl MenuView {
                 ctx.settings,
                 ctx.keeper,
             ))),
+            Item::Online => match ONLINE.get() {
+                Some(open) => Transition::Push(open()),
+                None => Transition::Stay,
+            },
             Item::Scores => Transition::Push(Box::new(ScoresView::new(ctx))),
             Item::Stats => Transition::Push(Box::new(StatsView::new(ctx, None, None))),
             Item::History => Transition::Push(Box::new(HistoryView::new(ctx))),

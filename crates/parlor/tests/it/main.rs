@@ -38,6 +38,7 @@ mod nocca_screens;
 mod nocca_solve;
 mod nocca_solve_cost;
 mod online;
+mod online_daily;
 mod online_tui;
 mod plain;
 mod readme;

@@ -9,6 +9,7 @@ mod common;
 mod harness;
 mod mastermind;
 mod nocca;
+mod online;
 mod page;
 mod screens;
 mod store;

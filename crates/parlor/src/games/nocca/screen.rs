@@ -116,8 +116,7 @@ macro_rules! play_bindings {
     $($extra),*
 ] };
 }
-// The online game (the terminal build's `online` module) makes its key table with it too.
-#[cfg(feature = "terminal")]
+// The online game (the `online` module) makes its key table with it too.
 pub(crate) use play_bindings;
 
 /// The cancel key of the local game (Esc, with nothing selected, goes back to the menu through the common keys).

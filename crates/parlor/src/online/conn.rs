@@ -1,0 +1,455 @@
+//! The client's side of the connection protocol, with no socket and no clock of its own (sans I/O): a [`Conn`] is
+//! told that a socket opened, that a text came in, that the socket closed, what the front end wants sent, and the
+//! time; it answers with what to send, what to tell the front end, and when to connect again. Each platform keeps
+//! only its socket: the terminal's link thread over tungstenite (`link`), the page's `WebSocket`.
+//!
+//! What it does, whatever the socket: says `hello`; once welcomed, asks every game in play to `resume` after the
+//! last event it has passed on, sends again a move not yet seen played (the server ignores a sequence number
+//! already taken), watches again the games watched and follows the lobby again; passes each event on once, in
+//! order, acknowledging it; keeps what is asked while disconnected; and after a drop waits a little longer each
+//! time (250 ms doubling up to 3 s, back to 250 ms once welcomed).
+
+use super::identity::Identity;
+use parlor_online::protocol::{ClientMessage, ErrorCode, Event, EventKind, ServerMessage, Side};
+use std::collections::{BTreeSet, HashMap};
+
+/// What the connection tells the front end.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Down {
+    /// Connected (again) and welcomed: the message that follows is the `welcome`.
+    Connected,
+    /// A message from the server (events only once each, in order).
+    Message(ServerMessage),
+    /// The connection dropped or could not be made; it is tried again after the time given.
+    Lost {
+        /// Why, in words.
+        why: String,
+        /// Milliseconds before the next try.
+        retry_ms: u64,
+    },
+    /// The server refused the player's name or token: the connection is not tried again.
+    Refused(String),
+}
+
+/// What the front end asks of the connection.
+#[derive(Clone, Debug)]
+pub enum Up {
+    /// Send a message (a move is kept until it is seen played, and sent again after a reconnection).
+    Send(ClientMessage),
+    /// Close the connection for good.
+    Quit,
+}
+
+/// What the platform does for the [`Conn`], in the order given.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Out {
+    /// Send this text message on the socket (a failure to send is a close: call [`Conn::closed`]).
+    Send(ClientMessage),
+    /// Tell the front end.
+    Tell(Down),
+    /// Close the socket; it has dropped for the reason given (then call [`Conn::closed`]).
+    Drop(String),
+    /// Close the socket and connect no more (the server refused the player; the front end has been told).
+    Stop,
+}
+
+/// Silence after which the connection is taken as dead (the server pings every 15 seconds).
+pub const SILENCE_MS: u64 = 50_000;
+
+/// The first wait before connecting again.
+pub const FIRST_RETRY_MS: u64 = 250;
+
+/// The longest wait between two tries to connect.
+pub const MAX_RETRY_MS: u64 = 3000;
+
+/// The connection's memory of the games, which outlives each socket, and the state of the current one.
+#[derive(Debug)]
+pub struct Conn {
+    identity: Identity,
+    /// The last event passed on, by game.
+    seen: HashMap<u64, u64>,
+    /// The player's side, by game.
+    side: HashMap<u64, Side>,
+    /// A move sent and not yet seen played, by game.
+    pending: HashMap<u64, ClientMessage>,
+    /// The games watched (asked again after a reconnection, from the last event passed on).
+    watching: BTreeSet<u64>,
+    /// Whether the lobby is followed (asked again after a reconnection).
+    follow_lobby: bool,
+    /// The games seen ended: the server has let them go, so an acknowledgement of their last move, sent before
+    /// their end came, is answered "not found", which is no news.
+    ended: BTreeSet<u64>,
+    /// Whether a socket is open.
+    open: bool,
+    /// Whether the server welcomed the player on this socket.
+    welcomed: bool,
+    /// When the server was last heard (monotonic milliseconds).
+    heard_ms: u64,
+    /// The wait before the next try.
+    retry_ms: u64,
+}
+
+impl Conn {
+    /// A connection for `identity`, not yet open.
+    pub fn new(identity: Identity) -> Conn {
+        Conn {
+            identity,
+            seen: HashMap::new(),
+            side: HashMap::new(),
+            pending: HashMap::new(),
+            watching: BTreeSet::new(),
+            follow_lobby: false,
+            ended: BTreeSet::new(),
+            open: false,
+            welcomed: false,
+            heard_ms: 0,
+            retry_ms: FIRST_RETRY_MS,
+        }
+    }
+
+    /// The player.
+    pub fn identity(&self) -> &Identity {
+        &self.identity
+    }
+
+    /// Whether the server has welcomed the player on the open socket.
+    pub fn welcomed(&self) -> bool {
+        self.open && self.welcomed
+    }
+
+    /// A socket opened at `now_ms`: say `hello`.
+    pub fn opened(&mut self, now_ms: u64) -> Vec<Out> {
+        self.open = true;
+        self.welcomed = false;
+        self.heard_ms = now_ms;
+        vec![Out::Send(ClientMessage::Hello {
+            name: self.identity.name.clone(),
+            token: self.identity.token.clone(),
+        })]
+    }
+
+    /// The front end asks to send `msg`: sent at once when welcomed; otherwise what it changes is remembered (a
+    /// move is sent once back, a watch and the lobby asked again) and the rest dropped (the front end was told the
+    /// connection is lost).
+    pub fn ask(&mut self, msg: ClientMessage) -> Vec<Out> {
+        self.note(&msg);
+        if self.welcomed() {
+            vec![Out::Send(msg)]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Something was heard on the socket at `now_ms` (a ping, say): the connection is alive.
+    pub fn heard(&mut self, now_ms: u64) {
+        self.heard_ms = self.heard_ms.max(now_ms);
+    }
+
+    /// The time: a socket silent for [`SILENCE_MS`] is dropped.
+    pub fn tick(&mut self, now_ms: u64) -> Vec<Out> {
+        if self.open && now_ms.saturating_sub(self.heard_ms) > SILENCE_MS {
+            vec![Out::Drop("the server fell silent".into())]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The socket closed, failed, or could not be opened, for the reason `why`: the front end is told, and the
+    /// platform connects again after the milliseconds returned.
+    pub fn closed(&mut self, why: impl Into<String>) -> (Vec<Out>, u64) {
+        if self.open && self.welcomed {
+            self.retry_ms = FIRST_RETRY_MS;
+        }
+        self.open = false;
+        self.welcomed = false;
+        let wait = self.retry_ms;
+        self.retry_ms = (wait * 2).min(MAX_RETRY_MS);
+        (
+            vec![Out::Tell(Down::Lost {
+                why: why.into(),
+                retry_ms: wait,
+            })],
+            wait,
+        )
+    }
+
+    /// A text message came in at `now_ms`.
+    pub fn text(&mut self, text: &str, now_ms: u64) -> Vec<Out> {
+        self.heard(now_ms);
+        let Ok(msg) = ServerMessage::parse(text) else {
+            // A message this client cannot read is skipped (a newer server's, say).
+            return Vec::new();
+        };
+        match &msg {
+            ServerMessage::Welcome { games, .. } => {
+                self.welcomed = true;
+                for g in games {
+                    self.side.insert(g.game, g.side);
+                }
+                let mut out = vec![
+                    Out::Tell(Down::Connected),
+                    Out::Tell(Down::Message(msg.clone())),
+                ];
+                // Every game in play is taken up after the last event passed on, then moves not yet seen played
+                // are sent again (harmless if they were).
+                out.extend(games.iter().map(|g| {
+                    Out::Send(ClientMessage::Resume {
+                        game: g.game,
+                        after: self.seen.get(&g.game).copied().unwrap_or(0),
+                    })
+                }));
+                let mut pending: Vec<(&u64, &ClientMessage)> = self.pending.iter().collect();
+                pending.sort_by_key(|(g, _)| **g);
+                out.extend(pending.into_iter().map(|(_, m)| Out::Send(m.clone())));
+                out.extend(self.watching.iter().map(|&game| {
+                    Out::Send(ClientMessage::Watch {
+                        game,
+                        after: self.seen.get(&game).copied().unwrap_or(0),
+                    })
+                }));
+                if self.follow_lobby {
+                    out.push(Out::Send(ClientMessage::Lobby { follow: true }));
+                }
+                out
+            }
+            ServerMessage::Error {
+                code: ErrorCode::NotFound,
+                game: Some(g),
+                message,
+            } if self.ended.contains(g) && message.ends_with("in play") => Vec::new(),
+            ServerMessage::Error { code, message, .. }
+                if !self.welcomed && matches!(code, ErrorCode::BadName | ErrorCode::BadToken) =>
+            {
+                vec![Out::Tell(Down::Refused(message.clone())), Out::Stop]
+            }
+            ServerMessage::Event { game, event } => {
+                let game = *game;
+                if !self.fresh(game, event) {
+                    return Vec::new();
+                }
+                // A game that ended is gone from the server's rooms: its end is not acknowledged (nor are the
+                // events of a game watched).
+                let ended = matches!(event.kind, EventKind::Ended { .. });
+                let watched = !self.side.contains_key(&game);
+                let ack = (!ended && !watched).then_some(Out::Send(ClientMessage::Ack {
+                    game,
+                    event: event.n,
+                }));
+                let mut out = vec![Out::Tell(Down::Message(msg))];
+                out.extend(ack);
+                out
+            }
+            _ => vec![Out::Tell(Down::Message(msg))],
+        }
+    }
+
+    /// Remembers what must outlive the socket: a move until it is seen played, the games watched, whether the
+    /// lobby is followed.
+    fn note(&mut self, msg: &ClientMessage) {
+        match msg {
+            ClientMessage::Move { game, .. } => {
+                self.pending.insert(*game, msg.clone());
+            }
+            ClientMessage::Watch { game, .. } => {
+                self.watching.insert(*game);
+            }
+            ClientMessage::Unwatch { game } => {
+                self.watching.remove(game);
+            }
+            ClientMessage::Lobby { follow } => self.follow_lobby = *follow,
+            _ => {}
+        }
+    }
+
+    /// Whether the event is new (and then remembers it).
+    fn fresh(&mut self, game: u64, event: &Event) -> bool {
+        let seen = self.seen.entry(game).or_insert(0);
+        if event.n <= *seen {
+            return false;
+        }
+        *seen = event.n;
+        match &event.kind {
+            EventKind::Started { black, white, .. } => {
+                if *black == self.identity.name {
+                    self.side.insert(game, Side::Black);
+                } else if *white == self.identity.name {
+                    self.side.insert(game, Side::White);
+                }
+            }
+            EventKind::Moved { by, .. } => {
+                if self.side.get(&game) == Some(by) {
+                    self.pending.remove(&game);
+                }
+            }
+            EventKind::Ended { .. } => {
+                self.pending.remove(&game);
+                self.watching.remove(&game);
+                self.ended.insert(game);
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parlor_online::protocol::Rating;
+
+    fn ann() -> Conn {
+        Conn::new(Identity {
+            name: "ann".into(),
+            token: "a-secret-of-16-chars-or-more".into(),
+        })
+    }
+
+    fn event_text(game: u64, n: u64, kind: EventKind) -> String {
+        ServerMessage::Event {
+            game,
+            event: Event { n, kind },
+        }
+        .to_text()
+    }
+
+    fn started() -> EventKind {
+        EventKind::Started {
+            black: "ann".into(),
+            white: "bob".into(),
+            board: "6x5".into(),
+            clock: None,
+            rated: false,
+            black_rating: Rating::NEW,
+            white_rating: Rating::NEW,
+            rematch_of: None,
+            clocks: None,
+        }
+    }
+
+    fn moved(by: Side) -> EventKind {
+        EventKind::Moved {
+            by,
+            ply: 1,
+            mv: "c1k".into(),
+            clocks: None,
+        }
+    }
+
+    fn welcome(games: &[u64]) -> String {
+        ServerMessage::Welcome {
+            name: "ann".into(),
+            rating: Rating::NEW,
+            games: games
+                .iter()
+                .map(|&game| parlor_online::protocol::GameInPlay {
+                    game,
+                    side: Side::Black,
+                    opponent: "bob".into(),
+                    last_event: 3,
+                })
+                .collect(),
+        }
+        .to_text()
+    }
+
+    fn sent(out: &[Out]) -> Vec<ClientMessage> {
+        out.iter()
+            .filter_map(|o| match o {
+                Out::Send(m) => Some(m.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_event_is_passed_on_once_acknowledged_and_a_move_kept_until_seen_played() {
+        let mut c = ann();
+        assert!(matches!(
+            c.opened(0)[..],
+            [Out::Send(ClientMessage::Hello { .. })]
+        ));
+        let out = c.text(&welcome(&[]), 1);
+        assert_eq!(out[0], Out::Tell(Down::Connected));
+        assert!(c.welcomed());
+        let out = c.text(&event_text(7, 1, started()), 2);
+        assert_eq!(
+            sent(&out),
+            [ClientMessage::Ack { game: 7, event: 1 }],
+            "a player's event is acknowledged"
+        );
+        assert!(
+            c.text(&event_text(7, 1, started()), 3).is_empty(),
+            "told once"
+        );
+        let mv = ClientMessage::Move {
+            game: 7,
+            seq: 1,
+            mv: "c1k".into(),
+        };
+        assert_eq!(sent(&c.ask(mv)).len(), 1);
+        c.text(&event_text(7, 2, moved(Side::White)), 4);
+        assert!(
+            c.pending.contains_key(&7),
+            "the opponent's move is not ours"
+        );
+        c.text(&event_text(7, 3, moved(Side::Black)), 5);
+        assert!(!c.pending.contains_key(&7));
+    }
+
+    #[test]
+    fn a_drop_is_retried_with_a_growing_wait_and_the_games_resumed_where_they_were() {
+        let mut c = ann();
+        c.opened(0);
+        c.text(&welcome(&[]), 0);
+        c.ask(ClientMessage::Lobby { follow: true });
+        c.text(&event_text(7, 1, started()), 0);
+        c.text(&event_text(7, 2, moved(Side::White)), 0);
+        let (out, wait) = c.closed("gone");
+        assert_eq!(wait, FIRST_RETRY_MS);
+        assert!(matches!(
+            &out[..],
+            [Out::Tell(Down::Lost { retry_ms: 250, .. })]
+        ));
+        // A move asked while away is kept, not sent.
+        let mv = ClientMessage::Move {
+            game: 7,
+            seq: 2,
+            mv: "c1k".into(),
+        };
+        assert!(c.ask(mv.clone()).is_empty());
+        // Tries that fail wait longer each time, up to the most.
+        let waits: Vec<u64> = (0..5).map(|_| c.closed("refused").1).collect();
+        assert_eq!(waits, [500, 1000, 2000, 3000, 3000]);
+        c.opened(10);
+        let out = c.text(&welcome(&[7]), 11);
+        assert_eq!(
+            sent(&out),
+            [
+                ClientMessage::Resume { game: 7, after: 2 },
+                mv,
+                ClientMessage::Lobby { follow: true }
+            ]
+        );
+        // Welcomed again: the next drop waits the least again.
+        assert_eq!(c.closed("gone").1, FIRST_RETRY_MS);
+    }
+
+    #[test]
+    fn a_silent_server_is_dropped_and_a_refused_name_stops() {
+        let mut c = ann();
+        c.opened(1000);
+        assert!(c.tick(1000 + SILENCE_MS).is_empty());
+        c.heard(2000);
+        assert!(c.tick(1000 + SILENCE_MS + 500).is_empty());
+        assert!(matches!(&c.tick(2001 + SILENCE_MS)[..], [Out::Drop(_)]));
+        let refused = ServerMessage::Error {
+            code: ErrorCode::BadToken,
+            message: "wrong token".into(),
+            game: None,
+        };
+        let out = c.text(&refused.to_text(), 3000);
+        assert_eq!(
+            out,
+            [Out::Tell(Down::Refused("wrong token".into())), Out::Stop]
+        );
+    }
+}
