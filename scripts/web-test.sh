@@ -34,6 +34,10 @@ WASM_BINDGEN_TEST_WEBDRIVER_JSON="$root/scripts/wasm-test-webdriver.json" \
 WASM_BINDGEN_TEST_TIMEOUT=${WASM_BINDGEN_TEST_TIMEOUT:-300} \
     cargo test -p parlor-web --target wasm32-unknown-unknown
 
+step "the online server for the page's online test: cargo build -p parlor-server --bin parlor-server"
+cargo build -p parlor-server --bin parlor-server
+export PARLOR_SERVER_BIN="${CARGO_TARGET_DIR:-$root/target}/debug/parlor-server"
+
 step "the page end to end: PARLOR_WEB_DIR=target/web cargo test -p parlor-web-e2e"
 PARLOR_WEB_DIR=target/web cargo test -p parlor-web-e2e
 echo "web-test: screenshots in target/web-artifacts/"
