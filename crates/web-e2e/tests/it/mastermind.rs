@@ -146,8 +146,9 @@ fn tree_events(page: &Session, event: &str) -> usize {
 fn wait_tree(page: &Session, event: &str, n: usize, limit: Duration) -> String {
     let deadline = std::time::Instant::now() + limit;
     loop {
+        let seen = tree_events(page, event);
         let events = page.eval("return window.parlorKept.events").unwrap();
-        if tree_events(page, event) >= n {
+        if seen >= n {
             return events.to_string();
         }
         assert!(
