@@ -166,9 +166,11 @@ pub trait Elsewhere: Send + Sync {
     }
 }
 
-/// What came back for each key asked with [`Elsewhere::fetch`] and not yet taken: the bytes, or why there are none.
-static GIVEN: std::sync::Mutex<Vec<(String, Result<Vec<u8>, String>)>> =
-    std::sync::Mutex::new(Vec::new());
+/// What came back for a key asked with [`Elsewhere::fetch`]: the bytes, or why there are none.
+pub type Given = Result<Vec<u8>, String>;
+
+/// What came back for each key asked with [`Elsewhere::fetch`] and not yet taken.
+static GIVEN: std::sync::Mutex<Vec<(String, Given)>> = std::sync::Mutex::new(Vec::new());
 
 /// Asks the installed place elsewhere for the data kept under `key` ([`Elsewhere::fetch`]); `false` if there is
 /// none or it could not be asked.
@@ -177,14 +179,14 @@ pub fn fetch(key: &str) -> bool {
 }
 
 /// The front end hands over what came for `key` (the bytes, or why there are none): kept until [`take_given`].
-pub fn give(key: &str, given: Result<Vec<u8>, String>) {
+pub fn give(key: &str, given: Given) {
     let mut g = GIVEN.lock().unwrap_or_else(|e| e.into_inner());
     g.retain(|(k, _)| k != key);
     g.push((key.to_string(), given));
 }
 
 /// What came for `key`, once (then it is forgotten here); `None` while nothing has come.
-pub fn take_given(key: &str) -> Option<Result<Vec<u8>, String>> {
+pub fn take_given(key: &str) -> Option<Given> {
     let mut g = GIVEN.lock().unwrap_or_else(|e| e.into_inner());
     let at = g.iter().position(|(k, _)| k == key)?;
     Some(g.swap_remove(at).1)
