@@ -30,6 +30,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
+// (Its parallel iterators are used only where threads can be started; see `optimal_tree_with`.)
+#[cfg(not(target_arch = "wasm32"))]
 use rayon::prelude::*;
 
 use crate::lanes::{CHUNK, Chunk, Lanes};
