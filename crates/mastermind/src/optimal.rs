@@ -30,6 +30,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
+// (Its parallel iterators are used only where threads can be started; see `optimal_tree_with`.)
+#[cfg(not(target_arch = "wasm32"))]
 use rayon::prelude::*;
 
 use crate::lanes::{CHUNK, Chunk, Lanes};
@@ -1236,6 +1238,18 @@ fn optimal_tree_with(
                 Err(e) => ClassResult::Failed(e),
             }
         };
+        // Where threads cannot be started (wasm32 in a browser's worker: Bulls and Cows' tree built in the page),
+        // the classes are solved one after another on this thread, with the progress after each.
+        #[cfg(target_arch = "wasm32")]
+        let results: Vec<ClassResult> = groups
+            .iter()
+            .map(|group| {
+                let r = solve_class(group);
+                progress(done.load(Ordering::Relaxed), work);
+                r
+            })
+            .collect();
+        #[cfg(not(target_arch = "wasm32"))]
         let results: Vec<ClassResult> = std::thread::scope(|scope| {
             let (tx, rx) = std::sync::mpsc::channel::<()>();
             let (groups, solve_class) = (&groups, &solve_class);

@@ -1,10 +1,18 @@
 // Parlor's Web Worker: the same wasm module as the page, answering the computer's think requests off the page's
 // thread (issue 27). A request and its answer are JSON texts (parlor::mid::elsewhere); the worker keeps each
-// game's tables and trees between requests, so a table is solved once per visit, and keeps what it solved in
-// IndexedDB (database "parlor-kept", store "kept", one entry per table: its file's bytes, versioned, with a
-// checksum), so that the next visit reads it instead of solving. A damaged, newer or foreign entry is refused by
-// the wasm module, deleted, and solved again when needed. Besides the answers (texts) the worker posts
+// game's tables and trees between requests, so a table is solved once per visit, and keeps what it solved or built
+// in IndexedDB (database "parlor-kept", store "kept", one entry per table or tree: its file's bytes, versioned,
+// with a checksum), so that the next visit reads it instead of solving. A damaged, newer or foreign entry is refused
+// by the wasm module, deleted, and made again when needed. Besides the answers (texts) the worker posts
 // `{kept: {event, key, ms, bytes, why}}` objects, which the page counts in `window.parlorKept`.
+//
+// A tree too slow to build between two answers (Bulls and Cows' optimal tree, minutes) is built by a second worker,
+// this same script loaded as `worker.js?role=builder`, so that the hints go on meanwhile (a heuristic's, which say
+// so); its bytes come back here, are checked (every secret replayed), taken and kept.
+//
+// The page may also ask, as a request `{"fetch": key}`, for a table its value overlay needs (Nocca's `v`): the
+// worker posts `{gave: {key, bytes}}` (the table it holds, or solves now; never solved on the page's thread) or
+// `{gave: {key, why}}`, then an empty answer `{}` so that the page's queue moves on.
 import init, * as parlor from "./parlor_web.js";
 
 const DB = "parlor-kept";
@@ -49,26 +57,119 @@ const readKept = async () => {
   tell({ event: "read", ms: performance.now() - t0, entries: keys.length });
 };
 
+// `bytes` put in IndexedDB under `key`; the event says how long it took, or why it was not kept.
+const put = async (key, bytes, event) => {
+  if (!db) {
+    tell({ ...event, key, bytes: bytes.length, why: "not kept: no IndexedDB" });
+    return;
+  }
+  try {
+    const t0 = performance.now();
+    await asPromise(db.transaction(STORE, "readwrite").objectStore(STORE).put(bytes, key));
+    tell({ ...event, key, storeMs: performance.now() - t0, bytes: bytes.length });
+  } catch (e) {
+    tell({ ...event, key, bytes: bytes.length, why: "not kept: " + e });
+  }
+};
+
 // Every table solved for the last answer, put in IndexedDB.
 const keepNew = async () => {
   for (let k = parlor.parlorWorkerToKeep(); k; k = parlor.parlorWorkerToKeep()) {
-    if (!db) {
-      tell({ event: "solved", key: k.key, ms: k.ms, bytes: k.bytes.length, why: "not kept: no IndexedDB" });
-      continue;
+    await put(k.key, k.bytes, { event: "solved", ms: k.ms });
+  }
+};
+
+// The builder worker (started at the first tree wanted) and the trees it is building, with their start times.
+let builder = null;
+const building = new Map();
+const builderFailed = (why) => {
+  for (const key of building.keys()) {
+    parlor.parlorWorkerBuildFailed(key, why);
+    tell({ event: "failed", key, why });
+  }
+  building.clear();
+  builder = null;
+};
+const startBuilder = () => {
+  const w = new Worker(new URL("./worker.js?role=builder", import.meta.url), { type: "module" });
+  w.onmessage = async (e) => {
+    const b = e.data && e.data.built;
+    if (!b) return;
+    const started = building.get(b.key);
+    building.delete(b.key);
+    if (b.why) {
+      parlor.parlorWorkerBuildFailed(b.key, b.why);
+      tell({ event: "failed", key: b.key, why: b.why });
+      return;
     }
+    const t0 = performance.now();
+    const why = parlor.parlorWorkerKept(b.key, b.bytes);
+    const checkMs = performance.now() - t0;
+    if (why !== "") {
+      parlor.parlorWorkerBuildFailed(b.key, why);
+      tell({ event: "failed", key: b.key, why });
+      return;
+    }
+    await put(b.key, b.bytes, { event: "solved", ms: b.ms, wallMs: performance.now() - started, checkMs });
+  };
+  w.onerror = (e) => builderFailed("the builder failed: " + (e.message || "unknown error"));
+  return w;
+};
+// Every tree the last answer needed, given to the builder.
+const buildWanted = () => {
+  for (let key = parlor.parlorWorkerWanted(); key; key = parlor.parlorWorkerWanted()) {
     try {
-      const t0 = performance.now();
-      await asPromise(db.transaction(STORE, "readwrite").objectStore(STORE).put(k.bytes, k.key));
-      tell({ event: "solved", key: k.key, ms: k.ms, storeMs: performance.now() - t0, bytes: k.bytes.length });
+      builder = builder || startBuilder();
+      building.set(key, performance.now());
+      builder.postMessage({ build: key });
+      tell({ event: "building", key });
     } catch (e) {
-      tell({ event: "solved", key: k.key, ms: k.ms, bytes: k.bytes.length, why: "not kept: " + e });
+      building.set(key, performance.now());
+      builderFailed("no builder worker: " + e);
     }
   }
 };
 
-const ready = init().then(() => readKept().catch((e) => tell({ event: "unavailable", why: String(e) })));
-self.onmessage = async (e) => {
-  await ready;
-  self.postMessage(parlor.parlorWorkerAnswer(e.data));
+// The page's request for a kept table (its value overlay).
+const give = async (key) => {
+  const t0 = performance.now();
+  try {
+    const bytes = parlor.parlorWorkerFetch(key);
+    const n = bytes.length;
+    self.postMessage({ gave: { key, bytes } }, [bytes.buffer]);
+    tell({ event: "gave", key, ms: performance.now() - t0, bytes: n });
+  } catch (e) {
+    self.postMessage({ gave: { key, why: String(e) } });
+    tell({ event: "gave", key, why: String(e) });
+  }
+  self.postMessage("{}");
   await keepNew();
 };
+
+if (new URL(import.meta.url).searchParams.get("role") === "builder") {
+  // The builder: one tree at a time, each as its file's bytes (or why not).
+  const ready = init();
+  self.onmessage = async (e) => {
+    await ready;
+    const key = e.data && e.data.build;
+    const t0 = performance.now();
+    try {
+      const bytes = parlor.parlorBuildTree(key);
+      self.postMessage({ built: { key, bytes, ms: performance.now() - t0 } }, [bytes.buffer]);
+    } catch (err) {
+      self.postMessage({ built: { key, why: String(err) } });
+    }
+  };
+} else {
+  const ready = init().then(() => readKept().catch((e) => tell({ event: "unavailable", why: String(e) })));
+  self.onmessage = async (e) => {
+    await ready;
+    if (typeof e.data === "string" && e.data.startsWith('{"fetch"')) {
+      await give(JSON.parse(e.data).fetch);
+      return;
+    }
+    self.postMessage(parlor.parlorWorkerAnswer(e.data));
+    buildWanted();
+    await keepNew();
+  };
+}

@@ -18,6 +18,8 @@ pub mod swipe;
 pub mod think;
 
 #[cfg(target_arch = "wasm32")]
+mod kept;
+#[cfg(target_arch = "wasm32")]
 mod page;
 #[cfg(target_arch = "wasm32")]
 pub mod rowdom;

@@ -111,7 +111,7 @@ fn ask_worker_fn() -> Option<js_sys::Function> {
 }
 
 /// The function `window[name]`, if the page defines it.
-fn page_fn(name: &str) -> Option<js_sys::Function> {
+pub(crate) fn page_fn(name: &str) -> Option<js_sys::Function> {
     let w = web_sys::window()?;
     js_sys::Reflect::get(&w, &JsValue::from_str(name))
         .ok()?
@@ -152,6 +152,10 @@ impl Elsewhere for WebWorker {
             let _ = f.call1(&JsValue::NULL, &JsValue::from_f64(id as f64));
         }
     }
+
+    fn fetch(&self, key: &str) -> bool {
+        crate::kept::ask(key)
+    }
 }
 
 /// An answer from the worker (its JSON): kept for the screen that asked, unless it was forgotten meanwhile.
@@ -174,10 +178,11 @@ pub fn parlor_worker_failed(why: &str) {
             s.answers.insert(id, Err(why.to_string()));
         }
     });
+    crate::kept::worker_failed(why);
 }
 
 /// In the worker, once: the host (clock, entropy, runner) of the worker's thread.
-fn worker_started() {
+pub(crate) fn worker_started() {
     static STARTED: OnceLock<()> = OnceLock::new();
     STARTED.get_or_init(|| {
         console_error_panic_hook();
@@ -428,6 +433,7 @@ fn grid_origin() -> (f64, f64) {
 impl Page {
     /// Draws the app, and says what changed.
     fn redraw(&mut self) {
+        crate::kept::DRAWS.with(|d| d.set(d.get() + 1));
         let app = &mut self.app;
         let mut text = String::new();
         let start = performance_now();

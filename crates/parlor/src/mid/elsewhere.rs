@@ -157,6 +157,39 @@ pub trait Elsewhere: Send + Sync {
     fn answer(&self, id: u64) -> Option<Answer>;
     /// Request `id` is no longer wanted (the player undid, left or started anew): its answer is thrown away.
     fn forget(&self, id: u64);
+    /// Asks for the data kept elsewhere under `key` (a Nocca board's table, `nocca-4x4.table`: the worker reads,
+    /// or solves, what the page must not solve on its own thread); it comes back through [`give`]. `false` if it
+    /// could not be asked (the default: nothing is kept elsewhere).
+    fn fetch(&self, key: &str) -> bool {
+        let _ = key;
+        false
+    }
+}
+
+/// What came back for a key asked with [`Elsewhere::fetch`]: the bytes, or why there are none.
+pub type Given = Result<Vec<u8>, String>;
+
+/// What came back for each key asked with [`Elsewhere::fetch`] and not yet taken.
+static GIVEN: std::sync::Mutex<Vec<(String, Given)>> = std::sync::Mutex::new(Vec::new());
+
+/// Asks the installed place elsewhere for the data kept under `key` ([`Elsewhere::fetch`]); `false` if there is
+/// none or it could not be asked.
+pub fn fetch(key: &str) -> bool {
+    elsewhere().is_some_and(|e| e.fetch(key))
+}
+
+/// The front end hands over what came for `key` (the bytes, or why there are none): kept until [`take_given`].
+pub fn give(key: &str, given: Given) {
+    let mut g = GIVEN.lock().unwrap_or_else(|e| e.into_inner());
+    g.retain(|(k, _)| k != key);
+    g.push((key.to_string(), given));
+}
+
+/// What came for `key`, once (then it is forgotten here); `None` while nothing has come.
+pub fn take_given(key: &str) -> Option<Given> {
+    let mut g = GIVEN.lock().unwrap_or_else(|e| e.into_inner());
+    let at = g.iter().position(|(k, _)| k == key)?;
+    Some(g.swap_remove(at).1)
 }
 
 static ELSEWHERE: OnceLock<&'static dyn Elsewhere> = OnceLock::new();
@@ -251,6 +284,18 @@ mod tests {
             );
         }
         assert_eq!(answer_from_json("[]"), None);
+    }
+
+    #[test]
+    fn what_is_given_for_a_key_is_taken_once_and_the_latest_wins() {
+        let key = "test-given-once.table";
+        assert_eq!(take_given(key), None);
+        give(key, Err("not yet".into()));
+        give(key, Ok(vec![1, 2, 3]));
+        give("test-given-other.table", Ok(vec![9]));
+        assert_eq!(take_given(key), Some(Ok(vec![1, 2, 3])));
+        assert_eq!(take_given(key), None);
+        assert_eq!(take_given("test-given-other.table"), Some(Ok(vec![9])));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Mastermind in the page: guesses typed by keys and put by clicks on the colour palette, each feedback read from
 //! the screen, until the code is cracked (guessing, each time, the first code that agrees with every feedback).
+//! Bulls and Cows' optimal tree built once in the worker, kept in IndexedDB and read on the next visit.
 
-use crate::common::{consistent, feedbacks, find, open_item, page, resume, title};
+use crate::common::{consistent, feedbacks, find, open_item, page, resume, set_setting, title};
 use parlor_web_e2e::{Key, Session};
 use std::time::Duration;
 
@@ -126,4 +127,136 @@ fn a_guess_with_a_repeat_is_played_and_a_short_guess_refused() {
         vec!['R', 'G', 'R', 'R'],
         "{played}"
     );
+}
+
+/// The key Bulls and Cows' optimal tree is kept under in IndexedDB (its file's name in the terminal's data).
+const TREE: &str = "bulls-cows-optimal.pmt";
+
+/// How many of the workers' events (`window.parlorKept.events`, index.html) are `event` on the tree.
+fn tree_events(page: &Session, event: &str) -> usize {
+    let events = page.eval("return window.parlorKept.events").unwrap();
+    events.as_array().map_or(0, |a| {
+        a.iter()
+            .filter(|e| e["key"] == TREE && e["event"] == event)
+            .count()
+    })
+}
+
+/// Waits until `n` `event`s on the tree have come; gives every event so far.
+fn wait_tree(page: &Session, event: &str, n: usize, limit: Duration) -> String {
+    let deadline = std::time::Instant::now() + limit;
+    loop {
+        let seen = tree_events(page, event);
+        let events = page.eval("return window.parlorKept.events").unwrap();
+        if seen >= n {
+            return events.to_string();
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "waited {limit:?} for {n} {event} of {TREE}; events: {events}"
+        );
+        std::thread::sleep(Duration::from_millis(250));
+    }
+}
+
+/// A new Bulls and Cows game (you guess), then a hint: its line once it has come.
+fn bulls_hint(page: &Session, limit: Duration, says: &str) -> String {
+    open_item(page, "New game: Mastermind");
+    set_setting(page, "Variant", "bulls-cows (digits, 4, 10)");
+    page.press(&[Key::Enter]).unwrap();
+    page.wait_screen("a new Bulls and Cows game", Duration::from_secs(10), |s| {
+        title(s).contains("Mastermind") && s.contains("Guess 1 of 10")
+    })
+    .unwrap();
+    hint_saying(page, limit, says)
+}
+
+/// A hint asked on the game shown, waited for until it says `says`; its line.
+fn hint_saying(page: &Session, limit: Duration, says: &str) -> String {
+    page.type_text("t").unwrap();
+    let hinted = page
+        .wait_screen(&format!("a hint saying {says:?}"), limit, |s| {
+            s.contains("hint:") && s.contains(says)
+        })
+        .unwrap();
+    hinted
+        .lines()
+        .skip_while(|l| !l.contains("hint:"))
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn bulls_and_cows_optimal_tree_is_built_once_kept_and_a_damaged_one_rebuilt() {
+    let Some(page) = page("mastermind_bulls_tree", "seed=3") else {
+        return;
+    };
+    // First visit: the first hint is a heuristic's and says the tree is being built (in a second worker).
+    let first = bulls_hint(&page, Duration::from_secs(60), "heuristic");
+    assert!(first.contains("being built"), "{first}");
+    wait_tree(&page, "building", 1, Duration::from_secs(10));
+    // Hints go on while it builds: a guess, then a hint answered at once, still a heuristic's.
+    page.type_text("0123").unwrap();
+    page.press(&[Key::Enter]).unwrap();
+    page.wait_screen("the first guess played", Duration::from_secs(10), |s| {
+        s.contains("Guess 2 of 10")
+    })
+    .unwrap();
+    let during = hint_saying(&page, Duration::from_secs(30), "heuristic");
+    assert_eq!(tree_events(&page, "solved"), 0, "{during}");
+    // Built (minutes in the page), checked, kept; the next hint is the tree's and says so.
+    let built = wait_tree(&page, "solved", 1, Duration::from_secs(1500));
+    println!("built: {built}");
+    let optimal = hint_saying(&page, Duration::from_secs(30), "from the optimal tree");
+    assert!(!optimal.contains("heuristic"), "{optimal}");
+    page.screenshot("_optimal").unwrap();
+
+    // The next visit: the new worker reads the tree from IndexedDB (no build) and the first hint is the tree's.
+    page.reload().unwrap();
+    page.wait_text(crate::common::MENU_FIRST).unwrap();
+    let loaded = wait_tree(&page, "loaded", 1, Duration::from_secs(60));
+    println!("next visit: {loaded}");
+    let line = bulls_hint(&page, Duration::from_secs(30), "from the optimal tree");
+    assert!(!line.contains("heuristic"), "{line}");
+    assert_eq!(
+        tree_events(&page, "building"),
+        0,
+        "no build on the next visit"
+    );
+    assert_eq!(tree_events(&page, "solved"), 0);
+
+    // A damaged stored tree (one byte flipped here, through IndexedDB) is refused, deleted and built again.
+    let damaged = page
+        .eval(&format!(
+            "return new Promise((ok, no) => {{
+               const r = indexedDB.open('parlor-kept', 1);
+               r.onerror = () => no(String(r.error));
+               r.onsuccess = () => {{
+                 const store = r.result.transaction('kept', 'readwrite').objectStore('kept');
+                 const get = store.get('{TREE}');
+                 get.onsuccess = () => {{
+                   const bytes = new Uint8Array(get.result);
+                   bytes[bytes.length >> 1] ^= 1;
+                   const put = store.put(bytes, '{TREE}');
+                   put.onsuccess = () => ok(bytes.length);
+                   put.onerror = () => no(String(put.error));
+                 }};
+               }};
+             }});"
+        ))
+        .unwrap();
+    let size = damaged.as_f64().unwrap();
+    println!("stored tree: {size} bytes");
+    assert!(size > 1000.0, "{damaged}");
+    page.reload().unwrap();
+    page.wait_text(crate::common::MENU_FIRST).unwrap();
+    let refused = wait_tree(&page, "refused", 1, Duration::from_secs(60));
+    assert!(refused.contains("checksum"), "{refused}");
+    assert_eq!(tree_events(&page, "loaded"), 0, "{refused}");
+    let line = bulls_hint(&page, Duration::from_secs(60), "heuristic");
+    assert!(line.contains("being built"), "{line}");
+    let rebuilt = wait_tree(&page, "solved", 1, Duration::from_secs(1500));
+    println!("damaged, then: {rebuilt}");
+    hint_saying(&page, Duration::from_secs(30), "from the optimal tree");
 }

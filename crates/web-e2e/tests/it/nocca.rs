@@ -1,6 +1,7 @@
 //! Nocca Nocca in the page, against the computer: a move by two clicks (the piece, then its target), a move by the
 //! cursor keys and a step digit, each answered by the computer, read from the screen; the position found where it
-//! was after a reload.
+//! was after a reload. The value overlay (`v`) on 4 x 4, its table solved in the worker while keys still redraw,
+//! showing the terminal's values.
 
 use crate::common::{number_after, open_item, page, resume, set_setting, title, to_menu};
 use parlor_web_e2e::{Key, Session};
@@ -334,4 +335,107 @@ fn a_4x4_table_solved_once_is_kept_and_a_damaged_one_is_refused_and_solved_again
         "damaged: {refused}; then {}",
         page.eval("return window.parlorKept.events").unwrap()
     );
+}
+
+/// How many times the page has drawn its screen (`parlorDraws`, read through the page's module).
+fn draws(page: &Session) -> f64 {
+    page.eval("return import('./parlor_web.js').then((m) => m.parlorDraws());")
+        .unwrap()
+        .as_f64()
+        .unwrap()
+}
+
+/// The overlay's words under the board as one line: from `to move:` on, the screen's lines joined (they wrap).
+fn overlay_text(screen: &str) -> String {
+    let from = screen
+        .find(" to move:")
+        .and_then(|at| screen[..at].rfind(['\n']).map(|l| l + 1))
+        .unwrap_or(0);
+    screen[from..]
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn values_on_4x4_come_from_the_worker_while_keys_still_redraw_and_equal_the_terminals() {
+    let Some(page) = page("nocca_values", "seed=9") else {
+        return;
+    };
+    let four = &[("Board", "4x4"), ("Computer level", "beginner")];
+    start_with(&page, four);
+    page.type_text("v").unwrap();
+    let solving = page
+        .wait_screen(
+            "the overlay waiting for the worker",
+            Duration::from_secs(10),
+            |s| s.contains("worker is reading or solving the 4x4 table"),
+        )
+        .unwrap();
+    // While the worker solves, a key (the cursor moved) is handled and redrawn at once on the page.
+    let n = draws(&page);
+    let t0 = std::time::Instant::now();
+    page.press(&[Key::Right]).unwrap();
+    let moved = page.wait_change(&solving, Duration::from_secs(5)).unwrap();
+    let key_ms = t0.elapsed().as_millis();
+    assert!(draws(&page) > n, "the key redrew the page");
+    assert!(
+        moved.contains("worker is reading or solving"),
+        "still solving when the key was drawn:\n{moved}"
+    );
+    assert_eq!(kept(&page, "solved"), 0.0, "{moved}");
+    println!(
+        "a key during the solve: drawn within {key_ms} ms (draws {n} -> {})",
+        draws(&page)
+    );
+    page.press(&[Key::Left]).unwrap();
+    let shown = page
+        .wait_screen(
+            "the values from the worker",
+            Duration::from_secs(300),
+            |s| s.contains("to move:") && s.contains("Each piece"),
+        )
+        .unwrap();
+    page.screenshot("_values").unwrap();
+    let events = page.eval("return window.parlorKept.events").unwrap();
+    println!("values shown; events: {events}");
+    assert!(events.to_string().contains("\"gave\""), "{events}");
+
+    // The same position natively: the terminal's overlay words.
+    let params = parlor::games::nocca::Params {
+        board: "4x4".parse().unwrap(),
+        first: nocca::Colour::Black,
+        ..Default::default()
+    };
+    let pos = params.start();
+    let table =
+        nocca::Table::solve(params.board, &nocca::SolveOptions::default(), &mut |_| {}).unwrap();
+    let exact = parlor::games::nocca::exact_in(&table, &pos).unwrap();
+    let want = parlor::games::nocca::screen::listing(&exact, &pos).replace('\u{a0}', " ");
+    let got = overlay_text(&shown).replace('\u{a0}', " ");
+    let squash = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(squash(&got), squash(&want), "{shown}");
+
+    // Hidden and shown again: no second solve or fetch (the page holds the table now).
+    let gave = |page: &Session| {
+        page.eval("return window.parlorKept.events.filter((e) => e.event === 'gave').length")
+            .unwrap()
+            .as_f64()
+            .unwrap()
+    };
+    assert_eq!(gave(&page), 1.0);
+    page.type_text("v").unwrap();
+    page.wait_screen("the values hidden", Duration::from_secs(5), |s| {
+        !s.contains("Each piece")
+    })
+    .unwrap();
+    page.type_text("v").unwrap();
+    page.wait_screen("the values shown again", Duration::from_secs(5), |s| {
+        s.contains("Each piece")
+    })
+    .unwrap();
+    assert_eq!(gave(&page), 1.0);
+    assert!(kept(&page, "solved") <= 1.0);
 }

@@ -79,6 +79,10 @@ struct Registry {
     failed: Vec<((Variant, Strategy), String)>,
     /// Trees whose kept file [`warm`] has started reading.
     warming: Vec<(Variant, Strategy)>,
+    /// Whether trees are built and kept by the front end elsewhere ([`Trees::build_elsewhere`]).
+    elsewhere: bool,
+    /// Trees needed and not yet handed to the front end to build ([`Trees::take_wanted`]).
+    wanted: Vec<(Variant, Strategy)>,
 }
 
 /// The trees of one program run: where they are kept (`DATA/trees`), which are being built or read, and which
@@ -95,7 +99,25 @@ impl std::fmt::Debug for Trees {
 
 /// The file that keeps the tree of `strategy` for `variant` in `dir`.
 pub fn tree_file(dir: &Path, variant: &Variant, strategy: Strategy) -> PathBuf {
-    dir.join(format!("{variant}-{strategy}.pmt"))
+    dir.join(tree_key(variant, strategy))
+}
+
+/// The name the tree of `strategy` for `variant` is kept under: its file's name, `bulls-cows-optimal.pmt` (also
+/// its key in a browser's IndexedDB).
+pub fn tree_key(variant: &Variant, strategy: Strategy) -> String {
+    format!("{variant}-{strategy}.pmt")
+}
+
+/// The variant and strategy a key of [`tree_key`] names, if it is one.
+pub fn key_tree(key: &str) -> Option<(Variant, Strategy)> {
+    let stem = key.strip_suffix(".pmt")?;
+    Strategy::ALL.into_iter().find_map(|s| {
+        let variant = stem
+            .strip_suffix(&format!("-{s}"))?
+            .parse::<Variant>()
+            .ok()?;
+        (tree_key(&variant, s) == key).then_some((variant, s))
+    })
 }
 
 impl Trees {
@@ -106,7 +128,43 @@ impl Trees {
             building: Vec::new(),
             failed: Vec::new(),
             warming: Vec::new(),
+            elsewhere: false,
+            wanted: Vec::new(),
         })))
+    }
+
+    /// From now on, trees are built and kept by the front end elsewhere (a browser's worker: another worker builds the tree and the
+    /// page keeps its bytes in IndexedDB). A tree needed is marked wanted ([`Trees::take_wanted`]) and said to be
+    /// built meanwhile (a heuristic plays), until the front end gives it ([`Trees::add_built`]) or says why it
+    /// could not ([`Trees::build_failed`]). Nothing is read from or written to a directory.
+    pub fn build_elsewhere(&self) {
+        self.registry().elsewhere = true;
+    }
+
+    /// A tree needed since the last call, for the front end to build elsewhere (each once).
+    pub fn take_wanted(&self) -> Option<(Variant, Strategy)> {
+        let mut r = self.registry();
+        (!r.wanted.is_empty()).then(|| r.wanted.remove(0))
+    }
+
+    /// A tree built or kept elsewhere, already checked ([`StrategyTree::from_bytes`] replays every secret): every
+    /// breaker of its variant and strategy plays from it from now on, and a build of it is no longer waited for.
+    pub fn add_built(&self, tree: StrategyTree) {
+        let key = (*tree.variant(), tree.strategy());
+        remember_tree(Arc::new(tree));
+        let mut r = self.registry();
+        r.building.retain(|b| (b.variant, b.strategy) != key);
+        r.failed.retain(|(k, _)| *k != key);
+        r.wanted.retain(|k| *k != key);
+    }
+
+    /// The front end could not build the tree of `strategy` for `variant` elsewhere: the hints say why.
+    pub fn build_failed(&self, variant: &Variant, strategy: Strategy, why: &str) {
+        let key = (*variant, strategy);
+        let mut r = self.registry();
+        r.building.retain(|b| (b.variant, b.strategy) != key);
+        r.wanted.retain(|k| *k != key);
+        r.failed.push((key, why.to_string()));
     }
 
     fn registry(&self) -> MutexGuard<'_, Registry> {
@@ -132,6 +190,19 @@ impl Trees {
         }
         if estimated_solve_seconds(variant, strategy) > BUILD_LIMIT_SECONDS {
             return TreeState::TooLarge;
+        }
+        if r.elsewhere {
+            let work = Arc::new(Mutex::new(Work::start(estimated_solve_seconds(
+                variant, strategy,
+            ))));
+            let first = BuildProgress::of(&work);
+            r.building.push(Build {
+                variant: *variant,
+                strategy,
+                work,
+            });
+            r.wanted.push(key);
+            return TreeState::Building(first);
         }
         let Some(file) = r.dir.as_ref().map(|d| tree_file(d, variant, strategy)) else {
             return TreeState::Nowhere;
@@ -259,8 +330,10 @@ pub fn building_text(p: &BuildProgress) -> String {
     }
 }
 
-/// What a hint of `strategy` adds about its tree: only optimal's hint differs until its tree is ready (a heuristic
-/// plays the same guesses with or without its tree).
+/// What a hint of `strategy` adds about its tree: only optimal's hint differs (a heuristic plays the same guesses
+/// with or without its tree): a heuristic's guess until its tree is ready, then that it comes from the tree (on
+/// the variants whose optimal tree is built in the background and kept; the small ones build it at once and say
+/// nothing).
 pub fn hint_note(strategy: Strategy, state: &TreeState) -> Option<String> {
     if strategy != Strategy::Optimal {
         return None;
@@ -275,6 +348,82 @@ pub fn hint_note(strategy: Strategy, state: &TreeState) -> Option<String> {
             Some("no data directory to keep an optimal tree: a heuristic guess".into())
         }
         TreeState::Failed(why) => Some(format!("no optimal tree ({why}): a heuristic guess")),
-        TreeState::NotNeeded | TreeState::Ready => None,
+        // A tree built in the background (not one every breaker builds at once): the hint says it is the tree's.
+        TreeState::Ready => Some("from the optimal tree".into()),
+        TreeState::NotNeeded => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tree_key_names_its_variant_and_strategy_and_nothing_else() {
+        let bulls: Variant = "bulls-cows".parse().unwrap();
+        for (variant, strategy) in [
+            (bulls, Strategy::Optimal),
+            (Variant::SEED, Strategy::MostParts),
+            ("custom-8-4-10-nn".parse().unwrap(), Strategy::ExpectedSize),
+        ] {
+            let key = tree_key(&variant, strategy);
+            assert_eq!(key_tree(&key), Some((variant, strategy)), "{key}");
+        }
+        assert_eq!(
+            tree_key(&bulls, Strategy::Optimal),
+            "bulls-cows-optimal.pmt"
+        );
+        for not in [
+            "bulls-cows-optimal",
+            "bulls-cows-fastest.pmt",
+            "cows-optimal.pmt",
+            "nocca-4x4.table",
+        ] {
+            assert_eq!(key_tree(not), None, "{not}");
+        }
+    }
+
+    /// Built elsewhere: the first need marks the tree wanted (once) and the hint is a heuristic's meanwhile; the tree
+    /// given back makes the hints the tree's, and a failure is said.
+    #[test]
+    fn a_tree_built_elsewhere_is_wanted_once_then_used_when_given() {
+        // A variant of its own in this process (trees given are remembered process-wide).
+        let v: Variant = "custom-7-4-9-nn".parse().unwrap();
+        let trees = Trees::default();
+        trees.build_elsewhere();
+        assert_eq!(trees.take_wanted(), None);
+        let state = trees.ensure(&v, Strategy::Optimal);
+        assert!(matches!(state, TreeState::Building(_)), "{state:?}");
+        let note = hint_note(Strategy::Optimal, &state).unwrap();
+        assert!(note.contains("a heuristic guess meanwhile"), "{note}");
+        assert!(matches!(
+            trees.clone().ensure(&v, Strategy::Optimal),
+            TreeState::Building(_)
+        ));
+        assert_eq!(trees.take_wanted(), Some((v, Strategy::Optimal)));
+        assert_eq!(trees.take_wanted(), None, "wanted once");
+        assert!(trees.building(&v, Strategy::Optimal).is_some());
+
+        let built = StrategyTree::build(&v, Strategy::Optimal).unwrap();
+        let back = StrategyTree::from_bytes(&built.to_bytes()).unwrap();
+        trees.add_built(back);
+        assert_eq!(trees.ensure(&v, Strategy::Optimal), TreeState::Ready);
+        assert!(trees.building(&v, Strategy::Optimal).is_none());
+        assert_eq!(
+            hint_note(Strategy::Optimal, &TreeState::Ready).as_deref(),
+            Some("from the optimal tree")
+        );
+        assert_eq!(hint_note(Strategy::Entropy, &TreeState::Ready), None);
+
+        let other: Variant = "custom-7-4-8-nn".parse().unwrap();
+        let trees = Trees::default();
+        trees.build_elsewhere();
+        trees.ensure(&other, Strategy::Optimal);
+        trees.build_failed(&other, Strategy::Optimal, "out of memory");
+        assert_eq!(trees.take_wanted(), None);
+        assert_eq!(
+            trees.ensure(&other, Strategy::Optimal),
+            TreeState::Failed("out of memory".into())
+        );
     }
 }

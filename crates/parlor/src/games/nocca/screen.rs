@@ -197,8 +197,9 @@ fn labels(
 }
 
 /// Every move's value, grouped by piece, each move by the digit that steps the selected piece there (the keys of
-/// the full screen, not plain mode's letters): `a1: 8 W9, 9 L12 · b1: 7 W11`.
-fn listing(ex: &Exact, pos: &nocca::Position) -> String {
+/// the full screen, not plain mode's letters): `a1: 8 W9, 9 L12 · b1: 7 W11`. (What the value overlay writes under
+/// the board; the browser's tests compare the page's with it.)
+pub fn listing(ex: &Exact, pos: &nocca::Position) -> String {
     let mut groups: Vec<String> = Vec::new();
     for sq in movable(pos) {
         let moves: Vec<String> = ex

@@ -36,6 +36,9 @@ struct Registry {
     ready: Vec<(Dims, Arc<Table>)>,
     failed: Vec<(Dims, String)>,
     pending: Option<Pending>,
+    /// Boards whose tables were asked of the place the front end thinks elsewhere (a browser's worker), which solves
+    /// or reads them off the page's thread and hands the bytes over ([`crate::mid::elsewhere::give`]).
+    fetching: Vec<Dims>,
 }
 
 /// The solved tables of one program run: where they are kept (`DATA/tables`), which are loaded, which is being
@@ -64,6 +67,12 @@ pub fn solves_on_first_use(dims: Dims) -> bool {
     dims.rows() <= 4 && dims.cols() <= 4
 }
 
+/// The key a board's table is kept and fetched under elsewhere (a browser's IndexedDB and worker): its file name,
+/// `nocca-4x4.table`.
+pub fn kept_key(dims: Dims) -> String {
+    Table::file_name(dims)
+}
+
 /// The command that writes a board's table.
 pub fn solve_command(dims: Dims) -> String {
     format!("parlor nocca solve {dims}")
@@ -81,8 +90,9 @@ impl Registry {
             .map(|(_, t)| Arc::clone(t))
     }
 
-    /// Collects the pending job's result if it has finished.
+    /// Collects the pending job's result if it has finished, and the tables fetched from elsewhere that have come.
     fn poll(&mut self) {
+        self.poll_fetched();
         let Some(p) = &self.pending else { return };
         let dims = p.dims;
         match p.job.poll() {
@@ -94,6 +104,28 @@ impl Registry {
                 .push((dims, format!("the {dims} table could not be made"))),
         }
         self.pending = None;
+    }
+
+    /// Takes the tables asked elsewhere that have come (checked as a kept file is: header, board and checksum).
+    fn poll_fetched(&mut self) {
+        let mut i = 0;
+        while i < self.fetching.len() {
+            let dims = self.fetching[i];
+            let Some(given) = crate::mid::elsewhere::take_given(&kept_key(dims)) else {
+                i += 1;
+                continue;
+            };
+            self.fetching.swap_remove(i);
+            let table = given.and_then(|bytes| {
+                Table::from_bytes(&bytes, dims, &format!("the worker's {}", kept_key(dims)))
+                    .map_err(|e| e.to_string())
+            });
+            match table {
+                Ok(t) if self.find(dims).is_none() => self.ready.push((dims, Arc::new(t))),
+                Ok(_) => {}
+                Err(why) => self.failed.push((dims, why)),
+            }
+        }
     }
 
     fn start(&mut self, dims: Dims) {
@@ -169,6 +201,7 @@ impl Tables {
             ready: Vec::new(),
             failed: Vec::new(),
             pending: None,
+            fetching: Vec::new(),
         })))
     }
 
@@ -237,6 +270,7 @@ impl Tables {
             return false;
         }
         r.failed.retain(|(d, _)| *d != dims);
+        r.fetching.retain(|d| *d != dims);
         if r.pending.as_ref().is_some_and(|p| p.dims == dims) {
             r.pending = None;
         }
@@ -251,12 +285,24 @@ impl Tables {
         r.ready.iter().map(|(_, t)| Arc::clone(t)).collect()
     }
 
-    /// Starts loading or solving a board's table in the background if it is available and not yet there.
+    /// Starts loading or solving a board's table in the background if it is available and not yet there. Where the
+    /// front end thinks elsewhere (a browser's worker), the table is asked of it instead: the page never solves on
+    /// its own thread, and a table the worker already holds (kept, or solved for a hint) is not solved again.
     pub fn prepare(&self, dims: Dims) {
         let mut r = self.registry();
         r.poll();
-        if r.find(dims).is_some() || r.pending.is_some() || r.failed.iter().any(|(d, _)| *d == dims)
+        if r.find(dims).is_some()
+            || r.pending.is_some()
+            || r.fetching.contains(&dims)
+            || r.failed.iter().any(|(d, _)| *d == dims)
         {
+            return;
+        }
+        if r.dir.is_none()
+            && solves_on_first_use(dims)
+            && crate::mid::elsewhere::fetch(&kept_key(dims))
+        {
+            r.fetching.push(dims);
             return;
         }
         let on_disk = r.file(dims).is_some_and(|p| p.exists());
@@ -291,6 +337,11 @@ impl Tables {
     pub fn status(&self, dims: Dims) -> Option<String> {
         let mut r = self.registry();
         r.poll();
+        if r.fetching.contains(&dims) {
+            return Some(format!(
+                "the worker is reading or solving the {dims} table (a first solve takes seconds)…"
+            ));
+        }
         let p = r.pending.as_ref().filter(|p| p.dims == dims)?;
         Some(match *lock(&p.work) {
             Work::Loading => format!("loading the {dims} table…"),
@@ -346,6 +397,38 @@ mod tests {
         assert_eq!(loaded[0].counts(), solved.counts());
         let stop = AtomicBool::new(false);
         assert_eq!(tables.get(dims, &stop).unwrap().counts(), solved.counts());
+    }
+
+    /// A table asked of the worker is taken when its bytes come (checked), and a damaged one is a failure that says
+    /// why; meanwhile the status says the worker has it in hand.
+    #[test]
+    fn a_table_fetched_from_elsewhere_is_taken_when_it_comes_and_checked() {
+        let dims: Dims = "3x3".parse().unwrap();
+        let solved = Table::solve(dims, &SolveOptions::default(), &mut |_| {}).unwrap();
+        let tables = Tables::default();
+        tables.registry().fetching.push(dims);
+        assert!(tables.ready(dims).is_none());
+        let status = tables.status(dims).unwrap();
+        assert!(
+            status.contains("worker") && status.contains("3x3"),
+            "{status}"
+        );
+        // (No place elsewhere is installed in this test: a second prepare neither asks again nor solves here.)
+        tables.prepare(dims);
+        assert!(tables.registry().pending.is_none());
+        crate::mid::elsewhere::give(&kept_key(dims), Ok(solved.to_bytes()));
+        let got = tables.ready(dims).expect("taken when it came");
+        assert_eq!(got.counts(), solved.counts());
+        assert!(tables.status(dims).is_none());
+
+        let four: Dims = "3x4".parse().unwrap();
+        tables.registry().fetching.push(four);
+        let mut bad = solved.to_bytes();
+        bad[60] ^= 1;
+        crate::mid::elsewhere::give(&kept_key(four), Ok(bad));
+        assert!(tables.ready(four).is_none());
+        let why = tables.registry().failed[0].1.clone();
+        assert!(why.contains("worker's nocca-3x4.table"), "{why}");
     }
 
     /// Each run's tables are its own (no process-wide registry): a table in one data directory is seen by the
