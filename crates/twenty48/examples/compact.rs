@@ -16,6 +16,11 @@
 //! as `--net` and its own step, it writes the same weights in the current format. `--keep-from FILE` (with
 //! `--games 0`) keeps the weights that are not zero in the sparse file FILE (the positions an earlier run marked and
 //! kept), read from `--net` at another `--step`, without replaying the games.
+//!
+//! `--step own` takes each tuple's step from `--net`, which must then be a fixed-point file (the 51 MB network's
+//! format): its weights are integers times a scale per tuple, so the sparse file keeps each weight exactly, with no
+//! rounding. `--dense` writes the weights kept, rounded to the step, as an exact dense file (`P48NTUPL`, read into the
+//! 256 MiB array and summed in `f32`) instead of a sparse one: the rounding alone, without the packed form's sums.
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -23,6 +28,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use twenty48::Direction;
+use twenty48::ai::ntuple::file::encode;
 use twenty48::ai::ntuple::{
     DOWNGRADE_FROM, Network, downgrade, encode_sparse, feature_indices, game_rng,
     greedy_move_downgraded, load, load_bytes, spawn_bitboard,
@@ -33,8 +39,10 @@ struct Args {
     net: PathBuf,
     games: u64,
     seed: u64,
-    step: f32,
+    /// Each tuple's step (`--step own`: the fixed-point file's scales).
+    step: Option<f32>,
     out: PathBuf,
+    dense: bool,
     marks: Option<PathBuf>,
     min_count: u8,
     reach: u8,
@@ -45,12 +53,16 @@ struct Args {
 fn parse_args() -> Result<Args, String> {
     let (mut net, mut out, mut marks, mut keep_from) = (None, None, None, None);
     let (mut games, mut seed, mut step, mut min_count, mut reach) =
-        (2000u64, 777u64, 8f32, 1u8, 2u8);
-    let mut recode = false;
+        (2000u64, 777u64, Some(8f32), 1u8, 2u8);
+    let (mut recode, mut dense) = (false, false);
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         if flag == "--recode" {
             recode = true;
+            continue;
+        }
+        if flag == "--dense" {
+            dense = true;
             continue;
         }
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -62,13 +74,14 @@ fn parse_args() -> Result<Args, String> {
             "--keep-from" => keep_from = Some(PathBuf::from(value)),
             "--games" => games = value.parse().map_err(|e| bad(&e))?,
             "--seed" => seed = value.parse().map_err(|e| bad(&e))?,
-            "--step" => step = value.parse().map_err(|e| bad(&e))?,
+            "--step" if value == "own" => step = None,
+            "--step" => step = Some(value.parse().map_err(|e| bad(&e))?),
             "--min-count" => min_count = value.parse().map_err(|e| bad(&e))?,
             "--reach" => reach = value.parse().map_err(|e| bad(&e))?,
             _ => return Err(format!("unknown argument {flag}")),
         }
     }
-    if !(step.is_finite() && step > 0.0) {
+    if step.is_some_and(|s| !(s.is_finite() && s > 0.0)) {
         return Err("--step must be a positive number of points".into());
     }
     Ok(Args {
@@ -77,6 +90,7 @@ fn parse_args() -> Result<Args, String> {
         seed,
         step,
         out: out.ok_or("--out FILE is required")?,
+        dense,
         marks,
         min_count,
         reach,
@@ -145,6 +159,30 @@ fn save_marks(path: &PathBuf, done: u64, counts: &[u8]) -> std::io::Result<()> {
     std::fs::rename(tmp, path)
 }
 
+/// The four tuples' scales of a fixed-point network file of one stage (format 3, planes 16): a weight of it is an
+/// `i16` times its tuple's scale.
+fn fixed_point_scales(path: &PathBuf) -> Result<[f32; 4], String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let word = |at: usize| {
+        bytes
+            .get(at..at + 4)
+            .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+            .ok_or("the file is too short")
+    };
+    // Magic, version, tuples, cells, the 24 cells, games: 52 bytes; then the planes and the number of stages.
+    if bytes.get(..8) != Some(b"P48NTUPL") || word(8)? != 3 || word(52)? != 16 || word(56)? != 0 {
+        return Err(format!(
+            "{}: --step own needs a fixed-point network file of one stage (format 3, planes 16)",
+            path.display()
+        ));
+    }
+    let mut scales = [0f32; 4];
+    for (t, s) in scales.iter_mut().enumerate() {
+        *s = f32::from_bits(word(60 + 4 * t)?);
+    }
+    Ok(scales)
+}
+
 fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let net = load(&a.net)?;
     let mut counts = vec![0u8; net.len()];
@@ -182,7 +220,22 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
             counts[i] >= a.min_count
         }
     };
-    let bytes = encode_sparse(&net, &keep, &[a.step; 4]);
+    let steps = match a.step {
+        Some(s) => [s; 4],
+        None => fixed_point_scales(&a.net)?,
+    };
+    eprintln!("steps {steps:?}");
+    let bytes = if a.dense {
+        let rounded = Network::new(0.0);
+        for i in (0..net.len()).filter(|&i| keep(i)) {
+            let step = steps[i / (net.len() / 4)];
+            rounded.set_weight(i, (net.weight(i) / step).round() * step);
+        }
+        rounded.set_games(net.games());
+        encode(&rounded, 6)
+    } else {
+        encode_sparse(&net, &keep, &steps)
+    };
     std::fs::write(&a.out, &bytes)?;
     let start = Instant::now();
     let back = load_bytes(&bytes, &a.out.display().to_string())?;
@@ -209,7 +262,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: compact --net FILE --out FILE [--games N] [--seed S] [--step POINTS] [--marks FILE] [--min-count K] [--reach 1|2] [--recode] [--keep-from FILE]"
+                "usage: compact --net FILE --out FILE [--games N] [--seed S] [--step POINTS|own] [--dense] [--marks FILE] [--min-count K] [--reach 1|2] [--recode] [--keep-from FILE]"
             );
             return ExitCode::from(2);
         }

@@ -12,6 +12,14 @@ pub trait Evaluate: Sync {
 
     /// The value of an after-state (higher is better).
     fn eval(&self, b: Bitboard) -> f32;
+
+    /// The values of four after-states (the four moves from one board, where the search evaluates without looking
+    /// further), each exactly as [`Evaluate::eval`] gives it. An evaluation that waits on memory reads the four
+    /// boards' weights together.
+    #[inline(always)]
+    fn eval4(&self, b: &[Bitboard; 4]) -> [f32; 4] {
+        b.map(|b| self.eval(b))
+    }
 }
 
 impl Evaluate for Evaluator {
@@ -29,5 +37,10 @@ impl Evaluate for Network {
     #[inline(always)]
     fn eval(&self, b: Bitboard) -> f32 {
         Network::eval(self, b)
+    }
+
+    #[inline(always)]
+    fn eval4(&self, b: &[Bitboard; 4]) -> [f32; 4] {
+        Network::eval4(self, b)
     }
 }

@@ -103,4 +103,9 @@ impl Evaluate for Downgraded<'_> {
     fn eval(&self, b: Bitboard) -> f32 {
         self.net.eval(downgrade(b, self.from).0)
     }
+
+    #[inline(always)]
+    fn eval4(&self, b: &[Bitboard; 4]) -> [f32; 4] {
+        self.net.eval4(&b.map(|b| downgrade(b, self.from).0))
+    }
 }

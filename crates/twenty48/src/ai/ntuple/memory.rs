@@ -43,10 +43,10 @@ pub fn zeroed_words(n: usize) -> Vec<u32> {
     v
 }
 
-/// An empty vector with room for `n` values, advised as [`with_capacity`] (the packed form's weights).
-pub fn values_with_capacity(n: usize) -> Vec<i16> {
-    let v: Vec<i16> = Vec::with_capacity(n);
-    advise_huge_pages(v.as_ptr() as usize, n * std::mem::size_of::<i16>());
+/// An empty vector with room for `n` 64-bit words, advised as [`with_capacity`] (the packed form's records).
+pub fn words_with_capacity(n: usize) -> Vec<u64> {
+    let v: Vec<u64> = Vec::with_capacity(n);
+    advise_huge_pages(v.as_ptr() as usize, n * std::mem::size_of::<u64>());
     v
 }
 

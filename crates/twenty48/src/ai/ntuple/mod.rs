@@ -23,6 +23,7 @@ pub use downgrade::{DOWNGRADE_FROM, Downgraded, downgrade};
 pub use file::{WeightsFileError, load, load_bytes, save, save_compact, save_fixed16};
 pub use network::{
     FEATURES, MAX_STAGES, Network, TUPLES, WEIGHTS, check_stages, feature_indices, symmetries,
+    tuple_indices,
 };
 pub use shipped::{
     COMPILED_IN, COMPILED_IN_FILE, WEIGHTS_ENV, WEIGHTS_FILE, compiled_in, shipped, weights_path,

@@ -92,16 +92,30 @@ pub fn tuple_index(b: Bitboard, cells: &[u8; TUPLE_LEN]) -> usize {
     index
 }
 
+/// The index of each of [`TUPLES`] on each of a board's images ([`tuple_index`] for every tuple and image), read with
+/// a mask or two a tuple: the tuples' cells are runs of the board's nibbles (cells 0-5 are its low 24 bits, cells 4-9
+/// the next 24, cells 0-2 and 4-6 two runs of 12 bits, cells 4-6 and 8-10 two more), so each index is one or two
+/// shifts and masks instead of six.
+#[inline(always)]
+pub fn tuple_indices(images: &[Bitboard; 8]) -> [[usize; 8]; 4] {
+    let mut out = [[0usize; 8]; 4];
+    for (k, &b) in images.iter().enumerate() {
+        out[0][k] = (b & 0xFF_FFFF) as usize;
+        out[1][k] = ((b >> 16) & 0xFF_FFFF) as usize;
+        out[2][k] = ((b & 0xFFF) | ((b >> 4) & 0xFF_F000)) as usize;
+        out[3][k] = (((b >> 16) & 0xFFF) | ((b >> 20) & 0xFF_F000)) as usize;
+    }
+    out
+}
+
 /// The positions in the weight array of a board's [`FEATURES`] features.
 #[inline(always)]
 pub fn feature_indices(b: Bitboard) -> [usize; FEATURES] {
-    let images = symmetries(b);
+    let indices = tuple_indices(&symmetries(b));
     let mut out = [0usize; FEATURES];
-    let mut i = 0;
-    for (t, cells) in TUPLES.iter().enumerate() {
-        for &image in &images {
-            out[i] = t * TUPLE_SIZE + tuple_index(image, cells);
-            i += 1;
+    for (t, ix) in indices.iter().enumerate() {
+        for (k, &i) in ix.iter().enumerate() {
+            out[8 * t + k] = t * TUPLE_SIZE + i;
         }
     }
     out
@@ -312,37 +326,42 @@ impl Network {
     /// The value of a board (an after-state): the sum of its [`FEATURES`] weights.
     #[inline]
     pub fn eval(&self, b: Bitboard) -> f32 {
-        let images = symmetries(b);
+        let indices = tuple_indices(&symmetries(b));
         let Some(weights) = self.dense() else {
-            return self.eval_packed(&images);
+            return self.eval_packed(&indices);
         };
         let stage = self.stage(b) * WEIGHTS;
         let mut sum = 0f32;
-        for (t, cells) in TUPLES.iter().enumerate() {
+        for (t, ix) in indices.iter().enumerate() {
             let base = stage + t * TUPLE_SIZE;
-            for &image in &images {
-                sum += f32::from_bits(
-                    weights[base + tuple_index(image, cells)].load(Ordering::Relaxed),
-                );
+            for &i in ix {
+                sum += f32::from_bits(weights[base + i].load(Ordering::Relaxed));
             }
         }
         sum
     }
 
+    /// [`Network::eval`] of four boards, each value exactly as [`Network::eval`] gives it; in the packed form the four
+    /// boards' reads are issued together (see [`Packed::sum4`]).
+    #[inline]
+    pub fn eval4(&self, b: &[Bitboard; 4]) -> [f32; 4] {
+        let Weights::Packed(p, dense) = &self.weights else {
+            return b.map(|b| self.eval(b));
+        };
+        if dense.get().is_some() {
+            return b.map(|b| self.eval(b));
+        }
+        p.sum4(&b.map(|b| tuple_indices(&symmetries(b))))
+    }
+
     /// [`Network::eval`] in the packed form: each tuple's integers summed, then times its step (exact, as the dense
     /// form's sum of the same weights is while it stays below 2^24 steps).
     #[inline]
-    fn eval_packed(&self, images: &[Bitboard; 8]) -> f32 {
+    fn eval_packed(&self, indices: &[[usize; 8]; 4]) -> f32 {
         let Weights::Packed(p, _) = &self.weights else {
             return 0.0;
         };
-        let mut indices = [[0usize; 8]; 4];
-        for (ix, cells) in indices.iter_mut().zip(&TUPLES) {
-            for (i, &image) in ix.iter_mut().zip(images) {
-                *i = tuple_index(image, cells);
-            }
-        }
-        p.sum(&indices)
+        p.sum(indices)
     }
 
     /// Adds `delta / FEATURES` to each of the board's feature weights, so that its value moves by about `delta`
@@ -481,6 +500,24 @@ mod tests {
             }
         }
         sum
+    }
+
+    #[test]
+    fn the_masked_indices_are_the_tuples_read_cell_by_cell() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        for _ in 0..2000 {
+            let images = symmetries(rng.next_u64());
+            let fast = tuple_indices(&images);
+            for (t, cells) in TUPLES.iter().enumerate() {
+                for (k, &image) in images.iter().enumerate() {
+                    assert_eq!(
+                        fast[t][k],
+                        tuple_index(image, cells),
+                        "{image:016x} tuple {t}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

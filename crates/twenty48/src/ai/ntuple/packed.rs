@@ -1,8 +1,8 @@
 //! The read-only form of a sparse network, for play (issue 29): only the weights kept are stored, as 16-bit multiples
 //! of their tuple's step, behind a directory of blocks.
 //!
-//! Each tuple's [`TUPLE_SIZE`] indices fall in blocks of 64. A block that keeps weights is a record: a 64-bit map of
-//! the indices it keeps, then their integers; a directory of one 32-bit offset a block (1 MiB a tuple, small enough
+//! Each tuple's [`TUPLE_SIZE`] indices fall in blocks of 64. A block that keeps weights is a record of 64-bit words:
+//! a map of the indices it keeps, then their integers, four to a word; a directory of one 32-bit offset a block (1 MiB a tuple, small enough
 //! to stay in the caches) finds the record, and a weight is read with a population count of the map below its index,
 //! the map and the weight sharing a cache line as a rule. Blocks that keep nothing point to an empty record. The
 //! network of 10.6 million weights takes about 30 MB, where the dense form of training fills 256 MiB; nothing is
@@ -14,21 +14,38 @@ use super::network::TUPLE_SIZE;
 const BLOCK: usize = 64;
 /// Blocks per tuple.
 const BLOCKS: usize = TUPLE_SIZE / BLOCK;
-/// 16-bit words of a record's map.
-const MAP: usize = 4;
+/// Weights a 64-bit word of a record holds.
+const PER_WORD: usize = 4;
 
 /// A network's kept weights, read-only (see the module's documentation).
 pub struct Packed {
-    /// Per tuple: per block, the offset of its record in `records` (0, the empty record, for a block that keeps
-    /// nothing).
+    /// Per tuple: per block, the word where its record begins in `records` (0, the empty record, for a block that
+    /// keeps nothing).
     directory: [Vec<u32>; 4],
-    /// Per tuple: the empty record's map, then each record (its map's four 16-bit words, low first, then its
-    /// integers), then one zero (read, and multiplied by zero, for an index not kept after a block's last one).
-    records: [Vec<i16>; 4],
+    /// Per tuple, in 64-bit words: the empty record's map, then each record (its map, then its integers, four 16-bit
+    /// ones a word, low first), then one zero word (read, and multiplied by zero, for an index not kept after the last
+    /// record's last weight).
+    records: [Vec<u64>; 4],
     /// Per tuple: the weights kept.
     kept: [usize; 4],
     /// Each tuple's step: a weight is its integer times its step.
     steps: [f32; 4],
+}
+
+/// The integer of bit `bit` (0..64) of the record at word `at`: the map's bits below it count the integers before
+/// it, and an index not kept reads 0 (whatever word the count lands on, the product with the missing bit is 0).
+#[inline(always)]
+fn read(records: &[u64], at: usize, bit: usize) -> i32 {
+    read_mapped(records, records.get(at).copied().unwrap_or(0), at, bit)
+}
+
+/// [`read`] with the record's map already read.
+#[inline(always)]
+fn read_mapped(records: &[u64], map: u64, at: usize, bit: usize) -> i32 {
+    let below = (map & ((1u64 << bit) - 1)).count_ones() as usize;
+    let present = ((map >> bit) & 1) as i32;
+    let word = records.get(at + 1 + below / PER_WORD).copied().unwrap_or(0);
+    i32::from((word >> (16 * (below % PER_WORD))) as u16 as i16) * present
 }
 
 impl Packed {
@@ -56,7 +73,7 @@ impl Packed {
     /// Bytes of memory the form holds.
     pub fn bytes(&self) -> usize {
         let d: usize = self.directory.iter().map(|d| d.len() * 4).sum();
-        d + self.records.iter().map(|v| v.len() * 2).sum::<usize>()
+        d + self.records.iter().map(|v| v.len() * 8).sum::<usize>()
     }
 
     /// The integer of index `i` (`0..TUPLE_SIZE`) of tuple `t` (0 when not kept).
@@ -68,53 +85,64 @@ impl Packed {
         let Some(&at) = directory.get(i / BLOCK) else {
             return 0;
         };
-        let at = at as usize;
-        let Some(&[a, b, c, d]) = records.get(at..at + MAP) else {
-            return 0;
-        };
-        let map = u64::from(a as u16)
-            | u64::from(b as u16) << 16
-            | u64::from(c as u16) << 32
-            | u64::from(d as u16) << 48;
-        let bit = i % BLOCK;
-        let below = (map & ((1u64 << bit) - 1)).count_ones() as usize;
-        let present = ((map >> bit) & 1) as i32;
-        // In range for every index: an index not kept reads the next record's map or the final zero.
-        let v = records.get(at + MAP + below).copied().unwrap_or(0);
-        i32::from(v) * present
+        read(records, at as usize, i % BLOCK)
     }
 
     /// The sum of the integers at `indices[t][k]` of each tuple `t`, times the tuple's step: a board's value from its
-    /// features. The directory is read for every feature first and the records after, so that the 32 reads of each
-    /// kind wait on memory together rather than one after the other.
+    /// features. The reads go in three rounds, each of 32 reads that do not depend on one another, so that they wait
+    /// on memory together rather than one after the other: the directory for every feature, then every record's map,
+    /// then the integers (in the map's cache line as a rule).
     #[inline(always)]
     pub fn sum(&self, indices: &[[usize; 8]; 4]) -> f32 {
-        let mut at = [[0u32; 8]; 4];
-        for ((at, directory), indices) in at.iter_mut().zip(&self.directory).zip(indices) {
-            for (a, &i) in at.iter_mut().zip(indices) {
-                *a = directory.get(i / BLOCK).copied().unwrap_or(0);
+        let [v] = self.sums(&[*indices]);
+        v
+    }
+
+    /// [`Packed::sum`] of four boards' features, each sum exactly as [`Packed::sum`] gives it, the three rounds of
+    /// reads made for the four boards at once (128 reads a round).
+    #[inline(always)]
+    pub fn sum4(&self, indices: &[[[usize; 8]; 4]; 4]) -> [f32; 4] {
+        self.sums(indices)
+    }
+
+    /// [`Packed::sum`] of `N` boards' features, round by round.
+    #[inline(always)]
+    fn sums<const N: usize>(&self, indices: &[[[usize; 8]; 4]; N]) -> [f32; N] {
+        let mut at = [[[0usize; 8]; 4]; N];
+        for (at, indices) in at.iter_mut().zip(indices) {
+            for ((at, directory), indices) in at.iter_mut().zip(&self.directory).zip(indices) {
+                for (a, &i) in at.iter_mut().zip(indices) {
+                    *a = directory.get(i / BLOCK).copied().unwrap_or(0) as usize;
+                }
             }
         }
-        let mut sum = 0f32;
-        for (t, ((at, records), indices)) in at.iter().zip(&self.records).zip(indices).enumerate() {
-            let mut q = 0i32;
-            for (&at, &i) in at.iter().zip(indices) {
-                let at = at as usize;
-                let Some(&[a, b, c, d]) = records.get(at..at + MAP) else {
-                    continue;
-                };
-                let map = u64::from(a as u16)
-                    | u64::from(b as u16) << 16
-                    | u64::from(c as u16) << 32
-                    | u64::from(d as u16) << 48;
-                let bit = i % BLOCK;
-                let below = (map & ((1u64 << bit) - 1)).count_ones() as usize;
-                let present = ((map >> bit) & 1) as i32;
-                q += i32::from(records.get(at + MAP + below).copied().unwrap_or(0)) * present;
+        let mut maps = [[[0u64; 8]; 4]; N];
+        for (maps, at) in maps.iter_mut().zip(&at) {
+            for ((maps, records), at) in maps.iter_mut().zip(&self.records).zip(at) {
+                for (m, &at) in maps.iter_mut().zip(at) {
+                    *m = records.get(at).copied().unwrap_or(0);
+                }
             }
-            sum += q as f32 * self.steps[t];
         }
-        sum
+        let mut out = [0f32; N];
+        for (((out, maps), at), indices) in out.iter_mut().zip(&maps).zip(&at).zip(indices) {
+            let mut sum = 0f32;
+            for (t, (((maps, at), records), indices)) in maps
+                .iter()
+                .zip(at)
+                .zip(&self.records)
+                .zip(indices)
+                .enumerate()
+            {
+                let mut q = 0i32;
+                for ((&map, &at), &i) in maps.iter().zip(at).zip(indices) {
+                    q += read_mapped(records, map, at, i % BLOCK);
+                }
+                sum += q as f32 * self.steps[t];
+            }
+            *out = sum;
+        }
+        out
     }
 
     /// Weight `i` of the whole network (`0..WEIGHTS`).
@@ -131,9 +159,11 @@ impl Packed {
 /// Fills one tuple's part of a [`Packed`] form weight by weight, in rising index order.
 pub struct Builder {
     directory: Vec<u32>,
-    records: Vec<i16>,
+    records: Vec<u64>,
     /// Where the current block's record begins.
     record: usize,
+    /// Integers in the current block's record so far.
+    in_record: usize,
     kept: usize,
     /// The index after the last weight pushed.
     next: usize,
@@ -142,16 +172,17 @@ pub struct Builder {
 impl Builder {
     /// A builder for `kept` weights (a hint).
     pub fn new(kept: usize) -> Builder {
-        // About 15 to 25 weights a block that keeps any: room for the maps too, so that the vector, advised once,
-        // never moves.
-        let mut records = super::memory::values_with_capacity(kept + kept / 2 + 64);
-        records.extend([0; MAP]);
+        // About 15 to 25 weights a block that keeps any: room for the maps and the last words' padding too, so that
+        // the vector, advised once, never moves.
+        let mut records = super::memory::words_with_capacity(kept / 2 + 64);
+        records.push(0);
         Builder {
             // Zeroed memory straight from the allocator (blocks that keep nothing are never written), in 2 MiB pages
             // where the kernel has them: without them the lookups miss the TLB and play slows down.
             directory: super::memory::zeroed_words(BLOCKS),
             records,
             record: 0,
+            in_record: 0,
             kept: 0,
             next: 0,
         }
@@ -173,20 +204,25 @@ impl Builder {
         if first_in_block {
             self.record = self.records.len();
             self.directory[i / BLOCK] = self.record as u32;
-            self.records.extend([0; MAP]);
+            self.records.push(0);
+            self.in_record = 0;
         }
-        let bit = i % BLOCK;
-        let word = self.record + bit / 16;
-        self.records[word] = (self.records[word] as u16 | 1 << (bit % 16)) as i16;
-        self.records.push(q);
+        self.records[self.record] |= 1 << (i % BLOCK);
+        let slot = self.in_record % PER_WORD;
+        if slot == 0 {
+            self.records.push(0);
+        }
+        let last = self.records.len() - 1;
+        self.records[last] |= u64::from(q as u16) << (16 * slot);
+        self.in_record += 1;
         self.kept += 1;
         self.next = i + 1;
         Ok(())
     }
 
-    /// The directory, the records (with the final zero; not shrunk, which would move them out of the memory advised)
-    /// and the count of weights kept.
-    fn finish(mut self) -> (Vec<u32>, Vec<i16>, usize) {
+    /// The directory, the records (with the final zero word; not shrunk, which would move them out of the memory
+    /// advised) and the count of weights kept.
+    fn finish(mut self) -> (Vec<u32>, Vec<u64>, usize) {
         self.records.push(0);
         (self.directory, self.records, self.kept)
     }
