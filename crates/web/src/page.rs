@@ -623,6 +623,12 @@ pub fn parlor_start() -> Result<String, JsValue> {
     })?;
     let term = term_element().ok_or("no #term element")?;
     listen(&term, "mousedown", false, |e: web_sys::MouseEvent| {
+        // A press inside text selected earlier (by an earlier drag over the rows) would start the browser's
+        // drag-and-drop of that text, which sends no mousemove or mouseup: the page's drag would be lost. So a
+        // press first lets go of any selection, as a press outside one does; text stays selectable by dragging.
+        if let Some(selection) = web_sys::window().and_then(|w| w.get_selection().ok().flatten()) {
+            let _ = selection.remove_all_ranges();
+        }
         let button = button_of(e.button());
         let m = modifiers_of(e.shift_key(), e.ctrl_key(), e.alt_key());
         with_page(|p| {

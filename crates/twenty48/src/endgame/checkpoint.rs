@@ -128,9 +128,11 @@ fn write_file(
     w.write_all(&header).map_err(&err)?;
     payload(&mut w, &mut check).map_err(&err)?;
     w.write_all(&check.finish().to_le_bytes()).map_err(&err)?;
-    let file = w.into_inner().map_err(|e| err(e.into_error()))?;
-    file.sync_all().map_err(&err)?;
-    drop(file);
+    // The file is closed at the end of this block, before the rename.
+    {
+        let file = w.into_inner().map_err(|e| err(e.into_error()))?;
+        file.sync_all().map_err(&err)?;
+    }
     fs::rename(&tmp, &final_path).map_err(io_err(&final_path))?;
     if let Ok(d) = File::open(dir) {
         // Makes the rename durable; a folder that cannot be opened or synced leaves only that guarantee weaker.
