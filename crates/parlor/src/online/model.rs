@@ -8,8 +8,9 @@
 use super::conn::Down;
 use nocca::{Dims, Move};
 use parlor_online::protocol::{
-    Board, ChallengeInfo, Clocks, Daily, EndReason, EventKind, GameRecord, LeaderEntry, LiveGame,
-    PlayerInfo, QueueEntry, Rating, RatingChanges, ScoredGuess, ServerMessage, Side, TimeControl,
+    Board, ChallengeInfo, ClientMessage, Clocks, Daily, EndReason, EventKind, GameRecord,
+    LeaderEntry, LiveGame, PlayerInfo, QueueEntry, Rating, RatingChanges, ScoredGuess,
+    ServerMessage, Side, TimeControl,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -190,6 +191,18 @@ pub struct Leaderboard {
     pub board: Board,
     /// Its rows, best first.
     pub entries: Vec<LeaderEntry>,
+}
+
+/// The message that hands today's 2048 in: every slide played, the score they make, and whether undo was used
+/// (the client gives no hints in a daily game); the server replays the slides and ranks the score it computes.
+pub fn submit_2048(day: &str, game: &twenty48::Game) -> ClientMessage {
+    ClientMessage::Submit2048 {
+        day: day.to_string(),
+        actions: parlor_online::protocol::actions_to_letters(game.actions()),
+        score: game.score(),
+        hints: false,
+        undo: game.undo_count() > 0,
+    }
 }
 
 /// The name of a daily challenge.

@@ -373,13 +373,7 @@ impl Plain<'_> {
                 Ok(true)
             }
             "submit" => {
-                let msg = ClientMessage::Submit2048 {
-                    day: day.clone(),
-                    actions: parlor_online::protocol::actions_to_letters(game.actions()),
-                    score: game.score(),
-                    hints: false,
-                    undo: game.undo_count() > 0,
-                };
+                let msg = super::model::submit_2048(day, game);
                 writeln!(
                     out,
                     "2048 of {day} handed in with {} points: the server replays it",

@@ -382,13 +382,7 @@ impl OnlineView {
                 Err(e) => format!("refused: {e}"),
             }),
             Cmd::Submit => {
-                let msg = ClientMessage::Submit2048 {
-                    day: day.clone(),
-                    actions: parlor_online::protocol::actions_to_letters(game.actions()),
-                    score: game.score(),
-                    hints: false,
-                    undo: game.undo_count() > 0,
-                };
+                let msg = super::model::submit_2048(day, game);
                 let line = format!(
                     "2048 of {day} handed in with {} points: the server replays it",
                     game.score()
