@@ -163,25 +163,25 @@ const GAME: &[Binding<Cmd>] = play_bindings!(
 /// The keys of today's 2048, played on this screen.
 const DAILY_2048: &[Binding<Cmd>] = &[
     bar(
-        &[KeyCode::Up, KeyCode::Char('w'), KeyCode::Char('k')],
+        common::UP,
         "↑←↓→",
         "slide",
         Cmd::Slide(twenty48::Direction::Up),
     ),
     more(
-        &[KeyCode::Down, KeyCode::Char('s'), KeyCode::Char('j')],
+        common::DOWN,
         "↓ s j",
         "slide down",
         Cmd::Slide(twenty48::Direction::Down),
     ),
     more(
-        &[KeyCode::Left, KeyCode::Char('a'), KeyCode::Char('h')],
+        common::LEFT,
         "← a h",
         "slide left",
         Cmd::Slide(twenty48::Direction::Left),
     ),
     more(
-        &[KeyCode::Right, KeyCode::Char('d'), KeyCode::Char('l')],
+        common::RIGHT,
         "→ d l",
         "slide right",
         Cmd::Slide(twenty48::Direction::Right),
