@@ -58,7 +58,7 @@ impl ConnectView {
         let name = self.values[1].trim().to_string();
         if server.is_empty() {
             self.field = 0;
-            self.message = Some("type the server's address (ws://HOST:PORT)".into());
+            self.message = Some("type the server's address (ws://HOST:PORT, or wss://HOST)".into());
             return Transition::Stay;
         }
         if name.is_empty() {

@@ -2,15 +2,120 @@
 //! (tungstenite) and carries what the sans-I/O [`Conn`] says to send, tell and wait; the protocol itself (hello,
 //! resume after the last event, acknowledgements, moves sent again, the growing wait between tries) is the core's
 //! ([`super::conn`]), shared with the page.
+//!
+//! A `ws://` address is spoken in the clear; a `wss://` one over TLS (rustls on ring, TLS 1.2 and 1.3), the server's
+//! certificate checked against webpki-roots' compiled-in Mozilla roots and any CA the player trusts with
+//! `--ca-cert FILE` ([`trust`]), for the host named in the address. A certificate refused is a connection that
+//! could not be made, said in words and tried again like any other.
 
 use super::conn::{Conn, Out};
 pub use super::conn::{Down, Up};
 use super::identity::Identity;
 use parlor_online::protocol::ClientMessage;
+use rustls::{ClientConfig, ClientConnection, RootCertStore, StreamOwned};
+use rustls_pki_types::pem::PemObject;
+use rustls_pki_types::{CertificateDer, ServerName};
+use std::io::{Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};
+use std::path::Path;
 use std::sync::mpsc::{Receiver, Sender, TryRecvError};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 use tungstenite::{Message, WebSocket};
+
+/// The CA certificates trusted for `wss://` besides webpki-roots' (`--ca-cert`), set once for the process.
+static EXTRA_CAS: OnceLock<Vec<CertificateDer<'static>>> = OnceLock::new();
+
+/// Reads the CA certificates of the PEM file `path` (`--ca-cert`): at least one, each one a certificate rustls
+/// can take as a root. The error names the file and says what is wrong with it.
+pub fn read_ca_file(path: &Path) -> Result<Vec<CertificateDer<'static>>, String> {
+    let shown = path.display();
+    let text = std::fs::read(path).map_err(|e| format!("--ca-cert {shown}: {e}"))?;
+    let certs = CertificateDer::pem_slice_iter(&text)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("--ca-cert {shown}: not PEM certificates ({e})"))?;
+    if certs.is_empty() {
+        return Err(format!(
+            "--ca-cert {shown}: no certificate in it (a PEM file with \"-----BEGIN CERTIFICATE-----\" is wanted)"
+        ));
+    }
+    let mut store = RootCertStore::empty();
+    for (i, cert) in certs.iter().enumerate() {
+        store
+            .add(cert.clone())
+            .map_err(|e| format!("--ca-cert {shown}: certificate {} is refused: {e}", i + 1))?;
+    }
+    Ok(certs)
+}
+
+/// Trusts `certs` (from [`read_ca_file`]) for every `wss://` connection this process makes, besides
+/// webpki-roots'. Called once, before the first connection; a second call is refused.
+pub fn trust(certs: Vec<CertificateDer<'static>>) -> Result<(), String> {
+    EXTRA_CAS
+        .set(certs)
+        .map_err(|_| "the CA certificates to trust were given already".to_string())
+}
+
+/// The TLS configuration of a `wss://` connection: webpki-roots and the CAs given to [`trust`].
+fn tls_config() -> Result<Arc<ClientConfig>, String> {
+    let mut roots = RootCertStore::empty();
+    roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+    for cert in EXTRA_CAS.get().into_iter().flatten() {
+        roots
+            .add(cert.clone())
+            .map_err(|e| format!("a --ca-cert certificate is refused: {e}"))?;
+    }
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| format!("TLS: {e}"))?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    Ok(Arc::new(config))
+}
+
+/// The socket under the WebSocket: plain TCP (`ws://`) or TLS over it (`wss://`).
+enum Socket {
+    /// `ws://`.
+    Plain(TcpStream),
+    /// `wss://`.
+    Tls(Box<StreamOwned<ClientConnection, TcpStream>>),
+}
+
+impl Socket {
+    /// The TCP connection underneath.
+    fn tcp(&self) -> &TcpStream {
+        match self {
+            Socket::Plain(s) => s,
+            Socket::Tls(s) => &s.sock,
+        }
+    }
+}
+
+impl Read for Socket {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match self {
+            Socket::Plain(s) => s.read(buf),
+            Socket::Tls(s) => s.read(buf),
+        }
+    }
+}
+
+impl Write for Socket {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Socket::Plain(s) => s.write(buf),
+            Socket::Tls(s) => s.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Socket::Plain(s) => s.flush(),
+            Socket::Tls(s) => s.flush(),
+        }
+    }
+}
 
 /// Where the link tells the front end what happened; `false` when nobody listens any more (the link then stops).
 pub type Tell = Box<dyn Fn(Down) -> bool + Send>;
@@ -73,51 +178,127 @@ fn run(url: &str, identity: Identity, up: &Receiver<Up>, down: &Tell) {
     }
 }
 
-/// The host and port of a `ws://HOST:PORT/...` address.
-fn host_port(url: &str) -> Result<String, String> {
-    let rest = url.strip_prefix("ws://").ok_or_else(|| {
-        format!("{url}: only ws:// addresses are spoken (TLS is a reverse proxy's job)")
-    })?;
-    let hostport = rest.split('/').next().unwrap_or("");
-    if hostport.is_empty() {
+/// Where an address leads: over TLS or not, the host (an IPv6 address without its brackets) and the port.
+#[derive(Debug, PartialEq)]
+pub struct Target {
+    /// `wss://`.
+    pub tls: bool,
+    /// The host, as named in the address (the name the server's certificate must carry).
+    pub host: String,
+    /// The port (80 for `ws://` and 443 for `wss://` when none is given).
+    pub port: u16,
+}
+
+/// Reads a `ws://HOST[:PORT][/...]` or `wss://HOST[:PORT][/...]` address.
+pub fn target(url: &str) -> Result<Target, String> {
+    let (tls, rest) = if let Some(rest) = url.strip_prefix("wss://") {
+        (true, rest)
+    } else if let Some(rest) = url.strip_prefix("ws://") {
+        (false, rest)
+    } else {
+        return Err(format!(
+            "{url}: not a ws:// or wss:// address (ws://HOST:PORT for a plain server, wss://HOST for one behind TLS)"
+        ));
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let authority = authority.rsplit('@').next().unwrap_or(authority);
+    let (host, port) = if let Some(inner) = authority.strip_prefix('[') {
+        let (host, after) = inner
+            .split_once(']')
+            .ok_or_else(|| format!("{url}: an IPv6 address without its closing bracket"))?;
+        (host, after.strip_prefix(':'))
+    } else {
+        match authority.rsplit_once(':') {
+            Some((host, port)) => (host, Some(port)),
+            None => (authority, None),
+        }
+    };
+    if host.is_empty() {
         return Err(format!("{url}: no host"));
     }
-    Ok(if hostport.contains(':') && !hostport.ends_with(']') {
-        hostport.to_string()
-    } else {
-        format!("{hostport}:80")
+    let port = match port {
+        None => {
+            if tls {
+                443
+            } else {
+                80
+            }
+        }
+        Some(p) => p
+            .parse::<u16>()
+            .map_err(|_| format!("{url}: the port {p:?} is not a number from 0 to 65535"))?,
+    };
+    Ok(Target {
+        tls,
+        host: host.to_string(),
+        port,
     })
 }
 
-/// Opens the WebSocket (a bounded wait for the TCP connection and the handshake).
-fn connect(url: &str) -> Result<WebSocket<TcpStream>, String> {
-    let hostport = host_port(url)?;
+/// Says why a TLS handshake failed, in words a player can act on.
+fn tls_refusal(url: &str, host: &str, e: &std::io::Error) -> String {
+    let inner = e
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<rustls::Error>());
+    match inner {
+        Some(rustls::Error::InvalidCertificate(why)) => format!(
+            "TLS with {url}: the server's certificate for {host} is refused ({why:?}); if it is signed by a \
+             private CA, pass that CA with --ca-cert FILE"
+        ),
+        Some(other) => format!("TLS with {url}: {other}"),
+        None => format!("TLS with {url}: {e}"),
+    }
+}
+
+/// Opens the WebSocket (a bounded wait for the TCP connection and the handshakes).
+fn connect(url: &str) -> Result<WebSocket<Socket>, String> {
+    let target = target(url)?;
+    let hostport = if target.host.contains(':') {
+        format!("[{}]:{}", target.host, target.port)
+    } else {
+        format!("{}:{}", target.host, target.port)
+    };
     let addr = hostport
         .to_socket_addrs()
         .map_err(|e| format!("{hostport}: {e}"))?
         .next()
         .ok_or_else(|| format!("{hostport}: no address"))?;
-    let stream = TcpStream::connect_timeout(&addr, Duration::from_secs(5))
+    let mut tcp = TcpStream::connect_timeout(&addr, Duration::from_secs(5))
         .map_err(|e| format!("connecting to {hostport}: {e}"))?;
-    let _ = stream.set_nodelay(true);
-    stream
-        .set_read_timeout(Some(Duration::from_secs(5)))
+    let _ = tcp.set_nodelay(true);
+    tcp.set_read_timeout(Some(Duration::from_secs(5)))
         .map_err(|e| e.to_string())?;
+    tcp.set_write_timeout(Some(Duration::from_secs(5)))
+        .map_err(|e| e.to_string())?;
+    let socket = if target.tls {
+        let name =
+            ServerName::try_from(target.host.clone()).map_err(|e| format!("{url}: {e} for TLS"))?;
+        let mut tls =
+            ClientConnection::new(tls_config()?, name).map_err(|e| format!("TLS: {e}"))?;
+        while tls.is_handshaking() {
+            tls.complete_io(&mut tcp)
+                .map_err(|e| tls_refusal(url, &target.host, &e))?;
+        }
+        Socket::Tls(Box::new(StreamOwned::new(tls, tcp)))
+    } else {
+        Socket::Plain(tcp)
+    };
     let (ws, _) =
-        tungstenite::client(url, stream).map_err(|e| format!("handshake with {url}: {e}"))?;
+        tungstenite::client(url, socket).map_err(|e| format!("handshake with {url}: {e}"))?;
     ws.get_ref()
+        .tcp()
         .set_read_timeout(Some(POLL))
         .map_err(|e| e.to_string())?;
     Ok(ws)
 }
 
-fn send(ws: &mut WebSocket<TcpStream>, msg: &ClientMessage) -> Result<(), String> {
+fn send(ws: &mut WebSocket<Socket>, msg: &ClientMessage) -> Result<(), String> {
     ws.send(Message::text(msg.to_text()))
         .map_err(|e| format!("sending: {e}"))
 }
 
 /// Carries out what the [`Conn`] said; `Some` when the socket ends.
-fn carry(ws: &mut WebSocket<TcpStream>, out: Vec<Out>, down: &Tell) -> Option<Ended> {
+fn carry(ws: &mut WebSocket<Socket>, out: Vec<Out>, down: &Tell) -> Option<Ended> {
     for o in out {
         match o {
             Out::Send(msg) => {
@@ -145,7 +326,7 @@ fn carry(ws: &mut WebSocket<TcpStream>, out: Vec<Out>, down: &Tell) -> Option<En
 
 /// One socket, from `hello` until it ends.
 fn session(
-    mut ws: WebSocket<TcpStream>,
+    mut ws: WebSocket<Socket>,
     conn: &mut Conn,
     epoch: Instant,
     up: &Receiver<Up>,
@@ -210,11 +391,64 @@ fn session(
 mod tests {
     use super::*;
 
+    fn at(tls: bool, host: &str, port: u16) -> Target {
+        Target {
+            tls,
+            host: host.to_string(),
+            port,
+        }
+    }
+
     #[test]
     fn addresses_are_read_with_their_port() {
-        assert_eq!(host_port("ws://127.0.0.1:7878").unwrap(), "127.0.0.1:7878");
-        assert_eq!(host_port("ws://example.org/").unwrap(), "example.org:80");
-        assert!(host_port("wss://example.org").is_err());
-        assert!(host_port("ws://").is_err());
+        assert_eq!(
+            target("ws://127.0.0.1:7878").unwrap(),
+            at(false, "127.0.0.1", 7878)
+        );
+        assert_eq!(
+            target("ws://example.org/").unwrap(),
+            at(false, "example.org", 80)
+        );
+        assert_eq!(
+            target("wss://example.org").unwrap(),
+            at(true, "example.org", 443)
+        );
+        assert_eq!(
+            target("wss://example.org:8443/parlor?x=1").unwrap(),
+            at(true, "example.org", 8443)
+        );
+        assert_eq!(target("wss://[::1]:9/").unwrap(), at(true, "::1", 9));
+        assert_eq!(target("ws://[::1]").unwrap(), at(false, "::1", 80));
+        assert!(target("http://example.org").is_err());
+        assert!(target("ws://").is_err());
+        assert!(target("wss://:443").is_err());
+        assert!(target("ws://example.org:port").is_err());
+        assert!(target("ws://example.org:70000").is_err());
+        assert!(target("wss://[::1").is_err());
+    }
+
+    #[test]
+    fn a_ca_file_is_checked_when_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = read_ca_file(&dir.path().join("none.pem")).unwrap_err();
+        assert!(missing.starts_with("--ca-cert "), "{missing}");
+        let empty = dir.path().join("empty.pem");
+        std::fs::write(&empty, "not a certificate\n").unwrap();
+        let why = read_ca_file(&empty).unwrap_err();
+        assert!(why.contains("no certificate in it"), "{why}");
+        let junk = dir.path().join("junk.pem");
+        std::fs::write(
+            &junk,
+            "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n",
+        )
+        .unwrap();
+        let why = read_ca_file(&junk).unwrap_err();
+        assert!(why.contains("certificate 1 is refused"), "{why}");
+    }
+
+    #[test]
+    fn the_tls_configuration_has_the_web_roots() {
+        assert!(tls_config().is_ok());
+        assert!(webpki_roots::TLS_SERVER_ROOTS.len() > 100);
     }
 }

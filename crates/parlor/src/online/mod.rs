@@ -36,6 +36,10 @@ mod terminal {
         let dir = env.config_dir.clone().ok_or_else(|| {
             anyhow!("no configuration directory for the player's name and token: pass --config-dir")
         })?;
+        if let Some(file) = &args.ca_cert {
+            link::trust(link::read_ca_file(file).map_err(|e| anyhow!(e))?)
+                .map_err(|e| anyhow!(e))?;
+        }
         let me = identity::load_or_create(&dir, args.name.as_deref())?;
         if let Some(game) = args.import {
             let mut store = env.open_store_noting()?;

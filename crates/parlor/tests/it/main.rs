@@ -39,6 +39,7 @@ mod nocca_solve;
 mod nocca_solve_cost;
 mod online;
 mod online_daily;
+mod online_tls;
 mod online_tui;
 mod plain;
 mod readme;

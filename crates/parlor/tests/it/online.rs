@@ -76,8 +76,15 @@ pub struct Client {
 impl Client {
     /// Starts `parlor online URL --name NAME` with its configuration and data in `dir`.
     pub fn start(url: &str, name: &str, dir: &Path) -> Client {
+        Client::start_with(url, name, dir, &[])
+    }
+
+    /// Starts `parlor online URL --name NAME` with its configuration and data in `dir`, and the arguments `more`.
+    pub fn start_with(url: &str, name: &str, dir: &Path, more: &[&str]) -> Client {
         let mut child = Command::new(BIN)
-            .args(["online", url, "--name", name, "--config-dir"])
+            .args(["online", url, "--name", name])
+            .args(more)
+            .arg("--config-dir")
             .arg(dir)
             .arg("--data-dir")
             .arg(dir)
