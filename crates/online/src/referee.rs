@@ -288,22 +288,44 @@ impl Room {
         record: &str,
         result: GameResult,
     ) -> Result<Room, RefereeError> {
-        Room::replayed_from(Setup::casual(dims, black, white, 0), record, result, None)
+        Room::replayed_from(
+            Setup::casual(dims, black, white, 0),
+            record,
+            result,
+            None,
+            None,
+        )
     }
 
     /// A finished game rebuilt as [`Room::replayed`] does, from its whole setup (time control, rated, the ratings
-    /// at its start), with its rating changes, if it made any, in its `Ended` event. Clocks in the rebuilt events
-    /// read as if every move took no time.
+    /// at its start), with its rating changes, if it made any, in its `Ended` event.
+    ///
+    /// With the moves' `times` as they were kept (one a move, in order), each `moved` event carries the clocks the
+    /// game had after that move, as it did when it was played, and [`Room::times`] gives them back; the `ended`
+    /// event carries the clocks after the last move (for a game lost on time, the loser's at zero; for one lost by
+    /// leaving, the time the leaver's clock ran after the last move is not kept and is not counted). Without them
+    /// (a game kept before the times were, or `times` not one a move, which is ignored), the clocks read as if every
+    /// move took no time.
     pub fn replayed_from(
         setup: Setup,
         record: &str,
         result: GameResult,
         ratings: Option<RatingChanges>,
+        times: Option<&[MoveTime]>,
     ) -> Result<Room, RefereeError> {
         let mut room = Room::start(setup, 0);
-        for (seq, text) in (1..).zip(record.split_whitespace()) {
+        let moves: Vec<&str> = record.split_whitespace().collect();
+        let times = times.filter(|t| t.len() == moves.len());
+        for (i, text) in moves.iter().enumerate() {
             let side = Side::from(room.game.side_to_move());
-            room.play(side, seq, text)?;
+            let before = room.events.len();
+            room.play(side, i as u64 + 1, text)?;
+            if let Some(kept) = times.map(|t| t[i]) {
+                room.keep_clocks(kept, before);
+            }
+        }
+        if let Some(t) = times {
+            room.times = t.to_vec();
         }
         match room.result {
             None if !matches!(
@@ -311,6 +333,12 @@ impl Room {
                 EndReason::Goal | EndReason::Blockade | EndReason::Repetition | EndReason::PlyCap
             ) =>
             {
+                if result.reason == EndReason::Time
+                    && room.setup.clock.is_some()
+                    && let Some(winner) = result.winner
+                {
+                    room.remaining[winner.other().index()] = 0;
+                }
                 room.end(result.winner, result.reason);
             }
             Some(r) if r == result => {}
@@ -320,6 +348,30 @@ impl Room {
             room.rate(changes);
         }
         Ok(room)
+    }
+
+    /// Sets both clocks to a replayed move's kept ones (a timed game's), in the room and in the events pushed since
+    /// event index `from` (the move's, and the end's if it ended the game); whose clock runs is left as replayed.
+    fn keep_clocks(&mut self, kept: MoveTime, from: usize) {
+        let (Some(black_ms), Some(white_ms)) = (kept.black_ms, kept.white_ms) else {
+            return;
+        };
+        if self.setup.clock.is_none() {
+            return;
+        }
+        self.remaining = [black_ms, white_ms];
+        for event in &mut self.events[from..] {
+            if let EventKind::Moved {
+                clocks: Some(c), ..
+            }
+            | EventKind::Ended {
+                clocks: Some(c), ..
+            } = &mut event.kind
+            {
+                c.black_ms = black_ms;
+                c.white_ms = white_ms;
+            }
+        }
     }
 
     fn push(&mut self, kind: EventKind) -> Event {

@@ -1589,7 +1589,8 @@ impl Hub {
     }
 }
 
-/// A finished game rebuilt by the referee from what is kept of it (logged if it does not rebuild).
+/// A finished game rebuilt by the referee from what is kept of it, its events with the clocks kept with its moves
+/// (logged if it does not rebuild).
 fn replay(g: &FinishedGame) -> Option<Room> {
     let dims = g.board.parse().ok()?;
     let setup = Setup {
@@ -1600,7 +1601,15 @@ fn replay(g: &FinishedGame) -> Option<Room> {
             .map_or([Rating::NEW; 2], |r| [r.black.before, r.white.before]),
         ..Setup::casual(dims, &g.black, &g.white, 0)
     };
-    match Room::replayed_from(setup, &g.moves, g.result, g.ratings) {
+    if let Some(times) = &g.times
+        && times.len() != g.moves.split_whitespace().count()
+    {
+        tracing::error!(
+            "game {}: its move times do not match its moves (sent again without them)",
+            g.id
+        );
+    }
+    match Room::replayed_from(setup, &g.moves, g.result, g.ratings, g.times.as_deref()) {
         Ok(room) => Some(room),
         Err(e) => {
             tracing::error!("game {} as kept: {e}", g.id);
