@@ -6,7 +6,8 @@
 //!   [`MAX_SUBMIT_BYTES`]; a server's message is at most [`MAX_SERVER_MESSAGE_BYTES`] (lists are cut at
 //!   [`LIST_LIMIT`] entries).
 //! - Unknown types and unknown fields are refused; fields documented "optional" may be left out (they read as
-//!   `null`/`false`/none).
+//!   `null`/`false`/none). The one exception is a finished game's [`GameRecord`], which has a format of its own
+//!   ([`RECORD_FORMAT`]): its unknown fields are ignored, and a record of a newer format is refused.
 //! - Parsing never panics: whatever the text, [`ClientMessage::parse`] and [`ServerMessage::parse`] return a message
 //!   or a [`ParseError`] saying what was wrong. A refused message changes nothing on the server, which answers an
 //!   `error` ([`ErrorCode`]) and keeps the connection.
@@ -697,10 +698,36 @@ pub struct QueueEntry {
     pub band: u32,
 }
 
-/// A finished game's whole record: enough to replay it and import it into the local history.
+/// The format of [`GameRecord`] this crate writes and reads: its major version. A record carries it in
+/// `format`, left out when it is 1 (so a record of format 1 reads the same as before the field existed).
+///
+/// The rule, for a record from the server: within one format, fields are only ever added, each optional, and a
+/// reader ignores the fields it does not know (a newer server's record still imports into an older client's
+/// history, without what it adds); a change an older reader would misread (a field removed, renamed, made required
+/// or given another meaning) makes a new format, and a reader refuses a record of a newer format than its own with
+/// a clear message ([`ServerMessage::parse`] reads it as an `unsupported` error) rather than importing it wrong.
+/// Records written before the rule (no `format`) are format 1. Every other message keeps the protocol's strict
+/// rule (unknown fields refused).
+pub const RECORD_FORMAT: u32 = 1;
+
+fn record_format_1() -> u32 {
+    1
+}
+
+fn is_record_format_1(format: &u32) -> bool {
+    *format == 1
+}
+
+/// A finished game's whole record: enough to replay it and import it into the local history. Unknown fields are
+/// ignored (see [`RECORD_FORMAT`] for the rule).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct GameRecord {
+    /// Optional: the record's format ([`RECORD_FORMAT`]); left out, and read as 1 when absent.
+    #[serde(
+        default = "record_format_1",
+        skip_serializing_if = "is_record_format_1"
+    )]
+    pub format: u32,
     /// The game.
     pub game: u64,
     /// Black's name.
@@ -735,9 +762,8 @@ pub struct GameRecord {
 }
 
 /// One move's time in a finished game's record: how long its side took over it and, for a timed game, both clocks
-/// right after it (the increment added).
+/// right after it (the increment added). Part of the record: unknown fields are ignored ([`RECORD_FORMAT`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct MoveTime {
     /// Milliseconds from the end of the previous move (or the game's start) to this move, as the server measured
     /// them (the time a restarted server was down is not counted).
@@ -1019,6 +1045,15 @@ impl ParseError {
 
 /// Reads a message: checks the size against `limit`, the JSON, the version, then the fields.
 fn parse<T: serde::de::DeserializeOwned>(text: &str, limit: usize) -> Result<T, ParseError> {
+    serde_json::from_value(serde_json::Value::Object(object(text, limit)?))
+        .map_err(|e| ParseError::Invalid(e.to_string()))
+}
+
+/// A message's object with its version checked and taken out: the size against `limit`, the JSON, the version.
+fn object(
+    text: &str,
+    limit: usize,
+) -> Result<serde_json::Map<String, serde_json::Value>, ParseError> {
     if text.len() > limit {
         return Err(ParseError::TooLarge(text.len(), limit));
     }
@@ -1032,8 +1067,7 @@ fn parse<T: serde::de::DeserializeOwned>(text: &str, limit: usize) -> Result<T, 
         Some(Some(v)) => return Err(ParseError::Version(v)),
         _ => return Err(ParseError::NoVersion),
     }
-    serde_json::from_value(serde_json::Value::Object(map))
-        .map_err(|e| ParseError::Invalid(e.to_string()))
+    Ok(map)
 }
 
 /// Writes a message with its version first, then its fields in their declared order.
@@ -1063,9 +1097,29 @@ impl ClientMessage {
 }
 
 impl ServerMessage {
-    /// Parses a server's message (at most [`MAX_SERVER_MESSAGE_BYTES`]).
+    /// Parses a server's message (at most [`MAX_SERVER_MESSAGE_BYTES`]). A `record` of a newer format than
+    /// [`RECORD_FORMAT`] is not read: it parses as an `unsupported` [`ServerMessage::Error`] about its game that
+    /// says so (the server never sends that error itself).
     pub fn parse(text: &str) -> Result<ServerMessage, ParseError> {
-        parse(text, MAX_SERVER_MESSAGE_BYTES)
+        let map = object(text, MAX_SERVER_MESSAGE_BYTES)?;
+        if map.get("type").and_then(serde_json::Value::as_str) == Some("record")
+            && let Some(record) = map.get("record")
+            && let Some(format) = record.get("format").and_then(serde_json::Value::as_u64)
+            && format > u64::from(RECORD_FORMAT)
+        {
+            let game = record.get("game").and_then(serde_json::Value::as_u64);
+            let which = game.map_or_else(String::new, |g| format!("game {g}'s "));
+            return Ok(ServerMessage::error(
+                ErrorCode::Unsupported,
+                format!(
+                    "{which}record is of format {format}, newer than this client reads (format \
+                     {RECORD_FORMAT}): update Parlor to read it"
+                ),
+                game,
+            ));
+        }
+        serde_json::from_value(serde_json::Value::Object(map))
+            .map_err(|e| ParseError::Invalid(e.to_string()))
     }
 
     /// The message as sent on the wire.

@@ -1631,6 +1631,7 @@ fn queue_entry(seat: &Seat, now_unix_ms: u64) -> QueueEntry {
 
 fn record_of(g: FinishedGame) -> GameRecord {
     GameRecord {
+        format: parlor_online::protocol::RECORD_FORMAT,
         game: g.id,
         black: g.black,
         white: g.white,

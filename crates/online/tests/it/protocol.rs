@@ -4,8 +4,8 @@ use parlor_online::protocol::{
     Board, ChallengeInfo, ClientMessage, Clocks, Daily, EndReason, ErrorCode, Event, EventKind,
     GameInPlay, GameRecord, GameSummary, LeaderEntry, LiveGame, MAX_MESSAGE_BYTES,
     MAX_SERVER_MESSAGE_BYTES, MAX_SUBMIT_BYTES, MoveTime, ParseError, PlayerInfo, QueueEntry,
-    Rating, RatingChange, RatingChanges, ScoredGuess, ServerMessage, Side, TimeControl,
-    actions_to_letters, check_name, check_token, letters_to_actions,
+    RECORD_FORMAT, Rating, RatingChange, RatingChanges, ScoredGuess, ServerMessage, Side,
+    TimeControl, actions_to_letters, check_name, check_token, letters_to_actions,
 };
 use proptest::prelude::*;
 
@@ -286,6 +286,7 @@ fn record() -> impl Strategy<Value = ServerMessage> {
                 (started_ms, ended_ms, ratings, times),
             )| ServerMessage::Record {
                 record: GameRecord {
+                    format: RECORD_FORMAT,
                     game,
                     black,
                     white,
@@ -807,4 +808,138 @@ fn a_record_without_move_times_reads_as_none_and_times_round_trip() {
         ServerMessage::parse(&text).unwrap(),
         ServerMessage::Record { record: timed }
     );
+}
+
+/// A record as the server writes it now: format 1 (so no `format` key), with its moves' times.
+fn timed_record() -> GameRecord {
+    GameRecord {
+        format: RECORD_FORMAT,
+        game: 7,
+        black: "ann".into(),
+        white: "bob".into(),
+        board: "4x4".into(),
+        clock: Some(TimeControl {
+            minutes: 5,
+            increment_secs: 3,
+        }),
+        rated: false,
+        moves: "b1k b4j".into(),
+        winner: Some(Side::White),
+        reason: EndReason::Resignation,
+        position: "x".into(),
+        started_ms: 1,
+        ended_ms: 2,
+        ratings: None,
+        times: Some(vec![
+            MoveTime {
+                spent_ms: 900,
+                black_ms: Some(300_000),
+                white_ms: Some(300_000),
+            },
+            MoveTime {
+                spent_ms: 1_100,
+                black_ms: Some(300_000),
+                white_ms: Some(300_000),
+            },
+        ]),
+    }
+}
+
+#[test]
+fn a_record_of_this_format_with_fields_this_client_does_not_know_is_read_without_them() {
+    // A newer server's record of the same format: a field added to the record and one to each move's time.
+    let newer = r#"{"v":2,"type":"record","record":{"format":1,"game":7,"black":"ann","white":"bob","board":"4x4","clock":{"minutes":5,"increment_secs":3},"rated":false,"moves":"b1k b4j","winner":"white","reason":"resignation","position":"x","started_ms":1,"ended_ms":2,"ratings":null,"draw_offers":[1],"times":[{"spent_ms":900,"black_ms":300000,"white_ms":300000,"think":"hard"},{"spent_ms":1100,"black_ms":300000,"white_ms":300000}]}}"#;
+    assert_eq!(
+        ServerMessage::parse(newer).unwrap(),
+        ServerMessage::Record {
+            record: timed_record()
+        }
+    );
+    // Format 1 is written without its `format` key, so it reads the same as before the key existed.
+    let text = ServerMessage::Record {
+        record: timed_record(),
+    }
+    .to_text();
+    assert!(!text.contains("format"), "{text}");
+    // Every other message keeps the strict rule: an unknown field is refused.
+    let welcome = r#"{"v":2,"type":"welcome","name":"ann","rating":{"rating":1500,"deviation":350},"games":[],"extra":1}"#;
+    assert!(matches!(
+        ServerMessage::parse(welcome),
+        Err(ParseError::Invalid(_))
+    ));
+}
+
+#[test]
+fn a_record_of_a_newer_format_is_refused_with_a_clear_message() {
+    // Format 2 might have renamed `moves`: the record is not read at all, but said to be newer.
+    let newer = r#"{"v":2,"type":"record","record":{"format":2,"game":7,"black":"ann","white":"bob","plies":["b1k","b4j"]}}"#;
+    let ServerMessage::Error {
+        code,
+        message,
+        game,
+    } = ServerMessage::parse(newer).unwrap()
+    else {
+        panic!("a newer record read as a record")
+    };
+    assert_eq!((code, game), (ErrorCode::Unsupported, Some(7)));
+    assert_eq!(
+        message,
+        "game 7's record is of format 2, newer than this client reads (format 1): update Parlor to read it"
+    );
+    // A record that says format 1 or none is read as usual; one with a format that is not a number is malformed.
+    let old = ServerMessage::Record {
+        record: timed_record(),
+    }
+    .to_text();
+    let said = old.replacen(r#""record":{"#, r#""record":{"format":1,"#, 1);
+    assert_eq!(
+        ServerMessage::parse(&said).unwrap(),
+        ServerMessage::parse(&old).unwrap()
+    );
+    let odd = old.replacen(r#""record":{"#, r#""record":{"format":"two","#, 1);
+    assert!(matches!(
+        ServerMessage::parse(&odd),
+        Err(ParseError::Invalid(_))
+    ));
+}
+
+/// The record as a session-15 client reads it: every field it knew, unknown ones refused.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Session15Record {
+    game: u64,
+    black: String,
+    white: String,
+    board: String,
+    clock: Option<TimeControl>,
+    rated: bool,
+    moves: String,
+    winner: Option<Side>,
+    reason: EndReason,
+    position: String,
+    started_ms: u64,
+    ended_ms: u64,
+    ratings: Option<RatingChanges>,
+    #[serde(default)]
+    times: Option<Vec<Session15MoveTime>>,
+}
+
+/// A move's time as a session-15 client reads it.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Session15MoveTime {
+    spent_ms: u64,
+    #[serde(default)]
+    black_ms: Option<u64>,
+    #[serde(default)]
+    white_ms: Option<u64>,
+}
+
+#[test]
+fn a_record_this_crate_writes_is_read_by_a_session_15_client() {
+    let text = serde_json::to_string(&timed_record()).unwrap();
+    let old: Session15Record = serde_json::from_str(&text).unwrap();
+    assert_eq!((old.game, old.times.map(|t| t.len())), (7, Some(2)));
 }
