@@ -1,10 +1,12 @@
 //! `parlor online` over TLS: a `wss://` address reached through a TLS front made here (tokio-rustls, with a private
 //! CA and a certificate for 127.0.0.1 that rcgen makes for the test) in front of a real `parlor serve`, as a reverse
 //! proxy would stand in front of it. Two plain clients trusting the CA (`--ca-cert`) play a game to its end through
-//! it; a client that does not trust it says why it cannot connect, and a `--ca-cert` file with no certificate stops
-//! the client before it connects. Every wait is bounded.
+//! it; the full screen, in a pseudo-terminal, challenges a plain client through it and the game starts on both; a
+//! client that does not trust the CA says why it cannot connect, and a `--ca-cert` file with no certificate stops the
+//! client before it connects. Every wait is bounded.
 
 use crate::common::BIN;
+use crate::common::pty::{Key, Pty, Spawn};
 use crate::online::{Client, Server, play_out, start_game};
 use rcgen::{
     BasicConstraints, CertificateParams, CertifiedIssuer, DnType, IsCa, KeyPair, KeyUsagePurpose,
@@ -137,6 +139,61 @@ fn two_clients_play_a_game_through_a_tls_front_trusting_its_private_ca() {
     assert!(a.contains(winner), "{a}");
     assert!(!ann.text().contains("connection lost"), "{}", ann.text());
     ann.quit();
+    bob.quit();
+}
+
+#[test]
+fn the_full_screen_challenges_through_a_tls_front() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("server"));
+    let ca = dir.path().join("ca.pem");
+    let front = Front::start(certificates(&ca), backend(&server));
+    let ca = ca.to_str().unwrap();
+    let mut bob = Client::start_with(
+        &front.url,
+        "bob",
+        &dir.path().join("bob"),
+        &["--ca-cert", ca],
+    );
+    bob.wait_for("connected as bob");
+    let ann_dir = dir.path().join("ann");
+    let ann_dir_s = ann_dir.display().to_string();
+    let mut ann = Pty::spawn(
+        Spawn::new(
+            &ann_dir,
+            &[
+                "online",
+                &front.url,
+                "--name",
+                "ann",
+                "--ca-cert",
+                ca,
+                "--config-dir",
+                &ann_dir_s,
+            ],
+        )
+        .size(100, 40),
+    );
+    ann.wait_for("Parlor online · ann · online");
+    ann.wait_for("bob 1500");
+    ann.press(Key::Char('c'));
+    ann.wait_for("Challenge: NAME");
+    for ch in "bob 3x3".chars() {
+        ann.press(Key::Char(ch));
+    }
+    ann.press(Key::Enter);
+    let line = bob.wait_for("challenge ");
+    let challenge = line.split_whitespace().nth(1).unwrap().to_string();
+    bob.send(&format!("accept {challenge}"));
+    let screen = ann.wait_for("your move");
+    assert!(screen.contains("bob (white, 1500)"), "{screen}");
+    bob.wait_for("started: ann (black) against bob (white)");
+    ann.press(Key::Char('x'));
+    ann.press(Key::Char('y'));
+    bob.wait_for("over: ");
+    ann.press(Key::Char('q'));
+    ann.press(Key::Char('q'));
+    ann.finish().assert_restored_with(0);
     bob.quit();
 }
 
