@@ -359,3 +359,81 @@ fn each_move_keeps_its_time_spent_and_both_clocks_after_it() {
     assert_eq!(back.times()[3].spent_ms, 2_000);
     assert_eq!(back.times()[3].white_ms, Some(301_000));
 }
+
+#[test]
+fn a_finished_game_rebuilt_with_its_kept_times_has_the_events_it_was_played_with() {
+    // Played with time passing: both first moves, then 4 s, 7 s and 2.5 s of thought; then a resignation.
+    let mut room = Room::start(setup(five_plus_three(), false), 0);
+    let mut now = 0;
+    for (side, seq, mv, think) in [
+        (Side::Black, 1, "c1k", 1_000),
+        (Side::White, 1, "c6j", 3_000),
+        (Side::Black, 2, "d1k", 4_000),
+        (Side::White, 2, "d6j", 7_000),
+        (Side::Black, 3, "b1k", 2_500),
+    ] {
+        now += think;
+        play_at(&mut room, side, seq, mv, now);
+    }
+    room.resign(Side::White).unwrap();
+    let result = room.result().unwrap();
+    let kept = room.times().to_vec();
+    let again = Room::replayed_from(
+        setup(five_plus_three(), false),
+        &room.record(),
+        result,
+        None,
+        Some(&kept),
+    )
+    .unwrap();
+    assert_eq!(again.events_after(0), room.events_after(0));
+    assert_eq!(again.times(), &kept[..]);
+    // Without the times (a game kept before they were), every move reads as taking no time.
+    let bare = Room::replayed_from(
+        setup(five_plus_three(), false),
+        &room.record(),
+        result,
+        None,
+        None,
+    )
+    .unwrap();
+    assert_eq!(
+        clocks_of(&bare.events_after(5)[0].kind),
+        clocks(306_000, 303_000, Some(Side::White))
+    );
+    assert_eq!(
+        clocks_of(&room.events_after(5)[0].kind),
+        clocks(299_500, 296_000, Some(Side::White))
+    );
+    // Times that are not one a move are not used.
+    let short = Room::replayed_from(
+        setup(five_plus_three(), false),
+        &room.record(),
+        result,
+        None,
+        Some(&kept[..4]),
+    )
+    .unwrap();
+    assert_eq!(short.events_after(0), bare.events_after(0));
+}
+
+#[test]
+fn a_game_lost_on_time_is_rebuilt_with_the_losers_clock_at_zero() {
+    let mut room = timed_past_first_moves();
+    let deadline = room.deadline().unwrap();
+    let ended = room.tick(deadline).unwrap();
+    let kept = room.times().to_vec();
+    let again = Room::replayed_from(
+        setup(five_plus_three(), false),
+        &room.record(),
+        room.result().unwrap(),
+        None,
+        Some(&kept),
+    )
+    .unwrap();
+    assert_eq!(again.events_after(0), room.events_after(0));
+    assert!(matches!(
+        clocks_of(&ended.kind),
+        Some(Clocks { black_ms: 0, .. } | Clocks { white_ms: 0, .. })
+    ));
+}
