@@ -569,6 +569,8 @@ impl Model {
                 vec![line]
             }
             ServerMessage::Event { game, event } => self.event(game, event),
+            // The connection hears it (`conn`); nothing to show.
+            ServerMessage::Pong {} => Vec::new(),
         }
     }
 
