@@ -1002,9 +1002,12 @@ impl View for OnlineView {
         if !self.model.connected {
             let text = match (&self.model.refused, self.model.was_connected) {
                 (Some(why), _) => format!("Refused by the server: {why}"),
-                (None, true) => {
-                    "Connection lost: trying again (your games wait for you)".to_string()
-                }
+                (None, true) => match &self.model.lost {
+                    Some(why) => {
+                        format!("Connection lost ({why}): reconnecting… (your games wait for you)")
+                    }
+                    None => "Connection lost: reconnecting… (your games wait for you)".to_string(),
+                },
                 (None, false) => "Connecting...".to_string(),
             };
             let line = Rect { height: 1, ..body };
