@@ -607,6 +607,12 @@ mod tests {
                     .into(),
             game: None,
         };
+        // That is how the protocol refuses a type it does not know (an older server's, `ping`).
+        let unknown = ClientMessage::parse(r#"{"v":2,"type":"pinG"}"#).unwrap_err();
+        assert!(
+            unknown.to_string().contains("unknown variant `pinG`"),
+            "{unknown}"
+        );
         // Before any ping, such an error is news (shown).
         assert_eq!(c.text(&old.to_text(), 1).len(), 1);
         assert_eq!(sent(&c.tick(PING_MS + 1)), [ClientMessage::Ping {}]);
