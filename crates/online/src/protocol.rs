@@ -446,6 +446,10 @@ pub enum ClientMessage {
         #[serde(default)]
         board: Board,
     },
+    /// Is the server there? Answered by `pong`, before `hello` as after it, and counted by the rate limits like any
+    /// other message. A client sends it when the server has said nothing for a while: the WebSocket pings the
+    /// server sends are answered by a browser without telling the page, so this is how a page hears a silent server.
+    Ping {},
 }
 
 /// Why a game ended, as the protocol writes it.
@@ -984,6 +988,8 @@ pub enum ServerMessage {
         /// Its rows, best first (at most [`LIST_LIMIT`]).
         entries: Vec<LeaderEntry>,
     },
+    /// The answer to `ping`: the server is there.
+    Pong {},
     /// A message was refused; nothing changed.
     Error {
         /// The kind of error.

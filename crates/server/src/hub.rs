@@ -754,6 +754,8 @@ impl Hub {
                 "hello was already said on this connection",
                 None,
             )),
+            // Answered by the connection before it reaches the hub (`pong`).
+            ClientMessage::Ping {} => conn.send(&ServerMessage::Pong {}),
             ClientMessage::Challenge {
                 opponent,
                 board,

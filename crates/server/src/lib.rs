@@ -330,6 +330,13 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket) {
                 continue;
             }
         };
+        if msg == (ClientMessage::Ping {}) {
+            // Liveness: answered at once, introduced or not (the rate limits above counted it).
+            let _ = conn
+                .tx
+                .send(Outgoing::Text(ServerMessage::Pong {}.to_text()));
+            continue;
+        }
         let mut hub = shared.hub();
         match (&name, msg) {
             (None, ClientMessage::Hello { name: n, token }) => {

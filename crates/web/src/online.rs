@@ -95,7 +95,10 @@ pub use socket::open_online;
 #[cfg(target_arch = "wasm32")]
 mod socket {
     //! The page's socket: a `web_sys::WebSocket` carrying what the core's `Conn` says, connected again after the
-    //! wait it gives when the socket closes.
+    //! wait it gives when the socket closes. A timer gives the `Conn` the time each second ([`TICK_MS`]): it pings a
+    //! server silent for 15 s, drops the socket of one silent for 45 s (the browser answers the server's WebSocket
+    //! pings itself and never shows them, so without this a dead socket lasts until the browser gives up on it), and
+    //! gives up an attempt to connect not opened in 10 s.
 
     use super::{KEY, Kept, check_server, default_server, token_of};
     use parlor::host::clock;
@@ -108,6 +111,9 @@ mod socket {
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::*;
     use web_sys::{CloseEvent, MessageEvent, WebSocket};
+
+    /// How often the connection is given the time.
+    const TICK_MS: i32 = 1000;
 
     /// One connection's state, shared by the screen's wire and the socket's handlers.
     struct Shared {
@@ -122,6 +128,8 @@ mod socket {
         stopped: bool,
         /// The current socket's handlers, kept alive as long as it is.
         handlers: Vec<Closure<dyn FnMut(JsValue)>>,
+        /// The timer that gives the connection the time, and its handler.
+        ticker: Option<(i32, Closure<dyn FnMut()>)>,
     }
 
     type Link = Rc<RefCell<Shared>>;
@@ -154,6 +162,30 @@ mod socket {
             let _ = ws.close();
         }
         s.handlers.clear();
+        if let Some((handle, _)) = s.ticker.take()
+            && let Some(w) = web_sys::window()
+        {
+            w.clear_interval_with_handle(handle);
+        }
+    }
+
+    /// Gives the connection the time every [`TICK_MS`] until it stops.
+    fn start_ticking(link: &Link) {
+        let ticking = link.clone();
+        let tick = Closure::<dyn FnMut()>::new(move || {
+            let out = ticking.borrow_mut().conn.tick(clock().monotonic_ms());
+            carry(&ticking, out);
+        });
+        let handle = web_sys::window().and_then(|w| {
+            w.set_interval_with_callback_and_timeout_and_arguments_0(
+                tick.as_ref().unchecked_ref(),
+                TICK_MS,
+            )
+            .ok()
+        });
+        if let Some(handle) = handle {
+            link.borrow_mut().ticker = Some((handle, tick));
+        }
     }
 
     /// Carries out what the connection said.
@@ -215,6 +247,7 @@ mod socket {
                 return;
             }
             s.generation += 1;
+            s.conn.dialing(clock().monotonic_ms());
             (s.url.clone(), s.generation)
         };
         let ws = match WebSocket::new(&url) {
@@ -322,9 +355,11 @@ mod socket {
             inbox: Vec::new(),
             stopped: false,
             handlers: Vec::new(),
+            ticker: None,
         }));
         open(&link);
-        Ok(OnlineView::new(server, name, Box::new(WebWire(link)), None))
+        start_ticking(&link);
+        Ok(OnlineView::new(server, name, Box::new(WebWire(link))))
     }
 
     /// The menu's "Online": the question of the server and name, prefilled.
@@ -386,6 +421,69 @@ mod tests {
         assert_eq!(Kept::read(None), None);
         let short = r#"{"name":"ann","token":"short","server":""}"#;
         assert_eq!(Kept::read(Some(short)), None, "a token the server refuses");
+    }
+
+    /// The server's record of a finished 3x3 game (the first legal move each time, a goal when there is one).
+    fn finished(game: u64) -> parlor_online::protocol::GameRecord {
+        let mut g = nocca::Game::new("3x3".parse().unwrap(), nocca::GameOptions::default());
+        while !g.is_over() {
+            let pos = g.position();
+            let moves = g.legal_moves();
+            let mv = moves
+                .iter()
+                .copied()
+                .find(|&m| pos.is_goal_move(m))
+                .unwrap_or(moves[0]);
+            g.play(mv).unwrap();
+        }
+        parlor_online::protocol::GameRecord {
+            game,
+            black: "ann".into(),
+            white: "bob".into(),
+            board: "3x3".into(),
+            clock: None,
+            rated: false,
+            moves: g.record(),
+            winner: None,
+            reason: parlor_online::protocol::EndReason::Goal,
+            position: String::new(),
+            started_ms: 1_700_000_000_000,
+            ended_ms: 1_700_000_090_000,
+            ratings: None,
+            times: None,
+        }
+    }
+
+    #[test]
+    fn a_finished_online_game_goes_into_the_page_store_once_and_is_kept_in_local_storage() {
+        use crate::store::{MapPersist, Persist, STORE_KEY, WebStore};
+        use parlor::online::import::import;
+        use parlor::storage::Storage;
+        use std::rc::Rc;
+        let persist = Rc::new(MapPersist::default());
+        let mut store = WebStore::open(persist.clone(), 0).store;
+        let r = finished(12);
+        let first = import(&r, "ann", &mut store).unwrap();
+        assert!(first.added && !first.line.contains("NOT kept"), "{first:?}");
+        assert!(
+            persist.get(STORE_KEY).unwrap().contains("online 3x3"),
+            "written to local storage at once"
+        );
+        // The next visit reads it back, and importing again adds nothing.
+        let mut reopened = WebStore::open(persist.clone(), 1).store;
+        let history = reopened.history(Some("nocca"), 10).unwrap().games;
+        assert_eq!(history.len(), 1);
+        assert_eq!(
+            (history[0].seed, history[0].moves.as_str()),
+            (12, r.moves.as_str())
+        );
+        let again = import(&r, "ann", &mut reopened).unwrap();
+        assert_eq!((again.added, again.id), (false, first.id));
+        assert_eq!(reopened.history(None, 10).unwrap().games.len(), 1);
+        // A browser that refuses the write: the line says so.
+        persist.full.set(true);
+        let refused = import(&finished(13), "ann", &mut reopened).unwrap();
+        assert!(refused.line.contains("NOT kept"), "{}", refused.line);
     }
 
     #[test]

@@ -61,6 +61,7 @@ fn client_message() -> impl Strategy<Value = ClientMessage> {
         any::<u64>().prop_map(|game| ClientMessage::Record { game }),
         TEXT.prop_map(|player| ClientMessage::Games { player }),
         Just(ClientMessage::Daily2048 {}),
+        Just(ClientMessage::Ping {}),
         (
             TEXT,
             "[udlrz]{0,300}",
@@ -433,6 +434,7 @@ fn server_message() -> impl Strategy<Value = ServerMessage> {
             .prop_map(|(challenge, reason)| ServerMessage::ChallengeClosed { challenge, reason }),
         queue_entry().prop_map(|entry| ServerMessage::Queued { entry }),
         Just(ServerMessage::Unqueued {}),
+        Just(ServerMessage::Pong {}),
         (any::<u64>(), any::<u64>(), event_kind()).prop_map(|(game, n, kind)| {
             ServerMessage::Event {
                 game,

@@ -8,6 +8,14 @@
 //! already taken), watches again the games watched and follows the lobby again; passes each event on once, in
 //! order, acknowledging it; keeps what is asked while disconnected; and after a drop waits a little longer each
 //! time (250 ms doubling up to 3 s, back to 250 ms once welcomed).
+//!
+//! Liveness, whatever the socket: anything heard from the server counts (a text, and where the platform sees them
+//! the server's WebSocket pings; a browser answers those itself and never shows them to the page). After
+//! [`PING_MS`] of silence the client sends `ping`, which the server answers with `pong` (a server older than the
+//! message answers it with an error, which is heard just as well and not shown); after [`SILENCE_MS`] of silence
+//! the socket is dropped, the front end told `server silent for 45 s`, and the client connects again and resumes.
+//! An attempt to connect that has not opened after [`CONNECT_MS`] is given up and tried again (where the platform
+//! says when it starts one: [`Conn::dialing`]).
 
 use super::identity::Identity;
 use parlor_online::protocol::{ClientMessage, ErrorCode, Event, EventKind, ServerMessage, Side};
@@ -53,8 +61,16 @@ pub enum Out {
     Stop,
 }
 
-/// Silence after which the connection is taken as dead (the server pings every 15 seconds).
-pub const SILENCE_MS: u64 = 50_000;
+/// Silence after which the client asks the server whether it is there (`ping`), and again as long as it stays
+/// silent.
+pub const PING_MS: u64 = 15_000;
+
+/// Silence after which the connection is taken as dead: three pings unanswered (the server, for its part, drops a
+/// client silent for 45 s too).
+pub const SILENCE_MS: u64 = 45_000;
+
+/// How long an attempt to connect may take before it is given up and tried again.
+pub const CONNECT_MS: u64 = 10_000;
 
 /// The first wait before connecting again.
 pub const FIRST_RETRY_MS: u64 = 250;
@@ -85,6 +101,10 @@ pub struct Conn {
     welcomed: bool,
     /// When the server was last heard (monotonic milliseconds).
     heard_ms: u64,
+    /// When the last `ping` was sent on this socket.
+    pinged_ms: Option<u64>,
+    /// When the platform started opening a socket that has not opened yet.
+    dialing_ms: Option<u64>,
     /// The wait before the next try.
     retry_ms: u64,
 }
@@ -103,6 +123,8 @@ impl Conn {
             open: false,
             welcomed: false,
             heard_ms: 0,
+            pinged_ms: None,
+            dialing_ms: None,
             retry_ms: FIRST_RETRY_MS,
         }
     }
@@ -117,11 +139,19 @@ impl Conn {
         self.open && self.welcomed
     }
 
+    /// The platform starts opening a socket at `now_ms`: if it has not opened after [`CONNECT_MS`], [`Conn::tick`]
+    /// says to drop it.
+    pub fn dialing(&mut self, now_ms: u64) {
+        self.dialing_ms = Some(now_ms);
+    }
+
     /// A socket opened at `now_ms`: say `hello`.
     pub fn opened(&mut self, now_ms: u64) -> Vec<Out> {
         self.open = true;
         self.welcomed = false;
         self.heard_ms = now_ms;
+        self.pinged_ms = None;
+        self.dialing_ms = None;
         vec![Out::Send(ClientMessage::Hello {
             name: self.identity.name.clone(),
             token: self.identity.token.clone(),
@@ -145,10 +175,35 @@ impl Conn {
         self.heard_ms = self.heard_ms.max(now_ms);
     }
 
-    /// The time: a socket silent for [`SILENCE_MS`] is dropped.
+    /// The time (call it every second or so): a socket silent for [`PING_MS`] sends `ping` (once each
+    /// [`PING_MS`]), one silent for [`SILENCE_MS`] is dropped, and an attempt to connect not opened after
+    /// [`CONNECT_MS`] is given up.
     pub fn tick(&mut self, now_ms: u64) -> Vec<Out> {
-        if self.open && now_ms.saturating_sub(self.heard_ms) > SILENCE_MS {
-            vec![Out::Drop("the server fell silent".into())]
+        if !self.open {
+            return match self.dialing_ms {
+                Some(at) if now_ms.saturating_sub(at) >= CONNECT_MS => {
+                    self.dialing_ms = None;
+                    vec![Out::Drop(format!(
+                        "no answer from the server in {} s",
+                        CONNECT_MS / 1000
+                    ))]
+                }
+                _ => Vec::new(),
+            };
+        }
+        let silent = now_ms.saturating_sub(self.heard_ms);
+        if silent >= SILENCE_MS {
+            return vec![Out::Drop(format!(
+                "server silent for {} s",
+                SILENCE_MS / 1000
+            ))];
+        }
+        let due = self
+            .pinged_ms
+            .is_none_or(|p| p < self.heard_ms || now_ms.saturating_sub(p) >= PING_MS);
+        if silent >= PING_MS && due {
+            self.pinged_ms = Some(now_ms);
+            vec![Out::Send(ClientMessage::Ping {})]
         } else {
             Vec::new()
         }
@@ -162,6 +217,7 @@ impl Conn {
         }
         self.open = false;
         self.welcomed = false;
+        self.dialing_ms = None;
         let wait = self.retry_ms;
         self.retry_ms = (wait * 2).min(MAX_RETRY_MS);
         (
@@ -217,6 +273,16 @@ impl Conn {
                 game: Some(g),
                 message,
             } if self.ended.contains(g) && message.ends_with("in play") => Vec::new(),
+            // The answer to `ping` is only heard (above), not shown; so is a server's older than the message, which
+            // refuses it as unknown.
+            ServerMessage::Pong {} => Vec::new(),
+            ServerMessage::Error {
+                code: ErrorCode::Malformed,
+                message,
+                game: None,
+            } if self.pinged_ms.is_some() && message.contains("unknown variant `ping`") => {
+                Vec::new()
+            }
             ServerMessage::Error { code, message, .. }
                 if !self.welcomed && matches!(code, ErrorCode::BadName | ErrorCode::BadToken) =>
             {
@@ -433,20 +499,161 @@ mod tests {
         assert_eq!(c.closed("gone").1, FIRST_RETRY_MS);
     }
 
+    /// The core's clock, moved by hand.
+    struct Manual(std::sync::atomic::AtomicU64);
+
+    impl crate::host::Clock for Manual {
+        fn unix_nanos(&self) -> u128 {
+            0
+        }
+
+        fn monotonic_ms(&self) -> u64 {
+            self.0.load(std::sync::atomic::Ordering::Relaxed)
+        }
+    }
+
+    impl Manual {
+        fn at(&self, ms: u64) -> u64 {
+            self.0.store(ms, std::sync::atomic::Ordering::Relaxed);
+            crate::host::Clock::monotonic_ms(self)
+        }
+    }
+
     #[test]
-    fn a_silent_server_is_dropped_and_a_refused_name_stops() {
+    fn a_silent_server_is_pinged_then_dropped_and_the_game_resumed_with_nothing_lost_or_doubled() {
+        let clock = Manual(1_000.into());
+        let t0 = clock.at(1_000);
         let mut c = ann();
-        c.opened(1000);
-        assert!(c.tick(1000 + SILENCE_MS).is_empty());
-        c.heard(2000);
-        assert!(c.tick(1000 + SILENCE_MS + 500).is_empty());
-        assert!(matches!(&c.tick(2001 + SILENCE_MS)[..], [Out::Drop(_)]));
+        c.opened(t0);
+        c.text(&welcome(&[]), t0);
+        c.text(&event_text(7, 1, started()), t0);
+        c.text(&event_text(7, 2, moved(Side::White)), t0);
+        // Silence: a ping after 15 s, once; another 15 s later.
+        assert!(c.tick(clock.at(t0 + PING_MS - 1)).is_empty());
+        assert_eq!(
+            sent(&c.tick(clock.at(t0 + PING_MS))),
+            [ClientMessage::Ping {}]
+        );
+        assert!(c.tick(clock.at(t0 + PING_MS + 1_000)).is_empty());
+        assert_eq!(
+            sent(&c.tick(clock.at(t0 + 2 * PING_MS))),
+            [ClientMessage::Ping {}]
+        );
+        // The pong is heard, not shown: the silence starts again from it.
+        let pong = clock.at(t0 + 2 * PING_MS + 500);
+        assert!(c.text(&ServerMessage::Pong {}.to_text(), pong).is_empty());
+        assert!(c.tick(clock.at(t0 + SILENCE_MS)).is_empty());
+        assert_eq!(
+            sent(&c.tick(clock.at(pong + PING_MS))),
+            [ClientMessage::Ping {}]
+        );
+        assert_eq!(
+            sent(&c.tick(clock.at(pong + 2 * PING_MS))),
+            [ClientMessage::Ping {}]
+        );
+        assert!(c.tick(clock.at(pong + SILENCE_MS - 1)).is_empty());
+        // 45 s with nothing heard: dropped, and the front end told why.
+        let out = c.tick(clock.at(pong + SILENCE_MS));
+        assert_eq!(out, [Out::Drop("server silent for 45 s".into())]);
+        let (out, wait) = c.closed("server silent for 45 s");
+        assert_eq!(wait, FIRST_RETRY_MS, "it was welcomed: the shortest wait");
+        assert!(
+            matches!(&out[..], [Out::Tell(Down::Lost { why, .. })] if why == "server silent for 45 s")
+        );
+        // Closed, it neither pings nor drops again.
+        assert!(c.tick(clock.at(pong + 10 * SILENCE_MS)).is_empty());
+        // A move made meanwhile is kept and sent once back, after the resume from the last event.
+        let mv = ClientMessage::Move {
+            game: 7,
+            seq: 2,
+            mv: "c1k".into(),
+        };
+        assert!(c.ask(mv.clone()).is_empty());
+        let back = clock.at(pong + 11 * SILENCE_MS);
+        c.opened(back);
+        let out = c.text(&welcome(&[7]), back);
+        assert_eq!(
+            sent(&out),
+            [ClientMessage::Resume { game: 7, after: 2 }, mv]
+        );
+        // Events the server sends again are passed on once: the one already seen is not.
+        assert!(
+            c.text(&event_text(7, 2, moved(Side::White)), back)
+                .is_empty()
+        );
+        assert_eq!(
+            c.text(&event_text(7, 3, moved(Side::Black)), back).len(),
+            2,
+            "told and acknowledged"
+        );
+        assert!(!c.pending.contains_key(&7), "the move is seen played");
+        // The new socket's silence counts from its opening.
+        assert!(c.tick(clock.at(back + PING_MS - 1)).is_empty());
+        assert_eq!(
+            sent(&c.tick(clock.at(back + PING_MS))),
+            [ClientMessage::Ping {}]
+        );
+    }
+
+    #[test]
+    fn a_server_older_than_ping_answers_it_with_an_error_which_is_heard_and_not_shown() {
+        let mut c = ann();
+        c.opened(0);
+        c.text(&welcome(&[]), 0);
+        let old = ServerMessage::Error {
+            code: ErrorCode::Malformed,
+            message:
+                "not a valid message: unknown variant `ping`, expected one of `hello`, `lobby`"
+                    .into(),
+            game: None,
+        };
+        // That is how the protocol refuses a type it does not know (an older server's, `ping`).
+        let unknown = ClientMessage::parse(r#"{"v":2,"type":"pinG"}"#).unwrap_err();
+        assert!(
+            unknown.to_string().contains("unknown variant `pinG`"),
+            "{unknown}"
+        );
+        // Before any ping, such an error is news (shown).
+        assert_eq!(c.text(&old.to_text(), 1).len(), 1);
+        assert_eq!(sent(&c.tick(PING_MS + 1)), [ClientMessage::Ping {}]);
+        assert!(c.text(&old.to_text(), PING_MS + 2).is_empty());
+        // ... and counts as heard: 45 s after the opening, another ping and no drop.
+        assert_eq!(sent(&c.tick(SILENCE_MS + 1)), [ClientMessage::Ping {}]);
+        assert_eq!(
+            c.tick(PING_MS + 2 + SILENCE_MS),
+            [Out::Drop("server silent for 45 s".into())]
+        );
+        // Other errors are shown as ever.
+        let other = ServerMessage::Error {
+            code: ErrorCode::Malformed,
+            message: "not JSON".into(),
+            game: None,
+        };
+        assert_eq!(c.text(&other.to_text(), PING_MS + 3).len(), 1);
+    }
+
+    #[test]
+    fn an_attempt_to_connect_that_never_opens_is_given_up_and_a_refused_name_stops() {
+        let mut c = ann();
+        c.dialing(1_000);
+        assert!(c.tick(1_000 + CONNECT_MS - 1).is_empty());
+        assert_eq!(
+            c.tick(1_000 + CONNECT_MS),
+            [Out::Drop("no answer from the server in 10 s".into())]
+        );
+        assert!(c.tick(1_000 + 2 * CONNECT_MS).is_empty(), "given up once");
+        let (_, wait) = c.closed("no answer from the server in 10 s");
+        assert_eq!(wait, FIRST_RETRY_MS);
+        // One that opens is not given up.
+        c.dialing(50_000);
+        c.opened(51_000);
+        assert!(c.tick(50_000 + CONNECT_MS).is_empty());
         let refused = ServerMessage::Error {
             code: ErrorCode::BadToken,
             message: "wrong token".into(),
             game: None,
         };
-        let out = c.text(&refused.to_text(), 3000);
+        let out = c.text(&refused.to_text(), 52_000);
         assert_eq!(
             out,
             [Out::Tell(Down::Refused("wrong token".into())), Out::Stop]

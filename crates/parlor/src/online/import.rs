@@ -1,16 +1,18 @@
 //! A finished online game into the local history, from the server's record of it: a Nocca Nocca record of two
 //! players (the options a local game of two at one keyboard has, on the game's board), its moves, its result from
 //! the player's side, the server's start and end times, and the server's game number as its seed, so that the
-//! history lists it, `parlor replay` replays it like a local game, and importing it again adds nothing.
+//! history lists it, `parlor replay` (and the page's history) replays it like a local game, and importing it again
+//! adds nothing. [`import`] is the one function every front end calls, through the core's storage trait.
 
 #[cfg(feature = "terminal")]
 use super::identity::Identity;
 #[cfg(feature = "terminal")]
 use super::link::{self, Down, Up};
 use crate::games::nocca::{Mode, Params};
-use crate::storage::{GameRecord, Outcome};
 #[cfg(feature = "terminal")]
-use crate::storage::{Storage, Store};
+use crate::storage::Store;
+use crate::storage::{GameRecord, Outcome};
+use crate::storage::{Storage, dump};
 use anyhow::{Result, anyhow};
 use parlor_online::protocol::{self, EndReason, Side};
 #[cfg(feature = "terminal")]
@@ -76,39 +78,72 @@ pub fn record(r: &protocol::GameRecord, me: &str) -> Result<GameRecord> {
     })
 }
 
-#[cfg(feature = "terminal")]
-/// Adds the server's record `r` to `store` unless it is there already; says what it did.
-pub fn import(r: &protocol::GameRecord, me: &str, store: &mut Store) -> Result<String> {
+/// What [`import`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Imported {
+    /// The game's id in the local history (the one added, or the one already there).
+    pub id: i64,
+    /// Whether it was added now (false: it was there already).
+    pub added: bool,
+    /// What to tell the player.
+    pub line: String,
+}
+
+/// Adds the server's record `r` to `store`, as the player `me` played it, unless the history holds it already; says
+/// what it did. One function for every front end, through the core's [`Storage`]: the terminal's SQLite store
+/// (`parlor online --import N`, `import` in plain mode, `i` on the full screen) and the page's store in the
+/// browser's local storage (`i` on the same screen). A game is "already there" when a finished game of the
+/// history is the same game by [`dump::same_game`] (game, variant, seed, moves, start and end), the test `parlor
+/// import` uses: the seed is the server's game number and the times the server's, so importing again, from any
+/// client, finds it. A record that does not read (a board this build does not play, moves that do not replay) is
+/// refused with why, and so is a read-only store; nothing is added then.
+pub fn import(r: &protocol::GameRecord, me: &str, store: &mut dyn Storage) -> Result<Imported> {
     let rec = record(r, me)?;
-    let dump = crate::storage::dump::Dump {
-        games: vec![rec.clone()],
-        ..Default::default()
-    };
-    let done = store.import(&dump)?;
-    let id = store
-        .history(Some("nocca"), 10_000)?
+    let here = store
+        .history(Some("nocca"), usize::MAX)?
         .games
         .into_iter()
-        .find(|h| {
-            h.seed == rec.seed
-                && h.moves == rec.moves
-                && h.variant == rec.variant
-                && h.started_at == rec.started_at
-        })
-        .map_or(0, |h| h.id);
-    Ok(if done.games == 0 {
-        format!(
-            "online game {} is in the history already (parlor replay {id})",
-            r.game
-        )
+        .find(|h| dump::same_game(h, &rec));
+    if let Some(h) = here {
+        return Ok(Imported {
+            id: h.id,
+            added: false,
+            line: format!(
+                "online game {} is in the history already (game {})",
+                r.game, h.id
+            ),
+        });
+    }
+    if store.read_only() {
+        return Err(anyhow!(
+            "online game {}: the history in {} is read-only (written by a newer Parlor): not imported",
+            r.game,
+            store.location()
+        ));
+    }
+    let id = store
+        .finish_game(&format!("online-{}", r.game), None, &rec)?
+        .ok_or_else(|| {
+            anyhow!(
+                "online game {}: the history changed meanwhile: not imported",
+                r.game
+            )
+        })?;
+    let kept = if store.keeps() {
+        String::new()
     } else {
-        format!(
-            "online game {} added to the history as game {id}: {} against {}, {} (parlor replay {id})",
+        format!(" (NOT kept in {}: the write failed)", store.location())
+    };
+    Ok(Imported {
+        id,
+        added: true,
+        line: format!(
+            "online game {} added to the history as game {id}: {} against {}, {}{kept}",
             r.game,
             r.black,
             r.white,
             rec.result.as_str()
-        )
+        ),
     })
 }
 
@@ -139,5 +174,129 @@ pub fn fetch_and_import(url: &str, me: &Identity, game: u64, store: &mut Store) 
         }
     };
     let _ = up.send(Up::Quit);
-    import(&result?, &me.name, store)
+    let done = import(&result?, &me.name, store)?;
+    Ok(format!("{} (parlor replay {})", done.line, done.id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::MemoryStore;
+    use parlor_online::protocol::TimeControl;
+
+    /// The server's record of a 3x3 game played to its end (the first legal move each time, a goal when there is
+    /// one), won by whoever it is won by.
+    fn finished(game: u64) -> protocol::GameRecord {
+        let mut g = nocca::Game::new("3x3".parse().unwrap(), nocca::GameOptions::default());
+        while !g.is_over() {
+            let pos = g.position();
+            let moves = g.legal_moves();
+            let mv = moves
+                .iter()
+                .copied()
+                .find(|&m| pos.is_goal_move(m))
+                .unwrap_or(moves[0]);
+            g.play(mv).unwrap();
+        }
+        let winner = match g.outcome().and_then(|o| o.winner) {
+            Some(nocca::Colour::Black) => Some(Side::Black),
+            Some(_) => Some(Side::White),
+            None => None,
+        };
+        protocol::GameRecord {
+            game,
+            black: "ann".into(),
+            white: "bob".into(),
+            board: "3x3".into(),
+            clock: Some(TimeControl {
+                minutes: 5,
+                increment_secs: 3,
+            }),
+            rated: false,
+            moves: g.record(),
+            winner,
+            reason: EndReason::Goal,
+            position: String::new(),
+            started_ms: 1_700_000_000_000,
+            ended_ms: 1_700_000_060_000,
+            ratings: None,
+            times: None,
+        }
+    }
+
+    /// Imports `r` twice into `store`: added once, found the second time, and the history holds it once, its moves
+    /// replaying from the board's start.
+    fn twice_is_once(store: &mut dyn Storage) {
+        let r = finished(12);
+        let first = import(&r, "ann", store).unwrap();
+        assert!(first.added, "{first:?}");
+        assert!(
+            first
+                .line
+                .starts_with("online game 12 added to the history as game"),
+            "{}",
+            first.line
+        );
+        let again = import(&r, "ann", store).unwrap();
+        assert_eq!((again.added, again.id), (false, first.id));
+        assert_eq!(
+            again.line,
+            format!(
+                "online game 12 is in the history already (game {})",
+                first.id
+            )
+        );
+        let history = store.history(Some("nocca"), 100).unwrap().games;
+        assert_eq!(history.len(), 1, "{history:?}");
+        let kept = store.game(first.id).unwrap().expect("the game by its id");
+        assert_eq!((kept.variant.as_str(), kept.seed), ("online 3x3", 12));
+        assert_eq!(kept.moves, r.moves);
+        let params: Params = serde_json::from_str(&kept.options).unwrap();
+        assert_eq!(
+            (params.mode, params.board),
+            (Mode::Two, "3x3".parse().unwrap())
+        );
+        let replayed = nocca::Game::replay(
+            nocca::Position::start(params.board),
+            nocca::GameOptions::default(),
+            &kept.moves,
+        )
+        .unwrap();
+        assert!(replayed.is_over(), "the whole game is kept");
+        // Another game of the server's is another game here.
+        let other = import(&finished(13), "ann", store).unwrap();
+        assert!(other.added && other.id != first.id);
+        // As a spectator saw it: a game already there is not added again under another result.
+        assert!(!import(&r, "carol", store).unwrap().added);
+    }
+
+    #[test]
+    fn importing_twice_records_once_in_the_page_store_and_the_terminal_store() {
+        // The page's store is the core's memory store kept as one text (parlor-web's WebStore).
+        twice_is_once(&mut MemoryStore::new());
+        #[cfg(feature = "terminal")]
+        {
+            let dir = tempfile::tempdir().unwrap();
+            let mut store = crate::storage::Store::open(dir.path()).unwrap().store;
+            twice_is_once(&mut store);
+        }
+    }
+
+    #[test]
+    fn a_record_this_build_cannot_read_is_refused_with_why_and_nothing_added() {
+        let mut store = MemoryStore::new();
+        let mut bad_board = finished(20);
+        bad_board.board = "12x12".into();
+        let e = import(&bad_board, "ann", &mut store)
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("game 20: board 12x12: "), "{e}");
+        let mut bad_moves = finished(21);
+        bad_moves.moves = "c1k zz9".into();
+        let e = import(&bad_moves, "ann", &mut store)
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("game 21: its moves do not replay: "), "{e}");
+        assert!(store.history(None, 100).unwrap().games.is_empty());
+    }
 }

@@ -73,20 +73,10 @@ mod terminal {
     /// Runs the full screen until the player quits.
     fn screen(url: &str, me: Identity, env: &Env) -> Result<()> {
         let opened = env.open_store()?;
-        let data_dir = crate::paths::data_dir(env.global.data_dir.as_deref()).ok();
         let (tx, rx) = std::sync::mpsc::channel();
         let up = link::start(url, me.clone(), Box::new(move |d| tx.send(d).is_ok()));
-        // Finished games go into the store in the data directory, opened for each import.
-        let importer: super::screen::Importer = Box::new(move |record, name| match &data_dir {
-            None => "no data directory to import into".to_string(),
-            Some(dir) => crate::storage::Store::open(dir)
-                .and_then(|o| {
-                    let mut store = o.store;
-                    import::import(record, name, &mut store)
-                })
-                .unwrap_or_else(|e| format!("not imported: {e:#}")),
-        });
-        let view = OnlineView::new(url, &me.name, Box::new(Channels { up, rx }), Some(importer));
+        // Finished games go into the store the screens share (`i`): the history shows them at once.
+        let view = OnlineView::new(url, &me.name, Box::new(Channels { up, rx }));
         env.run_tui(vec![Box::new(view)], opened.store)
     }
 }

@@ -226,6 +226,8 @@ pub struct Model {
     pub was_connected: bool,
     /// Why the link stopped for good (the name refused), if it did.
     pub refused: Option<String>,
+    /// Why the connection was last lost (`server silent for 45 s`, say), for the screen to say while it is away.
+    pub lost: Option<String>,
     /// How many players are online (the lobby's figure).
     pub online: u32,
     /// Players online, best rated first.
@@ -336,6 +338,9 @@ impl Model {
                 // Challenges and the queue end with the connection on the server; games wait for the player.
                 self.challenges.clear();
                 self.queue = None;
+                if was {
+                    self.lost = Some(why.clone());
+                }
                 if was || !self.was_connected {
                     vec![format!(
                         "connection lost ({why}); trying again every few seconds (next in {:.1} s)",
@@ -569,6 +574,8 @@ impl Model {
                 vec![line]
             }
             ServerMessage::Event { game, event } => self.event(game, event),
+            // The connection hears it (`conn`); nothing to show.
+            ServerMessage::Pong {} => Vec::new(),
         }
     }
 

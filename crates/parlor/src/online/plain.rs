@@ -89,7 +89,10 @@ pub fn run(url: &str, me: Identity, env: &Env) -> Result<()> {
                     let line = env
                         .open_store_noting()
                         .and_then(|mut store| super::import::import(&record, &me.name, &mut store))
-                        .unwrap_or_else(|e| format!("not imported: {e:#}"));
+                        .map_or_else(
+                            |e| format!("not imported: {e:#}"),
+                            |done| format!("{} (parlor replay {})", done.line, done.id),
+                        );
                     writeln!(out, "{line}")?;
                 }
                 let after = model.current_game().map(|g| (g.id, g.game.ply()));

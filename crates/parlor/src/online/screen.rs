@@ -15,7 +15,7 @@ use crate::tui::layout::{chrome, fit_line};
 use crate::tui::theme::Theme;
 use crate::tui::{Ctx, Help, Transition, View};
 use nocca::{Dir, Move, Square};
-use parlor_online::protocol::{Board, ClientMessage, Daily, GameRecord, Side};
+use parlor_online::protocol::{Board, ClientMessage, Daily, Side};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -29,9 +29,6 @@ pub trait Wire {
     /// What the connection passed on since the last call, in order.
     fn down(&mut self) -> Vec<Down>;
 }
-
-/// Adds a finished game's record to the local history as the named player played it; says what it did.
-pub type Importer = Box<dyn FnMut(&GameRecord, &str) -> String>;
 
 /// What the keys do.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -223,7 +220,6 @@ enum Prompt {
 pub struct OnlineView {
     model: Model,
     wire: Box<dyn Wire>,
-    importer: Option<Importer>,
     /// Today's 2048 being played here, with its day.
     t48: Option<(String, twenty48::Game)>,
     /// `2` was pressed before today's 2048 was known: it starts when the server tells it.
@@ -242,15 +238,14 @@ pub struct OnlineView {
 
 impl OnlineView {
     /// The screen of the player `me` over `wire` (connecting to `url`, as the first line says); finished games are
-    /// added to the local history by `importer` (none: the `i` key says where to import them instead).
-    pub fn new(url: &str, me: &str, wire: Box<dyn Wire>, importer: Option<Importer>) -> OnlineView {
+    /// added (`i`) to the local history of the store the screens share ([`super::import::import`]).
+    pub fn new(url: &str, me: &str, wire: Box<dyn Wire>) -> OnlineView {
         let mut wire = wire;
         // The lobby is followed from the start (the connection asks again after every reconnection).
         wire.up(Up::Send(ClientMessage::Lobby { follow: true }));
         OnlineView {
             model: Model::new(me),
             wire,
-            importer,
             t48: None,
             want_2048: false,
             want_guess: None,
@@ -302,8 +297,8 @@ impl OnlineView {
         self.model.current_game()
     }
 
-    /// Takes in what the link passed on.
-    fn pump(&mut self) {
+    /// Takes in what the link passed on; a finished game's record asked for (`i`) goes into `store`.
+    fn pump(&mut self, store: &mut dyn crate::storage::Storage) {
         for down in self.wire.down() {
             let before = self.model.current;
             let lines = self.model.apply(down);
@@ -311,13 +306,8 @@ impl OnlineView {
                 self.say(l);
             }
             for record in std::mem::take(&mut self.model.to_import) {
-                let line = match self.importer.as_mut() {
-                    Some(import) => import(&record, &self.model.me),
-                    None => format!(
-                        "game {} is not imported here: parlor online --import {} in the terminal adds it",
-                        record.game, record.game
-                    ),
-                };
+                let line = super::import::import(&record, &self.model.me, store)
+                    .map_or_else(|e| format!("not imported: {e:#}"), |done| done.line);
                 self.say(line);
             }
             if self.model.daily_mastermind.is_some()
@@ -1012,9 +1002,12 @@ impl View for OnlineView {
         if !self.model.connected {
             let text = match (&self.model.refused, self.model.was_connected) {
                 (Some(why), _) => format!("Refused by the server: {why}"),
-                (None, true) => {
-                    "Connection lost: trying again (your games wait for you)".to_string()
-                }
+                (None, true) => match &self.model.lost {
+                    Some(why) => {
+                        format!("Connection lost ({why}): reconnecting… (your games wait for you)")
+                    }
+                    None => "Connection lost: reconnecting… (your games wait for you)".to_string(),
+                },
                 (None, false) => "Connecting...".to_string(),
             };
             let line = Rect { height: 1, ..body };
@@ -1057,8 +1050,8 @@ impl View for OnlineView {
         }
     }
 
-    fn handle_key(&mut self, key: KeyEvent, _ctx: &mut Ctx) -> Transition {
-        self.pump();
+    fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {
+        self.pump(ctx.store);
         if let Some(p) = self.prompt.take() {
             self.prompt_key(p, key);
             return Transition::Stay;
@@ -1096,8 +1089,8 @@ impl View for OnlineView {
         Transition::Stay
     }
 
-    fn tick(&mut self, _ctx: &mut Ctx) -> Transition {
-        self.pump();
+    fn tick(&mut self, ctx: &mut Ctx) -> Transition {
+        self.pump(ctx.store);
         Transition::Stay
     }
 

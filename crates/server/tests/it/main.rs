@@ -13,6 +13,7 @@ mod kill;
 mod lobby;
 mod logfile;
 mod many;
+mod ping;
 mod queue_many;
 mod rating;
 mod reconnect;

@@ -2,9 +2,11 @@
 //! cargo), the page reaching it from the menu's "Online" entry, and a second player, a small Rust client speaking the
 //! protocol over tungstenite. The page challenges the client on a 3x3 board and plays Black with the board's keys; the
 //! page is reloaded mid-game and finds the game where it was (the same resume as the terminal's); the game is played
-//! to its end and its result read on the page. Every wait is bounded.
+//! to its end and its result read on the page, then imported into the page's own history (twice: recorded once) and
+//! replayed from there. A second test stops the server (SIGSTOP) mid-game: the page says the server is silent,
+//! connects again once it runs (SIGCONT), and the game goes on with nothing lost or doubled. Every wait is bounded.
 
-use crate::common::{MENU_FIRST, find, page};
+use crate::common::{MENU_FIRST, find, open_item, page, to_menu};
 use parlor_online::protocol::{ClientMessage, EventKind, ServerMessage};
 use parlor_web_e2e::{Key, Session, site_from_env, workspace_root};
 use std::io::{BufRead, BufReader};
@@ -175,30 +177,35 @@ fn digit(mv: nocca::Move) -> &'static str {
     }
 }
 
-/// From the menu to the online lobby: the menu's "Online", then Enter on the prefilled question (typing `name`
-/// first when the page has none kept).
-fn go_online(s: &Session, name: Option<&str>) {
-    let menu = s.wait_text(MENU_FIRST).unwrap();
-    let (col, row) = find(&menu, "Online: Nocca Nocca").expect("the menu offers Online");
-    s.click_cell(col + 1, row).unwrap();
-    s.wait_text("Parlor online · connect").unwrap();
-    if let Some(name) = name {
-        s.type_text(name).unwrap();
+/// Plays `mv` on the page with the board's keys: the cursor from where it stands to the piece, Enter, then the
+/// direction's digit.
+fn page_move(s: &Session, cursor: &mut (i32, i32), mv: nocca::Move) {
+    let (r, c) = (mv.from.row() as i32, mv.from.col() as i32);
+    let mut keys = Vec::new();
+    while cursor.0 < r {
+        keys.push(Key::Up);
+        cursor.0 += 1;
     }
-    s.press(&[Key::Enter]).unwrap();
+    while cursor.0 > r {
+        keys.push(Key::Down);
+        cursor.0 -= 1;
+    }
+    while cursor.1 < c {
+        keys.push(Key::Right);
+        cursor.1 += 1;
+    }
+    while cursor.1 > c {
+        keys.push(Key::Left);
+        cursor.1 -= 1;
+    }
+    keys.push(Key::Enter);
+    s.press(&keys).unwrap();
+    s.wait_text(&format!("{} selected", mv.from)).unwrap();
+    s.type_text(digit(mv)).unwrap();
 }
 
-#[test]
-fn the_page_plays_online_against_a_client_and_takes_the_game_up_after_a_reload() {
-    let test = "the_page_plays_online_against_a_client_and_takes_the_game_up_after_a_reload";
-    if site_from_env(test).unwrap().is_none() {
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(dir.path());
-    let mut bob = Client::connect(&server.url, "bob");
-    let s = page(test, &format!("?server={}", server.url)).unwrap();
-    go_online(&s, Some("ann"));
+/// The page (as ann) challenges bob on a 3x3 board, bob accepts: the game's number, once the page shows it.
+fn start_game(s: &Session, bob: &mut Client) -> u64 {
     s.wait_text("Parlor online · ann · online").unwrap();
     s.wait_text("bob 1500").unwrap();
     s.type_text("c").unwrap();
@@ -227,6 +234,34 @@ fn the_page_plays_online_against_a_client_and_takes_the_game_up_after_a_reload()
     let screen = s.wait_text("your move").unwrap();
     assert!(screen.contains("ann (black, 1500)"), "{screen}");
     assert!(screen.contains("bob (white, 1500)"), "{screen}");
+    id
+}
+
+/// From the menu to the online lobby: the menu's "Online", then Enter on the prefilled question (typing `name`
+/// first when the page has none kept).
+fn go_online(s: &Session, name: Option<&str>) {
+    let menu = s.wait_text(MENU_FIRST).unwrap();
+    let (col, row) = find(&menu, "Online: Nocca Nocca").expect("the menu offers Online");
+    s.click_cell(col + 1, row).unwrap();
+    s.wait_text("Parlor online · connect").unwrap();
+    if let Some(name) = name {
+        s.type_text(name).unwrap();
+    }
+    s.press(&[Key::Enter]).unwrap();
+}
+
+#[test]
+fn the_page_plays_online_against_a_client_and_takes_the_game_up_after_a_reload() {
+    let test = "the_page_plays_online_against_a_client_and_takes_the_game_up_after_a_reload";
+    if site_from_env(test).unwrap().is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path());
+    let mut bob = Client::connect(&server.url, "bob");
+    let s = page(test, &format!("?server={}", server.url)).unwrap();
+    go_online(&s, Some("ann"));
+    let id = start_game(&s, &mut bob);
     s.screenshot("online-game").unwrap();
 
     let mut game = nocca::Game::new("3x3".parse().unwrap(), nocca::GameOptions::default());
@@ -251,28 +286,7 @@ fn the_page_plays_online_against_a_client_and_takes_the_game_up_after_a_reload()
             }
             s.wait_text(&format!("move {}: your move", game.ply() + 1))
                 .unwrap();
-            let (r, c) = (mv.from.row() as i32, mv.from.col() as i32);
-            let mut keys = Vec::new();
-            while cursor.0 < r {
-                keys.push(Key::Up);
-                cursor.0 += 1;
-            }
-            while cursor.0 > r {
-                keys.push(Key::Down);
-                cursor.0 -= 1;
-            }
-            while cursor.1 < c {
-                keys.push(Key::Right);
-                cursor.1 += 1;
-            }
-            while cursor.1 > c {
-                keys.push(Key::Left);
-                cursor.1 -= 1;
-            }
-            keys.push(Key::Enter);
-            s.press(&keys).unwrap();
-            s.wait_text(&format!("{} selected", mv.from)).unwrap();
-            s.type_text(digit(mv)).unwrap();
+            page_move(&s, &mut cursor, mv);
         } else {
             bob.send(&ClientMessage::Move {
                 game: id,
@@ -316,4 +330,164 @@ fn the_page_plays_online_against_a_client_and_takes_the_game_up_after_a_reload()
         "the page says {result:?}; the server's winner is {winner:?}"
     );
     s.screenshot("online-over").unwrap();
+
+    // Into the page's own history (`i`, as the terminal's): recorded once however often it is asked.
+    s.type_text("i").unwrap();
+    let added = format!("online game {id} added to the history as game ");
+    let screen = s.wait_text(&added).unwrap();
+    let local: u64 = screen
+        .lines()
+        .find_map(|l| l.split_once(&added))
+        .and_then(|(_, rest)| rest.split(':').next()?.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no local game number:\n{screen}"));
+    s.type_text("i").unwrap();
+    s.wait_text(&format!(
+        "online game {id} is in the history already (game {local})"
+    ))
+    .unwrap();
+    s.screenshot("online-imported").unwrap();
+    to_menu(&s);
+    let history = open_item(&s, "History and replays");
+    let rows: Vec<&str> = history
+        .lines()
+        .filter(|l| l.contains("online 3x3"))
+        .collect();
+    assert_eq!(rows.len(), 1, "the game once in the history:\n{history}");
+    assert!(
+        rows[0].contains(&format!("#{local} ")) && rows[0].contains("nocca"),
+        "{history}"
+    );
+    // Its replay, from the history, to the last move.
+    s.press(&[Key::Enter]).unwrap();
+    let plies = game.ply();
+    s.wait_text(&format!("online 3x3 · game #{local}")).unwrap();
+    s.wait_text(&format!("Move 0 of {plies}")).unwrap();
+    s.type_text("G").unwrap();
+    s.wait_text(&format!("Move {plies} of {plies}")).unwrap();
+    s.screenshot("online-replayed").unwrap();
+    // Kept in the browser: after a reload the history still has it, once.
+    s.reload().unwrap();
+    let history = open_item(&s, "History and replays");
+    assert_eq!(
+        history.lines().filter(|l| l.contains("online 3x3")).count(),
+        1,
+        "{history}"
+    );
+}
+
+/// Sends `signal` (`-STOP`, `-CONT`) to the process `pid`.
+fn signal(pid: u32, signal: &str) {
+    let status = Command::new("kill")
+        .args([signal, &pid.to_string()])
+        .status()
+        .expect("run kill");
+    assert!(status.success(), "kill {signal} {pid}");
+}
+
+#[test]
+fn the_page_notices_a_silent_server_and_resumes_the_game_once_it_answers() {
+    let test = "the_page_notices_a_silent_server_and_resumes_the_game_once_it_answers";
+    if site_from_env(test).unwrap().is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path());
+    let mut bob = Client::connect(&server.url, "bob");
+    let s = page(test, &format!("?server={}", server.url)).unwrap();
+    go_online(&s, Some("ann"));
+    let id = start_game(&s, &mut bob);
+    let mut game = nocca::Game::new("3x3".parse().unwrap(), nocca::GameOptions::default());
+    let mut cursor = (0i32, 1i32);
+    // Two moves each way, then the server stops answering anything (the process stopped: its sockets stay open,
+    // so neither the browser nor the page is told; only silence says it).
+    for _ in 0..2 {
+        let mv = pick(&game);
+        if game.side_to_move() == nocca::Colour::Black {
+            s.wait_text(&format!("move {}: your move", game.ply() + 1))
+                .unwrap();
+            page_move(&s, &mut cursor, mv);
+        } else {
+            bob.send(&ClientMessage::Move {
+                game: id,
+                seq: game.ply() as u64 + 1,
+                mv: mv.to_string(),
+            });
+        }
+        game.play(mv).unwrap();
+        bob.wait_ply(id, game.ply());
+    }
+    s.wait_text(&format!("move {}: your move", game.ply() + 1))
+        .unwrap();
+    let pid = server.child.id();
+    signal(pid, "-STOP");
+    let stopped = Instant::now();
+    // A move made meanwhile goes into the dead socket (or is kept once the page has dropped it).
+    let made = pick(&game);
+    page_move(&s, &mut cursor, made);
+    game.play(made).unwrap();
+    let screen = s
+        .wait_screen(
+            "the page to say the server is silent",
+            Duration::from_secs(75),
+            |sc| sc.contains("Connection lost (server silent for 45 s): reconnecting"),
+        )
+        .unwrap_or_else(|e| {
+            signal(pid, "-CONT");
+            panic!("{e}")
+        });
+    let noticed = stopped.elapsed();
+    s.screenshot("online-silent").unwrap();
+    signal(pid, "-CONT");
+    assert!(
+        noticed >= Duration::from_secs(40) && noticed < Duration::from_secs(70),
+        "noticed after {noticed:?}:\n{screen}"
+    );
+    // The server runs again: the page connects again and resumes; its move is played once.
+    let back = s
+        .wait_screen(
+            "the page to take the game up again",
+            Duration::from_secs(40),
+            |sc| {
+                sc.contains(&format!(
+                    "Game {id}, move {}: waiting for bob",
+                    game.ply() + 1
+                ))
+            },
+        )
+        .unwrap();
+    assert!(!back.contains("Connection lost"), "{back}");
+    // Bob (whose own socket the stopped server may have dropped meanwhile) connects again and takes the game up
+    // after the last event he had: he gets the page's move, once.
+    bob = Client::connect(&server.url, "bob");
+    bob.send(&ClientMessage::Resume { game: id, after: 3 });
+    bob.wait_ply(id, game.ply());
+    // The game goes on to its end.
+    while !game.is_over() {
+        assert!(game.ply() < 600);
+        let mv = pick(&game);
+        if game.side_to_move() == nocca::Colour::Black {
+            s.wait_text(&format!("move {}: your move", game.ply() + 1))
+                .unwrap();
+            page_move(&s, &mut cursor, mv);
+        } else {
+            bob.send(&ClientMessage::Move {
+                game: id,
+                seq: game.ply() as u64 + 1,
+                mv: mv.to_string(),
+            });
+        }
+        game.play(mv).unwrap();
+        bob.wait_ply(id, game.ply());
+    }
+    s.wait_text(&format!("Game {id} over: ")).unwrap();
+    // Nothing lost or doubled: the server's record is the game as played here, move for move.
+    bob.send(&ClientMessage::Record { game: id });
+    let ServerMessage::Record { record } = bob.wait(
+        "the game's record",
+        |m| matches!(m, ServerMessage::Record { record } if record.game == id),
+    ) else {
+        unreachable!()
+    };
+    assert_eq!(record.moves, game.record());
+    s.screenshot("online-resumed-over").unwrap();
 }
