@@ -6,9 +6,12 @@
 // by the wasm module, deleted, and made again when needed. Besides the answers (texts) the worker posts
 // `{kept: {event, key, ms, bytes, why}}` objects, which the page counts in `window.parlorKept`.
 //
-// A tree too slow to build between two answers (Bulls and Cows' optimal tree, minutes) is built by a second worker,
+// A tree too slow to build between two answers (Bulls and Cows' optimal tree, minutes) is built by a builder worker,
 // this same script loaded as `worker.js?role=builder`, so that the hints go on meanwhile (a heuristic's, which say
-// so); its bytes come back here, are checked (every secret replayed), taken and kept.
+// so). The PAGE owns the builder, not this worker: the page ends a thinking worker to stop a think, and the build
+// must outlive it. This worker asks the page for the tree (`{build: key}`); the page hands the built bytes to the
+// thinking worker of the moment (`{built: {key, bytes}}`), which checks them (every secret replayed), takes and
+// keeps them.
 //
 // The page may also ask, as a request `{"fetch": key}`, for a table its value overlay needs (Nocca's `v`): the
 // worker posts `{gave: {key, bytes}}` (the table it holds, or solves now; never solved on the page's thread) or
@@ -79,54 +82,29 @@ const keepNew = async () => {
   }
 };
 
-// The builder worker (started at the first tree wanted) and the trees it is building, with their start times.
-let builder = null;
-const building = new Map();
-const builderFailed = (why) => {
-  for (const key of building.keys()) {
-    parlor.parlorWorkerBuildFailed(key, why);
-    tell({ event: "failed", key, why });
+// A tree the page's builder worker built (`{key, bytes, ms, wallMs}`), or could not (`{key, why}`), handed over by
+// the page: checked (every secret replayed), taken and kept; or the hints told why there is none.
+const takeBuilt = async (b) => {
+  if (b.why) {
+    parlor.parlorWorkerBuildFailed(b.key, b.why);
+    tell({ event: "failed", key: b.key, why: b.why });
+    return;
   }
-  building.clear();
-  builder = null;
+  const t0 = performance.now();
+  const why = parlor.parlorWorkerKept(b.key, b.bytes);
+  const checkMs = performance.now() - t0;
+  if (why !== "") {
+    parlor.parlorWorkerBuildFailed(b.key, why);
+    tell({ event: "failed", key: b.key, why });
+    return;
+  }
+  await put(b.key, b.bytes, { event: "solved", ms: b.ms, wallMs: b.wallMs, checkMs });
 };
-const startBuilder = () => {
-  const w = new Worker(new URL("./worker.js?role=builder", import.meta.url), { type: "module" });
-  w.onmessage = async (e) => {
-    const b = e.data && e.data.built;
-    if (!b) return;
-    const started = building.get(b.key);
-    building.delete(b.key);
-    if (b.why) {
-      parlor.parlorWorkerBuildFailed(b.key, b.why);
-      tell({ event: "failed", key: b.key, why: b.why });
-      return;
-    }
-    const t0 = performance.now();
-    const why = parlor.parlorWorkerKept(b.key, b.bytes);
-    const checkMs = performance.now() - t0;
-    if (why !== "") {
-      parlor.parlorWorkerBuildFailed(b.key, why);
-      tell({ event: "failed", key: b.key, why });
-      return;
-    }
-    await put(b.key, b.bytes, { event: "solved", ms: b.ms, wallMs: performance.now() - started, checkMs });
-  };
-  w.onerror = (e) => builderFailed("the builder failed: " + (e.message || "unknown error"));
-  return w;
-};
-// Every tree the last answer needed, given to the builder.
+// Every tree the last answer needed, asked of the page, which owns the builder (and asks it once per tree, however
+// many thinking workers want it).
 const buildWanted = () => {
   for (let key = parlor.parlorWorkerWanted(); key; key = parlor.parlorWorkerWanted()) {
-    try {
-      builder = builder || startBuilder();
-      building.set(key, performance.now());
-      builder.postMessage({ build: key });
-      tell({ event: "building", key });
-    } catch (e) {
-      building.set(key, performance.now());
-      builderFailed("no builder worker: " + e);
-    }
+    self.postMessage({ build: key });
   }
 };
 
@@ -164,6 +142,10 @@ if (new URL(import.meta.url).searchParams.get("role") === "builder") {
   const ready = init().then(() => readKept().catch((e) => tell({ event: "unavailable", why: String(e) })));
   self.onmessage = async (e) => {
     await ready;
+    if (e.data && e.data.built) {
+      await takeBuilt(e.data.built);
+      return;
+    }
     if (typeof e.data === "string" && e.data.startsWith('{"fetch"')) {
       await give(JSON.parse(e.data).fetch);
       return;

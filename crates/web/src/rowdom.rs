@@ -293,6 +293,7 @@ impl Backend for RowDom {
         let width = usize::from(self.built.width);
         let cursor = self.cursor.filter(|_| self.cursor_shown);
         let (mut rows, mut runs) = (0, 0);
+        let (mut html_ms, mut write_ms) = (0.0, 0.0);
         for (y, row) in self.rows.iter().enumerate() {
             if !std::mem::take(&mut self.dirty[y]) {
                 continue;
@@ -300,8 +301,12 @@ impl Backend for RowDom {
             let on_row = cursor
                 .filter(|p| usize::from(p.y) == y)
                 .map(|p| usize::from(p.x));
+            let t0 = now();
             let (html, n) = row_html(&self.cells[y * width..(y + 1) * width], on_row);
+            let t1 = now();
             row.set_inner_html(&html);
+            html_ms += t1 - t0;
+            write_ms += now() - t1;
             rows += 1;
             runs += n;
         }
@@ -313,6 +318,8 @@ impl Backend for RowDom {
                 s.last_rows = rows;
                 s.last_runs = runs;
                 s.last_cells = changed;
+                s.html_ms = html_ms;
+                s.write_ms = write_ms;
                 if rows * 2 >= self.rows.len() {
                     s.whole_screens += 1;
                 }
@@ -326,7 +333,8 @@ impl Backend for RowDom {
 /// one), `flushes` (frames that wrote rows), `rowWrites` (rows written, one assignment each), `wholeScreens`
 /// (frames that wrote at least half the rows), `lastRows`, `lastRuns` and `lastCells` (the last frame's rows
 /// written, their runs and the cells that changed), and the last redraw's times in ms: `renderMs` (the screens
-/// drawing into ratatui's buffer), `flushMs` (the backend writing the document) and, with `?timing=1` only,
+/// drawing into ratatui's buffer), `flushMs` (the backend writing the document; of the last flush that wrote rows,
+/// `htmlMs` building their HTML and `writeMs` the assignments) and, with `?timing=1` only,
 /// `layoutMs` (the browser's style and layout of it, forced at once); `key` holds the last key's parts (see
 /// [`note_key`]), which the app's later ticks do not overwrite.
 #[derive(Debug, Default, Clone)]
@@ -351,6 +359,10 @@ pub struct Stats {
     pub flush_ms: f64,
     /// The browser's style and layout, ms (only measured with `?timing=1`).
     pub layout_ms: f64,
+    /// Of the last flush that wrote rows: building the rows' HTML (in Rust), ms.
+    pub html_ms: f64,
+    /// Of the last flush that wrote rows: the rows' `innerHTML` assignments (the browser parsing them), ms.
+    pub write_ms: f64,
     /// The last key's parts, ms: from its `keydown` to its handler (the event waiting for the page's thread),
     /// the app taking it, and its redraw's render, flush and layout.
     pub key: [f64; 5],
@@ -388,6 +400,8 @@ impl Stats {
         set("renderMs", JsValue::from_f64(stats.render_ms));
         set("flushMs", JsValue::from_f64(stats.flush_ms));
         set("layoutMs", JsValue::from_f64(stats.layout_ms));
+        set("htmlMs", JsValue::from_f64(stats.html_ms));
+        set("writeMs", JsValue::from_f64(stats.write_ms));
         let key = js_sys::Array::new();
         for ms in stats.key {
             key.push(&JsValue::from_f64(ms));

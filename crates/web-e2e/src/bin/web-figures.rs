@@ -7,7 +7,8 @@
 //!
 //! `cargo run -p parlor-web-e2e --bin web-figures [-- --native]`: the page is `$PARLOR_WEB_DIR` or `target/web`;
 //! `--native` also runs `cargo run --release -p parlor-web --example native_bench` and prints what it says, for the
-//! ratio.
+//! ratio. `--draw` prints only the whole-screen walk (`--walks N` rounds of it, 3 unless told), with each screen's
+//! figures apart (its keys, median, max and how many over 16 ms), to compare two builds of the page run by turns.
 
 use flate2::Compression;
 use flate2::write::GzEncoder;
@@ -41,10 +42,27 @@ fn main() {
 }
 
 fn run() -> Result<()> {
-    let native = std::env::args().any(|a| a == "--native");
+    let args: Vec<String> = std::env::args().collect();
+    let native = args.iter().any(|a| a == "--native");
+    let walks = match args.iter().position(|a| a == "--walks") {
+        Some(i) => args
+            .get(i + 1)
+            .and_then(|n| n.parse::<usize>().ok())
+            .filter(|n| *n > 0)
+            .ok_or_else(|| Error::new("--walks needs a number of rounds"))?,
+        None => WALKS,
+    };
     let site = site()?;
     println!("page: {}", site.display());
     println!("load average before: {}", load_average());
+    if args.iter().any(|a| a == "--draw") {
+        let page = Session::launch("web-figures", &site)?;
+        println!("\n## Key to redraw, whole screens ({walks} walks)");
+        whole_screens(&page, walks)?;
+        drop(page);
+        println!("\nload average after: {}", load_average());
+        return Ok(());
+    }
 
     println!("\n## Page weight (not counting 2048 data)");
     let mut total_gz = 0;
@@ -92,9 +110,9 @@ fn run() -> Result<()> {
     println!("the slowest five: {} ms", slowest.join(", "));
 
     println!(
-        "\n## Key to redraw, whole screens ({WALKS} walks: a new game, help on and off, the menu, statistics, history)"
+        "\n## Key to redraw, whole screens ({walks} walks: a new game, help on and off, the menu, statistics, history)"
     );
-    whole_screens(&page)?;
+    whole_screens(&page, walks)?;
 
     println!("\n## Engines in the page (parlorBench)");
     let thread = PageThread::find(&page)?;
@@ -263,8 +281,8 @@ fn open_row(page: &Session, label: &'static str, out: &mut Vec<Timed>) -> Result
 }
 
 /// Walks through whole-screen changes with `?timing=1` (the page forces the browser's style and layout after each
-/// redraw, so `parlorFrameMs()` counts them in) and prints what each key took.
-fn whole_screens(page: &Session) -> Result<()> {
+/// redraw, so `parlorFrameMs()` counts them in) `walks` times and prints what the keys took, in all and per screen.
+fn whole_screens(page: &Session, walks: usize) -> Result<()> {
     page.open("timing=1&seed=3")?;
     page.fresh_start()?;
     page.wait_text("New game: 2048")?;
@@ -281,7 +299,7 @@ fn whole_screens(page: &Session) -> Result<()> {
         ('?', "menu help on"),
     ];
     let mut out = Vec::new();
-    for _ in 0..WALKS {
+    for _ in 0..walks {
         for (key, what) in game {
             timed_press(page, key, what, &mut out)?;
         }
@@ -328,6 +346,21 @@ fn whole_screens(page: &Session) -> Result<()> {
             .collect();
         let (median, max) = median_max(&mut part);
         println!("  {name}: median {median:.1} ms, max {max:.1} ms");
+    }
+    let mut screens: Vec<&str> = Vec::new();
+    for r in &out {
+        if !screens.contains(&r.0.as_str()) {
+            screens.push(&r.0);
+        }
+    }
+    for screen in screens {
+        let mut frames: Vec<f64> = out.iter().filter(|r| r.0 == screen).map(|r| r.1).collect();
+        let over = frames.iter().filter(|ms| **ms > 16.0).count();
+        let n = frames.len();
+        let (median, max) = median_max(&mut frames);
+        println!(
+            "  {screen:<16} {n:>3} keys, median {median:>5.1} ms, max {max:>5.1} ms, {over} over 16 ms"
+        );
     }
     out.sort_by(|a, b| b.1.total_cmp(&a.1));
     let slowest: Vec<String> = out
