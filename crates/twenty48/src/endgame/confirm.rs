@@ -4,9 +4,10 @@
 //! after-state) that the table covers is valued by its success probability `p` in the evaluation's own units, and every
 //! other leaf by the evaluation. **The scale**: success is worth what the evaluation says the position is worth now
 //! (`W`, the best over the legal moves of the move's points plus its after-state's value, looked at one move deep),
-//! failure 0, so a covered leaf is worth `p * W`. Inside the formation the leaves are exact, so the search then agrees
-//! with the table among the moves that keep the formation; what it adds is the choice to leave the formation (a move
-//! the table does not allow, valued by the evaluation) when the evaluation values that above `p * W`.
+//! failure 0, so a covered leaf is worth `p * W`. Inside the formation the leaves are exact: one move deep the search
+//! finds the table's best value among the moves that keep the formation; deeper, the points of merges and moves that
+//! leave the formation further down count too. What it adds is the choice to leave the formation (a move the table
+//! does not allow, valued by the evaluation) when the evaluation values that above `p * W`.
 
 use crate::ai::evaluate::Evaluate;
 use crate::ai::search::{DEFAULT_CUTOFF, Search};
