@@ -14,7 +14,11 @@
 //! (`ai::danger_depth`, from `--depth` as the base).
 //! `--endgame DIR` asks the endgame table in DIR (built by `examples/endgame.rs`) first: on a board that matches its
 //! formation and that it holds, the table's best move is played when its success probability is at least
-//! `--endgame-min P` (default 0.0001), and the search runs otherwise.
+//! `--endgame-min P` (default 0.0001), and the search runs otherwise. `--endgame-confirm D` searches D moves deep on
+//! such a board instead, the table valuing the leaves it covers (`endgame::confirm`; needs the network);
+//! `--endgame-store FILE` plays a distilled store's move outright instead of the table's (`endgame::distill`;
+//! used only without `--endgame`);
+//! `--endgame-log FILE` appends the formation key (8 bytes, little-endian) of every board the table held.
 //! `--out FILE` appends each game's line to FILE and, when FILE already holds games, plays only the seeds it lacks
 //! (a long run resumes game by game after an interruption; the summary covers every game in FILE).
 
@@ -52,6 +56,9 @@ struct Args {
     out: Option<PathBuf>,
     endgame: Option<PathBuf>,
     endgame_min: f32,
+    endgame_confirm: Option<u32>,
+    endgame_log: Option<PathBuf>,
+    endgame_store: Option<PathBuf>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -76,6 +83,9 @@ fn parse_args() -> Result<Args, String> {
     let mut out = None;
     let mut endgame = None;
     let mut endgame_min = 1e-4f32;
+    let mut endgame_confirm = None;
+    let mut endgame_log = None;
+    let mut endgame_store = None;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -126,6 +136,9 @@ fn parse_args() -> Result<Args, String> {
             "--out" => out = Some(PathBuf::from(value()?)),
             "--endgame" => endgame = Some(PathBuf::from(value()?)),
             "--endgame-min" => endgame_min = value()?.parse().map_err(|e| bad(&e))?,
+            "--endgame-confirm" => endgame_confirm = Some(value()?.parse().map_err(|e| bad(&e))?),
+            "--endgame-log" => endgame_log = Some(PathBuf::from(value()?)),
+            "--endgame-store" => endgame_store = Some(PathBuf::from(value()?)),
             "--cutoff" => cutoff = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--max-moves" => max_moves = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--table" => {
@@ -173,6 +186,9 @@ fn parse_args() -> Result<Args, String> {
         out,
         endgame,
         endgame_min,
+        endgame_confirm,
+        endgame_log,
+        endgame_store,
     })
 }
 
@@ -182,7 +198,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--out FILE] [--endgame DIR] [--endgame-min P]"
+                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE] [--endgame-store FILE]"
             );
             return ExitCode::from(2);
         }
@@ -233,6 +249,42 @@ fn main() -> ExitCode {
         a
     });
     let taken = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let store = args.endgame_store.as_ref().map(|path| {
+        let t = std::time::Instant::now();
+        let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let s = twenty48::endgame::distill::Store::from_bytes(&bytes)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        eprintln!(
+            "endgame store {} ({}, {} positions, {} bytes) read in {:.1} ms",
+            path.display(),
+            s.formation(),
+            s.len(),
+            bytes.len(),
+            t.elapsed().as_secs_f64() * 1000.0
+        );
+        Arc::new(s)
+    });
+    let (store_asked, store_hits) = (
+        Arc::new(std::sync::atomic::AtomicU64::new(0)),
+        Arc::new(std::sync::atomic::AtomicU64::new(0)),
+    );
+    // Hits where the confirming search chose another move than the table's best.
+    let differed = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let key_log = args.endgame_log.as_ref().map(|path| {
+        let f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .unwrap_or_else(|e| panic!("cannot open {}: {e}", path.display()));
+        Arc::new(std::sync::Mutex::new(std::io::BufWriter::new(f)))
+    });
+    let confirm_net = args.endgame_confirm.map(|_| {
+        Arc::clone(
+            network
+                .as_ref()
+                .expect("--endgame-confirm needs the network (--eval network or --net FILE)"),
+        )
+    });
     let mut reports = Vec::with_capacity(args.games);
     if let Some(path) = &args.out
         && let Ok(text) = std::fs::read_to_string(path)
@@ -274,17 +326,59 @@ fn main() -> ExitCode {
             player.set_table_kind(kind);
         }
         player.set_four_limit(args.fours);
-        if let Some(a) = &advisor {
-            let (a, min, taken) = (Arc::clone(a), args.endgame_min, Arc::clone(&taken));
+        if let (None, Some(s)) = (&advisor, &store) {
+            let (s, min) = (Arc::clone(s), args.endgame_min);
+            let (asked, hits) = (Arc::clone(&store_asked), Arc::clone(&store_hits));
             player.set_advice(Some(Arc::new(move |b| {
-                let (d, v) = a.advise(b)?;
+                asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let (d, v) = s.advise(b)?;
                 (v >= min).then(|| {
-                    taken.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    hits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     d
                 })
             })));
         }
+        if let Some(a) = &advisor {
+            let (a, min, taken) = (Arc::clone(a), args.endgame_min, Arc::clone(&taken));
+            let (log, net, depth, differed) = (
+                key_log.clone(),
+                confirm_net.clone(),
+                args.endgame_confirm,
+                Arc::clone(&differed),
+            );
+            player.set_advice(Some(Arc::new(move |b| {
+                let (d, v) = a.advise(b)?;
+                if v < min {
+                    return None;
+                }
+                taken.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if let (Some(log), Some((key, _))) = (&log, a.key_of(b)) {
+                    log.lock()
+                        .expect("the key log")
+                        .write_all(&key.to_le_bytes())
+                        .expect("write the key log");
+                }
+                let (Some(net), Some(depth)) = (&net, depth) else {
+                    return Some(d);
+                };
+                let eval = ntuple::Downgraded {
+                    net,
+                    from: ntuple::DOWNGRADE_FROM,
+                };
+                let (c, _) = twenty48::endgame::confirm::confirm(&a, &eval, b, depth, 0.1)?;
+                if c != d {
+                    differed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+                Some(c)
+            })));
+        }
         let report = autoplay_player(&rules, seed, &mut player, args.max_moves);
+        if let Some(log) = &key_log {
+            log.lock()
+                .expect("the key log")
+                .flush()
+                .expect("write the key log");
+        }
         println!("{report}");
         if let Some(f) = &mut out_file {
             writeln!(f, "{report}").expect("write the --out file");
@@ -296,6 +390,16 @@ fn main() -> ExitCode {
         );
         reports.push(report);
     }
+    if store.is_some() {
+        let (asked, hits) = (
+            store_asked.load(std::sync::atomic::Ordering::Relaxed),
+            store_hits.load(std::sync::atomic::Ordering::Relaxed),
+        );
+        println!(
+            "endgame store: asked on {asked} boards, its move played on {hits} ({:.2}%)",
+            100.0 * hits as f64 / asked.max(1) as f64
+        );
+    }
     if let Some(a) = &advisor {
         let load = |c: &std::sync::atomic::AtomicU64| c.load(std::sync::atomic::Ordering::Relaxed);
         println!(
@@ -305,6 +409,12 @@ fn main() -> ExitCode {
             100.0 * load(&a.hits) as f64 / load(&a.asked).max(1) as f64,
             load(&taken)
         );
+        if args.endgame_confirm.is_some() {
+            println!(
+                "confirming search: another move than the table's on {} of them",
+                load(&differed)
+            );
+        }
     }
     reports.sort_by_key(|r| r.seed);
     println!("{}", summarize(&reports));

@@ -7,7 +7,9 @@
 //! - [`checkpoint`]: the layer files, written atomically and checked when read;
 //! - [`table`]: a finished table in memory, looked up by position;
 //! - [`naive`]: the reference the solver is checked against;
-//! - [`play`]: the table in play, a real board matched under the board's symmetries.
+//! - [`play`]: the table in play, a real board matched under the board's symmetries;
+//! - [`distill`]: the positions met most often in play, with their moves and values, in a small perfect hash;
+//! - [`confirm`]: a short search confirming the table's move, the table valuing the leaves it covers.
 //!
 //! ```
 //! use twenty48::endgame::{Formation, Solver};
@@ -21,6 +23,8 @@
 //! ```
 
 pub mod checkpoint;
+pub mod confirm;
+pub mod distill;
 pub mod formation;
 pub mod layer;
 pub mod naive;

@@ -56,6 +56,36 @@ pub fn direction_maps() -> [[Direction; 4]; 8] {
     maps
 }
 
+/// `board` read in formation `f` under symmetry `k` (with the formation's own fixed tiles) when its fixed cells match
+/// (each holding a tile of at least the target, no two side by side equal), with whether a free cell holds the target
+/// or more.
+pub fn read_in(f: &Formation, board: Bitboard, k: usize) -> Option<(Bitboard, bool)> {
+    let s = symmetry(board, k);
+    let target = f.target_exponent() as u64;
+    let fixed = f.fixed_mask();
+    let mut reached = false;
+    for cell in 0..16 {
+        let e = (s >> (4 * cell)) & 0xF;
+        let is_fixed = (fixed >> (4 * cell)) & 0xF != 0;
+        if !is_fixed {
+            reached |= e >= target;
+            continue;
+        }
+        if e < target {
+            return None;
+        }
+        let right = cell % 4 < 3 && (fixed >> (4 * (cell + 1))) & 0xF != 0;
+        if right && (s >> (4 * (cell + 1))) & 0xF == e {
+            return None;
+        }
+        let below = cell < 12 && (fixed >> (4 * (cell + 4))) & 0xF != 0;
+        if below && (s >> (4 * (cell + 4))) & 0xF == e {
+            return None;
+        }
+    }
+    Some(((s & !fixed) | f.fixed(), reached))
+}
+
 /// A table ready for play, with counters of its use.
 pub struct Advisor {
     table: Table,
@@ -89,32 +119,45 @@ impl Advisor {
 
     /// `board` read in the formation under symmetry `k`, when it matches.
     fn matches(&self, board: Bitboard, k: usize) -> Option<Bitboard> {
-        let f: &Formation = self.table.formation();
-        let s = symmetry(board, k);
-        let target = f.target_exponent() as u64;
-        let fixed = f.fixed_mask();
-        for cell in 0..16 {
-            let e = (s >> (4 * cell)) & 0xF;
-            let is_fixed = (fixed >> (4 * cell)) & 0xF != 0;
-            if !is_fixed {
-                if e >= target {
-                    return None;
-                }
-                continue;
-            }
-            if e < target {
-                return None;
-            }
-            let right = cell % 4 < 3 && (fixed >> (4 * (cell + 1))) & 0xF != 0;
-            if right && (s >> (4 * (cell + 1))) & 0xF == e {
-                return None;
-            }
-            let below = cell < 12 && (fixed >> (4 * (cell + 4))) & 0xF != 0;
-            if below && (s >> (4 * (cell + 4))) & 0xF == e {
-                return None;
-            }
+        match self.read(board, k)? {
+            (b, false) => Some(b),
+            (_, true) => None,
         }
-        Some((s & !fixed) | f.fixed())
+    }
+
+    fn read(&self, board: Bitboard, k: usize) -> Option<(Bitboard, bool)> {
+        read_in(self.table.formation(), board, k)
+    }
+
+    /// The formation's key of `board` (player to move) under the first symmetry that matches and that the table holds,
+    /// with that symmetry: the position the table would be asked about ([`Advisor::advise`]); counts nothing.
+    pub fn key_of(&self, board: Bitboard) -> Option<(u64, usize)> {
+        (0..8).find_map(|k| {
+            let b = self.matches(board, k)?;
+            self.table.value(b)?;
+            Some((self.table.formation().key(b), k))
+        })
+    }
+
+    /// The success probability of an after-state (a move made, the spawn to come) when it matches the formation
+    /// under a symmetry: 1 when a free cell holds the target or more, else the mean over its empty cells of the
+    /// table's values after a 2 (probability `1 - four_chance`) or a 4; `None` when it does not match or a spawn's
+    /// position is not in the table. Counts nothing.
+    pub fn after_value(&self, after: Bitboard) -> Option<f32> {
+        let f = self.table.formation();
+        (0..8).find_map(|k| match self.read(after, k)? {
+            (_, true) => Some(1.0),
+            (b, false) => {
+                let look = |key| self.table.key_value(key);
+                crate::endgame::solve::chance_value(f, f.key(b), self.four_chance(), look, look)
+                    .filter(|v| v.is_finite())
+            }
+        })
+    }
+
+    /// The probability of a 4 the table was built with.
+    pub fn four_chance(&self) -> f64 {
+        self.table.four_chance()
     }
 
     /// The table's best move on a real board (capped bitboard) and its success probability, when the board matches

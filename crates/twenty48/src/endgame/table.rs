@@ -92,7 +92,13 @@ impl Table {
         })
     }
 
-    fn key_value(&self, key: u64) -> Option<f32> {
+    /// The probability of a 4 the table was built with.
+    pub fn four_chance(&self) -> f64 {
+        self.four_chance
+    }
+
+    /// The value of a position by its key, if the table holds it.
+    pub fn key_value(&self, key: u64) -> Option<f32> {
         let (l, v) = self.layers.get(&self.formation.key_sum(key))?;
         l.position(key).map(|i| v[i])
     }

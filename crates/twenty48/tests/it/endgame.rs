@@ -423,3 +423,149 @@ fn the_advisor_reads_real_boards_under_every_symmetry() {
     let big = (b & !(0xF << 60)) | 5 << 60;
     assert_eq!(advisor.advise(big), None);
 }
+
+/// An evaluation of one value everywhere (no rewards), for the leaves the table does not cover.
+struct Flat(f32);
+
+impl twenty48::ai::Evaluate for Flat {
+    const REWARDS: bool = false;
+
+    fn eval(&self, _: u64) -> f32 {
+        self.0
+    }
+}
+
+#[test]
+fn after_states_are_valued_as_the_tables_moves_and_the_confirming_search_agrees() {
+    use twenty48::ai::search::Search;
+    use twenty48::bitboard::slide;
+    use twenty48::endgame::Advisor;
+    use twenty48::endgame::confirm::{TableEval, confirm, scale_of};
+    use twenty48::endgame::play::symmetry;
+    let (_, table) = solve("fedc/89ab/..../....", 32, 0.1);
+    let advisor = Advisor::new(table);
+    let t = advisor.table();
+    let (mut checked, mut confirmed) = (0, 0);
+    for (b, _) in t.entries().step_by(53) {
+        let moves = t.moves(b).unwrap();
+        for k in [0, 3, 6] {
+            let real = symmetry(b, k);
+            // Each allowed move's after-state is worth the table's value of the move, under any symmetry.
+            for &(d, v) in &moves {
+                let real_dir = (0..4)
+                    .map(|i| Direction::ALL[i])
+                    .find(|&r| symmetry(slide(b, d), k) == slide(real, r))
+                    .unwrap();
+                let got = advisor.after_value(slide(real, real_dir)).unwrap();
+                assert!((got - v).abs() < 1e-6, "{real:016x} {d:?}: {got} {v}");
+                checked += 1;
+            }
+            // One move deep, covered leaves at their probability and the rest at -1: the table's best value.
+            let eval = TableEval {
+                advisor: &advisor,
+                inner: &Flat(-1.0),
+                scale: 1.0,
+            };
+            let mut s = Search::new(&eval, None, 0.1, 0.0);
+            let best = s.best(real, 1, &Direction::ALL);
+            match moves.first() {
+                Some(&(_, v)) => {
+                    let (d, got) = best.unwrap();
+                    assert!((got - v).abs() < 1e-6, "{real:016x}: {got} {v}");
+                    assert_eq!(advisor.after_value(slide(real, d)), Some(got));
+                }
+                None => assert!(best.is_none_or(|(_, v)| v == -1.0)),
+            }
+            // The confirming search: a legal move, and with an evaluation that values every other leaf at 0 (so the
+            // scale is 0 too), any move it picks is worth at most what the table's moves are.
+            if let Some((d, _)) = confirm(&advisor, &Flat(0.0), real, 2, 0.1) {
+                assert_ne!(slide(real, d), real);
+                confirmed += 1;
+            }
+            let movable = Direction::ALL.iter().any(|&d| slide(real, d) != real);
+            assert_eq!(scale_of(&Flat(3.0), real), if movable { 3.0 } else { 0.0 });
+        }
+    }
+    assert!(checked > 2000 && confirmed > 1000, "{checked} {confirmed}");
+    // Not in the formation: no value.
+    let b = t.entries().nth(7).unwrap().0;
+    assert_eq!(advisor.after_value((b & !0xFF) | 0xBB), None);
+}
+
+#[test]
+fn a_distilled_store_gives_the_tables_moves_and_refuses_damage() {
+    use twenty48::endgame::Advisor;
+    use twenty48::endgame::distill::{Entry, Store, StoreError};
+    use twenty48::endgame::play::symmetry;
+    let (f, table) = solve("fedc/89ab/..../....", 32, 0.1);
+    let mut entries = Vec::new();
+    let mut left_out = Vec::new();
+    for (i, (b, _)) in table.entries().enumerate() {
+        let Some(&(dir, value)) = table.moves(b).unwrap().first() else {
+            continue;
+        };
+        let e = Entry {
+            key: f.key(b),
+            dir,
+            value,
+        };
+        if i % 3 == 0 {
+            entries.push(e);
+        } else {
+            left_out.push(e);
+        }
+    }
+    let store = Store::build(f.clone(), 0.1, &entries).unwrap();
+    assert_eq!(store.len(), entries.len());
+    for e in &entries {
+        let (d, v) = store.get(e.key).unwrap();
+        assert_eq!(d, e.dir);
+        assert!((v - e.value).abs() <= 0.5 / 65535.0 + 1e-7);
+    }
+    // Positions not stored are told apart by the 14-bit check but for about 1 in 16,383.
+    let false_hits = left_out
+        .iter()
+        .filter(|e| store.get(e.key).is_some())
+        .count();
+    assert!(
+        false_hits * 4000 < left_out.len(),
+        "{false_hits} of {}",
+        left_out.len()
+    );
+    // On real boards under the symmetries, the stored move is the full table's.
+    let advisor = Advisor::new(table);
+    for e in entries.iter().step_by(101) {
+        for k in 0..8 {
+            let real = symmetry(f.board(e.key), k);
+            let (d, v) = store.advise(real).unwrap();
+            let (td, tv) = advisor.advise(real).unwrap();
+            assert!((v - tv).abs() <= 0.5 / 65535.0 + 1e-6);
+            // Ties between moves may be broken either way; the stored move is worth the table's best.
+            if d != td {
+                let after = twenty48::bitboard::slide(real, d);
+                assert!((advisor.after_value(after).unwrap() - tv).abs() < 1e-6);
+            }
+        }
+    }
+    // The file: read back the same; a flipped bit anywhere, a cut or a longer file is refused.
+    let bytes = store.to_bytes();
+    assert!(
+        bytes.len() < 5 * entries.len() + 100,
+        "{} bytes",
+        bytes.len()
+    );
+    assert_eq!(Store::from_bytes(&bytes).unwrap(), store);
+    for at in [0, 5, 20, bytes.len() / 2, bytes.len() - 9, bytes.len() - 1] {
+        let mut bad = bytes.clone();
+        bad[at] ^= 0x10;
+        assert!(
+            matches!(Store::from_bytes(&bad), Err(StoreError::Refused(_))),
+            "byte {at}"
+        );
+    }
+    assert!(Store::from_bytes(&bytes[..bytes.len() - 4]).is_err());
+    let mut longer = bytes.clone();
+    longer.extend_from_slice(&[0; 8]);
+    assert!(Store::from_bytes(&longer).is_err());
+    assert!(Store::from_bytes(&[]).is_err());
+}

@@ -1,0 +1,162 @@
+//! Distils an endgame table (issue 29): counts the positions a table held in play (the key logs that `auto
+//! --endgame-log FILE` writes), keeps the most frequent that fit each byte budget, stores each with the table's best
+//! move and success probability in a perfect hash (`endgame::distill`), writes the stores, reads them back, and
+//! measures how many of the held-out logs' positions each store holds.
+//!
+//! `cargo run --release -p twenty48 --example distill -- --table ~/endgame/442-256 --keys a.keys,b.keys --test c.keys
+//! --bytes 1000000,2000000,4000000 --out store`  (writes `store-1000000.p48d`, ...)
+
+// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+
+use twenty48::endgame::Table;
+use twenty48::endgame::distill::{BUCKET_SIZE, Entry, LOAD, Store};
+
+fn read_keys(files: &str) -> Vec<u64> {
+    let mut keys = Vec::new();
+    for f in files.split(',').filter(|f| !f.is_empty()) {
+        let bytes = std::fs::read(f).unwrap_or_else(|e| panic!("{f}: {e}"));
+        keys.extend(
+            bytes
+                .chunks_exact(8)
+                .map(|c| u64::from_le_bytes(c.try_into().unwrap())),
+        );
+    }
+    keys
+}
+
+/// The bytes of a store of `n` positions, header left out.
+fn store_bytes(n: usize) -> usize {
+    4 * (n as f64 / LOAD).ceil() as usize + 2 * n.div_ceil(BUCKET_SIZE)
+}
+
+fn main() {
+    let (mut table, mut keys, mut test, mut budgets, mut out) = (
+        None,
+        String::new(),
+        String::new(),
+        vec![1_000_000usize],
+        None,
+    );
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let value = args
+            .next()
+            .unwrap_or_else(|| panic!("{flag} needs a value"));
+        match flag.as_str() {
+            "--table" => table = Some(PathBuf::from(value)),
+            "--keys" => keys = value,
+            "--test" => test = value,
+            "--bytes" => budgets = value.split(',').map(|b| b.parse().unwrap()).collect(),
+            "--out" => out = Some(value),
+            _ => panic!("unknown argument {flag}"),
+        }
+    }
+    let dir = table.expect("--table DIR");
+    let t0 = std::time::Instant::now();
+    let table = Table::load(&dir).unwrap_or_else(|e| panic!("{e}"));
+    eprintln!(
+        "table {} ({} positions) loaded in {:.1} s",
+        table.formation(),
+        table.len(),
+        t0.elapsed().as_secs_f64()
+    );
+    let train = read_keys(&keys);
+    let test = read_keys(&test);
+    let mut freq: HashMap<u64, u64> = HashMap::new();
+    for &k in &train {
+        *freq.entry(k).or_default() += 1;
+    }
+    let mut ranked: Vec<(u64, u64)> = freq.iter().map(|(&k, &n)| (k, n)).collect();
+    ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    println!(
+        "training: {} hits, {} distinct positions",
+        train.len(),
+        ranked.len()
+    );
+    let once = ranked.iter().filter(|r| r.1 == 1).count();
+    println!(
+        "  met once: {once} ({:.1}% of the distinct); the most met: {}",
+        100.0 * once as f64 / ranked.len().max(1) as f64,
+        ranked.first().map_or(0, |r| r.1)
+    );
+    for top in [1_000usize, 10_000, 100_000, 250_000, 500_000, 1_000_000] {
+        let covered: u64 = ranked.iter().take(top).map(|r| r.1).sum();
+        println!(
+            "  the {top} most met cover {:.1}% of the training hits",
+            100.0 * covered as f64 / train.len().max(1) as f64
+        );
+    }
+    let test_distinct: HashSet<u64> = test.iter().copied().collect();
+    println!(
+        "held out: {} hits, {} distinct positions",
+        test.len(),
+        test_distinct.len()
+    );
+    for budget in budgets {
+        let mut n = ranked.len();
+        while n > 0 && store_bytes(n) > budget {
+            n = n * 99 / 100;
+        }
+        while n < ranked.len() && store_bytes(n + 1) <= budget {
+            n += 1;
+        }
+        let entries: Vec<Entry> = ranked[..n]
+            .iter()
+            .filter_map(|&(key, _)| {
+                let &(dir, value) = table.moves(table.formation().board(key))?.first()?;
+                Some(Entry { key, dir, value })
+            })
+            .collect();
+        let t = std::time::Instant::now();
+        let store = Store::build(table.formation().clone(), table.four_chance(), &entries)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let built = t.elapsed().as_secs_f64();
+        let bytes = store.to_bytes();
+        let t = std::time::Instant::now();
+        let back = Store::from_bytes(&bytes).unwrap_or_else(|e| panic!("{e}"));
+        let load = t.elapsed().as_secs_f64();
+        assert_eq!(back, store);
+        let kept: HashSet<u64> = entries.iter().map(|e| e.key).collect();
+        let mut wrong = 0;
+        for e in &entries {
+            match back.get(e.key) {
+                Some((d, v)) if d == e.dir && (v - e.value).abs() <= 0.5 / 65535.0 + 1e-6 => {}
+                _ => wrong += 1,
+            }
+        }
+        let held = test.iter().filter(|k| kept.contains(k)).count();
+        let held_distinct = test_distinct.iter().filter(|k| kept.contains(k)).count();
+        // Keys the store does not hold, taken for held ones: every table position not kept, sampled.
+        let (mut asked, mut false_hits) = (0u64, 0u64);
+        for (b, _) in table.entries().step_by(97) {
+            let k = table.formation().key(b);
+            if !kept.contains(&k) {
+                asked += 1;
+                false_hits += back.get(k).is_some() as u64;
+            }
+        }
+        println!(
+            "budget {budget}: {n} positions ({} with a move), {} bytes ({:.2} a position); built in {built:.1} s, read back and checked in {:.1} ms; {wrong} read back wrong",
+            entries.len(),
+            bytes.len(),
+            bytes.len() as f64 / entries.len().max(1) as f64,
+            load * 1000.0
+        );
+        println!(
+            "  held out: {:.1}% of the hits ({held} of {}), {:.1}% of the distinct positions; false hits {false_hits} of {asked} positions not kept ({:.5}%)",
+            100.0 * held as f64 / test.len().max(1) as f64,
+            test.len(),
+            100.0 * held_distinct as f64 / test_distinct.len().max(1) as f64,
+            100.0 * false_hits as f64 / asked.max(1) as f64
+        );
+        if let Some(prefix) = &out {
+            let path = format!("{prefix}-{budget}.p48d");
+            std::fs::write(&path, &bytes).unwrap_or_else(|e| panic!("{path}: {e}"));
+            println!("  written to {path}");
+        }
+    }
+}
