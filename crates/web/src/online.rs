@@ -437,6 +437,7 @@ mod tests {
             g.play(mv).unwrap();
         }
         parlor_online::protocol::GameRecord {
+            format: parlor_online::protocol::RECORD_FORMAT,
             game,
             black: "ann".into(),
             white: "bob".into(),

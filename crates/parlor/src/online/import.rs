@@ -204,6 +204,7 @@ mod tests {
             None => None,
         };
         protocol::GameRecord {
+            format: protocol::RECORD_FORMAT,
             game,
             black: "ann".into(),
             white: "bob".into(),
