@@ -258,9 +258,11 @@ fn the_page_plays_online_against_a_client_and_takes_the_game_up_after_a_reload()
     }
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(dir.path());
-    let mut bob = Client::connect(&server.url, "bob");
     let s = page(test, &format!("?server={}", server.url)).unwrap();
     go_online(&s, Some("ann"));
+    // Bob connects once the page is up: his blocking client answers the server's heartbeat only while it reads, and
+    // a browser slow to start on a loaded machine could otherwise outlast the server's 45 s.
+    let mut bob = Client::connect(&server.url, "bob");
     let id = start_game(&s, &mut bob);
     s.screenshot("online-game").unwrap();
 
@@ -392,9 +394,11 @@ fn the_page_notices_a_silent_server_and_resumes_the_game_once_it_answers() {
     }
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(dir.path());
-    let mut bob = Client::connect(&server.url, "bob");
     let s = page(test, &format!("?server={}", server.url)).unwrap();
     go_online(&s, Some("ann"));
+    // Bob connects once the page is up: his blocking client answers the server's heartbeat only while it reads, and
+    // a browser slow to start on a loaded machine could otherwise outlast the server's 45 s.
+    let mut bob = Client::connect(&server.url, "bob");
     let id = start_game(&s, &mut bob);
     let mut game = nocca::Game::new("3x3".parse().unwrap(), nocca::GameOptions::default());
     let mut cursor = (0i32, 1i32);
