@@ -96,39 +96,40 @@ pub struct Imported {
 /// history is the same game by [`dump::same_game`] (game, variant, seed, moves, start and end), the test `parlor
 /// import` uses: the seed is the server's game number and the times the server's, so importing again, from any
 /// client, finds it. A record that does not read (a board this build does not play, moves that do not replay) is
-/// refused with why, and so is a read-only store; nothing is added then.
+/// refused with why, and so is a read-only store; nothing is added then. The look and the write are one step
+/// ([`Storage::add_once`]): two programs importing the same game at once into one database record it once.
 pub fn import(r: &protocol::GameRecord, me: &str, store: &mut dyn Storage) -> Result<Imported> {
     let rec = record(r, me)?;
-    let here = store
-        .history(Some("nocca"), usize::MAX)?
-        .games
-        .into_iter()
-        .find(|h| dump::same_game(h, &rec));
-    if let Some(h) = here {
+    let (id, added) = if store.read_only() {
+        // Nothing can be added; a game already there is still told as there.
+        let here = store
+            .history(Some(&rec.game), usize::MAX)?
+            .games
+            .into_iter()
+            .find(|h| dump::same_game(h, &rec));
+        match here {
+            Some(h) => (h.id, false),
+            None => {
+                return Err(anyhow!(
+                    "online game {}: the history in {} is read-only (written by a newer Parlor): not imported",
+                    r.game,
+                    store.location()
+                ));
+            }
+        }
+    } else {
+        store.add_once(&rec)?
+    };
+    if !added {
         return Ok(Imported {
-            id: h.id,
+            id,
             added: false,
             line: format!(
-                "online game {} is in the history already (game {})",
-                r.game, h.id
+                "online game {} is in the history already (game {id})",
+                r.game
             ),
         });
     }
-    if store.read_only() {
-        return Err(anyhow!(
-            "online game {}: the history in {} is read-only (written by a newer Parlor): not imported",
-            r.game,
-            store.location()
-        ));
-    }
-    let id = store
-        .finish_game(&format!("online-{}", r.game), None, &rec)?
-        .ok_or_else(|| {
-            anyhow!(
-                "online game {}: the history changed meanwhile: not imported",
-                r.game
-            )
-        })?;
     let kept = if store.keeps() {
         String::new()
     } else {
@@ -281,6 +282,36 @@ mod tests {
             let mut store = crate::storage::Store::open(dir.path()).unwrap().store;
             twice_is_once(&mut store);
         }
+    }
+
+    /// Several programs importing the same game into one database at the same moment record it once: the look and
+    /// the write are one step (`Storage::add_once`'s SQLite transaction), not a history read then an insert.
+    #[cfg(feature = "terminal")]
+    #[test]
+    fn the_same_game_imported_by_several_programs_at_once_is_recorded_once() {
+        let dir = tempfile::tempdir().unwrap();
+        drop(crate::storage::Store::open(dir.path()).unwrap());
+        let r = finished(30);
+        for round in 0..5 {
+            let start = std::sync::Barrier::new(4);
+            let added: usize = std::thread::scope(|s| {
+                let handles: Vec<_> = (0..4)
+                    .map(|_| {
+                        s.spawn(|| {
+                            // A store of its own, as another process would have.
+                            let mut store = crate::storage::Store::open(dir.path()).unwrap().store;
+                            start.wait();
+                            usize::from(import(&r, "ann", &mut store).unwrap().added)
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).sum()
+            });
+            assert_eq!(added, usize::from(round == 0), "round {round}");
+        }
+        let store = crate::storage::Store::open(dir.path()).unwrap().store;
+        let history = store.history(Some("nocca"), 100).unwrap().games;
+        assert_eq!(history.len(), 1, "{history:?}");
     }
 
     #[test]

@@ -62,6 +62,26 @@ pub trait Storage {
         record: &GameRecord,
     ) -> Result<Option<i64>>;
 
+    /// Records a finished game that comes from elsewhere (an online game's import) unless the history holds the same
+    /// game already ([`super::dump::same_game`]): `(id, true)` when it was added now, `(id of the one there, false)`
+    /// otherwise. A store that other programs write at the same time makes the look and the write one step, so two
+    /// imports of the same game at once record it once; this default, for stores only one program writes, looks
+    /// then writes.
+    fn add_once(&mut self, record: &GameRecord) -> Result<(i64, bool)> {
+        let here = self
+            .history(Some(&record.game), usize::MAX)?
+            .games
+            .into_iter()
+            .find(|h| super::dump::same_game(h, record));
+        if let Some(h) = here {
+            return Ok((h.id, false));
+        }
+        // A play session no game in progress has: nothing unfinished to drop.
+        let id = self
+            .finish_game(&format!("add-once-{}", record.seed), None, record)?
+            .ok_or_else(|| anyhow::anyhow!("the history changed meanwhile: not recorded"))?;
+        Ok((id, true))
+    }
     /// Finished games, newest first, at most `limit` readable ones, with the damaged rows left out and counted.
     fn history(&self, game: Option<&str>, limit: usize) -> Result<History>;
     /// The finished rows whose game is unknown.

@@ -172,6 +172,43 @@ impl Storage for Store {
     /// is no longer unfinished as its player left it: `held` is the moves its saved row holds (`None`: it has no
     /// row, and none may have appeared). Returns the new game's id, or `None` when nothing was recorded because
     /// another Parlor finished, set aside or played on the game meanwhile.
+    fn add_once(&mut self, record: &GameRecord) -> Result<(i64, bool)> {
+        self.writable()?;
+        // One immediate transaction: the look and the write are one step for every program on the database.
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let here: Option<i64> = tx
+            .query_row(
+                "SELECT id FROM games WHERE game = ?1 AND variant = ?2 AND seed = ?3 AND moves = ?4
+                 AND started_at = ?5 AND ended_at = ?6 ORDER BY id LIMIT 1",
+                params![
+                    record.game,
+                    record.variant,
+                    record.seed as i64,
+                    record.moves,
+                    record.started_at,
+                    record.ended_at
+                ],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if let Some(id) = here {
+            return Ok((id, false));
+        }
+        tx.execute(
+            &format!(
+                "INSERT INTO games ({}) VALUES ({})",
+                GameRecord::STORED,
+                records::placeholders_for(GameRecord::STORED)
+            ),
+            rusqlite::params_from_iter(record.stored_values()),
+        )?;
+        let id = tx.last_insert_rowid();
+        tx.commit().context("recording the imported game")?;
+        Ok((id, true))
+    }
+
     fn finish_game(
         &mut self,
         session: &str,
