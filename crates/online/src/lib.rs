@@ -1,5 +1,5 @@
 //! Parlor online, the part shared by server and clients, free of any transport and of the clock: the versioned
-//! JSON [`protocol`] and the [`referee`] of a Nocca Nocca game.
+//! JSON [`protocol`], the [`referee`] of a Nocca Nocca game, and a server's [`address`].
 //!
 //! ```
 //! use parlor_online::protocol::{ClientMessage, Side};
@@ -12,5 +12,6 @@
 //! assert_eq!(room.last_event(), 2);
 //! ```
 
+pub mod address;
 pub mod protocol;
 pub mod referee;

@@ -31,5 +31,5 @@ pub struct OnlineArgs {
 
 /// Checks a server address as the command line is read: ws:// or wss://, a host, a port if any.
 fn server_url(url: &str) -> Result<String, String> {
-    crate::online::link::target(url).map(|_| url.to_string())
+    parlor_online::address::target(url).map(|_| url.to_string())
 }

@@ -380,6 +380,7 @@ fn zsh_completes_every_option_s_values_and_no_file_names() {
             [
                 "--data-dir=",
                 "--config-dir=",
+                "--ca-cert=",
                 "--dir=",
                 "--checkpoint=",
                 "--log=",
