@@ -516,7 +516,10 @@ impl Page {
         }
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         std::hash::Hash::hash(&text, &mut hasher);
-        if drawn && self.warmed.insert(std::hash::Hasher::finish(&hasher)) {
+        if drawn
+            && self.warmed.len() < WARM_DOM_HELPS
+            && self.warmed.insert(std::hash::Hasher::finish(&hasher))
+        {
             crate::rowdom::warm_rows(buffer);
         }
     }
@@ -768,6 +771,9 @@ pub fn parlor_start() -> Result<String, JsValue> {
     animation_loop()?;
     Ok(backend.to_string())
 }
+
+/// At most how many different helps are laid out in hidden rows in a page ([`Page::warm_help`]; each once).
+const WARM_DOM_HELPS: usize = 64;
 
 /// The idle time a help warm-up needs (ms): a first one, with the browser's layout, takes about 10.
 const WARM_IDLE_MS: f64 = 12.0;
