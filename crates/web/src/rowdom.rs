@@ -343,7 +343,8 @@ impl Backend for RowDom {
 /// written, their runs and the cells that changed), and the last redraw's times in ms: `renderMs` (the screens
 /// drawing into ratatui's buffer), `flushMs` (the backend writing the document; of the last flush that wrote rows,
 /// with `?timing=1` only: `htmlMs` building their HTML and `writeMs` the assignments) and,
-/// with `?timing=1` only, `layoutMs` (the browser's style and layout of it, forced at once); `key` holds the last key's parts (see
+/// with `?timing=1` only, `layoutMs` (the browser's style and layout of it, forced at once); `warmedHelps` (helps laid out ahead of time,
+/// [`warm_rows`]); `key` holds the last key's parts (see
 /// [`note_key`]), which the app's later ticks do not overwrite.
 #[derive(Debug, Default, Clone)]
 pub struct Stats {
@@ -371,6 +372,8 @@ pub struct Stats {
     pub html_ms: f64,
     /// Of the last flush that wrote rows: the rows' `innerHTML` assignments (the browser parsing them), ms.
     pub write_ms: f64,
+    /// Helps laid out in hidden rows ahead of time ([`warm_rows`]).
+    pub warmed_helps: usize,
     /// The last key's parts, ms: from its `keydown` to its handler (the event waiting for the page's thread),
     /// the app taking it, and its redraw's render, flush and layout.
     pub key: [f64; 5],
@@ -410,6 +413,7 @@ impl Stats {
         set("layoutMs", JsValue::from_f64(stats.layout_ms));
         set("htmlMs", JsValue::from_f64(stats.html_ms));
         set("writeMs", JsValue::from_f64(stats.write_ms));
+        set("warmedHelps", JsValue::from_f64(stats.warmed_helps as f64));
         let key = js_sys::Array::new();
         for ms in stats.key {
             key.push(&JsValue::from_f64(ms));
@@ -468,6 +472,7 @@ pub fn warm_rows(buffer: &Buffer) {
             .dyn_ref::<web_sys::HtmlElement>()
             .map(|w| w.offset_height());
         let _ = parent.remove_child(&warm);
+        Stats::publish(|s| s.warmed_helps += 1);
     }
 }
 
