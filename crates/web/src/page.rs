@@ -5,14 +5,17 @@ use crate::announce::Announcer;
 use crate::keys::{Held, key_event};
 use crate::store::{Persist, WebKeeper, WebStore};
 use parlor::host::{Clock, Entropy, Host, RunNow};
-use parlor::input::{Event, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use parlor::input::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 use parlor::mid::elsewhere::{Answer, Elsewhere, Request, answer_from_json};
 use parlor::tui::app::App;
 use parlor::tui::theme::{Depth, Theme};
 use ratzilla::backend::canvas::CanvasBackendOptions;
 use ratzilla::backend::webgl2::WebGl2BackendOptions;
-use ratzilla::ratatui::backend::Backend;
+use ratzilla::ratatui::backend::{Backend, TestBackend};
 use ratzilla::ratatui::buffer::Buffer;
+use ratzilla::ratatui::layout::Size;
 use ratzilla::ratatui::{Frame, Terminal};
 use ratzilla::{CanvasBackend, CellSized, DomBackend, FontAtlasConfig, WebGl2Backend};
 use std::cell::RefCell;
@@ -23,7 +26,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
 /// The id of the element the terminal grid is drawn in.
-const TERM_ID: &str = "term";
+pub(crate) const TERM_ID: &str = "term";
 
 /// The browser's clock.
 struct WebClock;
@@ -261,6 +264,8 @@ trait Screen {
     fn frame(&mut self, render: &mut dyn FnMut(&mut Frame)) -> Result<(), String>;
     /// A cell's size in CSS pixels.
     fn cell_css(&self) -> (f64, f64);
+    /// The screen's size in cells.
+    fn size(&self) -> Option<Size>;
 }
 
 impl<B> Screen for Terminal<B>
@@ -277,6 +282,10 @@ where
     fn cell_css(&self) -> (f64, f64) {
         let (w, h) = self.backend().cell_size_css_px();
         (f64::from(w), f64::from(h))
+    }
+
+    fn size(&self) -> Option<Size> {
+        Terminal::size(self).ok()
     }
 }
 
@@ -321,6 +330,10 @@ struct Page {
     touch_from: Option<(f64, f64)>,
     /// The button held down over the grid, if any.
     held: Option<MouseButton>,
+    /// Keys and mouse events taken so far (a help warm-up waiting for idle time is dropped when one arrives).
+    inputs: u64,
+    /// The help overlays already written into the hidden rows ([`Page::warm_help`]), by their text's hash.
+    warmed: HashSet<u64>,
 }
 
 thread_local! {
@@ -469,6 +482,46 @@ impl Page {
         self.settle();
         self.frame_ms = performance_now() - stamp;
         crate::rowdom::note_key(start - stamp, handled - start);
+        self.inputs += 1;
+        schedule_warm(self.inputs);
+    }
+
+    /// Warms up the help overlay of the screen shown, before it is asked for: its first appearance in a page was
+    /// its slowest frame (the help drawn for the first time in Rust, and the browser laying out its text for the
+    /// first time). The app opens its help, draws into a scratch buffer the size of the screen (nothing shown),
+    /// and closes it again; the first time a help's text is seen, its rows are also written into hidden rows
+    /// beside the grid and laid out once ([`crate::rowdom::warm_rows`]). Skipped while the help shows.
+    fn warm_help(&mut self) {
+        if self.text.contains("Help: ") {
+            return;
+        }
+        let Some(size) = self.screen.size() else {
+            return;
+        };
+        let mut scratch = match Terminal::new(TestBackend::new(size.width, size.height)) {
+            Ok(t) => t,
+            Err(never) => match never {},
+        };
+        let help = || Event::Key(KeyEvent::from(KeyCode::Char('?')));
+        self.app.handle_event(help());
+        let app = &mut self.app;
+        let drawn = scratch.draw(|f| app.draw(f)).is_ok();
+        let buffer = scratch.backend().buffer();
+        let text = buffer_text(buffer);
+        // '?' closes a help already open: the help's title says which it did.
+        let opened = text.contains("Help: ");
+        self.app.handle_event(help());
+        if !opened {
+            return;
+        }
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        std::hash::Hash::hash(&text, &mut hasher);
+        if drawn
+            && self.warmed.len() < WARM_DOM_HELPS
+            && self.warmed.insert(std::hash::Hasher::finish(&hasher))
+        {
+            crate::rowdom::warm_rows(buffer);
+        }
     }
 
     /// The cell under client coordinates.
@@ -495,6 +548,8 @@ impl Page {
             modifiers,
         }));
         self.settle();
+        self.inputs += 1;
+        schedule_warm(self.inputs);
     }
 
     /// An animation frame: the app's periodic work at its pace.
@@ -590,10 +645,13 @@ pub fn parlor_start() -> Result<String, JsValue> {
         last_tick: performance_now(),
         touch_from: None,
         held: None,
+        inputs: 0,
+        warmed: HashSet::new(),
     };
     page.redraw();
     page.first_draw_ms = performance_now();
     PAGE.with(|p| *p.borrow_mut() = Some(page));
+    schedule_warm(0);
 
     let window = web_sys::window().ok_or("no window")?;
     let document = window.document().ok_or("no document")?;
@@ -712,6 +770,46 @@ pub fn parlor_start() -> Result<String, JsValue> {
     })?;
     animation_loop()?;
     Ok(backend.to_string())
+}
+
+/// At most how many different helps are laid out in hidden rows in a page ([`Page::warm_help`]; each once).
+const WARM_DOM_HELPS: usize = 64;
+
+/// The idle time a help warm-up needs (ms): a first one, with the browser's layout, takes about 10.
+const WARM_IDLE_MS: f64 = 12.0;
+
+/// Asks for [`Page::warm_help`] when the page is next idle (`requestIdleCallback`, else a timeout), for the
+/// screen shown after `inputs` keys and mouse events: dropped if another arrives first (its own redraw asks
+/// again), put off to a later idle period while the one given is too short (at most a few times).
+fn schedule_warm(inputs: u64) {
+    fn ask(inputs: u64, tries: u32) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let cb = Closure::once_into_js(move |deadline: JsValue| {
+            let left = js_sys::Reflect::get(&deadline, &JsValue::from_str("timeRemaining"))
+                .ok()
+                .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+                .and_then(|f| f.call0(&deadline).ok())
+                .and_then(|v| v.as_f64())
+                .unwrap_or(WARM_IDLE_MS);
+            if with_page(|p| p.inputs) != Some(inputs) {
+                return;
+            }
+            if left < WARM_IDLE_MS {
+                if tries < 5 {
+                    ask(inputs, tries + 1);
+                }
+                return;
+            }
+            with_page(Page::warm_help);
+        });
+        let f: &js_sys::Function = cb.unchecked_ref();
+        if window.request_idle_callback(f).is_err() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(f, 100);
+        }
+    }
+    ask(inputs, 0);
 }
 
 /// Ticks the app on every animation frame, at the pace it asks for.

@@ -12,7 +12,7 @@
 use crate::rows::row_html;
 use ratzilla::CellSized;
 use ratzilla::ratatui::backend::{Backend, ClearType, WindowSize};
-use ratzilla::ratatui::buffer::Cell;
+use ratzilla::ratatui::buffer::{Buffer, Cell};
 use ratzilla::ratatui::layout::{Position, Size};
 use std::cell::Cell as Shared;
 use std::io::{Error, Result};
@@ -293,7 +293,12 @@ impl Backend for RowDom {
         let width = usize::from(self.built.width);
         let cursor = self.cursor.filter(|_| self.cursor_shown);
         let (mut rows, mut runs) = (0, 0);
-        let (mut html_ms, mut write_ms) = (0.0, 0.0);
+        let timed = timing();
+        let (mut html_ms, mut write_ms) = if timed {
+            (0.0, 0.0)
+        } else {
+            (f64::NAN, f64::NAN)
+        };
         for (y, row) in self.rows.iter().enumerate() {
             if !std::mem::take(&mut self.dirty[y]) {
                 continue;
@@ -301,12 +306,15 @@ impl Backend for RowDom {
             let on_row = cursor
                 .filter(|p| usize::from(p.y) == y)
                 .map(|p| usize::from(p.x));
-            let t0 = now();
+            // The clock is read per row only when `?timing=1` asks.
+            let t0 = if timed { now() } else { 0.0 };
             let (html, n) = row_html(&self.cells[y * width..(y + 1) * width], on_row);
-            let t1 = now();
+            let t1 = if timed { now() } else { 0.0 };
             row.set_inner_html(&html);
-            html_ms += t1 - t0;
-            write_ms += now() - t1;
+            if timed {
+                html_ms += t1 - t0;
+                write_ms += now() - t1;
+            }
             rows += 1;
             runs += n;
         }
@@ -334,8 +342,9 @@ impl Backend for RowDom {
 /// (frames that wrote at least half the rows), `lastRows`, `lastRuns` and `lastCells` (the last frame's rows
 /// written, their runs and the cells that changed), and the last redraw's times in ms: `renderMs` (the screens
 /// drawing into ratatui's buffer), `flushMs` (the backend writing the document; of the last flush that wrote rows,
-/// `htmlMs` building their HTML and `writeMs` the assignments) and, with `?timing=1` only,
-/// `layoutMs` (the browser's style and layout of it, forced at once); `key` holds the last key's parts (see
+/// with `?timing=1` only: `htmlMs` building their HTML and `writeMs` the assignments) and,
+/// with `?timing=1` only, `layoutMs` (the browser's style and layout of it, forced at once); `warmedHelps` (helps laid out ahead of time,
+/// [`warm_rows`]); `key` holds the last key's parts (see
 /// [`note_key`]), which the app's later ticks do not overwrite.
 #[derive(Debug, Default, Clone)]
 pub struct Stats {
@@ -363,6 +372,8 @@ pub struct Stats {
     pub html_ms: f64,
     /// Of the last flush that wrote rows: the rows' `innerHTML` assignments (the browser parsing them), ms.
     pub write_ms: f64,
+    /// Helps laid out in hidden rows ahead of time ([`warm_rows`]).
+    pub warmed_helps: usize,
     /// The last key's parts, ms: from its `keydown` to its handler (the event waiting for the page's thread),
     /// the app taking it, and its redraw's render, flush and layout.
     pub key: [f64; 5],
@@ -402,12 +413,66 @@ impl Stats {
         set("layoutMs", JsValue::from_f64(stats.layout_ms));
         set("htmlMs", JsValue::from_f64(stats.html_ms));
         set("writeMs", JsValue::from_f64(stats.write_ms));
+        set("warmedHelps", JsValue::from_f64(stats.warmed_helps as f64));
         let key = js_sys::Array::new();
         for ms in stats.key {
             key.push(&JsValue::from_f64(ms));
         }
         set("key", key.into());
         let _ = js_sys::Reflect::set(&window, &JsValue::from_str("parlorDraw"), &out);
+    }
+}
+
+/// The id of the hidden rows [`warm_rows`] writes.
+const WARM_ID: &str = "term_warm";
+
+/// Writes `buffer`'s rows, as the grid would write them, into hidden rows beside the grid (`#term_rows`), has the
+/// browser lay them out once and removes them: the first layout of new text in a page (its glyph runs shaped,
+/// the fonts' caches filled) was most of a first help overlay's frame. The rows share the grid's font and styles
+/// and are laid out for real (`visibility: hidden`, not `display: none`), behind the grid and out of the
+/// accessibility tree (`aria-hidden`), never selectable, taking no pointer. Does nothing without the grid (the
+/// other backends).
+pub fn warm_rows(buffer: &Buffer) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let (Some(grid), Some(parent)) = (
+        document.get_element_by_id(&format!("{}_rows", crate::page::TERM_ID)),
+        document.get_element_by_id(crate::page::TERM_ID),
+    ) else {
+        return;
+    };
+    let Ok(warm) = document.create_element("div") else {
+        return;
+    };
+    warm.set_id(WARM_ID);
+    let _ = warm.set_attribute("aria-hidden", "true");
+    let _ = warm.set_attribute(
+        "style",
+        "position:fixed;left:0;top:0;width:100vw;visibility:hidden;pointer-events:none;\
+         user-select:none;-webkit-user-select:none;z-index:-1;",
+    );
+    let row_style = grid
+        .first_element_child()
+        .and_then(|r| r.get_attribute("style"))
+        .unwrap_or_default();
+    let area = buffer.area;
+    let width = usize::from(area.width);
+    let mut html = String::new();
+    for row in buffer.content.chunks(width.max(1)) {
+        html.push_str("<pre style=\"");
+        html.push_str(&row_style);
+        html.push_str("\">");
+        html.push_str(&row_html(row, None).0);
+        html.push_str("</pre>");
+    }
+    warm.set_inner_html(&html);
+    if parent.append_child(&warm).is_ok() {
+        let _ = warm
+            .dyn_ref::<web_sys::HtmlElement>()
+            .map(|w| w.offset_height());
+        let _ = parent.remove_child(&warm);
+        Stats::publish(|s| s.warmed_helps += 1);
     }
 }
 

@@ -119,6 +119,44 @@ fn the_page_times_itself() {
     );
 }
 
+#[test]
+fn the_help_is_warmed_up_unseen_while_the_page_is_idle() {
+    let Some(page) = page("warm", "backend=dom") else {
+        return;
+    };
+    let menu = page.screen().unwrap();
+    let announce = "return document.getElementById('announce').textContent;";
+    let heard = page.eval_string(announce).unwrap();
+    // The menu's help is laid out once in hidden rows when the page is idle after its first screen.
+    let mut warmed = 0;
+    for _ in 0..50 {
+        warmed = count(&draw_stats(&page), "warmedHelps");
+        if warmed > 0 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(warmed, 1, "{}", draw_stats(&page));
+    // Nothing of it shows, stays in the document, or is announced; the screen is the menu still.
+    assert_eq!(page.screen().unwrap(), menu);
+    let left = page
+        .eval_f64("return document.getElementById('term').children.length;")
+        .unwrap();
+    assert_eq!(left, 1.0, "only the grid is left in #term");
+    assert_eq!(page.eval_string(announce).unwrap(), heard);
+    let text = page.eval_string("return document.body.innerText;").unwrap();
+    assert!(!text.contains("Help: "), "{text}");
+    // The help itself still opens and closes, and the same help is not laid out again.
+    page.type_text("?").unwrap();
+    let help = page.wait_change(&menu, Duration::from_secs(5)).unwrap();
+    assert!(help.contains("Help: "), "{help}");
+    page.press(&[Key::Escape]).unwrap();
+    let back = page.wait_change(&help, Duration::from_secs(5)).unwrap();
+    assert_eq!(back, menu);
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(count(&draw_stats(&page), "warmedHelps"), 1);
+}
+
 /// `window.parlorDraw` as JSON.
 fn draw_stats(page: &Session) -> serde_json::Value {
     page.eval("return window.parlorDraw;").unwrap()
