@@ -10,8 +10,8 @@ pub const DEFAULT_URL: &str = "ws://127.0.0.1:7878";
 /// `parlor online`.
 #[derive(Debug, Args)]
 pub struct OnlineArgs {
-    /// The server's address: ws://HOST:PORT (a `parlor serve`), or wss://HOST[:PORT] for one behind a TLS reverse
-    /// proxy (its certificate checked against the web's usual roots, and --ca-cert's).
+    /// The server's address: `ws://HOST:PORT` (a `parlor serve`), or `wss://HOST[:PORT]` for one behind a TLS
+    /// reverse proxy (its certificate checked against the web's usual roots, and --ca-cert's).
     #[arg(value_name = "URL", default_value = DEFAULT_URL, value_parser = server_url)]
     pub url: String,
     /// Trust the CA certificates of FILE (PEM) for a wss:// server too, besides the web's usual roots: a server

@@ -178,33 +178,10 @@ impl Storage for Store {
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let here: Option<i64> = tx
-            .query_row(
-                "SELECT id FROM games WHERE game = ?1 AND variant = ?2 AND seed = ?3 AND moves = ?4
-                 AND started_at = ?5 AND ended_at = ?6 ORDER BY id LIMIT 1",
-                params![
-                    record.game,
-                    record.variant,
-                    record.seed as i64,
-                    record.moves,
-                    record.started_at,
-                    record.ended_at
-                ],
-                |r| r.get(0),
-            )
-            .optional()?;
-        if let Some(id) = here {
+        if let Some(id) = same_game_id(&tx, record)? {
             return Ok((id, false));
         }
-        tx.execute(
-            &format!(
-                "INSERT INTO games ({}) VALUES ({})",
-                GameRecord::STORED,
-                records::placeholders_for(GameRecord::STORED)
-            ),
-            rusqlite::params_from_iter(record.stored_values()),
-        )?;
-        let id = tx.last_insert_rowid();
+        let id = insert_game(&tx, record)?;
         tx.commit().context("recording the imported game")?;
         Ok((id, true))
     }
@@ -238,15 +215,7 @@ impl Storage for Store {
             // Dropping the transaction rolls it back: nothing is written.
             return Ok(None);
         }
-        tx.execute(
-            &format!(
-                "INSERT INTO games ({}) VALUES ({})",
-                GameRecord::STORED,
-                records::placeholders_for(GameRecord::STORED)
-            ),
-            rusqlite::params_from_iter(record.stored_values()),
-        )?;
-        let id = tx.last_insert_rowid();
+        let id = insert_game(&tx, record)?;
         tx.commit().context("recording the finished game")?;
         Ok(Some(id))
     }
@@ -501,4 +470,37 @@ impl Storage for Store {
         )?;
         Ok(rows.filter_map(|r| r.ok()).collect())
     }
+}
+
+/// The id of a finished game that is the same game as `g` ([`super::dump::same_game`]: game, variant, seed, moves,
+/// start and end), the oldest if several.
+pub(super) fn same_game_id(conn: &rusqlite::Connection, g: &GameRecord) -> Result<Option<i64>> {
+    Ok(conn
+        .query_row(
+            "SELECT id FROM games WHERE game = ?1 AND variant = ?2 AND seed = ?3 AND moves = ?4
+             AND started_at = ?5 AND ended_at = ?6 ORDER BY id LIMIT 1",
+            params![
+                g.game,
+                g.variant,
+                g.seed as i64,
+                g.moves,
+                g.started_at,
+                g.ended_at
+            ],
+            |r| r.get(0),
+        )
+        .optional()?)
+}
+
+/// Inserts the finished game `g` (a new id: the one it holds is not written) and returns its id.
+pub(super) fn insert_game(conn: &rusqlite::Connection, g: &GameRecord) -> Result<i64> {
+    conn.execute(
+        &format!(
+            "INSERT INTO games ({}) VALUES ({})",
+            GameRecord::STORED,
+            records::placeholders_for(GameRecord::STORED)
+        ),
+        rusqlite::params_from_iter(g.stored_values()),
+    )?;
+    Ok(conn.last_insert_rowid())
 }

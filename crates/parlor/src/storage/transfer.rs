@@ -11,6 +11,7 @@
 
 use super::dump::{Dump, Imported, SetAside};
 use super::records::placeholders_for;
+use super::sqlite_storage;
 use super::{GameRecord, Store, Unfinished, now_ms};
 use anyhow::{Context, Result};
 use rusqlite::types::ValueRef;
@@ -120,31 +121,11 @@ impl Store {
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         for g in &dump.games {
-            let here: bool = tx.query_row(
-                "SELECT EXISTS (SELECT 1 FROM games WHERE game = ?1 AND variant = ?2 AND seed = ?3 AND moves = ?4
-                 AND started_at = ?5 AND ended_at = ?6)",
-                rusqlite::params![
-                    g.game,
-                    g.variant,
-                    g.seed as i64,
-                    g.moves,
-                    g.started_at,
-                    g.ended_at
-                ],
-                |r| r.get(0),
-            )?;
-            if here {
+            if sqlite_storage::same_game_id(&tx, g)?.is_some() {
                 done.games_here += 1;
                 continue;
             }
-            tx.execute(
-                &format!(
-                    "INSERT INTO games ({}) VALUES ({})",
-                    GameRecord::STORED,
-                    placeholders_for(GameRecord::STORED)
-                ),
-                params_from_iter(g.stored_values()),
-            )?;
+            sqlite_storage::insert_game(&tx, g)?;
             done.games += 1;
         }
         for u in &dump.unfinished {
