@@ -204,6 +204,31 @@ fn page_move(s: &Session, cursor: &mut (i32, i32), mv: nocca::Move) {
     s.type_text(digit(mv)).unwrap();
 }
 
+/// Plays one ply of `game` (game `id` on the server): the page's by keys when Black is to move, once its screen asks,
+/// else Bob's through his client; then waits until Bob has seen it.
+fn play_ply(
+    s: &Session,
+    bob: &mut Client,
+    id: u64,
+    game: &mut nocca::Game,
+    cursor: &mut (i32, i32),
+) {
+    let mv = pick(game);
+    if game.side_to_move() == nocca::Colour::Black {
+        s.wait_text(&format!("move {}: your move", game.ply() + 1))
+            .unwrap();
+        page_move(s, cursor, mv);
+    } else {
+        bob.send(&ClientMessage::Move {
+            game: id,
+            seq: game.ply() as u64 + 1,
+            mv: mv.to_string(),
+        });
+    }
+    game.play(mv).unwrap();
+    bob.wait_ply(id, game.ply());
+}
+
 /// The page (as ann) challenges bob on a 3x3 board, bob accepts: the game's number, once the page shows it.
 fn start_game(s: &Session, bob: &mut Client) -> u64 {
     s.wait_text("Parlor online · ann · online").unwrap();
@@ -273,31 +298,18 @@ fn the_page_plays_online_against_a_client_and_takes_the_game_up_after_a_reload()
     let mut reloaded = false;
     while !game.is_over() {
         assert!(game.ply() < 600);
-        let mv = pick(&game);
-        if game.side_to_move() == nocca::Colour::Black {
-            if game.ply() >= 2 && !reloaded {
-                // Mid-game: a reload, and the game found where it was.
-                s.reload().unwrap();
-                go_online(&s, None);
-                let screen = s
-                    .wait_text(&format!("move {}: your move", game.ply() + 1))
-                    .unwrap();
-                assert!(screen.contains("bob (white, 1500)"), "{screen}");
-                reloaded = true;
-                cursor = start;
-            }
-            s.wait_text(&format!("move {}: your move", game.ply() + 1))
+        if game.side_to_move() == nocca::Colour::Black && game.ply() >= 2 && !reloaded {
+            // Mid-game: a reload, and the game found where it was.
+            s.reload().unwrap();
+            go_online(&s, None);
+            let screen = s
+                .wait_text(&format!("move {}: your move", game.ply() + 1))
                 .unwrap();
-            page_move(&s, &mut cursor, mv);
-        } else {
-            bob.send(&ClientMessage::Move {
-                game: id,
-                seq: game.ply() as u64 + 1,
-                mv: mv.to_string(),
-            });
+            assert!(screen.contains("bob (white, 1500)"), "{screen}");
+            reloaded = true;
+            cursor = start;
         }
-        game.play(mv).unwrap();
-        bob.wait_ply(id, game.ply());
+        play_ply(&s, &mut bob, id, &mut game, &mut cursor);
     }
     assert!(reloaded, "the game lasted past the reload");
     let ended = bob.wait("the end", |m| {
@@ -405,20 +417,7 @@ fn the_page_notices_a_silent_server_and_resumes_the_game_once_it_answers() {
     // Two moves each way, then the server stops answering anything (the process stopped: its sockets stay open,
     // so neither the browser nor the page is told; only silence says it).
     for _ in 0..2 {
-        let mv = pick(&game);
-        if game.side_to_move() == nocca::Colour::Black {
-            s.wait_text(&format!("move {}: your move", game.ply() + 1))
-                .unwrap();
-            page_move(&s, &mut cursor, mv);
-        } else {
-            bob.send(&ClientMessage::Move {
-                game: id,
-                seq: game.ply() as u64 + 1,
-                mv: mv.to_string(),
-            });
-        }
-        game.play(mv).unwrap();
-        bob.wait_ply(id, game.ply());
+        play_ply(&s, &mut bob, id, &mut game, &mut cursor);
     }
     s.wait_text(&format!("move {}: your move", game.ply() + 1))
         .unwrap();
@@ -468,20 +467,7 @@ fn the_page_notices_a_silent_server_and_resumes_the_game_once_it_answers() {
     // The game goes on to its end.
     while !game.is_over() {
         assert!(game.ply() < 600);
-        let mv = pick(&game);
-        if game.side_to_move() == nocca::Colour::Black {
-            s.wait_text(&format!("move {}: your move", game.ply() + 1))
-                .unwrap();
-            page_move(&s, &mut cursor, mv);
-        } else {
-            bob.send(&ClientMessage::Move {
-                game: id,
-                seq: game.ply() as u64 + 1,
-                mv: mv.to_string(),
-            });
-        }
-        game.play(mv).unwrap();
-        bob.wait_ply(id, game.ply());
+        play_ply(&s, &mut bob, id, &mut game, &mut cursor);
     }
     s.wait_text(&format!("Game {id} over: ")).unwrap();
     // Nothing lost or doubled: the server's record is the game as played here, move for move.
