@@ -5,9 +5,7 @@ use crate::announce::Announcer;
 use crate::keys::{Held, key_event};
 use crate::store::{Persist, WebKeeper, WebStore};
 use parlor::host::{Clock, Entropy, Host, RunNow};
-use parlor::input::{
-    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use parlor::input::{Event, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use parlor::mid::elsewhere::{Answer, Elsewhere, Request, answer_from_json};
 use parlor::tui::app::App;
 use parlor::tui::theme::{Depth, Theme};
@@ -488,9 +486,10 @@ impl Page {
 
     /// Warms up the help overlay of the screen shown, before it is asked for: its first appearance in a page was
     /// its slowest frame (the help drawn for the first time in Rust, and the browser laying out its text for the
-    /// first time). The app opens its help, draws into a scratch buffer the size of the screen (nothing shown),
-    /// and closes it again; the first time a help's text is seen, its rows are also written into hidden rows
-    /// beside the grid and laid out once ([`crate::rowdom::warm_rows`]). Skipped while the help shows.
+    /// first time). The app draws its screen with the help over it into a scratch buffer the size of the screen
+    /// (nothing shown, the help's state untouched: [`App::draw_with_help`]); the first time a help's text is seen,
+    /// its rows are also written into hidden rows beside the grid and laid out once ([`crate::rowdom::warm_rows`]).
+    /// Skipped while the help shows.
     fn warm_help(&mut self) {
         if self.text.contains("Help: ") {
             return;
@@ -502,18 +501,10 @@ impl Page {
             Ok(t) => t,
             Err(never) => match never {},
         };
-        let help = || Event::Key(KeyEvent::from(KeyCode::Char('?')));
-        self.app.handle_event(help());
         let app = &mut self.app;
-        let drawn = scratch.draw(|f| app.draw(f)).is_ok();
+        let drawn = scratch.draw(|f| app.draw_with_help(f)).is_ok();
         let buffer = scratch.backend().buffer();
         let text = buffer_text(buffer);
-        // '?' closes a help already open: the help's title says which it did.
-        let opened = text.contains("Help: ");
-        self.app.handle_event(help());
-        if !opened {
-            return;
-        }
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         std::hash::Hash::hash(&text, &mut hasher);
         if drawn

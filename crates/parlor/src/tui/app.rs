@@ -252,6 +252,16 @@ impl App {
         theme.paint_base(frame.buffer_mut());
     }
 
+    /// Draws the current screen with its help over it, as `?` shows it, and leaves the help as it was (open or not,
+    /// and where it was scrolled): for drawing the help ahead of time, as the page does while idle.
+    pub fn draw_with_help(&mut self, frame: &mut Frame) {
+        let (open, scroll) = (self.help_open, self.help_scroll);
+        self.help_open = true;
+        self.help_scroll = 0;
+        self.draw(frame);
+        (self.help_open, self.help_scroll) = (open, scroll);
+    }
+
     /// Whether the last frame was too small for its screen, or the board showed again only just now: keys other
     /// than quit and help are refused.
     pub fn too_small(&self) -> bool {

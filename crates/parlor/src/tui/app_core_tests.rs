@@ -138,3 +138,24 @@ fn nocca_announces_who_moved_where() {
     assert!(line.starts_with("Move 1: Black moved "), "{line}");
     assert!(line.contains(". White (computer) to move"), "{line}");
 }
+
+#[test]
+fn the_help_drawn_ahead_of_time_is_the_one_question_mark_shows_and_leaves_it_closed() {
+    let mut app = on_the_menu();
+    let mut ahead = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");
+    ahead
+        .draw(|f| app.draw_with_help(f))
+        .expect("drawing the help ahead");
+    let ahead = format!("{}", ahead.backend());
+    assert!(ahead.contains("Help: "), "{ahead}");
+    assert!(
+        !screen(&mut app).contains("Help: "),
+        "the help stays closed"
+    );
+    press(&mut app, KeyCode::Char('?'));
+    assert_eq!(screen(&mut app), ahead, "the same help as '?' opens");
+    // Drawn ahead while open, it stays open.
+    let mut t = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");
+    t.draw(|f| app.draw_with_help(f)).expect("drawing");
+    assert!(screen(&mut app).contains("Help: "));
+}
