@@ -39,6 +39,12 @@ struct Registry {
     /// Boards whose tables were asked of the place the front end thinks elsewhere (a browser's worker), which solves
     /// or reads them off the page's thread and hands the bytes over ([`crate::mid::elsewhere::give`]).
     fetching: Vec<Dims>,
+    /// Whether tables are solved by the front end elsewhere ([`Tables::solve_elsewhere`]).
+    elsewhere: bool,
+    /// Boards whose tables are needed and not yet handed to the front end to solve ([`Tables::take_wanted`]).
+    wanted: Vec<Dims>,
+    /// Boards whose tables are being solved elsewhere (wanted or handed out) and have not come yet.
+    solving: Vec<Dims>,
 }
 
 /// The solved tables of one program run: where they are kept (`DATA/tables`), which are loaded, which is being
@@ -202,6 +208,9 @@ impl Tables {
             failed: Vec::new(),
             pending: None,
             fetching: Vec::new(),
+            elsewhere: false,
+            wanted: Vec::new(),
+            solving: Vec::new(),
         })))
     }
 
@@ -271,6 +280,8 @@ impl Tables {
         }
         r.failed.retain(|(d, _)| *d != dims);
         r.fetching.retain(|d| *d != dims);
+        r.wanted.retain(|d| *d != dims);
+        r.solving.retain(|d| *d != dims);
         if r.pending.as_ref().is_some_and(|p| p.dims == dims) {
             r.pending = None;
         }
@@ -294,8 +305,14 @@ impl Tables {
         if r.find(dims).is_some()
             || r.pending.is_some()
             || r.fetching.contains(&dims)
+            || r.solving.contains(&dims)
             || r.failed.iter().any(|(d, _)| *d == dims)
         {
+            return;
+        }
+        if r.elsewhere && solves_on_first_use(dims) {
+            r.wanted.push(dims);
+            r.solving.push(dims);
             return;
         }
         if r.dir.is_none()
@@ -326,6 +343,12 @@ impl Tables {
             }
             self.available(dims)?;
             self.prepare(dims);
+            if self.solving_elsewhere(dims) {
+                // Nothing here can make it come sooner: the caller goes on without it (a search meanwhile).
+                return Err(format!(
+                    "the {dims} table is being solved in the background"
+                ));
+            }
             if stop.load(Ordering::Relaxed) {
                 return Err("stopped".into());
             }
@@ -337,6 +360,16 @@ impl Tables {
     pub fn status(&self, dims: Dims) -> Option<String> {
         let mut r = self.registry();
         r.poll();
+        if r.find(dims).is_none()
+            && let Some(p) = crate::mid::elsewhere::progress(&kept_key(dims))
+        {
+            return Some(format!("solving the {dims} table in the background: {p}"));
+        }
+        if r.solving.contains(&dims) {
+            return Some(format!(
+                "the {dims} table is waiting to be solved in the background…"
+            ));
+        }
         if r.fetching.contains(&dims) {
             return Some(format!(
                 "the worker is reading or solving the {dims} table (a first solve takes seconds)…"
@@ -347,17 +380,74 @@ impl Tables {
             Work::Loading => format!("loading the {dims} table…"),
             Work::Solving(None) => format!("solving the {dims} table (first use)…"),
             Work::Solving(Some(pr)) => {
-                let stage = match pr.stage {
-                    Stage::Resume => "resuming".to_string(),
-                    Stage::Init => "counting moves".to_string(),
-                    Stage::Round(d) => format!("ply {d}"),
-                    Stage::Checkpoint => "checkpoint".to_string(),
-                };
-                let pct = (pr.done * 100).checked_div(pr.total).unwrap_or(0);
-                format!("solving the {dims} table (first use): {stage}, {pct}%")
+                format!(
+                    "solving the {dims} table (first use): {}",
+                    progress_text(&pr)
+                )
             }
         })
     }
+
+    /// From now on, the small boards' tables are solved by the front end elsewhere (a browser's page hands them to
+    /// its builder worker, so that a think stopped by ending the thinking worker does not stop the solve). A table
+    /// needed is marked wanted ([`Tables::take_wanted`]) and [`Tables::get`] no longer waits for it (the hints
+    /// search meanwhile) until the front end gives it ([`Tables::add_ready`]) or says why it could not
+    /// ([`Tables::build_failed`]).
+    pub fn solve_elsewhere(&self) {
+        self.registry().elsewhere = true;
+    }
+
+    /// A board whose table was needed since the last call, for the front end to solve elsewhere (each once).
+    pub fn take_wanted(&self) -> Option<Dims> {
+        let mut r = self.registry();
+        (!r.wanted.is_empty()).then(|| r.wanted.remove(0))
+    }
+
+    /// Whether the tables are solved by the front end elsewhere ([`Tables::solve_elsewhere`]; never in the
+    /// terminal).
+    pub fn solved_elsewhere(&self) -> bool {
+        self.registry().elsewhere
+    }
+
+    /// Whether a board's table is being solved elsewhere and has not come yet.
+    pub fn solving_elsewhere(&self, dims: Dims) -> bool {
+        self.registry().solving.contains(&dims)
+    }
+
+    /// The front end could not solve a board's table elsewhere (`why`): the perfect level and the values say so.
+    pub fn build_failed(&self, dims: Dims, why: &str) {
+        let mut r = self.registry();
+        r.wanted.retain(|d| *d != dims);
+        r.solving.retain(|d| *d != dims);
+        r.failed.retain(|(d, _)| *d != dims);
+        r.failed.push((dims, why.to_string()));
+    }
+
+    /// What a hint found by a search says while the board's table is being solved elsewhere: that it is, how far
+    /// it has got, and that the move is a search's meanwhile; `None` when no table is being solved elsewhere.
+    pub fn meanwhile(&self, dims: Dims) -> Option<String> {
+        if !self.solving_elsewhere(dims) {
+            return None;
+        }
+        let so_far = crate::mid::elsewhere::progress(&kept_key(dims))
+            .map(|p| format!(" ({p})"))
+            .unwrap_or_default();
+        Some(format!(
+            "the {dims} table is being solved{so_far}: a search's move meanwhile"
+        ))
+    }
+}
+
+/// How far a solve has got, in words: `ply 7, 40%` (the stage, and the share of its work done).
+pub fn progress_text(p: &Progress) -> String {
+    let stage = match p.stage {
+        Stage::Resume => "resuming".to_string(),
+        Stage::Init => "counting moves".to_string(),
+        Stage::Round(d) => format!("ply {d}"),
+        Stage::Checkpoint => "checkpoint".to_string(),
+    };
+    let pct = (p.done * 100).checked_div(p.total).unwrap_or(0);
+    format!("{stage}, {pct}%")
 }
 
 /// Why a table cannot be had, said of the perfect level: with the advice to choose another where it never can be.
