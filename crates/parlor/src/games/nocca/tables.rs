@@ -363,12 +363,10 @@ impl Tables {
         if r.find(dims).is_none()
             && let Some(p) = crate::mid::elsewhere::progress(&kept_key(dims))
         {
-            return Some(format!("solving the {dims} table in the background: {p}"));
+            return Some(format!("solving the {dims} table: {p}"));
         }
         if r.solving.contains(&dims) {
-            return Some(format!(
-                "the {dims} table is waiting to be solved in the background…"
-            ));
+            return Some(format!("the {dims} table is waiting to be solved…"));
         }
         if r.fetching.contains(&dims) {
             return Some(format!(
@@ -487,6 +485,85 @@ mod tests {
         assert_eq!(loaded[0].counts(), solved.counts());
         let stop = AtomicBool::new(false);
         assert_eq!(tables.get(dims, &stop).unwrap().counts(), solved.counts());
+    }
+
+    /// Solved elsewhere (a browser's builder worker): a table needed is wanted once and never waited for or solved
+    /// here; meanwhile the status and a hint say it is being solved (with its progress as heard), a hint is a
+    /// search's and the perfect level has no move; the table given is used from then on; a failure is said.
+    #[test]
+    fn a_table_solved_elsewhere_is_wanted_once_never_waited_for_and_used_once_given() {
+        let dims: Dims = "4x3".parse().unwrap();
+        let key = kept_key(dims);
+        let tables = Tables::default();
+        assert!(!tables.solved_elsewhere(), "the terminal solves here");
+        tables.solve_elsewhere();
+        assert!(tables.solved_elsewhere());
+        let stop = AtomicBool::new(false);
+        let why = tables.get(dims, &stop).unwrap_err();
+        assert!(why.contains("being solved in the background"), "{why}");
+        assert!(tables.registry().pending.is_none(), "nothing solved here");
+        assert!(tables.solving_elsewhere(dims));
+        assert_eq!(tables.take_wanted(), Some(dims));
+        tables.prepare(dims);
+        assert!(tables.get(dims, &stop).is_err());
+        assert_eq!(tables.take_wanted(), None, "wanted once");
+        let status = tables.status(dims).unwrap();
+        assert!(status.contains("waiting to be solved"), "{status}");
+        assert_eq!(
+            tables.meanwhile(dims).as_deref(),
+            Some("the 4x3 table is being solved: a search's move meanwhile")
+        );
+        crate::mid::elsewhere::set_progress(&key, "ply 9, 50%");
+        assert_eq!(
+            tables.status(dims).as_deref(),
+            Some("solving the 4x3 table: ply 9, 50%")
+        );
+        assert!(tables.meanwhile(dims).unwrap().contains("(ply 9, 50%)"));
+        crate::mid::elsewhere::set_progress(&key, "");
+
+        // Meanwhile a hint is a search's move, and the perfect level has none (the front end holds its request).
+        let params = Params {
+            level: nocca::Opponent::Perfect,
+            board: dims,
+            ..Params::default()
+        };
+        let state = Nocca::new_game(&params, 5).unwrap();
+        let mut t = Nocca::thinker(&params, &tables);
+        let hint = Nocca::think(&mut t, &state, crate::mid::game::Purpose::Hint, &stop);
+        assert!(hint.is_some(), "a search's hint");
+        let said = Nocca::describe_hint(&tables, &state, &hint.unwrap());
+        assert!(said.contains("a search's move meanwhile"), "{said}");
+        assert_eq!(
+            Nocca::think(&mut t, &state, crate::mid::game::Purpose::Opponent, &stop),
+            None
+        );
+
+        let solved = Table::solve(dims, &SolveOptions::default(), &mut |_| {}).unwrap();
+        assert!(tables.add_ready(Table::from_bytes(&solved.to_bytes(), dims, "given").unwrap()));
+        assert!(!tables.solving_elsewhere(dims));
+        assert!(tables.status(dims).is_none());
+        assert!(tables.meanwhile(dims).is_none());
+        assert_eq!(tables.get(dims, &stop).unwrap().counts(), solved.counts());
+        let perfect = Nocca::think(&mut t, &state, crate::mid::game::Purpose::Opponent, &stop);
+        let best = solved.best_moves(state.position()).unwrap();
+        assert!(
+            best.contains(&perfect.unwrap()),
+            "{perfect:?} not in {best:?}"
+        );
+        let said = Nocca::describe_hint(&tables, &state, &perfect.unwrap());
+        assert!(said.contains("(exact)"), "{said}");
+
+        // A failure elsewhere is said, and the table is not asked for again.
+        let three: Dims = "3x3".parse().unwrap();
+        tables.prepare(three);
+        tables.build_failed(three, "the builder failed");
+        assert_eq!(tables.take_wanted(), None);
+        assert_eq!(
+            tables.get(three, &stop).unwrap_err(),
+            "the builder failed".to_string()
+        );
+        assert!(!tables.solving_elsewhere(three));
+        assert!(tables.meanwhile(three).is_none());
     }
 
     /// A table asked of the worker is taken when its bytes come (checked), and a damaged one is a failure that says
