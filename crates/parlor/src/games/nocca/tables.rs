@@ -9,6 +9,11 @@
 //! Which tables are loaded, being made or failed, and where they are kept, is held by a [`Tables`] (Nocca's
 //! [`crate::mid::game::Game::Context`], made once at the program's top from the data directory and shared by every
 //! session, thinker and screen of the game): there is no process-wide registry.
+//!
+//! In a browser the thinking worker's tables are solved elsewhere ([`Tables::solve_elsewhere`]): by the page's
+//! builder worker, which outlives a thinking worker ended to stop a think. There a table needed is handed out to be
+//! solved ([`Tables::take_wanted`]) and never waited for: a hint searches meanwhile and says so
+//! ([`Tables::meanwhile`]), and the front end holds a perfect move until the table comes ([`Tables::add_ready`]).
 
 use crate::mid::jobs::{Job, Poll};
 use nocca::{Dims, Progress, SolveOptions, Stage, Table};
