@@ -21,7 +21,9 @@
 // move of Nocca's perfect level waits for its table (a perfect level that played a search's move would not be
 // one), without blocking this worker: the request is held (`{kept: {event: "waiting"}}`) and answered when the
 // table comes, or when its solve failed (no move, then). A stopped think loses nothing: the next worker asks
-// again, and the page, already solving that key, does not solve it twice.
+// again, and the page, already solving that key, does not solve it twice. The events the page counts for this:
+// `building` and `began` (the page's: asked of the builder, started by it), `waiting` and `resumed` (a move held,
+// then answered, with `waitedMs`), `solved` (taken and kept: the builder's `ms`, the page's `wallMs`).
 //
 // The page may also ask, as a request `{"fetch": key}`, for a table its value overlay needs (Nocca's `v`): the
 // worker posts `{gave: {key, bytes}}` (the table it holds, or once the builder has solved it) or
