@@ -236,8 +236,10 @@ fn stop_a_think(page: &Session) {
         title(s).contains("Nocca")
     })
     .unwrap();
+    // (The status line says so, or, once the builder is asked, that the table is waiting or being solved, which
+    // may push `computer thinking…` past the line's end.)
     page.wait_screen("the computer thinking", Duration::from_secs(5), |s| {
-        s.contains("computer thinking")
+        s.contains("computer thinking") || s.contains("4x4 table")
     })
     .unwrap();
     to_menu(page);
