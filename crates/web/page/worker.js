@@ -1,21 +1,33 @@
 // Parlor's Web Worker: the same wasm module as the page, answering the computer's think requests off the page's
 // thread (issue 27). A request and its answer are JSON texts (parlor::mid::elsewhere); the worker keeps each
-// game's tables and trees between requests, so a table is solved once per visit, and keeps what it solved or built
-// in IndexedDB (database "parlor-kept", store "kept", one entry per table or tree: its file's bytes, versioned,
-// with a checksum), so that the next visit reads it instead of solving. A damaged, newer or foreign entry is refused
-// by the wasm module, deleted, and made again when needed. Besides the answers (texts) the worker posts
-// `{kept: {event, key, ms, bytes, why}}` objects, which the page counts in `window.parlorKept`.
+// game's tables and trees between requests, and keeps what was solved or built in IndexedDB (database
+// "parlor-kept", store "kept", one entry per table or tree: its file's bytes, versioned, with a checksum), so that
+// the next visit reads it instead of solving. A damaged, newer or foreign entry is refused by the wasm module,
+// deleted, and made again when needed. Besides the answers (texts) the worker posts `{kept: {event, key, ...}}`
+// objects, which the page counts in `window.parlorKept`.
 //
-// A tree too slow to build between two answers (Bulls and Cows' optimal tree, minutes) is built by a builder worker,
-// this same script loaded as `worker.js?role=builder`, so that the hints go on meanwhile (a heuristic's, which say
-// so). The PAGE owns the builder, not this worker: the page ends a thinking worker to stop a think, and the build
-// must outlive it. This worker asks the page for the tree (`{build: key}`); the page hands the built bytes to the
-// thinking worker of the moment (`{built: {key, bytes}}`), which checks them (every secret replayed), takes and
-// keeps them.
+// What is too slow to make between two answers is made by a builder worker, this same script loaded as
+// `worker.js?role=builder`: Nocca's tables (the 4x4 one: tens of seconds in the page) and Mastermind's trees too
+// slow to build at once (Bulls and Cows' optimal tree: minutes). The PAGE owns the builder, not this worker: the
+// page ends a thinking worker to stop a think (a key that cancels it, leaving the game), and the solve must
+// outlive it. This worker asks the page for what its answers need (`{build: key}`); the page asks the builder once
+// per key however many thinking workers want it (one job at a time, the others queued), forwards the builder's
+// progress (`{progress: {key, text}}`, "ply 7, 40%", for the hints and status lines), and hands the bytes to the
+// thinking worker of the moment (`{built: {key, bytes}}`), which checks them (a tree: every secret replayed),
+// takes and keeps them. A worker started after that reads them from IndexedDB (the page holds the bytes until
+// they are kept there).
+//
+// Meanwhile: a hint is a search's (Nocca) or a heuristic's (Mastermind) and says so, with the solve's progress; a
+// move of Nocca's perfect level waits for its table (a perfect level that played a search's move would not be
+// one), without blocking this worker: the request is held (`{kept: {event: "waiting"}}`) and answered when the
+// table comes, or when its solve failed (no move, then). A stopped think loses nothing: the next worker asks
+// again, and the page, already solving that key, does not solve it twice. The events the page counts for this:
+// `building` and `began` (the page's: asked of the builder, started by it), `waiting` and `resumed` (a move held,
+// then answered, with `waitedMs`), `solved` (taken and kept: the builder's `ms`, the page's `wallMs`).
 //
 // The page may also ask, as a request `{"fetch": key}`, for a table its value overlay needs (Nocca's `v`): the
-// worker posts `{gave: {key, bytes}}` (the table it holds, or solves now; never solved on the page's thread) or
-// `{gave: {key, why}}`, then an empty answer `{}` so that the page's queue moves on.
+// worker posts `{gave: {key, bytes}}` (the table it holds, or once the builder has solved it) or
+// `{gave: {key, why}}`, and at once an empty answer `{}` so that the page's queue moves on.
 import init, * as parlor from "./parlor_web.js";
 
 const DB = "parlor-kept";
@@ -75,19 +87,14 @@ const put = async (key, bytes, event) => {
   }
 };
 
-// Every table solved for the last answer, put in IndexedDB.
-const keepNew = async () => {
-  for (let k = parlor.parlorWorkerToKeep(); k; k = parlor.parlorWorkerToKeep()) {
-    await put(k.key, k.bytes, { event: "solved", ms: k.ms });
-  }
-};
-
-// A tree the page's builder worker built (`{key, bytes, ms, wallMs}`), or could not (`{key, why}`), handed over by
-// the page: checked (every secret replayed), taken and kept; or the hints told why there is none.
+// A table or tree the page's builder worker made (`{key, bytes, ms, wallMs}`), or could not (`{key, why}`),
+// handed over by the page: checked, taken and kept; or the answers told why there is none. A request or a fetch
+// waiting for it is answered first, then the bytes are kept.
 const takeBuilt = async (b) => {
   if (b.why) {
     parlor.parlorWorkerBuildFailed(b.key, b.why);
     tell({ event: "failed", key: b.key, why: b.why });
+    resume(b.key);
     return;
   }
   const t0 = performance.now();
@@ -96,11 +103,13 @@ const takeBuilt = async (b) => {
   if (why !== "") {
     parlor.parlorWorkerBuildFailed(b.key, why);
     tell({ event: "failed", key: b.key, why });
+    resume(b.key);
     return;
   }
+  resume(b.key);
   await put(b.key, b.bytes, { event: "solved", ms: b.ms, wallMs: b.wallMs, checkMs });
 };
-// Every tree the last answer needed, asked of the page, which owns the builder (and asks it once per tree, however
+// Everything the last answer needed, asked of the page, which owns the builder (and asks it once per key, however
 // many thinking workers want it).
 const buildWanted = () => {
   for (let key = parlor.parlorWorkerWanted(); key; key = parlor.parlorWorkerWanted()) {
@@ -108,31 +117,65 @@ const buildWanted = () => {
   }
 };
 
-// The page's request for a kept table (its value overlay).
-const give = async (key) => {
+// The request held until the table it waits for comes ([text, key, since]), and the keys the page's overlay
+// asked for that the builder is still solving.
+let waiting = null;
+const fetching = new Set();
+const respond = (text) => {
+  self.postMessage(parlor.parlorWorkerAnswer(text));
+  buildWanted();
+};
+// `key` has come (or failed): the request waiting for it is answered, the overlay given it.
+const resume = (key) => {
+  if (waiting && waiting[1] === key) {
+    const [text, , since] = waiting;
+    waiting = null;
+    tell({ event: "resumed", key, waitedMs: performance.now() - since });
+    respond(text);
+  }
+  if (fetching.delete(key)) giveNow(key, false);
+};
+
+// The page's request for a kept table (its value overlay): given now if held, else when the builder has solved it.
+// `answer`: the empty answer that moves the page's queue on is posted too (once per request, so not when a table
+// asked earlier comes).
+const giveNow = (key, answer) => {
   const t0 = performance.now();
   try {
     const bytes = parlor.parlorWorkerFetch(key);
-    const n = bytes.length;
-    self.postMessage({ gave: { key, bytes } }, [bytes.buffer]);
-    tell({ event: "gave", key, ms: performance.now() - t0, bytes: n });
+    if (bytes) {
+      const n = bytes.length;
+      self.postMessage({ gave: { key, bytes } }, [bytes.buffer]);
+      tell({ event: "gave", key, ms: performance.now() - t0, bytes: n });
+    } else {
+      fetching.add(key);
+      buildWanted();
+    }
   } catch (e) {
     self.postMessage({ gave: { key, why: String(e) } });
     tell({ event: "gave", key, why: String(e) });
   }
-  self.postMessage("{}");
-  await keepNew();
+  if (answer) self.postMessage("{}");
 };
 
 if (new URL(import.meta.url).searchParams.get("role") === "builder") {
-  // The builder: one tree at a time, each as its file's bytes (or why not).
+  // The builder: one job at a time (the page's messages wait their turn), each as its file's bytes (or why not),
+  // a table's progress posted at most every 200 ms.
   const ready = init();
   self.onmessage = async (e) => {
     await ready;
     const key = e.data && e.data.build;
+    self.postMessage({ began: key });
     const t0 = performance.now();
+    let said = 0;
+    const progress = (text) => {
+      const now = performance.now();
+      if (now - said < 200) return;
+      said = now;
+      self.postMessage({ progress: { key, text } });
+    };
     try {
-      const bytes = parlor.parlorBuildTree(key);
+      const bytes = parlor.parlorBuild(key, progress);
       self.postMessage({ built: { key, bytes, ms: performance.now() - t0 } }, [bytes.buffer]);
     } catch (err) {
       self.postMessage({ built: { key, why: String(err) } });
@@ -146,12 +189,22 @@ if (new URL(import.meta.url).searchParams.get("role") === "builder") {
       await takeBuilt(e.data.built);
       return;
     }
-    if (typeof e.data === "string" && e.data.startsWith('{"fetch"')) {
-      await give(JSON.parse(e.data).fetch);
+    if (e.data && e.data.progress) {
+      parlor.parlorBuildProgress(e.data.progress.key, e.data.progress.text);
       return;
     }
-    self.postMessage(parlor.parlorWorkerAnswer(e.data));
-    buildWanted();
-    await keepNew();
+    if (typeof e.data === "string" && e.data.startsWith('{"fetch"')) {
+      giveNow(JSON.parse(e.data).fetch, true);
+      return;
+    }
+    const key = parlor.parlorWorkerWaits(e.data);
+    if (key) {
+      // Held, not answered: this worker goes on taking messages (the table among them).
+      waiting = [e.data, key, performance.now()];
+      tell({ event: "waiting", key });
+      buildWanted();
+      return;
+    }
+    respond(e.data);
   };
 }

@@ -1,34 +1,55 @@
-//! The entry points (wasm32 only) for what the worker keeps and builds besides its answers (issue 27): Mastermind's
-//! trees built by a second worker, the builder, and Nocca's tables handed to the page for its value overlay. The
+//! The entry points (wasm32 only) for what the worker keeps and builds besides its answers (issue 27): Nocca's
+//! tables and Mastermind's trees made by a second worker that the page owns, the builder, so that a think stopped
+//! by ending the thinking worker loses no solve; and Nocca's tables handed to the page for its value overlay. The
 //! logic is [`crate::think`]'s (plain Rust, tested natively); `worker.js` and `index.html` call these.
 
 use wasm_bindgen::prelude::*;
 
-/// In the thinking worker, after an answer: the key of a tree the answers need and nobody builds yet
-/// (`bulls-cows-optimal.pmt`), or `null`; `worker.js` gives it to its builder worker.
+/// In the thinking worker, after an answer: the key of a table or tree the answers need and nobody makes yet
+/// (`nocca-4x4.table`, `bulls-cows-optimal.pmt`), or `null`; `worker.js` asks the page, which gives it to its
+/// builder worker.
 #[wasm_bindgen(js_name = parlorWorkerWanted)]
 pub fn parlor_worker_wanted() -> Option<String> {
-    crate::think::wanted_tree()
+    crate::think::wanted()
 }
 
-/// In the builder worker: the tree `key` names, built (minutes for Bulls and Cows' optimal tree), as its file's
-/// bytes; throws why it could not be built.
-#[wasm_bindgen(js_name = parlorBuildTree)]
-pub fn parlor_build_tree(key: &str) -> Result<Vec<u8>, JsValue> {
+/// In the thinking worker, before answering `request`: the key of the table its move must wait for (Nocca's
+/// perfect level on a board whose table the builder is solving), or `""` to answer at once.
+#[wasm_bindgen(js_name = parlorWorkerWaits)]
+pub fn parlor_worker_waits(request: &str) -> String {
     crate::page::worker_started();
-    crate::think::build_tree(key).map_err(|e| JsValue::from_str(&e))
+    crate::think::waits_for(request).unwrap_or_default()
 }
 
-/// In the thinking worker: its builder could not build the tree of `key` (`why`).
+/// In the builder worker: the table or tree `key` names, made (the 4x4 table: tens of seconds; Bulls and Cows'
+/// optimal tree: minutes), as its file's bytes; a table's solve calls `progress` with how far it has got
+/// (`ply 7, 40%`) each time that changes. Throws why it could not be made.
+#[wasm_bindgen(js_name = parlorBuild)]
+pub fn parlor_build(key: &str, progress: &js_sys::Function) -> Result<Vec<u8>, JsValue> {
+    crate::page::worker_started();
+    crate::think::build(key, &mut |text| {
+        let _ = progress.call1(&JsValue::NULL, &JsValue::from_str(text));
+    })
+    .map_err(|e| JsValue::from_str(&e))
+}
+
+/// On the page and in the thinking worker: how far the builder's solve of `key` has got (`ply 7, 40%`), for the
+/// status line and the hints; `""` once it is over.
+#[wasm_bindgen(js_name = parlorBuildProgress)]
+pub fn parlor_build_progress(key: &str, text: &str) {
+    parlor::mid::elsewhere::set_progress(key, text);
+}
+
+/// In the thinking worker: its builder could not make the table or tree of `key` (`why`).
 #[wasm_bindgen(js_name = parlorWorkerBuildFailed)]
 pub fn parlor_worker_build_failed(key: &str, why: &str) {
-    crate::think::tree_failed(key, why);
+    crate::think::build_failed(key, why);
 }
 
-/// In the thinking worker: what the page asks under `key` for its value overlay (a Nocca board's table, solved
-/// here if the worker does not hold it yet), as bytes; throws why there are none.
+/// In the thinking worker: what the page asks under `key` for its value overlay (a Nocca board's table), as bytes;
+/// `undefined` while the builder solves it (the worker gives it when it comes); throws why there are none.
 #[wasm_bindgen(js_name = parlorWorkerFetch)]
-pub fn parlor_worker_fetch(key: &str) -> Result<Vec<u8>, JsValue> {
+pub fn parlor_worker_fetch(key: &str) -> Result<Option<Vec<u8>>, JsValue> {
     crate::page::worker_started();
     crate::think::fetch(key).map_err(|e| JsValue::from_str(&e))
 }

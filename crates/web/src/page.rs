@@ -212,23 +212,6 @@ pub fn parlor_worker_kept(key: &str, bytes: &[u8]) -> String {
         .unwrap_or_default()
 }
 
-/// In the worker, after an answer: a table solved for it and not yet kept, as `{key, bytes, ms}` (`ms`: the
-/// solve's time), or `null`; `worker.js` puts it in IndexedDB.
-#[wasm_bindgen(js_name = parlorWorkerToKeep)]
-pub fn parlor_worker_to_keep() -> JsValue {
-    let Some((key, bytes, ms)) = crate::think::to_keep() else {
-        return JsValue::NULL;
-    };
-    let out = js_sys::Object::new();
-    let set = |k: &str, v: &JsValue| {
-        let _ = js_sys::Reflect::set(&out, &JsValue::from_str(k), v);
-    };
-    set("key", &JsValue::from_str(&key));
-    set("bytes", &js_sys::Uint8Array::from(bytes.as_slice()).into());
-    set("ms", &JsValue::from_f64(ms));
-    out.into()
-}
-
 /// The browser's `localStorage`, as the page's [`Persist`].
 pub struct LocalStorage;
 

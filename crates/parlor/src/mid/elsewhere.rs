@@ -192,6 +192,26 @@ pub fn take_given(key: &str) -> Option<Given> {
     Some(g.swap_remove(at).1)
 }
 
+/// How far each build done elsewhere has got, by key (`nocca-4x4.table` → `ply 7, 40%`), as the front end last
+/// heard it from its builder (a browser's builder worker solving a board's table).
+static PROGRESS: std::sync::Mutex<Vec<(String, String)>> = std::sync::Mutex::new(Vec::new());
+
+/// The front end heard how far the build of `key` has got (`ply 7, 40%`); an empty `text` says the build is over
+/// (done or failed): nothing more is said of it.
+pub fn set_progress(key: &str, text: &str) {
+    let mut p = PROGRESS.lock().unwrap_or_else(|e| e.into_inner());
+    p.retain(|(k, _)| k != key);
+    if !text.is_empty() {
+        p.push((key.to_string(), text.to_string()));
+    }
+}
+
+/// How far the build of `key` done elsewhere has got, if one is under way and has said so.
+pub fn progress(key: &str) -> Option<String> {
+    let p = PROGRESS.lock().unwrap_or_else(|e| e.into_inner());
+    p.iter().find(|(k, _)| k == key).map(|(_, t)| t.clone())
+}
+
 static ELSEWHERE: OnceLock<&'static dyn Elsewhere> = OnceLock::new();
 
 /// Installs somewhere else to think, once, before the first game starts; `false` if one was already installed.
@@ -296,6 +316,22 @@ mod tests {
         assert_eq!(take_given(key), Some(Ok(vec![1, 2, 3])));
         assert_eq!(take_given(key), None);
         assert_eq!(take_given("test-given-other.table"), Some(Ok(vec![9])));
+    }
+
+    #[test]
+    fn a_builds_progress_is_the_latest_heard_until_it_is_over() {
+        let key = "test-progress.table";
+        assert_eq!(progress(key), None);
+        set_progress(key, "ply 3, 10%");
+        set_progress(key, "ply 4, 20%");
+        set_progress("test-progress-other.table", "ply 1, 0%");
+        assert_eq!(progress(key).as_deref(), Some("ply 4, 20%"));
+        set_progress(key, "");
+        assert_eq!(progress(key), None);
+        assert_eq!(
+            progress("test-progress-other.table").as_deref(),
+            Some("ply 1, 0%")
+        );
     }
 
     #[test]

@@ -519,8 +519,15 @@ impl Game for Nocca {
         let mv = match (purpose, t.level) {
             // On a solved board the hint is a perfect move (the table is loaded or solved first).
             (Purpose::Hint, _) if t.tables.available(dims).is_ok() => {
-                let table = t.tables.get(dims, stop).ok()?;
-                table.best_move(state.position()).ok()??
+                match t.tables.get(dims, stop) {
+                    Ok(table) => table.best_move(state.position()).ok()??,
+                    // Solved elsewhere (a browser's builder worker) and not come yet, or failed there: a search's
+                    // move meanwhile, which the hint's words say.
+                    Err(_) if t.tables.solved_elsewhere() => {
+                        nocca::hint(&state.game, Limits::time(Duration::from_millis(HINT_MS)))?.mv
+                    }
+                    Err(_) => return None,
+                }
             }
             (Purpose::Hint, _) => {
                 nocca::hint(&state.game, Limits::time(Duration::from_millis(HINT_MS)))?.mv
@@ -551,7 +558,10 @@ impl Game for Nocca {
         let text = move_text(state.position(), *mv, "→");
         match exact(tables, state.position()) {
             Some(e) => format!("{text} · {}\n{}", e.said(), e.every_move()),
-            None => text,
+            None => match tables.meanwhile(state.position().dims()) {
+                Some(note) => format!("{text} · {note}"),
+                None => text,
+            },
         }
     }
 

@@ -496,7 +496,10 @@ impl TuiGame for Nocca {
         match exact(tables, pos) {
             // One sentence each; the value of every move is `v`'s list, which shows all of it.
             Some(e) => format!("{said}. {}; v lists every move's value", e.said()),
-            None => said,
+            None => match tables.meanwhile(pos.dims()) {
+                Some(note) => format!("{said}. {}", crate::mid::capitalised(&note)),
+                None => said,
+            },
         }
     }
 

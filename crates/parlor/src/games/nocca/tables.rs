@@ -9,6 +9,11 @@
 //! Which tables are loaded, being made or failed, and where they are kept, is held by a [`Tables`] (Nocca's
 //! [`crate::mid::game::Game::Context`], made once at the program's top from the data directory and shared by every
 //! session, thinker and screen of the game): there is no process-wide registry.
+//!
+//! In a browser the thinking worker's tables are solved elsewhere ([`Tables::solve_elsewhere`]): by the page's
+//! builder worker, which outlives a thinking worker ended to stop a think. There a table needed is handed out to be
+//! solved ([`Tables::take_wanted`]) and never waited for: a hint searches meanwhile and says so
+//! ([`Tables::meanwhile`]), and the front end holds a perfect move until the table comes ([`Tables::add_ready`]).
 
 use crate::mid::jobs::{Job, Poll};
 use nocca::{Dims, Progress, SolveOptions, Stage, Table};
@@ -39,6 +44,12 @@ struct Registry {
     /// Boards whose tables were asked of the place the front end thinks elsewhere (a browser's worker), which solves
     /// or reads them off the page's thread and hands the bytes over ([`crate::mid::elsewhere::give`]).
     fetching: Vec<Dims>,
+    /// Whether tables are solved by the front end elsewhere ([`Tables::solve_elsewhere`]).
+    elsewhere: bool,
+    /// Boards whose tables are needed and not yet handed to the front end to solve ([`Tables::take_wanted`]).
+    wanted: Vec<Dims>,
+    /// Boards whose tables are being solved elsewhere (wanted or handed out) and have not come yet.
+    solving: Vec<Dims>,
 }
 
 /// The solved tables of one program run: where they are kept (`DATA/tables`), which are loaded, which is being
@@ -202,6 +213,9 @@ impl Tables {
             failed: Vec::new(),
             pending: None,
             fetching: Vec::new(),
+            elsewhere: false,
+            wanted: Vec::new(),
+            solving: Vec::new(),
         })))
     }
 
@@ -271,6 +285,8 @@ impl Tables {
         }
         r.failed.retain(|(d, _)| *d != dims);
         r.fetching.retain(|d| *d != dims);
+        r.wanted.retain(|d| *d != dims);
+        r.solving.retain(|d| *d != dims);
         if r.pending.as_ref().is_some_and(|p| p.dims == dims) {
             r.pending = None;
         }
@@ -294,8 +310,14 @@ impl Tables {
         if r.find(dims).is_some()
             || r.pending.is_some()
             || r.fetching.contains(&dims)
+            || r.solving.contains(&dims)
             || r.failed.iter().any(|(d, _)| *d == dims)
         {
+            return;
+        }
+        if r.elsewhere && solves_on_first_use(dims) {
+            r.wanted.push(dims);
+            r.solving.push(dims);
             return;
         }
         if r.dir.is_none()
@@ -326,6 +348,12 @@ impl Tables {
             }
             self.available(dims)?;
             self.prepare(dims);
+            if self.solving_elsewhere(dims) {
+                // Nothing here can make it come sooner: the caller goes on without it (a search meanwhile).
+                return Err(format!(
+                    "the {dims} table is being solved in the background"
+                ));
+            }
             if stop.load(Ordering::Relaxed) {
                 return Err("stopped".into());
             }
@@ -337,6 +365,14 @@ impl Tables {
     pub fn status(&self, dims: Dims) -> Option<String> {
         let mut r = self.registry();
         r.poll();
+        if r.find(dims).is_none()
+            && let Some(p) = crate::mid::elsewhere::progress(&kept_key(dims))
+        {
+            return Some(format!("solving the {dims} table: {p}"));
+        }
+        if r.solving.contains(&dims) {
+            return Some(format!("the {dims} table is waiting to be solved…"));
+        }
         if r.fetching.contains(&dims) {
             return Some(format!(
                 "the worker is reading or solving the {dims} table (a first solve takes seconds)…"
@@ -347,17 +383,74 @@ impl Tables {
             Work::Loading => format!("loading the {dims} table…"),
             Work::Solving(None) => format!("solving the {dims} table (first use)…"),
             Work::Solving(Some(pr)) => {
-                let stage = match pr.stage {
-                    Stage::Resume => "resuming".to_string(),
-                    Stage::Init => "counting moves".to_string(),
-                    Stage::Round(d) => format!("ply {d}"),
-                    Stage::Checkpoint => "checkpoint".to_string(),
-                };
-                let pct = (pr.done * 100).checked_div(pr.total).unwrap_or(0);
-                format!("solving the {dims} table (first use): {stage}, {pct}%")
+                format!(
+                    "solving the {dims} table (first use): {}",
+                    progress_text(&pr)
+                )
             }
         })
     }
+
+    /// From now on, the small boards' tables are solved by the front end elsewhere (a browser's page hands them to
+    /// its builder worker, so that a think stopped by ending the thinking worker does not stop the solve). A table
+    /// needed is marked wanted ([`Tables::take_wanted`]) and [`Tables::get`] no longer waits for it (the hints
+    /// search meanwhile) until the front end gives it ([`Tables::add_ready`]) or says why it could not
+    /// ([`Tables::build_failed`]).
+    pub fn solve_elsewhere(&self) {
+        self.registry().elsewhere = true;
+    }
+
+    /// A board whose table was needed since the last call, for the front end to solve elsewhere (each once).
+    pub fn take_wanted(&self) -> Option<Dims> {
+        let mut r = self.registry();
+        (!r.wanted.is_empty()).then(|| r.wanted.remove(0))
+    }
+
+    /// Whether the tables are solved by the front end elsewhere ([`Tables::solve_elsewhere`]; never in the
+    /// terminal).
+    pub fn solved_elsewhere(&self) -> bool {
+        self.registry().elsewhere
+    }
+
+    /// Whether a board's table is being solved elsewhere and has not come yet.
+    pub fn solving_elsewhere(&self, dims: Dims) -> bool {
+        self.registry().solving.contains(&dims)
+    }
+
+    /// The front end could not solve a board's table elsewhere (`why`): the perfect level and the values say so.
+    pub fn build_failed(&self, dims: Dims, why: &str) {
+        let mut r = self.registry();
+        r.wanted.retain(|d| *d != dims);
+        r.solving.retain(|d| *d != dims);
+        r.failed.retain(|(d, _)| *d != dims);
+        r.failed.push((dims, why.to_string()));
+    }
+
+    /// What a hint found by a search says while the board's table is being solved elsewhere: that it is, how far
+    /// it has got, and that the move is a search's meanwhile; `None` when no table is being solved elsewhere.
+    pub fn meanwhile(&self, dims: Dims) -> Option<String> {
+        if !self.solving_elsewhere(dims) {
+            return None;
+        }
+        let so_far = crate::mid::elsewhere::progress(&kept_key(dims))
+            .map(|p| format!(" ({p})"))
+            .unwrap_or_default();
+        Some(format!(
+            "the {dims} table is being solved{so_far}: a search's move meanwhile"
+        ))
+    }
+}
+
+/// How far a solve has got, in words: `ply 7, 40%` (the stage, and the share of its work done).
+pub fn progress_text(p: &Progress) -> String {
+    let stage = match p.stage {
+        Stage::Resume => "resuming".to_string(),
+        Stage::Init => "counting moves".to_string(),
+        Stage::Round(d) => format!("ply {d}"),
+        Stage::Checkpoint => "checkpoint".to_string(),
+    };
+    let pct = (p.done * 100).checked_div(p.total).unwrap_or(0);
+    format!("{stage}, {pct}%")
 }
 
 /// Why a table cannot be had, said of the perfect level: with the advice to choose another where it never can be.
@@ -397,6 +490,85 @@ mod tests {
         assert_eq!(loaded[0].counts(), solved.counts());
         let stop = AtomicBool::new(false);
         assert_eq!(tables.get(dims, &stop).unwrap().counts(), solved.counts());
+    }
+
+    /// Solved elsewhere (a browser's builder worker): a table needed is wanted once and never waited for or solved
+    /// here; meanwhile the status and a hint say it is being solved (with its progress as heard), a hint is a
+    /// search's and the perfect level has no move; the table given is used from then on; a failure is said.
+    #[test]
+    fn a_table_solved_elsewhere_is_wanted_once_never_waited_for_and_used_once_given() {
+        let dims: Dims = "4x3".parse().unwrap();
+        let key = kept_key(dims);
+        let tables = Tables::default();
+        assert!(!tables.solved_elsewhere(), "the terminal solves here");
+        tables.solve_elsewhere();
+        assert!(tables.solved_elsewhere());
+        let stop = AtomicBool::new(false);
+        let why = tables.get(dims, &stop).unwrap_err();
+        assert!(why.contains("being solved in the background"), "{why}");
+        assert!(tables.registry().pending.is_none(), "nothing solved here");
+        assert!(tables.solving_elsewhere(dims));
+        assert_eq!(tables.take_wanted(), Some(dims));
+        tables.prepare(dims);
+        assert!(tables.get(dims, &stop).is_err());
+        assert_eq!(tables.take_wanted(), None, "wanted once");
+        let status = tables.status(dims).unwrap();
+        assert!(status.contains("waiting to be solved"), "{status}");
+        assert_eq!(
+            tables.meanwhile(dims).as_deref(),
+            Some("the 4x3 table is being solved: a search's move meanwhile")
+        );
+        crate::mid::elsewhere::set_progress(&key, "ply 9, 50%");
+        assert_eq!(
+            tables.status(dims).as_deref(),
+            Some("solving the 4x3 table: ply 9, 50%")
+        );
+        assert!(tables.meanwhile(dims).unwrap().contains("(ply 9, 50%)"));
+        crate::mid::elsewhere::set_progress(&key, "");
+
+        // Meanwhile a hint is a search's move, and the perfect level has none (the front end holds its request).
+        let params = Params {
+            level: nocca::Opponent::Perfect,
+            board: dims,
+            ..Params::default()
+        };
+        let state = Nocca::new_game(&params, 5).unwrap();
+        let mut t = Nocca::thinker(&params, &tables);
+        let hint = Nocca::think(&mut t, &state, crate::mid::game::Purpose::Hint, &stop);
+        assert!(hint.is_some(), "a search's hint");
+        let said = Nocca::describe_hint(&tables, &state, &hint.unwrap());
+        assert!(said.contains("a search's move meanwhile"), "{said}");
+        assert_eq!(
+            Nocca::think(&mut t, &state, crate::mid::game::Purpose::Opponent, &stop),
+            None
+        );
+
+        let solved = Table::solve(dims, &SolveOptions::default(), &mut |_| {}).unwrap();
+        assert!(tables.add_ready(Table::from_bytes(&solved.to_bytes(), dims, "given").unwrap()));
+        assert!(!tables.solving_elsewhere(dims));
+        assert!(tables.status(dims).is_none());
+        assert!(tables.meanwhile(dims).is_none());
+        assert_eq!(tables.get(dims, &stop).unwrap().counts(), solved.counts());
+        let perfect = Nocca::think(&mut t, &state, crate::mid::game::Purpose::Opponent, &stop);
+        let best = solved.best_moves(state.position()).unwrap();
+        assert!(
+            best.contains(&perfect.unwrap()),
+            "{perfect:?} not in {best:?}"
+        );
+        let said = Nocca::describe_hint(&tables, &state, &perfect.unwrap());
+        assert!(said.contains("(exact)"), "{said}");
+
+        // A failure elsewhere is said, and the table is not asked for again.
+        let three: Dims = "3x3".parse().unwrap();
+        tables.prepare(three);
+        tables.build_failed(three, "the builder failed");
+        assert_eq!(tables.take_wanted(), None);
+        assert_eq!(
+            tables.get(three, &stop).unwrap_err(),
+            "the builder failed".to_string()
+        );
+        assert!(!tables.solving_elsewhere(three));
+        assert!(tables.meanwhile(three).is_none());
     }
 
     /// A table asked of the worker is taken when its bytes come (checked), and a damaged one is a failure that says
