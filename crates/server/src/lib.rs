@@ -18,6 +18,8 @@
 pub mod daily;
 mod hub;
 pub mod limit;
+pub mod liveness;
+pub use liveness::{HEARTBEAT_SECS, parse_heartbeat};
 pub mod log;
 pub mod rating;
 pub mod store;
@@ -31,6 +33,7 @@ use axum::routing::get;
 use futures_util::{SinkExt, StreamExt};
 use hub::{Conn, Hub, Outgoing};
 use limit::Bucket;
+use liveness::{Beat, Liveness};
 use parlor_online::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use std::future::{Future, IntoFuture};
 use std::net::SocketAddr;
@@ -61,8 +64,8 @@ pub struct Config {
     pub first_move: Duration,
     /// How often the seats held and the clocks are looked at.
     pub tick: Duration,
-    /// How often each connection is pinged; one that sends nothing (not even the pong) for three of these is taken
-    /// as dropped, as a network gone without a word would leave it.
+    /// How often each connection is pinged; one that sends nothing (not even the pong) for three of these while the
+    /// server runs is taken as dropped, as a network gone without a word would leave it ([`liveness`]).
     pub heartbeat: Duration,
 }
 
@@ -106,6 +109,16 @@ pub fn serve(addr: SocketAddr, data_dir: &Path) -> Result<()> {
 
 /// [`serve`] with the log file chosen: `log_file` as well as stderr, or stderr only if none.
 pub fn serve_logged(addr: SocketAddr, data_dir: &Path, log_file: Option<&Path>) -> Result<()> {
+    serve_with(addr, data_dir, log_file, Config::default())
+}
+
+/// [`serve_logged`] with the timings chosen (`parlor serve --heartbeat SECS` sets [`Config::heartbeat`]).
+pub fn serve_with(
+    addr: SocketAddr,
+    data_dir: &Path,
+    log_file: Option<&Path>,
+    config: Config,
+) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -123,7 +136,7 @@ pub fn serve_logged(addr: SocketAddr, data_dir: &Path, log_file: Option<&Path>) 
             data_dir.join(store::DB_FILE).display()
         );
         tracing::info!("listening on ws://{local}/");
-        run(listener, data_dir, Config::default(), stop_signal()).await?;
+        run(listener, data_dir, config, stop_signal()).await?;
         tracing::info!("stopped");
         println!("parlor serve: stopped");
         Ok(())
@@ -268,20 +281,22 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket) {
     let mut refused_ms: Option<u64> = None;
     let mut warned_ms: Option<u64> = None;
     let mut heartbeat = tokio::time::interval(shared.heartbeat);
-    let mut last_heard = Instant::now();
+    // After a pause of the whole server, one beat rather than a burst of the beats missed.
+    heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut liveness = Liveness::new(shared.heartbeat, Instant::now());
     loop {
         let frame = tokio::select! {
             frame = stream.next() => frame,
             _ = stop.changed() => break,
             _ = heartbeat.tick() => {
-                if last_heard.elapsed() >= shared.heartbeat * 3 {
+                if liveness.beat(Instant::now()) == Beat::Drop {
                     break;
                 }
                 let _ = conn.tx.send(Outgoing::Ping);
                 continue;
             }
         };
-        last_heard = Instant::now();
+        liveness.heard(Instant::now());
         let text = match frame {
             Some(Ok(Message::Text(text))) => text,
             Some(Ok(Message::Binary(_))) => {

@@ -19,6 +19,10 @@ pub struct ServeArgs {
     /// Log to stderr only.
     #[arg(long)]
     pub no_log_file: bool,
+    /// How often each connection is pinged, in seconds (1 to 3600); one silent for three of these while the server
+    /// runs is taken as dropped.
+    #[arg(long, value_name = "SECS", default_value = "15", value_parser = parlor_server::parse_heartbeat)]
+    pub heartbeat: std::time::Duration,
 }
 
 /// Serves until Ctrl-C or SIGTERM, with the database in the data directory (`--data-dir`, else Parlor's).
@@ -33,5 +37,9 @@ pub fn run(args: &ServeArgs, global: &Global) -> Result<()> {
                 .unwrap_or_else(|| dir.join(parlor_server::log::LOG_FILE)),
         )
     };
-    parlor_server::serve_logged(args.listen, &dir, log_file.as_deref())
+    let config = parlor_server::Config {
+        heartbeat: args.heartbeat,
+        ..parlor_server::Config::default()
+    };
+    parlor_server::serve_with(args.listen, &dir, log_file.as_deref(), config)
 }

@@ -1,5 +1,5 @@
-//! The server alone, `parlor-server [--listen ADDR] [--data-dir DIR] [--log-file FILE | --no-log-file]`: the same
-//! [`parlor_server::serve_logged`] that `parlor serve` runs, without the rest of Parlor (the restart tests kill it
+//! The server alone, `parlor-server [--listen ADDR] [--data-dir DIR] [--log-file FILE | --no-log-file]
+//! [--heartbeat SECS]`: the same [`parlor_server::serve_with`] that `parlor serve` runs, without the rest of Parlor (the restart tests kill it
 //! with SIGKILL as a real process).
 
 use anyhow::{Context, Result, bail};
@@ -13,6 +13,7 @@ fn main() -> Result<()> {
     let mut data_dir = PathBuf::from(".");
     // None: the default, `server.log` in the data directory; Some(None): no log file.
     let mut log_file: Option<Option<PathBuf>> = None;
+    let mut config = parlor_server::Config::default();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -27,13 +28,18 @@ fn main() -> Result<()> {
                 log_file = Some(Some(args.next().context("--log-file needs FILE")?.into()))
             }
             "--no-log-file" => log_file = Some(None),
+            "--heartbeat" => {
+                let value = args.next().context("--heartbeat needs SECS")?;
+                config.heartbeat = parlor_server::parse_heartbeat(&value)
+                    .map_err(|e| anyhow::anyhow!("--heartbeat: {e}"))?;
+            }
             other => {
                 bail!(
-                    "unknown argument {other:?}: parlor-server [--listen ADDR] [--data-dir DIR] [--log-file FILE | --no-log-file]"
+                    "unknown argument {other:?}: parlor-server [--listen ADDR] [--data-dir DIR] [--log-file FILE | --no-log-file] [--heartbeat SECS]"
                 )
             }
         }
     }
     let log_file = log_file.unwrap_or_else(|| Some(data_dir.join(parlor_server::log::LOG_FILE)));
-    parlor_server::serve_logged(listen, &data_dir, log_file.as_deref())
+    parlor_server::serve_with(listen, &data_dir, log_file.as_deref(), config)
 }

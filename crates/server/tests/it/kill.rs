@@ -13,9 +13,15 @@ use std::time::{Duration, Instant};
 
 /// Starts `parlor-server` on a free loopback port with its data in `dir`; returns it and where it listens.
 pub fn spawn(dir: &Path) -> (Child, SocketAddr) {
+    spawn_with(dir, &[])
+}
+
+/// [`spawn`] with more arguments (`--heartbeat 1`).
+pub fn spawn_with(dir: &Path, more: &[&str]) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_parlor-server"))
         .args(["--listen", "127.0.0.1:0", "--data-dir"])
         .arg(dir)
+        .args(more)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()

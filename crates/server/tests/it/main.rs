@@ -1,5 +1,6 @@
 //! parlor-server's tests, on loopback only (127.0.0.1, port 0), each wait bounded by a timeout: many games at once,
-//! dropped connections inside and outside the grace period, hostile messages, and a killed server restarted on its
+//! dropped connections inside and outside the grace period, a
+//! server paused and woken, hostile messages, and a killed server restarted on its
 //! database.
 
 // Tests stop loudly: unwrap, expect and panic are how a test fails (the workspace warns on them elsewhere).
@@ -13,6 +14,7 @@ mod kill;
 mod lobby;
 mod logfile;
 mod many;
+mod pause;
 mod ping;
 mod queue_many;
 mod rating;
