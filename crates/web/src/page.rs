@@ -324,14 +324,20 @@ struct Page {
     first_draw_ms: f64,
     /// When the app last ticked.
     last_tick: f64,
+    /// The last animation frame: its time (the frame's start, as the browser gives it) and when its callback ran.
+    last_frame: (f64, f64),
     /// Where a touch started.
     touch_from: Option<(f64, f64)>,
     /// The button held down over the grid, if any.
     held: Option<MouseButton>,
     /// Keys and mouse events taken so far (a help warm-up waiting for idle time is dropped when one arrives).
     inputs: u64,
-    /// The help overlays already written into the hidden rows ([`Page::warm_help`]), by their text's hash.
+    /// The help overlays already written into the hidden rows ([`Page::warm_rows`]), by their text's hash.
     warmed: HashSet<u64>,
+    /// A help drawn by the warm-up's first slice whose rows the second lays out, with its text's hash.
+    to_lay_out: Option<(u64, Buffer)>,
+    /// The warm-up's slices' costs as last measured (ms): the render, and the hidden rows' write and layout.
+    warm_costs: [f64; 2],
 }
 
 thread_local! {
@@ -478,41 +484,70 @@ impl Page {
         self.app.handle_event(Event::Key(key));
         let handled = performance_now();
         self.settle();
-        self.frame_ms = performance_now() - stamp;
+        let end = performance_now();
+        self.frame_ms = end - stamp;
         crate::rowdom::note_key(start - stamp, handled - start);
+        crate::rowdom::log(
+            "key",
+            &format!("{:?}", key.code),
+            &[
+                ("stamp", stamp),
+                ("start", start),
+                ("handled", handled),
+                ("end", end),
+                ("frame", self.last_frame.0),
+                ("frameRan", self.last_frame.1),
+            ],
+        );
         self.inputs += 1;
         schedule_warm(self.inputs);
     }
 
-    /// Warms up the help overlay of the screen shown, before it is asked for: its first appearance in a page was
-    /// its slowest frame (the help drawn for the first time in Rust, and the browser laying out its text for the
-    /// first time). The app draws its screen with the help over it into a scratch buffer the size of the screen
-    /// (nothing shown, the help's state untouched: [`App::draw_with_help`]); the first time a help's text is seen,
-    /// its rows are also written into hidden rows beside the grid and laid out once ([`crate::rowdom::warm_rows`]).
-    /// Skipped while the help shows.
-    fn warm_help(&mut self) {
+    /// The first slice of the help's warm-up for the screen shown, before the help is asked for: its first
+    /// appearance in a page was its slowest frame (the help drawn for the first time in Rust, and the browser laying
+    /// out its text for the first time). The app draws its screen with the help over it into a scratch buffer the
+    /// size of the screen (nothing shown, the help's state untouched: [`App::draw_with_help`]). The first time a
+    /// help's text is seen, its buffer is kept for the second slice ([`Page::warm_rows`], in a later idle period).
+    /// Skipped while the help shows. Says what it did.
+    fn warm_help(&mut self) -> &'static str {
+        self.to_lay_out = None;
         if self.text.contains("Help: ") {
-            return;
+            return "nothing: the help shows";
         }
         let Some(size) = self.screen.size() else {
-            return;
+            return "nothing: no size";
         };
         let mut scratch = match Terminal::new(TestBackend::new(size.width, size.height)) {
             Ok(t) => t,
             Err(never) => match never {},
         };
         let app = &mut self.app;
-        let drawn = scratch.draw(|f| app.draw_with_help(f)).is_ok();
+        if scratch.draw(|f| app.draw_with_help(f)).is_err() {
+            return "nothing: the draw failed";
+        }
         let buffer = scratch.backend().buffer();
         let text = buffer_text(buffer);
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         std::hash::Hash::hash(&text, &mut hasher);
-        if drawn
-            && self.warmed.len() < WARM_DOM_HELPS
-            && self.warmed.insert(std::hash::Hasher::finish(&hasher))
-        {
-            crate::rowdom::warm_rows(buffer);
+        let hash = std::hash::Hasher::finish(&hasher);
+        if self.warmed.len() < WARM_DOM_HELPS && !self.warmed.contains(&hash) {
+            self.to_lay_out = Some((hash, buffer.clone()));
+            "render, rows next"
+        } else {
+            "render"
         }
+    }
+
+    /// The second slice of the help's warm-up: the help's rows kept by [`Page::warm_help`], written into hidden
+    /// rows beside the grid and laid out once ([`crate::rowdom::warm_rows`]). Says what it did.
+    fn warm_rows(&mut self) -> &'static str {
+        let Some((hash, buffer)) = self.to_lay_out.take() else {
+            return "nothing: no rows";
+        };
+        if self.warmed.insert(hash) {
+            crate::rowdom::warm_rows(&buffer);
+        }
+        "rows"
     }
 
     /// The cell under client coordinates.
@@ -545,10 +580,13 @@ impl Page {
 
     /// An animation frame: the app's periodic work at its pace.
     fn frame(&mut self, now: f64) {
+        self.last_frame = (now, performance_now());
         if now - self.last_tick >= self.app.tick_ms() as f64 {
             self.last_tick = now;
+            let start = performance_now();
             self.app.tick();
             self.settle();
+            crate::rowdom::log("tick", "", &[("start", start), ("end", performance_now())]);
         }
     }
 }
@@ -634,10 +672,13 @@ pub fn parlor_start() -> Result<String, JsValue> {
         frame_ms: 0.0,
         first_draw_ms: 0.0,
         last_tick: performance_now(),
+        last_frame: (0.0, 0.0),
         touch_from: None,
         held: None,
         inputs: 0,
         warmed: HashSet::new(),
+        to_lay_out: None,
+        warm_costs: [WARM_FIRST_COST_MS; 2],
     };
     page.redraw();
     page.first_draw_ms = performance_now();
@@ -766,41 +807,121 @@ pub fn parlor_start() -> Result<String, JsValue> {
 /// At most how many different helps are laid out in hidden rows in a page ([`Page::warm_help`]; each once).
 const WARM_DOM_HELPS: usize = 64;
 
-/// The idle time a help warm-up needs (ms): a first one, with the browser's layout, takes about 10.
-const WARM_IDLE_MS: f64 = 12.0;
+/// The cost assumed of a warm-up slice before one has been measured (ms): a first one, the help drawn for the first
+/// time or laid out with the browser's first layout of its text, took up to about 10.
+const WARM_FIRST_COST_MS: f64 = 12.0;
 
-/// Asks for [`Page::warm_help`] when the page is next idle (`requestIdleCallback`, else a timeout), for the
-/// screen shown after `inputs` keys and mouse events: dropped if another arrives first (its own redraw asks
-/// again), put off to a later idle period while the one given is too short (at most a few times).
+/// The idle time a slice asks for beyond its measured cost (ms), and the least it asks for.
+const WARM_MARGIN_MS: f64 = 2.0;
+const WARM_LEAST_MS: f64 = 4.0;
+
+/// The most idle time a browser gives at once (ms; `requestIdleCallback`'s deadlines are at most 50): a slice
+/// measured slower than this still runs in the longest idle period.
+const WARM_MOST_MS: f64 = 45.0;
+
+/// How many idle periods a slice waits for one long enough (or free of pending input) before it is dropped.
+const WARM_TRIES: u32 = 8;
+
+/// Whether the browser says a key or mouse event is waiting for the page's thread
+/// (`navigator.scheduling.isInputPending()`, where the browser has it).
+fn input_pending() -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let get =
+        |target: &JsValue, name: &str| js_sys::Reflect::get(target, &JsValue::from_str(name)).ok();
+    let Some(scheduling) = get(&window.navigator(), "scheduling").filter(JsValue::is_object) else {
+        return false;
+    };
+    get(&scheduling, "isInputPending")
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call0(&scheduling).ok())
+        .and_then(|v| v.as_bool())
+        == Some(true)
+}
+
+/// Asks for the help's warm-up ([`Page::warm_help`], then [`Page::warm_rows`] when it kept rows to lay out) for
+/// the screen shown after `inputs` keys and mouse events, each slice in its own idle period
+/// (`requestIdleCallback`, else a timeout) and only when the idle time left exceeds that slice's cost as last
+/// measured and no input is pending: dropped if another key or mouse event comes first (its own redraw asks again),
+/// put off to a later idle period otherwise (at most [`WARM_TRIES`] times). With `?timing=1` every slice, and every
+/// idle period refused, is in `window.parlorLog` ([`crate::rowdom::log`]).
 fn schedule_warm(inputs: u64) {
-    fn ask(inputs: u64, tries: u32) {
+    fn ask(inputs: u64, slice: usize, tries: u32) {
         let Some(window) = web_sys::window() else {
             return;
         };
         let cb = Closure::once_into_js(move |deadline: JsValue| {
+            let start = performance_now();
             let left = js_sys::Reflect::get(&deadline, &JsValue::from_str("timeRemaining"))
                 .ok()
                 .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
                 .and_then(|f| f.call0(&deadline).ok())
                 .and_then(|v| v.as_f64())
-                .unwrap_or(WARM_IDLE_MS);
-            if with_page(|p| p.inputs) != Some(inputs) {
+                .unwrap_or(WARM_MOST_MS);
+            let Some((now_inputs, cost)) = with_page(|p| (p.inputs, p.warm_costs[slice])) else {
+                return;
+            };
+            if now_inputs != inputs {
                 return;
             }
-            if left < WARM_IDLE_MS {
-                if tries < 5 {
-                    ask(inputs, tries + 1);
+            let needed = (cost + WARM_MARGIN_MS).clamp(WARM_LEAST_MS, WARM_MOST_MS);
+            let pending = input_pending();
+            if left < needed || pending {
+                let why = if pending {
+                    "put off: input pending"
+                } else {
+                    "put off: idle too short"
+                };
+                crate::rowdom::log(
+                    "warm",
+                    why,
+                    &[
+                        ("start", start),
+                        ("end", performance_now()),
+                        ("left", left),
+                        ("needed", needed),
+                    ],
+                );
+                if tries < WARM_TRIES {
+                    ask(inputs, slice, tries + 1);
                 }
                 return;
             }
-            with_page(Page::warm_help);
+            let did = with_page(|p| {
+                let did = if slice == 0 {
+                    p.warm_help()
+                } else {
+                    p.warm_rows()
+                };
+                if !did.starts_with("nothing") {
+                    p.warm_costs[slice] = performance_now() - start;
+                }
+                (did, p.to_lay_out.is_some())
+            });
+            let Some((did, more)) = did else {
+                return;
+            };
+            crate::rowdom::log(
+                "warm",
+                did,
+                &[
+                    ("start", start),
+                    ("end", performance_now()),
+                    ("left", left),
+                    ("needed", needed),
+                ],
+            );
+            if slice == 0 && more {
+                ask(inputs, 1, 0);
+            }
         });
         let f: &js_sys::Function = cb.unchecked_ref();
         if window.request_idle_callback(f).is_err() {
             let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(f, 100);
         }
     }
-    ask(inputs, 0);
+    ask(inputs, 0, 0);
 }
 
 /// Ticks the app on every animation frame, at the pace it asks for.

@@ -476,15 +476,60 @@ pub fn warm_rows(buffer: &Buffer) {
     }
 }
 
+/// At most how many entries `window.parlorLog` keeps (the oldest are dropped).
+const LOG_LIMIT: u32 = 4000;
+
+/// With `?timing=1` only: one entry `{kind, what, ...fields}` pushed onto `window.parlorLog` (made when missing),
+/// the page's record of what its thread did and when (times are `performance.now()`, ms), which `web-figures`
+/// reads to say what a key waited for. The page writes `key` (`stamp`: the event's time stamp, `start`: its
+/// handler, `handled`, `end`: drawn and laid out), `tick` (the app's periodic work: `start`, `end`) and `warm`
+/// (a help warm-up slice: `start`, `end`, `left`: the idle time the browser gave, `what` it did); `index.html`
+/// adds the browser's own long animation frames (`loaf`) and slow key events (`event`).
+pub fn log(kind: &str, what: &str, fields: &[(&str, f64)]) {
+    if !timing() {
+        return;
+    }
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let name = JsValue::from_str("parlorLog");
+    let array = match js_sys::Reflect::get(&window, &name)
+        .ok()
+        .and_then(|v| v.dyn_into::<js_sys::Array>().ok())
+    {
+        Some(a) => a,
+        None => {
+            let a = js_sys::Array::new();
+            let _ = js_sys::Reflect::set(&window, &name, &a);
+            a
+        }
+    };
+    let entry = js_sys::Object::new();
+    let set = |k: &str, v: &JsValue| {
+        let _ = js_sys::Reflect::set(&entry, &JsValue::from_str(k), v);
+    };
+    set("kind", &JsValue::from_str(kind));
+    set("what", &JsValue::from_str(what));
+    for (k, v) in fields {
+        set(k, &JsValue::from_f64(*v));
+    }
+    array.push(&entry);
+    if array.length() > LOG_LIMIT {
+        let kept = array.slice(LOG_LIMIT / 4, array.length());
+        let _ = js_sys::Reflect::set(&window, &name, &kept);
+    }
+}
+
 /// `performance.now()`, or 0 where there is none.
-fn now() -> f64 {
+pub fn now() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
         .map_or(0.0, |p| p.now())
 }
 
-/// Whether `?timing=1` asked for the browser's layout to be timed after each redraw.
-fn timing() -> bool {
+/// Whether `?timing=1` asked for the browser's layout to be timed after each redraw (and for the page's log,
+/// [`log`]).
+pub fn timing() -> bool {
     static ASKED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *ASKED.get_or_init(|| {
         web_sys::window()
