@@ -334,9 +334,10 @@ struct Page {
     inputs: u64,
     /// The help overlays already written into the hidden rows ([`Page::warm_rows`]), by their text's hash.
     warmed: HashSet<u64>,
-    /// A help drawn by the warm-up's first slice whose rows the second lays out, with its text's hash.
-    to_lay_out: Option<(u64, Buffer)>,
-    /// The warm-up's slices' costs as last measured (ms): the render, and the hidden rows' write and layout.
+    /// A help drawn by the warm-up's first slice whose rows the next slices lay out, with its text's hash and the
+    /// first row not yet laid out.
+    to_lay_out: Option<(u64, Buffer, usize)>,
+    /// The warm-up's slices' costs as measured (ms, a moving average): the render, and a slice of hidden rows.
     warm_costs: [f64; 2],
 }
 
@@ -501,6 +502,7 @@ impl Page {
         );
         self.inputs += 1;
         schedule_warm(self.inputs);
+        plan_tick(self.app.tick_ms(), self.last_tick);
     }
 
     /// The first slice of the help's warm-up for the screen shown, before the help is asked for: its first
@@ -531,23 +533,35 @@ impl Page {
         std::hash::Hash::hash(&text, &mut hasher);
         let hash = std::hash::Hasher::finish(&hasher);
         if self.warmed.len() < WARM_DOM_HELPS && !self.warmed.contains(&hash) {
-            self.to_lay_out = Some((hash, buffer.clone()));
+            self.to_lay_out = Some((hash, buffer.clone(), 0));
             "render, rows next"
         } else {
             "render"
         }
     }
 
-    /// The second slice of the help's warm-up: the help's rows kept by [`Page::warm_help`], written into hidden
-    /// rows beside the grid and laid out once ([`crate::rowdom::warm_rows`]). Says what it did.
+    /// The next slices of the help's warm-up: the help's rows kept by [`Page::warm_help`], at most
+    /// [`WARM_ROWS`] a slice, written into hidden rows beside the grid and laid out once
+    /// ([`crate::rowdom::warm_rows`]); the help counts as warmed (`parlorDraw.warmedHelps`) when its last rows are.
+    /// Says what it did.
     fn warm_rows(&mut self) -> &'static str {
-        let Some((hash, buffer)) = self.to_lay_out.take() else {
+        let Some((hash, buffer, from)) = self.to_lay_out.take() else {
             return "nothing: no rows";
         };
-        if self.warmed.insert(hash) {
-            crate::rowdom::warm_rows(&buffer);
+        let height = usize::from(buffer.area.height);
+        let to = (from + WARM_ROWS).min(height);
+        if !crate::rowdom::warm_rows(&buffer, from..to) {
+            return "nothing: no grid";
         }
-        "rows"
+        if to < height {
+            self.to_lay_out = Some((hash, buffer, to));
+            "rows"
+        } else {
+            if self.warmed.insert(hash) {
+                crate::rowdom::Stats::publish(|s| s.warmed_helps += 1);
+            }
+            "rows, the last"
+        }
     }
 
     /// The cell under client coordinates.
@@ -576,6 +590,7 @@ impl Page {
         self.settle();
         self.inputs += 1;
         schedule_warm(self.inputs);
+        plan_tick(self.app.tick_ms(), self.last_tick);
     }
 
     /// An animation frame: the app's periodic work at its pace.
@@ -678,7 +693,7 @@ pub fn parlor_start() -> Result<String, JsValue> {
         inputs: 0,
         warmed: HashSet::new(),
         to_lay_out: None,
-        warm_costs: [WARM_FIRST_COST_MS; 2],
+        warm_costs: [WARM_FIRST_COST_MS, WARM_FIRST_COST_MS / 2.0],
     };
     page.redraw();
     page.first_draw_ms = performance_now();
@@ -807,6 +822,10 @@ pub fn parlor_start() -> Result<String, JsValue> {
 /// At most how many different helps are laid out in hidden rows in a page ([`Page::warm_help`]; each once).
 const WARM_DOM_HELPS: usize = 64;
 
+/// At most how many of a help's rows one warm-up slice lays out (the help is about 40 rows: a first layout of all
+/// of them took up to about 10 ms).
+const WARM_ROWS: usize = 10;
+
 /// The cost assumed of a warm-up slice before one has been measured (ms): a first one, the help drawn for the first
 /// time or laid out with the browser's first layout of its text, took up to about 10.
 const WARM_FIRST_COST_MS: f64 = 12.0;
@@ -895,7 +914,10 @@ fn schedule_warm(inputs: u64) {
                     p.warm_rows()
                 };
                 if !did.starts_with("nothing") {
-                    p.warm_costs[slice] = performance_now() - start;
+                    // A moving average, each measure counted at most twice the average (a slice that lost the
+                    // CPU to another process for a while says little about its own cost).
+                    let cost = &mut p.warm_costs[slice];
+                    *cost = 0.7 * *cost + 0.3 * (performance_now() - start).min(2.0 * *cost);
                 }
                 (did, p.to_lay_out.is_some())
             });
@@ -912,7 +934,7 @@ fn schedule_warm(inputs: u64) {
                     ("needed", needed),
                 ],
             );
-            if slice == 0 && more {
+            if more {
                 ask(inputs, 1, 0);
             }
         });
@@ -924,21 +946,110 @@ fn schedule_warm(inputs: u64) {
     ask(inputs, 0, 0);
 }
 
-/// Ticks the app on every animation frame, at the pace it asks for.
-fn animation_loop() -> Result<(), JsValue> {
-    type Slot = Rc<RefCell<Option<Closure<dyn FnMut(f64)>>>>;
-    let slot: Slot = Rc::new(RefCell::new(None));
-    let again = slot.clone();
-    *slot.borrow_mut() = Some(Closure::<dyn FnMut(f64)>::new(move |now: f64| {
-        with_page(|p| p.frame(now));
-        if let (Some(w), Some(cb)) = (web_sys::window(), again.borrow().as_ref()) {
-            let _ = w.request_animation_frame(cb.as_ref().unchecked_ref());
+/// Screens that ask for ticks more often than this (ms: an animation, a think polled, autoplay) are ticked on every
+/// animation frame; slower ones (most screens: every 250 ms) by a timer that asks for one frame when the tick is
+/// due. An animation frame asked for every frame keeps the browser making frames (its thread's work each time) and
+/// cuts every idle period at the next frame, which starves the help's warm-up.
+const FRAMES_UNDER_MS: u64 = 100;
+
+/// The app's ticks ([`Page::frame`]): the animation frame's and the timer's callbacks, whether a frame is asked for,
+/// and the timer waiting, if any.
+struct Ticker {
+    on_frame: Closure<dyn FnMut(f64)>,
+    on_timer: Closure<dyn FnMut()>,
+    frame_asked: bool,
+    timer: Option<i32>,
+}
+
+thread_local! {
+    static TICKER: RefCell<Option<Ticker>> = const { RefCell::new(None) };
+}
+
+/// Asks for an animation frame (the timer waiting, if any, is dropped), unless one is asked for already.
+fn ask_frame() {
+    TICKER.with(|t| {
+        let Ok(mut t) = t.try_borrow_mut() else {
+            return;
+        };
+        let (Some(t), Some(window)) = (t.as_mut(), web_sys::window()) else {
+            return;
+        };
+        if let Some(handle) = t.timer.take() {
+            window.clear_timeout_with_handle(handle);
         }
-    }));
-    let window = web_sys::window().ok_or("no window")?;
-    if let Some(cb) = slot.borrow().as_ref() {
-        window.request_animation_frame(cb.as_ref().unchecked_ref())?;
+        if !t.frame_asked
+            && window
+                .request_animation_frame(t.on_frame.as_ref().unchecked_ref())
+                .is_ok()
+        {
+            t.frame_asked = true;
+        }
+    });
+}
+
+/// Plans the next tick of a screen that asks for one every `tick_ms`, the last at `last_tick`: on the next animation
+/// frame when ticks are frequent (under [`FRAMES_UNDER_MS`]), else by a timer at the tick's time (replacing the
+/// timer waiting). Called after every frame, key and mouse event (a key may start an animation).
+fn plan_tick(tick_ms: u64, last_tick: f64) {
+    if tick_ms < FRAMES_UNDER_MS {
+        ask_frame();
+        return;
     }
+    TICKER.with(|t| {
+        let Ok(mut t) = t.try_borrow_mut() else {
+            return;
+        };
+        let (Some(t), Some(window)) = (t.as_mut(), web_sys::window()) else {
+            return;
+        };
+        if t.frame_asked {
+            return;
+        }
+        if let Some(handle) = t.timer.take() {
+            window.clear_timeout_with_handle(handle);
+        }
+        let due = (last_tick + tick_ms as f64 - performance_now()).clamp(0.0, 60_000.0);
+        t.timer = window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(
+                t.on_timer.as_ref().unchecked_ref(),
+                due.ceil() as i32,
+            )
+            .ok();
+    });
+}
+
+/// Ticks the app at the pace it asks for ([`plan_tick`]).
+fn animation_loop() -> Result<(), JsValue> {
+    let on_frame = Closure::<dyn FnMut(f64)>::new(|now: f64| {
+        TICKER.with(|t| {
+            if let Some(t) = t.borrow_mut().as_mut() {
+                t.frame_asked = false;
+            }
+        });
+        if let Some((tick_ms, last_tick)) = with_page(|p| {
+            p.frame(now);
+            (p.app.tick_ms(), p.last_tick)
+        }) {
+            plan_tick(tick_ms, last_tick);
+        }
+    });
+    let on_timer = Closure::<dyn FnMut()>::new(|| {
+        TICKER.with(|t| {
+            if let Some(t) = t.borrow_mut().as_mut() {
+                t.timer = None;
+            }
+        });
+        ask_frame();
+    });
+    TICKER.with(|t| {
+        *t.borrow_mut() = Some(Ticker {
+            on_frame,
+            on_timer,
+            frame_asked: false,
+            timer: None,
+        })
+    });
+    ask_frame();
     Ok(())
 }
 

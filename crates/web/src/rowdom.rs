@@ -426,24 +426,25 @@ impl Stats {
 /// The id of the hidden rows [`warm_rows`] writes.
 const WARM_ID: &str = "term_warm";
 
-/// Writes `buffer`'s rows, as the grid would write them, into hidden rows beside the grid (`#term_rows`), has the
-/// browser lay them out once and removes them: the first layout of new text in a page (its glyph runs shaped,
+/// Writes `buffer`'s rows `rows` (a slice of the whole, so that a help's warm-up fits in short idle periods), as the
+/// grid would write them, into hidden rows beside the grid (`#term_rows`), has the browser lay them out once and
+/// removes them: the first layout of new text in a page (its glyph runs shaped,
 /// the fonts' caches filled) was most of a first help overlay's frame. The rows share the grid's font and styles
 /// and are laid out for real (`visibility: hidden`, not `display: none`), behind the grid and out of the
 /// accessibility tree (`aria-hidden`), never selectable, taking no pointer. Does nothing without the grid (the
-/// other backends).
-pub fn warm_rows(buffer: &Buffer) {
+/// other backends). Returns whether the rows were laid out.
+pub fn warm_rows(buffer: &Buffer, rows: std::ops::Range<usize>) -> bool {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return;
+        return false;
     };
     let (Some(grid), Some(parent)) = (
         document.get_element_by_id(&format!("{}_rows", crate::page::TERM_ID)),
         document.get_element_by_id(crate::page::TERM_ID),
     ) else {
-        return;
+        return false;
     };
     let Ok(warm) = document.create_element("div") else {
-        return;
+        return false;
     };
     warm.set_id(WARM_ID);
     let _ = warm.set_attribute("aria-hidden", "true");
@@ -459,7 +460,12 @@ pub fn warm_rows(buffer: &Buffer) {
     let area = buffer.area;
     let width = usize::from(area.width);
     let mut html = String::new();
-    for row in buffer.content.chunks(width.max(1)) {
+    for row in buffer
+        .content
+        .chunks(width.max(1))
+        .skip(rows.start)
+        .take(rows.len())
+    {
         html.push_str("<pre style=\"");
         html.push_str(&row_style);
         html.push_str("\">");
@@ -467,13 +473,14 @@ pub fn warm_rows(buffer: &Buffer) {
         html.push_str("</pre>");
     }
     warm.set_inner_html(&html);
-    if parent.append_child(&warm).is_ok() {
-        let _ = warm
-            .dyn_ref::<web_sys::HtmlElement>()
-            .map(|w| w.offset_height());
-        let _ = parent.remove_child(&warm);
-        Stats::publish(|s| s.warmed_helps += 1);
+    if parent.append_child(&warm).is_err() {
+        return false;
     }
+    let _ = warm
+        .dyn_ref::<web_sys::HtmlElement>()
+        .map(|w| w.offset_height());
+    let _ = parent.remove_child(&warm);
+    true
 }
 
 /// At most how many entries `window.parlorLog` keeps (the oldest are dropped).
