@@ -332,11 +332,9 @@ struct Page {
     held: Option<MouseButton>,
     /// Keys and mouse events taken so far (a help warm-up waiting for idle time is dropped when one arrives).
     inputs: u64,
-    /// The help overlays already written into the hidden rows ([`Page::warm_rows`]), by their text's hash.
-    warmed: HashSet<u64>,
-    /// A help drawn by the warm-up's first slice whose rows the next slices lay out, with its text's hash and the
-    /// first row not yet laid out.
-    to_lay_out: Option<(u64, Buffer, usize)>,
+    /// A screen with its help drawn by the warm-up's first slice, whose rows the next slices lay out in the layer
+    /// over the grid, and the first row not yet laid out.
+    to_lay_out: Option<(Buffer, usize)>,
     /// The warm-up's slices' costs as measured (ms, a moving average): the render, and a slice of hidden rows.
     warm_costs: [f64; 2],
 }
@@ -505,12 +503,12 @@ impl Page {
         plan_tick(self.app.tick_ms(), self.last_tick);
     }
 
-    /// The first slice of the help's warm-up for the screen shown, before the help is asked for: its first
-    /// appearance in a page was its slowest frame (the help drawn for the first time in Rust, and the browser laying
-    /// out its text for the first time). The app draws its screen with the help over it into a scratch buffer the
-    /// size of the screen (nothing shown, the help's state untouched: [`App::draw_with_help`]). The first time a
-    /// help's text is seen, its buffer is kept for the second slice ([`Page::warm_rows`], in a later idle period).
-    /// Skipped while the help shows. Says what it did.
+    /// The first slice of the help's warm-up for the screen shown, before the help is asked for: its appearance
+    /// was the slowest whole-screen key (the help drawn in Rust, the browser writing and laying out its rows). The
+    /// app draws its screen with the help over it into a scratch buffer the size of the screen (nothing shown, the
+    /// help's state untouched: [`App::draw_with_help`]); unless the layer over the grid holds that screen already,
+    /// it is kept for the next slices ([`Page::warm_rows`], in later idle periods). Skipped while the help shows.
+    /// Says what it did.
     fn warm_help(&mut self) -> &'static str {
         self.to_lay_out = None;
         if self.text.contains("Help: ") {
@@ -528,38 +526,32 @@ impl Page {
             return "nothing: the draw failed";
         }
         let buffer = scratch.backend().buffer();
-        let text = buffer_text(buffer);
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        std::hash::Hash::hash(&text, &mut hasher);
-        let hash = std::hash::Hasher::finish(&hasher);
-        if self.warmed.len() < WARM_DOM_HELPS && !self.warmed.contains(&hash) {
-            self.to_lay_out = Some((hash, buffer.clone(), 0));
-            "render, rows next"
+        if crate::rowdom::layer_holds(buffer) {
+            "render, the layer holds it"
         } else {
-            "render"
+            self.to_lay_out = Some((buffer.clone(), 0));
+            "render, rows next"
         }
     }
 
-    /// The next slices of the help's warm-up: the help's rows kept by [`Page::warm_help`], at most
-    /// [`WARM_ROWS`] a slice, written into hidden rows beside the grid and laid out once
-    /// ([`crate::rowdom::warm_rows`]); the help counts as warmed (`parlorDraw.warmedHelps`) when its last rows are.
-    /// Says what it did.
+    /// The next slices of the help's warm-up: the screen with its help kept by [`Page::warm_help`], at most
+    /// [`WARM_ROWS`] rows a slice, written into the hidden layer over the grid and laid out
+    /// ([`crate::rowdom::layer_rows`]); when its last rows are, the layer is ready (`parlorDraw.warmedHelps` counts
+    /// it), and the help's key shows it instead of writing the grid. Says what it did.
     fn warm_rows(&mut self) -> &'static str {
-        let Some((hash, buffer, from)) = self.to_lay_out.take() else {
+        let Some((buffer, from)) = self.to_lay_out.take() else {
             return "nothing: no rows";
         };
         let height = usize::from(buffer.area.height);
         let to = (from + WARM_ROWS).min(height);
-        if !crate::rowdom::warm_rows(&buffer, from..to) {
-            return "nothing: no grid";
+        if !crate::rowdom::layer_rows(&buffer, from..to) {
+            return "nothing: no layer";
         }
         if to < height {
-            self.to_lay_out = Some((hash, buffer, to));
+            self.to_lay_out = Some((buffer, to));
             "rows"
         } else {
-            if self.warmed.insert(hash) {
-                crate::rowdom::Stats::publish(|s| s.warmed_helps += 1);
-            }
+            crate::rowdom::Stats::publish(|s| s.warmed_helps += 1);
             "rows, the last"
         }
     }
@@ -691,7 +683,6 @@ pub fn parlor_start() -> Result<String, JsValue> {
         touch_from: None,
         held: None,
         inputs: 0,
-        warmed: HashSet::new(),
         to_lay_out: None,
         warm_costs: [WARM_FIRST_COST_MS, WARM_FIRST_COST_MS / 2.0],
     };
@@ -819,9 +810,6 @@ pub fn parlor_start() -> Result<String, JsValue> {
     Ok(backend.to_string())
 }
 
-/// At most how many different helps are laid out in hidden rows in a page ([`Page::warm_help`]; each once).
-const WARM_DOM_HELPS: usize = 64;
-
 /// At most how many of a help's rows one warm-up slice lays out (the help is about 40 rows: a first layout of all
 /// of them took up to about 10 ms).
 const WARM_ROWS: usize = 10;
@@ -837,6 +825,9 @@ const WARM_LEAST_MS: f64 = 4.0;
 /// The most idle time a browser gives at once (ms; `requestIdleCallback`'s deadlines are at most 50): a slice
 /// measured slower than this still runs in the longest idle period.
 const WARM_MOST_MS: f64 = 45.0;
+
+/// How long a warm-up slice waits before asking again while the screen animates (ms).
+const WARM_ANIMATING_MS: i32 = 50;
 
 /// How many idle periods a slice waits for one long enough (or free of pending input) before it is dropped.
 const WARM_TRIES: u32 = 8;
@@ -862,7 +853,7 @@ fn input_pending() -> bool {
 /// Asks for the help's warm-up ([`Page::warm_help`], then [`Page::warm_rows`] when it kept rows to lay out) for
 /// the screen shown after `inputs` keys and mouse events, each slice in its own idle period
 /// (`requestIdleCallback`, else a timeout) and only when the idle time left exceeds that slice's cost as last
-/// measured and no input is pending: dropped if another key or mouse event comes first (its own redraw asks again),
+/// measured, no input is pending and the screen does not animate: dropped if another key or mouse event comes first (its own redraw asks again),
 /// put off to a later idle period otherwise (at most [`WARM_TRIES`] times). With `?timing=1` every slice, and every
 /// idle period refused, is in `window.parlorLog` ([`crate::rowdom::log`]).
 fn schedule_warm(inputs: u64) {
@@ -878,7 +869,9 @@ fn schedule_warm(inputs: u64) {
                 .and_then(|f| f.call0(&deadline).ok())
                 .and_then(|v| v.as_f64())
                 .unwrap_or(WARM_MOST_MS);
-            let Some((now_inputs, cost)) = with_page(|p| (p.inputs, p.warm_costs[slice])) else {
+            let Some((now_inputs, cost, tick_ms)) =
+                with_page(|p| (p.inputs, p.warm_costs[slice], p.app.tick_ms()))
+            else {
                 return;
             };
             if now_inputs != inputs {
@@ -886,9 +879,13 @@ fn schedule_warm(inputs: u64) {
             }
             let needed = (cost + WARM_MARGIN_MS).clamp(WARM_LEAST_MS, WARM_MOST_MS);
             let pending = input_pending();
-            if left < needed || pending {
+            // A screen that animates (a slide) is not the one a help key would show: wait for its last frame.
+            let animating = tick_ms < FRAMES_UNDER_MS;
+            if left < needed || pending || animating {
                 let why = if pending {
                     "put off: input pending"
+                } else if animating {
+                    "put off: animating"
                 } else {
                     "put off: idle too short"
                 };
@@ -902,7 +899,16 @@ fn schedule_warm(inputs: u64) {
                         ("needed", needed),
                     ],
                 );
-                if tries < WARM_TRIES {
+                if animating {
+                    // Not a try: asked again after the animation's next few frames, however long it lasts.
+                    if let Some(w) = web_sys::window() {
+                        let again = Closure::once_into_js(move || ask(inputs, slice, tries));
+                        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
+                            again.unchecked_ref(),
+                            WARM_ANIMATING_MS,
+                        );
+                    }
+                } else if tries < WARM_TRIES {
                     ask(inputs, slice, tries + 1);
                 }
                 return;

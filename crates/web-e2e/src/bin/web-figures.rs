@@ -251,6 +251,8 @@ struct Timed {
     parts: [f64; 5],
     entry: serde_json::Value,
     thread: Option<(f64, f64)>,
+    /// `parlorDraw.layersShown` after the key (frames shown by the help's prepared layer).
+    layers: f64,
 }
 
 /// Presses `key`, waits for the screen to change, and reads `parlorFrameMs()` and the page's split of the redraw.
@@ -272,7 +274,7 @@ fn timed_press(
     let d = page.eval(
         "const d = window.parlorDraw || {}; const log = window.parlorLog || []; \
          const keys = log.filter((e) => e.kind === 'key'); \
-         return [d.key || [], keys.length ? keys[keys.length - 1] : null];",
+         return [d.key || [], keys.length ? keys[keys.length - 1] : null, d.layersShown || 0];",
     )?;
     let part = |i: usize| {
         d[0].get(i)
@@ -284,6 +286,7 @@ fn timed_press(
         ms: page.frame_ms()?,
         parts: [part(0), part(1), part(2), part(3), part(4)],
         entry: d[1].clone(),
+        layers: d[2].as_f64().unwrap_or(0.0),
         thread: match (sched_before, sched_after) {
             (Some(b), Some(a)) => Some((a.0 - b.0, a.1 - b.1)),
             _ => None,
@@ -385,7 +388,18 @@ fn whole_screens(page: &Session, walks: usize) -> Result<()> {
             screens.push(&r.what);
         }
     }
+    // Which keys showed the prepared layer instead of writing rows.
+    let layered: Vec<bool> = out
+        .iter()
+        .enumerate()
+        .map(|(i, r)| r.layers > if i == 0 { 0.0 } else { out[i - 1].layers })
+        .collect();
     for screen in screens {
+        let shown = out
+            .iter()
+            .zip(&layered)
+            .filter(|(r, l)| r.what == screen && **l)
+            .count();
         let mut frames: Vec<f64> = out
             .iter()
             .filter(|r| r.what == screen)
@@ -394,8 +408,13 @@ fn whole_screens(page: &Session, walks: usize) -> Result<()> {
         let over = frames.iter().filter(|ms| **ms > 16.0).count();
         let n = frames.len();
         let (median, max) = median_max(&mut frames);
+        let layer = if shown > 0 {
+            format!(", {shown} by the prepared layer")
+        } else {
+            String::new()
+        };
         println!(
-            "  {screen:<16} {n:>3} keys, median {median:>5.1} ms, max {max:>5.1} ms, {over} over 16 ms"
+            "  {screen:<16} {n:>3} keys, median {median:>5.1} ms, max {max:>5.1} ms, {over} over 16 ms{layer}"
         );
     }
     let log = page.eval("return window.parlorLog || [];")?;
