@@ -8,7 +8,11 @@
 //! `cargo run -p parlor-web-e2e --bin web-figures [-- --native]`: the page is `$PARLOR_WEB_DIR` or `target/web`;
 //! `--native` also runs `cargo run --release -p parlor-web --example native_bench` and prints what it says, for the
 //! ratio. `--draw` prints only the whole-screen walk (`--walks N` rounds of it, 3 unless told), with each screen's
-//! figures apart (its keys, median, max and how many over 16 ms), to compare two builds of the page run by turns.
+//! figures apart (its keys, median, max, how many over 16 ms, how many the help's prepared layer showed), to compare
+//! two builds of the page run by turns. Both walks end with what the keys waited for: the page's log (`?timing=1`,
+//! `window.parlorLog`: its keys, ticks and help warm-up slices, the browser's long animation frames and slow key
+//! events) and, on Linux, the page's thread's CPU time and its time waiting for a CPU over each press (`schedstat`),
+//! for every key over 16 ms or that waited at least 4 ms for the page's thread.
 
 use flate2::Compression;
 use flate2::write::GzEncoder;
@@ -565,14 +569,18 @@ fn attribute_waits(out: &[Timed], log: &[serde_json::Value]) {
             .unwrap_or_default();
         println!(
             "  {} {:.1} ms: waited {wait:.1} ms; during the wait: {}; last animation frame ran {frame:+.1} ms from the \
-             key; {thread}{event}",
+             key; handle {:.1}, render {:.1}, flush {:.1}, layout {:.1} ms; {thread}{event}",
             r.what,
             r.ms,
             if during.is_empty() {
                 "nothing of the page's".to_string()
             } else {
                 during.join(", ")
-            }
+            },
+            r.parts[1],
+            r.parts[2],
+            r.parts[3],
+            r.parts[4],
         );
     }
 }
