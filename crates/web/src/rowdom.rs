@@ -158,8 +158,9 @@ impl RowDom {
         self.cells = vec![Cell::default(); w * h];
         self.dirty = vec![true; h];
         self.shown = vec![None; h];
-        // The grid's old elements are gone, and the layer with them.
+        // The grid's old elements are gone, and the layer with them: the grid is read again.
         LAYER.with(|l| *l.borrow_mut() = None);
+        let _ = self.grid.remove_attribute("aria-hidden");
         self.built = size;
         self.cursor = None;
         Ok(())
