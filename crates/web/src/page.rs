@@ -335,7 +335,7 @@ struct Page {
     /// A screen with its help drawn by the warm-up's first slice, whose rows the next slices lay out in the layer
     /// over the grid, and the first row not yet laid out.
     to_lay_out: Option<(Buffer, usize)>,
-    /// The warm-up's slices' costs as measured (ms, a moving average): the render, and a slice of hidden rows.
+    /// The warm-up's costs as measured (ms, a moving average): the render, and one row of the layer.
     warm_costs: [f64; 2],
 }
 
@@ -535,15 +535,16 @@ impl Page {
     }
 
     /// The next slices of the help's warm-up: the screen with its help kept by [`Page::warm_help`], at most
-    /// [`WARM_ROWS`] rows a slice, written into the hidden layer over the grid and laid out
+    /// `rows` rows a slice (as many as the idle time left fits, at least [`WARM_ROWS`]), written into the hidden
+    /// layer over the grid and laid out
     /// ([`crate::rowdom::layer_rows`]); when its last rows are, the layer is ready (`parlorDraw.warmedHelps` counts
     /// it), and the help's key shows it instead of writing the grid. Says what it did.
-    fn warm_rows(&mut self) -> &'static str {
+    fn warm_rows(&mut self, rows: usize) -> &'static str {
         let Some((buffer, from)) = self.to_lay_out.take() else {
             return "nothing: no rows";
         };
         let height = usize::from(buffer.area.height);
-        let to = (from + WARM_ROWS).min(height);
+        let to = (from + rows.max(1)).min(height);
         if !crate::rowdom::layer_rows(&buffer, from..to) {
             return "nothing: no layer";
         }
@@ -684,7 +685,7 @@ pub fn parlor_start() -> Result<String, JsValue> {
         held: None,
         inputs: 0,
         to_lay_out: None,
-        warm_costs: [WARM_FIRST_COST_MS, WARM_FIRST_COST_MS / 2.0],
+        warm_costs: [WARM_FIRST_COST_MS, WARM_FIRST_COST_MS / 20.0],
     };
     page.redraw();
     page.first_draw_ms = performance_now();
@@ -810,9 +811,9 @@ pub fn parlor_start() -> Result<String, JsValue> {
     Ok(backend.to_string())
 }
 
-/// At most how many of a help's rows one warm-up slice lays out (the help is about 40 rows: a first layout of all
-/// of them took up to about 10 ms).
-const WARM_ROWS: usize = 10;
+/// The fewest rows of the layer one warm-up slice lays out; it lays out as many as its idle time fits by their
+/// measured cost (a screen is about 40 rows: a first layout of all of them took up to about 10 ms).
+const WARM_ROWS: usize = 5;
 
 /// The cost assumed of a warm-up slice before one has been measured (ms): a first one, the help drawn for the first
 /// time or laid out with the browser's first layout of its text, took up to about 10.
@@ -877,7 +878,13 @@ fn schedule_warm(inputs: u64) {
             if now_inputs != inputs {
                 return;
             }
-            let needed = (cost + WARM_MARGIN_MS).clamp(WARM_LEAST_MS, WARM_MOST_MS);
+            // The rows' slices need room for their fewest rows; the render, for itself.
+            let one = if slice == 0 {
+                cost
+            } else {
+                cost * WARM_ROWS as f64
+            };
+            let needed = (one + WARM_MARGIN_MS).clamp(WARM_LEAST_MS, WARM_MOST_MS);
             let pending = input_pending();
             // A screen that animates (a slide) is not the one a help key would show: wait for its last frame.
             let animating = tick_ms < FRAMES_UNDER_MS;
@@ -914,16 +921,22 @@ fn schedule_warm(inputs: u64) {
                 return;
             }
             let did = with_page(|p| {
-                let did = if slice == 0 {
-                    p.warm_help()
+                let (did, units) = if slice == 0 {
+                    (p.warm_help(), 1.0)
                 } else {
-                    p.warm_rows()
+                    let rows = ((left - WARM_MARGIN_MS) / cost.max(0.01)).floor().max(0.0) as usize;
+                    let before = p.to_lay_out.as_ref().map_or(0, |t| t.1);
+                    let did = p.warm_rows(rows.max(WARM_ROWS));
+                    let after = p.to_lay_out.as_ref().map_or(usize::MAX, |t| t.1);
+                    let done = after.min(usize::from(p.screen.size().map_or(0, |s| s.height)));
+                    (did, done.saturating_sub(before).max(1) as f64)
                 };
                 if !did.starts_with("nothing") {
                     // A moving average, each measure counted at most twice the average (a slice that lost the
                     // CPU to another process for a while says little about its own cost).
                     let cost = &mut p.warm_costs[slice];
-                    *cost = 0.7 * *cost + 0.3 * (performance_now() - start).min(2.0 * *cost);
+                    let measured = (performance_now() - start) / units;
+                    *cost = 0.7 * *cost + 0.3 * measured.min(2.0 * *cost);
                 }
                 (did, p.to_lay_out.is_some())
             });

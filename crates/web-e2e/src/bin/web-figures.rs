@@ -417,6 +417,24 @@ fn whole_screens(page: &Session, walks: usize) -> Result<()> {
         } else {
             String::new()
         };
+        // The median of each part of this screen's keys.
+        let part = |i: usize| {
+            let mut v: Vec<f64> = out
+                .iter()
+                .filter(|r| r.what == screen)
+                .map(|r| r.parts[i])
+                .filter(|v| v.is_finite())
+                .collect();
+            median_max(&mut v).0
+        };
+        let layer = format!(
+            "{layer} (medians: wait {:.1}, handle {:.1}, render {:.1}, flush {:.1}, layout {:.1})",
+            part(0),
+            part(1),
+            part(2),
+            part(3),
+            part(4)
+        );
         println!(
             "  {screen:<16} {n:>3} keys, median {median:>5.1} ms, max {max:>5.1} ms, {over} over 16 ms{layer}"
         );
