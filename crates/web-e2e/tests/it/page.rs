@@ -350,3 +350,43 @@ fn the_help_shows_as_a_layer_prepared_over_the_grid_and_closes_without_a_row_wri
     wait_prepared(&page, prepared + 1);
     assert!(count(&draw_stats(&page), "rowWrites") > count(&closed, "rowWrites"));
 }
+
+#[test]
+fn the_warm_up_runs_only_in_idle_time_it_fits_and_keys_pressed_meanwhile_are_taken() {
+    let Some(page) = page("idle", "backend=dom&timing=1&seed=8") else {
+        return;
+    };
+    let game = twenty48::start(&page);
+    // Keys in quick succession while the new game's help is being prepared, then time to finish it.
+    page.press(&[Key::Left, Key::Up, Key::Right, Key::Down])
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_ne!(page.screen().unwrap(), game, "the keys were taken");
+    let log = page.eval("return window.parlorLog;").unwrap();
+    let log = log.as_array().unwrap();
+    let kind = |e: &serde_json::Value, k: &str| e["kind"] == k;
+    let warm: Vec<&serde_json::Value> = log.iter().filter(|e| kind(e, "warm")).collect();
+    let ran: Vec<&&serde_json::Value> = warm
+        .iter()
+        .filter(|e| !e["what"].as_str().unwrap().starts_with("put off"))
+        .collect();
+    assert!(!ran.is_empty(), "{log:?}");
+    // Every slice that ran had the idle time it needed; the last screen's help was prepared.
+    for e in &ran {
+        let (left, needed) = (e["left"].as_f64().unwrap(), e["needed"].as_f64().unwrap());
+        assert!(
+            left >= needed,
+            "a slice ran in too short an idle period: {e}"
+        );
+    }
+    let last_key = log
+        .iter()
+        .filter(|e| kind(e, "key"))
+        .map(|e| e["end"].as_f64().unwrap())
+        .fold(0.0, f64::max);
+    assert!(
+        ran.iter().any(|e| e["start"].as_f64().unwrap() > last_key
+            && (e["what"] == "rows, the last" || e["what"] == "render, the layer holds it")),
+        "the help of the screen shown was prepared after the last key: {ran:?}"
+    );
+}
