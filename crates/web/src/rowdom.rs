@@ -360,6 +360,38 @@ impl Backend for RowDom {
             runs += n;
         }
         let changed = std::mem::take(&mut self.changed);
+        if timed && rows * 2 >= self.rows.len() {
+            // A whole screen written while a layer was there: why the layer was not shown, for `web-figures`.
+            LAYER.with(|l| {
+                if let Some(l) = l.borrow().as_ref() {
+                    let differ = if l.done {
+                        l.cells
+                            .iter()
+                            .zip(&self.cells)
+                            .filter(|(a, b)| a != b)
+                            .count()
+                    } else {
+                        0
+                    };
+                    let why = if !l.done {
+                        "not ready"
+                    } else if cursor.is_some() {
+                        "a cursor"
+                    } else {
+                        "other cells"
+                    };
+                    log(
+                        "layer",
+                        why,
+                        &[
+                            ("start", now()),
+                            ("rows", l.rows as f64),
+                            ("differ", differ as f64),
+                        ],
+                    );
+                }
+            });
+        }
         if rows > 0 {
             Stats::publish(|s| {
                 s.flushes += 1;

@@ -537,6 +537,24 @@ fn attribute_waits(out: &[Timed], log: &[serde_json::Value]) {
         put_off("input pending"),
         put_off("idle too short"),
     );
+    let unused: Vec<String> = log
+        .iter()
+        .filter(|e| kind(e, "layer"))
+        .map(|e| {
+            format!(
+                "{} ({} rows ready, {} cells differ)",
+                text(e, "what"),
+                field(e, "rows"),
+                field(e, "differ")
+            )
+        })
+        .collect();
+    if !unused.is_empty() {
+        println!(
+            "  whole screens written while a prepared layer was there (why it was not shown): {}",
+            unused.join("; ")
+        );
+    }
     let notes: Vec<String> = log
         .iter()
         .filter(|e| kind(e, "note"))
@@ -570,10 +588,19 @@ fn attribute_waits(out: &[Timed], log: &[serde_json::Value]) {
             }
         }
         let frame = field(&r.entry, "frameRan") - stamp;
-        let thread = r.thread.map_or_else(
-            || "the page's thread not found".to_string(),
-            |(cpu, queued)| format!("page's thread over the press: {cpu:.1} ms CPU, {queued:.1} ms waiting for a CPU"),
-        );
+        // A thread that ran less than the key's own handler is not the page's (the renderer was not the one found).
+        let own = r.parts[1..4].iter().filter(|v| v.is_finite()).sum::<f64>();
+        let thread = match r.thread {
+            Some((cpu, queued)) if cpu + 0.5 >= own => {
+                format!(
+                    "page's thread over the press: {cpu:.1} ms CPU, {queued:.1} ms waiting for a CPU"
+                )
+            }
+            Some((cpu, _)) => format!(
+                "the thread read ran {cpu:.1} ms over the press, less than the key's own work: not the page's"
+            ),
+            None => "the page's thread not found".to_string(),
+        };
         let event = log
             .iter()
             .find(|e| kind(e, "event") && (field(e, "start") - stamp).abs() < 1.0)
