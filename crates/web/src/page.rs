@@ -852,53 +852,121 @@ fn input_pending() -> bool {
 }
 
 /// Asks for the help's warm-up ([`Page::warm_help`], then [`Page::warm_rows`] when it kept rows to lay out) for
-/// the screen shown after `inputs` keys and mouse events, each slice in its own idle period
-/// (`requestIdleCallback`, else a timeout) and only when the idle time left exceeds that slice's cost as last
-/// measured, no input is pending and the screen does not animate: dropped if another key or mouse event comes first (its own redraw asks again),
-/// put off to a later idle period otherwise (at most [`WARM_TRIES`] times). With `?timing=1` every slice, and every
+/// the screen shown after `inputs` keys and mouse events, in idle periods (`requestIdleCallback`, else a timeout;
+/// one slice after another while the period has room for the next), each slice only when the idle time left
+/// exceeds its cost as measured, no input is pending and the screen does not animate: dropped if another key or
+/// mouse event comes first (its own redraw asks again), put off to a later idle period otherwise (at most
+/// [`WARM_TRIES`] times). With `?timing=1` every slice, and every
 /// idle period refused, is in `window.parlorLog` ([`crate::rowdom::log`]).
 fn schedule_warm(inputs: u64) {
+    /// The idle time left in `deadline` (ms).
+    fn time_left(deadline: &JsValue) -> f64 {
+        js_sys::Reflect::get(deadline, &JsValue::from_str("timeRemaining"))
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .and_then(|f| f.call0(deadline).ok())
+            .and_then(|v| v.as_f64())
+            .unwrap_or(WARM_MOST_MS)
+    }
+
+    /// Runs slice `slice` of the warm-up with `left` ms of idle time from `start`: what it did and whether more
+    /// is to do, with its cost measured.
+    fn run(slice: usize, left: f64, start: f64) -> Option<(&'static str, bool)> {
+        with_page(|p| {
+            let cost = p.warm_costs[slice];
+            let (did, units) = if slice == 0 {
+                (p.warm_help(), 1.0)
+            } else {
+                let rows = ((left - WARM_MARGIN_MS) / cost.max(0.01)).floor().max(0.0) as usize;
+                let before = p.to_lay_out.as_ref().map_or(0, |t| t.1);
+                let did = p.warm_rows(rows.max(WARM_ROWS));
+                let after = p.to_lay_out.as_ref().map_or(usize::MAX, |t| t.1);
+                let done = after.min(usize::from(p.screen.size().map_or(0, |s| s.height)));
+                (did, done.saturating_sub(before).max(1) as f64)
+            };
+            if !did.starts_with("nothing") {
+                // A moving average, each measure counted at most twice the average (a slice that lost the CPU to
+                // another process for a while says little about its own cost).
+                let cost = &mut p.warm_costs[slice];
+                let measured = (performance_now() - start) / units;
+                *cost = 0.7 * *cost + 0.3 * measured.min(2.0 * *cost);
+            }
+            (did, p.to_lay_out.is_some())
+        })
+    }
+
     fn ask(inputs: u64, slice: usize, tries: u32) {
         let Some(window) = web_sys::window() else {
             return;
         };
         let cb = Closure::once_into_js(move |deadline: JsValue| {
-            let start = performance_now();
-            let left = js_sys::Reflect::get(&deadline, &JsValue::from_str("timeRemaining"))
-                .ok()
-                .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-                .and_then(|f| f.call0(&deadline).ok())
-                .and_then(|v| v.as_f64())
-                .unwrap_or(WARM_MOST_MS);
-            let Some((now_inputs, cost, tick_ms)) =
-                with_page(|p| (p.inputs, p.warm_costs[slice], p.app.tick_ms()))
-            else {
-                return;
-            };
-            if now_inputs != inputs {
-                return;
-            }
-            // The rows' slices need room for their fewest rows; the render, for itself.
-            let one = if slice == 0 {
-                cost
-            } else {
-                cost * WARM_ROWS as f64
-            };
-            let needed = (one + WARM_MARGIN_MS).clamp(WARM_LEAST_MS, WARM_MOST_MS);
-            let pending = input_pending();
-            // A screen that animates (a slide) is not the one a help key would show: wait for its last frame.
-            let animating = tick_ms < FRAMES_UNDER_MS;
-            if left < needed || pending || animating {
-                let why = if pending {
-                    "put off: input pending"
-                } else if animating {
-                    "put off: animating"
+            // Slices follow one another in the same idle period while it has room for the next.
+            let mut slice = slice;
+            let mut first = true;
+            loop {
+                let start = performance_now();
+                let left = time_left(&deadline);
+                let Some((now_inputs, cost, tick_ms)) =
+                    with_page(|p| (p.inputs, p.warm_costs[slice], p.app.tick_ms()))
+                else {
+                    return;
+                };
+                if now_inputs != inputs {
+                    return;
+                }
+                // The rows' slices need room for their fewest rows; the render, for itself.
+                let one = if slice == 0 {
+                    cost
                 } else {
-                    "put off: idle too short"
+                    cost * WARM_ROWS as f64
+                };
+                let needed = (one + WARM_MARGIN_MS).clamp(WARM_LEAST_MS, WARM_MOST_MS);
+                let pending = input_pending();
+                // A screen that animates (a slide) is not the one a help key would show: wait for its last frame.
+                let animating = tick_ms < FRAMES_UNDER_MS;
+                if left < needed || pending || animating {
+                    if !first {
+                        // The rest in a later idle period.
+                        ask(inputs, slice, 0);
+                        return;
+                    }
+                    let why = if pending {
+                        "put off: input pending"
+                    } else if animating {
+                        "put off: animating"
+                    } else {
+                        "put off: idle too short"
+                    };
+                    crate::rowdom::log(
+                        "warm",
+                        why,
+                        &[
+                            ("start", start),
+                            ("end", performance_now()),
+                            ("left", left),
+                            ("needed", needed),
+                        ],
+                    );
+                    if animating {
+                        // Not a try: asked again after the animation's next few frames, however long it lasts.
+                        if let Some(w) = web_sys::window() {
+                            let again = Closure::once_into_js(move || ask(inputs, slice, tries));
+                            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
+                                again.unchecked_ref(),
+                                WARM_ANIMATING_MS,
+                            );
+                        }
+                    } else if tries < WARM_TRIES {
+                        ask(inputs, slice, tries + 1);
+                    }
+                    return;
+                }
+                let Some((did, more)) = run(slice, left, start) else {
+                    return;
                 };
                 crate::rowdom::log(
                     "warm",
-                    why,
+                    did,
                     &[
                         ("start", start),
                         ("end", performance_now()),
@@ -906,55 +974,11 @@ fn schedule_warm(inputs: u64) {
                         ("needed", needed),
                     ],
                 );
-                if animating {
-                    // Not a try: asked again after the animation's next few frames, however long it lasts.
-                    if let Some(w) = web_sys::window() {
-                        let again = Closure::once_into_js(move || ask(inputs, slice, tries));
-                        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
-                            again.unchecked_ref(),
-                            WARM_ANIMATING_MS,
-                        );
-                    }
-                } else if tries < WARM_TRIES {
-                    ask(inputs, slice, tries + 1);
+                if !more {
+                    return;
                 }
-                return;
-            }
-            let did = with_page(|p| {
-                let (did, units) = if slice == 0 {
-                    (p.warm_help(), 1.0)
-                } else {
-                    let rows = ((left - WARM_MARGIN_MS) / cost.max(0.01)).floor().max(0.0) as usize;
-                    let before = p.to_lay_out.as_ref().map_or(0, |t| t.1);
-                    let did = p.warm_rows(rows.max(WARM_ROWS));
-                    let after = p.to_lay_out.as_ref().map_or(usize::MAX, |t| t.1);
-                    let done = after.min(usize::from(p.screen.size().map_or(0, |s| s.height)));
-                    (did, done.saturating_sub(before).max(1) as f64)
-                };
-                if !did.starts_with("nothing") {
-                    // A moving average, each measure counted at most twice the average (a slice that lost the
-                    // CPU to another process for a while says little about its own cost).
-                    let cost = &mut p.warm_costs[slice];
-                    let measured = (performance_now() - start) / units;
-                    *cost = 0.7 * *cost + 0.3 * measured.min(2.0 * *cost);
-                }
-                (did, p.to_lay_out.is_some())
-            });
-            let Some((did, more)) = did else {
-                return;
-            };
-            crate::rowdom::log(
-                "warm",
-                did,
-                &[
-                    ("start", start),
-                    ("end", performance_now()),
-                    ("left", left),
-                    ("needed", needed),
-                ],
-            );
-            if more {
-                ask(inputs, 1, 0);
+                slice = 1;
+                first = false;
             }
         });
         let f: &js_sys::Function = cb.unchecked_ref();
