@@ -499,6 +499,7 @@ impl Page {
             ],
         );
         self.inputs += 1;
+        crate::rowdom::Stats::publish(|s| s.help_ready = false);
         schedule_warm(self.inputs);
         plan_tick(self.app.tick_ms(), self.last_tick);
     }
@@ -527,6 +528,7 @@ impl Page {
         }
         let buffer = scratch.backend().buffer();
         if crate::rowdom::layer_holds(buffer) {
+            crate::rowdom::Stats::publish(|s| s.help_ready = true);
             "render, the layer holds it"
         } else {
             self.to_lay_out = Some((buffer.clone(), 0));
@@ -552,7 +554,10 @@ impl Page {
             self.to_lay_out = Some((buffer, to));
             "rows"
         } else {
-            crate::rowdom::Stats::publish(|s| s.warmed_helps += 1);
+            crate::rowdom::Stats::publish(|s| {
+                s.warmed_helps += 1;
+                s.help_ready = true;
+            });
             "rows, the last"
         }
     }
@@ -582,6 +587,7 @@ impl Page {
         }));
         self.settle();
         self.inputs += 1;
+        crate::rowdom::Stats::publish(|s| s.help_ready = false);
         schedule_warm(self.inputs);
         plan_tick(self.app.tick_ms(), self.last_tick);
     }

@@ -564,7 +564,8 @@ pub fn layer_rows(buffer: &Buffer, rows: std::ops::Range<usize>) -> bool {
 /// drawing into ratatui's buffer), `flushMs` (the backend writing the document; of the last flush that wrote rows,
 /// with `?timing=1` only: `htmlMs` building their HTML and `writeMs` the assignments) and,
 /// with `?timing=1` only, `layoutMs` (the browser's style and layout of it, forced at once); `warmedHelps` (helps prepared ahead of time in
-/// the layer over the grid, [`layer_rows`]); `layersShown` (frames shown by showing that layer, no row written); `key` holds the last key's parts (see
+/// the layer over the grid, [`layer_rows`]); `layersShown` (frames shown by showing that layer, no row written); `helpReady` (whether the layer holds the
+/// help of the screen shown, prepared since the last key or mouse event); `key` holds the last key's parts (see
 /// [`note_key`]), which the app's later ticks do not overwrite.
 #[derive(Debug, Default, Clone)]
 pub struct Stats {
@@ -596,6 +597,8 @@ pub struct Stats {
     pub warmed_helps: usize,
     /// Frames shown by showing the prepared layer instead of writing rows.
     pub layers_shown: usize,
+    /// Whether the layer holds the help of the screen shown (prepared since the last key or mouse event).
+    pub help_ready: bool,
     /// The last key's parts, ms: from its `keydown` to its handler (the event waiting for the page's thread),
     /// the app taking it, and its redraw's render, flush and layout.
     pub key: [f64; 5],
@@ -637,6 +640,7 @@ impl Stats {
         set("writeMs", JsValue::from_f64(stats.write_ms));
         set("warmedHelps", JsValue::from_f64(stats.warmed_helps as f64));
         set("layersShown", JsValue::from_f64(stats.layers_shown as f64));
+        set("helpReady", JsValue::from_bool(stats.help_ready));
         let key = js_sys::Array::new();
         for ms in stats.key {
             key.push(&JsValue::from_f64(ms));

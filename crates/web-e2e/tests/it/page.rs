@@ -231,20 +231,20 @@ fn the_dom_backend_redraws_a_whole_screen_a_row_at_a_time() {
     assert!(text.contains(first), "{first:?} in the document's text");
 }
 
-/// Waits (at most 10 s) until the page has prepared at least `n` helps in its layer (`parlorDraw.warmedHelps`) and
-/// then none for half a second (the warm-up of the screen shown is done).
-fn wait_prepared(page: &Session, n: u64) {
-    let (mut last, mut still) = (0, 0);
+/// Waits (at most 10 s) until the page's layer holds the help of the screen shown (`parlorDraw.helpReady`), and
+/// gives how many helps it has prepared (`warmedHelps`).
+fn wait_prepared(page: &Session) -> u64 {
     for _ in 0..100 {
-        let now = count(&draw_stats(page), "warmedHelps");
-        still = if now == last { still + 1 } else { 0 };
-        last = now;
-        if now >= n && still >= 5 {
-            return;
+        let stats = draw_stats(page);
+        if stats["helpReady"] == true {
+            return count(&stats, "warmedHelps");
         }
         std::thread::sleep(Duration::from_millis(100));
     }
-    panic!("no help prepared: {}", draw_stats(page));
+    panic!(
+        "the help of the screen shown not prepared: {}",
+        draw_stats(page)
+    );
 }
 
 /// The layer's computed visibility, and whether the grid is hidden from readers.
@@ -264,7 +264,8 @@ fn the_help_shows_as_a_layer_prepared_over_the_grid_and_closes_without_a_row_wri
     };
     twenty48::start(&page);
     let game = page.screen().unwrap();
-    wait_prepared(&page, 1);
+    let prepared = wait_prepared(&page);
+    assert!(prepared >= 1, "{}", draw_stats(&page));
     assert_eq!(
         layer_state(&page),
         serde_json::json!(["hidden", "true", null]),
@@ -341,13 +342,17 @@ fn the_help_shows_as_a_layer_prepared_over_the_grid_and_closes_without_a_row_wri
         assert!(grid.contains(line.trim()), "{line:?} in the grid: {grid}");
     }
     // A move redraws the grid as before, and the help of the new position is prepared again.
-    let prepared = count(&closed, "warmedHelps");
+    assert_eq!(
+        count(&closed, "warmedHelps"),
+        prepared,
+        "the same help not prepared twice"
+    );
     for key in [Key::Left, Key::Up, Key::Right, Key::Down] {
         page.press(&[key]).unwrap();
         std::thread::sleep(Duration::from_millis(300));
     }
     assert_ne!(page.screen().unwrap(), game, "the tiles moved");
-    wait_prepared(&page, prepared + 1);
+    assert!(wait_prepared(&page) > prepared, "{}", draw_stats(&page));
     assert!(count(&draw_stats(&page), "rowWrites") > count(&closed, "rowWrites"));
 }
 
