@@ -307,14 +307,19 @@ struct Page {
     first_draw_ms: f64,
     /// When the app last ticked.
     last_tick: f64,
+    /// The last animation frame: its time (the frame's start, as the browser gives it) and when its callback ran.
+    last_frame: (f64, f64),
     /// Where a touch started.
     touch_from: Option<(f64, f64)>,
     /// The button held down over the grid, if any.
     held: Option<MouseButton>,
     /// Keys and mouse events taken so far (a help warm-up waiting for idle time is dropped when one arrives).
     inputs: u64,
-    /// The help overlays already written into the hidden rows ([`Page::warm_help`]), by their text's hash.
-    warmed: HashSet<u64>,
+    /// A screen with its help drawn by the warm-up's first slice, whose rows the next slices lay out in the layer
+    /// over the grid, and the first row not yet laid out.
+    to_lay_out: Option<(Buffer, usize)>,
+    /// The warm-up's costs as measured (ms, a moving average): the render, and one row of the layer.
+    warm_costs: [f64; 2],
 }
 
 thread_local! {
@@ -461,40 +466,82 @@ impl Page {
         self.app.handle_event(Event::Key(key));
         let handled = performance_now();
         self.settle();
-        self.frame_ms = performance_now() - stamp;
+        let end = performance_now();
+        self.frame_ms = end - stamp;
         crate::rowdom::note_key(start - stamp, handled - start);
+        crate::rowdom::log(
+            "key",
+            &format!("{:?}", key.code),
+            &[
+                ("stamp", stamp),
+                ("start", start),
+                ("handled", handled),
+                ("end", end),
+                ("frame", self.last_frame.0),
+                ("frameRan", self.last_frame.1),
+            ],
+        );
         self.inputs += 1;
+        crate::rowdom::Stats::publish(|s| s.help_ready = false);
         schedule_warm(self.inputs);
+        plan_tick(self.app.tick_ms(), self.last_tick);
     }
 
-    /// Warms up the help overlay of the screen shown, before it is asked for: its first appearance in a page was
-    /// its slowest frame (the help drawn for the first time in Rust, and the browser laying out its text for the
-    /// first time). The app draws its screen with the help over it into a scratch buffer the size of the screen
-    /// (nothing shown, the help's state untouched: [`App::draw_with_help`]); the first time a help's text is seen,
-    /// its rows are also written into hidden rows beside the grid and laid out once ([`crate::rowdom::warm_rows`]).
-    /// Skipped while the help shows.
-    fn warm_help(&mut self) {
+    /// The first slice of the help's warm-up for the screen shown, before the help is asked for: its appearance
+    /// was the slowest whole-screen key (the help drawn in Rust, the browser writing and laying out its rows). The
+    /// app draws its screen with the help over it into a scratch buffer the size of the screen (nothing shown, the
+    /// help's state untouched: [`App::draw_with_help`]); unless the layer over the grid holds that screen already,
+    /// it is kept for the next slices ([`Page::warm_rows`], in later idle periods). Skipped while the help shows.
+    /// Says what it did.
+    fn warm_help(&mut self) -> &'static str {
+        self.to_lay_out = None;
         if self.text.contains("Help: ") {
-            return;
+            return "nothing: the help shows";
         }
         let Some(size) = self.screen.size() else {
-            return;
+            return "nothing: no size";
         };
         let mut scratch = match Terminal::new(TestBackend::new(size.width, size.height)) {
             Ok(t) => t,
             Err(never) => match never {},
         };
         let app = &mut self.app;
-        let drawn = scratch.draw(|f| app.draw_with_help(f)).is_ok();
+        if scratch.draw(|f| app.draw_with_help(f)).is_err() {
+            return "nothing: the draw failed";
+        }
         let buffer = scratch.backend().buffer();
-        let text = buffer_text(buffer);
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        std::hash::Hash::hash(&text, &mut hasher);
-        if drawn
-            && self.warmed.len() < WARM_DOM_HELPS
-            && self.warmed.insert(std::hash::Hasher::finish(&hasher))
-        {
-            crate::rowdom::warm_rows(buffer);
+        if crate::rowdom::layer_holds(buffer) {
+            crate::rowdom::Stats::publish(|s| s.help_ready = true);
+            "render, the layer holds it"
+        } else {
+            self.to_lay_out = Some((buffer.clone(), 0));
+            "render, rows next"
+        }
+    }
+
+    /// The next slices of the help's warm-up: the screen with its help kept by [`Page::warm_help`], at most
+    /// `rows` rows a slice (as many as the idle time left fits, at least [`WARM_ROWS`]), written into the hidden
+    /// layer over the grid and laid out
+    /// ([`crate::rowdom::layer_rows`]); when its last rows are, the layer is ready (`parlorDraw.warmedHelps` counts
+    /// it), and the help's key shows it instead of writing the grid. Says what it did.
+    fn warm_rows(&mut self, rows: usize) -> &'static str {
+        let Some((buffer, from)) = self.to_lay_out.take() else {
+            return "nothing: no rows";
+        };
+        let height = usize::from(buffer.area.height);
+        let to = (from + rows.max(1)).min(height);
+        if !crate::rowdom::layer_rows(&buffer, from..to) {
+            return "nothing: no layer";
+        }
+        if to < height {
+            self.to_lay_out = Some((buffer, to));
+            "rows"
+        } else {
+            crate::rowdom::Stats::publish(|s| {
+                s.warmed_helps += 1;
+                s.help_ready = true;
+            });
+            "rows, the last"
         }
     }
 
@@ -523,15 +570,20 @@ impl Page {
         }));
         self.settle();
         self.inputs += 1;
+        crate::rowdom::Stats::publish(|s| s.help_ready = false);
         schedule_warm(self.inputs);
+        plan_tick(self.app.tick_ms(), self.last_tick);
     }
 
     /// An animation frame: the app's periodic work at its pace.
     fn frame(&mut self, now: f64) {
+        self.last_frame = (now, performance_now());
         if now - self.last_tick >= self.app.tick_ms() as f64 {
             self.last_tick = now;
+            let start = performance_now();
             self.app.tick();
             self.settle();
+            crate::rowdom::log("tick", "", &[("start", start), ("end", performance_now())]);
         }
     }
 }
@@ -617,10 +669,12 @@ pub fn parlor_start() -> Result<String, JsValue> {
         frame_ms: 0.0,
         first_draw_ms: 0.0,
         last_tick: performance_now(),
+        last_frame: (0.0, 0.0),
         touch_from: None,
         held: None,
         inputs: 0,
-        warmed: HashSet::new(),
+        to_lay_out: None,
+        warm_costs: [WARM_FIRST_COST_MS, WARM_FIRST_COST_MS / 20.0],
     };
     page.redraw();
     page.first_draw_ms = performance_now();
@@ -746,61 +800,288 @@ pub fn parlor_start() -> Result<String, JsValue> {
     Ok(backend.to_string())
 }
 
-/// At most how many different helps are laid out in hidden rows in a page ([`Page::warm_help`]; each once).
-const WARM_DOM_HELPS: usize = 64;
+/// The fewest rows of the layer one warm-up slice lays out; it lays out as many as its idle time fits by their
+/// measured cost (a screen is about 40 rows: a first layout of all of them took up to about 10 ms).
+const WARM_ROWS: usize = 5;
 
-/// The idle time a help warm-up needs (ms): a first one, with the browser's layout, takes about 10.
-const WARM_IDLE_MS: f64 = 12.0;
+/// The cost assumed of a warm-up slice before one has been measured (ms): a first one, the help drawn for the first
+/// time or laid out with the browser's first layout of its text, took up to about 10.
+const WARM_FIRST_COST_MS: f64 = 12.0;
 
-/// Asks for [`Page::warm_help`] when the page is next idle (`requestIdleCallback`, else a timeout), for the
-/// screen shown after `inputs` keys and mouse events: dropped if another arrives first (its own redraw asks
-/// again), put off to a later idle period while the one given is too short (at most a few times).
+/// The idle time a slice asks for beyond its measured cost (ms), and the least it asks for.
+const WARM_MARGIN_MS: f64 = 2.0;
+const WARM_LEAST_MS: f64 = 4.0;
+
+/// The most idle time a browser gives at once (ms; `requestIdleCallback`'s deadlines are at most 50): a slice
+/// measured slower than this still runs in the longest idle period.
+const WARM_MOST_MS: f64 = 45.0;
+
+/// How long a warm-up slice waits before asking again while the screen animates (ms).
+const WARM_ANIMATING_MS: i32 = 50;
+
+/// How many idle periods a slice waits for one long enough (or free of pending input) before it is dropped.
+const WARM_TRIES: u32 = 8;
+
+/// Whether the browser says a key or mouse event is waiting for the page's thread
+/// (`navigator.scheduling.isInputPending()`, where the browser has it).
+fn input_pending() -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let get =
+        |target: &JsValue, name: &str| js_sys::Reflect::get(target, &JsValue::from_str(name)).ok();
+    let Some(scheduling) = get(&window.navigator(), "scheduling").filter(JsValue::is_object) else {
+        return false;
+    };
+    get(&scheduling, "isInputPending")
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call0(&scheduling).ok())
+        .and_then(|v| v.as_bool())
+        == Some(true)
+}
+
+/// Asks for the help's warm-up ([`Page::warm_help`], then [`Page::warm_rows`] when it kept rows to lay out) for
+/// the screen shown after `inputs` keys and mouse events, in idle periods (`requestIdleCallback`, else a timeout;
+/// one slice after another while the period has room for the next), each slice only when the idle time left
+/// exceeds its cost as measured, no input is pending and the screen does not animate: dropped if another key or
+/// mouse event comes first (its own redraw asks again), put off to a later idle period otherwise (at most
+/// [`WARM_TRIES`] times). With `?timing=1` every slice, and every
+/// idle period refused, is in `window.parlorLog` ([`crate::rowdom::log`]).
 fn schedule_warm(inputs: u64) {
-    fn ask(inputs: u64, tries: u32) {
+    /// The idle time left in `deadline` (ms).
+    fn time_left(deadline: &JsValue) -> f64 {
+        js_sys::Reflect::get(deadline, &JsValue::from_str("timeRemaining"))
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .and_then(|f| f.call0(deadline).ok())
+            .and_then(|v| v.as_f64())
+            .unwrap_or(WARM_MOST_MS)
+    }
+
+    /// Runs slice `slice` of the warm-up with `left` ms of idle time from `start`: what it did and whether more
+    /// is to do, with its cost measured.
+    fn run(slice: usize, left: f64, start: f64) -> Option<(&'static str, bool)> {
+        with_page(|p| {
+            let cost = p.warm_costs[slice];
+            let (did, units) = if slice == 0 {
+                (p.warm_help(), 1.0)
+            } else {
+                let rows = ((left - WARM_MARGIN_MS) / cost.max(0.01)).floor().max(0.0) as usize;
+                let before = p.to_lay_out.as_ref().map_or(0, |t| t.1);
+                let did = p.warm_rows(rows.max(WARM_ROWS));
+                let after = p.to_lay_out.as_ref().map_or(usize::MAX, |t| t.1);
+                let done = after.min(usize::from(p.screen.size().map_or(0, |s| s.height)));
+                (did, done.saturating_sub(before).max(1) as f64)
+            };
+            if !did.starts_with("nothing") {
+                // A moving average, each measure counted at most twice the average (a slice that lost the CPU to
+                // another process for a while says little about its own cost).
+                let cost = &mut p.warm_costs[slice];
+                let measured = (performance_now() - start) / units;
+                *cost = 0.7 * *cost + 0.3 * measured.min(2.0 * *cost);
+            }
+            (did, p.to_lay_out.is_some())
+        })
+    }
+
+    fn ask(inputs: u64, slice: usize, tries: u32) {
         let Some(window) = web_sys::window() else {
             return;
         };
         let cb = Closure::once_into_js(move |deadline: JsValue| {
-            let left = js_sys::Reflect::get(&deadline, &JsValue::from_str("timeRemaining"))
-                .ok()
-                .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-                .and_then(|f| f.call0(&deadline).ok())
-                .and_then(|v| v.as_f64())
-                .unwrap_or(WARM_IDLE_MS);
-            if with_page(|p| p.inputs) != Some(inputs) {
-                return;
-            }
-            if left < WARM_IDLE_MS {
-                if tries < 5 {
-                    ask(inputs, tries + 1);
+            // Slices follow one another in the same idle period while it has room for the next.
+            let mut slice = slice;
+            let mut first = true;
+            loop {
+                let start = performance_now();
+                let left = time_left(&deadline);
+                let Some((now_inputs, cost, tick_ms)) =
+                    with_page(|p| (p.inputs, p.warm_costs[slice], p.app.tick_ms()))
+                else {
+                    return;
+                };
+                if now_inputs != inputs {
+                    return;
                 }
-                return;
+                // The rows' slices need room for their fewest rows; the render, for itself.
+                let one = if slice == 0 {
+                    cost
+                } else {
+                    cost * WARM_ROWS as f64
+                };
+                let needed = (one + WARM_MARGIN_MS).clamp(WARM_LEAST_MS, WARM_MOST_MS);
+                let pending = input_pending();
+                // A screen that animates (a slide) is not the one a help key would show: wait for its last frame.
+                let animating = tick_ms < FRAMES_UNDER_MS;
+                if left < needed || pending || animating {
+                    if !first {
+                        // The rest in a later idle period.
+                        ask(inputs, slice, 0);
+                        return;
+                    }
+                    let why = if pending {
+                        "put off: input pending"
+                    } else if animating {
+                        "put off: animating"
+                    } else {
+                        "put off: idle too short"
+                    };
+                    crate::rowdom::log(
+                        "warm",
+                        why,
+                        &[
+                            ("start", start),
+                            ("end", performance_now()),
+                            ("left", left),
+                            ("needed", needed),
+                        ],
+                    );
+                    if animating {
+                        // Not a try: asked again after the animation's next few frames, however long it lasts.
+                        if let Some(w) = web_sys::window() {
+                            let again = Closure::once_into_js(move || ask(inputs, slice, tries));
+                            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
+                                again.unchecked_ref(),
+                                WARM_ANIMATING_MS,
+                            );
+                        }
+                    } else if tries < WARM_TRIES {
+                        ask(inputs, slice, tries + 1);
+                    }
+                    return;
+                }
+                let Some((did, more)) = run(slice, left, start) else {
+                    return;
+                };
+                crate::rowdom::log(
+                    "warm",
+                    did,
+                    &[
+                        ("start", start),
+                        ("end", performance_now()),
+                        ("left", left),
+                        ("needed", needed),
+                    ],
+                );
+                if !more {
+                    return;
+                }
+                slice = 1;
+                first = false;
             }
-            with_page(Page::warm_help);
         });
         let f: &js_sys::Function = cb.unchecked_ref();
         if window.request_idle_callback(f).is_err() {
             let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(f, 100);
         }
     }
-    ask(inputs, 0);
+    ask(inputs, 0, 0);
 }
 
-/// Ticks the app on every animation frame, at the pace it asks for.
-fn animation_loop() -> Result<(), JsValue> {
-    type Slot = Rc<RefCell<Option<Closure<dyn FnMut(f64)>>>>;
-    let slot: Slot = Rc::new(RefCell::new(None));
-    let again = slot.clone();
-    *slot.borrow_mut() = Some(Closure::<dyn FnMut(f64)>::new(move |now: f64| {
-        with_page(|p| p.frame(now));
-        if let (Some(w), Some(cb)) = (web_sys::window(), again.borrow().as_ref()) {
-            let _ = w.request_animation_frame(cb.as_ref().unchecked_ref());
+/// Screens that ask for ticks more often than this (ms: an animation, a think polled, autoplay) are ticked on every
+/// animation frame; slower ones (most screens: every 250 ms) by a timer that asks for one frame when the tick is
+/// due. An animation frame asked for every frame keeps the browser making frames (its thread's work each time) and
+/// cuts every idle period at the next frame, which starves the help's warm-up.
+const FRAMES_UNDER_MS: u64 = 100;
+
+/// The app's ticks ([`Page::frame`]): the animation frame's and the timer's callbacks, whether a frame is asked for,
+/// and the timer waiting, if any.
+struct Ticker {
+    on_frame: Closure<dyn FnMut(f64)>,
+    on_timer: Closure<dyn FnMut()>,
+    frame_asked: bool,
+    timer: Option<i32>,
+}
+
+thread_local! {
+    static TICKER: RefCell<Option<Ticker>> = const { RefCell::new(None) };
+}
+
+/// Asks for an animation frame (the timer waiting, if any, is dropped), unless one is asked for already.
+fn ask_frame() {
+    TICKER.with(|t| {
+        let Ok(mut t) = t.try_borrow_mut() else {
+            return;
+        };
+        let (Some(t), Some(window)) = (t.as_mut(), web_sys::window()) else {
+            return;
+        };
+        if let Some(handle) = t.timer.take() {
+            window.clear_timeout_with_handle(handle);
         }
-    }));
-    let window = web_sys::window().ok_or("no window")?;
-    if let Some(cb) = slot.borrow().as_ref() {
-        window.request_animation_frame(cb.as_ref().unchecked_ref())?;
+        if !t.frame_asked
+            && window
+                .request_animation_frame(t.on_frame.as_ref().unchecked_ref())
+                .is_ok()
+        {
+            t.frame_asked = true;
+        }
+    });
+}
+
+/// Plans the next tick of a screen that asks for one every `tick_ms`, the last at `last_tick`: on the next animation
+/// frame when ticks are frequent (under [`FRAMES_UNDER_MS`]), else by a timer at the tick's time (replacing the
+/// timer waiting). Called after every frame, key and mouse event (a key may start an animation).
+fn plan_tick(tick_ms: u64, last_tick: f64) {
+    if tick_ms < FRAMES_UNDER_MS {
+        ask_frame();
+        return;
     }
+    TICKER.with(|t| {
+        let Ok(mut t) = t.try_borrow_mut() else {
+            return;
+        };
+        let (Some(t), Some(window)) = (t.as_mut(), web_sys::window()) else {
+            return;
+        };
+        if t.frame_asked {
+            return;
+        }
+        if let Some(handle) = t.timer.take() {
+            window.clear_timeout_with_handle(handle);
+        }
+        let due = (last_tick + tick_ms as f64 - performance_now()).clamp(0.0, 60_000.0);
+        t.timer = window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(
+                t.on_timer.as_ref().unchecked_ref(),
+                due.ceil() as i32,
+            )
+            .ok();
+    });
+}
+
+/// Ticks the app at the pace it asks for ([`plan_tick`]).
+fn animation_loop() -> Result<(), JsValue> {
+    let on_frame = Closure::<dyn FnMut(f64)>::new(|now: f64| {
+        TICKER.with(|t| {
+            if let Some(t) = t.borrow_mut().as_mut() {
+                t.frame_asked = false;
+            }
+        });
+        if let Some((tick_ms, last_tick)) = with_page(|p| {
+            p.frame(now);
+            (p.app.tick_ms(), p.last_tick)
+        }) {
+            plan_tick(tick_ms, last_tick);
+        }
+    });
+    let on_timer = Closure::<dyn FnMut()>::new(|| {
+        TICKER.with(|t| {
+            if let Some(t) = t.borrow_mut().as_mut() {
+                t.timer = None;
+            }
+        });
+        ask_frame();
+    });
+    TICKER.with(|t| {
+        *t.borrow_mut() = Some(Ticker {
+            on_frame,
+            on_timer,
+            frame_asked: false,
+            timer: None,
+        })
+    });
+    ask_frame();
     Ok(())
 }
 

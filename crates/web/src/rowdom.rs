@@ -48,6 +48,9 @@ pub struct RowDom {
     resized: Rc<Shared<bool>>,
     /// The rows whose cells changed since the last flush.
     dirty: Vec<bool>,
+    /// What each row's element holds (its cells and the cursor's column on it), `None` until first written: a
+    /// row whose cells come back to what it holds (the help closed over an unchanged screen) is not written again.
+    shown: Vec<Option<(Vec<Cell>, Option<usize>)>>,
     /// Where the cursor is, and whether it is shown.
     cursor: Option<Position>,
     cursor_shown: bool,
@@ -87,6 +90,7 @@ impl RowDom {
             measured: Shared::new((Size::new(0, 0), FALLBACK_CELL)),
             resized,
             dirty: Vec::new(),
+            shown: Vec::new(),
             cursor: None,
             cursor_shown: false,
             changed: 0,
@@ -153,6 +157,10 @@ impl RowDom {
         }
         self.cells = vec![Cell::default(); w * h];
         self.dirty = vec![true; h];
+        self.shown = vec![None; h];
+        // The grid's old elements are gone, and the layer with them: the grid is read again.
+        LAYER.with(|l| *l.borrow_mut() = None);
+        let _ = self.grid.remove_attribute("aria-hidden");
         self.built = size;
         self.cursor = None;
         Ok(())
@@ -292,6 +300,31 @@ impl Backend for RowDom {
         self.follow_resize()?;
         let width = usize::from(self.built.width);
         let cursor = self.cursor.filter(|_| self.cursor_shown);
+        // A layer prepared for exactly this frame (the help over the screen shown, [`layer_rows`]) is shown over the
+        // grid instead of writing the grid's rows; any other frame hides it and writes the rows that differ.
+        let layered = cursor.is_none()
+            && LAYER.with(|l| {
+                l.borrow()
+                    .as_ref()
+                    .is_some_and(|l| l.done && l.cells == self.cells)
+            });
+        let (was, shows) = show_layer(layered, &self.grid);
+        if was && !shows {
+            // The rows under the layer hold what they held before it showed: each is compared with the frame.
+            self.dirty.fill(true);
+        }
+        if shows {
+            self.dirty.fill(false);
+            self.changed = 0;
+            if !was {
+                Stats::publish(|s| {
+                    s.layers_shown += 1;
+                    s.last_rows = 0;
+                    s.last_runs = 0;
+                });
+            }
+            return Ok(());
+        }
         let (mut rows, mut runs) = (0, 0);
         let timed = timing();
         let (mut html_ms, mut write_ms) = if timed {
@@ -306,19 +339,59 @@ impl Backend for RowDom {
             let on_row = cursor
                 .filter(|p| usize::from(p.y) == y)
                 .map(|p| usize::from(p.x));
+            let cells = &self.cells[y * width..(y + 1) * width];
+            if self.shown[y]
+                .as_ref()
+                .is_some_and(|(c, at)| *at == on_row && c.as_slice() == cells)
+            {
+                continue;
+            }
             // The clock is read per row only when `?timing=1` asks.
             let t0 = if timed { now() } else { 0.0 };
-            let (html, n) = row_html(&self.cells[y * width..(y + 1) * width], on_row);
+            let (html, n) = row_html(cells, on_row);
             let t1 = if timed { now() } else { 0.0 };
             row.set_inner_html(&html);
             if timed {
                 html_ms += t1 - t0;
                 write_ms += now() - t1;
             }
+            self.shown[y] = Some((cells.to_vec(), on_row));
             rows += 1;
             runs += n;
         }
         let changed = std::mem::take(&mut self.changed);
+        if timed && rows * 2 >= self.rows.len() {
+            // A whole screen written while a layer was there: why the layer was not shown, for `web-figures`.
+            LAYER.with(|l| {
+                if let Some(l) = l.borrow().as_ref() {
+                    let differ = if l.done {
+                        l.cells
+                            .iter()
+                            .zip(&self.cells)
+                            .filter(|(a, b)| a != b)
+                            .count()
+                    } else {
+                        0
+                    };
+                    let why = if !l.done {
+                        "not ready"
+                    } else if cursor.is_some() {
+                        "a cursor"
+                    } else {
+                        "other cells"
+                    };
+                    log(
+                        "layer",
+                        why,
+                        &[
+                            ("start", now()),
+                            ("rows", l.rows as f64),
+                            ("differ", differ as f64),
+                        ],
+                    );
+                }
+            });
+        }
         if rows > 0 {
             Stats::publish(|s| {
                 s.flushes += 1;
@@ -337,14 +410,162 @@ impl Backend for RowDom {
     }
 }
 
+/// A whole screen prepared ahead of time in its own layer over the grid (the screen with its help over it, drawn
+/// by the page's idle warm-up): its element (a child of the grid, absolutely placed over its rows, one `<pre>` per
+/// row as the grid's), the cells it holds, how many of its rows are written and laid out, whether all are, and
+/// whether it shows.
+struct Layer {
+    element: Element,
+    cells: Vec<Cell>,
+    rows: usize,
+    done: bool,
+    shown: bool,
+}
+
+thread_local! {
+    static LAYER: std::cell::RefCell<Option<Layer>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The id of the layer's element.
+const LAYER_ID: &str = "term_layer";
+
+/// The layer's style while hidden: laid out (`visibility`, not `display`), but not seen, selected, read or
+/// pointed at; shown, it is the same without `visibility: hidden` and `aria-hidden`.
+const LAYER_STYLE: &str = "position:absolute;left:0;top:0;right:0;bottom:0;contain:strict;";
+const LAYER_HIDDEN: &str = "visibility:hidden;pointer-events:none;";
+
+/// Shows the prepared layer over `grid` (its rows hidden from readers meanwhile) when `wanted`, else hides it if it
+/// shows. Returns whether it showed before, and whether it shows now.
+fn show_layer(wanted: bool, grid: &Element) -> (bool, bool) {
+    LAYER.with(|l| {
+        let mut l = l.borrow_mut();
+        let Some(layer) = l.as_mut() else {
+            return (false, false);
+        };
+        let was = layer.shown;
+        if layer.shown != wanted {
+            let style = if wanted {
+                LAYER_STYLE.to_string()
+            } else {
+                format!("{LAYER_STYLE}{LAYER_HIDDEN}")
+            };
+            let _ = layer.element.set_attribute("style", &style);
+            if wanted {
+                let _ = layer.element.remove_attribute("aria-hidden");
+                let _ = grid.set_attribute("aria-hidden", "true");
+            } else {
+                let _ = layer.element.set_attribute("aria-hidden", "true");
+                let _ = grid.remove_attribute("aria-hidden");
+            }
+            layer.shown = wanted;
+        }
+        (was, layer.shown)
+    })
+}
+
+/// Whether the layer holds exactly `buffer`'s screen, all of it laid out (then the warm-up has nothing to do).
+pub fn layer_holds(buffer: &Buffer) -> bool {
+    LAYER.with(|l| {
+        l.borrow()
+            .as_ref()
+            .is_some_and(|l| l.done && l.cells == buffer.content)
+    })
+}
+
+/// Prepares `buffer`'s screen in the layer over the grid (`#term_rows`), a slice at a time so that it fits in short
+/// idle periods: its rows `rows` (from 0: a new layer replacing the old, which must not be showing) written as the
+/// grid would write them and laid out once. When the last row is, the layer is ready: a frame whose cells are
+/// `buffer`'s shows it instead of writing the grid ([`RowDom`]'s flush), and the next other frame hides it again
+/// (the grid's rows under it were never rewritten, so closing the help writes nothing). Returns whether the rows
+/// were laid out (not without the grid: the other backends; not over a layer showing).
+pub fn layer_rows(buffer: &Buffer, rows: std::ops::Range<usize>) -> bool {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return false;
+    };
+    let Some(grid) = document.get_element_by_id(&format!("{}_rows", crate::page::TERM_ID)) else {
+        return false;
+    };
+    let width = usize::from(buffer.area.width).max(1);
+    let height = buffer.content.len() / width;
+    LAYER.with(|l| {
+        let mut l = l.borrow_mut();
+        if l.as_ref().is_some_and(|l| l.shown) {
+            return false;
+        }
+        if rows.start == 0 {
+            if let Some(old) = l.take() {
+                old.element.remove();
+            }
+            let Ok(element) = document.create_element("div") else {
+                return false;
+            };
+            element.set_id(LAYER_ID);
+            let _ = element.set_attribute("aria-hidden", "true");
+            let _ = element.set_attribute("style", &format!("{LAYER_STYLE}{LAYER_HIDDEN}"));
+            if grid.append_child(&element).is_err() {
+                return false;
+            }
+            let _ = grid.set_attribute("style", "position:relative;");
+            *l = Some(Layer {
+                element,
+                cells: Vec::new(),
+                rows: 0,
+                done: false,
+                shown: false,
+            });
+        }
+        let Some(layer) = l.as_mut() else {
+            return false;
+        };
+        if layer.rows != rows.start || layer.done {
+            return false;
+        }
+        let row_style = grid
+            .first_element_child()
+            .and_then(|r| r.get_attribute("style"))
+            .unwrap_or_default();
+        let mut html = String::new();
+        for row in buffer
+            .content
+            .chunks(width)
+            .skip(rows.start)
+            .take(rows.len())
+        {
+            html.push_str("<pre style=\"");
+            html.push_str(&row_style);
+            html.push_str("\">");
+            html.push_str(&row_html(row, None).0);
+            html.push_str("</pre>");
+        }
+        if layer
+            .element
+            .insert_adjacent_html("beforeend", &html)
+            .is_err()
+        {
+            return false;
+        }
+        let _ = layer
+            .element
+            .dyn_ref::<web_sys::HtmlElement>()
+            .map(|e| e.offset_height());
+        layer.rows = rows.end.min(height);
+        if layer.rows >= height {
+            layer.cells = buffer.content.clone();
+            layer.done = true;
+        }
+        true
+    })
+}
+
 /// What the page's drawing did, published on `window.parlorDraw` after each change: `backend` (`"dom"` for this
 /// one), `flushes` (frames that wrote rows), `rowWrites` (rows written, one assignment each), `wholeScreens`
 /// (frames that wrote at least half the rows), `lastRows`, `lastRuns` and `lastCells` (the last frame's rows
 /// written, their runs and the cells that changed), and the last redraw's times in ms: `renderMs` (the screens
 /// drawing into ratatui's buffer), `flushMs` (the backend writing the document; of the last flush that wrote rows,
 /// with `?timing=1` only: `htmlMs` building their HTML and `writeMs` the assignments) and,
-/// with `?timing=1` only, `layoutMs` (the browser's style and layout of it, forced at once); `warmedHelps` (helps laid out ahead of time,
-/// [`warm_rows`]); `key` holds the last key's parts (see
+/// with `?timing=1` only, `layoutMs` (the browser's style and layout of it, forced at once); `warmedHelps` (helps prepared ahead of time in
+/// the layer over the grid, [`layer_rows`]); `layersShown` (frames shown by showing that layer, no row written); `helpReady` (whether the layer holds the
+/// help of the screen shown, prepared since the last key or mouse event); `key` holds the last key's parts (see
 /// [`note_key`]), which the app's later ticks do not overwrite.
 #[derive(Debug, Default, Clone)]
 pub struct Stats {
@@ -372,8 +593,12 @@ pub struct Stats {
     pub html_ms: f64,
     /// Of the last flush that wrote rows: the rows' `innerHTML` assignments (the browser parsing them), ms.
     pub write_ms: f64,
-    /// Helps laid out in hidden rows ahead of time ([`warm_rows`]).
+    /// Helps prepared ahead of time in the layer over the grid ([`layer_rows`]).
     pub warmed_helps: usize,
+    /// Frames shown by showing the prepared layer instead of writing rows.
+    pub layers_shown: usize,
+    /// Whether the layer holds the help of the screen shown (prepared since the last key or mouse event).
+    pub help_ready: bool,
     /// The last key's parts, ms: from its `keydown` to its handler (the event waiting for the page's thread),
     /// the app taking it, and its redraw's render, flush and layout.
     pub key: [f64; 5],
@@ -414,6 +639,8 @@ impl Stats {
         set("htmlMs", JsValue::from_f64(stats.html_ms));
         set("writeMs", JsValue::from_f64(stats.write_ms));
         set("warmedHelps", JsValue::from_f64(stats.warmed_helps as f64));
+        set("layersShown", JsValue::from_f64(stats.layers_shown as f64));
+        set("helpReady", JsValue::from_bool(stats.help_ready));
         let key = js_sys::Array::new();
         for ms in stats.key {
             key.push(&JsValue::from_f64(ms));
@@ -423,68 +650,60 @@ impl Stats {
     }
 }
 
-/// The id of the hidden rows [`warm_rows`] writes.
-const WARM_ID: &str = "term_warm";
+/// At most how many entries `window.parlorLog` keeps (the oldest are dropped).
+const LOG_LIMIT: u32 = 4000;
 
-/// Writes `buffer`'s rows, as the grid would write them, into hidden rows beside the grid (`#term_rows`), has the
-/// browser lay them out once and removes them: the first layout of new text in a page (its glyph runs shaped,
-/// the fonts' caches filled) was most of a first help overlay's frame. The rows share the grid's font and styles
-/// and are laid out for real (`visibility: hidden`, not `display: none`), behind the grid and out of the
-/// accessibility tree (`aria-hidden`), never selectable, taking no pointer. Does nothing without the grid (the
-/// other backends).
-pub fn warm_rows(buffer: &Buffer) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+/// With `?timing=1` only: one entry `{kind, what, ...fields}` pushed onto `window.parlorLog` (made when missing),
+/// the page's record of what its thread did and when (times are `performance.now()`, ms), which `web-figures`
+/// reads to say what a key waited for. The page writes `key` (`stamp`: the event's time stamp, `start`: its
+/// handler, `handled`, `end`: drawn and laid out), `tick` (the app's periodic work: `start`, `end`) and `warm`
+/// (a help warm-up slice: `start`, `end`, `left`: the idle time the browser gave, `what` it did); `index.html`
+/// adds the browser's own long animation frames (`loaf`) and slow key events (`event`).
+pub fn log(kind: &str, what: &str, fields: &[(&str, f64)]) {
+    if !timing() {
         return;
-    };
-    let (Some(grid), Some(parent)) = (
-        document.get_element_by_id(&format!("{}_rows", crate::page::TERM_ID)),
-        document.get_element_by_id(crate::page::TERM_ID),
-    ) else {
-        return;
-    };
-    let Ok(warm) = document.create_element("div") else {
-        return;
-    };
-    warm.set_id(WARM_ID);
-    let _ = warm.set_attribute("aria-hidden", "true");
-    let _ = warm.set_attribute(
-        "style",
-        "position:fixed;left:0;top:0;width:100vw;visibility:hidden;pointer-events:none;\
-         user-select:none;-webkit-user-select:none;z-index:-1;",
-    );
-    let row_style = grid
-        .first_element_child()
-        .and_then(|r| r.get_attribute("style"))
-        .unwrap_or_default();
-    let area = buffer.area;
-    let width = usize::from(area.width);
-    let mut html = String::new();
-    for row in buffer.content.chunks(width.max(1)) {
-        html.push_str("<pre style=\"");
-        html.push_str(&row_style);
-        html.push_str("\">");
-        html.push_str(&row_html(row, None).0);
-        html.push_str("</pre>");
     }
-    warm.set_inner_html(&html);
-    if parent.append_child(&warm).is_ok() {
-        let _ = warm
-            .dyn_ref::<web_sys::HtmlElement>()
-            .map(|w| w.offset_height());
-        let _ = parent.remove_child(&warm);
-        Stats::publish(|s| s.warmed_helps += 1);
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let name = JsValue::from_str("parlorLog");
+    let array = match js_sys::Reflect::get(&window, &name)
+        .ok()
+        .and_then(|v| v.dyn_into::<js_sys::Array>().ok())
+    {
+        Some(a) => a,
+        None => {
+            let a = js_sys::Array::new();
+            let _ = js_sys::Reflect::set(&window, &name, &a);
+            a
+        }
+    };
+    let entry = js_sys::Object::new();
+    let set = |k: &str, v: &JsValue| {
+        let _ = js_sys::Reflect::set(&entry, &JsValue::from_str(k), v);
+    };
+    set("kind", &JsValue::from_str(kind));
+    set("what", &JsValue::from_str(what));
+    for (k, v) in fields {
+        set(k, &JsValue::from_f64(*v));
+    }
+    array.push(&entry);
+    if array.length() > LOG_LIMIT {
+        let kept = array.slice(LOG_LIMIT / 4, array.length());
+        let _ = js_sys::Reflect::set(&window, &name, &kept);
     }
 }
 
 /// `performance.now()`, or 0 where there is none.
-fn now() -> f64 {
+pub fn now() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
         .map_or(0.0, |p| p.now())
 }
 
-/// Whether `?timing=1` asked for the browser's layout to be timed after each redraw.
-fn timing() -> bool {
+/// Whether `?timing=1` asked for the browser's layout to be timed after each redraw (and for the page's log,
+/// [`log`]).
+pub fn timing() -> bool {
     static ASKED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *ASKED.get_or_init(|| {
         web_sys::window()

@@ -8,7 +8,11 @@
 //! `cargo run -p parlor-web-e2e --bin web-figures [-- --native]`: the page is `$PARLOR_WEB_DIR` or `target/web`;
 //! `--native` also runs `cargo run --release -p parlor-web --example native_bench` and prints what it says, for the
 //! ratio. `--draw` prints only the whole-screen walk (`--walks N` rounds of it, 3 unless told), with each screen's
-//! figures apart (its keys, median, max and how many over 16 ms), to compare two builds of the page run by turns.
+//! figures apart (its keys, median, max, how many over 16 ms, how many the help's prepared layer showed), to compare
+//! two builds of the page run by turns. Both walks end with what the keys waited for: the page's log (`?timing=1`,
+//! `window.parlorLog`: its keys, ticks and help warm-up slices, the browser's long animation frames and slow key
+//! events) and, on Linux, the page's thread's CPU time and its time waiting for a CPU over each press (`schedstat`),
+//! for every key over 16 ms or that waited at least 4 ms for the page's thread.
 
 use flate2::Compression;
 use flate2::write::GzEncoder;
@@ -241,38 +245,71 @@ fn load_average() -> String {
 /// One key of the walk (a character, or a [`Key`] as WebDriver's character for it), and what it shows.
 type Step = (char, &'static str);
 
-/// A timed key: what it showed, `parlorFrameMs()`, and its parts (`parlorDraw.key`: the event's wait for the page's
-/// thread, the app taking it, the redraw's render, flush and layout), ms.
-type Timed = (String, f64, [f64; 5]);
+/// A timed key: what it showed, `parlorFrameMs()`, its parts (`parlorDraw.key`: the event's wait for the page's
+/// thread, the app taking it, the redraw's render, flush and layout, ms), its entry in the page's log (`key`:
+/// `stamp`, `start`, `end`, `frameRan`, in the page's `performance.now()`), and what the page's thread did in
+/// the press's whole window by `/proc` (CPU time run and time spent runnable but waiting for a CPU, ms).
+struct Timed {
+    what: String,
+    ms: f64,
+    parts: [f64; 5],
+    entry: serde_json::Value,
+    thread: Option<(f64, f64)>,
+    /// `parlorDraw.layersShown` after the key (frames shown by the help's prepared layer).
+    layers: f64,
+}
 
 /// Presses `key`, waits for the screen to change, and reads `parlorFrameMs()` and the page's split of the redraw.
-fn timed_press(page: &Session, key: char, what: &str, out: &mut Vec<Timed>) -> Result<()> {
+fn timed_press(
+    page: &Session,
+    thread: Option<&PageThread>,
+    key: char,
+    what: &str,
+    out: &mut Vec<Timed>,
+) -> Result<()> {
     let before = page.screen()?;
+    let sched_before = thread.and_then(PageThread::sched);
     page.type_text(&key.to_string())?;
     page.wait_change(&before, Duration::from_secs(5))
         .map_err(|e| Error::new(format!("{what}: {e}")))?;
+    let sched_after = thread.and_then(PageThread::sched);
     // Let the frame paint and any animation end, so that the next key measures its own redraw.
     std::thread::sleep(Duration::from_millis(200));
-    let d = page.eval("const d = window.parlorDraw || {}; return d.key || [];")?;
+    let d = page.eval(
+        "const d = window.parlorDraw || {}; const log = window.parlorLog || []; \
+         const keys = log.filter((e) => e.kind === 'key'); \
+         return [d.key || [], keys.length ? keys[keys.length - 1] : null, d.layersShown || 0];",
+    )?;
     let part = |i: usize| {
-        d.get(i)
+        d[0].get(i)
             .and_then(serde_json::Value::as_f64)
             .unwrap_or(f64::NAN)
     };
-    out.push((
-        what.to_string(),
-        page.frame_ms()?,
-        [part(0), part(1), part(2), part(3), part(4)],
-    ));
+    out.push(Timed {
+        what: what.to_string(),
+        ms: page.frame_ms()?,
+        parts: [part(0), part(1), part(2), part(3), part(4)],
+        entry: d[1].clone(),
+        layers: d[2].as_f64().unwrap_or(0.0),
+        thread: match (sched_before, sched_after) {
+            (Some(b), Some(a)) => Some((a.0 - b.0, a.1 - b.1)),
+            _ => None,
+        },
+    });
     Ok(())
 }
 
 /// Moves the menu's cursor (unmeasured) to the row naming `label`, then opens it (measured).
-fn open_row(page: &Session, label: &'static str, out: &mut Vec<Timed>) -> Result<()> {
+fn open_row(
+    page: &Session,
+    thread: Option<&PageThread>,
+    label: &'static str,
+    out: &mut Vec<Timed>,
+) -> Result<()> {
     for _ in 0..20 {
         let screen = page.screen()?;
         if screen.lines().any(|l| l.contains('▸') && l.contains(label)) {
-            return timed_press(page, char::from(Key::Enter), label, out);
+            return timed_press(page, thread, char::from(Key::Enter), label, out);
         }
         page.press(&[Key::Down])?;
         std::thread::sleep(Duration::from_millis(50));
@@ -287,6 +324,8 @@ fn whole_screens(page: &Session, walks: usize) -> Result<()> {
     page.fresh_start()?;
     page.wait_text("New game: 2048")?;
     let backend = page.eval_string("return String(window.parlorBackend);")?;
+    let thread = PageThread::find(page)?;
+    let thread = thread.as_ref();
     let (enter, escape) = (char::from(Key::Enter), char::from(Key::Escape));
     let game: [Step; 8] = [
         (enter, "2048 setup"),
@@ -301,13 +340,13 @@ fn whole_screens(page: &Session, walks: usize) -> Result<()> {
     let mut out = Vec::new();
     for _ in 0..walks {
         for (key, what) in game {
-            timed_press(page, key, what, &mut out)?;
+            timed_press(page, thread, key, what, &mut out)?;
         }
-        timed_press(page, escape, "menu help off", &mut out)?;
-        open_row(page, "Statistics", &mut out)?;
-        timed_press(page, escape, "menu", &mut out)?;
-        open_row(page, "History", &mut out)?;
-        timed_press(page, escape, "menu", &mut out)?;
+        timed_press(page, thread, escape, "menu help off", &mut out)?;
+        open_row(page, thread, "Statistics", &mut out)?;
+        timed_press(page, thread, escape, "menu", &mut out)?;
+        open_row(page, thread, "History", &mut out)?;
+        timed_press(page, thread, escape, "menu", &mut out)?;
         for _ in 0..20 {
             let screen = page.screen()?;
             if screen
@@ -320,7 +359,7 @@ fn whole_screens(page: &Session, walks: usize) -> Result<()> {
             std::thread::sleep(Duration::from_millis(50));
         }
     }
-    let mut frames: Vec<f64> = out.iter().map(|r| r.1).collect();
+    let mut frames: Vec<f64> = out.iter().map(|r| r.ms).collect();
     let over = frames.iter().filter(|ms| **ms > 16.0).count();
     let (median, max) = median_max(&mut frames);
     let p90 = frames[(frames.len() * 9 / 10).min(frames.len() - 1)];
@@ -341,7 +380,7 @@ fn whole_screens(page: &Session, walks: usize) -> Result<()> {
     {
         let mut part: Vec<f64> = out
             .iter()
-            .map(|r| r.2[i])
+            .map(|r| r.parts[i])
             .filter(|v| v.is_finite())
             .collect();
         let (median, max) = median_max(&mut part);
@@ -349,27 +388,246 @@ fn whole_screens(page: &Session, walks: usize) -> Result<()> {
     }
     let mut screens: Vec<&str> = Vec::new();
     for r in &out {
-        if !screens.contains(&r.0.as_str()) {
-            screens.push(&r.0);
+        if !screens.contains(&r.what.as_str()) {
+            screens.push(&r.what);
         }
     }
+    // Which keys showed the prepared layer instead of writing rows.
+    let layered: Vec<bool> = out
+        .iter()
+        .enumerate()
+        .map(|(i, r)| r.layers > if i == 0 { 0.0 } else { out[i - 1].layers })
+        .collect();
     for screen in screens {
-        let mut frames: Vec<f64> = out.iter().filter(|r| r.0 == screen).map(|r| r.1).collect();
+        let shown = out
+            .iter()
+            .zip(&layered)
+            .filter(|(r, l)| r.what == screen && **l)
+            .count();
+        let mut frames: Vec<f64> = out
+            .iter()
+            .filter(|r| r.what == screen)
+            .map(|r| r.ms)
+            .collect();
         let over = frames.iter().filter(|ms| **ms > 16.0).count();
         let n = frames.len();
         let (median, max) = median_max(&mut frames);
+        let layer = if shown > 0 {
+            format!(", {shown} by the prepared layer")
+        } else {
+            String::new()
+        };
+        // The median of each part of this screen's keys.
+        let part = |i: usize| {
+            let mut v: Vec<f64> = out
+                .iter()
+                .filter(|r| r.what == screen)
+                .map(|r| r.parts[i])
+                .filter(|v| v.is_finite())
+                .collect();
+            median_max(&mut v).0
+        };
+        let layer = format!(
+            "{layer} (medians: wait {:.1}, handle {:.1}, render {:.1}, flush {:.1}, layout {:.1})",
+            part(0),
+            part(1),
+            part(2),
+            part(3),
+            part(4)
+        );
         println!(
-            "  {screen:<16} {n:>3} keys, median {median:>5.1} ms, max {max:>5.1} ms, {over} over 16 ms"
+            "  {screen:<16} {n:>3} keys, median {median:>5.1} ms, max {max:>5.1} ms, {over} over 16 ms{layer}"
         );
     }
-    out.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let log = page.eval("return window.parlorLog || [];")?;
+    let log = log.as_array().cloned().unwrap_or_default();
+    attribute_waits(&out, &log);
+    out.sort_by(|a, b| b.ms.total_cmp(&a.ms));
     let slowest: Vec<String> = out
         .iter()
         .take(5)
-        .map(|r| format!("{} {:.1}", r.0, r.1))
+        .map(|r| format!("{} {:.1}", r.what, r.ms))
         .collect();
     println!("the slowest five: {} ms", slowest.join(", "));
     Ok(())
+}
+
+/// A number field of a log entry, NaN when missing.
+fn field(entry: &serde_json::Value, name: &str) -> f64 {
+    entry
+        .get(name)
+        .and_then(serde_json::Value::as_f64)
+        .unwrap_or(f64::NAN)
+}
+
+/// How long `[from, to]` and an entry's `[start, end]` overlap, ms (0 when they do not).
+fn overlap(entry: &serde_json::Value, from: f64, to: f64) -> f64 {
+    let (s, e) = (field(entry, "start"), field(entry, "end"));
+    if s.is_finite() && e.is_finite() {
+        (e.min(to) - s.max(from)).max(0.0)
+    } else {
+        0.0
+    }
+}
+
+/// Keys whose wait for the page's thread is at least this long are explained one by one (ms), as is every key over
+/// 16 ms.
+const WAIT_SHOWN_MS: f64 = 4.0;
+
+/// Prints what the page's thread was doing while keys waited for it: in all (the waits' sum, and how much of it
+/// the page's own help warm-up slices and app ticks overlapped), and for each key over 16 ms or whose wait was at
+/// least [`WAIT_SHOWN_MS`]: the page's log entries (`warm`, `tick`, the browser's long animation frames `loaf`)
+/// overlapping its wait, the animation frame that ran last before it, the page's thread's CPU and run-queue wait
+/// over the press (`/proc`'s `schedstat`; a wait there is another process holding the CPU), and the browser's own
+/// record of the key event (`event`: input delay and time to the next paint) when it was slow.
+fn attribute_waits(out: &[Timed], log: &[serde_json::Value]) {
+    let kind = |e: &serde_json::Value, k: &str| e.get("kind").and_then(|v| v.as_str()) == Some(k);
+    let text = |e: &serde_json::Value, k: &str| {
+        e.get(k)
+            .and_then(|v| v.as_str())
+            .unwrap_or_default()
+            .to_string()
+    };
+    let (mut waits, mut by_warm, mut by_tick, mut by_loaf) = (0.0, 0.0, 0.0, 0.0);
+    for r in out {
+        let (stamp, start) = (field(&r.entry, "stamp"), field(&r.entry, "start"));
+        if !(stamp.is_finite() && start.is_finite()) {
+            continue;
+        }
+        waits += start - stamp;
+        for e in log {
+            let o = overlap(e, stamp, start);
+            if kind(e, "warm") {
+                by_warm += o;
+            } else if kind(e, "tick") {
+                by_tick += o;
+            } else if kind(e, "loaf") {
+                by_loaf += o;
+            }
+        }
+    }
+    let warms: Vec<f64> = log
+        .iter()
+        .filter(|e| kind(e, "warm") && !text(e, "what").starts_with("put off"))
+        .map(|e| field(e, "end") - field(e, "start"))
+        .collect();
+    let put_off = |why: &str| {
+        log.iter()
+            .filter(|e| kind(e, "warm") && text(e, "what").ends_with(why))
+            .count()
+    };
+    let mut lefts: Vec<f64> = log
+        .iter()
+        .filter(|e| kind(e, "warm"))
+        .map(|e| field(e, "left"))
+        .filter(|v| v.is_finite())
+        .collect();
+    let (left_median, left_max) = median_max(&mut lefts);
+    let mut sorted = warms.clone();
+    let (median, max) = median_max(&mut sorted);
+    println!(
+        "  waits: {waits:.1} ms in all over {} keys; overlapped by the help warm-up {by_warm:.1} ms, by the app's \
+         ticks {by_tick:.1} ms, by the browser's long animation frames {by_loaf:.1} ms",
+        out.len()
+    );
+    println!(
+        "  help warm-up: {} slices run (median {median:.1} ms, max {max:.1} ms); idle periods put off: {} with \
+         input pending, {} too short (the idle time given: median {left_median:.1} ms, max {left_max:.1} ms)",
+        warms.len(),
+        put_off("input pending"),
+        put_off("idle too short"),
+    );
+    let unused: Vec<String> = log
+        .iter()
+        .filter(|e| kind(e, "layer"))
+        .map(|e| {
+            format!(
+                "{} ({} rows ready, {} cells differ)",
+                text(e, "what"),
+                field(e, "rows"),
+                field(e, "differ")
+            )
+        })
+        .collect();
+    if !unused.is_empty() {
+        println!(
+            "  whole screens written while a prepared layer was there (why it was not shown): {}",
+            unused.join("; ")
+        );
+    }
+    let notes: Vec<String> = log
+        .iter()
+        .filter(|e| kind(e, "note"))
+        .map(|e| text(e, "what"))
+        .collect();
+    if !notes.is_empty() {
+        println!("  the page noted: {}", notes.join("; "));
+    }
+    for r in out {
+        let (stamp, start) = (field(&r.entry, "stamp"), field(&r.entry, "start"));
+        // A page without the log (an older build) still has the wait in its split of the key.
+        let wait = if (start - stamp).is_finite() {
+            start - stamp
+        } else {
+            r.parts[0]
+        };
+        if !(r.ms > 16.0 || wait >= WAIT_SHOWN_MS) {
+            continue;
+        }
+        let mut during = Vec::new();
+        for e in log {
+            let o = overlap(e, stamp - 0.5, start);
+            if o > 0.0 && !kind(e, "key") && !kind(e, "event") {
+                during.push(format!(
+                    "{} {:?} {:.1} ms (from {:+.1})",
+                    text(e, "kind"),
+                    text(e, "what"),
+                    field(e, "end") - field(e, "start"),
+                    field(e, "start") - stamp
+                ));
+            }
+        }
+        let frame = field(&r.entry, "frameRan") - stamp;
+        // A thread that ran less than the key's own handler is not the page's (the renderer was not the one found).
+        let own = r.parts[1..4].iter().filter(|v| v.is_finite()).sum::<f64>();
+        let thread = match r.thread {
+            Some((cpu, queued)) if cpu + 0.5 >= own => {
+                format!(
+                    "page's thread over the press: {cpu:.1} ms CPU, {queued:.1} ms waiting for a CPU"
+                )
+            }
+            Some((cpu, _)) => format!(
+                "the thread read ran {cpu:.1} ms over the press, less than the key's own work: not the page's"
+            ),
+            None => "the page's thread not found".to_string(),
+        };
+        let event = log
+            .iter()
+            .find(|e| kind(e, "event") && (field(e, "start") - stamp).abs() < 1.0)
+            .map(|e| {
+                format!(
+                    "; the browser: input delay {:.1} ms, to the next paint {:.1} ms",
+                    field(e, "processing") - field(e, "start"),
+                    field(e, "end") - field(e, "start")
+                )
+            })
+            .unwrap_or_default();
+        println!(
+            "  {} {:.1} ms: waited {wait:.1} ms; during the wait: {}; last animation frame ran {frame:+.1} ms from the \
+             key; handle {:.1}, render {:.1}, flush {:.1}, layout {:.1} ms; {thread}{event}",
+            r.what,
+            r.ms,
+            if during.is_empty() {
+                "nothing of the page's".to_string()
+            } else {
+                during.join(", ")
+            },
+            r.parts[1],
+            r.parts[2],
+            r.parts[3],
+            r.parts[4],
+        );
+    }
 }
 
 /// The page's main thread in its renderer process (Linux: `/proc`), found as the renderer whose main thread ran
@@ -419,6 +677,15 @@ impl PageThread {
     /// The thread's CPU time so far, ms.
     fn cpu_ms(&self) -> Option<f64> {
         cpu_ms(&self.schedstat)
+    }
+
+    /// The thread's CPU time and its time runnable but waiting for a CPU so far, ms.
+    fn sched(&self) -> Option<(f64, f64)> {
+        let text = std::fs::read_to_string(&self.schedstat).ok()?;
+        let mut fields = text.split_whitespace();
+        let run: f64 = fields.next()?.parse().ok()?;
+        let queued: f64 = fields.next()?.parse().ok()?;
+        Some((run / 1e6, queued / 1e6))
     }
 }
 
