@@ -17,7 +17,8 @@
 //! `--endgame-min P` (default 0.0001), and the search runs otherwise. `--endgame-confirm D` searches D moves deep on
 //! such a board instead, the table valuing the leaves it covers (`endgame::confirm`; needs the network);
 //! `--endgame-store FILE` plays a distilled store's move outright instead of the table's (`endgame::distill`;
-//! used only without `--endgame`);
+//! used only without `--endgame`); `--eval network` without `--net`, `--endgame` or `--endgame-store` plays as the
+//! app does, the compiled-in network with the compiled-in store (`endgame::shipped`) unless `--no-store`;
 //! `--endgame-log FILE` appends the formation key (8 bytes, little-endian) of every board the table held.
 //! `--out FILE` appends each game's line to FILE and, when FILE already holds games, plays only the seeds it lacks
 //! (a long run resumes game by game after an interruption; the summary covers every game in FILE).
@@ -59,6 +60,7 @@ struct Args {
     endgame_confirm: Option<u32>,
     endgame_log: Option<PathBuf>,
     endgame_store: Option<PathBuf>,
+    no_store: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -86,6 +88,7 @@ fn parse_args() -> Result<Args, String> {
     let mut endgame_confirm = None;
     let mut endgame_log = None;
     let mut endgame_store = None;
+    let mut no_store = false;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -139,6 +142,7 @@ fn parse_args() -> Result<Args, String> {
             "--endgame-confirm" => endgame_confirm = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--endgame-log" => endgame_log = Some(PathBuf::from(value()?)),
             "--endgame-store" => endgame_store = Some(PathBuf::from(value()?)),
+            "--no-store" => no_store = true,
             "--cutoff" => cutoff = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--max-moves" => max_moves = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--table" => {
@@ -189,6 +193,7 @@ fn parse_args() -> Result<Args, String> {
         endgame_confirm,
         endgame_log,
         endgame_store,
+        no_store,
     })
 }
 
@@ -198,7 +203,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE] [--endgame-store FILE]"
+                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE] [--endgame-store FILE] [--no-store]"
             );
             return ExitCode::from(2);
         }
@@ -228,7 +233,14 @@ fn main() -> ExitCode {
             }
         },
         (None, EvalKind::Network) => match ntuple::shipped() {
-            Ok(n) => Some(Arc::clone(n)),
+            Ok(n) => {
+                eprintln!(
+                    "compiled-in network ({} training games) loaded in {:.2} s",
+                    n.games(),
+                    t0.elapsed().as_secs_f64()
+                );
+                Some(Arc::clone(n))
+            }
             Err(e) => {
                 eprintln!("warning: {e}; playing with the heuristic");
                 None
@@ -263,6 +275,28 @@ fn main() -> ExitCode {
             t.elapsed().as_secs_f64() * 1000.0
         );
         Arc::new(s)
+    });
+    // The shipped player: the compiled-in network with the compiled-in store.
+    let store = store.or_else(|| {
+        if args.no_store || args.endgame.is_some() || args.net.is_some() || network.is_none() {
+            return None;
+        }
+        let t = std::time::Instant::now();
+        match twenty48::endgame::shipped::shipped() {
+            Ok(s) => {
+                eprintln!(
+                    "compiled-in endgame store ({}, {} positions) read in {:.1} ms",
+                    s.formation(),
+                    s.len(),
+                    t.elapsed().as_secs_f64() * 1000.0
+                );
+                Some(Arc::clone(s))
+            }
+            Err(e) => {
+                eprintln!("warning: endgame store: {e}; playing without it");
+                None
+            }
+        }
     });
     let (store_asked, store_hits) = (
         Arc::new(std::sync::atomic::AtomicU64::new(0)),

@@ -334,8 +334,10 @@ impl Player {
     }
 
     /// A player with the chosen evaluation. For [`EvalKind::Network`] the shipped network is loaded on first use
-    /// ([`ntuple::shipped()`]); when it cannot be, the player falls back to the heuristic and the error is returned
-    /// beside it, for the caller to show.
+    /// ([`ntuple::shipped()`]), and with it the compiled-in endgame store ([`crate::endgame::shipped::shipped`]),
+    /// whose move is played outright on the boards it holds. When the network cannot be loaded the player falls back
+    /// to the heuristic and the error is returned beside it, for the caller to show; when only the store cannot be,
+    /// the player has the network without the store ([`crate::endgame::shipped::shipped`] says why).
     pub fn with_eval(
         cfg: SearchConfig,
         kind: EvalKind,
@@ -343,10 +345,21 @@ impl Player {
         match kind {
             EvalKind::Heuristic => (Player::new(cfg), None),
             EvalKind::Network => match ntuple::shipped() {
-                Ok(net) => (Player::with_network(cfg, Arc::clone(net)), None),
+                Ok(net) => {
+                    let mut player = Player::with_network(cfg, Arc::clone(net));
+                    if let Ok(store) = crate::endgame::shipped::shipped() {
+                        player.set_advice(Some(crate::endgame::shipped::advice(Arc::clone(store))));
+                    }
+                    (player, None)
+                }
                 Err(e) => (Player::new(cfg), Some(e)),
             },
         }
+    }
+
+    /// Whether this player asks advice (an endgame table or store, [`Player::set_advice`]) before searching.
+    pub fn has_advice(&self) -> bool {
+        self.advice.is_some()
     }
 
     /// The evaluation this player uses on 4x4 boards.

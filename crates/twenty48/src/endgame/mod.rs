@@ -9,6 +9,7 @@
 //! - [`naive`]: the reference the solver is checked against;
 //! - [`play`]: the table in play, a real board matched under the board's symmetries;
 //! - [`distill`]: the positions met most often in play, with their moves and values, in a small perfect hash;
+//! - [`shipped`]: the distilled store compiled into the program, which the network player uses;
 //! - [`confirm`]: a short search confirming the table's move, the table valuing the leaves it covers.
 //!
 //! ```
@@ -29,6 +30,7 @@ pub mod formation;
 pub mod layer;
 pub mod naive;
 pub mod play;
+pub mod shipped;
 pub mod solve;
 pub mod table;
 

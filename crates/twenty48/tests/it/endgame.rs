@@ -569,3 +569,52 @@ fn a_distilled_store_gives_the_tables_moves_and_refuses_damage() {
     assert!(Store::from_bytes(&longer).is_err());
     assert!(Store::from_bytes(&[]).is_err());
 }
+
+/// The store compiled into the program (crates/twenty48/data/) passes its checksum and every count, is of the formation
+/// the player expects, holds the positions it was distilled to hold, and fits beside the compiled-in network under the
+/// issue's cap of 16,000,000 bytes; the network player asks it. A build whose store was damaged fails here.
+#[test]
+fn the_compiled_in_store_passes_its_checks() {
+    use twenty48::ai::{EvalKind, Player, SearchConfig, ntuple};
+    use twenty48::endgame::shipped;
+    let store = shipped::compiled_in().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(store.formation().to_string(), "..../..../..ab/fedc 256");
+    assert_eq!(store.four_chance(), 0.1);
+    assert!(store.len() >= 200_000, "{} positions", store.len());
+    let total = ntuple::COMPILED_IN.len() + shipped::COMPILED_IN.len();
+    assert!(
+        total <= 16_000_000,
+        "{total} bytes compiled in, the cap is 16,000,000"
+    );
+    assert_eq!(**shipped::shipped().unwrap(), store);
+    let (player, error) = Player::with_eval(SearchConfig::depth(1), EvalKind::Network);
+    assert!(error.is_none());
+    assert!(player.has_advice(), "the network player asks the store");
+    let (player, _) = Player::with_eval(SearchConfig::depth(1), EvalKind::Heuristic);
+    assert!(!player.has_advice());
+}
+
+/// A damaged copy of the compiled-in store is refused, whichever byte is changed, and so is a cut or longer copy: the
+/// checksum covers every byte, and the counts and lengths are checked after it.
+#[test]
+fn a_damaged_compiled_in_store_is_refused() {
+    use twenty48::endgame::distill::{Store, StoreError};
+    use twenty48::endgame::shipped;
+    let good = shipped::COMPILED_IN;
+    for at in (0..good.len())
+        .step_by(good.len() / 17)
+        .chain([good.len() - 1])
+    {
+        let mut bad = good.to_vec();
+        bad[at] ^= 0x01;
+        assert!(
+            matches!(Store::from_bytes(&bad), Err(StoreError::Refused(_))),
+            "byte {at}"
+        );
+    }
+    assert!(Store::from_bytes(&good[..good.len() - 1]).is_err());
+    assert!(Store::from_bytes(&good[..100]).is_err());
+    let mut longer = good.to_vec();
+    longer.push(0);
+    assert!(Store::from_bytes(&longer).is_err());
+}
