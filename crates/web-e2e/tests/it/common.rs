@@ -302,6 +302,19 @@ pub fn resume(page: &Session, game_title: &str) -> String {
     .unwrap()
 }
 
+/// Sets up a new 4 x 4 Nocca Nocca game against the perfect computer, which moves first (you white, black first),
+/// and starts it: its first move needs the board's table.
+pub fn new_4x4_perfect_computer_first(page: &Session) {
+    let setup = open_item(page, "New game: Nocca Nocca");
+    assert!(title(&setup).contains("new game of Nocca Nocca"), "{setup}");
+    set_setting(page, "Players", "against the computer");
+    set_setting(page, "Board", "4x4");
+    set_setting(page, "Computer level", "perfect (solved boards)");
+    set_setting(page, "Your colour", "white");
+    set_setting(page, "Moves first", "black");
+    page.press(&[Key::Enter]).unwrap();
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

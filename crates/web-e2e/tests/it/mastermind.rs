@@ -4,7 +4,8 @@
 //! the build), kept in IndexedDB and read on the next visit.
 
 use crate::common::{
-    consistent, feedbacks, find, open_item, page, resume, set_setting, title, to_menu,
+    consistent, feedbacks, find, new_4x4_perfect_computer_first, open_item, page, resume,
+    set_setting, title, to_menu,
 };
 use parlor_web_e2e::{Key, Session};
 use std::time::Duration;
@@ -224,14 +225,7 @@ fn stored_tree(page: &Session) -> f64 {
 /// it thinks, back to the menu. The page ends the thinking worker and starts a fresh one.
 fn stop_a_think(page: &Session) {
     let starts = worker_starts(page);
-    let setup = open_item(page, "New game: Nocca Nocca");
-    assert!(title(&setup).contains("new game of Nocca Nocca"), "{setup}");
-    set_setting(page, "Players", "against the computer");
-    set_setting(page, "Board", "4x4");
-    set_setting(page, "Computer level", "perfect (solved boards)");
-    set_setting(page, "Your colour", "white");
-    set_setting(page, "Moves first", "black");
-    page.press(&[Key::Enter]).unwrap();
+    new_4x4_perfect_computer_first(page);
     page.wait_screen("a new 4x4 Nocca game", Duration::from_secs(10), |s| {
         title(s).contains("Nocca")
     })

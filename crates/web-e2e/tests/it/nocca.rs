@@ -3,7 +3,10 @@
 //! was after a reload. The value overlay (`v`) on 4 x 4, its table solved by the page's builder worker while keys
 //! still redraw, showing the terminal's values; a think stopped during that solve does not restart it.
 
-use crate::common::{number_after, open_item, page, resume, set_setting, title, to_menu};
+use crate::common::{
+    new_4x4_perfect_computer_first, number_after, open_item, page, resume, set_setting, title,
+    to_menu,
+};
 use parlor_web_e2e::{Key, Session};
 use std::time::Duration;
 
@@ -224,14 +227,7 @@ fn table_events(page: &Session, event: &str) -> Vec<serde_json::Value> {
 /// A new 4 x 4 game against the perfect computer, which moves first (you white, black first): its first move
 /// needs the board's table.
 fn start_perfect_computer_first(page: &Session) -> String {
-    let setup = open_item(page, "New game: Nocca Nocca");
-    assert!(title(&setup).contains("new game of Nocca Nocca"), "{setup}");
-    set_setting(page, "Players", "against the computer");
-    set_setting(page, "Board", "4x4");
-    set_setting(page, "Computer level", "perfect (solved boards)");
-    set_setting(page, "Your colour", "white");
-    set_setting(page, "Moves first", "black");
-    page.press(&[Key::Enter]).unwrap();
+    new_4x4_perfect_computer_first(page);
     page.wait_screen(
         "a new 4x4 game, the computer to move",
         Duration::from_secs(10),
@@ -331,14 +327,7 @@ fn a_think_stopped_during_the_4x4_solve_does_not_restart_it_and_the_perfect_move
     page.screenshot("_stopped_solve").unwrap();
 
     // The move is the table's: one of the best moves from the start (natively solved), not any legal move.
-    let params = parlor::games::nocca::Params {
-        board: "4x4".parse().unwrap(),
-        first: nocca::Colour::Black,
-        ..Default::default()
-    };
-    let pos = params.start();
-    let table =
-        nocca::Table::solve(params.board, &nocca::SolveOptions::default(), &mut |_| {}).unwrap();
+    let (params, pos, table) = solved_4x4_start();
     let name = |m: &nocca::Move| parlor::games::nocca::screen::square_move(*m, params.board);
     let best: Vec<String> = table.best_moves(&pos).unwrap().iter().map(name).collect();
     let legal: Vec<String> = pos.legal_moves().iter().map(name).collect();
@@ -536,14 +525,7 @@ fn values_on_4x4_come_from_the_worker_while_keys_still_redraw_and_equal_the_term
     assert!(events.to_string().contains("\"gave\""), "{events}");
 
     // The same position natively: the terminal's overlay words.
-    let params = parlor::games::nocca::Params {
-        board: "4x4".parse().unwrap(),
-        first: nocca::Colour::Black,
-        ..Default::default()
-    };
-    let pos = params.start();
-    let table =
-        nocca::Table::solve(params.board, &nocca::SolveOptions::default(), &mut |_| {}).unwrap();
+    let (_, pos, table) = solved_4x4_start();
     let exact = parlor::games::nocca::exact_in(&table, &pos).unwrap();
     let want = parlor::games::nocca::screen::listing(&exact, &pos).replace('\u{a0}', " ");
     let got = overlay_text(&shown).replace('\u{a0}', " ");
@@ -570,4 +552,18 @@ fn values_on_4x4_come_from_the_worker_while_keys_still_redraw_and_equal_the_term
     .unwrap();
     assert_eq!(gave(&page), 1.0);
     assert!(kept(&page, "solved") <= 1.0);
+}
+
+/// The start of a 4 x 4 game with black first (the games above), and its table solved natively: what the page's
+/// perfect moves and values are checked against.
+fn solved_4x4_start() -> (parlor::games::nocca::Params, nocca::Position, nocca::Table) {
+    let params = parlor::games::nocca::Params {
+        board: "4x4".parse().unwrap(),
+        first: nocca::Colour::Black,
+        ..Default::default()
+    };
+    let pos = params.start();
+    let table =
+        nocca::Table::solve(params.board, &nocca::SolveOptions::default(), &mut |_| {}).unwrap();
+    (params, pos, table)
 }
