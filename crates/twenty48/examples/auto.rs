@@ -84,7 +84,7 @@ fn parse_args() -> Result<Args, String> {
     let mut fours = None;
     let mut out = None;
     let mut endgame = None;
-    let mut endgame_min = 1e-4f32;
+    let mut endgame_min = twenty48::endgame::shipped::MIN_SUCCESS;
     let mut endgame_confirm = None;
     let mut endgame_log = None;
     let mut endgame_store = None;

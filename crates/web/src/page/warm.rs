@@ -118,6 +118,19 @@ pub(super) fn schedule_warm(inputs: u64) {
                     cost * WARM_ROWS as f64
                 };
                 let needed = (one + WARM_MARGIN_MS).clamp(WARM_LEAST_MS, WARM_MOST_MS);
+                // The slice's entry in the page's log (`?timing=1`): what it did or why it was put off.
+                let note = |what: &str| {
+                    crate::rowdom::log(
+                        "warm",
+                        what,
+                        &[
+                            ("start", start),
+                            ("end", performance_now()),
+                            ("left", left),
+                            ("needed", needed),
+                        ],
+                    )
+                };
                 let pending = input_pending();
                 // A screen that animates (a slide) is not the one a help key would show: wait for its last frame.
                 let animating = tick_ms < FRAMES_UNDER_MS;
@@ -134,16 +147,7 @@ pub(super) fn schedule_warm(inputs: u64) {
                     } else {
                         "put off: idle too short"
                     };
-                    crate::rowdom::log(
-                        "warm",
-                        why,
-                        &[
-                            ("start", start),
-                            ("end", performance_now()),
-                            ("left", left),
-                            ("needed", needed),
-                        ],
-                    );
+                    note(why);
                     if animating {
                         // Not a try: asked again after the animation's next few frames, however long it lasts.
                         if let Some(w) = web_sys::window() {
@@ -161,16 +165,7 @@ pub(super) fn schedule_warm(inputs: u64) {
                 let Some((did, more)) = run(slice, left, start) else {
                     return;
                 };
-                crate::rowdom::log(
-                    "warm",
-                    did,
-                    &[
-                        ("start", start),
-                        ("end", performance_now()),
-                        ("left", left),
-                        ("needed", needed),
-                    ],
-                );
+                note(did);
                 if !more {
                     return;
                 }
