@@ -158,6 +158,8 @@ pub struct Hub {
     watchers: HashMap<u64, HashMap<u64, (String, Conn)>>,
     /// The Unix time, in milliseconds, of this hub's time 0.
     start_unix_ms: u64,
+    /// The milliseconds the server was stopped since then, which its time leaves out ([`crate::runclock`]).
+    stopped_ms: u64,
     /// Each player's rate limit over all their connections.
     buckets: HashMap<String, Bucket>,
     lobby_changed: bool,
@@ -199,6 +201,7 @@ impl Hub {
             rematches: HashMap::new(),
             watchers: HashMap::new(),
             start_unix_ms: store::now_unix_ms(),
+            stopped_ms: 0,
             buckets: HashMap::new(),
             lobby_changed: false,
             lobby_pushed_ms: 0,
@@ -210,7 +213,14 @@ impl Hub {
 
     /// Hub time `now_ms` as Unix milliseconds.
     fn unix_at(&self, now_ms: u64) -> u64 {
-        self.start_unix_ms.saturating_add(now_ms)
+        self.start_unix_ms
+            .saturating_add(now_ms)
+            .saturating_add(self.stopped_ms)
+    }
+
+    /// The server was stopped `stopped_ms` in all since this hub's time 0: hub time leaves that out, Unix time not.
+    pub fn set_stopped_ms(&mut self, stopped_ms: u64) {
+        self.stopped_ms = stopped_ms;
     }
 
     /// Puts back the queue and the rematch offers kept in the store (after a restart, at time 0 of this hub): every

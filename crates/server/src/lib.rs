@@ -22,6 +22,7 @@ pub mod liveness;
 pub use liveness::{HEARTBEAT_SECS, parse_heartbeat};
 pub mod log;
 pub mod rating;
+pub mod runclock;
 pub mod store;
 
 use anyhow::{Context, Result};
@@ -35,6 +36,7 @@ use hub::{Conn, Hub, Outgoing};
 use limit::Bucket;
 use liveness::{Beat, Liveness};
 use parlor_online::protocol::{ClientMessage, ErrorCode, ServerMessage};
+use runclock::RunClock;
 use std::future::{Future, IntoFuture};
 use std::net::SocketAddr;
 use std::path::Path;
@@ -83,7 +85,8 @@ impl Default for Config {
 struct Shared {
     hub: Mutex<Hub>,
     heartbeat: Duration,
-    start: Instant,
+    /// The server's running time ([`runclock`]): what game clocks, grace periods and limits count in.
+    clock: RunClock,
     next_conn: AtomicU64,
     stop: watch::Receiver<bool>,
     /// Held by every connection; dropped by all once they have ended.
@@ -93,11 +96,13 @@ struct Shared {
 impl Shared {
     fn hub(&self) -> MutexGuard<'_, Hub> {
         // A panic under the lock would leave the hub as it was between two whole messages: keep serving.
-        self.hub.lock().unwrap_or_else(|e| e.into_inner())
+        let mut hub = self.hub.lock().unwrap_or_else(|e| e.into_inner());
+        hub.set_stopped_ms(self.clock.stopped_ms());
+        hub
     }
 
     fn now_ms(&self) -> u64 {
-        u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX)
+        self.clock.now_ms()
     }
 }
 
@@ -185,7 +190,7 @@ pub async fn run(
             u64::try_from(config.first_move.as_millis()).unwrap_or(u64::MAX),
         )),
         heartbeat: config.heartbeat,
-        start: Instant::now(),
+        clock: RunClock::new(config.tick),
         next_conn: AtomicU64::new(1),
         stop: stop_rx.clone(),
         alive: alive_tx,
