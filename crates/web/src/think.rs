@@ -359,7 +359,16 @@ mod tests {
         build_failed(key, "out of memory");
         assert_eq!(waits_for(&opponent.to_json()), None, "answered now");
         let (_, got) = answer_from_json(&answer(&opponent.to_json())).unwrap();
-        assert_eq!(got.unwrap().mv, None, "no perfect move without the table");
+        let got = got.unwrap();
+        assert_eq!(got.mv, None, "no perfect move without the table");
+        // Said as the page shows it (the page's own tables do not know the builder's failure).
+        assert_eq!(
+            got.words.as_deref(),
+            Some(
+                "the computer cannot play perfectly: the 3x4 table could not be made (its build failed: \
+                 out of memory)"
+            )
+        );
         let said = words(&on("3x4", Purpose::Hint));
         assert!(!said.contains("being solved"), "{said}");
         assert!(fetch(key).unwrap_err().contains("out of memory"));

@@ -84,7 +84,7 @@ impl Request {
 pub struct Thought {
     /// The move in the game's notation.
     pub mv: Option<String>,
-    /// A hint's words, when the worker gave them.
+    /// A hint's words, when the worker gave them; with no move, why there is none.
     pub words: Option<String>,
 }
 
@@ -120,7 +120,8 @@ pub fn answer_from_json(text: &str) -> Option<(u64, Answer)> {
 /// Game `G`'s answer to `request`: the position rebuilt by replaying its moves, then [`Game::think`] with a new
 /// thinker over `context` (kept by the worker across requests, so that tables are built once). `pace` sets watch
 /// mode's pace on the thinker when the request has one; a hint's words are `say`'s (the screen's own wording, over
-/// the worker's context).
+/// the worker's context); no move comes with [`Game::why_no_move`] over the worker's context (which holds the tables
+/// the page's may not).
 pub fn think_for<G: Game>(
     request: &Request,
     context: &G::Context,
@@ -141,7 +142,8 @@ pub fn think_for<G: Game>(
     let mv = G::think(&mut thinker, &rebuilt.state, request.purpose, &stop);
     let words = match (&mv, request.purpose) {
         (Some(m), Purpose::Hint) => Some(say(context, &rebuilt.state, m)),
-        _ => None,
+        (Some(_), _) => None,
+        (None, _) => Some(G::why_no_move(context, &rebuilt.state)),
     };
     Ok(Thought {
         mv: mv.map(|m| m.to_string()),
@@ -379,6 +381,26 @@ mod tests {
                 .unwrap()
                 .words,
             None
+        );
+        // No move comes with why, over the worker's context: a perfect level whose table failed there.
+        let mut perfect = opponent.clone();
+        let params = crate::games::nocca::Params {
+            level: nocca::Opponent::Perfect,
+            ..Nocca::params_from_json(&perfect.options).unwrap()
+        };
+        perfect.options = Nocca::params_to_json(&params);
+        let dims = params.board;
+        context.build_failed(dims, "the builder failed");
+        let got = think_for::<Nocca>(&perfect, &context, |_, _| {}, said).unwrap();
+        assert_eq!(got.mv, None);
+        assert_eq!(
+            got.words.as_deref(),
+            Some(
+                format!(
+                    "the computer cannot play perfectly: the {dims} table could not be made (the builder failed)"
+                )
+                .as_str()
+            )
         );
         // A damaged request says so instead of thinking on a wrong position.
         let mut wrong = r.clone();

@@ -204,6 +204,12 @@ pub trait Game: Sized + 'static {
         purpose: Purpose,
         stop: &AtomicBool,
     ) -> Option<Self::Move>;
+    /// Why the computer, to move, gave no move (its think returned `None`), said by every face: a move it could
+    /// not make for a reason the game knows (a table that could not be made) is told as such.
+    fn why_no_move(context: &Self::Context, state: &Self::State) -> String {
+        let _ = (context, state);
+        "the computer found no move".into()
+    }
     /// How a hint is told ("slide left", "c2 to c3, wins in 7"); by default the move itself.
     fn describe_hint(context: &Self::Context, state: &Self::State, mv: &Self::Move) -> String {
         let _ = (context, state);

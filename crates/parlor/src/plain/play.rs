@@ -263,9 +263,18 @@ impl<G: PlainGame> Playing<'_, '_, G> {
                 self.move_and_milestone(mv)
             }
             None => {
-                self.io.say("The computer has no move.")?;
-                self.s.resign(self.store);
-                Ok(None)
+                // Not a resignation: nobody gave up, and nothing is recorded. The game is kept as it stands.
+                self.io.say(format!(
+                    "{}.",
+                    capitalised(&G::why_no_move(self.s.context(), self.s.state()))
+                ))?;
+                match self.s.save_now(self.store) {
+                    Ok(()) => self.io.say("Game saved; back to the menu.")?,
+                    Err(why) => self.io.say(format!(
+                        "The game could NOT be saved ({why}); back to the menu."
+                    ))?,
+                }
+                Ok(Some(Exit::Menu))
             }
         }
     }

@@ -161,6 +161,9 @@ pub struct PlayView<G: TuiGame> {
     watch_ms: u64,
     /// Where the question or end box was last drawn (the mouse answers it there).
     dialog_area: Option<Rect>,
+    /// The moves made when the computer, to move, gave no move: it is not asked again until they change (an undo),
+    /// and the screen keeps saying why.
+    no_move_at: Option<usize>,
 }
 
 impl<G: TuiGame> PlayView<G> {
@@ -180,6 +183,7 @@ impl<G: TuiGame> PlayView<G> {
             paused: false,
             watch_ms: WATCH_MS,
             dialog_area: None,
+            no_move_at: None,
         }
     }
 
@@ -347,7 +351,7 @@ impl<G: TuiGame> PlayView<G> {
             return;
         }
         if self.session.turn() == Some(Turn::Computer) {
-            if self.paused {
+            if self.paused || self.no_move_at == Some(G::moves_made(self.session.state())) {
                 return;
             }
             self.think(Purpose::Opponent);
@@ -383,6 +387,12 @@ impl<G: TuiGame> PlayView<G> {
                     ));
                 }
             }
+            (Purpose::Autoplay, None) if self.autoplay => {
+                self.autoplay = false;
+                self.message = Some(words.unwrap_or_else(|| {
+                    G::why_no_move(self.session.context(), self.session.state())
+                }));
+            }
             (Purpose::Autoplay, _) => self.autoplay = false,
             (Purpose::Opponent, Some(mv)) => {
                 if self.session.turn() == Some(Turn::Computer) {
@@ -394,7 +404,10 @@ impl<G: TuiGame> PlayView<G> {
                 }
             }
             (Purpose::Opponent, None) => {
-                self.message = Some("the computer found no move".into());
+                self.no_move_at = Some(G::moves_made(self.session.state()));
+                self.message = Some(words.unwrap_or_else(|| {
+                    G::why_no_move(self.session.context(), self.session.state())
+                }));
             }
         }
     }

@@ -169,6 +169,93 @@ fn perfect_on_a_large_board_without_its_table_is_refused_with_the_command() {
     assert!(o.status.success(), "{}", err(&o));
 }
 
+/// A table of the right length whose bytes are damaged passes the start's check and fails when the computer first
+/// needs it: the computer says why it cannot play, the game is kept as it stands (no resignation, nothing recorded),
+/// and plain mode goes back to the menu instead of asking the computer again.
+#[test]
+fn a_damaged_table_found_at_the_computers_move_is_said_and_the_game_kept_unrecorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let dims: Dims = "4x5".parse().unwrap();
+    std::fs::create_dir_all(dir.path().join("tables")).unwrap();
+    let file = Table::path_in(&dir.path().join("tables"), dims);
+    std::fs::File::create(&file)
+        .unwrap()
+        .set_len(Table::file_len(dims))
+        .unwrap();
+    let args = [
+        "nocca", "--board", "4x5", "--level", "perfect", "--colour", "black", "--first", "black",
+    ];
+    let o = run(dir.path(), &args, "b1k\n");
+    let text = out(&o);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        text.contains("The computer cannot play perfectly: the 4x5 table could not be made ("),
+        "{text}"
+    );
+    assert!(
+        text.contains("run `parlor nocca solve 4x5` to write it again)."),
+        "{text}"
+    );
+    assert!(text.contains("Game saved; back to the menu."), "{text}");
+    assert!(!text.contains("has no move"), "{text}");
+    assert!(!text.contains("Recorded as game"), "{text}");
+    let store = Store::open(dir.path()).unwrap().store;
+    let history = store.history(Some("nocca"), 10).unwrap();
+    assert!(
+        history.games.is_empty(),
+        "nothing recorded: {:?}",
+        history.games
+    );
+    let kept = store.unfinished(Some("nocca")).unwrap();
+    assert_eq!(kept.len(), 1, "the game is kept");
+    assert_eq!(kept[0].moves, "b1k");
+}
+
+/// The same on the full screen: the computer's failure is said on the play screen, it is not asked again for the
+/// same position (the message stays, the game does not end), and nothing is recorded.
+#[test]
+fn the_full_screen_says_why_the_computer_cannot_play_and_does_not_end_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let dims: Dims = "4x5".parse().unwrap();
+    std::fs::create_dir_all(dir.path().join("tables")).unwrap();
+    std::fs::File::create(Table::path_in(&dir.path().join("tables"), dims))
+        .unwrap()
+        .set_len(Table::file_len(dims))
+        .unwrap();
+    let mut store = Store::open(dir.path()).unwrap().store;
+    let tables = parlor::games::nocca::tables::Tables::new(Some(dir.path()));
+    let params = Params {
+        level: Opponent::Perfect,
+        board: dims,
+        ..Params::default()
+    };
+    let mut s =
+        parlor::mid::session::Session::<Nocca>::new_in(params, app::seed(1), &store, tables)
+            .unwrap();
+    s.play("b1k".parse().unwrap(), &mut store).unwrap();
+    let mut app = app::game_app(s, store);
+    let said = app::wait_until(&mut app, |s| s.contains("cannot play perfectly"));
+    assert!(
+        said.contains("the computer cannot play perfectly: the 4x5"),
+        "{said}"
+    );
+    for _ in 0..20 {
+        app.tick();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let later = app::screen(&mut app, 80, 24);
+    assert!(
+        later.contains("the computer cannot play perfectly"),
+        "{later}"
+    );
+    assert!(
+        !later.contains("Game over") && !later.contains("wins"),
+        "{later}"
+    );
+    let store = Store::open(dir.path()).unwrap().store;
+    assert!(store.history(Some("nocca"), 10).unwrap().games.is_empty());
+}
+
 #[test]
 fn a_saved_game_against_the_perfect_level_resumes() {
     let dir = tempfile::tempdir().unwrap();

@@ -554,6 +554,21 @@ impl Game for Nocca {
         Some(mv)
     }
 
+    fn why_no_move(tables: &Tables, state: &State) -> String {
+        let dims = state.position().dims();
+        match tables.failure(dims) {
+            Some(why) if state.params.level == Opponent::Perfect => {
+                // A failure elsewhere is worded to stand alone ("the 4x4 table: its build failed: ...").
+                let table = format!("the {dims} table: ");
+                let why = why.strip_prefix(&table).unwrap_or(&why);
+                format!(
+                    "the computer cannot play perfectly: the {dims} table could not be made ({why})"
+                )
+            }
+            _ => "the computer found no move".into(),
+        }
+    }
+
     fn describe_hint(tables: &Tables, state: &State, mv: &Move) -> String {
         let text = move_text(state.position(), *mv, "→");
         match exact(tables, state.position()) {

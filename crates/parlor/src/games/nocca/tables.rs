@@ -426,6 +426,16 @@ impl Tables {
         r.failed.push((dims, why.to_string()));
     }
 
+    /// Why a board's table could not be made (loaded, solved here or elsewhere), if it could not.
+    pub fn failure(&self, dims: Dims) -> Option<String> {
+        let mut r = self.registry();
+        r.poll();
+        r.failed
+            .iter()
+            .find(|(d, _)| *d == dims)
+            .map(|(_, why)| why.clone())
+    }
+
     /// What a hint found by a search says while the board's table is being solved elsewhere: that it is, how far
     /// it has got, and that the move is a search's meanwhile; `None` when no table is being solved elsewhere.
     pub fn meanwhile(&self, dims: Dims) -> Option<String> {
