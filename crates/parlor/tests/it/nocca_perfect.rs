@@ -169,19 +169,24 @@ fn perfect_on_a_large_board_without_its_table_is_refused_with_the_command() {
     assert!(o.status.success(), "{}", err(&o));
 }
 
+/// A data directory whose 4x5 table has the right length and zeros for bytes (its header is refused when read).
+fn damaged_4x5_table() -> (tempfile::TempDir, Dims) {
+    let dir = tempfile::tempdir().unwrap();
+    let dims: Dims = "4x5".parse().unwrap();
+    std::fs::create_dir_all(dir.path().join("tables")).unwrap();
+    std::fs::File::create(Table::path_in(&dir.path().join("tables"), dims))
+        .unwrap()
+        .set_len(Table::file_len(dims))
+        .unwrap();
+    (dir, dims)
+}
+
 /// A table of the right length whose bytes are damaged passes the start's check and fails when the computer first
 /// needs it: the computer says why it cannot play, the game is kept as it stands (no resignation, nothing recorded),
 /// and plain mode goes back to the menu instead of asking the computer again.
 #[test]
 fn a_damaged_table_found_at_the_computers_move_is_said_and_the_game_kept_unrecorded() {
-    let dir = tempfile::tempdir().unwrap();
-    let dims: Dims = "4x5".parse().unwrap();
-    std::fs::create_dir_all(dir.path().join("tables")).unwrap();
-    let file = Table::path_in(&dir.path().join("tables"), dims);
-    std::fs::File::create(&file)
-        .unwrap()
-        .set_len(Table::file_len(dims))
-        .unwrap();
+    let (dir, _) = damaged_4x5_table();
     let args = [
         "nocca", "--board", "4x5", "--level", "perfect", "--colour", "black", "--first", "black",
     ];
@@ -215,13 +220,7 @@ fn a_damaged_table_found_at_the_computers_move_is_said_and_the_game_kept_unrecor
 /// same position (the message stays, the game does not end), and nothing is recorded.
 #[test]
 fn the_full_screen_says_why_the_computer_cannot_play_and_does_not_end_the_game() {
-    let dir = tempfile::tempdir().unwrap();
-    let dims: Dims = "4x5".parse().unwrap();
-    std::fs::create_dir_all(dir.path().join("tables")).unwrap();
-    std::fs::File::create(Table::path_in(&dir.path().join("tables"), dims))
-        .unwrap()
-        .set_len(Table::file_len(dims))
-        .unwrap();
+    let (dir, dims) = damaged_4x5_table();
     let mut store = Store::open(dir.path()).unwrap().store;
     let tables = parlor::games::nocca::tables::Tables::new(Some(dir.path()));
     let params = Params {

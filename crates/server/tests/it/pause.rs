@@ -7,7 +7,7 @@
 #![cfg(unix)]
 
 use crate::client::Client;
-use crate::client::start_game_with;
+use crate::client::{play, start_game_with};
 use crate::kill::spawn_with;
 use parlor_online::protocol::{ClientMessage, EventKind, ServerMessage, Side, TimeControl};
 use std::time::Duration;
@@ -57,24 +57,8 @@ async fn a_server_paused_longer_than_a_clock_has_left_does_not_end_the_game_on_t
         increment_secs: 3,
     });
     let game = start_game_with(&mut ann, &mut bob, "4x4", tc, false).await;
-    for (mover, mv) in [(Side::Black, "b1k"), (Side::White, "b4j")] {
-        let client = if mover == Side::Black {
-            &mut ann
-        } else {
-            &mut bob
-        };
-        client
-            .send(&ClientMessage::Move {
-                game,
-                seq: 1,
-                mv: mv.into(),
-            })
-            .await;
-        for c in [&mut ann, &mut bob] {
-            let (_, event) = c.event().await;
-            assert!(matches!(event.kind, EventKind::Moved { .. }), "{event:?}");
-        }
-    }
+    play(game, &mut ann, &mut bob, Side::Black, 1, "b1k", 2).await;
+    play(game, &mut bob, &mut ann, Side::White, 1, "b4j", 3).await;
 
     // Ann (Black) is to move with at most three seconds; the server stops for four and a half.
     signal(&server, "STOP");
