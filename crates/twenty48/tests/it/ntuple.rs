@@ -858,16 +858,6 @@ fn the_packed_form_evaluates_as_the_dense_form() {
     }
     let p = packed.packed().unwrap();
     assert_eq!(p.kept(), packed.nonzero());
-    // A directory of 4 bytes a block of 64 indices, two bytes a weight kept, and 8 bytes a block's map (and at most 6
-    // bytes of its last word unused).
-    assert!(
-        p.bytes() >= 4 * (1 << 18) * 4 + 2 * p.kept(),
-        "{}",
-        p.bytes()
-    );
-    assert!(
-        p.bytes() <= 4 * (1 << 18) * 18 + 2 * p.kept() + 100,
-        "{}",
-        p.bytes()
-    );
+    // Two bytes an index of every tuple, directly indexed.
+    assert_eq!(p.bytes(), 4 * (1 << 24) * 2);
 }

@@ -3,6 +3,8 @@
 
 use std::sync::atomic::AtomicU32;
 
+use super::network::TUPLE_SIZE;
+
 /// `n` weights, all with the bit pattern `bits`.
 pub fn weights(n: usize, bits: u32) -> Box<[AtomicU32]> {
     let mut v = with_capacity(n);
@@ -35,19 +37,23 @@ pub fn zeroed(n: usize) -> Box<[AtomicU32]> {
     }
 }
 
-/// `n` zero words from memory the allocator hands out already zeroed, advised as [`with_capacity`] before anything is
-/// written (the packed form's directory).
-pub fn zeroed_words(n: usize) -> Vec<u32> {
-    let v = vec![0u32; n];
-    advise_huge_pages(v.as_ptr() as usize, n * std::mem::size_of::<u32>());
-    v
-}
-
-/// An empty vector with room for `n` 64-bit words, advised as [`with_capacity`] (the packed form's records).
-pub fn words_with_capacity(n: usize) -> Vec<u64> {
-    let v: Vec<u64> = Vec::with_capacity(n);
-    advise_huge_pages(v.as_ptr() as usize, n * std::mem::size_of::<u64>());
-    v
+/// One tuple's table of 16-bit integers ([`super::packed`]), all zero, from memory the allocator hands out already
+/// zeroed (fresh pages from the kernel), advised as [`with_capacity`] before anything is written: the pages are zeroed
+/// by the kernel when first written, and those of indices never kept are never touched.
+#[allow(unsafe_code)] // One zeroed allocation owned at once by a box, justified below.
+pub fn zeroed_table() -> Box<[i16; TUPLE_SIZE]> {
+    let layout = std::alloc::Layout::new::<[i16; TUPLE_SIZE]>();
+    // SAFETY: the layout has a nonzero size; an all-zero `[i16; N]` is a valid value, so the zeroed allocation is an
+    // initialised array, and a box of that array type allocated with exactly its layout by the global allocator may
+    // own it.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout);
+        if p.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        advise_huge_pages(p as usize, layout.size());
+        Box::from_raw(p as *mut [i16; TUPLE_SIZE])
+    }
 }
 
 /// An empty vector with room for `n` weights, advised as above (fill it before it is read).

@@ -1,61 +1,36 @@
-//! The read-only form of a sparse network, for play (issue 29): only the weights kept are stored, as 16-bit multiples
-//! of their tuple's step, behind a directory of blocks.
+//! The read-only form of a sparse network, for play (issue 29): each tuple's weights as 16-bit multiples of its step,
+//! directly indexed.
 //!
-//! Each tuple's [`TUPLE_SIZE`] indices fall in blocks of 64. A block that keeps weights is a record of 64-bit words:
-//! a map of the indices it keeps, then their integers, four to a word; a directory of one 32-bit offset a block (1 MiB a tuple, small enough
-//! to stay in the caches) finds the record, and a weight is read with a population count of the map below its index,
-//! the map and the weight sharing a cache line as a rule. Blocks that keep nothing point to an empty record. The
-//! network of 10.6 million weights takes about 30 MB, where the dense form of training fills 256 MiB; nothing is
-//! computed at load but the records and the directory, written in one pass as the file is decoded.
+//! A tuple's [`TUPLE_SIZE`] weights are a table of `i16`, 32 MiB a tuple and 128 MiB for the four, so a feature is one
+//! memory read, as in the dense `f32` form of training (256 MiB), and the 32 reads of an evaluation do not depend on
+//! one another. The tables come zeroed from the allocator (fresh pages, advised to be 2 MiB ones, zeroed by the kernel
+//! as they are first written) and only the weights kept are written, as the file is decoded. Sessions 14-17 held the
+//! kept weights alone (about 30 MB: a directory of blocks of 64 indices, each block a presence map and its integers),
+//! three dependent reads a feature, which made play 2.5 times slower than the dense form (`BENCHMARKS.md`, session
+//! 18).
 
 use super::network::TUPLE_SIZE;
 
-/// Indices per block.
-const BLOCK: usize = 64;
-/// Blocks per tuple.
-const BLOCKS: usize = TUPLE_SIZE / BLOCK;
-/// Weights a 64-bit word of a record holds.
-const PER_WORD: usize = 4;
+/// One tuple's integers, directly indexed.
+type Table = Box<[i16; TUPLE_SIZE]>;
 
 /// A network's kept weights, read-only (see the module's documentation).
 pub struct Packed {
-    /// Per tuple: per block, the word where its record begins in `records` (0, the empty record, for a block that
-    /// keeps nothing).
-    directory: [Vec<u32>; 4],
-    /// Per tuple, in 64-bit words: the empty record's map, then each record (its map, then its integers, four 16-bit
-    /// ones a word, low first), then one zero word (read, and multiplied by zero, for an index not kept after the last
-    /// record's last weight).
-    records: [Vec<u64>; 4],
+    /// Per tuple: the integer of every index (0 for one not kept).
+    tables: [Table; 4],
     /// Per tuple: the weights kept.
     kept: [usize; 4],
     /// Each tuple's step: a weight is its integer times its step.
     steps: [f32; 4],
 }
 
-/// The integer of bit `bit` (0..64) of the record at word `at`: the map's bits below it count the integers before
-/// it, and an index not kept reads 0 (whatever word the count lands on, the product with the missing bit is 0).
-#[inline(always)]
-fn read(records: &[u64], at: usize, bit: usize) -> i32 {
-    read_mapped(records, records.get(at).copied().unwrap_or(0), at, bit)
-}
-
-/// [`read`] with the record's map already read.
-#[inline(always)]
-fn read_mapped(records: &[u64], map: u64, at: usize, bit: usize) -> i32 {
-    let below = (map & ((1u64 << bit) - 1)).count_ones() as usize;
-    let present = ((map >> bit) & 1) as i32;
-    let word = records.get(at + 1 + below / PER_WORD).copied().unwrap_or(0);
-    i32::from((word >> (16 * (below % PER_WORD))) as u16 as i16) * present
-}
-
 impl Packed {
     /// The form of four tuples' weights (each made by a [`Builder`]) with these steps.
     pub fn new(tuples: [Builder; 4], steps: [f32; 4]) -> Packed {
-        let [a, b, c, d] = tuples.map(Builder::finish);
+        let [a, b, c, d] = tuples.map(|b| (b.table, b.kept));
         Packed {
-            directory: [a.0, b.0, c.0, d.0],
-            records: [a.1, b.1, c.1, d.1],
-            kept: [a.2, b.2, c.2, d.2],
+            tables: [a.0, b.0, c.0, d.0],
+            kept: [a.1, b.1, c.1, d.1],
             steps,
         }
     }
@@ -70,79 +45,40 @@ impl Packed {
         self.kept.iter().sum()
     }
 
-    /// Bytes of memory the form holds.
+    /// Bytes of memory the form holds (its address space: the pages of indices never kept are never written, but with
+    /// 2 MiB pages nearly all are).
     pub fn bytes(&self) -> usize {
-        let d: usize = self.directory.iter().map(|d| d.len() * 4).sum();
-        d + self.records.iter().map(|v| v.len() * 8).sum::<usize>()
+        self.tables.len() * TUPLE_SIZE * std::mem::size_of::<i16>()
     }
 
     /// The integer of index `i` (`0..TUPLE_SIZE`) of tuple `t` (0 when not kept).
     #[inline(always)]
     pub fn integer(&self, t: usize, i: usize) -> i32 {
-        let (Some(directory), Some(records)) = (self.directory.get(t), self.records.get(t)) else {
-            return 0;
-        };
-        let Some(&at) = directory.get(i / BLOCK) else {
-            return 0;
-        };
-        read(records, at as usize, i % BLOCK)
+        match self.tables.get(t) {
+            Some(table) => i32::from(table[i % TUPLE_SIZE]),
+            None => 0,
+        }
     }
 
     /// The sum of the integers at `indices[t][k]` of each tuple `t`, times the tuple's step: a board's value from its
-    /// features. The reads go in three rounds, each of 32 reads that do not depend on one another, so that they wait
-    /// on memory together rather than one after the other: the directory for every feature, then every record's map,
-    /// then the integers (in the map's cache line as a rule).
+    /// features (each tuple's integers summed first, exactly, then times its step).
     #[inline(always)]
     pub fn sum(&self, indices: &[[usize; 8]; 4]) -> f32 {
-        let [v] = self.sums(&[*indices]);
-        v
+        let mut sum = 0f32;
+        for ((table, indices), &step) in self.tables.iter().zip(indices).zip(&self.steps) {
+            let mut q = 0i32;
+            for &i in indices {
+                q += i32::from(table[i % TUPLE_SIZE]);
+            }
+            sum += q as f32 * step;
+        }
+        sum
     }
 
-    /// [`Packed::sum`] of four boards' features, each sum exactly as [`Packed::sum`] gives it, the three rounds of
-    /// reads made for the four boards at once (128 reads a round).
+    /// [`Packed::sum`] of four boards' features, each sum exactly as [`Packed::sum`] gives it.
     #[inline(always)]
     pub fn sum4(&self, indices: &[[[usize; 8]; 4]; 4]) -> [f32; 4] {
-        self.sums(indices)
-    }
-
-    /// [`Packed::sum`] of `N` boards' features, round by round.
-    #[inline(always)]
-    fn sums<const N: usize>(&self, indices: &[[[usize; 8]; 4]; N]) -> [f32; N] {
-        let mut at = [[[0usize; 8]; 4]; N];
-        for (at, indices) in at.iter_mut().zip(indices) {
-            for ((at, directory), indices) in at.iter_mut().zip(&self.directory).zip(indices) {
-                for (a, &i) in at.iter_mut().zip(indices) {
-                    *a = directory.get(i / BLOCK).copied().unwrap_or(0) as usize;
-                }
-            }
-        }
-        let mut maps = [[[0u64; 8]; 4]; N];
-        for (maps, at) in maps.iter_mut().zip(&at) {
-            for ((maps, records), at) in maps.iter_mut().zip(&self.records).zip(at) {
-                for (m, &at) in maps.iter_mut().zip(at) {
-                    *m = records.get(at).copied().unwrap_or(0);
-                }
-            }
-        }
-        let mut out = [0f32; N];
-        for (((out, maps), at), indices) in out.iter_mut().zip(&maps).zip(&at).zip(indices) {
-            let mut sum = 0f32;
-            for (t, (((maps, at), records), indices)) in maps
-                .iter()
-                .zip(at)
-                .zip(&self.records)
-                .zip(indices)
-                .enumerate()
-            {
-                let mut q = 0i32;
-                for ((&map, &at), &i) in maps.iter().zip(at).zip(indices) {
-                    q += read_mapped(records, map, at, i % BLOCK);
-                }
-                sum += q as f32 * self.steps[t];
-            }
-            *out = sum;
-        }
-        out
+        indices.map(|ix| self.sum(&ix))
     }
 
     /// Weight `i` of the whole network (`0..WEIGHTS`).
@@ -158,31 +94,17 @@ impl Packed {
 
 /// Fills one tuple's part of a [`Packed`] form weight by weight, in rising index order.
 pub struct Builder {
-    directory: Vec<u32>,
-    records: Vec<u64>,
-    /// Where the current block's record begins.
-    record: usize,
-    /// Integers in the current block's record so far.
-    in_record: usize,
+    table: Table,
     kept: usize,
     /// The index after the last weight pushed.
     next: usize,
 }
 
 impl Builder {
-    /// A builder for `kept` weights (a hint).
-    pub fn new(kept: usize) -> Builder {
-        // About 15 to 25 weights a block that keeps any: room for the maps and the last words' padding too, so that
-        // the vector, advised once, never moves.
-        let mut records = super::memory::words_with_capacity(kept / 2 + 64);
-        records.push(0);
+    /// A builder of one tuple's table (`kept`, the number of weights to come, is a hint no longer needed).
+    pub fn new(_kept: usize) -> Builder {
         Builder {
-            // Zeroed memory straight from the allocator (blocks that keep nothing are never written), in 2 MiB pages
-            // where the kernel has them: without them the lookups miss the TLB and play slows down.
-            directory: super::memory::zeroed_words(BLOCKS),
-            records,
-            record: 0,
-            in_record: 0,
+            table: super::memory::zeroed_table(),
             kept: 0,
             next: 0,
         }
@@ -200,31 +122,10 @@ impl Builder {
                 "a weight of {q} steps, more than this program holds (16 bits: a finer step than the weights allow)"
             )
         })?;
-        let first_in_block = self.kept == 0 || (self.next - 1) / BLOCK != i / BLOCK;
-        if first_in_block {
-            self.record = self.records.len();
-            self.directory[i / BLOCK] = self.record as u32;
-            self.records.push(0);
-            self.in_record = 0;
-        }
-        self.records[self.record] |= 1 << (i % BLOCK);
-        let slot = self.in_record % PER_WORD;
-        if slot == 0 {
-            self.records.push(0);
-        }
-        let last = self.records.len() - 1;
-        self.records[last] |= u64::from(q as u16) << (16 * slot);
-        self.in_record += 1;
+        self.table[i] = q;
         self.kept += 1;
         self.next = i + 1;
         Ok(())
-    }
-
-    /// The directory, the records (with the final zero word; not shrunk, which would move them out of the memory
-    /// advised) and the count of weights kept.
-    fn finish(mut self) -> (Vec<u32>, Vec<u64>, usize) {
-        self.records.push(0);
-        (self.directory, self.records, self.kept)
     }
 }
 
