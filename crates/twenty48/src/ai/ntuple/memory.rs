@@ -1,7 +1,7 @@
 //! The weight array's allocation: on Linux the kernel is asked to back it with 2 MiB pages (transparent huge pages,
 //! `madvise(MADV_HUGEPAGE)`), so that the evaluation's 32 scattered reads into 256 MiB miss the TLB far less often.
 
-use std::sync::atomic::AtomicU32;
+use std::sync::atomic::{AtomicI16, AtomicU32};
 
 use super::network::TUPLE_SIZE;
 
@@ -41,9 +41,9 @@ pub fn zeroed(n: usize) -> Box<[AtomicU32]> {
 /// zeroed (fresh pages from the kernel), advised as [`with_capacity`] before anything is written: the pages are zeroed
 /// by the kernel when first written, and those of indices never kept are never touched.
 #[allow(unsafe_code)] // One zeroed allocation owned at once by a box, justified below.
-pub fn zeroed_table() -> Box<[i16; TUPLE_SIZE]> {
-    let layout = std::alloc::Layout::new::<[i16; TUPLE_SIZE]>();
-    // SAFETY: the layout has a nonzero size; an all-zero `[i16; N]` is a valid value, so the zeroed allocation is an
+pub fn zeroed_table() -> Box<[AtomicI16; TUPLE_SIZE]> {
+    let layout = std::alloc::Layout::new::<[AtomicI16; TUPLE_SIZE]>();
+    // SAFETY: the layout has a nonzero size; an all-zero `[AtomicI16; N]` is a valid value (zeros), so the zeroed allocation is an
     // initialised array, and a box of that array type allocated with exactly its layout by the global allocator may
     // own it.
     unsafe {
@@ -52,7 +52,7 @@ pub fn zeroed_table() -> Box<[i16; TUPLE_SIZE]> {
             std::alloc::handle_alloc_error(layout);
         }
         advise_huge_pages(p as usize, layout.size());
-        Box::from_raw(p as *mut [i16; TUPLE_SIZE])
+        Box::from_raw(p as *mut [AtomicI16; TUPLE_SIZE])
     }
 }
 
