@@ -6,7 +6,10 @@
 //! multiple of `--step` points, as a sparse file (`twenty48::ai::ntuple::sparse`). Then it reads the file back and
 //! reports its size, its load time and the largest change of a weight kept.
 //!
-//! `cargo run --release -p twenty48 --example compact -- --net crates/twenty48/weights/twenty48-ntuple.p48 --games 2000 --seed 777 --step 8 --out crates/twenty48/data/twenty48-ntuple.p48s --marks /tmp/marks.bin`
+//! `cargo run --release -p twenty48 --example compact -- --net /tmp/twenty48-ntuple.p48 --games 2000 --seed 777 --step 8 --out crates/twenty48/data/twenty48-ntuple.p48s --marks /tmp/marks.bin`
+//!
+//! (The 51 MB network it was made from left the tree in session 18: `git show
+//! 6996a44:crates/twenty48/weights/twenty48-ntuple.p48 > /tmp/twenty48-ntuple.p48` gives it back.)
 //!
 //! `--marks FILE` keeps the marks made so far (saved every 100 games, with the number of games played) and resumes
 //! from them: a stopped run continues where it stopped, and a finished one can be written again with another step

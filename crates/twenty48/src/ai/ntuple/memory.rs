@@ -1,7 +1,9 @@
 //! The weight array's allocation: on Linux the kernel is asked to back it with 2 MiB pages (transparent huge pages,
 //! `madvise(MADV_HUGEPAGE)`), so that the evaluation's 32 scattered reads into 256 MiB miss the TLB far less often.
 
-use std::sync::atomic::AtomicU32;
+use std::sync::atomic::{AtomicI16, AtomicU32};
+
+use super::network::TUPLE_SIZE;
 
 /// `n` weights, all with the bit pattern `bits`.
 pub fn weights(n: usize, bits: u32) -> Box<[AtomicU32]> {
@@ -35,19 +37,23 @@ pub fn zeroed(n: usize) -> Box<[AtomicU32]> {
     }
 }
 
-/// `n` zero words from memory the allocator hands out already zeroed, advised as [`with_capacity`] before anything is
-/// written (the packed form's directory).
-pub fn zeroed_words(n: usize) -> Vec<u32> {
-    let v = vec![0u32; n];
-    advise_huge_pages(v.as_ptr() as usize, n * std::mem::size_of::<u32>());
-    v
-}
-
-/// An empty vector with room for `n` 64-bit words, advised as [`with_capacity`] (the packed form's records).
-pub fn words_with_capacity(n: usize) -> Vec<u64> {
-    let v: Vec<u64> = Vec::with_capacity(n);
-    advise_huge_pages(v.as_ptr() as usize, n * std::mem::size_of::<u64>());
-    v
+/// One tuple's table of 16-bit integers ([`super::packed`]), all zero, from memory the allocator hands out already
+/// zeroed (fresh pages from the kernel), advised as [`with_capacity`] before anything is written: the pages are zeroed
+/// by the kernel when first written, and those of indices never kept are never touched.
+#[allow(unsafe_code)] // One zeroed allocation owned at once by a box, justified below.
+pub fn zeroed_table() -> Box<[AtomicI16; TUPLE_SIZE]> {
+    let layout = std::alloc::Layout::new::<[AtomicI16; TUPLE_SIZE]>();
+    // SAFETY: the layout has a nonzero size; an all-zero `[AtomicI16; N]` is a valid value (zeros), so the zeroed allocation is an
+    // initialised array, and a box of that array type allocated with exactly its layout by the global allocator may
+    // own it.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout);
+        if p.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        advise_huge_pages(p as usize, layout.size());
+        Box::from_raw(p as *mut [AtomicI16; TUPLE_SIZE])
+    }
 }
 
 /// An empty vector with room for `n` weights, advised as above (fill it before it is read).

@@ -28,7 +28,10 @@ pub use network::{
 pub use shipped::{
     COMPILED_IN, COMPILED_IN_FILE, WEIGHTS_ENV, WEIGHTS_FILE, compiled_in, shipped, weights_path,
 };
-pub use sparse::{encode_sparse, encode_sparse_zlib, is_sparse, load_sparse_bytes};
+pub use sparse::{
+    encode_sparse, encode_sparse_whole, encode_sparse_zlib, is_sparse, load_sparse_bytes,
+    load_sparse_static,
+};
 pub use starts::{POOL_CAPACITY, Starts};
 pub use train::{
     GameStats, Progress, RATE_EXPONENTS, START_STRIDE, TrainConfig, game_rng, greedy_move,

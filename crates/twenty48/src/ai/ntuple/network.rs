@@ -131,7 +131,7 @@ pub fn feature_indices(b: Bitboard) -> [usize; FEATURES] {
 /// late game, where a misplaced tile costs the most, has weights of its own.
 ///
 /// A network read from a sparse file ([`super::sparse`]), the one play uses, is held in the read-only
-/// [`Packed`] form instead (one stage, about 34 MB for 10.6 million weights kept): it evaluates as the dense form of
+/// [`Packed`] form instead (one stage, 16-bit integers directly indexed, 128 MiB): it evaluates as the dense form of
 /// the same weights would, to the bit. Writing a weight of it (training it further) first copies it into the dense
 /// form, once.
 pub struct Network {

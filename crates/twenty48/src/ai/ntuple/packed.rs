@@ -1,61 +1,89 @@
-//! The read-only form of a sparse network, for play (issue 29): only the weights kept are stored, as 16-bit multiples
-//! of their tuple's step, behind a directory of blocks.
+//! The read-only form of a sparse network, for play (issue 29): each tuple's weights as 16-bit multiples of its step,
+//! directly indexed, filled lazily.
 //!
-//! Each tuple's [`TUPLE_SIZE`] indices fall in blocks of 64. A block that keeps weights is a record of 64-bit words:
-//! a map of the indices it keeps, then their integers, four to a word; a directory of one 32-bit offset a block (1 MiB a tuple, small enough
-//! to stay in the caches) finds the record, and a weight is read with a population count of the map below its index,
-//! the map and the weight sharing a cache line as a rule. Blocks that keep nothing point to an empty record. The
-//! network of 10.6 million weights takes about 30 MB, where the dense form of training fills 256 MiB; nothing is
-//! computed at load but the records and the directory, written in one pass as the file is decoded.
+//! A tuple's [`TUPLE_SIZE`] weights are a table of 16-bit integers, 32 MiB a tuple and 128 MiB for the four, so a
+//! feature is one memory read, as in the dense `f32` form of training (256 MiB), and the 32 reads of an evaluation do
+//! not depend on one another. Sessions 14-17 held the kept weights alone (about 30 MB: a directory of blocks of 64
+//! indices, each block a presence map and its integers), three dependent reads a feature, which made play 2.5 times
+//! slower than the dense form (`BENCHMARKS.md`, session 18).
+//!
+//! Each table is [`CHUNKS`] chunks of 2^[`CHUNK_BITS`] indices (2 MiB, one large page; the chunk is the exponent of
+//! the tuple's last cell). The tables come zeroed from the allocator (fresh pages, advised to be 2 MiB ones, zeroed by
+//! the kernel when first written), and a file of format 3 ([`super::sparse`]) codes each chunk's weights apart: a
+//! chunk is decoded into its table the first time an evaluation reads it ([`Packed::lazy`]), so that loading does not
+//! wait for 10.6 million weights to be decoded and 128 MiB to be zeroed, and the chunks play never reads cost nothing.
+//! An evaluation checks one word, the chunks filled, before its reads. Older files are decoded whole at load
+//! ([`Builder`]).
+
+use std::sync::atomic::{AtomicI16, AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::network::TUPLE_SIZE;
 
-/// Indices per block.
-const BLOCK: usize = 64;
-/// Blocks per tuple.
-const BLOCKS: usize = TUPLE_SIZE / BLOCK;
-/// Weights a 64-bit word of a record holds.
-const PER_WORD: usize = 4;
+/// Bits of a chunk's indices.
+pub const CHUNK_BITS: u32 = 20;
+/// Chunks per tuple.
+pub const CHUNKS: usize = TUPLE_SIZE >> CHUNK_BITS;
+
+/// One tuple's integers, directly indexed.
+pub type Table = Box<[AtomicI16; TUPLE_SIZE]>;
+
+/// Decodes chunk `c` (`0..CHUNKS`) of tuple `t` (`0..4`), giving each weight kept to `put` (its index in the tuple, its
+/// integer); the reason when the chunk's data do not hold its weights exactly.
+pub type Fill =
+    Box<dyn Fn(usize, usize, &mut dyn FnMut(usize, i16)) -> Result<(), String> + Send + Sync>;
 
 /// A network's kept weights, read-only (see the module's documentation).
 pub struct Packed {
-    /// Per tuple: per block, the word where its record begins in `records` (0, the empty record, for a block that
-    /// keeps nothing).
-    directory: [Vec<u32>; 4],
-    /// Per tuple, in 64-bit words: the empty record's map, then each record (its map, then its integers, four 16-bit
-    /// ones a word, low first), then one zero word (read, and multiplied by zero, for an index not kept after the last
-    /// record's last weight).
-    records: [Vec<u64>; 4],
+    /// Per tuple: the integer of every index (0 for one not kept, or in a chunk not yet filled).
+    tables: [Table; 4],
+    /// Bit `CHUNKS * t + c`: chunk `c` of tuple `t` is filled.
+    filled: AtomicU64,
+    /// Where the chunks not yet filled come from (none when every chunk was filled at load).
+    fill: Option<Fill>,
+    /// Held while chunks are filled.
+    filling: Mutex<()>,
+    /// Why a chunk could not be filled (it reads as zeros), if one could not.
+    damage: OnceLock<String>,
     /// Per tuple: the weights kept.
     kept: [usize; 4],
     /// Each tuple's step: a weight is its integer times its step.
     steps: [f32; 4],
 }
 
-/// The integer of bit `bit` (0..64) of the record at word `at`: the map's bits below it count the integers before
-/// it, and an index not kept reads 0 (whatever word the count lands on, the product with the missing bit is 0).
-#[inline(always)]
-fn read(records: &[u64], at: usize, bit: usize) -> i32 {
-    read_mapped(records, records.get(at).copied().unwrap_or(0), at, bit)
-}
+/// Every chunk of every tuple.
+const ALL: u64 = u64::MAX >> (64 - 4 * CHUNKS);
 
-/// [`read`] with the record's map already read.
+/// The bit of the chunk of index `i` of tuple `t`.
 #[inline(always)]
-fn read_mapped(records: &[u64], map: u64, at: usize, bit: usize) -> i32 {
-    let below = (map & ((1u64 << bit) - 1)).count_ones() as usize;
-    let present = ((map >> bit) & 1) as i32;
-    let word = records.get(at + 1 + below / PER_WORD).copied().unwrap_or(0);
-    i32::from((word >> (16 * (below % PER_WORD))) as u16 as i16) * present
+fn chunk_bit(t: usize, i: usize) -> u64 {
+    1u64 << (t * CHUNKS + ((i % TUPLE_SIZE) >> CHUNK_BITS))
 }
 
 impl Packed {
-    /// The form of four tuples' weights (each made by a [`Builder`]) with these steps.
+    /// The form of four tuples' weights (each made by a [`Builder`], so every chunk filled) with these steps.
     pub fn new(tuples: [Builder; 4], steps: [f32; 4]) -> Packed {
-        let [a, b, c, d] = tuples.map(Builder::finish);
+        let [a, b, c, d] = tuples.map(|b| (b.table, b.kept));
         Packed {
-            directory: [a.0, b.0, c.0, d.0],
-            records: [a.1, b.1, c.1, d.1],
-            kept: [a.2, b.2, c.2, d.2],
+            tables: [a.0, b.0, c.0, d.0],
+            filled: AtomicU64::new(ALL),
+            fill: None,
+            filling: Mutex::new(()),
+            damage: OnceLock::new(),
+            kept: [a.1, b.1, c.1, d.1],
+            steps,
+        }
+    }
+
+    /// The form of four tuples of `kept` weights each with these steps, each chunk filled by `fill` when first read.
+    pub fn lazy(fill: Fill, kept: [usize; 4], steps: [f32; 4]) -> Packed {
+        Packed {
+            tables: std::array::from_fn(|_| super::memory::zeroed_table()),
+            filled: AtomicU64::new(0),
+            fill: Some(fill),
+            filling: Mutex::new(()),
+            damage: OnceLock::new(),
+            kept,
             steps,
         }
     }
@@ -70,79 +98,95 @@ impl Packed {
         self.kept.iter().sum()
     }
 
-    /// Bytes of memory the form holds.
+    /// Bytes of memory the form holds (its address space: the pages of chunks not filled are never written).
     pub fn bytes(&self) -> usize {
-        let d: usize = self.directory.iter().map(|d| d.len() * 4).sum();
-        d + self.records.iter().map(|v| v.len() * 8).sum::<usize>()
+        self.tables.len() * TUPLE_SIZE * std::mem::size_of::<i16>()
+    }
+
+    /// Chunks filled so far, of `4 * CHUNKS`.
+    pub fn chunks_filled(&self) -> u32 {
+        self.filled.load(Ordering::Acquire).count_ones()
+    }
+
+    /// Fills every chunk not yet filled; the reason when a chunk's data did not hold its weights exactly (that chunk
+    /// then reads as zeros).
+    pub fn fill_all(&self) -> Result<(), String> {
+        self.ensure(ALL);
+        match self.damage.get() {
+            Some(e) => Err(e.clone()),
+            None => Ok(()),
+        }
+    }
+
+    /// Makes sure the chunks of the bits `need` are filled.
+    #[inline(always)]
+    fn ensure(&self, need: u64) {
+        if self.filled.load(Ordering::Acquire) & need != need {
+            self.fill_chunks(need);
+        }
+    }
+
+    /// Fills the chunks of the bits `need` not yet filled, one thread at a time.
+    #[cold]
+    #[inline(never)]
+    fn fill_chunks(&self, need: u64) {
+        let Some(fill) = &self.fill else {
+            return;
+        };
+        let _held = self.filling.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut missing = need & !self.filled.load(Ordering::Acquire);
+        while missing != 0 {
+            let bit = missing.trailing_zeros() as usize;
+            missing &= missing - 1;
+            let (t, c) = (bit / CHUNKS, bit % CHUNKS);
+            if let Some(table) = self.tables.get(t) {
+                let mut put = |i: usize, q: i16| table[i % TUPLE_SIZE].store(q, Ordering::Relaxed);
+                if let Err(e) = fill(t, c, &mut put) {
+                    let _ = self.damage.set(e);
+                }
+            }
+            self.filled.fetch_or(1 << bit, Ordering::Release);
+        }
     }
 
     /// The integer of index `i` (`0..TUPLE_SIZE`) of tuple `t` (0 when not kept).
     #[inline(always)]
     pub fn integer(&self, t: usize, i: usize) -> i32 {
-        let (Some(directory), Some(records)) = (self.directory.get(t), self.records.get(t)) else {
-            return 0;
-        };
-        let Some(&at) = directory.get(i / BLOCK) else {
-            return 0;
-        };
-        read(records, at as usize, i % BLOCK)
+        match self.tables.get(t) {
+            Some(table) => {
+                self.ensure(chunk_bit(t, i));
+                i32::from(table[i % TUPLE_SIZE].load(Ordering::Relaxed))
+            }
+            None => 0,
+        }
     }
 
     /// The sum of the integers at `indices[t][k]` of each tuple `t`, times the tuple's step: a board's value from its
-    /// features. The reads go in three rounds, each of 32 reads that do not depend on one another, so that they wait
-    /// on memory together rather than one after the other: the directory for every feature, then every record's map,
-    /// then the integers (in the map's cache line as a rule).
+    /// features (each tuple's integers summed first, exactly, then times its step).
     #[inline(always)]
     pub fn sum(&self, indices: &[[usize; 8]; 4]) -> f32 {
-        let [v] = self.sums(&[*indices]);
-        v
+        let mut need = 0u64;
+        for (t, indices) in indices.iter().enumerate() {
+            for &i in indices {
+                need |= chunk_bit(t, i);
+            }
+        }
+        self.ensure(need);
+        let mut sum = 0f32;
+        for ((table, indices), &step) in self.tables.iter().zip(indices).zip(&self.steps) {
+            let mut q = 0i32;
+            for &i in indices {
+                q += i32::from(table[i % TUPLE_SIZE].load(Ordering::Relaxed));
+            }
+            sum += q as f32 * step;
+        }
+        sum
     }
 
-    /// [`Packed::sum`] of four boards' features, each sum exactly as [`Packed::sum`] gives it, the three rounds of
-    /// reads made for the four boards at once (128 reads a round).
+    /// [`Packed::sum`] of four boards' features, each sum exactly as [`Packed::sum`] gives it.
     #[inline(always)]
     pub fn sum4(&self, indices: &[[[usize; 8]; 4]; 4]) -> [f32; 4] {
-        self.sums(indices)
-    }
-
-    /// [`Packed::sum`] of `N` boards' features, round by round.
-    #[inline(always)]
-    fn sums<const N: usize>(&self, indices: &[[[usize; 8]; 4]; N]) -> [f32; N] {
-        let mut at = [[[0usize; 8]; 4]; N];
-        for (at, indices) in at.iter_mut().zip(indices) {
-            for ((at, directory), indices) in at.iter_mut().zip(&self.directory).zip(indices) {
-                for (a, &i) in at.iter_mut().zip(indices) {
-                    *a = directory.get(i / BLOCK).copied().unwrap_or(0) as usize;
-                }
-            }
-        }
-        let mut maps = [[[0u64; 8]; 4]; N];
-        for (maps, at) in maps.iter_mut().zip(&at) {
-            for ((maps, records), at) in maps.iter_mut().zip(&self.records).zip(at) {
-                for (m, &at) in maps.iter_mut().zip(at) {
-                    *m = records.get(at).copied().unwrap_or(0);
-                }
-            }
-        }
-        let mut out = [0f32; N];
-        for (((out, maps), at), indices) in out.iter_mut().zip(&maps).zip(&at).zip(indices) {
-            let mut sum = 0f32;
-            for (t, (((maps, at), records), indices)) in maps
-                .iter()
-                .zip(at)
-                .zip(&self.records)
-                .zip(indices)
-                .enumerate()
-            {
-                let mut q = 0i32;
-                for ((&map, &at), &i) in maps.iter().zip(at).zip(indices) {
-                    q += read_mapped(records, map, at, i % BLOCK);
-                }
-                sum += q as f32 * self.steps[t];
-            }
-            *out = sum;
-        }
-        out
+        indices.map(|ix| self.sum(&ix))
     }
 
     /// Weight `i` of the whole network (`0..WEIGHTS`).
@@ -156,33 +200,19 @@ impl Packed {
     }
 }
 
-/// Fills one tuple's part of a [`Packed`] form weight by weight, in rising index order.
+/// Fills one tuple's part of a [`Packed`] form weight by weight, in rising index order (files decoded whole at load).
 pub struct Builder {
-    directory: Vec<u32>,
-    records: Vec<u64>,
-    /// Where the current block's record begins.
-    record: usize,
-    /// Integers in the current block's record so far.
-    in_record: usize,
+    table: Table,
     kept: usize,
     /// The index after the last weight pushed.
     next: usize,
 }
 
 impl Builder {
-    /// A builder for `kept` weights (a hint).
-    pub fn new(kept: usize) -> Builder {
-        // About 15 to 25 weights a block that keeps any: room for the maps and the last words' padding too, so that
-        // the vector, advised once, never moves.
-        let mut records = super::memory::words_with_capacity(kept / 2 + 64);
-        records.push(0);
+    /// A builder of one tuple's table (`kept`, the number of weights to come, is a hint no longer needed).
+    pub fn new(_kept: usize) -> Builder {
         Builder {
-            // Zeroed memory straight from the allocator (blocks that keep nothing are never written), in 2 MiB pages
-            // where the kernel has them: without them the lookups miss the TLB and play slows down.
-            directory: super::memory::zeroed_words(BLOCKS),
-            records,
-            record: 0,
-            in_record: 0,
+            table: super::memory::zeroed_table(),
             kept: 0,
             next: 0,
         }
@@ -200,31 +230,10 @@ impl Builder {
                 "a weight of {q} steps, more than this program holds (16 bits: a finer step than the weights allow)"
             )
         })?;
-        let first_in_block = self.kept == 0 || (self.next - 1) / BLOCK != i / BLOCK;
-        if first_in_block {
-            self.record = self.records.len();
-            self.directory[i / BLOCK] = self.record as u32;
-            self.records.push(0);
-            self.in_record = 0;
-        }
-        self.records[self.record] |= 1 << (i % BLOCK);
-        let slot = self.in_record % PER_WORD;
-        if slot == 0 {
-            self.records.push(0);
-        }
-        let last = self.records.len() - 1;
-        self.records[last] |= u64::from(q as u16) << (16 * slot);
-        self.in_record += 1;
+        self.table[i].store(q, Ordering::Relaxed);
         self.kept += 1;
         self.next = i + 1;
         Ok(())
-    }
-
-    /// The directory, the records (with the final zero word; not shrunk, which would move them out of the memory
-    /// advised) and the count of weights kept.
-    fn finish(mut self) -> (Vec<u32>, Vec<u64>, usize) {
-        self.records.push(0);
-        (self.directory, self.records, self.kept)
     }
 }
 

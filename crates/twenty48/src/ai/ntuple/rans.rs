@@ -120,18 +120,31 @@ pub struct Coded {
     pub extra: Vec<u8>,
 }
 
+/// The frequencies of a sequence's symbols ([`frequencies`] of their counts).
+pub fn frequencies_of(values: &[u32]) -> [u16; SYMBOLS] {
+    let mut counts = [0u64; SYMBOLS];
+    for &z in values {
+        counts[symbol_of(z).0] += 1;
+    }
+    frequencies(&counts)
+}
+
 /// Codes a sequence of integers.
 pub fn encode(values: &[u32]) -> Coded {
-    let mut counts = [0u64; SYMBOLS];
+    encode_with(values, &frequencies_of(values))
+}
+
+/// Codes a sequence of integers with these frequencies (those of a longer sequence it is part of: each of its
+/// symbols must have a frequency).
+pub fn encode_with(values: &[u32], freqs: &[u16; SYMBOLS]) -> Coded {
     let mut extra = BitWriter::default();
     let mut symbols = Vec::with_capacity(values.len());
     for &z in values {
         let (s, e, n) = symbol_of(z);
-        counts[s] += 1;
         extra.put(e, n);
         symbols.push(s as u16);
     }
-    let freqs = frequencies(&counts);
+    let freqs = *freqs;
     let mut cum = [0u32; SYMBOLS];
     let mut c = 0;
     for (cs, &f) in cum.iter_mut().zip(&freqs) {

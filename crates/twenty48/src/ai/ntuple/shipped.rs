@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
-use super::file::{WeightsFileError, load, load_bytes};
+use super::file::{WeightsFileError, load};
 use super::network::Network;
 
 /// Environment variable naming a weights file to play with instead of the compiled-in network.
@@ -51,7 +51,7 @@ pub fn compiled_in() -> Result<Network, WeightsFileError> {
             ),
         });
     }
-    load_bytes(COMPILED_IN, COMPILED_IN_FILE)
+    super::sparse::load_sparse_static(COMPILED_IN, COMPILED_IN_FILE)
 }
 
 /// The shared network: from [`weights_path`] when there is one, else [`compiled_in`]; loaded on the first call.

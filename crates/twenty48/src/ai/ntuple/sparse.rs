@@ -6,32 +6,45 @@
 //! about 0.3% of its lookups (`BENCHMARKS.md`). A sparse file keeps only chosen positions (those play read, see the
 //! `compact` example), each weight rounded to a multiple of its tuple's step, and leaves every other weight at zero.
 //!
-//! Layout of format 2 (integers little-endian):
+//! Layout of format 3 (integers little-endian):
 //!
 //! | bytes | content |
 //! |---|---|
 //! | 8 | magic `P48SPARS` |
-//! | 4 | format version (2) |
+//! | 4 | format version (3) |
 //! | 4, 4 | number of tuples, cells per tuple |
 //! | tuples x cells | the cells of each tuple (must be [`TUPLES`]) |
 //! | 8 | self-play games the network was trained on |
 //! | 4 x tuples | each tuple's step (`f32`, positive): a weight is its integer times the step |
 //! | 4 x tuples | each tuple's number of weights kept (not zero) |
-//! | streams | for each tuple in turn, two coded streams ([`super::rans`]): the positions, for each weight kept in rising index order the number of indices skipped since the previous one kept (since -1 at the tuple's start); then the values, for each weight kept its integer (not zero, at most 16 bits) zigzag-coded |
+//! | tuples | for each tuple in turn: the frequencies of its positions' symbols, then of its values' ([`SYMBOLS`] `u16` each, summing to 2^12; [`super::rans`]), then its [`CHUNKS`] chunks of 2^20 indices in turn |
 //! | 4 | CRC-32 (IEEE) of every byte before it |
 //!
-//! A coded stream is its [`SYMBOLS`] frequencies (`u16` each, summing to 2^12), the length in bytes of its rANS bytes
-//! and of its extra bits (`u32` each), then those bytes. Format 1 (read too) held the same two sequences as LEB128
-//! varints in two zlib streams (`8, 8` bytes of their lengths after the counts, then the streams): 13.9 MB where
-//! format 2 takes 13.2 MB at the same step, and inflating it took 0.1 s where format 2 decodes in about half that.
+//! A chunk is the number of weights it keeps, the lengths in bytes of its four parts (`u32` each), then the parts:
+//! the positions coded (rANS bytes, then extra bits), for each weight kept in rising index order the number of
+//! indices skipped since the previous one kept in the chunk (since the chunk's first index less one at its start),
+//! then the values coded, for each weight kept its integer (not zero, at most 16 bits) zigzag-coded. The chunks are
+//! coded apart so that play decodes each one when it first reads it ([`super::packed`]): loading checks the CRC and
+//! every count and length, and decodes nothing.
+//!
+//! Format 2 (read too, decoded whole at load) had no chunks: each tuple's two streams, each its frequencies, the
+//! lengths of its rANS bytes and its extra bits, and those bytes; decoding them took 0.17 s of processor time, and the
+//! tables' pages another 0.01-0.4 s (session 18 re-coded the compiled-in file's integers from format 2 to 3,
+//! losslessly: 14,561,644 bytes to 14,562,200). Format 1 (read too) held the same two sequences as LEB128 varints in
+//! two zlib streams (`8, 8` bytes of their lengths after the counts, then the streams): 13.9 MB where format 2 takes
+//! 13.2 MB at the same step.
 //!
 //! A weight index is the tuple's six exponents, the first cell in the lowest nibble (see
 //! [`super::network::tuple_index`]); the network read back has one stage, every weight not kept at zero, and is held
 //! in the read-only [`super::packed`] form. Reading checks the CRC first, then every count and length: a damaged file
-//! is refused, never half read.
+//! is refused, never half read (and a chunk whose streams do not end with its last weight, which only a fault of the
+//! writer could make once the CRC matches, is reported by [`Packed::fill_all`]; a test fills every chunk of the
+//! compiled-in file).
 
 use std::io::{Read, Write};
+use std::ops::Range;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use flate2::Compression;
 use flate2::read::ZlibDecoder;
@@ -39,13 +52,15 @@ use flate2::write::ZlibEncoder;
 
 use super::file::WeightsFileError;
 use super::network::{Network, TUPLE_LEN, TUPLE_SIZE, TUPLES};
-use super::packed::{Builder, Packed};
+use super::packed::{Builder, CHUNK_BITS, CHUNKS, Packed};
 use super::rans::{self, SYMBOLS};
 
 /// The first bytes of a sparse weights file.
 pub const SPARSE_MAGIC: &[u8; 8] = b"P48SPARS";
-/// The sparse format's version written.
-pub const SPARSE_VERSION: u32 = 2;
+/// The sparse format's version written (each tuple's chunks coded apart, decoded when play first reads them).
+pub const SPARSE_VERSION: u32 = 3;
+/// The older version that is read too (each tuple's weights one pair of rANS streams, decoded at load).
+pub const SPARSE_VERSION_WHOLE: u32 = 2;
 /// The older version that is read too (zlib streams).
 pub const SPARSE_VERSION_ZLIB: u32 = 1;
 /// The largest integer of a weight (its step times it): the read-only form holds 16 bits.
@@ -125,12 +140,56 @@ fn put_coded(out: &mut Vec<u8>, c: &rans::Coded) {
     out.extend_from_slice(&c.extra);
 }
 
-/// The network as the bytes of a sparse file (format 2): the weights at the indices for which `keep` is true, each
+/// The network as the bytes of a sparse file (format 3): the weights at the indices for which `keep` is true, each
 /// rounded to a multiple of `steps[tuple]` (a weight that rounds to zero is left out, one of more than [`MAX_STEPS`]
 /// steps is held at that many). The network must have one stage.
 pub fn encode_sparse(net: &Network, keep: &dyn Fn(usize) -> bool, steps: &[f32; 4]) -> Vec<u8> {
     let kept = kept_weights(net, keep, steps);
     let mut out = header(net, SPARSE_VERSION, steps, &kept);
+    for (gaps, values) in &kept {
+        // Each chunk's gaps count from the chunk's first index; the frequencies are the tuple's, stored once.
+        let mut chunks: Vec<(Vec<u32>, Vec<u32>)> = vec![(Vec::new(), Vec::new()); CHUNKS];
+        let mut next = 0usize;
+        for (&gap, &z) in gaps.iter().zip(values) {
+            let i = next + gap as usize;
+            let c = i >> CHUNK_BITS;
+            chunks[c].0.push((i - (c << CHUNK_BITS).max(next)) as u32);
+            chunks[c].1.push(z);
+            next = i + 1;
+        }
+        let all_gaps: Vec<u32> = chunks.iter().flat_map(|c| c.0.iter().copied()).collect();
+        let (gf, vf) = (
+            rans::frequencies_of(&all_gaps),
+            rans::frequencies_of(values),
+        );
+        for f in gf.iter().chain(&vf) {
+            out.extend_from_slice(&f.to_le_bytes());
+        }
+        for (gaps, values) in &chunks {
+            let (g, v) = (rans::encode_with(gaps, &gf), rans::encode_with(values, &vf));
+            let lens = [g.bytes.len(), g.extra.len(), v.bytes.len(), v.extra.len()];
+            out.extend_from_slice(&(gaps.len() as u32).to_le_bytes());
+            for n in lens {
+                out.extend_from_slice(&(n as u32).to_le_bytes());
+            }
+            for part in [&g.bytes, &g.extra, &v.bytes, &v.extra] {
+                out.extend_from_slice(part);
+            }
+        }
+    }
+    let crc = crc32(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    out
+}
+
+/// [`encode_sparse`] in the older format 2 (one pair of streams a tuple, decoded whole at load), which is still read.
+pub fn encode_sparse_whole(
+    net: &Network,
+    keep: &dyn Fn(usize) -> bool,
+    steps: &[f32; 4],
+) -> Vec<u8> {
+    let kept = kept_weights(net, keep, steps);
+    let mut out = header(net, SPARSE_VERSION_WHOLE, steps, &kept);
     for (gaps, values) in &kept {
         put_coded(&mut out, &rans::encode(gaps));
         put_coded(&mut out, &rans::encode(values));
@@ -236,13 +295,56 @@ fn inflate(data: &[u8], what: &str) -> Result<Vec<u8>, String> {
 
 /// Reads a network from the bytes of a sparse file (`name` is used in messages).
 pub fn load_sparse_bytes(bytes: &[u8], name: &str) -> Result<Network, WeightsFileError> {
-    decode(bytes).map_err(|reason| WeightsFileError::Invalid {
+    decode(bytes, None).map_err(|reason| WeightsFileError::Invalid {
         path: PathBuf::from(name),
         reason,
     })
 }
 
-fn decode(bytes: &[u8]) -> Result<Network, String> {
+/// [`load_sparse_bytes`] of bytes that live as long as the program (the compiled-in file): a file of format 3 is
+/// decoded from them chunk by chunk as play reads it, without a copy.
+pub fn load_sparse_static(bytes: &'static [u8], name: &str) -> Result<Network, WeightsFileError> {
+    decode(bytes, Some(bytes)).map_err(|reason| WeightsFileError::Invalid {
+        path: PathBuf::from(name),
+        reason,
+    })
+}
+
+/// The bytes of a file of format 3, kept for the chunks decoded later.
+enum Source {
+    /// The program's own bytes.
+    Static(&'static [u8]),
+    /// A copy.
+    Shared(Arc<[u8]>),
+}
+
+impl Source {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Source::Static(b) => b,
+            Source::Shared(b) => b,
+        }
+    }
+}
+
+/// Where one chunk of a tuple is in a file of format 3.
+struct ChunkAt {
+    /// Weights kept in it.
+    count: usize,
+    /// Its positions' rANS bytes and extra bits, its values' rANS bytes and extra bits.
+    parts: [Range<usize>; 4],
+}
+
+/// One tuple of a file of format 3: its positions' and values' frequencies, and where each chunk is.
+struct TupleAt {
+    positions: [u16; SYMBOLS],
+    values: [u16; SYMBOLS],
+    chunks: Vec<ChunkAt>,
+}
+
+/// Reads a sparse file; `whole`, the same bytes when they live as long as the program (else a file of format 3 is
+/// copied, to be decoded chunk by chunk later).
+fn decode(bytes: &[u8], whole: Option<&'static [u8]>) -> Result<Network, String> {
     if !is_sparse(bytes) {
         return Err("wrong magic bytes".into());
     }
@@ -260,9 +362,9 @@ fn decode(bytes: &[u8]) -> Result<Network, String> {
     let mut r = Bytes(body);
     r.take(SPARSE_MAGIC.len(), "magic")?;
     let version = r.u32("version")?;
-    if version != SPARSE_VERSION && version != SPARSE_VERSION_ZLIB {
+    if ![SPARSE_VERSION_ZLIB, SPARSE_VERSION_WHOLE, SPARSE_VERSION].contains(&version) {
         return Err(format!(
-            "sparse format version {version}, this program reads {SPARSE_VERSION_ZLIB} and {SPARSE_VERSION}"
+            "sparse format version {version}, this program reads {SPARSE_VERSION_ZLIB} to {SPARSE_VERSION}"
         ));
     }
     let (count, len) = (r.u32("header")?, r.u32("header")?);
@@ -292,6 +394,19 @@ fn decode(bytes: &[u8]) -> Result<Network, String> {
         if *k > TUPLE_SIZE {
             return Err(format!("{k} weights kept in a tuple of {TUPLE_SIZE}"));
         }
+    }
+    if version == SPARSE_VERSION {
+        let layout = chunk_layout(&mut r, bytes, &kept)?;
+        let source = match whole {
+            Some(b) => Source::Static(b),
+            None => Source::Shared(Arc::from(bytes)),
+        };
+        let fill: super::packed::Fill = Box::new(move |t, c, put| {
+            let tuple = layout.get(t).ok_or("no such tuple")?;
+            let chunk = tuple.chunks.get(c).ok_or("no such chunk")?;
+            decode_chunk(t, c, source.bytes(), tuple, chunk, put)
+        });
+        return Ok(Network::from_packed(Packed::lazy(fill, kept, steps), games));
     }
     let mut tuples: [Builder; 4] = std::array::from_fn(|t| Builder::new(kept[t]));
     if version == SPARSE_VERSION_ZLIB {
@@ -335,6 +450,101 @@ fn decode(bytes: &[u8]) -> Result<Network, String> {
         }
     }
     Ok(Network::from_packed(Packed::new(tuples, steps), games))
+}
+
+/// Where each tuple's chunks are in a file of format 3 (`r` at the first tuple's frequencies, `bytes` the whole file),
+/// every count and length checked: the chunks' counts must sum to the tuple's, each must fit its chunk, and each
+/// stream must hold a state in whole words.
+fn chunk_layout(
+    r: &mut Bytes<'_>,
+    bytes: &[u8],
+    kept: &[usize; 4],
+) -> Result<Vec<TupleAt>, String> {
+    let offset = |part: &[u8]| part.as_ptr() as usize - bytes.as_ptr() as usize;
+    let mut layout = Vec::with_capacity(4);
+    for (t, &n) in kept.iter().enumerate() {
+        let mut freqs = [[0u16; SYMBOLS]; 2];
+        for f in freqs.iter_mut().flatten() {
+            let b = r.take(2, "frequencies")?;
+            *f = u16::from_le_bytes([b[0], b[1]]);
+        }
+        if freqs
+            .iter()
+            .any(|f| f.iter().map(|&x| u32::from(x)).sum::<u32>() != rans::SCALE)
+        {
+            return Err(format!("damaged frequencies of tuple {t}"));
+        }
+        let mut chunks = Vec::with_capacity(CHUNKS);
+        for c in 0..CHUNKS {
+            let count = r.u32("chunks")? as usize;
+            if count > 1 << CHUNK_BITS {
+                return Err(format!("{count} weights in chunk {c} of tuple {t}"));
+            }
+            let mut lens = [0usize; 4];
+            for l in &mut lens {
+                *l = r.u32("chunks")? as usize;
+            }
+            if [lens[0], lens[2]].iter().any(|&l| l < 4 || l % 2 != 0) {
+                return Err(format!("damaged streams in chunk {c} of tuple {t}"));
+            }
+            let mut parts: [Range<usize>; 4] = std::array::from_fn(|_| 0..0);
+            for (p, &l) in parts.iter_mut().zip(&lens) {
+                let part = r.take(l, "chunks")?;
+                *p = offset(part)..offset(part) + l;
+            }
+            chunks.push(ChunkAt { count, parts });
+        }
+        let total: usize = chunks.iter().map(|c| c.count).sum();
+        if total != n {
+            return Err(format!(
+                "the chunks of tuple {t} hold {total} weights, the counts say {n}"
+            ));
+        }
+        let [positions, values] = freqs;
+        layout.push(TupleAt {
+            positions,
+            values,
+            chunks,
+        });
+    }
+    if !r.0.is_empty() {
+        return Err("bytes after the last stream".into());
+    }
+    Ok(layout)
+}
+
+/// Decodes chunk `c` of tuple `t` (format 3) from the file's `bytes`, giving each weight to `put`.
+fn decode_chunk(
+    t: usize,
+    c: usize,
+    bytes: &[u8],
+    tuple: &TupleAt,
+    chunk: &ChunkAt,
+    put: &mut dyn FnMut(usize, i16),
+) -> Result<(), String> {
+    let part = |k: usize| bytes.get(chunk.parts[k].clone()).unwrap_or(&[]);
+    let mut g =
+        rans::Decoder::new(&tuple.positions, part(0), part(1)).ok_or("damaged positions")?;
+    let mut v = rans::Decoder::new(&tuple.values, part(2), part(3)).ok_or("damaged values")?;
+    let (start, end) = ((c as u64) << CHUNK_BITS, (c as u64 + 1) << CHUNK_BITS);
+    let mut next = start;
+    for _ in 0..chunk.count {
+        let i = next + u64::from(g.read());
+        if i >= end {
+            return Err(format!("tuple {t}: a position past its chunk {c}"));
+        }
+        let z = v.read();
+        let q = i64::from(z >> 1) ^ -i64::from(z & 1);
+        let q = i16::try_from(q).map_err(|_| format!("tuple {t}: a weight of {q} steps"))?;
+        put(i as usize, q);
+        next = i + 1;
+    }
+    if !g.finished() || !v.finished() {
+        return Err(format!(
+            "the streams of tuple {t}, chunk {c}, do not end with its last weight"
+        ));
+    }
+    Ok(())
 }
 
 /// Decodes tuple `t`'s `n` weights from its coded positions and values into `out`.
