@@ -471,8 +471,13 @@ impl Page {
         let start = performance_now();
         self.app.handle_event(Event::Key(key));
         let handled = performance_now();
+        // The flush's split into building the rows' HTML and writing them, of this key's own redraw only.
+        if crate::rowdom::timing() {
+            crate::rowdom::Stats::publish(|s| (s.html_ms, s.write_ms) = (f64::NAN, f64::NAN));
+        }
         self.settle();
         let end = performance_now();
+        let drawn = crate::rowdom::Stats::current();
         self.frame_ms = end - stamp;
         crate::rowdom::note_key(start - stamp, handled - start);
         crate::rowdom::log(
@@ -485,6 +490,9 @@ impl Page {
                 ("end", end),
                 ("frame", self.last_frame.0),
                 ("frameRan", self.last_frame.1),
+                ("html", drawn.html_ms),
+                ("write", drawn.write_ms),
+                ("layout", drawn.layout_ms),
             ],
         );
         self.inputs += 1;

@@ -9,12 +9,14 @@
 //! grid fills `#term` (its size in cells follows the element, measured again after a window resize). What the
 //! backend did is counted on `window.parlorDraw` (see [`Stats`]).
 
-use crate::rows::row_html;
+use crate::rows::{ascii_cell, push_escaped, row_html};
 use ratzilla::CellSized;
 use ratzilla::ratatui::backend::{Backend, ClearType, WindowSize};
 use ratzilla::ratatui::buffer::{Buffer, Cell};
 use ratzilla::ratatui::layout::{Position, Size};
 use std::cell::Cell as Shared;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::io::{Error, Result};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -195,6 +197,100 @@ impl RowDom {
     }
 }
 
+/// How many times a symbol is repeated in the probe that measures it (its width against as many cells).
+const PROBE_REPEAT: usize = 16;
+
+/// The most a probe's run of [`PROBE_REPEAT`] symbols may differ from as many cells (CSS pixels) for the symbol to
+/// be taken as one cell wide: a glyph from another font differs by far more.
+const PROBE_TOLERANCE: f64 = 0.25;
+
+thread_local! {
+    /// The symbols of one cell (not ASCII) measured in the page's font: whether it draws each exactly one cell
+    /// wide, plain and bold ([`measure_symbols`]). A row's runs of such symbols need no width of their own.
+    static ONE_CELL: RefCell<HashMap<String, bool>> = RefCell::new(HashMap::new());
+}
+
+/// Whether the page's font was measured drawing `symbol` one cell wide (ASCII is, unmeasured).
+fn one_cell(symbol: &str) -> bool {
+    ascii_cell(symbol) || ONE_CELL.with(|m| m.borrow().get(symbol).copied().unwrap_or(false))
+}
+
+/// Measures, in one probe laid out once, the symbols of one cell in `cells` that are neither ASCII nor measured
+/// yet: each repeated [`PROBE_REPEAT`] times, plain and bold, in a hidden `<pre>` inside `parent` (the grid's
+/// font), against as many `0`s (the `ch` unit's glyph). Each symbol is measured once in the page's life; until it
+/// is, or where it is not one cell wide, the runs holding it are fixed at their width ([`row_html`]). Returns how
+/// many symbols it measured.
+fn measure_symbols<'a>(
+    document: &Document,
+    parent: &Element,
+    cells: impl Iterator<Item = &'a Cell>,
+) -> usize {
+    let mut new: Vec<String> = Vec::new();
+    ONE_CELL.with(|m| {
+        let m = m.borrow();
+        for cell in cells {
+            let symbol = cell.symbol();
+            if !ascii_cell(symbol)
+                && unicode_width::UnicodeWidthStr::width(symbol) == 1
+                && !m.contains_key(symbol)
+                && !new.iter().any(|n| n == symbol)
+            {
+                new.push(symbol.to_string());
+            }
+        }
+    });
+    if new.is_empty() {
+        return 0;
+    }
+    let Ok(pre) = document.create_element("pre") else {
+        return 0;
+    };
+    let _ = pre.set_attribute(
+        "style",
+        "margin:0;padding:0;border:0;position:absolute;left:0;top:0;visibility:hidden;white-space:pre;",
+    );
+    let mut html = String::with_capacity(new.len() * PROBE_REPEAT * 8 + 64);
+    html.push_str("<span>");
+    html.push_str(&"0".repeat(PROBE_REPEAT));
+    html.push_str("</span>");
+    for symbol in &new {
+        for bold in [false, true] {
+            html.push_str(if bold {
+                "<span style=\"font-weight:bold\">"
+            } else {
+                "<span>"
+            });
+            push_escaped(&mut html, &symbol.repeat(PROBE_REPEAT));
+            html.push_str("</span>");
+        }
+    }
+    pre.set_inner_html(&html);
+    if parent.append_child(&pre).is_err() {
+        return 0;
+    }
+    let widths: Vec<f64> =
+        std::iter::successors(pre.first_element_child(), |e| e.next_element_sibling())
+            .map(|e| e.get_bounding_client_rect().width())
+            .collect();
+    pre.remove();
+    let Some(&cells_wide) = widths.first().filter(|w| **w > 0.0) else {
+        return 0;
+    };
+    ONE_CELL.with(|m| {
+        let mut m = m.borrow_mut();
+        for (i, symbol) in new.iter().enumerate() {
+            let fits = |k: usize| {
+                widths
+                    .get(k)
+                    .is_some_and(|w| (w - cells_wide).abs() <= PROBE_TOLERANCE)
+            };
+            m.insert(symbol.clone(), fits(1 + 2 * i) && fits(2 + 2 * i));
+        }
+    });
+    Stats::publish(|s| s.symbols_measured += new.len());
+    new.len()
+}
+
 impl CellSized for RowDom {
     fn cell_size_px(&self) -> (f32, f32) {
         let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()) as f32;
@@ -321,11 +417,23 @@ impl Backend for RowDom {
                     s.layers_shown += 1;
                     s.last_rows = 0;
                     s.last_runs = 0;
+                    s.last_fixed_runs = 0;
                 });
             }
             return Ok(());
         }
-        let (mut rows, mut runs) = (0, 0);
+        // Symbols met for the first time are measured before the rows holding them are written.
+        let dirty = &self.dirty;
+        measure_symbols(
+            &self.document,
+            &self.parent,
+            self.cells
+                .chunks(width.max(1))
+                .zip(dirty)
+                .filter(|(_, d)| **d)
+                .flat_map(|(row, _)| row),
+        );
+        let (mut rows, mut runs, mut fixed) = (0, 0, 0);
         let timed = timing();
         let (mut html_ms, mut write_ms) = if timed {
             (0.0, 0.0)
@@ -348,7 +456,7 @@ impl Backend for RowDom {
             }
             // The clock is read per row only when `?timing=1` asks.
             let t0 = if timed { now() } else { 0.0 };
-            let (html, n) = row_html(cells, on_row);
+            let (html, n, f) = row_html(cells, on_row, &one_cell);
             let t1 = if timed { now() } else { 0.0 };
             row.set_inner_html(&html);
             if timed {
@@ -358,6 +466,7 @@ impl Backend for RowDom {
             self.shown[y] = Some((cells.to_vec(), on_row));
             rows += 1;
             runs += n;
+            fixed += f;
         }
         let changed = std::mem::take(&mut self.changed);
         if timed && rows * 2 >= self.rows.len() {
@@ -398,6 +507,7 @@ impl Backend for RowDom {
                 s.row_writes += rows;
                 s.last_rows = rows;
                 s.last_runs = runs;
+                s.last_fixed_runs = fixed;
                 s.last_cells = changed;
                 s.html_ms = html_ms;
                 s.write_ms = write_ms;
@@ -524,6 +634,16 @@ pub fn layer_rows(buffer: &Buffer, rows: std::ops::Range<usize>) -> bool {
             .first_element_child()
             .and_then(|r| r.get_attribute("style"))
             .unwrap_or_default();
+        measure_symbols(
+            &document,
+            &grid,
+            buffer
+                .content
+                .chunks(width)
+                .skip(rows.start)
+                .take(rows.len())
+                .flatten(),
+        );
         let mut html = String::new();
         for row in buffer
             .content
@@ -534,7 +654,7 @@ pub fn layer_rows(buffer: &Buffer, rows: std::ops::Range<usize>) -> bool {
             html.push_str("<pre style=\"");
             html.push_str(&row_style);
             html.push_str("\">");
-            html.push_str(&row_html(row, None).0);
+            html.push_str(&row_html(row, None, &one_cell).0);
             html.push_str("</pre>");
         }
         if layer
@@ -560,7 +680,9 @@ pub fn layer_rows(buffer: &Buffer, rows: std::ops::Range<usize>) -> bool {
 /// What the page's drawing did, published on `window.parlorDraw` after each change: `backend` (`"dom"` for this
 /// one), `flushes` (frames that wrote rows), `rowWrites` (rows written, one assignment each), `wholeScreens`
 /// (frames that wrote at least half the rows), `lastRows`, `lastRuns` and `lastCells` (the last frame's rows
-/// written, their runs and the cells that changed), and the last redraw's times in ms: `renderMs` (the screens
+/// written, their runs and the cells that changed), `lastFixedRuns` (of those runs, the ones fixed at their width:
+/// [`row_html`]), `symbolsMeasured` (symbols measured in the page's font, [`measure_symbols`]), and the last
+/// redraw's times in ms: `renderMs` (the screens
 /// drawing into ratatui's buffer), `flushMs` (the backend writing the document; of the last flush that wrote rows,
 /// with `?timing=1` only: `htmlMs` building their HTML and `writeMs` the assignments) and,
 /// with `?timing=1` only, `layoutMs` (the browser's style and layout of it, forced at once); `warmedHelps` (helps prepared ahead of time in
@@ -581,6 +703,10 @@ pub struct Stats {
     pub last_rows: usize,
     /// Runs (spans) in the rows the last frame wrote.
     pub last_runs: usize,
+    /// Of those runs, the ones fixed at their width (holding a symbol not measured one cell wide).
+    pub last_fixed_runs: usize,
+    /// Symbols of one cell (not ASCII) measured in the page's font so far ([`measure_symbols`]).
+    pub symbols_measured: usize,
     /// Cells changed in the last frame.
     pub last_cells: usize,
     /// The screens drawing into the buffer, ms.
@@ -609,6 +735,11 @@ thread_local! {
 }
 
 impl Stats {
+    /// The stats as they are.
+    pub fn current() -> Stats {
+        STATS.with(|s| s.borrow().clone())
+    }
+
     /// Changes the stats with `f`, then publishes them on `window.parlorDraw`.
     pub fn publish(f: impl FnOnce(&mut Stats)) {
         let stats = STATS.with(|s| {
@@ -632,6 +763,14 @@ impl Stats {
         );
         set("lastRows", JsValue::from_f64(stats.last_rows as f64));
         set("lastRuns", JsValue::from_f64(stats.last_runs as f64));
+        set(
+            "lastFixedRuns",
+            JsValue::from_f64(stats.last_fixed_runs as f64),
+        );
+        set(
+            "symbolsMeasured",
+            JsValue::from_f64(stats.symbols_measured as f64),
+        );
         set("lastCells", JsValue::from_f64(stats.last_cells as f64));
         set("renderMs", JsValue::from_f64(stats.render_ms));
         set("flushMs", JsValue::from_f64(stats.flush_ms));

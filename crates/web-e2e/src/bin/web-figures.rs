@@ -427,12 +427,29 @@ fn whole_screens(page: &Session, walks: usize) -> Result<()> {
                 .collect();
             median_max(&mut v).0
         };
+        // The median of a field of this screen's keys' log entries (the flush's split, when the key wrote rows).
+        let logged = |name: &str| {
+            let mut v: Vec<f64> = out
+                .iter()
+                .filter(|r| r.what == screen)
+                .map(|r| field(&r.entry, name))
+                .filter(|v| v.is_finite())
+                .collect();
+            if v.is_empty() {
+                f64::NAN
+            } else {
+                median_max(&mut v).0
+            }
+        };
         let layer = format!(
-            "{layer} (medians: wait {:.1}, handle {:.1}, render {:.1}, flush {:.1}, layout {:.1})",
+            "{layer} (medians: wait {:.1}, handle {:.1}, render {:.1}, flush {:.1} = html {:.1} + write {:.1} + the rest, \
+             layout {:.1})",
             part(0),
             part(1),
             part(2),
             part(3),
+            logged("html"),
+            logged("write"),
             part(4)
         );
         println!(
