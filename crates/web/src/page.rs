@@ -441,6 +441,7 @@ impl Page {
         crate::kept::DRAWS.with(|d| d.set(d.get() + 1));
         let app = &mut self.app;
         let mut text = String::new();
+        crate::rowdom::note_screen(app.screen_id());
         let start = performance_now();
         let mut render_ms = 0.0;
         let drawn = self.screen.frame(&mut |f: &mut Frame| {
@@ -473,7 +474,9 @@ impl Page {
         let handled = performance_now();
         // The flush's split into building the rows' HTML and writing them, of this key's own redraw only.
         if crate::rowdom::timing() {
-            crate::rowdom::Stats::publish(|s| (s.html_ms, s.write_ms) = (f64::NAN, f64::NAN));
+            crate::rowdom::Stats::publish(|s| {
+                (s.html_ms, s.write_ms, s.pick_ms) = (f64::NAN, f64::NAN, f64::NAN)
+            });
         }
         self.settle();
         let end = performance_now();
@@ -492,6 +495,7 @@ impl Page {
                 ("frameRan", self.last_frame.1),
                 ("html", drawn.html_ms),
                 ("write", drawn.write_ms),
+                ("pick", drawn.pick_ms),
                 ("layout", drawn.layout_ms),
             ],
         );

@@ -38,8 +38,13 @@ pub struct RowDom {
     parent: Element,
     /// The grid: one `<pre>` per row.
     grid: Element,
-    /// The rows' elements.
-    rows: Vec<Element>,
+    /// The surfaces a frame is written on: the grid's own rows (`sheets[0]`), then up to [`KEPT_SHEETS`] sheets
+    /// over them, each holding a whole screen shown before ([`Sheet`]).
+    sheets: Vec<Sheet>,
+    /// The sheet shown (the others are hidden, the grid's rows under a kept sheet shown).
+    front: usize,
+    /// Frames flushed so far (which sheet was shown last: the least recently shown is written over first).
+    frames: u64,
     /// The cells as last drawn, row by row.
     cells: Vec<Cell>,
     /// The grid's size as built.
@@ -50,9 +55,6 @@ pub struct RowDom {
     resized: Rc<Shared<bool>>,
     /// The rows whose cells changed since the last flush.
     dirty: Vec<bool>,
-    /// What each row's element holds (its cells and the cursor's column on it), `None` until first written: a
-    /// row whose cells come back to what it holds (the help closed over an unchanged screen) is not written again.
-    shown: Vec<Option<(Vec<Cell>, Option<usize>)>>,
     /// Where the cursor is, and whether it is shown.
     cursor: Option<Position>,
     cursor_shown: bool,
@@ -86,13 +88,14 @@ impl RowDom {
             document,
             parent,
             grid,
-            rows: Vec::new(),
+            sheets: Vec::new(),
+            front: 0,
+            frames: 0,
             cells: Vec::new(),
             built: Size::new(0, 0),
             measured: Shared::new((Size::new(0, 0), FALLBACK_CELL)),
             resized,
             dirty: Vec::new(),
-            shown: Vec::new(),
             cursor: None,
             cursor_shown: false,
             changed: 0,
@@ -150,19 +153,26 @@ impl RowDom {
             html.push_str("\"></pre>");
         }
         self.grid.set_inner_html(&html);
-        self.rows = std::iter::successors(self.grid.first_element_child(), |row| {
+        let rows: Vec<Element> = std::iter::successors(self.grid.first_element_child(), |row| {
             row.next_element_sibling()
         })
         .collect();
-        if self.rows.len() != h {
+        if rows.len() != h {
             return Err(Error::other("the grid's rows were not made"));
         }
+        // The kept sheets were children of the grid: gone with its old elements.
+        self.sheets = vec![Sheet {
+            element: None,
+            rows,
+            shown: vec![None; h],
+            used: 0,
+            screen: 0,
+        }];
+        self.front = 0;
         self.cells = vec![Cell::default(); w * h];
         self.dirty = vec![true; h];
-        self.shown = vec![None; h];
         // The grid's old elements are gone, and the layer with them: the grid is read again.
         LAYER.with(|l| *l.borrow_mut() = None);
-        let _ = self.grid.remove_attribute("aria-hidden");
         self.built = size;
         self.cursor = None;
         Ok(())
@@ -179,12 +189,103 @@ impl RowDom {
             return self.build();
         }
         let height = format!("height:{}px;", cell.1);
-        if self.rows.first().and_then(|r| r.get_attribute("style")) != Some(height.clone()) {
-            for row in &self.rows {
+        let rows = &self.sheets[0].rows;
+        if rows.first().and_then(|r| r.get_attribute("style")) != Some(height.clone()) {
+            for row in rows {
                 row.set_attribute("style", &height).map_err(js_error)?;
             }
+            // The kept sheets' rows have the old height: they are dropped, the grid's rows shown again.
+            self.show_sheet(0);
+            for sheet in self.sheets.drain(1..) {
+                if let Some(e) = sheet.element {
+                    e.remove();
+                }
+            }
+            self.dirty.fill(true);
         }
         Ok(())
+    }
+
+    /// A new kept sheet over the grid's rows, hidden, its rows empty: its index, if it could be made.
+    fn new_sheet(&mut self) -> Option<usize> {
+        let h = self.sheets.first()?.rows.len();
+        let row_style = self.sheets[0].rows.first()?.get_attribute("style")?;
+        let element = self.document.create_element("div").ok()?;
+        element.set_class_name(SHEET_CLASS);
+        element
+            .set_attribute("style", &format!("{SHEET_STYLE}{LAYER_HIDDEN}"))
+            .ok()?;
+        element.set_attribute("aria-hidden", "true").ok()?;
+        let mut html = String::with_capacity(h * (row_style.len() + 24));
+        for _ in 0..h {
+            html.push_str("<pre style=\"");
+            html.push_str(&row_style);
+            html.push_str("\"></pre>");
+        }
+        element.set_inner_html(&html);
+        let rows: Vec<Element> = std::iter::successors(element.first_element_child(), |row| {
+            row.next_element_sibling()
+        })
+        .collect();
+        if rows.len() != h {
+            return None;
+        }
+        self.grid.append_child(&element).ok()?;
+        let _ = self.grid.set_attribute("style", "position:relative;");
+        self.sheets.push(Sheet {
+            element: Some(element),
+            rows,
+            shown: vec![None; h],
+            used: 0,
+            screen: 0,
+        });
+        Some(self.sheets.len() - 1)
+    }
+
+    /// Shows sheet `to` in front (a kept sheet over the grid's rows, or the rows themselves) and hides the one that
+    /// was, from the eye and from readers (the rows under a kept sheet are hidden from readers, one by one).
+    fn show_sheet(&mut self, to: usize) {
+        let from = self.front;
+        if from == to || to >= self.sheets.len() {
+            return;
+        }
+        if let Some(e) = self.sheets.get(from).and_then(|s| s.element.as_ref()) {
+            let _ = e.set_attribute("style", &format!("{SHEET_STYLE}{LAYER_HIDDEN}"));
+            let _ = e.set_attribute("aria-hidden", "true");
+        }
+        if let Some(e) = &self.sheets[to].element {
+            let _ = e.set_attribute("style", SHEET_STYLE);
+            // Under the help's layer, the sheet stays hidden from readers until the layer hides.
+            if !LAYER.with(|l| l.borrow().as_ref().is_some_and(|l| l.shown)) {
+                let _ = e.remove_attribute("aria-hidden");
+            }
+        }
+        if (from == 0) != (to == 0) {
+            for row in &self.sheets[0].rows {
+                let _ = if to == 0 {
+                    row.remove_attribute("aria-hidden")
+                } else {
+                    row.set_attribute("aria-hidden", "true")
+                };
+            }
+        }
+        self.front = to;
+    }
+
+    /// Hides the sheet in front from readers (the help's layer shows over it), or shows it to them again.
+    fn front_unread(&self, unread: bool) {
+        let sheet = &self.sheets[self.front];
+        let set = |e: &Element| {
+            let _ = if unread {
+                e.set_attribute("aria-hidden", "true")
+            } else {
+                e.remove_attribute("aria-hidden")
+            };
+        };
+        match &sheet.element {
+            Some(e) => set(e),
+            None => sheet.rows.iter().for_each(set),
+        }
     }
 
     /// Marks the cursor's row to be written again.
@@ -404,7 +505,10 @@ impl Backend for RowDom {
                     .as_ref()
                     .is_some_and(|l| l.done && l.cells == self.cells)
             });
-        let (was, shows) = show_layer(layered, &self.grid);
+        let (was, shows) = show_layer(layered);
+        if was != shows {
+            self.front_unread(shows);
+        }
         if was && !shows {
             // The rows under the layer hold what they held before it showed: each is compared with the frame.
             self.dirty.fill(true);
@@ -422,54 +526,132 @@ impl Backend for RowDom {
             }
             return Ok(());
         }
+        self.frames += 1;
+        let h = self.sheets[0].rows.len();
+        let on_row = |y: usize| {
+            cursor
+                .filter(|p| usize::from(p.y) == y)
+                .map(|p| usize::from(p.x))
+        };
+        let cells = &self.cells;
+        let row_cells = |y: usize| &cells[y * width..(y + 1) * width];
+        let front = self.front;
+        let writes = |sheet: &Sheet, only_dirty: bool| {
+            (0..h)
+                .filter(|&y| {
+                    (!only_dirty || self.dirty[y]) && !sheet.holds(y, row_cells(y), on_row(y))
+                })
+                .count()
+        };
+        let timed = timing();
+        let pick_start = if timed { now() } else { 0.0 };
+        let front_writes = writes(&self.sheets[front], true);
+        // A frame of another screen than the front's, changing a third of the rows or more, is written on the sheet
+        // that holds most of it already (a screen shown before, kept in its sheet: the menu again, or the last game
+        // for a new game), else on a new sheet or the least recently shown one: the front's screen is kept for when it
+        // shows again. Any other frame is written on the front (a move, a dialog over the screen).
+        let screen = SCREEN.with(Shared::get);
+        let mut target = front;
+        let fresh = self.sheets[front].used == 0;
+        if h > 0 && !fresh && self.sheets[front].screen != screen {
+            let mut best: Option<(usize, usize)> = None;
+            for (i, sheet) in self.sheets.iter().enumerate() {
+                if i != front {
+                    let n = writes(sheet, false);
+                    if best.is_none_or(|(b, _)| n < b) {
+                        best = Some((n, i));
+                    }
+                }
+            }
+            if best.is_none_or(|(b, _)| b * 2 >= h) {
+                // No kept sheet holds half of it: a new sheet while there is room, else the least recently shown.
+                best = if self.sheets.len() <= KEPT_SHEETS {
+                    None
+                } else {
+                    (0..self.sheets.len())
+                        .filter(|&i| i != front)
+                        .min_by_key(|&i| self.sheets[i].used)
+                        .map(|i| (writes(&self.sheets[i], false), i))
+                };
+            }
+            if front_writes * 3 >= h || best.is_some_and(|(b, _)| b < front_writes) {
+                target = match best {
+                    Some((_, i)) => i,
+                    None => self.new_sheet().unwrap_or(front),
+                };
+            }
+        }
         // Symbols met for the first time are measured before the rows holding them are written.
-        let dirty = &self.dirty;
+        let all = target != front;
         measure_symbols(
             &self.document,
             &self.parent,
             self.cells
                 .chunks(width.max(1))
-                .zip(dirty)
-                .filter(|(_, d)| **d)
+                .zip(&self.dirty)
+                .filter(|(_, d)| all || **d)
                 .flat_map(|(row, _)| row),
         );
+        let pick_ms = if timed { now() - pick_start } else { f64::NAN };
         let (mut rows, mut runs, mut fixed) = (0, 0, 0);
-        let timed = timing();
         let (mut html_ms, mut write_ms) = if timed {
             (0.0, 0.0)
         } else {
             (f64::NAN, f64::NAN)
         };
-        for (y, row) in self.rows.iter().enumerate() {
-            if !std::mem::take(&mut self.dirty[y]) {
+        let sheet = &mut self.sheets[target];
+        for y in 0..h {
+            if !std::mem::take(&mut self.dirty[y]) && !all {
                 continue;
             }
-            let on_row = cursor
-                .filter(|p| usize::from(p.y) == y)
-                .map(|p| usize::from(p.x));
+            let on_row = on_row(y);
             let cells = &self.cells[y * width..(y + 1) * width];
-            if self.shown[y]
-                .as_ref()
-                .is_some_and(|(c, at)| *at == on_row && c.as_slice() == cells)
-            {
+            if sheet.holds(y, cells, on_row) {
                 continue;
             }
             // The clock is read per row only when `?timing=1` asks.
             let t0 = if timed { now() } else { 0.0 };
             let (html, n, f) = row_html(cells, on_row, &one_cell);
             let t1 = if timed { now() } else { 0.0 };
-            row.set_inner_html(&html);
+            sheet.rows[y].set_inner_html(&html);
             if timed {
                 html_ms += t1 - t0;
                 write_ms += now() - t1;
             }
-            self.shown[y] = Some((cells.to_vec(), on_row));
+            sheet.shown[y] = Some((cells.to_vec(), on_row));
             rows += 1;
             runs += n;
             fixed += f;
         }
+        self.dirty.fill(false);
+        sheet.used = self.frames;
+        sheet.screen = screen;
+        if timed && target != front {
+            log(
+                "sheet",
+                "shown",
+                &[
+                    ("start", now()),
+                    ("from", front as f64),
+                    ("to", target as f64),
+                    ("frontWrites", front_writes as f64),
+                    ("rows", rows as f64),
+                    ("h", h as f64),
+                ],
+            );
+        }
+        if target != front {
+            self.show_sheet(target);
+            Stats::publish(|s| {
+                s.sheets = self.sheets.len() - 1;
+                s.sheets_shown += 1;
+                if rows == 0 {
+                    (s.last_rows, s.last_runs, s.last_fixed_runs) = (0, 0, 0);
+                }
+            });
+        }
         let changed = std::mem::take(&mut self.changed);
-        if timed && rows * 2 >= self.rows.len() {
+        if timed && rows * 2 >= h {
             // A whole screen written while a layer was there: why the layer was not shown, for `web-figures`.
             LAYER.with(|l| {
                 if let Some(l) = l.borrow().as_ref() {
@@ -511,7 +693,8 @@ impl Backend for RowDom {
                 s.last_cells = changed;
                 s.html_ms = html_ms;
                 s.write_ms = write_ms;
-                if rows * 2 >= self.rows.len() {
+                s.pick_ms = pick_ms;
+                if rows * 2 >= h {
                     s.whole_screens += 1;
                 }
             });
@@ -541,12 +724,56 @@ const LAYER_ID: &str = "term_layer";
 
 /// The layer's style while hidden: laid out (`visibility`, not `display`), but not seen, selected, read or
 /// pointed at; shown, it is the same without `visibility: hidden` and `aria-hidden`.
-const LAYER_STYLE: &str = "position:absolute;left:0;top:0;right:0;bottom:0;contain:strict;";
+const LAYER_STYLE: &str =
+    "position:absolute;left:0;top:0;right:0;bottom:0;contain:strict;z-index:2;";
+
+/// A kept sheet's class and style (shown; hidden, it adds [`LAYER_HIDDEN`]): over the grid's rows as the help's
+/// layer is, under that layer.
+const SHEET_CLASS: &str = "term_sheet";
+const SHEET_STYLE: &str =
+    "position:absolute;left:0;top:0;right:0;bottom:0;contain:strict;z-index:1;";
+
+/// How many whole screens are kept in sheets over the grid's rows, besides the rows themselves.
+const KEPT_SHEETS: usize = 6;
+
+/// A surface a frame is written on: the grid's own rows (no element of its own) or a kept sheet over them (a
+/// `<div>` of one `<pre>` per row, as the grid's), what each row holds, and the frame it was last written at.
+struct Sheet {
+    element: Option<Element>,
+    rows: Vec<Element>,
+    /// What each row's element holds (its cells and the cursor's column on it), `None` until first written: a
+    /// row whose cells come back to what it holds (the help closed over an unchanged screen) is not written again.
+    shown: Vec<Option<(Vec<Cell>, Option<usize>)>>,
+    used: u64,
+    /// The screen it was last written for ([`note_screen`]).
+    screen: u64,
+}
+
+thread_local! {
+    static SCREEN: Shared<u64> = const { Shared::new(0) };
+}
+
+/// Tells the backend which screen the next frames draw (the app's [`parlor::tui::app::App::screen_id`]): a frame
+/// of another screen than the sheet in front holds, changing a third of its rows or more, is written on another
+/// sheet, so that the front's screen is kept for when it shows again.
+pub fn note_screen(id: u64) {
+    SCREEN.with(|s| s.set(id));
+}
+
+impl Sheet {
+    /// Whether row `y` holds `cells` with the cursor at `on_row`.
+    fn holds(&self, y: usize, cells: &[Cell], on_row: Option<usize>) -> bool {
+        self.shown
+            .get(y)
+            .and_then(Option::as_ref)
+            .is_some_and(|(c, at)| *at == on_row && c.as_slice() == cells)
+    }
+}
 const LAYER_HIDDEN: &str = "visibility:hidden;pointer-events:none;";
 
-/// Shows the prepared layer over `grid` (its rows hidden from readers meanwhile) when `wanted`, else hides it if it
-/// shows. Returns whether it showed before, and whether it shows now.
-fn show_layer(wanted: bool, grid: &Element) -> (bool, bool) {
+/// Shows the prepared layer over the grid when `wanted` (its own `aria-hidden` removed; the caller hides the sheet
+/// under it from readers), else hides it if it shows. Returns whether it showed before, and whether it shows now.
+fn show_layer(wanted: bool) -> (bool, bool) {
     LAYER.with(|l| {
         let mut l = l.borrow_mut();
         let Some(layer) = l.as_mut() else {
@@ -562,10 +789,8 @@ fn show_layer(wanted: bool, grid: &Element) -> (bool, bool) {
             let _ = layer.element.set_attribute("style", &style);
             if wanted {
                 let _ = layer.element.remove_attribute("aria-hidden");
-                let _ = grid.set_attribute("aria-hidden", "true");
             } else {
                 let _ = layer.element.set_attribute("aria-hidden", "true");
-                let _ = grid.remove_attribute("aria-hidden");
             }
             layer.shown = wanted;
         }
@@ -707,6 +932,11 @@ pub struct Stats {
     pub last_fixed_runs: usize,
     /// Symbols of one cell (not ASCII) measured in the page's font so far ([`measure_symbols`]).
     pub symbols_measured: usize,
+    /// Whole screens kept in sheets over the grid's rows.
+    pub sheets: usize,
+    /// Frames shown on another sheet than the last (a screen kept in its sheet shown again, or a new screen
+    /// written on a sheet of its own so that the last one is kept).
+    pub sheets_shown: usize,
     /// Cells changed in the last frame.
     pub last_cells: usize,
     /// The screens drawing into the buffer, ms.
@@ -719,6 +949,8 @@ pub struct Stats {
     pub html_ms: f64,
     /// Of the last flush that wrote rows: the rows' `innerHTML` assignments (the browser parsing them), ms.
     pub write_ms: f64,
+    /// Of the last flush that wrote rows: choosing the sheet to write on and measuring new symbols, ms.
+    pub pick_ms: f64,
     /// Helps prepared ahead of time in the layer over the grid ([`layer_rows`]).
     pub warmed_helps: usize,
     /// Frames shown by showing the prepared layer instead of writing rows.
@@ -767,6 +999,8 @@ impl Stats {
             "lastFixedRuns",
             JsValue::from_f64(stats.last_fixed_runs as f64),
         );
+        set("sheets", JsValue::from_f64(stats.sheets as f64));
+        set("sheetsShown", JsValue::from_f64(stats.sheets_shown as f64));
         set(
             "symbolsMeasured",
             JsValue::from_f64(stats.symbols_measured as f64),
