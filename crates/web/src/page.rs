@@ -542,7 +542,9 @@ impl Page {
             self.last_tick = now;
             let start = performance_now();
             self.app.tick();
+            crate::rowdom::note_ticking(true);
             self.settle();
+            crate::rowdom::note_ticking(false);
             crate::rowdom::log("tick", "", &[("start", start), ("end", performance_now())]);
         }
     }
@@ -640,6 +642,9 @@ pub fn parlor_start() -> Result<String, JsValue> {
     page.first_draw_ms = performance_now();
     PAGE.with(|p| *p.borrow_mut() = Some(page));
     schedule_warm(0);
+    if backend == "dom" {
+        crate::rowdom::measure_in_idle();
+    }
 
     let window = web_sys::window().ok_or("no window")?;
     let document = window.document().ok_or("no document")?;

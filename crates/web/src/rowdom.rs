@@ -206,14 +206,37 @@ impl RowDom {
         Ok(())
     }
 
-    /// A new kept sheet over the grid's rows, hidden, its rows empty: its index, if it could be made.
+    /// A new kept sheet over the grid's rows, hidden, its rows empty (one made ahead in idle time, when there is
+    /// one of the grid's size: [`spare_sheet`]): its index, if it could be made.
     fn new_sheet(&mut self) -> Option<usize> {
         let h = self.sheets.first()?.rows.len();
         let row_style = self.sheets[0].rows.first()?.get_attribute("style")?;
+        while let Some((element, rows)) = SPARE.with(|s| s.borrow_mut().pop()) {
+            let fits = rows.len() == h
+                && rows
+                    .first()
+                    .and_then(|r| r.get_attribute("style"))
+                    .as_deref()
+                    == Some(&row_style)
+                && element.parent_element().is_some_and(|p| p == self.grid);
+            if !fits {
+                // Made for another grid (before a resize): dropped.
+                element.remove();
+                continue;
+            }
+            self.sheets.push(Sheet {
+                element: Some(element),
+                rows,
+                shown: vec![None; h],
+                used: 0,
+                screen: 0,
+            });
+            return Some(self.sheets.len() - 1);
+        }
         let element = self.document.create_element("div").ok()?;
         element.set_class_name(SHEET_CLASS);
         element
-            .set_attribute("style", &format!("{SHEET_STYLE}{LAYER_HIDDEN}"))
+            .set_attribute("style", &format!("{SHEET_STYLE}{SHEET_HIDDEN}"))
             .ok()?;
         element.set_attribute("aria-hidden", "true").ok()?;
         let mut html = String::with_capacity(h * (row_style.len() + 24));
@@ -242,6 +265,67 @@ impl RowDom {
         Some(self.sheets.len() - 1)
     }
 
+    /// While a screen shows unchanged (a tick's frame), keeps a copy of it in a hidden sheet (one made ahead, else
+    /// the least recently shown), once per screen: when another screen comes, it is written on the front, as few
+    /// rows as it changes (its first showing costs no more than without sheets), and this screen shows again from
+    /// its copy. Returns whether it copied.
+    fn keep_copy(&mut self) -> bool {
+        let front = self.front;
+        let screen = self.sheets[front].screen;
+        if self.sheets[front].used == 0
+            || self
+                .sheets
+                .iter()
+                .enumerate()
+                .any(|(i, s)| i != front && s.screen == screen)
+        {
+            return false;
+        }
+        let to = if self.sheets.len() <= KEPT_SHEETS {
+            match self.new_sheet() {
+                Some(i) => i,
+                None => return false,
+            }
+        } else {
+            match (0..self.sheets.len())
+                .filter(|&i| i != front)
+                .min_by_key(|&i| self.sheets[i].used)
+            {
+                Some(i) => i,
+                None => return false,
+            }
+        };
+        let rows: Vec<(usize, Vec<Cell>, Option<usize>)> = (0..self.sheets[front].rows.len())
+            .filter_map(|y| {
+                let (cells, at) = self.sheets[front].shown[y].as_ref()?;
+                (!self.sheets[to].holds(y, cells, *at)).then(|| (y, cells.clone(), *at))
+            })
+            .collect();
+        let sheet = &mut self.sheets[to];
+        // Laid out once while hidden (`visibility`), then kept so (`content-visibility`): its first showing lays
+        // nothing out.
+        if let Some(e) = &sheet.element {
+            let _ = e.set_attribute("style", &format!("{SHEET_STYLE}{LAYER_HIDDEN}"));
+        }
+        for (y, cells, at) in rows {
+            sheet.rows[y].set_inner_html(&row_html(&cells, at, &one_cell).0);
+            sheet.shown[y] = Some((cells, at));
+        }
+        if let Some(e) = &sheet.element {
+            let _ = e
+                .dyn_ref::<web_sys::HtmlElement>()
+                .map(|e| e.offset_height());
+            let _ = e.set_attribute("style", &format!("{SHEET_STYLE}{SHEET_HIDDEN}"));
+        }
+        sheet.screen = screen;
+        sheet.used = self.frames;
+        Stats::publish(|s| {
+            s.sheets = self.sheets.len() - 1;
+            s.copies += 1;
+        });
+        true
+    }
+
     /// Shows sheet `to` in front (a kept sheet over the grid's rows, or the rows themselves) and hides the one that
     /// was, from the eye and from readers (the rows under a kept sheet are hidden from readers, one by one).
     fn show_sheet(&mut self, to: usize) {
@@ -250,7 +334,7 @@ impl RowDom {
             return;
         }
         if let Some(e) = self.sheets.get(from).and_then(|s| s.element.as_ref()) {
-            let _ = e.set_attribute("style", &format!("{SHEET_STYLE}{LAYER_HIDDEN}"));
+            let _ = e.set_attribute("style", &format!("{SHEET_STYLE}{SHEET_HIDDEN}"));
             let _ = e.set_attribute("aria-hidden", "true");
         }
         if let Some(e) = &self.sheets[to].element {
@@ -326,11 +410,19 @@ fn measure_symbols<'a>(
     parent: &Element,
     cells: impl Iterator<Item = &'a Cell>,
 ) -> usize {
+    measure_list(document, parent, cells.map(Cell::symbol))
+}
+
+/// As [`measure_symbols`], for symbols given as text.
+fn measure_list<'a>(
+    document: &Document,
+    parent: &Element,
+    symbols: impl Iterator<Item = &'a str>,
+) -> usize {
     let mut new: Vec<String> = Vec::new();
     ONE_CELL.with(|m| {
         let m = m.borrow();
-        for cell in cells {
-            let symbol = cell.symbol();
+        for symbol in symbols {
             if !ascii_cell(symbol)
                 && unicode_width::UnicodeWidthStr::width(symbol) == 1
                 && !m.contains_key(symbol)
@@ -390,6 +482,134 @@ fn measure_symbols<'a>(
     });
     Stats::publish(|s| s.symbols_measured += new.len());
     new.len()
+}
+
+/// The symbols a terminal's screens commonly draw besides ASCII (arrows, box drawing, blocks, geometric shapes and a
+/// few more), measured in idle time after the page starts ([`measure_in_idle`]) so that a screen drawing them for
+/// the first time does not measure them during its key.
+fn common_symbols() -> Vec<String> {
+    let ranges = [(0x2190, 0x21ff), (0x2500, 0x259f), (0x25a0, 0x25ff)];
+    let mut symbols: Vec<String> = ranges
+        .iter()
+        .flat_map(|&(a, b)| (a..=b).filter_map(char::from_u32))
+        .map(String::from)
+        .collect();
+    symbols.extend(["·", "•", "…", "×", "÷", "°", "±", "✓", "✗", "★", "☆"].map(String::from));
+    symbols
+}
+
+thread_local! {
+    /// Kept sheets made ahead in idle time ([`spare_sheet`]), hidden and empty, each with its rows.
+    static SPARE: RefCell<Vec<(Element, Vec<Element>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Makes one kept sheet ahead (hidden, its rows empty, in the grid), so that the first screens shown whole do not
+/// make theirs during their key; at most [`KEPT_SHEETS`] in all. Returns whether it made one.
+fn spare_sheet(document: &Document) -> bool {
+    let Some(grid) = document.get_element_by_id(&format!("{}_rows", crate::page::TERM_ID)) else {
+        return false;
+    };
+    let children: Vec<Element> =
+        std::iter::successors(grid.first_element_child(), |r| r.next_element_sibling()).collect();
+    let made = children
+        .iter()
+        .filter(|c| c.class_name() == SHEET_CLASS)
+        .count();
+    if made >= KEPT_SHEETS {
+        return false;
+    }
+    let rows: Vec<&Element> = children.iter().filter(|r| r.tag_name() == "PRE").collect();
+    let Some(row_style) = rows.first().and_then(|r| r.get_attribute("style")) else {
+        return false;
+    };
+    let Ok(element) = document.create_element("div") else {
+        return false;
+    };
+    element.set_class_name(SHEET_CLASS);
+    let _ = element.set_attribute("style", &format!("{SHEET_STYLE}{SHEET_HIDDEN}"));
+    let _ = element.set_attribute("aria-hidden", "true");
+    let mut html = String::new();
+    for _ in 0..rows.len() {
+        html.push_str("<pre style=\"");
+        html.push_str(&row_style);
+        html.push_str("\"></pre>");
+    }
+    element.set_inner_html(&html);
+    let sheet_rows: Vec<Element> =
+        std::iter::successors(element.first_element_child(), |r| r.next_element_sibling())
+            .collect();
+    if grid.append_child(&element).is_err() {
+        return false;
+    }
+    let _ = grid.set_attribute("style", "position:relative;");
+    SPARE.with(|s| s.borrow_mut().push((element, sheet_rows)));
+    true
+}
+
+/// How many symbols one idle slice measures, and the idle time it asks for (ms).
+const IDLE_SYMBOLS: usize = 32;
+const IDLE_SYMBOLS_MS: f64 = 12.0;
+
+/// Makes the kept sheets ahead ([`spare_sheet`], one a slice), then measures [`common_symbols`], [`IDLE_SYMBOLS`]
+/// at a time, in the page's idle periods, each slice only when the idle time left is at least [`IDLE_SYMBOLS_MS`]
+/// (a slice measured about 1 to 5 ms); a slice put off asks again, at most 20 times in a row.
+pub fn measure_in_idle() {
+    fn ask(from: usize, tries: u32) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let cb = Closure::once_into_js(move |deadline: JsValue| {
+            let left = js_sys::Reflect::get(&deadline, &JsValue::from_str("timeRemaining"))
+                .ok()
+                .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+                .and_then(|f| f.call0(&deadline).ok())
+                .and_then(|v| v.as_f64())
+                .unwrap_or(IDLE_SYMBOLS_MS);
+            if left < IDLE_SYMBOLS_MS {
+                if tries < 20 {
+                    ask(from, tries + 1);
+                }
+                return;
+            }
+            let symbols = common_symbols();
+            let document = web_sys::window().and_then(|w| w.document());
+            let parent = document
+                .as_ref()
+                .and_then(|d| d.get_element_by_id(crate::page::TERM_ID));
+            let (Some(document), Some(parent)) = (document, parent) else {
+                return;
+            };
+            let start = now();
+            if spare_sheet(&document) {
+                log(
+                    "symbols",
+                    "a sheet made ahead",
+                    &[("start", start), ("end", now()), ("left", left)],
+                );
+                ask(from, 0);
+                return;
+            }
+            let to = (from + IDLE_SYMBOLS).min(symbols.len());
+            measure_list(
+                &document,
+                &parent,
+                symbols[from..to].iter().map(String::as_str),
+            );
+            log(
+                "symbols",
+                "measured",
+                &[("start", start), ("end", now()), ("left", left)],
+            );
+            if to < symbols.len() {
+                ask(to, 0);
+            }
+        });
+        let f: &js_sys::Function = cb.unchecked_ref();
+        if window.request_idle_callback(f).is_err() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(f, 200);
+        }
+    }
+    ask(0, 0);
 }
 
 impl CellSized for RowDom {
@@ -563,7 +783,17 @@ impl Backend for RowDom {
                     }
                 }
             }
-            if best.is_none_or(|(b, _)| b * 2 >= h) {
+            let front_copied = self
+                .sheets
+                .iter()
+                .enumerate()
+                .any(|(i, s)| i != front && s.screen == self.sheets[front].screen);
+            if best.is_none_or(|(b, _)| b * 2 >= h) && front_copied {
+                // No kept sheet holds half of it, and the front's screen is kept in a copy made while it showed:
+                // the front is written over, as few rows as the change needs.
+                best = None;
+                target = front;
+            } else if best.is_none_or(|(b, _)| b * 2 >= h) {
                 // No kept sheet holds half of it: a new sheet while there is room, else the least recently shown.
                 best = if self.sheets.len() <= KEPT_SHEETS {
                     None
@@ -574,7 +804,9 @@ impl Backend for RowDom {
                         .map(|i| (writes(&self.sheets[i], false), i))
                 };
             }
-            if front_writes * 3 >= h || best.is_some_and(|(b, _)| b < front_writes) {
+            if best.is_some_and(|(b, _)| b < front_writes)
+                || (best.is_none() && !front_copied && front_writes * 3 >= h)
+            {
                 target = match best {
                     Some((_, i)) => i,
                     None => self.new_sheet().unwrap_or(front),
@@ -649,6 +881,13 @@ impl Backend for RowDom {
                     (s.last_rows, s.last_runs, s.last_fixed_runs) = (0, 0, 0);
                 }
             });
+        }
+        if rows == 0
+            && target == front
+            && self.sheets[front].screen == screen
+            && TICKING.with(Shared::get)
+        {
+            self.keep_copy();
         }
         let changed = std::mem::take(&mut self.changed);
         if timed && rows * 2 >= h {
@@ -727,7 +966,7 @@ const LAYER_ID: &str = "term_layer";
 const LAYER_STYLE: &str =
     "position:absolute;left:0;top:0;right:0;bottom:0;contain:strict;z-index:2;";
 
-/// A kept sheet's class and style (shown; hidden, it adds [`LAYER_HIDDEN`]): over the grid's rows as the help's
+/// A kept sheet's class and style (shown; hidden, it adds [`SHEET_HIDDEN`]): over the grid's rows as the help's
 /// layer is, under that layer.
 const SHEET_CLASS: &str = "term_sheet";
 const SHEET_STYLE: &str =
@@ -753,6 +992,16 @@ thread_local! {
     static SCREEN: Shared<u64> = const { Shared::new(0) };
 }
 
+thread_local! {
+    static TICKING: Shared<bool> = const { Shared::new(false) };
+}
+
+/// Tells the backend whether the frames drawn now are the app's periodic ticks (not a key's or a mouse event's):
+/// only then does it copy the screen shown into a hidden sheet ([`RowDom`]'s `keep_copy`).
+pub fn note_ticking(ticking: bool) {
+    TICKING.with(|t| t.set(ticking));
+}
+
 /// Tells the backend which screen the next frames draw (the app's [`parlor::tui::app::App::screen_id`]): a frame
 /// of another screen than the sheet in front holds, changing a third of its rows or more, is written on another
 /// sheet, so that the front's screen is kept for when it shows again.
@@ -770,6 +1019,10 @@ impl Sheet {
     }
 }
 const LAYER_HIDDEN: &str = "visibility:hidden;pointer-events:none;";
+
+/// A kept sheet's style while hidden: not drawn, its rendering kept as it was (`content-visibility: hidden`, which
+/// unlike `visibility` is not inherited, so hiding or showing a sheet restyles no row of it).
+const SHEET_HIDDEN: &str = "content-visibility:hidden;pointer-events:none;";
 
 /// Shows the prepared layer over the grid when `wanted` (its own `aria-hidden` removed; the caller hides the sheet
 /// under it from readers), else hides it if it shows. Returns whether it showed before, and whether it shows now.
@@ -934,6 +1187,8 @@ pub struct Stats {
     pub symbols_measured: usize,
     /// Whole screens kept in sheets over the grid's rows.
     pub sheets: usize,
+    /// Copies of the screen shown made in a sheet while it showed unchanged.
+    pub copies: usize,
     /// Frames shown on another sheet than the last (a screen kept in its sheet shown again, or a new screen
     /// written on a sheet of its own so that the last one is kept).
     pub sheets_shown: usize,
@@ -1001,6 +1256,7 @@ impl Stats {
         );
         set("sheets", JsValue::from_f64(stats.sheets as f64));
         set("sheetsShown", JsValue::from_f64(stats.sheets_shown as f64));
+        set("copies", JsValue::from_f64(stats.copies as f64));
         set(
             "symbolsMeasured",
             JsValue::from_f64(stats.symbols_measured as f64),
