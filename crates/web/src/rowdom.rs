@@ -8,6 +8,14 @@
 //! of one `<pre>` per row, the text plain and selectable, a cell `1ch` wide and as high as the font's line. The
 //! grid fills `#term` (its size in cells follows the element, measured again after a window resize). What the
 //! backend did is counted on `window.parlorDraw` (see [`Stats`]).
+//!
+//! Screens shown before are kept: besides its own rows, the grid holds up to `KEPT_SHEETS` sheets (`<div
+//! class="term_sheet">`, one `<pre>` per row as the grid's) absolutely placed over the rows, one of them or the
+//! rows themselves in front, the others hidden (`content-visibility: hidden`, so hiding or showing one restyles
+//! none of its rows) and hidden from readers. While a screen shows unchanged, a tick copies it into a hidden sheet
+//! once; a frame of another screen (the app's [`note_screen`]) is written on the sheet that holds most of it
+//! already: the menu again is a sheet shown, no row written; a new game, a few rows on the last game's sheet. The
+//! help prepared in idle time is a layer of its own over all of them.
 
 use crate::rows::{ascii_cell, push_escaped, row_html};
 use ratzilla::CellSized;
@@ -38,7 +46,7 @@ pub struct RowDom {
     parent: Element,
     /// The grid: one `<pre>` per row.
     grid: Element,
-    /// The surfaces a frame is written on: the grid's own rows (`sheets[0]`), then up to [`KEPT_SHEETS`] sheets
+    /// The surfaces a frame is written on: the grid's own rows (`sheets[0]`), then up to `KEPT_SHEETS` sheets
     /// over them, each holding a whole screen shown before ([`Sheet`]).
     sheets: Vec<Sheet>,
     /// The sheet shown (the others are hidden, the grid's rows under a kept sheet shown).
@@ -207,7 +215,7 @@ impl RowDom {
     }
 
     /// A new kept sheet over the grid's rows, hidden, its rows empty (one made ahead in idle time, when there is
-    /// one of the grid's size: [`spare_sheet`]): its index, if it could be made.
+    /// one of the grid's size: `spare_sheet`): its index, if it could be made.
     fn new_sheet(&mut self) -> Option<usize> {
         let h = self.sheets.first()?.rows.len();
         let row_style = self.sheets[0].rows.first()?.get_attribute("style")?;
@@ -391,7 +399,7 @@ const PROBE_TOLERANCE: f64 = 0.25;
 
 thread_local! {
     /// The symbols of one cell (not ASCII) measured in the page's font: whether it draws each exactly one cell
-    /// wide, plain and bold ([`measure_symbols`]). A row's runs of such symbols need no width of their own.
+    /// wide, plain and bold (`measure_symbols`). A row's runs of such symbols need no width of their own.
     static ONE_CELL: RefCell<HashMap<String, bool>> = RefCell::new(HashMap::new());
 }
 
@@ -413,7 +421,7 @@ fn measure_symbols<'a>(
     measure_list(document, parent, cells.map(Cell::symbol))
 }
 
-/// As [`measure_symbols`], for symbols given as text.
+/// As `measure_symbols`, for symbols given as text.
 fn measure_list<'a>(
     document: &Document,
     parent: &Element,
@@ -499,12 +507,12 @@ fn common_symbols() -> Vec<String> {
 }
 
 thread_local! {
-    /// Kept sheets made ahead in idle time ([`spare_sheet`]), hidden and empty, each with its rows.
+    /// Kept sheets made ahead in idle time (`spare_sheet`), hidden and empty, each with its rows.
     static SPARE: RefCell<Vec<(Element, Vec<Element>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Makes one kept sheet ahead (hidden, its rows empty, in the grid), so that the first screens shown whole do not
-/// make theirs during their key; at most [`KEPT_SHEETS`] in all. Returns whether it made one.
+/// make theirs during their key; at most `KEPT_SHEETS` in all. Returns whether it made one.
 fn spare_sheet(document: &Document) -> bool {
     let Some(grid) = document.get_element_by_id(&format!("{}_rows", crate::page::TERM_ID)) else {
         return false;
@@ -550,8 +558,8 @@ fn spare_sheet(document: &Document) -> bool {
 const IDLE_SYMBOLS: usize = 32;
 const IDLE_SYMBOLS_MS: f64 = 12.0;
 
-/// Makes the kept sheets ahead ([`spare_sheet`], one a slice), then measures [`common_symbols`], [`IDLE_SYMBOLS`]
-/// at a time, in the page's idle periods, each slice only when the idle time left is at least [`IDLE_SYMBOLS_MS`]
+/// Makes the kept sheets ahead (`spare_sheet`, one a slice), then measures `common_symbols`, `IDLE_SYMBOLS`
+/// at a time, in the page's idle periods, each slice only when the idle time left is at least `IDLE_SYMBOLS_MS`
 /// (a slice measured about 1 to 5 ms); a slice put off asks again, at most 20 times in a row.
 pub fn measure_in_idle() {
     fn ask(from: usize, tries: u32) {
@@ -1159,7 +1167,7 @@ pub fn layer_rows(buffer: &Buffer, rows: std::ops::Range<usize>) -> bool {
 /// one), `flushes` (frames that wrote rows), `rowWrites` (rows written, one assignment each), `wholeScreens`
 /// (frames that wrote at least half the rows), `lastRows`, `lastRuns` and `lastCells` (the last frame's rows
 /// written, their runs and the cells that changed), `lastFixedRuns` (of those runs, the ones fixed at their width:
-/// [`row_html`]), `symbolsMeasured` (symbols measured in the page's font, [`measure_symbols`]), and the last
+/// [`row_html`]), `symbolsMeasured` (symbols measured in the page's font, `measure_symbols`), and the last
 /// redraw's times in ms: `renderMs` (the screens
 /// drawing into ratatui's buffer), `flushMs` (the backend writing the document; of the last flush that wrote rows,
 /// with `?timing=1` only: `htmlMs` building their HTML and `writeMs` the assignments) and,
@@ -1183,7 +1191,7 @@ pub struct Stats {
     pub last_runs: usize,
     /// Of those runs, the ones fixed at their width (holding a symbol not measured one cell wide).
     pub last_fixed_runs: usize,
-    /// Symbols of one cell (not ASCII) measured in the page's font so far ([`measure_symbols`]).
+    /// Symbols of one cell (not ASCII) measured in the page's font so far (`measure_symbols`).
     pub symbols_measured: usize,
     /// Whole screens kept in sheets over the grid's rows.
     pub sheets: usize,
