@@ -441,6 +441,7 @@ impl Page {
         crate::kept::DRAWS.with(|d| d.set(d.get() + 1));
         let app = &mut self.app;
         let mut text = String::new();
+        crate::rowdom::note_screen(app.screen_id());
         let start = performance_now();
         let mut render_ms = 0.0;
         let drawn = self.screen.frame(&mut |f: &mut Frame| {
@@ -471,8 +472,15 @@ impl Page {
         let start = performance_now();
         self.app.handle_event(Event::Key(key));
         let handled = performance_now();
+        // The flush's split into building the rows' HTML and writing them, of this key's own redraw only.
+        if crate::rowdom::timing() {
+            crate::rowdom::Stats::publish(|s| {
+                (s.html_ms, s.write_ms, s.pick_ms) = (f64::NAN, f64::NAN, f64::NAN)
+            });
+        }
         self.settle();
         let end = performance_now();
+        let drawn = crate::rowdom::Stats::current();
         self.frame_ms = end - stamp;
         crate::rowdom::note_key(start - stamp, handled - start);
         crate::rowdom::log(
@@ -485,6 +493,10 @@ impl Page {
                 ("end", end),
                 ("frame", self.last_frame.0),
                 ("frameRan", self.last_frame.1),
+                ("html", drawn.html_ms),
+                ("write", drawn.write_ms),
+                ("pick", drawn.pick_ms),
+                ("layout", drawn.layout_ms),
             ],
         );
         self.inputs += 1;
@@ -530,7 +542,9 @@ impl Page {
             self.last_tick = now;
             let start = performance_now();
             self.app.tick();
+            crate::rowdom::note_ticking(true);
             self.settle();
+            crate::rowdom::note_ticking(false);
             crate::rowdom::log("tick", "", &[("start", start), ("end", performance_now())]);
         }
     }
@@ -628,6 +642,9 @@ pub fn parlor_start() -> Result<String, JsValue> {
     page.first_draw_ms = performance_now();
     PAGE.with(|p| *p.borrow_mut() = Some(page));
     schedule_warm(0);
+    if backend == "dom" {
+        crate::rowdom::measure_in_idle();
+    }
 
     let window = web_sys::window().ok_or("no window")?;
     let document = window.document().ok_or("no document")?;

@@ -8,13 +8,23 @@
 //! of one `<pre>` per row, the text plain and selectable, a cell `1ch` wide and as high as the font's line. The
 //! grid fills `#term` (its size in cells follows the element, measured again after a window resize). What the
 //! backend did is counted on `window.parlorDraw` (see [`Stats`]).
+//!
+//! Screens shown before are kept: besides its own rows, the grid holds up to `KEPT_SHEETS` sheets (`<div
+//! class="term_sheet">`, one `<pre>` per row as the grid's) absolutely placed over the rows, one of them or the
+//! rows themselves in front, the others hidden (`content-visibility: hidden`, so hiding or showing one restyles
+//! none of its rows) and hidden from readers. While a screen shows unchanged, a tick copies it into a hidden sheet
+//! once; a frame of another screen (the app's [`note_screen`]) is written on the sheet that holds most of it
+//! already: the menu again is a sheet shown, no row written; a new game, a few rows on the last game's sheet. The
+//! help prepared in idle time is a layer of its own over all of them.
 
-use crate::rows::row_html;
+use crate::rows::{ascii_cell, push_escaped, row_html};
 use ratzilla::CellSized;
 use ratzilla::ratatui::backend::{Backend, ClearType, WindowSize};
 use ratzilla::ratatui::buffer::{Buffer, Cell};
 use ratzilla::ratatui::layout::{Position, Size};
 use std::cell::Cell as Shared;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::io::{Error, Result};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -36,8 +46,13 @@ pub struct RowDom {
     parent: Element,
     /// The grid: one `<pre>` per row.
     grid: Element,
-    /// The rows' elements.
-    rows: Vec<Element>,
+    /// The surfaces a frame is written on: the grid's own rows (`sheets[0]`), then up to `KEPT_SHEETS` sheets
+    /// over them, each holding a whole screen shown before ([`Sheet`]).
+    sheets: Vec<Sheet>,
+    /// The sheet shown (the others are hidden, the grid's rows under a kept sheet shown).
+    front: usize,
+    /// Frames flushed so far (which sheet was shown last: the least recently shown is written over first).
+    frames: u64,
     /// The cells as last drawn, row by row.
     cells: Vec<Cell>,
     /// The grid's size as built.
@@ -48,9 +63,6 @@ pub struct RowDom {
     resized: Rc<Shared<bool>>,
     /// The rows whose cells changed since the last flush.
     dirty: Vec<bool>,
-    /// What each row's element holds (its cells and the cursor's column on it), `None` until first written: a
-    /// row whose cells come back to what it holds (the help closed over an unchanged screen) is not written again.
-    shown: Vec<Option<(Vec<Cell>, Option<usize>)>>,
     /// Where the cursor is, and whether it is shown.
     cursor: Option<Position>,
     cursor_shown: bool,
@@ -84,13 +96,14 @@ impl RowDom {
             document,
             parent,
             grid,
-            rows: Vec::new(),
+            sheets: Vec::new(),
+            front: 0,
+            frames: 0,
             cells: Vec::new(),
             built: Size::new(0, 0),
             measured: Shared::new((Size::new(0, 0), FALLBACK_CELL)),
             resized,
             dirty: Vec::new(),
-            shown: Vec::new(),
             cursor: None,
             cursor_shown: false,
             changed: 0,
@@ -148,19 +161,26 @@ impl RowDom {
             html.push_str("\"></pre>");
         }
         self.grid.set_inner_html(&html);
-        self.rows = std::iter::successors(self.grid.first_element_child(), |row| {
+        let rows: Vec<Element> = std::iter::successors(self.grid.first_element_child(), |row| {
             row.next_element_sibling()
         })
         .collect();
-        if self.rows.len() != h {
+        if rows.len() != h {
             return Err(Error::other("the grid's rows were not made"));
         }
+        // The kept sheets were children of the grid: gone with its old elements.
+        self.sheets = vec![Sheet {
+            element: None,
+            rows,
+            shown: vec![None; h],
+            used: 0,
+            screen: 0,
+        }];
+        self.front = 0;
         self.cells = vec![Cell::default(); w * h];
         self.dirty = vec![true; h];
-        self.shown = vec![None; h];
         // The grid's old elements are gone, and the layer with them: the grid is read again.
         LAYER.with(|l| *l.borrow_mut() = None);
-        let _ = self.grid.remove_attribute("aria-hidden");
         self.built = size;
         self.cursor = None;
         Ok(())
@@ -177,12 +197,187 @@ impl RowDom {
             return self.build();
         }
         let height = format!("height:{}px;", cell.1);
-        if self.rows.first().and_then(|r| r.get_attribute("style")) != Some(height.clone()) {
-            for row in &self.rows {
+        let rows = &self.sheets[0].rows;
+        if rows.first().and_then(|r| r.get_attribute("style")) != Some(height.clone()) {
+            for row in rows {
                 row.set_attribute("style", &height).map_err(js_error)?;
             }
+            // The kept sheets' rows have the old height: they are dropped, the grid's rows shown again.
+            self.show_sheet(0);
+            for sheet in self.sheets.drain(1..) {
+                if let Some(e) = sheet.element {
+                    e.remove();
+                }
+            }
+            self.dirty.fill(true);
         }
         Ok(())
+    }
+
+    /// A new kept sheet over the grid's rows, hidden, its rows empty (one made ahead in idle time, when there is
+    /// one of the grid's size: `spare_sheet`): its index, if it could be made.
+    fn new_sheet(&mut self) -> Option<usize> {
+        let h = self.sheets.first()?.rows.len();
+        let row_style = self.sheets[0].rows.first()?.get_attribute("style")?;
+        while let Some((element, rows)) = SPARE.with(|s| s.borrow_mut().pop()) {
+            let fits = rows.len() == h
+                && rows
+                    .first()
+                    .and_then(|r| r.get_attribute("style"))
+                    .as_deref()
+                    == Some(&row_style)
+                && element.parent_element().is_some_and(|p| p == self.grid);
+            if !fits {
+                // Made for another grid (before a resize): dropped.
+                element.remove();
+                continue;
+            }
+            self.sheets.push(Sheet {
+                element: Some(element),
+                rows,
+                shown: vec![None; h],
+                used: 0,
+                screen: 0,
+            });
+            return Some(self.sheets.len() - 1);
+        }
+        let element = self.document.create_element("div").ok()?;
+        element.set_class_name(SHEET_CLASS);
+        element
+            .set_attribute("style", &format!("{SHEET_STYLE}{SHEET_HIDDEN}"))
+            .ok()?;
+        element.set_attribute("aria-hidden", "true").ok()?;
+        let mut html = String::with_capacity(h * (row_style.len() + 24));
+        for _ in 0..h {
+            html.push_str("<pre style=\"");
+            html.push_str(&row_style);
+            html.push_str("\"></pre>");
+        }
+        element.set_inner_html(&html);
+        let rows: Vec<Element> = std::iter::successors(element.first_element_child(), |row| {
+            row.next_element_sibling()
+        })
+        .collect();
+        if rows.len() != h {
+            return None;
+        }
+        self.grid.append_child(&element).ok()?;
+        let _ = self.grid.set_attribute("style", "position:relative;");
+        self.sheets.push(Sheet {
+            element: Some(element),
+            rows,
+            shown: vec![None; h],
+            used: 0,
+            screen: 0,
+        });
+        Some(self.sheets.len() - 1)
+    }
+
+    /// While a screen shows unchanged (a tick's frame), keeps a copy of it in a hidden sheet (one made ahead, else
+    /// the least recently shown), once per screen: when another screen comes, it is written on the front, as few
+    /// rows as it changes (its first showing costs no more than without sheets), and this screen shows again from
+    /// its copy. Returns whether it copied.
+    fn keep_copy(&mut self) -> bool {
+        let front = self.front;
+        let screen = self.sheets[front].screen;
+        if self.sheets[front].used == 0
+            || self
+                .sheets
+                .iter()
+                .enumerate()
+                .any(|(i, s)| i != front && s.screen == screen)
+        {
+            return false;
+        }
+        let to = if self.sheets.len() <= KEPT_SHEETS {
+            match self.new_sheet() {
+                Some(i) => i,
+                None => return false,
+            }
+        } else {
+            match (0..self.sheets.len())
+                .filter(|&i| i != front)
+                .min_by_key(|&i| self.sheets[i].used)
+            {
+                Some(i) => i,
+                None => return false,
+            }
+        };
+        let rows: Vec<(usize, Vec<Cell>, Option<usize>)> = (0..self.sheets[front].rows.len())
+            .filter_map(|y| {
+                let (cells, at) = self.sheets[front].shown[y].as_ref()?;
+                (!self.sheets[to].holds(y, cells, *at)).then(|| (y, cells.clone(), *at))
+            })
+            .collect();
+        let sheet = &mut self.sheets[to];
+        // Laid out once while hidden (`visibility`), then kept so (`content-visibility`): its first showing lays
+        // nothing out.
+        if let Some(e) = &sheet.element {
+            let _ = e.set_attribute("style", &format!("{SHEET_STYLE}{LAYER_HIDDEN}"));
+        }
+        for (y, cells, at) in rows {
+            sheet.rows[y].set_inner_html(&row_html(&cells, at, &one_cell).0);
+            sheet.shown[y] = Some((cells, at));
+        }
+        if let Some(e) = &sheet.element {
+            let _ = e
+                .dyn_ref::<web_sys::HtmlElement>()
+                .map(|e| e.offset_height());
+            let _ = e.set_attribute("style", &format!("{SHEET_STYLE}{SHEET_HIDDEN}"));
+        }
+        sheet.screen = screen;
+        sheet.used = self.frames;
+        Stats::publish(|s| {
+            s.sheets = self.sheets.len() - 1;
+            s.copies += 1;
+        });
+        true
+    }
+
+    /// Shows sheet `to` in front (a kept sheet over the grid's rows, or the rows themselves) and hides the one that
+    /// was, from the eye and from readers (the rows under a kept sheet are hidden from readers, one by one).
+    fn show_sheet(&mut self, to: usize) {
+        let from = self.front;
+        if from == to || to >= self.sheets.len() {
+            return;
+        }
+        if let Some(e) = self.sheets.get(from).and_then(|s| s.element.as_ref()) {
+            let _ = e.set_attribute("style", &format!("{SHEET_STYLE}{SHEET_HIDDEN}"));
+            let _ = e.set_attribute("aria-hidden", "true");
+        }
+        if let Some(e) = &self.sheets[to].element {
+            let _ = e.set_attribute("style", SHEET_STYLE);
+            // Under the help's layer, the sheet stays hidden from readers until the layer hides.
+            if !LAYER.with(|l| l.borrow().as_ref().is_some_and(|l| l.shown)) {
+                let _ = e.remove_attribute("aria-hidden");
+            }
+        }
+        if (from == 0) != (to == 0) {
+            for row in &self.sheets[0].rows {
+                let _ = if to == 0 {
+                    row.remove_attribute("aria-hidden")
+                } else {
+                    row.set_attribute("aria-hidden", "true")
+                };
+            }
+        }
+        self.front = to;
+    }
+
+    /// Hides the sheet in front from readers (the help's layer shows over it), or shows it to them again.
+    fn front_unread(&self, unread: bool) {
+        let sheet = &self.sheets[self.front];
+        let set = |e: &Element| {
+            let _ = if unread {
+                e.set_attribute("aria-hidden", "true")
+            } else {
+                e.remove_attribute("aria-hidden")
+            };
+        };
+        match &sheet.element {
+            Some(e) => set(e),
+            None => sheet.rows.iter().for_each(set),
+        }
     }
 
     /// Marks the cursor's row to be written again.
@@ -193,6 +388,236 @@ impl RowDom {
             *d = true;
         }
     }
+}
+
+/// How many times a symbol is repeated in the probe that measures it (its width against as many cells).
+const PROBE_REPEAT: usize = 16;
+
+/// The most a probe's run of [`PROBE_REPEAT`] symbols may differ from as many cells (CSS pixels) for the symbol to
+/// be taken as one cell wide: a glyph from another font differs by far more.
+const PROBE_TOLERANCE: f64 = 0.25;
+
+thread_local! {
+    /// The symbols of one cell (not ASCII) measured in the page's font: whether it draws each exactly one cell
+    /// wide, plain and bold (`measure_symbols`). A row's runs of such symbols need no width of their own.
+    static ONE_CELL: RefCell<HashMap<String, bool>> = RefCell::new(HashMap::new());
+}
+
+/// Whether the page's font was measured drawing `symbol` one cell wide (ASCII is, unmeasured).
+fn one_cell(symbol: &str) -> bool {
+    ascii_cell(symbol) || ONE_CELL.with(|m| m.borrow().get(symbol).copied().unwrap_or(false))
+}
+
+/// Measures, in one probe laid out once, the symbols of one cell in `cells` that are neither ASCII nor measured
+/// yet: each repeated [`PROBE_REPEAT`] times, plain and bold, in a hidden `<pre>` inside `parent` (the grid's
+/// font), against as many `0`s (the `ch` unit's glyph). Each symbol is measured once in the page's life; until it
+/// is, or where it is not one cell wide, the runs holding it are fixed at their width ([`row_html`]). Returns how
+/// many symbols it measured.
+fn measure_symbols<'a>(
+    document: &Document,
+    parent: &Element,
+    cells: impl Iterator<Item = &'a Cell>,
+) -> usize {
+    measure_list(document, parent, cells.map(Cell::symbol))
+}
+
+/// As `measure_symbols`, for symbols given as text.
+fn measure_list<'a>(
+    document: &Document,
+    parent: &Element,
+    symbols: impl Iterator<Item = &'a str>,
+) -> usize {
+    let mut new: Vec<String> = Vec::new();
+    ONE_CELL.with(|m| {
+        let m = m.borrow();
+        for symbol in symbols {
+            if !ascii_cell(symbol)
+                && unicode_width::UnicodeWidthStr::width(symbol) == 1
+                && !m.contains_key(symbol)
+                && !new.iter().any(|n| n == symbol)
+            {
+                new.push(symbol.to_string());
+            }
+        }
+    });
+    if new.is_empty() {
+        return 0;
+    }
+    let Ok(pre) = document.create_element("pre") else {
+        return 0;
+    };
+    let _ = pre.set_attribute(
+        "style",
+        "margin:0;padding:0;border:0;position:absolute;left:0;top:0;visibility:hidden;white-space:pre;",
+    );
+    let mut html = String::with_capacity(new.len() * PROBE_REPEAT * 8 + 64);
+    html.push_str("<span>");
+    html.push_str(&"0".repeat(PROBE_REPEAT));
+    html.push_str("</span>");
+    for symbol in &new {
+        for bold in [false, true] {
+            html.push_str(if bold {
+                "<span style=\"font-weight:bold\">"
+            } else {
+                "<span>"
+            });
+            push_escaped(&mut html, &symbol.repeat(PROBE_REPEAT));
+            html.push_str("</span>");
+        }
+    }
+    pre.set_inner_html(&html);
+    if parent.append_child(&pre).is_err() {
+        return 0;
+    }
+    let widths: Vec<f64> =
+        std::iter::successors(pre.first_element_child(), |e| e.next_element_sibling())
+            .map(|e| e.get_bounding_client_rect().width())
+            .collect();
+    pre.remove();
+    let Some(&cells_wide) = widths.first().filter(|w| **w > 0.0) else {
+        return 0;
+    };
+    ONE_CELL.with(|m| {
+        let mut m = m.borrow_mut();
+        for (i, symbol) in new.iter().enumerate() {
+            let fits = |k: usize| {
+                widths
+                    .get(k)
+                    .is_some_and(|w| (w - cells_wide).abs() <= PROBE_TOLERANCE)
+            };
+            m.insert(symbol.clone(), fits(1 + 2 * i) && fits(2 + 2 * i));
+        }
+    });
+    Stats::publish(|s| s.symbols_measured += new.len());
+    new.len()
+}
+
+/// The symbols a terminal's screens commonly draw besides ASCII (arrows, box drawing, blocks, geometric shapes and a
+/// few more), measured in idle time after the page starts ([`measure_in_idle`]) so that a screen drawing them for
+/// the first time does not measure them during its key.
+fn common_symbols() -> Vec<String> {
+    let ranges = [(0x2190, 0x21ff), (0x2500, 0x259f), (0x25a0, 0x25ff)];
+    let mut symbols: Vec<String> = ranges
+        .iter()
+        .flat_map(|&(a, b)| (a..=b).filter_map(char::from_u32))
+        .map(String::from)
+        .collect();
+    symbols.extend(["·", "•", "…", "×", "÷", "°", "±", "✓", "✗", "★", "☆"].map(String::from));
+    symbols
+}
+
+thread_local! {
+    /// Kept sheets made ahead in idle time (`spare_sheet`), hidden and empty, each with its rows.
+    static SPARE: RefCell<Vec<(Element, Vec<Element>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Makes one kept sheet ahead (hidden, its rows empty, in the grid), so that the first screens shown whole do not
+/// make theirs during their key; at most `KEPT_SHEETS` in all. Returns whether it made one.
+fn spare_sheet(document: &Document) -> bool {
+    let Some(grid) = document.get_element_by_id(&format!("{}_rows", crate::page::TERM_ID)) else {
+        return false;
+    };
+    let children: Vec<Element> =
+        std::iter::successors(grid.first_element_child(), |r| r.next_element_sibling()).collect();
+    let made = children
+        .iter()
+        .filter(|c| c.class_name() == SHEET_CLASS)
+        .count();
+    if made >= KEPT_SHEETS {
+        return false;
+    }
+    let rows: Vec<&Element> = children.iter().filter(|r| r.tag_name() == "PRE").collect();
+    let Some(row_style) = rows.first().and_then(|r| r.get_attribute("style")) else {
+        return false;
+    };
+    let Ok(element) = document.create_element("div") else {
+        return false;
+    };
+    element.set_class_name(SHEET_CLASS);
+    let _ = element.set_attribute("style", &format!("{SHEET_STYLE}{SHEET_HIDDEN}"));
+    let _ = element.set_attribute("aria-hidden", "true");
+    let mut html = String::new();
+    for _ in 0..rows.len() {
+        html.push_str("<pre style=\"");
+        html.push_str(&row_style);
+        html.push_str("\"></pre>");
+    }
+    element.set_inner_html(&html);
+    let sheet_rows: Vec<Element> =
+        std::iter::successors(element.first_element_child(), |r| r.next_element_sibling())
+            .collect();
+    if grid.append_child(&element).is_err() {
+        return false;
+    }
+    let _ = grid.set_attribute("style", "position:relative;");
+    SPARE.with(|s| s.borrow_mut().push((element, sheet_rows)));
+    true
+}
+
+/// How many symbols one idle slice measures, and the idle time it asks for (ms).
+const IDLE_SYMBOLS: usize = 32;
+const IDLE_SYMBOLS_MS: f64 = 12.0;
+
+/// Makes the kept sheets ahead (`spare_sheet`, one a slice), then measures `common_symbols`, `IDLE_SYMBOLS`
+/// at a time, in the page's idle periods, each slice only when the idle time left is at least `IDLE_SYMBOLS_MS`
+/// (a slice measured about 1 to 5 ms); a slice put off asks again, at most 20 times in a row.
+pub fn measure_in_idle() {
+    fn ask(from: usize, tries: u32) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let cb = Closure::once_into_js(move |deadline: JsValue| {
+            let left = js_sys::Reflect::get(&deadline, &JsValue::from_str("timeRemaining"))
+                .ok()
+                .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+                .and_then(|f| f.call0(&deadline).ok())
+                .and_then(|v| v.as_f64())
+                .unwrap_or(IDLE_SYMBOLS_MS);
+            if left < IDLE_SYMBOLS_MS {
+                if tries < 20 {
+                    ask(from, tries + 1);
+                }
+                return;
+            }
+            let symbols = common_symbols();
+            let document = web_sys::window().and_then(|w| w.document());
+            let parent = document
+                .as_ref()
+                .and_then(|d| d.get_element_by_id(crate::page::TERM_ID));
+            let (Some(document), Some(parent)) = (document, parent) else {
+                return;
+            };
+            let start = now();
+            if spare_sheet(&document) {
+                log(
+                    "symbols",
+                    "a sheet made ahead",
+                    &[("start", start), ("end", now()), ("left", left)],
+                );
+                ask(from, 0);
+                return;
+            }
+            let to = (from + IDLE_SYMBOLS).min(symbols.len());
+            measure_list(
+                &document,
+                &parent,
+                symbols[from..to].iter().map(String::as_str),
+            );
+            log(
+                "symbols",
+                "measured",
+                &[("start", start), ("end", now()), ("left", left)],
+            );
+            if to < symbols.len() {
+                ask(to, 0);
+            }
+        });
+        let f: &js_sys::Function = cb.unchecked_ref();
+        if window.request_idle_callback(f).is_err() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(f, 200);
+        }
+    }
+    ask(0, 0);
 }
 
 impl CellSized for RowDom {
@@ -308,7 +733,10 @@ impl Backend for RowDom {
                     .as_ref()
                     .is_some_and(|l| l.done && l.cells == self.cells)
             });
-        let (was, shows) = show_layer(layered, &self.grid);
+        let (was, shows) = show_layer(layered);
+        if was != shows {
+            self.front_unread(shows);
+        }
         if was && !shows {
             // The rows under the layer hold what they held before it showed: each is compared with the frame.
             self.dirty.fill(true);
@@ -321,46 +749,156 @@ impl Backend for RowDom {
                     s.layers_shown += 1;
                     s.last_rows = 0;
                     s.last_runs = 0;
+                    s.last_fixed_runs = 0;
                 });
             }
             return Ok(());
         }
-        let (mut rows, mut runs) = (0, 0);
+        self.frames += 1;
+        let h = self.sheets[0].rows.len();
+        let on_row = |y: usize| {
+            cursor
+                .filter(|p| usize::from(p.y) == y)
+                .map(|p| usize::from(p.x))
+        };
+        let cells = &self.cells;
+        let row_cells = |y: usize| &cells[y * width..(y + 1) * width];
+        let front = self.front;
+        let writes = |sheet: &Sheet, only_dirty: bool| {
+            (0..h)
+                .filter(|&y| {
+                    (!only_dirty || self.dirty[y]) && !sheet.holds(y, row_cells(y), on_row(y))
+                })
+                .count()
+        };
         let timed = timing();
+        let pick_start = if timed { now() } else { 0.0 };
+        let front_writes = writes(&self.sheets[front], true);
+        // A frame of another screen than the front's, changing a third of the rows or more, is written on the sheet
+        // that holds most of it already (a screen shown before, kept in its sheet: the menu again, or the last game
+        // for a new game), else on a new sheet or the least recently shown one: the front's screen is kept for when it
+        // shows again. Any other frame is written on the front (a move, a dialog over the screen).
+        let screen = SCREEN.with(Shared::get);
+        let mut target = front;
+        let fresh = self.sheets[front].used == 0;
+        if h > 0 && !fresh && self.sheets[front].screen != screen {
+            let mut best: Option<(usize, usize)> = None;
+            for (i, sheet) in self.sheets.iter().enumerate() {
+                if i != front {
+                    let n = writes(sheet, false);
+                    if best.is_none_or(|(b, _)| n < b) {
+                        best = Some((n, i));
+                    }
+                }
+            }
+            let front_copied = self
+                .sheets
+                .iter()
+                .enumerate()
+                .any(|(i, s)| i != front && s.screen == self.sheets[front].screen);
+            if best.is_none_or(|(b, _)| b * 2 >= h) && front_copied {
+                // No kept sheet holds half of it, and the front's screen is kept in a copy made while it showed:
+                // the front is written over, as few rows as the change needs.
+                best = None;
+                target = front;
+            } else if best.is_none_or(|(b, _)| b * 2 >= h) {
+                // No kept sheet holds half of it: a new sheet while there is room, else the least recently shown.
+                best = if self.sheets.len() <= KEPT_SHEETS {
+                    None
+                } else {
+                    (0..self.sheets.len())
+                        .filter(|&i| i != front)
+                        .min_by_key(|&i| self.sheets[i].used)
+                        .map(|i| (writes(&self.sheets[i], false), i))
+                };
+            }
+            if best.is_some_and(|(b, _)| b < front_writes)
+                || (best.is_none() && !front_copied && front_writes * 3 >= h)
+            {
+                target = match best {
+                    Some((_, i)) => i,
+                    None => self.new_sheet().unwrap_or(front),
+                };
+            }
+        }
+        // Symbols met for the first time are measured before the rows holding them are written.
+        let all = target != front;
+        measure_symbols(
+            &self.document,
+            &self.parent,
+            self.cells
+                .chunks(width.max(1))
+                .zip(&self.dirty)
+                .filter(|(_, d)| all || **d)
+                .flat_map(|(row, _)| row),
+        );
+        let pick_ms = if timed { now() - pick_start } else { f64::NAN };
+        let (mut rows, mut runs, mut fixed) = (0, 0, 0);
         let (mut html_ms, mut write_ms) = if timed {
             (0.0, 0.0)
         } else {
             (f64::NAN, f64::NAN)
         };
-        for (y, row) in self.rows.iter().enumerate() {
-            if !std::mem::take(&mut self.dirty[y]) {
+        let sheet = &mut self.sheets[target];
+        for y in 0..h {
+            if !std::mem::take(&mut self.dirty[y]) && !all {
                 continue;
             }
-            let on_row = cursor
-                .filter(|p| usize::from(p.y) == y)
-                .map(|p| usize::from(p.x));
+            let on_row = on_row(y);
             let cells = &self.cells[y * width..(y + 1) * width];
-            if self.shown[y]
-                .as_ref()
-                .is_some_and(|(c, at)| *at == on_row && c.as_slice() == cells)
-            {
+            if sheet.holds(y, cells, on_row) {
                 continue;
             }
             // The clock is read per row only when `?timing=1` asks.
             let t0 = if timed { now() } else { 0.0 };
-            let (html, n) = row_html(cells, on_row);
+            let (html, n, f) = row_html(cells, on_row, &one_cell);
             let t1 = if timed { now() } else { 0.0 };
-            row.set_inner_html(&html);
+            sheet.rows[y].set_inner_html(&html);
             if timed {
                 html_ms += t1 - t0;
                 write_ms += now() - t1;
             }
-            self.shown[y] = Some((cells.to_vec(), on_row));
+            sheet.shown[y] = Some((cells.to_vec(), on_row));
             rows += 1;
             runs += n;
+            fixed += f;
+        }
+        self.dirty.fill(false);
+        sheet.used = self.frames;
+        sheet.screen = screen;
+        if timed && target != front {
+            log(
+                "sheet",
+                "shown",
+                &[
+                    ("start", now()),
+                    ("from", front as f64),
+                    ("to", target as f64),
+                    ("frontWrites", front_writes as f64),
+                    ("rows", rows as f64),
+                    ("h", h as f64),
+                ],
+            );
+        }
+        if target != front {
+            self.show_sheet(target);
+            Stats::publish(|s| {
+                s.sheets = self.sheets.len() - 1;
+                s.sheets_shown += 1;
+                if rows == 0 {
+                    (s.last_rows, s.last_runs, s.last_fixed_runs) = (0, 0, 0);
+                }
+            });
+        }
+        if rows == 0
+            && target == front
+            && self.sheets[front].screen == screen
+            && TICKING.with(Shared::get)
+        {
+            self.keep_copy();
         }
         let changed = std::mem::take(&mut self.changed);
-        if timed && rows * 2 >= self.rows.len() {
+        if timed && rows * 2 >= h {
             // A whole screen written while a layer was there: why the layer was not shown, for `web-figures`.
             LAYER.with(|l| {
                 if let Some(l) = l.borrow().as_ref() {
@@ -398,10 +936,12 @@ impl Backend for RowDom {
                 s.row_writes += rows;
                 s.last_rows = rows;
                 s.last_runs = runs;
+                s.last_fixed_runs = fixed;
                 s.last_cells = changed;
                 s.html_ms = html_ms;
                 s.write_ms = write_ms;
-                if rows * 2 >= self.rows.len() {
+                s.pick_ms = pick_ms;
+                if rows * 2 >= h {
                     s.whole_screens += 1;
                 }
             });
@@ -431,12 +971,70 @@ const LAYER_ID: &str = "term_layer";
 
 /// The layer's style while hidden: laid out (`visibility`, not `display`), but not seen, selected, read or
 /// pointed at; shown, it is the same without `visibility: hidden` and `aria-hidden`.
-const LAYER_STYLE: &str = "position:absolute;left:0;top:0;right:0;bottom:0;contain:strict;";
+const LAYER_STYLE: &str =
+    "position:absolute;left:0;top:0;right:0;bottom:0;contain:strict;z-index:2;";
+
+/// A kept sheet's class and style (shown; hidden, it adds [`SHEET_HIDDEN`]): over the grid's rows as the help's
+/// layer is, under that layer.
+const SHEET_CLASS: &str = "term_sheet";
+const SHEET_STYLE: &str =
+    "position:absolute;left:0;top:0;right:0;bottom:0;contain:strict;z-index:1;";
+
+/// How many whole screens are kept in sheets over the grid's rows, besides the rows themselves.
+const KEPT_SHEETS: usize = 6;
+
+/// A surface a frame is written on: the grid's own rows (no element of its own) or a kept sheet over them (a
+/// `<div>` of one `<pre>` per row, as the grid's), what each row holds, and the frame it was last written at.
+struct Sheet {
+    element: Option<Element>,
+    rows: Vec<Element>,
+    /// What each row's element holds (its cells and the cursor's column on it), `None` until first written: a
+    /// row whose cells come back to what it holds (the help closed over an unchanged screen) is not written again.
+    shown: Vec<Option<(Vec<Cell>, Option<usize>)>>,
+    used: u64,
+    /// The screen it was last written for ([`note_screen`]).
+    screen: u64,
+}
+
+thread_local! {
+    static SCREEN: Shared<u64> = const { Shared::new(0) };
+}
+
+thread_local! {
+    static TICKING: Shared<bool> = const { Shared::new(false) };
+}
+
+/// Tells the backend whether the frames drawn now are the app's periodic ticks (not a key's or a mouse event's):
+/// only then does it copy the screen shown into a hidden sheet ([`RowDom`]'s `keep_copy`).
+pub fn note_ticking(ticking: bool) {
+    TICKING.with(|t| t.set(ticking));
+}
+
+/// Tells the backend which screen the next frames draw (the app's [`parlor::tui::app::App::screen_id`]): a frame
+/// of another screen than the sheet in front holds, changing a third of its rows or more, is written on another
+/// sheet, so that the front's screen is kept for when it shows again.
+pub fn note_screen(id: u64) {
+    SCREEN.with(|s| s.set(id));
+}
+
+impl Sheet {
+    /// Whether row `y` holds `cells` with the cursor at `on_row`.
+    fn holds(&self, y: usize, cells: &[Cell], on_row: Option<usize>) -> bool {
+        self.shown
+            .get(y)
+            .and_then(Option::as_ref)
+            .is_some_and(|(c, at)| *at == on_row && c.as_slice() == cells)
+    }
+}
 const LAYER_HIDDEN: &str = "visibility:hidden;pointer-events:none;";
 
-/// Shows the prepared layer over `grid` (its rows hidden from readers meanwhile) when `wanted`, else hides it if it
-/// shows. Returns whether it showed before, and whether it shows now.
-fn show_layer(wanted: bool, grid: &Element) -> (bool, bool) {
+/// A kept sheet's style while hidden: not drawn, its rendering kept as it was (`content-visibility: hidden`, which
+/// unlike `visibility` is not inherited, so hiding or showing a sheet restyles no row of it).
+const SHEET_HIDDEN: &str = "content-visibility:hidden;pointer-events:none;";
+
+/// Shows the prepared layer over the grid when `wanted` (its own `aria-hidden` removed; the caller hides the sheet
+/// under it from readers), else hides it if it shows. Returns whether it showed before, and whether it shows now.
+fn show_layer(wanted: bool) -> (bool, bool) {
     LAYER.with(|l| {
         let mut l = l.borrow_mut();
         let Some(layer) = l.as_mut() else {
@@ -452,10 +1050,8 @@ fn show_layer(wanted: bool, grid: &Element) -> (bool, bool) {
             let _ = layer.element.set_attribute("style", &style);
             if wanted {
                 let _ = layer.element.remove_attribute("aria-hidden");
-                let _ = grid.set_attribute("aria-hidden", "true");
             } else {
                 let _ = layer.element.set_attribute("aria-hidden", "true");
-                let _ = grid.remove_attribute("aria-hidden");
             }
             layer.shown = wanted;
         }
@@ -524,6 +1120,16 @@ pub fn layer_rows(buffer: &Buffer, rows: std::ops::Range<usize>) -> bool {
             .first_element_child()
             .and_then(|r| r.get_attribute("style"))
             .unwrap_or_default();
+        measure_symbols(
+            &document,
+            &grid,
+            buffer
+                .content
+                .chunks(width)
+                .skip(rows.start)
+                .take(rows.len())
+                .flatten(),
+        );
         let mut html = String::new();
         for row in buffer
             .content
@@ -534,7 +1140,7 @@ pub fn layer_rows(buffer: &Buffer, rows: std::ops::Range<usize>) -> bool {
             html.push_str("<pre style=\"");
             html.push_str(&row_style);
             html.push_str("\">");
-            html.push_str(&row_html(row, None).0);
+            html.push_str(&row_html(row, None, &one_cell).0);
             html.push_str("</pre>");
         }
         if layer
@@ -560,7 +1166,9 @@ pub fn layer_rows(buffer: &Buffer, rows: std::ops::Range<usize>) -> bool {
 /// What the page's drawing did, published on `window.parlorDraw` after each change: `backend` (`"dom"` for this
 /// one), `flushes` (frames that wrote rows), `rowWrites` (rows written, one assignment each), `wholeScreens`
 /// (frames that wrote at least half the rows), `lastRows`, `lastRuns` and `lastCells` (the last frame's rows
-/// written, their runs and the cells that changed), and the last redraw's times in ms: `renderMs` (the screens
+/// written, their runs and the cells that changed), `lastFixedRuns` (of those runs, the ones fixed at their width:
+/// [`row_html`]), `symbolsMeasured` (symbols measured in the page's font, `measure_symbols`), and the last
+/// redraw's times in ms: `renderMs` (the screens
 /// drawing into ratatui's buffer), `flushMs` (the backend writing the document; of the last flush that wrote rows,
 /// with `?timing=1` only: `htmlMs` building their HTML and `writeMs` the assignments) and,
 /// with `?timing=1` only, `layoutMs` (the browser's style and layout of it, forced at once); `warmedHelps` (helps prepared ahead of time in
@@ -581,6 +1189,17 @@ pub struct Stats {
     pub last_rows: usize,
     /// Runs (spans) in the rows the last frame wrote.
     pub last_runs: usize,
+    /// Of those runs, the ones fixed at their width (holding a symbol not measured one cell wide).
+    pub last_fixed_runs: usize,
+    /// Symbols of one cell (not ASCII) measured in the page's font so far (`measure_symbols`).
+    pub symbols_measured: usize,
+    /// Whole screens kept in sheets over the grid's rows.
+    pub sheets: usize,
+    /// Copies of the screen shown made in a sheet while it showed unchanged.
+    pub copies: usize,
+    /// Frames shown on another sheet than the last (a screen kept in its sheet shown again, or a new screen
+    /// written on a sheet of its own so that the last one is kept).
+    pub sheets_shown: usize,
     /// Cells changed in the last frame.
     pub last_cells: usize,
     /// The screens drawing into the buffer, ms.
@@ -593,6 +1212,8 @@ pub struct Stats {
     pub html_ms: f64,
     /// Of the last flush that wrote rows: the rows' `innerHTML` assignments (the browser parsing them), ms.
     pub write_ms: f64,
+    /// Of the last flush that wrote rows: choosing the sheet to write on and measuring new symbols, ms.
+    pub pick_ms: f64,
     /// Helps prepared ahead of time in the layer over the grid ([`layer_rows`]).
     pub warmed_helps: usize,
     /// Frames shown by showing the prepared layer instead of writing rows.
@@ -609,6 +1230,11 @@ thread_local! {
 }
 
 impl Stats {
+    /// The stats as they are.
+    pub fn current() -> Stats {
+        STATS.with(|s| s.borrow().clone())
+    }
+
     /// Changes the stats with `f`, then publishes them on `window.parlorDraw`.
     pub fn publish(f: impl FnOnce(&mut Stats)) {
         let stats = STATS.with(|s| {
@@ -632,6 +1258,17 @@ impl Stats {
         );
         set("lastRows", JsValue::from_f64(stats.last_rows as f64));
         set("lastRuns", JsValue::from_f64(stats.last_runs as f64));
+        set(
+            "lastFixedRuns",
+            JsValue::from_f64(stats.last_fixed_runs as f64),
+        );
+        set("sheets", JsValue::from_f64(stats.sheets as f64));
+        set("sheetsShown", JsValue::from_f64(stats.sheets_shown as f64));
+        set("copies", JsValue::from_f64(stats.copies as f64));
+        set(
+            "symbolsMeasured",
+            JsValue::from_f64(stats.symbols_measured as f64),
+        );
         set("lastCells", JsValue::from_f64(stats.last_cells as f64));
         set("renderMs", JsValue::from_f64(stats.render_ms));
         set("flushMs", JsValue::from_f64(stats.flush_ms));

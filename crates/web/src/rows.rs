@@ -3,10 +3,14 @@
 //! ratzilla's DOM backend does (which made a whole new screen take 100 to 600 ms on a loaded machine).
 //!
 //! A row is cut into runs of cells of the same look (colours after `REVERSED`, bold, dim, italic, underline,
-//! hidden, crossed out, the cursor): each run is one `<span>` with an inline style, fixed at its width in
-//! character cells (`display: inline-block; width: Nch`) so that a glyph the font draws wider or narrower than a
-//! cell never shifts the runs after it, and its text escaped. The text stays plain text in the document, so a
-//! reader can select and copy it. Plain Rust, tested natively.
+//! hidden, crossed out, the cursor): each run is one `<span>` with an inline style and its text escaped. A run
+//! whose every symbol the page's font draws exactly one cell wide (ASCII, and the symbols the page measured so:
+//! the `one_cell` of [`row_html`]) is a plain inline span, which the browser lays out as part of its row's one
+//! line; any other run (a wide character, a glyph from a fallback font, a symbol not measured yet) is fixed at its
+//! width in cells (`display: inline-block; width: Nch`), so that a glyph drawn wider or narrower than a cell never
+//! shifts the runs after it. (Every run fixed so made the browser lay out each span as a block of its own: a new
+//! 2048 game's layout took about twice as long.) The text stays plain text in the document, so a reader can select
+//! and copy it. Plain Rust, tested natively.
 
 use ratatui::buffer::Cell;
 use ratatui::style::{Color, Modifier};
@@ -55,8 +59,8 @@ impl Look {
         }
     }
 
-    /// The inline CSS of a run of `width` cells of this look.
-    pub fn css(&self, width: usize) -> String {
+    /// The inline CSS of a run of `width` cells of this look: fixed at that width (`Some`) or not.
+    pub fn css(&self, width: Option<usize>) -> String {
         let mut css = String::with_capacity(96);
         let (r, g, b) = self.fg.unwrap_or((255, 255, 255));
         let _ = write!(css, "color:rgb({r},{g},{b});");
@@ -84,7 +88,9 @@ impl Look {
         if m.contains(Modifier::HIDDEN) {
             css.push_str("visibility:hidden;");
         }
-        let _ = write!(css, "display:inline-block;width:{width}ch;");
+        if let Some(width) = width {
+            let _ = write!(css, "display:inline-block;width:{width}ch;");
+        }
         css
     }
 }
@@ -150,7 +156,7 @@ fn indexed(i: u8) -> Rgb {
 }
 
 /// Appends `text` to `out` with `&`, `<` and `>` escaped.
-fn push_escaped(out: &mut String, text: &str) {
+pub fn push_escaped(out: &mut String, text: &str) {
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),
@@ -161,13 +167,32 @@ fn push_escaped(out: &mut String, text: &str) {
     }
 }
 
+/// Whether `symbol` is printable ASCII, which a monospace font draws one cell (`1ch`, the width of its `0`) wide.
+pub fn ascii_cell(symbol: &str) -> bool {
+    symbol.len() == 1 && symbol.bytes().all(|b| (0x20..0x7f).contains(&b))
+}
+
+/// One run being built: its look, its width in cells, its text, and whether it must be fixed at its width.
+struct Run {
+    look: Look,
+    width: usize,
+    text: String,
+    fixed: bool,
+}
+
 /// The HTML of one row of cells: runs of the same look, each a `<span>` (see the module's note). `cursor` is the
-/// column the cursor is drawn on, if it is on this row. The cells a wide character covers after its own are left
-/// out (the character's run counts its two cells). Returns the HTML and the number of runs.
-pub fn row_html(cells: &[Cell], cursor: Option<usize>) -> (String, usize) {
+/// column the cursor is drawn on, if it is on this row; `one_cell` says whether the page's font draws a symbol of
+/// one cell exactly one cell wide (a run holding any other symbol is fixed at its width). The cells a wide
+/// character covers after its own are left out (the character's run counts its two cells). Returns the HTML and
+/// the number of runs, and how many of them are fixed at their width.
+pub fn row_html(
+    cells: &[Cell],
+    cursor: Option<usize>,
+    one_cell: &dyn Fn(&str) -> bool,
+) -> (String, usize, usize) {
     let mut out = String::with_capacity(cells.len() * 2 + 64);
-    let mut runs = 0;
-    let mut run: Option<(Look, usize, String)> = None;
+    let (mut runs, mut fixed_runs) = (0, 0);
+    let mut run: Option<Run> = None;
     let mut x = 0;
     while x < cells.len() {
         let cell = &cells[x];
@@ -177,35 +202,44 @@ pub fn row_html(cells: &[Cell], cursor: Option<usize>) -> (String, usize) {
             0 => (" ", 1),
             w => (symbol, w.min(cells.len() - x)),
         };
+        let fixed = width != 1 || !(ascii_cell(symbol) || one_cell(symbol));
         let look = Look::of(cell, cursor == Some(x));
         match &mut run {
-            Some((l, w, text)) if *l == look => {
-                *w += width;
-                text.push_str(symbol);
+            Some(r) if r.look == look => {
+                r.width += width;
+                r.text.push_str(symbol);
+                r.fixed |= fixed;
             }
             _ => {
-                if let Some((l, w, text)) = run.take() {
-                    close_run(&mut out, &l, w, &text);
+                if let Some(r) = run.take() {
+                    close_run(&mut out, &r);
                     runs += 1;
+                    fixed_runs += usize::from(r.fixed);
                 }
-                run = Some((look, width, symbol.to_string()));
+                run = Some(Run {
+                    look,
+                    width,
+                    text: symbol.to_string(),
+                    fixed,
+                });
             }
         }
         x += width;
     }
-    if let Some((l, w, text)) = run {
-        close_run(&mut out, &l, w, &text);
+    if let Some(r) = run {
+        close_run(&mut out, &r);
         runs += 1;
+        fixed_runs += usize::from(r.fixed);
     }
-    (out, runs)
+    (out, runs, fixed_runs)
 }
 
 /// Appends one run's `<span>`.
-fn close_run(out: &mut String, look: &Look, width: usize, text: &str) {
+fn close_run(out: &mut String, run: &Run) {
     out.push_str("<span style=\"");
-    out.push_str(&look.css(width));
+    out.push_str(&run.look.css(run.fixed.then_some(run.width)));
     out.push_str("\">");
-    push_escaped(out, text);
+    push_escaped(out, &run.text);
     out.push_str("</span>");
 }
 
@@ -240,6 +274,19 @@ mod tests {
             .replace("&amp;", "&")
     }
 
+    /// The page's font as the tests take it: ASCII one cell wide, nothing else measured.
+    fn nothing_measured(_: &str) -> bool {
+        false
+    }
+
+    /// The widths in cells of the runs fixed at their width.
+    fn fixed_widths(html: &str) -> Vec<usize> {
+        html.split("width:")
+            .skip(1)
+            .map(|s| s.split("ch").next().unwrap().parse::<usize>().unwrap())
+            .collect()
+    }
+
     #[test]
     fn a_row_of_one_look_is_one_run_holding_its_text() {
         let mut b = Buffer::empty(Rect::new(0, 0, 12, 1));
@@ -249,47 +296,62 @@ mod tests {
             "hello world",
             Style::default().fg(Color::Rgb(1, 2, 3)),
         );
-        let (html, runs) = row_html(&row(&b, 0), None);
-        // "hello world" in one colour, then one default space: two runs.
+        let (html, runs, _) = row_html(&row(&b, 0), None, &nothing_measured);
+        // "hello world" in one colour, then one default space: two runs, ASCII, so neither fixed at its width.
         assert_eq!(runs, 2, "{html}");
         assert_eq!(text_of(&html), "hello world ");
-        assert!(
-            html.starts_with("<span style=\"color:rgb(1,2,3);display:inline-block;width:11ch;\">hello world</span>"),
-            "{html}"
+        assert_eq!(
+            html,
+            "<span style=\"color:rgb(1,2,3);\">hello world</span><span style=\"color:rgb(255,255,255);\"> </span>"
         );
-        assert!(html.ends_with("width:1ch;\"> </span>"), "{html}");
     }
 
     #[test]
-    fn runs_break_where_the_look_changes_and_the_widths_add_up_to_the_row() {
+    fn runs_break_where_the_look_changes() {
         let mut b = Buffer::empty(Rect::new(0, 0, 20, 1));
         b.set_string(2, 0, "ab", Style::default().bg(Color::Blue));
         b.set_string(4, 0, "cd", Style::default().bg(Color::Blue).bold());
         b.set_string(6, 0, "ef", Style::default().reversed());
-        let (html, runs) = row_html(&row(&b, 0), None);
+        let (html, runs, _) = row_html(&row(&b, 0), None, &nothing_measured);
         assert_eq!(runs, 5, "{html}");
         assert_eq!(text_of(&html), format!("  abcdef{}", " ".repeat(12)));
-        let widths: usize = html
-            .split("width:")
-            .skip(1)
-            .map(|s| s.split("ch").next().unwrap().parse::<usize>().unwrap())
-            .sum();
-        assert_eq!(widths, 20);
-        assert!(
-            html.contains("background-color:rgb(0,0,128);display:inline-block;width:2ch;\">ab<")
-        );
-        assert!(html.contains("font-weight:bold;display:inline-block;width:2ch;\">cd<"));
+        assert!(fixed_widths(&html).is_empty(), "{html}");
+        assert!(html.contains("background-color:rgb(0,0,128);\">ab<"));
+        assert!(html.contains("font-weight:bold;\">cd<"));
         // Reversed with no colours: white behind, white text (the default) as ratzilla drew it.
-        assert!(html.contains(
-            "color:rgb(255,255,255);background-color:rgb(255,255,255);display:inline-block;width:2ch;\">ef<"
-        ));
+        assert!(html.contains("color:rgb(255,255,255);background-color:rgb(255,255,255);\">ef<"));
+    }
+
+    #[test]
+    fn a_run_with_a_symbol_not_measured_one_cell_is_fixed_at_its_width() {
+        let mut b = Buffer::empty(Rect::new(0, 0, 20, 1));
+        b.set_string(0, 0, "┌──┐", Style::default().fg(Color::Red));
+        b.set_string(4, 0, " ab ", Style::default());
+        b.set_string(8, 0, "→ x", Style::default().bold());
+        let row = row(&b, 0);
+        let (html, runs, fixed) = row_html(&row, None, &nothing_measured);
+        assert_eq!((runs, fixed), (4, 2), "{html}");
+        // The box's four cells and the arrow's run (three cells) are fixed; the ASCII between and after are not.
+        assert_eq!(fixed_widths(&html), vec![4, 3], "{html}");
+        assert!(
+            html.contains("display:inline-block;width:4ch;\">┌──┐<"),
+            "{html}"
+        );
+        assert!(html.contains("color:rgb(255,255,255);\"> ab <"), "{html}");
+        assert_eq!(text_of(&html), format!("┌──┐ ab → x{}", " ".repeat(9)));
+        // Once the page has measured them one cell wide, no run is fixed, and the text is the same.
+        let measured = |s: &str| matches!(s, "┌" | "─" | "┐" | "→");
+        let (plain, runs, fixed) = row_html(&row, None, &measured);
+        assert_eq!((runs, fixed), (4, 0), "{plain}");
+        assert!(fixed_widths(&plain).is_empty(), "{plain}");
+        assert_eq!(text_of(&plain), text_of(&html));
     }
 
     #[test]
     fn text_is_escaped_so_markup_in_a_cell_stays_text() {
         let mut b = Buffer::empty(Rect::new(0, 0, 9, 1));
         b.set_string(0, 0, "<b>&x</b>", Style::default());
-        let (html, runs) = row_html(&row(&b, 0), None);
+        let (html, runs, _) = row_html(&row(&b, 0), None, &nothing_measured);
         assert_eq!(runs, 1);
         assert!(html.contains("&lt;b&gt;&amp;x&lt;/b&gt;"), "{html}");
         assert_eq!(text_of(&html), "<b>&x</b>");
@@ -299,19 +361,20 @@ mod tests {
     fn a_wide_character_counts_its_two_cells_once() {
         let mut b = Buffer::empty(Rect::new(0, 0, 8, 1));
         b.set_string(0, 0, "ノッカ!", Style::default());
-        let (html, _) = row_html(&row(&b, 0), None);
+        // A wide character is fixed at its two cells, even where the page says it measured it.
+        let (html, _, _) = row_html(&row(&b, 0), None, &|_| true);
         // Three wide characters (six cells), "!" and one space: the text has no cell twice.
         assert_eq!(text_of(&html), "ノッカ! ");
-        assert!(html.contains("width:8ch;"), "{html}");
+        assert_eq!(fixed_widths(&html), vec![8], "{html}");
     }
 
     #[test]
     fn the_cursor_cell_is_its_own_underlined_run() {
         let mut b = Buffer::empty(Rect::new(0, 0, 5, 1));
         b.set_string(0, 0, "abcde", Style::default());
-        let (html, runs) = row_html(&row(&b, 0), Some(2));
+        let (html, runs, _) = row_html(&row(&b, 0), Some(2), &nothing_measured);
         assert_eq!(runs, 3, "{html}");
-        assert!(html.contains("text-decoration:underline;display:inline-block;width:1ch;\">c<"));
+        assert!(html.contains("text-decoration:underline;\">c<"), "{html}");
         assert_eq!(text_of(&html), "abcde");
     }
 
@@ -331,7 +394,7 @@ mod tests {
         let mut cell = Cell::default();
         cell.set_symbol("x");
         cell.modifier = Modifier::DIM | Modifier::ITALIC | Modifier::CROSSED_OUT | Modifier::HIDDEN;
-        let css = Look::of(&cell, false).css(1);
+        let css = Look::of(&cell, false).css(None);
         for part in [
             "opacity:0.5;",
             "font-style:italic;",
@@ -341,5 +404,21 @@ mod tests {
             assert!(css.contains(part), "{css} lacks {part}");
         }
         assert!(!css.contains("background-color"), "{css}");
+        assert!(!css.contains("width"), "{css}");
+        assert!(
+            Look::of(&cell, false)
+                .css(Some(3))
+                .ends_with("display:inline-block;width:3ch;")
+        );
+    }
+
+    #[test]
+    fn only_printable_ascii_is_taken_one_cell_without_measuring() {
+        for s in ["a", " ", "~", "0", "&"] {
+            assert!(ascii_cell(s), "{s}");
+        }
+        for s in ["\u{7f}", "\t", "é", "─", "ab", ""] {
+            assert!(!ascii_cell(s), "{s:?}");
+        }
     }
 }

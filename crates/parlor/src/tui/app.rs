@@ -252,6 +252,16 @@ impl App {
         theme.paint_base(frame.buffer_mut());
     }
 
+    /// Which screen shows: the same number while the same view is on top of the same stack, another when a
+    /// view is opened, closed or replaced (the page's backend keeps a screen's rows for when it shows again).
+    /// Two views alive at once never share it; a view made after another was dropped may take its number.
+    pub fn screen_id(&self) -> u64 {
+        let top = self.stack.last().map_or(0, |v| {
+            std::ptr::from_ref::<dyn View>(v.as_ref()).cast::<u8>() as usize
+        });
+        (top as u64) ^ ((self.stack.len() as u64) << 48)
+    }
+
     /// Draws the current screen with its help over it, as `?` shows it, and leaves the help as it was (open or not,
     /// and where it was scrolled): for drawing the help ahead of time, as the page does while idle.
     pub fn draw_with_help(&mut self, frame: &mut Frame) {

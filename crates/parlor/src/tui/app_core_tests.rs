@@ -159,3 +159,30 @@ fn the_help_drawn_ahead_of_time_is_the_one_question_mark_shows_and_leaves_it_clo
     t.draw(|f| app.draw_with_help(f)).expect("drawing");
     assert!(screen(&mut app).contains("Help: "));
 }
+
+#[test]
+fn the_screen_id_stays_with_a_screen_and_changes_with_another() {
+    let mut app = on_the_menu();
+    let menu = app.screen_id();
+    // Drawing, moving the cursor and the help open and shut leave the menu the same screen.
+    let _ = screen(&mut app);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Char('?'));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen_id(), menu);
+    // The setup is another screen; closing it gives the menu's back.
+    press(&mut app, KeyCode::Enter);
+    let setup = app.screen_id();
+    assert_ne!(setup, menu, "{}", screen(&mut app));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen_id(), menu, "{}", screen(&mut app));
+    // The game is another again, and stays one while it is played.
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    let game = app.screen_id();
+    assert_ne!(game, menu);
+    press(&mut app, KeyCode::Left);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(app.screen_id(), game, "{}", screen(&mut app));
+}

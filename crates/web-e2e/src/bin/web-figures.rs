@@ -257,6 +257,10 @@ struct Timed {
     thread: Option<(f64, f64)>,
     /// `parlorDraw.layersShown` after the key (frames shown by the help's prepared layer).
     layers: f64,
+    /// `parlorDraw.sheetsShown` after the key (frames shown on another kept sheet than the last), and the rows
+    /// the key's frame wrote (`lastRows`).
+    sheets: f64,
+    rows: f64,
 }
 
 /// Presses `key`, waits for the screen to change, and reads `parlorFrameMs()` and the page's split of the redraw.
@@ -278,7 +282,8 @@ fn timed_press(
     let d = page.eval(
         "const d = window.parlorDraw || {}; const log = window.parlorLog || []; \
          const keys = log.filter((e) => e.kind === 'key'); \
-         return [d.key || [], keys.length ? keys[keys.length - 1] : null, d.layersShown || 0];",
+         return [d.key || [], keys.length ? keys[keys.length - 1] : null, d.layersShown || 0, \
+         d.sheetsShown || 0, d.lastRows || 0];",
     )?;
     let part = |i: usize| {
         d[0].get(i)
@@ -291,6 +296,8 @@ fn timed_press(
         parts: [part(0), part(1), part(2), part(3), part(4)],
         entry: d[1].clone(),
         layers: d[2].as_f64().unwrap_or(0.0),
+        sheets: d[3].as_f64().unwrap_or(0.0),
+        rows: d[4].as_f64().unwrap_or(0.0),
         thread: match (sched_before, sched_after) {
             (Some(b), Some(a)) => Some((a.0 - b.0, a.1 - b.1)),
             _ => None,
@@ -412,11 +419,29 @@ fn whole_screens(page: &Session, walks: usize) -> Result<()> {
         let over = frames.iter().filter(|ms| **ms > 16.0).count();
         let n = frames.len();
         let (median, max) = median_max(&mut frames);
-        let layer = if shown > 0 {
+        // Keys shown on a kept sheet (another than the last key's), and how many of them wrote no row.
+        let on_sheet: Vec<&Timed> = out
+            .iter()
+            .enumerate()
+            .filter(|(i, r)| {
+                r.what == screen && r.sheets > if *i == 0 { 0.0 } else { out[i - 1].sheets }
+            })
+            .map(|(_, r)| r)
+            .collect();
+        let mut layer = if shown > 0 {
             format!(", {shown} by the prepared layer")
         } else {
             String::new()
         };
+        if !on_sheet.is_empty() {
+            let unwritten = on_sheet.iter().filter(|r| r.rows == 0.0).count();
+            let mut rows: Vec<f64> = on_sheet.iter().map(|r| r.rows).collect();
+            layer.push_str(&format!(
+                ", {} on a kept sheet ({unwritten} writing no row; rows written: median {:.0})",
+                on_sheet.len(),
+                median_max(&mut rows).0
+            ));
+        }
         // The median of each part of this screen's keys.
         let part = |i: usize| {
             let mut v: Vec<f64> = out
@@ -427,12 +452,30 @@ fn whole_screens(page: &Session, walks: usize) -> Result<()> {
                 .collect();
             median_max(&mut v).0
         };
+        // The median of a field of this screen's keys' log entries (the flush's split, when the key wrote rows).
+        let logged = |name: &str| {
+            let mut v: Vec<f64> = out
+                .iter()
+                .filter(|r| r.what == screen)
+                .map(|r| field(&r.entry, name))
+                .filter(|v| v.is_finite())
+                .collect();
+            if v.is_empty() {
+                f64::NAN
+            } else {
+                median_max(&mut v).0
+            }
+        };
         let layer = format!(
-            "{layer} (medians: wait {:.1}, handle {:.1}, render {:.1}, flush {:.1}, layout {:.1})",
+            "{layer} (medians: wait {:.1}, handle {:.1}, render {:.1}, flush {:.1} = pick {:.1} + html {:.1} + write {:.1} + the rest, \
+             layout {:.1})",
             part(0),
             part(1),
             part(2),
             part(3),
+            logged("pick"),
+            logged("html"),
+            logged("write"),
             part(4)
         );
         println!(

@@ -247,12 +247,16 @@ fn wait_prepared(page: &Session) -> u64 {
     );
 }
 
-/// The layer's computed visibility, and whether the grid is hidden from readers.
+/// The layer's computed visibility and its `aria-hidden`, the `aria-hidden` of the surface under it (the kept
+/// sheet in front, or the grid's rows), and whether a reader can reach the layer (no ancestor hides it).
 fn layer_state(page: &Session) -> serde_json::Value {
     page.eval(
-        "const l = document.getElementById('term_layer'); \
-         return l ? [getComputedStyle(l).visibility, l.getAttribute('aria-hidden'), \
-         document.getElementById('term_rows').getAttribute('aria-hidden')] : null;",
+        "const l = document.getElementById('term_layer'); if (!l) return null; \
+         const front = Array.from(document.querySelectorAll('#term_rows > .term_sheet')) \
+           .find((s) => getComputedStyle(s).contentVisibility !== 'hidden'); \
+         const under = front || document.querySelector('#term_rows > pre'); \
+         return [getComputedStyle(l).visibility, l.getAttribute('aria-hidden'), under.getAttribute('aria-hidden'), \
+           !l.parentElement.closest('[aria-hidden=\"true\"]')];",
     )
     .unwrap()
 }
@@ -268,8 +272,8 @@ fn the_help_shows_as_a_layer_prepared_over_the_grid_and_closes_without_a_row_wri
     assert!(prepared >= 1, "{}", draw_stats(&page));
     assert_eq!(
         layer_state(&page),
-        serde_json::json!(["hidden", "true", null]),
-        "prepared, hidden, the grid read"
+        serde_json::json!(["hidden", "true", null, true]),
+        "prepared, hidden, the screen under it read"
     );
     let before = draw_stats(&page);
     page.type_text("?").unwrap();
@@ -286,8 +290,8 @@ fn the_help_shows_as_a_layer_prepared_over_the_grid_and_closes_without_a_row_wri
     assert_eq!(count(&shown, "rowWrites"), count(&before, "rowWrites"));
     assert_eq!(
         layer_state(&page),
-        serde_json::json!(["visible", null, "true"]),
-        "shown, the grid under it hidden from readers"
+        serde_json::json!(["visible", null, "true", true]),
+        "shown and read, the screen under it hidden from readers"
     );
     page.screenshot("_help_layer").unwrap();
     // The layer's text is the help's, row for row, and a reader can select it.
@@ -331,7 +335,7 @@ fn the_help_shows_as_a_layer_prepared_over_the_grid_and_closes_without_a_row_wri
     assert_eq!(count(&closed, "rowWrites"), count(&before, "rowWrites"));
     assert_eq!(
         layer_state(&page),
-        serde_json::json!(["hidden", "true", null])
+        serde_json::json!(["hidden", "true", null, true])
     );
     let grid = page
         .eval_string("return document.getElementById('term_rows').innerText;")
@@ -393,5 +397,187 @@ fn the_warm_up_runs_only_in_idle_time_it_fits_and_keys_pressed_meanwhile_are_tak
         ran.iter().any(|e| e["start"].as_f64().unwrap() > last_key
             && (e["what"] == "rows, the last" || e["what"] == "render, the layer holds it")),
         "the help of the screen shown was prepared after the last key: {ran:?}"
+    );
+}
+
+/// The surface shown (the kept sheet in front, else the grid's own rows): each row's text, whether it and its
+/// rows are hidden from readers, and how many other sheets there are, each hidden from the eye and from readers.
+fn front_surface(page: &Session) -> serde_json::Value {
+    page.eval(
+        "const sheets = Array.from(document.querySelectorAll('#term_rows > .term_sheet')); \
+         const front = sheets.find((s) => getComputedStyle(s).contentVisibility !== 'hidden'); \
+         const rows = front ? Array.from(front.children) \
+           : Array.from(document.querySelectorAll('#term_rows > pre')); \
+         const others = sheets.filter((s) => s !== front); \
+         return { rows: rows.map((r) => r.textContent), \
+           unread: rows.some((r) => r.closest('[aria-hidden=\"true\"]')), \
+           gridRowsUnread: !!front && Array.from(document.querySelectorAll('#term_rows > pre')) \
+             .every((r) => r.getAttribute('aria-hidden') === 'true'), \
+           others: others.length, onSheet: !!front, \
+           othersHidden: others.every((s) => getComputedStyle(s).contentVisibility === 'hidden' \
+             && s.getAttribute('aria-hidden') === 'true') };",
+    )
+    .unwrap()
+}
+
+/// Asserts that the surface shown holds `screen`, row for row, that a reader reaches it and nothing else, and
+/// that a selection over its rows reads the screen's text.
+fn shows_exactly(page: &Session, screen: &str) {
+    let front = front_surface(page);
+    let rows: Vec<String> = serde_json::from_value(front["rows"].clone()).unwrap();
+    let want: Vec<&str> = screen.lines().collect();
+    assert_eq!(rows.len(), want.len(), "{front}");
+    for (drawn, want) in rows.iter().zip(&want) {
+        assert_eq!(drawn, want, "the row drawn is the screen's");
+    }
+    assert_eq!(front["unread"], false, "{front}");
+    assert_eq!(front["othersHidden"], true, "{front}");
+    // Under a kept sheet in front, the grid's own rows are hidden from readers.
+    assert_eq!(front["gridRowsUnread"], front["onSheet"], "{front}");
+    let selected = page
+        .eval_string(
+            "const sheets = Array.from(document.querySelectorAll('#term_rows > .term_sheet')); \
+             const front = sheets.find((s) => getComputedStyle(s).contentVisibility !== 'hidden'); \
+             const rows = front ? Array.from(front.children) : Array.from(document.querySelectorAll('#term_rows > pre')); \
+             const range = document.createRange(); range.setStartBefore(rows[0]); range.setEndAfter(rows[rows.length - 1]); \
+             const s = window.getSelection(); s.removeAllRanges(); s.addRange(range); \
+             const text = s.toString(); s.removeAllRanges(); return text;",
+        )
+        .unwrap();
+    for line in want.iter().filter(|l| !l.trim().is_empty()) {
+        assert!(
+            selected.contains(line.trim()),
+            "{line:?} selected in: {selected}"
+        );
+    }
+}
+
+#[test]
+fn a_screen_shown_again_is_its_kept_sheet_shown_with_no_row_written() {
+    let Some(page) = page("sheets", "backend=dom") else {
+        return;
+    };
+    let menu = page.screen().unwrap();
+    shows_exactly(&page, &menu);
+    // While the menu shows unchanged, a copy of it is made in a hidden sheet.
+    let mut copies = 0;
+    for _ in 0..50 {
+        copies = count(&draw_stats(&page), "copies");
+        if copies > 0 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(copies, 1, "{}", draw_stats(&page));
+    // The 2048 setup is another screen: the menu is kept (in a copy made while it showed, or in the grid's rows
+    // with the setup written on a sheet of its own).
+    page.press(&[Key::Enter]).unwrap();
+    let setup = page.wait_change(&menu, Duration::from_secs(5)).unwrap();
+    assert!(setup.contains("new game of 2048"), "{setup}");
+    std::thread::sleep(Duration::from_millis(100));
+    let first = draw_stats(&page);
+    shows_exactly(&page, &setup);
+    // Back to the menu: its rows are shown again as they were, not one written.
+    page.press(&[Key::Escape]).unwrap();
+    let back = page.wait_change(&setup, Duration::from_secs(5)).unwrap();
+    assert_eq!(back, menu);
+    std::thread::sleep(Duration::from_millis(100));
+    let again = draw_stats(&page);
+    assert_eq!(
+        count(&again, "sheetsShown"),
+        count(&first, "sheetsShown") + 1,
+        "{first} then {again}"
+    );
+    assert_eq!(count(&again, "rowWrites"), count(&first, "rowWrites"));
+    assert_eq!(count(&again, "lastRows"), 0, "{again}");
+    shows_exactly(&page, &menu);
+    // And the setup again: its sheet, no row written either.
+    page.press(&[Key::Enter]).unwrap();
+    let setup2 = page.wait_change(&menu, Duration::from_secs(5)).unwrap();
+    assert_eq!(setup2, setup);
+    std::thread::sleep(Duration::from_millis(100));
+    let third = draw_stats(&page);
+    assert_eq!(count(&third, "rowWrites"), count(&first, "rowWrites"));
+    shows_exactly(&page, &setup);
+    // A game is written on its own sheet, and a move on it writes only the rows that changed.
+    page.press(&[Key::Enter]).unwrap();
+    page.wait_change(&setup, Duration::from_secs(5)).unwrap();
+    // The new tiles' animation ends.
+    std::thread::sleep(Duration::from_millis(400));
+    let game = page.screen().unwrap();
+    shows_exactly(&page, &game);
+    let before_move = draw_stats(&page);
+    for key in [Key::Left, Key::Up, Key::Right, Key::Down] {
+        page.press(&[key]).unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    let moved = page.screen().unwrap();
+    assert_ne!(moved, game, "the tiles moved");
+    let after_move = draw_stats(&page);
+    assert_eq!(
+        count(&after_move, "sheetsShown"),
+        count(&before_move, "sheetsShown"),
+        "moves stay on the game's sheet: {after_move}"
+    );
+    shows_exactly(&page, &moved);
+    // The live region is still read: no hidden ancestor.
+    let live = page
+        .eval(
+            "const a = document.getElementById('announce'); \
+             return [a.getAttribute('aria-live'), !a.closest('[aria-hidden=\"true\"]')];",
+        )
+        .unwrap();
+    assert_eq!(live, serde_json::json!(["polite", true]));
+}
+
+#[test]
+fn runs_of_glyphs_measured_one_cell_wide_are_plain_spans_and_the_columns_line_up() {
+    let Some(page) = page("columns", "backend=dom&seed=4") else {
+        return;
+    };
+    twenty48::start(&page);
+    std::thread::sleep(Duration::from_millis(400));
+    let stats = draw_stats(&page);
+    // The board's box drawing and the hints' arrows were measured in the page's font, one cell wide each.
+    assert!(count(&stats, "symbolsMeasured") >= 4, "{stats}");
+    let fixed = page
+        .eval_f64(
+            "return Array.from(document.querySelectorAll('#term span')) \
+               .filter((s) => getComputedStyle(s).display === 'inline-block').length;",
+        )
+        .unwrap();
+    assert_eq!(fixed, 0.0, "no run fixed at its width: {stats}");
+    // Every glyph drawn sits in its cell: its left edge at its column times the cell's width, on every row.
+    let cell = |c: u16, r: u16| {
+        let p = page.cell_at(c, r).unwrap();
+        (p.x, p.y)
+    };
+    let (x0, _) = cell(0, 0);
+    let (x1, _) = cell(1, 0);
+    let width = x1 - x0;
+    let off = page
+        .eval_with(
+            "const [left, width] = arguments; \
+             const sheets = Array.from(document.querySelectorAll('#term_rows > .term_sheet')); \
+             const front = sheets.find((s) => getComputedStyle(s).contentVisibility !== 'hidden'); \
+             const rows = front ? Array.from(front.children) : Array.from(document.querySelectorAll('#term_rows > pre')); \
+             let worst = 0, glyphs = 0; \
+             for (const row of rows) { \
+               const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT); let col = 0; \
+               for (let t = walker.nextNode(); t; t = walker.nextNode()) { \
+                 for (let i = 0; i < t.data.length; i++, col++) { \
+                   if (t.data[i] === ' ') continue; \
+                   const r = document.createRange(); r.setStart(t, i); r.setEnd(t, i + 1); \
+                   const x = r.getBoundingClientRect().left; \
+                   worst = Math.max(worst, Math.abs(x - (left + col * width))); glyphs += 1; } } } \
+             return [worst, glyphs];",
+            vec![(x0 - width / 2.0).into(), width.into()],
+        )
+        .unwrap();
+    let (worst, glyphs) = (off[0].as_f64().unwrap(), off[1].as_f64().unwrap());
+    assert!(glyphs > 100.0, "{off}");
+    assert!(
+        worst < 1.0,
+        "a glyph {worst:.2} px from its cell's left edge (cells {width:.2} px wide)"
     );
 }
