@@ -506,10 +506,13 @@ def finished_rows(binary):
 def weights(binary):
     """Damaged 2048 weights files, a folder and a FIFO in their place: refused at once with the reason, and the
     hint comes from the hand-made evaluation (never a hang)."""
-    shipped = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates", "twenty48", "weights",
-                           "twenty48-ntuple.p48")
+    # A real network's first bytes: the full 51 MB file when it was put back (it left the tree in session 18),
+    # else the compiled-in sparse file, which a weights file may be too.
+    twenty48 = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates", "twenty48")
+    full = os.path.join(twenty48, "weights", "twenty48-ntuple.p48")
+    shipped = full if os.path.exists(full) else os.path.join(twenty48, "data", "twenty48-ntuple.p48s")
     d = tempfile.mkdtemp(prefix="parlor-weights-")
-    head = open(shipped, "rb").read(200000) if os.path.exists(shipped) else b"P48NTUPL"
+    head = open(shipped, "rb").read(200000)
     cases = {
         "random bytes": lambda p: open(p, "wb").write(os.urandom(100000)),
         "truncated": lambda p: open(p, "wb").write(head),
