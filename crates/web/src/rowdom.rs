@@ -469,6 +469,10 @@ fn measure_list<'a>(
             .map(|e| e.get_bounding_client_rect().width())
             .collect();
     pre.remove();
+    // The probe's removal laid out at once, not by the next key's redraw (when measured in idle time).
+    let _ = parent
+        .dyn_ref::<web_sys::HtmlElement>()
+        .map(|e| e.offset_height());
     let Some(&cells_wide) = widths.first().filter(|w| **w > 0.0) else {
         return 0;
     };
@@ -545,6 +549,10 @@ fn spare_sheet(document: &Document) -> bool {
         return false;
     }
     let _ = grid.set_attribute("style", "position:relative;");
+    // Laid out now, in idle time, not by the next key's redraw.
+    let _ = element
+        .dyn_ref::<web_sys::HtmlElement>()
+        .map(|e| e.offset_height());
     SPARE.with(|s| s.borrow_mut().push((element, sheet_rows)));
     true
 }
