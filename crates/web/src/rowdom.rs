@@ -11,8 +11,8 @@
 //!
 //! Screens shown before are kept: besides its own rows, the grid holds up to `KEPT_SHEETS` sheets (`<div
 //! class="term_sheet">`, one `<pre>` per row as the grid's) absolutely placed over the rows, one of them or the
-//! rows themselves in front, the others hidden (`content-visibility: hidden`, so hiding or showing one restyles
-//! none of its rows) and hidden from readers. While a screen shows unchanged, a tick copies it into a hidden sheet
+//! rows themselves in front, the others hidden (`visibility: hidden`) and hidden from
+//! readers. While a screen shows unchanged, a tick copies it into a hidden sheet
 //! once; a frame of another screen (the app's [`note_screen`]) is written on the sheet that holds most of it
 //! already: the menu again is a sheet shown, no row written; a new game, a few rows on the last game's sheet. The
 //! help prepared in idle time is a layer of its own over all of them.
@@ -310,20 +310,15 @@ impl RowDom {
             })
             .collect();
         let sheet = &mut self.sheets[to];
-        // Laid out once while hidden (`visibility`), then kept so (`content-visibility`): its first showing lays
-        // nothing out.
-        if let Some(e) = &sheet.element {
-            let _ = e.set_attribute("style", &format!("{SHEET_STYLE}{LAYER_HIDDEN}"));
-        }
         for (y, cells, at) in rows {
             sheet.rows[y].set_inner_html(&row_html(&cells, at, &one_cell).0);
             sheet.shown[y] = Some((cells, at));
         }
+        // Laid out now, in the tick, so that its first showing lays nothing out.
         if let Some(e) = &sheet.element {
             let _ = e
                 .dyn_ref::<web_sys::HtmlElement>()
                 .map(|e| e.offset_height());
-            let _ = e.set_attribute("style", &format!("{SHEET_STYLE}{SHEET_HIDDEN}"));
         }
         sheet.screen = screen;
         sheet.used = self.frames;
@@ -474,6 +469,10 @@ fn measure_list<'a>(
             .map(|e| e.get_bounding_client_rect().width())
             .collect();
     pre.remove();
+    // The probe's removal laid out at once, not by the next key's redraw (when measured in idle time).
+    let _ = parent
+        .dyn_ref::<web_sys::HtmlElement>()
+        .map(|e| e.offset_height());
     let Some(&cells_wide) = widths.first().filter(|w| **w > 0.0) else {
         return 0;
     };
@@ -550,6 +549,10 @@ fn spare_sheet(document: &Document) -> bool {
         return false;
     }
     let _ = grid.set_attribute("style", "position:relative;");
+    // Laid out now, in idle time, not by the next key's redraw.
+    let _ = element
+        .dyn_ref::<web_sys::HtmlElement>()
+        .map(|e| e.offset_height());
     SPARE.with(|s| s.borrow_mut().push((element, sheet_rows)));
     true
 }
@@ -1028,9 +1031,10 @@ impl Sheet {
 }
 const LAYER_HIDDEN: &str = "visibility:hidden;pointer-events:none;";
 
-/// A kept sheet's style while hidden: not drawn, its rendering kept as it was (`content-visibility: hidden`, which
-/// unlike `visibility` is not inherited, so hiding or showing a sheet restyles no row of it).
-const SHEET_HIDDEN: &str = "content-visibility:hidden;pointer-events:none;";
+/// A kept sheet's style while hidden: laid out, not drawn, selected or pointed at. (`content-visibility: hidden`,
+/// which unlike `visibility` is not inherited, made showing a sheet about 1 ms cheaper, but crashed this Chromium's
+/// renderer, 156.0.8078.108, in the Bulls and Cows end-to-end test, at a click on the menu.)
+const SHEET_HIDDEN: &str = "visibility:hidden;pointer-events:none;";
 
 /// Shows the prepared layer over the grid when `wanted` (its own `aria-hidden` removed; the caller hides the sheet
 /// under it from readers), else hides it if it shows. Returns whether it showed before, and whether it shows now.

@@ -253,7 +253,7 @@ fn layer_state(page: &Session) -> serde_json::Value {
     page.eval(
         "const l = document.getElementById('term_layer'); if (!l) return null; \
          const front = Array.from(document.querySelectorAll('#term_rows > .term_sheet')) \
-           .find((s) => getComputedStyle(s).contentVisibility !== 'hidden'); \
+           .find((s) => getComputedStyle(s).visibility === 'visible'); \
          const under = front || document.querySelector('#term_rows > pre'); \
          return [getComputedStyle(l).visibility, l.getAttribute('aria-hidden'), under.getAttribute('aria-hidden'), \
            !l.parentElement.closest('[aria-hidden=\"true\"]')];",
@@ -405,7 +405,7 @@ fn the_warm_up_runs_only_in_idle_time_it_fits_and_keys_pressed_meanwhile_are_tak
 fn front_surface(page: &Session) -> serde_json::Value {
     page.eval(
         "const sheets = Array.from(document.querySelectorAll('#term_rows > .term_sheet')); \
-         const front = sheets.find((s) => getComputedStyle(s).contentVisibility !== 'hidden'); \
+         const front = sheets.find((s) => getComputedStyle(s).visibility === 'visible'); \
          const rows = front ? Array.from(front.children) \
            : Array.from(document.querySelectorAll('#term_rows > pre')); \
          const others = sheets.filter((s) => s !== front); \
@@ -414,7 +414,7 @@ fn front_surface(page: &Session) -> serde_json::Value {
            gridRowsUnread: !!front && Array.from(document.querySelectorAll('#term_rows > pre')) \
              .every((r) => r.getAttribute('aria-hidden') === 'true'), \
            others: others.length, onSheet: !!front, \
-           othersHidden: others.every((s) => getComputedStyle(s).contentVisibility === 'hidden' \
+           othersHidden: others.every((s) => getComputedStyle(s).visibility === 'hidden' \
              && s.getAttribute('aria-hidden') === 'true') };",
     )
     .unwrap()
@@ -437,7 +437,7 @@ fn shows_exactly(page: &Session, screen: &str) {
     let selected = page
         .eval_string(
             "const sheets = Array.from(document.querySelectorAll('#term_rows > .term_sheet')); \
-             const front = sheets.find((s) => getComputedStyle(s).contentVisibility !== 'hidden'); \
+             const front = sheets.find((s) => getComputedStyle(s).visibility === 'visible'); \
              const rows = front ? Array.from(front.children) : Array.from(document.querySelectorAll('#term_rows > pre')); \
              const range = document.createRange(); range.setStartBefore(rows[0]); range.setEndAfter(rows[rows.length - 1]); \
              const s = window.getSelection(); s.removeAllRanges(); s.addRange(range); \
@@ -559,7 +559,7 @@ fn runs_of_glyphs_measured_one_cell_wide_are_plain_spans_and_the_columns_line_up
         .eval_with(
             "const [left, width] = arguments; \
              const sheets = Array.from(document.querySelectorAll('#term_rows > .term_sheet')); \
-             const front = sheets.find((s) => getComputedStyle(s).contentVisibility !== 'hidden'); \
+             const front = sheets.find((s) => getComputedStyle(s).visibility === 'visible'); \
              const rows = front ? Array.from(front.children) : Array.from(document.querySelectorAll('#term_rows > pre')); \
              let worst = 0, glyphs = 0; \
              for (const row of rows) { \
