@@ -11,21 +11,47 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// A `parlor-server` process of a test, killed when dropped: a test that fails (or is stopped) midway leaves no
+/// server running, even one it had stopped with SIGSTOP.
+pub struct Spawned(Child);
+
+impl std::ops::Deref for Spawned {
+    type Target = Child;
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Spawned {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
+impl Drop for Spawned {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Starts `parlor-server` on a free loopback port with its data in `dir`; returns it and where it listens.
-pub fn spawn(dir: &Path) -> (Child, SocketAddr) {
+pub fn spawn(dir: &Path) -> (Spawned, SocketAddr) {
     spawn_with(dir, &[])
 }
 
 /// [`spawn`] with more arguments (`--heartbeat 1`).
-pub fn spawn_with(dir: &Path, more: &[&str]) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_parlor-server"))
-        .args(["--listen", "127.0.0.1:0", "--data-dir"])
-        .arg(dir)
-        .args(more)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+pub fn spawn_with(dir: &Path, more: &[&str]) -> (Spawned, SocketAddr) {
+    let mut child = Spawned(
+        Command::new(env!("CARGO_BIN_EXE_parlor-server"))
+            .args(["--listen", "127.0.0.1:0", "--data-dir"])
+            .arg(dir)
+            .args(more)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
     let stdout = child.stdout.take().unwrap();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
