@@ -232,14 +232,7 @@ impl RowDom {
                 element.remove();
                 continue;
             }
-            self.sheets.push(Sheet {
-                element: Some(element),
-                rows,
-                shown: vec![None; h],
-                used: 0,
-                screen: 0,
-            });
-            return Some(self.sheets.len() - 1);
+            return Some(self.keep_sheet(element, rows));
         }
         let element = self.document.create_element("div").ok()?;
         element.set_class_name(SHEET_CLASS);
@@ -263,14 +256,20 @@ impl RowDom {
         }
         self.grid.append_child(&element).ok()?;
         let _ = self.grid.set_attribute("style", "position:relative;");
+        Some(self.keep_sheet(element, rows))
+    }
+
+    /// Keeps a sheet laid out in the grid (`element`, its `rows`), nothing shown in it yet; returns its index.
+    fn keep_sheet(&mut self, element: Element, rows: Vec<Element>) -> usize {
+        let shown = vec![None; rows.len()];
         self.sheets.push(Sheet {
             element: Some(element),
             rows,
-            shown: vec![None; h],
+            shown,
             used: 0,
             screen: 0,
         });
-        Some(self.sheets.len() - 1)
+        self.sheets.len() - 1
     }
 
     /// While a screen shows unchanged (a tick's frame), keeps a copy of it in a hidden sheet (one made ahead, else
