@@ -177,9 +177,7 @@ pub fn encode_sparse(net: &Network, keep: &dyn Fn(usize) -> bool, steps: &[f32; 
             }
         }
     }
-    let crc = crc32(&out);
-    out.extend_from_slice(&crc.to_le_bytes());
-    out
+    sealed(out)
 }
 
 /// [`encode_sparse`] in the older format 2 (one pair of streams a tuple, decoded whole at load), which is still read.
@@ -194,9 +192,7 @@ pub fn encode_sparse_whole(
         put_coded(&mut out, &rans::encode(gaps));
         put_coded(&mut out, &rans::encode(values));
     }
-    let crc = crc32(&out);
-    out.extend_from_slice(&crc.to_le_bytes());
-    out
+    sealed(out)
 }
 
 /// [`encode_sparse`] in the older format 1 (zlib streams of LEB128 varints), which is still read.
@@ -225,6 +221,11 @@ pub fn encode_sparse_zlib(
     out.extend_from_slice(&(values.len() as u64).to_le_bytes());
     out.extend_from_slice(&positions);
     out.extend_from_slice(&values);
+    sealed(out)
+}
+
+/// A sparse file's bytes `out` with their CRC-32 appended, as every format ends.
+fn sealed(mut out: Vec<u8>) -> Vec<u8> {
     let crc = crc32(&out);
     out.extend_from_slice(&crc.to_le_bytes());
     out
