@@ -326,10 +326,19 @@ impl Network {
     /// The value of a board (an after-state): the sum of its [`FEATURES`] weights.
     #[inline]
     pub fn eval(&self, b: Bitboard) -> f32 {
-        let indices = tuple_indices(&symmetries(b));
         let Some(weights) = self.dense() else {
-            return self.eval_packed(&indices);
+            let Weights::Packed(p, _) = &self.weights else {
+                return 0.0;
+            };
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                #[allow(unsafe_code)]
+                // SAFETY: the processor was just seen to have AVX2, the one feature the function is compiled for.
+                return unsafe { packed_eval_avx2(p, b) };
+            }
+            return packed_eval(p, b);
         };
+        let indices = tuple_indices(&symmetries(b));
         let stage = self.stage(b) * WEIGHTS;
         let mut sum = 0f32;
         for (t, ix) in indices.iter().enumerate() {
@@ -351,17 +360,13 @@ impl Network {
         if dense.get().is_some() {
             return b.map(|b| self.eval(b));
         }
-        p.sum4(&b.map(|b| tuple_indices(&symmetries(b))))
-    }
-
-    /// [`Network::eval`] in the packed form: each tuple's integers summed, then times its step (exact, as the dense
-    /// form's sum of the same weights is while it stays below 2^24 steps).
-    #[inline]
-    fn eval_packed(&self, indices: &[[usize; 8]; 4]) -> f32 {
-        let Weights::Packed(p, _) = &self.weights else {
-            return 0.0;
-        };
-        p.sum(indices)
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            #[allow(unsafe_code)]
+            // SAFETY: the processor was just seen to have AVX2, the one feature the function is compiled for.
+            return unsafe { packed_eval4_avx2(p, b) };
+        }
+        packed_eval4(p, b)
     }
 
     /// Adds `delta / FEATURES` to each of the board's feature weights, so that its value moves by about `delta`
@@ -396,6 +401,41 @@ impl Network {
     }
 }
 
+/// [`Network::eval`] in the packed form: each tuple's integers summed, then times its step (exact, as the dense
+/// form's sum of the same weights is while it stays below 2^24 steps).
+#[inline(always)]
+fn packed_eval(p: &Packed, b: Bitboard) -> f32 {
+    p.sum(&tuple_indices(&symmetries(b)))
+}
+
+/// [`packed_eval`] compiled for processors with AVX2, as [`packed_eval4_avx2`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn packed_eval_avx2(p: &Packed, b: Bitboard) -> f32 {
+    packed_eval(p, b)
+}
+
+/// [`Network::eval4`] in the packed form: the four boards' features, then their sums.
+#[inline(always)]
+fn packed_eval4(p: &Packed, b: &[Bitboard; 4]) -> [f32; 4] {
+    // Filled in place: `array::map` over these 1 KiB of indices compiled to a `memmove` per evaluation (15% of a
+    // depth-3 game's time in a profile).
+    let mut indices = [[[0usize; 8]; 4]; 4];
+    for (ix, &b) in indices.iter_mut().zip(b) {
+        *ix = tuple_indices(&symmetries(b));
+    }
+    p.sum4(&indices)
+}
+
+/// [`packed_eval4`] compiled for processors with AVX2 (the images' and indices' shifts and masks in vector
+/// registers): about 10% less time in play at depth 3 than the baseline x86-64 build, the same values (the sums are
+/// integer additions in the same order; no fused multiply-add is enabled).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn packed_eval4_avx2(p: &Packed, b: &[Bitboard; 4]) -> [f32; 4] {
+    packed_eval4(p, b)
+}
+
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Network")
@@ -412,6 +452,35 @@ mod tests {
     use super::*;
     use rand_chacha::ChaCha8Rng;
     use rand_core::{RngCore, SeedableRng};
+
+    /// The evaluation compiled for AVX2 gives, bit for bit, what the baseline build's code gives, one board or four
+    /// at once, on the shipped network (the only one in the packed form a player uses).
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_avx2_evaluation_is_the_baseline_evaluation_bit_for_bit() {
+        if !std::arch::is_x86_feature_detected!("avx2") {
+            eprintln!("skipped: this processor has no AVX2");
+            return;
+        }
+        let net = crate::ai::ntuple::shipped().expect("the shipped network");
+        let p = net.packed().expect("the shipped network is packed");
+        let mut rng = ChaCha8Rng::seed_from_u64(29);
+        for _ in 0..5_000 {
+            let four = [0; 4].map(|_: u64| rng.next_u64());
+            #[allow(unsafe_code)]
+            // SAFETY: AVX2 was seen above.
+            let (one, all) = unsafe { (packed_eval_avx2(p, four[0]), packed_eval4_avx2(p, &four)) };
+            assert_eq!(one.to_bits(), packed_eval(p, four[0]).to_bits());
+            assert_eq!(
+                all.map(f32::to_bits),
+                packed_eval4(p, &four).map(f32::to_bits)
+            );
+            assert_eq!(
+                all.map(f32::to_bits),
+                four.map(|b| packed_eval(p, b).to_bits())
+            );
+        }
+    }
 
     /// Where an image's cell (r, c) is read from.
     type CellMap = fn(usize, usize) -> (usize, usize);

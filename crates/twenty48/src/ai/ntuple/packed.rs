@@ -186,7 +186,11 @@ impl Packed {
     /// [`Packed::sum`] of four boards' features, each sum exactly as [`Packed::sum`] gives it.
     #[inline(always)]
     pub fn sum4(&self, indices: &[[[usize; 8]; 4]; 4]) -> [f32; 4] {
-        indices.map(|ix| self.sum(&ix))
+        let mut sums = [0f32; 4];
+        for (sum, ix) in sums.iter_mut().zip(indices) {
+            *sum = self.sum(ix);
+        }
+        sums
     }
 
     /// Weight `i` of the whole network (`0..WEIGHTS`).
