@@ -202,9 +202,14 @@ impl Page {
     /// The first slice of the screen's preparation: the app makes ahead the screen the next key is expected to
     /// open ([`App::prepare`]: the menu's Enter on its selected row; nothing elsewhere), writing nothing, and draws
     /// it into a scratch buffer the size of the screen, as the key's frame will ([`App::draw_prepared`]); unless a
-    /// hidden sheet holds it already, it is kept for the next slices ([`Page::prepare_rows`]). Says what it did.
+    /// hidden sheet holds it already, it is kept for the next slices ([`Page::prepare_rows`]). Nothing with
+    /// `?prepare=0` (the page as before, to measure against or to test a first showing written during its key).
+    /// Says what it did.
     fn prepare_screen(&mut self) -> &'static str {
         self.to_prepare = None;
+        if super::url_param("prepare").as_deref() == Some("0") {
+            return "nothing: ?prepare=0";
+        }
         if !self.app.prepare() {
             return "nothing: no screen to prepare";
         }
