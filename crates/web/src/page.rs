@@ -253,11 +253,17 @@ trait Screen {
     fn cell_css(&self) -> (f64, f64);
     /// The screen's size in cells.
     fn size(&self) -> Option<Size>;
+    /// Whether a hidden sheet holds `buffer`'s screen already (the page's DOM backend only:
+    /// [`crate::rowdom::RowDom::sheet_holds`]).
+    fn sheet_holds(&mut self, buffer: &Buffer) -> bool;
+    /// Writes rows of the screen the next key is expected to open into a hidden sheet (the page's DOM backend
+    /// only: [`crate::rowdom::RowDom::prepare_rows`]); `false` elsewhere.
+    fn prepare_rows(&mut self, buffer: &Buffer, rows: std::ops::Range<usize>, id: u64) -> bool;
 }
 
 impl<B> Screen for Terminal<B>
 where
-    B: Backend + CellSized,
+    B: Backend + CellSized + 'static,
     B::Error: std::fmt::Display,
 {
     fn frame(&mut self, render: &mut dyn FnMut(&mut Frame)) -> Result<(), String> {
@@ -273,6 +279,20 @@ where
 
     fn size(&self) -> Option<Size> {
         Terminal::size(self).ok()
+    }
+
+    fn sheet_holds(&mut self, buffer: &Buffer) -> bool {
+        let backend: &mut dyn std::any::Any = self.backend_mut();
+        backend
+            .downcast_mut::<crate::rowdom::RowDom>()
+            .is_some_and(|dom| dom.sheet_holds(buffer))
+    }
+
+    fn prepare_rows(&mut self, buffer: &Buffer, rows: std::ops::Range<usize>, id: u64) -> bool {
+        let backend: &mut dyn std::any::Any = self.backend_mut();
+        backend
+            .downcast_mut::<crate::rowdom::RowDom>()
+            .is_some_and(|dom| dom.prepare_rows(buffer, rows, id))
     }
 }
 
@@ -324,8 +344,12 @@ struct Page {
     /// A screen with its help drawn by the warm-up's first slice, whose rows the next slices lay out in the layer
     /// over the grid, and the first row not yet laid out.
     to_lay_out: Option<(Buffer, usize)>,
-    /// The warm-up's costs as measured (ms, a moving average): the render, and one row of the layer.
-    warm_costs: [f64; 2],
+    /// The screen the next key is expected to open (the menu's Enter), drawn ahead by the warm-up, whose rows the
+    /// next slices write into a hidden sheet: the screen, the first row not yet written, its screen id.
+    to_prepare: Option<(Buffer, usize, u64)>,
+    /// The warm-up's costs as measured (ms, a moving average): the help's render, one row of its layer, the
+    /// prepared screen's render, one row of its sheet.
+    warm_costs: [f64; 4],
 }
 
 thread_local! {
@@ -636,7 +660,13 @@ pub fn parlor_start() -> Result<String, JsValue> {
         held: None,
         inputs: 0,
         to_lay_out: None,
-        warm_costs: [WARM_FIRST_COST_MS, WARM_FIRST_COST_MS / 20.0],
+        to_prepare: None,
+        warm_costs: [
+            WARM_FIRST_COST_MS,
+            WARM_FIRST_COST_MS / 20.0,
+            WARM_FIRST_COST_MS,
+            WARM_FIRST_COST_MS / 20.0,
+        ],
     };
     page.redraw();
     page.first_draw_ms = performance_now();

@@ -31,6 +31,8 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, Element};
 
+mod prepared;
+
 /// A cell's size when measuring fails (CSS pixels).
 const FALLBACK_CELL: (f64, f64) = (10.0, 20.0);
 
@@ -175,6 +177,7 @@ impl RowDom {
             shown: vec![None; h],
             used: 0,
             screen: 0,
+            prepared: false,
         }];
         self.front = 0;
         self.cells = vec![Cell::default(); w * h];
@@ -268,6 +271,7 @@ impl RowDom {
             shown,
             used: 0,
             screen: 0,
+            prepared: false,
         });
         self.sheets.len() - 1
     }
@@ -309,6 +313,7 @@ impl RowDom {
             })
             .collect();
         let sheet = &mut self.sheets[to];
+        sheet.prepared = false;
         for (y, cells, at) in rows {
             sheet.rows[y].set_inner_html(&row_html(&cells, at, &one_cell).0);
             sheet.shown[y] = Some((cells, at));
@@ -884,9 +889,13 @@ impl Backend for RowDom {
         }
         if target != front {
             self.show_sheet(target);
+            let prepared = std::mem::take(&mut self.sheets[target].prepared);
             Stats::publish(|s| {
                 s.sheets = self.sheets.len() - 1;
                 s.sheets_shown += 1;
+                if prepared {
+                    s.prepared_shown += 1;
+                }
                 if rows == 0 {
                     (s.last_rows, s.last_runs, s.last_fixed_runs) = (0, 0, 0);
                 }
@@ -996,6 +1005,9 @@ struct Sheet {
     used: u64,
     /// The screen it was last written for ([`note_screen`]).
     screen: u64,
+    /// Written in idle time with the screen the next key is expected to open ([`RowDom::prepare_rows`]), not
+    /// shown since.
+    prepared: bool,
 }
 
 thread_local! {
@@ -1221,6 +1233,11 @@ pub struct Stats {
     pub warmed_helps: usize,
     /// Frames shown by showing the prepared layer instead of writing rows.
     pub layers_shown: usize,
+    /// Screens written whole, in idle time, into a hidden sheet before the key that opens them
+    /// ([`RowDom::prepare_rows`]; each counted when its last rows are).
+    pub prepared_screens: usize,
+    /// Frames shown on a sheet prepared so (their key wrote only the rows that differ from it, if any).
+    pub prepared_shown: usize,
     /// Whether the layer holds the help of the screen shown (prepared since the last key or mouse event).
     pub help_ready: bool,
     /// The last key's parts, ms: from its `keydown` to its handler (the event waiting for the page's thread),
@@ -1280,6 +1297,14 @@ impl Stats {
         set("writeMs", JsValue::from_f64(stats.write_ms));
         set("warmedHelps", JsValue::from_f64(stats.warmed_helps as f64));
         set("layersShown", JsValue::from_f64(stats.layers_shown as f64));
+        set(
+            "preparedScreens",
+            JsValue::from_f64(stats.prepared_screens as f64),
+        );
+        set(
+            "preparedShown",
+            JsValue::from_f64(stats.prepared_shown as f64),
+        );
         set("helpReady", JsValue::from_bool(stats.help_ready));
         let key = js_sys::Array::new();
         for ms in stats.key {

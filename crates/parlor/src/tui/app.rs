@@ -272,6 +272,40 @@ impl App {
         (self.help_open, self.help_scroll) = (open, scroll);
     }
 
+    /// Makes ahead, in idle time, the screen the next likely key opens from the top one ([`View::prepare`]: the
+    /// menu's Enter on its selected item), writing nothing; the key then opens that very screen (its
+    /// [`App::screen_id`] is the one [`App::draw_prepared`] gives). Nothing while the help shows or the screen does
+    /// not fit. Returns whether a screen is prepared.
+    pub fn prepare(&mut self) -> bool {
+        if self.help_open || self.too_small {
+            return false;
+        }
+        let mut ctx = context!(self);
+        self.stack
+            .last_mut()
+            .is_some_and(|view| view.prepare(&mut ctx))
+    }
+
+    /// Draws the screen prepared by [`App::prepare`] as the frame after its key will show it (the help closed),
+    /// and returns the screen id it will have then; `None` (nothing drawn) when none is prepared or it would not
+    /// fit.
+    pub fn draw_prepared(&mut self, frame: &mut Frame) -> Option<u64> {
+        if self.help_open {
+            return None;
+        }
+        let depth = self.stack.len() as u64 + 1;
+        let view = self.stack.last_mut()?.prepared()?;
+        let area = frame.area();
+        let (w, h) = view.min_size();
+        if area.width < w || area.height < h {
+            return None;
+        }
+        view.draw(frame, screen_area(area), &self.theme);
+        self.theme.paint_base(frame.buffer_mut());
+        let top = std::ptr::from_ref::<dyn View>(view).cast::<u8>() as usize;
+        Some((top as u64) ^ (depth << 48))
+    }
+
     /// Whether the last frame was too small for its screen, or the board showed again only just now: keys other
     /// than quit and help are refused.
     pub fn too_small(&self) -> bool {
@@ -430,3 +464,7 @@ mod core_tests;
 fn test_panic() -> ! {
     panic!("test panic requested with F12 (PARLOR_TEST_PANIC is set)");
 }
+
+#[cfg(test)]
+#[path = "prepare_tests.rs"]
+mod prepare_tests;

@@ -75,6 +75,10 @@ pub struct MenuView {
     scroll: u16,
     /// The registry, as the last `resumed` saw it (drawing has no context).
     games: Vec<&'static dyn Launch>,
+    /// The screen Enter would open, made ahead in idle time ([`View::prepare`]): the selected row and its label
+    /// when it was made, and the screen. Any key or mouse event takes it (Enter on that row opens it, anything
+    /// else drops it), and so does the menu showing again.
+    prepared: Option<(usize, String, Box<dyn View>)>,
 }
 
 impl MenuView {
@@ -89,6 +93,7 @@ impl MenuView {
             msg_area: Rect::default(),
             scroll: 0,
             games: Vec::new(),
+            prepared: None,
         }
     }
 
@@ -180,7 +185,37 @@ impl MenuView {
         }
     }
 
+    /// The screen `item` opens, when opening it writes nothing (a game's setup, the records, the settings, the
+    /// help): the ones [`View::prepare`] may make ahead. `None` for the others (Continue claims the game, Online
+    /// connects, Quit quits).
+    fn open(&self, item: &Item, ctx: &mut Ctx) -> Option<Box<dyn View>> {
+        Some(match item {
+            Item::New(i) => {
+                let defaults = ctx.settings.game_json(ctx.games[*i].id());
+                ctx.games[*i].setup(defaults, ctx.contexts)
+            }
+            Item::Settings => {
+                Box::new(super::settings::SettingsView::new(ctx.settings, ctx.keeper))
+            }
+            Item::Scores => Box::new(ScoresView::new(ctx)),
+            Item::Stats => Box::new(StatsView::new(ctx, None, None)),
+            Item::History => Box::new(HistoryView::new(ctx)),
+            Item::About => Box::new(TextView::about(ctx)),
+            Item::Continue(..) | Item::Online | Item::Quit => return None,
+        })
+    }
+
+    /// The screen made ahead for the selected row, if it was made for it as it reads now.
+    fn take_prepared(&mut self) -> Option<Box<dyn View>> {
+        let (at, label, view) = self.prepared.take()?;
+        let item = self.items.get(self.selected)?;
+        (at == self.selected && label == self.label(item, &self.games)).then_some(view)
+    }
+
     fn choose(&mut self, ctx: &mut Ctx) -> Transition {
+        if let Some(view) = self.take_prepared() {
+            return Transition::Push(view);
+        }
         match self.items[self.selected].clone() {
             Item::Continue(u, _) => match find(ctx.games, &u.game).map(|g| g.resume(&u, ctx)) {
                 Some(Ok(view)) => Transition::Push(view),
@@ -204,22 +239,19 @@ impl MenuView {
                 }
                 None => Transition::Stay,
             },
-            Item::New(i) => {
-                let defaults = ctx.settings.game_json(ctx.games[i].id());
-                Transition::Push(ctx.games[i].setup(defaults, ctx.contexts))
-            }
-            Item::Settings => Transition::Push(Box::new(super::settings::SettingsView::new(
-                ctx.settings,
-                ctx.keeper,
-            ))),
+            item @ (Item::New(_)
+            | Item::Settings
+            | Item::Scores
+            | Item::Stats
+            | Item::History
+            | Item::About) => match self.open(&item, ctx) {
+                Some(view) => Transition::Push(view),
+                None => Transition::Stay,
+            },
             Item::Online => match ONLINE.get() {
                 Some(open) => Transition::Push(open()),
                 None => Transition::Stay,
             },
-            Item::Scores => Transition::Push(Box::new(ScoresView::new(ctx))),
-            Item::Stats => Transition::Push(Box::new(StatsView::new(ctx, None, None))),
-            Item::History => Transition::Push(Box::new(HistoryView::new(ctx))),
-            Item::About => Transition::Push(Box::new(TextView::about(ctx))),
             Item::Quit => Transition::Quit,
         }
     }
@@ -333,6 +365,78 @@ impl View for MenuView {
     }
 
     fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {
+        let t = self.key(key, ctx);
+        self.prepared = None;
+        t
+    }
+
+    fn handle_mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
+        let t = self.mouse(event, ctx);
+        self.prepared = None;
+        t
+    }
+
+    fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
+        if self.discarding.is_some() {
+            return describe(QUESTION, false);
+        }
+        NAV.bar_with(DISCARD)
+    }
+
+    fn help(&self) -> Help {
+        let mut keys = NAV.help_with(DISCARD);
+        keys.extend(help_keys(QUESTION));
+        Help {
+            title: "Parlor".into(),
+            keys,
+            text: crate::tui::keys::about()
+                .into_iter()
+                .chain([SETTINGS_HELP.to_string()])
+                .collect(),
+        }
+    }
+
+    fn resumed(&mut self, ctx: &mut Ctx) {
+        self.prepared = None;
+        self.games = ctx.games.to_vec();
+        self.refresh(ctx);
+        if let Some(n) = ctx.notice.take() {
+            self.message = Some(n);
+        }
+    }
+
+    fn prepare(&mut self, ctx: &mut Ctx) -> bool {
+        let Some(item) = self.items.get(self.selected).cloned() else {
+            return false;
+        };
+        if self.discarding.is_some() {
+            self.prepared = None;
+            return false;
+        }
+        let label = self.label(&item, &self.games);
+        if self
+            .prepared
+            .as_ref()
+            .is_some_and(|(at, l, _)| *at == self.selected && *l == label)
+        {
+            return true;
+        }
+        self.prepared = self.open(&item, ctx).map(|v| (self.selected, label, v));
+        self.prepared.is_some()
+    }
+
+    fn prepared(&mut self) -> Option<&mut dyn View> {
+        let selected = self.selected;
+        match &mut self.prepared {
+            Some((at, _, view)) if *at == selected => Some(view.as_mut()),
+            _ => None,
+        }
+    }
+}
+
+impl MenuView {
+    /// A key, the menu's own way (the screen made ahead is dropped after it, whatever it did).
+    fn key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {
         if let Some(u) = self.discarding.take() {
             match lookup(QUESTION, &key) {
                 Some(Answer::Yes) => self.discard(u, ctx),
@@ -359,7 +463,8 @@ impl View for MenuView {
         }
     }
 
-    fn handle_mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
+    /// A mouse event, the menu's own way.
+    fn mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
         if let Some(u) = &self.discarding {
             let x = self.msg_area.x + discard_question(u).chars().count() as u16;
             let answer = answer_at(&event, DISCARD_ANSWERS, x, self.msg_area.y);
@@ -378,33 +483,5 @@ impl View for MenuView {
         }
         self.message = None;
         self.nav(nav, ctx)
-    }
-
-    fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
-        if self.discarding.is_some() {
-            return describe(QUESTION, false);
-        }
-        NAV.bar_with(DISCARD)
-    }
-
-    fn help(&self) -> Help {
-        let mut keys = NAV.help_with(DISCARD);
-        keys.extend(help_keys(QUESTION));
-        Help {
-            title: "Parlor".into(),
-            keys,
-            text: crate::tui::keys::about()
-                .into_iter()
-                .chain([SETTINGS_HELP.to_string()])
-                .collect(),
-        }
-    }
-
-    fn resumed(&mut self, ctx: &mut Ctx) {
-        self.games = ctx.games.to_vec();
-        self.refresh(ctx);
-        if let Some(n) = ctx.notice.take() {
-            self.message = Some(n);
-        }
     }
 }

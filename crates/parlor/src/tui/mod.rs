@@ -109,4 +109,14 @@ pub trait View {
     fn announce(&self) -> Option<String> {
         None
     }
+    /// Makes ahead, in idle time, the screen that the next likely key would open from this one (the menu's Enter
+    /// on its selected item), and keeps it until that key adopts it or anything else drops it; returns whether one
+    /// is ready. Preparing writes nothing: a screen whose opening claims or saves anything is never prepared.
+    fn prepare(&mut self, _ctx: &mut Ctx) -> bool {
+        false
+    }
+    /// The screen made ahead by [`View::prepare`], while it is still the one the next key would open.
+    fn prepared(&mut self) -> Option<&mut dyn View> {
+        None
+    }
 }

@@ -261,6 +261,8 @@ struct Timed {
     /// the key's frame wrote (`lastRows`).
     sheets: f64,
     rows: f64,
+    /// `parlorDraw.preparedShown` after the key (frames shown on a sheet prepared in idle time for that key).
+    prepared: f64,
 }
 
 /// Presses `key`, waits for the screen to change, and reads `parlorFrameMs()` and the page's split of the redraw.
@@ -283,7 +285,7 @@ fn timed_press(
         "const d = window.parlorDraw || {}; const log = window.parlorLog || []; \
          const keys = log.filter((e) => e.kind === 'key'); \
          return [d.key || [], keys.length ? keys[keys.length - 1] : null, d.layersShown || 0, \
-         d.sheetsShown || 0, d.lastRows || 0];",
+         d.sheetsShown || 0, d.lastRows || 0, d.preparedShown || 0];",
     )?;
     let part = |i: usize| {
         d[0].get(i)
@@ -298,6 +300,7 @@ fn timed_press(
         layers: d[2].as_f64().unwrap_or(0.0),
         sheets: d[3].as_f64().unwrap_or(0.0),
         rows: d[4].as_f64().unwrap_or(0.0),
+        prepared: d[5].as_f64().unwrap_or(0.0),
         thread: match (sched_before, sched_after) {
             (Some(b), Some(a)) => Some((a.0 - b.0, a.1 - b.1)),
             _ => None,
@@ -441,6 +444,17 @@ fn whole_screens(page: &Session, walks: usize) -> Result<()> {
                 on_sheet.len(),
                 median_max(&mut rows).0
             ));
+        }
+        // Of those, the keys shown on a sheet prepared in idle time for them (the menu's Enter).
+        let prepared = out
+            .iter()
+            .enumerate()
+            .filter(|(i, r)| {
+                r.what == screen && r.prepared > if *i == 0 { 0.0 } else { out[i - 1].prepared }
+            })
+            .count();
+        if prepared > 0 {
+            layer.push_str(&format!(", {prepared} from a prepared sheet"));
         }
         // The median of each part of this screen's keys.
         let part = |i: usize| {

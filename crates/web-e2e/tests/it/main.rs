@@ -11,6 +11,7 @@ mod mastermind;
 mod nocca;
 mod online;
 mod page;
+mod prepared;
 mod screens;
 mod store;
 mod twenty48;

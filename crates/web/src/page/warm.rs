@@ -1,5 +1,7 @@
-//! The help's warm-up in the page's idle time: the screen with its help drawn and written, slice by slice, into a
-//! hidden layer over the grid before the help is asked for, so that the help's key only shows the layer.
+//! The warm-up in the page's idle time: first the screen the next key is expected to open (the menu's Enter on its
+//! selected row: [`parlor::tui::app::App::prepare`]) drawn and written, slice by slice, into a hidden sheet, so
+//! that the key only shows the sheet; then the screen with its help drawn and written into a hidden layer over the
+//! grid before the help is asked for, so that the help's key only shows the layer.
 
 use super::tick::FRAMES_UNDER_MS;
 use super::{Page, performance_now, with_page};
@@ -66,20 +68,29 @@ pub(super) fn schedule_warm(inputs: u64) {
             .unwrap_or(WARM_MOST_MS)
     }
 
-    /// Runs slice `slice` of the warm-up with `left` ms of idle time from `start`: what it did and whether more
-    /// is to do, with its cost measured.
-    fn run(slice: usize, left: f64, start: f64) -> Option<(&'static str, bool)> {
+    /// Runs slice `slice` of the warm-up with `left` ms of idle time from `start`: what it did and the next slice,
+    /// if any, with its cost measured. Slices 0 and 1 are the help's (its render, then its rows), 2 and 3 the
+    /// prepared screen's (its render, then its rows), which go first: a key opening a screen is likelier than `?`.
+    fn run(slice: usize, left: f64, start: f64) -> Option<(&'static str, Option<usize>)> {
         with_page(|p| {
             let cost = p.warm_costs[slice];
-            let (did, units) = if slice == 0 {
-                (p.warm_help(), 1.0)
-            } else {
-                let rows = ((left - WARM_MARGIN_MS) / cost.max(0.01)).floor().max(0.0) as usize;
-                let before = p.to_lay_out.as_ref().map_or(0, |t| t.1);
-                let did = p.warm_rows(rows.max(WARM_ROWS));
-                let after = p.to_lay_out.as_ref().map_or(usize::MAX, |t| t.1);
-                let done = after.min(usize::from(p.screen.size().map_or(0, |s| s.height)));
-                (did, done.saturating_sub(before).max(1) as f64)
+            let rows = ((left - WARM_MARGIN_MS) / cost.max(0.01)).floor().max(0.0) as usize;
+            let height = usize::from(p.screen.size().map_or(0, |s| s.height));
+            let (did, units) = match slice {
+                0 => (p.warm_help(), 1.0),
+                1 => {
+                    let before = p.to_lay_out.as_ref().map_or(0, |t| t.1);
+                    let did = p.warm_rows(rows.max(WARM_ROWS));
+                    let after = p.to_lay_out.as_ref().map_or(usize::MAX, |t| t.1);
+                    (did, after.min(height).saturating_sub(before).max(1) as f64)
+                }
+                2 => (p.prepare_screen(), 1.0),
+                _ => {
+                    let before = p.to_prepare.as_ref().map_or(0, |t| t.1);
+                    let did = p.prepare_rows(rows.max(WARM_ROWS));
+                    let after = p.to_prepare.as_ref().map_or(usize::MAX, |t| t.1);
+                    (did, after.min(height).saturating_sub(before).max(1) as f64)
+                }
             };
             if !did.starts_with("nothing") {
                 // A moving average, each measure counted at most twice the average (a slice that lost the CPU to
@@ -88,7 +99,12 @@ pub(super) fn schedule_warm(inputs: u64) {
                 let measured = (performance_now() - start) / units;
                 *cost = 0.7 * *cost + 0.3 * measured.min(2.0 * *cost);
             }
-            (did, p.to_lay_out.is_some())
+            let next = match slice {
+                0 | 1 => p.to_lay_out.is_some().then_some(1),
+                _ if p.to_prepare.is_some() => Some(3),
+                _ => Some(0),
+            };
+            (did, next)
         })
     }
 
@@ -111,8 +127,8 @@ pub(super) fn schedule_warm(inputs: u64) {
                 if now_inputs != inputs {
                     return;
                 }
-                // The rows' slices need room for their fewest rows; the render, for itself.
-                let one = if slice == 0 {
+                // The rows' slices need room for their fewest rows; the renders, for themselves.
+                let one = if matches!(slice, 0 | 2) {
                     cost
                 } else {
                     cost * WARM_ROWS as f64
@@ -162,15 +178,16 @@ pub(super) fn schedule_warm(inputs: u64) {
                     }
                     return;
                 }
-                let Some((did, more)) = run(slice, left, start) else {
+                let Some((did, next)) = run(slice, left, start) else {
                     return;
                 };
                 note(did);
-                if !more {
+                let Some(next) = next else {
                     return;
-                }
-                slice = 1;
-                first = false;
+                };
+                // Nothing to prepare costs nothing: the help's render may still follow in this period.
+                first = first && slice == 2 && did.starts_with("nothing");
+                slice = next;
             }
         });
         let f: &js_sys::Function = cb.unchecked_ref();
@@ -178,10 +195,70 @@ pub(super) fn schedule_warm(inputs: u64) {
             let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(f, 100);
         }
     }
-    ask(inputs, 0, 0);
+    ask(inputs, 2, 0);
 }
 
 impl Page {
+    /// The first slice of the screen's preparation: the app makes ahead the screen the next key is expected to
+    /// open ([`App::prepare`]: the menu's Enter on its selected row; nothing elsewhere), writing nothing, and draws
+    /// it into a scratch buffer the size of the screen, as the key's frame will ([`App::draw_prepared`]); unless a
+    /// hidden sheet holds it already, it is kept for the next slices ([`Page::prepare_rows`]). Nothing with
+    /// `?prepare=0` (the page as before, to measure against or to test a first showing written during its key).
+    /// Says what it did.
+    fn prepare_screen(&mut self) -> &'static str {
+        self.to_prepare = None;
+        if super::url_param("prepare").as_deref() == Some("0") {
+            return "nothing: ?prepare=0";
+        }
+        if !self.app.prepare() {
+            return "nothing: no screen to prepare";
+        }
+        let Some(size) = self.screen.size() else {
+            return "nothing: no size";
+        };
+        let mut scratch = match Terminal::new(TestBackend::new(size.width, size.height)) {
+            Ok(t) => t,
+            Err(never) => match never {},
+        };
+        let app = &mut self.app;
+        let mut id = None;
+        if scratch.draw(|f| id = app.draw_prepared(f)).is_err() {
+            return "nothing: the draw failed";
+        }
+        let Some(id) = id else {
+            return "nothing: it would not fit";
+        };
+        let buffer = scratch.backend().buffer();
+        if self.screen.sheet_holds(buffer) {
+            "prepare: render, a sheet holds it"
+        } else {
+            self.to_prepare = Some((buffer.clone(), 0, id));
+            "prepare: render, rows next"
+        }
+    }
+
+    /// The next slices of the screen's preparation: the screen kept by [`Page::prepare_screen`], at most `rows`
+    /// rows a slice, written into a hidden sheet and laid out ([`crate::rowdom::RowDom::prepare_rows`]); when its
+    /// last rows are, `parlorDraw.preparedScreens` counts it, and the key's frame shows that sheet. Says what it
+    /// did.
+    fn prepare_rows(&mut self, rows: usize) -> &'static str {
+        let Some((buffer, from, id)) = self.to_prepare.take() else {
+            return "nothing: no rows";
+        };
+        let height = usize::from(buffer.area.height);
+        let to = (from + rows.max(1)).min(height);
+        if !self.screen.prepare_rows(&buffer, from..to, id) {
+            return "nothing: no sheet";
+        }
+        if to < height {
+            self.to_prepare = Some((buffer, to, id));
+            "prepare: rows"
+        } else {
+            crate::rowdom::Stats::publish(|s| s.prepared_screens += 1);
+            "prepare: rows, the last"
+        }
+    }
+
     /// The first slice of the help's warm-up for the screen shown, before the help is asked for: its appearance
     /// was the slowest whole-screen key (the help drawn in Rust, the browser writing and laying out its rows). The
     /// app draws its screen with the help over it into a scratch buffer the size of the screen (nothing shown, the
