@@ -195,8 +195,27 @@ impl<G: TuiGame> PlayView<G> {
 
     /// A new game with `params`, from the command line's seed if one is left, else a fresh one.
     pub fn start(params: G::Params, ctx: &mut Ctx) -> Result<PlayView<G>, Error> {
-        let seed = Seed::from_option(ctx.seed.take());
+        PlayView::start_with(params, None, ctx)
+    }
+
+    /// A new game with `params` as [`PlayView::start`] makes it, but from the seed `ahead` chosen ahead by
+    /// [`next_seed`] when the command line's seed is not waiting (a fresh one, not chosen by the player); the
+    /// command line's seed, if one is left, is taken and played whatever was chosen ahead.
+    pub fn start_with(
+        params: G::Params,
+        ahead: Option<Seed>,
+        ctx: &mut Ctx,
+    ) -> Result<PlayView<G>, Error> {
+        let seed = next_seed(ctx.seed.take(), ahead);
         let session = Session::new_in(params, seed, ctx.store, ctx.contexts.of::<G>())?;
+        Ok(PlayView::new(session))
+    }
+
+    /// The first screen of the game [`PlayView::start_with`] would start with `params` and `seed`, made only to be
+    /// drawn ahead: its session claims and writes nothing ([`Session::unclaimed_in`]), and the screen is never
+    /// given a key.
+    pub fn preview(params: G::Params, seed: Seed, ctx: &Ctx) -> Result<PlayView<G>, Error> {
+        let session = Session::unclaimed_in(params, seed, &*ctx.store, ctx.contexts.of::<G>())?;
         Ok(PlayView::new(session))
     }
 
@@ -900,6 +919,20 @@ impl<G: TuiGame> PlayView<G> {
             }
         }
         Transition::Stay
+    }
+}
+
+/// The seed of the next new game, chosen ahead of its key (to draw its first screen in idle time): the command
+/// line's or page's seed while one is waiting (looked at, not taken: [`PlayView::start_with`] takes it), else
+/// `kept` if it was fresh, else a fresh one.
+pub fn next_seed(waiting: Option<u64>, kept: Option<Seed>) -> Seed {
+    match (waiting, kept) {
+        (Some(value), _) => Seed {
+            value,
+            chosen: true,
+        },
+        (None, Some(kept)) if !kept.chosen => kept,
+        (None, _) => Seed::from_option(None),
     }
 }
 
