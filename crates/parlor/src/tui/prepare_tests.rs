@@ -230,6 +230,61 @@ fn a_new_game_prepared_from_its_setup_writes_nothing_and_enter_shows_that_very_s
     }
 }
 
+/// On the play screen, the next game is prepared where the next likely key starts one: the end screen and the
+/// new-game question; never while the game goes on. The key then shows that very screen.
+#[test]
+fn the_next_game_is_prepared_on_the_end_screen_and_under_the_new_game_question() {
+    let mut app = menu_with_games();
+    app.set_seed(Some(5));
+    select(&mut app, "New game: 2048");
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    for code in [KeyCode::Left, KeyCode::Up, KeyCode::Right, KeyCode::Down] {
+        press(&mut app, code);
+    }
+    assert!(!app.prepare(), "nothing is prepared while the game goes on");
+    assert_eq!(prepared(&mut app), None);
+    // The new-game question (asked while a game goes on): its yes starts the game prepared.
+    press(&mut app, KeyCode::Char('r'));
+    assert!(
+        screen(&mut app).contains("New game?"),
+        "{}",
+        screen(&mut app)
+    );
+    let before = rows(&mut app);
+    assert!(
+        app.prepare(),
+        "the next game is prepared under the question"
+    );
+    let (ahead, _) = prepared(&mut app).expect("a prepared game");
+    assert_eq!(rows(&mut app), before, "preparing wrote to the store");
+    press(&mut app, KeyCode::Char('y'));
+    let fresh = screen(&mut app);
+    assert_eq!(fresh, ahead, "the new game starts as drawn ahead");
+    assert!(!fresh.contains("seed "), "a fresh seed: {fresh}");
+    // The end screen (given up): its new-game key starts the game prepared.
+    for code in [KeyCode::Left, KeyCode::Up, KeyCode::Right, KeyCode::Down] {
+        press(&mut app, code);
+    }
+    press(&mut app, KeyCode::Char('x'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(
+        screen(&mut app).contains("Game over"),
+        "{}",
+        screen(&mut app)
+    );
+    let before = rows(&mut app);
+    assert!(app.prepare(), "the next game is prepared on the end screen");
+    let (ahead, _) = prepared(&mut app).expect("a prepared game");
+    assert_eq!(rows(&mut app), before, "preparing wrote to the store");
+    press(&mut app, KeyCode::Char('r'));
+    assert_eq!(
+        screen(&mut app),
+        ahead,
+        "the new game starts as drawn ahead"
+    );
+}
+
 #[cfg(feature = "terminal")]
 mod new_game {
     use crate::games::twenty48::{Params, Twenty48};
