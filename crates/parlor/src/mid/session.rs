@@ -213,6 +213,33 @@ impl<G: Game> Session<G> {
         Ok(s.with_context(context))
     }
 
+    /// A new game as [`Session::new_in`] would start it with `seed`, made only to be drawn ahead (a screen prepared
+    /// in idle time before the key that starts the game): nothing is claimed or written, the store is only read
+    /// (the best score beside the game's), and the game's own preparation ([`Game::prepare`]) is left to the game
+    /// really started. It has no id and no start time: it is never played, saved or recorded.
+    pub fn unclaimed_in(
+        params: G::Params,
+        seed: Seed,
+        store: &dyn Storage,
+        context: G::Context,
+    ) -> Result<Session<G>, Error> {
+        G::check_in(&params, &context)?;
+        let start = G::new_game(&params, seed.value)?;
+        let parts = Parts {
+            seed,
+            state: start.clone(),
+            start,
+            moves: Vec::new(),
+            id: String::new(),
+            started_at: 0,
+            assisted: false,
+            held: None,
+        };
+        let mut s = Session::assemble(params, parts, None, store);
+        s.context = context;
+        Ok(s)
+    }
+
     /// Takes up a saved game in the default context ([`Session::resume_in`]).
     pub fn resume(saved: &Unfinished, store: &dyn Storage) -> Result<Session<G>, ResumeError> {
         Session::resume_in(saved, store, G::Context::default())

@@ -273,9 +273,10 @@ impl App {
     }
 
     /// Makes ahead, in idle time, the screen the next likely key opens from the top one ([`View::prepare`]: the
-    /// menu's Enter on its selected item), writing nothing; the key then opens that very screen (its
-    /// [`App::screen_id`] is the one [`App::draw_prepared`] gives). Nothing while the help shows or the screen does
-    /// not fit. Returns whether a screen is prepared.
+    /// menu's Enter on its selected item, a setup's Enter, the end screen's new-game key), writing nothing. The
+    /// menu's key then opens that very screen (its [`App::screen_id`] is the one [`App::draw_prepared`] gives); a
+    /// new game's key starts the real game, whose first screen draws as the one prepared (another screen id).
+    /// Nothing while the help shows or the screen does not fit. Returns whether a screen is prepared.
     pub fn prepare(&mut self) -> bool {
         if self.help_open || self.too_small {
             return false;

@@ -110,8 +110,11 @@ pub trait View {
         None
     }
     /// Makes ahead, in idle time, the screen that the next likely key would open from this one (the menu's Enter
-    /// on its selected item), and keeps it until that key adopts it or anything else drops it; returns whether one
-    /// is ready. Preparing writes nothing: a screen whose opening claims or saves anything is never prepared.
+    /// on its selected item; a setup's Enter, and the end screen's new-game key: the new game's first screen), and
+    /// keeps it until that key adopts it or anything else drops it; returns whether one is ready. Preparing writes
+    /// nothing: a screen whose opening claims or saves anything is never prepared, except a new game, drawn from a
+    /// session that claims and writes nothing ([`crate::mid::session::Session::unclaimed_in`]) and started for
+    /// real at its key.
     fn prepare(&mut self, _ctx: &mut Ctx) -> bool {
         false
     }

@@ -164,6 +164,11 @@ pub struct PlayView<G: TuiGame> {
     /// The moves made when the computer, to move, gave no move: it is not asked again until they change (an undo),
     /// and the screen keeps saying why.
     no_move_at: Option<usize>,
+    /// The seed of the next new game, chosen ahead by [`View::prepare`] on the end screen or under the new-game
+    /// question (never in the terminal, which does not prepare).
+    seed_ahead: Option<Seed>,
+    /// That game's first screen, made ahead in idle time; any key or mouse event drops it.
+    prepared: Option<Box<PlayView<G>>>,
 }
 
 impl<G: TuiGame> PlayView<G> {
@@ -184,6 +189,8 @@ impl<G: TuiGame> PlayView<G> {
             watch_ms: WATCH_MS,
             dialog_area: None,
             no_move_at: None,
+            seed_ahead: None,
+            prepared: None,
         }
     }
 
@@ -195,8 +202,27 @@ impl<G: TuiGame> PlayView<G> {
 
     /// A new game with `params`, from the command line's seed if one is left, else a fresh one.
     pub fn start(params: G::Params, ctx: &mut Ctx) -> Result<PlayView<G>, Error> {
-        let seed = Seed::from_option(ctx.seed.take());
+        PlayView::start_with(params, None, ctx)
+    }
+
+    /// A new game with `params` as [`PlayView::start`] makes it, but from the seed `ahead` chosen ahead by
+    /// [`next_seed`] when the command line's seed is not waiting (a fresh one, not chosen by the player); the
+    /// command line's seed, if one is left, is taken and played whatever was chosen ahead.
+    pub fn start_with(
+        params: G::Params,
+        ahead: Option<Seed>,
+        ctx: &mut Ctx,
+    ) -> Result<PlayView<G>, Error> {
+        let seed = next_seed(ctx.seed.take(), ahead);
         let session = Session::new_in(params, seed, ctx.store, ctx.contexts.of::<G>())?;
+        Ok(PlayView::new(session))
+    }
+
+    /// The first screen of the game [`PlayView::start_with`] would start with `params` and `seed`, made only to be
+    /// drawn ahead: its session claims and writes nothing ([`Session::unclaimed_in`]), and the screen is never
+    /// given a key.
+    pub fn preview(params: G::Params, seed: Seed, ctx: &Ctx) -> Result<PlayView<G>, Error> {
+        let session = Session::unclaimed_in(params, seed, &*ctx.store, ctx.contexts.of::<G>())?;
         Ok(PlayView::new(session))
     }
 
@@ -217,7 +243,8 @@ impl<G: TuiGame> PlayView<G> {
     }
 
     fn new_game(&mut self, ctx: &mut Ctx) -> Transition {
-        match PlayView::<G>::start(self.session.params.clone(), ctx) {
+        let ahead = self.seed_ahead.take();
+        match PlayView::<G>::start_with(self.session.params.clone(), ahead, ctx) {
             Ok(view) => Transition::Replace(Box::new(view)),
             Err(e) => {
                 self.message = Some(e.to_string());
@@ -703,6 +730,7 @@ impl<G: TuiGame> View for PlayView<G> {
     }
 
     fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {
+        self.prepared = None;
         // A key never waits for an animation: it finishes at once, and the key acts.
         G::settle(&mut self.ui);
         if self.question.is_some() {
@@ -763,6 +791,7 @@ impl<G: TuiGame> View for PlayView<G> {
     }
 
     fn handle_mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
+        self.prepared = None;
         // A question or the end box: a click on one side of its answer line answers as that key would.
         if self.question.is_some() || self.session.ended().is_some() {
             let (line, yes, no) = match &self.question {
@@ -863,6 +892,36 @@ impl<G: TuiGame> View for PlayView<G> {
         self.session.refresh_best(ctx.store);
     }
 
+    /// Makes ahead the first screen of the next new game where the next likely key starts one: the end screen
+    /// (its new-game key) and the new-game question (its yes). Its seed is chosen now ([`next_seed`]) and kept for
+    /// that key; its session claims and writes nothing ([`PlayView::preview`]). Nothing while the game goes on.
+    fn prepare(&mut self, ctx: &mut Ctx) -> bool {
+        let likely = match &self.question {
+            Some(Question::Restart) => true,
+            Some(_) => false,
+            None => self.session.ended().is_some(),
+        };
+        if !likely {
+            self.prepared = None;
+            return false;
+        }
+        let seed = next_seed(*ctx.seed, self.seed_ahead);
+        if self.seed_ahead != Some(seed) {
+            self.prepared = None;
+        }
+        self.seed_ahead = Some(seed);
+        if self.prepared.is_none() {
+            self.prepared = PlayView::preview(self.session.params.clone(), seed, ctx)
+                .ok()
+                .map(Box::new);
+        }
+        self.prepared.is_some()
+    }
+
+    fn prepared(&mut self) -> Option<&mut dyn View> {
+        self.prepared.as_deref_mut().map(|v| v as &mut dyn View)
+    }
+
     fn on_quit(&mut self, ctx: &mut Ctx) {
         self.job = None;
         self.session.save(ctx.store);
@@ -900,6 +959,20 @@ impl<G: TuiGame> PlayView<G> {
             }
         }
         Transition::Stay
+    }
+}
+
+/// The seed of the next new game, chosen ahead of its key (to draw its first screen in idle time): the command
+/// line's or page's seed while one is waiting (looked at, not taken: [`PlayView::start_with`] takes it), else
+/// `kept` if it was fresh, else a fresh one.
+pub fn next_seed(waiting: Option<u64>, kept: Option<Seed>) -> Seed {
+    match (waiting, kept) {
+        (Some(value), _) => Seed {
+            value,
+            chosen: true,
+        },
+        (None, Some(kept)) if !kept.chosen => kept,
+        (None, _) => Seed::from_option(None),
     }
 }
 

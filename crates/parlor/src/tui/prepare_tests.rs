@@ -166,9 +166,9 @@ fn a_prepared_screen_is_dropped_when_the_selection_moves_or_another_screen_shows
         "{}",
         screen(&mut app)
     );
-    // The setup prepares nothing (a new game is made at its key).
-    assert!(!app.prepare());
-    assert_eq!(prepared(&mut app), None);
+    // The setup prepares the new game's first screen; Esc drops it.
+    assert!(app.prepare());
+    assert!(prepared(&mut app).is_some());
     press(&mut app, KeyCode::Esc);
     assert_eq!(
         prepared(&mut app),
@@ -192,4 +192,258 @@ fn continue_and_quit_are_never_prepared() {
     select(&mut app, "Continue");
     press(&mut app, KeyCode::Enter);
     assert!(screen(&mut app).contains("Score"), "{}", screen(&mut app));
+}
+
+/// From each game's setup, the new game's first screen is made ahead (its seed chosen then), writing nothing, and
+/// Enter starts a game that shows exactly that screen; with a seed given (`--seed`, `?seed=`) too.
+#[test]
+fn a_new_game_prepared_from_its_setup_writes_nothing_and_enter_shows_that_very_screen() {
+    for given in [None, Some(9)] {
+        let mut app = menu_with_games();
+        for label in ["2048", "Mastermind", "Nocca"] {
+            app.set_seed(given);
+            select(&mut app, &format!("New game: {label}"));
+            press(&mut app, KeyCode::Enter);
+            let setup = screen(&mut app);
+            assert!(setup.contains("Enter starts"), "{setup}");
+            let before = rows(&mut app);
+            assert!(app.prepare(), "the {label} game is prepared");
+            let (ahead, _) = prepared(&mut app).expect("a prepared game");
+            assert_eq!(
+                rows(&mut app),
+                before,
+                "preparing {label} wrote to the store"
+            );
+            assert_eq!(screen(&mut app), setup, "the setup shows as it did");
+            assert!(ahead.contains(&format!("Parlor · {label}")), "{ahead}");
+            assert!(app.prepare(), "preparing again keeps it");
+            assert_eq!(prepared(&mut app).map(|p| p.0), Some(ahead.clone()));
+            press(&mut app, KeyCode::Enter);
+            assert_eq!(screen(&mut app), ahead, "{label} starts as drawn ahead");
+            press(&mut app, KeyCode::Char('q'));
+            assert!(
+                screen(&mut app).contains("Continue"),
+                "{}",
+                screen(&mut app)
+            );
+        }
+    }
+}
+
+/// On the play screen, the next game is prepared where the next likely key starts one: the end screen and the
+/// new-game question; never while the game goes on. The key then shows that very screen.
+#[test]
+fn the_next_game_is_prepared_on_the_end_screen_and_under_the_new_game_question() {
+    let mut app = menu_with_games();
+    app.set_seed(Some(5));
+    select(&mut app, "New game: 2048");
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    for code in [KeyCode::Left, KeyCode::Up, KeyCode::Right, KeyCode::Down] {
+        press(&mut app, code);
+    }
+    assert!(!app.prepare(), "nothing is prepared while the game goes on");
+    assert_eq!(prepared(&mut app), None);
+    // The new-game question (asked while a game goes on): its yes starts the game prepared.
+    press(&mut app, KeyCode::Char('r'));
+    assert!(
+        screen(&mut app).contains("New game?"),
+        "{}",
+        screen(&mut app)
+    );
+    let before = rows(&mut app);
+    assert!(
+        app.prepare(),
+        "the next game is prepared under the question"
+    );
+    let (ahead, _) = prepared(&mut app).expect("a prepared game");
+    assert_eq!(rows(&mut app), before, "preparing wrote to the store");
+    press(&mut app, KeyCode::Char('y'));
+    let fresh = screen(&mut app);
+    assert_eq!(fresh, ahead, "the new game starts as drawn ahead");
+    assert!(!fresh.contains("seed "), "a fresh seed: {fresh}");
+    // The end screen (given up): its new-game key starts the game prepared.
+    for code in [KeyCode::Left, KeyCode::Up, KeyCode::Right, KeyCode::Down] {
+        press(&mut app, code);
+    }
+    press(&mut app, KeyCode::Char('x'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(
+        screen(&mut app).contains("Game over"),
+        "{}",
+        screen(&mut app)
+    );
+    let before = rows(&mut app);
+    assert!(app.prepare(), "the next game is prepared on the end screen");
+    let (ahead, _) = prepared(&mut app).expect("a prepared game");
+    assert_eq!(rows(&mut app), before, "preparing wrote to the store");
+    press(&mut app, KeyCode::Char('r'));
+    assert_eq!(
+        screen(&mut app),
+        ahead,
+        "the new game starts as drawn ahead"
+    );
+}
+
+#[cfg(feature = "terminal")]
+mod new_game {
+    use crate::games::twenty48::{Params, Twenty48};
+    use crate::input::{KeyCode, KeyEvent};
+    use crate::mid::session::Seed;
+    use crate::storage::{Store, Unfinished};
+    use crate::tui::View;
+    use crate::tui::layout::screen_area;
+    use crate::tui::setup::SetupView;
+    use crate::tui::theme::Theme;
+    use crate::tui::{Ctx, Transition};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    /// What a screen shows, drawn alone.
+    fn drawn(view: &mut dyn View) -> String {
+        let mut t = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");
+        t.draw(|f| view.draw(f, screen_area(f.area()), &Theme::MONO))
+            .expect("drawing");
+        format!("{}", t.backend())
+    }
+
+    /// The claims in the store's folder (one per game being played here).
+    fn claims(dir: &std::path::Path) -> usize {
+        std::fs::read_dir(dir.join("claims")).map_or(0, |d| d.count())
+    }
+
+    /// A store in `dir` and what a screen's context needs, with `seed` given as `--seed` would.
+    struct Bench {
+        store: Store,
+        seed: Option<u64>,
+        notice: Option<String>,
+        settings: crate::settings::Settings,
+        contexts: crate::mid::Contexts,
+        games: Vec<&'static dyn crate::tui::launch::Launch>,
+    }
+
+    impl Bench {
+        fn new(dir: &std::path::Path, seed: Option<u64>) -> Bench {
+            Bench {
+                store: Store::open(dir).expect("a store").store,
+                seed,
+                notice: None,
+                settings: crate::registry::settings(),
+                contexts: crate::mid::Contexts::default(),
+                games: crate::registry::tui(),
+            }
+        }
+
+        fn with<R>(&mut self, f: impl FnOnce(&mut Ctx) -> R) -> R {
+            let mut ctx = Ctx {
+                store: &mut self.store,
+                theme: Theme::MONO,
+                seed: &mut self.seed,
+                games: &self.games,
+                notice: &mut self.notice,
+                animations: false,
+                settings: &mut self.settings,
+                keeper: None,
+                contexts: &self.contexts,
+            };
+            f(&mut ctx)
+        }
+
+        /// The game in progress, once a move is made.
+        fn unfinished(&mut self) -> Vec<Unfinished> {
+            use crate::storage::Storage;
+            self.store.unfinished(None).expect("reading the store")
+        }
+    }
+
+    /// Presses Enter on `setup`: the game it starts.
+    fn start(setup: &mut SetupView<Twenty48>, bench: &mut Bench) -> Box<dyn View> {
+        match bench.with(|ctx| setup.handle_key(KeyEvent::from(KeyCode::Enter), ctx)) {
+            Transition::Replace(v) => v,
+            _ => panic!("Enter started no game"),
+        }
+    }
+
+    /// Moves until one is made (the game is saved then): its saved row.
+    fn play(game: &mut Box<dyn View>, bench: &mut Bench) -> Unfinished {
+        for code in [KeyCode::Left, KeyCode::Up, KeyCode::Right, KeyCode::Down] {
+            bench.with(|ctx| game.handle_key(KeyEvent::from(code), ctx));
+            if let Some(row) = bench.unfinished().pop() {
+                return row;
+            }
+        }
+        panic!("no move made: {}", drawn(game.as_mut()));
+    }
+
+    #[test]
+    fn preparing_a_new_game_claims_and_writes_nothing_and_enter_plays_the_seed_chosen_ahead() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let mut bench = Bench::new(dir.path(), None);
+        let mut setup = SetupView::<Twenty48>::new(Params::default());
+        assert!(bench.with(|ctx| setup.prepare(ctx)), "a game prepared");
+        let ahead = setup.seed_ahead().expect("a seed chosen ahead");
+        assert!(!ahead.chosen, "a fresh seed is not the player's");
+        let first = drawn(setup.prepared().expect("the game prepared"));
+        assert_eq!(claims(dir.path()), 0, "preparing claimed a game");
+        assert!(bench.unfinished().is_empty(), "preparing wrote a row");
+        // Preparing again (later idle time) keeps the seed and the screen.
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        assert!(bench.with(|ctx| setup.prepare(ctx)));
+        assert_eq!(setup.seed_ahead(), Some(ahead));
+        assert_eq!(claims(dir.path()), 0);
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        let mut game = start(&mut setup, &mut bench);
+        assert_eq!(drawn(game.as_mut()), first, "the game shows as prepared");
+        assert_eq!(claims(dir.path()), 1, "the game started is claimed");
+        let row = play(&mut game, &mut bench);
+        assert_eq!(row.seed, ahead.value, "the seed chosen ahead is played");
+        assert!(!row.seeded, "a fresh seed stays out of `chosen`");
+    }
+
+    #[test]
+    fn a_seed_given_is_looked_at_when_preparing_and_taken_by_the_game_started() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let mut bench = Bench::new(dir.path(), Some(42));
+        let mut setup = SetupView::<Twenty48>::new(Params::default());
+        assert!(bench.with(|ctx| setup.prepare(ctx)));
+        assert_eq!(
+            setup.seed_ahead(),
+            Some(Seed {
+                value: 42,
+                chosen: true
+            })
+        );
+        assert_eq!(bench.seed, Some(42), "preparing took the seed");
+        let first = drawn(setup.prepared().expect("the game prepared"));
+        assert!(first.contains("seed 42 (not ranked)"), "{first}");
+        let mut game = start(&mut setup, &mut bench);
+        assert_eq!(bench.seed, None, "the game took the seed");
+        assert_eq!(drawn(game.as_mut()), first);
+        let row = play(&mut game, &mut bench);
+        assert_eq!((row.seed, row.seeded), (42, true));
+    }
+
+    #[test]
+    fn a_setting_changed_after_preparing_drops_the_prepared_game_and_enter_plays_the_new_setting() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let mut bench = Bench::new(dir.path(), None);
+        let mut setup = SetupView::<Twenty48>::new(Params::default());
+        assert!(bench.with(|ctx| setup.prepare(ctx)));
+        let first = drawn(setup.prepared().expect("the game prepared"));
+        let ahead = setup.seed_ahead().expect("a seed chosen ahead");
+        bench.with(|ctx| setup.handle_key(KeyEvent::from(KeyCode::Right), ctx));
+        assert!(
+            setup.prepared().is_none(),
+            "the key dropped the prepared game"
+        );
+        let mut game = start(&mut setup, &mut bench);
+        assert_ne!(drawn(game.as_mut()), first, "the new setting shows");
+        let row = play(&mut game, &mut bench);
+        assert_ne!(
+            row.options,
+            <Twenty48 as crate::mid::game::Game>::params_to_json(&Params::default()),
+            "the game has the new setting"
+        );
+        assert_eq!(row.seed, ahead.value);
+    }
 }

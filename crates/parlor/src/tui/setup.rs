@@ -5,10 +5,11 @@ use super::game::TuiGame;
 use super::keys::{Nav, NavWords};
 use super::layout::{centered, chrome};
 use super::mouse::{Pointer, Rows, contains};
-use super::play::PlayView;
+use super::play::{PlayView, next_seed};
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::input::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crate::mid::session::Seed;
 use crate::mid::settings::Kind;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -38,6 +39,12 @@ pub struct SetupView<G: TuiGame> {
     start_row: Option<u16>,
     /// The game's context, which says whether the parameters can be played in this run ([`crate::mid::game::Game::check_in`]).
     context: G::Context,
+    /// The seed of the game Enter starts, chosen ahead by [`View::prepare`] (never in the terminal, which does not
+    /// prepare): Enter plays it, unless the command line's seed waits (taken then, as without it).
+    seed_ahead: Option<Seed>,
+    /// The first screen of the game Enter would start, made ahead in idle time with [`SetupView::seed_ahead`] for
+    /// the page to draw into a hidden sheet; any key or mouse event drops it (a setting changed, say).
+    prepared: Option<Box<PlayView<G>>>,
 }
 
 impl<G: TuiGame> SetupView<G> {
@@ -52,6 +59,8 @@ impl<G: TuiGame> SetupView<G> {
             arrows: Vec::new(),
             start_row: None,
             context: G::Context::default(),
+            seed_ahead: None,
+            prepared: None,
         }
     }
 
@@ -59,6 +68,11 @@ impl<G: TuiGame> SetupView<G> {
     pub fn with_context(mut self, context: G::Context) -> SetupView<G> {
         self.context = context;
         self
+    }
+
+    /// The seed chosen ahead for the game Enter starts ([`View::prepare`]), if any (for tests).
+    pub fn seed_ahead(&self) -> Option<Seed> {
+        self.seed_ahead
     }
 
     /// The settings that apply to the parameters as they stand.
@@ -173,6 +187,7 @@ impl<G: TuiGame> View for SetupView<G> {
     }
 
     fn handle_mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
+        self.prepared = None;
         // A click on the "Enter starts" line starts; on a setting, selects it, and on its ◀ or ▶ changes it; the
         // wheel moves between settings.
         let click = event.kind == MouseEventKind::Down(MouseButton::Left);
@@ -204,6 +219,7 @@ impl<G: TuiGame> View for SetupView<G> {
     }
 
     fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {
+        self.prepared = None;
         self.message = None;
         let rows = self.rows();
         let typable = rows.get(self.row).is_some_and(|s| {
@@ -243,7 +259,8 @@ impl<G: TuiGame> View for SetupView<G> {
                     self.message = Some(e.to_string());
                     return Transition::Stay;
                 }
-                return match PlayView::<G>::start(self.params.clone(), ctx) {
+                let ahead = self.seed_ahead.take();
+                return match PlayView::<G>::start_with(self.params.clone(), ahead, ctx) {
                     Ok(v) => Transition::Replace(Box::new(v)),
                     Err(e) => {
                         self.message = Some(e.to_string());
@@ -259,6 +276,32 @@ impl<G: TuiGame> View for SetupView<G> {
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
         NAV.bar()
+    }
+
+    /// Makes ahead the first screen of the game Enter would start: its seed chosen now ([`next_seed`]: the
+    /// command line's while one waits, else a fresh one kept for Enter), its session claiming and writing nothing
+    /// ([`PlayView::preview`]). Nothing while a value is being typed (Enter reads it first) or the settings cannot
+    /// be played.
+    fn prepare(&mut self, ctx: &mut Ctx) -> bool {
+        if self.typing.is_some() || G::check_in(&self.params, &self.context).is_err() {
+            self.prepared = None;
+            return false;
+        }
+        let seed = next_seed(*ctx.seed, self.seed_ahead);
+        if self.seed_ahead != Some(seed) {
+            self.prepared = None;
+        }
+        self.seed_ahead = Some(seed);
+        if self.prepared.is_none() {
+            self.prepared = PlayView::preview(self.params.clone(), seed, ctx)
+                .ok()
+                .map(Box::new);
+        }
+        self.prepared.is_some()
+    }
+
+    fn prepared(&mut self) -> Option<&mut dyn View> {
+        self.prepared.as_deref_mut().map(|v| v as &mut dyn View)
     }
 
     fn help(&self) -> Help {

@@ -445,7 +445,7 @@ fn whole_screens(page: &Session, walks: usize) -> Result<()> {
                 median_max(&mut rows).0
             ));
         }
-        // Of those, the keys shown on a sheet prepared in idle time for them (the menu's Enter).
+        // Of those, the keys shown on a sheet prepared in idle time for them (the menu's Enter, the setup's).
         let prepared = out
             .iter()
             .enumerate()

@@ -1,7 +1,8 @@
-//! The screen the menu's Enter opens, prepared in idle time in a hidden sheet: the key shows the sheet and writes
-//! no row, the screen exact, selectable and read, and it works as one made at the key.
+//! The screen the menu's Enter opens, and the new game the setup's Enter starts, prepared in idle time in a hidden
+//! sheet: the key shows the sheet and writes no row, the screen exact, selectable and read, and it works as one
+//! made at the key.
 
-use crate::common::{number_after, page, tiles, title};
+use crate::common::{MENU_FIRST, number_after, page, tiles, title};
 use crate::page::{count, draw_stats, shows_exactly};
 use parlor_web_e2e::{Key, Session};
 use std::time::Duration;
@@ -122,5 +123,92 @@ fn the_screen_enter_opens_from_the_menu_is_prepared_in_idle_time_and_shown_with_
         count(&draw_stats(&page), "preparedShown"),
         count(&idle, "preparedShown"),
         "{resumed}"
+    );
+}
+
+/// Moves the menu's cursor to the row naming `label`.
+fn select_row(page: &Session, label: &str) {
+    for _ in 0..20 {
+        let menu = page.screen().unwrap();
+        if menu.lines().any(|l| l.contains('▸') && l.contains(label)) {
+            return;
+        }
+        page.press(&[Key::Down]).unwrap();
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("no menu row {label:?}: {}", page.screen().unwrap());
+}
+
+/// Waits for the setup shown to prepare its new game (`parlorDraw.preparedScreens` over `than`, its count before
+/// the setup showed), presses Enter: the new 2048 game, shown from the prepared sheet with no row written (asserted
+/// by [`open_prepared`]).
+fn start_prepared(page: &Session, than: u64) -> String {
+    let setup = page.screen().unwrap();
+    assert!(title(&setup).contains("new game of 2048"), "{setup}");
+    let before = wait_prepared_screen(page, than);
+    let game = open_prepared(page, &before);
+    assert_eq!(number_after(&game, "Moves"), Some(0), "{game}");
+    assert_eq!(tiles(&game).len(), 2, "{game}");
+    game
+}
+
+#[test]
+fn a_new_game_from_the_setup_is_prepared_in_idle_time_shown_with_no_row_written_and_played() {
+    // Seed 12345's first board as the page deals it at the key, nothing prepared.
+    let Some(page) = page("prepared_game", "backend=dom&seed=12345&prepare=0") else {
+        return;
+    };
+    let dealt = crate::twenty48::start(&page);
+    assert!(dealt.contains("seed 12345"), "{dealt}");
+    // With the preparation: the setup (prepared from the menu), then the game prepared from the setup.
+    page.open("backend=dom&seed=12345").unwrap();
+    page.fresh_start().unwrap();
+    page.wait_text(MENU_FIRST).unwrap();
+    let before = wait_prepared_screen(&page, 0);
+    open_prepared(&page, &before);
+    let game = start_prepared(&page, count(&before, "preparedScreens"));
+    assert_eq!(game, dealt, "?seed=12345 deals the same first screen");
+    // It plays: a slide counts.
+    let mut moved = game.clone();
+    for key in [Key::Left, Key::Up, Key::Right, Key::Down] {
+        page.press(&[key]).unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        moved = page.screen().unwrap();
+        if number_after(&moved, "Moves").is_some_and(|m| m > 0) {
+            break;
+        }
+    }
+    assert!(
+        number_after(&moved, "Moves").is_some_and(|m| m > 0),
+        "{moved}"
+    );
+    // A second game, from a fresh seed chosen ahead (the page's seed was taken by the first): prepared too, and
+    // not marked as seeded.
+    page.type_text("q").unwrap();
+    page.wait_text("Continue").unwrap();
+    select_row(&page, "New game: 2048");
+    // The menu's own preparation done (the setup, held by a sheet already, or written into one).
+    std::thread::sleep(Duration::from_millis(1000));
+    let than = count(&draw_stats(&page), "preparedScreens");
+    let menu = page.screen().unwrap();
+    page.press(&[Key::Enter]).unwrap();
+    page.wait_change(&menu, Duration::from_secs(5)).unwrap();
+    let fresh = start_prepared(&page, than);
+    assert!(
+        !fresh.contains("seed "),
+        "a fresh seed is not the player's: {fresh}"
+    );
+    let mut moved = fresh.clone();
+    for key in [Key::Left, Key::Up, Key::Right, Key::Down] {
+        page.press(&[key]).unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        moved = page.screen().unwrap();
+        if number_after(&moved, "Moves").is_some_and(|m| m > 0) {
+            break;
+        }
+    }
+    assert!(
+        number_after(&moved, "Moves").is_some_and(|m| m > 0),
+        "{moved}"
     );
 }
