@@ -315,6 +315,37 @@ pub fn new_4x4_perfect_computer_first(page: &Session) {
     page.press(&[Key::Enter]).unwrap();
 }
 
+/// Flips one bit of the byte at `at` (a JavaScript expression of `bytes`, the entry's bytes) of the entry `key` the
+/// page keeps in IndexedDB (`parlor-kept`), as a damaged disk would, and returns the entry's length. The write counts
+/// once its transaction has committed: a put's own success comes before, and a reload right after it could abort the
+/// transaction, so that the page would find the entry whole.
+pub fn damage_kept(page: &Session, key: &str, at: &str) -> f64 {
+    let length = page
+        .eval(&format!(
+            "return new Promise((ok, no) => {{
+               const r = indexedDB.open('parlor-kept', 1);
+               r.onerror = () => no(String(r.error));
+               r.onsuccess = () => {{
+                 const tx = r.result.transaction('kept', 'readwrite');
+                 const store = tx.objectStore('kept');
+                 const get = store.get('{key}');
+                 get.onsuccess = () => {{
+                   const bytes = new Uint8Array(get.result);
+                   bytes[{at}] ^= 1;
+                   const put = store.put(bytes, '{key}');
+                   put.onerror = () => no(String(put.error));
+                   tx.oncomplete = () => {{ r.result.close(); ok(bytes.length); }};
+                   tx.onabort = () => no('the transaction was aborted: ' + String(tx.error));
+                 }};
+               }};
+             }});"
+        ))
+        .unwrap();
+    length
+        .as_f64()
+        .unwrap_or_else(|| panic!("the kept entry {key} was not damaged: {length}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,8 +4,8 @@
 //! the build), kept in IndexedDB and read on the next visit.
 
 use crate::common::{
-    consistent, feedbacks, find, new_4x4_perfect_computer_first, open_item, page, resume,
-    set_setting, title, to_menu,
+    consistent, damage_kept, feedbacks, find, new_4x4_perfect_computer_first, open_item, page,
+    resume, set_setting, title, to_menu,
 };
 use parlor_web_e2e::{Key, Session};
 use std::time::Duration;
@@ -315,26 +315,8 @@ fn bulls_and_cows_optimal_tree_is_built_once_through_a_stopped_think_kept_and_a_
     // again by the first hint that needs it. The rebuild is not waited for: from its start on, it is the path the
     // first visit took to the end above (the same builder, hand-over, check and keeping), and a second build of
     // minutes would prove nothing more.
-    let damaged = page
-        .eval(&format!(
-            "return new Promise((ok, no) => {{
-               const r = indexedDB.open('parlor-kept', 1);
-               r.onerror = () => no(String(r.error));
-               r.onsuccess = () => {{
-                 const store = r.result.transaction('kept', 'readwrite').objectStore('kept');
-                 const get = store.get('{TREE}');
-                 get.onsuccess = () => {{
-                   const bytes = new Uint8Array(get.result);
-                   bytes[bytes.length >> 1] ^= 1;
-                   const put = store.put(bytes, '{TREE}');
-                   put.onsuccess = () => ok(bytes.length);
-                   put.onerror = () => no(String(put.error));
-                 }};
-               }};
-             }});"
-        ))
-        .unwrap();
-    assert_eq!(damaged.as_f64(), Some(size), "{damaged}");
+    let damaged = damage_kept(&page, TREE, "bytes.length >> 1");
+    assert_eq!(damaged, size);
     page.reload().unwrap();
     page.wait_text(crate::common::MENU_FIRST).unwrap();
     let refused = wait_tree(&page, "refused", 1, Duration::from_secs(60));

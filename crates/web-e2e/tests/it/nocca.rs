@@ -4,8 +4,8 @@
 //! still redraw, showing the terminal's values; a think stopped during that solve does not restart it.
 
 use crate::common::{
-    new_4x4_perfect_computer_first, number_after, open_item, page, resume, set_setting, title,
-    to_menu,
+    damage_kept, new_4x4_perfect_computer_first, number_after, open_item, page, resume,
+    set_setting, title, to_menu,
 };
 use parlor_web_e2e::{Key, Session};
 use std::time::Duration;
@@ -421,30 +421,8 @@ fn a_4x4_table_solved_once_is_kept_and_a_damaged_one_is_refused_and_solved_again
     page.screenshot("_kept").unwrap();
 
     // A damaged entry (one byte of the table flipped here, through IndexedDB) is refused, deleted and solved again.
-    let damaged = page
-        .eval(
-            "return new Promise((ok, no) => {
-               const r = indexedDB.open('parlor-kept', 1);
-               r.onerror = () => no(String(r.error));
-               r.onsuccess = () => {
-                 const store = r.result.transaction('kept', 'readwrite').objectStore('kept');
-                 const get = store.get('nocca-4x4.table');
-                 get.onsuccess = () => {
-                   const bytes = new Uint8Array(get.result);
-                   bytes[1000] ^= 1;
-                   const put = store.put(bytes, 'nocca-4x4.table');
-                   put.onsuccess = () => ok(bytes.length);
-                   put.onerror = () => no(String(put.error));
-                 };
-               };
-             });",
-        )
-        .unwrap();
-    assert_eq!(
-        damaged.as_f64(),
-        Some(15_005_948.0),
-        "the 4x4 table's bytes"
-    );
+    let damaged = damage_kept(&page, "nocca-4x4.table", "1000");
+    assert_eq!(damaged, 15_005_948.0, "the 4x4 table's bytes");
     page.reload().unwrap();
     wait_kept(&page, "refused", 1.0, Duration::from_secs(60));
     assert_eq!(kept(&page, "loaded"), 0.0);
