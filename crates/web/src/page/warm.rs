@@ -5,8 +5,10 @@
 
 use super::tick::FRAMES_UNDER_MS;
 use super::{Page, performance_now, with_page};
-use ratzilla::ratatui::Terminal;
 use ratzilla::ratatui::backend::TestBackend;
+use ratzilla::ratatui::buffer::Buffer;
+use ratzilla::ratatui::layout::Size;
+use ratzilla::ratatui::{Frame, Terminal};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
@@ -198,6 +200,17 @@ pub(super) fn schedule_warm(inputs: u64) {
     ask(inputs, 2, 0);
 }
 
+/// What `draw` draws on a scratch screen of `size`, shown nowhere (a screen prepared ahead); `None` if the draw
+/// failed.
+fn drawn_aside(size: Size, draw: impl FnOnce(&mut Frame)) -> Option<Buffer> {
+    let mut scratch = match Terminal::new(TestBackend::new(size.width, size.height)) {
+        Ok(t) => t,
+        Err(never) => match never {},
+    };
+    scratch.draw(draw).ok()?;
+    Some(scratch.backend().buffer().clone())
+}
+
 impl Page {
     /// The first slice of the screen's preparation: the app makes ahead the screen the next key is expected to
     /// open ([`App::prepare`]: the menu's Enter on its selected row; nothing elsewhere), writing nothing, and draws
@@ -216,23 +229,18 @@ impl Page {
         let Some(size) = self.screen.size() else {
             return "nothing: no size";
         };
-        let mut scratch = match Terminal::new(TestBackend::new(size.width, size.height)) {
-            Ok(t) => t,
-            Err(never) => match never {},
-        };
         let app = &mut self.app;
         let mut id = None;
-        if scratch.draw(|f| id = app.draw_prepared(f)).is_err() {
+        let Some(buffer) = drawn_aside(size, |f| id = app.draw_prepared(f)) else {
             return "nothing: the draw failed";
-        }
+        };
         let Some(id) = id else {
             return "nothing: it would not fit";
         };
-        let buffer = scratch.backend().buffer();
-        if self.screen.sheet_holds(buffer) {
+        if self.screen.sheet_holds(&buffer) {
             "prepare: render, a sheet holds it"
         } else {
-            self.to_prepare = Some((buffer.clone(), 0, id));
+            self.to_prepare = Some((buffer, 0, id));
             "prepare: render, rows next"
         }
     }
@@ -273,20 +281,15 @@ impl Page {
         let Some(size) = self.screen.size() else {
             return "nothing: no size";
         };
-        let mut scratch = match Terminal::new(TestBackend::new(size.width, size.height)) {
-            Ok(t) => t,
-            Err(never) => match never {},
-        };
         let app = &mut self.app;
-        if scratch.draw(|f| app.draw_with_help(f)).is_err() {
+        let Some(buffer) = drawn_aside(size, |f| app.draw_with_help(f)) else {
             return "nothing: the draw failed";
-        }
-        let buffer = scratch.backend().buffer();
-        if crate::rowdom::layer_holds(buffer) {
+        };
+        if crate::rowdom::layer_holds(&buffer) {
             crate::rowdom::Stats::publish(|s| s.help_ready = true);
             "render, the layer holds it"
         } else {
-            self.to_lay_out = Some((buffer.clone(), 0));
+            self.to_lay_out = Some((buffer, 0));
             "render, rows next"
         }
     }
