@@ -226,6 +226,28 @@ impl<G: TuiGame> PlayView<G> {
         Ok(PlayView::new(session))
     }
 
+    /// Makes ahead, for a screen whose next likely key starts a game with `params`, that game's first screen: its
+    /// seed chosen now ([`next_seed`]) and kept in `seed_ahead` for the key, the screen in `prepared`
+    /// ([`PlayView::preview`]; made again only when the seed changed). Returns whether a screen is prepared.
+    pub fn prepare_next(
+        params: &G::Params,
+        seed_ahead: &mut Option<Seed>,
+        prepared: &mut Option<Box<PlayView<G>>>,
+        ctx: &Ctx,
+    ) -> bool {
+        let seed = next_seed(*ctx.seed, *seed_ahead);
+        if *seed_ahead != Some(seed) {
+            *prepared = None;
+        }
+        *seed_ahead = Some(seed);
+        if prepared.is_none() {
+            *prepared = PlayView::preview(params.clone(), seed, ctx)
+                .ok()
+                .map(Box::new);
+        }
+        prepared.is_some()
+    }
+
     /// The same screen thinking through `by` rather than the one installed (for tests).
     pub fn thinking_elsewhere(mut self, by: Option<&'static dyn Elsewhere>) -> PlayView<G> {
         self.elsewhere = by;
@@ -905,17 +927,12 @@ impl<G: TuiGame> View for PlayView<G> {
             self.prepared = None;
             return false;
         }
-        let seed = next_seed(*ctx.seed, self.seed_ahead);
-        if self.seed_ahead != Some(seed) {
-            self.prepared = None;
-        }
-        self.seed_ahead = Some(seed);
-        if self.prepared.is_none() {
-            self.prepared = PlayView::preview(self.session.params.clone(), seed, ctx)
-                .ok()
-                .map(Box::new);
-        }
-        self.prepared.is_some()
+        PlayView::prepare_next(
+            &self.session.params,
+            &mut self.seed_ahead,
+            &mut self.prepared,
+            ctx,
+        )
     }
 
     fn prepared(&mut self) -> Option<&mut dyn View> {

@@ -5,7 +5,7 @@ use super::game::TuiGame;
 use super::keys::{Nav, NavWords};
 use super::layout::{centered, chrome};
 use super::mouse::{Pointer, Rows, contains};
-use super::play::{PlayView, next_seed};
+use super::play::PlayView;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::input::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
@@ -278,26 +278,16 @@ impl<G: TuiGame> View for SetupView<G> {
         NAV.bar()
     }
 
-    /// Makes ahead the first screen of the game Enter would start: its seed chosen now ([`next_seed`]: the
-    /// command line's while one waits, else a fresh one kept for Enter), its session claiming and writing nothing
-    /// ([`PlayView::preview`]). Nothing while a value is being typed (Enter reads it first) or the settings cannot
-    /// be played.
+    /// Makes ahead the first screen of the game Enter would start ([`PlayView::prepare_next`]): its seed chosen now
+    /// (the command line's while one waits, else a fresh one kept for Enter), its session claiming and writing
+    /// nothing ([`PlayView::preview`]). Nothing while a value is being typed (Enter reads it first) or the settings
+    /// cannot be played.
     fn prepare(&mut self, ctx: &mut Ctx) -> bool {
         if self.typing.is_some() || G::check_in(&self.params, &self.context).is_err() {
             self.prepared = None;
             return false;
         }
-        let seed = next_seed(*ctx.seed, self.seed_ahead);
-        if self.seed_ahead != Some(seed) {
-            self.prepared = None;
-        }
-        self.seed_ahead = Some(seed);
-        if self.prepared.is_none() {
-            self.prepared = PlayView::preview(self.params.clone(), seed, ctx)
-                .ok()
-                .map(Box::new);
-        }
-        self.prepared.is_some()
+        PlayView::prepare_next(&self.params, &mut self.seed_ahead, &mut self.prepared, ctx)
     }
 
     fn prepared(&mut self) -> Option<&mut dyn View> {
