@@ -141,6 +141,22 @@ struct Parts<G: Game> {
     held: Option<String>,
 }
 
+impl<G: Game> Parts<G> {
+    /// A game at its start position: no move played, no assistance, no saved row.
+    fn fresh(seed: Seed, start: G::State, id: String, started_at: i64) -> Parts<G> {
+        Parts {
+            seed,
+            state: start.clone(),
+            start,
+            moves: Vec::new(),
+            id,
+            started_at,
+            assisted: false,
+            held: None,
+        }
+    }
+}
+
 /// A game being played.
 pub struct Session<G: Game> {
     /// The parameters.
@@ -198,16 +214,7 @@ impl<G: Game> Session<G> {
             Ok(c) => (Some(c), None),
             Err(e) => (None, Some(claim_warning(&e))),
         };
-        let parts = Parts {
-            seed,
-            state: start.clone(),
-            start,
-            moves: Vec::new(),
-            id,
-            started_at: now_ms(),
-            assisted: false,
-            held: None,
-        };
+        let parts = Parts::fresh(seed, start, id, now_ms());
         let mut s = Session::assemble(params, parts, claim, store);
         s.storage_error = problem.map(Error::Storage);
         Ok(s.with_context(context))
@@ -225,16 +232,7 @@ impl<G: Game> Session<G> {
     ) -> Result<Session<G>, Error> {
         G::check_in(&params, &context)?;
         let start = G::new_game(&params, seed.value)?;
-        let parts = Parts {
-            seed,
-            state: start.clone(),
-            start,
-            moves: Vec::new(),
-            id: String::new(),
-            started_at: 0,
-            assisted: false,
-            held: None,
-        };
+        let parts = Parts::fresh(seed, start, String::new(), 0);
         let mut s = Session::assemble(params, parts, None, store);
         s.context = context;
         Ok(s)

@@ -8,18 +8,20 @@ use crate::tui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-fn screen(app: &mut App) -> String {
+/// The screen as an 80 x 24 terminal shows it.
+pub(super) fn screen(app: &mut App) -> String {
     let mut t = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");
     t.draw(|f| app.draw(f)).expect("drawing");
     format!("{}", t.backend())
 }
 
-fn press(app: &mut App, code: KeyCode) {
+/// One key press.
+pub(super) fn press(app: &mut App, code: KeyCode) {
     app.handle_event(Event::Key(KeyEvent::from(code)));
 }
 
 /// An app showing the menu, every game registered, rows in memory, no animation.
-fn on_the_menu() -> App {
+pub(super) fn on_the_menu() -> App {
     let mut app = App::new(
         crate::menu_view(None),
         MemoryStore::new(),

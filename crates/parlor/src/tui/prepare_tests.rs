@@ -2,17 +2,10 @@
 //! exactly it (same screen id, same drawing as one made at the key), and anything else drops it.
 
 use super::App;
-use crate::input::{Event, KeyCode, KeyEvent};
-use crate::storage::MemoryStore;
-use crate::tui::theme::Theme;
+use super::core_tests::{on_the_menu, press, screen};
+use crate::input::KeyCode;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-
-fn screen(app: &mut App) -> String {
-    let mut t = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");
-    t.draw(|f| app.draw(f)).expect("drawing");
-    format!("{}", t.backend())
-}
 
 /// The prepared screen as [`App::draw_prepared`] draws it, and the id it says it will have.
 fn prepared(app: &mut App) -> Option<(String, u64)> {
@@ -20,10 +13,6 @@ fn prepared(app: &mut App) -> Option<(String, u64)> {
     let mut id = None;
     t.draw(|f| id = app.draw_prepared(f)).expect("drawing");
     id.map(|id| (format!("{}", t.backend()), id))
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    app.handle_event(Event::Key(KeyEvent::from(code)));
 }
 
 /// What the store holds, as text: the games in progress, the history, the games set aside.
@@ -53,14 +42,7 @@ fn select(app: &mut App, label: &str) {
 
 /// The menu over a store holding a finished game (given up) and a game in progress, both of 2048.
 fn menu_with_games() -> App {
-    let mut app = App::new(
-        crate::menu_view(None),
-        MemoryStore::new(),
-        Theme::MONO,
-        crate::registry::tui(),
-    );
-    app.set_animations(false);
-    app.start();
+    let mut app = on_the_menu();
     for seed in [7, 8] {
         app.set_seed(Some(seed));
         select(&mut app, "New game: 2048");

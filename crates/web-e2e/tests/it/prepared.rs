@@ -53,24 +53,11 @@ fn the_screen_enter_opens_from_the_menu_is_prepared_in_idle_time_and_shown_with_
     assert!(title(&setup).contains("new game of 2048"), "{setup}");
     // It is the setup: Enter starts the game, and the game plays.
     page.press(&[Key::Enter]).unwrap();
-    let game = page
-        .wait_screen("a new 2048 game", Duration::from_secs(10), |s| {
-            number_after(s, "Moves") == Some(0) && tiles(s).len() == 2
-        })
-        .unwrap();
-    let mut moved = game.clone();
-    for key in [Key::Left, Key::Up, Key::Right, Key::Down] {
-        page.press(&[key]).unwrap();
-        std::thread::sleep(Duration::from_millis(300));
-        moved = page.screen().unwrap();
-        if number_after(&moved, "Moves").is_some_and(|m| m > 0) {
-            break;
-        }
-    }
-    assert!(
-        number_after(&moved, "Moves").is_some_and(|m| m > 0),
-        "{moved}"
-    );
+    page.wait_screen("a new 2048 game", Duration::from_secs(10), |s| {
+        number_after(s, "Moves") == Some(0) && tiles(s).len() == 2
+    })
+    .unwrap();
+    slides_until_a_move_counts(&page);
     // Back on the menu (the game kept under Continue), History is prepared once selected.
     page.type_text("q").unwrap();
     page.wait_text("Continue").unwrap();
@@ -169,19 +156,7 @@ fn a_new_game_from_the_setup_is_prepared_in_idle_time_shown_with_no_row_written_
     let game = start_prepared(&page, count(&before, "preparedScreens"));
     assert_eq!(game, dealt, "?seed=12345 deals the same first screen");
     // It plays: a slide counts.
-    let mut moved = game.clone();
-    for key in [Key::Left, Key::Up, Key::Right, Key::Down] {
-        page.press(&[key]).unwrap();
-        std::thread::sleep(Duration::from_millis(300));
-        moved = page.screen().unwrap();
-        if number_after(&moved, "Moves").is_some_and(|m| m > 0) {
-            break;
-        }
-    }
-    assert!(
-        number_after(&moved, "Moves").is_some_and(|m| m > 0),
-        "{moved}"
-    );
+    slides_until_a_move_counts(&page);
     // A second game, from a fresh seed chosen ahead (the page's seed was taken by the first): prepared too, and
     // not marked as seeded.
     page.type_text("q").unwrap();
@@ -198,17 +173,20 @@ fn a_new_game_from_the_setup_is_prepared_in_idle_time_shown_with_no_row_written_
         !fresh.contains("seed "),
         "a fresh seed is not the player's: {fresh}"
     );
-    let mut moved = fresh.clone();
+    slides_until_a_move_counts(&page);
+}
+
+/// Slides left, up, right and down in turn until the game counts a move (a 2048 game just dealt), and fails the
+/// test if none does.
+fn slides_until_a_move_counts(page: &Session) {
+    let mut moved = String::new();
     for key in [Key::Left, Key::Up, Key::Right, Key::Down] {
         page.press(&[key]).unwrap();
         std::thread::sleep(Duration::from_millis(300));
         moved = page.screen().unwrap();
         if number_after(&moved, "Moves").is_some_and(|m| m > 0) {
-            break;
+            return;
         }
     }
-    assert!(
-        number_after(&moved, "Moves").is_some_and(|m| m > 0),
-        "{moved}"
-    );
+    panic!("no slide counted a move: {moved}");
 }
