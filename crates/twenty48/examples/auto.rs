@@ -16,9 +16,10 @@
 //! formation and that it holds, the table's best move is played when its success probability is at least
 //! `--endgame-min P` (default 0.0001), and the search runs otherwise. `--endgame-confirm D` searches D moves deep on
 //! such a board instead, the table valuing the leaves it covers (`endgame::confirm`; needs the network);
-//! `--endgame-store FILE` plays a distilled store's move outright instead of the table's (`endgame::distill`;
-//! used only without `--endgame`); `--eval network` without `--net`, `--endgame` or `--endgame-store` plays as the
-//! app does, the compiled-in network with the compiled-in store (`endgame::shipped`) unless `--no-store`;
+//! `--endgame-store FILE[,FILE...]` plays distilled stores' moves outright, the first store that holds the board
+//! (`endgame::distill`, `endgame::Stores`; with `--endgame` too, the stores are asked when the table does not hold the
+//! board); `--eval network` without `--net`, `--endgame` or `--endgame-store` plays as the app does, the compiled-in
+//! network with the compiled-in stores (`endgame::shipped`) unless `--no-store`;
 //! `--endgame-log FILE` appends the formation key (8 bytes, little-endian) of every board the table held.
 //! `--out FILE` appends each game's line to FILE and, when FILE already holds games, plays only the seeds it lacks
 //! (a long run resumes game by game after an interruption; the summary covers every game in FILE).
@@ -59,7 +60,7 @@ struct Args {
     endgame_min: f32,
     endgame_confirm: Option<u32>,
     endgame_log: Option<PathBuf>,
-    endgame_store: Option<PathBuf>,
+    endgame_store: Option<String>,
     no_store: bool,
 }
 
@@ -141,7 +142,7 @@ fn parse_args() -> Result<Args, String> {
             "--endgame-min" => endgame_min = value()?.parse().map_err(|e| bad(&e))?,
             "--endgame-confirm" => endgame_confirm = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--endgame-log" => endgame_log = Some(PathBuf::from(value()?)),
-            "--endgame-store" => endgame_store = Some(PathBuf::from(value()?)),
+            "--endgame-store" => endgame_store = Some(value()?),
             "--no-store" => no_store = true,
             "--cutoff" => cutoff = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--max-moves" => max_moves = Some(value()?.parse().map_err(|e| bad(&e))?),
@@ -203,7 +204,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE] [--endgame-store FILE] [--no-store]"
+                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE] [--endgame-store FILE[,FILE...]] [--no-store]"
             );
             return ExitCode::from(2);
         }
@@ -261,22 +262,27 @@ fn main() -> ExitCode {
         a
     });
     let taken = Arc::new(std::sync::atomic::AtomicU64::new(0));
-    let store = args.endgame_store.as_ref().map(|path| {
-        let t = std::time::Instant::now();
-        let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let s = twenty48::endgame::distill::Store::from_bytes(&bytes)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        eprintln!(
-            "endgame store {} ({}, {} positions, {} bytes) read in {:.1} ms",
-            path.display(),
-            s.formation(),
-            s.len(),
-            bytes.len(),
-            t.elapsed().as_secs_f64() * 1000.0
-        );
-        Arc::new(s)
+    let store = args.endgame_store.as_ref().map(|paths| {
+        let stores = paths
+            .split(',')
+            .map(|path| {
+                let t = std::time::Instant::now();
+                let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+                let s = twenty48::endgame::distill::Store::from_bytes(&bytes)
+                    .unwrap_or_else(|e| panic!("{path}: {e}"));
+                eprintln!(
+                    "endgame store {path} ({}, {} positions, {} bytes) read in {:.1} ms",
+                    s.formation(),
+                    s.len(),
+                    bytes.len(),
+                    t.elapsed().as_secs_f64() * 1000.0
+                );
+                s
+            })
+            .collect();
+        Arc::new(twenty48::endgame::Stores::new(stores))
     });
-    // The shipped player: the compiled-in network with the compiled-in store.
+    // The shipped player: the compiled-in network with the compiled-in stores.
     let store = store.or_else(|| {
         if args.no_store || args.endgame.is_some() || args.net.is_some() || network.is_none() {
             return None;
@@ -285,9 +291,7 @@ fn main() -> ExitCode {
         match twenty48::endgame::shipped::shipped() {
             Ok(s) => {
                 eprintln!(
-                    "compiled-in endgame store ({}, {} positions) read in {:.1} ms",
-                    s.formation(),
-                    s.len(),
+                    "compiled-in endgame stores ({s}) read in {:.1} ms",
                     t.elapsed().as_secs_f64() * 1000.0
                 );
                 Some(Arc::clone(s))
@@ -360,19 +364,20 @@ fn main() -> ExitCode {
             player.set_table_kind(kind);
         }
         player.set_four_limit(args.fours);
-        if let (None, Some(s)) = (&advisor, &store) {
+        let store_advice: Option<twenty48::ai::Advice> = store.as_ref().map(|s| {
             let (s, min) = (Arc::clone(s), args.endgame_min);
             let (asked, hits) = (Arc::clone(&store_asked), Arc::clone(&store_hits));
-            player.set_advice(Some(Arc::new(move |b| {
+            let advice: twenty48::ai::Advice = Arc::new(move |b| {
                 asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let (d, v) = s.advise(b)?;
-                (v >= min).then(|| {
-                    hits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    d
-                })
-            })));
-        }
+                let (d, _) = s.advise(b, min)?;
+                hits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                Some(d)
+            });
+            advice
+        });
+        player.set_advice(store_advice.clone());
         if let Some(a) = &advisor {
+            let fallback = store_advice.clone();
             let (a, min, taken) = (Arc::clone(a), args.endgame_min, Arc::clone(&taken));
             let (log, net, depth, differed) = (
                 key_log.clone(),
@@ -380,7 +385,7 @@ fn main() -> ExitCode {
                 args.endgame_confirm,
                 Arc::clone(&differed),
             );
-            player.set_advice(Some(Arc::new(move |b| {
+            let table = move |b| {
                 let (d, v) = a.advise(b)?;
                 if v < min {
                     return None;
@@ -404,6 +409,9 @@ fn main() -> ExitCode {
                     differed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 }
                 Some(c)
+            };
+            player.set_advice(Some(Arc::new(move |b| {
+                table(b).or_else(|| fallback.as_ref().and_then(|f| f(b)))
             })));
         }
         let report = autoplay_player(&rules, seed, &mut player, args.max_moves);

@@ -5,6 +5,10 @@
 //!
 //! `cargo run --release -p twenty48 --example distill -- --table ~/endgame/442-256 --keys a.keys,b.keys --test c.keys
 //! --bytes 1000000,2000000,4000000 --out store`  (writes `store-1000000.p48d`, ...)
+//!
+//! `--moves-only FLOOR` keeps only positions whose success probability is at least FLOOR and writes moves-only stores
+//! (`Store::moves_only`, about 2.6 bytes a position). `--convert STORE.p48d --moves-only FLOOR --out NEW` needs no
+//! table: it writes STORE's moves-only form to `NEW.p48d` (the same hash, so the same positions' moves).
 
 // Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -28,9 +32,29 @@ fn read_keys(files: &str) -> Vec<u64> {
     keys
 }
 
-/// The bytes of a store of `n` positions, header left out.
-fn store_bytes(n: usize) -> usize {
-    4 * (n as f64 / LOAD).ceil() as usize + 2 * n.div_ceil(BUCKET_SIZE)
+/// The bytes of a store of `n` positions, header left out: slots of 4 bytes, or 2 for a moves-only store.
+fn store_bytes(n: usize, moves_only: bool) -> usize {
+    let slot = if moves_only { 2 } else { 4 };
+    slot * (n as f64 / LOAD).ceil() as usize + 2 * n.div_ceil(BUCKET_SIZE)
+}
+
+/// `--convert`: a store file's moves-only form, written to `{out}.p48d`.
+fn convert(path: &str, floor: f32, out: &str) {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let store = Store::from_bytes(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let small = store.moves_only(floor);
+    let new = small.to_bytes();
+    let back = Store::from_bytes(&new).unwrap_or_else(|e| panic!("read back: {e}"));
+    assert_eq!(back, small);
+    let out = format!("{out}.p48d");
+    std::fs::write(&out, &new).unwrap_or_else(|e| panic!("{out}: {e}"));
+    println!(
+        "{path}: {} positions, {} bytes; moves only from {floor}: {} positions, {} bytes, written to {out}",
+        store.len(),
+        bytes.len(),
+        small.len(),
+        new.len()
+    );
 }
 
 fn main() {
@@ -41,6 +65,7 @@ fn main() {
         vec![1_000_000usize],
         None,
     );
+    let (mut moves_only, mut to_convert) = (None::<f32>, None::<String>);
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let value = args
@@ -52,8 +77,19 @@ fn main() {
             "--test" => test = value,
             "--bytes" => budgets = value.split(',').map(|b| b.parse().unwrap()).collect(),
             "--out" => out = Some(value),
+            "--moves-only" => moves_only = Some(value.parse().unwrap()),
+            "--convert" => to_convert = Some(value),
             _ => panic!("unknown argument {flag}"),
         }
+    }
+    if let Some(path) = to_convert {
+        let floor = moves_only.expect("--convert needs --moves-only FLOOR");
+        convert(
+            &path,
+            floor,
+            out.as_deref().expect("--convert needs --out NAME"),
+        );
+        return;
     }
     let dir = table.expect("--table DIR");
     let t0 = std::time::Instant::now();
@@ -97,23 +133,29 @@ fn main() {
         test_distinct.len()
     );
     for budget in budgets {
-        let mut n = ranked.len();
-        while n > 0 && store_bytes(n) > budget {
-            n = n * 99 / 100;
-        }
-        while n < ranked.len() && store_bytes(n + 1) <= budget {
-            n += 1;
-        }
-        let entries: Vec<Entry> = ranked[..n]
+        // The positions a store may hold: with a move, and at least the floor for a moves-only store.
+        let worth: Vec<Entry> = ranked
             .iter()
             .filter_map(|&(key, _)| {
                 let &(dir, value) = table.moves(table.formation().board(key))?.first()?;
-                Some(Entry { key, dir, value })
+                (value >= moves_only.unwrap_or(0.0)).then_some(Entry { key, dir, value })
             })
             .collect();
+        let mut n = worth.len();
+        while n > 0 && store_bytes(n, moves_only.is_some()) > budget {
+            n = n * 99 / 100;
+        }
+        while n < worth.len() && store_bytes(n + 1, moves_only.is_some()) <= budget {
+            n += 1;
+        }
+        let entries = &worth[..n];
         let t = std::time::Instant::now();
-        let store = Store::build(table.formation().clone(), table.four_chance(), &entries)
+        let store = Store::build(table.formation().clone(), table.four_chance(), entries)
             .unwrap_or_else(|e| panic!("{e}"));
+        let store = match moves_only {
+            Some(floor) => store.moves_only(floor),
+            None => store,
+        };
         let built = t.elapsed().as_secs_f64();
         let bytes = store.to_bytes();
         let t = std::time::Instant::now();
@@ -122,8 +164,9 @@ fn main() {
         assert_eq!(back, store);
         let kept: HashSet<u64> = entries.iter().map(|e| e.key).collect();
         let mut wrong = 0;
-        for e in &entries {
+        for e in entries {
             match back.get(e.key) {
+                Some((d, _)) if d == e.dir && moves_only.is_some() => {}
                 Some((d, v)) if d == e.dir && (v - e.value).abs() <= 0.5 / 65535.0 + 1e-6 => {}
                 _ => wrong += 1,
             }
@@ -140,8 +183,9 @@ fn main() {
             }
         }
         println!(
-            "budget {budget}: {n} positions ({} with a move), {} bytes ({:.2} a position); built in {built:.1} s, read back and checked in {:.1} ms; {wrong} read back wrong",
+            "budget {budget}: {n} positions ({} with a move{}), {} bytes ({:.2} a position); built in {built:.1} s, read back and checked in {:.1} ms; {wrong} read back wrong",
             entries.len(),
+            moves_only.map_or(String::new(), |f| format!(" and at least {f}")),
             bytes.len(),
             bytes.len() as f64 / entries.len().max(1) as f64,
             load * 1000.0

@@ -334,10 +334,10 @@ impl Player {
     }
 
     /// A player with the chosen evaluation. For [`EvalKind::Network`] the shipped network is loaded on first use
-    /// ([`ntuple::shipped()`]), and with it the compiled-in endgame store ([`crate::endgame::shipped::shipped`]),
-    /// whose move is played outright on the boards it holds. When the network cannot be loaded the player falls back
-    /// to the heuristic and the error is returned beside it, for the caller to show; when only the store cannot be,
-    /// the player has the network without the store ([`crate::endgame::shipped::shipped`] says why).
+    /// ([`ntuple::shipped()`]), and with it the compiled-in endgame stores ([`crate::endgame::shipped::shipped`]),
+    /// whose move is played outright on the boards they hold. When the network cannot be loaded the player falls back
+    /// to the heuristic and the error is returned beside it, for the caller to show; when only the stores cannot be,
+    /// the player has the network without them ([`crate::endgame::shipped::shipped`] says why).
     pub fn with_eval(
         cfg: SearchConfig,
         kind: EvalKind,
@@ -347,8 +347,9 @@ impl Player {
             EvalKind::Network => match ntuple::shipped() {
                 Ok(net) => {
                     let mut player = Player::with_network(cfg, Arc::clone(net));
-                    if let Ok(store) = crate::endgame::shipped::shipped() {
-                        player.set_advice(Some(crate::endgame::shipped::advice(Arc::clone(store))));
+                    if let Ok(stores) = crate::endgame::shipped::shipped() {
+                        player
+                            .set_advice(Some(crate::endgame::shipped::advice(Arc::clone(stores))));
                     }
                     (player, None)
                 }

@@ -9,10 +9,16 @@
 //! position (about 4.6), and a position that is not in the store is taken for one that is with probability about
 //! 1/16383 (the check alone tells them apart).
 //!
-//! **The file** ([`Store::to_bytes`], [`Store::from_bytes`]): magic `P48D`, version, the formation as text, the
-//! probability of a 4, the hash seed, the counts, the pilots and the slots (little-endian), then a [`Checksum`] of every
-//! word before it. A store whose checksum, lengths, magic or version is wrong is refused: a damaged store is never
-//! read.
+//! **Moves only** ([`Store::moves_only`]). Play needs a position's move, and its value only to know that the position
+//! is not as good as lost. A moves-only store keeps the positions whose success probability is at least a *floor*,
+//! and of each only the move and the check: a slot is a `u16` (the check in the top 14 bits, the move in the low 2), so
+//! `2 / LOAD + 2 / BUCKET_SIZE` bytes a position (about 2.6). [`Store::get`] then gives the floor as the value: every
+//! stored position's success probability is at least that.
+//!
+//! **The file** ([`Store::to_bytes`], [`Store::from_bytes`]): magic `P48D`, version (1 with values, 2 moves only), the
+//! formation as text, the probability of a 4, the hash seed, the counts, in version 2 the floor (an `f32`), the pilots
+//! and the slots (little-endian; 4 bytes a slot in version 1, 2 in version 2), then a [`Checksum`] of every word before
+//! it. A store whose checksum, lengths, magic or version is wrong is refused: a damaged store is never read.
 
 use crate::bitboard::Bitboard;
 use crate::direction::Direction;
@@ -22,8 +28,10 @@ use crate::endgame::play::{direction_maps, read_in};
 
 /// The magic bytes that open a store.
 const MAGIC: [u8; 4] = *b"P48D";
-/// The format's version.
+/// The format's version of a store with values.
 const VERSION: u32 = 1;
+/// The format's version of a moves-only store.
+const VERSION_MOVES_ONLY: u32 = 2;
 /// The mean number of keys a bucket.
 pub const BUCKET_SIZE: usize = 4;
 /// Keys per slot.
@@ -60,8 +68,11 @@ pub struct Store {
     four_chance: f64,
     seed: u64,
     pilots: Vec<u16>,
+    /// Version 1: check, move and value (`check << 18 | move << 16 | value`); moves only: `check << 2 | move`.
     slots: Vec<u32>,
     len: usize,
+    /// `Some(floor)` for a moves-only store: every stored position succeeds with at least this probability.
+    floor: Option<f32>,
     /// For each symmetry, the real direction of each of the formation's ([`direction_maps`]); not stored.
     maps: [[Direction; 4]; 8],
 }
@@ -120,6 +131,7 @@ impl Store {
             pilots: vec![0; buckets],
             slots: vec![0; slots],
             len: entries.len(),
+            floor: None,
             maps: direction_maps(),
         };
         let mut taken = vec![false; slots];
@@ -178,16 +190,51 @@ impl Store {
     }
 
     /// The stored move and success probability of a key, if the store holds it (or, with probability about 1/16383,
-    /// if a key it does not hold shares a slot's check).
+    /// if a key it does not hold shares a slot's check). A moves-only store gives its floor as the probability (the
+    /// position's is at least that).
     pub fn get(&self, key: u64) -> Option<(Direction, f32)> {
         let pilot = self.pilots[self.bucket_of(key)];
         let slot = self.slots[self.slot_of(key, pilot)];
-        (slot >> 18 == self.check_of(key)).then(|| {
-            (
-                Direction::ALL[((slot >> 16) & 3) as usize],
-                (slot & 0xFFFF) as f32 / 65535.0,
-            )
-        })
+        match self.floor {
+            None => (slot >> 18 == self.check_of(key)).then(|| {
+                (
+                    Direction::ALL[((slot >> 16) & 3) as usize],
+                    (slot & 0xFFFF) as f32 / 65535.0,
+                )
+            }),
+            Some(floor) => (slot >> 2 == self.check_of(key))
+                .then(|| (Direction::ALL[(slot & 3) as usize], floor)),
+        }
+    }
+
+    /// This store as a moves-only store (see the module documentation): the positions whose success probability is at
+    /// least `floor`, each with its move and check in the same slot as here (the hash is unchanged, so no key is
+    /// needed); the others' slots are emptied. A moves-only store has no values left to choose by: it is returned as
+    /// it is, with its own floor.
+    pub fn moves_only(&self, floor: f32) -> Store {
+        if self.floor.is_some() {
+            return self.clone();
+        }
+        let least = (floor.clamp(0.0, 1.0) * 65535.0).ceil() as u32;
+        let slots: Vec<u32> = self
+            .slots
+            .iter()
+            .map(|&s| match s != 0 && s & 0xFFFF >= least {
+                true => ((s >> 18) << 2) | ((s >> 16) & 3),
+                false => 0,
+            })
+            .collect();
+        Store {
+            len: slots.iter().filter(|&&s| s != 0).count(),
+            slots,
+            floor: Some(floor.clamp(0.0, 1.0)),
+            ..self.clone()
+        }
+    }
+
+    /// `Some(floor)` for a moves-only store ([`Store::moves_only`]), `None` for a store with values.
+    pub fn floor(&self) -> Option<f32> {
+        self.floor
     }
 
     /// The stored move on a real board (a capped bitboard) and its success probability, when the board matches the
@@ -229,7 +276,12 @@ impl Store {
         let mut out =
             Vec::with_capacity(64 + name.len() + 2 * self.pilots.len() + 4 * self.slots.len());
         out.extend_from_slice(&MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
+        let version = if self.floor.is_some() {
+            VERSION_MOVES_ONLY
+        } else {
+            VERSION
+        };
+        out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&(name.len() as u32).to_le_bytes());
         out.extend_from_slice(name.as_bytes());
         out.extend_from_slice(&self.four_chance.to_le_bytes());
@@ -237,11 +289,18 @@ impl Store {
         out.extend_from_slice(&(self.len as u64).to_le_bytes());
         out.extend_from_slice(&(self.pilots.len() as u64).to_le_bytes());
         out.extend_from_slice(&(self.slots.len() as u64).to_le_bytes());
+        if let Some(floor) = self.floor {
+            out.extend_from_slice(&floor.to_le_bytes());
+        }
         for p in &self.pilots {
             out.extend_from_slice(&p.to_le_bytes());
         }
-        for s in &self.slots {
-            out.extend_from_slice(&s.to_le_bytes());
+        for &s in &self.slots {
+            match self.floor {
+                // A moves-only slot is 16 bits.
+                Some(_) => out.extend_from_slice(&(s as u16).to_le_bytes()),
+                None => out.extend_from_slice(&s.to_le_bytes()),
+            }
         }
         let sum = checksum(&out);
         out.extend_from_slice(&sum.to_le_bytes());
@@ -264,9 +323,11 @@ impl Store {
         if r.take(4)? != MAGIC {
             return Err(refused("magic"));
         }
-        if r.u32()? != VERSION {
-            return Err(refused("version"));
-        }
+        let moves_only = match r.u32()? {
+            VERSION => false,
+            VERSION_MOVES_ONLY => true,
+            _ => return Err(refused("version")),
+        };
         let name_len = r.u32()? as usize;
         let name = std::str::from_utf8(r.take(name_len)?).map_err(|_| refused("formation"))?;
         let (picture, target) = name.split_once(' ').ok_or(refused("formation"))?;
@@ -279,16 +340,34 @@ impl Store {
         if np == 0 || ns == 0 || len > ns {
             return Err(refused("counts"));
         }
+        let floor = if moves_only {
+            let floor = f32::from_bits(r.u32()?);
+            if !(0.0..=1.0).contains(&floor) {
+                return Err(refused("floor"));
+            }
+            Some(floor)
+        } else {
+            None
+        };
+        let slot_bytes = if moves_only { 2 } else { 4 };
         let rest = body.len() - r.at;
         if np
             .checked_mul(2)
-            .and_then(|p| ns.checked_mul(4).and_then(|s| p.checked_add(s)))
+            .and_then(|p| ns.checked_mul(slot_bytes).and_then(|s| p.checked_add(s)))
             != Some(rest)
         {
             return Err(refused("length"));
         }
         let pilots = (0..np).map(|_| r.u16()).collect::<Result<Vec<_>, _>>()?;
-        let slots = (0..ns).map(|_| r.u32()).collect::<Result<Vec<_>, _>>()?;
+        let slots = (0..ns)
+            .map(|_| match moves_only {
+                true => r.u16().map(u32::from),
+                false => r.u32(),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if slots.iter().filter(|&&s| s != 0).count() != len {
+            return Err(refused("counts"));
+        }
         Ok(Store {
             formation,
             four_chance,
@@ -296,6 +375,7 @@ impl Store {
             pilots,
             slots,
             len,
+            floor,
             maps: direction_maps(),
         })
     }

@@ -9,7 +9,8 @@
 //! - [`naive`]: the reference the solver is checked against;
 //! - [`play`]: the table in play, a real board matched under the board's symmetries;
 //! - [`distill`]: the positions met most often in play, with their moves and values, in a small perfect hash;
-//! - [`shipped`]: the distilled store compiled into the program, which the network player uses;
+//! - [`stores`]: several distilled stores asked in turn;
+//! - [`shipped`]: the distilled stores compiled into the program, which the network player uses;
 //! - [`confirm`]: a short search confirming the table's move, the table valuing the leaves it covers.
 //!
 //! ```
@@ -32,11 +33,13 @@ pub mod naive;
 pub mod play;
 pub mod shipped;
 pub mod solve;
+pub mod stores;
 pub mod table;
 
 pub use formation::{Formation, FormationError};
 pub use play::Advisor;
 pub use solve::{LayerReport, Pass, Solver, StartValue};
+pub use stores::Stores;
 pub use table::Table;
 
 /// Why a build failed.

@@ -332,9 +332,9 @@ impl Game for Twenty48 {
 }
 
 /// Why the computer plays a 4x4 board with the hand-made evaluation instead of the learned network (the weights file
-/// is missing or damaged), or with the network but without the endgame store compiled in beside it (the store is
+/// is missing or damaged), or with the network but without the endgame stores compiled in beside it (a store is
 /// damaged), in a few words; `None` when it has both, or on other sizes (the network is 4x4 only). Loads the network
-/// and the store if they are not loaded yet.
+/// and the stores if they are not loaded yet.
 pub fn network_trouble(size: usize) -> Option<String> {
     if size != 4 {
         return None;
@@ -350,10 +350,10 @@ pub fn network_trouble(size: usize) -> Option<String> {
             "hand-made evaluation, the network could not be read: {e}"
         ));
     }
-    // The network plays; the endgame store compiled in beside it is asked first (see `Player::with_eval`).
+    // The network plays; the endgame stores compiled in beside it are asked first (see `Player::with_eval`).
     twenty48::endgame::shipped::shipped()
         .err()
-        .map(|e| format!("network without its endgame store: {e}"))
+        .map(|e| format!("network without its endgame stores: {e}"))
 }
 
 /// Parses a direction as typed: `w a s d`, vim's `h j k l`, or the words `up down left right`.
