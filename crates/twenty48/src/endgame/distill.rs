@@ -1,5 +1,6 @@
 //! A distilled table (issue 29's shipping route): the positions of one formation met most often in play, each with the
-//! full table's best move and its success probability, in a minimal-size perfect hash of 4 bytes a slot.
+//! full table's best move and its success probability, in a minimal-size perfect hash of 4 bytes a slot (or only the
+//! move, in 2 bytes a slot: a moves-only store).
 //!
 //! **Layout.** The keys are split into buckets of about [`BUCKET_SIZE`] by a hash; each bucket has a 16-bit *pilot*
 //! chosen so that every key of the bucket lands, through a second hash salted by the pilot, on a slot no other key
