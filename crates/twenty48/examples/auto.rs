@@ -377,7 +377,7 @@ fn main() -> ExitCode {
         });
         player.set_advice(store_advice.clone());
         if let Some(a) = &advisor {
-            let fallback = store_advice.clone();
+            let fallback = store_advice;
             let (a, min, taken) = (Arc::clone(a), args.endgame_min, Arc::clone(&taken));
             let (log, net, depth, differed) = (
                 key_log.clone(),

@@ -495,7 +495,7 @@ fn after_states_are_valued_as_the_tables_moves_and_the_confirming_search_agrees(
 #[test]
 fn a_distilled_store_gives_the_tables_moves_and_refuses_damage() {
     use twenty48::endgame::Advisor;
-    use twenty48::endgame::distill::{Entry, Store, StoreError};
+    use twenty48::endgame::distill::{Entry, Store};
     use twenty48::endgame::play::symmetry;
     let (f, table) = solve("fedc/89ab/..../....", 32, 0.1);
     let mut entries = Vec::new();
@@ -555,19 +555,26 @@ fn a_distilled_store_gives_the_tables_moves_and_refuses_damage() {
         bytes.len()
     );
     assert_eq!(Store::from_bytes(&bytes).unwrap(), store);
-    for at in [0, 5, 20, bytes.len() / 2, bytes.len() - 9, bytes.len() - 1] {
-        let mut bad = bytes.clone();
-        bad[at] ^= 0x10;
-        assert!(
-            matches!(Store::from_bytes(&bad), Err(StoreError::Refused(_))),
-            "byte {at}"
-        );
-    }
+    let ends = [0, 5, 20, bytes.len() / 2, bytes.len() - 9, bytes.len() - 1];
+    assert_flips_refused(&bytes, ends, 0x10);
     assert!(Store::from_bytes(&bytes[..bytes.len() - 4]).is_err());
     let mut longer = bytes.clone();
     longer.extend_from_slice(&[0; 8]);
     assert!(Store::from_bytes(&longer).is_err());
     assert!(Store::from_bytes(&[]).is_err());
+}
+
+/// A store's bytes with `mask` flipped at each of `places` are refused as damaged, one place at a time.
+fn assert_flips_refused(bytes: &[u8], places: impl IntoIterator<Item = usize>, mask: u8) {
+    use twenty48::endgame::distill::{Store, StoreError};
+    for at in places {
+        let mut bad = bytes.to_vec();
+        bad[at] ^= mask;
+        assert!(
+            matches!(Store::from_bytes(&bad), Err(StoreError::Refused(_))),
+            "byte {at}"
+        );
+    }
 }
 
 /// Every position of a table that has a move, with its best move and value, as a store takes them.
@@ -589,7 +596,7 @@ fn best_entries(f: &Formation, table: &Table) -> Vec<twenty48::endgame::distill:
 /// forgets the others; it is about 2.6 bytes a position, reads back the same, and refuses damage like version 1.
 #[test]
 fn a_moves_only_store_keeps_the_moves_above_its_floor_in_half_the_bytes() {
-    use twenty48::endgame::distill::{Store, StoreError};
+    use twenty48::endgame::distill::Store;
     let (f, table) = solve("fedc/89ab/..../....", 64, 0.1);
     let entries = best_entries(&f, &table);
     let floor = 0.5;
@@ -620,14 +627,8 @@ fn a_moves_only_store_keeps_the_moves_above_its_floor_in_half_the_bytes() {
     assert!(per_slot < 2.6, "{per_slot:.2} bytes a slot");
     assert!(bytes.len() * 10 < full.to_bytes().len() * 6);
     assert_eq!(Store::from_bytes(&bytes).unwrap(), small);
-    for at in [0, 4, 20, bytes.len() / 2, bytes.len() - 9, bytes.len() - 1] {
-        let mut bad = bytes.clone();
-        bad[at] ^= 0x04;
-        assert!(
-            matches!(Store::from_bytes(&bad), Err(StoreError::Refused(_))),
-            "byte {at}"
-        );
-    }
+    let ends = [0, 4, 20, bytes.len() / 2, bytes.len() - 9, bytes.len() - 1];
+    assert_flips_refused(&bytes, ends, 0x04);
     assert!(Store::from_bytes(&bytes[..bytes.len() - 2]).is_err());
 }
 
@@ -681,20 +682,11 @@ fn the_compiled_in_stores_pass_their_checks() {
 /// checksum covers every byte, and the counts and lengths are checked after it.
 #[test]
 fn a_damaged_compiled_in_store_is_refused() {
-    use twenty48::endgame::distill::{Store, StoreError};
+    use twenty48::endgame::distill::Store;
     use twenty48::endgame::shipped;
     for good in shipped::COMPILED_IN {
-        for at in (0..good.len())
-            .step_by(good.len() / 17)
-            .chain([good.len() - 1])
-        {
-            let mut bad = good.to_vec();
-            bad[at] ^= 0x01;
-            assert!(
-                matches!(Store::from_bytes(&bad), Err(StoreError::Refused(_))),
-                "byte {at}"
-            );
-        }
+        let spread = (0..good.len()).step_by(good.len() / 17);
+        assert_flips_refused(good, spread.chain([good.len() - 1]), 0x01);
         assert!(Store::from_bytes(&good[..good.len() - 1]).is_err());
         assert!(Store::from_bytes(&good[..100]).is_err());
         let mut longer = good.to_vec();
