@@ -9,9 +9,9 @@
 //! boards as they are (by default the network reads boards that hold 16384 through tile downgrading; `--downgrade E`
 //! from a largest tile of 2^E).
 //! `--tt buckets` searches with the compact bucket table, `--tt slots` with the slot table (the player's default table
-//! without the flag), `--fours K`
-//! allows at most K 4-spawns on a search path, `--policy danger` chooses the depth from the board
-//! (`ai::danger_depth`, from `--depth` as the base).
+//! without the flag), `--fours K` allows at most K 4-spawns on a search path, `--prob-classes off` keys table entries
+//! by the board and depth only, not by the octave of their path probability too (`Search::set_prob_classes`; on by
+//! default), `--policy danger` chooses the depth from the board (`ai::danger_depth`, from `--depth` as the base).
 //! `--endgame DIR` asks the endgame table in DIR (built by `examples/endgame.rs`) first: on a board that matches its
 //! formation and that it holds, the table's best move is played when its success probability is at least
 //! `--endgame-min P` (default 0.0001), and the search runs otherwise. `--endgame-confirm D` searches D moves deep on
@@ -55,6 +55,7 @@ struct Args {
     downgrade: Option<Option<u8>>,
     tt: Option<TableKind>,
     fours: Option<u32>,
+    prob_classes: Option<bool>,
     out: Option<PathBuf>,
     endgame: Option<PathBuf>,
     endgame_min: f32,
@@ -83,6 +84,7 @@ fn parse_args() -> Result<Args, String> {
     let mut downgrade = None;
     let mut tt = None;
     let mut fours = None;
+    let mut prob_classes = None;
     let mut out = None;
     let mut endgame = None;
     let mut endgame_min = twenty48::endgame::shipped::MIN_SUCCESS;
@@ -137,6 +139,13 @@ fn parse_args() -> Result<Args, String> {
                 })
             }
             "--fours" => fours = Some(value()?.parse().map_err(|e| bad(&e))?),
+            "--prob-classes" => {
+                prob_classes = Some(match value()?.as_str() {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err("--prob-classes: on or off".into()),
+                });
+            }
             "--out" => out = Some(PathBuf::from(value()?)),
             "--endgame" => endgame = Some(PathBuf::from(value()?)),
             "--endgame-min" => endgame_min = value()?.parse().map_err(|e| bad(&e))?,
@@ -188,6 +197,7 @@ fn parse_args() -> Result<Args, String> {
         downgrade,
         tt,
         fours,
+        prob_classes,
         out,
         endgame,
         endgame_min,
@@ -204,7 +214,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE] [--endgame-store FILE[,FILE...]] [--no-store]"
+                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--prob-classes on|off] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE] [--endgame-store FILE[,FILE...]] [--no-store]"
             );
             return ExitCode::from(2);
         }
@@ -364,6 +374,9 @@ fn main() -> ExitCode {
             player.set_table_kind(kind);
         }
         player.set_four_limit(args.fours);
+        if let Some(on) = args.prob_classes {
+            player.set_prob_classes(on);
+        }
         let store_advice: Option<twenty48::ai::Advice> = store.as_ref().map(|s| {
             let (s, min) = (Arc::clone(s), args.endgame_min);
             let (asked, hits) = (Arc::clone(&store_asked), Arc::clone(&store_hits));

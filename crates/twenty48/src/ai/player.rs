@@ -277,6 +277,7 @@ pub struct Player {
     downgrade: Option<u8>,
     tt: OwnedTable,
     four_limit: Option<u32>,
+    prob_classes: bool,
     tt_four_chance: f64,
     cutoff: f32,
     policy: Policy,
@@ -316,6 +317,7 @@ impl Player {
             downgrade: Some(DOWNGRADE_FROM),
             tt: OwnedTable::new(TableKind::default()),
             four_limit: None,
+            prob_classes: true,
             tt_four_chance: f64::NAN,
             table_life: TableLife::Game,
             tt_at_least: false,
@@ -416,6 +418,20 @@ impl Player {
     pub fn set_four_limit(&mut self, limit: Option<u32>) {
         self.four_limit = limit;
         self.tt.clear();
+    }
+
+    /// Whether table entries are keyed by the octave of their path probability too (see [`Search::set_prob_classes`]):
+    /// on by default. Kept across moves, an entry stored deep in one move's tree, where the cut-off pruned it hard, is
+    /// met near the root a move later; unkeyed, it answered there with its shallow value. Clears the transposition
+    /// table.
+    pub fn set_prob_classes(&mut self, on: bool) {
+        self.prob_classes = on;
+        self.tt.clear();
+    }
+
+    /// Whether table entries are keyed by the octave of their path probability too ([`Player::set_prob_classes`]).
+    pub fn prob_classes(&self) -> bool {
+        self.prob_classes
     }
 
     /// The depth policy.
@@ -614,6 +630,7 @@ impl Player {
             s.set_deadline(deadline);
             s.set_tt_at_least(self.tt_at_least);
             s.set_four_limit(self.four_limit);
+            s.set_prob_classes(self.prob_classes);
             let (tt, life) = (&self.tt, self.table_life);
             if life == TableLife::Move {
                 tt.new_generation();
@@ -634,8 +651,13 @@ impl Player {
             return (!s.aborted()).then_some((values, s.depth_limited()));
         }
         let next = AtomicUsize::new(0);
-        let (tt, cutoff, at_least, limit) =
-            (&self.tt, self.cutoff, self.tt_at_least, self.four_limit);
+        let (tt, cutoff, at_least, limit, classes) = (
+            &self.tt,
+            self.cutoff,
+            self.tt_at_least,
+            self.four_limit,
+            self.prob_classes,
+        );
         if self.table_life != TableLife::Game {
             tt.new_generation();
         }
@@ -648,6 +670,7 @@ impl Player {
                         s.set_deadline(deadline);
                         s.set_tt_at_least(at_least);
                         s.set_four_limit(limit);
+                        s.set_prob_classes(classes);
                         let mut out = Vec::new();
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
@@ -762,6 +785,8 @@ mod tests {
             Weights::NNEONNEO
         );
         assert_eq!(default_weights(&SearchConfig::depth(3)), TUNED);
+        assert!(Player::new(SearchConfig::millis(1.0)).prob_classes());
+        assert!(Player::new(SearchConfig::depth(3)).prob_classes());
         let board: Board = "2,2,0,0/0,4,0,0/0,0,8,0/0,0,0,2"
             .parse()
             .unwrap_or_else(|_| unreachable!());

@@ -43,6 +43,16 @@ fn limited_key(board: Bitboard, fours_left: u32) -> Bitboard {
     board ^ (fours_left as u64 + 1).wrapping_mul(0xA076_1D64_78BD_642F)
 }
 
+/// The key of a chance node under probability classes: the board (already salted by [`limited_key`] if need be),
+/// salted by the octave of its path probability (the exponent of the `f32`), so that a value stored where the path
+/// was improbable, and the cut-off pruned its sub-tree hard, is not taken for the same board reached by a likelier path
+/// (as happens one move later, when the board is nearer the root).
+#[inline(always)]
+fn classed_key(key: Bitboard, prob: f32) -> Bitboard {
+    let octave = u64::from((prob.to_bits() >> 23) & 0xFF);
+    key ^ (octave + 1).wrapping_mul(0xE703_7ED1_A0B4_28DB)
+}
+
 /// One search (one thread): counters, deadline and references to the shared evaluator and table.
 pub struct Search<'a, E: Evaluate = Evaluator> {
     tables: &'static Tables,
@@ -50,6 +60,7 @@ pub struct Search<'a, E: Evaluate = Evaluator> {
     tt: TableRef<'a>,
     four_limit: Option<u32>,
     fours_left: u32,
+    prob_classes: bool,
     p2: f32,
     p4: f32,
     cutoff: f32,
@@ -83,6 +94,7 @@ impl<'a, E: Evaluate> Search<'a, E> {
             tt: tt.map_or(TableRef::None, TableRef::Slots),
             four_limit: None,
             fours_left: u32::MAX,
+            prob_classes: false,
             p2: (1.0 - four_chance) as f32,
             p4: four_chance as f32,
             cutoff,
@@ -116,6 +128,13 @@ impl<'a, E: Evaluate> Search<'a, E> {
     pub fn set_four_limit(&mut self, limit: Option<u32>) {
         self.four_limit = limit;
         self.fours_left = limit.unwrap_or(u32::MAX);
+    }
+
+    /// With `true`, a table entry is found only by a node whose path probability is in the same octave as the path
+    /// of the node that stored it (see [`classed_key`]); with `false` (the default) any path's entry is found. Without
+    /// a cut-off the path probability changes nothing, and the classes are not used.
+    pub fn set_prob_classes(&mut self, on: bool) {
+        self.prob_classes = on;
     }
 
     /// Abort (see [`Search::aborted`]) once this instant has passed.
@@ -230,6 +249,11 @@ impl<'a, E: Evaluate> Search<'a, E> {
             limited_key(board, self.fours_left)
         } else {
             board
+        };
+        let key = if self.prob_classes && self.cutoff > 0.0 {
+            classed_key(key, prob)
+        } else {
+            key
         };
         if depth >= TT_MIN_DEPTH {
             let found = match self.tt {

@@ -156,6 +156,50 @@ fn bucket_player_plays_as_the_slot_player() {
     assert_eq!(danger.last_stats().depth, 4);
 }
 
+/// A chance node searched where its path was improbable is cut short by the probability cut-off. Its value, kept in
+/// the table, is what the same board reached by a likely path gets later unless entries are keyed by the octave of
+/// their path probability too (`Search::set_prob_classes`): then the likely path searches its own, deeper sub-tree and
+/// gets the value of a search without a table, with either table.
+#[test]
+fn an_entry_stored_on_an_improbable_path_is_not_taken_for_a_likely_one() {
+    let b: Board = "2,4,8,16/32,64,2,4/8,0,0,2/0,4,0,8".parse().unwrap();
+    let after = b.to_bitboard().unwrap();
+    let eval = Evaluator::new(Weights::default());
+    let cutoff = 1e-3;
+    let (depth, unlikely) = (4, 2e-3);
+    let fresh = |prob: f32| Search::new(&eval, None, 0.1, cutoff).chance_node(after, depth, prob);
+    let (deep, shallow) = (fresh(1.0), fresh(unlikely));
+    assert_ne!(
+        deep, shallow,
+        "the cut-off must shorten the improbable path's search"
+    );
+    for classes in [false, true] {
+        let slots = TranspositionTable::new(12);
+        let buckets = BucketTable::new(12);
+        for slot_table in [true, false] {
+            let search = || {
+                let mut s = if slot_table {
+                    Search::new(&eval, Some(&slots), 0.1, cutoff)
+                } else {
+                    Search::with_buckets(&eval, &buckets, 0.1, cutoff)
+                };
+                s.set_prob_classes(classes);
+                s
+            };
+            assert_eq!(search().chance_node(after, depth, unlikely), shallow);
+            let mut later = search();
+            let value = later.chance_node(after, depth, 1.0);
+            if classes {
+                assert_eq!(value, deep, "slot table: {slot_table}");
+                assert!(later.nodes > 0);
+            } else {
+                assert_eq!(value, shallow, "slot table: {slot_table}");
+                assert_eq!((later.nodes, later.hits), (0, 1));
+            }
+        }
+    }
+}
+
 #[test]
 fn no_legal_move_gives_none() {
     let b: Board = "2,4,2,4/4,2,4,2/2,4,2,4/4,2,4,2".parse().unwrap();
