@@ -131,8 +131,9 @@ impl<'a, E: Evaluate> Search<'a, E> {
     }
 
     /// With `true`, a table entry is found only by a node whose path probability is in the same octave as the path
-    /// of the node that stored it (see [`classed_key`]); with `false` (the default) any path's entry is found. Without
-    /// a cut-off the path probability changes nothing, and the classes are not used.
+    /// of the node that stored it (the key is salted with the probability's `f32` exponent); with `false` (the
+    /// default here; [`crate::ai::Player`] turns it on) any path's entry is found. Without a cut-off the path
+    /// probability changes nothing, and the classes are not used.
     pub fn set_prob_classes(&mut self, on: bool) {
         self.prob_classes = on;
     }
