@@ -135,7 +135,7 @@ impl<'a, E: Evaluate> Search<'a, E> {
     /// default here; [`crate::ai::Player`] turns it on) any path's entry is found. Without a cut-off the path
     /// probability changes nothing, and the classes are not used.
     pub fn set_prob_classes(&mut self, on: bool) {
-        self.prob_classes = on;
+        self.prob_classes = on && self.cutoff > 0.0;
     }
 
     /// Abort (see [`Search::aborted`]) once this instant has passed.
@@ -251,7 +251,7 @@ impl<'a, E: Evaluate> Search<'a, E> {
         } else {
             board
         };
-        let key = if self.prob_classes && self.cutoff > 0.0 {
+        let key = if self.prob_classes {
             classed_key(key, prob)
         } else {
             key
