@@ -10,8 +10,10 @@
 //! from a largest tile of 2^E).
 //! `--tt buckets` searches with the compact bucket table, `--tt slots` with the slot table (the player's default table
 //! without the flag), `--fours K` allows at most K 4-spawns on a search path, `--prob-classes off` keys table entries
-//! by the board and depth only, not by the octave of their path probability too (`Search::set_prob_classes`; on by
-//! default), `--policy danger` chooses the depth from the board (`ai::danger_depth`, from `--depth` as the base).
+//! by the board and depth only, not by the octave of their path probability too (`ai::ProbClasses`; `same`, also
+//! `on`, is the default), `--prob-classes likelier` keeps the octave in the bucket table's entries and lets an entry
+//! answer for its octave and less likely ones, `--budget-share S` sets the share of the time budget the search aims
+//! at (`Player::set_budget_share`, from 0.1 to 1; 0.85 without the flag), `--policy danger` chooses the depth from the board (`ai::danger_depth`, from `--depth` as the base).
 //! `--endgame DIR` asks the endgame table in DIR (built by `examples/endgame.rs`) first: on a board that matches its
 //! formation and that it holds, the table's best move is played when its success probability is at least
 //! `--endgame-min P` (default 0.0001), and the search runs otherwise. `--endgame-confirm D` searches D moves deep on
@@ -35,7 +37,7 @@ use std::sync::Arc;
 use twenty48::Rules;
 use twenty48::ai::ntuple::Network;
 use twenty48::ai::{
-    EvalKind, GameReport, Player, Policy, SearchConfig, TableKind, TableLife, Weights,
+    EvalKind, GameReport, Player, Policy, ProbClasses, SearchConfig, TableKind, TableLife, Weights,
     autoplay_player, ntuple, summarize,
 };
 use twenty48::endgame::Advisor;
@@ -55,7 +57,8 @@ struct Args {
     downgrade: Option<Option<u8>>,
     tt: Option<TableKind>,
     fours: Option<u32>,
-    prob_classes: Option<bool>,
+    prob_classes: Option<ProbClasses>,
+    budget_share: Option<f64>,
     out: Option<PathBuf>,
     endgame: Option<PathBuf>,
     endgame_min: f32,
@@ -85,6 +88,7 @@ fn parse_args() -> Result<Args, String> {
     let mut tt = None;
     let mut fours = None;
     let mut prob_classes = None;
+    let mut budget_share = None;
     let mut out = None;
     let mut endgame = None;
     let mut endgame_min = twenty48::endgame::shipped::MIN_SUCCESS;
@@ -139,13 +143,8 @@ fn parse_args() -> Result<Args, String> {
                 })
             }
             "--fours" => fours = Some(value()?.parse().map_err(|e| bad(&e))?),
-            "--prob-classes" => {
-                prob_classes = Some(match value()?.as_str() {
-                    "on" => true,
-                    "off" => false,
-                    _ => return Err("--prob-classes: on or off".into()),
-                });
-            }
+            "--prob-classes" => prob_classes = Some(value()?.parse()?),
+            "--budget-share" => budget_share = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--out" => out = Some(PathBuf::from(value()?)),
             "--endgame" => endgame = Some(PathBuf::from(value()?)),
             "--endgame-min" => endgame_min = value()?.parse().map_err(|e| bad(&e))?,
@@ -198,6 +197,7 @@ fn parse_args() -> Result<Args, String> {
         tt,
         fours,
         prob_classes,
+        budget_share,
         out,
         endgame,
         endgame_min,
@@ -214,7 +214,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--prob-classes on|off] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE] [--endgame-store FILE[,FILE...]] [--no-store]"
+                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--prob-classes off|same|likelier] [--budget-share S] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE] [--endgame-store FILE[,FILE...]] [--no-store]"
             );
             return ExitCode::from(2);
         }
@@ -374,8 +374,14 @@ fn main() -> ExitCode {
             player.set_table_kind(kind);
         }
         player.set_four_limit(args.fours);
-        if let Some(on) = args.prob_classes {
-            player.set_prob_classes(on);
+        if let Some(classes) = args.prob_classes {
+            player.set_prob_classes(classes);
+        }
+        if let Some(share) = args.budget_share
+            && let Err(e) = player.set_budget_share(share)
+        {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
         }
         let store_advice: Option<twenty48::ai::Advice> = store.as_ref().map(|s| {
             let (s, min) = (Arc::clone(s), args.endgame_min);

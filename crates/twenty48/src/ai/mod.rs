@@ -30,9 +30,11 @@ pub use autoplay::{GameReport, autoplay, autoplay_player, autoplay_with};
 pub use eval::{Evaluator, TUNED, Weights};
 pub use evaluate::Evaluate;
 pub use player::{
-    Advice, EvalKind, Player, Policy, SearchConfig, SearchStats, TIMED_CUTOFF, TableKind,
-    TableLife, danger_depth, default_weights,
+    Advice, BUDGET_SHARE, EvalKind, Player, Policy, SearchConfig, SearchStats, TIMED_CUTOFF,
+    TableKind, TableLife, danger_depth, default_weights,
 };
-pub use search::{DEFAULT_CUTOFF, naive_expectimax, naive_expectimax_limited};
+pub use search::{
+    DEFAULT_CUTOFF, LIKELIER_MIN_CUTOFF, ProbClasses, naive_expectimax, naive_expectimax_limited,
+};
 pub use summary::{MILESTONES, Summary, summarize};
 pub use tune::{TuneConfig, TuneResult, TuneStep, tune};

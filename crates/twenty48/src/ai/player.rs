@@ -9,7 +9,7 @@ use crate::ai::eval::{Evaluator, TUNED, Weights};
 use crate::ai::evaluate::Evaluate;
 use crate::ai::general::GeneralSearch;
 use crate::ai::ntuple::{self, DOWNGRADE_FROM, Downgraded, Network, WeightsFileError};
-use crate::ai::search::{DEFAULT_CUTOFF, Search};
+use crate::ai::search::{DEFAULT_CUTOFF, ProbClasses, Search};
 use crate::ai::tt::{BucketTable, TranspositionTable};
 use crate::bitboard::count_empty;
 use crate::board::Board;
@@ -214,8 +214,9 @@ pub fn default_weights(cfg: &SearchConfig) -> Weights {
 /// Probability cut-off of time-budgeted play: coarser than [`DEFAULT_CUTOFF`], so that iterations are cheaper and the
 /// budget reaches deeper.
 pub const TIMED_CUTOFF: f32 = 4e-3;
-/// Share of the budget the search itself aims at (the rest pays for bookkeeping and overruns past the deadline).
-const BUDGET_SHARE: f64 = 0.85;
+/// Share of the budget the search itself aims at by default (the rest pays for bookkeeping and overruns past the
+/// deadline; [`Player::set_budget_share`]).
+pub const BUDGET_SHARE: f64 = 0.85;
 
 /// How much of its budget, and of the time balance, a move on `board` may spend: (share of the budget, share of the
 /// balance). A board with many empty cells is easy, and saves time (60% of a budget, no balance) for the crowded ones
@@ -277,12 +278,13 @@ pub struct Player {
     downgrade: Option<u8>,
     tt: OwnedTable,
     four_limit: Option<u32>,
-    prob_classes: bool,
+    prob_classes: ProbClasses,
     tt_four_chance: f64,
     cutoff: f32,
     policy: Policy,
     table_life: TableLife,
     tt_at_least: bool,
+    budget_share: f64,
     stats: SearchStats,
     /// Thinking-time balance in ms (saved by quick moves, negative when overrun), so the *average* keeps to budget.
     bank_ms: f64,
@@ -317,10 +319,11 @@ impl Player {
             downgrade: Some(DOWNGRADE_FROM),
             tt: OwnedTable::new(TableKind::default()),
             four_limit: None,
-            prob_classes: true,
+            prob_classes: ProbClasses::Same,
             tt_four_chance: f64::NAN,
             table_life: TableLife::Game,
             tt_at_least: false,
+            budget_share: BUDGET_SHARE,
             stats: SearchStats::default(),
             bank_ms: 0.0,
             advice: None,
@@ -374,6 +377,22 @@ impl Player {
         }
     }
 
+    /// Sets the share of the time budget the search aims at on average ([`BUDGET_SHARE`] by default): from 0.1 to 1,
+    /// else an error that leaves the player as it was. The search stops before an iteration it predicts will not
+    /// end in time, so it spends less than its allowance, and a share of 1 still averages under the budget.
+    pub fn set_budget_share(&mut self, share: f64) -> Result<(), String> {
+        if !(0.1..=1.0).contains(&share) {
+            return Err(format!("budget share: from 0.1 to 1, not {share}"));
+        }
+        self.budget_share = share;
+        Ok(())
+    }
+
+    /// The share of the time budget the search aims at ([`Player::set_budget_share`]).
+    pub fn budget_share(&self) -> f64 {
+        self.budget_share
+    }
+
     /// Sets the probability cut-off (0 disables it) and clears the transposition table.
     pub fn set_cutoff(&mut self, cutoff: f32) {
         self.cutoff = cutoff;
@@ -420,17 +439,17 @@ impl Player {
         self.tt.clear();
     }
 
-    /// Whether table entries are keyed by the octave of their path probability too (see [`Search::set_prob_classes`]):
-    /// on by default. Kept across moves, an entry stored deep in one move's tree, where the cut-off pruned it hard, is
-    /// met near the root a move later; unkeyed, it answered there with its shallow value. Clears the transposition
-    /// table.
-    pub fn set_prob_classes(&mut self, on: bool) {
-        self.prob_classes = on;
+    /// How table entries depend on the octave of their path probability (see [`ProbClasses`]):
+    /// [`ProbClasses::Same`] by default. Kept across moves, an entry stored deep in one move's tree, where the cut-off
+    /// pruned it hard, is met near the root a move later; with [`ProbClasses::Off`] it answers there with its shallow
+    /// value. Clears the transposition table.
+    pub fn set_prob_classes(&mut self, classes: ProbClasses) {
+        self.prob_classes = classes;
         self.tt.clear();
     }
 
-    /// Whether table entries are keyed by the octave of their path probability too ([`Player::set_prob_classes`]).
-    pub fn prob_classes(&self) -> bool {
+    /// How table entries depend on the octave of their path probability ([`Player::set_prob_classes`]).
+    pub fn prob_classes(&self) -> ProbClasses {
         self.prob_classes
     }
 
@@ -496,7 +515,7 @@ impl Player {
         // runs.
         let (base, bank) = time_shares(board);
         let allowance = self.cfg.ms_per_move.map(|ms| {
-            (ms * BUDGET_SHARE * base + self.bank_ms * bank)
+            (ms * self.budget_share * base + self.bank_ms * bank)
                 .max(ms * 0.5)
                 .max(0.0)
         });
@@ -577,7 +596,7 @@ impl Player {
         if let Some(ms) = self.cfg.ms_per_move {
             let ms = ms.max(0.0);
             self.bank_ms =
-                (self.bank_ms + ms * BUDGET_SHARE - self.stats.ms).clamp(-4.0 * ms, 20.0 * ms);
+                (self.bank_ms + ms * self.budget_share - self.stats.ms).clamp(-4.0 * ms, 20.0 * ms);
         }
         let mut best: Option<(Direction, f32)> = None;
         for &(d, v) in &self.stats.values {
@@ -785,8 +804,22 @@ mod tests {
             Weights::NNEONNEO
         );
         assert_eq!(default_weights(&SearchConfig::depth(3)), TUNED);
-        assert!(Player::new(SearchConfig::millis(1.0)).prob_classes());
-        assert!(Player::new(SearchConfig::depth(3)).prob_classes());
+        assert_eq!(
+            Player::new(SearchConfig::millis(1.0)).prob_classes(),
+            ProbClasses::Same
+        );
+        let mut p = Player::new(SearchConfig::millis(1.0));
+        assert_eq!(p.budget_share(), BUDGET_SHARE);
+        for bad in [0.0, 0.05, 1.01, f64::NAN] {
+            assert!(p.set_budget_share(bad).is_err(), "{bad}");
+            assert_eq!(p.budget_share(), BUDGET_SHARE);
+        }
+        assert!(p.set_budget_share(1.0).is_ok());
+        assert_eq!(p.budget_share(), 1.0);
+        assert_eq!(
+            Player::new(SearchConfig::depth(3)).prob_classes(),
+            ProbClasses::Same
+        );
         let board: Board = "2,2,0,0/0,4,0,0/0,0,8,0/0,0,0,2"
             .parse()
             .unwrap_or_else(|_| unreachable!());

@@ -4,8 +4,8 @@ use proptest::prelude::*;
 use twenty48::ai::search::Search;
 use twenty48::ai::tt::{BucketTable, TranspositionTable};
 use twenty48::ai::{
-    Evaluator, Player, Policy, SearchConfig, TableKind, TuneConfig, Weights, autoplay,
-    naive_expectimax, naive_expectimax_limited, summarize, tune,
+    Evaluator, LIKELIER_MIN_CUTOFF, Player, Policy, ProbClasses, SearchConfig, TableKind,
+    TuneConfig, Weights, autoplay, naive_expectimax, naive_expectimax_limited, summarize, tune,
 };
 use twenty48::{Board, Direction, Rules};
 
@@ -157,9 +157,10 @@ fn bucket_player_plays_as_the_slot_player() {
 }
 
 /// A chance node searched where its path was improbable is cut short by the probability cut-off. Its value, kept in
-/// the table, is what the same board reached by a likely path gets later unless entries are keyed by the octave of
-/// their path probability too (`Search::set_prob_classes`): then the likely path searches its own, deeper sub-tree and
-/// gets the value of a search without a table, with either table.
+/// the table, is what the same board reached by a likely path gets later unless the table tells paths apart by the
+/// octave of their probability (`Search::set_prob_classes`): then the likely path searches its own, deeper sub-tree and
+/// gets the value of a search without a table, with either table. Kept in the bucket table's entries
+/// (`ProbClasses::Likelier`), the likely path's entry then answers the improbable path too, and replaces its entry.
 #[test]
 fn an_entry_stored_on_an_improbable_path_is_not_taken_for_a_likely_one() {
     let b: Board = "2,4,8,16/32,64,2,4/8,0,0,2/0,4,0,8".parse().unwrap();
@@ -173,7 +174,7 @@ fn an_entry_stored_on_an_improbable_path_is_not_taken_for_a_likely_one() {
         deep, shallow,
         "the cut-off must shorten the improbable path's search"
     );
-    for classes in [false, true] {
+    for classes in [ProbClasses::Off, ProbClasses::Same, ProbClasses::Likelier] {
         let slots = TranspositionTable::new(12);
         let buckets = BucketTable::new(12);
         for slot_table in [true, false] {
@@ -186,18 +187,55 @@ fn an_entry_stored_on_an_improbable_path_is_not_taken_for_a_likely_one() {
                 s.set_prob_classes(classes);
                 s
             };
+            let used = search().prob_classes();
+            if slot_table && classes == ProbClasses::Likelier {
+                assert_eq!(used, ProbClasses::Same, "the slot table keeps no class");
+            } else {
+                assert_eq!(used, classes);
+            }
             assert_eq!(search().chance_node(after, depth, unlikely), shallow);
             let mut later = search();
             let value = later.chance_node(after, depth, 1.0);
-            if classes {
-                assert_eq!(value, deep, "slot table: {slot_table}");
-                assert!(later.nodes > 0);
-            } else {
+            if classes == ProbClasses::Off {
                 assert_eq!(value, shallow, "slot table: {slot_table}");
                 assert_eq!((later.nodes, later.hits), (0, 1));
+            } else {
+                assert_eq!(value, deep, "slot table: {slot_table}");
+                assert!(later.nodes > 0);
+            }
+            // The improbable path asks again: a kept class lets the likely path's deeper entry answer.
+            let mut again = search();
+            let value = again.chance_node(after, depth, unlikely);
+            if used == ProbClasses::Likelier {
+                assert_eq!((value, again.nodes, again.hits), (deep, 0, 1));
+            } else if classes == ProbClasses::Same {
+                assert_eq!((value, again.nodes, again.hits), (shallow, 0, 1));
+            } else {
+                assert_eq!(value, shallow);
             }
         }
     }
+}
+
+/// Under a cut-off too small for the bucket table's 4-bit classes, or none, `ProbClasses::Likelier` gives way.
+#[test]
+fn kept_classes_need_a_cut_off_the_table_can_tell() {
+    let eval = Evaluator::new(Weights::default());
+    let buckets = BucketTable::new(8);
+    for (cutoff, used) in [
+        (1e-3, ProbClasses::Likelier),
+        (LIKELIER_MIN_CUTOFF, ProbClasses::Likelier),
+        (LIKELIER_MIN_CUTOFF / 2.0, ProbClasses::Same),
+        (0.0, ProbClasses::Off),
+    ] {
+        let mut s = Search::with_buckets(&eval, &buckets, 0.1, cutoff);
+        s.set_prob_classes(ProbClasses::Likelier);
+        assert_eq!(s.prob_classes(), used, "cut-off {cutoff}");
+    }
+    assert_eq!("likelier".parse(), Ok(ProbClasses::Likelier));
+    assert_eq!("on".parse(), Ok(ProbClasses::Same));
+    assert_eq!("off".parse(), Ok(ProbClasses::Off));
+    assert!("sometimes".parse::<ProbClasses>().is_err());
 }
 
 #[test]
