@@ -7,7 +7,7 @@
 //! instead of `--depth D` plays a timed game, which the load can change).
 //!
 //! `cargo run --release -p twenty48 --example agree -- search POSITIONS [--from A] [--to B] (--depth D |
-//! --ms-per-move T) [--cutoff C] [--prob-classes off|same|likelier] [--fresh] [--budget-share S] [--moves FILE]
+//! --ms-per-move T) [--cutoff C] [--prob-classes off|same] [--fresh] [--budget-share S] [--moves FILE]
 //! [--against FILE...]` searches positions A..B in order with one player, whose table lives across them as in a
 //! game (`--fresh`: emptied before each root move, so that no value comes from another root move or position: the
 //! reference), and prints the chance nodes, table probes and hits, the mean depth reached and the time a position.
@@ -200,7 +200,7 @@ fn main() -> ExitCode {
     let outcome = match args.first().map(String::as_str) {
         Some("record") => record(&args[1..]),
         Some("search") => search(&args[1..]),
-        _ => Err("usage: agree record [--seed S] [--depth D | --ms-per-move T] --out FILE | agree search POSITIONS [--from A] [--to B] (--depth D | --ms-per-move T) [--cutoff C] [--prob-classes off|same|likelier] [--fresh] [--budget-share S] [--moves FILE] [--against FILE...]".into()),
+        _ => Err("usage: agree record [--seed S] [--depth D | --ms-per-move T] --out FILE | agree search POSITIONS [--from A] [--to B] (--depth D | --ms-per-move T) [--cutoff C] [--prob-classes off|same] [--fresh] [--budget-share S] [--moves FILE] [--against FILE...]".into()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

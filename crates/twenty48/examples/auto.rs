@@ -11,9 +11,9 @@
 //! `--tt buckets` searches with the compact bucket table, `--tt slots` with the slot table (the player's default table
 //! without the flag), `--fours K` allows at most K 4-spawns on a search path, `--prob-classes off` keys table entries
 //! by the board and depth only, not by the octave of their path probability too (`ai::ProbClasses`; `same`, also
-//! `on`, is the default), `--prob-classes likelier` keeps the octave in the bucket table's entries and lets an entry
-//! answer for its octave and less likely ones, `--budget-share S` sets the share of the time budget the search aims
-//! at (`Player::set_budget_share`, from 0.1 to 1; 0.85 without the flag), `--policy danger` chooses the depth from the board (`ai::danger_depth`, from `--depth` as the base).
+//! `on`, is the default), `--budget-share S` sets the share of the time budget the search aims at
+//! (`Player::set_budget_share`, from 0.1 to 1; 0.85 without the flag), `--policy danger` chooses the depth from the
+//! board (`ai::danger_depth`, from `--depth` as the base).
 //! `--endgame DIR` asks the endgame table in DIR (built by `examples/endgame.rs`) first: on a board that matches its
 //! formation and that it holds, the table's best move is played when its success probability is at least
 //! `--endgame-min P` (default 0.0001), and the search runs otherwise. `--endgame-confirm D` searches D moves deep on
@@ -214,7 +214,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--prob-classes off|same|likelier] [--budget-share S] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE] [--endgame-store FILE[,FILE...]] [--no-store]"
+                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--prob-classes off|same] [--budget-share S] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE] [--endgame-store FILE[,FILE...]] [--no-store]"
             );
             return ExitCode::from(2);
         }

@@ -33,8 +33,6 @@ pub use player::{
     Advice, BUDGET_SHARE, EvalKind, Player, Policy, SearchConfig, SearchStats, TIMED_CUTOFF,
     TableKind, TableLife, danger_depth, default_weights,
 };
-pub use search::{
-    DEFAULT_CUTOFF, LIKELIER_MIN_CUTOFF, ProbClasses, naive_expectimax, naive_expectimax_limited,
-};
+pub use search::{DEFAULT_CUTOFF, ProbClasses, naive_expectimax, naive_expectimax_limited};
 pub use summary::{MILESTONES, Summary, summarize};
 pub use tune::{TuneConfig, TuneResult, TuneStep, tune};

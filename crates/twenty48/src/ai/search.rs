@@ -53,18 +53,6 @@ fn classed_key(key: Bitboard, prob: f32) -> Bitboard {
     key ^ (octave + 1).wrapping_mul(0xE703_7ED1_A0B4_28DB)
 }
 
-/// The octave of a path probability in `(0, 1]`: 0 for `[1/2, 1]`, 1 for `[1/4, 1/2)`, and so on (from the `f32`
-/// exponent), at most 126. A lower class is a likelier path, which the cut-off prunes less.
-#[inline(always)]
-fn prob_class(prob: f32) -> u32 {
-    126u32.saturating_sub((prob.to_bits() >> 23) & 0xFF)
-}
-
-/// The smallest cut-off under which [`ProbClasses::Likelier`] keeps its meaning: a path probability at or above
-/// it has a class the table holds (at most [`crate::ai::tt::BUCKET_MAX_CLASS`]); under a smaller cut-off the search
-/// uses [`ProbClasses::Same`].
-pub const LIKELIER_MIN_CUTOFF: f32 = 1.0 / 32768.0;
-
 /// How the probability of the path to a chance node enters the transposition table. Under a probability cut-off a
 /// chance node's value depends on that probability (the cut-off prunes its sub-tree the harder, the less likely the
 /// path), which the board and depth alone do not say.
@@ -76,24 +64,18 @@ pub enum ProbClasses {
     /// The key is salted with the octave of the path probability: an entry answers only a node whose path is in
     /// the same octave.
     Same,
-    /// The octave is kept in the entry ([`BucketTable::probe_in_class`]): an entry answers a node whose path is in
-    /// the same octave or a less likely one (its sub-tree was searched at least as thoroughly), and a store keeps
-    /// the likelier of two entries of a board and depth. With the slot table, or under a cut-off below
-    /// [`LIKELIER_MIN_CUTOFF`], the search uses [`ProbClasses::Same`].
-    Likelier,
 }
 
 impl std::str::FromStr for ProbClasses {
     type Err = String;
 
-    /// `off`, `same` (also `on`) or `likelier`.
+    /// `off`, or `same` (also `on`).
     fn from_str(s: &str) -> Result<ProbClasses, String> {
         match s {
             "off" => Ok(ProbClasses::Off),
             "same" | "on" => Ok(ProbClasses::Same),
-            "likelier" => Ok(ProbClasses::Likelier),
             _ => Err(format!(
-                "probability classes: expected off, same or likelier, not {s:?}"
+                "probability classes: expected off or same, not {s:?}"
             )),
         }
     }
@@ -180,15 +162,10 @@ impl<'a, E: Evaluate> Search<'a, E> {
     /// [`crate::ai::Player`] chooses its own). Without a cut-off the path probability changes nothing, and the
     /// classes are not used.
     pub fn set_prob_classes(&mut self, classes: ProbClasses) {
-        self.prob_classes = match classes {
-            _ if self.cutoff <= 0.0 => ProbClasses::Off,
-            ProbClasses::Likelier
-                if self.cutoff < LIKELIER_MIN_CUTOFF
-                    || !matches!(self.tt, TableRef::Buckets(_)) =>
-            {
-                ProbClasses::Same
-            }
-            c => c,
+        self.prob_classes = if self.cutoff > 0.0 {
+            classes
+        } else {
+            ProbClasses::Off
         };
     }
 
@@ -315,18 +292,13 @@ impl<'a, E: Evaluate> Search<'a, E> {
         } else {
             key
         };
-        // The class an entry is stored in and asked for (0 unless the classes are kept in entries).
-        let class = if self.prob_classes == ProbClasses::Likelier {
-            prob_class(prob)
-        } else {
-            0
-        };
         if depth >= TT_MIN_DEPTH {
             let found = match self.tt {
                 TableRef::None => None,
                 TableRef::Slots(tt) if self.at_least => tt.probe_at_least(key, depth),
                 TableRef::Slots(tt) => tt.probe(key, depth),
-                TableRef::Buckets(tt) => tt.probe_in_class(key, depth, class, self.at_least),
+                TableRef::Buckets(tt) if self.at_least => tt.probe_at_least(key, depth),
+                TableRef::Buckets(tt) => tt.probe(key, depth),
             };
             if !matches!(self.tt, TableRef::None) {
                 self.probes += 1;
@@ -380,9 +352,7 @@ impl<'a, E: Evaluate> Search<'a, E> {
             match self.tt {
                 TableRef::None => {}
                 TableRef::Slots(tt) => tt.store(key, depth, value),
-                TableRef::Buckets(tt) => {
-                    tt.store_in_class(key, depth, class, value, self.nodes - nodes_before)
-                }
+                TableRef::Buckets(tt) => tt.store(key, depth, value, self.nodes - nodes_before),
             }
         }
         value

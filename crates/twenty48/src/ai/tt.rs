@@ -116,15 +116,12 @@ impl TranspositionTable {
 }
 
 /// Bit layout of a [`BucketTable`] entry: the value's `f32` bits (0..32), the remaining depth (32..36), the log2 of
-/// the sub-tree's effort (36..41), the age (41..44), the probability class (44..48) and the signature (48..64).
+/// the sub-tree's effort (36..41), the age (41..44) and the signature (44..64).
 const VALUE_BITS: u32 = 32;
 const DEPTH_SHIFT: u32 = VALUE_BITS;
 const EFFORT_SHIFT: u32 = 36;
 const AGE_SHIFT: u32 = 41;
-const CLASS_SHIFT: u32 = 44;
-const SIG_SHIFT: u32 = 48;
-/// Largest probability class a [`BucketTable`] entry holds (4 bits).
-pub const BUCKET_MAX_CLASS: u32 = 15;
+const SIG_SHIFT: u32 = 44;
 /// Deepest remaining depth a [`BucketTable`] entry holds (4 bits); deeper nodes are not stored.
 pub const BUCKET_MAX_DEPTH: u32 = 15;
 /// Entries per bucket (a bucket is 32 bytes: two to a 64-byte cache line).
@@ -136,15 +133,13 @@ struct Bucket([AtomicU64; BUCKET_ENTRIES]);
 
 /// A transposition table of compact entries (Stockfish's layout, adapted to expectimax): each entry packs in one
 /// 64-bit word the value (`f32`, exact), the remaining depth (4 bits), the sub-tree's effort (log2 of the chance nodes
-/// expanded under it, 5 bits), an age (3 bits), a probability class (4 bits, see [`BucketTable::probe_in_class`]) and
-/// a 16-bit signature of the key; a key selects a bucket of [`BUCKET_ENTRIES`] entries with the low bits of a 64-bit
-/// mix of the key and checks the signature in its top bits, so 16 + log2(buckets) bits of the mix must match (a false
-/// hit has a chance of about 2^-16 per probe and per entry of the same depth in its bucket: the price of twice the
-/// entries in the same memory, as in chess engines, whose entries keep 16 bits of the key too).
+/// expanded under it, 5 bits), an age (3 bits) and a 20-bit signature of the key; a key selects a bucket of
+/// [`BUCKET_ENTRIES`] entries with the low bits of a 64-bit mix of the key and checks the signature in its top bits, so
+/// 20 + log2(buckets) bits of the mix must match (a false hit has a chance of about 2^-20 per probe and per entry in
+/// its bucket: the price of twice the entries in the same memory, as in chess engines).
 ///
-/// A store replaces an entry of the same key and depth (unless that entry's class is lower: it was searched more
-/// thoroughly and answers for both), else the entry worth least: an empty one, else the one of least effort less
-/// twice its age in moves ([`BucketTable::new_age`]), so the costly sub-trees stay. An entry is one atomic
+/// A store replaces an entry of the same key and depth, else the entry worth least: an empty one, else the one of least
+/// effort less twice its age in moves ([`BucketTable::new_age`]), so the costly sub-trees stay. An entry is one atomic
 /// word, so a write is never seen torn: lock-free among threads like [`TranspositionTable`].
 /// [`BucketTable::new_generation`] empties the table in O(1) by changing the salt mixed into every key (entries of
 /// older generations then miss, and go first since they are older).
@@ -230,88 +225,50 @@ impl BucketTable {
         (&self.buckets[(h as usize) & self.mask], h >> SIG_SHIFT)
     }
 
-    /// The value of an entry of this signature whose depth and class pass `ok`, if any.
+    /// The value of an entry of this signature whose depth passes `ok`, if any.
     #[inline(always)]
-    fn find(&self, key: u64, ok: impl Fn(u32, u32) -> bool) -> Option<f32> {
+    fn find(&self, key: u64, ok: impl Fn(u32) -> bool) -> Option<f32> {
         let (bucket, sig) = self.locate(key);
         for e in &bucket.0 {
             let e = e.load(Ordering::Relaxed);
-            if e != 0
-                && e >> SIG_SHIFT == sig
-                && ok(
-                    (e >> DEPTH_SHIFT) as u32 & 0xF,
-                    (e >> CLASS_SHIFT) as u32 & 0xF,
-                )
-            {
+            if e != 0 && e >> SIG_SHIFT == sig && ok((e >> DEPTH_SHIFT) as u32 & 0xF) {
                 return Some(f32::from_bits(e as u32));
             }
         }
         None
     }
 
-    /// The stored value for (key, remaining depth), if any, whatever its class.
+    /// The stored value for (key, remaining depth), if any.
     #[inline(always)]
     pub fn probe(&self, key: u64, depth: u32) -> Option<f32> {
-        self.find(key, |d, _| d == depth)
+        self.find(key, |d| d == depth)
     }
 
-    /// The stored value for this key searched to at least this remaining depth, if any, whatever its class.
+    /// The stored value for this key searched to at least this remaining depth, if any.
     #[inline(always)]
     pub fn probe_at_least(&self, key: u64, depth: u32) -> Option<f32> {
-        self.find(key, |d, _| d >= depth)
-    }
-
-    /// The stored value for (key, remaining depth), or at least that depth with `at_least`, from an entry of class
-    /// `class` or lower, if any. A class orders how thoroughly a sub-tree of the same depth was searched, lower
-    /// first (the search uses the octave of the path's probability: a likelier path is pruned less by the cut-off),
-    /// so an entry of a lower class answers for a higher one and not the other way round. Classes above
-    /// [`BUCKET_MAX_CLASS`] count as that class.
-    #[inline(always)]
-    pub fn probe_in_class(&self, key: u64, depth: u32, class: u32, at_least: bool) -> Option<f32> {
-        let class = class.min(BUCKET_MAX_CLASS);
-        if at_least {
-            self.find(key, |d, c| d >= depth && c <= class)
-        } else {
-            self.find(key, |d, c| d == depth && c <= class)
-        }
+        self.find(key, |d| d >= depth)
     }
 
     /// Stores a value for (key, remaining depth) whose sub-tree expanded `nodes` chance nodes (see the type's
-    /// replacement rule), in class 0. Depths above [`BUCKET_MAX_DEPTH`] are not stored.
+    /// replacement rule). Depths above [`BUCKET_MAX_DEPTH`] are not stored.
     #[inline(always)]
     pub fn store(&self, key: u64, depth: u32, value: f32, nodes: u64) {
-        self.store_in_class(key, depth, 0, value, nodes);
-    }
-
-    /// [`BucketTable::store`] in a class (see [`BucketTable::probe_in_class`]): an entry of the same key and depth
-    /// and a lower class is kept, and this value is not stored. Depths above [`BUCKET_MAX_DEPTH`] are not stored;
-    /// classes above [`BUCKET_MAX_CLASS`] are stored as that class.
-    #[inline(always)]
-    pub fn store_in_class(&self, key: u64, depth: u32, class: u32, value: f32, nodes: u64) {
         if depth > BUCKET_MAX_DEPTH {
             return;
         }
-        let class = class.min(BUCKET_MAX_CLASS) as u64;
         let (bucket, sig) = self.locate(key);
         let age = self.age.load(Ordering::Relaxed) as u64;
         let entry = value.to_bits() as u64
             | (depth as u64) << DEPTH_SHIFT
             | (effort_class(nodes) as u64) << EFFORT_SHIFT
             | age << AGE_SHIFT
-            | class << CLASS_SHIFT
             | sig << SIG_SHIFT;
         let mut victim = 0;
         let mut worst = i32::MAX;
         for (i, e) in bucket.0.iter().enumerate() {
             let old = e.load(Ordering::Relaxed);
-            if old == 0 {
-                victim = i;
-                break;
-            }
-            if old >> SIG_SHIFT == sig && (old >> DEPTH_SHIFT) & 0xF == depth as u64 {
-                if (old >> CLASS_SHIFT) & 0xF < class {
-                    return;
-                }
+            if old == 0 || (old >> SIG_SHIFT == sig && (old >> DEPTH_SHIFT) & 0xF == depth as u64) {
                 victim = i;
                 break;
             }
@@ -451,38 +408,6 @@ mod tests {
         assert_eq!(tt.probe(keys[2], BUCKET_MAX_DEPTH + 1), None);
         tt.clear();
         assert_eq!(tt.probe(keys[1], 5), None);
-    }
-
-    #[test]
-    fn an_entry_answers_its_class_and_higher_ones_and_the_lower_class_stays() {
-        let tt = BucketTable::new(8);
-        tt.store_in_class(0xABCD, 4, 3, 1.0, 10);
-        assert_eq!(tt.probe_in_class(0xABCD, 4, 2, false), None);
-        assert_eq!(tt.probe_in_class(0xABCD, 4, 3, false), Some(1.0));
-        assert_eq!(tt.probe_in_class(0xABCD, 4, 9, false), Some(1.0));
-        assert_eq!(tt.probe_in_class(0xABCD, 5, 9, false), None);
-        assert_eq!(tt.probe_in_class(0xABCD, 3, 9, true), Some(1.0));
-        assert_eq!(tt.probe_in_class(0xABCD, 3, 2, true), None);
-        // A higher class does not replace it; a lower one does, and answers the classes above it.
-        tt.store_in_class(0xABCD, 4, 5, 2.0, 10);
-        assert_eq!(tt.probe_in_class(0xABCD, 4, 5, false), Some(1.0));
-        tt.store_in_class(0xABCD, 4, 1, 3.0, 10);
-        assert_eq!(tt.probe_in_class(0xABCD, 4, 1, false), Some(3.0));
-        assert_eq!(tt.probe_in_class(0xABCD, 4, 5, false), Some(3.0));
-        assert_eq!(tt.probe_in_class(0xABCD, 4, 0, false), None);
-        // Classes past the field count as the last one; a plain store is class 0 and answers every class.
-        tt.store_in_class(0x1111, 4, 40, 4.0, 10);
-        assert_eq!(
-            tt.probe_in_class(0x1111, 4, BUCKET_MAX_CLASS, false),
-            Some(4.0)
-        );
-        assert_eq!(
-            tt.probe_in_class(0x1111, 4, BUCKET_MAX_CLASS - 1, false),
-            None
-        );
-        tt.store(0x2222, 4, 5.0, 10);
-        assert_eq!(tt.probe_in_class(0x2222, 4, 0, false), Some(5.0));
-        assert_eq!(tt.probe(0xABCD, 4), Some(3.0));
     }
 
     #[test]

@@ -4,8 +4,8 @@ use proptest::prelude::*;
 use twenty48::ai::search::Search;
 use twenty48::ai::tt::{BucketTable, TranspositionTable};
 use twenty48::ai::{
-    Evaluator, LIKELIER_MIN_CUTOFF, Player, Policy, ProbClasses, SearchConfig, TableKind,
-    TuneConfig, Weights, autoplay, naive_expectimax, naive_expectimax_limited, summarize, tune,
+    Evaluator, Player, Policy, ProbClasses, SearchConfig, TableKind, TuneConfig, Weights, autoplay,
+    naive_expectimax, naive_expectimax_limited, summarize, tune,
 };
 use twenty48::{Board, Direction, Rules};
 
@@ -159,8 +159,7 @@ fn bucket_player_plays_as_the_slot_player() {
 /// A chance node searched where its path was improbable is cut short by the probability cut-off. Its value, kept in
 /// the table, is what the same board reached by a likely path gets later unless the table tells paths apart by the
 /// octave of their probability (`Search::set_prob_classes`): then the likely path searches its own, deeper sub-tree and
-/// gets the value of a search without a table, with either table. Kept in the bucket table's entries
-/// (`ProbClasses::Likelier`), the likely path's entry then answers the improbable path too, and replaces its entry.
+/// gets the value of a search without a table, with either table, and each path keeps its own entry.
 #[test]
 fn an_entry_stored_on_an_improbable_path_is_not_taken_for_a_likely_one() {
     let b: Board = "2,4,8,16/32,64,2,4/8,0,0,2/0,4,0,8".parse().unwrap();
@@ -174,7 +173,7 @@ fn an_entry_stored_on_an_improbable_path_is_not_taken_for_a_likely_one() {
         deep, shallow,
         "the cut-off must shorten the improbable path's search"
     );
-    for classes in [ProbClasses::Off, ProbClasses::Same, ProbClasses::Likelier] {
+    for classes in [ProbClasses::Off, ProbClasses::Same] {
         let slots = TranspositionTable::new(12);
         let buckets = BucketTable::new(12);
         for slot_table in [true, false] {
@@ -187,12 +186,7 @@ fn an_entry_stored_on_an_improbable_path_is_not_taken_for_a_likely_one() {
                 s.set_prob_classes(classes);
                 s
             };
-            let used = search().prob_classes();
-            if slot_table && classes == ProbClasses::Likelier {
-                assert_eq!(used, ProbClasses::Same, "the slot table keeps no class");
-            } else {
-                assert_eq!(used, classes);
-            }
+            assert_eq!(search().prob_classes(), classes);
             assert_eq!(search().chance_node(after, depth, unlikely), shallow);
             let mut later = search();
             let value = later.chance_node(after, depth, 1.0);
@@ -203,12 +197,10 @@ fn an_entry_stored_on_an_improbable_path_is_not_taken_for_a_likely_one() {
                 assert_eq!(value, deep, "slot table: {slot_table}");
                 assert!(later.nodes > 0);
             }
-            // The improbable path asks again: a kept class lets the likely path's deeper entry answer.
+            // The improbable path asks again: with the classes its own entry answers, not the likely path's.
             let mut again = search();
             let value = again.chance_node(after, depth, unlikely);
-            if used == ProbClasses::Likelier {
-                assert_eq!((value, again.nodes, again.hits), (deep, 0, 1));
-            } else if classes == ProbClasses::Same {
+            if classes == ProbClasses::Same {
                 assert_eq!((value, again.nodes, again.hits), (shallow, 0, 1));
             } else {
                 assert_eq!(value, shallow);
@@ -217,22 +209,17 @@ fn an_entry_stored_on_an_improbable_path_is_not_taken_for_a_likely_one() {
     }
 }
 
-/// Under a cut-off too small for the bucket table's 4-bit classes, or none, `ProbClasses::Likelier` gives way.
+/// Without a cut-off the path probability changes no value, and the classes are not used; the names parse.
 #[test]
-fn kept_classes_need_a_cut_off_the_table_can_tell() {
+fn classes_need_a_cut_off() {
     let eval = Evaluator::new(Weights::default());
     let buckets = BucketTable::new(8);
-    for (cutoff, used) in [
-        (1e-3, ProbClasses::Likelier),
-        (LIKELIER_MIN_CUTOFF, ProbClasses::Likelier),
-        (LIKELIER_MIN_CUTOFF / 2.0, ProbClasses::Same),
-        (0.0, ProbClasses::Off),
-    ] {
+    for (cutoff, used) in [(1e-3, ProbClasses::Same), (0.0, ProbClasses::Off)] {
         let mut s = Search::with_buckets(&eval, &buckets, 0.1, cutoff);
-        s.set_prob_classes(ProbClasses::Likelier);
+        s.set_prob_classes(ProbClasses::Same);
         assert_eq!(s.prob_classes(), used, "cut-off {cutoff}");
     }
-    assert_eq!("likelier".parse(), Ok(ProbClasses::Likelier));
+    assert_eq!("same".parse(), Ok(ProbClasses::Same));
     assert_eq!("on".parse(), Ok(ProbClasses::Same));
     assert_eq!("off".parse(), Ok(ProbClasses::Off));
     assert!("sometimes".parse::<ProbClasses>().is_err());
