@@ -1,0 +1,164 @@
+//! Plays games with the shipped player and follows them through full endgame tables: where each game first met a
+//! position a table holds, what the table gave it then, and where the game ended. It shows in which stage of the
+//! game the player loses, and how its play inside a table's stage compares with the table's.
+//!
+//! `cargo run --release -p twenty48 --example stages -- --table DIR [--table DIR...] [--min-tile T] [--games N]
+//! [--seed S] (--depth D | --ms-per-move T)`
+//!
+//! Each `--table` is a folder built by `examples/endgame.rs`; on each board the tables are asked in the order given
+//! and the first that holds it counts. `--min-tile T` (default 16384) counts only boards whose largest tile is at
+//! least T (a formation's fixed cells hold any tiles of at least its target, so the same table also holds boards of
+//! earlier stages). One line a game: seed, largest tile, score, moves; for each table the move at which the game
+//! first met it and the table's success probability there (`-` if never), the boards it held and on how many of them
+//! the player's move differed from the table's; the final board. Then, for each table, the games that met it, the
+//! mean success probability at the first meeting, and how many of those games reached 32768.
+
+// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use twenty48::ai::{EvalKind, Player, SearchConfig};
+use twenty48::endgame::Advisor;
+use twenty48::{Game, Rules, Status};
+
+/// What one game did in one table's stage.
+#[derive(Default, Clone)]
+struct Stage {
+    /// The move at which the game first met a board the table holds, and the table's success probability there.
+    first: Option<(usize, f32)>,
+    /// Boards the table held (and was the first table to hold).
+    held: u64,
+    /// Of those, boards on which the player's move was not the table's.
+    differ: u64,
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (mut dirs, mut min_tile, mut games, mut seed, mut cfg) =
+        (Vec::new(), 16384u64, 10u64, 5001u64, None);
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let Some(value) = it.next() else {
+            eprintln!("error: {flag} needs a value");
+            return ExitCode::from(2);
+        };
+        let parsed = match flag.as_str() {
+            "--table" => {
+                dirs.push(PathBuf::from(value));
+                Ok(())
+            }
+            "--min-tile" => value
+                .parse()
+                .map(|v| min_tile = v)
+                .map_err(|e| e.to_string()),
+            "--games" => value.parse().map(|v| games = v).map_err(|e| e.to_string()),
+            "--seed" => value.parse().map(|v| seed = v).map_err(|e| e.to_string()),
+            "--depth" => value
+                .parse::<u32>()
+                .map_err(|e| e.to_string())
+                .and_then(|d| {
+                    (1..=12)
+                        .contains(&d)
+                        .then(|| cfg = Some(SearchConfig::depth(d)))
+                        .ok_or(format!("from 1 to 12, not {d}"))
+                }),
+            "--ms-per-move" => value
+                .parse::<f64>()
+                .map_err(|e| e.to_string())
+                .and_then(|ms| {
+                    (ms > 0.0 && ms <= 60_000.0)
+                        .then(|| cfg = Some(SearchConfig::millis(ms)))
+                        .ok_or(format!("above 0 and at most 60000, not {ms}"))
+                }),
+            _ => Err("unknown option".to_string()),
+        };
+        if let Err(e) = parsed {
+            eprintln!("error: {flag} {value}: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let (Some(cfg), false) = (cfg, dirs.is_empty()) else {
+        eprintln!(
+            "usage: stages --table DIR [--table DIR...] [--min-tile T] [--games N] [--seed S] (--depth D | --ms-per-move T)"
+        );
+        return ExitCode::from(2);
+    };
+    let t = std::time::Instant::now();
+    let tables: Vec<Advisor> = dirs
+        .iter()
+        .map(|d| Advisor::load(d).unwrap_or_else(|e| panic!("{}: {e}", d.display())))
+        .collect();
+    eprintln!(
+        "{} tables loaded in {:.1} s",
+        tables.len(),
+        t.elapsed().as_secs_f64()
+    );
+    let rules = Rules::new(4, 0.1, 2048).expect("the standard rules");
+    let mut all: Vec<(u64, Vec<Stage>)> = Vec::new();
+    for s in seed..seed + games {
+        let (mut player, _) = Player::with_eval(cfg.clone(), EvalKind::Network);
+        let mut game = Game::new(rules, s);
+        let mut stages = vec![Stage::default(); tables.len()];
+        while game.status() != Status::Over {
+            game.keep_going();
+            let board = *game.board();
+            let Some(d) = player.best_move(&board, 0.1) else {
+                break;
+            };
+            let held = board
+                .to_bitboard()
+                .filter(|_| board.max_tile() >= min_tile)
+                .and_then(|bb| {
+                    tables
+                        .iter()
+                        .enumerate()
+                        .find_map(|(i, t)| Some((i, t.advise(bb)?)))
+                });
+            if let Some((i, (best, p))) = held {
+                let st = &mut stages[i];
+                st.first.get_or_insert((game.moves_made(), p));
+                st.held += 1;
+                st.differ += u64::from(best != d);
+            }
+            game.slide(d).expect("the player's move is legal");
+        }
+        let mut line = format!(
+            "seed {s} max {} score {} moves {}",
+            game.board().max_tile(),
+            game.score(),
+            game.moves_made()
+        );
+        for (dir, st) in dirs.iter().zip(&stages) {
+            let first = st
+                .first
+                .map_or("- -".to_string(), |(m, p)| format!("{m} {p:.4}"));
+            line += &format!(
+                " | {} first {first} held {} differ {}",
+                dir.display(),
+                st.held,
+                st.differ
+            );
+        }
+        println!("{line} | final {}", game.board());
+        all.push((game.board().max_tile(), stages));
+    }
+    let n = all.len();
+    let won = all.iter().filter(|(m, _)| *m >= 32768).count();
+    println!("{n} games, 32768 in {won}");
+    for (i, dir) in dirs.iter().enumerate() {
+        let met: Vec<_> = all
+            .iter()
+            .filter_map(|(m, st)| st[i].first.map(|(_, p)| (*m, p)))
+            .collect();
+        let mean = met.iter().map(|&(_, p)| f64::from(p)).sum::<f64>() / met.len().max(1) as f64;
+        let reached = met.iter().filter(|&&(m, _)| m >= 32768).count();
+        println!(
+            "{}: met in {} games, success at the first meeting {mean:.3} on average, 32768 reached in {reached} of them",
+            dir.display(),
+            met.len()
+        );
+    }
+    ExitCode::SUCCESS
+}
