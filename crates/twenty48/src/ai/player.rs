@@ -380,8 +380,8 @@ impl Player {
     /// Sets the share of the time budget the search aims at on average ([`BUDGET_SHARE`] by default): from 0.1 to 1,
     /// else an error that leaves the player as it was. The search stops before an iteration it predicts will not
     /// end in time, so it spends less than its allowance: at 1 ms/move, with 16384 on the board, 0.85 spends about 84%
-    /// of the budget, 0.95
-    /// about 93%, and 1 about 98%, and then the work around each search takes the rest and more (`BENCHMARKS.md`).
+    /// of the budget, 0.95 about 93%, and 1 about 98%, and then the work around each search takes the rest and more
+    /// (`BENCHMARKS.md`).
     pub fn set_budget_share(&mut self, share: f64) -> Result<(), String> {
         if !(0.1..=1.0).contains(&share) {
             return Err(format!("budget share: from 0.1 to 1, not {share}"));
