@@ -3,8 +3,9 @@
 //! than hundreds of games.
 //!
 //! `cargo run --release -p twenty48 --example agree -- record --seed 5003 --depth 3 --out POSITIONS` plays a game
-//! with the network player (no endgame store) and writes each position it met, one a line (`--ms-per-move T`
-//! instead of `--depth D` plays a timed game, which the load can change).
+//! with the shipped player (the network, and the endgame stores on the boards they hold) and writes each position it
+//! met, one a line (`--ms-per-move T` instead of `--depth D` plays a timed game, which the load can change). Every
+//! player below asks the stores too, so the boards they hold get the same move from all of them.
 //!
 //! `cargo run --release -p twenty48 --example agree -- search POSITIONS [--from A] [--to B] (--depth D |
 //! --ms-per-move T) [--cutoff C] [--prob-classes off|same] [--fresh] [--budget-share S] [--moves FILE]
