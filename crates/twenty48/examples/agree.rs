@@ -24,34 +24,15 @@ use std::process::ExitCode;
 use twenty48::ai::{EvalKind, Player, ProbClasses, SearchConfig, TableLife};
 use twenty48::{Board, Direction, Game, Rules, Status};
 
-/// One letter a move, `-` where there was none.
-fn letter(d: Option<Direction>) -> char {
-    match d {
-        Some(Direction::Up) => 'U',
-        Some(Direction::Down) => 'D',
-        Some(Direction::Left) => 'L',
-        Some(Direction::Right) => 'R',
-        None => '-',
-    }
-}
+#[path = "common/config.rs"]
+mod config;
+use config::search_config;
 
-/// A fixed depth (`--depth`) or a budget in milliseconds (`--ms-per-move`).
-fn config(flag: &str, value: &str) -> Result<SearchConfig, String> {
-    if flag == "--depth" {
-        let d: u32 = value.parse().map_err(|e| format!("--depth: {e}"))?;
-        if !(1..=12).contains(&d) {
-            return Err(format!("--depth: from 1 to 12, not {d}"));
-        }
-        Ok(SearchConfig::depth(d))
-    } else {
-        let ms: f64 = value.parse().map_err(|e| format!("--ms-per-move: {e}"))?;
-        if !(ms > 0.0 && ms <= 60_000.0) {
-            return Err(format!(
-                "--ms-per-move: above 0 and at most 60000, not {ms}"
-            ));
-        }
-        Ok(SearchConfig::millis(ms))
-    }
+/// One letter a move (the first of its name, in capitals), `-` where there was none.
+fn letter(d: Option<Direction>) -> char {
+    d.map_or('-', |d| {
+        char::from(d.name().as_bytes()[0].to_ascii_uppercase())
+    })
 }
 
 fn record(args: &[String]) -> Result<(), String> {
@@ -61,7 +42,7 @@ fn record(args: &[String]) -> Result<(), String> {
         let mut value = || it.next().ok_or(format!("{flag} needs a value"));
         match flag.as_str() {
             "--seed" => seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
-            "--depth" | "--ms-per-move" => cfg = config(flag, value()?)?,
+            "--depth" | "--ms-per-move" => cfg = search_config(flag, value()?)?,
             "--out" => out = Some(PathBuf::from(value()?)),
             _ => return Err(format!("unknown option {flag}")),
         }
@@ -107,7 +88,7 @@ fn search(args: &[String]) -> Result<(), String> {
         match flag.as_str() {
             "--from" => from = value()?.parse().map_err(|e| format!("--from: {e}"))?,
             "--to" => to = value()?.parse().map_err(|e| format!("--to: {e}"))?,
-            "--depth" | "--ms-per-move" => cfg = Some(config(flag, value()?)?),
+            "--depth" | "--ms-per-move" => cfg = Some(search_config(flag, value()?)?),
             "--cutoff" => {
                 cutoff = Some(
                     value()?

@@ -19,9 +19,13 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use twenty48::ai::{EvalKind, Player, SearchConfig};
+use twenty48::ai::{EvalKind, Player};
 use twenty48::endgame::Advisor;
 use twenty48::{Game, Rules, Status};
+
+#[path = "common/config.rs"]
+mod config;
+use config::search_config;
 
 /// What one game did in one table's stage.
 #[derive(Default, Clone)]
@@ -52,30 +56,20 @@ fn main() -> ExitCode {
             "--min-tile" => value
                 .parse()
                 .map(|v| min_tile = v)
-                .map_err(|e| e.to_string()),
-            "--games" => value.parse().map(|v| games = v).map_err(|e| e.to_string()),
-            "--seed" => value.parse().map(|v| seed = v).map_err(|e| e.to_string()),
-            "--depth" => value
-                .parse::<u32>()
-                .map_err(|e| e.to_string())
-                .and_then(|d| {
-                    (1..=12)
-                        .contains(&d)
-                        .then(|| cfg = Some(SearchConfig::depth(d)))
-                        .ok_or(format!("from 1 to 12, not {d}"))
-                }),
-            "--ms-per-move" => value
-                .parse::<f64>()
-                .map_err(|e| e.to_string())
-                .and_then(|ms| {
-                    (ms > 0.0 && ms <= 60_000.0)
-                        .then(|| cfg = Some(SearchConfig::millis(ms)))
-                        .ok_or(format!("above 0 and at most 60000, not {ms}"))
-                }),
-            _ => Err("unknown option".to_string()),
+                .map_err(|e| format!("{flag} {value}: {e}")),
+            "--games" => value
+                .parse()
+                .map(|v| games = v)
+                .map_err(|e| format!("{flag} {value}: {e}")),
+            "--seed" => value
+                .parse()
+                .map(|v| seed = v)
+                .map_err(|e| format!("{flag} {value}: {e}")),
+            "--depth" | "--ms-per-move" => search_config(flag, value).map(|c| cfg = Some(c)),
+            _ => Err(format!("unknown option {flag}")),
         };
         if let Err(e) = parsed {
-            eprintln!("error: {flag} {value}: {e}");
+            eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     }
@@ -152,7 +146,11 @@ fn main() -> ExitCode {
             .iter()
             .filter_map(|(m, st)| st[i].first.map(|(_, p)| (*m, p)))
             .collect();
-        let mean = met.iter().map(|&(_, p)| f64::from(p)).sum::<f64>() / met.len().max(1) as f64;
+        if met.is_empty() {
+            println!("{}: met in no game", dir.display());
+            continue;
+        }
+        let mean = met.iter().map(|&(_, p)| f64::from(p)).sum::<f64>() / met.len() as f64;
         let reached = met.iter().filter(|&&(m, _)| m >= 32768).count();
         println!(
             "{}: met in {} games, success at the first meeting {mean:.3} on average, 32768 reached in {reached} of them",
