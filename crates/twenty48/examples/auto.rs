@@ -13,7 +13,8 @@
 //! by the board and depth only, not by the octave of their path probability too (`ai::ProbClasses`; `same`, also
 //! `on`, is the default), `--budget-share S` sets the share of the time budget the search aims at
 //! (`Player::set_budget_share`, from 0.1 to 1; 0.85 without the flag), `--policy danger` chooses the depth from the
-//! board (`ai::danger_depth`, from `--depth` as the base).
+//! board (`ai::danger_depth`, from `--depth` as the base), `--corner-lock E` keeps the largest tile in its corner
+//! once it is at least 2^E (`Player::set_corner_lock`; `off`, the default, has no such rule).
 //! `--endgame DIR` asks the endgame table in DIR (built by `examples/endgame.rs`) first: on a board that matches its
 //! formation and that it holds, the table's best move is played when its success probability is at least
 //! `--endgame-min P` (default 0.0001), and the search runs otherwise. `--endgame-confirm D` searches D moves deep on
@@ -22,7 +23,11 @@
 //! (`endgame::distill`, `endgame::Stores`; with `--endgame` too, the stores are asked when the table does not hold the
 //! board); `--eval network` without `--net`, `--endgame` or `--endgame-store` plays as the app does, the compiled-in
 //! network with the compiled-in stores (`endgame::shipped`) unless `--no-store`;
-//! `--endgame-log FILE` appends the formation key (8 bytes, little-endian) of every board the table held.
+//! `--endgame-log FILE` appends the formation key (8 bytes, little-endian) of every board the table held;
+//! `--endgame-log-differ D` (needs the network) appends instead, on each board where a depth-D search without the
+//! table plays another move than the table's, the key once for each hundredth of success probability that move loses
+//! by the table (rounded; none below half a hundredth): `distill`, which keeps the keys met most often, then keeps the
+//! positions where the search alone loses most, often and by much.
 //! `--out FILE` appends each game's line to FILE and, when FILE already holds games, plays only the seeds it lacks
 //! (a long run resumes game by game after an interruption; the summary covers every game in FILE).
 
@@ -59,10 +64,12 @@ struct Args {
     fours: Option<u32>,
     prob_classes: Option<ProbClasses>,
     budget_share: Option<f64>,
+    corner_lock: Option<Option<u8>>,
     out: Option<PathBuf>,
     endgame: Option<PathBuf>,
     endgame_min: f32,
     endgame_confirm: Option<u32>,
+    endgame_log_differ: Option<u32>,
     endgame_log: Option<PathBuf>,
     endgame_store: Option<String>,
     no_store: bool,
@@ -89,11 +96,13 @@ fn parse_args() -> Result<Args, String> {
     let mut fours = None;
     let mut prob_classes = None;
     let mut budget_share = None;
+    let mut corner_lock = None;
     let mut out = None;
     let mut endgame = None;
     let mut endgame_min = twenty48::endgame::shipped::MIN_SUCCESS;
     let mut endgame_confirm = None;
     let mut endgame_log = None;
+    let mut endgame_log_differ = None;
     let mut endgame_store = None;
     let mut no_store = false;
     let mut args = std::env::args().skip(1);
@@ -145,10 +154,22 @@ fn parse_args() -> Result<Args, String> {
             "--fours" => fours = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--prob-classes" => prob_classes = Some(value()?.parse()?),
             "--budget-share" => budget_share = Some(value()?.parse().map_err(|e| bad(&e))?),
+            "--corner-lock" => {
+                corner_lock = Some(match value()?.as_str() {
+                    "off" => None,
+                    v => match v.parse::<u8>() {
+                        Ok(e @ 1..=17) => Some(e),
+                        _ => return Err("--corner-lock: off or an exponent from 1 to 17".into()),
+                    },
+                })
+            }
             "--out" => out = Some(PathBuf::from(value()?)),
             "--endgame" => endgame = Some(PathBuf::from(value()?)),
             "--endgame-min" => endgame_min = value()?.parse().map_err(|e| bad(&e))?,
             "--endgame-confirm" => endgame_confirm = Some(value()?.parse().map_err(|e| bad(&e))?),
+            "--endgame-log-differ" => {
+                endgame_log_differ = Some(value()?.parse().map_err(|e| bad(&e))?)
+            }
             "--endgame-log" => endgame_log = Some(PathBuf::from(value()?)),
             "--endgame-store" => endgame_store = Some(value()?),
             "--no-store" => no_store = true,
@@ -198,11 +219,13 @@ fn parse_args() -> Result<Args, String> {
         fours,
         prob_classes,
         budget_share,
+        corner_lock,
         out,
         endgame,
         endgame_min,
         endgame_confirm,
         endgame_log,
+        endgame_log_differ,
         endgame_store,
         no_store,
     })
@@ -214,7 +237,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--prob-classes off|same] [--budget-share S] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE] [--endgame-store FILE[,FILE...]] [--no-store]"
+                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--prob-classes off|same] [--budget-share S] [--corner-lock off|E] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE [--endgame-log-differ D]] [--endgame-store FILE[,FILE...]] [--no-store]"
             );
             return ExitCode::from(2);
         }
@@ -383,6 +406,9 @@ fn main() -> ExitCode {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
+        if let Some(from) = args.corner_lock {
+            player.set_corner_lock(from);
+        }
         let store_advice: Option<twenty48::ai::Advice> = store.as_ref().map(|s| {
             let (s, min) = (Arc::clone(s), args.endgame_min);
             let (asked, hits) = (Arc::clone(&store_asked), Arc::clone(&store_hits));
@@ -404,17 +430,38 @@ fn main() -> ExitCode {
                 args.endgame_confirm,
                 Arc::clone(&differed),
             );
+            let searcher = args.endgame_log_differ.map(|depth| {
+                let net = network.as_ref().expect(
+                    "--endgame-log-differ needs the network (--eval network or --net FILE)",
+                );
+                std::sync::Mutex::new(Player::with_network(
+                    twenty48::ai::SearchConfig::depth(depth),
+                    Arc::clone(net),
+                ))
+            });
             let table = move |b| {
                 let (d, v) = a.advise(b)?;
                 if v < min {
                     return None;
                 }
                 taken.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let copies = searcher.as_ref().map_or(1, |s| {
+                    let board = twenty48::Board::from_bitboard(b);
+                    match s.lock().expect("the searcher").best_move(&board, 0.1) {
+                        Some(m) if m != d => {
+                            let after = twenty48::bitboard::slide(b, m);
+                            let lost = v - a.after_value(after).unwrap_or(0.0);
+                            (lost.max(0.0) * 100.0).round() as usize
+                        }
+                        _ => 0,
+                    }
+                });
                 if let (Some(log), Some((key, _))) = (&log, a.key_of(b)) {
-                    log.lock()
-                        .expect("the key log")
-                        .write_all(&key.to_le_bytes())
-                        .expect("write the key log");
+                    let mut log = log.lock().expect("the key log");
+                    for _ in 0..copies {
+                        log.write_all(&key.to_le_bytes())
+                            .expect("write the key log");
+                    }
                 }
                 let (Some(net), Some(depth)) = (&net, depth) else {
                     return Some(d);

@@ -7,15 +7,26 @@
 //! are in `src/endgame/formation.rs`. With `--dir` every finished layer is written there and a build run again resumes
 //! after the last layer written (a damaged layer file is refused and computed again); without it everything stays in
 //! memory. `--quiet` prints only the totals.
+//!
+//! `--next-formation PICTURE [--next-target N]` chains the table to the next stage's: the formation has a goal cell
+//! `*` (where the target must be built), the next formation's fixed cells are this one's and the goal cell, and a move
+//! that builds the target in the goal cell is worth the next table's value of its result (`Solver::chained`). The
+//! build runs this formation's forward pass, then builds the next stage's table (in `DIR/next` with `--dir`) with the
+//! positions this one hands to it added to its starts (`Solver::exits`, `Solver::add_starts`), then this one's
+//! backward pass; the totals count both tables' positions. `--next-target` is the next table's target (this one's by
+//! default):
+//!
+//! `cargo run --release -p twenty48 --example endgame -- --formation ..../..../..*b/fedc --target 512 --next-formation ..../..../..ab/fedc --dir ~/endgame/443-512-chained`
 
 // Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
-use twenty48::endgame::{Formation, Pass, Solver};
+use twenty48::endgame::{Formation, Pass, Solver, Table};
 
 /// The process's peak resident memory in MB (Linux), or 0.
 fn peak_mb() -> f64 {
@@ -29,12 +40,52 @@ fn peak_mb() -> f64 {
         .map_or(0.0, |kb| kb / 1024.0)
 }
 
+/// This formation's forward pass, the next stage's table with this one's exits added to its starts, then this one's
+/// backward pass valued by it.
+fn chain(
+    mut solver: Solver,
+    next: Formation,
+    four: f64,
+    dir: Option<&std::path::Path>,
+    report: &mut dyn FnMut(&twenty48::endgame::LayerReport),
+) -> Result<Solver, twenty48::endgame::EndgameError> {
+    solver.forward(report)?;
+    let t = Instant::now();
+    let exits = solver.exits(&next)?;
+    println!(
+        "{} positions of the next stage ({next}) met on leaving this one, in {:.1} s",
+        exits.len(),
+        t.elapsed().as_secs_f64()
+    );
+    let next_dir = dir.map(|d| d.join("next"));
+    let mut inner = match &next_dir {
+        Some(d) => Solver::on_disk(next, four, d)?,
+        None => Solver::in_memory(next, four),
+    };
+    inner.add_starts(exits)?;
+    inner.build(report)?;
+    let table = match &next_dir {
+        Some(d) => Table::load(d)?,
+        None => inner.table()?,
+    };
+    println!(
+        "next stage: {} positions, success from its starts {:.6}",
+        table.len(),
+        inner.start_probability()?.mean
+    );
+    let mut solver = solver.chained(Arc::new(table))?;
+    solver.backward(report)?;
+    Ok(solver)
+}
+
 fn main() -> ExitCode {
     let mut formation = None;
     let mut target = 256u64;
     let mut dir = None;
     let mut four = 0.1f64;
     let mut quiet = false;
+    let mut next = None;
+    let mut next_target = None;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let mut value = || {
@@ -47,9 +98,13 @@ fn main() -> ExitCode {
             "--dir" => dir = Some(PathBuf::from(value())),
             "--four" => four = value().parse().expect("--four: a probability"),
             "--quiet" => quiet = true,
+            "--next-formation" => next = Some(value()),
+            "--next-target" => {
+                next_target = Some(value().parse().expect("--next-target: a tile value"));
+            }
             _ => {
                 eprintln!(
-                    "usage: endgame --formation PICTURE [--target N] [--dir DIR] [--four P] [--quiet]"
+                    "usage: endgame --formation PICTURE [--target N] [--dir DIR] [--four P] [--next-formation PICTURE [--next-target N]] [--quiet]"
                 );
                 return ExitCode::from(2);
             }
@@ -68,6 +123,15 @@ fn main() -> ExitCode {
         Some(d) => Solver::on_disk(f, four, d).expect("the table's folder"),
         None => Solver::in_memory(f, four),
     };
+    let next = match next.map(|p| Formation::parse(&p, next_target.unwrap_or(target))) {
+        Some(Ok(f)) => Some(f),
+        Some(Err(e)) => {
+            eprintln!("error: --next-formation: {e}");
+            return ExitCode::from(2);
+        }
+        None => None,
+    };
+    let chained = next.is_some();
     let t0 = Instant::now();
     let (mut states, mut fwd_s, mut back_s, mut held) = (0usize, 0f64, 0f64, 0usize);
     let mut report = |r: &twenty48::endgame::LayerReport| {
@@ -95,11 +159,24 @@ fn main() -> ExitCode {
             );
         }
     };
-    if let Err(e) = solver.build(&mut report) {
-        eprintln!("error: {e}");
-        return ExitCode::FAILURE;
-    }
+    let built = match next {
+        None => solver.build(&mut report).map(|()| solver),
+        Some(nf) => chain(solver, nf, four, dir.as_deref(), &mut report),
+    };
+    let solver = match built {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let start = solver.start_probability().expect("the starting layers");
+    if chained {
+        let (asked, missed) = solver.next_misses();
+        println!(
+            "moves reaching the goal: {asked}; of those, results the next table does not hold (counted 0): {missed}"
+        );
+    }
     println!(
         "{states} states; forward {fwd_s:.1} s, backward {back_s:.1} s, total {:.1} s; layers held at most {:.0} MB, peak resident {:.0} MB",
         t0.elapsed().as_secs_f64(),

@@ -9,8 +9,11 @@
 //! and the first that holds it counts. `--min-tile T` (default 16384) counts only boards whose largest tile is at
 //! least T (a formation's fixed cells hold any tiles of at least its target, so the same table also holds boards of
 //! earlier stages). One line a game: seed, largest tile, score, moves; for each table the move at which the game
-//! first met it and the table's success probability there (`-` if never), the boards it held and on how many of them
-//! the player's move differed from the table's; the final board. Then, for each table, the games that met it, the
+//! first met it and the table's success probability there (`-` if never), the same for the last board it held, the
+//! boards it held and on how many of them
+//! the player's move differed from the table's; where the largest tile (at least T) first left the corner it sat
+//! in, whether by choice (another legal move kept it there) or forced, and how many such moves of each kind the
+//! game made; the final board. Then, for each table, the games that met it, the
 //! mean success probability at the first meeting, and how many of those games reached 32768.
 
 // Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
@@ -21,17 +24,44 @@ use std::process::ExitCode;
 
 use twenty48::ai::{EvalKind, Player};
 use twenty48::endgame::Advisor;
-use twenty48::{Game, Rules, Status};
+use twenty48::{Board, Direction, Game, Rules, Status};
 
 #[path = "common/config.rs"]
 mod config;
 use config::search_config;
+
+/// Where the largest tile (at least `--min-tile`) left the corner it sat in: a move that slid it out of its corner.
+#[derive(Default, Clone)]
+struct Corner {
+    /// The first such move, and whether another legal move would have kept it there (a choice, not forced).
+    first: Option<(usize, bool)>,
+    /// Such moves made by choice.
+    chosen: u64,
+    /// Such moves made because every legal move slid it out.
+    forced: u64,
+}
+
+/// The corner the largest tile of `board` sits in, if it sits in one (ties: the first corner found).
+fn corner(board: &Board) -> Option<(usize, usize)> {
+    let n = board.size() - 1;
+    let top = board.max_exponent();
+    [(0, 0), (0, n), (n, 0), (n, n)]
+        .into_iter()
+        .find(|&(r, c)| board.exponent(r, c) == top)
+}
+
+/// Whether sliding `board` in `dir` keeps a tile of the largest value in corner `at`.
+fn keeps(board: &Board, dir: Direction, at: (usize, usize)) -> bool {
+    board.slid(dir).0.exponent(at.0, at.1) >= board.max_exponent()
+}
 
 /// What one game did in one table's stage.
 #[derive(Default, Clone)]
 struct Stage {
     /// The move at which the game first met a board the table holds, and the table's success probability there.
     first: Option<(usize, f32)>,
+    /// The last such move, and the table's success probability there.
+    last: Option<(usize, f32)>,
     /// Boards the table held (and was the first table to hold).
     held: u64,
     /// Of those, boards on which the player's move was not the table's.
@@ -95,6 +125,7 @@ fn main() -> ExitCode {
         let (mut player, _) = Player::with_eval(cfg.clone(), EvalKind::Network);
         let mut game = Game::new(rules, s);
         let mut stages = vec![Stage::default(); tables.len()];
+        let mut left = Corner::default();
         while game.status() != Status::Over {
             game.keep_going();
             let board = *game.board();
@@ -110,9 +141,23 @@ fn main() -> ExitCode {
                         .enumerate()
                         .find_map(|(i, t)| Some((i, t.advise(bb)?)))
                 });
+            if let Some(at) = corner(&board).filter(|_| board.max_tile() >= min_tile)
+                && !keeps(&board, d, at)
+            {
+                let chosen = Direction::ALL
+                    .into_iter()
+                    .any(|o| board.can_slide(o) && keeps(&board, o, at));
+                left.first.get_or_insert((game.moves_made(), chosen));
+                if chosen {
+                    left.chosen += 1;
+                } else {
+                    left.forced += 1;
+                }
+            }
             if let Some((i, (best, p))) = held {
                 let st = &mut stages[i];
                 st.first.get_or_insert((game.moves_made(), p));
+                st.last = Some((game.moves_made(), p));
                 st.held += 1;
                 st.differ += u64::from(best != d);
             }
@@ -125,17 +170,27 @@ fn main() -> ExitCode {
             game.moves_made()
         );
         for (dir, st) in dirs.iter().zip(&stages) {
-            let first = st
-                .first
-                .map_or("- -".to_string(), |(m, p)| format!("{m} {p:.4}"));
+            let at = |m: Option<(usize, f32)>| {
+                m.map_or("- -".to_string(), |(m, p)| format!("{m} {p:.4}"))
+            };
             line += &format!(
-                " | {} first {first} held {} differ {}",
+                " | {} first {} last {} held {} differ {}",
+                at(st.first),
+                at(st.last),
                 dir.display(),
                 st.held,
                 st.differ
             );
         }
-        println!("{line} | final {}", game.board());
+        let first = left.first.map_or("-".to_string(), |(m, chosen)| {
+            format!("{m} {}", if chosen { "chosen" } else { "forced" })
+        });
+        println!(
+            "{line} | corner left first {first} chosen {} forced {} | final {}",
+            left.chosen,
+            left.forced,
+            game.board()
+        );
         all.push((game.board().max_tile(), stages));
     }
     let n = all.len();

@@ -231,6 +231,25 @@ fn time_shares(board: &Board) -> (f64, f64) {
     }
 }
 
+/// The moves of `legal` that keep the largest tile of `board` in its corner, when it is at least `2^from` and sits in
+/// one and some legal move keeps it there; else `legal` as it is.
+pub fn corner_moves(board: &Board, legal: Vec<Direction>, from: u8) -> Vec<Direction> {
+    let top = board.max_exponent();
+    let n = board.size() - 1;
+    let Some((r, c)) = [(0, 0), (0, n), (n, 0), (n, n)]
+        .into_iter()
+        .find(|&(r, c)| top >= from && board.exponent(r, c) == top)
+    else {
+        return legal;
+    };
+    let kept: Vec<Direction> = legal
+        .iter()
+        .copied()
+        .filter(|&d| board.slid(d).0.exponent(r, c) >= top)
+        .collect();
+    if kept.is_empty() { legal } else { kept }
+}
+
 /// Number of distinct non-empty tile values on a bitboard.
 pub fn count_distinct(b: u64) -> u32 {
     let mut seen = 0u32;
@@ -285,6 +304,7 @@ pub struct Player {
     table_life: TableLife,
     tt_at_least: bool,
     budget_share: f64,
+    corner_lock: Option<u8>,
     stats: SearchStats,
     /// Thinking-time balance in ms (saved by quick moves, negative when overrun), so the *average* keeps to budget.
     bank_ms: f64,
@@ -324,6 +344,7 @@ impl Player {
             table_life: TableLife::Game,
             tt_at_least: false,
             budget_share: BUDGET_SHARE,
+            corner_lock: None,
             stats: SearchStats::default(),
             bank_ms: 0.0,
             advice: None,
@@ -393,6 +414,18 @@ impl Player {
     /// The share of the time budget the search aims at ([`Player::set_budget_share`]).
     pub fn budget_share(&self) -> f64 {
         self.budget_share
+    }
+
+    /// Keeps the largest tile in its corner from the exponent `from` on (`None`, the default: no such rule). When the
+    /// largest tile is at least `2^from` and sits in a corner, only the moves that leave a tile of its value in that
+    /// corner are searched, if there is any; otherwise all legal moves are.
+    pub fn set_corner_lock(&mut self, from: Option<u8>) {
+        self.corner_lock = from;
+    }
+
+    /// The exponent from which the largest tile is kept in its corner ([`Player::set_corner_lock`]).
+    pub fn corner_lock(&self) -> Option<u8> {
+        self.corner_lock
     }
 
     /// Sets the probability cut-off (0 disables it) and clears the transposition table.
@@ -484,6 +517,10 @@ impl Player {
             .into_iter()
             .filter(|&d| board.can_slide(d))
             .collect();
+        let legal = match self.corner_lock {
+            Some(from) => corner_moves(board, legal, from),
+            None => legal,
+        };
         self.stats = SearchStats::default();
         match legal.len() {
             0 => return None,
@@ -797,6 +834,49 @@ mod tests {
         assert_eq!(danger_depth(lost, 3), 5);
         assert_eq!(danger_depth(full_few, 3), 4);
         assert_eq!(danger_depth(open, 1), 1);
+    }
+
+    #[test]
+    fn the_corner_lock_keeps_the_largest_tile_in_its_corner_when_it_can() {
+        let parse = |s: &str| s.parse::<Board>().unwrap_or_else(|_| unreachable!());
+        let all = Direction::ALL.to_vec();
+        // 16384 in the top-left corner: up and left keep it there, right and down slide it out.
+        let board = parse("16384,2,0,0/4,0,0,0/0,0,0,0/0,0,0,2");
+        let legal: Vec<Direction> = all
+            .iter()
+            .copied()
+            .filter(|&d| board.can_slide(d))
+            .collect();
+        assert_eq!(legal.len(), 4);
+        let kept = corner_moves(&board, legal.clone(), 14);
+        assert_eq!(kept.len(), 2);
+        assert!(kept.iter().all(|&d| board.slid(d).0.exponent(0, 0) == 14));
+        // Below the threshold, or out of a corner, every legal move stays.
+        assert_eq!(corner_moves(&board, legal.clone(), 15), legal);
+        let middle = parse("2,0,0,0/0,16384,0,0/0,0,0,0/0,0,0,4");
+        let legal: Vec<Direction> = all
+            .iter()
+            .copied()
+            .filter(|&d| middle.can_slide(d))
+            .collect();
+        assert_eq!(corner_moves(&middle, legal.clone(), 14), legal);
+        // No legal move keeps it: all of them stay.
+        let stuck = parse("16384,2,4,8/2,4,8,16/0,0,0,0/0,0,0,0");
+        let legal: Vec<Direction> = all
+            .iter()
+            .copied()
+            .filter(|&d| stuck.can_slide(d))
+            .collect();
+        assert_eq!(legal, vec![Direction::Down]);
+        assert_eq!(corner_moves(&stuck, legal.clone(), 14), legal);
+        // The player searches only the kept moves.
+        let mut p = Player::with_weights(SearchConfig::depth(2), Weights::NNEONNEO);
+        assert_eq!(p.corner_lock(), None);
+        p.set_corner_lock(Some(14));
+        for _ in 0..3 {
+            let d = p.best_move(&board, 0.1).unwrap_or_else(|| unreachable!());
+            assert_eq!(board.slid(d).0.exponent(0, 0), 14);
+        }
     }
 
     #[test]

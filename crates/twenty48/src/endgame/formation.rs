@@ -8,6 +8,13 @@
 //! **The target.** A move whose result holds the target tile (or a larger one) in a free cell succeeds (probability 1),
 //! before any spawn. Free cells of a position waiting for a move therefore always hold tiles below the target.
 //!
+//! **A goal cell** (`*` in the picture, at most one, a free cell): the target must be built there. A move whose result
+//! holds the target (or more) in the goal cell *reaches the goal*; one that holds it only in other free cells ends the
+//! position as a failure (probability 0). A reached goal is worth 1, or, when the table is *chained* to the table of
+//! the next stage (whose fixed cells are this formation's and the goal cell), that table's value of the result: the
+//! mean over its empty cells of the next table's values after a spawn, 1 if a free cell of the next formation holds
+//! its target ([`crate::endgame::Solver::chained`]).
+//!
 //! Spawns land on the empty cells, which are always free cells: a 2 with probability `1 - four_chance`, a 4 otherwise.
 //!
 //! A position is a [`Bitboard`]; its *key* packs only the free cells' nibbles, the first free cell (in row-major
@@ -23,9 +30,12 @@ use crate::direction::Direction;
 pub enum FormationError {
     /// The picture is not four rows of four cells separated by `/`.
     #[error(
-        "a formation is four rows of four cells separated by '/' ('.' free, a hex digit 1-f a fixed tile's exponent), got {0:?}"
+        "a formation is four rows of four cells separated by '/' ('.' free, '*' the free goal cell, a hex digit 1-f a fixed tile's exponent), got {0:?}"
     )]
     BadPicture(String),
+    /// More than one goal cell.
+    #[error("a formation has at most one goal cell '*', got {0:?}")]
+    TwoGoals(String),
     /// Fewer than two free cells.
     #[error("a formation needs at least two free cells")]
     TooFewFree,
@@ -45,6 +55,8 @@ pub struct Formation {
     free: Vec<u8>,
     /// The exponent of the tile to build.
     target: u8,
+    /// The free cell where the target must be built, if any.
+    goal: Option<u8>,
 }
 
 impl Formation {
@@ -65,7 +77,7 @@ impl Formation {
         if rows.len() != 4 {
             return Err(bad());
         }
-        let (mut fixed, mut fixed_mask, mut free) = (0u64, 0u64, Vec::new());
+        let (mut fixed, mut fixed_mask, mut free, mut goal) = (0u64, 0u64, Vec::new(), None);
         for (r, row) in rows.iter().enumerate() {
             let cells: Vec<char> = row.chars().collect();
             if cells.len() != 4 {
@@ -75,6 +87,11 @@ impl Formation {
                 let cell = 4 * r + c;
                 match ch {
                     '.' => free.push(cell as u8),
+                    '*' if goal.is_none() => {
+                        goal = Some(cell as u8);
+                        free.push(cell as u8);
+                    }
+                    '*' => return Err(FormationError::TwoGoals(picture.to_string())),
                     _ => {
                         let e = ch.to_digit(16).filter(|&e| e >= 1).ok_or_else(bad)?;
                         fixed |= (e as u64) << (4 * cell);
@@ -94,6 +111,7 @@ impl Formation {
             fixed_mask,
             free,
             target: target.trailing_zeros() as u8,
+            goal,
         })
     }
 
@@ -115,6 +133,11 @@ impl Formation {
     /// The exponent of the target tile.
     pub fn target_exponent(&self) -> u8 {
         self.target
+    }
+
+    /// The goal cell (`4 * row + col`), if the formation has one.
+    pub fn goal(&self) -> Option<u8> {
+        self.goal
     }
 
     /// True when `board` holds the fixed tiles in their cells and only tiles below the target in the free cells.
@@ -169,6 +192,16 @@ impl Formation {
         (0..self.free.len()).any(|i| ((key >> (4 * i)) & 0xF) >= self.target as u64)
     }
 
+    /// True when a key that reaches the target ([`Formation::key_reaches_target`]) reaches the goal: the goal cell holds
+    /// the target or more, or the formation has no goal cell.
+    #[inline]
+    pub fn key_reaches_goal(&self, key: u64) -> bool {
+        self.goal.is_none_or(|g| {
+            let i = self.free.iter().position(|&c| c == g).unwrap_or(0);
+            (key >> self.key_shift(i)) & 0xF >= self.target as u64
+        })
+    }
+
     /// The result of `dir` on `board` when the fixed-tile rule allows it, else `None`.
     #[inline]
     pub fn allowed(&self, tables: &Tables, board: Bitboard, dir: Direction) -> Option<Bitboard> {
@@ -203,6 +236,10 @@ impl Formation {
         h.add(self.fixed);
         h.add(self.fixed_mask);
         h.add(self.target as u64);
+        if let Some(g) = self.goal {
+            // Formations without a goal keep the fingerprint of the folders built before goals existed.
+            h.add(0x60A1_0000 | g as u64);
+        }
         h.finish()
     }
 }
@@ -217,6 +254,7 @@ impl fmt::Display for Formation {
             for c in 0..4 {
                 let cell = 4 * r + c;
                 match (self.fixed >> (4 * cell)) & 0xF {
+                    0 if self.goal == Some(cell as u8) => write!(out, "*")?,
                     0 => write!(out, ".")?,
                     e => write!(out, "{e:x}")?,
                 }

@@ -1,9 +1,12 @@
 //! Endgame tables (issue 29): exact success probabilities for a *formation*, large tiles fixed in some cells and the
 //! rest free, and a *target*, a tile to build in the free cells.
 //!
-//! - [`formation`]: the formation, the fixed-tile rule and the target test (read its documentation for the rules);
+//! - [`formation`]: the formation, the fixed-tile rule, the target test and the goal cell of a chained table (read its
+//!   documentation for the rules);
 //! - [`layer`]: one layer of positions (same free tiles' sum), sorted keys with an index;
-//! - [`solve`]: the solver, forward by layers then backward, in memory or checkpointed layer by layer;
+//! - [`solve`]: the solver, forward by layers then backward, in memory or checkpointed layer by layer; a table may be
+//!   *chained* to the next stage's, which values the positions where the target is built in the goal cell
+//!   ([`Solver::chained`], [`Solver::exits`]);
 //! - [`checkpoint`]: the layer files, written atomically and checked when read;
 //! - [`table`]: a finished table in memory, looked up by position;
 //! - [`naive`]: the reference the solver is checked against;
@@ -51,6 +54,10 @@ pub enum EndgameError {
     /// A table folder without its formation file, or with one that cannot be read.
     #[error("{0}")]
     BadFolder(String),
+    /// A table that cannot be chained to the one given (no goal cell, cells that do not fit, another probability of
+    /// a 4, or a next table without a folder for one built on disk).
+    #[error("{0}")]
+    Chain(String),
     /// A layer the backward pass needs is missing (the forward pass has not run, or its file went away).
     #[error("layer {0} is missing")]
     MissingLayer(u32),

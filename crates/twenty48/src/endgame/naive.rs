@@ -15,6 +15,10 @@ pub struct Naive {
     target: u8,
     four_chance: f64,
     memo: HashMap<Vec<u8>, f32>,
+    /// The cell where the target must be built, if any.
+    goal: Option<(usize, usize)>,
+    /// The next stage's reference, valuing a reached goal.
+    next: Option<Box<Naive>>,
 }
 
 impl Naive {
@@ -30,7 +34,23 @@ impl Naive {
             target,
             four_chance,
             memo: HashMap::new(),
+            goal: None,
+            next: None,
         }
+    }
+
+    /// The same rules with a goal cell (a free cell, `(row, col)`) where the target must be built: a move that builds
+    /// it only elsewhere is worth 0, one that builds it there 1, or with `next` the next stage's value of its result
+    /// ([`Naive::after_value`]).
+    pub fn with_goal(mut self, goal: (usize, usize), next: Option<Naive>) -> Naive {
+        self.goal = Some(goal);
+        self.next = next.map(Box::new);
+        self
+    }
+
+    /// The next stage's reference, if any.
+    pub fn next(&self) -> Option<&Naive> {
+        self.next.as_deref()
     }
 
     /// Every position met so far, with its value.
@@ -65,6 +85,39 @@ impl Naive {
             .any(|&(r, c)| board.exponent(r, c) >= self.target)
     }
 
+    /// The value of a move's result `after` (the spawn to come) in these rules, its fixed cells first set to this
+    /// formation's tiles: when a free cell holds the target or more, 0 if the goal cell does not, else 1 or the next
+    /// stage's value; otherwise the mean over the empty cells of the values after a 2 or a 4.
+    pub fn after_value(&mut self, after: &Board) -> f32 {
+        let mut after = *after;
+        for &(r, c, e) in &self.fixed {
+            after.set_exponent(r, c, e);
+        }
+        if self.reached(&after) {
+            if let Some((r, c)) = self.goal
+                && after.exponent(r, c) < self.target
+            {
+                return 0.0;
+            }
+            return match &mut self.next {
+                Some(next) => next.after_value(&after),
+                None => 1.0,
+            };
+        }
+        let empty = after.empty_cells();
+        let mut acc = 0f64;
+        for &(r, c) in &empty {
+            let mut two = after;
+            two.set_exponent(r, c, 1);
+            let mut four = after;
+            four.set_exponent(r, c, 2);
+            let v2 = self.value(&two);
+            let v4 = self.value(&four);
+            acc += (1.0 - self.four_chance) * v2 as f64 + self.four_chance * v4 as f64;
+        }
+        (acc / empty.len() as f64) as f32
+    }
+
     /// The success probability of `board`, player to move.
     pub fn value(&mut self, board: &Board) -> f32 {
         let key = Naive::cells(board);
@@ -76,22 +129,7 @@ impl Naive {
             let Some(after) = self.allowed(board, dir) else {
                 continue;
             };
-            let v = if self.reached(&after) {
-                1.0
-            } else {
-                let empty = after.empty_cells();
-                let mut acc = 0f64;
-                for &(r, c) in &empty {
-                    let mut two = after;
-                    two.set_exponent(r, c, 1);
-                    let mut four = after;
-                    four.set_exponent(r, c, 2);
-                    let v2 = self.value(&two);
-                    let v4 = self.value(&four);
-                    acc += (1.0 - self.four_chance) * v2 as f64 + self.four_chance * v4 as f64;
-                }
-                (acc / empty.len() as f64) as f32
-            };
+            let v = self.after_value(&after);
             if v > best {
                 best = v;
             }

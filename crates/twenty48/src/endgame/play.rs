@@ -140,18 +140,14 @@ impl Advisor {
     }
 
     /// The success probability of an after-state (a move made, the spawn to come) when it matches the formation
-    /// under a symmetry: 1 when a free cell holds the target or more, else the mean over its empty cells of the
-    /// table's values after a 2 (probability `1 - four_chance`) or a 4; `None` when it does not match or a spawn's
+    /// under a symmetry: when a free cell holds the target or more, its value as a reached target (1, or for a goal
+    /// cell and a chained table see [`crate::endgame::solve::reached_value`]), else the mean over its empty cells of
+    /// the table's values after a 2 (probability `1 - four_chance`) or a 4; `None` when it does not match or a spawn's
     /// position is not in the table. Counts nothing.
     pub fn after_value(&self, after: Bitboard) -> Option<f32> {
-        let f = self.table.formation();
-        (0..8).find_map(|k| match self.read(after, k)? {
-            (_, true) => Some(1.0),
-            (b, false) => {
-                let look = |key| self.table.key_value(key);
-                crate::endgame::solve::chance_value(f, f.key(b), self.four_chance(), look, look)
-                    .filter(|v| v.is_finite())
-            }
+        (0..8).find_map(|k| {
+            let (b, _) = self.read(after, k)?;
+            self.table.after_value(b).filter(|v| v.is_finite())
         })
     }
 

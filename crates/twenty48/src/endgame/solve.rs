@@ -8,7 +8,8 @@
 //! ends at the first two empty layers after the starts.
 //!
 //! **Backward.** From the largest sum down: a position's value is the largest, over its allowed moves, of 1 when the
-//! move reaches the target, else the mean over the empty cells of `(1 - p4) * V(2 there) + p4 * V(4 there)` (the
+//! move reaches the target (with a goal cell: 1 or the next stage's value when it reaches the goal, 0 when the target
+//! is elsewhere; [`reached_value`]), else the mean over the empty cells of `(1 - p4) * V(2 there) + p4 * V(4 there)` (the
 //! children in layers `s + 2` and `s + 4`), 0 with no allowed move. Sums are taken in `f64` in row-major cell order and
 //! stored as `f32`. The pass holds one layer's keys and the next two layers' keys and values at a time.
 //!
@@ -17,9 +18,11 @@
 //! (12 bytes a position). With a folder every finished layer is written there ([`crate::endgame::checkpoint`]) and a
 //! build started again resumes after the last layer written.
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use web_time::Instant;
 
@@ -82,7 +85,23 @@ pub(crate) fn chance_value(
     Some((acc / n as f64) as f32)
 }
 
-/// The value of each allowed move of `board` (in [`Direction::ALL`] order), children looked up by `v2` and `v4`.
+/// The value of an after-state `after` (key `key`) whose free cells hold the target or more: 0 when the formation has a
+/// goal cell the target is not in; else 1, or with `next` (the next stage's table) that table's value of `after`
+/// ([`Table::after_value`]), `None` when a position it needs is not in it.
+pub fn reached_value(
+    formation: &Formation,
+    next: Option<&Table>,
+    after: Bitboard,
+    key: u64,
+) -> Option<f32> {
+    if !formation.key_reaches_goal(key) {
+        return Some(0.0);
+    }
+    next.map_or(Some(1.0), |t| t.after_value(after))
+}
+
+/// The value of each allowed move of `board` (in [`Direction::ALL`] order), children looked up by `v2` and `v4`, a move
+/// that reaches the target valued by `reached` (the after-state and its key).
 pub(crate) fn move_values(
     formation: &Formation,
     tables: &Tables,
@@ -90,6 +109,7 @@ pub(crate) fn move_values(
     four_chance: f64,
     v2: impl Fn(u64) -> Option<f32> + Copy,
     v4: impl Fn(u64) -> Option<f32> + Copy,
+    reached: impl Fn(Bitboard, u64) -> f32,
 ) -> Option<Vec<(Direction, f32)>> {
     let mut out = Vec::with_capacity(4);
     for dir in Direction::ALL {
@@ -98,7 +118,7 @@ pub(crate) fn move_values(
         };
         let ak = formation.key(after);
         let v = if formation.key_reaches_target(ak) {
-            1.0
+            reached(after, ak)
         } else {
             chance_value(formation, ak, four_chance, v2, v4)?
         };
@@ -134,30 +154,190 @@ pub struct StartValue {
     pub hi: f32,
 }
 
+/// The fingerprint of a table's values' checkpoints: `own` (its positions'), mixed with the next table's when it is
+/// chained (so that a chained build never reads an unchained one's values).
+pub(crate) fn chain_fingerprint(own: u64, next: Option<&Table>) -> u64 {
+    next.map_or(own, |t| own ^ t.fingerprint().rotate_left(17))
+}
+
 /// Builds one formation's table, in memory or checkpointed in a folder.
 pub struct Solver {
     formation: Formation,
     four_chance: f64,
     dir: Option<PathBuf>,
+    /// The fingerprint of the layers' positions (the formation's, the probability of a 4, the added starts').
     fingerprint: u64,
+    /// The fingerprint of the layers' values (the positions', and the next table's when chained).
+    values_fingerprint: u64,
+    /// Positions added to the forward pass besides the starts ([`Solver::add_starts`]), sorted, and their checksum.
+    added: Vec<u64>,
+    added_sum: u64,
     states: BTreeMap<u32, Layer>,
     values: BTreeMap<u32, Vec<f32>>,
     /// The sums of the forward pass, ascending (empty layers included), once it has run.
     sums: Vec<u32>,
+    /// The next stage's table, for a formation with a goal cell ([`Solver::chained`]).
+    next: Option<Arc<Table>>,
+    /// Reached goals valued by the next table, and those whose value it could not give (counted 0).
+    next_asked: Cell<u64>,
+    next_misses: Cell<u64>,
 }
 
 impl Solver {
     /// A solver that keeps every layer in memory (for small formations and tests).
     pub fn in_memory(formation: Formation, four_chance: f64) -> Solver {
+        let fingerprint = formation.fingerprint() ^ four_chance.to_bits();
         Solver {
-            fingerprint: formation.fingerprint() ^ four_chance.to_bits(),
+            fingerprint,
+            values_fingerprint: fingerprint,
+            added: Vec::new(),
+            added_sum: 0,
             formation,
             four_chance,
             dir: None,
             states: BTreeMap::new(),
             values: BTreeMap::new(),
             sums: Vec::new(),
+            next: None,
+            next_asked: Cell::new(0),
+            next_misses: Cell::new(0),
         }
+    }
+
+    /// Chains this formation to the next stage's table: a move that builds the target in the goal cell is worth
+    /// `next`'s value of its result ([`Table::after_value`]) instead of 1. The formation must have a goal cell, and
+    /// `next`'s free cells must be this formation's without it (its fixed cells this formation's and the goal cell),
+    /// with the same probability of a 4. The values' checkpoints' fingerprint changes with `next`'s (the positions'
+    /// does not: the forward pass does not depend on the next stage).
+    ///
+    /// A move that reaches the goal is valued by the next table's positions after a spawn, which must be in it: build
+    /// the next table with this one's [`Solver::exits`] added to its starts ([`Solver::add_starts`]), or its value
+    /// is counted 0 ([`Solver::next_misses`]).
+    pub fn chained(mut self, next: Arc<Table>) -> Result<Solver, EndgameError> {
+        let goal = self.formation.goal().ok_or_else(|| {
+            EndgameError::Chain(format!(
+                "{}: a chained formation needs a goal cell '*'",
+                self.formation
+            ))
+        })?;
+        let want: Vec<u8> = self
+            .formation
+            .free_cells()
+            .iter()
+            .copied()
+            .filter(|&c| c != goal)
+            .collect();
+        if next.formation().free_cells() != want.as_slice()
+            || next.four_chance().to_bits() != self.four_chance.to_bits()
+        {
+            return Err(EndgameError::Chain(format!(
+                "{} cannot chain to {} (its free cells must be these without the goal cell, with the same probability of a 4)",
+                self.formation,
+                next.formation()
+            )));
+        }
+        if let Some(dir) = &self.dir {
+            let next_dir = next.dir().ok_or_else(|| {
+                EndgameError::Chain(format!(
+                    "{}: a table built on disk chains only to a table read from its folder",
+                    dir.display()
+                ))
+            })?;
+            crate::endgame::table::write_formation(
+                dir,
+                &self.formation,
+                self.four_chance,
+                Some(next_dir),
+                self.added_sum,
+            )?;
+        }
+        self.values_fingerprint = chain_fingerprint(self.fingerprint, Some(&next));
+        self.next = Some(next);
+        Ok(self)
+    }
+
+    /// Adds positions (keys of this formation, each below the target in every free cell) to the forward pass besides
+    /// the starts, before it runs: the positions in which the previous stage's table hands a game to this one
+    /// ([`Solver::exits`]). They are not starts for [`Solver::start_probability`]. The checkpoints' fingerprint
+    /// changes with them.
+    pub fn add_starts(&mut self, keys: Vec<u64>) -> Result<(), EndgameError> {
+        self.added.extend(keys);
+        self.added.sort_unstable();
+        self.added.dedup();
+        let mut h = checkpoint::Checksum::new();
+        for &k in &self.added {
+            h.add(k);
+        }
+        self.added_sum = if self.added.is_empty() {
+            0
+        } else {
+            h.finish() | 1
+        };
+        let own = self.formation.fingerprint() ^ self.four_chance.to_bits();
+        self.fingerprint = own ^ self.added_sum.rotate_left(29);
+        self.values_fingerprint = chain_fingerprint(self.fingerprint, self.next.as_deref());
+        if let Some(dir) = &self.dir {
+            let next_dir = self.next.as_ref().and_then(|t| t.dir());
+            crate::endgame::table::write_formation(
+                dir,
+                &self.formation,
+                self.four_chance,
+                next_dir,
+                self.added_sum,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// After the forward pass, every position of the next stage (formation `next`, whose free cells are this one's
+    /// without the goal cell) that a move reaching this formation's goal and a spawn lead to: the next stage's keys,
+    /// sorted, each once. Moves that also put the next formation's target in one of its free cells are left out (the
+    /// next stage's success, no position of it).
+    pub fn exits(&self, next: &Formation) -> Result<Vec<u64>, EndgameError> {
+        let t = tables();
+        let mut out = Vec::new();
+        for &sum in &self.sums {
+            let (layer, _) = self.load_states(sum)?;
+            let layer = layer.ok_or(EndgameError::MissingLayer(sum))?;
+            for &key in layer.keys() {
+                let board = self.formation.board(key);
+                for dir in Direction::ALL {
+                    let Some(after) = self.formation.allowed(t, board, dir) else {
+                        continue;
+                    };
+                    let ak = self.formation.key(after);
+                    if !self.formation.key_reaches_target(ak)
+                        || !self.formation.key_reaches_goal(ak)
+                    {
+                        continue;
+                    }
+                    let nk = next.key(after);
+                    if next.key_reaches_target(nk) {
+                        continue;
+                    }
+                    for i in 0..next.free_cells().len() {
+                        let shift = next.key_shift(i);
+                        if (nk >> shift) & 0xF == 0 {
+                            out.push(nk | 1 << shift);
+                            out.push(nk | 2 << shift);
+                        }
+                    }
+                }
+            }
+            if out.len() > 1 << 24 {
+                out.sort_unstable();
+                out.dedup();
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        Ok(out)
+    }
+
+    /// Of the moves the backward pass valued by the next table (reaching the goal), how many, and how many it could
+    /// not value (a position of the next stage that its forward pass never reached), counted 0.
+    pub fn next_misses(&self) -> (u64, u64) {
+        (self.next_asked.get(), self.next_misses.get())
     }
 
     /// A solver that writes every finished layer to `dir` (made if missing) and holds only the layers it works on;
@@ -171,7 +351,7 @@ impl Solver {
             path: dir.to_path_buf(),
             source,
         })?;
-        crate::endgame::table::write_formation(dir, &formation, four_chance)?;
+        crate::endgame::table::write_formation(dir, &formation, four_chance, None, 0)?;
         let mut s = Solver::in_memory(formation, four_chance);
         s.dir = Some(dir.to_path_buf());
         Ok(s)
@@ -182,7 +362,8 @@ impl Solver {
         &self.formation
     }
 
-    /// The checkpoints' fingerprint (the formation's, with the probability of a 4).
+    /// The checkpoints' fingerprint (the formation's, with the probability of a 4 and the added starts'); the values'
+    /// is mixed with the next table's when the solver is chained.
     pub fn fingerprint(&self) -> u64 {
         self.fingerprint
     }
@@ -207,7 +388,7 @@ impl Solver {
     fn load_values(&self, sum: u32) -> Result<(Option<Vec<f32>>, Option<String>), EndgameError> {
         match &self.dir {
             None => Ok((self.values.get(&sum).cloned(), None)),
-            Some(dir) => match checkpoint::read_values(dir, self.fingerprint, sum) {
+            Some(dir) => match checkpoint::read_values(dir, self.values_fingerprint, sum) {
                 Ok(v) => Ok((v, None)),
                 Err(e @ CheckpointError::Refused { .. }) => Ok((None, Some(e.to_string()))),
                 Err(e) => Err(e.into()),
@@ -226,6 +407,9 @@ impl Solver {
         let mut starts: BTreeMap<u32, Vec<u64>> = BTreeMap::new();
         for (b, _) in self.formation.starts(self.four_chance) {
             let k = self.formation.key(b);
+            starts.entry(self.formation.key_sum(k)).or_default().push(k);
+        }
+        for &k in &self.added {
             starts.entry(self.formation.key_sum(k)).or_default().push(k);
         }
         let last_start = starts.keys().next_back().copied().unwrap_or(0);
@@ -300,6 +484,16 @@ impl Solver {
                 _ => {
                     let look = |(l, v): &(Layer, Vec<f32>), k: u64| l.position(k).map(|i| v[i]);
                     let mut values = Vec::with_capacity(layer.len());
+                    let reached = |after, ak| {
+                        if self.next.is_some() && self.formation.key_reaches_goal(ak) {
+                            self.next_asked.set(self.next_asked.get() + 1);
+                        }
+                        reached_value(&self.formation, self.next.as_deref(), after, ak)
+                            .unwrap_or_else(|| {
+                                self.next_misses.set(self.next_misses.get() + 1);
+                                0.0
+                            })
+                    };
                     for &key in layer.keys() {
                         let board = self.formation.board(key);
                         let moves = move_values(
@@ -309,6 +503,7 @@ impl Solver {
                             self.four_chance,
                             |k| look(&plus2, k),
                             |k| look(&plus4, k),
+                            reached,
                         )
                         .ok_or(EndgameError::MissingChild { sum, key })?;
                         values.push(best_value(&moves));
@@ -318,7 +513,7 @@ impl Solver {
                             self.values.insert(sum, values.clone());
                         }
                         Some(dir) => {
-                            checkpoint::write_values(dir, self.fingerprint, sum, &values)?;
+                            checkpoint::write_values(dir, self.values_fingerprint, sum, &values)?;
                         }
                     }
                     values
@@ -362,7 +557,12 @@ impl Solver {
                 _ => return Err(EndgameError::MissingLayer(sum)),
             }
         }
-        Ok(Table::new(self.formation.clone(), self.four_chance, layers))
+        let mut table = Table::new(self.formation.clone(), self.four_chance, layers);
+        table.set_added_sum(self.added_sum);
+        Ok(match &self.next {
+            Some(next) => table.with_next(Arc::clone(next)),
+            None => table,
+        })
     }
 
     /// The success probability from the formation's starting positions ([`Formation::starts`], weighted by their

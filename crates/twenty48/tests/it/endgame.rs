@@ -347,6 +347,199 @@ fn formation_pictures_and_keys() {
     assert_eq!(starts.len(), 28 * 4);
     let total: f64 = starts.iter().map(|s| s.1).sum();
     assert!((total - 1.0).abs() < 1e-12);
+
+    // A goal cell: a free cell, printed back as it was given, at most one; it changes the fingerprint.
+    let g = Formation::parse("fedc/89ab/7*../....", 32).unwrap();
+    assert_eq!(g.to_string(), "fedc/89ab/7*../.... 32");
+    assert_eq!((g.goal(), g.free_cells().len()), (Some(9), 7));
+    let plain = Formation::parse("fedc/89ab/7.../....", 32).unwrap();
+    assert_eq!(plain.goal(), None);
+    assert_ne!(g.fingerprint(), plain.fingerprint());
+    assert!(matches!(
+        Formation::parse("fedc/89ab/7**./....", 32),
+        Err(twenty48::endgame::FormationError::TwoGoals(_))
+    ));
+    // The target in the goal cell reaches the goal; in another free cell it reaches the target only.
+    let at_goal = g.key(board([
+        [15, 14, 13, 12],
+        [8, 9, 10, 11],
+        [7, 5, 1, 0],
+        [0; 4],
+    ]));
+    let elsewhere = g.key(board([
+        [15, 14, 13, 12],
+        [8, 9, 10, 11],
+        [7, 1, 5, 0],
+        [0; 4],
+    ]));
+    assert!(g.key_reaches_target(at_goal) && g.key_reaches_goal(at_goal));
+    assert!(g.key_reaches_target(elsewhere) && !g.key_reaches_goal(elsewhere));
+    assert!(plain.key_reaches_goal(plain.key(board([
+        [15, 14, 13, 12],
+        [8, 9, 10, 11],
+        [7, 1, 5, 0],
+        [0; 4]
+    ]))));
+}
+
+/// A chained table (a goal cell, valued by the next stage's table built with the exits added to its starts), built
+/// in memory and on disk, against the naive reference chained the same way: every position the same to the bit.
+fn check_chained_against_naive(picture: &str, target: u64, next_picture: &str, next_target: u64) {
+    let four = 0.1;
+    let f = Formation::parse(picture, target).unwrap();
+    let nf = Formation::parse(next_picture, next_target).unwrap();
+    let mut s = Solver::in_memory(f.clone(), four);
+    s.forward(&mut |_| {}).unwrap();
+    let exits = s.exits(&nf).unwrap();
+    assert!(!exits.is_empty(), "{picture}: the goal can be reached");
+    let mut inner = Solver::in_memory(nf.clone(), four);
+    let mut plain = Solver::in_memory(nf.clone(), four);
+    plain.build(&mut |_| {}).unwrap();
+    inner.add_starts(exits.clone()).unwrap();
+    inner.build(&mut |_| {}).unwrap();
+    let next = std::sync::Arc::new(inner.table().unwrap());
+    assert!(
+        next.len() > plain.table().unwrap().len(),
+        "{picture}: the exits add positions the next table's own starts never reach"
+    );
+    assert!(exits.iter().all(|&k| next.key_value(k).is_some()));
+    let mut s = s.chained(std::sync::Arc::clone(&next)).unwrap();
+    s.backward(&mut |_| {}).unwrap();
+    let (asked, missed) = s.next_misses();
+    assert!(
+        asked > 0 && missed == 0,
+        "{picture}: {asked} asked, {missed} missed"
+    );
+    let table = s.table().unwrap();
+
+    let goal = f.goal().unwrap();
+    let next_naive = Naive::new(
+        fixed_of(next_picture),
+        next_target.trailing_zeros() as u8,
+        four,
+    );
+    let mut naive = Naive::new(fixed_of(picture), target.trailing_zeros() as u8, four)
+        .with_goal((goal as usize / 4, goal as usize % 4), Some(next_naive));
+    for (b, _) in f.starts(four) {
+        naive.value(&Board::from_bitboard(b));
+    }
+    let solver: HashMap<Vec<u8>, f32> = table
+        .entries()
+        .map(|(b, v)| (Naive::cells(&Board::from_bitboard(b)), v))
+        .collect();
+    assert_eq!(
+        solver.len(),
+        naive.memo().len(),
+        "{picture}: the same positions"
+    );
+    for (cells, v) in naive.memo() {
+        let got = solver.get(cells).copied();
+        assert_eq!(
+            got.map(f32::to_bits),
+            Some(v.to_bits()),
+            "{picture}: {cells:?}: {got:?} against {v}"
+        );
+    }
+    // The next stage's positions the reference met are in the next table, with its values.
+    let next_naive = naive.next().unwrap();
+    assert!(!next_naive.memo().is_empty());
+    let next_entries: HashMap<Vec<u8>, f32> = next
+        .entries()
+        .map(|(b, v)| (Naive::cells(&Board::from_bitboard(b)), v))
+        .collect();
+    for (cells, v) in next_naive.memo() {
+        let got = next_entries.get(cells).copied();
+        assert_eq!(
+            got.map(f32::to_bits),
+            Some(v.to_bits()),
+            "{next_picture}: {cells:?}"
+        );
+    }
+    // A goal reached is worth less than 1 now: the chained table is below the goal-only one somewhere, never above.
+    let (_, goal_only) = solve(picture, target, four);
+    let mut below = 0;
+    for (b, v) in table.entries() {
+        let g = goal_only.value(b).unwrap();
+        assert!(
+            v <= g + 1e-6,
+            "{picture}: {b:016x}: chained {v} above goal-only {g}"
+        );
+        below += usize::from(v < g - 1e-6);
+    }
+    assert!(below > 0);
+
+    // On disk: the same values, the formation file naming the next stage's folder, a second run reading all back.
+    let dir = scratch(&format!("chain-{target}-{next_target}"));
+    let build = |dir: &Path| {
+        let mut s = Solver::on_disk(f.clone(), four, dir).unwrap();
+        let mut reports = Vec::new();
+        s.forward(&mut |r| reports.push(r.clone())).unwrap();
+        let exits = s.exits(&nf).unwrap();
+        let mut inner = Solver::on_disk(nf.clone(), four, &dir.join("next")).unwrap();
+        inner.add_starts(exits).unwrap();
+        inner.build(&mut |r| reports.push(r.clone())).unwrap();
+        let next = std::sync::Arc::new(Table::load(&dir.join("next")).unwrap());
+        let mut s = s.chained(next).unwrap();
+        s.backward(&mut |r| reports.push(r.clone())).unwrap();
+        reports
+    };
+    let first = build(&dir);
+    assert!(first.iter().all(|r| !r.resumed));
+    let loaded = Table::load(&dir).unwrap();
+    assert_eq!(
+        loaded.entries().collect::<Vec<_>>(),
+        table.entries().collect::<Vec<_>>()
+    );
+    assert_eq!(loaded.next().unwrap().len(), next.len());
+    let again = build(&dir);
+    assert!(again.iter().all(|r| r.resumed), "every layer read back");
+    // A formation file with a line it does not know is refused.
+    let file = dir.join("formation.txt");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("\nnext "), "{text}");
+    std::fs::write(&file, format!("{text}later 5\n")).unwrap();
+    assert!(Table::load(&dir).is_err());
+    std::fs::write(&file, &text).unwrap();
+    assert!(Table::load(&dir).is_ok());
+    // A chained folder whose next stage went missing is refused, never read with other values.
+    std::fs::remove_dir_all(dir.join("next")).unwrap();
+    assert!(Table::load(&dir).is_err());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn tables_that_do_not_fit_are_not_chained() {
+    use twenty48::endgame::EndgameError;
+    let (_, next) = solve("fedc/89ab/76../....", 16, 0.1);
+    let next = std::sync::Arc::new(next);
+    let chain = |picture: &str, four: f64| {
+        let f = Formation::parse(picture, 16).unwrap();
+        Solver::in_memory(f, four).chained(std::sync::Arc::clone(&next))
+    };
+    assert!(chain("fedc/89ab/7*../....", 0.1).is_ok());
+    for (picture, four) in [
+        ("fedc/89ab/7.../....", 0.1),
+        ("fedc/89ab/7*.5/....", 0.1),
+        ("fedc/89ab/7*../...5", 0.1),
+        ("fedc/89ab/7*../....", 0.2),
+    ] {
+        assert!(
+            matches!(chain(picture, four), Err(EndgameError::Chain(_))),
+            "{picture} {four}"
+        );
+    }
+    // A table built on disk chains only to a table read from its folder (the folder is written down).
+    let dir = scratch("chain-refused");
+    let f = Formation::parse("fedc/89ab/7*../....", 16).unwrap();
+    let on_disk = Solver::on_disk(f, 0.1, &dir).unwrap();
+    assert!(matches!(on_disk.chained(next), Err(EndgameError::Chain(_))));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_chained_table_equals_the_reference_on_every_position() {
+    check_chained_against_naive("fedc/89ab/7*../....", 16, "fedc/89ab/76../....", 16);
+    check_chained_against_naive("fedc/89ab/*.../....", 32, "fedc/89ab/7.../....", 16);
 }
 
 #[test]
