@@ -135,15 +135,7 @@ fn parse_args() -> Result<Args, String> {
             }
             "--eval" => eval = value()?.parse()?,
             "--net" => net = Some(PathBuf::from(value()?)),
-            "--downgrade" => {
-                downgrade = Some(match value()?.as_str() {
-                    "off" => None,
-                    v => match v.parse::<u8>() {
-                        Ok(e @ 1..=15) => Some(e),
-                        _ => return Err("--downgrade: off or an exponent from 1 to 15".into()),
-                    },
-                })
-            }
+            "--downgrade" => downgrade = Some(off_or_exponent(&flag, &value()?, 15)?),
             "--tt" => {
                 tt = Some(match value()?.as_str() {
                     "slots" => TableKind::Slots,
@@ -154,15 +146,7 @@ fn parse_args() -> Result<Args, String> {
             "--fours" => fours = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--prob-classes" => prob_classes = Some(value()?.parse()?),
             "--budget-share" => budget_share = Some(value()?.parse().map_err(|e| bad(&e))?),
-            "--corner-lock" => {
-                corner_lock = Some(match value()?.as_str() {
-                    "off" => None,
-                    v => match v.parse::<u8>() {
-                        Ok(e @ 1..=17) => Some(e),
-                        _ => return Err("--corner-lock: off or an exponent from 1 to 17".into()),
-                    },
-                })
-            }
+            "--corner-lock" => corner_lock = Some(off_or_exponent(&flag, &value()?, 17)?),
             "--out" => out = Some(PathBuf::from(value()?)),
             "--endgame" => endgame = Some(PathBuf::from(value()?)),
             "--endgame-min" => endgame_min = value()?.parse().map_err(|e| bad(&e))?,
@@ -229,6 +213,17 @@ fn parse_args() -> Result<Args, String> {
         endgame_store,
         no_store,
     })
+}
+
+/// `off` (`None`) or a tile exponent from 1 to `max`, for `flag`.
+fn off_or_exponent(flag: &str, value: &str, max: u8) -> Result<Option<u8>, String> {
+    match value {
+        "off" => Ok(None),
+        v => match v.parse::<u8>() {
+            Ok(e) if (1..=max).contains(&e) => Ok(Some(e)),
+            _ => Err(format!("{flag}: off or an exponent from 1 to {max}")),
+        },
+    }
 }
 
 fn main() -> ExitCode {

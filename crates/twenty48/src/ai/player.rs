@@ -839,14 +839,15 @@ mod tests {
     #[test]
     fn the_corner_lock_keeps_the_largest_tile_in_its_corner_when_it_can() {
         let parse = |s: &str| s.parse::<Board>().unwrap_or_else(|_| unreachable!());
-        let all = Direction::ALL.to_vec();
+        let legal_of = |b: &Board| -> Vec<Direction> {
+            Direction::ALL
+                .into_iter()
+                .filter(|&d| b.can_slide(d))
+                .collect()
+        };
         // 16384 in the top-left corner: up and left keep it there, right and down slide it out.
         let board = parse("16384,2,0,0/4,0,0,0/0,0,0,0/0,0,0,2");
-        let legal: Vec<Direction> = all
-            .iter()
-            .copied()
-            .filter(|&d| board.can_slide(d))
-            .collect();
+        let legal = legal_of(&board);
         assert_eq!(legal.len(), 4);
         let kept = corner_moves(&board, legal.clone(), 14);
         assert_eq!(kept.len(), 2);
@@ -854,19 +855,11 @@ mod tests {
         // Below the threshold, or out of a corner, every legal move stays.
         assert_eq!(corner_moves(&board, legal.clone(), 15), legal);
         let middle = parse("2,0,0,0/0,16384,0,0/0,0,0,0/0,0,0,4");
-        let legal: Vec<Direction> = all
-            .iter()
-            .copied()
-            .filter(|&d| middle.can_slide(d))
-            .collect();
+        let legal = legal_of(&middle);
         assert_eq!(corner_moves(&middle, legal.clone(), 14), legal);
         // No legal move keeps it: all of them stay.
         let stuck = parse("16384,2,4,8/2,4,8,16/0,0,0,0/0,0,0,0");
-        let legal: Vec<Direction> = all
-            .iter()
-            .copied()
-            .filter(|&d| stuck.can_slide(d))
-            .collect();
+        let legal = legal_of(&stuck);
         assert_eq!(legal, vec![Direction::Down]);
         assert_eq!(corner_moves(&stuck, legal.clone(), 14), legal);
         // The player searches only the kept moves.

@@ -43,25 +43,40 @@ fn check_against_naive(picture: &str, target: u64, four: f64) -> usize {
             "{picture} {target}: start {b:016x}"
         );
     }
-    let solver: HashMap<Vec<u8>, f32> = table
-        .entries()
-        .map(|(b, v)| (Naive::cells(&Board::from_bitboard(b)), v))
-        .collect();
-    assert_eq!(solver.len(), table.len(), "positions are distinct");
+    assert_same_positions_and_values(&table, &naive, &format!("{picture} {target} {four}"));
+    table.len()
+}
+
+/// The table holds exactly the positions the reference met, each with the reference's value to the bit.
+fn assert_same_positions_and_values(table: &Table, naive: &Naive, what: &str) {
+    let solver = entries_by_cells(table);
+    assert_eq!(solver.len(), table.len(), "{what}: positions are distinct");
     assert_eq!(
         solver.len(),
         naive.memo().len(),
-        "{picture} {target}: the same positions"
+        "{what}: the same positions"
     );
+    assert_values_agree(&solver, naive, what);
+}
+
+/// Every position the reference met is in `solver`, with the reference's value to the bit.
+fn assert_values_agree(solver: &HashMap<Vec<u8>, f32>, naive: &Naive, what: &str) {
     for (cells, v) in naive.memo() {
         let s = solver.get(cells).copied();
         assert_eq!(
             s.map(f32::to_bits),
             Some(v.to_bits()),
-            "{picture} {target} {four}: {cells:?}: solver {s:?}, reference {v}"
+            "{what}: {cells:?}: solver {s:?}, reference {v}"
         );
     }
-    solver.len()
+}
+
+/// A table's positions by their cells (the reference's keys), with their values.
+fn entries_by_cells(table: &Table) -> HashMap<Vec<u8>, f32> {
+    table
+        .entries()
+        .map(|(b, v)| (Naive::cells(&Board::from_bitboard(b)), v))
+        .collect()
 }
 
 #[test]
@@ -423,38 +438,11 @@ fn check_chained_against_naive(picture: &str, target: u64, next_picture: &str, n
     for (b, _) in f.starts(four) {
         naive.value(&Board::from_bitboard(b));
     }
-    let solver: HashMap<Vec<u8>, f32> = table
-        .entries()
-        .map(|(b, v)| (Naive::cells(&Board::from_bitboard(b)), v))
-        .collect();
-    assert_eq!(
-        solver.len(),
-        naive.memo().len(),
-        "{picture}: the same positions"
-    );
-    for (cells, v) in naive.memo() {
-        let got = solver.get(cells).copied();
-        assert_eq!(
-            got.map(f32::to_bits),
-            Some(v.to_bits()),
-            "{picture}: {cells:?}: {got:?} against {v}"
-        );
-    }
+    assert_same_positions_and_values(&table, &naive, picture);
     // The next stage's positions the reference met are in the next table, with its values.
     let next_naive = naive.next().unwrap();
     assert!(!next_naive.memo().is_empty());
-    let next_entries: HashMap<Vec<u8>, f32> = next
-        .entries()
-        .map(|(b, v)| (Naive::cells(&Board::from_bitboard(b)), v))
-        .collect();
-    for (cells, v) in next_naive.memo() {
-        let got = next_entries.get(cells).copied();
-        assert_eq!(
-            got.map(f32::to_bits),
-            Some(v.to_bits()),
-            "{next_picture}: {cells:?}"
-        );
-    }
+    assert_values_agree(&entries_by_cells(&next), next_naive, next_picture);
     // A goal reached is worth less than 1 now: the chained table is below the goal-only one somewhere, never above.
     let (_, goal_only) = solve(picture, target, four);
     let mut below = 0;
