@@ -217,8 +217,9 @@ pub(crate) fn states_fingerprint(formation: &Formation, four_chance: f64, added_
 }
 
 /// The name of a table folder's formation file: the formation as [`Formation`] prints it, then the probability of a 4,
-/// one a line; then, for a chained table, `next ` and the folder of the next stage's table, and for a table whose
-/// forward pass had positions added, `added ` and their checksum in hexadecimal.
+/// one a line; then, for a chained table, `next ` and the folder of the next stage's table (relative to this folder
+/// when it is inside it, as the `endgame` example builds it), and for a table whose forward pass had positions added,
+/// `added ` and their checksum in hexadecimal.
 pub const FORMATION_FILE: &str = "formation.txt";
 
 /// Writes a table folder's formation file (with the next stage's folder when the table is chained).
@@ -232,6 +233,8 @@ pub fn write_formation(
     let bad = |e: std::io::Error| EndgameError::BadFolder(format!("{}: {e}", dir.display()));
     let mut text = format!("{formation}\n{four_chance}\n");
     if let Some(n) = next {
+        // A next folder inside this one is written relative to it, so that the folder can be moved whole.
+        let n = n.strip_prefix(dir).unwrap_or(n);
         let n = n
             .to_str()
             .ok_or_else(|| EndgameError::BadFolder(format!("{}: not a UTF-8 path", n.display())))?;
@@ -268,7 +271,7 @@ pub fn read_formation(dir: &Path) -> Result<(Formation, f64, Option<PathBuf>, u6
     let (mut next, mut added) = (None, 0u64);
     for l in lines.map(str::trim).filter(|l| !l.is_empty()) {
         if let Some(d) = l.strip_prefix("next ") {
-            next = Some(PathBuf::from(d));
+            next = Some(dir.join(d));
         } else if let Some(h) = l.strip_prefix("added ") {
             added = u64::from_str_radix(h, 16)
                 .map_err(|_| bad(format!("a bad checksum of added positions: {h:?}")))?;

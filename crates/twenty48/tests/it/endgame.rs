@@ -481,10 +481,15 @@ fn check_chained_against_naive(picture: &str, target: u64, next_picture: &str, n
     assert_eq!(loaded.next().unwrap().len(), next.len());
     let again = build(&dir);
     assert!(again.iter().all(|r| r.resumed), "every layer read back");
+    // The next folder is named relative to the chained one: the pair can be moved whole.
+    let moved = scratch(&format!("chain-{target}-{next_target}-moved"));
+    std::fs::rename(&dir, &moved).unwrap();
+    assert_eq!(Table::load(&moved).unwrap().len(), table.len());
+    std::fs::rename(&moved, &dir).unwrap();
     // A formation file with a line it does not know is refused.
     let file = dir.join("formation.txt");
     let text = std::fs::read_to_string(&file).unwrap();
-    assert!(text.contains("\nnext "), "{text}");
+    assert!(text.contains("\nnext next\n"), "{text}");
     std::fs::write(&file, format!("{text}later 5\n")).unwrap();
     assert!(Table::load(&dir).is_err());
     std::fs::write(&file, &text).unwrap();
