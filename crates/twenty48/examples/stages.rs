@@ -10,11 +10,10 @@
 //! least T (a formation's fixed cells hold any tiles of at least its target, so the same table also holds boards of
 //! earlier stages). One line a game: seed, largest tile, score, moves; for each table the move at which the game
 //! first met it and the table's success probability there (`-` if never), the same for the last board it held, the
-//! boards it held and on how many of them
-//! the player's move differed from the table's; where the largest tile (at least T) first left the corner it sat
-//! in, whether by choice (another legal move kept it there) or forced, and how many such moves of each kind the
-//! game made; the final board. Then, for each table, the games that met it, the
-//! mean success probability at the first meeting, and how many of those games reached 32768.
+//! boards it held and on how many of them the player's move differed from the table's; where the largest tile (at
+//! least T) first left the corner it sat in, whether by choice (another legal move kept it there) or forced, and how
+//! many such moves of each kind the game made; the final board. Then, for each table, the games that met it, the mean
+//! success probability at the first meeting, and how many of those games reached 32768.
 
 // Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -175,9 +174,9 @@ fn main() -> ExitCode {
             };
             line += &format!(
                 " | {} first {} last {} held {} differ {}",
+                dir.display(),
                 at(st.first),
                 at(st.last),
-                dir.display(),
                 st.held,
                 st.differ
             );
