@@ -16,7 +16,8 @@
 //! backward pass; the totals count both tables' positions. `--next-target` is the next table's target (this one's by
 //! default):
 //!
-//! `cargo run --release -p twenty48 --example endgame -- --formation ..../..../..*b/fedc --target 512 --next-formation ..../..../..ab/fedc --dir ~/endgame/443-512-chained`
+//! `cargo run --release -p twenty48 --example endgame -- --formation '..../..../..*b/fedc' --target 256 --next-formation ..../..../..ab/fedc --dir ~/endgame/443-256c`
+//! (five minutes on one core, 6.3 GB; the same with a 512 would need some 30 GB of disk, `BENCHMARKS.md`)
 
 // Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
