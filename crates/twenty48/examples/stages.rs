@@ -21,9 +21,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use twenty48::ai::{EvalKind, Player};
+use twenty48::ai::{EvalKind, Player, keeps_corner, largest_tile_corner};
 use twenty48::endgame::Advisor;
-use twenty48::{Board, Direction, Game, Rules, Status};
+use twenty48::{Direction, Game, Rules, Status};
 
 #[path = "common/config.rs"]
 mod config;
@@ -38,20 +38,6 @@ struct Corner {
     chosen: u64,
     /// Such moves made because every legal move slid it out.
     forced: u64,
-}
-
-/// The corner the largest tile of `board` sits in, if it sits in one (ties: the first corner found).
-fn corner(board: &Board) -> Option<(usize, usize)> {
-    let n = board.size() - 1;
-    let top = board.max_exponent();
-    [(0, 0), (0, n), (n, 0), (n, n)]
-        .into_iter()
-        .find(|&(r, c)| board.exponent(r, c) == top)
-}
-
-/// Whether sliding `board` in `dir` keeps a tile of the largest value in corner `at`.
-fn keeps(board: &Board, dir: Direction, at: (usize, usize)) -> bool {
-    board.slid(dir).0.exponent(at.0, at.1) >= board.max_exponent()
 }
 
 /// What one game did in one table's stage.
@@ -140,12 +126,12 @@ fn main() -> ExitCode {
                         .enumerate()
                         .find_map(|(i, t)| Some((i, t.advise(bb)?)))
                 });
-            if let Some(at) = corner(&board).filter(|_| board.max_tile() >= min_tile)
-                && !keeps(&board, d, at)
+            if let Some(at) = largest_tile_corner(&board).filter(|_| board.max_tile() >= min_tile)
+                && !keeps_corner(&board, d, at)
             {
                 let chosen = Direction::ALL
                     .into_iter()
-                    .any(|o| board.can_slide(o) && keeps(&board, o, at));
+                    .any(|o| board.can_slide(o) && keeps_corner(&board, o, at));
                 left.first.get_or_insert((game.moves_made(), chosen));
                 if chosen {
                     left.chosen += 1;

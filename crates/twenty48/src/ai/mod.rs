@@ -31,7 +31,8 @@ pub use eval::{Evaluator, TUNED, Weights};
 pub use evaluate::Evaluate;
 pub use player::{
     Advice, BUDGET_SHARE, EvalKind, Player, Policy, SearchConfig, SearchStats, TIMED_CUTOFF,
-    TableKind, TableLife, danger_depth, default_weights,
+    TableKind, TableLife, corner_moves, danger_depth, default_weights, keeps_corner,
+    largest_tile_corner,
 };
 pub use search::{DEFAULT_CUTOFF, ProbClasses, naive_expectimax, naive_expectimax_limited};
 pub use summary::{MILESTONES, Summary, summarize};

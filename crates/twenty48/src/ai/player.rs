@@ -231,21 +231,30 @@ fn time_shares(board: &Board) -> (f64, f64) {
     }
 }
 
+/// The corner the largest tile of `board` sits in, if it sits in one (the first corner found when several do).
+pub fn largest_tile_corner(board: &Board) -> Option<(usize, usize)> {
+    let n = board.size() - 1;
+    let top = board.max_exponent();
+    [(0, 0), (0, n), (n, 0), (n, n)]
+        .into_iter()
+        .find(|&(r, c)| board.exponent(r, c) == top)
+}
+
+/// Whether sliding `board` in `dir` leaves a tile of its largest value in corner `at`.
+pub fn keeps_corner(board: &Board, dir: Direction, at: (usize, usize)) -> bool {
+    board.slid(dir).0.exponent(at.0, at.1) >= board.max_exponent()
+}
+
 /// The moves of `legal` that keep the largest tile of `board` in its corner, when it is at least `2^from` and sits in
 /// one and some legal move keeps it there; else `legal` as it is.
 pub fn corner_moves(board: &Board, legal: Vec<Direction>, from: u8) -> Vec<Direction> {
-    let top = board.max_exponent();
-    let n = board.size() - 1;
-    let Some((r, c)) = [(0, 0), (0, n), (n, 0), (n, n)]
-        .into_iter()
-        .find(|&(r, c)| top >= from && board.exponent(r, c) == top)
-    else {
+    let Some(at) = largest_tile_corner(board).filter(|_| board.max_exponent() >= from) else {
         return legal;
     };
     let kept: Vec<Direction> = legal
         .iter()
         .copied()
-        .filter(|&d| board.slid(d).0.exponent(r, c) >= top)
+        .filter(|&d| keeps_corner(board, d, at))
         .collect();
     if kept.is_empty() { legal } else { kept }
 }

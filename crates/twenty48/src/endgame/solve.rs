@@ -32,7 +32,7 @@ use crate::endgame::EndgameError;
 use crate::endgame::checkpoint::{self, CheckpointError};
 use crate::endgame::formation::Formation;
 use crate::endgame::layer::{Layer, expand};
-use crate::endgame::table::Table;
+use crate::endgame::table::{Table, states_fingerprint};
 
 /// Which pass a [`LayerReport`] is from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -165,10 +165,6 @@ pub struct Solver {
     formation: Formation,
     four_chance: f64,
     dir: Option<PathBuf>,
-    /// The fingerprint of the layers' positions (the formation's, the probability of a 4, the added starts').
-    fingerprint: u64,
-    /// The fingerprint of the layers' values (the positions', and the next table's when chained).
-    values_fingerprint: u64,
     /// Positions added to the forward pass besides the starts ([`Solver::add_starts`]), sorted, and their checksum.
     added: Vec<u64>,
     added_sum: u64,
@@ -186,10 +182,7 @@ pub struct Solver {
 impl Solver {
     /// A solver that keeps every layer in memory (for small formations and tests).
     pub fn in_memory(formation: Formation, four_chance: f64) -> Solver {
-        let fingerprint = formation.fingerprint() ^ four_chance.to_bits();
         Solver {
-            fingerprint,
-            values_fingerprint: fingerprint,
             added: Vec::new(),
             added_sum: 0,
             formation,
@@ -251,7 +244,6 @@ impl Solver {
                 self.added_sum,
             )?;
         }
-        self.values_fingerprint = chain_fingerprint(self.fingerprint, Some(&next));
         self.next = Some(next);
         Ok(self)
     }
@@ -273,9 +265,6 @@ impl Solver {
         } else {
             h.finish() | 1
         };
-        let own = self.formation.fingerprint() ^ self.four_chance.to_bits();
-        self.fingerprint = own ^ self.added_sum.rotate_left(29);
-        self.values_fingerprint = chain_fingerprint(self.fingerprint, self.next.as_deref());
         if let Some(dir) = &self.dir {
             let next_dir = self.next.as_ref().and_then(|t| t.dir());
             crate::endgame::table::write_formation(
@@ -365,7 +354,12 @@ impl Solver {
     /// The checkpoints' fingerprint (the formation's, with the probability of a 4 and the added starts'); the values'
     /// is mixed with the next table's when the solver is chained.
     pub fn fingerprint(&self) -> u64 {
-        self.fingerprint
+        states_fingerprint(&self.formation, self.four_chance, self.added_sum)
+    }
+
+    /// The fingerprint of the values' checkpoints: the positions', mixed with the next table's when chained.
+    fn values_fingerprint(&self) -> u64 {
+        chain_fingerprint(self.fingerprint(), self.next.as_deref())
     }
 
     fn key_bits(&self) -> u32 {
@@ -377,7 +371,7 @@ impl Solver {
     fn load_states(&self, sum: u32) -> Result<(Option<Layer>, Option<String>), EndgameError> {
         match &self.dir {
             None => Ok((self.states.get(&sum).cloned(), None)),
-            Some(dir) => match checkpoint::read_states(dir, self.fingerprint, sum) {
+            Some(dir) => match checkpoint::read_states(dir, self.fingerprint(), sum) {
                 Ok(keys) => Ok((keys.map(|k| Layer::new(k, self.key_bits())), None)),
                 Err(e @ CheckpointError::Refused { .. }) => Ok((None, Some(e.to_string()))),
                 Err(e) => Err(e.into()),
@@ -388,7 +382,7 @@ impl Solver {
     fn load_values(&self, sum: u32) -> Result<(Option<Vec<f32>>, Option<String>), EndgameError> {
         match &self.dir {
             None => Ok((self.values.get(&sum).cloned(), None)),
-            Some(dir) => match checkpoint::read_values(dir, self.values_fingerprint, sum) {
+            Some(dir) => match checkpoint::read_values(dir, self.values_fingerprint(), sum) {
                 Ok(v) => Ok((v, None)),
                 Err(e @ CheckpointError::Refused { .. }) => Ok((None, Some(e.to_string()))),
                 Err(e) => Err(e.into()),
@@ -438,7 +432,7 @@ impl Solver {
                             self.states.insert(sum, layer.clone());
                         }
                         Some(dir) => {
-                            checkpoint::write_states(dir, self.fingerprint, sum, layer.keys())?;
+                            checkpoint::write_states(dir, self.fingerprint(), sum, layer.keys())?;
                         }
                     }
                     layer
@@ -513,7 +507,7 @@ impl Solver {
                             self.values.insert(sum, values.clone());
                         }
                         Some(dir) => {
-                            checkpoint::write_values(dir, self.values_fingerprint, sum, &values)?;
+                            checkpoint::write_values(dir, self.values_fingerprint(), sum, &values)?;
                         }
                     }
                     values
