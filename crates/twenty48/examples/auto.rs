@@ -28,6 +28,11 @@
 //! table plays another move than the table's, the key once for each hundredth of success probability that move loses
 //! by the table (rounded; none below half a hundredth): `distill`, which keeps the keys met most often, then keeps the
 //! positions where the search alone loses most, often and by much.
+//! `--endgame-fit FILE` plays, on every board that reads in its formation, the move of a tuple network fitted to a
+//! table's values (`endgame::fit`, made by `examples/fit.rs`), the stores being asked on other boards; with
+//! `--endgame-fit-margin M` a search (the player's own configuration) chooses the move instead unless the fit values
+//! its own move more than M above the search's; with `--endgame DIR` too, the table does not play but judges the fit's
+//! moves (what they lose by the table, printed at the end).
 //! `--out FILE` appends each game's line to FILE and, when FILE already holds games, plays only the seeds it lacks
 //! (a long run resumes game by game after an interruption; the summary covers every game in FILE).
 
@@ -72,6 +77,8 @@ struct Args {
     endgame_log_differ: Option<u32>,
     endgame_log: Option<PathBuf>,
     endgame_store: Option<String>,
+    endgame_fit: Option<PathBuf>,
+    endgame_fit_margin: Option<f32>,
     no_store: bool,
 }
 
@@ -104,6 +111,8 @@ fn parse_args() -> Result<Args, String> {
     let mut endgame_log = None;
     let mut endgame_log_differ = None;
     let mut endgame_store = None;
+    let mut endgame_fit = None;
+    let mut endgame_fit_margin = None;
     let mut no_store = false;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -156,6 +165,10 @@ fn parse_args() -> Result<Args, String> {
             }
             "--endgame-log" => endgame_log = Some(PathBuf::from(value()?)),
             "--endgame-store" => endgame_store = Some(value()?),
+            "--endgame-fit" => endgame_fit = Some(PathBuf::from(value()?)),
+            "--endgame-fit-margin" => {
+                endgame_fit_margin = Some(value()?.parse().map_err(|e| bad(&e))?)
+            }
             "--no-store" => no_store = true,
             "--cutoff" => cutoff = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--max-moves" => max_moves = Some(value()?.parse().map_err(|e| bad(&e))?),
@@ -211,6 +224,8 @@ fn parse_args() -> Result<Args, String> {
         endgame_log,
         endgame_log_differ,
         endgame_store,
+        endgame_fit,
+        endgame_fit_margin,
         no_store,
     })
 }
@@ -232,7 +247,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--prob-classes off|same] [--budget-share S] [--corner-lock off|E] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE [--endgame-log-differ D]] [--endgame-store FILE[,FILE...]] [--no-store]"
+                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--prob-classes off|same] [--budget-share S] [--corner-lock off|E] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE [--endgame-log-differ D]] [--endgame-store FILE[,FILE...]] [--endgame-fit FILE [--endgame-fit-margin M]] [--no-store]"
             );
             return ExitCode::from(2);
         }
@@ -289,6 +304,24 @@ fn main() -> ExitCode {
         );
         a
     });
+    let fit = args.endgame_fit.as_ref().map(|path| {
+        let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let f = twenty48::endgame::fit::Fit::from_bytes(&bytes)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        eprintln!(
+            "endgame fit {} ({}, {} tuples, {} weights)",
+            path.display(),
+            f.formation(),
+            f.tuples().len(),
+            f.len()
+        );
+        Arc::new(f)
+    });
+    let fit_moves = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    // With a table beside the fit: the success probability the fit's moves lose by the table (millionths), and the
+    // moves that lose half a hundredth or more.
+    let fit_lost = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let fit_errs = Arc::new(std::sync::atomic::AtomicU64::new(0));
     let taken = Arc::new(std::sync::atomic::AtomicU64::new(0));
     let store = args.endgame_store.as_ref().map(|paths| {
         let stores = paths
@@ -415,8 +448,63 @@ fn main() -> ExitCode {
             });
             advice
         });
+        let store_advice = match &fit {
+            None => store_advice,
+            Some(f) => {
+                let (f, moves) = (Arc::clone(f), Arc::clone(&fit_moves));
+                let judge = advisor.clone();
+                let (fit_lost, fit_errs) = (Arc::clone(&fit_lost), Arc::clone(&fit_errs));
+                let margin = args.endgame_fit_margin;
+                let searcher = margin.map(|_| {
+                    let player = match &network {
+                        Some(n) => Player::with_network(args.cfg.clone(), Arc::clone(n)),
+                        None => Player::new(args.cfg.clone()),
+                    };
+                    std::sync::Mutex::new(player)
+                });
+                let advice: twenty48::ai::Advice = Arc::new(move |b| {
+                    let Some(values) = f.move_values(b) else {
+                        return store_advice.as_ref().and_then(|s| s(b));
+                    };
+                    let Some((d, v)) = values
+                        .iter()
+                        .copied()
+                        .reduce(|best, m| if m.1 > best.1 { m } else { best })
+                    else {
+                        return store_advice.as_ref().and_then(|s| s(b));
+                    };
+                    // With a margin the search decides, unless the fit values its own move more than the margin
+                    // above the search's.
+                    if let (Some(m), Some(s)) = (margin, &searcher) {
+                        let board = twenty48::Board::from_bitboard(b);
+                        let searched = s.lock().expect("the searcher").best_move(&board, 0.1)?;
+                        match values.iter().find(|(x, _)| *x == searched) {
+                            Some(&(_, sv)) if v - sv <= m => return Some(searched),
+                            None => return Some(searched),
+                            _ => {}
+                        }
+                    }
+                    if let Some(a) = &judge
+                        && let (Some((_, best)), Some(got)) =
+                            (a.advise(b), a.after_value(twenty48::bitboard::slide(b, d)))
+                    {
+                        let lost = (best - got).max(0.0);
+                        fit_lost.fetch_add(
+                            (lost * 1e6).round() as u64,
+                            std::sync::atomic::Ordering::Relaxed,
+                        );
+                        if lost >= 0.005 {
+                            fit_errs.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        }
+                    }
+                    moves.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    Some(d)
+                });
+                Some(advice)
+            }
+        };
         player.set_advice(store_advice.clone());
-        if let Some(a) = &advisor {
+        if let Some(a) = advisor.as_ref().filter(|_| fit.is_none()) {
             let fallback = store_advice;
             let (a, min, taken) = (Arc::clone(a), args.endgame_min, Arc::clone(&taken));
             let (log, net, depth, differed) = (
@@ -503,7 +591,26 @@ fn main() -> ExitCode {
             100.0 * hits as f64 / asked.max(1) as f64
         );
     }
-    if let Some(a) = &advisor {
+    if fit.is_some() {
+        let load = |c: &std::sync::atomic::AtomicU64| c.load(std::sync::atomic::Ordering::Relaxed);
+        println!(
+            "endgame fit: its move played on {} boards{}",
+            load(&fit_moves),
+            if args.endgame_fit_margin.is_some() {
+                " (over the search's)"
+            } else {
+                ""
+            }
+        );
+        if advisor.is_some() {
+            println!(
+                "  by the table, they lose {:.5} a move on average; {} of them lose half a hundredth or more",
+                load(&fit_lost) as f64 / 1e6 / load(&fit_moves).max(1) as f64,
+                load(&fit_errs)
+            );
+        }
+    }
+    if let Some(a) = advisor.as_ref().filter(|_| fit.is_none()) {
         let load = |c: &std::sync::atomic::AtomicU64| c.load(std::sync::atomic::Ordering::Relaxed);
         println!(
             "endgame table: asked on {} boards, held {} ({:.2}%), its move played on {}",

@@ -12,6 +12,7 @@
 //! - [`naive`]: the reference the solver is checked against;
 //! - [`play`]: the table in play, a real board matched under the board's symmetries;
 //! - [`distill`]: the positions met most often in play, with their moves and values, in a small perfect hash;
+//! - [`fit`]: a small n-tuple network fitted to a table's values (an experiment: measured, not used by the player);
 //! - [`stores`]: several distilled stores asked in turn;
 //! - [`shipped`]: the distilled stores compiled into the program, which the network player uses;
 //! - [`confirm`]: a short search confirming the table's move, the table valuing the leaves it covers.
@@ -30,6 +31,7 @@
 pub mod checkpoint;
 pub mod confirm;
 pub mod distill;
+pub mod fit;
 pub mod formation;
 pub mod layer;
 pub mod naive;

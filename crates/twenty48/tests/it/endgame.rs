@@ -927,3 +927,146 @@ fn stores_are_asked_in_turn() {
     assert_eq!(Stores::new(vec![]).advise(0x1234, 0.0), None);
     assert!(stores.to_string().starts_with("fedc/89ab/..../.... 16 ("));
 }
+
+/// Every position of a table with a move: (after-state, the table's value of it) for each allowed move.
+fn after_examples(f: &Formation, table: &Table) -> Vec<Vec<(u64, f32)>> {
+    let t = twenty48::bitboard::tables();
+    table
+        .entries()
+        .map(|(b, _)| {
+            Direction::ALL
+                .into_iter()
+                .filter_map(|d| {
+                    let after = f.allowed(t, b, d)?;
+                    Some((after, table.after_value(after)?))
+                })
+                .collect::<Vec<_>>()
+        })
+        .filter(|moves| !moves.is_empty())
+        .collect()
+}
+
+#[test]
+fn a_fit_learns_a_tables_values_and_plays_its_moves() {
+    use twenty48::endgame::fit::Fit;
+    let (f, table) = solve("fedc/89ab/..../....", 32, 0.1);
+    let mut fit = Fit::new(f.clone()).unwrap();
+    // The bottom half is free: two 2x3 rectangles and two rows of four.
+    assert_eq!(
+        fit.tuples(),
+        &[
+            vec![8, 9, 10, 12, 13, 14],
+            vec![9, 10, 11, 13, 14, 15],
+            vec![8, 9, 10, 11],
+            vec![12, 13, 14, 15]
+        ]
+    );
+    let examples = after_examples(&f, &table);
+    assert!(examples.len() > 1000, "{}", examples.len());
+    let error = |fit: &Fit| {
+        let (mut sq, mut n) = (0f64, 0);
+        for moves in &examples {
+            for &(a, v) in moves {
+                sq += f64::from(v - fit.eval(a)).powi(2);
+                n += 1;
+            }
+        }
+        (sq / n as f64).sqrt()
+    };
+    let before = error(&fit);
+    for epoch in 1..=20 {
+        for moves in &examples {
+            for &(a, v) in moves {
+                fit.learn(a, v, 0.2 / epoch as f32);
+            }
+        }
+    }
+    let after = error(&fit);
+    assert!(after < before / 3.0, "rmse {before} -> {after}");
+    // Its greedy move is the table's best, or close to it, on most positions.
+    let mut near = 0;
+    for moves in &examples {
+        let best = moves.iter().map(|m| m.1).fold(f32::MIN, f32::max);
+        let chosen = moves
+            .iter()
+            .copied()
+            .reduce(|x, y| if fit.eval(y.0) > fit.eval(x.0) { y } else { x })
+            .unwrap();
+        near += usize::from(best - chosen.1 < 0.01);
+    }
+    assert!(
+        near * 10 > examples.len() * 8,
+        "{near} of {}",
+        examples.len()
+    );
+    // best_move chooses among the allowed moves by the same values.
+    for (b, _) in table.entries().step_by(97) {
+        let t = twenty48::bitboard::tables();
+        let want = Direction::ALL
+            .into_iter()
+            .filter_map(|d| Some((d, fit.eval(f.allowed(t, b, d)?))))
+            .reduce(|x, y| if y.1 > x.1 { y } else { x });
+        assert_eq!(fit.best_move(b), want);
+    }
+}
+
+#[test]
+fn a_fit_reads_real_boards_under_every_symmetry_and_refuses_damage() {
+    use twenty48::bitboard::slide;
+    use twenty48::endgame::fit::{Fit, FitError};
+    use twenty48::endgame::play::{read_in, symmetry};
+    let (f, table) = solve("fedc/89ab/..../....", 32, 0.1);
+    let mut fit = Fit::with_bands(f.clone(), Fit::default_tuples(&f), 4, 16).unwrap();
+    for (b, v) in table.entries() {
+        fit.learn(b, v, 0.1);
+    }
+    let mut played = 0;
+    for (b, _) in table.entries().step_by(41) {
+        assert_eq!(fit.advise(b), fit.best_move(b), "{b:016x}");
+        for k in 0..8 {
+            let real = symmetry(b, k);
+            let got = fit.advise(real);
+            // The board is read under the first symmetry that matches (this formation is its own mirror image, so
+            // that may be another than k); the move is the real board's, and its after-state read the same way is
+            // the one the fit valued.
+            let (j, read) = (0..8)
+                .find_map(|j| match read_in(&f, real, j) {
+                    Some((r, false)) => Some((j, r)),
+                    _ => None,
+                })
+                .unwrap();
+            assert_eq!(got.map(|m| m.1), fit.best_move(read).map(|m| m.1));
+            if let Some((d, v)) = got {
+                let after = slide(real, d);
+                let mask = symmetry(f.fixed_mask(), k);
+                assert_ne!(after, real);
+                assert_eq!(after & mask, real & mask, "the large tiles stay");
+                let (a, _) = read_in(&f, after, j).unwrap();
+                assert_eq!(fit.eval(a), v, "{real:016x}");
+                played += 1;
+            }
+        }
+    }
+    assert!(played > 100, "{played}");
+    // A free tile of the target's size, or two equal large tiles side by side: not read.
+    let b = table.entries().nth(100).unwrap().0;
+    assert_eq!(fit.advise((b & !0xFF) | 0xBB), None);
+    assert_eq!(fit.advise((b & !(0xF << 60)) | 5 << 60), None);
+    // Tuples of fixed cells, no tuple, or bands out of range are refused.
+    assert!(Fit::with_tuples(f.clone(), vec![vec![0, 1]]).is_none());
+    assert!(Fit::with_tuples(f.clone(), vec![]).is_none());
+    assert!(Fit::with_bands(f.clone(), Fit::default_tuples(&f), 0, 16).is_none());
+    // The bytes read back to the same fit; every damaged byte, a short copy and another version are refused.
+    let bytes = fit.to_bytes();
+    assert_eq!(Fit::from_bytes(&bytes).unwrap(), fit);
+    for at in (0..bytes.len()).step_by(bytes.len() / 97 + 1) {
+        let mut bad = bytes.clone();
+        bad[at] ^= 0x10;
+        assert!(
+            matches!(Fit::from_bytes(&bad), Err(FitError(_))),
+            "byte {at}"
+        );
+    }
+    assert!(Fit::from_bytes(&bytes[..bytes.len() - 1]).is_err());
+    assert!(Fit::from_bytes(&[]).is_err());
+}
