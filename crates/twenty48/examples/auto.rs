@@ -27,7 +27,11 @@
 //! `--endgame-log-differ D` (needs the network) appends instead, on each board where a depth-D search without the
 //! table plays another move than the table's, the key once for each hundredth of success probability that move loses
 //! by the table (rounded; none below half a hundredth): `distill`, which keeps the keys met most often, then keeps the
-//! positions where the search alone loses most, often and by much.
+//! positions where the search alone loses most, often and by much. `--endgame-log-only` lets the table log without
+//! playing: the stores (or the search) play, and the keys logged are those of the boards the player's own games
+//! bring to the table (to distill a store again from the games it plays itself). `--endgame-from E` asks the table
+//! only on boards whose largest tile is at least 2^E (`off`, the default: on every board), and so is
+//! `--endgame-late-store FILE`, a store asked before the others (the compiled-in ones when no `--endgame-store`).
 //! `--endgame-fit FILE` plays, on every board that reads in its formation, the move of a tuple network fitted to a
 //! table's values (`endgame::fit`, made by `examples/fit.rs`), the stores being asked on other boards; with
 //! `--endgame-fit-margin M` a search (the player's own configuration) chooses the move instead unless the fit values
@@ -79,6 +83,9 @@ struct Args {
     endgame_store: Option<String>,
     endgame_fit: Option<PathBuf>,
     endgame_fit_margin: Option<f32>,
+    endgame_log_only: bool,
+    endgame_from: u8,
+    endgame_late_store: Option<PathBuf>,
     no_store: bool,
 }
 
@@ -113,6 +120,9 @@ fn parse_args() -> Result<Args, String> {
     let mut endgame_store = None;
     let mut endgame_fit = None;
     let mut endgame_fit_margin = None;
+    let mut endgame_log_only = false;
+    let mut endgame_from = 0;
+    let mut endgame_late_store = None;
     let mut no_store = false;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -170,6 +180,11 @@ fn parse_args() -> Result<Args, String> {
                 endgame_fit_margin = Some(value()?.parse().map_err(|e| bad(&e))?)
             }
             "--no-store" => no_store = true,
+            "--endgame-log-only" => endgame_log_only = true,
+            "--endgame-from" => {
+                endgame_from = off_or_exponent(&flag, &value()?, 15)?.unwrap_or(0);
+            }
+            "--endgame-late-store" => endgame_late_store = Some(PathBuf::from(value()?)),
             "--cutoff" => cutoff = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--max-moves" => max_moves = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--table" => {
@@ -226,6 +241,9 @@ fn parse_args() -> Result<Args, String> {
         endgame_store,
         endgame_fit,
         endgame_fit_margin,
+        endgame_log_only,
+        endgame_from,
+        endgame_late_store,
         no_store,
     })
 }
@@ -247,7 +265,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--prob-classes off|same] [--budget-share S] [--corner-lock off|E] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE [--endgame-log-differ D]] [--endgame-store FILE[,FILE...]] [--endgame-fit FILE [--endgame-fit-margin M]] [--no-store]"
+                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--prob-classes off|same] [--budget-share S] [--corner-lock off|E] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE [--endgame-log-differ D] [--endgame-log-only]] [--endgame-from off|E] [--endgame-late-store FILE] [--endgame-store FILE[,FILE...]] [--endgame-fit FILE [--endgame-fit-margin M]] [--no-store]"
             );
             return ExitCode::from(2);
         }
@@ -303,6 +321,19 @@ fn main() -> ExitCode {
             t.elapsed().as_secs_f64()
         );
         a
+    });
+    let late_store = args.endgame_late_store.as_ref().map(|path| {
+        let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let s = twenty48::endgame::distill::Store::from_bytes(&bytes)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        eprintln!(
+            "late endgame store {} ({}, {} positions), asked first from a largest tile of 2^{}",
+            path.display(),
+            s.formation(),
+            s.len(),
+            args.endgame_from
+        );
+        Arc::new(twenty48::endgame::Stores::new(vec![s]))
     });
     let fit = args.endgame_fit.as_ref().map(|path| {
         let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -440,9 +471,14 @@ fn main() -> ExitCode {
         let store_advice: Option<twenty48::ai::Advice> = store.as_ref().map(|s| {
             let (s, min) = (Arc::clone(s), args.endgame_min);
             let (asked, hits) = (Arc::clone(&store_asked), Arc::clone(&store_hits));
+            let (late, from) = (late_store.clone(), args.endgame_from);
             let advice: twenty48::ai::Advice = Arc::new(move |b| {
                 asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let (d, _) = s.advise(b, min)?;
+                let late = late
+                    .as_ref()
+                    .filter(|_| twenty48::bitboard::max_exponent(b) >= from)
+                    .and_then(|l| l.advise(b, min));
+                let (d, _) = late.or_else(|| s.advise(b, min))?;
                 hits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 Some(d)
             });
@@ -522,7 +558,12 @@ fn main() -> ExitCode {
                     Arc::clone(net),
                 ))
             });
+            let log_only = args.endgame_log_only;
+            let from = args.endgame_from;
             let table = move |b| {
+                if twenty48::bitboard::max_exponent(b) < from {
+                    return None;
+                }
                 let (d, v) = a.advise(b)?;
                 if v < min {
                     return None;
@@ -545,6 +586,9 @@ fn main() -> ExitCode {
                         log.write_all(&key.to_le_bytes())
                             .expect("write the key log");
                     }
+                }
+                if log_only {
+                    return None;
                 }
                 let (Some(net), Some(depth)) = (&net, depth) else {
                     return Some(d);
@@ -613,11 +657,15 @@ fn main() -> ExitCode {
     if let Some(a) = advisor.as_ref().filter(|_| fit.is_none()) {
         let load = |c: &std::sync::atomic::AtomicU64| c.load(std::sync::atomic::Ordering::Relaxed);
         println!(
-            "endgame table: asked on {} boards, held {} ({:.2}%), its move played on {}",
+            "endgame table: asked on {} boards, held {} ({:.2}%), {}",
             load(&a.asked),
             load(&a.hits),
             100.0 * load(&a.hits) as f64 / load(&a.asked).max(1) as f64,
-            load(&taken)
+            if args.endgame_log_only {
+                format!("logged {} (it does not play)", load(&taken))
+            } else {
+                format!("its move played on {}", load(&taken))
+            }
         );
         if args.endgame_confirm.is_some() {
             println!(
