@@ -37,6 +37,8 @@
 //! `--endgame-fit-margin M` a search (the player's own configuration) chooses the move instead unless the fit values
 //! its own move more than M above the search's; with `--endgame DIR` too, the table does not play but judges the fit's
 //! moves (what they lose by the table, printed at the end).
+//! `--deeper-from E,D` searches D moves deep instead once the board's largest tile is at least 2^E (on the boards no
+//! store holds; a fixed-depth measure of what more search in the late game is worth).
 //! `--out FILE` appends each game's line to FILE and, when FILE already holds games, plays only the seeds it lacks
 //! (a long run resumes game by game after an interruption; the summary covers every game in FILE).
 
@@ -86,6 +88,7 @@ struct Args {
     endgame_log_only: bool,
     endgame_from: u8,
     endgame_late_store: Option<PathBuf>,
+    deeper_from: Option<(u8, u32)>,
     no_store: bool,
 }
 
@@ -123,6 +126,7 @@ fn parse_args() -> Result<Args, String> {
     let mut endgame_log_only = false;
     let mut endgame_from = 0;
     let mut endgame_late_store = None;
+    let mut deeper_from = None;
     let mut no_store = false;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -185,6 +189,16 @@ fn parse_args() -> Result<Args, String> {
                 endgame_from = off_or_exponent(&flag, &value()?, 15)?.unwrap_or(0);
             }
             "--endgame-late-store" => endgame_late_store = Some(PathBuf::from(value()?)),
+            "--deeper-from" => {
+                let v = value()?;
+                let (e, d) = v.split_once(',').ok_or_else(|| bad(&"E,D"))?;
+                let e = off_or_exponent(&flag, e, 15)?.unwrap_or(0);
+                let d: u32 = d.parse().map_err(|e| bad(&e))?;
+                if !(1..=12).contains(&d) {
+                    return Err(format!("{flag}: a depth from 1 to 12"));
+                }
+                deeper_from = Some((e, d));
+            }
             "--cutoff" => cutoff = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--max-moves" => max_moves = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--table" => {
@@ -244,8 +258,18 @@ fn parse_args() -> Result<Args, String> {
         endgame_log_only,
         endgame_from,
         endgame_late_store,
+        deeper_from,
         no_store,
     })
+}
+
+/// The file at `path` read and parsed, or a stop with the reason.
+fn read_file<T, E: std::fmt::Display>(
+    path: &std::path::Path,
+    parse: impl FnOnce(&[u8]) -> Result<T, E>,
+) -> T {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    parse(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// `off` (`None`) or a tile exponent from 1 to `max`, for `flag`.
@@ -265,7 +289,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--prob-classes off|same] [--budget-share S] [--corner-lock off|E] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE [--endgame-log-differ D] [--endgame-log-only]] [--endgame-from off|E] [--endgame-late-store FILE] [--endgame-store FILE[,FILE...]] [--endgame-fit FILE [--endgame-fit-margin M]] [--no-store]"
+                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--prob-classes off|same] [--budget-share S] [--corner-lock off|E] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE [--endgame-log-differ D] [--endgame-log-only]] [--endgame-from off|E] [--endgame-late-store FILE] [--deeper-from E,D] [--endgame-store FILE[,FILE...]] [--endgame-fit FILE [--endgame-fit-margin M]] [--no-store]"
             );
             return ExitCode::from(2);
         }
@@ -323,9 +347,7 @@ fn main() -> ExitCode {
         a
     });
     let late_store = args.endgame_late_store.as_ref().map(|path| {
-        let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let s = twenty48::endgame::distill::Store::from_bytes(&bytes)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let s = read_file(path, twenty48::endgame::distill::Store::from_bytes);
         eprintln!(
             "late endgame store {} ({}, {} positions), asked first from a largest tile of 2^{}",
             path.display(),
@@ -336,9 +358,7 @@ fn main() -> ExitCode {
         Arc::new(twenty48::endgame::Stores::new(vec![s]))
     });
     let fit = args.endgame_fit.as_ref().map(|path| {
-        let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let f = twenty48::endgame::fit::Fit::from_bytes(&bytes)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let f = read_file(path, twenty48::endgame::fit::Fit::from_bytes);
         eprintln!(
             "endgame fit {} ({}, {} tuples, {} weights)",
             path.display(),
@@ -535,6 +555,28 @@ fn main() -> ExitCode {
                     }
                     moves.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     Some(d)
+                });
+                Some(advice)
+            }
+        };
+        // From a largest tile of 2^E, a search D moves deep (a second player) chooses the moves the stores do not.
+        let store_advice = match args.deeper_from {
+            None => store_advice,
+            Some((from, depth)) => {
+                let deep = std::sync::Mutex::new(match &network {
+                    Some(n) => Player::with_network(SearchConfig::depth(depth), Arc::clone(n)),
+                    None => Player::new(SearchConfig::depth(depth)),
+                });
+                let advice: twenty48::ai::Advice = Arc::new(move |b| {
+                    store_advice.as_ref().and_then(|s| s(b)).or_else(|| {
+                        if twenty48::bitboard::max_exponent(b) < from {
+                            return None;
+                        }
+                        let board = twenty48::Board::from_bitboard(b);
+                        deep.lock()
+                            .expect("the deeper player")
+                            .best_move(&board, 0.1)
+                    })
                 });
                 Some(advice)
             }

@@ -320,7 +320,7 @@ impl Store {
         if checksum(body) != u64::from_le_bytes(sum) {
             return Err(refused("checksum"));
         }
-        let mut r = Reader { bytes: body, at: 0 };
+        let mut r = Reader::new(body);
         if r.take(4)? != MAGIC {
             return Err(refused("magic"));
         }
@@ -383,7 +383,7 @@ impl Store {
 }
 
 /// The checksum of a store's bytes: [`Checksum`] over 8-byte words (the last one padded with zeros) and the length.
-fn checksum(bytes: &[u8]) -> u64 {
+pub(crate) fn checksum(bytes: &[u8]) -> u64 {
     let mut h = Checksum::new();
     for chunk in bytes.chunks(8) {
         let mut w = [0u8; 8];
@@ -394,34 +394,53 @@ fn checksum(bytes: &[u8]) -> u64 {
     h.finish()
 }
 
-/// Reads a store's fields in order.
-struct Reader<'a> {
+/// A field that runs past the end of the bytes being read.
+pub(crate) struct CutShort;
+
+impl From<CutShort> for StoreError {
+    fn from(_: CutShort) -> StoreError {
+        StoreError::Refused("cut short")
+    }
+}
+
+/// Reads little-endian fields in order (a store's, or a fit's: [`crate::endgame::fit`]).
+pub(crate) struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], StoreError> {
+    /// A reader at the start of `bytes`.
+    pub(crate) fn new(bytes: &'a [u8]) -> Reader<'a> {
+        Reader { bytes, at: 0 }
+    }
+
+    /// True when every byte has been read.
+    pub(crate) fn done(&self) -> bool {
+        self.at == self.bytes.len()
+    }
+
+    pub(crate) fn take(&mut self, n: usize) -> Result<&'a [u8], CutShort> {
         let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
-        let end = end.ok_or(StoreError::Refused("cut short"))?;
+        let end = end.ok_or(CutShort)?;
         let s = &self.bytes[self.at..end];
         self.at = end;
         Ok(s)
     }
 
-    fn u16(&mut self) -> Result<u16, StoreError> {
+    pub(crate) fn u16(&mut self) -> Result<u16, CutShort> {
         let mut w = [0u8; 2];
         w.copy_from_slice(self.take(2)?);
         Ok(u16::from_le_bytes(w))
     }
 
-    fn u32(&mut self) -> Result<u32, StoreError> {
+    pub(crate) fn u32(&mut self) -> Result<u32, CutShort> {
         let mut w = [0u8; 4];
         w.copy_from_slice(self.take(4)?);
         Ok(u32::from_le_bytes(w))
     }
 
-    fn u64(&mut self) -> Result<u64, StoreError> {
+    pub(crate) fn u64(&mut self) -> Result<u64, CutShort> {
         let mut w = [0u8; 8];
         w.copy_from_slice(self.take(8)?);
         Ok(u64::from_le_bytes(w))

@@ -18,7 +18,7 @@
 
 use crate::bitboard::{Bitboard, tables};
 use crate::direction::Direction;
-use crate::endgame::checkpoint::Checksum;
+use crate::endgame::distill::{CutShort, Reader, checksum};
 use crate::endgame::formation::Formation;
 use crate::endgame::play::{direction_maps, read_in};
 
@@ -317,7 +317,7 @@ impl Fit {
         if checksum(body) != u64::from_le_bytes(sum) {
             return Err(FitError("checksum"));
         }
-        let mut r = Reader { bytes: body, at: 0 };
+        let mut r = Reader::new(body);
         if r.take(MAGIC.len())? != MAGIC {
             return Err(FitError("magic"));
         }
@@ -347,46 +347,15 @@ impl Fit {
                 return Err(FitError("weights"));
             }
         }
-        if r.at != body.len() {
+        if !r.done() {
             return Err(FitError("trailing bytes"));
         }
         Ok(fit)
     }
 }
 
-fn checksum(bytes: &[u8]) -> u64 {
-    let mut c = Checksum::new();
-    for chunk in bytes.chunks(8) {
-        let mut w = [0u8; 8];
-        w[..chunk.len()].copy_from_slice(chunk);
-        c.add(u64::from_le_bytes(w));
-    }
-    c.add(bytes.len() as u64);
-    c.finish()
-}
-
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], FitError> {
-        let end = self.at.checked_add(n).ok_or(FitError("too short"))?;
-        let out = self.bytes.get(self.at..end).ok_or(FitError("too short"))?;
-        self.at = end;
-        Ok(out)
-    }
-
-    fn u32(&mut self) -> Result<u32, FitError> {
-        let mut w = [0u8; 4];
-        w.copy_from_slice(self.take(4)?);
-        Ok(u32::from_le_bytes(w))
-    }
-
-    fn u64(&mut self) -> Result<u64, FitError> {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(self.take(8)?);
-        Ok(u64::from_le_bytes(w))
+impl From<CutShort> for FitError {
+    fn from(_: CutShort) -> FitError {
+        FitError("cut short")
     }
 }
