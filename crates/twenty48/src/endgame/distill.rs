@@ -420,6 +420,11 @@ impl<'a> Reader<'a> {
         self.at == self.bytes.len()
     }
 
+    /// The bytes not read yet.
+    pub(crate) fn left(&self) -> usize {
+        self.bytes.len() - self.at
+    }
+
     pub(crate) fn take(&mut self, n: usize) -> Result<&'a [u8], CutShort> {
         let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
         let end = end.ok_or(CutShort)?;

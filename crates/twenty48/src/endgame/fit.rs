@@ -336,11 +336,20 @@ impl Fit {
             tuples.push(r.take(len)?.to_vec());
         }
         let (bands, band_width) = (r.u32()? as usize, r.u32()?);
-        let mut fit =
-            Fit::with_bands(formation, tuples, bands, band_width).ok_or(FitError("tuples"))?;
-        if r.u64()? != fit.weights.len() as u64 {
+        // The weights the header asks for must be the ones the bytes hold, checked before anything is allocated.
+        let levels = formation.target_exponent() as u64 + 1;
+        let asked = tuples
+            .iter()
+            .try_fold(0u64, |sum, t| {
+                sum.checked_add(levels.checked_pow(t.len() as u32)?)
+            })
+            .and_then(|per_band| per_band.checked_mul(bands as u64));
+        let count = r.u64()?;
+        if asked != Some(count) || count.checked_mul(4) != Some(r.left() as u64) {
             return Err(FitError("weights"));
         }
+        let mut fit =
+            Fit::with_bands(formation, tuples, bands, band_width).ok_or(FitError("tuples"))?;
         for w in fit.weights.iter_mut() {
             *w = f32::from_bits(r.u32()?);
             if !w.is_finite() {
@@ -357,5 +366,35 @@ impl Fit {
 impl From<CutShort> for FitError {
     fn from(_: CutShort) -> FitError {
         FitError("cut short")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A header that asks for more weights than its bytes hold is refused before anything is allocated, even with a
+    /// checksum that matches.
+    #[test]
+    fn a_forged_header_is_refused_before_allocating() {
+        let f = Formation::parse("..../..../..*b/fedc", 32768).expect("a formation");
+        let tuples: Vec<Vec<u8>> = vec![vec![0, 1, 2, 4, 5, 6]; 64];
+        let mut out = Vec::new();
+        out.extend_from_slice(MAGIC);
+        let name = f.to_string();
+        out.extend_from_slice(&(name.len() as u32).to_le_bytes());
+        out.extend_from_slice(name.as_bytes());
+        out.extend_from_slice(&(tuples.len() as u32).to_le_bytes());
+        for t in &tuples {
+            out.push(t.len() as u8);
+            out.extend_from_slice(t);
+        }
+        out.extend_from_slice(&64u32.to_le_bytes());
+        out.extend_from_slice(&2u32.to_le_bytes());
+        // 64 tuples of 16^6 weights in 64 bands: what the header asks for, with no weight after it.
+        out.extend_from_slice(&(64u64 * (1 << 24) * 64).to_le_bytes());
+        let sum = checksum(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        assert_eq!(Fit::from_bytes(&out), Err(FitError("weights")));
     }
 }
