@@ -522,13 +522,11 @@ fn main() -> ExitCode {
                     let Some(values) = f.move_values(b) else {
                         return store_advice.as_ref().and_then(|s| s(b));
                     };
-                    let Some((d, v)) = values
+                    // Never empty: a board with no allowed move is not read.
+                    let (d, v) = values
                         .iter()
                         .copied()
-                        .reduce(|best, m| if m.1 > best.1 { m } else { best })
-                    else {
-                        return store_advice.as_ref().and_then(|s| s(b));
-                    };
+                        .reduce(|best, m| if m.1 > best.1 { m } else { best })?;
                     // With a margin the search decides, unless the fit values its own move more than the margin
                     // above the search's.
                     if let (Some(m), Some(s)) = (margin, &searcher) {

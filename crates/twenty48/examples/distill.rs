@@ -19,18 +19,9 @@ use std::path::PathBuf;
 use twenty48::endgame::Table;
 use twenty48::endgame::distill::{BUCKET_SIZE, Entry, LOAD, Store};
 
-fn read_keys(files: &str) -> Vec<u64> {
-    let mut keys = Vec::new();
-    for f in files.split(',').filter(|f| !f.is_empty()) {
-        let bytes = std::fs::read(f).unwrap_or_else(|e| panic!("{f}: {e}"));
-        keys.extend(
-            bytes
-                .chunks_exact(8)
-                .map(|c| u64::from_le_bytes(c.try_into().unwrap())),
-        );
-    }
-    keys
-}
+#[path = "common/keys.rs"]
+mod keys;
+use keys::read_keys;
 
 /// The bytes of a store of `n` positions, header left out: slots of 4 bytes, or 2 for a moves-only store.
 fn store_bytes(n: usize, moves_only: bool) -> usize {
@@ -100,8 +91,8 @@ fn main() {
         table.len(),
         t0.elapsed().as_secs_f64()
     );
-    let train = read_keys(&keys);
-    let test = read_keys(&test);
+    let train = read_keys(&keys, usize::MAX);
+    let test = read_keys(&test, usize::MAX);
     let mut freq: HashMap<u64, u64> = HashMap::new();
     for &k in &train {
         *freq.entry(k).or_default() += 1;

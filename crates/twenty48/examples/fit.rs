@@ -41,20 +41,15 @@ struct Examples {
     logged: Vec<u32>,
 }
 
-/// SplitMix64's finaliser.
+#[path = "common/keys.rs"]
+mod keys;
+use keys::read_keys;
+
+/// SplitMix64's finaliser (as `endgame::distill` hashes keys).
 fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
-}
-
-fn read_keys(path: &str, limit: usize) -> Vec<u64> {
-    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    bytes
-        .chunks_exact(8)
-        .take(limit)
-        .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
-        .collect()
 }
 
 fn examples(table: &Table, keys: &[u64]) -> Examples {
@@ -160,10 +155,7 @@ fn main() {
         t0.elapsed().as_secs_f64()
     );
     let t0 = Instant::now();
-    let mut train_keys = Vec::new();
-    for path in keys.expect("--keys FILE[,FILE...]").split(',') {
-        train_keys.extend(read_keys(path, limit));
-    }
+    let mut train_keys = read_keys(&keys.expect("--keys FILE[,FILE...]"), limit);
     if sample > 0 {
         // Positions of the whole table, each kept when a hash of its key falls under the share asked for (a held-out
         // sample uses the next band of the hash).

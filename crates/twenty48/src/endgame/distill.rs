@@ -314,12 +314,7 @@ impl Store {
         if bytes.len() < 8 {
             return Err(refused("too short"));
         }
-        let (body, tail) = bytes.split_at(bytes.len() - 8);
-        let mut sum = [0u8; 8];
-        sum.copy_from_slice(tail);
-        if checksum(body) != u64::from_le_bytes(sum) {
-            return Err(refused("checksum"));
-        }
+        let body = verified(bytes).ok_or(refused("checksum"))?;
         let mut r = Reader::new(body);
         if r.take(4)? != MAGIC {
             return Err(refused("magic"));
@@ -392,6 +387,13 @@ pub(crate) fn checksum(bytes: &[u8]) -> u64 {
     }
     h.add(bytes.len() as u64);
     h.finish()
+}
+
+/// The bytes before the last eight, when those eight are their [`checksum`] (little-endian); `None` otherwise, or when
+/// there are fewer than eight bytes.
+pub(crate) fn verified(bytes: &[u8]) -> Option<&[u8]> {
+    let (body, tail) = bytes.split_at(bytes.len().checked_sub(8)?);
+    (checksum(body).to_le_bytes() == tail).then_some(body)
 }
 
 /// A field that runs past the end of the bytes being read.

@@ -18,7 +18,7 @@
 
 use crate::bitboard::{Bitboard, tables};
 use crate::direction::Direction;
-use crate::endgame::distill::{CutShort, Reader, checksum};
+use crate::endgame::distill::{CutShort, Reader, checksum, verified};
 use crate::endgame::formation::Formation;
 use crate::endgame::play::{direction_maps, read_in};
 
@@ -256,10 +256,10 @@ impl Fit {
     /// The fit's move on a real board (capped bitboard) and its value, when the board reads in the formation under a
     /// symmetry (the first that does) with every free cell below the target, and a move is allowed there.
     pub fn advise(&self, board: Bitboard) -> Option<(Direction, f32)> {
-        let moves = self.move_values(board)?;
-        moves
-            .into_iter()
-            .reduce(|best, m| if m.1 > best.1 { m } else { best })
+        (0..8).find_map(|k| {
+            let (d, v) = self.best_move(self.reading(board, k)?)?;
+            Some((self.maps[k][d.index()], v))
+        })
     }
 
     /// Each allowed move on a real board (as a move of the real board) with the fitted value of its after-state, when
@@ -268,9 +268,7 @@ impl Fit {
     pub fn move_values(&self, board: Bitboard) -> Option<Vec<(Direction, f32)>> {
         let t = tables();
         (0..8).find_map(|k| {
-            let (b, false) = read_in(&self.formation, board, k)? else {
-                return None;
-            };
+            let b = self.reading(board, k)?;
             let moves: Vec<(Direction, f32)> = Direction::ALL
                 .into_iter()
                 .filter_map(|d| {
@@ -280,6 +278,14 @@ impl Fit {
                 .collect();
             (!moves.is_empty()).then_some(moves)
         })
+    }
+
+    /// `board` read in the formation under symmetry `k`, when it matches with every free cell below the target.
+    fn reading(&self, board: Bitboard, k: usize) -> Option<Bitboard> {
+        match read_in(&self.formation, board, k)? {
+            (b, false) => Some(b),
+            (_, true) => None,
+        }
     }
 
     /// The fit as bytes: [`MAGIC`], the formation as it prints (length first), the tuples, the weights (`f32`), and a
@@ -311,12 +317,7 @@ impl Fit {
         if bytes.len() < MAGIC.len() + 8 {
             return Err(FitError("too short"));
         }
-        let (body, tail) = bytes.split_at(bytes.len() - 8);
-        let mut sum = [0u8; 8];
-        sum.copy_from_slice(tail);
-        if checksum(body) != u64::from_le_bytes(sum) {
-            return Err(FitError("checksum"));
-        }
+        let body = verified(bytes).ok_or(FitError("checksum"))?;
         let mut r = Reader::new(body);
         if r.take(MAGIC.len())? != MAGIC {
             return Err(FitError("magic"));
