@@ -12,7 +12,9 @@
 //! without the flag), `--fours K` allows at most K 4-spawns on a search path, `--prob-classes off` keys table entries
 //! by the board and depth only, not by the octave of their path probability too (`ai::ProbClasses`; `same`, also
 //! `on`, is the default), `--budget-share S` sets the share of the time budget the search aims at
-//! (`Player::set_budget_share`, from 0.1 to 1; 0.85 without the flag), `--policy danger` chooses the depth from the
+//! (`Player::set_budget_share`, from 0.1 to 1; 0.85 without the flag), `--stage-share E,EARLY,DRAIN` moves time from
+//! the opening to the late game (`ai::StageShare`: EARLY of the budget before a largest tile of 2^E, the rest kept and
+//! spent after it, DRAIN of what is kept a move; `off` for none), `--policy danger` chooses the depth from the
 //! board (`ai::danger_depth`, from `--depth` as the base), `--corner-lock E` keeps the largest tile in its corner
 //! once it is at least 2^E (`Player::set_corner_lock`; `off`, the default, has no such rule).
 //! `--endgame DIR` asks the endgame table in DIR (built by `examples/endgame.rs`) first: on a board that matches its
@@ -53,8 +55,8 @@ use std::sync::Arc;
 use twenty48::Rules;
 use twenty48::ai::ntuple::Network;
 use twenty48::ai::{
-    EvalKind, GameReport, Player, Policy, ProbClasses, SearchConfig, TableKind, TableLife, Weights,
-    autoplay_player, ntuple, summarize,
+    EvalKind, GameReport, Player, Policy, ProbClasses, SearchConfig, StageShare, TableKind,
+    TableLife, Weights, autoplay_player, ntuple, summarize,
 };
 use twenty48::endgame::Advisor;
 
@@ -75,6 +77,7 @@ struct Args {
     fours: Option<u32>,
     prob_classes: Option<ProbClasses>,
     budget_share: Option<f64>,
+    stage_share: Option<Option<StageShare>>,
     corner_lock: Option<Option<u8>>,
     out: Option<PathBuf>,
     endgame: Option<PathBuf>,
@@ -113,6 +116,7 @@ fn parse_args() -> Result<Args, String> {
     let mut fours = None;
     let mut prob_classes = None;
     let mut budget_share = None;
+    let mut stage_share = None;
     let mut corner_lock = None;
     let mut out = None;
     let mut endgame = None;
@@ -169,6 +173,12 @@ fn parse_args() -> Result<Args, String> {
             "--fours" => fours = Some(value()?.parse().map_err(|e| bad(&e))?),
             "--prob-classes" => prob_classes = Some(value()?.parse()?),
             "--budget-share" => budget_share = Some(value()?.parse().map_err(|e| bad(&e))?),
+            "--stage-share" => {
+                stage_share = Some(match value()?.as_str() {
+                    "off" => None,
+                    v => Some(v.parse::<StageShare>()?),
+                })
+            }
             "--corner-lock" => corner_lock = Some(off_or_exponent(&flag, &value()?, 17)?),
             "--out" => out = Some(PathBuf::from(value()?)),
             "--endgame" => endgame = Some(PathBuf::from(value()?)),
@@ -245,6 +255,7 @@ fn parse_args() -> Result<Args, String> {
         fours,
         prob_classes,
         budget_share,
+        stage_share,
         corner_lock,
         out,
         endgame,
@@ -289,7 +300,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--prob-classes off|same] [--budget-share S] [--corner-lock off|E] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE [--endgame-log-differ D] [--endgame-log-only]] [--endgame-from off|E] [--endgame-late-store FILE] [--deeper-from E,D] [--endgame-store FILE[,FILE...]] [--endgame-fit FILE [--endgame-fit-margin M]] [--no-store]"
+                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--prob-classes off|same] [--budget-share S] [--stage-share off|E,EARLY,DRAIN] [--corner-lock off|E] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE [--endgame-log-differ D] [--endgame-log-only]] [--endgame-from off|E] [--endgame-late-store FILE] [--deeper-from E,D] [--endgame-store FILE[,FILE...]] [--endgame-fit FILE [--endgame-fit-margin M]] [--no-store]"
             );
             return ExitCode::from(2);
         }
@@ -484,6 +495,9 @@ fn main() -> ExitCode {
         {
             eprintln!("error: {e}");
             return ExitCode::from(2);
+        }
+        if let Some(stage) = args.stage_share {
+            player.set_stage_share(stage);
         }
         if let Some(from) = args.corner_lock {
             player.set_corner_lock(from);

@@ -16,6 +16,7 @@
 //! ```
 
 pub mod autoplay;
+pub mod clock;
 pub mod eval;
 pub mod evaluate;
 pub mod general;
@@ -27,6 +28,7 @@ pub mod tt;
 pub mod tune;
 
 pub use autoplay::{GameReport, autoplay, autoplay_player, autoplay_with};
+pub use clock::{Clock, StageShare};
 pub use eval::{Evaluator, TUNED, Weights};
 pub use evaluate::Evaluate;
 pub use player::{

@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use web_time::Instant;
 
+use crate::ai::clock::{Clock, StageShare};
 use crate::ai::eval::{Evaluator, TUNED, Weights};
 use crate::ai::evaluate::Evaluate;
 use crate::ai::general::GeneralSearch;
@@ -218,19 +219,6 @@ pub const TIMED_CUTOFF: f32 = 4e-3;
 /// deadline; [`Player::set_budget_share`]).
 pub const BUDGET_SHARE: f64 = 0.85;
 
-/// How much of its budget, and of the time balance, a move on `board` may spend: (share of the budget, share of the
-/// balance). A board with many empty cells is easy, and saves time (60% of a budget, no balance) for the crowded ones
-/// (3 or fewer empty cells: a full budget and 60% of the balance). Against an even spend (a full budget and half the
-/// balance on every move) this raised the mean at 0.5 ms/move from 188,515 to 216,502 over seeds 1001..=1100, at the
-/// same average time per move (see `BENCHMARKS.md`).
-fn time_shares(board: &Board) -> (f64, f64) {
-    match board.empty_count() {
-        7.. => (0.6, 0.0),
-        4..=6 => (1.0, 0.25),
-        _ => (1.0, 0.6),
-    }
-}
-
 /// The corner the largest tile of `board` sits in, if it sits in one (the first corner found when several do).
 pub fn largest_tile_corner(board: &Board) -> Option<(usize, usize)> {
     let n = board.size() - 1;
@@ -315,8 +303,10 @@ pub struct Player {
     budget_share: f64,
     corner_lock: Option<u8>,
     stats: SearchStats,
-    /// Thinking-time balance in ms (saved by quick moves, negative when overrun), so the *average* keeps to budget.
-    bank_ms: f64,
+    /// The time of timed play: the balance of earlier moves and the reserve of a stage share.
+    clock: Clock,
+    /// How time moves from the opening to the late game ([`Player::set_stage_share`]); `None` by default.
+    stage_share: Option<StageShare>,
     /// Asked before any search on 4x4 boards (an endgame table, [`Player::set_advice`]); off by default.
     advice: Option<Advice>,
 }
@@ -355,7 +345,8 @@ impl Player {
             budget_share: BUDGET_SHARE,
             corner_lock: None,
             stats: SearchStats::default(),
-            bank_ms: 0.0,
+            clock: Clock::new(),
+            stage_share: None,
             advice: None,
         }
     }
@@ -423,6 +414,22 @@ impl Player {
     /// The share of the time budget the search aims at ([`Player::set_budget_share`]).
     pub fn budget_share(&self) -> f64 {
         self.budget_share
+    }
+
+    /// Moves time from the opening to the late game in timed play ([`StageShare`]); `None` (the default) spends by the
+    /// board's crowding alone. A fixed depth ignores it.
+    pub fn set_stage_share(&mut self, stage: Option<StageShare>) {
+        self.stage_share = stage;
+    }
+
+    /// How time moves from the opening to the late game ([`Player::set_stage_share`]).
+    pub fn stage_share(&self) -> Option<StageShare> {
+        self.stage_share
+    }
+
+    /// The time of timed play: the balance of earlier moves and the reserve of the stage share.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
     }
 
     /// Keeps the largest tile in its corner from the exponent `from` on (`None`, the default: no such rule). When the
@@ -557,16 +564,14 @@ impl Player {
             t.new_age();
         }
         // Time: part of the budget per move plus part of the balance left by earlier moves (time saved by quick
-        // moves, or owed by moves that overran, at most 20 budgets saved or 4 owed), so the *average* time per move
-        // tracks `ms_per_move` while the dangerous positions get more (see [`time_shares`]). A move always gets at
-        // least half a budget (a descheduled process on a loaded machine would otherwise starve), and depth 1 always
-        // runs.
-        let (base, bank) = time_shares(board);
-        let allowance = self.cfg.ms_per_move.map(|ms| {
-            (ms * self.budget_share * base + self.bank_ms * bank)
-                .max(ms * 0.5)
-                .max(0.0)
-        });
+        // moves, or owed by moves that overran), so the *average* time per move tracks `ms_per_move` while the
+        // dangerous positions get more, and with a stage share the late game more than the opening (see [`Clock`]).
+        // Depth 1 always runs.
+        let (share, stage) = (self.budget_share, self.stage_share);
+        let allowance = self
+            .cfg
+            .ms_per_move
+            .map(|ms| self.clock.begin(board, ms, share, stage));
         let budget = allowance.map(|ms| Duration::from_secs_f64(ms / 1000.0));
         let max_depth = match (self.cfg.depth, budget) {
             (Some(d), _) => d.max(1),
@@ -642,9 +647,7 @@ impl Player {
     fn finish(&mut self, start: Instant, legal: &[Direction]) -> Option<Direction> {
         self.stats.ms = start.elapsed().as_secs_f64() * 1000.0;
         if let Some(ms) = self.cfg.ms_per_move {
-            let ms = ms.max(0.0);
-            self.bank_ms =
-                (self.bank_ms + ms * self.budget_share - self.stats.ms).clamp(-4.0 * ms, 20.0 * ms);
+            self.clock.end(self.stats.ms, ms);
         }
         let mut best: Option<(Direction, f32)> = None;
         for &(d, v) in &self.stats.values {
@@ -816,16 +819,6 @@ mod tests {
         assert_eq!(count_distinct(0), 0);
         assert_eq!(count_distinct(0x0000_0000_0000_1121), 2);
         assert_eq!(count_distinct(0xFEDC_BA98_7654_3210), 15);
-    }
-
-    #[test]
-    fn crowded_boards_get_more_time_than_open_ones() {
-        let open: Board = "2,0,0,0/0,0,0,0/0,0,4,0/0,0,0,0".parse().expect("board");
-        let middling: Board = "2,4,8,16/0,2,4,0/8,0,4,0/2,0,0,8".parse().expect("board");
-        let crowded: Board = "2,4,8,16/32,2,4,8/16,0,4,2/2,8,0,8".parse().expect("board");
-        assert_eq!(time_shares(&open), (0.6, 0.0));
-        assert_eq!(time_shares(&middling), (1.0, 0.25));
-        assert_eq!(time_shares(&crowded), (1.0, 0.6));
     }
 
     #[test]
