@@ -46,6 +46,15 @@ fn tile_exponent(flag: &str, value: &str) -> Result<u8, String> {
         .ok_or(format!("{flag}: an exponent from 2 to 17, not {value:?}"))
 }
 
+/// The shipped player (the network and the compiled-in endgame stores) for `cfg`, or why the network could not be
+/// loaded: a measure of the heuristic in its place would be a wrong figure.
+fn shipped_player(cfg: &SearchConfig) -> Result<Player, String> {
+    match Player::with_eval(cfg.clone(), EvalKind::Network) {
+        (player, None) => Ok(player),
+        (_, Some(e)) => Err(format!("the network: {e}")),
+    }
+}
+
 fn collect(args: &[String]) -> Result<(), String> {
     let (mut cfg, mut games, mut seed, mut exponent, mut out) =
         (SearchConfig::depth(2), 100u64, 200_001u64, 14u8, None);
@@ -66,7 +75,7 @@ fn collect(args: &[String]) -> Result<(), String> {
     let mut text = String::new();
     let mut found = 0;
     for s in seed..seed + games {
-        let (mut player, _) = Player::with_eval(cfg.clone(), EvalKind::Network);
+        let mut player = shipped_player(&cfg)?;
         let mut game = Game::new(rules, s);
         while game.status() != Status::Over && game.board().max_exponent() < exponent {
             game.keep_going();
@@ -178,10 +187,7 @@ fn play(args: &[String]) -> Result<(), String> {
         None => None,
     };
     for (s, start) in starts.into_iter().filter(|(s, _)| !done.contains(s)) {
-        let (mut player, error) = Player::with_eval(cfg.clone(), EvalKind::Network);
-        if let Some(e) = error {
-            return Err(format!("the network: {e}"));
-        }
+        let mut player = shipped_player(&cfg)?;
         if let Some(c) = cutoff {
             player.set_cutoff(c);
         }
@@ -189,9 +195,7 @@ fn play(args: &[String]) -> Result<(), String> {
             player.set_budget_share(b)?;
         }
         player.set_stage_share(stage_share);
-        if fours.is_some() {
-            player.set_four_limit(fours);
-        }
+        player.set_four_limit(fours);
         let mut rng = game_rng(seed, s);
         let (mut board, mut moves, t0) = (start, 0u64, Instant::now());
         while board.max_exponent() < goal {

@@ -26,7 +26,7 @@ pub fn time_shares(board: &Board) -> (f64, f64) {
 /// what is left in the reserve. Every move's budget comes out of what earlier moves of the same game left unspent, so
 /// a game's time stays within its moves' budgets.
 ///
-/// Written `E,EARLY,DRAIN` (`14,0.6,0.0005`), or `off`.
+/// Written `E,EARLY,DRAIN` (`14,0.6,0.0005`); the examples' `--stage-share` flags also take `off` for none.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct StageShare {
     from: u8,
