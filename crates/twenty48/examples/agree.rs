@@ -8,8 +8,8 @@
 //! player below asks the stores too, so the boards they hold get the same move from all of them.
 //!
 //! `cargo run --release -p twenty48 --example agree -- search POSITIONS [--from A] [--to B] (--depth D |
-//! --ms-per-move T) [--cutoff C] [--prob-classes off|same] [--fresh] [--budget-share S] [--moves FILE]
-//! [--against FILE...]` searches positions A..B in order with one player, whose table lives across them as in a
+//! --ms-per-move T) [--cutoff C] [--cutoff-shrink FROM,OCTAVES] [--prob-classes off|same] [--fresh] [--budget-share S]
+//! [--moves FILE] [--against FILE...]` searches positions A..B in order with one player, whose table lives across them as in a
 //! game (`--fresh`: emptied before each root move, so that no value comes from another root move or position: the
 //! reference), and prints the chance nodes, table probes and hits, the mean depth reached and the time a position.
 //! `--moves FILE` writes the moves chosen (one letter a position); `--against FILE` counts the positions where the
@@ -21,7 +21,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use twenty48::ai::{EvalKind, Player, ProbClasses, SearchConfig, TableLife};
+use twenty48::ai::{CutoffShrink, EvalKind, Player, ProbClasses, SearchConfig, TableLife};
 use twenty48::{Board, Direction, Game, Rules, Status};
 
 #[path = "common/config.rs"]
@@ -81,7 +81,7 @@ fn search(args: &[String]) -> Result<(), String> {
         .collect::<Result<_, _>>()?;
     let (mut from, mut to, mut cfg, mut cutoff) = (0usize, boards.len(), None, None);
     let (mut classes, mut fresh, mut moves_out, mut against) = (None, false, None, Vec::new());
-    let mut share = None;
+    let (mut share, mut shrink) = (None, None);
     let mut it = args[1..].iter();
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or(format!("{flag} needs a value"));
@@ -96,6 +96,7 @@ fn search(args: &[String]) -> Result<(), String> {
                         .map_err(|e| format!("--cutoff: {e}"))?,
                 )
             }
+            "--cutoff-shrink" => shrink = Some(value()?.parse::<CutoffShrink>()?),
             "--prob-classes" => classes = Some(value()?.parse::<ProbClasses>()?),
             "--fresh" => fresh = true,
             "--budget-share" => {
@@ -119,6 +120,7 @@ fn search(args: &[String]) -> Result<(), String> {
     if let Some(c) = cutoff {
         player.set_cutoff(c);
     }
+    player.set_cutoff_shrink(shrink);
     if let Some(c) = classes {
         player.set_prob_classes(c);
     }
@@ -182,7 +184,7 @@ fn main() -> ExitCode {
     let outcome = match args.first().map(String::as_str) {
         Some("record") => record(&args[1..]),
         Some("search") => search(&args[1..]),
-        _ => Err("usage: agree record [--seed S] [--depth D | --ms-per-move T] --out FILE | agree search POSITIONS [--from A] [--to B] (--depth D | --ms-per-move T) [--cutoff C] [--prob-classes off|same] [--fresh] [--budget-share S] [--moves FILE] [--against FILE...]".into()),
+        _ => Err("usage: agree record [--seed S] [--depth D | --ms-per-move T] --out FILE | agree search POSITIONS [--from A] [--to B] (--depth D | --ms-per-move T) [--cutoff C] [--cutoff-shrink FROM,OCTAVES] [--prob-classes off|same] [--fresh] [--budget-share S] [--moves FILE] [--against FILE...]".into()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

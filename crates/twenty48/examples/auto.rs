@@ -14,7 +14,9 @@
 //! `on`, is the default), `--budget-share S` sets the share of the time budget the search aims at
 //! (`Player::set_budget_share`, from 0.1 to 1; 0.85 without the flag), `--stage-share E,EARLY,DRAIN` moves time from
 //! the opening to the late game (`ai::StageShare`: EARLY of the budget before a largest tile of 2^E, the rest kept and
-//! spent after it, DRAIN of what is kept a move; `off` for none), `--policy danger` chooses the depth from the
+//! spent after it, DRAIN of what is kept a move; `off` for none), `--cutoff-shrink FROM,OCTAVES` halves the cut-off
+//! OCTAVES times more at each iteration deeper than FROM (`ai::CutoffShrink`; `off`, the default, keeps it),
+//! `--policy danger` chooses the depth from the
 //! board (`ai::danger_depth`, from `--depth` as the base), `--corner-lock E` keeps the largest tile in its corner
 //! once it is at least 2^E (`Player::set_corner_lock`; `off`, the default, has no such rule).
 //! `--endgame DIR` asks the endgame table in DIR (built by `examples/endgame.rs`) first: on a board that matches its
@@ -55,8 +57,8 @@ use std::sync::Arc;
 use twenty48::Rules;
 use twenty48::ai::ntuple::Network;
 use twenty48::ai::{
-    EvalKind, GameReport, Player, Policy, ProbClasses, SearchConfig, StageShare, TableKind,
-    TableLife, Weights, autoplay_player, ntuple, summarize,
+    CutoffShrink, EvalKind, GameReport, Player, Policy, ProbClasses, SearchConfig, StageShare,
+    TableKind, TableLife, Weights, autoplay_player, ntuple, summarize,
 };
 use twenty48::endgame::Advisor;
 
@@ -78,6 +80,7 @@ struct Args {
     prob_classes: Option<ProbClasses>,
     budget_share: Option<f64>,
     stage_share: Option<Option<StageShare>>,
+    cutoff_shrink: Option<Option<CutoffShrink>>,
     corner_lock: Option<Option<u8>>,
     out: Option<PathBuf>,
     endgame: Option<PathBuf>,
@@ -117,6 +120,7 @@ fn parse_args() -> Result<Args, String> {
     let mut prob_classes = None;
     let mut budget_share = None;
     let mut stage_share = None;
+    let mut cutoff_shrink = None;
     let mut corner_lock = None;
     let mut out = None;
     let mut endgame = None;
@@ -177,6 +181,12 @@ fn parse_args() -> Result<Args, String> {
                 stage_share = Some(match value()?.as_str() {
                     "off" => None,
                     v => Some(v.parse::<StageShare>()?),
+                })
+            }
+            "--cutoff-shrink" => {
+                cutoff_shrink = Some(match value()?.as_str() {
+                    "off" => None,
+                    v => Some(v.parse::<CutoffShrink>()?),
                 })
             }
             "--corner-lock" => corner_lock = Some(off_or_exponent(&flag, &value()?, 17)?),
@@ -256,6 +266,7 @@ fn parse_args() -> Result<Args, String> {
         prob_classes,
         budget_share,
         stage_share,
+        cutoff_shrink,
         corner_lock,
         out,
         endgame,
@@ -300,7 +311,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--prob-classes off|same] [--budget-share S] [--stage-share off|E,EARLY,DRAIN] [--corner-lock off|E] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE [--endgame-log-differ D] [--endgame-log-only]] [--endgame-from off|E] [--endgame-late-store FILE] [--deeper-from E,D] [--endgame-store FILE[,FILE...]] [--endgame-fit FILE [--endgame-fit-margin M]] [--no-store]"
+                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--prob-classes off|same] [--budget-share S] [--stage-share off|E,EARLY,DRAIN] [--cutoff-shrink off|FROM,OCTAVES] [--corner-lock off|E] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE [--endgame-log-differ D] [--endgame-log-only]] [--endgame-from off|E] [--endgame-late-store FILE] [--deeper-from E,D] [--endgame-store FILE[,FILE...]] [--endgame-fit FILE [--endgame-fit-margin M]] [--no-store]"
             );
             return ExitCode::from(2);
         }
@@ -498,6 +509,9 @@ fn main() -> ExitCode {
         }
         if let Some(stage) = args.stage_share {
             player.set_stage_share(stage);
+        }
+        if let Some(shrink) = args.cutoff_shrink {
+            player.set_cutoff_shrink(shrink);
         }
         if let Some(from) = args.corner_lock {
             player.set_corner_lock(from);

@@ -9,11 +9,12 @@
 //! is at least 2^E, one a line: `seed S board B`.
 //!
 //! `cargo run --release -p twenty48 --example starts -- play STARTS (--depth D | --ms-per-move T) [--goal E]
-//! [--cutoff C] [--fours K] [--budget-share S] [--stage-share E,EARLY,DRAIN] [--seed K] [--out FILE]` plays each
+//! [--cutoff C] [--cutoff-shrink FROM,OCTAVES] [--fours K] [--budget-share S] [--stage-share E,EARLY,DRAIN] [--seed K]
+//! [--out FILE]` plays each
 //! board until its largest tile is 2^E (`--goal`, 15 by default: 32768) or no move is left, a fresh shipped player
 //! each, spawning from ChaCha8 on stream S of seed K (1 by default), and prints one line a start,
-//! `seed S  max M  moves N  T ms/move`. `--cutoff`, `--fours` (at most K 4-spawns on a search path), `--budget-share`
-//! and `--stage-share` set the player as `auto`'s flags of those names do. With `--out FILE` the lines are appended to
+//! `seed S  max M  moves N  T ms/move`. `--cutoff`, `--cutoff-shrink`, `--fours` (at most K 4-spawns on a search
+//! path), `--budget-share` and `--stage-share` set the player as `auto`'s flags of those names do. With `--out FILE` the lines are appended to
 //! FILE and the starts FILE already holds are skipped, so a long run resumes start by start. The last line says how
 //! many reached the goal, with a 95% interval.
 
@@ -27,7 +28,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use twenty48::ai::ntuple::game_rng;
-use twenty48::ai::{EvalKind, Player, SearchConfig, StageShare};
+use twenty48::ai::{CutoffShrink, EvalKind, Player, SearchConfig, StageShare};
 use twenty48::{Board, Game, Rules, Status};
 
 #[path = "common/config.rs"]
@@ -119,6 +120,7 @@ fn read_starts(path: &str) -> Result<Vec<(u64, Board)>, String> {
 fn play(args: &[String]) -> Result<(), String> {
     let (mut cfg, mut goal, mut seed, mut out) = (None, 15u8, 1u64, None);
     let (mut cutoff, mut budget_share, mut stage_share, mut fours) = (None, None, None, None);
+    let mut shrink = None;
     let mut it = args.iter();
     let path = it.next().ok_or("play needs a file of starts")?;
     while let Some(flag) = it.next() {
@@ -144,6 +146,7 @@ fn play(args: &[String]) -> Result<(), String> {
                 )
             }
             "--stage-share" => stage_share = Some(value()?.parse::<StageShare>()?),
+            "--cutoff-shrink" => shrink = Some(value()?.parse::<CutoffShrink>()?),
             "--fours" => {
                 fours = Some(
                     value()?
@@ -195,6 +198,7 @@ fn play(args: &[String]) -> Result<(), String> {
             player.set_budget_share(b)?;
         }
         player.set_stage_share(stage_share);
+        player.set_cutoff_shrink(shrink);
         player.set_four_limit(fours);
         let mut rng = game_rng(seed, s);
         let (mut board, mut moves, t0) = (start, 0u64, Instant::now());
@@ -256,7 +260,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("collect") => collect(&args[1..]),
         Some("play") => play(&args[1..]),
-        _ => Err("usage: starts collect [--depth D | --ms-per-move T] [--games N] [--seed S] [--exponent E] --out FILE | starts play FILE (--depth D | --ms-per-move T) [--goal E] [--cutoff C] [--fours K] [--budget-share S] [--stage-share E,EARLY,DRAIN] [--seed K] [--out FILE]".into()),
+        _ => Err("usage: starts collect [--depth D | --ms-per-move T] [--games N] [--seed S] [--exponent E] --out FILE | starts play FILE (--depth D | --ms-per-move T) [--goal E] [--cutoff C] [--cutoff-shrink FROM,OCTAVES] [--fours K] [--budget-share S] [--stage-share E,EARLY,DRAIN] [--seed K] [--out FILE]".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

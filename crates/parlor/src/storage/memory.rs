@@ -385,11 +385,6 @@ mod tests {
         variant: "classic",
         ranking: Ranking::FewestToWin,
     };
-    /// The same games ranked by the highest score instead.
-    const CLASSIC_BY_SCORE: Scoreboard = Scoreboard {
-        ranking: Ranking::HighScore,
-        ..CLASSIC
-    };
 
     fn record(
         variant: &str,
@@ -530,6 +525,11 @@ mod tests {
     #[cfg(feature = "terminal")]
     #[test]
     fn memory_answers_as_sqlite_does() {
+        /// The same games as [`CLASSIC`] ranked by the highest score instead.
+        const CLASSIC_BY_SCORE: Scoreboard = Scoreboard {
+            ranking: Ranking::HighScore,
+            ..CLASSIC
+        };
         let mut sqlite = crate::storage::Store::in_memory().unwrap();
         let mut memory = MemoryStore::new();
         fill(&mut sqlite);

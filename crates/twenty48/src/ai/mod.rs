@@ -17,6 +17,7 @@
 
 pub mod autoplay;
 pub mod clock;
+pub mod cutoff;
 pub mod eval;
 pub mod evaluate;
 pub mod general;
@@ -29,6 +30,7 @@ pub mod tune;
 
 pub use autoplay::{GameReport, autoplay, autoplay_player, autoplay_with};
 pub use clock::{Clock, StageShare};
+pub use cutoff::CutoffShrink;
 pub use eval::{Evaluator, TUNED, Weights};
 pub use evaluate::Evaluate;
 pub use player::{

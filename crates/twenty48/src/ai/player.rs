@@ -6,6 +6,7 @@ use std::time::Duration;
 use web_time::Instant;
 
 use crate::ai::clock::{Clock, StageShare};
+use crate::ai::cutoff::CutoffShrink;
 use crate::ai::eval::{Evaluator, TUNED, Weights};
 use crate::ai::evaluate::Evaluate;
 use crate::ai::general::GeneralSearch;
@@ -307,6 +308,8 @@ pub struct Player {
     clock: Clock,
     /// How time moves from the opening to the late game ([`Player::set_stage_share`]); `None` by default.
     stage_share: Option<StageShare>,
+    /// How the cut-off shrinks as iterative deepening goes deeper ([`Player::set_cutoff_shrink`]); `None` by default.
+    cutoff_shrink: Option<CutoffShrink>,
     /// Asked before any search on 4x4 boards (an endgame table, [`Player::set_advice`]); off by default.
     advice: Option<Advice>,
 }
@@ -347,6 +350,7 @@ impl Player {
             stats: SearchStats::default(),
             clock: Clock::new(),
             stage_share: None,
+            cutoff_shrink: None,
             advice: None,
         }
     }
@@ -448,6 +452,33 @@ impl Player {
     pub fn set_cutoff(&mut self, cutoff: f32) {
         self.cutoff = cutoff;
         self.tt.clear();
+    }
+
+    /// Lets the cut-off shrink as iterative deepening on the 4x4 bitboard goes past a depth ([`CutoffShrink`]), or
+    /// keeps it for every iteration (`None`, the default). Clears the transposition table.
+    pub fn set_cutoff_shrink(&mut self, shrink: Option<CutoffShrink>) {
+        self.cutoff_shrink = shrink;
+        self.tt.clear();
+    }
+
+    /// How the cut-off shrinks with the depth ([`Player::set_cutoff_shrink`]).
+    pub fn cutoff_shrink(&self) -> Option<CutoffShrink> {
+        self.cutoff_shrink
+    }
+
+    /// The cut-off of the iteration at `depth` on the 4x4 bitboard, and how many octaves below the player's cut-off
+    /// it is.
+    fn iteration_cutoff(&self, depth: u32) -> (f32, u32) {
+        match self.cutoff_shrink {
+            Some(s) if self.cutoff > 0.0 => (s.cutoff(self.cutoff, depth), s.shift(depth)),
+            _ => (self.cutoff, 0),
+        }
+    }
+
+    /// Whether an iteration at `depth` that pruned by the cut-off somewhere leaves more to find deeper: the next
+    /// iteration's cut-off is smaller.
+    fn cut_shrinks_after(&self, depth: u32) -> bool {
+        self.cutoff > 0.0 && self.cutoff_shrink.is_some_and(|s| depth >= s.from())
     }
 
     /// Sets from which largest tile (an exponent) the network reads boards through [`ntuple::downgrade()`], or `None` to
@@ -695,12 +726,15 @@ impl Player {
         let b = capped_bitboard(board);
         // Root moves come from the exact board: a capped tile may look mergeable to the bitboard when it is not.
         let threads = self.cfg.threads.clamp(1, legal.len());
+        let (cutoff, shift) = self.iteration_cutoff(depth);
+        let deeper_cut = self.cut_shrinks_after(depth);
         if threads == 1 {
-            let mut s = self.tt.search(eval, four_chance, self.cutoff);
+            let mut s = self.tt.search(eval, four_chance, cutoff);
             s.set_deadline(deadline);
             s.set_tt_at_least(self.tt_at_least);
             s.set_four_limit(self.four_limit);
             s.set_prob_classes(self.prob_classes);
+            s.set_class_shift(shift);
             let (tt, life) = (&self.tt, self.table_life);
             if life == TableLife::Move {
                 tt.new_generation();
@@ -718,12 +752,12 @@ impl Player {
             self.stats.evals += s.evals;
             self.stats.probes += s.probes;
             self.stats.hits += s.hits;
-            return (!s.aborted()).then_some((values, s.depth_limited()));
+            let limited = s.depth_limited() || (deeper_cut && s.cut_limited());
+            return (!s.aborted()).then_some((values, limited));
         }
         let next = AtomicUsize::new(0);
-        let (tt, cutoff, at_least, limit, classes) = (
+        let (tt, at_least, limit, classes) = (
             &self.tt,
-            self.cutoff,
             self.tt_at_least,
             self.four_limit,
             self.prob_classes,
@@ -741,6 +775,7 @@ impl Player {
                         s.set_tt_at_least(at_least);
                         s.set_four_limit(limit);
                         s.set_prob_classes(classes);
+                        s.set_class_shift(shift);
                         let mut out = Vec::new();
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
@@ -754,7 +789,7 @@ impl Player {
                         (
                             out,
                             s.aborted(),
-                            s.depth_limited(),
+                            s.depth_limited() || (deeper_cut && s.cut_limited()),
                             s.nodes,
                             s.evals,
                             s.probes,

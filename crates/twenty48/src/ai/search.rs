@@ -46,10 +46,12 @@ fn limited_key(board: Bitboard, fours_left: u32) -> Bitboard {
 /// The key of a chance node under probability classes: the board (already salted by [`limited_key`] if need be),
 /// salted by the octave of its path probability (the exponent of the `f32`), so that a value stored where the path
 /// was improbable, and the cut-off pruned its sub-tree hard, is not taken for the same board reached by a likelier path
-/// (as happens one move later, when the board is nearer the root).
+/// (as happens one move later, when the board is nearer the root). The octave is counted `shift` octaves up (see
+/// [`Search::set_class_shift`]), so that a search whose cut-off is `2^shift` times smaller keys a node by its octave
+/// relative to the cut-off.
 #[inline(always)]
-fn classed_key(key: Bitboard, prob: f32) -> Bitboard {
-    let octave = u64::from((prob.to_bits() >> 23) & 0xFF);
+fn classed_key(key: Bitboard, prob: f32, shift: u32) -> Bitboard {
+    let octave = u64::from(((prob.to_bits() >> 23) & 0xFF).wrapping_add(shift));
     key ^ (octave + 1).wrapping_mul(0xE703_7ED1_A0B4_28DB)
 }
 
@@ -89,6 +91,7 @@ pub struct Search<'a, E: Evaluate = Evaluator> {
     four_limit: Option<u32>,
     fours_left: u32,
     prob_classes: ProbClasses,
+    class_shift: u32,
     p2: f32,
     p4: f32,
     cutoff: f32,
@@ -96,6 +99,7 @@ pub struct Search<'a, E: Evaluate = Evaluator> {
     check: u32,
     aborted: bool,
     depth_limited: bool,
+    cut_limited: bool,
     at_least: bool,
     /// Chance nodes expanded.
     pub nodes: u64,
@@ -123,6 +127,7 @@ impl<'a, E: Evaluate> Search<'a, E> {
             four_limit: None,
             fours_left: u32::MAX,
             prob_classes: ProbClasses::Off,
+            class_shift: 0,
             p2: (1.0 - four_chance) as f32,
             p4: four_chance as f32,
             cutoff,
@@ -130,6 +135,7 @@ impl<'a, E: Evaluate> Search<'a, E> {
             check: 0,
             aborted: false,
             depth_limited: false,
+            cut_limited: false,
             at_least: false,
             nodes: 0,
             evals: 0,
@@ -169,6 +175,14 @@ impl<'a, E: Evaluate> Search<'a, E> {
         };
     }
 
+    /// Under probability classes, counts each path probability's octave `shift` octaves up (0, the default, counts it
+    /// as it is). A search whose cut-off is the usual one divided by `2^shift` ([`crate::ai::CutoffShrink`]) then keys
+    /// a chance node by its octave relative to the cut-off, which (with the remaining depth) decides how the cut-off
+    /// prunes its sub-tree: an entry stored under one such cut-off answers truly under another.
+    pub fn set_class_shift(&mut self, shift: u32) {
+        self.class_shift = shift;
+    }
+
     /// How the path probability enters the table in this search (see [`Search::set_prob_classes`]).
     pub fn prob_classes(&self) -> ProbClasses {
         self.prob_classes
@@ -195,6 +209,12 @@ impl<'a, E: Evaluate> Search<'a, E> {
     /// search would return the same values.
     pub fn depth_limited(&self) -> bool {
         self.depth_limited
+    }
+
+    /// Whether the last search evaluated some node with depth left because its path probability was below the
+    /// cut-off: if not, a smaller cut-off would return the same values.
+    pub fn cut_limited(&self) -> bool {
+        self.cut_limited
     }
 
     /// The value of playing `dir` from `board` (the chance node of the after-state), or `None` if `dir` changes
@@ -236,6 +256,9 @@ impl<'a, E: Evaluate> Search<'a, E> {
     /// The value of a position with the player to move: the best move's value, 0 if no move is legal.
     pub fn max_node(&mut self, board: Bitboard, depth: u32, prob: f32) -> f32 {
         if depth <= 1 || prob < self.cutoff {
+            if depth > 1 {
+                self.cut_limited = true;
+            }
             return self.max_leaf(board, depth);
         }
         let mut best = f32::NEG_INFINITY;
@@ -278,6 +301,8 @@ impl<'a, E: Evaluate> Search<'a, E> {
         if depth <= 1 || prob < self.cutoff {
             if depth <= 1 {
                 self.depth_limited = true;
+            } else {
+                self.cut_limited = true;
             }
             self.evals += 1;
             return self.eval.eval(board);
@@ -288,7 +313,7 @@ impl<'a, E: Evaluate> Search<'a, E> {
             board
         };
         let key = if self.prob_classes == ProbClasses::Same {
-            classed_key(key, prob)
+            classed_key(key, prob, self.class_shift)
         } else {
             key
         };

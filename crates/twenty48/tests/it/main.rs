@@ -9,6 +9,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod ai;
+mod cutoff_shrink;
 mod downgrade;
 mod endgame;
 mod game;
