@@ -74,22 +74,10 @@ fn shifted_classes_meet_the_entries_of_a_larger_cutoff() {
                 s
             };
             let mut first = search(cutoff, 0);
-            let values: Vec<f32> = Direction::ALL
-                .iter()
-                .filter_map(|&d| {
-                    let after = twenty48::bitboard::slide(root, d);
-                    (after != root).then(|| first.chance_node(after, depth, 1.0))
-                })
-                .collect();
+            let values = root_values(&mut first, root, depth, 1.0);
             assert!(first.nodes > 0 && values.len() >= 2);
             let mut second = search(cutoff / 4.0, shift);
-            let again: Vec<f32> = Direction::ALL
-                .iter()
-                .filter_map(|&d| {
-                    let after = twenty48::bitboard::slide(root, d);
-                    (after != root).then(|| second.chance_node(after, depth, 0.25))
-                })
-                .collect();
+            let again = root_values(&mut second, root, depth, 0.25);
             assert_eq!(again, values, "slot table {slot_table}, shift {shift}");
             if shift == 2 {
                 assert_eq!(second.nodes, 0, "every root chance node is found");
@@ -100,4 +88,15 @@ fn shifted_classes_meet_the_entries_of_a_larger_cutoff() {
             }
         }
     }
+}
+
+/// The values of the chance nodes of `root`'s legal moves, each reached with path probability `prob`.
+fn root_values(s: &mut Search, root: u64, depth: u32, prob: f32) -> Vec<f32> {
+    Direction::ALL
+        .iter()
+        .filter_map(|&d| {
+            let after = twenty48::bitboard::slide(root, d);
+            (after != root).then(|| s.chance_node(after, depth, prob))
+        })
+        .collect()
 }
