@@ -18,7 +18,9 @@
 //! OCTAVES times more at each iteration deeper than FROM (`ai::CutoffShrink`; `off`, the default, keeps it),
 //! `--policy danger` chooses the depth from the
 //! board (`ai::danger_depth`, from `--depth` as the base), `--corner-lock E` keeps the largest tile in its corner
-//! once it is at least 2^E (`Player::set_corner_lock`; `off`, the default, has no such rule).
+//! once it is at least 2^E (`Player::set_corner_lock`; `off`, the default, has no such rule), `--late FILE` reads
+//! the boards that hold 16384 or more with the late-stage network in FILE (`Player::set_late_network`; made by
+//! `train --late-of`).
 //! `--endgame DIR` asks the endgame table in DIR (built by `examples/endgame.rs`) first: on a board that matches its
 //! formation and that it holds, the table's best move is played when its success probability is at least
 //! `--endgame-min P` (default 0.0001), and the search runs otherwise. `--endgame-confirm D` searches D moves deep on
@@ -96,6 +98,7 @@ struct Args {
     endgame_late_store: Option<PathBuf>,
     deeper_from: Option<(u8, u32)>,
     no_store: bool,
+    late: Option<PathBuf>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -136,6 +139,7 @@ fn parse_args() -> Result<Args, String> {
     let mut endgame_late_store = None;
     let mut deeper_from = None;
     let mut no_store = false;
+    let mut late = None;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -191,6 +195,7 @@ fn parse_args() -> Result<Args, String> {
             }
             "--corner-lock" => corner_lock = Some(off_or_exponent(&flag, &value()?, 17)?),
             "--out" => out = Some(PathBuf::from(value()?)),
+            "--late" => late = Some(PathBuf::from(value()?)),
             "--endgame" => endgame = Some(PathBuf::from(value()?)),
             "--endgame-min" => endgame_min = value()?.parse().map_err(|e| bad(&e))?,
             "--endgame-confirm" => endgame_confirm = Some(value()?.parse().map_err(|e| bad(&e))?),
@@ -282,6 +287,7 @@ fn parse_args() -> Result<Args, String> {
         endgame_late_store,
         deeper_from,
         no_store,
+        late,
     })
 }
 
@@ -311,7 +317,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--prob-classes off|same] [--budget-share S] [--stage-share off|E,EARLY,DRAIN] [--cutoff-shrink off|FROM,OCTAVES] [--corner-lock off|E] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE [--endgame-log-differ D] [--endgame-log-only]] [--endgame-from off|E] [--endgame-late-store FILE] [--deeper-from E,D] [--endgame-store FILE[,FILE...]] [--endgame-fit FILE [--endgame-fit-margin M]] [--no-store]"
+                "usage: auto [--games N] [--seed S] [--ms-per-move T | --depth D] [--threads K] [--size N] [--weights w1,..,w8 | nneonneo] [--policy iterative | nneonneo | MIN,OFFSET] [--table root|move|game|move-exact|game-exact] [--cutoff C] [--max-moves M] [--eval heuristic|network] [--net FILE] [--downgrade off|E] [--tt slots|buckets] [--fours K] [--prob-classes off|same] [--budget-share S] [--stage-share off|E,EARLY,DRAIN] [--cutoff-shrink off|FROM,OCTAVES] [--corner-lock off|E] [--out FILE] [--endgame DIR] [--endgame-min P] [--endgame-confirm D] [--endgame-log FILE [--endgame-log-differ D] [--endgame-log-only]] [--endgame-from off|E] [--endgame-late-store FILE] [--deeper-from E,D] [--endgame-store FILE[,FILE...]] [--endgame-fit FILE [--endgame-fit-margin M]] [--no-store] [--late FILE]"
             );
             return ExitCode::from(2);
         }
@@ -324,6 +330,16 @@ fn main() -> ExitCode {
         }
     };
     let t0 = std::time::Instant::now();
+    let late_net: Option<Arc<Network>> = match &args.late {
+        None => None,
+        Some(path) => match ntuple::load(path) {
+            Ok(n) => Some(Arc::new(n)),
+            Err(e) => {
+                eprintln!("error: --late: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
     let network: Option<Arc<Network>> = match (&args.net, args.eval) {
         (Some(path), _) => match ntuple::load(path) {
             Ok(n) => {
@@ -516,6 +532,7 @@ fn main() -> ExitCode {
         if let Some(from) = args.corner_lock {
             player.set_corner_lock(from);
         }
+        player.set_late_network(late_net.clone());
         let store_advice: Option<twenty48::ai::Advice> = store.as_ref().map(|s| {
             let (s, min) = (Arc::clone(s), args.endgame_min);
             let (asked, hits) = (Arc::clone(&store_asked), Arc::clone(&store_hits));

@@ -9,12 +9,13 @@
 //! is at least 2^E, one a line: `seed S board B`.
 //!
 //! `cargo run --release -p twenty48 --example starts -- play STARTS (--depth D | --ms-per-move T) [--goal E]
-//! [--cutoff C] [--cutoff-shrink FROM,OCTAVES] [--fours K] [--budget-share S] [--stage-share E,EARLY,DRAIN] [--seed K]
-//! [--out FILE]` plays each
+//! [--cutoff C] [--cutoff-shrink FROM,OCTAVES] [--fours K] [--budget-share S] [--stage-share E,EARLY,DRAIN]
+//! [--late FILE] [--seed K] [--out FILE]` plays each
 //! board until its largest tile is 2^E (`--goal`, 15 by default: 32768) or no move is left, a fresh shipped player
 //! each, spawning from ChaCha8 on stream S of seed K (1 by default), and prints one line a start,
 //! `seed S  max M  moves N  T ms/move`. `--cutoff`, `--cutoff-shrink`, `--fours` (at most K 4-spawns on a search
-//! path), `--budget-share` and `--stage-share` set the player as `auto`'s flags of those names do. With `--out FILE` the lines are appended to
+//! path), `--budget-share` and `--stage-share` set the player as `auto`'s flags of those names do; `--late FILE` reads the boards
+//! of 16384 and more with the late-stage network FILE (`Player::set_late_network`, trained by `train --late-of`). With `--out FILE` the lines are appended to
 //! FILE and the starts FILE already holds are skipped, so a long run resumes start by start. The last line says how
 //! many reached the goal, with a 95% interval.
 
@@ -120,7 +121,7 @@ fn read_starts(path: &str) -> Result<Vec<(u64, Board)>, String> {
 fn play(args: &[String]) -> Result<(), String> {
     let (mut cfg, mut goal, mut seed, mut out) = (None, 15u8, 1u64, None);
     let (mut cutoff, mut budget_share, mut stage_share, mut fours) = (None, None, None, None);
-    let mut shrink = None;
+    let (mut shrink, mut late) = (None, None);
     let mut it = args.iter();
     let path = it.next().ok_or("play needs a file of starts")?;
     while let Some(flag) = it.next() {
@@ -153,6 +154,12 @@ fn play(args: &[String]) -> Result<(), String> {
                         .parse::<u32>()
                         .map_err(|e| format!("--fours: {e}"))?,
                 )
+            }
+            "--late" => {
+                let p = value()?;
+                let net = twenty48::ai::ntuple::load(std::path::Path::new(p))
+                    .map_err(|e| format!("--late: {e}"))?;
+                late = Some(std::sync::Arc::new(net));
             }
             "--out" => out = Some(PathBuf::from(value()?)),
             _ => return Err(format!("unknown option {flag}")),
@@ -200,6 +207,7 @@ fn play(args: &[String]) -> Result<(), String> {
         player.set_stage_share(stage_share);
         player.set_cutoff_shrink(shrink);
         player.set_four_limit(fours);
+        player.set_late_network(late.clone());
         let mut rng = game_rng(seed, s);
         let (mut board, mut moves, t0) = (start, 0u64, Instant::now());
         while board.max_exponent() < goal {
@@ -260,7 +268,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("collect") => collect(&args[1..]),
         Some("play") => play(&args[1..]),
-        _ => Err("usage: starts collect [--depth D | --ms-per-move T] [--games N] [--seed S] [--exponent E] --out FILE | starts play FILE (--depth D | --ms-per-move T) [--goal E] [--cutoff C] [--cutoff-shrink FROM,OCTAVES] [--fours K] [--budget-share S] [--stage-share E,EARLY,DRAIN] [--seed K] [--out FILE]".into()),
+        _ => Err("usage: starts collect [--depth D | --ms-per-move T] [--games N] [--seed S] [--exponent E] --out FILE | starts play FILE (--depth D | --ms-per-move T) [--goal E] [--cutoff C] [--cutoff-shrink FROM,OCTAVES] [--fours K] [--budget-share S] [--stage-share E,EARLY,DRAIN] [--late FILE] [--seed K] [--out FILE]".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -8,7 +8,10 @@
 //! `--init V` (optimistic initial value of every after-state for a new network, default 0), `--minutes M` (stop
 //! after M minutes), `--tc` (temporal coherence learning; its sums are saved beside the checkpoint and resumed with
 //! it), `--stages 16384` (stages by the largest tile; a checkpoint in other stages is promoted), `--downgrade 14`
-//! (play and learn through tile downgrading from 16384).
+//! (play and learn through tile downgrading from 16384), `--late-of MAIN` (train a late-stage network instead, for the
+//! boards that hold 16384 or more, read through downgrading, beside the network MAIN, `shipped` for the compiled-in
+//! one; a new checkpoint starts as a copy of MAIN; `--late-from 14` sets the stage's exponent, `--image-rewards`
+//! counts the rewards in the image's points; see `twenty48::ai::ntuple::late`).
 
 // Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -19,7 +22,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use twenty48::ai::ntuple::{
-    FEATURES, Network, Progress, TrainConfig, TrainingState, check_stages, load, train_with,
+    FEATURES, LateConfig, Network, Progress, TrainConfig, TrainingState, check_stages, compiled_in,
+    load, train_late, train_with,
 };
 
 struct Args {
@@ -31,6 +35,8 @@ struct Args {
     init: f32,
     tc: bool,
     stages: Option<Vec<u8>>,
+    late_of: Option<String>,
+    late: LateConfig,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -43,11 +49,17 @@ fn parse_args() -> Result<Args, String> {
         init: 0.0,
         tc: false,
         stages: None,
+        late_of: None,
+        late: LateConfig::default(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         if flag == "--tc" {
             a.tc = true;
+            continue;
+        }
+        if flag == "--image-rewards" {
+            a.late.image_rewards = true;
             continue;
         }
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -79,6 +91,11 @@ fn parse_args() -> Result<Args, String> {
                 }
                 a.cfg.restart_tile = tile.trailing_zeros() as u8;
             }
+            "--late-of" => a.late_of = Some(value()?),
+            "--late-from" => match value()?.parse::<u8>() {
+                Ok(e @ 2..=15) => a.late.from = e,
+                _ => return Err(format!("bad value for {flag}: an exponent from 2 to 15")),
+            },
             "--downgrade" => match value()?.parse::<u8>() {
                 Ok(e @ 1..=15) => a.cfg.downgrade = Some(e),
                 _ => return Err(format!("bad value for {flag}: an exponent from 1 to 15")),
@@ -109,12 +126,51 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: train [--games N] [--threads K] [--seed S] [--alpha A] [--block N] [--init V] [--checkpoint FILE] [--every-minutes M] [--log FILE] [--minutes M] [--tc] [--restart SHARE] [--restart-from TILE] [--stages TILES] [--downgrade E]"
+                "usage: train [--games N] [--threads K] [--seed S] [--alpha A] [--block N] [--init V] [--checkpoint FILE] [--every-minutes M] [--log FILE] [--minutes M] [--tc] [--restart SHARE] [--restart-from TILE] [--stages TILES] [--downgrade E] [--late-of MAIN] [--late-from E] [--image-rewards]"
             );
             return ExitCode::from(2);
         }
     };
+    let main_net = match args.late_of.as_deref() {
+        None => None,
+        Some(main) => match if main == "shipped" {
+            compiled_in()
+        } else {
+            load(std::path::Path::new(main))
+        } {
+            Ok(n) => Some(n),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    let fresh_late = args.checkpoint.as_ref().is_none_or(|p| !p.exists());
+    let late_copy = match (&args.late_of, fresh_late) {
+        (Some(main), true) => {
+            println!(
+                "a new late stage from 2^{}: a copy of {main}",
+                args.late.from
+            );
+            match if main == "shipped" {
+                compiled_in()
+            } else {
+                load(std::path::Path::new(main))
+            } {
+                Ok(n) => {
+                    n.set_games(0);
+                    Some(n)
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        _ => None,
+    };
     let net = match &args.checkpoint {
+        _ if late_copy.is_some() => late_copy.expect("checked"),
         Some(path) if path.exists() => match load(path) {
             Ok(net) => {
                 println!("resuming from {} at game {}", path.display(), net.games());
@@ -211,29 +267,41 @@ fn main() -> ExitCode {
         }
         true
     };
-    train_with(
-        &net,
-        state.tc.as_ref(),
-        state.starts.as_ref(),
-        &args.cfg,
-        |net, p| {
-            println!("{}\t{} restarts", p.log_line(), p.restarts);
-            if let Some(f) = log.as_mut() {
-                let _ = writeln!(f, "{}", p.log_line());
+    let on_block = |net: &Network, p: &Progress| {
+        println!("{}\t{} restarts", p.log_line(), p.restarts);
+        if let Some(f) = log.as_mut() {
+            let _ = writeln!(f, "{}", p.log_line());
+        }
+        let out_of_time = args
+            .minutes
+            .is_some_and(|m| start.elapsed().as_secs_f64() >= m * 60.0);
+        if saved.elapsed() >= args.every && !out_of_time {
+            saved = Instant::now();
+            if !checkpoint(net) {
+                failed = true;
+                return false;
             }
-            let out_of_time = args
-                .minutes
-                .is_some_and(|m| start.elapsed().as_secs_f64() >= m * 60.0);
-            if saved.elapsed() >= args.every && !out_of_time {
-                saved = Instant::now();
-                if !checkpoint(net) {
-                    failed = true;
-                    return false;
-                }
-            }
-            !out_of_time
-        },
-    );
+        }
+        !out_of_time
+    };
+    match &main_net {
+        Some(main) => train_late(
+            main,
+            &net,
+            args.late,
+            state.tc.as_ref(),
+            state.starts.as_ref(),
+            &args.cfg,
+            on_block,
+        ),
+        None => train_with(
+            &net,
+            state.tc.as_ref(),
+            state.starts.as_ref(),
+            &args.cfg,
+            on_block,
+        ),
+    }
     if failed || !checkpoint(&net) {
         return ExitCode::FAILURE;
     }

@@ -10,7 +10,7 @@ use crate::ai::cutoff::CutoffShrink;
 use crate::ai::eval::{Evaluator, TUNED, Weights};
 use crate::ai::evaluate::Evaluate;
 use crate::ai::general::GeneralSearch;
-use crate::ai::ntuple::{self, DOWNGRADE_FROM, Downgraded, Network, WeightsFileError};
+use crate::ai::ntuple::{self, DOWNGRADE_FROM, Downgraded, LateStage, Network, WeightsFileError};
 use crate::ai::search::{DEFAULT_CUTOFF, ProbClasses, Search};
 use crate::ai::tt::{BucketTable, TranspositionTable};
 use crate::bitboard::count_empty;
@@ -293,6 +293,7 @@ pub struct Player {
     eval: Arc<Evaluator>,
     network: Option<Arc<Network>>,
     downgrade: Option<u8>,
+    late: Option<Arc<Network>>,
     tt: OwnedTable,
     four_limit: Option<u32>,
     prob_classes: ProbClasses,
@@ -339,6 +340,7 @@ impl Player {
             eval: Arc::new(Evaluator::new(weights)),
             network: None,
             downgrade: Some(DOWNGRADE_FROM),
+            late: None,
             tt: OwnedTable::new(TableKind::default()),
             four_limit: None,
             prob_classes: ProbClasses::Same,
@@ -487,6 +489,19 @@ impl Player {
     pub fn set_downgrade(&mut self, from: Option<u8>) {
         self.downgrade = from;
         self.tt.clear();
+    }
+
+    /// Sets a late-stage network ([`ntuple::LateStage`]): with a network and downgrading, boards whose largest tile
+    /// reaches the downgrading threshold are read by it, through downgrading, instead of by the network; `None` (the
+    /// default) reads every board with the network. The heuristic ignores it. Clears the transposition table.
+    pub fn set_late_network(&mut self, late: Option<Arc<Network>>) {
+        self.late = late;
+        self.tt.clear();
+    }
+
+    /// The late-stage network, if one is set ([`Player::set_late_network`]).
+    pub fn late_network(&self) -> Option<&Arc<Network>> {
+        self.late.as_ref()
     }
 
     /// Sets the depth policy.
@@ -702,10 +717,20 @@ impl Player {
             (Some(net), None) => {
                 self.iterate_with(&*net, board, legal, depth, four_chance, deadline)
             }
-            (Some(net), Some(from)) => {
-                let eval = Downgraded { net: &net, from };
-                self.iterate_with(&eval, board, legal, depth, four_chance, deadline)
-            }
+            (Some(net), Some(from)) => match self.late.clone() {
+                Some(late) => {
+                    let eval = LateStage {
+                        main: &net,
+                        late: &late,
+                        from,
+                    };
+                    self.iterate_with(&eval, board, legal, depth, four_chance, deadline)
+                }
+                None => {
+                    let eval = Downgraded { net: &net, from };
+                    self.iterate_with(&eval, board, legal, depth, four_chance, deadline)
+                }
+            },
             (None, _) => {
                 let eval = Arc::clone(&self.eval);
                 self.iterate_with(&*eval, board, legal, depth, four_chance, deadline)

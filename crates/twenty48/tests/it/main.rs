@@ -14,6 +14,7 @@ mod downgrade;
 mod endgame;
 mod game;
 mod largest_tiles;
+mod late_stage;
 mod ntuple;
 mod ntuple_fallback;
 mod props;

@@ -29,7 +29,7 @@ fn present(b: Bitboard) -> u32 {
 /// Whether some cell holds an exponent of at least `from` (1 to 15), without a loop: the cells are spread into 8-bit
 /// lanes, `16 + e - from` keeps the lane's bit 4 set exactly when `e >= from`, and no lane borrows from the next.
 #[inline(always)]
-fn any_at_least(b: Bitboard, from: u8) -> bool {
+pub(crate) fn any_at_least(b: Bitboard, from: u8) -> bool {
     const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
     const BIT4: u64 = 0x1010_1010_1010_1010;
     let k = u64::from(from) * 0x0101_0101_0101_0101;

@@ -8,6 +8,7 @@ pub mod checkpoint;
 pub mod coherence;
 pub mod downgrade;
 pub mod file;
+pub mod late;
 mod memory;
 pub mod network;
 pub mod packed;
@@ -21,6 +22,7 @@ pub use checkpoint::TrainingState;
 pub use coherence::Coherence;
 pub use downgrade::{DOWNGRADE_FROM, Downgraded, downgrade};
 pub use file::{WeightsFileError, load, load_bytes, save, save_compact, save_fixed16};
+pub use late::{LateConfig, LateStage, train_late, train_late_game};
 pub use network::{
     FEATURES, MAX_STAGES, Network, TUPLES, WEIGHTS, check_stages, feature_indices, symmetries,
     tuple_indices,

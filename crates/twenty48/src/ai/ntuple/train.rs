@@ -292,6 +292,24 @@ pub fn train_game(
         score += reward;
         b = spawn_bitboard(after, rng, four_chance);
     }
+    learn_backward(net, tc, path, alpha);
+    GameStats {
+        score,
+        max_exponent: max_exponent(b),
+        moves: path.len() as u64,
+        restarted: start.is_some(),
+    }
+}
+
+/// The TD(0) steps of a finished game, last after-state first: `path` holds each after-state and the reward of the
+/// move that follows it; the last moves toward 0, each earlier one toward the next reward plus the next after-state's
+/// freshly learned value (with temporal coherence when `tc` is given).
+pub(crate) fn learn_backward(
+    net: &Network,
+    tc: Option<&Coherence>,
+    path: &[(Bitboard, u64)],
+    alpha: f32,
+) {
     let mut target = 0f32;
     for &(a, reward) in path.iter().rev() {
         let learned = match tc {
@@ -299,12 +317,6 @@ pub fn train_game(
             None => td_step(net, a, target, alpha),
         };
         target = reward as f32 + learned;
-    }
-    GameStats {
-        score,
-        max_exponent: max_exponent(b),
-        moves: path.len() as u64,
-        restarted: start.is_some(),
     }
 }
 
@@ -342,10 +354,26 @@ pub fn train_with(
     tc: Option<&Coherence>,
     starts: Option<&Starts>,
     cfg: &TrainConfig,
+    on_block: impl FnMut(&Network, &Progress) -> bool,
+) {
+    train_blocks(net, starts, cfg, on_block, |rng, start, path| {
+        train_game(net, tc, rng, start, starts, cfg, path)
+    })
+}
+
+/// The block loop of [`train_with`], for any way of playing and learning from one game: `game` gets the game's
+/// random source, its start from the pool (drawn as [`train_with`] says) and scratch space. Between blocks no thread
+/// is running, so `on_block` may save.
+pub(crate) fn train_blocks(
+    net: &Network,
+    starts: Option<&Starts>,
+    cfg: &TrainConfig,
     mut on_block: impl FnMut(&Network, &Progress) -> bool,
+    game: impl Fn(&mut ChaCha8Rng, Option<Bitboard>, &mut Vec<(Bitboard, u64)>) -> GameStats + Sync,
 ) {
     let threads = cfg.threads.max(1);
     let block = cfg.block.max(1);
+    let game = &game;
     while net.games() < cfg.games {
         let start = Instant::now();
         let first = net.games();
@@ -373,8 +401,7 @@ pub fn train_with(
                                 }
                                 _ => None,
                             };
-                            let stats =
-                                train_game(net, tc, &mut rng, start, starts, cfg, &mut path);
+                            let stats = game(&mut rng, start, &mut path);
                             part.add(&stats);
                         }
                         part

@@ -1,0 +1,205 @@
+//! A late-stage network: weights of their own for the boards that hold a large tile, read through tile downgrading,
+//! beside the network that plays the rest of the game.
+//!
+//! Once a board holds 16384 the shipped network reads it through [`downgrade`] as the earlier board it resembles,
+//! with the weights it learned from the whole game. But the late game is tighter than the board it is read as: the
+//! large tile takes a cell, and building the next one needs every smaller value at once. [`LateStage`] reads such
+//! boards with a second network of the same shape, and [`train_late`] teaches it by temporal-difference learning from
+//! the late game alone: each game is played greedily by the main network (which does not learn) up to its first
+//! board with a tile of at least 2^`from`, or taken from a pool of late positions, and from there greedily by the
+//! late network on the images, whose values it updates backward as [`super::train_game`] does. Training through
+//! downgrading pulled the main network's values of real 8192 boards down (`BENCHMARKS.md`, session 9); a network of
+//! its own has no such boards to spoil.
+
+use rand_chacha::ChaCha8Rng;
+
+use super::coherence::Coherence;
+use super::downgrade::{any_at_least, downgrade};
+use super::network::Network;
+use super::starts::Starts;
+use super::train::{
+    GameStats, Progress, START_STRIDE, TrainConfig, greedy_move, greedy_move_downgraded,
+    learn_backward, spawn_bitboard, train_blocks,
+};
+use crate::ai::evaluate::Evaluate;
+use crate::bitboard::{Bitboard, Tables, max_exponent, tables};
+use crate::direction::Direction;
+
+/// The evaluation of a network with a late stage: boards whose largest tile has an exponent of at least `from` are
+/// read by `late` through [`downgrade`], the others by `main` as they are.
+pub struct LateStage<'a> {
+    /// The network of the boards below the late stage.
+    pub main: &'a Network,
+    /// The network of the late stage (reading downgraded images).
+    pub late: &'a Network,
+    /// The exponent of the largest tile from which a board is in the late stage (14: 16384).
+    pub from: u8,
+}
+
+impl LateStage<'_> {
+    /// The value of an after-state.
+    #[inline(always)]
+    fn value(&self, b: Bitboard) -> f32 {
+        if any_at_least(b, self.from) {
+            self.late.eval(downgrade(b, self.from).0)
+        } else {
+            self.main.eval(b)
+        }
+    }
+}
+
+impl Evaluate for LateStage<'_> {
+    const REWARDS: bool = true;
+
+    #[inline(always)]
+    fn eval(&self, b: Bitboard) -> f32 {
+        self.value(b)
+    }
+}
+
+/// How a late stage is trained.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LateConfig {
+    /// The exponent of the largest tile from which a board is in the late stage (14: 16384).
+    pub from: u8,
+    /// Whether the TD targets count a move's reward in the image's points (the merges of the downgraded board, in
+    /// which a tile above the gap counts half) rather than the real points: the values the late network starts with
+    /// (copied from the main network, which learned the images as real boards) are in the image's points.
+    pub image_rewards: bool,
+}
+
+impl Default for LateConfig {
+    /// From 16384, real rewards.
+    fn default() -> Self {
+        LateConfig {
+            from: 14,
+            image_rewards: false,
+        }
+    }
+}
+
+/// Plays one training game and teaches the late network from its late part: from `start` when given (a board of
+/// the pool, already in the late stage), else from an empty board played greedily by `main` (no learning) until its
+/// largest tile reaches 2^`from`; then greedily by `late` on the images of [`downgrade`] from `from`, whose values
+/// are updated backward (with temporal coherence when `tc` is given). The first late board of a game from an empty
+/// board, and one in [`START_STRIDE`] of its later boards, enter `pool`.
+#[allow(clippy::too_many_arguments)]
+pub fn train_late_game(
+    main: &Network,
+    late: &Network,
+    how: LateConfig,
+    tc: Option<&Coherence>,
+    rng: &mut ChaCha8Rng,
+    start: Option<Bitboard>,
+    pool: Option<&Starts>,
+    cfg: &TrainConfig,
+    path: &mut Vec<(Bitboard, u64)>,
+) -> GameStats {
+    let (four_chance, from) = (cfg.four_chance, how.from);
+    path.clear();
+    let mut score = 0u64;
+    let mut moves = 0u64;
+    let mut b = match start {
+        Some(b) => b,
+        None => {
+            let b = spawn_bitboard(0, rng, four_chance);
+            spawn_bitboard(b, rng, four_chance)
+        }
+    };
+    while !any_at_least(b, from) {
+        let Some((after, reward, _)) = greedy_move(main, b) else {
+            return GameStats {
+                score,
+                max_exponent: max_exponent(b),
+                moves,
+                restarted: false,
+            };
+        };
+        score += reward;
+        moves += 1;
+        b = spawn_bitboard(after, rng, four_chance);
+    }
+    if start.is_none()
+        && let Some(pool) = pool
+    {
+        pool.push(b);
+    }
+    let t = tables();
+    while let Some((after, reward, _)) = greedy_move_downgraded(late, b, Some(from)) {
+        if let Some(pool) = pool
+            && (path.len() as u64 + 1).is_multiple_of(START_STRIDE)
+        {
+            pool.push(b);
+        }
+        let learned_reward = if how.image_rewards {
+            image_reward(t, b, after, from)
+        } else {
+            reward
+        };
+        path.push((downgrade(after, from).0, learned_reward));
+        score += reward;
+        b = spawn_bitboard(after, rng, four_chance);
+    }
+    learn_backward(late, tc, path, cfg.alpha);
+    GameStats {
+        score,
+        max_exponent: max_exponent(b),
+        moves: moves + path.len() as u64,
+        restarted: start.is_some(),
+    }
+}
+
+/// The points of the move from `b` to `after` on `b`'s image under [`downgrade`] from `from`: the image slid the
+/// same way (the direction found by sliding `b`), its merges' points.
+fn image_reward(t: &Tables, b: Bitboard, after: Bitboard, from: u8) -> u64 {
+    let image = downgrade(b, from).0;
+    Direction::ALL
+        .into_iter()
+        .find(|&d| t.slide(b, d) == after)
+        .map_or(0, |d| t.score(image, d))
+}
+
+/// Trains `late`, the late stage beside `main`, until it has seen `cfg.games` games (see
+/// [`train_late_game`]), with [`super::train_with`]'s blocks, threads, random sources and draws from `starts`
+/// (`cfg.restart` of the games start from the pool; `cfg.restart_tile` and `cfg.downgrade` are not used).
+pub fn train_late(
+    main: &Network,
+    late: &Network,
+    how: LateConfig,
+    tc: Option<&Coherence>,
+    starts: Option<&Starts>,
+    cfg: &TrainConfig,
+    on_block: impl FnMut(&Network, &Progress) -> bool,
+) {
+    train_blocks(late, starts, cfg, on_block, |rng, start, path| {
+        train_late_game(main, late, how, tc, rng, start, starts, cfg, path)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bits(text: &str) -> Bitboard {
+        text.parse::<crate::Board>()
+            .ok()
+            .and_then(|b| b.to_bitboard())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn image_rewards_count_the_tiles_above_the_gap_at_half() {
+        let t = tables();
+        // 16384, two 8192s, no 4096: the image halves both values (8192, two 4096s), so the merge counts 8192.
+        let b = bits("16384,8192,8192,0/2,0,0,0/0,0,0,0/0,0,0,0");
+        let after = t.slide(b, Direction::Left);
+        assert_eq!(t.score(b, Direction::Left), 16384);
+        assert_eq!(image_reward(t, b, after, 14), 8192);
+        // Two 4096s below the gap (no 8192): their merge counts as it is.
+        let b = bits("16384,0,0,0/4096,4096,0,0/2,0,0,0/0,0,0,0");
+        let after = t.slide(b, Direction::Left);
+        assert_eq!(image_reward(t, b, after, 14), 8192);
+        // No move leads there: nothing.
+        assert_eq!(image_reward(t, b, b, 14), 0);
+    }
+}

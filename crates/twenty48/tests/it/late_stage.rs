@@ -1,0 +1,173 @@
+//! Tests of the late-stage network (`ai::ntuple::late`): which network reads which board, what training it changes,
+//! and that the player searches with it.
+
+use std::sync::Arc;
+
+use twenty48::ai::ntuple::{
+    LateConfig, LateStage, Network, Starts, TrainConfig, downgrade, train_late, train_late_game,
+};
+use twenty48::ai::{Evaluate, Player, SearchConfig};
+use twenty48::bitboard::max_exponent;
+use twenty48::{Board, Direction};
+
+fn bits(text: &str) -> u64 {
+    text.parse::<Board>().unwrap().to_bitboard().unwrap()
+}
+
+fn same_weights(a: &Network, b: &Network) -> bool {
+    (0..a.len()).all(|i| a.weight(i).to_bits() == b.weight(i).to_bits())
+}
+
+#[test]
+fn boards_with_the_large_tile_are_read_by_the_late_network_through_downgrading() {
+    let (main, late) = (Network::new(1.0), Network::new(0.0));
+    // 16384 with no 8192: read as the image with 8192, whose value is set in the late network alone.
+    let large = bits("16384,16,4,2/0,0,0,0/0,0,2,0/0,0,0,0");
+    let (image, halvings) = downgrade(large, 14);
+    assert_eq!(
+        (image, halvings),
+        (bits("8192,16,4,2/0,0,0,0/0,0,2,0/0,0,0,0"), 1)
+    );
+    late.update(image, 640.0);
+    let eval = LateStage {
+        main: &main,
+        late: &late,
+        from: 14,
+    };
+    let v = eval.eval(large);
+    assert!((v - late.eval(image)).abs() < 1e-3 && v > 600.0, "{v}");
+    assert_ne!(
+        late.eval(large),
+        v,
+        "the late network reads the image, not the board"
+    );
+    // Every value of the board present (nothing to downgrade): still the late network's, on the board itself.
+    let full = bits("16384,8192,4096,2048/128,256,512,1024/64,32,16,8/0,2,4,0");
+    assert_eq!(downgrade(full, 14).1, 0);
+    assert_eq!(eval.eval(full), late.eval(full));
+    // Below the stage: the main network's (32 features of weight 1), not the late one's.
+    for b in [image, bits("2,4,8,16/0,0,0,0/0,0,0,0/0,0,0,2"), 0] {
+        assert_eq!(eval.eval(b), main.eval(b));
+        assert_eq!(eval.eval(b), 32.0);
+    }
+    // The four at once, as one by one.
+    let four = [large, full, image, 0];
+    assert_eq!(eval.eval4(&four), four.map(|b| eval.eval(b)));
+}
+
+#[test]
+fn the_player_searches_large_boards_with_its_late_network() {
+    // Left merges the two 2s (4 points); up moves the 2 of the second row and merges nothing.
+    let board: Board = "16384,0,0,0/2,2,0,0/0,0,0,0/0,0,0,0".parse().unwrap();
+    let main = Arc::new(Network::new(0.0));
+    let mut player = Player::with_network(SearchConfig::depth(1), Arc::clone(&main));
+    assert_eq!(player.best_move(&board, 0.1), Some(Direction::Left));
+    // A late network that values the after-state of Up far above the merge.
+    let late = Network::new(0.0);
+    let up = board.slide(Direction::Up).board.to_bitboard().unwrap();
+    late.update(downgrade(up, 14).0, 1000.0);
+    player.set_late_network(Some(Arc::new(late)));
+    assert!(player.late_network().is_some());
+    assert_eq!(player.best_move(&board, 0.1), Some(Direction::Up));
+    // Taken away again: the merge.
+    player.set_late_network(None);
+    assert_eq!(player.best_move(&board, 0.1), Some(Direction::Left));
+}
+
+/// Trains a fresh late stage from 64 beside an untrained main network, one thread, half the games from the pool.
+fn tiny_late_training(main: &Network, seed: u64) -> (Network, Starts, Vec<(u64, u64)>) {
+    let (late, pool) = (Network::new(0.0), Starts::new(1000));
+    let cfg = TrainConfig {
+        games: 40,
+        threads: 1,
+        seed,
+        block: 10,
+        restart: 0.5,
+        ..TrainConfig::default()
+    };
+    let mut counts = Vec::new();
+    train_late(
+        main,
+        &late,
+        LateConfig {
+            from: 6,
+            image_rewards: false,
+        },
+        None,
+        Some(&pool),
+        &cfg,
+        |_, p| {
+            counts.push((p.block_games, p.restarts));
+            true
+        },
+    );
+    (late, pool, counts)
+}
+
+#[test]
+fn late_training_teaches_the_late_network_alone_and_is_reproducible() {
+    let main = Network::new(0.0);
+    let (a, pool, counts) = tiny_late_training(&main, 3);
+    assert_eq!(main.nonzero(), 0, "the main network does not learn");
+    assert!(a.nonzero() > 0);
+    assert_eq!(a.games(), 40);
+    assert!(
+        counts
+            .iter()
+            .all(|&(fresh, restarts)| fresh + restarts == 10)
+    );
+    assert!(counts.iter().map(|c| c.1).sum::<u64>() > 0, "{counts:?}");
+    // The pool holds late boards only.
+    assert!(!pool.is_empty());
+    for i in 0..pool.len() as u64 {
+        assert!(max_exponent(pool.pick(i).unwrap()) >= 6);
+    }
+    // One thread, the same seed: the same weights.
+    let (b, _, _) = tiny_late_training(&main, 3);
+    assert!(same_weights(&a, &b));
+}
+
+#[test]
+fn a_late_game_learns_only_after_the_stage_begins() {
+    let (main, late) = (Network::new(0.0), Network::new(0.0));
+    let cfg = TrainConfig::default();
+    let mut path = Vec::new();
+    // A game that never reaches 2^15 from an empty board: played by the main network, nothing learned.
+    let mut rng = twenty48::ai::ntuple::game_rng(1, 0);
+    let stats = train_late_game(
+        &main,
+        &late,
+        LateConfig {
+            from: 15,
+            image_rewards: false,
+        },
+        None,
+        &mut rng,
+        None,
+        None,
+        &cfg,
+        &mut path,
+    );
+    assert!(stats.moves > 0 && !stats.restarted && stats.max_exponent < 15);
+    assert_eq!(late.nonzero(), 0);
+    assert!(path.is_empty());
+    // From a late board: learned, and counted as a restart.
+    let start = bits("0,0,0,128/0,0,0,0/2,0,0,0/0,0,0,2");
+    let stats = train_late_game(
+        &main,
+        &late,
+        LateConfig {
+            from: 7,
+            image_rewards: true,
+        },
+        None,
+        &mut rng,
+        Some(start),
+        None,
+        &cfg,
+        &mut path,
+    );
+    assert!(stats.restarted && stats.moves as usize == path.len() && stats.moves > 0);
+    assert!(late.nonzero() > 0);
+    assert_eq!(main.nonzero(), 0);
+}
