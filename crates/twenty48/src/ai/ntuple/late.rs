@@ -10,6 +10,10 @@
 //! late network on the images, whose values it updates backward as [`super::train_game`] does. Training through
 //! downgrading pulled the main network's values of real 8192 boards down (`BENCHMARKS.md`, session 9); a network of
 //! its own has no such boards to spoil.
+//!
+//! Measured (`BENCHMARKS.md`, session 27): trained at a small rate (0.0002; the shipped network's rates made late play
+//! worse) for 135,000 games, it helps a depth-2 search from the first 16384 and not a depth-3 one, so the player does
+//! not use one by default. [`LateStage::eval4`](Evaluate::eval4) is the default one board at a time.
 
 use rand_chacha::ChaCha8Rng;
 
