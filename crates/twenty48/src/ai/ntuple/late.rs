@@ -22,8 +22,8 @@ use super::downgrade::{any_at_least, downgrade};
 use super::network::Network;
 use super::starts::Starts;
 use super::train::{
-    GameStats, Progress, START_STRIDE, TrainConfig, greedy_move, greedy_move_downgraded,
-    learn_backward, spawn_bitboard, train_blocks,
+    GameStats, Progress, START_STRIDE, TrainConfig, first_board, greedy_move,
+    greedy_move_downgraded, learn_backward, spawn_bitboard, train_blocks,
 };
 use crate::ai::evaluate::Evaluate;
 use crate::bitboard::{Bitboard, Tables, max_exponent, tables};
@@ -103,13 +103,7 @@ pub fn train_late_game(
     path.clear();
     let mut score = 0u64;
     let mut moves = 0u64;
-    let mut b = match start {
-        Some(b) => b,
-        None => {
-            let b = spawn_bitboard(0, rng, four_chance);
-            spawn_bitboard(b, rng, four_chance)
-        }
-    };
+    let mut b = first_board(start, rng, four_chance);
     while !any_at_least(b, from) {
         let Some((after, reward, _)) = greedy_move(main, b) else {
             return GameStats {

@@ -241,6 +241,18 @@ fn greedy_by(b: Bitboard, value: impl Fn(Bitboard) -> f32) -> Option<(Bitboard, 
     best
 }
 
+/// A training game's first board: `start` when given, else an empty board with two spawns of `rng`.
+pub(crate) fn first_board(
+    start: Option<Bitboard>,
+    rng: &mut ChaCha8Rng,
+    four_chance: f64,
+) -> Bitboard {
+    start.unwrap_or_else(|| {
+        let b = spawn_bitboard(0, rng, four_chance);
+        spawn_bitboard(b, rng, four_chance)
+    })
+}
+
 /// Moves `V(a)` toward `target` by `alpha` times the error; returns the new value (`V(a) + alpha * error`).
 #[inline]
 pub fn td_step(net: &Network, a: Bitboard, target: f32, alpha: f32) -> f32 {
@@ -266,13 +278,7 @@ pub fn train_game(
 ) -> GameStats {
     let (four_chance, alpha) = (cfg.four_chance, cfg.alpha);
     path.clear();
-    let mut b = match start {
-        Some(b) => b,
-        None => {
-            let b = spawn_bitboard(0, rng, four_chance);
-            spawn_bitboard(b, rng, four_chance)
-        }
-    };
+    let mut b = first_board(start, rng, four_chance);
     let mut score = 0u64;
     let mut late = 0u64;
     while let Some((after, reward, _)) = greedy_move_downgraded(net, b, cfg.downgrade) {
