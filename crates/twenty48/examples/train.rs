@@ -11,7 +11,9 @@
 //! (play and learn through tile downgrading from 16384), `--late-of MAIN` (train a late-stage network instead, for the
 //! boards that hold 16384 or more, read through downgrading, beside the network MAIN, `shipped` for the compiled-in
 //! one; a new checkpoint starts as a copy of MAIN; `--late-from 14` sets the stage's exponent, `--image-rewards`
-//! counts the rewards in the image's points; see `twenty48::ai::ntuple::late`).
+//! counts the rewards in the image's points, `--late-search D` chooses the late moves by a depth-D search over both
+//! networks instead of greedily, and `--search-targets` moves each chosen after-state toward that search's value of
+//! it; see `twenty48::ai::ntuple::late`).
 
 // Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -62,6 +64,10 @@ fn parse_args() -> Result<Args, String> {
             a.late.image_rewards = true;
             continue;
         }
+        if flag == "--search-targets" {
+            a.late.search_targets = true;
+            continue;
+        }
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
         let bad = |e: &dyn std::fmt::Display| format!("bad value for {flag}: {e}");
         match flag.as_str() {
@@ -96,6 +102,10 @@ fn parse_args() -> Result<Args, String> {
                 Ok(e @ 2..=15) => a.late.from = e,
                 _ => return Err(format!("bad value for {flag}: an exponent from 2 to 15")),
             },
+            "--late-search" => match value()?.parse::<u32>() {
+                Ok(d @ 1..=4) => a.late.search_depth = d,
+                _ => return Err(format!("bad value for {flag}: a depth from 1 to 4")),
+            },
             "--downgrade" => match value()?.parse::<u8>() {
                 Ok(e @ 1..=15) => a.cfg.downgrade = Some(e),
                 _ => return Err(format!("bad value for {flag}: an exponent from 1 to 15")),
@@ -117,6 +127,13 @@ fn parse_args() -> Result<Args, String> {
             _ => return Err(format!("unknown argument {flag}")),
         }
     }
+    if a.late.search_targets && a.late.search_depth < 2 {
+        return Err("--search-targets needs --late-search 2 or more".into());
+    }
+    let late_only = a.late.image_rewards || a.late.search_depth > 1 || a.late.search_targets;
+    if late_only && a.late_of.is_none() {
+        return Err("--image-rewards, --late-search and --search-targets need --late-of".into());
+    }
     Ok(a)
 }
 
@@ -126,7 +143,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: train [--games N] [--threads K] [--seed S] [--alpha A] [--block N] [--init V] [--checkpoint FILE] [--every-minutes M] [--log FILE] [--minutes M] [--tc] [--restart SHARE] [--restart-from TILE] [--stages TILES] [--downgrade E] [--late-of MAIN] [--late-from E] [--image-rewards]"
+                "usage: train [--games N] [--threads K] [--seed S] [--alpha A] [--block N] [--init V] [--checkpoint FILE] [--every-minutes M] [--log FILE] [--minutes M] [--tc] [--restart SHARE] [--restart-from TILE] [--stages TILES] [--downgrade E] [--late-of MAIN] [--late-from E] [--image-rewards] [--late-search D] [--search-targets]"
             );
             return ExitCode::from(2);
         }

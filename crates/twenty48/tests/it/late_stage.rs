@@ -4,10 +4,11 @@
 use std::sync::Arc;
 
 use twenty48::ai::ntuple::{
-    LateConfig, LateStage, Network, Starts, TrainConfig, downgrade, train_late, train_late_game,
+    LateConfig, LateStage, Network, Starts, TrainConfig, downgrade, game_rng, spawn_bitboard,
+    train_late, train_late_game,
 };
-use twenty48::ai::{Evaluate, Player, SearchConfig};
-use twenty48::bitboard::max_exponent;
+use twenty48::ai::{DEFAULT_CUTOFF, Evaluate, Player, SearchConfig, naive_expectimax};
+use twenty48::bitboard::{max_exponent, tables};
 use twenty48::{Board, Direction};
 
 fn bits(text: &str) -> u64 {
@@ -91,7 +92,7 @@ fn tiny_late_training(main: &Network, seed: u64) -> (Network, Starts, Vec<(u64, 
         &late,
         LateConfig {
             from: 6,
-            image_rewards: false,
+            ..LateConfig::default()
         },
         None,
         Some(&pool),
@@ -139,7 +140,7 @@ fn a_late_game_learns_only_after_the_stage_begins() {
         &late,
         LateConfig {
             from: 15,
-            image_rewards: false,
+            ..LateConfig::default()
         },
         None,
         &mut rng,
@@ -159,6 +160,7 @@ fn a_late_game_learns_only_after_the_stage_begins() {
         LateConfig {
             from: 7,
             image_rewards: true,
+            ..LateConfig::default()
         },
         None,
         &mut rng,
@@ -170,4 +172,87 @@ fn a_late_game_learns_only_after_the_stage_begins() {
     assert!(stats.restarted && stats.moves as usize == path.len() && stats.moves > 0);
     assert!(late.nonzero() > 0);
     assert_eq!(main.nonzero(), 0);
+}
+
+#[test]
+fn search_targets_move_each_chosen_after_state_toward_its_search_value() {
+    let main = Network::new(0.0);
+    let cfg = TrainConfig {
+        alpha: 0.05,
+        ..TrainConfig::default()
+    };
+    let how = LateConfig {
+        from: 7,
+        search_depth: 2,
+        search_targets: true,
+        ..LateConfig::default()
+    };
+    let start = bits("0,0,0,128/0,0,0,0/2,0,0,0/0,0,0,2");
+    let late = Network::new(0.0);
+    let mut path = Vec::new();
+    let stats = train_late_game(
+        &main,
+        &late,
+        how,
+        None,
+        &mut game_rng(5, 0),
+        Some(start),
+        None,
+        &cfg,
+        &mut path,
+    );
+    assert!(path.is_empty(), "nothing is learned along the path");
+    // The reference: the naive expectimax over the two networks chooses each move, and the reference network
+    // moves the after-state's image by alpha toward the search's value of it, then the same spawn follows.
+    let (t, reference) = (tables(), Network::new(0.0));
+    let mut rng = game_rng(5, 0);
+    let (mut b, mut moves, mut score, mut images) = (start, 0u64, 0u64, Vec::new());
+    loop {
+        let eval = LateStage {
+            main: &main,
+            late: &reference,
+            from: 7,
+        };
+        let board = Board::from_bitboard(b);
+        let Some((d, v)) = naive_expectimax(&board, 2, cfg.four_chance, DEFAULT_CUTOFF, &eval)
+        else {
+            break;
+        };
+        let (after, reward) = (t.slide(b, d), t.score(b, d));
+        let image = downgrade(after, 7).0;
+        let target = v - reward as f32;
+        let now = reference.eval(image);
+        reference.update(image, cfg.alpha * (target - now));
+        images.push(image);
+        moves += 1;
+        score += reward;
+        b = spawn_bitboard(after, &mut rng, cfg.four_chance);
+    }
+    assert!(moves > 20, "{moves}");
+    assert_eq!((stats.moves, stats.score), (moves, score));
+    assert_eq!(stats.max_exponent, max_exponent(b));
+    assert_eq!(late.nonzero(), reference.nonzero());
+    for image in images {
+        assert_eq!(late.eval(image).to_bits(), reference.eval(image).to_bits());
+    }
+    assert_eq!(main.nonzero(), 0);
+
+    // Searched moves learned backward along the path instead: one step a move.
+    let late = Network::new(0.0);
+    let stats = train_late_game(
+        &main,
+        &late,
+        LateConfig {
+            search_targets: false,
+            ..how
+        },
+        None,
+        &mut game_rng(5, 0),
+        Some(start),
+        None,
+        &cfg,
+        &mut path,
+    );
+    assert!(stats.moves > 0 && path.len() as u64 == stats.moves);
+    assert!(late.nonzero() > 0);
 }

@@ -9,7 +9,10 @@
 //! board with a tile of at least 2^`from`, or taken from a pool of late positions, and from there greedily by the
 //! late network on the images, whose values it updates backward as [`super::train_game`] does. Training through
 //! downgrading pulled the main network's values of real 8192 boards down (`BENCHMARKS.md`, session 9); a network of
-//! its own has no such boards to spoil.
+//! its own has no such boards to spoil. With [`LateConfig::search_depth`] the late moves are chosen by an expectimax
+//! search over [`LateStage`] instead, and with [`LateConfig::search_targets`] each chosen after-state learns toward
+//! that search's value of it (root bootstrapping: the network is taught what a search a little deeper than itself
+//! finds, on the boards a searching player meets).
 //!
 //! Measured (`BENCHMARKS.md`, session 27): trained at a small rate (0.0002; the shipped network's rates made late play
 //! worse) for 135,000 games, it helps a depth-2 search from the first 16384 and not a depth-3 one, so the player does
@@ -23,9 +26,10 @@ use super::network::Network;
 use super::starts::Starts;
 use super::train::{
     GameStats, Progress, START_STRIDE, TrainConfig, first_board, greedy_move,
-    greedy_move_downgraded, learn_backward, spawn_bitboard, train_blocks,
+    greedy_move_downgraded, learn_backward, spawn_bitboard, td_step, train_blocks,
 };
 use crate::ai::evaluate::Evaluate;
+use crate::ai::search::{DEFAULT_CUTOFF, Search};
 use crate::bitboard::{Bitboard, Tables, max_exponent, tables};
 use crate::direction::Direction;
 
@@ -70,23 +74,34 @@ pub struct LateConfig {
     /// which a tile above the gap counts half) rather than the real points: the values the late network starts with
     /// (copied from the main network, which learned the images as real boards) are in the image's points.
     pub image_rewards: bool,
+    /// The depth of the expectimax search ([`Search`] over [`LateStage`], no table, cut-off [`DEFAULT_CUTOFF`]) that
+    /// chooses the late moves: 1 (the default) plays greedily by the late network's value of each after-state.
+    pub search_depth: u32,
+    /// Whether each chosen after-state learns at once toward the search's value of it (the expectation over its
+    /// spawns of the best continuation, searched `search_depth - 1` plies further), as root bootstrapping does, rather
+    /// than backward along the game's path toward the next reward and after-state. Only with a `search_depth` of 2
+    /// or more; the rewards are then the real points.
+    pub search_targets: bool,
 }
 
 impl Default for LateConfig {
-    /// From 16384, real rewards.
+    /// From 16384, real rewards, greedy moves, targets along the path.
     fn default() -> Self {
         LateConfig {
             from: 14,
             image_rewards: false,
+            search_depth: 1,
+            search_targets: false,
         }
     }
 }
 
 /// Plays one training game and teaches the late network from its late part: from `start` when given (a board of
 /// the pool, already in the late stage), else from an empty board played greedily by `main` (no learning) until its
-/// largest tile reaches 2^`from`; then greedily by `late` on the images of [`downgrade`] from `from`, whose values
-/// are updated backward (with temporal coherence when `tc` is given). The first late board of a game from an empty
-/// board, and one in [`START_STRIDE`] of its later boards, enter `pool`.
+/// largest tile reaches 2^`from`; then greedily by `late` on the images of [`downgrade`] from `from` (or by a search
+/// over [`LateStage`], [`LateConfig::search_depth`]), whose values are updated backward along the game's path, or each
+/// at once toward its search value ([`LateConfig::search_targets`]), with temporal coherence when `tc` is given. The
+/// first late board of a game from an empty board, and one in [`START_STRIDE`] of its later boards, enter `pool`.
 #[allow(clippy::too_many_arguments)]
 pub fn train_late_game(
     main: &Network,
@@ -123,18 +138,45 @@ pub fn train_late_game(
         pool.push(b);
     }
     let t = tables();
-    while let Some((after, reward, _)) = greedy_move_downgraded(late, b, Some(from)) {
+    let stage = LateStage { main, late, from };
+    let mut search =
+        (how.search_depth > 1).then(|| Search::new(&stage, None, four_chance, DEFAULT_CUTOFF));
+    let mut late_moves = 0u64;
+    loop {
+        // The move, its reward, and the search's value of its after-state when a search chose it.
+        let chosen = match search.as_mut() {
+            None => greedy_move_downgraded(late, b, Some(from)).map(|(a, r, _)| (a, r, None)),
+            Some(s) => s.best(b, how.search_depth, &Direction::ALL).map(|(d, v)| {
+                let reward = t.score(b, d);
+                (t.slide(b, d), reward, Some(v - reward as f32))
+            }),
+        };
+        let Some((after, reward, searched)) = chosen else {
+            break;
+        };
+        late_moves += 1;
         if let Some(pool) = pool
-            && (path.len() as u64 + 1).is_multiple_of(START_STRIDE)
+            && late_moves.is_multiple_of(START_STRIDE)
         {
             pool.push(b);
         }
-        let learned_reward = if how.image_rewards {
-            image_reward(t, b, after, from)
-        } else {
-            reward
-        };
-        path.push((downgrade(after, from).0, learned_reward));
+        let image = downgrade(after, from).0;
+        match searched {
+            Some(target) if how.search_targets => {
+                match tc {
+                    Some(tc) => tc.step(late, image, target, cfg.alpha),
+                    None => td_step(late, image, target, cfg.alpha),
+                };
+            }
+            _ => {
+                let learned_reward = if how.image_rewards {
+                    image_reward(t, b, after, from)
+                } else {
+                    reward
+                };
+                path.push((image, learned_reward));
+            }
+        }
         score += reward;
         b = spawn_bitboard(after, rng, four_chance);
     }
@@ -142,7 +184,7 @@ pub fn train_late_game(
     GameStats {
         score,
         max_exponent: max_exponent(b),
-        moves: moves + path.len() as u64,
+        moves: moves + late_moves,
         restarted: start.is_some(),
     }
 }
