@@ -30,8 +30,11 @@ use std::time::Instant;
 
 use twenty48::ai::ntuple::game_rng;
 use twenty48::ai::{CutoffShrink, EvalKind, Player, SearchConfig, StageShare};
-use twenty48::{Board, Game, Rules, Status};
+use twenty48::{Game, Rules, Status};
 
+#[path = "common/starts_file.rs"]
+mod starts_file;
+use starts_file::read_starts;
 #[path = "common/config.rs"]
 mod config;
 use config::search_config;
@@ -97,25 +100,6 @@ fn collect(args: &[String]) -> Result<(), String> {
         out.display()
     );
     Ok(())
-}
-
-/// The starts of a file written by `collect`: (seed, board) a line.
-fn read_starts(path: &str) -> Result<Vec<(u64, Board)>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, line)| {
-            let f: Vec<&str> = line.split_whitespace().collect();
-            match f[..] {
-                ["seed", s, "board", b] => Ok((
-                    s.parse().map_err(|e| format!("{path}:{}: {e}", i + 1))?,
-                    b.parse().map_err(|e| format!("{path}:{}: {e}", i + 1))?,
-                )),
-                _ => Err(format!("{path}:{}: not `seed S board B`", i + 1)),
-            }
-        })
-        .collect()
 }
 
 fn play(args: &[String]) -> Result<(), String> {

@@ -13,7 +13,9 @@
 //! one; a new checkpoint starts as a copy of MAIN; `--late-from 14` sets the stage's exponent, `--image-rewards`
 //! counts the rewards in the image's points, `--late-search D` chooses the late moves by a depth-D search over both
 //! networks instead of greedily, and `--search-targets` moves each chosen after-state toward that search's value of
-//! it; see `twenty48::ai::ntuple::late`).
+//! it; see `twenty48::ai::ntuple::late`). `--pool-from STARTS` fills a new pool of late-game starts with the boards of a
+//! file written by `starts collect` (with `--restart`); with `--late-of`, `--fixed-pool` keeps the pool as it began
+//! (the games add none of their boards).
 
 // Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -23,6 +25,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+#[path = "common/starts_file.rs"]
+mod starts_file;
+use starts_file::read_starts;
 use twenty48::ai::ntuple::{
     FEATURES, LateConfig, Network, Progress, TrainConfig, TrainingState, check_stages, compiled_in,
     load, train_late, train_with,
@@ -39,6 +44,7 @@ struct Args {
     stages: Option<Vec<u8>>,
     late_of: Option<String>,
     late: LateConfig,
+    pool_from: Option<String>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -53,6 +59,7 @@ fn parse_args() -> Result<Args, String> {
         stages: None,
         late_of: None,
         late: LateConfig::default(),
+        pool_from: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -62,6 +69,10 @@ fn parse_args() -> Result<Args, String> {
         }
         if flag == "--image-rewards" {
             a.late.image_rewards = true;
+            continue;
+        }
+        if flag == "--fixed-pool" {
+            a.late.fixed_pool = true;
             continue;
         }
         if flag == "--search-targets" {
@@ -98,6 +109,7 @@ fn parse_args() -> Result<Args, String> {
                 a.cfg.restart_tile = tile.trailing_zeros() as u8;
             }
             "--late-of" => a.late_of = Some(value()?),
+            "--pool-from" => a.pool_from = Some(value()?),
             "--late-from" => match value()?.parse::<u8>() {
                 Ok(e @ 2..=15) => a.late.from = e,
                 _ => return Err(format!("bad value for {flag}: an exponent from 2 to 15")),
@@ -130,9 +142,18 @@ fn parse_args() -> Result<Args, String> {
     if a.late.search_targets && a.late.search_depth < 2 {
         return Err("--search-targets needs --late-search 2 or more".into());
     }
-    let late_only = a.late.image_rewards || a.late.search_depth > 1 || a.late.search_targets;
+    let late_only = a.late.image_rewards
+        || a.late.search_depth > 1
+        || a.late.search_targets
+        || a.late.fixed_pool;
     if late_only && a.late_of.is_none() {
-        return Err("--image-rewards, --late-search and --search-targets need --late-of".into());
+        return Err(
+            "--image-rewards, --late-search, --search-targets and --fixed-pool need --late-of"
+                .into(),
+        );
+    }
+    if a.pool_from.is_some() && a.cfg.restart <= 0.0 {
+        return Err("--pool-from needs --restart above 0".into());
     }
     Ok(a)
 }
@@ -143,7 +164,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: train [--games N] [--threads K] [--seed S] [--alpha A] [--block N] [--init V] [--checkpoint FILE] [--every-minutes M] [--log FILE] [--minutes M] [--tc] [--restart SHARE] [--restart-from TILE] [--stages TILES] [--downgrade E] [--late-of MAIN] [--late-from E] [--image-rewards] [--late-search D] [--search-targets]"
+                "usage: train [--games N] [--threads K] [--seed S] [--alpha A] [--block N] [--init V] [--checkpoint FILE] [--every-minutes M] [--log FILE] [--minutes M] [--tc] [--restart SHARE] [--restart-from TILE] [--stages TILES] [--downgrade E] [--late-of MAIN] [--late-from E] [--image-rewards] [--late-search D] [--search-targets] [--pool-from STARTS] [--fixed-pool]"
             );
             return ExitCode::from(2);
         }
@@ -242,6 +263,25 @@ fn main() -> ExitCode {
         println!("temporal coherence: {how}");
     }
     if let Some(pool) = &state.starts {
+        if let Some(file) = &args.pool_from {
+            if pool.is_empty() {
+                match read_starts(file) {
+                    Ok(starts) => {
+                        for (_, board) in &starts {
+                            if let Some(b) = board.to_bitboard() {
+                                pool.push(b);
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                }
+            } else {
+                println!("--pool-from {file}: not read, the pool was resumed");
+            }
+        }
         println!("late-game starts: {} boards in the pool", pool.len());
     }
     let mut log = match &args.log {

@@ -256,3 +256,49 @@ fn search_targets_move_each_chosen_after_state_toward_its_search_value() {
     assert!(stats.moves > 0 && path.len() as u64 == stats.moves);
     assert!(late.nonzero() > 0);
 }
+
+#[test]
+fn a_fixed_pool_gives_every_restart_one_of_its_own_boards_and_takes_none() {
+    let main = Network::new(0.0);
+    let given = [
+        bits("0,0,0,128/0,0,0,0/2,0,0,0/0,0,0,2"),
+        bits("128,4,0,0/2,0,0,0/0,0,0,0/0,0,2,0"),
+    ];
+    let pool_of = || {
+        let pool = Starts::new(1000);
+        for b in given {
+            pool.push(b);
+        }
+        pool
+    };
+    let cfg = TrainConfig {
+        games: 20,
+        threads: 1,
+        seed: 9,
+        block: 10,
+        restart: 1.0,
+        ..TrainConfig::default()
+    };
+    let how = LateConfig {
+        from: 7,
+        fixed_pool: true,
+        ..LateConfig::default()
+    };
+    let (late, pool) = (Network::new(0.0), pool_of());
+    let mut restarts = 0;
+    train_late(&main, &late, how, None, Some(&pool), &cfg, |_, p| {
+        restarts += p.restarts;
+        true
+    });
+    assert_eq!(restarts, 20, "every game starts from the pool");
+    assert!(late.nonzero() > 0);
+    assert!(pool.same_as(&pool_of()), "the games added nothing");
+    // The same games with a pool that grows: it takes their late boards.
+    let (late, pool) = (Network::new(0.0), pool_of());
+    let grows = LateConfig {
+        fixed_pool: false,
+        ..how
+    };
+    train_late(&main, &late, grows, None, Some(&pool), &cfg, |_, _| true);
+    assert!(pool.len() > given.len(), "{}", pool.len());
+}

@@ -82,16 +82,20 @@ pub struct LateConfig {
     /// than backward along the game's path toward the next reward and after-state. Only with a `search_depth` of 2
     /// or more; the rewards are then the real points.
     pub search_targets: bool,
+    /// Whether [`train_late`] keeps its pool of starts as it was given (games draw from it and add nothing), so that
+    /// every restarted game begins where the pool's source began (e.g. the first 16384 of a searching player's games).
+    pub fixed_pool: bool,
 }
 
 impl Default for LateConfig {
-    /// From 16384, real rewards, greedy moves, targets along the path.
+    /// From 16384, real rewards, greedy moves, targets along the path, a pool that grows.
     fn default() -> Self {
         LateConfig {
             from: 14,
             image_rewards: false,
             search_depth: 1,
             search_targets: false,
+            fixed_pool: false,
         }
     }
 }
@@ -201,7 +205,8 @@ fn image_reward(t: &Tables, b: Bitboard, after: Bitboard, from: u8) -> u64 {
 
 /// Trains `late`, the late stage beside `main`, until it has seen `cfg.games` games (see
 /// [`train_late_game`]), with [`super::train_with`]'s blocks, threads, random sources and draws from `starts`
-/// (`cfg.restart` of the games start from the pool; `cfg.restart_tile` and `cfg.downgrade` are not used).
+/// (`cfg.restart` of the games start from the pool; `cfg.restart_tile` and `cfg.downgrade` are not used). The games add
+/// boards to `starts` unless [`LateConfig::fixed_pool`] is set.
 pub fn train_late(
     main: &Network,
     late: &Network,
@@ -211,8 +216,9 @@ pub fn train_late(
     cfg: &TrainConfig,
     on_block: impl FnMut(&Network, &Progress) -> bool,
 ) {
+    let grows = starts.filter(|_| !how.fixed_pool);
     train_blocks(late, starts, cfg, on_block, |rng, start, path| {
-        train_late_game(main, late, how, tc, rng, start, starts, cfg, path)
+        train_late_game(main, late, how, tc, rng, start, grows, cfg, path)
     })
 }
 
