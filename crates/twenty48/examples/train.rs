@@ -325,7 +325,12 @@ fn main() -> ExitCode {
         true
     };
     let on_block = |net: &Network, p: &Progress| {
-        println!("{}\t{} restarts", p.log_line(), p.restarts);
+        println!(
+            "{}\t{} restarts ({} reached 32768)",
+            p.log_line(),
+            p.restarts,
+            p.restarts_reached_top
+        );
         if let Some(f) = log.as_mut() {
             let _ = writeln!(f, "{}", p.log_line());
         }

@@ -86,6 +86,8 @@ pub struct Progress {
     pub block_games: u64,
     /// Games in this block started from the pool of late-game starts.
     pub restarts: u64,
+    /// Of those, the games that reached the last tile of [`RATE_EXPONENTS`] (32768).
+    pub restarts_reached_top: u64,
     /// Sum of the block's final scores.
     pub total_score: u64,
     /// Best final score of the block.
@@ -136,6 +138,7 @@ impl Progress {
     fn add(&mut self, g: &GameStats) {
         if g.restarted {
             self.restarts += 1;
+            self.restarts_reached_top += u64::from(g.max_exponent >= RATE_EXPONENTS[3]);
             return;
         }
         self.block_games += 1;
@@ -152,6 +155,7 @@ impl Progress {
     fn merge(&mut self, o: &Progress) {
         self.block_games += o.block_games;
         self.restarts += o.restarts;
+        self.restarts_reached_top += o.restarts_reached_top;
         self.total_score += o.total_score;
         self.max_score = self.max_score.max(o.max_score);
         for i in 0..4 {
@@ -426,5 +430,29 @@ pub(crate) fn train_blocks(
         if !on_block(net, &progress) {
             break;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn restarted_games_count_apart_with_those_that_reached_32768() {
+        let game = |max_exponent, restarted| GameStats {
+            score: 1000,
+            max_exponent,
+            moves: 10,
+            restarted,
+        };
+        let (mut a, mut b) = (Progress::default(), Progress::default());
+        a.add(&game(15, true));
+        a.add(&game(14, true));
+        a.add(&game(15, false));
+        b.add(&game(16, true));
+        a.merge(&b);
+        assert_eq!((a.restarts, a.restarts_reached_top), (3, 2));
+        // The other figures are over the fresh game alone.
+        assert_eq!((a.block_games, a.reached[3], a.moves), (1, 1, 10));
     }
 }
