@@ -15,7 +15,8 @@
 //! networks instead of greedily, and `--search-targets` moves each chosen after-state toward that search's value of
 //! it; see `twenty48::ai::ntuple::late`). `--pool-from STARTS` fills a new pool of late-game starts with the boards of a
 //! file written by `starts collect` (with `--restart`); with `--late-of`, `--fixed-pool` keeps the pool as it began
-//! (the games add none of their boards).
+//! (the games add none of their boards), and `--stores` plays the compiled-in endgame stores' move where they hold
+//! the board, as the shipped player does.
 
 // Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -69,6 +70,10 @@ fn parse_args() -> Result<Args, String> {
         }
         if flag == "--image-rewards" {
             a.late.image_rewards = true;
+            continue;
+        }
+        if flag == "--stores" {
+            a.late.stores = true;
             continue;
         }
         if flag == "--fixed-pool" {
@@ -145,7 +150,8 @@ fn parse_args() -> Result<Args, String> {
     let late_only = a.late.image_rewards
         || a.late.search_depth > 1
         || a.late.search_targets
-        || a.late.fixed_pool;
+        || a.late.fixed_pool
+        || a.late.stores;
     if late_only && a.late_of.is_none() {
         return Err(
             "--image-rewards, --late-search, --search-targets and --fixed-pool need --late-of"
@@ -164,7 +170,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!(
-                "usage: train [--games N] [--threads K] [--seed S] [--alpha A] [--block N] [--init V] [--checkpoint FILE] [--every-minutes M] [--log FILE] [--minutes M] [--tc] [--restart SHARE] [--restart-from TILE] [--stages TILES] [--downgrade E] [--late-of MAIN] [--late-from E] [--image-rewards] [--late-search D] [--search-targets] [--pool-from STARTS] [--fixed-pool]"
+                "usage: train [--games N] [--threads K] [--seed S] [--alpha A] [--block N] [--init V] [--checkpoint FILE] [--every-minutes M] [--log FILE] [--minutes M] [--tc] [--restart SHARE] [--restart-from TILE] [--stages TILES] [--downgrade E] [--late-of MAIN] [--late-from E] [--image-rewards] [--late-search D] [--search-targets] [--pool-from STARTS] [--fixed-pool] [--stores]"
             );
             return ExitCode::from(2);
         }

@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use twenty48::ai::ntuple::{
-    LateConfig, LateStage, Network, Starts, TrainConfig, downgrade, game_rng, spawn_bitboard,
-    train_late, train_late_game,
+    LateConfig, LateStage, Network, Starts, TrainConfig, downgrade, game_rng,
+    greedy_move_downgraded, spawn_bitboard, train_late, train_late_game,
 };
 use twenty48::ai::{DEFAULT_CUTOFF, Evaluate, Player, SearchConfig, naive_expectimax};
 use twenty48::bitboard::{max_exponent, tables};
@@ -301,4 +301,65 @@ fn a_fixed_pool_gives_every_restart_one_of_its_own_boards_and_takes_none() {
     };
     train_late(&main, &late, grows, None, Some(&pool), &cfg, |_, _| true);
     assert!(pool.len() > given.len(), "{}", pool.len());
+}
+
+#[test]
+fn with_the_stores_a_late_game_plays_their_move_where_they_hold_the_board() {
+    use twenty48::endgame::shipped;
+    let stores = shipped::shipped().unwrap_or_else(|e| panic!("{e}"));
+    let advice = shipped::advice(Arc::clone(stores));
+    // A board of the last stage's formation that the compiled-in stores hold (met in a depth-2 game).
+    let start = bits("0,0,2,4/0,0,2,16/0,0,256,512/16384,4096,2048,1024");
+    assert_eq!(advice(start), Some(Direction::Down));
+    let (main, late) = (Network::new(0.0), Network::new(0.0));
+    let cfg = TrainConfig::default();
+    let how = LateConfig {
+        stores: true,
+        ..LateConfig::default()
+    };
+    let play = |how: LateConfig| {
+        let mut path = Vec::new();
+        let stats = train_late_game(
+            &main,
+            &late,
+            how,
+            None,
+            &mut game_rng(5, 0),
+            Some(start),
+            None,
+            &TrainConfig {
+                alpha: 0.0,
+                ..cfg.clone()
+            },
+            &mut path,
+        );
+        (stats, path)
+    };
+    let (stats, path) = play(how);
+    // The reference: the stores' move where they hold the board, else the greedy move of the (unchanged) network.
+    let t = tables();
+    let (mut rng, mut b, mut want, mut advised) = (game_rng(5, 0), start, Vec::new(), 0);
+    loop {
+        let chosen = match advice(b).filter(|&d| t.slide(b, d) != b) {
+            Some(d) => {
+                advised += 1;
+                Some((t.slide(b, d), t.score(b, d)))
+            }
+            None => greedy_move_downgraded(&late, b, Some(14)).map(|(a, r, _)| (a, r)),
+        };
+        let Some((after, reward)) = chosen else {
+            break;
+        };
+        want.push((downgrade(after, 14).0, reward));
+        b = spawn_bitboard(after, &mut rng, cfg.four_chance);
+    }
+    assert!(advised > 0);
+    assert_eq!(path, want);
+    assert_eq!(stats.moves as usize, want.len());
+    // Without the stores the game goes otherwise.
+    let (_, without) = play(LateConfig {
+        stores: false,
+        ..how
+    });
+    assert_ne!(without, want);
 }

@@ -18,6 +18,8 @@
 //! worse) for 135,000 games, it helps a depth-2 search from the first 16384 and not a depth-3 one, so the player does
 //! not use one by default. [`LateStage::eval4`](Evaluate::eval4) is the default one board at a time.
 
+use std::sync::Arc;
+
 use rand_chacha::ChaCha8Rng;
 
 use super::coherence::Coherence;
@@ -85,10 +87,14 @@ pub struct LateConfig {
     /// Whether [`train_late`] keeps its pool of starts as it was given (games draw from it and add nothing), so that
     /// every restarted game begins where the pool's source began (e.g. the first 16384 of a searching player's games).
     pub fixed_pool: bool,
+    /// Whether the late moves follow the compiled-in endgame stores where they hold the board, as the shipped player
+    /// does ([`crate::endgame::shipped::advice`]), so that the late network learns the values of the player that will
+    /// use it; when the stores cannot be read, the moves are chosen as without them.
+    pub stores: bool,
 }
 
 impl Default for LateConfig {
-    /// From 16384, real rewards, greedy moves, targets along the path, a pool that grows.
+    /// From 16384, real rewards, greedy moves without the stores, targets along the path, a pool that grows.
     fn default() -> Self {
         LateConfig {
             from: 14,
@@ -96,6 +102,7 @@ impl Default for LateConfig {
             search_depth: 1,
             search_targets: false,
             fixed_pool: false,
+            stores: false,
         }
     }
 }
@@ -103,7 +110,8 @@ impl Default for LateConfig {
 /// Plays one training game and teaches the late network from its late part: from `start` when given (a board of
 /// the pool, already in the late stage), else from an empty board played greedily by `main` (no learning) until its
 /// largest tile reaches 2^`from`; then greedily by `late` on the images of [`downgrade`] from `from` (or by a search
-/// over [`LateStage`], [`LateConfig::search_depth`]), whose values are updated backward along the game's path, or each
+/// over [`LateStage`], [`LateConfig::search_depth`]; the endgame stores' move first with [`LateConfig::stores`]), whose
+/// values are updated backward along the game's path, or each
 /// at once toward its search value ([`LateConfig::search_targets`]), with temporal coherence when `tc` is given. The
 /// first late board of a game from an empty board, and one in [`START_STRIDE`] of its later boards, enter `pool`.
 #[allow(clippy::too_many_arguments)]
@@ -145,15 +153,31 @@ pub fn train_late_game(
     let stage = LateStage { main, late, from };
     let mut search =
         (how.search_depth > 1).then(|| Search::new(&stage, None, four_chance, DEFAULT_CUTOFF));
+    let advice = how
+        .stores
+        .then(|| crate::endgame::shipped::shipped().ok())
+        .flatten()
+        .map(|stores| crate::endgame::shipped::advice(Arc::clone(stores)));
     let mut late_moves = 0u64;
     loop {
-        // The move, its reward, and the search's value of its after-state when a search chose it.
-        let chosen = match search.as_mut() {
-            None => greedy_move_downgraded(late, b, Some(from)).map(|(a, r, _)| (a, r, None)),
-            Some(s) => s.best(b, how.search_depth, &Direction::ALL).map(|(d, v)| {
+        // The move, its reward, and the search's value of its after-state when a search chose it or valued it.
+        let advised = advice
+            .as_ref()
+            .and_then(|advice| advice(b))
+            .filter(|&d| t.slide(b, d) != b);
+        let chosen = match (advised, search.as_mut()) {
+            (None, None) => {
+                greedy_move_downgraded(late, b, Some(from)).map(|(a, r, _)| (a, r, None))
+            }
+            (None, Some(s)) => s.best(b, how.search_depth, &Direction::ALL).map(|(d, v)| {
                 let reward = t.score(b, d);
                 (t.slide(b, d), reward, Some(v - reward as f32))
             }),
+            (Some(d), s) => {
+                let reward = t.score(b, d);
+                let value = s.and_then(|s| s.move_value(b, d, how.search_depth));
+                Some((t.slide(b, d), reward, value.map(|v| v - reward as f32)))
+            }
         };
         let Some((after, reward, searched)) = chosen else {
             break;
