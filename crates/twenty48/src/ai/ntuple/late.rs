@@ -16,7 +16,9 @@
 //!
 //! Measured (`BENCHMARKS.md`, session 27): trained at a small rate (0.0002; the shipped network's rates made late play
 //! worse) for 135,000 games, it helps a depth-2 search from the first 16384 and not a depth-3 one, so the player does
-//! not use one by default. [`LateStage::eval4`](Evaluate::eval4) is the default one board at a time.
+//! not use one by default. Taught from a depth-2 search instead (session 28), it gets worse: with search targets
+//! within 20,000 games (the target's one-ply maxima are off the player's policy), along the search player's own path
+//! with the stores within 12,500. [`LateStage::eval4`](Evaluate::eval4) is the default one board at a time.
 
 use std::sync::Arc;
 
