@@ -64,24 +64,17 @@ fn parse_args() -> Result<Args, String> {
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
-        if flag == "--tc" {
-            a.tc = true;
-            continue;
-        }
-        if flag == "--image-rewards" {
-            a.late.image_rewards = true;
-            continue;
-        }
-        if flag == "--stores" {
-            a.late.stores = true;
-            continue;
-        }
-        if flag == "--fixed-pool" {
-            a.late.fixed_pool = true;
-            continue;
-        }
-        if flag == "--search-targets" {
-            a.late.search_targets = true;
+        // The flags that take no value.
+        let switch = match flag.as_str() {
+            "--tc" => Some(&mut a.tc),
+            "--image-rewards" => Some(&mut a.late.image_rewards),
+            "--stores" => Some(&mut a.late.stores),
+            "--fixed-pool" => Some(&mut a.late.fixed_pool),
+            "--search-targets" => Some(&mut a.late.search_targets),
+            _ => None,
+        };
+        if let Some(on) = switch {
+            *on = true;
             continue;
         }
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -154,7 +147,7 @@ fn parse_args() -> Result<Args, String> {
         || a.late.stores;
     if late_only && a.late_of.is_none() {
         return Err(
-            "--image-rewards, --late-search, --search-targets and --fixed-pool need --late-of"
+            "--image-rewards, --late-search, --search-targets, --fixed-pool and --stores need --late-of"
                 .into(),
         );
     }

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use twenty48::ai::ntuple::{
-    LateConfig, LateStage, Network, Starts, TrainConfig, downgrade, game_rng,
+    GameStats, LateConfig, LateStage, Network, Starts, TrainConfig, downgrade, game_rng,
     greedy_move_downgraded, spawn_bitboard, train_late, train_late_game,
 };
 use twenty48::ai::{DEFAULT_CUTOFF, Evaluate, Player, SearchConfig, naive_expectimax};
@@ -17,6 +17,30 @@ fn bits(text: &str) -> u64 {
 
 fn same_weights(a: &Network, b: &Network) -> bool {
     (0..a.len()).all(|i| a.weight(i).to_bits() == b.weight(i).to_bits())
+}
+
+/// One late game of `train_late_game` from `start` (no coherence, no pool), with the random source of seed 5's game
+/// 0: its statistics and its path.
+fn late_game(
+    main: &Network,
+    late: &Network,
+    how: LateConfig,
+    start: u64,
+    cfg: &TrainConfig,
+) -> (GameStats, Vec<(u64, u64)>) {
+    let mut path = Vec::new();
+    let stats = train_late_game(
+        main,
+        late,
+        how,
+        None,
+        &mut game_rng(5, 0),
+        Some(start),
+        None,
+        cfg,
+        &mut path,
+    );
+    (stats, path)
 }
 
 #[test]
@@ -189,18 +213,7 @@ fn search_targets_move_each_chosen_after_state_toward_its_search_value() {
     };
     let start = bits("0,0,0,128/0,0,0,0/2,0,0,0/0,0,0,2");
     let late = Network::new(0.0);
-    let mut path = Vec::new();
-    let stats = train_late_game(
-        &main,
-        &late,
-        how,
-        None,
-        &mut game_rng(5, 0),
-        Some(start),
-        None,
-        &cfg,
-        &mut path,
-    );
+    let (stats, path) = late_game(&main, &late, how, start, &cfg);
     assert!(path.is_empty(), "nothing is learned along the path");
     // The reference: the naive expectimax over the two networks chooses each move, and the reference network
     // moves the after-state's image by alpha toward the search's value of it, then the same spawn follows.
@@ -239,20 +252,11 @@ fn search_targets_move_each_chosen_after_state_toward_its_search_value() {
 
     // Searched moves learned backward along the path instead: one step a move.
     let late = Network::new(0.0);
-    let stats = train_late_game(
-        &main,
-        &late,
-        LateConfig {
-            search_targets: false,
-            ..how
-        },
-        None,
-        &mut game_rng(5, 0),
-        Some(start),
-        None,
-        &cfg,
-        &mut path,
-    );
+    let backward = LateConfig {
+        search_targets: false,
+        ..how
+    };
+    let (stats, path) = late_game(&main, &late, backward, start, &cfg);
     assert!(stats.moves > 0 && path.len() as u64 == stats.moves);
     assert!(late.nonzero() > 0);
 }
@@ -317,24 +321,11 @@ fn with_the_stores_a_late_game_plays_their_move_where_they_hold_the_board() {
         stores: true,
         ..LateConfig::default()
     };
-    let play = |how: LateConfig| {
-        let mut path = Vec::new();
-        let stats = train_late_game(
-            &main,
-            &late,
-            how,
-            None,
-            &mut game_rng(5, 0),
-            Some(start),
-            None,
-            &TrainConfig {
-                alpha: 0.0,
-                ..cfg.clone()
-            },
-            &mut path,
-        );
-        (stats, path)
+    let unlearned = TrainConfig {
+        alpha: 0.0,
+        ..cfg.clone()
     };
+    let play = |how: LateConfig| late_game(&main, &late, how, start, &unlearned);
     let (stats, path) = play(how);
     // The reference: the stores' move where they hold the board, else the greedy move of the (unchanged) network.
     let t = tables();

@@ -30,7 +30,7 @@ use super::network::Network;
 use super::starts::Starts;
 use super::train::{
     GameStats, Progress, START_STRIDE, TrainConfig, first_board, greedy_move,
-    greedy_move_downgraded, learn_backward, spawn_bitboard, td_step, train_blocks,
+    greedy_move_downgraded, learn_backward, learn_step, spawn_bitboard, train_blocks,
 };
 use crate::ai::evaluate::Evaluate;
 use crate::ai::search::{DEFAULT_CUTOFF, Search};
@@ -162,7 +162,7 @@ pub fn train_late_game(
         .map(|stores| crate::endgame::shipped::advice(Arc::clone(stores)));
     let mut late_moves = 0u64;
     loop {
-        // The move, its reward, and the search's value of its after-state when a search chose it or valued it.
+        // The move, its reward, and the search's value of its after-state when a search chose it or is its target.
         let advised = advice
             .as_ref()
             .and_then(|advice| advice(b))
@@ -177,7 +177,10 @@ pub fn train_late_game(
             }),
             (Some(d), s) => {
                 let reward = t.score(b, d);
-                let value = s.and_then(|s| s.move_value(b, d, how.search_depth));
+                // Searched only when it is to be the target.
+                let value = s
+                    .filter(|_| how.search_targets)
+                    .and_then(|s| s.move_value(b, d, how.search_depth));
                 Some((t.slide(b, d), reward, value.map(|v| v - reward as f32)))
             }
         };
@@ -193,10 +196,7 @@ pub fn train_late_game(
         let image = downgrade(after, from).0;
         match searched {
             Some(target) if how.search_targets => {
-                match tc {
-                    Some(tc) => tc.step(late, image, target, cfg.alpha),
-                    None => td_step(late, image, target, cfg.alpha),
-                };
+                learn_step(late, tc, image, target, cfg.alpha);
             }
             _ => {
                 let learned_reward = if how.image_rewards {

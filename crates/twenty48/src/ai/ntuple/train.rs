@@ -322,11 +322,22 @@ pub(crate) fn learn_backward(
 ) {
     let mut target = 0f32;
     for &(a, reward) in path.iter().rev() {
-        let learned = match tc {
-            Some(tc) => tc.step(net, a, target, alpha),
-            None => td_step(net, a, target, alpha),
-        };
-        target = reward as f32 + learned;
+        target = reward as f32 + learn_step(net, tc, a, target, alpha);
+    }
+}
+
+/// One TD step of `V(a)` toward `target`: [`td_step`], or temporal coherence's step when `tc` is given. Returns the
+/// new value.
+pub(crate) fn learn_step(
+    net: &Network,
+    tc: Option<&Coherence>,
+    a: Bitboard,
+    target: f32,
+    alpha: f32,
+) -> f32 {
+    match tc {
+        Some(tc) => tc.step(net, a, target, alpha),
+        None => td_step(net, a, target, alpha),
     }
 }
 
