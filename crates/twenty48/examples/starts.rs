@@ -10,12 +10,13 @@
 //!
 //! `cargo run --release -p twenty48 --example starts -- play STARTS (--depth D | --ms-per-move T) [--goal E]
 //! [--cutoff C] [--cutoff-shrink FROM,OCTAVES] [--fours K] [--budget-share S] [--stage-share E,EARLY,DRAIN]
-//! [--late FILE] [--seed K] [--out FILE]` plays each
+//! [--late FILE] [--guard FROM,MARGIN] [--seed K] [--out FILE]` plays each
 //! board until its largest tile is 2^E (`--goal`, 15 by default: 32768) or no move is left, a fresh shipped player
 //! each, spawning from ChaCha8 on stream S of seed K (1 by default), and prints one line a start,
-//! `seed S  max M  moves N  T ms/move`. `--cutoff`, `--cutoff-shrink`, `--fours` (at most K 4-spawns on a search
+//! `seed S  max M  moves N  T ms/move  end B` (B the last board). `--cutoff`, `--cutoff-shrink`, `--fours` (at most K 4-spawns on a search
 //! path), `--budget-share` and `--stage-share` set the player as `auto`'s flags of those names do; `--late FILE` reads the boards
-//! of 16384 and more with the late-stage network FILE (`Player::set_late_network`, trained by `train --late-of`). With `--out FILE` the lines are appended to
+//! of 16384 and more with the late-stage network FILE (`Player::set_late_network`, trained by `train --late-of`); `--guard FROM,MARGIN` keeps the large tiles' formation at the root
+//! when that costs little (`Player::set_formation_guard`). With `--out FILE` the lines are appended to
 //! FILE and the starts FILE already holds are skipped, so a long run resumes start by start. The last line says how
 //! many reached the goal, with a 95% interval.
 
@@ -29,7 +30,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use twenty48::ai::ntuple::game_rng;
-use twenty48::ai::{CutoffShrink, EvalKind, Player, SearchConfig, StageShare};
+use twenty48::ai::{CutoffShrink, EvalKind, FormationGuard, Player, SearchConfig, StageShare};
 use twenty48::{Game, Rules, Status};
 
 #[path = "common/starts_file.rs"]
@@ -105,7 +106,7 @@ fn collect(args: &[String]) -> Result<(), String> {
 fn play(args: &[String]) -> Result<(), String> {
     let (mut cfg, mut goal, mut seed, mut out) = (None, 15u8, 1u64, None);
     let (mut cutoff, mut budget_share, mut stage_share, mut fours) = (None, None, None, None);
-    let (mut shrink, mut late) = (None, None);
+    let (mut shrink, mut late, mut guard) = (None, None, None);
     let mut it = args.iter();
     let path = it.next().ok_or("play needs a file of starts")?;
     while let Some(flag) = it.next() {
@@ -132,6 +133,7 @@ fn play(args: &[String]) -> Result<(), String> {
             }
             "--stage-share" => stage_share = Some(value()?.parse::<StageShare>()?),
             "--cutoff-shrink" => shrink = Some(value()?.parse::<CutoffShrink>()?),
+            "--guard" => guard = Some(value()?.parse::<FormationGuard>()?),
             "--fours" => {
                 fours = Some(
                     value()?
@@ -192,6 +194,7 @@ fn play(args: &[String]) -> Result<(), String> {
         player.set_cutoff_shrink(shrink);
         player.set_four_limit(fours);
         player.set_late_network(late.clone());
+        player.set_formation_guard(guard);
         let mut rng = game_rng(seed, s);
         let (mut board, mut moves, t0) = (start, 0u64, Instant::now());
         while board.max_exponent() < goal {
@@ -204,7 +207,7 @@ fn play(args: &[String]) -> Result<(), String> {
         }
         let ms = t0.elapsed().as_secs_f64() * 1000.0 / moves.max(1) as f64;
         let line = format!(
-            "seed {s}  max {}  moves {moves}  {ms:.3} ms/move",
+            "seed {s}  max {}  moves {moves}  {ms:.3} ms/move  end {board}",
             board.max_tile()
         );
         println!("{line}");

@@ -21,6 +21,7 @@ pub mod cutoff;
 pub mod eval;
 pub mod evaluate;
 pub mod general;
+pub mod guard;
 pub mod ntuple;
 pub mod player;
 pub mod search;
@@ -33,6 +34,7 @@ pub use clock::{Clock, StageShare};
 pub use cutoff::CutoffShrink;
 pub use eval::{Evaluator, TUNED, Weights};
 pub use evaluate::Evaluate;
+pub use guard::FormationGuard;
 pub use player::{
     Advice, BUDGET_SHARE, EvalKind, Player, Policy, SearchConfig, SearchStats, TIMED_CUTOFF,
     TableKind, TableLife, corner_moves, danger_depth, default_weights, keeps_corner,

@@ -10,6 +10,7 @@ use crate::ai::cutoff::CutoffShrink;
 use crate::ai::eval::{Evaluator, TUNED, Weights};
 use crate::ai::evaluate::Evaluate;
 use crate::ai::general::GeneralSearch;
+use crate::ai::guard::FormationGuard;
 use crate::ai::ntuple::{self, DOWNGRADE_FROM, Downgraded, LateStage, Network, WeightsFileError};
 use crate::ai::search::{DEFAULT_CUTOFF, ProbClasses, Search};
 use crate::ai::tt::{BucketTable, TranspositionTable};
@@ -304,6 +305,8 @@ pub struct Player {
     tt_at_least: bool,
     budget_share: f64,
     corner_lock: Option<u8>,
+    /// Keeps the large tiles' formation at the root when that costs little ([`Player::set_formation_guard`]).
+    formation_guard: Option<FormationGuard>,
     stats: SearchStats,
     /// The time of timed play: the balance of earlier moves and the reserve of a stage share.
     clock: Clock,
@@ -349,6 +352,7 @@ impl Player {
             tt_at_least: false,
             budget_share: BUDGET_SHARE,
             corner_lock: None,
+            formation_guard: None,
             stats: SearchStats::default(),
             clock: Clock::new(),
             stage_share: None,
@@ -448,6 +452,18 @@ impl Player {
     /// The exponent from which the largest tile is kept in its corner ([`Player::set_corner_lock`]).
     pub fn corner_lock(&self) -> Option<u8> {
         self.corner_lock
+    }
+
+    /// Plays, among the searched moves, the best one that keeps the large tiles' formation when it is worth nearly as
+    /// much as the best move ([`FormationGuard`]); `None`, the default: the best move. Moves from the advice (the
+    /// endgame stores) are played as before.
+    pub fn set_formation_guard(&mut self, guard: Option<FormationGuard>) {
+        self.formation_guard = guard;
+    }
+
+    /// The formation guard ([`Player::set_formation_guard`]).
+    pub fn formation_guard(&self) -> Option<FormationGuard> {
+        self.formation_guard
     }
 
     /// Sets the probability cut-off (0 disables it) and clears the transposition table.
@@ -635,7 +651,7 @@ impl Player {
                 self.stats.depth = levels + 1;
                 self.stats.values = values;
             }
-            return self.finish(start, &legal);
+            return self.finish(board, start, &legal);
         }
         if let (true, Policy::Danger) = (bb, self.policy) {
             let depth = danger_depth(
@@ -648,7 +664,7 @@ impl Player {
                 self.stats.depth = depth;
                 self.stats.values = values;
             }
-            return self.finish(start, &legal);
+            return self.finish(board, start, &legal);
         }
         let mut last_time: Option<Duration> = None;
         let mut growth = 8.0f64;
@@ -686,14 +702,20 @@ impl Player {
                 break;
             }
         }
-        self.finish(start, &legal)
+        self.finish(board, start, &legal)
     }
 
-    /// Records the time and picks the best move from the recorded values.
-    fn finish(&mut self, start: Instant, legal: &[Direction]) -> Option<Direction> {
+    /// Records the time and picks the best move from the recorded values (the formation guard's, if it has one).
+    fn finish(&mut self, board: &Board, start: Instant, legal: &[Direction]) -> Option<Direction> {
         self.stats.ms = start.elapsed().as_secs_f64() * 1000.0;
         if let Some(ms) = self.cfg.ms_per_move {
             self.clock.end(self.stats.ms, ms);
+        }
+        if let Some(d) = self
+            .formation_guard
+            .and_then(|g| g.choose(board, &self.stats.values))
+        {
+            return Some(d);
         }
         let mut best: Option<(Direction, f32)> = None;
         for &(d, v) in &self.stats.values {

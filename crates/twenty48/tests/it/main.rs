@@ -12,6 +12,7 @@ mod ai;
 mod cutoff_shrink;
 mod downgrade;
 mod endgame;
+mod formation_guard;
 mod game;
 mod largest_tiles;
 mod late_stage;
