@@ -90,7 +90,8 @@ impl FormationGuard {
             .iter()
             .map(|&(_, v)| v)
             .fold(f32::NEG_INFINITY, f32::max);
-        if best.is_nan() || best <= 0.0 {
+        // `f32::max` passes over NaN, so `best` is a number; no values at all leave it at minus infinity.
+        if best <= 0.0 {
             return None;
         }
         let mut kept: Option<(Direction, f32)> = None;
