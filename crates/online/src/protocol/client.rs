@@ -1,0 +1,187 @@
+//! What a client sends: [`ClientMessage`].
+
+use super::*;
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// The first message of every connection: who this is. An unknown name is registered with its token; a known
+    /// one must bring the same token. Answered by `welcome`.
+    Hello {
+        /// The player's name (1 to [`MAX_NAME_CHARS`] letters, digits, `_` or `-`).
+        name: String,
+        /// The player's secret, made and kept by the client ([`TOKEN_CHARS`] printable ASCII characters).
+        token: String,
+    },
+    /// Ask for the lobby; answered by `lobby`.
+    Lobby {
+        /// Optional: keep sending `lobby` when it changes (at most once a second) until `"follow": false`.
+        #[serde(default)]
+        follow: bool,
+    },
+    /// Challenge a player who is online; they get `challenged`, you get `challenge_sent`.
+    Challenge {
+        /// The opponent's name.
+        opponent: String,
+        /// The board, `ROWSxCOLS` (`"6x5"`, any size Parlor plays).
+        board: String,
+        /// Optional: the time control; none for an untimed game.
+        #[serde(default)]
+        clock: Option<TimeControl>,
+        /// Optional: whether the game changes ratings.
+        #[serde(default)]
+        rated: bool,
+    },
+    /// Accept a challenge received; the game starts (its `started` event goes to both), the challenger playing Black.
+    Accept {
+        /// The challenge's number.
+        challenge: u64,
+    },
+    /// Decline a challenge received; the challenger gets `challenge_closed`.
+    Decline {
+        /// The challenge's number.
+        challenge: u64,
+    },
+    /// Withdraw a challenge you made; the opponent gets `challenge_closed`.
+    Cancel {
+        /// The challenge's number.
+        challenge: u64,
+    },
+    /// Join the rated queue for a board and time control (joining again replaces your place); answered by
+    /// `queued`. When paired, the game's `started` event comes and you leave the queue.
+    Queue {
+        /// The board, `ROWSxCOLS`.
+        board: String,
+        /// Optional: the time control; none for untimed.
+        #[serde(default)]
+        clock: Option<TimeControl>,
+    },
+    /// Leave the queue; answered by `unqueued`.
+    Unqueue {},
+    /// Play a move.
+    Move {
+        /// The game.
+        game: u64,
+        /// The client's sequence number for its moves in this game, increasing; a move sent again with a number
+        /// already taken is ignored.
+        seq: u64,
+        /// The move in Parlor's Nocca notation (`c1k`: a square and a direction letter).
+        mv: String,
+    },
+    /// The last event number of a game the client has seen.
+    Ack {
+        /// The game.
+        game: u64,
+        /// The event number.
+        event: u64,
+    },
+    /// Give up a game (before both sides have moved, the game is aborted instead).
+    Resign {
+        /// The game.
+        game: u64,
+    },
+    /// Send again every event of a game you play (or played) after number `after` (0: all of them).
+    Resume {
+        /// The game.
+        game: u64,
+        /// The last event number the client has.
+        after: u64,
+    },
+    /// After a finished game, offer its opponent a rematch (colours swapped, same board, clock and rating); the
+    /// opponent gets `rematch_offered`. Sent by the other player it accepts the offer, and the new game starts.
+    Rematch {
+        /// The finished game.
+        game: u64,
+    },
+    /// Decline a rematch offered; the other player gets `rematch_declined`.
+    DeclineRematch {
+        /// The finished game.
+        game: u64,
+    },
+    /// Watch a live game: answered by `watching`, then every event after `after`, and every new one until the game
+    /// ends or `unwatch`.
+    Watch {
+        /// The game.
+        game: u64,
+        /// The last event number the client has (0: all of them).
+        after: u64,
+    },
+    /// Stop watching a game; answered by `unwatched`.
+    Unwatch {
+        /// The game.
+        game: u64,
+    },
+    /// Ask for a finished game's record; answered by `record`.
+    Record {
+        /// The game.
+        game: u64,
+    },
+    /// Ask for a player's last finished games (newest first, at most [`LIST_LIMIT`]); answered by `games`.
+    Games {
+        /// The player.
+        player: String,
+    },
+    /// Ask for today's 2048 challenge; answered by `daily_2048`.
+    #[serde(rename = "daily_2048")]
+    Daily2048 {},
+    /// Hand in a game of today's 2048; answered by `scored_2048`, or refused (`score_mismatch` if the moves do not
+    /// produce the score claimed, `bad_actions` if they do not replay, `duplicate` if this board of the day already
+    /// has your game, `bad_day` if the day is not today's).
+    #[serde(rename = "submit_2048")]
+    Submit2048 {
+        /// The day played (`YYYY-MM-DD`, UTC), as `daily_2048` gave it.
+        day: String,
+        /// Every action in order, one letter each ([`actions_to_letters`]: `u`, `d`, `l`, `r` slides, `z` undo).
+        actions: String,
+        /// The score the client reached.
+        score: u64,
+        /// Whether hints were shown.
+        hints: bool,
+        /// Whether undo was used (must be true if `actions` holds a `z`).
+        undo: bool,
+    },
+    /// Ask for today's Mastermind; answered by `daily_mastermind`.
+    DailyMastermind {},
+    /// A guess at today's Mastermind; answered by `guess_scored`, or refused (`duplicate` if guess number `n` was
+    /// already scored or the same code was already guessed, `game_over` once solved or out of guesses).
+    Guess {
+        /// The day (`YYYY-MM-DD`, UTC), as `daily_mastermind` gave it.
+        day: String,
+        /// The guess's number: 1 for the first, one more than the guesses already scored.
+        n: u32,
+        /// The code in the `mastermind` crate's notation for the day's variant (`RGYU`, or `1234`).
+        code: String,
+    },
+    /// Ask for a daily leaderboard; answered by `leaderboard`.
+    Leaderboard {
+        /// Which challenge.
+        daily: Daily,
+        /// Optional: the day (`YYYY-MM-DD`); today if none.
+        #[serde(default)]
+        day: Option<String>,
+        /// Optional: which board (`plain` if none).
+        #[serde(default)]
+        board: Board,
+    },
+    /// Is the server there? Answered by `pong`, before `hello` as after it, and counted by the rate limits like any
+    /// other message. A client sends it when the server has said nothing for a while: the WebSocket pings the
+    /// server sends are answered by a browser without telling the page, so this is how a page hears a silent server.
+    Ping {},
+}
+
+impl ClientMessage {
+    /// Parses a client's message: at most [`MAX_MESSAGE_BYTES`], or [`MAX_SUBMIT_BYTES`] for `submit_2048`.
+    pub fn parse(text: &str) -> Result<ClientMessage, ParseError> {
+        let msg = parse(text, MAX_SUBMIT_BYTES)?;
+        if text.len() > MAX_MESSAGE_BYTES && !matches!(msg, ClientMessage::Submit2048 { .. }) {
+            return Err(ParseError::TooLarge(text.len(), MAX_MESSAGE_BYTES));
+        }
+        Ok(msg)
+    }
+
+    /// The message as sent on the wire.
+    pub fn to_text(&self) -> String {
+        write(self)
+    }
+}
