@@ -13,23 +13,40 @@ pub struct Target {
     pub port: u16,
 }
 
+/// Why an address was refused; each names the address as written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AddressError {
+    /// Neither `ws://` nor `wss://`.
+    #[error(
+        "{0}: not a ws:// or wss:// address (ws://HOST:PORT for a plain server, wss://HOST for one behind TLS)"
+    )]
+    Scheme(String),
+    /// `[` without `]`.
+    #[error("{0}: an IPv6 address without its closing bracket")]
+    Bracket(String),
+    /// No host.
+    #[error("{0}: no host")]
+    NoHost(String),
+    /// A port that is not a number from 0 to 65535: the address and the port as written.
+    #[error("{0}: the port {1:?} is not a number from 0 to 65535")]
+    Port(String, String),
+}
+
 /// Reads a `ws://HOST[:PORT][/...]` or `wss://HOST[:PORT][/...]` address.
-pub fn target(url: &str) -> Result<Target, String> {
+pub fn target(url: &str) -> Result<Target, AddressError> {
     let (tls, rest) = if let Some(rest) = url.strip_prefix("wss://") {
         (true, rest)
     } else if let Some(rest) = url.strip_prefix("ws://") {
         (false, rest)
     } else {
-        return Err(format!(
-            "{url}: not a ws:// or wss:// address (ws://HOST:PORT for a plain server, wss://HOST for one behind TLS)"
-        ));
+        return Err(AddressError::Scheme(url.to_string()));
     };
     let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
     let authority = authority.rsplit('@').next().unwrap_or(authority);
     let (host, port) = if let Some(inner) = authority.strip_prefix('[') {
         let (host, after) = inner
             .split_once(']')
-            .ok_or_else(|| format!("{url}: an IPv6 address without its closing bracket"))?;
+            .ok_or_else(|| AddressError::Bracket(url.to_string()))?;
         (host, after.strip_prefix(':'))
     } else {
         match authority.rsplit_once(':') {
@@ -38,7 +55,7 @@ pub fn target(url: &str) -> Result<Target, String> {
         }
     };
     if host.is_empty() {
-        return Err(format!("{url}: no host"));
+        return Err(AddressError::NoHost(url.to_string()));
     }
     let port = match port {
         None => {
@@ -50,7 +67,7 @@ pub fn target(url: &str) -> Result<Target, String> {
         }
         Some(p) => p
             .parse::<u16>()
-            .map_err(|_| format!("{url}: the port {p:?} is not a number from 0 to 65535"))?,
+            .map_err(|_| AddressError::Port(url.to_string(), p.to_string()))?,
     };
     Ok(Target {
         tls,

@@ -63,7 +63,8 @@ pub fn score_2048(
     hints: bool,
     undo: bool,
 ) -> Result<Scored, (ErrorCode, String)> {
-    let actions = letters_to_actions(letters).map_err(|e| (ErrorCode::BadActions, e))?;
+    let actions =
+        letters_to_actions(letters).map_err(|e| (ErrorCode::BadActions, e.to_string()))?;
     if !undo && actions.contains(&twenty48::Action::Undo) {
         return Err((
             ErrorCode::BadActions,

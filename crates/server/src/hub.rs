@@ -472,11 +472,11 @@ impl Hub {
     /// answered `welcome`); on failure the connection has been sent the error.
     pub fn hello(&mut self, conn: &Conn, name: &str, token: &str, now_ms: u64) -> Option<String> {
         if let Err(e) = check_name(name) {
-            conn.send(&error(ErrorCode::BadName, e, None));
+            conn.send(&error(ErrorCode::BadName, e.to_string(), None));
             return None;
         }
         if let Err(e) = check_token(token) {
-            conn.send(&error(ErrorCode::BadToken, e, None));
+            conn.send(&error(ErrorCode::BadToken, e.to_string(), None));
             return None;
         }
         match self.store.login(name, token) {
@@ -1703,7 +1703,7 @@ fn game_terms(board: &str, clock: Option<TimeControl>) -> Result<nocca::Dims, Bo
         .parse::<nocca::Dims>()
         .map_err(|e| Box::new(error(ErrorCode::BadBoard, e.to_string(), None)))?;
     if let Some(Err(e)) = clock.map(TimeControl::check) {
-        return Err(Box::new(error(ErrorCode::BadClock, e, None)));
+        return Err(Box::new(error(ErrorCode::BadClock, e.to_string(), None)));
     }
     Ok(dims)
 }

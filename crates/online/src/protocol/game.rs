@@ -89,16 +89,12 @@ impl TimeControl {
     }
 
     /// Checks the bounds: minutes and increment within theirs, and not both zero.
-    pub fn check(self) -> Result<(), String> {
+    pub fn check(self) -> Result<(), TimeControlError> {
         if self.minutes > MAX_CLOCK_MINUTES || self.increment_secs > MAX_INCREMENT_SECS {
-            return Err(format!(
-                "a time control has at most {MAX_CLOCK_MINUTES} minutes and {MAX_INCREMENT_SECS} seconds a move"
-            ));
+            return Err(TimeControlError::TooLong);
         }
         if self.minutes == 0 && self.increment_secs == 0 {
-            return Err(
-                "a time control of 0+0 leaves no time: give minutes or an increment".into(),
-            );
+            return Err(TimeControlError::NoTime);
         }
         Ok(())
     }
@@ -111,16 +107,32 @@ impl std::fmt::Display for TimeControl {
     }
 }
 
+/// Why a time control was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TimeControlError {
+    /// Not `minutes+seconds` nor `minutes`: the text as written.
+    #[error("time control {0:?}: write minutes+seconds, as 5+3")]
+    Syntax(String),
+    /// Over [`MAX_CLOCK_MINUTES`] or [`MAX_INCREMENT_SECS`].
+    #[error(
+        "a time control has at most {MAX_CLOCK_MINUTES} minutes and {MAX_INCREMENT_SECS} seconds a move"
+    )]
+    TooLong,
+    /// `0+0`.
+    #[error("a time control of 0+0 leaves no time: give minutes or an increment")]
+    NoTime,
+}
+
 impl std::str::FromStr for TimeControl {
-    type Err = String;
+    type Err = TimeControlError;
 
     /// `5+3` (minutes plus seconds a move) or `10` (no increment), within the bounds of [`TimeControl::check`].
-    fn from_str(s: &str) -> Result<TimeControl, String> {
+    fn from_str(s: &str) -> Result<TimeControl, TimeControlError> {
         let (m, i) = s.trim().split_once('+').unwrap_or((s.trim(), "0"));
         let number = |t: &str| {
             t.trim()
                 .parse::<u32>()
-                .map_err(|_| format!("time control {s:?}: write minutes+seconds, as 5+3"))
+                .map_err(|_| TimeControlError::Syntax(s.to_string()))
         };
         let tc = TimeControl {
             minutes: number(m)?,

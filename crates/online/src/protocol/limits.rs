@@ -1,5 +1,7 @@
 //! The protocol's version and limits, and the rules of names and tokens.
 
+use thiserror::Error;
+
 /// The protocol version this crate speaks (the `"v"` of every message).
 pub const VERSION: u64 = 2;
 
@@ -31,28 +33,40 @@ pub const MAX_CLOCK_MINUTES: u32 = 180;
 /// The longest increment, in seconds per move.
 pub const MAX_INCREMENT_SECS: u32 = 180;
 
+/// Why a name was refused ([`check_name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum NameError {
+    /// Empty, or longer than [`MAX_NAME_CHARS`].
+    #[error("a name has 1 to {MAX_NAME_CHARS} characters")]
+    Length,
+    /// A character other than an ASCII letter, a digit, `_` or `-`.
+    #[error("a name has only letters, digits, '_' and '-'")]
+    Characters,
+}
+
+/// Why a token was refused ([`check_token`]): not [`TOKEN_CHARS`] printable ASCII characters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("a token has {} to {} printable ASCII characters", TOKEN_CHARS.start(), TOKEN_CHARS.end())]
+pub struct TokenError;
+
 /// Checks a player's name: 1 to [`MAX_NAME_CHARS`] ASCII letters, digits, `_` or `-`.
-pub fn check_name(name: &str) -> Result<(), String> {
+pub fn check_name(name: &str) -> Result<(), NameError> {
     if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-        return Err(format!("a name has 1 to {MAX_NAME_CHARS} characters"));
+        return Err(NameError::Length);
     }
     if !name
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
     {
-        return Err("a name has only letters, digits, '_' and '-'".into());
+        return Err(NameError::Characters);
     }
     Ok(())
 }
 
 /// Checks a token: [`TOKEN_CHARS`] printable ASCII characters (no spaces).
-pub fn check_token(token: &str) -> Result<(), String> {
+pub fn check_token(token: &str) -> Result<(), TokenError> {
     if !TOKEN_CHARS.contains(&token.len()) || !token.chars().all(|c| c.is_ascii_graphic()) {
-        return Err(format!(
-            "a token has {} to {} printable ASCII characters",
-            TOKEN_CHARS.start(),
-            TOKEN_CHARS.end()
-        ));
+        return Err(TokenError);
     }
     Ok(())
 }

@@ -149,9 +149,19 @@ pub fn actions_to_letters(actions: &[twenty48::Action]) -> String {
         .collect()
 }
 
+/// A letter that is not a 2048 action ([`letters_to_actions`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("action {position} is {letter:?}: actions are u, d, l, r (slides) and z (undo)")]
+pub struct ActionsError {
+    /// Its position, from 1.
+    pub position: usize,
+    /// The letter.
+    pub letter: char,
+}
+
 /// Reads 2048 actions written by [`actions_to_letters`]; the error names the first letter that is not one (its
 /// 1-based position).
-pub fn letters_to_actions(letters: &str) -> Result<Vec<twenty48::Action>, String> {
+pub fn letters_to_actions(letters: &str) -> Result<Vec<twenty48::Action>, ActionsError> {
     use twenty48::{Action, Direction};
     letters
         .chars()
@@ -162,10 +172,10 @@ pub fn letters_to_actions(letters: &str) -> Result<Vec<twenty48::Action>, String
             'l' => Ok(Action::Slide(Direction::Left)),
             'r' => Ok(Action::Slide(Direction::Right)),
             'z' => Ok(Action::Undo),
-            other => Err(format!(
-                "action {} is {other:?}: actions are u, d, l, r (slides) and z (undo)",
-                i + 1
-            )),
+            other => Err(ActionsError {
+                position: i + 1,
+                letter: other,
+            }),
         })
         .collect()
 }

@@ -736,7 +736,8 @@ fn actions_letters_refuse_other_letters() {
         ]
     );
     let error = letters_to_actions("udx").unwrap_err();
-    assert!(error.contains("action 3"), "{error}");
+    assert_eq!((error.position, error.letter), (3, 'x'));
+    assert!(error.to_string().contains("action 3"), "{error}");
     assert!(letters_to_actions("u d").is_err());
 }
 

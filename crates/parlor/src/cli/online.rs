@@ -31,5 +31,7 @@ pub struct OnlineArgs {
 
 /// Checks a server address as the command line is read: ws:// or wss://, a host, a port if any.
 fn server_url(url: &str) -> Result<String, String> {
-    parlor_online::address::target(url).map(|_| url.to_string())
+    parlor_online::address::target(url)
+        .map(|_| url.to_string())
+        .map_err(|e| e.to_string())
 }

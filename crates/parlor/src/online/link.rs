@@ -196,7 +196,7 @@ fn tls_refusal(url: &str, host: &str, e: &std::io::Error) -> String {
 
 /// Opens the WebSocket (a bounded wait for the TCP connection and the handshakes).
 fn connect(url: &str) -> Result<WebSocket<Socket>, String> {
-    let target = target(url)?;
+    let target = target(url).map_err(|e| e.to_string())?;
     let hostport = if target.host.contains(':') {
         format!("[{}]:{}", target.host, target.port)
     } else {

@@ -806,7 +806,7 @@ pub fn terms_of(words: &[&str]) -> Result<(String, Option<TimeControl>, bool), S
         } else if w.contains('x') {
             board = (*w).to_string();
         } else {
-            clock = Some(w.parse::<TimeControl>()?);
+            clock = Some(w.parse::<TimeControl>().map_err(|e| e.to_string())?);
         }
     }
     Ok((board, clock, rated))
