@@ -14,11 +14,9 @@ use parlor::games::mastermind::Mastermind;
 use parlor::games::mastermind::trees::{key_tree, tree_key};
 use parlor::games::nocca::Nocca;
 use parlor::games::nocca::tables::{progress_text, solves_on_first_use};
-use parlor::games::twenty48::Twenty48;
 use parlor::mid::Contexts;
-use parlor::mid::elsewhere::{Answer, Request, answer_to_json, think_for};
+use parlor::mid::elsewhere::{Answer, Request, answer_to_json};
 use parlor::mid::game::{Game, Purpose};
-use parlor::tui::game::TuiGame;
 
 thread_local! {
     /// Every game's context, made at the first request and kept for the worker's life. Nocca's tables and
@@ -157,13 +155,6 @@ pub fn fetch(key: &str) -> Result<Option<Vec<u8>>, String> {
     }
 }
 
-/// Game `G`'s answer to `request`, over the worker's context of `G`.
-fn think<G: TuiGame>(request: &Request) -> Answer {
-    CONTEXTS
-        .with(|c| think_for::<G>(request, &c.of::<G>(), G::set_pace, G::hint_text))
-        .map_err(|e| e.to_string())
-}
-
 /// The answer to one request (both as the JSON that crosses between the page and its worker): the request's game
 /// rebuilt by replaying its moves, then the computer's move in notation, none, or why it could not think.
 pub fn answer(request: &str) -> String {
@@ -171,11 +162,9 @@ pub fn answer(request: &str) -> String {
         Ok(r) => r,
         Err(e) => return answer_to_json(0, &Err(e.to_string())),
     };
-    let answer = match request.game.as_str() {
-        id if id == Twenty48::ID => think::<Twenty48>(&request),
-        id if id == Mastermind::ID => think::<Mastermind>(&request),
-        id if id == Nocca::ID => think::<Nocca>(&request),
-        other => Err(format!("no game {other} to think for")),
+    let answer: Answer = match parlor::registry::find(&request.game) {
+        Some(game) => CONTEXTS.with(|c| game.think(&request, c)),
+        None => Err(format!("no game {} to think for", request.game)),
     };
     answer_to_json(request.id, &answer)
 }
@@ -184,6 +173,7 @@ pub fn answer(request: &str) -> String {
 mod tests {
     use super::*;
     use parlor::mid::elsewhere::answer_from_json;
+    use parlor::games::twenty48::Twenty48;
     use parlor::mid::game::Purpose;
     use parlor::mid::params_or_default;
     use std::sync::atomic::AtomicBool;

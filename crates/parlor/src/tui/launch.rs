@@ -34,6 +34,13 @@ pub trait Launch: AnyGame {
     /// Every key the game takes for itself, with what it does in words that name the game: its table's
     /// ([`Launch::bound_keys`]) and what it types ([`TuiGame::typed_keys`]).
     fn own_keys(&self) -> Vec<(crate::input::KeyCode, String)>;
+    /// The answer to a think request elsewhere (the page's worker): the request's game rebuilt by replaying its
+    /// moves over this game's context in `contexts`, then the computer's move ([`crate::mid::elsewhere::think_for`]).
+    fn think(
+        &self,
+        request: &crate::mid::elsewhere::Request,
+        contexts: &crate::mid::Contexts,
+    ) -> crate::mid::elsewhere::Answer;
 }
 
 /// The games as the settings see them: each game, and the keys it takes for itself.
@@ -45,6 +52,20 @@ pub fn catalog(games: &[&'static dyn Launch]) -> Catalog {
 }
 
 impl<G: TuiGame> Launch for Entry<G> {
+    fn think(
+        &self,
+        request: &crate::mid::elsewhere::Request,
+        contexts: &crate::mid::Contexts,
+    ) -> crate::mid::elsewhere::Answer {
+        crate::mid::elsewhere::think_for::<G>(
+            request,
+            &contexts.of::<G>(),
+            G::set_pace,
+            G::hint_text,
+        )
+        .map_err(|e| e.to_string())
+    }
+
     fn setup(&self, params: Option<&str>, contexts: &crate::mid::Contexts) -> Box<dyn View> {
         Box::new(
             SetupView::<G>::new(params_or_default::<G>(params)).with_context(contexts.of::<G>()),
