@@ -487,10 +487,16 @@ fn diary(line: &str) -> Option<String> {
     if let Some(h) = hash {
         return Some(format!("a commit hash, {h}"));
     }
+    // A date as ISO writes it: four digits, a hyphen, two digits, a hyphen, two digits.
     let b = line.as_bytes();
     let date = (0..b.len().saturating_sub(9)).find(|&i| {
-        let d = |j: usize| b[i + j].is_ascii_digit();
-        d(0) && d(1) && d(2) && d(3) && b[i + 4] == b'-' && d(5) && d(6) && b[i + 7] == b'-' && d(8) && d(9)
+        b"dddd-dd-dd".iter().zip(&b[i..i + 10]).all(|(&want, &c)| {
+            if want == b'd' {
+                c.is_ascii_digit()
+            } else {
+                c == want
+            }
+        })
     });
     date.map(|i| format!("a date, {}", &line[i..i + 10]))
 }
@@ -551,14 +557,20 @@ fn links(text: &str) -> Vec<String> {
         if let Some(rest) = plain.trim_start().strip_prefix('[')
             && let Some((_, target)) = rest.split_once("]: ")
         {
-            out.push(target.split_whitespace().next().unwrap_or_default().to_string());
+            out.push(
+                target
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or_default()
+                    .to_string(),
+            );
         }
         let mut rest = plain.as_str();
         while let Some(i) = rest.find("](") {
             let after = &rest[i + 2..];
             let end = after.find(')').unwrap_or(after.len());
             let target = after[..end].split_whitespace().next().unwrap_or_default();
-            out.push(target.trim_matches(|c| c == '<' || c == '>').to_string());
+            out.push(target.trim_matches(['<', '>']).to_string());
             rest = &after[end..];
         }
     }
@@ -649,8 +661,16 @@ fn the_link_check_reads_links_and_anchors() {
         links("See [RULES.md](RULES.md) and [a](docs/A.md#x \"t\"), not `[b](c)`.\n[r]: LICENSE\n"),
         ["RULES.md", "docs/A.md#x", "LICENSE"]
     );
-    let heads = anchors("# Parlor\n## Where data lives\n### Nocca Nocca (ノッカノッカ)\n## Tests\n## Tests\n");
-    for a in ["parlor", "where-data-lives", "nocca-nocca-ノッカノッカ", "tests", "tests-1"] {
+    let heads = anchors(
+        "# Parlor\n## Where data lives\n### Nocca Nocca (ノッカノッカ)\n## Tests\n## Tests\n",
+    );
+    for a in [
+        "parlor",
+        "where-data-lives",
+        "nocca-nocca-ノッカノッカ",
+        "tests",
+        "tests-1",
+    ] {
         assert!(heads.contains(a), "{a} not in {heads:?}");
     }
 }
