@@ -433,3 +433,244 @@ fn the_plain_mode_example_plays_through_a_pipe() {
     assert!(o.status.success(), "{line}: {}", err(&o));
     assert!(out(&o).contains("Score"), "{}", out(&o));
 }
+
+/// The workspace's root, where README.md and docs/ are.
+fn root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The documents a reader is sent to: README.md and every Markdown file of docs/, as (path from the root, text).
+fn documents() -> Vec<(String, String)> {
+    let mut docs = vec![("README.md".to_string(), readme())];
+    let dir = root().join("docs");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("docs/ at the root")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".md"))
+        .collect();
+    names.sort();
+    for name in names {
+        let text = std::fs::read_to_string(dir.join(&name)).unwrap();
+        docs.push((format!("docs/{name}"), text));
+    }
+    docs
+}
+
+/// Why `line` reads as a development diary rather than a description of what is: a session number, a sitting, a
+/// commit hash (7 to 40 hex digits, letters and digits both), a date, or a plan said not to be built. None if it
+/// reads as neither.
+fn diary(line: &str) -> Option<String> {
+    let lower = line.to_lowercase();
+    if lower.contains("none of this is built") {
+        return Some("\"None of this is built\"".to_string());
+    }
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    for pair in words.windows(2) {
+        if matches!(pair[0], "session" | "sessions") && pair[1].chars().all(|c| c.is_ascii_digit())
+        {
+            return Some(format!("\"{} {}\"", pair[0], pair[1]));
+        }
+    }
+    if let Some(w) = words.iter().find(|w| w.starts_with("sitting")) {
+        return Some(format!("\"{w}\""));
+    }
+    let hash = words.iter().find(|w| {
+        (7..=40).contains(&w.len())
+            && w.chars().all(|c| c.is_ascii_hexdigit())
+            && w.chars().any(|c| c.is_ascii_digit())
+            && w.chars().any(|c| c.is_ascii_alphabetic())
+    });
+    if let Some(h) = hash {
+        return Some(format!("a commit hash, {h}"));
+    }
+    // A date as ISO writes it: four digits, a hyphen, two digits, a hyphen, two digits.
+    let b = line.as_bytes();
+    let date = (0..b.len().saturating_sub(9)).find(|&i| {
+        b"dddd-dd-dd".iter().zip(&b[i..i + 10]).all(|(&want, &c)| {
+            if want == b'd' {
+                c.is_ascii_digit()
+            } else {
+                c == want
+            }
+        })
+    });
+    date.map(|i| format!("a date, {}", &line[i..i + 10]))
+}
+
+#[test]
+fn the_readme_is_a_manual_of_at_most_400_lines() {
+    let lines = readme().lines().count();
+    assert!(lines <= 400, "README.md has {lines} lines; at most 400");
+}
+
+#[test]
+fn no_document_is_a_development_diary() {
+    let mut found = Vec::new();
+    for (file, text) in documents() {
+        for (n, line) in text.lines().enumerate() {
+            if let Some(why) = diary(line) {
+                found.push(format!("{file}:{}: {why}: {line}", n + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// The diary check catches what it is meant to, and not the figures a manual states.
+#[test]
+fn the_diary_check_catches_a_diary() {
+    for line in [
+        "measured in session 19 on a quiet machine",
+        "Clients built before this rule (Session 15 and older)",
+        "which the second sitting measured",
+        "`git show 6996a44:crates/twenty48/weights/x.p48`",
+        "on the release binary of commit 0c0c580",
+        "(2026-11-26, 11:10-11:12 UTC)",
+        "Past one machine, several servers would share one database. None of this is built.",
+    ] {
+        assert!(diary(line).is_some(), "not caught: {line}");
+    }
+    for line in [
+        "Network and stores together are 15,906,880 bytes, 2082636952 positions",
+        "a session does autosave; plain-mode sessions fed arbitrary bytes",
+        "`parlor 2048 slide 2,2,2,2/4,4,8,0 left`, ChaCha8, CRC-32, `YYYY-MM-DD`, deadbeef",
+    ] {
+        assert_eq!(diary(line), None, "{line}");
+    }
+}
+
+/// The links of a Markdown text outside code: the targets of `[text](target)` and of `[name]: target` lines.
+fn links(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in prose(text).lines() {
+        // Inline code is no link: `[x](y)` in backticks is left out.
+        let mut plain = String::new();
+        for (i, part) in line.split('`').enumerate() {
+            if i % 2 == 0 {
+                plain.push_str(part);
+            }
+        }
+        if let Some(rest) = plain.trim_start().strip_prefix('[')
+            && let Some((_, target)) = rest.split_once("]: ")
+        {
+            out.push(
+                target
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or_default()
+                    .to_string(),
+            );
+        }
+        let mut rest = plain.as_str();
+        while let Some(i) = rest.find("](") {
+            let after = &rest[i + 2..];
+            let end = after.find(')').unwrap_or(after.len());
+            let target = after[..end].split_whitespace().next().unwrap_or_default();
+            out.push(target.trim_matches(['<', '>']).to_string());
+            rest = &after[end..];
+        }
+    }
+    out
+}
+
+/// The anchors GitHub gives a Markdown text's headings: lower case, spaces as hyphens, other punctuation dropped,
+/// and a repeated heading numbered (`-1`, `-2`, ...).
+fn anchors(text: &str) -> BTreeSet<String> {
+    let mut seen: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut out = BTreeSet::new();
+    for line in prose(text).lines() {
+        let Some(title) = line.strip_prefix('#') else {
+            continue;
+        };
+        let title = title.trim_start_matches('#');
+        if !title.starts_with(' ') {
+            continue;
+        }
+        let slug: String = title
+            .trim()
+            .chars()
+            .filter_map(|c| match c {
+                ' ' => Some('-'),
+                '-' | '_' => Some(c),
+                c if c.is_alphanumeric() => Some(c),
+                _ => None,
+            })
+            .flat_map(char::to_lowercase)
+            .collect();
+        let n = seen.entry(slug.clone()).or_default();
+        out.insert(if *n == 0 {
+            slug.clone()
+        } else {
+            format!("{slug}-{n}")
+        });
+        *n += 1;
+    }
+    out
+}
+
+#[test]
+fn every_relative_link_of_the_documents_leads_somewhere() {
+    let root = root();
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for (file, text) in documents() {
+        let dir = std::path::Path::new(&file)
+            .parent()
+            .unwrap_or(std::path::Path::new(""))
+            .to_path_buf();
+        for target in links(&text) {
+            if target.is_empty() || target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            checked += 1;
+            let (path, anchor) = match target.split_once('#') {
+                Some((p, a)) => (p, Some(a)),
+                None => (target.as_str(), None),
+            };
+            let to = if path.is_empty() {
+                root.join(&file)
+            } else {
+                root.join(&dir).join(path)
+            };
+            if !to.exists() {
+                problems.push(format!("{file}: ({target}): no file {}", to.display()));
+                continue;
+            }
+            if let Some(anchor) = anchor
+                && to.extension().is_some_and(|x| x == "md")
+            {
+                let heads = anchors(&std::fs::read_to_string(&to).unwrap());
+                if !heads.contains(anchor) {
+                    problems.push(format!("{file}: ({target}): no heading #{anchor} there"));
+                }
+            }
+        }
+    }
+    assert!(checked >= 20, "only {checked} relative links found");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The link check reads links as Markdown does, and anchors as GitHub makes them.
+#[test]
+fn the_link_check_reads_links_and_anchors() {
+    assert_eq!(
+        links("See [RULES.md](RULES.md) and [a](docs/A.md#x \"t\"), not `[b](c)`.\n[r]: LICENSE\n"),
+        ["RULES.md", "docs/A.md#x", "LICENSE"]
+    );
+    let heads = anchors(
+        "# Parlor\n## Where data lives\n### Nocca Nocca (ノッカノッカ)\n## Tests\n## Tests\n",
+    );
+    for a in [
+        "parlor",
+        "where-data-lives",
+        "nocca-nocca-ノッカノッカ",
+        "tests",
+        "tests-1",
+    ] {
+        assert!(heads.contains(a), "{a} not in {heads:?}");
+    }
+}
