@@ -32,7 +32,7 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
 use axum::routing::get;
 use futures_util::{SinkExt, StreamExt};
-use hub::{Conn, Hub, Outgoing};
+use hub::{Conn, Done, Hub, Outgoing};
 use limit::Bucket;
 use liveness::{Beat, Liveness};
 use parlor_online::protocol::{ClientMessage, ErrorCode, ServerMessage};
@@ -46,7 +46,7 @@ use std::time::{Duration, Instant};
 use tokio::net::TcpListener;
 use tokio::sync::{mpsc, watch};
 
-pub use store::{FinishedGame, Store};
+pub use store::{FinishedGame, Pool, SqliteStore, Store, StoreError};
 
 /// The address `parlor serve` listens on by default.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:7878";
@@ -82,8 +82,13 @@ impl Default for Config {
     }
 }
 
+/// What every connection and task of a running server shares.
 struct Shared {
     hub: Mutex<Hub>,
+    /// The store on its threads.
+    store: Pool,
+    /// The server's secret for the daily seeds (none if the store could not give it: the dailies are then refused).
+    secret: Option<String>,
     heartbeat: Duration,
     /// The server's running time ([`runclock`]): what game clocks, grace periods and limits count in.
     clock: RunClock,
@@ -171,24 +176,42 @@ async fn stop_signal() {
     }
 }
 
-/// Serves on `listener` with the database in `data_dir` until `stop` completes; then closes every connection
-/// (waiting up to two seconds for them) and returns. Every finished game is in the database as soon as it ends.
+/// Serves on `listener` with the database in `data_dir` ([`SqliteStore`]) until `stop` completes; then closes
+/// every connection (waiting up to two seconds for them) and returns once every write asked for is done. Every
+/// finished game is in the database before its end is sent.
 pub async fn run(
     listener: TcpListener,
     data_dir: &Path,
     config: Config,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> Result<()> {
-    let store = Store::open(data_dir)?;
+    let store = SqliteStore::open(data_dir)?;
+    run_on(listener, Box::new(store), config, stop).await
+}
+
+/// [`run`] on any store: it runs on threads of its own ([`Pool`]), never on the async path.
+pub async fn run_on(
+    listener: TcpListener,
+    store: Box<dyn Store>,
+    config: Config,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> Result<()> {
+    let store = Pool::start(store)?;
     let grace_ms = u64::try_from(config.grace.as_millis()).unwrap_or(u64::MAX);
+    let (done_tx, mut done_rx) = mpsc::unbounded_channel::<Done>();
+    let (hub, secret) = Hub::load(
+        store.clone(),
+        done_tx,
+        grace_ms,
+        u64::try_from(config.first_move.as_millis()).unwrap_or(u64::MAX),
+    )
+    .await?;
     let (stop_tx, stop_rx) = watch::channel(false);
     let (alive_tx, mut alive_rx) = mpsc::channel::<()>(1);
     let shared = Arc::new(Shared {
-        hub: Mutex::new(Hub::new(
-            store,
-            grace_ms,
-            u64::try_from(config.first_move.as_millis()).unwrap_or(u64::MAX),
-        )),
+        hub: Mutex::new(hub),
+        store: store.clone(),
+        secret,
         heartbeat: config.heartbeat,
         clock: RunClock::new(config.tick),
         next_conn: AtomicU64::new(1),
@@ -207,6 +230,8 @@ pub async fn run(
                         let now = shared.now_ms();
                         shared.hub().tick(now);
                     }
+                    // A write done: what waited for it (a game's events, an acknowledgement) goes out.
+                    Some(done) = done_rx.recv() => shared.hub().done(done),
                     _ = stop.changed() => break,
                 }
             }
@@ -235,6 +260,8 @@ pub async fn run(
     drop(shared);
     drop(alive);
     let _ = tokio::time::timeout(Duration::from_secs(2), alive_rx.recv()).await;
+    // Every write asked for is done before the server says it has stopped.
+    store.flush().await?;
     served.context("the server's task")??;
     Ok(())
 }
@@ -357,13 +384,19 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket) {
                 .send(Outgoing::Text(ServerMessage::Pong {}.to_text()));
             continue;
         }
-        let mut hub = shared.hub();
         match (&name, msg) {
             (None, ClientMessage::Hello { name: n, token }) => {
-                name = hub.hello(&conn, &n, &token, shared.now_ms());
+                name = hub::hello(&shared, &conn, &n, &token).await;
             }
             (None, _) => send(&conn, ErrorCode::NotIntroduced, "say hello first"),
-            (Some(n), msg) => hub.handle(&conn, n, msg, shared.now_ms()),
+            (Some(n), msg) => {
+                let now = shared.now_ms();
+                let rest = shared.hub().handle(&conn, n, msg, now);
+                // What the hub left to the store is answered outside its lock.
+                if let Some(msg) = rest {
+                    hub::answer(&shared, &conn, n, msg).await;
+                }
+            }
         }
     }
     if let Some(n) = &name {

@@ -42,6 +42,24 @@ impl TestServer {
         }
     }
 
+    /// Starts a server on 127.0.0.1, port 0, over `store`.
+    pub async fn start_on(store: Box<dyn parlor_server::Store>, config: Config) -> TestServer {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            parlor_server::run_on(listener, store, config, async {
+                let _ = stopped.await;
+            })
+            .await
+        });
+        TestServer {
+            addr,
+            stop: Some(stop),
+            task: Some(task),
+        }
+    }
+
     /// Stops it cleanly and waits for it.
     pub async fn stop(mut self) {
         if let Some(stop) = self.stop.take() {

@@ -5,6 +5,7 @@ use crate::client::{Client, TestServer, quick, start_game_with};
 use parlor_online::protocol::{
     ClientMessage, Clocks, EndReason, EventKind, ServerMessage, Side, TimeControl,
 };
+use parlor_server::Store as _;
 use std::time::{Duration, Instant};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -112,7 +113,7 @@ async fn a_first_move_not_made_in_time_aborts_the_game() {
         );
     }
     server.stop().await;
-    let kept = parlor_server::Store::open(dir.path())
+    let kept = parlor_server::SqliteStore::open(dir.path())
         .unwrap()
         .finished_game(game)
         .unwrap()

@@ -5,6 +5,7 @@ use crate::client::{Client, TestServer, play, quick, start_game};
 use parlor_online::protocol::{
     ClientMessage, EndReason, ErrorCode, EventKind, Rating, ServerMessage, Side,
 };
+use parlor_server::Store as _;
 
 /// Both join the queue for 4x4 untimed; returns the game and who plays Black (the one who queued first).
 async fn paired(first: &mut Client, second: &mut Client) -> u64 {
@@ -94,7 +95,7 @@ async fn the_queue_pairs_and_a_rated_game_updates_ratings_exactly_once() {
     assert!(record.ratings.is_some_and(|r| r.white.after.rating == 1338));
     assert!(record.ended_ms >= record.started_ms && record.started_ms > 0);
     server.stop().await;
-    let store = parlor_server::Store::open(dir.path()).unwrap();
+    let mut store = parlor_server::SqliteStore::open(dir.path()).unwrap();
     let ann = store.rating("ann").unwrap();
     assert!((ann.rating - 1662.3).abs() < 0.1, "{ann:?}");
     assert_eq!(store.finished_games().unwrap().len(), 1);

@@ -1,6 +1,6 @@
 //! parlor-server's tests, on loopback only (127.0.0.1, port 0), each wait bounded by a timeout: many games at once,
 //! dropped connections inside and outside the grace period, a
-//! server paused and woken, hostile messages, and a killed server restarted on its
+//! server paused and woken, a store whose write stalls, hostile messages, and a killed server restarted on its
 //! database.
 
 // Tests stop loudly: unwrap, expect and panic are how a test fails (the workspace warns on them elsewhere).
@@ -21,4 +21,5 @@ mod rating;
 mod reconnect;
 mod restart;
 mod several;
+mod stall;
 mod times;

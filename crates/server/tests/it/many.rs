@@ -4,6 +4,7 @@
 use crate::client::{Client, TestServer, quick, start_game};
 use nocca::{Dims, Game, GameOptions};
 use parlor_online::protocol::{ClientMessage, EndReason, Event, EventKind, Side};
+use parlor_server::Store as _;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use std::time::{Duration, Instant};
@@ -141,7 +142,7 @@ async fn a_hundred_pairs_play_to_the_end_at_once() {
     );
     server.stop().await;
 
-    let kept = parlor_server::Store::open(dir.path())
+    let kept = parlor_server::SqliteStore::open(dir.path())
         .unwrap()
         .finished_games()
         .unwrap();

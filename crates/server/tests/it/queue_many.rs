@@ -6,6 +6,7 @@ use crate::client::{Client, TestServer, quick};
 use crate::many::{Seen, play_out};
 use nocca::Dims;
 use parlor_online::protocol::{ClientMessage, EventKind, Rating, ServerMessage, Side};
+use parlor_server::Store as _;
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -118,7 +119,7 @@ async fn two_hundred_queued_players_play_rated_games_watched_to_the_end() {
     assert!(watched > 0);
     server.stop().await;
 
-    let store = parlor_server::Store::open(dir.path()).unwrap();
+    let mut store = parlor_server::SqliteStore::open(dir.path()).unwrap();
     assert_eq!(store.finished_games().unwrap().len(), PLAYERS / 2);
     for sides in seen.values() {
         assert_eq!(sides.len(), 2);

@@ -5,6 +5,7 @@ use crate::client::{Client, TestServer, play, quick, start_game};
 use parlor_online::protocol::{
     ClientMessage, EndReason, ErrorCode, EventKind, GameInPlay, Rating, ServerMessage, Side,
 };
+use parlor_server::Store as _;
 use std::time::{Duration, Instant};
 
 const GRACE_MS: u64 = 1_500;
@@ -84,7 +85,7 @@ async fn back_inside_the_grace_period_nothing_is_lost_or_doubled() {
         ));
     }
     server.stop().await;
-    let kept = parlor_server::Store::open(dir.path())
+    let kept = parlor_server::SqliteStore::open(dir.path())
         .unwrap()
         .finished_games()
         .unwrap();
@@ -149,7 +150,7 @@ async fn gone_past_the_grace_period_loses_on_time() {
         }
     ));
     server.stop().await;
-    let kept = parlor_server::Store::open(dir.path())
+    let kept = parlor_server::SqliteStore::open(dir.path())
         .unwrap()
         .finished_games()
         .unwrap();

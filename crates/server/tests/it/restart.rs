@@ -4,6 +4,7 @@
 use crate::client::{Client, TestServer, play, quick, start_game, token};
 use parlor_online::protocol::{ClientMessage, EndReason, ErrorCode, EventKind, Side};
 use parlor_server::FinishedGame;
+use parlor_server::Store as _;
 use std::time::Duration;
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -56,7 +57,7 @@ fn a_killed_server_restarted_keeps_every_finished_game() {
 
     let second = runtime();
     second.block_on(async {
-        let kept: Vec<FinishedGame> = parlor_server::Store::open(dir.path())
+        let kept: Vec<FinishedGame> = parlor_server::SqliteStore::open(dir.path())
             .unwrap()
             .finished_games()
             .unwrap();

@@ -4,6 +4,7 @@
 
 use crate::client::{Client, TestServer, play, quick, start_game_with};
 use parlor_online::protocol::{ClientMessage, Event, EventKind, ServerMessage, Side, TimeControl};
+use parlor_server::Store as _;
 use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -60,7 +61,7 @@ async fn a_finished_games_record_has_each_moves_time_and_clocks() {
             .all(|t| (t.black_ms, t.white_ms) == (Some(60_000), Some(60_000)))
     );
     server.stop().await;
-    let kept = parlor_server::Store::open(dir.path())
+    let kept = parlor_server::SqliteStore::open(dir.path())
         .unwrap()
         .finished_game(game)
         .unwrap()
@@ -225,7 +226,7 @@ fn a_database_from_before_times_opens_and_its_games_have_none() {
         )
         .unwrap();
     }
-    let store = parlor_server::Store::open(dir.path()).unwrap();
+    let mut store = parlor_server::SqliteStore::open(dir.path()).unwrap();
     let old = store.finished_game(1).unwrap().unwrap();
     assert_eq!((old.moves.as_str(), old.times), ("b1k b4j", None));
     let live = store.games_in_play().unwrap();

@@ -1,15 +1,26 @@
-//! The server's database: `server.db` (SQLite, WAL) in its data directory. Players (name and the SHA-256 of their
-//! token, never the token itself) and games: a row is written when a game starts, so no game number is ever given
-//! twice, and completed with the result when it ends; a rated game's end and both players' new ratings are written
-//! in one transaction, only if the game was still in play, so each rated game updates ratings exactly once.
+//! [`SqliteStore`]: the server's store in SQLite, `server.db` (WAL, synchronous NORMAL, a 5 s busy timeout) in its
+//! data directory, its schema migrated on opening (a database of a newer server is refused). Readers
+//! ([`Store::reader`]) are further connections to the same file, read-only.
 
+use super::{
+    Daily2048, DailyGuess, FinishedGame, LiveGame, Login, NewGame, QueuedPlayer, Rated,
+    RematchOffer, Store, StoreError,
+};
 use crate::rating::{self, Exact};
-use anyhow::{Context, Result};
 use parlor_online::protocol::{EndReason, MoveTime, RatingChanges, Side, TimeControl};
 use parlor_online::referee::GameResult;
 use rusqlite::{Connection, OptionalExtension, params};
 use sha2::{Digest, Sha256};
 use std::path::Path;
+
+type Result<T> = std::result::Result<T, StoreError>;
+
+fn unreadable(what: impl Into<String>, why: impl std::fmt::Display) -> StoreError {
+    StoreError::Unreadable {
+        what: what.into(),
+        why: why.to_string(),
+    }
+}
 
 /// The database's file name in the data directory.
 pub const DB_FILE: &str = "server.db";
@@ -17,110 +28,8 @@ pub const DB_FILE: &str = "server.db";
 /// The schema's version (SQLite's `user_version`).
 const SCHEMA_VERSION: i64 = 3;
 
-/// A finished game, as kept.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FinishedGame {
-    /// The game's number.
-    pub id: u64,
-    /// Black's name.
-    pub black: String,
-    /// White's name.
-    pub white: String,
-    /// The board, `ROWSxCOLS`.
-    pub board: String,
-    /// The moves, in Parlor's Nocca notation separated by spaces.
-    pub moves: String,
-    /// The result.
-    pub result: GameResult,
-    /// The final position in the `nocca` crate's text form.
-    pub position: String,
-    /// The time control; none for untimed.
-    pub clock: Option<TimeControl>,
-    /// Whether it was rated.
-    pub rated: bool,
-    /// The rating changes it made, if rated and not aborted.
-    pub ratings: Option<RatingChanges>,
-    /// When it started, in milliseconds since the Unix epoch.
-    pub started_ms: u64,
-    /// When it ended, in milliseconds since the Unix epoch.
-    pub ended_ms: u64,
-    /// Each move's time (one a move), or none for a game kept before the server kept them (schema 2).
-    pub times: Option<Vec<MoveTime>>,
-}
-
-/// A game in play as kept (its moves, clocks and sequence numbers as of its last move), to resume after a restart.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LiveGame {
-    /// The game's number.
-    pub id: u64,
-    /// Black's name.
-    pub black: String,
-    /// White's name.
-    pub white: String,
-    /// The board, `ROWSxCOLS`.
-    pub board: String,
-    /// The time control; none for untimed.
-    pub clock: Option<TimeControl>,
-    /// Whether it is rated.
-    pub rated: bool,
-    /// The game it is a rematch of.
-    pub rematch_of: Option<u64>,
-    /// The moves so far.
-    pub moves: String,
-    /// Each side's time left as of the last move, Black's first.
-    pub remaining: [u64; 2],
-    /// The last sequence number taken from each side, Black's first.
-    pub seqs: [Option<u64>; 2],
-    /// Each move's time so far, if kept.
-    pub times: Option<Vec<MoveTime>>,
-}
-
-/// A player waiting in the rated queue, as kept.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct QueuedPlayer {
-    /// The player.
-    pub name: String,
-    /// The board, `ROWSxCOLS`.
-    pub board: String,
-    /// The time control; none for untimed.
-    pub clock: Option<TimeControl>,
-    /// When they joined, in milliseconds since the Unix epoch (their band widens from it).
-    pub joined_unix_ms: u64,
-}
-
-/// A rematch offer, as kept.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RematchOffer {
-    /// The finished game it is a rematch of.
-    pub game: u64,
-    /// Who offered.
-    pub from: String,
-    /// When it lapses, in milliseconds since the Unix epoch.
-    pub expires_unix_ms: u64,
-}
-
-/// A new rated game's end: the changes shown, and both players' exact new ratings (Black's first).
-#[derive(Clone, Copy, Debug)]
-pub struct Rated {
-    /// As the protocol shows them.
-    pub changes: RatingChanges,
-    /// The exact new ratings, Black's first.
-    pub after: [Exact; 2],
-}
-
-/// What a player's `hello` found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Login {
-    /// A new name, now registered with this token.
-    Registered,
-    /// A known name with its token.
-    Known,
-    /// A known name with another token.
-    WrongToken,
-}
-
-/// The open database.
-pub struct Store {
+/// The server's store in SQLite: `server.db` (WAL) in the data directory.
+pub struct SqliteStore {
     conn: Connection,
 }
 
@@ -137,22 +46,28 @@ fn unix_ms() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
-impl Store {
+impl SqliteStore {
     /// Opens (or makes) the database in `dir`, making `dir` if needed.
-    pub fn open(dir: &Path) -> Result<Store> {
-        std::fs::create_dir_all(dir).with_context(|| format!("making {}", dir.display()))?;
+    pub fn open(dir: &Path) -> Result<SqliteStore> {
+        std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
+            what: format!("making {}", dir.display()),
+            source,
+        })?;
         let path = dir.join(DB_FILE);
-        let conn =
-            Connection::open(&path).with_context(|| format!("opening {}", path.display()))?;
+        let conn = Connection::open(&path).map_err(|source| StoreError::Open {
+            path: path.display().to_string(),
+            source,
+        })?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
         if version > SCHEMA_VERSION {
-            anyhow::bail!(
-                "{} is of a newer server (schema {version}; this one knows {SCHEMA_VERSION})",
-                path.display()
-            );
+            return Err(StoreError::Newer {
+                path: path.display().to_string(),
+                found: version,
+                known: SCHEMA_VERSION,
+            });
         }
         conn.execute_batch(
             "CREATE TABLE IF NOT EXISTS players (
@@ -210,7 +125,7 @@ impl Store {
             )?;
         }
         if version < 3 {
-            // Session 15: each move's time (a JSON array; NULL for the games kept before), and the queue and the
+            // Schema 3: each move's time (a JSON array; NULL for the games kept before), and the queue and the
             // rematch offers, which were in memory only.
             conn.execute_batch(
                 "BEGIN;
@@ -227,11 +142,102 @@ impl Store {
                  COMMIT;",
             )?;
         }
-        Ok(Store { conn })
+        Ok(SqliteStore { conn })
     }
 
-    /// The server's secret (made once, at random, and kept): the daily challenges' seeds are drawn from it.
-    pub fn secret(&self) -> Result<String> {
+    /// A second connection to the database at `path` (already opened by [`SqliteStore::open`]), for reads only.
+    fn open_reader(path: &Path) -> Result<SqliteStore> {
+        let conn = Connection::open(path).map_err(|source| StoreError::Open {
+            path: path.display().to_string(),
+            source,
+        })?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.pragma_update(None, "query_only", true)?;
+        Ok(SqliteStore { conn })
+    }
+
+    fn select(&mut self, filter: &str, id: Option<i64>) -> Result<Vec<FinishedGame>> {
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT id, black, white, board, moves, winner, reason, position, clock, rated, ratings,
+             started_unix_ms, ended_unix_ms, times FROM games
+             WHERE {filter} ORDER BY id"
+        ))?;
+        let params: Vec<i64> = id.into_iter().collect();
+        let rows = stmt.query_map(rusqlite::params_from_iter(params), |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, String>(4)?,
+                r.get::<_, Option<String>>(5)?,
+                r.get::<_, String>(6)?,
+                r.get::<_, Option<String>>(7)?,
+                (
+                    r.get::<_, Option<String>>(8)?,
+                    r.get::<_, bool>(9)?,
+                    r.get::<_, Option<String>>(10)?,
+                    r.get::<_, i64>(11)?,
+                    r.get::<_, Option<i64>>(12)?,
+                    r.get::<_, Option<String>>(13)?,
+                ),
+            ))
+        })?;
+        let mut games = Vec::new();
+        for row in rows {
+            let (id, black, white, board, moves, winner, reason, position, more) = row?;
+            let (clock, rated, ratings, started, ended, times) = more;
+            let clock = clock
+                .map(|c| c.parse::<TimeControl>())
+                .transpose()
+                .map_err(|e| unreadable(format!("game {id}: clock"), e))?;
+            let ratings = ratings
+                .map(|r| serde_json::from_str::<RatingChanges>(&r))
+                .transpose()
+                .map_err(|e| unreadable(format!("game {id}: ratings"), e))?;
+            let winner = match winner.as_deref() {
+                None => None,
+                Some("black") => Some(Side::Black),
+                Some("white") => Some(Side::White),
+                Some(other) => {
+                    return Err(unreadable(
+                        format!("game {id}"),
+                        format!("unknown winner {other:?}"),
+                    ));
+                }
+            };
+            let reason = EndReason::parse(&reason).ok_or_else(|| {
+                unreadable(format!("game {id}"), format!("unknown reason {reason:?}"))
+            })?;
+            games.push(FinishedGame {
+                id: u64::try_from(id)?,
+                black,
+                white,
+                board,
+                moves,
+                result: GameResult { winner, reason },
+                position: position.unwrap_or_default(),
+                clock,
+                rated,
+                ratings,
+                started_ms: u64::try_from(started).unwrap_or(0),
+                ended_ms: ended.and_then(|e| u64::try_from(e).ok()).unwrap_or(0),
+                times: read_times(id, times),
+            });
+        }
+        Ok(games)
+    }
+}
+
+impl Store for SqliteStore {
+    fn reader(&self) -> Result<Option<Box<dyn Store>>> {
+        let Some(path) = self.conn.path().filter(|p| !p.is_empty()) else {
+            return Ok(None);
+        };
+        Ok(Some(Box::new(SqliteStore::open_reader(Path::new(path))?)))
+    }
+
+    fn secret(&mut self) -> Result<String> {
         let known: Option<String> = self
             .conn
             .query_row("SELECT value FROM meta WHERE key = 'secret'", [], |r| {
@@ -263,38 +269,26 @@ impl Store {
             })?)
     }
 
-    /// Keeps a day's 2048 game on its board; false if the player already has one there.
-    #[allow(clippy::too_many_arguments)]
-    pub fn add_2048(
-        &self,
-        day: &str,
-        board: &str,
-        name: &str,
-        score: u64,
-        max_tile: u64,
-        moves: u64,
-        actions: &str,
-    ) -> Result<bool> {
+    fn add_2048(&mut self, game: &Daily2048) -> Result<bool> {
         let added = self.conn.execute(
             "INSERT OR IGNORE INTO daily_2048 (day, board, name, score, max_tile, moves, actions, at_unix_ms)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             params![
-                day,
-                board,
-                name,
-                i64::try_from(score)?,
-                i64::try_from(max_tile)?,
-                i64::try_from(moves)?,
-                actions,
+                game.day,
+                game.board,
+                game.name,
+                i64::try_from(game.score)?,
+                i64::try_from(game.max_tile)?,
+                i64::try_from(game.moves)?,
+                game.actions,
                 unix_ms()
             ],
         )?;
         Ok(added == 1)
     }
 
-    /// A day's 2048 board, best first: (name, score, max tile, moves).
-    pub fn board_2048(
-        &self,
+    fn board_2048(
+        &mut self,
         day: &str,
         board: &str,
         limit: usize,
@@ -319,8 +313,7 @@ impl Store {
         Ok(out)
     }
 
-    /// How many on a day's 2048 board scored more than `score`.
-    pub fn better_2048(&self, day: &str, board: &str, score: u64) -> Result<u64> {
+    fn better_2048(&mut self, day: &str, board: &str, score: u64) -> Result<u64> {
         let n: i64 = self.conn.query_row(
             "SELECT COUNT(*) FROM daily_2048 WHERE day = ?1 AND board = ?2 AND score > ?3",
             params![day, board, i64::try_from(score)?],
@@ -329,8 +322,7 @@ impl Store {
         Ok(u64::try_from(n)?)
     }
 
-    /// A player's guesses at a day's Mastermind, in order: (code, black, white).
-    pub fn mastermind_of(&self, day: &str, name: &str) -> Result<Vec<(String, u8, u8)>> {
+    fn mastermind_of(&mut self, day: &str, name: &str) -> Result<Vec<(String, u8, u8)>> {
         let mut stmt = self.conn.prepare(
             "SELECT code, black, white FROM daily_mastermind WHERE day = ?1 AND name = ?2 ORDER BY n",
         )?;
@@ -344,8 +336,7 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
-    /// Notes when a player first asked for a day's Mastermind (kept from the first time).
-    pub fn start_mastermind(&self, day: &str, name: &str) -> Result<()> {
+    fn start_mastermind(&mut self, day: &str, name: &str) -> Result<()> {
         self.conn.execute(
             "INSERT OR IGNORE INTO daily_mastermind_start (day, name, at_unix_ms) VALUES (?1, ?2, ?3)",
             params![day, name, unix_ms()],
@@ -353,28 +344,17 @@ impl Store {
         Ok(())
     }
 
-    /// Keeps a scored guess as number `n`; false if that number was already kept.
-    #[allow(clippy::too_many_arguments)]
-    pub fn add_guess(
-        &self,
-        day: &str,
-        name: &str,
-        n: u32,
-        code: &str,
-        black: u8,
-        white: u8,
-        solved: bool,
-    ) -> Result<bool> {
+    fn add_guess(&mut self, guess: &DailyGuess) -> Result<bool> {
+        let g = guess;
         let added = self.conn.execute(
             "INSERT OR IGNORE INTO daily_mastermind (day, name, n, code, black, white, solved, at_unix_ms)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![day, name, n, code, black, white, solved, unix_ms()],
+            params![g.day, g.name, g.n, g.code, g.black, g.white, g.solved, unix_ms()],
         )?;
         Ok(added == 1)
     }
 
-    /// A day's Mastermind board, best first: (name, guesses used, milliseconds from first asking to solving).
-    pub fn board_mastermind(&self, day: &str, limit: usize) -> Result<Vec<(String, u64, u64)>> {
+    fn board_mastermind(&mut self, day: &str, limit: usize) -> Result<Vec<(String, u64, u64)>> {
         let mut stmt = self.conn.prepare(
             "SELECT g.name, g.n, g.at_unix_ms - COALESCE(s.at_unix_ms, g.at_unix_ms) AS took
              FROM daily_mastermind g LEFT JOIN daily_mastermind_start s ON s.day = g.day AND s.name = g.name
@@ -395,8 +375,7 @@ impl Store {
         Ok(out)
     }
 
-    /// Checks a player's token, registering a new name with it.
-    pub fn login(&self, name: &str, token: &str) -> Result<Login> {
+    fn login(&mut self, name: &str, token: &str) -> Result<Login> {
         let hash = token_hash(token);
         let known: Option<String> = self
             .conn
@@ -419,38 +398,51 @@ impl Store {
         })
     }
 
-    /// Records an untimed, unrated game that starts and returns its number (never one given before).
-    pub fn start_game(&self, black: &str, white: &str, board: &str) -> Result<u64> {
-        self.start_game_with(black, white, board, None, false)
+    fn check_login(&mut self, name: &str, token: &str) -> Result<Option<Login>> {
+        let known: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT token_sha256 FROM players WHERE name = ?1",
+                [name],
+                |r| r.get(0),
+            )
+            .optional()?;
+        Ok(known.map(|h| {
+            if h == token_hash(token) {
+                Login::Known
+            } else {
+                Login::WrongToken
+            }
+        }))
     }
 
-    /// Records a game that starts, with its time control and whether it is rated, and returns its number.
-    pub fn start_game_with(
-        &self,
-        black: &str,
-        white: &str,
-        board: &str,
-        clock: Option<TimeControl>,
-        rated: bool,
-    ) -> Result<u64> {
+    fn last_game_id(&mut self) -> Result<u64> {
+        let last: Option<i64> = self
+            .conn
+            .query_row("SELECT MAX(id) FROM games", [], |r| r.get(0))?;
+        Ok(u64::try_from(last.unwrap_or(0))?)
+    }
+
+    fn start_game(&mut self, game: &NewGame) -> Result<()> {
         self.conn.execute(
-            "INSERT INTO games (black, white, board, started_unix_ms, clock, rated)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            "INSERT INTO games (id, black, white, board, started_unix_ms, clock, rated, rematch_of)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             params![
-                black,
-                white,
-                board,
+                i64::try_from(game.id)?,
+                game.black,
+                game.white,
+                game.board,
                 unix_ms(),
-                clock.map(|c| c.to_string()),
-                rated
+                game.clock.map(|c| c.to_string()),
+                game.rated,
+                game.rematch_of.map(i64::try_from).transpose()?
             ],
         )?;
-        Ok(u64::try_from(self.conn.last_insert_rowid())?)
+        Ok(())
     }
 
-    /// Keeps a game in play's progress after a move: its moves, clocks and sequence numbers.
-    pub fn save_progress(
-        &self,
+    fn save_progress(
+        &mut self,
         id: u64,
         moves: &str,
         times: &[MoveTime],
@@ -475,17 +467,7 @@ impl Store {
         Ok(())
     }
 
-    /// Notes which game a new game is a rematch of.
-    pub fn set_rematch_of(&self, id: u64, of: u64) -> Result<()> {
-        self.conn.execute(
-            "UPDATE games SET rematch_of = ?2 WHERE id = ?1",
-            params![i64::try_from(id)?, i64::try_from(of)?],
-        )?;
-        Ok(())
-    }
-
-    /// Every game in play (unfinished), oldest first.
-    pub fn games_in_play(&self) -> Result<Vec<LiveGame>> {
+    fn games_in_play(&mut self) -> Result<Vec<LiveGame>> {
         let mut stmt = self.conn.prepare(
             "SELECT id, black, white, board, clock, rated, rematch_of, moves, black_ms, white_ms, black_seq, white_seq,
              times FROM games WHERE reason IS NULL ORDER BY id",
@@ -524,7 +506,7 @@ impl Store {
             let clock = clock
                 .map(|c| c.parse::<TimeControl>())
                 .transpose()
-                .map_err(|e| anyhow::anyhow!("game {id}: clock: {e}"))?;
+                .map_err(|e| unreadable(format!("game {id}: clock"), e))?;
             let seq = |s: Option<i64>| s.and_then(|s| u64::try_from(s).ok());
             games.push(LiveGame {
                 id: u64::try_from(id)?,
@@ -543,8 +525,7 @@ impl Store {
         Ok(games)
     }
 
-    /// A player's exact rating (a new player's if the name is unknown).
-    pub fn rating(&self, name: &str) -> Result<Exact> {
+    fn rating(&mut self, name: &str) -> Result<Exact> {
         Ok(self
             .conn
             .query_row(
@@ -562,8 +543,7 @@ impl Store {
             .unwrap_or_else(rating::new_player))
     }
 
-    /// Every player's exact rating, best first (at most `limit`).
-    pub fn ratings(&self, limit: usize) -> Result<Vec<(String, Exact)>> {
+    fn ratings(&mut self, limit: usize) -> Result<Vec<(String, Exact)>> {
         let mut stmt = self.conn.prepare(
             "SELECT name, rating, deviation, volatility FROM players ORDER BY rating DESC, name LIMIT ?1",
         )?;
@@ -580,21 +560,8 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
-    /// Records an unrated game's end (or a rated game's that changes no rating).
-    pub fn finish_game(
-        &self,
-        id: u64,
-        moves: &str,
-        result: GameResult,
-        position: &str,
-    ) -> Result<()> {
-        self.finish_rated_game(id, moves, None, result, position, None)
-    }
-
-    /// Records a game's end and, for a rated game, both players' new ratings, in one transaction: nothing is
-    /// written unless the game was in play, so a game's ratings are applied once.
-    pub fn finish_rated_game(
-        &self,
+    fn finish_rated_game(
+        &mut self,
         id: u64,
         moves: &str,
         times: Option<&[MoveTime]>,
@@ -620,7 +587,9 @@ impl Store {
                 times.map(serde_json::to_string).transpose()?
             ],
         )?;
-        anyhow::ensure!(changed == 1, "game {id} is not a game in play");
+        if changed != 1 {
+            return Err(StoreError::NotInPlay(id));
+        }
         if let Some((black, white, r)) = rated {
             for (name, after) in [(black, r.after[0]), (white, r.after[1])] {
                 tx.execute(
@@ -633,13 +602,11 @@ impl Store {
         Ok(())
     }
 
-    /// Every finished game, oldest first.
-    pub fn finished_games(&self) -> Result<Vec<FinishedGame>> {
+    fn finished_games(&mut self) -> Result<Vec<FinishedGame>> {
         self.select("reason IS NOT NULL", None)
     }
 
-    /// `player`'s last finished games, newest first (at most `limit`).
-    pub fn games_of(&self, player: &str, limit: usize) -> Result<Vec<FinishedGame>> {
+    fn games_of(&mut self, player: &str, limit: usize) -> Result<Vec<FinishedGame>> {
         let ids: Vec<i64> = {
             let mut stmt = self.conn.prepare(
                 "SELECT id FROM games WHERE reason IS NOT NULL AND (black = ?1 OR white = ?1)
@@ -655,81 +622,13 @@ impl Store {
         Ok(games)
     }
 
-    /// The finished game `id`, if there is one.
-    pub fn finished_game(&self, id: u64) -> Result<Option<FinishedGame>> {
+    fn finished_game(&mut self, id: u64) -> Result<Option<FinishedGame>> {
         Ok(self
             .select("reason IS NOT NULL AND id = ?1", Some(i64::try_from(id)?))?
             .pop())
     }
 
-    fn select(&self, filter: &str, id: Option<i64>) -> Result<Vec<FinishedGame>> {
-        let mut stmt = self.conn.prepare(&format!(
-            "SELECT id, black, white, board, moves, winner, reason, position, clock, rated, ratings,
-             started_unix_ms, ended_unix_ms, times FROM games
-             WHERE {filter} ORDER BY id"
-        ))?;
-        let params: Vec<i64> = id.into_iter().collect();
-        let rows = stmt.query_map(rusqlite::params_from_iter(params), |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, String>(3)?,
-                r.get::<_, String>(4)?,
-                r.get::<_, Option<String>>(5)?,
-                r.get::<_, String>(6)?,
-                r.get::<_, Option<String>>(7)?,
-                (
-                    r.get::<_, Option<String>>(8)?,
-                    r.get::<_, bool>(9)?,
-                    r.get::<_, Option<String>>(10)?,
-                    r.get::<_, i64>(11)?,
-                    r.get::<_, Option<i64>>(12)?,
-                    r.get::<_, Option<String>>(13)?,
-                ),
-            ))
-        })?;
-        let mut games = Vec::new();
-        for row in rows {
-            let (id, black, white, board, moves, winner, reason, position, more) = row?;
-            let (clock, rated, ratings, started, ended, times) = more;
-            let clock = clock
-                .map(|c| c.parse::<TimeControl>())
-                .transpose()
-                .map_err(|e| anyhow::anyhow!("game {id}: clock: {e}"))?;
-            let ratings = ratings
-                .map(|r| serde_json::from_str::<RatingChanges>(&r))
-                .transpose()
-                .with_context(|| format!("game {id}: ratings"))?;
-            let winner = match winner.as_deref() {
-                None => None,
-                Some("black") => Some(Side::Black),
-                Some("white") => Some(Side::White),
-                Some(other) => anyhow::bail!("game {id}: unknown winner {other:?}"),
-            };
-            let reason = EndReason::parse(&reason)
-                .with_context(|| format!("game {id}: unknown reason {reason:?}"))?;
-            games.push(FinishedGame {
-                id: u64::try_from(id)?,
-                black,
-                white,
-                board,
-                moves,
-                result: GameResult { winner, reason },
-                position: position.unwrap_or_default(),
-                clock,
-                rated,
-                ratings,
-                started_ms: u64::try_from(started).unwrap_or(0),
-                ended_ms: ended.and_then(|e| u64::try_from(e).ok()).unwrap_or(0),
-                times: read_times(id, times),
-            });
-        }
-        Ok(games)
-    }
-
-    /// Keeps `name`'s place in the rated queue (replacing any earlier one).
-    pub fn queue_put(&self, q: &QueuedPlayer) -> Result<()> {
+    fn queue_put(&mut self, q: &QueuedPlayer) -> Result<()> {
         self.conn.execute(
             "INSERT OR REPLACE INTO queue (name, board, clock, joined_unix_ms) VALUES (?1, ?2, ?3, ?4)",
             params![
@@ -742,15 +641,13 @@ impl Store {
         Ok(())
     }
 
-    /// Takes `name` out of the kept queue.
-    pub fn queue_remove(&self, name: &str) -> Result<()> {
+    fn queue_remove(&mut self, name: &str) -> Result<()> {
         self.conn
             .execute("DELETE FROM queue WHERE name = ?1", [name])?;
         Ok(())
     }
 
-    /// The kept queue, longest waiting first.
-    pub fn queue(&self) -> Result<Vec<QueuedPlayer>> {
+    fn queue(&mut self) -> Result<Vec<QueuedPlayer>> {
         let mut stmt = self.conn.prepare(
             "SELECT name, board, clock, joined_unix_ms FROM queue ORDER BY joined_unix_ms, name",
         )?;
@@ -768,7 +665,7 @@ impl Store {
             let clock = clock
                 .map(|c| c.parse::<TimeControl>())
                 .transpose()
-                .map_err(|e| anyhow::anyhow!("queue of {name}: clock: {e}"))?;
+                .map_err(|e| unreadable(format!("queue of {name}: clock"), e))?;
             out.push(QueuedPlayer {
                 name,
                 board,
@@ -779,8 +676,7 @@ impl Store {
         Ok(out)
     }
 
-    /// Keeps a rematch offer (replacing any earlier one of the same game).
-    pub fn offer_put(&self, o: &RematchOffer) -> Result<()> {
+    fn offer_put(&mut self, o: &RematchOffer) -> Result<()> {
         self.conn.execute(
             "INSERT OR REPLACE INTO rematch_offers (game, offerer, expires_unix_ms) VALUES (?1, ?2, ?3)",
             params![
@@ -792,8 +688,7 @@ impl Store {
         Ok(())
     }
 
-    /// Forgets the rematch offer of `game`.
-    pub fn offer_remove(&self, game: u64) -> Result<()> {
+    fn offer_remove(&mut self, game: u64) -> Result<()> {
         self.conn.execute(
             "DELETE FROM rematch_offers WHERE game = ?1",
             [i64::try_from(game)?],
@@ -801,8 +696,7 @@ impl Store {
         Ok(())
     }
 
-    /// The kept rematch offers, by game.
-    pub fn offers(&self) -> Result<Vec<RematchOffer>> {
+    fn offers(&mut self) -> Result<Vec<RematchOffer>> {
         let mut stmt = self
             .conn
             .prepare("SELECT game, offerer, expires_unix_ms FROM rematch_offers ORDER BY game")?;
@@ -832,9 +726,4 @@ fn read_times(id: i64, times: Option<String>) -> Option<Vec<MoveTime>> {
     serde_json::from_str(&text)
         .map_err(|e| tracing::error!("game {id}: its move times are unreadable: {e}"))
         .ok()
-}
-
-/// The time now, in milliseconds since the Unix epoch.
-pub fn now_unix_ms() -> u64 {
-    u64::try_from(unix_ms()).unwrap_or(0)
 }

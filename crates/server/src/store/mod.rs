@@ -1,0 +1,369 @@
+//! What the server keeps, behind one trait ([`Store`]) so that the backend can change: players (name and the
+//! SHA-256 of their token, never the token itself), ratings, games (a row when a game starts, so no game number is
+//! ever given twice; its progress after each move; its result when it ends), the rated queue, rematch offers and
+//! the dailies. A rated game's end and both players' new ratings are written together, only if the game was still
+//! in play, so each rated game updates ratings exactly once.
+//!
+//! [`SqliteStore`] keeps them in `server.db` (SQLite, WAL) in the data directory. A store never runs on the async
+//! path: [`Pool`] runs one on a thread of its own (the writer, which does every write in the order asked) with
+//! readers beside it on threads of their own, and answers by channel, so a slow write stalls no connection that
+//! only reads or waits for nothing kept.
+//!
+//! A second backend (PostgreSQL, say) implements [`Store`] with the same guarantees: each call done whole or not at
+//! all, [`Store::finish_rated_game`] one transaction that only a game in play can pass, and a reader
+//! ([`Store::reader`]) that sees every write the writer has finished.
+
+mod pool;
+mod sqlite;
+
+pub use pool::Pool;
+pub use sqlite::{DB_FILE, SqliteStore};
+
+use crate::rating::Exact;
+use parlor_online::protocol::{MoveTime, RatingChanges, TimeControl};
+use parlor_online::referee::GameResult;
+
+/// Why the store failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// A file or directory could not be made or opened.
+    #[error("{what}: {source}")]
+    Io {
+        /// What was being done.
+        what: String,
+        /// Why it failed.
+        source: std::io::Error,
+    },
+    /// The database could not be opened.
+    #[error("opening {path}: {source}")]
+    Open {
+        /// The database's file.
+        path: String,
+        /// Why it failed.
+        source: rusqlite::Error,
+    },
+    /// The database refused or failed.
+    #[error(transparent)]
+    Sqlite(#[from] rusqlite::Error),
+    /// The database was made by a newer server.
+    #[error("{path} is of a newer server (schema {found}; this one knows {known})")]
+    Newer {
+        /// The database's file.
+        path: String,
+        /// Its schema.
+        found: i64,
+        /// The newest schema this server knows.
+        known: i64,
+    },
+    /// A number out of the range the database keeps (or a kept number out of the server's).
+    #[error("a number out of range: {0}")]
+    Range(#[from] std::num::TryFromIntError),
+    /// A value kept as JSON could not be written or read.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// A kept row does not read.
+    #[error("{what}: {why}")]
+    Unreadable {
+        /// The row (`game 12`, `queue of ann`).
+        what: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// A game's end written for a game that is not in play (already ended, or unknown): nothing was written.
+    #[error("game {0} is not a game in play")]
+    NotInPlay(u64),
+    /// The store's thread has stopped (the server is stopping, or a call panicked).
+    #[error("the store's thread has stopped")]
+    Stopped,
+}
+
+/// A finished game, as kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishedGame {
+    /// The game's number.
+    pub id: u64,
+    /// Black's name.
+    pub black: String,
+    /// White's name.
+    pub white: String,
+    /// The board, `ROWSxCOLS`.
+    pub board: String,
+    /// The moves, in Parlor's Nocca notation separated by spaces.
+    pub moves: String,
+    /// The result.
+    pub result: GameResult,
+    /// The final position in the `nocca` crate's text form.
+    pub position: String,
+    /// The time control; none for untimed.
+    pub clock: Option<TimeControl>,
+    /// Whether it was rated.
+    pub rated: bool,
+    /// The rating changes it made, if rated and not aborted.
+    pub ratings: Option<RatingChanges>,
+    /// When it started, in milliseconds since the Unix epoch.
+    pub started_ms: u64,
+    /// When it ended, in milliseconds since the Unix epoch.
+    pub ended_ms: u64,
+    /// Each move's time (one a move), or none for a game kept before the server kept them (schema 2).
+    pub times: Option<Vec<MoveTime>>,
+}
+
+/// A game in play as kept (its moves, clocks and sequence numbers as of its last move), to resume after a restart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiveGame {
+    /// The game's number.
+    pub id: u64,
+    /// Black's name.
+    pub black: String,
+    /// White's name.
+    pub white: String,
+    /// The board, `ROWSxCOLS`.
+    pub board: String,
+    /// The time control; none for untimed.
+    pub clock: Option<TimeControl>,
+    /// Whether it is rated.
+    pub rated: bool,
+    /// The game it is a rematch of.
+    pub rematch_of: Option<u64>,
+    /// The moves so far.
+    pub moves: String,
+    /// Each side's time left as of the last move, Black's first.
+    pub remaining: [u64; 2],
+    /// The last sequence number taken from each side, Black's first.
+    pub seqs: [Option<u64>; 2],
+    /// Each move's time so far, if kept.
+    pub times: Option<Vec<MoveTime>>,
+}
+
+/// A game that starts, as kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    /// Its number: one more than [`Store::last_game_id`] or any number given since.
+    pub id: u64,
+    /// Black's name.
+    pub black: String,
+    /// White's name.
+    pub white: String,
+    /// The board, `ROWSxCOLS`.
+    pub board: String,
+    /// The time control; none for untimed.
+    pub clock: Option<TimeControl>,
+    /// Whether it is rated.
+    pub rated: bool,
+    /// The finished game it is a rematch of.
+    pub rematch_of: Option<u64>,
+}
+
+/// A player waiting in the rated queue, as kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueuedPlayer {
+    /// The player.
+    pub name: String,
+    /// The board, `ROWSxCOLS`.
+    pub board: String,
+    /// The time control; none for untimed.
+    pub clock: Option<TimeControl>,
+    /// When they joined, in milliseconds since the Unix epoch (their band widens from it).
+    pub joined_unix_ms: u64,
+}
+
+/// A rematch offer, as kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RematchOffer {
+    /// The finished game it is a rematch of.
+    pub game: u64,
+    /// Who offered.
+    pub from: String,
+    /// When it lapses, in milliseconds since the Unix epoch.
+    pub expires_unix_ms: u64,
+}
+
+/// A new rated game's end: the changes shown, and both players' exact new ratings (Black's first).
+#[derive(Clone, Copy, Debug)]
+pub struct Rated {
+    /// As the protocol shows them.
+    pub changes: RatingChanges,
+    /// The exact new ratings, Black's first.
+    pub after: [Exact; 2],
+}
+
+/// What a player's `hello` found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Login {
+    /// A new name, now registered with this token.
+    Registered,
+    /// A known name with its token.
+    Known,
+    /// A known name with another token.
+    WrongToken,
+}
+
+/// A day's 2048 game on one board, as kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Daily2048 {
+    /// The day, `YYYY-MM-DD` (UTC).
+    pub day: String,
+    /// The board: `plain` or `assisted`.
+    pub board: String,
+    /// The player.
+    pub name: String,
+    /// The score the server's replay gave.
+    pub score: u64,
+    /// The largest tile.
+    pub max_tile: u64,
+    /// The moves made.
+    pub moves: u64,
+    /// Every action, one letter each.
+    pub actions: String,
+}
+
+/// A scored Mastermind guess of the day, as kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DailyGuess {
+    /// The day, `YYYY-MM-DD` (UTC).
+    pub day: String,
+    /// The player.
+    pub name: String,
+    /// The guess's number, from 1.
+    pub n: u32,
+    /// The code guessed.
+    pub code: String,
+    /// Its black pegs.
+    pub black: u8,
+    /// Its white pegs.
+    pub white: u8,
+    /// Whether it solved the day's code.
+    pub solved: bool,
+}
+
+/// The server's storage: what a backend does. Every call is whole or not done; the server calls a store from one
+/// thread at a time (its [`Pool`]), never from the async path, and the writer's calls in the order it made them.
+pub trait Store: Send {
+    /// Another handle on the same data for reads only, on a thread of its own beside the writer (a second
+    /// connection), which sees every write finished before it reads; none if this backend reads only through
+    /// itself (every read then waits behind the writes asked before it).
+    fn reader(&self) -> Result<Option<Box<dyn Store>>, StoreError>;
+
+    /// The server's secret (made once, at random, and kept): the daily challenges' seeds are drawn from it.
+    fn secret(&mut self) -> Result<String, StoreError>;
+
+    /// Checks a player's token, registering a new name with it.
+    fn login(&mut self, name: &str, token: &str) -> Result<Login, StoreError>;
+
+    /// Checks a player's token without registering: none if the name is unknown.
+    fn check_login(&mut self, name: &str, token: &str) -> Result<Option<Login>, StoreError>;
+
+    /// A player's exact rating (a new player's if the name is unknown).
+    fn rating(&mut self, name: &str) -> Result<Exact, StoreError>;
+
+    /// Every player's exact rating, best first (at most `limit`).
+    fn ratings(&mut self, limit: usize) -> Result<Vec<(String, Exact)>, StoreError>;
+
+    /// The largest game number ever given (0 if none): the next game is numbered after it.
+    fn last_game_id(&mut self) -> Result<u64, StoreError>;
+
+    /// Records a game that starts under the number it was given.
+    fn start_game(&mut self, game: &NewGame) -> Result<(), StoreError>;
+
+    /// Keeps a game in play's progress after a move: its moves, each move's time, clocks and sequence numbers.
+    fn save_progress(
+        &mut self,
+        id: u64,
+        moves: &str,
+        times: &[MoveTime],
+        remaining: [u64; 2],
+        seqs: [Option<u64>; 2],
+    ) -> Result<(), StoreError>;
+
+    /// Records a game's end and, for a rated game, both players' new ratings (`rated`: Black's name, White's and
+    /// the ratings), in one transaction: nothing is written unless the game was in play
+    /// ([`StoreError::NotInPlay`]), so a game's ratings are applied once.
+    fn finish_rated_game(
+        &mut self,
+        id: u64,
+        moves: &str,
+        times: Option<&[MoveTime]>,
+        result: GameResult,
+        position: &str,
+        rated: Option<(&str, &str, Rated)>,
+    ) -> Result<(), StoreError>;
+
+    /// Records an unrated game's end (or a rated game's that changes no rating).
+    fn finish_game(
+        &mut self,
+        id: u64,
+        moves: &str,
+        result: GameResult,
+        position: &str,
+    ) -> Result<(), StoreError> {
+        self.finish_rated_game(id, moves, None, result, position, None)
+    }
+
+    /// Every game in play (unfinished), oldest first.
+    fn games_in_play(&mut self) -> Result<Vec<LiveGame>, StoreError>;
+
+    /// Every finished game, oldest first.
+    fn finished_games(&mut self) -> Result<Vec<FinishedGame>, StoreError>;
+
+    /// `player`'s last finished games, newest first (at most `limit`).
+    fn games_of(&mut self, player: &str, limit: usize) -> Result<Vec<FinishedGame>, StoreError>;
+
+    /// The finished game `id`, if there is one.
+    fn finished_game(&mut self, id: u64) -> Result<Option<FinishedGame>, StoreError>;
+
+    /// Keeps `name`'s place in the rated queue (replacing any earlier one).
+    fn queue_put(&mut self, q: &QueuedPlayer) -> Result<(), StoreError>;
+
+    /// Takes `name` out of the kept queue.
+    fn queue_remove(&mut self, name: &str) -> Result<(), StoreError>;
+
+    /// The kept queue, longest waiting first.
+    fn queue(&mut self) -> Result<Vec<QueuedPlayer>, StoreError>;
+
+    /// Keeps a rematch offer (replacing any earlier one of the same game).
+    fn offer_put(&mut self, o: &RematchOffer) -> Result<(), StoreError>;
+
+    /// Forgets the rematch offer of `game`.
+    fn offer_remove(&mut self, game: u64) -> Result<(), StoreError>;
+
+    /// The kept rematch offers, by game.
+    fn offers(&mut self) -> Result<Vec<RematchOffer>, StoreError>;
+
+    /// Keeps a day's 2048 game on its board; false if the player already has one there.
+    fn add_2048(&mut self, game: &Daily2048) -> Result<bool, StoreError>;
+
+    /// A day's 2048 board, best first: (name, score, max tile, moves).
+    fn board_2048(
+        &mut self,
+        day: &str,
+        board: &str,
+        limit: usize,
+    ) -> Result<Vec<(String, u64, u64, u64)>, StoreError>;
+
+    /// How many on a day's 2048 board scored more than `score`.
+    fn better_2048(&mut self, day: &str, board: &str, score: u64) -> Result<u64, StoreError>;
+
+    /// A player's guesses at a day's Mastermind, in order: (code, black, white).
+    fn mastermind_of(&mut self, day: &str, name: &str)
+    -> Result<Vec<(String, u8, u8)>, StoreError>;
+
+    /// Notes when a player first asked for a day's Mastermind (kept from the first time).
+    fn start_mastermind(&mut self, day: &str, name: &str) -> Result<(), StoreError>;
+
+    /// Keeps a scored guess; false if its number was already kept.
+    fn add_guess(&mut self, guess: &DailyGuess) -> Result<bool, StoreError>;
+
+    /// A day's Mastermind board, best first: (name, guesses used, milliseconds from first asking to solving).
+    fn board_mastermind(
+        &mut self,
+        day: &str,
+        limit: usize,
+    ) -> Result<Vec<(String, u64, u64)>, StoreError>;
+}
+
+/// The time now, in milliseconds since the Unix epoch.
+pub fn now_unix_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
