@@ -12,8 +12,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use twenty48::Direction;
+use twenty48::ai::Search;
 use twenty48::ai::ntuple::{self, DOWNGRADE_FROM, Downgraded, Network};
-use twenty48::ai::search::Search;
 use twenty48::ai::{Evaluate, Evaluator, Weights};
 
 fn network() -> Network {
@@ -24,7 +24,7 @@ fn network() -> Network {
 }
 
 fn search<E: Evaluate>(eval: &E, boards: &[u64], depth: u32) -> f32 {
-    let mut s = Search::new(eval, None, 0.1, 1e-4);
+    let mut s = Search::new(eval, 0.1, 1e-4);
     boards
         .iter()
         .filter_map(|&b| s.best(b, depth, &Direction::ALL).map(|(_, v)| v))

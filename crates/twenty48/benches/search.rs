@@ -2,9 +2,9 @@
 //!
 //! Run: `cargo bench -p twenty48 --bench search`
 //!
-//! Each depth is searched without a table, with today's slot table and with the bucket table (issue 29), each table
-//! emptied in O(1) before each board (a new generation); the throughput counts the positions of the search without a
-//! table, so a table's hits show as speed. The hit rates of one pass are printed first.
+//! Each depth is searched without a table and with the bucket table, emptied in O(1) before each board (a new
+//! generation); the throughput counts the positions of the search without a table, so the table's hits show as
+//! speed. The hit rates of one pass are printed first.
 
 // Benchmarks stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -15,8 +15,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use twenty48::Direction;
-use twenty48::ai::search::Search;
-use twenty48::ai::tt::{BucketTable, TranspositionTable};
+use twenty48::ai::BucketTable;
+use twenty48::ai::Search;
 use twenty48::ai::{Evaluator, Weights};
 
 /// 32 boards taken every 50 moves from depth-2 games (seeds 1, 2, ...).
@@ -27,57 +27,36 @@ fn boards() -> Vec<u64> {
 fn bench(c: &mut Criterion) {
     let boards = boards();
     let eval = Evaluator::new(Weights::default());
-    let tt = TranspositionTable::new(20);
-    // The same 16 MiB as `tt`: 2^21 entries of 8 bytes.
+    // 16 MiB: 2^21 entries of 8 bytes, as the player's.
     let buckets = BucketTable::new(21);
-    for (depth, limit) in [(2u32, None), (3, None), (4, None), (4, Some(1))] {
-        let name = match limit {
-            None => format!("search_depth{depth}"),
-            Some(k) => format!("search_depth{depth}_fours{k}"),
-        };
+    for depth in [2u32, 3, 4] {
+        let name = format!("search_depth{depth}");
         // Count the positions once to set the throughput (evaluations + expanded chance nodes, no table).
-        let mut s = Search::new(&eval, None, 0.1, 1e-4);
-        s.set_four_limit(limit);
+        let mut s = Search::new(&eval, 0.1, 1e-4);
         for &b in &boards {
             s.best(b, depth, &Direction::ALL);
         }
         let positions = s.evals + s.nodes;
         // Hit rates of one pass, each board searched with an emptied table (a new generation).
-        let mut slots = Search::new(&eval, Some(&tt), 0.1, 1e-4);
-        let mut bucket = Search::with_buckets(&eval, &buckets, 0.1, 1e-4);
-        for (table, s) in [("slots", &mut slots), ("buckets", &mut bucket)] {
-            s.set_four_limit(limit);
-            for &b in &boards {
-                tt.new_generation();
-                buckets.new_generation();
-                s.best(b, depth, &Direction::ALL);
-            }
-            eprintln!(
-                "{name} {table}: {positions} positions without a table, {} with it; {} probes, {} hits ({:.1}%)",
-                s.evals + s.nodes,
-                s.probes,
-                s.hits,
-                100.0 * s.hits as f64 / s.probes.max(1) as f64
-            );
+        let mut s = Search::with_buckets(&eval, &buckets, 0.1, 1e-4);
+        for &b in &boards {
+            buckets.new_generation();
+            s.best(b, depth, &Direction::ALL);
         }
+        eprintln!(
+            "{name}: {positions} positions without a table, {} with it; {} probes, {} hits ({:.1}%)",
+            s.evals + s.nodes,
+            s.probes,
+            s.hits,
+            100.0 * s.hits as f64 / s.probes.max(1) as f64
+        );
         let mut group = c.benchmark_group(name);
         group.throughput(Throughput::Elements(positions));
         group.sample_size(10);
         group.bench_function("no_tt", |bch| {
             bch.iter(|| {
-                let mut s = Search::new(&eval, None, 0.1, 1e-4);
-                s.set_four_limit(limit);
+                let mut s = Search::new(&eval, 0.1, 1e-4);
                 for &b in black_box(&boards) {
-                    black_box(s.best(b, depth, &Direction::ALL));
-                }
-            })
-        });
-        group.bench_function("slots_new_generation_each_board", |bch| {
-            bch.iter(|| {
-                for &b in black_box(&boards) {
-                    tt.new_generation();
-                    let mut s = Search::new(&eval, Some(&tt), 0.1, 1e-4);
-                    s.set_four_limit(limit);
                     black_box(s.best(b, depth, &Direction::ALL));
                 }
             })
@@ -87,22 +66,10 @@ fn bench(c: &mut Criterion) {
                 for &b in black_box(&boards) {
                     buckets.new_generation();
                     let mut s = Search::with_buckets(&eval, &buckets, 0.1, 1e-4);
-                    s.set_four_limit(limit);
                     black_box(s.best(b, depth, &Direction::ALL));
                 }
             })
         });
-        if depth < 4 {
-            group.bench_function("tt_cleared_each_board", |bch| {
-                bch.iter(|| {
-                    for &b in black_box(&boards) {
-                        tt.clear();
-                        let mut s = Search::new(&eval, Some(&tt), 0.1, 1e-4);
-                        black_box(s.best(b, depth, &Direction::ALL));
-                    }
-                })
-            });
-        }
         group.finish();
     }
     let mut group = c.benchmark_group("eval");

@@ -26,7 +26,7 @@ use crate::direction::Direction;
 pub type Bitboard = u64;
 
 /// Mask of one row (row 0).
-pub const ROW_MASK: u64 = 0xFFFF;
+pub(crate) const ROW_MASK: u64 = 0xFFFF;
 
 /// Entries between the left and right halves of [`Tables`]' row slab (192 bytes), and between the up and down halves
 /// of its column slab (768 bytes): without them the same index in both halves falls in the same cache set, and the
@@ -60,7 +60,7 @@ pub fn tables() -> &'static Tables {
 }
 
 /// Slides a single row of four exponents toward index 0, capping at 15. Returns (row, score, merged mask).
-pub fn slide_row_left(row: [u8; 4]) -> ([u8; 4], u32, u8) {
+pub(crate) fn slide_row_left(row: [u8; 4]) -> ([u8; 4], u32, u8) {
     let mut tiles = [0u8; 4];
     let mut n = 0;
     for &e in &row {
@@ -194,7 +194,7 @@ impl Tables {
     }
 
     /// Slides `b` in `dir` and also returns the points gained and the merged cells (row-major order).
-    pub fn slide_detailed(
+    pub(crate) fn slide_detailed(
         &self,
         b: Bitboard,
         dir: Direction,

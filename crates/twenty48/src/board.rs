@@ -7,11 +7,11 @@ use crate::direction::Direction;
 use crate::error::{RulesError, SlideError};
 
 /// Smallest supported board size.
-pub const MIN_SIZE: usize = 3;
+pub(crate) const MIN_SIZE: usize = 3;
 /// Largest supported board size.
-pub const MAX_SIZE: usize = 8;
+pub(crate) const MAX_SIZE: usize = 8;
 /// Largest exponent a cell may hold (2^63 is the largest tile that fits a `u64`).
-pub const MAX_EXPONENT: u8 = 63;
+pub(crate) const MAX_EXPONENT: u8 = 63;
 
 /// An exact N x N board. Each cell holds an exponent: 0 is empty, `k` is the tile 2^k.
 ///
@@ -59,7 +59,7 @@ impl Board {
     }
 
     /// Builds a board from rows of exponents (0 = empty). `None` if the rows are not square, the size is not 3..=8
-    /// or an exponent exceeds [`MAX_EXPONENT`].
+    /// or an exponent exceeds 63.
     pub fn from_exponents(rows: &[Vec<u8>]) -> Option<Board> {
         let mut b = Board::new(rows.len()).ok()?;
         for (r, row) in rows.iter().enumerate() {

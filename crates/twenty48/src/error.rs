@@ -129,3 +129,22 @@ pub enum ReplayError {
         error: UndoError,
     },
 }
+
+/// An evaluation name that is not `heuristic` or `network`.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown evaluation {0:?} (expected heuristic or network)")]
+pub struct EvalKindError(pub String);
+
+/// Stage thresholds a network cannot have (see [`crate::ai::ntuple::check_stages`]).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum StagesError {
+    /// More than four stages (three thresholds).
+    #[error("{0} stages, at most {max} are allowed", max = crate::ai::ntuple::MAX_STAGES)]
+    TooMany(usize),
+    /// A threshold that is not an exponent from 1 to 15.
+    #[error("stage thresholds {0:?}: each is an exponent from 1 to 15")]
+    OutOfRange(Vec<u8>),
+    /// Thresholds that do not rise strictly.
+    #[error("stage thresholds {0:?} must rise strictly")]
+    NotRising(Vec<u8>),
+}

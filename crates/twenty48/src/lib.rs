@@ -23,24 +23,25 @@ pub const NAME: &str = env!("CARGO_PKG_NAME");
 /// This engine's version, from its manifest.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-pub mod action;
+mod action;
 pub mod ai;
 pub mod bitboard;
 pub mod board;
-pub mod direction;
+mod direction;
 pub mod endgame;
-pub mod error;
+mod error;
 pub mod game;
 mod notation;
-pub mod rules;
-pub mod spawn;
+mod rules;
+mod spawn;
 
 pub use action::{Action, format_actions, parse_actions};
 pub use board::{Board, Slide};
 pub use direction::Direction;
 pub use error::{
-    ActionParseError, BoardParseError, CellError, DirectionParseError, ReplayError, RulesError,
-    SlideError, UndoError,
+    ActionParseError, BoardParseError, CellError, DirectionParseError, EvalKindError, ReplayError,
+    RulesError, SlideError, StagesError, UndoError,
 };
 pub use game::{Game, Status, Turn};
 pub use rules::Rules;
+pub use spawn::spawn;

@@ -32,6 +32,6 @@ pub fn spawn(
 }
 
 /// Maps a random `u64` to a uniform float in [0, 1) with 53 bits of precision.
-pub fn unit_f64(x: u64) -> f64 {
+pub(crate) fn unit_f64(x: u64) -> f64 {
     (x >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
 }

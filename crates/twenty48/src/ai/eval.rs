@@ -25,14 +25,14 @@ pub struct Weights {
     pub edge: f32,
 }
 
-/// Tuned weights, from two runs of [`mod@crate::ai::tune`] (commands and curves in `BENCHMARKS.md`):
+/// Tuned weights, from two runs of the weight tuner (`parlor-lab`'s `tune`; commands and curves in `BENCHMARKS.md`):
 /// 1. from [`Weights::NNEONNEO`]: `--iterations 100 --games 16 --depth 2 --seed 1 --sigma 0.3` (training fitness
 ///    31204 -> 53616);
 /// 2. from the result of 1: `--iterations 60 --games 16 --depth 3 --seed 2 --sigma 0.15` (59479 -> 93747).
 ///
 /// On held-out seeds 1001..=1032 at depth 3 the mean score goes from 49628 (NNEONNEO, 16 games) to 64266 (run 1)
 /// to 78745 (run 2), and 8192 is reached in 0% / 3% / 28% of the games.
-pub const TUNED: Weights = Weights {
+pub(crate) const TUNED: Weights = Weights {
     base: 293_118.06,
     empty: 487.921_36,
     merges: 445.252_53,
@@ -84,13 +84,8 @@ impl Weights {
         }
     }
 
-    /// The feature value of one line of exponents (any length).
-    pub fn line(&self, line: &[u8]) -> f32 {
-        self.line_with(line, &Powers::new(self))
-    }
-
     /// [`Weights::line`] with precomputed powers.
-    pub fn line_with(&self, line: &[u8], pw: &Powers) -> f32 {
+    pub(crate) fn line_with(&self, line: &[u8], pw: &Powers) -> f32 {
         let mut sum = 0f32;
         let mut empty = 0f32;
         let mut merges = 0f32;
@@ -138,14 +133,14 @@ impl Weights {
 
 /// `r^sum_power` and `r^mono_power` for every exponent r, precomputed.
 #[derive(Debug, Clone)]
-pub struct Powers {
+pub(crate) struct Powers {
     sum: [f32; 256],
     mono: [f32; 256],
 }
 
 impl Powers {
     /// The powers for these weights.
-    pub fn new(w: &Weights) -> Powers {
+    pub(crate) fn new(w: &Weights) -> Powers {
         Powers {
             sum: std::array::from_fn(|r| (r as f32).powf(w.sum_power)),
             mono: std::array::from_fn(|r| (r as f32).powf(w.mono_power)),
@@ -270,7 +265,7 @@ mod tests {
         }
         for line in rows {
             let want = nneonneo_row(line);
-            let got = w.line(&line) as f64;
+            let got = w.line_with(&line, &Powers::new(&w)) as f64;
             assert!(
                 (got - want).abs() <= 1e-6 * want.abs().max(1.0) + 0.1,
                 "{line:?}: {got} vs {want}"

@@ -8,7 +8,7 @@ use crate::board::{Board, MAX_SIZE};
 use crate::direction::Direction;
 
 /// An expectimax search on general boards.
-pub struct GeneralSearch<'a> {
+pub(crate) struct GeneralSearch<'a> {
     weights: &'a Weights,
     powers: Powers,
     p2: f32,
@@ -25,7 +25,7 @@ pub struct GeneralSearch<'a> {
 
 impl<'a> GeneralSearch<'a> {
     /// A search with these weights, probability of a 4 and cut-off (0 disables it).
-    pub fn new(weights: &'a Weights, four_chance: f64, cutoff: f32) -> GeneralSearch<'a> {
+    pub(crate) fn new(weights: &'a Weights, four_chance: f64, cutoff: f32) -> GeneralSearch<'a> {
         GeneralSearch {
             weights,
             powers: Powers::new(weights),
@@ -41,24 +41,24 @@ impl<'a> GeneralSearch<'a> {
     }
 
     /// Abort once this instant has passed.
-    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+    pub(crate) fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
         self.aborted = false;
         self.depth_limited = false;
     }
 
     /// Whether the deadline passed during the last search.
-    pub fn aborted(&self) -> bool {
+    pub(crate) fn aborted(&self) -> bool {
         self.aborted
     }
 
     /// Whether the last search was cut anywhere by its depth.
-    pub fn depth_limited(&self) -> bool {
+    pub(crate) fn depth_limited(&self) -> bool {
         self.depth_limited
     }
 
     /// The evaluation: line features summed over rows and columns.
-    pub fn eval(&self, b: &Board) -> f32 {
+    pub(crate) fn eval(&self, b: &Board) -> f32 {
         let n = b.size();
         let mut total = 0f32;
         let mut line = [0u8; MAX_SIZE];
@@ -76,7 +76,12 @@ impl<'a> GeneralSearch<'a> {
     }
 
     /// Values of the legal moves among `moves` at this depth.
-    pub fn root(&mut self, b: &Board, depth: u32, moves: &[Direction]) -> Vec<(Direction, f32)> {
+    pub(crate) fn root(
+        &mut self,
+        b: &Board,
+        depth: u32,
+        moves: &[Direction],
+    ) -> Vec<(Direction, f32)> {
         moves
             .iter()
             .filter_map(|&d| {

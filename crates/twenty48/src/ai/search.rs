@@ -7,9 +7,6 @@
 //! empty cell and both tiles, the max node at depth `d - 1` of the board with that spawn. A position with no legal move
 //! is worth 0 (the heuristic evaluation is positive on living positions).
 //!
-//! With a limit on 4-spawns ([`Search::set_four_limit`]), a 4-spawn past the limit leads to a max node searched to
-//! depth 1 whatever the depth left; the probability cut-off still applies beside it (0 disables it).
-//!
 //! With an evaluation whose values are future points ([`Evaluate::REWARDS`], the n-tuple network), a move is worth
 //! the points of its merges plus its chance node's value, at the root and inside the tree alike.
 
@@ -17,41 +14,24 @@ use web_time::Instant;
 
 use crate::ai::eval::Evaluator;
 use crate::ai::evaluate::Evaluate;
-use crate::ai::tt::{BucketTable, TranspositionTable};
+use crate::ai::tt::BucketTable;
 use crate::bitboard::{Bitboard, Tables, count_empty, tables};
 use crate::board::Board;
 use crate::direction::Direction;
 
 /// Default probability cut-off: chance nodes reached with a lower path probability are evaluated statically.
-pub const DEFAULT_CUTOFF: f32 = 1e-4;
+pub(crate) const DEFAULT_CUTOFF: f32 = 1e-4;
 
 /// Chance nodes with at least this remaining depth are stored in the transposition table.
 const TT_MIN_DEPTH: u32 = 2;
 
-/// The transposition table a search reads and writes.
-#[derive(Clone, Copy)]
-enum TableRef<'a> {
-    None,
-    Slots(&'a TranspositionTable),
-    Buckets(&'a BucketTable),
-}
-
-/// The key of a chance node under a limit on 4-spawns: the board, salted by the 4-spawns still allowed (the value
-/// of a node depends on them).
+/// The key of a chance node under probability classes: the board salted by the octave of its path probability (the
+/// exponent of the `f32`), so that a value stored where the path was improbable, and the cut-off pruned its sub-tree
+/// hard, is not taken for the same board reached by a likelier path (as happens one move later, when the board is
+/// nearer the root).
 #[inline(always)]
-fn limited_key(board: Bitboard, fours_left: u32) -> Bitboard {
-    board ^ (fours_left as u64 + 1).wrapping_mul(0xA076_1D64_78BD_642F)
-}
-
-/// The key of a chance node under probability classes: the board (already salted by [`limited_key`] if need be),
-/// salted by the octave of its path probability (the exponent of the `f32`), so that a value stored where the path
-/// was improbable, and the cut-off pruned its sub-tree hard, is not taken for the same board reached by a likelier path
-/// (as happens one move later, when the board is nearer the root). The octave is counted `shift` octaves up (see
-/// [`Search::set_class_shift`]), so that a search whose cut-off is `2^shift` times smaller keys a node by its octave
-/// relative to the cut-off.
-#[inline(always)]
-fn classed_key(key: Bitboard, prob: f32, shift: u32) -> Bitboard {
-    let octave = u64::from(((prob.to_bits() >> 23) & 0xFF).wrapping_add(shift));
+fn classed_key(key: Bitboard, prob: f32) -> Bitboard {
+    let octave = u64::from((prob.to_bits() >> 23) & 0xFF);
     key ^ (octave + 1).wrapping_mul(0xE703_7ED1_A0B4_28DB)
 }
 
@@ -68,30 +48,12 @@ pub enum ProbClasses {
     Same,
 }
 
-impl std::str::FromStr for ProbClasses {
-    type Err = String;
-
-    /// `off`, or `same` (also `on`).
-    fn from_str(s: &str) -> Result<ProbClasses, String> {
-        match s {
-            "off" => Ok(ProbClasses::Off),
-            "same" | "on" => Ok(ProbClasses::Same),
-            _ => Err(format!(
-                "probability classes: expected off or same, not {s:?}"
-            )),
-        }
-    }
-}
-
 /// One search (one thread): counters, deadline and references to the shared evaluator and table.
 pub struct Search<'a, E: Evaluate = Evaluator> {
     tables: &'static Tables,
     eval: &'a E,
-    tt: TableRef<'a>,
-    four_limit: Option<u32>,
-    fours_left: u32,
+    tt: Option<&'a BucketTable>,
     prob_classes: ProbClasses,
-    class_shift: u32,
     p2: f32,
     p4: f32,
     cutoff: f32,
@@ -99,7 +61,6 @@ pub struct Search<'a, E: Evaluate = Evaluator> {
     check: u32,
     aborted: bool,
     depth_limited: bool,
-    cut_limited: bool,
     at_least: bool,
     /// Chance nodes expanded.
     pub nodes: u64,
@@ -112,22 +73,14 @@ pub struct Search<'a, E: Evaluate = Evaluator> {
 }
 
 impl<'a, E: Evaluate> Search<'a, E> {
-    /// A search with the given evaluator, table (optional), probability of a 4 and probability cut-off (0 disables
-    /// the cut-off).
-    pub fn new(
-        eval: &'a E,
-        tt: Option<&'a TranspositionTable>,
-        four_chance: f64,
-        cutoff: f32,
-    ) -> Search<'a, E> {
+    /// A search without a transposition table, with the given evaluator, probability of a 4 and probability cut-off
+    /// (0 disables the cut-off).
+    pub fn new(eval: &'a E, four_chance: f64, cutoff: f32) -> Search<'a, E> {
         Search {
             tables: tables(),
             eval,
-            tt: tt.map_or(TableRef::None, TableRef::Slots),
-            four_limit: None,
-            fours_left: u32::MAX,
+            tt: None,
             prob_classes: ProbClasses::Off,
-            class_shift: 0,
             p2: (1.0 - four_chance) as f32,
             p4: four_chance as f32,
             cutoff,
@@ -135,7 +88,6 @@ impl<'a, E: Evaluate> Search<'a, E> {
             check: 0,
             aborted: false,
             depth_limited: false,
-            cut_limited: false,
             at_least: false,
             nodes: 0,
             evals: 0,
@@ -144,24 +96,16 @@ impl<'a, E: Evaluate> Search<'a, E> {
         }
     }
 
-    /// A search with a [`BucketTable`] (compact entries, replaced by effort) instead of a [`TranspositionTable`].
+    /// A search that shares a transposition table ([`BucketTable`]: compact entries, replaced by effort).
     pub fn with_buckets(
         eval: &'a E,
         tt: &'a BucketTable,
         four_chance: f64,
         cutoff: f32,
     ) -> Search<'a, E> {
-        let mut s = Search::new(eval, None, four_chance, cutoff);
-        s.tt = TableRef::Buckets(tt);
+        let mut s = Search::new(eval, four_chance, cutoff);
+        s.tt = Some(tt);
         s
-    }
-
-    /// Allows at most `limit` 4-spawns on a path (`None`: no limit, the default): past the limit a 4-spawn's max node
-    /// is searched to depth 1 only (its best move, evaluated statically), so the tree grows mostly through the
-    /// 2-spawns, whose transpositions meet in the table. The table key includes the 4-spawns still allowed.
-    pub fn set_four_limit(&mut self, limit: Option<u32>) {
-        self.four_limit = limit;
-        self.fours_left = limit.unwrap_or(u32::MAX);
     }
 
     /// How the path probability enters the table ([`ProbClasses`]; [`ProbClasses::Off`] is the default here,
@@ -175,28 +119,20 @@ impl<'a, E: Evaluate> Search<'a, E> {
         };
     }
 
-    /// Under probability classes, counts each path probability's octave `shift` octaves up (0, the default, counts it
-    /// as it is). A search whose cut-off is the usual one divided by `2^shift` ([`crate::ai::CutoffShrink`]) then keys
-    /// a chance node by its octave relative to the cut-off, which (with the remaining depth) decides how the cut-off
-    /// prunes its sub-tree: an entry stored under one such cut-off answers truly under another.
-    pub fn set_class_shift(&mut self, shift: u32) {
-        self.class_shift = shift;
-    }
-
     /// How the path probability enters the table in this search (see [`Search::set_prob_classes`]).
     pub fn prob_classes(&self) -> ProbClasses {
         self.prob_classes
     }
 
     /// Abort (see [`Search::aborted`]) once this instant has passed.
-    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+    pub(crate) fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
         self.aborted = false;
     }
 
     /// With `true`, a table entry searched deeper than needed is a hit (as in nneonneo/2048-ai); with `false` (the
     /// default) only an entry of exactly the needed depth is.
-    pub fn set_tt_at_least(&mut self, at_least: bool) {
+    pub(crate) fn set_tt_at_least(&mut self, at_least: bool) {
         self.at_least = at_least;
     }
 
@@ -207,19 +143,18 @@ impl<'a, E: Evaluate> Search<'a, E> {
 
     /// Whether the last search stopped somewhere because of the depth (rather than the cut-off): if not, a deeper
     /// search would return the same values.
-    pub fn depth_limited(&self) -> bool {
+    pub(crate) fn depth_limited(&self) -> bool {
         self.depth_limited
-    }
-
-    /// Whether the last search evaluated some node with depth left because its path probability was below the
-    /// cut-off: if not, a smaller cut-off would return the same values.
-    pub fn cut_limited(&self) -> bool {
-        self.cut_limited
     }
 
     /// The value of playing `dir` from `board` (the chance node of the after-state), or `None` if `dir` changes
     /// nothing.
-    pub fn move_value(&mut self, board: Bitboard, dir: Direction, depth: u32) -> Option<f32> {
+    pub(crate) fn move_value(
+        &mut self,
+        board: Bitboard,
+        dir: Direction,
+        depth: u32,
+    ) -> Option<f32> {
         let after = self.tables.slide(board, dir);
         (after != board)
             .then(|| self.reward(board, dir) + self.chance_node(after, depth.max(1), 1.0))
@@ -254,11 +189,8 @@ impl<'a, E: Evaluate> Search<'a, E> {
     }
 
     /// The value of a position with the player to move: the best move's value, 0 if no move is legal.
-    pub fn max_node(&mut self, board: Bitboard, depth: u32, prob: f32) -> f32 {
+    pub(crate) fn max_node(&mut self, board: Bitboard, depth: u32, prob: f32) -> f32 {
         if depth <= 1 || prob < self.cutoff {
-            if depth > 1 {
-                self.cut_limited = true;
-            }
             return self.max_leaf(board, depth);
         }
         let mut best = f32::NEG_INFINITY;
@@ -301,31 +233,22 @@ impl<'a, E: Evaluate> Search<'a, E> {
         if depth <= 1 || prob < self.cutoff {
             if depth <= 1 {
                 self.depth_limited = true;
-            } else {
-                self.cut_limited = true;
             }
             self.evals += 1;
             return self.eval.eval(board);
         }
-        let key = if self.four_limit.is_some() {
-            limited_key(board, self.fours_left)
+        let key = if self.prob_classes == ProbClasses::Same {
+            classed_key(board, prob)
         } else {
             board
         };
-        let key = if self.prob_classes == ProbClasses::Same {
-            classed_key(key, prob, self.class_shift)
-        } else {
-            key
-        };
         if depth >= TT_MIN_DEPTH {
             let found = match self.tt {
-                TableRef::None => None,
-                TableRef::Slots(tt) if self.at_least => tt.probe_at_least(key, depth),
-                TableRef::Slots(tt) => tt.probe(key, depth),
-                TableRef::Buckets(tt) if self.at_least => tt.probe_at_least(key, depth),
-                TableRef::Buckets(tt) => tt.probe(key, depth),
+                None => None,
+                Some(tt) if self.at_least => tt.probe_at_least(key, depth),
+                Some(tt) => tt.probe(key, depth),
             };
-            if !matches!(self.tt, TableRef::None) {
+            if self.tt.is_some() {
                 self.probes += 1;
             }
             if let Some(v) = found {
@@ -362,23 +285,16 @@ impl<'a, E: Evaluate> Search<'a, E> {
                 let tile = 1u64 << (4 * i);
                 sum += self.p2 * self.max_node(board | tile, depth - 1, p2);
                 if self.p4 > 0.0 {
-                    if self.fours_left == 0 {
-                        sum += self.p4 * self.max_node(board | (tile << 1), 1, p4);
-                    } else {
-                        self.fours_left -= 1;
-                        sum += self.p4 * self.max_node(board | (tile << 1), depth - 1, p4);
-                        self.fours_left += 1;
-                    }
+                    sum += self.p4 * self.max_node(board | (tile << 1), depth - 1, p4);
                 }
             }
         }
         let value = sum / n;
-        if !self.aborted && depth >= TT_MIN_DEPTH {
-            match self.tt {
-                TableRef::None => {}
-                TableRef::Slots(tt) => tt.store(key, depth, value),
-                TableRef::Buckets(tt) => tt.store(key, depth, value, self.nodes - nodes_before),
-            }
+        if !self.aborted
+            && depth >= TT_MIN_DEPTH
+            && let Some(tt) = self.tt
+        {
+            tt.store(key, depth, value, self.nodes - nodes_before);
         }
         value
     }
@@ -394,19 +310,6 @@ pub fn naive_expectimax<E: Evaluate>(
     cutoff: f32,
     eval: &E,
 ) -> Option<(Direction, f32)> {
-    naive_expectimax_limited(board, depth, four_chance, cutoff, None, eval)
-}
-
-/// [`naive_expectimax`] with at most `four_limit` 4-spawns on a path, past which a 4-spawn's max node is searched to
-/// depth 1 (the semantics of [`Search::set_four_limit`]).
-pub fn naive_expectimax_limited<E: Evaluate>(
-    board: &Board,
-    depth: u32,
-    four_chance: f64,
-    cutoff: f32,
-    four_limit: Option<u32>,
-    eval: &E,
-) -> Option<(Direction, f32)> {
     /// What every node of the reference shares.
     struct Ctx<'e> {
         w: (f32, f32),
@@ -414,7 +317,7 @@ pub fn naive_expectimax_limited<E: Evaluate>(
         cutoff: f32,
         ev: &'e dyn Fn(&Board) -> f32,
     }
-    fn chance(b: &Board, depth: u32, prob: f32, fours: Option<u32>, cx: &Ctx) -> f32 {
+    fn chance(b: &Board, depth: u32, prob: f32, cx: &Ctx) -> f32 {
         if depth <= 1 || prob < cx.cutoff {
             return (cx.ev)(b);
         }
@@ -425,25 +328,21 @@ pub fn naive_expectimax_limited<E: Evaluate>(
         for (r, c) in cells {
             let mut two = *b;
             two.set_exponent(r, c, 1);
-            sum += cx.w.0 * max(&two, depth - 1, p2, fours, cx);
+            sum += cx.w.0 * max(&two, depth - 1, p2, cx);
             if cx.w.1 > 0.0 {
                 let mut four = *b;
                 four.set_exponent(r, c, 2);
-                sum += cx.w.1
-                    * match fours {
-                        Some(0) => max(&four, 1, p4, fours, cx),
-                        _ => max(&four, depth - 1, p4, fours.map(|f| f - 1), cx),
-                    };
+                sum += cx.w.1 * max(&four, depth - 1, p4, cx);
             }
         }
         sum / n
     }
-    fn max(b: &Board, depth: u32, prob: f32, fours: Option<u32>, cx: &Ctx) -> f32 {
+    fn max(b: &Board, depth: u32, prob: f32, cx: &Ctx) -> f32 {
         let mut best: Option<f32> = None;
         for d in Direction::ALL {
             let s = b.slide_general(d);
             if s.moved {
-                let v = reward(&s, cx.rewards) + chance(&s.board, depth, prob, fours, cx);
+                let v = reward(&s, cx.rewards) + chance(&s.board, depth, prob, cx);
                 if best.is_none_or(|bv| v > bv) {
                     best = Some(v);
                 }
@@ -466,7 +365,7 @@ pub fn naive_expectimax_limited<E: Evaluate>(
     for d in Direction::ALL {
         let s = board.slide_general(d);
         if s.moved {
-            let v = reward(&s, cx.rewards) + chance(&s.board, depth.max(1), 1.0, four_limit, &cx);
+            let v = reward(&s, cx.rewards) + chance(&s.board, depth.max(1), 1.0, &cx);
             if best.is_none_or(|(_, bv)| v > bv) {
                 best = Some((d, v));
             }

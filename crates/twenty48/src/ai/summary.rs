@@ -5,14 +5,14 @@ use std::fmt;
 use crate::ai::autoplay::GameReport;
 
 /// Milestone tiles reported by [`summarize`].
-pub const MILESTONES: [u64; 6] = [2048, 4096, 8192, 16384, 32768, 65536];
+pub(crate) const MILESTONES: [u64; 6] = [2048, 4096, 8192, 16384, 32768, 65536];
 
 /// Aggregate figures over a set of games.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Summary {
     /// Number of games.
     pub games: usize,
-    /// For each tile of [`MILESTONES`]: (tile, share of games whose largest tile is at least that, 0 to 1).
+    /// For each tile of `MILESTONES`: (tile, share of games whose largest tile is at least that, 0 to 1).
     pub reached: Vec<(u64, f64)>,
     /// Mean score.
     pub mean_score: f64,

@@ -1,119 +1,10 @@
-//! A fixed-size, lock-free transposition table for chance nodes, shared by search threads.
-//!
-//! A slot is chosen by the board alone and holds one board's value with the remaining depth it was searched to and
-//! the table's generation when it was stored. [`TranspositionTable::probe`] hits only on an exact match of board and
-//! depth, so a hit returns exactly what the search would recompute (with the probability cut-off disabled; with it
-//! enabled, a value computed under one path probability is reused under another, the usual approximation of
-//! nneonneo/2048-ai). [`TranspositionTable::probe_at_least`] also accepts a value searched deeper, as nneonneo/2048-ai
-//! does. Entries of an older generation are misses: [`TranspositionTable::new_generation`] empties the table in O(1).
-//! Each slot is two `AtomicU64`: `board ^ data` and `data` (value bits, depth, generation), so a torn write is seen as
-//! a miss.
-//!
-//! [`BucketTable`] (issue 29) is the compact alternative: 8-byte entries with a signature, the depth and the
-//! sub-tree's effort, in buckets of four, replaced by effort and age.
+//! A fixed-size, lock-free transposition table for chance nodes, shared by search threads ([`BucketTable`]): 8-byte
+//! entries with a signature, the depth and the sub-tree's effort, in buckets of four, replaced by effort and age. A
+//! probe hits only on an exact match of key and depth, so a hit returns exactly what the search would recompute (with
+//! the probability cut-off disabled); `BucketTable::probe_at_least` also accepts a value searched deeper, as
+//! nneonneo/2048-ai does.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
-
-use crate::bitboard::Bitboard;
-
-/// Generations are stored in 22 bits.
-const GEN_MASK: u32 = (1 << 22) - 1;
-
-/// The transposition table.
-pub struct TranspositionTable {
-    slots: Box<[[AtomicU64; 2]]>,
-    mask: usize,
-    generation: AtomicU32,
-}
-
-impl TranspositionTable {
-    /// A table of `2^bits` slots (16 bytes each), allocated once.
-    pub fn new(bits: u32) -> TranspositionTable {
-        let n = 1usize << bits;
-        let slots = (0..n)
-            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-            .collect();
-        TranspositionTable {
-            slots,
-            mask: n - 1,
-            generation: AtomicU32::new(0),
-        }
-    }
-
-    /// Number of slots.
-    pub fn len(&self) -> usize {
-        self.slots.len()
-    }
-
-    /// Always false (the table has at least one slot).
-    pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
-    }
-
-    /// Empties the table (writes every slot).
-    pub fn clear(&self) {
-        for s in self.slots.iter() {
-            s[0].store(0, Ordering::Relaxed);
-            s[1].store(0, Ordering::Relaxed);
-        }
-        self.generation.store(0, Ordering::Relaxed);
-    }
-
-    /// Empties the table in O(1) by starting a new generation (a full [`TranspositionTable::clear`] every 2^22 calls).
-    pub fn new_generation(&self) {
-        let g = self.generation.load(Ordering::Relaxed) + 1;
-        if g > GEN_MASK {
-            self.clear();
-        } else {
-            self.generation.store(g, Ordering::Relaxed);
-        }
-    }
-
-    #[inline(always)]
-    fn index(&self, board: Bitboard) -> usize {
-        let h = board.wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        ((h ^ (h >> 29)) as usize) & self.mask
-    }
-
-    /// The stored (value, depth) for this board in the current generation, if any.
-    #[inline(always)]
-    fn lookup(&self, board: Bitboard) -> Option<(f32, u32)> {
-        let slot = &self.slots[self.index(board)];
-        let key = slot[0].load(Ordering::Relaxed);
-        let data = slot[1].load(Ordering::Relaxed);
-        // data = value bits (low 32) | depth << 32 (8 bits) | generation << 40 (22 bits) | 1 << 63 (occupied).
-        let generation = self.generation.load(Ordering::Relaxed);
-        (key ^ data == board && data >> 63 == 1 && ((data >> 40) as u32 & GEN_MASK) == generation)
-            .then(|| (f32::from_bits(data as u32), (data >> 32) as u32 & 0xFF))
-    }
-
-    /// The stored value for (board, remaining depth), if any.
-    #[inline(always)]
-    pub fn probe(&self, board: Bitboard, depth: u32) -> Option<f32> {
-        self.lookup(board)
-            .and_then(|(v, d)| (d == depth.min(255)).then_some(v))
-    }
-
-    /// The stored value for this board searched to at least this remaining depth, if any.
-    #[inline(always)]
-    pub fn probe_at_least(&self, board: Bitboard, depth: u32) -> Option<f32> {
-        self.lookup(board)
-            .and_then(|(v, d)| (d >= depth.min(255)).then_some(v))
-    }
-
-    /// Stores a value for (board, remaining depth), replacing whatever the slot held.
-    #[inline(always)]
-    pub fn store(&self, board: Bitboard, depth: u32, value: f32) {
-        let generation = self.generation.load(Ordering::Relaxed) & GEN_MASK;
-        let data = value.to_bits() as u64
-            | (depth.min(255) as u64) << 32
-            | (generation as u64) << 40
-            | 1 << 63;
-        let slot = &self.slots[self.index(board)];
-        slot[0].store(board ^ data, Ordering::Relaxed);
-        slot[1].store(data, Ordering::Relaxed);
-    }
-}
 
 /// Bit layout of a [`BucketTable`] entry: the value's `f32` bits (0..32), the remaining depth (32..36), the log2 of
 /// the sub-tree's effort (36..41), the age (41..44) and the signature (44..64).
@@ -123,9 +14,9 @@ const EFFORT_SHIFT: u32 = 36;
 const AGE_SHIFT: u32 = 41;
 const SIG_SHIFT: u32 = 44;
 /// Deepest remaining depth a [`BucketTable`] entry holds (4 bits); deeper nodes are not stored.
-pub const BUCKET_MAX_DEPTH: u32 = 15;
+pub(crate) const BUCKET_MAX_DEPTH: u32 = 15;
 /// Entries per bucket (a bucket is 32 bytes: two to a 64-byte cache line).
-pub const BUCKET_ENTRIES: usize = 4;
+pub(crate) const BUCKET_ENTRIES: usize = 4;
 
 /// Four entries of 64 bits, 32-byte aligned so that a bucket never straddles a cache line.
 #[repr(align(32))]
@@ -134,13 +25,13 @@ struct Bucket([AtomicU64; BUCKET_ENTRIES]);
 /// A transposition table of compact entries (Stockfish's layout, adapted to expectimax): each entry packs in one
 /// 64-bit word the value (`f32`, exact), the remaining depth (4 bits), the sub-tree's effort (log2 of the chance nodes
 /// expanded under it, 5 bits), an age (3 bits) and a 20-bit signature of the key; a key selects a bucket of
-/// [`BUCKET_ENTRIES`] entries with the low bits of a 64-bit mix of the key and checks the signature in its top bits, so
+/// four entries with the low bits of a 64-bit mix of the key and checks the signature in its top bits, so
 /// 20 + log2(buckets) bits of the mix must match (a false hit has a chance of about 2^-20 per probe and per entry in
 /// its bucket: the price of twice the entries in the same memory, as in chess engines).
 ///
 /// A store replaces an entry of the same key and depth, else the entry worth least: an empty one, else the one of least
-/// effort less twice its age in moves ([`BucketTable::new_age`]), so the costly sub-trees stay. An entry is one atomic
-/// word, so a write is never seen torn: lock-free among threads like [`TranspositionTable`].
+/// effort less twice its age in moves (`BucketTable::new_age`), so the costly sub-trees stay. An entry is one atomic
+/// word, so a write is never seen torn: lock-free among threads.
 /// [`BucketTable::new_generation`] empties the table in O(1) by changing the salt mixed into every key (entries of
 /// older generations then miss, and go first since they are older).
 pub struct BucketTable {
@@ -162,12 +53,12 @@ fn mix(mut h: u64) -> u64 {
 
 /// The 5-bit effort class of a sub-tree that expanded `nodes` chance nodes: the bit length of `nodes`, at most 31.
 #[inline(always)]
-pub fn effort_class(nodes: u64) -> u32 {
+pub(crate) fn effort_class(nodes: u64) -> u32 {
     (64 - nodes.leading_zeros()).min(31)
 }
 
 impl BucketTable {
-    /// A table of `2^bits` entries (8 bytes each, in buckets of [`BUCKET_ENTRIES`]), allocated once; at least one
+    /// A table of `2^bits` entries (8 bytes each, in buckets of four), allocated once; at least one
     /// bucket.
     pub fn new(bits: u32) -> BucketTable {
         let n = (1usize << bits) / BUCKET_ENTRIES;
@@ -183,18 +74,14 @@ impl BucketTable {
         }
     }
 
+    #[cfg(test)]
     /// Number of entries.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.buckets.len() * BUCKET_ENTRIES
     }
 
-    /// Always false (the table has at least one bucket).
-    pub fn is_empty(&self) -> bool {
-        self.buckets.is_empty()
-    }
-
     /// Empties the table (writes every entry).
-    pub fn clear(&self) {
+    pub(crate) fn clear(&self) {
         for b in self.buckets.iter() {
             for e in &b.0 {
                 e.store(0, Ordering::Relaxed);
@@ -213,7 +100,7 @@ impl BucketTable {
     }
 
     /// Ages every entry by one step (they stay valid; older entries are replaced first). Call once a move.
-    pub fn new_age(&self) {
+    pub(crate) fn new_age(&self) {
         let a = self.age.load(Ordering::Relaxed);
         self.age.store((a + 1) & 7, Ordering::Relaxed);
     }
@@ -240,20 +127,20 @@ impl BucketTable {
 
     /// The stored value for (key, remaining depth), if any.
     #[inline(always)]
-    pub fn probe(&self, key: u64, depth: u32) -> Option<f32> {
+    pub(crate) fn probe(&self, key: u64, depth: u32) -> Option<f32> {
         self.find(key, |d| d == depth)
     }
 
     /// The stored value for this key searched to at least this remaining depth, if any.
     #[inline(always)]
-    pub fn probe_at_least(&self, key: u64, depth: u32) -> Option<f32> {
+    pub(crate) fn probe_at_least(&self, key: u64, depth: u32) -> Option<f32> {
         self.find(key, |d| d >= depth)
     }
 
     /// Stores a value for (key, remaining depth) whose sub-tree expanded `nodes` chance nodes (see the type's
     /// replacement rule). Depths above [`BUCKET_MAX_DEPTH`] are not stored.
     #[inline(always)]
-    pub fn store(&self, key: u64, depth: u32, value: f32, nodes: u64) {
+    pub(crate) fn store(&self, key: u64, depth: u32, value: f32, nodes: u64) {
         if depth > BUCKET_MAX_DEPTH {
             return;
         }
@@ -288,34 +175,6 @@ impl BucketTable {
 mod tests {
     use super::*;
     use proptest::prelude::*;
-
-    #[test]
-    fn exact_and_at_least_probes_and_generations() {
-        let tt = TranspositionTable::new(8);
-        tt.store(0x1234, 3, 1.5);
-        assert_eq!(tt.probe(0x1234, 3), Some(1.5));
-        assert_eq!(tt.probe(0x1234, 2), None);
-        assert_eq!(tt.probe_at_least(0x1234, 2), Some(1.5));
-        assert_eq!(tt.probe_at_least(0x1234, 4), None);
-        assert_eq!(tt.probe(0x1235, 3), None);
-        tt.new_generation();
-        assert_eq!(tt.probe(0x1234, 3), None);
-        tt.store(0x1234, 5, 2.5);
-        assert_eq!(tt.probe_at_least(0x1234, 5), Some(2.5));
-        tt.clear();
-        assert_eq!(tt.probe_at_least(0x1234, 1), None);
-    }
-
-    #[test]
-    fn a_torn_slot_is_a_miss() {
-        let tt = TranspositionTable::new(8);
-        tt.store(0x1234, 3, 1.5);
-        let slot = &tt.slots[tt.index(0x1234)];
-        // A writer got as far as the data word of another board: key word and data word no longer agree.
-        slot[1].store(slot[1].load(Ordering::Relaxed) ^ 0x40, Ordering::Relaxed);
-        assert_eq!(tt.probe(0x1234, 3), None);
-        assert_eq!(tt.probe_at_least(0x1234, 1), None);
-    }
 
     /// Keys that fall in the bucket of `key` with other signatures, in rising order from `key + 1`.
     fn bucket_mates(tt: &BucketTable, key: u64, n: usize) -> Vec<u64> {

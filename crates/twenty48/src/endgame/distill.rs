@@ -23,9 +23,9 @@
 
 use crate::bitboard::Bitboard;
 use crate::direction::Direction;
-use crate::endgame::checkpoint::Checksum;
+use crate::endgame::checksum::Checksum;
 use crate::endgame::formation::Formation;
-use crate::endgame::play::{direction_maps, read_in};
+use crate::endgame::symmetry::{direction_maps, read_in};
 
 /// The magic bytes that open a store.
 const MAGIC: [u8; 4] = *b"P48D";
@@ -240,7 +240,7 @@ impl Store {
 
     /// The stored move on a real board (a capped bitboard) and its success probability, when the board matches the
     /// formation under a symmetry and the store holds it (the first symmetry that does), as
-    /// [`crate::endgame::Advisor::advise`] does with the full table.
+    /// the lab's table advisor does with the full table.
     pub fn advise(&self, board: Bitboard) -> Option<(Direction, f32)> {
         (0..8).find_map(|k| {
             let (b, false) = read_in(&self.formation, board, k)? else {
@@ -405,7 +405,7 @@ impl From<CutShort> for StoreError {
     }
 }
 
-/// Reads little-endian fields in order (a store's, or a fit's: [`crate::endgame::fit`]).
+/// Reads little-endian fields in order (a store's).
 pub(crate) struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
@@ -415,16 +415,6 @@ impl<'a> Reader<'a> {
     /// A reader at the start of `bytes`.
     pub(crate) fn new(bytes: &'a [u8]) -> Reader<'a> {
         Reader { bytes, at: 0 }
-    }
-
-    /// True when every byte has been read.
-    pub(crate) fn done(&self) -> bool {
-        self.at == self.bytes.len()
-    }
-
-    /// The bytes not read yet.
-    pub(crate) fn left(&self) -> usize {
-        self.bytes.len() - self.at
     }
 
     pub(crate) fn take(&mut self, n: usize) -> Result<&'a [u8], CutShort> {

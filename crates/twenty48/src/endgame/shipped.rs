@@ -13,17 +13,11 @@
 
 use std::sync::{Arc, OnceLock};
 
-use crate::ai::player::Advice;
+use crate::ai::Advice;
 use crate::endgame::distill::{Store, StoreError};
 use crate::endgame::stores::Stores;
 
-/// The names of the compiled-in stores' files, under `crates/twenty48/data/`, in the order play asks them.
-pub const COMPILED_IN_FILES: [&str; 2] = [
-    "twenty48-endgame-442-512.p48d",
-    "twenty48-endgame-442-256.p48d",
-];
-
-/// The compiled-in stores: the bytes of each [`Store`] file of [`COMPILED_IN_FILES`].
+/// The compiled-in stores: the bytes of each [`Store`] file (`crates/twenty48/data/`), in the order play asks them.
 #[cfg(feature = "network")]
 pub static COMPILED_IN: [&[u8]; 2] = [
     include_bytes!("../../data/twenty48-endgame-442-512.p48d"),

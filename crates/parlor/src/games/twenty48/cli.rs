@@ -182,7 +182,10 @@ impl CliGame for Twenty48 {
                 Listed::new(|s: &str| Ok(s.to_string()), ["up", "down", "left", "right"]).into()
             }
             "eval" => Listed::new(
-                |s: &str| s.parse::<twenty48::ai::EvalKind>(),
+                |s: &str| {
+                    s.parse::<twenty48::ai::EvalKind>()
+                        .map_err(|e| e.to_string())
+                },
                 ["network", "heuristic"],
             )
             .into(),

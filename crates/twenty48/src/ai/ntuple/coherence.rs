@@ -30,7 +30,7 @@ impl Default for Coherence {
 
 impl Coherence {
     /// Fresh sums for a network of one stage (every weight at the full rate).
-    pub fn new() -> Coherence {
+    pub(crate) fn new() -> Coherence {
         Coherence {
             errors: Network::new(0.0),
             sizes: Network::new(0.0),
@@ -38,7 +38,7 @@ impl Coherence {
     }
 
     /// Fresh sums shaped like `net` (its stages).
-    pub fn like(net: &Network) -> Coherence {
+    pub(crate) fn like(net: &Network) -> Coherence {
         let fresh = || Network::staged(0.0, net.stage_from()).unwrap_or_else(|_| Network::new(0.0));
         Coherence {
             errors: fresh(),
@@ -50,7 +50,10 @@ impl Coherence {
     /// its sums (its weights go on learning at the rates they had reached); a stage that is new starts afresh, at the
     /// full rate, although [`Network::promoted`] copied it weights: those weights had settled on the values of the
     /// boards of the stage below, and must now learn other values quickly.
-    pub fn promoted(&self, stage_from: &[u8]) -> Result<Coherence, String> {
+    pub(crate) fn promoted(
+        &self,
+        stage_from: &[u8],
+    ) -> Result<Coherence, crate::error::StagesError> {
         let old = self.errors.stage_from();
         let out = Coherence {
             errors: self.errors.promoted(stage_from)?,
@@ -66,13 +69,13 @@ impl Coherence {
     }
 
     /// True when the sums are shaped like `net` (as many stages, at the same thresholds).
-    pub fn fits(&self, net: &Network) -> bool {
+    pub(crate) fn fits(&self, net: &Network) -> bool {
         self.errors.stage_from() == net.stage_from() && self.sizes.stage_from() == net.stage_from()
     }
 
     /// The learning rate of weight `i`, from 0 to 1.
     #[inline(always)]
-    pub fn rate(&self, i: usize) -> f32 {
+    pub(crate) fn rate(&self, i: usize) -> f32 {
         let size = self.sizes.weight(i);
         if size > 0.0 {
             self.errors.weight(i).abs() / size
@@ -85,7 +88,7 @@ impl Coherence {
     /// the error in the weight's sums. Returns the new value of `a` (exact unless two of its symmetric images share a
     /// weight).
     #[inline]
-    pub fn step(&self, net: &Network, a: Bitboard, target: f32, alpha: f32) -> f32 {
+    pub(crate) fn step(&self, net: &Network, a: Bitboard, target: f32, alpha: f32) -> f32 {
         let v = net.eval(a);
         let share = (target - v) / FEATURES as f32;
         let mut moved = 0f32;
@@ -101,7 +104,7 @@ impl Coherence {
     }
 
     /// The files that hold the sums of the checkpoint `path`.
-    pub fn paths(path: &Path) -> [PathBuf; 2] {
+    pub(crate) fn paths(path: &Path) -> [PathBuf; 2] {
         ["tc-errors", "tc-sizes"].map(|ext| {
             let mut p = path.as_os_str().to_owned();
             p.push(".");
@@ -112,7 +115,7 @@ impl Coherence {
 
     /// Writes the sums beside the checkpoint `path` (each file atomically), stamped with `games`, the game count of
     /// the weights they go with.
-    pub fn save(&self, path: &Path, games: u64) -> Result<(), WeightsFileError> {
+    pub(crate) fn save(&self, path: &Path, games: u64) -> Result<(), WeightsFileError> {
         let [e, a] = Coherence::paths(path);
         self.errors.set_games(games);
         self.sizes.set_games(games);
@@ -124,7 +127,7 @@ impl Coherence {
     /// there are none, or when they belong to another game count (a run stopped between two of its files, or
     /// weights trained without coherence): training then starts the sums afresh. (Check [`Coherence::fits`] before
     /// training with them.)
-    pub fn load(path: &Path, games: u64) -> Result<Option<Coherence>, WeightsFileError> {
+    pub(crate) fn load(path: &Path, games: u64) -> Result<Option<Coherence>, WeightsFileError> {
         let [e, a] = Coherence::paths(path);
         if !e.exists() || !a.exists() {
             return Ok(None);
@@ -136,8 +139,9 @@ impl Coherence {
         Ok(Some(Coherence { errors, sizes }))
     }
 
+    #[cfg(test)]
     /// True when both sums hold the same bits as `other`'s.
-    pub fn same_as(&self, other: &Coherence) -> bool {
+    pub(crate) fn same_as(&self, other: &Coherence) -> bool {
         (0..self.errors.len()).all(|i| {
             self.errors.weight(i).to_bits() == other.errors.weight(i).to_bits()
                 && self.sizes.weight(i).to_bits() == other.sizes.weight(i).to_bits()

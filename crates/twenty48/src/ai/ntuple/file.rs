@@ -34,11 +34,11 @@ use flate2::write::ZlibEncoder;
 use super::network::{MAX_STAGES, Network, TUPLE_LEN, TUPLE_SIZE, TUPLES, WEIGHTS, check_stages};
 
 /// The file's first bytes.
-pub const MAGIC: &[u8; 8] = b"P48NTUPL";
+pub(crate) const MAGIC: &[u8; 8] = b"P48NTUPL";
 /// The format version written (versions 1 and 2 are read too).
-pub const VERSION: u32 = 3;
+pub(crate) const VERSION: u32 = 3;
 /// Weights per byte-plane block.
-pub const BLOCK: usize = 1 << 16;
+pub(crate) const BLOCK: usize = 1 << 16;
 
 /// Why a weights file could not be read or written.
 #[derive(Debug, thiserror::Error)]
@@ -96,12 +96,12 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), WeightsFileError> {
 }
 
 /// The network as the bytes of an exact weights file.
-pub fn encode(net: &Network, level: u32) -> Vec<u8> {
+pub(crate) fn encode(net: &Network, level: u32) -> Vec<u8> {
     encode_planes(net, level, 4)
 }
 
 /// The planes field of a fixed-point file.
-pub const FIXED16: u32 = 16;
+pub(crate) const FIXED16: u32 = 16;
 
 /// Writes the network to `path` in 16-bit fixed point (each weight rounded to a multiple of its tuple's scale, the
 /// largest weight's size / 32767: an error of at most half a scale, under a point for weights up to 65,000), zlib
@@ -189,13 +189,8 @@ fn header(net: &Network, planes: u32) -> Vec<u8> {
     out
 }
 
-/// A weight's bits rounded to the nearest value whose low byte is zero (ties away from zero in magnitude); a weight
-/// that would round past the largest finite `f32` is cut instead.
-pub fn round_to_24_bits(bits: u32) -> u32 {
-    round_dropping(bits, 1)
-}
-
-/// A weight's bits rounded to the nearest value whose `bytes` low bytes are zero (as [`round_to_24_bits`]).
+/// A weight's bits rounded to the nearest value whose `bytes` low bytes are zero (ties away from zero in magnitude; a
+/// weight that would round past the largest finite `f32` is cut instead).
 fn round_dropping(bits: u32, bytes: usize) -> u32 {
     if bytes == 0 {
         return bits;
@@ -238,7 +233,7 @@ fn encode_planes(net: &Network, level: u32, planes_kept: usize) -> Vec<u8> {
 /// The largest weights file there can be: the header, and the weights of a network of [`MAX_STAGES`] stages as exact
 /// `f32`s with zlib's worst-case growth (a few bytes per 16 KiB block), with room to spare. A larger file is not a
 /// weights file and is not read.
-pub const MAX_FILE_BYTES: u64 = (WEIGHTS * MAX_STAGES * 4) as u64 / 100 * 101 + (1 << 20);
+pub(crate) const MAX_FILE_BYTES: u64 = (WEIGHTS * MAX_STAGES * 4) as u64 / 100 * 101 + (1 << 20);
 
 /// Opens a weights file for reading: only a regular file, at most [`MAX_FILE_BYTES`] long. Anything else (a FIFO,
 /// which would wait for a writer for good, a device, a folder) is refused at once with the reason, never waited on.
@@ -283,8 +278,8 @@ fn open_regular(path: &Path) -> Result<(File, u64), WeightsFileError> {
     Ok((f, meta.len()))
 }
 
-/// Reads a network written by [`save`]: a regular file only, of a bounded size (see [`MAX_FILE_BYTES`]).
-/// A sparse file ([`super::sparse`]) is read too, recognised by its magic bytes.
+/// Reads a network written by [`save`]: a regular file only, of a bounded size (the header and the exact weights of a network of four stages).
+/// A sparse file (the compiled-in network's format) is read too, recognised by its magic bytes.
 pub fn load(path: &Path) -> Result<Network, WeightsFileError> {
     let (f, len) = open_regular(path)?;
     let mut r = BufReader::with_capacity(1 << 20, f.take(len));
@@ -308,7 +303,7 @@ pub fn load(path: &Path) -> Result<Network, WeightsFileError> {
     })
 }
 
-/// Reads a network from the bytes of a weights file (`name` is used in messages), sparse ([`super::sparse`]) or not.
+/// Reads a network from the bytes of a weights file (`name` is used in messages), sparse (the compiled-in network's format) or not.
 pub fn load_bytes(bytes: &[u8], name: &str) -> Result<Network, WeightsFileError> {
     if super::sparse::is_sparse(bytes) {
         return super::sparse::load_sparse_bytes(bytes, name);
@@ -398,7 +393,7 @@ fn decode(mut r: impl Read, total: u64) -> Result<Network, DecodeError> {
         }
         stage_from = vec![0u8; k as usize];
         read_exact(&mut r, &mut stage_from, "stages")?;
-        check_stages(&stage_from).map_err(invalid)?;
+        check_stages(&stage_from).map_err(|e| invalid(e.to_string()))?;
     }
     let weights_len = WEIGHTS * (stage_from.len() + 1);
     let mut scales = Vec::new();

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicI16, AtomicU32};
 use super::network::TUPLE_SIZE;
 
 /// `n` weights, all with the bit pattern `bits`.
-pub fn weights(n: usize, bits: u32) -> Box<[AtomicU32]> {
+pub(crate) fn weights(n: usize, bits: u32) -> Box<[AtomicU32]> {
     let mut v = with_capacity(n);
     v.extend((0..n).map(|_| AtomicU32::new(bits)));
     v.into_boxed_slice()
@@ -16,7 +16,7 @@ pub fn weights(n: usize, bits: u32) -> Box<[AtomicU32]> {
 /// allocation this large), so that nothing is written until a weight is set: the weights of a sparse file are set
 /// one by one on top (advised as [`with_capacity`]).
 #[allow(unsafe_code)] // One zeroed allocation owned at once by a box, justified below.
-pub fn zeroed(n: usize) -> Box<[AtomicU32]> {
+pub(crate) fn zeroed(n: usize) -> Box<[AtomicU32]> {
     if n == 0 {
         return Box::new([]);
     }
@@ -41,7 +41,7 @@ pub fn zeroed(n: usize) -> Box<[AtomicU32]> {
 /// zeroed (fresh pages from the kernel), advised as [`with_capacity`] before anything is written: the pages are zeroed
 /// by the kernel when first written, and those of indices never kept are never touched.
 #[allow(unsafe_code)] // One zeroed allocation owned at once by a box, justified below.
-pub fn zeroed_table() -> Box<[AtomicI16; TUPLE_SIZE]> {
+pub(crate) fn zeroed_table() -> Box<[AtomicI16; TUPLE_SIZE]> {
     let layout = std::alloc::Layout::new::<[AtomicI16; TUPLE_SIZE]>();
     // SAFETY: the layout has a nonzero size; an all-zero `[AtomicI16; N]` is a valid value (zeros), so the zeroed allocation is an
     // initialised array, and a box of that array type allocated with exactly its layout by the global allocator may
@@ -57,7 +57,7 @@ pub fn zeroed_table() -> Box<[AtomicI16; TUPLE_SIZE]> {
 }
 
 /// An empty vector with room for `n` weights, advised as above (fill it before it is read).
-pub fn with_capacity(n: usize) -> Vec<AtomicU32> {
+pub(crate) fn with_capacity(n: usize) -> Vec<AtomicU32> {
     let v: Vec<AtomicU32> = Vec::with_capacity(n);
     advise_huge_pages(v.as_ptr() as usize, n * std::mem::size_of::<AtomicU32>());
     v

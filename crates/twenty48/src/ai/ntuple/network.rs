@@ -7,9 +7,10 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use super::packed::Packed;
 
 use crate::bitboard::{Bitboard, max_exponent, transpose};
+use crate::error::StagesError;
 
 /// Cells per tuple.
-pub const TUPLE_LEN: usize = 6;
+pub(crate) const TUPLE_LEN: usize = 6;
 
 /// The tuples, as cells `4 * row + col`: two straight 6-tuples (rows 0-1 and rows 1-2 of a 4-wide band) and two 2x3
 /// rectangles, the 4x6 network of Wu et al. and Jaśkowski (TDL2048's `4x6patt`).
@@ -20,7 +21,7 @@ pub const TUPLE_LEN: usize = 6;
 ///  .  .  .  .      8  9  .  .      .  .  .  .      8  9 10  .
 ///  .  .  .  .      .  .  .  .      .  .  .  .      .  .  .  .
 /// ```
-pub const TUPLES: [[u8; TUPLE_LEN]; 4] = [
+pub(crate) const TUPLES: [[u8; TUPLE_LEN]; 4] = [
     [0, 1, 2, 3, 4, 5],
     [4, 5, 6, 7, 8, 9],
     [0, 1, 2, 4, 5, 6],
@@ -28,39 +29,34 @@ pub const TUPLES: [[u8; TUPLE_LEN]; 4] = [
 ];
 
 /// Weights per tuple: one per combination of six 4-bit exponents.
-pub const TUPLE_SIZE: usize = 1 << (4 * TUPLE_LEN);
+pub(crate) const TUPLE_SIZE: usize = 1 << (4 * TUPLE_LEN);
 
 /// Features looked up per evaluation (tuples x symmetries).
 pub const FEATURES: usize = TUPLES.len() * 8;
 
 /// Number of weights of one stage (of the whole network when it has one stage).
-pub const WEIGHTS: usize = TUPLES.len() * TUPLE_SIZE;
+pub(crate) const WEIGHTS: usize = TUPLES.len() * TUPLE_SIZE;
 
 /// Most stages a network may have.
-pub const MAX_STAGES: usize = 4;
+pub(crate) const MAX_STAGES: usize = 4;
 
-/// Checks the stage thresholds of a network: at most [`MAX_STAGES`] - 1 exponents from 1 to 15, strictly rising.
-pub fn check_stages(from: &[u8]) -> Result<(), String> {
+/// Checks the stage thresholds of a network: at most `MAX_STAGES` - 1 exponents from 1 to 15, strictly rising.
+pub fn check_stages(from: &[u8]) -> Result<(), StagesError> {
     if from.len() >= MAX_STAGES {
-        return Err(format!(
-            "{} stages, at most {MAX_STAGES} are allowed",
-            from.len() + 1
-        ));
+        return Err(StagesError::TooMany(from.len() + 1));
     }
     if from.iter().any(|&e| !(1..=15).contains(&e)) {
-        return Err(format!(
-            "stage thresholds {from:?}: each is an exponent from 1 to 15"
-        ));
+        return Err(StagesError::OutOfRange(from.to_vec()));
     }
     if from.windows(2).any(|w| w[0] >= w[1]) {
-        return Err(format!("stage thresholds {from:?} must rise strictly"));
+        return Err(StagesError::NotRising(from.to_vec()));
     }
     Ok(())
 }
 
 /// Mirrors the columns (column c to 3 - c).
 #[inline(always)]
-pub fn flip_columns(b: Bitboard) -> Bitboard {
+pub(crate) fn flip_columns(b: Bitboard) -> Bitboard {
     ((b & 0x000F_000F_000F_000F) << 12)
         | ((b & 0x00F0_00F0_00F0_00F0) << 4)
         | ((b & 0x0F00_0F00_0F00_0F00) >> 4)
@@ -69,22 +65,23 @@ pub fn flip_columns(b: Bitboard) -> Bitboard {
 
 /// Mirrors the rows (row r to 3 - r).
 #[inline(always)]
-pub fn flip_rows(b: Bitboard) -> Bitboard {
+pub(crate) fn flip_rows(b: Bitboard) -> Bitboard {
     (b << 48) | ((b & 0xFFFF_0000) << 16) | ((b >> 16) & 0xFFFF_0000) | (b >> 48)
 }
 
 /// The board's 8 images under the symmetries of the square (identity first).
 #[inline(always)]
-pub fn symmetries(b: Bitboard) -> [Bitboard; 8] {
+pub(crate) fn symmetries(b: Bitboard) -> [Bitboard; 8] {
     let t = transpose(b);
     let (h, v) = (flip_columns(b), flip_rows(b));
     let (th, tv) = (flip_columns(t), flip_rows(t));
     [b, h, v, flip_rows(h), t, th, tv, flip_rows(th)]
 }
 
+#[cfg(test)]
 /// The index of a tuple's six exponents on a board (the first cell in the lowest nibble).
 #[inline(always)]
-pub fn tuple_index(b: Bitboard, cells: &[u8; TUPLE_LEN]) -> usize {
+pub(crate) fn tuple_index(b: Bitboard, cells: &[u8; TUPLE_LEN]) -> usize {
     let mut index = 0usize;
     for (k, &c) in cells.iter().enumerate() {
         index |= (((b >> (4 * c)) & 0xF) as usize) << (4 * k);
@@ -92,12 +89,12 @@ pub fn tuple_index(b: Bitboard, cells: &[u8; TUPLE_LEN]) -> usize {
     index
 }
 
-/// The index of each of [`TUPLES`] on each of a board's images ([`tuple_index`] for every tuple and image), read with
+/// The index of each of `TUPLES` on each of a board's images ([`tuple_index`] for every tuple and image), read with
 /// a mask or two a tuple: the tuples' cells are runs of the board's nibbles (cells 0-5 are its low 24 bits, cells 4-9
 /// the next 24, cells 0-2 and 4-6 two runs of 12 bits, cells 4-6 and 8-10 two more), so each index is one or two
 /// shifts and masks instead of six.
 #[inline(always)]
-pub fn tuple_indices(images: &[Bitboard; 8]) -> [[usize; 8]; 4] {
+pub(crate) fn tuple_indices(images: &[Bitboard; 8]) -> [[usize; 8]; 4] {
     let mut out = [[0usize; 8]; 4];
     for (k, &b) in images.iter().enumerate() {
         out[0][k] = (b & 0xFF_FFFF) as usize;
@@ -121,7 +118,7 @@ pub fn feature_indices(b: Bitboard) -> [usize; FEATURES] {
     out
 }
 
-/// An n-tuple network of [`TUPLES`]: [`WEIGHTS`] `f32` weights per stage, stored as atomics so that training threads
+/// An n-tuple network of `TUPLES`: `WEIGHTS` `f32` weights per stage, stored as atomics so that training threads
 /// can share them without locks (Hogwild: relaxed loads and stores, a concurrent update may be lost, which costs
 /// nothing measurable). On x86-64 and AArch64 a relaxed load is an ordinary load, so evaluation runs at plain-array
 /// speed.
@@ -130,8 +127,8 @@ pub fn feature_indices(b: Bitboard) -> [usize; FEATURES] {
 /// tile: with thresholds `[14]`, boards whose largest tile is below 16384 read stage 0 and the others stage 1, so the
 /// late game, where a misplaced tile costs the most, has weights of its own.
 ///
-/// A network read from a sparse file ([`super::sparse`]), the one play uses, is held in the read-only
-/// [`Packed`] form instead (one stage, 16-bit integers directly indexed, 128 MiB): it evaluates as the dense form of
+/// A network read from a sparse file, the one play uses, is held in the read-only
+/// `Packed` form instead (one stage, 16-bit integers directly indexed, 128 MiB): it evaluates as the dense form of
 /// the same weights would, to the bit. Writing a weight of it (training it further) first copies it into the dense
 /// form, once.
 pub struct Network {
@@ -157,7 +154,7 @@ impl Network {
 
     /// A network in stages: stage `s` (from 1) holds the boards whose largest tile has an exponent of at least
     /// `stage_from[s - 1]` (see [`check_stages`]), every weight set to `init`.
-    pub fn staged(init: f32, stage_from: &[u8]) -> Result<Network, String> {
+    pub fn staged(init: f32, stage_from: &[u8]) -> Result<Network, StagesError> {
         check_stages(stage_from)?;
         let n = WEIGHTS * (stage_from.len() + 1);
         Ok(Network::from_weights(
@@ -167,7 +164,7 @@ impl Network {
         ))
     }
 
-    /// A network from raw weights ([`WEIGHTS`] per stage), a count of training games and checked stage thresholds.
+    /// A network from raw weights (`WEIGHTS` per stage), a count of training games and checked stage thresholds.
     pub(crate) fn from_weights(
         weights: Box<[AtomicU32]>,
         games: u64,
@@ -191,7 +188,7 @@ impl Network {
     }
 
     /// The packed form the network is read from, when it is in that form and has not been written to.
-    pub fn packed(&self) -> Option<&Packed> {
+    pub(crate) fn packed(&self) -> Option<&Packed> {
         match &self.weights {
             Weights::Packed(p, dense) if dense.get().is_none() => Some(p),
             _ => None,
@@ -226,7 +223,7 @@ impl Network {
 
     /// The same network in the stages of `stage_from`: each new stage starts as a copy of the weights of the stage
     /// of this network that held its smallest boards (Jaśkowski's weight promotion). The game count is kept.
-    pub fn promoted(&self, stage_from: &[u8]) -> Result<Network, String> {
+    pub fn promoted(&self, stage_from: &[u8]) -> Result<Network, StagesError> {
         let out = Network::staged(0.0, stage_from)?;
         for s in 0..out.stages() {
             let lowest = if s == 0 { 0 } else { stage_from[s - 1] };
@@ -266,7 +263,7 @@ impl Network {
 
     /// The stage of a board.
     #[inline(always)]
-    pub fn stage(&self, b: Bitboard) -> usize {
+    pub(crate) fn stage(&self, b: Bitboard) -> usize {
         if self.stage_from.is_empty() {
             0
         } else {
@@ -276,7 +273,7 @@ impl Network {
 
     /// The positions in the weight array of a board's [`FEATURES`] features, in the board's stage.
     #[inline(always)]
-    pub fn features(&self, b: Bitboard) -> [usize; FEATURES] {
+    pub(crate) fn features(&self, b: Bitboard) -> [usize; FEATURES] {
         let mut out = feature_indices(b);
         let base = self.stage(b) * WEIGHTS;
         if base > 0 {
@@ -313,7 +310,7 @@ impl Network {
         self.dense_for_writing()[i].store(w.to_bits(), Ordering::Relaxed);
     }
 
-    /// Number of weights ([`WEIGHTS`] per stage).
+    /// Number of weights (`WEIGHTS` per stage).
     pub fn len(&self) -> usize {
         WEIGHTS * self.stages()
     }
@@ -353,7 +350,7 @@ impl Network {
     /// [`Network::eval`] of four boards, each value exactly as [`Network::eval`] gives it; in the packed form the four
     /// boards' reads are issued together (see [`Packed::sum4`]).
     #[inline]
-    pub fn eval4(&self, b: &[Bitboard; 4]) -> [f32; 4] {
+    pub(crate) fn eval4(&self, b: &[Bitboard; 4]) -> [f32; 4] {
         let Weights::Packed(p, dense) = &self.weights else {
             return b.map(|b| self.eval(b));
         };
@@ -373,7 +370,7 @@ impl Network {
     /// (exactly `delta` unless two symmetric images share a weight). Returns nothing: callers that need the new value
     /// use `old + delta`.
     #[inline]
-    pub fn update(&self, b: Bitboard, delta: f32) {
+    pub(crate) fn update(&self, b: Bitboard, delta: f32) {
         let share = delta / FEATURES as f32;
         for i in self.features(b) {
             self.set_weight(i, self.weight(i) + share);

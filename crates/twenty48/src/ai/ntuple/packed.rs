@@ -3,9 +3,9 @@
 //!
 //! A tuple's [`TUPLE_SIZE`] weights are a table of 16-bit integers, 32 MiB a tuple and 128 MiB for the four, so a
 //! feature is one memory read, as in the dense `f32` form of training (256 MiB), and the 32 reads of an evaluation do
-//! not depend on one another. Sessions 14-17 held the kept weights alone (about 30 MB: a directory of blocks of 64
-//! indices, each block a presence map and its integers), three dependent reads a feature, which made play 2.5 times
-//! slower than the dense form (`BENCHMARKS.md`, session 18).
+//! not depend on one another. Holding the kept weights alone (about 30 MB: a directory of blocks of 64 indices, each
+//! block a presence map and its integers) took three dependent reads a feature, and made play 2.5 times slower than
+//! the dense form.
 //!
 //! Each table is [`CHUNKS`] chunks of 2^[`CHUNK_BITS`] indices (2 MiB, one large page; the chunk is the exponent of
 //! the tuple's last cell). The tables come zeroed from the allocator (fresh pages, advised to be 2 MiB ones, zeroed by
@@ -19,22 +19,23 @@ use std::sync::atomic::{AtomicI16, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::network::TUPLE_SIZE;
+use super::sparse::Damage;
 
 /// Bits of a chunk's indices.
-pub const CHUNK_BITS: u32 = 20;
+pub(crate) const CHUNK_BITS: u32 = 20;
 /// Chunks per tuple.
-pub const CHUNKS: usize = TUPLE_SIZE >> CHUNK_BITS;
+pub(crate) const CHUNKS: usize = TUPLE_SIZE >> CHUNK_BITS;
 
 /// One tuple's integers, directly indexed.
-pub type Table = Box<[AtomicI16; TUPLE_SIZE]>;
+pub(crate) type Table = Box<[AtomicI16; TUPLE_SIZE]>;
 
 /// Decodes chunk `c` (`0..CHUNKS`) of tuple `t` (`0..4`), giving each weight kept to `put` (its index in the tuple, its
 /// integer); the reason when the chunk's data do not hold its weights exactly.
-pub type Fill =
-    Box<dyn Fn(usize, usize, &mut dyn FnMut(usize, i16)) -> Result<(), String> + Send + Sync>;
+pub(crate) type Fill =
+    Box<dyn Fn(usize, usize, &mut dyn FnMut(usize, i16)) -> Result<(), Damage> + Send + Sync>;
 
 /// A network's kept weights, read-only (see the module's documentation).
-pub struct Packed {
+pub(crate) struct Packed {
     /// Per tuple: the integer of every index (0 for one not kept, or in a chunk not yet filled).
     tables: [Table; 4],
     /// Bit `CHUNKS * t + c`: chunk `c` of tuple `t` is filled.
@@ -44,7 +45,7 @@ pub struct Packed {
     /// Held while chunks are filled.
     filling: Mutex<()>,
     /// Why a chunk could not be filled (it reads as zeros), if one could not.
-    damage: OnceLock<String>,
+    damage: OnceLock<Damage>,
     /// Per tuple: the weights kept.
     kept: [usize; 4],
     /// Each tuple's step: a weight is its integer times its step.
@@ -62,7 +63,7 @@ fn chunk_bit(t: usize, i: usize) -> u64 {
 
 impl Packed {
     /// The form of four tuples' weights (each made by a [`Builder`], so every chunk filled) with these steps.
-    pub fn new(tuples: [Builder; 4], steps: [f32; 4]) -> Packed {
+    pub(crate) fn new(tuples: [Builder; 4], steps: [f32; 4]) -> Packed {
         let [a, b, c, d] = tuples.map(|b| (b.table, b.kept));
         Packed {
             tables: [a.0, b.0, c.0, d.0],
@@ -76,7 +77,7 @@ impl Packed {
     }
 
     /// The form of four tuples of `kept` weights each with these steps, each chunk filled by `fill` when first read.
-    pub fn lazy(fill: Fill, kept: [usize; 4], steps: [f32; 4]) -> Packed {
+    pub(crate) fn lazy(fill: Fill, kept: [usize; 4], steps: [f32; 4]) -> Packed {
         Packed {
             tables: std::array::from_fn(|_| super::memory::zeroed_table()),
             filled: AtomicU64::new(0),
@@ -88,29 +89,27 @@ impl Packed {
         }
     }
 
-    /// Each tuple's step.
-    pub fn steps(&self) -> [f32; 4] {
-        self.steps
-    }
-
     /// Weights kept.
-    pub fn kept(&self) -> usize {
+    pub(crate) fn kept(&self) -> usize {
         self.kept.iter().sum()
     }
 
+    #[cfg(test)]
     /// Bytes of memory the form holds (its address space: the pages of chunks not filled are never written).
-    pub fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.tables.len() * TUPLE_SIZE * std::mem::size_of::<i16>()
     }
 
+    #[cfg(test)]
     /// Chunks filled so far, of `4 * CHUNKS`.
-    pub fn chunks_filled(&self) -> u32 {
+    pub(crate) fn chunks_filled(&self) -> u32 {
         self.filled.load(Ordering::Acquire).count_ones()
     }
 
+    #[cfg(test)]
     /// Fills every chunk not yet filled; the reason when a chunk's data did not hold its weights exactly (that chunk
     /// then reads as zeros).
-    pub fn fill_all(&self) -> Result<(), String> {
+    pub(crate) fn fill_all(&self) -> Result<(), Damage> {
         self.ensure(ALL);
         match self.damage.get() {
             Some(e) => Err(e.clone()),
@@ -151,7 +150,7 @@ impl Packed {
 
     /// The integer of index `i` (`0..TUPLE_SIZE`) of tuple `t` (0 when not kept).
     #[inline(always)]
-    pub fn integer(&self, t: usize, i: usize) -> i32 {
+    pub(crate) fn integer(&self, t: usize, i: usize) -> i32 {
         match self.tables.get(t) {
             Some(table) => {
                 self.ensure(chunk_bit(t, i));
@@ -164,7 +163,7 @@ impl Packed {
     /// The sum of the integers at `indices[t][k]` of each tuple `t`, times the tuple's step: a board's value from its
     /// features (each tuple's integers summed first, exactly, then times its step).
     #[inline(always)]
-    pub fn sum(&self, indices: &[[usize; 8]; 4]) -> f32 {
+    pub(crate) fn sum(&self, indices: &[[usize; 8]; 4]) -> f32 {
         let mut need = 0u64;
         for (t, indices) in indices.iter().enumerate() {
             for &i in indices {
@@ -185,7 +184,7 @@ impl Packed {
 
     /// [`Packed::sum`] of four boards' features, each sum exactly as [`Packed::sum`] gives it.
     #[inline(always)]
-    pub fn sum4(&self, indices: &[[[usize; 8]; 4]; 4]) -> [f32; 4] {
+    pub(crate) fn sum4(&self, indices: &[[[usize; 8]; 4]; 4]) -> [f32; 4] {
         let mut sums = [0f32; 4];
         for (sum, ix) in sums.iter_mut().zip(indices) {
             *sum = self.sum(ix);
@@ -195,7 +194,7 @@ impl Packed {
 
     /// Weight `i` of the whole network (`0..WEIGHTS`).
     #[inline(always)]
-    pub fn weight(&self, i: usize) -> f32 {
+    pub(crate) fn weight(&self, i: usize) -> f32 {
         let t = i / TUPLE_SIZE;
         match self.steps.get(t) {
             Some(&step) => self.integer(t, i % TUPLE_SIZE) as f32 * step,
@@ -205,7 +204,7 @@ impl Packed {
 }
 
 /// Fills one tuple's part of a [`Packed`] form weight by weight, in rising index order (files decoded whole at load).
-pub struct Builder {
+pub(crate) struct Builder {
     table: Table,
     kept: usize,
     /// The index after the last weight pushed.
@@ -214,7 +213,7 @@ pub struct Builder {
 
 impl Builder {
     /// A builder of one tuple's table (`kept`, the number of weights to come, is a hint no longer needed).
-    pub fn new(_kept: usize) -> Builder {
+    pub(crate) fn new(_kept: usize) -> Builder {
         Builder {
             table: super::memory::zeroed_table(),
             kept: 0,
@@ -225,9 +224,11 @@ impl Builder {
     /// Adds the weight `q` times the step at index `i`, above every index pushed before; the reason when it is out
     /// of order, out of range, or too large for 16 bits.
     #[inline(always)]
-    pub fn push(&mut self, i: usize, q: i64) -> Result<(), String> {
+    pub(crate) fn push(&mut self, i: usize, q: i64) -> Result<(), Damage> {
         if i >= TUPLE_SIZE || i < self.next {
-            return Err(format!("weight {i} is out of range or out of order"));
+            return Err(Damage::from(format!(
+                "weight {i} is out of range or out of order"
+            )));
         }
         let q = i16::try_from(q).map_err(|_| {
             format!(
@@ -269,7 +270,7 @@ mod tests {
         assert_eq!(p.kept(), kept.len());
         for &(t, i, q) in &kept {
             assert_eq!(p.integer(t, i), q as i32);
-            assert_eq!(p.weight(t * TUPLE_SIZE + i), q as f32 * p.steps()[t]);
+            assert_eq!(p.weight(t * TUPLE_SIZE + i), q as f32 * p.steps[t]);
         }
         for (t, i) in [
             (0, 1),

@@ -13,19 +13,19 @@
 //! start and its integer's high part and extra bits.
 
 /// Integers below this are a symbol of their own.
-pub const DIRECT: u32 = 64;
+pub(crate) const DIRECT: u32 = 64;
 /// Symbols of the alphabet: [`DIRECT`], then 8 for each bit length from 7 to 32.
-pub const SYMBOLS: usize = DIRECT as usize + 8 * 26;
+pub(crate) const SYMBOLS: usize = DIRECT as usize + 8 * 26;
 /// Bits of the frequency scale.
-pub const SCALE_BITS: u32 = 12;
+pub(crate) const SCALE_BITS: u32 = 12;
 /// The sum of a stream's frequencies.
-pub const SCALE: u32 = 1 << SCALE_BITS;
+pub(crate) const SCALE: u32 = 1 << SCALE_BITS;
 /// The lower end of the state's interval.
 const LOW: u32 = 1 << 16;
 
 /// The symbol of `z`, its extra bits and how many there are.
 #[inline(always)]
-pub fn symbol_of(z: u32) -> (usize, u32, u32) {
+pub(crate) fn symbol_of(z: u32) -> (usize, u32, u32) {
     if z < DIRECT {
         return (z as usize, 0, 0);
     }
@@ -52,7 +52,7 @@ fn symbol_base(s: usize) -> (u32, u32) {
 }
 
 /// Scales symbol counts to frequencies that sum to [`SCALE`], every symbol that occurs keeping at least 1.
-pub fn frequencies(counts: &[u64; SYMBOLS]) -> [u16; SYMBOLS] {
+pub(crate) fn frequencies(counts: &[u64; SYMBOLS]) -> [u16; SYMBOLS] {
     let total: u64 = counts.iter().sum();
     let mut f = [0u16; SYMBOLS];
     if total == 0 {
@@ -111,8 +111,10 @@ impl BitWriter {
 }
 
 /// One coded stream: its frequency table, its rANS bytes and its extra bits.
-pub struct Coded {
-    /// Each symbol's frequency (summing to [`SCALE`]).
+pub(crate) struct Coded {
+    /// Each symbol's frequency (summing to [`SCALE`]); the writers of the shipped format keep their own tables, and
+    /// only the tests' writer of the older format reads it.
+    #[cfg(test)]
     pub freqs: [u16; SYMBOLS],
     /// The rANS bytes, to be read from the first.
     pub bytes: Vec<u8>,
@@ -121,7 +123,7 @@ pub struct Coded {
 }
 
 /// The frequencies of a sequence's symbols ([`frequencies`] of their counts).
-pub fn frequencies_of(values: &[u32]) -> [u16; SYMBOLS] {
+pub(crate) fn frequencies_of(values: &[u32]) -> [u16; SYMBOLS] {
     let mut counts = [0u64; SYMBOLS];
     for &z in values {
         counts[symbol_of(z).0] += 1;
@@ -129,14 +131,15 @@ pub fn frequencies_of(values: &[u32]) -> [u16; SYMBOLS] {
     frequencies(&counts)
 }
 
+#[cfg(test)]
 /// Codes a sequence of integers.
-pub fn encode(values: &[u32]) -> Coded {
+pub(crate) fn encode(values: &[u32]) -> Coded {
     encode_with(values, &frequencies_of(values))
 }
 
 /// Codes a sequence of integers with these frequencies (those of a longer sequence it is part of: each of its
 /// symbols must have a frequency).
-pub fn encode_with(values: &[u32], freqs: &[u16; SYMBOLS]) -> Coded {
+pub(crate) fn encode_with(values: &[u32], freqs: &[u16; SYMBOLS]) -> Coded {
     let mut extra = BitWriter::default();
     let mut symbols = Vec::with_capacity(values.len());
     for &z in values {
@@ -167,6 +170,7 @@ pub fn encode_with(values: &[u32], freqs: &[u16; SYMBOLS]) -> Coded {
     words.push((x >> 16) as u16);
     words.reverse();
     Coded {
+        #[cfg(test)]
         freqs,
         bytes: words.iter().flat_map(|w| w.to_le_bytes()).collect(),
         extra: extra.finish(),
@@ -174,7 +178,7 @@ pub fn encode_with(values: &[u32], freqs: &[u16; SYMBOLS]) -> Coded {
 }
 
 /// A decoder of one stream.
-pub struct Decoder<'a> {
+pub(crate) struct Decoder<'a> {
     /// Per slot of the state's low bits: the symbol's frequency (bits 0-12), the slot less the symbol's start (bits
     /// 13-24), its extra bits (25-29) and its integer's high part (32-63).
     table: Box<[u64]>,
@@ -192,7 +196,11 @@ pub struct Decoder<'a> {
 impl<'a> Decoder<'a> {
     /// A decoder of the stream with these frequencies, rANS bytes (16-bit words) and extra bits; `None` if the
     /// frequencies do not sum to [`SCALE`] or the bytes do not hold a state in whole words.
-    pub fn new(freqs: &[u16; SYMBOLS], bytes: &'a [u8], extra: &'a [u8]) -> Option<Decoder<'a>> {
+    pub(crate) fn new(
+        freqs: &[u16; SYMBOLS],
+        bytes: &'a [u8],
+        extra: &'a [u8],
+    ) -> Option<Decoder<'a>> {
         let sum: u32 = freqs.iter().map(|&f| u32::from(f)).sum();
         if sum != SCALE || bytes.len() < 4 || !bytes.len().is_multiple_of(2) {
             return None;
@@ -229,7 +237,7 @@ impl<'a> Decoder<'a> {
 
     /// The next integer. Reading past the end of a stream yields zeros, noticed by [`Decoder::finished`].
     #[inline(always)]
-    pub fn read(&mut self) -> u32 {
+    pub(crate) fn read(&mut self) -> u32 {
         let e = self.table[(self.x & (SCALE - 1)) as usize];
         let f = (e & 0x1FFF) as u32;
         let bias = ((e >> 13) & 0xFFF) as u32;
@@ -260,7 +268,7 @@ impl<'a> Decoder<'a> {
 
     /// Whether the stream was read exactly to its end: the state back where the encoder began, every word used, and
     /// the extra bits used up to their last byte.
-    pub fn finished(&self) -> bool {
+    pub(crate) fn finished(&self) -> bool {
         let used_bits = (self.bit_at * 8) as u64 - u64::from(self.acc_bits);
         let extra_bits = self.extra.len() as u64 * 8;
         self.x == LOW

@@ -2,7 +2,7 @@
 //!
 //! It is compiled into the program: [`COMPILED_IN`], a sparse file ([`super::sparse`]) of a few megabytes under
 //! `crates/twenty48/data/`, checked by its CRC-32 when it is read. A network file can still be chosen instead: the one
-//! named by the environment variable [`WEIGHTS_ENV`] when that is set, else [`WEIGHTS_FILE`] beside the running
+//! named by the environment variable [`WEIGHTS_ENV`] when that is set, else `WEIGHTS_FILE` beside the running
 //! executable when there is one (any format [`load`] reads). The first call loads it; later calls return the same
 //! `Arc` (or the same error) at once.
 
@@ -15,11 +15,11 @@ use super::network::Network;
 /// Environment variable naming a weights file to play with instead of the compiled-in network.
 pub const WEIGHTS_ENV: &str = "PARLOR_2048_WEIGHTS";
 /// File name looked for beside the executable (played with instead of the compiled-in network when it is there).
-pub const WEIGHTS_FILE: &str = "twenty48-ntuple.p48";
+pub(crate) const WEIGHTS_FILE: &str = "twenty48-ntuple.p48";
 /// The name of the compiled-in network's file, under `crates/twenty48/data/`.
-pub const COMPILED_IN_FILE: &str = "twenty48-ntuple.p48s";
+pub(crate) const COMPILED_IN_FILE: &str = "twenty48-ntuple.p48s";
 
-/// The compiled-in network: the bytes of a sparse weights file ([`super::sparse`]).
+/// The compiled-in network: the bytes of a sparse weights file ([`super::encode_sparse`]).
 #[cfg(feature = "network")]
 pub static COMPILED_IN: &[u8] = include_bytes!("../../../data/twenty48-ntuple.p48s");
 /// Without the `network` feature (the web page's build) no network is compiled in: no bytes.
@@ -29,7 +29,7 @@ pub static COMPILED_IN: &[u8] = &[];
 static SHIPPED: OnceLock<Result<Arc<Network>, WeightsFileError>> = OnceLock::new();
 
 /// The file played with instead of the compiled-in network, if any: `$PARLOR_2048_WEIGHTS` when set (then whether
-/// or not it exists), else [`WEIGHTS_FILE`] beside the executable when that file exists.
+/// or not it exists), else `WEIGHTS_FILE` beside the executable when that file exists.
 pub fn weights_path() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os(WEIGHTS_ENV) {
         return Some(PathBuf::from(p));

@@ -29,8 +29,8 @@
 //!
 //! Format 2 (read too, decoded whole at load) had no chunks: each tuple's two streams, each its frequencies, the
 //! lengths of its rANS bytes and its extra bits, and those bytes; decoding them took 0.17 s of processor time, and the
-//! tables' pages another 0.01-0.4 s (session 18 re-coded the compiled-in file's integers from format 2 to 3,
-//! losslessly: 14,561,644 bytes to 14,562,200). Format 1 (read too) held the same two sequences as LEB128 varints in
+//! tables' pages another 0.01-0.4 s (the compiled-in file's integers re-coded from format 2 to 3 losslessly:
+//! 14,561,644 bytes to 14,562,200). Format 1 (read too) held the same two sequences as LEB128 varints in
 //! two zlib streams (`8, 8` bytes of their lengths after the counts, then the streams): 13.9 MB where format 2 takes
 //! 13.2 MB at the same step.
 //!
@@ -41,13 +41,17 @@
 //! writer could make once the CRC matches, is reported by [`Packed::fill_all`]; a test fills every chunk of the
 //! compiled-in file).
 
-use std::io::{Read, Write};
+use std::io::Read;
+#[cfg(test)]
+use std::io::Write;
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+#[cfg(test)]
 use flate2::Compression;
 use flate2::read::ZlibDecoder;
+#[cfg(test)]
 use flate2::write::ZlibEncoder;
 
 use super::file::WeightsFileError;
@@ -55,20 +59,44 @@ use super::network::{Network, TUPLE_LEN, TUPLE_SIZE, TUPLES};
 use super::packed::{Builder, CHUNK_BITS, CHUNKS, Packed};
 use super::rans::{self, SYMBOLS};
 
+/// Why the bytes of a sparse file, or one of its chunks, were refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum Damage {
+    /// What is wrong, in words (the reason of [`WeightsFileError::Invalid`]).
+    #[error("{0}")]
+    Bad(String),
+    /// No thread could be started for a tuple's decoding (the browser): the tuples are decoded on this one instead.
+    #[error("no thread to decode on")]
+    NoThread,
+}
+
+impl From<String> for Damage {
+    fn from(reason: String) -> Damage {
+        Damage::Bad(reason)
+    }
+}
+
+impl From<&str> for Damage {
+    fn from(reason: &str) -> Damage {
+        Damage::Bad(reason.to_string())
+    }
+}
+
 /// The first bytes of a sparse weights file.
-pub const SPARSE_MAGIC: &[u8; 8] = b"P48SPARS";
+pub(crate) const SPARSE_MAGIC: &[u8; 8] = b"P48SPARS";
 /// The sparse format's version written (each tuple's chunks coded apart, decoded when play first reads them).
-pub const SPARSE_VERSION: u32 = 3;
+pub(crate) const SPARSE_VERSION: u32 = 3;
 /// The older version that is read too (each tuple's weights one pair of rANS streams, decoded at load).
-pub const SPARSE_VERSION_WHOLE: u32 = 2;
+pub(crate) const SPARSE_VERSION_WHOLE: u32 = 2;
 /// The older version that is read too (zlib streams).
-pub const SPARSE_VERSION_ZLIB: u32 = 1;
+pub(crate) const SPARSE_VERSION_ZLIB: u32 = 1;
 /// The largest integer of a weight (its step times it): the read-only form holds 16 bits.
-pub const MAX_STEPS: i64 = i16::MAX as i64;
+pub(crate) const MAX_STEPS: i64 = i16::MAX as i64;
 
 /// Bytes of the header before the steps.
 const FIXED_HEADER: usize = 8 + 4 + 4 + 4 + TUPLES.len() * TUPLE_LEN + 8;
 
+#[cfg(test)]
 fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
         out.push((v as u8) | 0x80);
@@ -130,6 +158,7 @@ fn header(
     out
 }
 
+#[cfg(test)]
 fn put_coded(out: &mut Vec<u8>, c: &rans::Coded) {
     for f in c.freqs {
         out.extend_from_slice(&f.to_le_bytes());
@@ -141,7 +170,7 @@ fn put_coded(out: &mut Vec<u8>, c: &rans::Coded) {
 }
 
 /// The network as the bytes of a sparse file (format 3): the weights at the indices for which `keep` is true, each
-/// rounded to a multiple of `steps[tuple]` (a weight that rounds to zero is left out, one of more than [`MAX_STEPS`]
+/// rounded to a multiple of `steps[tuple]` (a weight that rounds to zero is left out, one of more than `MAX_STEPS`
 /// steps is held at that many). The network must have one stage.
 pub fn encode_sparse(net: &Network, keep: &dyn Fn(usize) -> bool, steps: &[f32; 4]) -> Vec<u8> {
     let kept = kept_weights(net, keep, steps);
@@ -180,8 +209,9 @@ pub fn encode_sparse(net: &Network, keep: &dyn Fn(usize) -> bool, steps: &[f32; 
     sealed(out)
 }
 
+#[cfg(test)]
 /// [`encode_sparse`] in the older format 2 (one pair of streams a tuple, decoded whole at load), which is still read.
-pub fn encode_sparse_whole(
+pub(crate) fn encode_sparse_whole(
     net: &Network,
     keep: &dyn Fn(usize) -> bool,
     steps: &[f32; 4],
@@ -195,8 +225,9 @@ pub fn encode_sparse_whole(
     sealed(out)
 }
 
+#[cfg(test)]
 /// [`encode_sparse`] in the older format 1 (zlib streams of LEB128 varints), which is still read.
-pub fn encode_sparse_zlib(
+pub(crate) fn encode_sparse_zlib(
     net: &Network,
     keep: &dyn Fn(usize) -> bool,
     steps: &[f32; 4],
@@ -232,14 +263,14 @@ fn sealed(mut out: Vec<u8>) -> Vec<u8> {
 }
 
 /// The CRC-32 (IEEE, as zlib's `crc32`) of `bytes`.
-pub fn crc32(bytes: &[u8]) -> u32 {
+pub(crate) fn crc32(bytes: &[u8]) -> u32 {
     let mut c = flate2::Crc::new();
     c.update(bytes);
     c.sum()
 }
 
 /// Whether `bytes` begin as a sparse weights file.
-pub fn is_sparse(bytes: &[u8]) -> bool {
+pub(crate) fn is_sparse(bytes: &[u8]) -> bool {
     bytes.starts_with(SPARSE_MAGIC)
 }
 
@@ -247,19 +278,19 @@ pub fn is_sparse(bytes: &[u8]) -> bool {
 struct Bytes<'a>(&'a [u8]);
 
 impl<'a> Bytes<'a> {
-    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], String> {
+    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], Damage> {
         if self.0.len() < n {
-            return Err(format!("truncated ({what})"));
+            return Err(Damage::from(format!("truncated ({what})")));
         }
         let (head, rest) = self.0.split_at(n);
         self.0 = rest;
         Ok(head)
     }
-    fn u32(&mut self, what: &str) -> Result<u32, String> {
+    fn u32(&mut self, what: &str) -> Result<u32, Damage> {
         let b = self.take(4, what)?;
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
-    fn u64(&mut self, what: &str) -> Result<u64, String> {
+    fn u64(&mut self, what: &str) -> Result<u64, Damage> {
         let b = self.take(8, what)?;
         let mut a = [0u8; 8];
         a.copy_from_slice(b);
@@ -283,31 +314,34 @@ fn get_varint(data: &[u8], at: &mut usize) -> Option<u64> {
 }
 
 /// Inflates a zlib stream that must hold exactly its bytes (its Adler-32 checked by reading to the end).
-fn inflate(data: &[u8], what: &str) -> Result<Vec<u8>, String> {
+fn inflate(data: &[u8], what: &str) -> Result<Vec<u8>, Damage> {
     let mut out = Vec::with_capacity(data.len() * 3);
     let mut z = ZlibDecoder::new(data);
     z.read_to_end(&mut out)
         .map_err(|e| format!("damaged {what} ({e})"))?;
     if z.total_in() != data.len() as u64 {
-        return Err(format!("bytes after the {what}"));
+        return Err(Damage::from(format!("bytes after the {what}")));
     }
     Ok(out)
 }
 
 /// Reads a network from the bytes of a sparse file (`name` is used in messages).
 pub fn load_sparse_bytes(bytes: &[u8], name: &str) -> Result<Network, WeightsFileError> {
-    decode(bytes, None).map_err(|reason| WeightsFileError::Invalid {
+    decode(bytes, None).map_err(|damage| WeightsFileError::Invalid {
         path: PathBuf::from(name),
-        reason,
+        reason: damage.to_string(),
     })
 }
 
 /// [`load_sparse_bytes`] of bytes that live as long as the program (the compiled-in file): a file of format 3 is
 /// decoded from them chunk by chunk as play reads it, without a copy.
-pub fn load_sparse_static(bytes: &'static [u8], name: &str) -> Result<Network, WeightsFileError> {
-    decode(bytes, Some(bytes)).map_err(|reason| WeightsFileError::Invalid {
+pub(crate) fn load_sparse_static(
+    bytes: &'static [u8],
+    name: &str,
+) -> Result<Network, WeightsFileError> {
+    decode(bytes, Some(bytes)).map_err(|damage| WeightsFileError::Invalid {
         path: PathBuf::from(name),
-        reason,
+        reason: damage.to_string(),
     })
 }
 
@@ -345,7 +379,7 @@ struct TupleAt {
 
 /// Reads a sparse file; `whole`, the same bytes when they live as long as the program (else a file of format 3 is
 /// copied, to be decoded chunk by chunk later).
-fn decode(bytes: &[u8], whole: Option<&'static [u8]>) -> Result<Network, String> {
+fn decode(bytes: &[u8], whole: Option<&'static [u8]>) -> Result<Network, Damage> {
     if !is_sparse(bytes) {
         return Err("wrong magic bytes".into());
     }
@@ -356,29 +390,31 @@ fn decode(bytes: &[u8], whole: Option<&'static [u8]>) -> Result<Network, String>
     let stored = u32::from_le_bytes([crc[0], crc[1], crc[2], crc[3]]);
     let computed = crc32(body);
     if stored != computed {
-        return Err(format!(
+        return Err(Damage::from(format!(
             "damaged: CRC-32 {computed:08x}, the file says {stored:08x}"
-        ));
+        )));
     }
     let mut r = Bytes(body);
     r.take(SPARSE_MAGIC.len(), "magic")?;
     let version = r.u32("version")?;
     if ![SPARSE_VERSION_ZLIB, SPARSE_VERSION_WHOLE, SPARSE_VERSION].contains(&version) {
-        return Err(format!(
+        return Err(Damage::from(format!(
             "sparse format version {version}, this program reads {SPARSE_VERSION_ZLIB} to {SPARSE_VERSION}"
-        ));
+        )));
     }
     let (count, len) = (r.u32("header")?, r.u32("header")?);
     if count as usize != TUPLES.len() || len as usize != TUPLE_LEN {
-        return Err(format!(
+        return Err(Damage::from(format!(
             "a network of {count} tuples of {len} cells, this program uses {} of {TUPLE_LEN}",
             TUPLES.len()
-        ));
+        )));
     }
     for t in TUPLES {
         let cells = r.take(TUPLE_LEN, "tuples")?;
         if cells != t {
-            return Err(format!("tuple {cells:?}, this program uses {t:?}"));
+            return Err(Damage::from(format!(
+                "tuple {cells:?}, this program uses {t:?}"
+            )));
         }
     }
     let games = r.u64("header")?;
@@ -386,14 +422,16 @@ fn decode(bytes: &[u8], whole: Option<&'static [u8]>) -> Result<Network, String>
     for s in &mut steps {
         *s = f32::from_bits(r.u32("steps")?);
         if !(s.is_finite() && *s > 0.0) {
-            return Err(format!("a tuple's step is {s}"));
+            return Err(Damage::from(format!("a tuple's step is {s}")));
         }
     }
     let mut kept = [0usize; 4];
     for k in &mut kept {
         *k = r.u32("counts")? as usize;
         if *k > TUPLE_SIZE {
-            return Err(format!("{k} weights kept in a tuple of {TUPLE_SIZE}"));
+            return Err(Damage::from(format!(
+                "{k} weights kept in a tuple of {TUPLE_SIZE}"
+            )));
         }
     }
     if version == SPARSE_VERSION {
@@ -424,14 +462,14 @@ fn decode(bytes: &[u8], whole: Option<&'static [u8]>) -> Result<Network, String>
             return Err("bytes after the last stream".into());
         }
         // The tuples are decoded side by side, each on a thread of its own where there are threads.
-        let results: Vec<Result<(), String>> = std::thread::scope(|scope| {
+        let results: Vec<Result<(), Damage>> = std::thread::scope(|scope| {
             let mut handles = Vec::new();
             let mut done = Vec::new();
             for (t, ((b, (g, v)), &n)) in tuples.iter_mut().zip(&streams).zip(&kept).enumerate() {
                 let work = move || decode_tuple(t, n, g, v, b);
                 match std::thread::Builder::new().spawn_scoped(scope, work) {
                     Ok(h) => handles.push(h),
-                    Err(_) => done.push(Err(String::new())),
+                    Err(_) => done.push(Err(Damage::NoThread)),
                 }
             }
             let joined = handles.into_iter().map(|h| {
@@ -440,14 +478,14 @@ fn decode(bytes: &[u8], whole: Option<&'static [u8]>) -> Result<Network, String>
             });
             joined.chain(done).collect()
         });
-        if results.iter().any(|r| matches!(r, Err(e) if e.is_empty())) {
+        if results.iter().any(|r| matches!(r, Err(Damage::NoThread))) {
             // No threads here (the browser): one tuple after the other.
             for (t, ((b, (g, v)), &n)) in tuples.iter_mut().zip(&streams).zip(&kept).enumerate() {
                 *b = Builder::new(n);
                 decode_tuple(t, n, g, v, b)?;
             }
         } else {
-            results.into_iter().collect::<Result<Vec<()>, String>>()?;
+            results.into_iter().collect::<Result<Vec<()>, Damage>>()?;
         }
     }
     Ok(Network::from_packed(Packed::new(tuples, steps), games))
@@ -460,7 +498,7 @@ fn chunk_layout(
     r: &mut Bytes<'_>,
     bytes: &[u8],
     kept: &[usize; 4],
-) -> Result<Vec<TupleAt>, String> {
+) -> Result<Vec<TupleAt>, Damage> {
     let offset = |part: &[u8]| part.as_ptr() as usize - bytes.as_ptr() as usize;
     let mut layout = Vec::with_capacity(4);
     for (t, &n) in kept.iter().enumerate() {
@@ -473,20 +511,24 @@ fn chunk_layout(
             .iter()
             .any(|f| f.iter().map(|&x| u32::from(x)).sum::<u32>() != rans::SCALE)
         {
-            return Err(format!("damaged frequencies of tuple {t}"));
+            return Err(Damage::from(format!("damaged frequencies of tuple {t}")));
         }
         let mut chunks = Vec::with_capacity(CHUNKS);
         for c in 0..CHUNKS {
             let count = r.u32("chunks")? as usize;
             if count > 1 << CHUNK_BITS {
-                return Err(format!("{count} weights in chunk {c} of tuple {t}"));
+                return Err(Damage::from(format!(
+                    "{count} weights in chunk {c} of tuple {t}"
+                )));
             }
             let mut lens = [0usize; 4];
             for l in &mut lens {
                 *l = r.u32("chunks")? as usize;
             }
             if [lens[0], lens[2]].iter().any(|&l| l < 4 || l % 2 != 0) {
-                return Err(format!("damaged streams in chunk {c} of tuple {t}"));
+                return Err(Damage::from(format!(
+                    "damaged streams in chunk {c} of tuple {t}"
+                )));
             }
             let mut parts: [Range<usize>; 4] = std::array::from_fn(|_| 0..0);
             for (p, &l) in parts.iter_mut().zip(&lens) {
@@ -497,9 +539,9 @@ fn chunk_layout(
         }
         let total: usize = chunks.iter().map(|c| c.count).sum();
         if total != n {
-            return Err(format!(
+            return Err(Damage::from(format!(
                 "the chunks of tuple {t} hold {total} weights, the counts say {n}"
-            ));
+            )));
         }
         let [positions, values] = freqs;
         layout.push(TupleAt {
@@ -522,7 +564,7 @@ fn decode_chunk(
     tuple: &TupleAt,
     chunk: &ChunkAt,
     put: &mut dyn FnMut(usize, i16),
-) -> Result<(), String> {
+) -> Result<(), Damage> {
     let part = |k: usize| bytes.get(chunk.parts[k].clone()).unwrap_or(&[]);
     let mut g =
         rans::Decoder::new(&tuple.positions, part(0), part(1)).ok_or("damaged positions")?;
@@ -532,7 +574,9 @@ fn decode_chunk(
     for _ in 0..chunk.count {
         let i = next + u64::from(g.read());
         if i >= end {
-            return Err(format!("tuple {t}: a position past its chunk {c}"));
+            return Err(Damage::from(format!(
+                "tuple {t}: a position past its chunk {c}"
+            )));
         }
         let z = v.read();
         let q = i64::from(z >> 1) ^ -i64::from(z & 1);
@@ -541,9 +585,9 @@ fn decode_chunk(
         next = i + 1;
     }
     if !g.finished() || !v.finished() {
-        return Err(format!(
+        return Err(Damage::from(format!(
             "the streams of tuple {t}, chunk {c}, do not end with its last weight"
-        ));
+        )));
     }
     Ok(())
 }
@@ -555,7 +599,7 @@ fn decode_tuple(
     positions: &CodedParts<'_>,
     values: &CodedParts<'_>,
     out: &mut Builder,
-) -> Result<(), String> {
+) -> Result<(), Damage> {
     let (((gf, gb), ge), ((vf, vb), ve)) = (positions, values);
     let mut g = rans::Decoder::new(gf, gb, ge).ok_or("damaged positions")?;
     let mut v = rans::Decoder::new(vf, vb, ve).ok_or("damaged values")?;
@@ -569,9 +613,9 @@ fn decode_tuple(
         next = i + 1;
     }
     if !g.finished() || !v.finished() {
-        return Err(format!(
+        return Err(Damage::from(format!(
             "the streams of tuple {t} do not end with its last weight"
-        ));
+        )));
     }
     Ok(())
 }
@@ -579,7 +623,7 @@ fn decode_tuple(
 /// A coded stream's frequencies and rANS bytes, and its extra bits.
 type CodedParts<'a> = (([u16; SYMBOLS], &'a [u8]), &'a [u8]);
 
-fn take_coded<'a>(r: &mut Bytes<'a>, what: &str) -> Result<CodedParts<'a>, String> {
+fn take_coded<'a>(r: &mut Bytes<'a>, what: &str) -> Result<CodedParts<'a>, Damage> {
     let mut freqs = [0u16; SYMBOLS];
     for f in &mut freqs {
         let b = r.take(2, what)?;
@@ -592,13 +636,13 @@ fn take_coded<'a>(r: &mut Bytes<'a>, what: &str) -> Result<CodedParts<'a>, Strin
 }
 
 /// The weights of a format-1 file (two zlib streams of varints) into `out`.
-fn decode_zlib(r: &mut Bytes<'_>, kept: &[usize; 4], out: &mut [Builder; 4]) -> Result<(), String> {
+fn decode_zlib(r: &mut Bytes<'_>, kept: &[usize; 4], out: &mut [Builder; 4]) -> Result<(), Damage> {
     let (plen, vlen) = (r.u64("header")?, r.u64("header")?);
     if plen.checked_add(vlen) != Some(r.0.len() as u64) {
-        return Err(format!(
+        return Err(Damage::from(format!(
             "streams of {plen} and {vlen} bytes announced, {} present",
             r.0.len()
-        ));
+        )));
     }
     let positions = inflate(r.take(plen as usize, "positions")?, "positions")?;
     let values = inflate(r.take(vlen as usize, "values")?, "values")?;

@@ -35,16 +35,11 @@ struct Ring {
 
 impl Starts {
     /// An empty pool of at most `capacity` boards (at least 1).
-    pub fn new(capacity: usize) -> Starts {
+    pub(crate) fn new(capacity: usize) -> Starts {
         Starts {
             capacity: capacity.max(1),
             ring: Mutex::new(Ring::default()),
         }
-    }
-
-    /// The most boards the pool keeps.
-    pub fn capacity(&self) -> usize {
-        self.capacity
     }
 
     /// Boards in the pool now.
@@ -77,8 +72,9 @@ impl Starts {
         (n > 0).then(|| r.boards[(draw % n) as usize])
     }
 
+    #[cfg(test)]
     /// True when both pools hold the same boards in the same slots.
-    pub fn same_as(&self, other: &Starts) -> bool {
+    pub(crate) fn same_as(&self, other: &Starts) -> bool {
         match (self.ring.lock(), other.ring.lock()) {
             (Ok(a), Ok(b)) => *a == *b && self.capacity == other.capacity,
             _ => false,
@@ -86,14 +82,14 @@ impl Starts {
     }
 
     /// The file that holds the pool of the checkpoint `path`.
-    pub fn path(path: &Path) -> PathBuf {
+    pub(crate) fn path(path: &Path) -> PathBuf {
         let mut p = path.as_os_str().to_owned();
         p.push(".starts");
         PathBuf::from(p)
     }
 
     /// Writes the pool beside the checkpoint `path` atomically, stamped with `games`.
-    pub fn save(&self, path: &Path, games: u64) -> Result<(), WeightsFileError> {
+    pub(crate) fn save(&self, path: &Path, games: u64) -> Result<(), WeightsFileError> {
         let target = Starts::path(path);
         let ring = self.ring.lock().map(|r| r.clone()).unwrap_or_default();
         let mut bytes = Vec::with_capacity(40 + 8 * ring.boards.len());

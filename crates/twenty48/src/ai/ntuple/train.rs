@@ -27,7 +27,7 @@ use crate::direction::Direction;
 use crate::spawn::unit_f64;
 
 /// Tiles whose reaching rates are reported, as exponents: 2048, 8192, 16384, 32768.
-pub const RATE_EXPONENTS: [u8; 4] = [11, 13, 14, 15];
+pub(crate) const RATE_EXPONENTS: [u8; 4] = [11, 13, 14, 15];
 
 /// How to train.
 #[derive(Debug, Clone, PartialEq)]
@@ -56,7 +56,7 @@ pub struct TrainConfig {
 }
 
 /// One position in this many of a game's positions with a large enough tile enters the pool of starts.
-pub const START_STRIDE: u64 = 50;
+pub(crate) const START_STRIDE: u64 = 50;
 
 impl Default for TrainConfig {
     /// 1,000,000 games, 2 threads, seed 1, alpha 0.1, 4s with probability 0.1, reports every 1,000 games, no restarts
@@ -86,13 +86,13 @@ pub struct Progress {
     pub block_games: u64,
     /// Games in this block started from the pool of late-game starts.
     pub restarts: u64,
-    /// Of those, the games that reached the last tile of [`RATE_EXPONENTS`] (32768).
+    /// Of those, the games that reached the last of the tiles counted (32768).
     pub restarts_reached_top: u64,
     /// Sum of the block's final scores.
     pub total_score: u64,
     /// Best final score of the block.
     pub max_score: u64,
-    /// Games of the block that reached each tile of [`RATE_EXPONENTS`].
+    /// Games of the block that reached each tile of 2048, 8192, 16384 and 32768.
     pub reached: [u64; 4],
     /// Moves played in the block.
     pub moves: u64,
@@ -116,7 +116,7 @@ impl Progress {
     }
 
     /// Moves per second of the block.
-    pub fn moves_per_second(&self) -> f64 {
+    pub(crate) fn moves_per_second(&self) -> f64 {
         self.moves as f64 / self.seconds.max(1e-9)
     }
 
@@ -167,7 +167,7 @@ impl Progress {
 
 /// The outcome of one training game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameStats {
+pub(crate) struct GameStats {
     /// Final score.
     pub score: u64,
     /// Largest exponent reached.
@@ -259,7 +259,7 @@ pub(crate) fn first_board(
 
 /// Moves `V(a)` toward `target` by `alpha` times the error; returns the new value (`V(a) + alpha * error`).
 #[inline]
-pub fn td_step(net: &Network, a: Bitboard, target: f32, alpha: f32) -> f32 {
+pub(crate) fn td_step(net: &Network, a: Bitboard, target: f32, alpha: f32) -> f32 {
     let v = net.eval(a);
     let delta = alpha * (target - v);
     net.update(a, delta);
@@ -271,7 +271,7 @@ pub fn td_step(net: &Network, a: Bitboard, target: f32, alpha: f32) -> f32 {
 /// drawn from `rng`. When `pool` is given, one in [`START_STRIDE`] of the positions whose largest tile is at least
 /// `cfg.restart_tile` enters it. With `cfg.downgrade` the game is played and learned through tile downgrading. `path` is
 /// scratch space, reused across games.
-pub fn train_game(
+pub(crate) fn train_game(
     net: &Network,
     tc: Option<&Coherence>,
     rng: &mut ChaCha8Rng,

@@ -1,0 +1,113 @@
+//! Search speed on a fixed set of boards, for comparison with another program on the same machine (issue 29: "search
+//! speed beside nneonneo/2048-ai's in one run"): `--write FILE` plays seeded depth-2 games with the hand-made
+//! evaluation and writes every `--every`-th board (hex, one a line, cell `(r, c)` in nibble `4r + c`, as
+//! nneonneo/2048-ai's `board_t`) until `--boards N`; `--read FILE` times the search of each board's four moves with
+//! nneonneo/2048-ai's algorithm (`--policy nneonneo`: `max(3, distinct tiles - 2)` levels of spawns, cut-off 1e-4, its
+//! heuristic weights, a table emptied before each root move whose deeper entries also hit), or with `--levels L` that
+//! many levels of spawns on every board. It prints the positions (static evaluations + chance nodes expanded) and
+//! their rate.
+//!
+//! `cargo run --release -p parlor-lab --example speed -- --write boards.txt --boards 32 --every 50`
+//! `cargo run --release -p parlor-lab --example speed -- --read boards.txt`
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Parser;
+use twenty48::ai::{Player, Policy, SearchConfig, TableLife, Weights};
+use twenty48::{Board, Game, Rules, Status};
+
+/// Writes a fixed set of boards, or times the search of each with nneonneo/2048-ai's algorithm.
+#[derive(Debug, Parser)]
+#[command(name = "speed")]
+struct Args {
+    /// Play seeded depth-2 games and write every --every-th board to FILE (hex, one a line).
+    #[arg(long, value_name = "FILE")]
+    write: Option<PathBuf>,
+    /// Time the search of each board of FILE.
+    #[arg(long, value_name = "FILE")]
+    read: Option<PathBuf>,
+    /// Boards to write.
+    #[arg(long, default_value_t = 32)]
+    boards: usize,
+    /// Write every this many moves' board.
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..))]
+    every: u64,
+    /// Search this many levels of spawns on every board instead of nneonneo/2048-ai's depth rule.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=12))]
+    levels: Option<u32>,
+}
+
+fn main() {
+    let Args {
+        write,
+        read,
+        boards: n,
+        every,
+        levels,
+    } = Args::parse();
+    if let Some(path) = write {
+        let mut out = String::new();
+        let (mut seed, mut count) = (1, 0);
+        while count < n {
+            let mut game = Game::new(Rules::default(), seed);
+            let mut p = Player::new(SearchConfig::depth(2));
+            while game.status() != Status::Over && count < n {
+                game.keep_going();
+                let Some(d) = p.best_move(game.board(), 0.1) else {
+                    break;
+                };
+                let _ = game.slide(d);
+                if (game.moves_made() as u64).is_multiple_of(every)
+                    && let Some(b) = game.board().to_bitboard()
+                {
+                    out.push_str(&format!("{b:016x}\n"));
+                    count += 1;
+                }
+            }
+            seed += 1;
+        }
+        if let Err(e) = std::fs::write(&path, out) {
+            eprintln!("error: {}: {e}", path.display());
+            std::process::exit(1);
+        }
+        println!("{count} boards written to {}", path.display());
+    }
+    let Some(path) = read else { return };
+    let boards = std::fs::read_to_string(&path)
+        .map_err(|e| e.to_string())
+        .and_then(|text| {
+            text.split_whitespace()
+                .map(|w| u64::from_str_radix(w, 16).map_err(|e| format!("'{w}': {e}")))
+                .collect::<Result<Vec<u64>, String>>()
+        });
+    let boards = match boards {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            std::process::exit(1);
+        }
+    };
+    let mut player = Player::with_weights(SearchConfig::depth(4), Weights::NNEONNEO);
+    player.set_policy(match levels {
+        Some(l) => Policy::Distinct { min: l, offset: 16 },
+        None => Policy::NNEONNEO,
+    });
+    player.set_table(TableLife::RootMove, true);
+    let (mut evals, mut nodes) = (0u64, 0u64);
+    let t = Instant::now();
+    for &b in &boards {
+        let board = Board::from_bitboard(b);
+        let _ = player.best_move(&board, 0.1);
+        evals += player.last_stats().evals;
+        nodes += player.last_stats().nodes;
+    }
+    let secs = t.elapsed().as_secs_f64();
+    println!(
+        "parlor: {} boards in {secs:.3} s ({:.2} ms a board): {evals} evaluations + {nodes} chance nodes = {} positions, {:.1} M positions/s",
+        boards.len(),
+        1000.0 * secs / boards.len() as f64,
+        evals + nodes,
+        (evals + nodes) as f64 / secs / 1e6
+    );
+}
