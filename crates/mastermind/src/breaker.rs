@@ -455,7 +455,7 @@ mod tests {
             assert!(n <= 5);
             total += n;
         }
-        assert_eq!(total, 5778);
+        assert_eq!(total, 5801);
     }
 
     #[test]
@@ -507,7 +507,7 @@ mod tests {
     #[test]
     fn expected_left_on_tree() {
         let b = Breaker::new(&Variant::CLASSIC, Strategy::Knuth).unwrap();
-        assert!((b.expected_guesses_left() - 5778.0 / 1296.0).abs() < 1e-9);
+        assert!((b.expected_guesses_left() - 5801.0 / 1296.0).abs() < 1e-9);
     }
 
     #[test]

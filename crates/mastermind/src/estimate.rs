@@ -43,7 +43,7 @@ pub fn estimated_solve_seconds(variant: &Variant, strategy: Strategy) -> f64 {
         _ => {
             let guesses = variant.guess_count() as f64;
             let secrets = variant.secret_count() as f64;
-            let per_pair = if strategy == Strategy::Knuth {
+            let per_pair = if matches!(strategy, Strategy::Knuth | Strategy::KnuthSorted) {
                 KNUTH_SECONDS_PER_PAIR
             } else {
                 HEURISTIC_SECONDS_PER_PAIR

@@ -6,8 +6,10 @@
 //!    first such candidate in numeric order.
 //! 2. Otherwise every allowed guess is scored by how it splits the candidates by feedback (`n` candidates
 //!    in the part of each feedback), a candidate guess being credited for the secret it may hit:
-//!    - knuth: the part sizes sorted from largest down, compared in turn (the all-black part counted as
-//!      0), smallest wins;
+//!    - knuth (Knuth's published rule): the largest part, smallest wins, and among equals a candidate
+//!      (scored as twice the largest part, minus 1 for a candidate);
+//!    - knuth-sorted: the part sizes sorted from largest down, compared in turn (the all-black part
+//!      counted as 0), smallest wins;
 //!    - expected-size: sum of n², minus 1 for a candidate;
 //!    - entropy: sum of n ln n, minus 2 ln 2 for a candidate (fixed point, 2^-32, so equal splits tie
 //!      exactly);
@@ -57,7 +59,7 @@ pub(crate) struct Chooser<'s> {
     columns: Columns,
     /// Classes of the current guess against every candidate (padded to whole blocks).
     cls: Vec<[u8; BLOCK]>,
-    /// The best knuth split so far, sorted from largest down.
+    /// The best knuth-sorted split so far, sorted from largest down.
     best_sorted: Vec<u32>,
     sorted: Vec<u32>,
     /// Per kind of guess, a lower bound of the score of every guess of that kind (`i64::MIN` until
@@ -141,8 +143,8 @@ impl<'s> Chooser<'s> {
     }
 
     /// The `width` best guesses for `cands` after a history with symmetries `sym`, best first: one per
-    /// class of equivalent guesses, ranked by the strategy's score, ties in numeric order (for knuth the
-    /// sorted-parts tie rule is not applied beyond the first). `width <= 1` gives exactly
+    /// class of equivalent guesses, ranked by the strategy's score, ties in numeric order (for knuth-sorted
+    /// the sorted-parts tie rule is not applied beyond the first). `width <= 1` gives exactly
     /// [`Chooser::choose`]; so does rule 1 (a set of two or fewer, or a candidate splitting the others
     /// apart: that guess alone, as nothing does better).
     pub fn rank(&mut self, cands: &[u32], sym: &Sym, width: usize) -> Vec<u32> {
@@ -301,7 +303,8 @@ impl<'s> Chooser<'s> {
         // The best score any guess can reach once no candidate splits the candidates into parts of one
         // (rule 1 failed): parts of one, the guess not a candidate. The scan stops there.
         let floor = match self.strategy {
-            Strategy::Knuth => 1,
+            Strategy::Knuth => 2,
+            Strategy::KnuthSorted => 1,
             Strategy::ExpectedSize => n,
             Strategy::Entropy => 0,
             Strategy::MostParts | Strategy::Optimal | Strategy::Best => -2 * n,
@@ -344,7 +347,7 @@ impl<'s> Chooser<'s> {
                 Some((b, bg)) => {
                     key < b
                         || (key == b
-                            && if self.strategy == Strategy::Knuth {
+                            && if self.strategy == Strategy::KnuthSorted {
                                 self.sorted < self.best_sorted
                                     || (self.sorted == self.best_sorted && g < bg)
                             } else {
@@ -354,7 +357,7 @@ impl<'s> Chooser<'s> {
             };
             if better {
                 best = Some((key, g));
-                if self.strategy == Strategy::Knuth {
+                if self.strategy == Strategy::KnuthSorted {
                     std::mem::swap(&mut self.best_sorted, &mut self.sorted);
                     at_floor = key == floor && self.best_sorted.len() == cands.len();
                 } else {
@@ -366,7 +369,7 @@ impl<'s> Chooser<'s> {
     }
 
     /// A lower bound of the score of every guess of colour-count kind `kind` for the current
-    /// candidates (for knuth, of its largest part; a guess whose bound is `>=` the best's loses, as in
+    /// candidates (for knuth-sorted, of its largest part; a guess whose bound is `>=` the best's loses, as in
     /// [`Chooser::evaluate`]). The candidates sharing `t` colours with the guess split by black pegs
     /// into at most `t + 1` parts (`pegs` when `t = pegs`: not `pegs - 1` black and 1 white), and an
     /// even split is the best each score can hope for.
@@ -391,7 +394,7 @@ impl<'s> Chooser<'s> {
             let q = if t == p { p } else { t + 1 };
             let (base, r) = (m / q, m % q);
             lb += match self.strategy {
-                Strategy::Knuth => 0,
+                Strategy::Knuth | Strategy::KnuthSorted => 0,
                 Strategy::ExpectedSize => {
                     (r * (base + 1) * (base + 1) + (q - r) * base * base) as i64
                 }
@@ -400,14 +403,16 @@ impl<'s> Chooser<'s> {
                 }
                 Strategy::MostParts | Strategy::Optimal | Strategy::Best => m.min(q) as i64,
             };
-            if self.strategy == Strategy::Knuth {
+            if matches!(self.strategy, Strategy::Knuth | Strategy::KnuthSorted) {
                 lb = lb.max(m.div_ceil(q) as i64);
             }
         }
         let lb = match self.strategy {
+            // Twice the largest part, less 1 at most for a candidate.
+            Strategy::Knuth => 2 * lb - 1,
             // The largest part is never the all-black one alone (see `evaluate`); a larger bound
             // than the best's largest part loses, an equal one may not.
-            Strategy::Knuth => lb - 1,
+            Strategy::KnuthSorted => lb - 1,
             Strategy::ExpectedSize => lb - 1,
             Strategy::Entropy => lb - credit2,
             Strategy::MostParts | Strategy::Optimal | Strategy::Best => -(2 * lb + 1),
@@ -416,7 +421,8 @@ impl<'s> Chooser<'s> {
         lb
     }
 
-    /// The score of guess `g` (lower is better; for knuth the largest part, the sorted parts left in
+    /// The score of guess `g` (lower is better; for knuth twice the largest part less 1 for a candidate; for
+    /// knuth-sorted the largest part, the sorted parts left in
     /// `self.sorted`), or `None` as soon as its partial counts show it cannot beat `bound` (every score
     /// but most-parts only grows as candidates are added, up to the credit of a candidate guess; the
     /// guess comes later in numeric order than the best, so a tie loses too). `counts` is all zero
@@ -433,7 +439,7 @@ impl<'s> Chooser<'s> {
         let win = usize::from(self.space.win_class);
         let credit2 = self.nlogn.get(2).copied().unwrap_or(0);
         self.columns.classes(self.space, k, g, &mut self.cls);
-        // Knuth: the largest part; expected size: sum of n^2; entropy: sum of n ln n.
+        // Knuth (both): the largest part; expected size: sum of n^2; entropy: sum of n ln n.
         let mut acc = 0i64;
         let mut parts = 0u128;
         let mut dropped = false;
@@ -449,6 +455,19 @@ impl<'s> Chooser<'s> {
             let cls = &block[..BLOCK.min(n - b * BLOCK)];
             match self.strategy {
                 Strategy::Knuth => {
+                    // The score is at least twice the largest part less 1: it loses once that reaches the bound
+                    // (2 acc - 1 >= bound).
+                    for &c in cls {
+                        let m = &mut counts[usize::from(c) & (SLOTS - 1)];
+                        *m += 1;
+                        acc = acc.max(i64::from(*m));
+                        if 2 * acc > bound {
+                            dropped = true;
+                            break 'blocks;
+                        }
+                    }
+                }
+                Strategy::KnuthSorted => {
                     for &c in cls {
                         let m = &mut counts[usize::from(c) & (SLOTS - 1)];
                         *m += 1;
@@ -505,7 +524,8 @@ impl<'s> Chooser<'s> {
             counts[win] > 0
         };
         let result = (!dropped).then(|| match self.strategy {
-            Strategy::Knuth => {
+            Strategy::Knuth => 2 * acc - i64::from(is_cand),
+            Strategy::KnuthSorted => {
                 // The all-black part holds at most the guess itself, and with three candidates or more
                 // some other part is not empty: the largest part is never the all-black one alone.
                 if acc <= bound {
@@ -583,7 +603,12 @@ mod tests {
             let c = split(g);
             let cand = c[win] > 0;
             let score: Vec<f64> = match strategy {
-                Strategy::Knuth => {
+                // Knuth's published rule: the largest part, then a candidate, then the lowest code.
+                Strategy::Knuth => vec![
+                    f64::from(*c.iter().max().unwrap_or(&0)),
+                    if cand { 0.0 } else { 1.0 },
+                ],
+                Strategy::KnuthSorted => {
                     let mut v: Vec<f64> = c
                         .iter()
                         .enumerate()
@@ -644,6 +669,7 @@ mod tests {
             let root = Sym::root(v.pegs(), v.colours());
             for strategy in [
                 Strategy::Knuth,
+                Strategy::KnuthSorted,
                 Strategy::ExpectedSize,
                 Strategy::Entropy,
                 Strategy::MostParts,

@@ -17,8 +17,11 @@ use crate::tree::{StrategyTree, build_tree};
 /// with every answer) into parts by feedback, a guess that could still be the secret being credited for
 /// it; before scoring, with two candidates or fewer the first is played, and a candidate that splits the
 /// candidates into parts of one each is played at once (the first in numeric order). Tie-break, pinned:
-/// the lowest guess in numeric order. The exact scores and credits are in RULES.md ("Computer
-/// strategies").
+/// the lowest guess in numeric order. The exact scores and credits are in RULES.md ("Strategies").
+///
+/// [`Strategy::Knuth`] is Knuth's published rule (1976/77): the smallest largest part, a candidate preferred
+/// among equals, then the lowest code; it totals 5801 guesses over the 1296 secrets of the classic game.
+/// [`Strategy::KnuthSorted`] refines its ties by the next largest parts, and totals 5778.
 ///
 /// ```
 /// use mastermind::Strategy;
@@ -27,8 +30,12 @@ use crate::tree::{StrategyTree, build_tree};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Strategy {
-    /// Knuth's minimax: minimise the largest part.
+    /// Knuth's minimax as he published it: minimise the largest part; among equals a guess that could be the
+    /// secret, then the lowest code.
     Knuth,
+    /// Knuth's minimax with a finer tie rule: the part sizes sorted from the largest down, compared in turn
+    /// (the all-black part counted as 0), then the lowest code.
+    KnuthSorted,
     /// Irving's: minimise the expected size of the part left, i.e. the sum of squared part sizes.
     ExpectedSize,
     /// Neuwirth's: maximise the entropy of the split, -sum p log p.
@@ -45,8 +52,9 @@ pub enum Strategy {
 
 impl Strategy {
     /// Every strategy, in a fixed order.
-    pub const ALL: [Strategy; 6] = [
+    pub const ALL: [Strategy; 7] = [
         Strategy::Knuth,
+        Strategy::KnuthSorted,
         Strategy::ExpectedSize,
         Strategy::Entropy,
         Strategy::MostParts,
@@ -54,10 +62,12 @@ impl Strategy {
         Strategy::Best,
     ];
 
-    /// The name used in text: `knuth`, `expected-size`, `entropy`, `most-parts`, `optimal`, `best`.
+    /// The name used in text: `knuth`, `knuth-sorted`, `expected-size`, `entropy`, `most-parts`, `optimal`,
+    /// `best`.
     pub fn name(&self) -> &'static str {
         match self {
             Strategy::Knuth => "knuth",
+            Strategy::KnuthSorted => "knuth-sorted",
             Strategy::ExpectedSize => "expected-size",
             Strategy::Entropy => "entropy",
             Strategy::MostParts => "most-parts",
@@ -75,7 +85,9 @@ impl fmt::Display for Strategy {
 
 /// An unknown strategy name.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown strategy '{0}' (knuth, expected-size, entropy, most-parts, optimal, best)")]
+#[error(
+    "unknown strategy '{0}' (knuth, knuth-sorted, expected-size, entropy, most-parts, optimal, best)"
+)]
 pub struct StrategyParseError(pub String);
 
 impl FromStr for Strategy {

@@ -36,7 +36,7 @@ pub struct TreeNode {
 /// let tree = StrategyTree::build(&Variant::CLASSIC, Strategy::Knuth).unwrap();
 /// assert_eq!(Variant::CLASSIC.display(&tree.root_guess()).to_string(), "RED RED GREEN GREEN");
 /// let report = tree.verify().unwrap();
-/// assert_eq!((report.total, report.max), (5778, 5));
+/// assert_eq!((report.total, report.max), (5801, 5));
 /// ```
 #[derive(Clone, Debug)]
 pub struct StrategyTree {

@@ -2,7 +2,7 @@
 //! built once (the optimal Bulls and Cows tree takes minutes) is a lookup afterwards.
 //!
 //! Layout, little-endian: the magic `PMMTREE1`; the variant (colours, pegs, guesses as `u32`, secret
-//! repeats, guess repeats, palette); the strategy (its index in [`Strategy::ALL`]); the node count (`u32`);
+//! repeats, guess repeats, palette); the strategy (its index in [`FILE_ORDER`]); the node count (`u32`);
 //! per node the guess's pegs, secrets (`u32`), total (`u64`), max (`u32`), solves (0/1), the child count
 //! and per child its feedback class (`black * (pegs + 1) + white`) and node index (`u32`); last the
 //! 64-bit FNV-1a hash of everything before it.
@@ -27,6 +27,19 @@ use crate::tree::{StrategyTree, TreeNode};
 use crate::variant::{Palette, Variant};
 
 const MAGIC: &[u8; 8] = b"PMMTREE1";
+
+/// The strategies by their number in a tree file. Number 0 is the sorted-parts rule, which files of earlier
+/// versions wrote as `knuth` (it was that strategy's rule then): such a file reads as the tree it is, and a kept
+/// `knuth` tree of an earlier version is not taken for one of Knuth's published rule, which has a number of its own.
+const FILE_ORDER: [Strategy; 7] = [
+    Strategy::KnuthSorted,
+    Strategy::ExpectedSize,
+    Strategy::Entropy,
+    Strategy::MostParts,
+    Strategy::Optimal,
+    Strategy::Best,
+    Strategy::Knuth,
+];
 
 /// Why a tree file could not be read or written.
 #[derive(Debug, Error)]
@@ -110,7 +123,7 @@ impl StrategyTree {
             Palette::Colours => 0,
             Palette::Digits => 1,
         });
-        let strategy = Strategy::ALL
+        let strategy = FILE_ORDER
             .iter()
             .position(|&s| s == self.strategy())
             .unwrap_or(0);
@@ -163,7 +176,7 @@ impl StrategyTree {
         let variant = Variant::custom(u32::from(colours), u32::from(pegs), guesses, sr, gr)
             .map_err(|e| TreeFileError::Invalid(e.to_string()))?
             .with_palette(palette);
-        let strategy = *Strategy::ALL
+        let strategy = *FILE_ORDER
             .get(usize::from(r.u8()?))
             .ok_or_else(|| invalid("unknown strategy"))?;
         let count = r.u32()? as usize;

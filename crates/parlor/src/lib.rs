@@ -12,6 +12,7 @@
 
 #[cfg(feature = "terminal")]
 pub mod cli;
+pub mod figures;
 pub mod games;
 pub mod host;
 pub mod input;

@@ -20,11 +20,22 @@ pub fn main_entry() -> std::process::ExitCode {
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
+        // The reader went away (`parlor man | head -3`): it has what it wanted, so Parlor ends quietly and
+        // successfully, as a command whose output was all read would.
+        Err(e) if closed_pipe(&e) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             let _ = writeln!(std::io::stderr(), "parlor: {e:#}");
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+/// Whether `e` comes from writing to a pipe (or socket) whose reader has closed it.
+fn closed_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// Runs a command that reports on the database (history, scores, statistics) to standard output.

@@ -24,6 +24,7 @@ pub struct ManArgs {
 pub fn run(args: &ManArgs, games: &[&'static dyn CliLaunch], out: &mut dyn Write) -> Result<()> {
     let mut cmd = crate::cli::command(games).disable_help_subcommand(true);
     cmd.build();
+    let cmd = with_synopses(cmd);
     match &args.dir {
         Some(dir) => {
             std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -41,6 +42,103 @@ pub fn run(args: &ManArgs, games: &[&'static dyn CliLaunch], out: &mut dyn Write
         }
     }
     Ok(())
+}
+
+/// `cmd` and every command under it with a SYNOPSIS that names each option with its value (`[--games N]`), where
+/// clap_mangen's own leaves the values out (`[--games]`). A command under another lists its own options, then
+/// `[GLOBAL OPTIONS]` for the options every command takes (the OPTIONS section of parlor(1) names them).
+fn with_synopses(mut cmd: clap::Command) -> clap::Command {
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    for name in names {
+        cmd = cmd.mut_subcommand(name, with_synopses);
+    }
+    let usage = synopsis(&cmd);
+    cmd.override_usage(usage)
+}
+
+/// One command's synopsis: its name, its options with their values, its arguments, and its commands.
+fn synopsis(cmd: &clap::Command) -> String {
+    let name = cmd.get_bin_name().unwrap_or_else(|| cmd.get_name());
+    let top = !name.contains(' ');
+    let mut words = vec![name.to_string()];
+    let mut globals = false;
+    for arg in cmd.get_arguments() {
+        if arg.is_hide_set()
+            || arg.is_positional()
+            || matches!(
+                arg.get_action(),
+                clap::ArgAction::Help
+                    | clap::ArgAction::HelpShort
+                    | clap::ArgAction::HelpLong
+                    | clap::ArgAction::Version
+            )
+        {
+            continue;
+        }
+        if arg.is_global_set() && !top {
+            globals = true;
+            continue;
+        }
+        let flag = match (arg.get_long(), arg.get_short()) {
+            (Some(long), _) => format!("--{long}"),
+            (None, Some(short)) => format!("-{short}"),
+            (None, None) => continue,
+        };
+        let takes = arg.get_num_args().is_some_and(|n| n.takes_values())
+            && !matches!(
+                arg.get_action(),
+                clap::ArgAction::SetTrue | clap::ArgAction::SetFalse | clap::ArgAction::Count
+            );
+        let value = if takes {
+            let names = arg
+                .get_value_names()
+                .map(|v| {
+                    v.iter()
+                        .map(|s| s.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .unwrap_or_else(|| arg.get_id().as_str().to_uppercase());
+            format!(" {names}")
+        } else {
+            String::new()
+        };
+        words.push(if arg.is_required_set() {
+            format!("{flag}{value}")
+        } else {
+            format!("[{flag}{value}]")
+        });
+    }
+    if globals {
+        words.push("[GLOBAL OPTIONS]".into());
+    }
+    for arg in cmd.get_positionals().filter(|a| !a.is_hide_set()) {
+        let value = arg
+            .get_value_names()
+            .map(|v| {
+                v.iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .unwrap_or_else(|| arg.get_id().as_str().to_uppercase());
+        words.push(if arg.is_required_set() {
+            value
+        } else {
+            format!("[{value}]")
+        });
+    }
+    if cmd.get_subcommands().any(|s| !s.is_hide_set()) {
+        words.push(if cmd.is_subcommand_required_set() {
+            "COMMAND".into()
+        } else {
+            "[COMMAND]".into()
+        });
+    }
+    words.join(" ")
 }
 
 /// Escapes text for roff: a backslash, and a line starting with `.` or `'` (a request otherwise).

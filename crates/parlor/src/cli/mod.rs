@@ -33,8 +33,9 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
-/// The options every command takes.
+/// The options every command takes (listed apart, under their own heading, in every command's help).
 #[derive(Debug, Args, Clone, Default)]
+#[command(next_help_heading = GLOBAL_HEADING)]
 pub struct Global {
     /// Line-by-line plain mode for screen readers, scripts and pipes (automatic when stdin or stdout is not a terminal).
     #[arg(long, global = true)]
@@ -58,6 +59,9 @@ pub struct Global {
     #[arg(long, global = true, value_name = "NAME", value_enum)]
     pub theme: Option<crate::settings::ThemeName>,
 }
+
+/// The heading the options every command takes are listed under in each command's help.
+pub const GLOBAL_HEADING: &str = "Global options";
 
 /// Parlor's general commands (each game's own command comes from the registry).
 #[derive(Debug, Subcommand)]

@@ -3,6 +3,7 @@
 //! between two machines.
 
 use super::env::Env;
+use crate::figures::{agree, count, count_as};
 use crate::settings;
 use crate::storage::dump;
 use anyhow::{Context, Result, bail};
@@ -37,10 +38,14 @@ pub fn export(args: &ExportArgs, env: &Env) -> Result<()> {
     all.settings = Some(settings::file::render(&env.settings));
     let text = dump::write(&all);
     let summary = format!(
-        "{} finished games, {} games in progress, {} set-aside rows",
-        all.games.len(),
-        all.unfinished.len(),
-        all.set_aside.len()
+        "{}, {}, {}",
+        count(all.games.len() as u64, "finished game"),
+        count_as(
+            all.unfinished.len() as u64,
+            "game in progress",
+            "games in progress"
+        ),
+        count(all.set_aside.len() as u64, "set-aside row"),
     );
     match args.file.as_deref() {
         None => writeln!(std::io::stdout().lock(), "{text}")?,
@@ -117,13 +122,13 @@ pub fn import(args: &ImportArgs, env: &Env) -> Result<()> {
     let mut store = env.open_store_noting()?;
     let done = store.import(&loaded.dump)?;
     let mut err = std::io::stderr().lock();
-    writeln!(err, "parlor: imported {done}.")?;
+    writeln!(err, "parlor: read {}: {done}.", args.file.display())?;
     if loaded.damaged > 0 {
         writeln!(
             err,
-            "parlor: {} row{} of the file did not read; they are counted among its set-aside rows above.",
-            loaded.damaged,
-            if loaded.damaged == 1 { "" } else { "s" }
+            "parlor: {} of the file did not read; {} counted among its set-aside rows above.",
+            count(loaded.damaged as u64, "row"),
+            agree(loaded.damaged as u64, "it is", "they are")
         )?;
     }
     match new_settings {

@@ -79,6 +79,19 @@ impl<G: Game> Replay<G> {
         (&self.current.1, &self.params, last)
     }
 
+    /// How the game ended, for the position after `index` moves: at the last position (the last move, or the start
+    /// of a game given up before any move) the result and the game's own line (`lost · Game over: no move left`,
+    /// `done · White reached the goal in 12 plies`); `None` before it. Every replay (the full screen's, the plain
+    /// one) says it from here.
+    pub fn ending(&mut self, index: usize) -> Option<String> {
+        if index < self.moves.len() {
+            return None;
+        }
+        let result = self.record.result;
+        let line = G::ending(self.position(self.moves.len()), result);
+        Some(format!("{result} · {line}"))
+    }
+
     /// The position after `index` moves (0: the start; clamped to the end).
     pub fn position(&mut self, index: usize) -> &G::State {
         let index = index.min(self.moves.len());

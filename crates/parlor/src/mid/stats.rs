@@ -4,6 +4,7 @@
 //! in `tui::stats`.
 
 use super::AnyGame;
+use crate::figures::{agree, count, grouped};
 use crate::storage::{Damaged, Figures, Outcome, Outcomes, Ranking, Storage};
 use anyhow::Result;
 use serde_json::{Value, json};
@@ -298,15 +299,19 @@ pub fn average_text(a: f64) -> String {
 
 /// The results of a count of games in words (`3 won, 1 lost`), leaving out what did not happen.
 fn results_words(o: &Outcomes) -> String {
-    let mut parts = vec![format!("{} won", o.won)];
+    // Where no game could be won or lost (two players, the codemaker's role), "0 won" says nothing true.
+    let mut parts = Vec::new();
+    if o.win_rate().is_some() {
+        parts.push(format!("{} won", grouped(o.won)));
+    }
     for (n, word) in [
         (o.lost, "lost"),
         (o.drawn, "drawn"),
         (o.gave_up, "given up"),
-        (o.done, "with no winner"),
+        (o.done, "with no result of yours"),
     ] {
         if n > 0 {
-            parts.push(format!("{n} {word}"));
+            parts.push(format!("{} {word}", grouped(n)));
         }
     }
     parts.join(", ")
@@ -332,11 +337,7 @@ pub fn figure_lines(v: &VariantStats, score_name: &str) -> Vec<String> {
         ));
     }
     if f.damaged > 0 {
-        lines.push(format!(
-            "{} damaged record{} left out",
-            f.damaged,
-            if f.damaged == 1 { "" } else { "s" }
-        ));
+        lines.push(format!("{} left out", count(f.damaged, "damaged record")));
     }
     if let Some(rate) = f.outcomes.win_rate() {
         lines.push(format!(
@@ -353,10 +354,9 @@ pub fn figure_lines(v: &VariantStats, score_name: &str) -> Vec<String> {
         f.average,
     ) {
         (Some(b), Some(a), Some(best), Some(avg)) => lines.push(format!(
-            "{b} {best} · {a} {} ({} ranked game{})",
+            "{b} {best} · {a} {} ({})",
             average_text(avg),
-            f.ranked,
-            if f.ranked == 1 { "" } else { "s" }
+            count(f.ranked, "ranked game")
         )),
         (Some(_), ..) => lines.push(
             "no ranked game yet (assisted games, games from a chosen seed and, where wins count, lost games \
@@ -374,20 +374,20 @@ pub fn chart_title(chart: &ChartData, score_name: &str) -> String {
         ChartData::Scores { bars, not_won } => {
             let n: u64 = bars.iter().map(|b| b.count).sum::<u64>() + not_won.unwrap_or(0);
             format!(
-                "{} of {n} unassisted game{}",
+                "{} of {}",
                 super::capitalised(score_name),
-                if n == 1 { "" } else { "s" }
+                count(n, "unassisted game")
             )
         }
         ChartData::Peaks { name, games, .. } => format!(
-            "{} of the newest {games} unassisted game{}",
+            "{} of the newest {}",
             super::capitalised(name),
-            if *games == 1 { "" } else { "s" }
+            count(*games, "unassisted game")
         ),
         ChartData::Results { blocks } => {
             let n = blocks.last().map_or(0, |b| b.last);
             let size = blocks.first().map_or(0, |b| b.last + 1 - b.first);
-            let games = format!("{n} game{}", if n == 1 { "" } else { "s" });
+            let games = count(n, "game");
             if size > 1 {
                 format!("Win rate over time, {games} in blocks of {size}")
             } else {
@@ -400,7 +400,7 @@ pub fn chart_title(chart: &ChartData, score_name: &str) -> String {
 /// A chart as lines of text: one line per bar or block, numbers only.
 pub fn chart_lines(chart: &ChartData, score_name: &str) -> Vec<String> {
     let mut lines = vec![format!("{}:", chart_title(chart, score_name))];
-    let games = |n: u64| format!("{n} game{}", if n == 1 { "" } else { "s" });
+    let games = |n: u64| count(n, "game");
     match chart {
         ChartData::Scores { bars, not_won } => {
             for b in bars {
@@ -458,13 +458,12 @@ pub fn text(stats: &GameStats) -> Vec<String> {
 pub fn unknown_game_note(d: &Damaged) -> Option<String> {
     (d.count > 0).then(|| {
         format!(
-            "Damaged, game unknown: {} finished game{} counted under no game ({}); {} kept in the database, and \
-             history counts {} as damaged.",
-            d.count,
-            if d.count == 1 { "" } else { "s" },
+            "Damaged, game unknown: {} counted under no game ({}); {} kept in the database, and history \
+             counts {} as damaged.",
+            count(d.count, "finished game"),
             d.reasons.join("; "),
-            if d.count == 1 { "it is" } else { "they are" },
-            if d.count == 1 { "it" } else { "them" },
+            agree(d.count, "it is", "they are"),
+            agree(d.count, "it", "them"),
         )
     })
 }

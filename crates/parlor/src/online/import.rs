@@ -70,7 +70,9 @@ pub fn record(r: &protocol::GameRecord, me: &str) -> Result<GameRecord> {
         moves: r.moves.clone(),
         score: r.moves.split_whitespace().count() as i64,
         assisted: false,
-        seeded: true,
+        // The seed holds the server's game number (so that importing again finds the game), not a seed the player
+        // chose: the game is no seeded one.
+        seeded: false,
         started_at: i64::try_from(r.started_ms).unwrap_or(0),
         id: 0,
         result,
@@ -252,6 +254,8 @@ mod tests {
         assert_eq!(history.len(), 1, "{history:?}");
         let kept = store.game(first.id).unwrap().expect("the game by its id");
         assert_eq!((kept.variant.as_str(), kept.seed), ("online 3x3", 12));
+        // The server's game number is kept as the seed, but no seed was chosen: the history does not tag it.
+        assert!(!kept.seeded && !kept.assisted, "{kept:?}");
         assert_eq!(kept.moves, r.moves);
         let params: Params = serde_json::from_str(&kept.options).unwrap();
         assert_eq!(

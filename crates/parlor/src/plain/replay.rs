@@ -20,9 +20,14 @@ pub fn print<G: PlainGame>(io: &mut Io, mut replay: Replay<G>, delay_ms: u64) ->
     io.say(G::board_text(replay.position(0), &params, None, n == 0))?;
     for i in 0..n {
         let mv = replay.moves[i].clone();
+        // The last move says how the game ended.
+        let ending = replay
+            .ending(i + 1)
+            .map(|e| format!(" · {e}"))
+            .unwrap_or_default();
         let state = replay.position(i + 1);
         io.say(format!(
-            "{}. {mv}   {} {}",
+            "{}. {mv}   {} {}{ending}",
             i + 1,
             G::score_name(),
             G::score(state)

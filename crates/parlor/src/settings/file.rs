@@ -28,8 +28,8 @@ pub struct Loaded {
 #[cfg(feature = "terminal")]
 pub fn load(dir: &Path, catalog: &Catalog) -> Loaded {
     let path = dir.join(FILE);
-    match std::fs::read(&path) {
-        Ok(bytes) => {
+    match read_regular(&path) {
+        Ok(Some(bytes)) => {
             let text = String::from_utf8_lossy(&bytes);
             let (settings, problems) = parse(&text, catalog);
             Loaded {
@@ -40,7 +40,7 @@ pub fn load(dir: &Path, catalog: &Catalog) -> Loaded {
                     .collect(),
             }
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Loaded {
+        Ok(None) => Loaded {
             settings: Settings::new(catalog),
             problems: Vec::new(),
         },
@@ -51,6 +51,48 @@ pub fn load(dir: &Path, catalog: &Catalog) -> Loaded {
                 path.display()
             )],
         },
+    }
+}
+
+/// The bytes of the settings file at `path`, `None` when there is none. Anything but a regular file (or a link to
+/// one) is refused before it is opened: reading a FIFO would wait for a writer forever, a device or a socket is not
+/// a settings file.
+#[cfg(feature = "terminal")]
+fn read_regular(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    if !meta.is_file() {
+        return Err(std::io::Error::other(format!(
+            "it is {}, not a regular file",
+            file_kind(&meta.file_type())
+        )));
+    }
+    std::fs::read(path).map(Some)
+}
+
+/// What a file that is not a regular file is, in words (`a FIFO`, `a directory`).
+#[cfg(feature = "terminal")]
+fn file_kind(t: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    if t.is_dir() {
+        "a directory"
+    } else {
+        "a special file"
     }
 }
 
@@ -510,14 +552,20 @@ pub fn save(settings: &Settings, dir: &Path) -> Result<String, Error> {
     let path = dir.join(FILE);
     std::fs::create_dir_all(dir)
         .map_err(|e| Error::Storage(format!("cannot create {}: {e}", dir.display())))?;
+    let old = read_regular(&path).map_err(|e| {
+        Error::Storage(format!(
+            "{} cannot be replaced ({e}): the settings are not saved",
+            path.display()
+        ))
+    })?;
     let mut kept = String::new();
-    if let Ok(old) = std::fs::read(&path)
-        && !parse(&String::from_utf8_lossy(&old), settings.catalog())
+    if let Some(old) = &old
+        && !parse(&String::from_utf8_lossy(old), settings.catalog())
             .1
             .is_empty()
     {
         let bak = dir.join(format!("{FILE}.bak"));
-        std::fs::write(&bak, &old).map_err(|e| {
+        std::fs::write(&bak, old).map_err(|e| {
             Error::Storage(format!(
                 "cannot keep the old file as {}: {e}",
                 bak.display()
@@ -528,8 +576,7 @@ pub fn save(settings: &Settings, dir: &Path) -> Result<String, Error> {
             bak.display()
         );
     }
-    let text = std::fs::read(&path)
-        .ok()
+    let text = old
         .and_then(|old| merge(settings, &String::from_utf8_lossy(&old)))
         .unwrap_or_else(|| render(settings));
     let tmp = dir.join(format!(".{FILE}.{}.tmp", std::process::id()));
@@ -642,6 +689,35 @@ mod tests {
         assert_eq!(merge(&back, &text).unwrap(), text);
         // Not TOML: no merge (the file is written whole).
         assert!(merge(&s, "theme = [").is_none());
+    }
+
+    /// A FIFO (or anything but a regular file) at settings.toml is never opened: reading it would wait for a writer
+    /// forever. Loading says so and uses the defaults; saving refuses and leaves it as it is.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_for_the_file_is_refused_not_waited_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE);
+        let made = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let loaded = load(dir.path(), &crate::registry::catalog());
+        assert_eq!(loaded.settings, crate::registry::settings());
+        assert_eq!(loaded.problems.len(), 1, "{:?}", loaded.problems);
+        assert!(
+            loaded.problems[0].contains("it is a FIFO, not a regular file"),
+            "{:?}",
+            loaded.problems
+        );
+        let refused = save(&crate::registry::settings(), dir.path()).unwrap_err();
+        assert!(
+            format!("{refused:#}").contains("the settings are not saved"),
+            "{refused:#}"
+        );
+        use std::os::unix::fs::FileTypeExt;
+        assert!(std::fs::metadata(&path).unwrap().file_type().is_fifo());
     }
 
     #[test]

@@ -109,7 +109,9 @@ pub const GENERAL: &[Setting] = &[
     Setting {
         key: "autoplay-ms",
         label: "Autoplay speed (ms a move)",
-        help: "Milliseconds between two moves when the computer plays for you (+ and - change it while it plays).",
+        help: "The least time in milliseconds between two moves when the computer plays for you (+ and - change \
+               it while it plays); where its thinking takes longer (a large 2048 board), a move takes that long, \
+               and the screen says so.",
         kind: Kind::Number { min: 10, max: 2000 },
     },
     Setting {

@@ -122,33 +122,31 @@ pub struct Imported {
 
 impl std::fmt::Display for Imported {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::figures::{agree, count, count_as};
         write!(
             f,
-            "{} finished game{} added ({} already here), {} game{} in progress added ({} already here), {} set-aside \
-             row{} added",
-            self.games,
-            plural(self.games),
+            "{} added ({} already here), {} added ({} already here), {} added",
+            count(self.games as u64, "finished game"),
             self.games_here,
-            self.unfinished,
-            plural(self.unfinished),
+            count_as(
+                self.unfinished as u64,
+                "game in progress",
+                "games in progress"
+            ),
             self.unfinished_here,
-            self.set_aside,
-            plural(self.set_aside),
+            count(self.set_aside as u64, "set-aside row"),
         )?;
         if self.left_in_file > 0 {
             write!(
                 f,
-                " ({} set-aside row{} that do not read as a game stay in the file only)",
-                self.left_in_file,
-                plural(self.left_in_file)
+                " ({} that {} not read as a game {} in the file only)",
+                count(self.left_in_file as u64, "set-aside row"),
+                agree(self.left_in_file as u64, "does", "do"),
+                agree(self.left_in_file as u64, "stays", "stay"),
             )?;
         }
         Ok(())
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// Whether two finished games are the same game: the same game, variant, seed, moves, start and end (an import

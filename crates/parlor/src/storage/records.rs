@@ -1,5 +1,6 @@
 //! The rows Parlor keeps: finished games, games in progress, and per-variant totals.
 
+use crate::figures::{agree, count};
 #[cfg(feature = "terminal")]
 use rusqlite::Row;
 #[cfg(feature = "terminal")]
@@ -144,7 +145,7 @@ impl<'a, 'r> Cells<'a, 'r> {
             format!(
                 "the stored {} {} not of the type Parlor writes",
                 self.wrong.join(", "),
-                if self.wrong.len() == 1 { "is" } else { "are" }
+                agree(self.wrong.len() as u64, "is", "are")
             )
         })
     }
@@ -239,12 +240,11 @@ impl History {
         let n = self.left_out.count;
         (n > 0).then(|| {
             format!(
-                "{n} damaged finished game{} left out ({}); {} kept in the database, and statistics count {} as \
-                 damaged.",
-                if n == 1 { "" } else { "s" },
+                "{} left out ({}); {} kept in the database, and statistics count {} as damaged.",
+                count(n, "damaged finished game"),
                 self.left_out.reasons.join("; "),
-                if n == 1 { "it is" } else { "they are" },
-                if n == 1 { "it" } else { "them" },
+                agree(n, "it is", "they are"),
+                agree(n, "it", "them"),
             )
         })
     }

@@ -364,14 +364,24 @@ impl Storage for Store {
 
     /// One finished game by id.
     fn game(&self, id: i64) -> Result<Option<GameRecord>> {
-        Ok(self
+        let known = self.known_games();
+        let read = self
             .conn
             .query_row(
                 &format!("SELECT {} FROM games WHERE id = ?1", GameRecord::COLUMNS),
                 params![id],
-                GameRecord::from_row(self.known_games()),
+                |r| GameRecord::read(known, r),
             )
-            .optional()?)
+            .optional()?;
+        match read {
+            None => Ok(None),
+            Some(Ok(record)) => Ok(Some(record)),
+            // The same rule and words as the history's: the row is left as it is, and counted as damaged.
+            Some(Err(why)) => anyhow::bail!(
+                "game #{id} is damaged ({why}) and cannot be replayed: it is set aside (left out of the history), \
+                 kept in the database as it is, and statistics count it as damaged"
+            ),
+        }
     }
 
     /// Totals per variant of one game: games played, results, best and average score.

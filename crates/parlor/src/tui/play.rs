@@ -155,6 +155,9 @@ pub struct PlayView<G: TuiGame> {
     elsewhere: Option<&'static dyn Elsewhere>,
     autoplay: bool,
     auto_ms: u64,
+    /// When autoplay's last move was played (monotonic ms): the time a move really takes is shown when the
+    /// computer's thinking makes it longer than `auto_ms` (a large 2048 board).
+    auto_at: Option<u64>,
     board_area: Rect,
     /// Watch mode: paused (`p`), and the least time a move takes (`+` and `-`).
     paused: bool,
@@ -184,6 +187,7 @@ impl<G: TuiGame> PlayView<G> {
             elsewhere: elsewhere::elsewhere(),
             autoplay: false,
             auto_ms: 0,
+            auto_at: None,
             board_area: Rect::default(),
             paused: false,
             watch_ms: WATCH_MS,
@@ -429,11 +433,18 @@ impl<G: TuiGame> PlayView<G> {
             (Purpose::Autoplay, Some(mv)) if self.autoplay => {
                 let shown = G::move_name(&self.session.params, &mv);
                 self.play(mv, ctx);
+                let now = crate::host::clock().monotonic_ms();
+                let took = self.auto_at.map(|at| now.saturating_sub(at));
+                self.auto_at = Some(now);
                 if self.autoplay {
-                    self.message = Some(format!(
-                        "autoplay: {shown} · any key stops · {} ms/move",
-                        self.auto_ms
-                    ));
+                    // The speed is the least time a move takes; the thinking may take longer: then that is said.
+                    let speed = match took {
+                        Some(t) if t > self.auto_ms + self.auto_ms / 2 + 20 => {
+                            format!("{t} ms/move (thinking; {} set)", self.auto_ms)
+                        }
+                        _ => format!("{} ms/move", self.auto_ms),
+                    };
+                    self.message = Some(format!("autoplay: {shown} · any key stops · {speed}"));
                 }
             }
             (Purpose::Autoplay, None) if self.autoplay => {
@@ -536,6 +547,7 @@ impl<G: TuiGame> PlayView<G> {
             Common::Auto => {
                 self.auto_ms(ctx);
                 self.autoplay = true;
+                self.auto_at = None;
                 self.session.mark_assisted(ctx.store);
                 self.message = Some("autoplay: any key stops it · + faster · - slower".into());
             }

@@ -104,6 +104,7 @@ impl<G: TuiGame> View for ReplayView<G> {
         let at = self.at;
         let playing = self.playing;
         let speed = SPEEDS[self.speed];
+        let ending = self.replay.ending(at);
         let (state, params, last) = self.replay.view(at);
         let mut line = vec![
             Span::raw(format!("Move {at} of {n}")),
@@ -122,11 +123,8 @@ impl<G: TuiGame> View for ReplayView<G> {
             theme.dim(),
         ));
         let mut lines = vec![Line::from(line)];
-        if at == n {
-            lines.push(Line::styled(
-                format!("{} · {}", r.result, G::ending(state, r.result)),
-                theme.strong(),
-            ));
+        if let Some(ending) = ending {
+            lines.push(Line::styled(ending, theme.strong()));
         }
         frame.render_widget(Paragraph::new(lines), info);
         let board = Board {

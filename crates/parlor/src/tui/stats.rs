@@ -156,7 +156,7 @@ impl StatsView {
                             other.charts.iter().find_map(|c| match c {
                                 ChartData::Results { blocks } => Some(Row {
                                     label: format!(
-                                        "{} {}: {} over {} game{}",
+                                        "{} {}: {} over {}",
                                         if i == self.variant { "▸" } else { " " },
                                         other.variant,
                                         other
@@ -164,8 +164,7 @@ impl StatsView {
                                             .outcomes
                                             .win_rate()
                                             .map_or("no result".into(), percent),
-                                        other.figures.played,
-                                        if other.figures.played == 1 { "" } else { "s" }
+                                        crate::figures::count(other.figures.played, "game"),
                                     ),
                                     rates: blocks
                                         .iter()
@@ -479,7 +478,7 @@ impl View for StatsView {
                  order the games ended), assisted games and games from a chosen seed included; they are counted \
                  apart as well. Best and average count only the games the best scores count: neither assisted nor \
                  from a chosen seed and, where fewest guesses or plies rank, won. The win rate leaves out games \
-                 with no winner of yours (the codemaker role, two players, watching the computer)."
+                 with no result of yours (the codemaker role, two players, watching the computer)."
                     .into(),
                 format!(
                     "{} `parlor stats` prints the same figures, and --json as numbers.",

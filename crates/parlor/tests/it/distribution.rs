@@ -352,7 +352,7 @@ fn zsh_completes_every_option_s_values_and_no_file_names() {
         ("--role", "(breaker maker)"),
         (
             "--strategy",
-            "(knuth expected-size entropy most-parts optimal best)",
+            "(knuth knuth-sorted expected-size entropy most-parts optimal best)",
         ),
         ("--game", "(2048 mastermind nocca)"),
         ("--secret-repeats", "(yes no)"),

@@ -398,7 +398,7 @@ fn the_exact_hint_and_the_values_use_the_screens_own_notation() {
     );
 }
 
-/// A codemaker typing the hidden code was shown the answering keys (`2 1 / BBW answer`, `↑↓ pick the answer to
+/// A codemaker typing the hidden code was shown the answering keys (`2 1 / RRW answer`, `↑↓ pick the answer to
 /// fix`), which do nothing then. The bar names what works at that moment; the help names each variant's colour
 /// keys.
 #[test]
@@ -409,10 +409,10 @@ fn the_codemaker_typing_the_code_is_shown_the_keys_of_the_code() {
         b.contains("1-6 RGYUKO colour") && b.contains("Enter hide the code"),
         "{b}"
     );
-    assert!(!b.contains("BBW") && !b.contains("↑↓"), "{b}");
+    assert!(!b.contains("RRW") && !b.contains("↑↓"), "{b}");
     press(&mut app, KeyCode::Enter);
     let b = bar(&mut app);
-    assert!(b.contains("2 1 / BBW answer"), "{b}");
+    assert!(b.contains("2 1 / RRW answer"), "{b}");
     let mut app = mastermind(Some("super"), Role::Breaker);
     press(&mut app, KeyCode::Char('?'));
     let help = screen(&mut app, 100, 40);

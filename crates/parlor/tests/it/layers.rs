@@ -17,6 +17,7 @@ const ROOMS: &[(&str, u8)] = &[
     ("mid", 3),
     ("storage", 2),
     ("host", 1),
+    ("figures", 1),
     ("input", 1),
     ("paths", 1),
 ];

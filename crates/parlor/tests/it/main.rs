@@ -15,6 +15,7 @@
 // resource limits (a full disk) go through libc.
 #![allow(unsafe_code)]
 
+mod cli_faults;
 mod common;
 mod damaged_rows;
 mod distribution;

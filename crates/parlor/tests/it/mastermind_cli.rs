@@ -94,8 +94,11 @@ fn feedback_refuses_bad_codes_with_the_reason() {
     }
 }
 
+/// `knuth` is Knuth's published rule (the smallest largest part, a candidate among equals, then the lowest code):
+/// his figures, 5801 guesses over the 1296 classic secrets, 1, 6, 62, 533 and 694 of them found in 1 to 5 guesses.
+/// The finer tie rule is `knuth-sorted`, 5778.
 #[test]
-fn solve_classic_knuth_totals_5778() {
+fn solve_classic_knuth_totals_knuths_5801_and_knuth_sorted_5778() {
     assert_eq!(
         json(&[
             "mastermind",
@@ -104,6 +107,19 @@ fn solve_classic_knuth_totals_5778() {
             "classic",
             "--strategy",
             "knuth",
+            "--json"
+        ]),
+        serde_json::json!({"total": 5801, "codes": 1296, "average": 4.476, "max": 5,
+            "histogram": [0, 1, 6, 62, 533, 694]})
+    );
+    assert_eq!(
+        json(&[
+            "mastermind",
+            "solve",
+            "--variant",
+            "classic",
+            "--strategy",
+            "knuth-sorted",
             "--json"
         ]),
         serde_json::json!({"total": 5778, "codes": 1296, "average": 4.458, "max": 5,
@@ -121,8 +137,8 @@ fn solve_readable_line_and_default_strategy() {
     );
     assert_eq!(
         out(&o).trim(),
-        "seed, knuth: 1484 guesses over 360 codes, average 4.122, at most 5; codes found in k guesses \
-         (k = 0, 1, ...): 0 1 1 51 207 100"
+        "seed, knuth: 1485 guesses over 360 codes, average 4.125, at most 5; codes found in k guesses \
+         (k = 0, 1, ...): 0 1 1 50 208 100"
     );
     let v = json(&["mastermind", "solve", "--json"]);
     assert_eq!(v["codes"], 360);
@@ -163,7 +179,7 @@ fn invalid_variants_are_refused_with_the_reason() {
         (vec!["--strategy", "lucky"], "'lucky' is not one of knuth"),
         (
             vec!["--colours", "10", "--pegs", "8", "--role", "maker"],
-            "at most 65536 codes",
+            "more than its limit of 65,536",
         ),
     ] {
         let mut a = vec!["mastermind"];
@@ -255,5 +271,5 @@ fn a_solve_over_the_time_limit_is_refused_unless_no_limit() {
         "--no-limit",
         "--json",
     ]);
-    assert_eq!(j["total"], 5778);
+    assert_eq!(j["total"], 5801);
 }

@@ -287,7 +287,7 @@ fn defect_11_plain_menu_asks_again_for_a_variant_too_large_for_the_codemaker() {
     let text = out(&o);
     assert!(o.status.success(), "{}", err(&o));
     assert!(text.contains("These settings do not go together"), "{text}");
-    assert!(text.contains("at most 65536 codes"), "{text}");
+    assert!(text.contains("more than its limit of 65,536"), "{text}");
     assert!(
         text.contains("Game saved") || text.contains("Guess 1 of 8"),
         "{text}"

@@ -88,5 +88,5 @@ fn super_hints_follow_the_kept_tree() {
         .map(|(i, _)| text[i + 10..].split(' ').next().unwrap())
         .collect();
     assert_eq!(hints, [sym(&root), sym(&second)], "{text}");
-    assert!(text.contains("32768 codes left"), "{text}");
+    assert!(text.contains("32,768 codes left"), "{text}");
 }

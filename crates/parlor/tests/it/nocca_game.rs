@@ -199,6 +199,19 @@ fn a_goal_is_won_or_lost_against_the_computer_and_done_between_two_players() {
         Nocca::ending(&start, Outcome::GaveUp),
         "Given up after 0 plies"
     );
+    // Between two players, the one to move gave up: the ending names them.
+    let two = Nocca::new_game(
+        &Params {
+            mode: Mode::Two,
+            ..Params::default()
+        },
+        1,
+    )
+    .unwrap();
+    assert_eq!(
+        Nocca::ending(&two, Outcome::GaveUp),
+        "Black gave up after 0 plies"
+    );
 }
 
 #[test]

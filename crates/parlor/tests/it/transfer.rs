@@ -32,7 +32,7 @@ fn a_store_exported_and_imported_elsewhere_holds_the_same_games_once() {
     let e = run(from.path(), &["export", file_arg], "");
     assert!(e.status.success(), "{}", err(&e));
     assert!(
-        err(&e).contains("exported 1 finished games, 1 games in progress, 0 set-aside rows"),
+        err(&e).contains("exported 1 finished game, 1 game in progress, 0 set-aside rows"),
         "{}",
         err(&e)
     );
@@ -46,7 +46,7 @@ fn a_store_exported_and_imported_elsewhere_holds_the_same_games_once() {
     assert!(i.status.success(), "{}", err(&i));
     assert!(
         err(&i).contains(
-            "imported 1 finished game added (0 already here), 1 game in progress added (0 already here)"
+            "parlor-export.json: 1 finished game added (0 already here), 1 game in progress added (0 already here)"
         ),
         "{}",
         err(&i)
@@ -71,7 +71,7 @@ fn a_store_exported_and_imported_elsewhere_holds_the_same_games_once() {
     assert!(again.status.success(), "{}", err(&again));
     assert!(
         err(&again).contains(
-            "imported 0 finished games added (1 already here), 0 games in progress added (1 already here)"
+            "parlor-export.json: 0 finished games added (1 already here), 0 games in progress added (1 already here)"
         ),
         "{}",
         err(&again)
@@ -130,7 +130,7 @@ fn a_row_that_does_not_read_is_counted_and_the_rest_imported() {
     assert!(i.status.success(), "{}", err(&i));
     assert!(err(&i).contains("1 finished game added"), "{}", err(&i));
     assert!(
-        err(&i).contains("1 set-aside row that do not read as a game stay in the file only"),
+        err(&i).contains("1 set-aside row that does not read as a game stays in the file only"),
         "{}",
         err(&i)
     );

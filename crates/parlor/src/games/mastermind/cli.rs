@@ -96,7 +96,7 @@ pub enum MastermindAction {
         /// The variant.
         #[command(flatten)]
         variant: VariantArgs,
-        /// knuth, expected-size, entropy, most-parts, optimal or best (default: optimal where its tree can be had,
+        /// knuth, knuth-sorted, expected-size, entropy, most-parts, optimal or best (default: optimal where its tree can be had,
         /// as for hints: up to 10 minutes of CPU estimated, Bulls and Cows included; best on super, the best tree
         /// Parlor keeps; entropy beyond). best is optimal on every other variant.
         #[arg(long, value_name = "S")]
@@ -117,12 +117,13 @@ pub const SOLVE_LIMIT_SECONDS: f64 = crate::games::mastermind::trees::BUILD_LIMI
 
 /// A duration for people: "40 seconds", "17 minutes", "3 hours".
 fn about(seconds: f64) -> String {
+    use crate::figures::count;
     if seconds < 90.0 {
-        format!("{} seconds", seconds.round().max(1.0))
+        count(seconds.round().max(1.0) as u64, "second")
     } else if seconds < 90.0 * 60.0 {
-        format!("{} minutes", (seconds / 60.0).round())
+        count((seconds / 60.0).round() as u64, "minute")
     } else {
-        format!("{} hours", (seconds / 3600.0).round())
+        count((seconds / 3600.0).round() as u64, "hour")
     }
 }
 

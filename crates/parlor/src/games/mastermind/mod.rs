@@ -36,6 +36,30 @@ use trees::Trees;
 /// role.
 pub const COMPUTER_LIMIT: u64 = 65_536;
 
+/// Why the computer does not play `variant` (beyond [`COMPUTER_LIMIT`]), with true figures: the possible codes
+/// (permutations when a code may not repeat a colour) and, where that differs, the rows of colours the computer would
+/// go through (every one, repeats included), which is what the limit counts.
+pub fn too_large(variant: &Variant) -> String {
+    use crate::figures::grouped;
+    let (codes, rows) = (variant.secret_count(), variant.code_space_size());
+    let limit = grouped(COMPUTER_LIMIT);
+    if codes == rows {
+        format!(
+            "{} possible codes are more than the computer searches (its limit: {limit})",
+            grouped(codes)
+        )
+    } else {
+        format!(
+            "the computer would search all {} rows of {} pegs in {} colours ({} of them possible codes), more \
+             than its limit of {limit}",
+            grouped(rows),
+            variant.pegs(),
+            variant.colours(),
+            grouped(codes)
+        )
+    }
+}
+
 /// The most guesses a saved game may allow (the setting allows 1 to 30; older versions allowed more).
 const MAX_SAVED_GUESSES: u32 = 1000;
 
@@ -218,7 +242,7 @@ pub fn codes_fit(n: u64, what: &str) -> String {
 
 /// `n guess` / `n guesses`.
 pub fn guesses(n: usize) -> String {
-    format!("{n} guess{}", if n == 1 { "" } else { "es" })
+    crate::figures::count(n as u64, "guess")
 }
 
 /// The keys that type colours, e.g. `R G Y U K O or 1-6`.
@@ -454,7 +478,8 @@ const ROLES: &[(&str, &str)] = &[
 ];
 
 const STRATEGIES: &[(&str, &str)] = &[
-    ("knuth", "knuth"),
+    ("knuth", "knuth (as Knuth published it)"),
+    ("knuth-sorted", "knuth-sorted (finer ties)"),
     ("expected-size", "expected-size"),
     ("entropy", "entropy"),
     ("most-parts", "most-parts"),
@@ -629,12 +654,9 @@ impl Game for Mastermind {
         }
         if p.role == Role::Maker && v.code_space_size() > COMPUTER_LIMIT {
             return Err(Error::Settings(format!(
-                "as codemaker you need the computer to guess, and it plays variants of at most {COMPUTER_LIMIT} \
-                 codes; this one has {} ({} colours, {} pegs): choose fewer colours or pegs, or the codebreaker \
-                 role",
-                v.code_space_size(),
-                v.colours(),
-                v.pegs()
+                "as codemaker you need the computer to guess, and here {}: choose fewer colours or pegs, or the \
+                 codebreaker role",
+                too_large(&v)
             )));
         }
         Ok(())
@@ -792,10 +814,7 @@ impl Game for Mastermind {
 
     fn why_no_hint(params: &Params) -> String {
         match params.variant() {
-            Ok(v) => format!(
-                "{} possible codes are more than the computer searches (at most {COMPUTER_LIMIT})",
-                v.code_space_size()
-            ),
+            Ok(v) => too_large(&v),
             Err(e) => e,
         }
     }
@@ -855,8 +874,8 @@ impl Game for Mastermind {
                 let mut s = format!("try {}", symbols(v, &code));
                 if let Some((left, expected)) = mv.info {
                     s.push_str(&format!(
-                        " · {left} code{} left · about {expected:.1} guesses to go",
-                        if left == 1 { "" } else { "s" }
+                        " · {} left · about {expected:.1} guesses to go",
+                        crate::figures::count(left, "code")
                     ));
                 }
                 if let Some(note) =
@@ -1064,10 +1083,10 @@ pub const RULES: &[&str] = &[
      how many codes remain and how many more guesses it expects; it marks the game assisted, which keeps it out of \
      the best scores.",
     "As codemaker, keep a code in mind (or type it, hidden, before the first guess, and let the computer score) \
-     and answer each of the computer's guesses with black and white counts: '2 1', 'BBW', '-' for none. If your \
-     answers contradict each other the computer says which may be wrong; pick the answer to correct (↑↓ in the \
-     full screen, fix N in plain mode) and give the right one. The game is saved after every guess: quit at any \
-     time and continue later.",
+     and answer each of the computer's guesses with black and white counts ('2 1') or pegs, R for black and W for \
+     white ('RRW'), '-' for none. If your answers contradict each other the computer says which may be wrong; pick \
+     the answer to correct (↑↓ in the full screen, fix N in plain mode) and give the right one. The game is saved \
+     after every guess: quit at any time and continue later.",
 ];
 
 #[cfg(test)]

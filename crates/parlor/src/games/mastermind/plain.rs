@@ -1,6 +1,6 @@
 //! Mastermind in plain mode, in the seed program's spirit: the colour menu (`1 - RED, 2 - GREEN, ...`), the board
 //! with sorted R (black) and W (white) pegs, codes typed by numbers, names, prefixes or symbols, and messages that
-//! say what was wrong. As codemaker the player answers the computer's guesses (`2 1`, `BBW`, `-`), corrects an
+//! say what was wrong. As codemaker the player answers the computer's guesses (`2 1`, `RRW`, `-`: R a black peg, W a white one, as RULES.md writes them), corrects an
 //! earlier answer with `fix N`, or types `code` before the first guess to let the computer score (the code is
 //! shown only at the end).
 
@@ -172,7 +172,8 @@ impl PlainGame for Mastermind {
             Role::Breaker => menu_text(&v),
             Role::Maker => format!(
                 "You are the codemaker. The computer ({} strategy) has {} guesses to find your code.\nColours: \
-                 {}\n{}\nAnswer each guess with black and white counts ('2 1'), pegs ('BBW') or '-' for none; \
+                 {}\n{}\nAnswer each guess with black and white counts ('2 1') or pegs, R for black and W for white \
+                 ('RRW'), '-' for none; \
                  fix N corrects answer N. Before the first guess you may type code to give the computer your \
                  code (it is shown only at the end) and let it score its own guesses.",
                 p.strategy(),
@@ -199,7 +200,7 @@ impl PlainGame for Mastermind {
                     ""
                 };
                 format!(
-                    "Guess {n} of {}: {guess}. Your answer (2 1, BBW, - for none; fix N corrects answer N{code})",
+                    "Guess {n} of {}: {guess}. Your answer (2 1, RRW, - for none; fix N corrects answer N{code})",
                     v.guesses()
                 )
             }

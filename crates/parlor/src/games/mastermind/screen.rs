@@ -92,7 +92,7 @@ const BREAKER: &[Binding<Cmd>] = &[
 ];
 
 const MAKER: &[Binding<Cmd>] = &[
-    typed("2 1 / BBW", "answer"),
+    typed("2 1 / RRW", "answer"),
     bar(&[KeyCode::Enter], "Enter", "send", Cmd::Submit),
     bar(&[KeyCode::Up], "↑↓", "pick the answer to fix", Cmd::Up),
     more(
@@ -200,11 +200,11 @@ fn status_words(state: &State, _params: &Params) -> String {
         ),
         Role::Maker if over => format!("Computer guesses: {used} of {}", v.guesses()),
         Role::Maker => format!(
-            "Computer guess {} of {} · {} code{} fit · {}",
+            "Computer guess {} of {} · {} {} · {}",
             used + 1,
             v.guesses(),
-            state.remaining(),
-            if state.remaining() == 1 { "" } else { "s" },
+            crate::figures::count(state.remaining(), "code"),
+            crate::figures::agree(state.remaining(), "fits", "fit"),
             if state.typed_secret().is_some() {
                 "your code scores"
             } else {
@@ -540,14 +540,15 @@ impl TuiGame for Mastermind {
                 "the computer scores its guesses from your hidden code".into(),
             ));
         }
-        if ch.is_ascii_digit() || " -,/bBRwW".contains(ch) {
+        if ch.is_ascii_digit() || " -,/rRwWbB".contains(ch) {
             if ui.answer.len() < 16 {
                 ui.answer.push(ch);
             }
             return Some(Act::Say(String::new()));
         }
         Some(Act::Say(format!(
-            "'{ch}' is not part of an answer: type black and white counts (2 1) or pegs (BBW)"
+            "'{ch}' is not part of an answer: type black and white counts (2 1) or pegs, R for black and W for white \
+             (RRW, - for none)"
         )))
     }
 
@@ -710,14 +711,25 @@ fn input_lines(
     let v = &s.variant;
     let pegs = usize::from(v.pegs());
     if s.role() == Role::Breaker {
-        let long = format!(
-            "Colours (type the number or the capital letter: {}):",
-            colour_keys(v)
-        );
+        // Bulls and Cows' pegs are digits, typed as themselves; colours by number or capital letter.
+        let (long, short) = if v.palette() == Palette::Digits {
+            (
+                format!("Digits (type them: {}):", colour_keys(v)),
+                format!("Type a digit: {}", colour_keys(v)),
+            )
+        } else {
+            (
+                format!(
+                    "Colours (type the number or the capital letter: {}):",
+                    colour_keys(v)
+                ),
+                format!("Type a colour: {}", colour_keys(v)),
+            )
+        };
         let text = if long.chars().count() <= usize::from(width) {
             long
         } else {
-            format!("Type a colour: {}", colour_keys(v))
+            short
         };
         return vec![Line::styled(text, theme.dim())];
     }
@@ -769,7 +781,7 @@ fn input_lines(
             v.format_code(&guess, CodeStyle::Names)
         )),
         Line::from(vec![
-            Span::styled(format!("{target} (black white, or BBW): "), theme.strong()),
+            Span::styled(format!("{target} (2 1 or RRW, - none): "), theme.strong()),
             Span::styled(format!("{}_", ui.answer), theme.selected()),
             Span::raw(shown),
         ]),

@@ -4,6 +4,7 @@
 use crate::cli::JsonFlag;
 use crate::cli::play::CliGame;
 use crate::cli::values::Listed;
+use crate::figures;
 use crate::games::nocca::Nocca;
 use anyhow::{Result, anyhow};
 use clap::builder::ValueParser;
@@ -57,7 +58,8 @@ pub enum NoccaAction {
         json: JsonFlag,
     },
     /// Play the computer against itself, level A against level B, alternating colours (each level uses a fixed node
-    /// budget, so the result depends only on the seed): A's score with its 95% confidence interval.
+    /// budget, so the result depends only on the seed): A's score with its 95% confidence interval (Wilson's score interval
+    /// over the games, a draw counting half a point).
     Match(MatchArgs),
     /// Search a fixed set of positions to a fixed depth: nodes, time, nodes per second and the node-count
     /// signature.
@@ -191,28 +193,33 @@ fn run_match(args: &MatchArgs, out: &mut dyn Write) -> Result<()> {
     });
     bar.finish_and_clear();
     let round3 = |x: f64| (x * 1000.0).round() / 1000.0;
+    // Wilson's interval: true for a handful of games and for a score of 0 or 1 (the normal approximation gives a
+    // zero-width interval when every game ends alike).
+    let ci95 = figures::wilson95(
+        f64::from(r.a_wins) + f64::from(r.draws) / 2.0,
+        f64::from(r.games),
+    );
     if args.json.json {
         let v = serde_json::json!({
             "a": r.a.name(), "b": r.b.name(), "games": r.games, "seed": args.seed,
             "a_wins": r.a_wins, "b_wins": r.b_wins, "draws": r.draws,
-            "score": round3(r.score_a), "ci95": [round3(r.ci95.0), round3(r.ci95.1)],
+            "score": round3(r.score_a), "ci95": [round3(ci95.0), round3(ci95.1)],
             "avg_plies": (r.avg_plies * 10.0).round() / 10.0,
         });
         writeln!(out, "{v}")?;
     } else {
         writeln!(
             out,
-            "{} vs {}: {} wins, {} losses, {} draws in {} games; score {:.3} (95% CI {:.3}-{:.3}); {:.1} plies \
-             per game",
+            "{} vs {}: {}, {}, {} in {}; score {:.3} (95% CI {:.3}-{:.3}); {:.1} plies per game",
             r.a,
             r.b,
-            r.a_wins,
-            r.b_wins,
-            r.draws,
-            r.games,
+            figures::count(r.a_wins, "win"),
+            figures::count(r.b_wins, "loss"),
+            figures::count(r.draws, "draw"),
+            figures::count(r.games, "game"),
             r.score_a,
-            r.ci95.0,
-            r.ci95.1,
+            ci95.0,
+            ci95.1,
             r.avg_plies
         )?;
     }

@@ -368,14 +368,15 @@ impl Game for Nocca {
     }
 
     fn parse_move(state: &State, text: &str) -> Result<Move, Error> {
+        let dims = state.position().dims();
         let mv: Move = text
             .parse()
-            .map_err(|e: nocca::MoveParseError| Error::Move(e.to_string()))?;
-        if !mv.from.on(state.position().dims()) {
+            .map_err(|e: nocca::MoveParseError| Error::Move(move_error(&e, dims)))?;
+        if !mv.from.on(dims) {
             return Err(Error::Move(format!(
-                "{} is not on the {} board",
+                "{} is not on the {dims} board ({})",
                 mv.from,
-                state.position().dims()
+                squares_of(dims)
             )));
         }
         Ok(mv)
@@ -434,7 +435,7 @@ impl Game for Nocca {
 
     fn ending(state: &State, outcome: Outcome) -> String {
         let n = state.game.ply();
-        let plies = if n == 1 { "ply" } else { "plies" };
+        let plies = crate::figures::noun_for(n as u64, "ply");
         let head = match state.game.outcome() {
             Some(o) => match (o.winner, o.reason) {
                 (Some(w), nocca::Reason::Goal) => {
@@ -451,6 +452,11 @@ impl Game for Nocca {
                 }
                 (None, reason) => format!("Draw by {reason} after {n} {plies}"),
             },
+            // Two players: the one to move gave up; against the computer, the player did.
+            None if state.params.mode == Mode::Two => format!(
+                "{} gave up after {n} {plies}",
+                crate::mid::capitalised(state.game.side_to_move().name())
+            ),
             None => format!("Given up after {n} {plies}"),
         };
         let who = match outcome {
@@ -711,7 +717,11 @@ pub fn move_text(pos: &Position, mv: Move, arrow: &str) -> String {
 pub fn square_refusal(pos: &Position, sq: Square) -> Option<String> {
     let side = pos.side_to_move();
     if !sq.on(pos.dims()) {
-        return Some(format!("{sq} is not on the board"));
+        return Some(format!(
+            "{sq} is not on the {} board ({})",
+            pos.dims(),
+            squares_of(pos.dims())
+        ));
     }
     let st = pos.stack(sq);
     match st.top() {
@@ -739,5 +749,27 @@ pub fn refusal(pos: &Position, mv: Move) -> String {
     match pos.check(mv) {
         Err(e) => e.to_string(),
         Ok(()) => format!("{mv} is not possible now"),
+    }
+}
+
+/// The squares of a board of `dims` as a player types them: `columns a-c, rows 1-3`.
+pub fn squares_of(dims: Dims) -> String {
+    format!(
+        "columns a-{}, rows 1-{}",
+        (b'a' + (dims.cols() - 1) as u8) as char,
+        dims.rows()
+    )
+}
+
+/// A move that does not read, said with the ranges of this board (the engine's own message names the largest
+/// board's, a-e and 1-6).
+pub fn move_error(e: &nocca::MoveParseError, dims: Dims) -> String {
+    match e {
+        nocca::MoveParseError::BadSquare(s) => format!(
+            "bad square {s:?} in move: expected a column letter and a row number ({}), e.g. {}1",
+            squares_of(dims),
+            (b'a' + (dims.cols() / 2) as u8) as char
+        ),
+        other => other.to_string(),
     }
 }

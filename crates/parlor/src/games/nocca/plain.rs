@@ -125,7 +125,10 @@ impl PlainGame for Nocca {
         let word = line.trim().to_ascii_lowercase();
         if let Some(piece) = partial {
             let Ok(sq) = piece.trim().parse::<Square>() else {
-                return Parsed::Refused(format!("'{piece}' is not a square"));
+                return Parsed::Refused(format!(
+                    "'{piece}' is not a square ({})",
+                    super::squares_of(pos.dims())
+                ));
             };
             if word.is_empty() {
                 return Parsed::Refused("No move made: choose another piece".into());
@@ -157,8 +160,9 @@ impl PlainGame for Nocca {
         match word.parse::<Move>() {
             Ok(mv) => legal(pos, mv),
             Err(e) => Parsed::Refused(format!(
-                "Refused: '{}' is not a square or a move ({e})",
-                line.trim()
+                "Refused: '{}' is not a square or a move ({})",
+                line.trim(),
+                super::move_error(&e, pos.dims())
             )),
         }
     }

@@ -10,6 +10,7 @@
 //! table and its checkpoint must fit on the data directory's disk. On a 24 GB machine that allows up to 4x5; 5x5
 //! (14.8 GB) and 6x5 (74 GB) are refused before anything is allocated.
 
+use crate::figures::count;
 use nocca::{Dims, Table};
 use std::path::Path;
 
@@ -83,21 +84,29 @@ impl Estimate {
     pub fn describe(&self, cores: usize) -> String {
         let (lo, hi) = self.cpu;
         let cores = cores.max(1) as f64;
+        // "about 5 s", but "under a second" alone: a bound is no estimate to be about.
+        let about = |s: f64| {
+            if s < 1.0 {
+                duration(s)
+            } else {
+                format!("about {}", duration(s))
+            }
+        };
         let time = if duration(lo) == duration(hi) {
             format!(
-                "about {} of CPU (about {} on {} idle cores)",
-                duration(hi),
-                duration(hi / cores),
-                cores
+                "{} of CPU ({} on {})",
+                about(hi),
+                about(hi / cores),
+                count(cores as u64, "idle core")
             )
         } else {
             format!(
-                "{} to {} of CPU ({} to {} on {} idle cores)",
+                "{} to {} of CPU ({} to {} on {})",
                 duration(lo),
                 duration(hi),
                 duration(lo / cores),
                 duration(hi / cores),
-                cores
+                count(cores as u64, "idle core")
             )
         };
         format!(

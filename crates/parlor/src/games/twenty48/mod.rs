@@ -282,9 +282,9 @@ impl Game for Twenty48 {
     fn progress(state: &State) -> String {
         let n = state.game.moves_made();
         format!(
-            "score {} · {n} move{}",
+            "score {} · {}",
             state.game.score(),
-            if n == 1 { "" } else { "s" }
+            crate::figures::count(n as u64, "move")
         )
     }
 
