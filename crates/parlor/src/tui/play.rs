@@ -652,7 +652,8 @@ impl<G: TuiGame> PlayView<G> {
     }
 
     /// The status line's parts, each with how it gives way on a narrow screen: the score, who is to move (or the
-    /// guess), `assisted` and the computer thinking are marks kept whole; the best score, then the seed, go first.
+    /// guess) and `assisted` are marks kept whole; the best score goes first, then the game's other words, the
+    /// seed, and the computer thinking last.
     fn status_parts(&self, theme: &Theme) -> Vec<Part> {
         let s = &self.session;
         let mut parts: Vec<Part> = vec![
@@ -664,16 +665,17 @@ impl<G: TuiGame> PlayView<G> {
             (s.score().to_string(), theme.strong(), Give::Keep),
         ];
         if let Some(best) = s.best() {
-            parts.push(("   Best ".into(), Style::default(), Give::Drop(3)));
-            parts.push((best.to_string(), theme.strong(), Give::Drop(3)));
+            parts.push(("   Best ".into(), Style::default(), Give::Drop(250)));
+            parts.push((best.to_string(), theme.strong(), Give::Drop(250)));
         }
-        // The game's words: their first clause (who is to move, the guess) is kept; the others give way, the
-        // last first.
+        // The game's words: their first clause (who is to move, the guess) is kept; the others give way after
+        // the best score, the first of them first (a variant's description before a tree's progress, a count of
+        // codes before "you answer").
         let extra = G::status_text(s.context(), s.state(), &s.params);
         for (i, clause) in extra.split(" · ").filter(|c| !c.is_empty()).enumerate() {
             let (text, give) = match i {
                 0 => (format!("   {clause}"), Give::Keep),
-                _ => (format!(" · {clause}"), Give::Drop(4 + i.min(200) as u8)),
+                _ => (format!(" · {clause}"), Give::Drop(200 - i.min(190) as u8)),
             };
             parts.push((text, Style::default(), give));
         }
