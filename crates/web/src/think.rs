@@ -172,8 +172,8 @@ pub fn answer(request: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use parlor::mid::elsewhere::answer_from_json;
     use parlor::games::twenty48::Twenty48;
+    use parlor::mid::elsewhere::answer_from_json;
     use parlor::mid::game::Purpose;
     use parlor::mid::params_or_default;
     use std::sync::atomic::AtomicBool;

@@ -456,9 +456,10 @@ impl Settings {
                         heading: section.title(&self.catalog),
                         key: a.name,
                         label: format!("Keys: {}", a.help),
-                        help: "The keys of this command in every game: one character (exact case), or Backspace, \
-                               Delete, Insert, Home, End, PageUp, PageDown, Tab, F1 to F12."
-                            .into(),
+                        help: format!(
+                            "The keys of this command in every game: {}.",
+                            keys::key_names_allowed(self.catalog.keys())
+                        ),
                         range: "key names".into(),
                         shown: keys_text(&self.keys[i]),
                         setting: None,

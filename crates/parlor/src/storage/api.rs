@@ -26,6 +26,11 @@ pub trait Storage {
     fn claim(&self, session: &str) -> Result<Claim, ClaimError>;
     /// Forgets the claim of a finished game (called while the claim is still held).
     fn release_claim(&self, claim: Claim);
+    /// Whether another program holds the claim on the game of play session `session` now (another Parlor window
+    /// plays it), as far as this storage can tell; looking claims nothing. `false` where nobody else can play.
+    fn held_elsewhere(&self, _session: &str) -> bool {
+        false
+    }
 
     /// Saves (inserts or replaces) the game in progress of one play session, whatever is stored for it.
     fn save_unfinished(&self, u: &Unfinished) -> Result<()>;

@@ -76,6 +76,23 @@ impl Claim {
     }
 }
 
+/// The lock file of play session `session` in the claims folder `folder`. Session ids are made of hex digits,
+/// digits and dashes; anything else is replaced, so a damaged row can never name a path outside the folder.
+#[cfg(feature = "terminal")]
+fn lock_path(folder: &std::path::Path, session: &str) -> PathBuf {
+    let name: String = session
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    folder.join(format!("{name}.lock"))
+}
+
 /// A locked file: unlocked when dropped.
 #[cfg(feature = "terminal")]
 struct Locked(File);
@@ -100,19 +117,7 @@ impl Store {
             move |e| ClaimError::Io(path, e)
         };
         std::fs::create_dir_all(&folder).map_err(io(&folder))?;
-        // Session ids are made of hex digits, digits and dashes; anything else is replaced, so a damaged row
-        // can never name a path outside the folder.
-        let name: String = session
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || c == '-' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
-        let path = folder.join(format!("{name}.lock"));
+        let path = lock_path(&folder, session);
         let file = OpenOptions::new()
             .create(true)
             .truncate(false)
@@ -123,6 +128,27 @@ impl Store {
             Ok(()) => Ok(Claim::new(Box::new(Locked(file)), Some(path))),
             Err(TryLockError::WouldBlock) => Err(ClaimError::Taken),
             Err(TryLockError::Error(e)) => Err(ClaimError::Io(path, e)),
+        }
+    }
+
+    /// Whether another process holds the claim on the game of play session `session` now (its lock file is
+    /// locked). Looking creates nothing: no lock file, no claim. A file that cannot be opened or locked for another
+    /// reason says nothing (taking the game up will say what is wrong).
+    pub(super) fn held(&self, session: &str) -> bool {
+        let Some(dir) = self.dir.as_deref() else {
+            return false;
+        };
+        let path = lock_path(&dir.join("claims"), session);
+        let Ok(file) = OpenOptions::new().write(true).open(&path) else {
+            return false;
+        };
+        match file.try_lock() {
+            Ok(()) => {
+                let _ = file.unlock();
+                false
+            }
+            Err(TryLockError::WouldBlock) => true,
+            Err(TryLockError::Error(_)) => false,
         }
     }
 
@@ -148,6 +174,12 @@ mod tests {
         let b = Store::open(dir.path()).unwrap().store;
         let claim = a.claim("s-1").unwrap();
         assert!(matches!(b.claim("s-1"), Err(ClaimError::Taken)));
+        assert!(b.held_elsewhere("s-1"), "held by another claim");
+        assert!(!b.held_elsewhere("s-2"), "never claimed");
+        assert!(
+            !dir.path().join("claims/s-2.lock").exists(),
+            "looking creates nothing"
+        );
         assert!(b.claim("s-2").is_ok(), "other games stay free");
         drop(claim);
         assert!(b.claim("s-1").is_ok());

@@ -42,6 +42,11 @@ impl Storage for Store {
         self.unlock(claim);
     }
 
+    /// Whether another process holds the lock file of the session's game.
+    fn held_elsewhere(&self, session: &str) -> bool {
+        self.held(session)
+    }
+
     /// Saves (inserts or replaces) the game in progress of one play session, whatever the database holds for it.
     /// Play goes through [`Store::save_game`], which never brings back a game finished elsewhere.
     fn save_unfinished(&self, u: &Unfinished) -> Result<()> {

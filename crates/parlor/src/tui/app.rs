@@ -4,7 +4,7 @@
 
 use super::keys::is_interrupt;
 use super::launch::Launch;
-use super::layout::{draw_help, draw_too_small, screen_area};
+use super::layout::{draw_help, draw_too_small, help_page, screen_area};
 use super::theme::{Theme, ThemeName};
 use super::{Ctx, Transition, View};
 use crate::input::{Event, KeyCode, KeyEventKind, MouseEventKind};
@@ -56,6 +56,8 @@ pub struct App {
     notice: Option<String>,
     help_open: bool,
     help_scroll: u16,
+    /// The rows of the terminal the help was last drawn on (a page of PageUp and PageDown).
+    help_rows: u16,
     running: bool,
     settings: Settings,
     /// Every game's context, which the sessions started here play in.
@@ -100,6 +102,7 @@ impl App {
             notice: None,
             help_open: false,
             help_scroll: 0,
+            help_rows: 24,
             running: true,
             settings,
             contexts: crate::mid::Contexts::default(),
@@ -247,6 +250,7 @@ impl App {
             view.draw(frame, screen_area(area), &theme);
         }
         if self.help_open {
+            self.help_rows = area.height;
             self.help_scroll = draw_help(frame, area, &view.help(), self.help_scroll, &theme);
         }
         theme.paint_base(frame.buffer_mut());
@@ -342,6 +346,17 @@ impl App {
                         | KeyCode::Char(' ') => {
                             self.help_scroll = self.help_scroll.saturating_add(1)
                         }
+                        KeyCode::PageUp => {
+                            self.help_scroll =
+                                self.help_scroll.saturating_sub(help_page(self.help_rows))
+                        }
+                        KeyCode::PageDown => {
+                            self.help_scroll =
+                                self.help_scroll.saturating_add(help_page(self.help_rows))
+                        }
+                        KeyCode::Home => self.help_scroll = 0,
+                        // Drawing clamps it to the last page.
+                        KeyCode::End => self.help_scroll = u16::MAX,
                         _ => {}
                     }
                     return;

@@ -315,6 +315,51 @@ pub fn action_keys(default: Keys, label: &'static str) -> (Keys, &'static str) {
     })
 }
 
+/// The words that follow a remappable command's key in help texts and messages ("u undoes", "+ faster"), one
+/// list per command of [`actions::ALL`], in its order.
+const VERBS: [&[&str]; 7] = [
+    &["undoes", "takes back", "undo"],
+    &["gives a hint", "hint"],
+    &["autoplay", "pauses", "goes on"],
+    &["faster"],
+    &["slower"],
+    &["gives up", "give up"],
+    &["starts a new game", "new game"],
+];
+
+/// `text` (a help paragraph, a message) with the keys it names for the remappable commands as the settings bind
+/// them: after undo is moved to `z`, "u takes back a guess" reads "z takes back a guess". A key is renamed only
+/// where it stands alone before one of its command's words.
+pub fn live_words(text: &str) -> String {
+    let mut out = text.to_string();
+    for (a, verbs) in actions::ALL.iter().zip(VERBS) {
+        let (keys, now) = action_keys(a.default, "");
+        if std::ptr::eq(keys, a.default) {
+            continue;
+        }
+        let Some(&first) = a.default.first() else {
+            continue;
+        };
+        let old = key_name(first);
+        for verb in verbs {
+            let from = format!("{old} {verb}");
+            let to = format!("{now} {verb}");
+            let mut next = String::with_capacity(out.len());
+            let mut rest = out.as_str();
+            while let Some(at) = rest.find(&from) {
+                let before = rest[..at].chars().next_back();
+                let alone = before.is_none_or(|c| !c.is_alphanumeric());
+                next.push_str(&rest[..at]);
+                next.push_str(if alone { &to } else { &from });
+                rest = &rest[at + from.len()..];
+            }
+            next.push_str(rest);
+            out = next;
+        }
+    }
+    out
+}
+
 /// Parlor's general help ([`crate::mid::ABOUT`]) with the keys the settings give the shared commands.
 pub fn about() -> Vec<String> {
     let now = shared_keys_sentence();
@@ -435,6 +480,27 @@ mod tests {
                 "In every game z undoes, t gives a hint, x gives up, N F2 starts a new game"
             ),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn help_and_messages_name_the_keys_as_bound() {
+        let mut keys: Vec<Vec<KeyCode>> = actions::ALL.iter().map(|a| a.default.to_vec()).collect();
+        keys[0] = vec![KeyCode::Char('z')];
+        keys[3] = vec![KeyCode::Char('f')];
+        set_keymap(&keys);
+        let said = live_words(
+            "erase the last peg (u takes back a guess) · + faster · - slower · menu takes back nothing",
+        );
+        set_keymap(&[]);
+        assert_eq!(
+            said,
+            "erase the last peg (z takes back a guess) · f faster · - slower · menu takes back nothing"
+        );
+        assert_eq!(
+            live_words("u undoes"),
+            "u undoes",
+            "not remapped: as written"
         );
     }
 

@@ -31,6 +31,14 @@ pub fn chrome(
         top,
     );
     let kept = fit_hints(hints, bottom.width);
+    // The main action and the way back are marks the bar must keep, as is `? help`.
+    for (i, (keys, what)) in kept.iter().enumerate() {
+        let index = hints.iter().position(|h| h == &(*keys, *what)).unwrap_or(i);
+        if hint_priority(index, keys, hints) <= 1 {
+            super::text::mark(bottom, &format!("{keys} {what}"));
+        }
+    }
+    super::text::mark(bottom, "? help");
     frame.render_widget(Paragraph::new(hint_line(&kept, theme)), bottom);
     body
 }
@@ -44,20 +52,22 @@ pub fn screen_area(area: Rect) -> Rect {
     centered(area, SCREEN_MAX.0, SCREEN_MAX.1)
 }
 
-/// How important a hint is (lower is kept longer): a screen's first hint is its main action, then comes the way
-/// back (`q` or Esc), then the others in the order the screen lists them.
-pub fn hint_priority(index: usize, keys: &str) -> usize {
-    if index == 0 {
+/// How important a hint is (lower is kept longer): a screen's main action first (its `Enter` hint if it has one,
+/// else its first), then the way back (`q` or Esc), then the others in the order the screen lists them.
+pub fn hint_priority(index: usize, keys: &str, hints: &[(&str, &str)]) -> usize {
+    let main = hints.iter().position(|(k, _)| *k == "Enter").unwrap_or(0);
+    if index == main {
         0
     } else if keys == "q" || keys == "Esc" || keys.starts_with("q ") {
         1
     } else {
-        index + 1
+        index + 2
     }
 }
 
 /// The hints that fit on a bar `width` columns wide beside `? help` (always shown): while the bar is too wide, the
-/// least important hint (see [`hint_priority`]) goes first. The kept ones stay in the screen's order.
+/// least important hint (see [`hint_priority`]) goes first. The main action and the way back are never dropped.
+/// The kept ones stay in the screen's order.
 pub fn fit_hints<'a>(hints: &[(&'a str, &'a str)], width: u16) -> Vec<(&'a str, &'a str)> {
     let mut kept: Vec<(usize, (&'a str, &'a str))> = hints.iter().copied().enumerate().collect();
     while !kept.is_empty() {
@@ -72,12 +82,32 @@ pub fn fit_hints<'a>(hints: &[(&'a str, &'a str)], width: u16) -> Vec<(&'a str, 
         let Some(pos) = kept
             .iter()
             .enumerate()
-            .max_by_key(|(_, (i, (keys, _)))| hint_priority(*i, keys))
+            .map(|(pos, (i, (keys, _)))| (pos, hint_priority(*i, keys, hints)))
+            .filter(|&(_, p)| p > 1)
+            .max_by_key(|&(_, p)| p)
             .map(|(pos, _)| pos)
         else {
             break;
         };
         kept.remove(pos);
+    }
+    // Still too wide with only the main action and the way back: their words shrink to the first one
+    // (`q back to the menu (saved)` reads `q back`), the way back's first.
+    for keep in [1, 0] {
+        let text: Vec<String> = kept
+            .iter()
+            .map(|(_, (keys, what))| format!("{keys} {what}"))
+            .chain(["? help".to_string()])
+            .collect();
+        if Line::raw(text.join(" · ")).width() <= usize::from(width) {
+            break;
+        }
+        for (i, (keys, what)) in kept.iter_mut() {
+            if hint_priority(*i, keys, hints) == keep {
+                let words: &'a str = what;
+                *what = words.split(' ').next().unwrap_or(words);
+            }
+        }
     }
     kept.into_iter().map(|(_, h)| h).collect()
 }
@@ -218,8 +248,9 @@ pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
     }
 }
 
-/// The help overlay: the screen's keys (from its binding table), the global keys, then its rules.
-/// Returns the scroll offset actually used (clamped so that the last line stays at the bottom).
+/// The help overlay: the screen's keys (from its binding table), the global keys, then its rules. It scrolls
+/// (↑↓, PageUp, PageDown, Home, End) and says `▼ more` while more follows. Returns the scroll offset actually used
+/// (clamped so that the last line stays at the bottom).
 pub fn draw_help(frame: &mut Frame, area: Rect, help: &Help, scroll: u16, theme: &Theme) -> u16 {
     let mut lines = vec![Line::from(Span::styled("Keys", theme.strong()))];
     let width = help
@@ -228,7 +259,8 @@ pub fn draw_help(frame: &mut Frame, area: Rect, help: &Help, scroll: u16, theme:
         .map(|(k, _)| k.chars().count())
         .max()
         .unwrap_or(0)
-        .max(6);
+        .max(6)
+        .min(usize::from(area.width / 3));
     let global = [
         ("?".to_string(), "show or hide this help"),
         ("Ctrl-C".to_string(), "quit at once (the game is saved)"),
@@ -250,25 +282,35 @@ pub fn draw_help(frame: &mut Frame, area: Rect, help: &Help, scroll: u16, theme:
     )));
     let rect = centered(area, 76, area.height);
     frame.render_widget(Clear, rect);
-    let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
-    let scroll = clamp_scroll(
-        &paragraph,
-        rect.width.saturating_sub(2),
-        rect.height.saturating_sub(2),
-        scroll,
-    );
+    super::text::cover(rect);
+    let inner = Rect {
+        x: rect.x + 1,
+        y: rect.y + 1,
+        width: rect.width.saturating_sub(2),
+        height: rect.height.saturating_sub(2),
+    };
+    let wrapped = super::text::Wrapped::new(lines, inner.width);
+    let limit = super::text::scroll_limit(wrapped.height(), inner.height);
+    let scroll = scroll.min(limit);
     let block = Block::default()
         .borders(Borders::ALL)
         .title(help_title(&help.title, rect.width.saturating_sub(2)));
-    frame.render_widget(paragraph.block(block).scroll((scroll, 0)), rect);
+    frame.render_widget(block, rect);
+    wrapped.render(frame, inner, usize::from(scroll), theme.dim());
     scroll
+}
+
+/// How far one PageUp or PageDown scrolls the help on a terminal `height` rows high: its box less a row, so that
+/// one row of the last page stays in view.
+pub fn help_page(height: u16) -> u16 {
+    height.saturating_sub(4).max(1)
 }
 
 /// The help box's title for a box `width` columns wide inside its corners: the keys to scroll and close while they
 /// fit, else the title alone (shortened with `…` if need be).
 pub fn help_title(title: &str, width: u16) -> String {
     let width = usize::from(width);
-    let full = format!(" Help: {title} · ↑↓ scroll · ? or Esc close ");
+    let full = format!(" Help: {title} · ↑↓ PgUp PgDn scroll · ? or Esc close ");
     let short = format!(" Help: {title} · Esc close ");
     for t in [full, short] {
         if Line::raw(t.as_str()).width() <= width {
@@ -303,6 +345,17 @@ pub fn draw_too_small(frame: &mut Frame, area: Rect, need: (u16, u16), theme: &T
 pub fn draw_dialog(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>) -> Rect {
     let rect = dialog_rect(area, title, &lines);
     frame.render_widget(Clear, rect);
+    super::text::cover(rect);
+    let inner = Rect {
+        x: rect.x + 1,
+        y: rect.y + 1,
+        width: rect.width.saturating_sub(2),
+        height: rect.height.saturating_sub(2),
+    };
+    for line in &lines {
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        super::text::whole(inner, &text);
+    }
     let block = Block::default()
         .borders(Borders::ALL)
         .title(format!(" {title} "));
@@ -413,7 +466,7 @@ mod tests {
     fn the_help_title_drops_its_key_hints_before_being_shortened() {
         assert_eq!(
             help_title("2048", 60),
-            " Help: 2048 · ↑↓ scroll · ? or Esc close "
+            " Help: 2048 · ↑↓ PgUp PgDn scroll · ? or Esc close "
         );
         assert_eq!(help_title("2048", 38), " Help: 2048 · Esc close ");
         let t = help_title("New game of Mastermind", 18);

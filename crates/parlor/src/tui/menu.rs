@@ -5,10 +5,11 @@ use super::keys::{
     Answer, Binding, Nav, NavWords, QUESTION, bar, describe, help_keys, lookup, wrapped,
 };
 use super::launch::Launch;
-use super::layout::{chrome, wrap_fitted, wrap_text};
+use super::layout::{chrome, fit_line, wrap_fitted, wrap_text};
 use super::mouse::{Rows, answer_at};
 use super::records::{HistoryView, ScoresView, TextView};
 use super::stats::StatsView;
+use super::text::Wrapped;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::input::{KeyCode, KeyEvent, MouseEvent};
@@ -32,6 +33,10 @@ pub fn offer_online(open: fn() -> Box<dyn View>) -> bool {
 
 const NAV: NavWords = NavWords(["choose", "choose", "", "", "open", "quit"]);
 
+/// The mark of a game in progress that another Parlor window is playing (Enter would refuse it): its row starts
+/// with it in place of "Continue".
+const HELD: &str = "In another window:";
+
 /// The menu's own key: discard the selected game in progress.
 const DISCARD: &[Binding<()>] = &[bar(
     &[KeyCode::Char('d')],
@@ -48,8 +53,8 @@ const SETTINGS_HELP: &str = "Settings (in this menu) changes the theme, the keys
 
 #[derive(Clone, Debug)]
 enum Item {
-    /// A game in progress, with its progress line.
-    Continue(Box<Unfinished>, String),
+    /// A game in progress, with its progress line, and whether another Parlor window holds it now.
+    Continue(Box<Unfinished>, String, bool),
     /// A new game of the game at this index of the registry.
     New(usize),
     /// Parlor online, when a front end offers it ([`offer_online`]).
@@ -72,7 +77,7 @@ pub struct MenuView {
     list_area: Rect,
     /// Where the message line was drawn (the discard question is answered there by a click).
     msg_area: Rect,
-    scroll: u16,
+    scroll: usize,
     /// The registry, as the last `resumed` saw it (drawing has no context).
     games: Vec<&'static dyn Launch>,
     /// The screen Enter would open, made ahead in idle time ([`View::prepare`]): the selected row and its label
@@ -113,7 +118,10 @@ impl MenuView {
                 None => Err(format!("this Parlor does not know the game '{}'", u.game)),
             };
             match progress {
-                Ok(p) => items.push(Item::Continue(Box::new(u), p)),
+                Ok(p) => {
+                    let held = ctx.store.held_elsewhere(&u.session);
+                    items.push(Item::Continue(Box::new(u), p, held))
+                }
                 Err(why) => {
                     let kept = ctx.store.set_aside(&u, &why).is_ok();
                     self.message = Some(if kept {
@@ -145,8 +153,9 @@ impl MenuView {
 
     fn label(&self, item: &Item, games: &[&'static dyn Launch]) -> String {
         match item {
-            Item::Continue(u, progress) => format!(
-                "Continue {} {} · {progress} · {}",
+            Item::Continue(u, progress, held) => format!(
+                "{} {} {} · {progress} · {}",
+                if *held { HELD } else { "Continue" },
                 title_of(games, &u.game),
                 u.variant,
                 format_time(u.updated_at)
@@ -164,6 +173,10 @@ impl MenuView {
 
     fn describe(&self, item: &Item, games: &[&'static dyn Launch]) -> String {
         match item {
+            Item::Continue(_, _, true) => {
+                "This game is being played in another Parlor window: finish it there, or start a new one."
+                    .into()
+            }
             Item::Continue(..) => {
                 "Pick up this game where you left it (d discards it: it is recorded as given up)."
                     .into()
@@ -217,7 +230,7 @@ impl MenuView {
             return Transition::Push(view);
         }
         match self.items[self.selected].clone() {
-            Item::Continue(u, _) => match find(ctx.games, &u.game).map(|g| g.resume(&u, ctx)) {
+            Item::Continue(u, _, _) => match find(ctx.games, &u.game).map(|g| g.resume(&u, ctx)) {
                 Some(Ok(view)) => Transition::Push(view),
                 Some(Err(ResumeError::Taken)) => {
                     self.message = Some(
@@ -333,7 +346,6 @@ impl View for MenuView {
                 .collect();
             frame.render_widget(Paragraph::new(lines), msg);
         }
-        self.list_area = list;
         let games = self.games.clone();
         let lines: Vec<Line> = self
             .items
@@ -341,26 +353,51 @@ impl View for MenuView {
             .enumerate()
             .map(|(i, item)| {
                 let text = self.label(item, &games);
-                if i == self.selected {
-                    Line::styled(format!("▸ {text}"), theme.selected())
+                let text = if i == self.selected {
+                    format!("▸ {text}")
                 } else {
-                    Line::raw(format!("  {text}"))
+                    format!("  {text}")
+                };
+                // A row too long is shortened with `…`, never past the mark of a game held elsewhere (which
+                // starts it).
+                let line = fit_line(Line::raw(text), list.width);
+                if i == self.selected {
+                    line.style(theme.selected())
+                } else {
+                    line
                 }
             })
             .collect();
-        // Keep the selection visible on short terminals.
-        let sel = self.selected as u16;
-        if sel < self.scroll {
-            self.scroll = sel;
-        } else if sel >= self.scroll + list.height {
-            self.scroll = sel + 1 - list.height;
+        // One row per item; on a short terminal the list scrolls to keep the selection in view, with its marks.
+        let held: Vec<bool> = lines
+            .iter()
+            .map(|l| l.spans.iter().any(|s| s.content.contains(HELD)))
+            .collect();
+        let rows = Wrapped::new(lines, list.width);
+        let scroll = rows.scroll_to(self.scroll, self.selected, 1, list.height);
+        let shown = rows.render(frame, list, scroll, theme.dim());
+        for (i, _) in held.iter().enumerate().filter(|(_, h)| **h) {
+            if let Some((y, _)) = shown.rows(i, 1) {
+                super::text::mark(
+                    Rect {
+                        y,
+                        height: 1,
+                        ..list
+                    },
+                    HELD,
+                );
+            }
         }
-        frame.render_widget(Paragraph::new(lines).scroll((self.scroll, 0)), list);
+        self.scroll = shown.scroll;
+        self.list_area = Rect {
+            y: shown.top,
+            height: shown.visible as u16,
+            ..list
+        };
         if let Some(item) = self.items.get(self.selected) {
-            frame.render_widget(
-                Paragraph::new(self.describe(item, &games)).wrap(Wrap { trim: true }),
-                desc,
-            );
+            let said = self.describe(item, &games);
+            super::text::whole(desc, &said);
+            frame.render_widget(Paragraph::new(said).wrap(Wrap { trim: true }), desc);
         }
     }
 
@@ -448,11 +485,11 @@ impl MenuView {
         self.message = None;
         if lookup(DISCARD, &key).is_some() {
             match self.items.get(self.selected) {
-                Some(Item::Continue(u, _)) if !ctx.settings.confirm_discard() => {
+                Some(Item::Continue(u, _, _)) if !ctx.settings.confirm_discard() => {
                     let u = u.clone();
                     self.discard(*u, ctx);
                 }
-                Some(Item::Continue(u, _)) => self.discarding = Some((**u).clone()),
+                Some(Item::Continue(u, _, _)) => self.discarding = Some((**u).clone()),
                 _ => self.message = Some("d discards a game in progress: choose one first".into()),
             }
             return Transition::Stay;
@@ -474,7 +511,7 @@ impl MenuView {
                 None => Transition::Stay,
             };
         }
-        let rows = Rows::new(self.list_area, usize::from(self.scroll), self.items.len());
+        let rows = Rows::new(self.list_area, self.scroll, self.items.len());
         let Some((pick, nav)) = rows.nav(&event) else {
             return Transition::Stay;
         };

@@ -20,6 +20,7 @@ pub mod stats;
 pub mod terminal;
 #[cfg(feature = "terminal")]
 mod terminal_input;
+pub mod text;
 pub mod theme;
 
 use crate::input::{KeyEvent, MouseEvent};

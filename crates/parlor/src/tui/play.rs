@@ -5,8 +5,9 @@ use super::game::{Act, Board, TuiGame};
 use super::keys::{
     self, Answer, Binding, QUESTION, actions, bar, describe, help_keys, lookup, more,
 };
-use super::layout::{chrome, dialog_rows, draw_dialog, fit_line, wrap_fitted, wrapped_rows};
+use super::layout::{chrome, dialog_rows, draw_dialog, wrap_fitted, wrapped_rows};
 use super::mouse::dialog_answer;
+use super::text::{Give, Part, fit_parts, mark, whole};
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::input::{KeyCode, KeyEvent, MouseEvent};
@@ -18,7 +19,8 @@ use crate::mid::jobs::{Job, Poll};
 use crate::mid::session::{Seed, Session};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span};
+use ratatui::style::Style;
+use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 /// The commands every game's play screen has.
@@ -479,6 +481,9 @@ impl<G: TuiGame> PlayView<G> {
         match (q, answer) {
             (Question::Milestone(_), Answer::Yes) => self.message = Some("keep going!".into()),
             (Question::Milestone(_), Answer::No) | (Question::GiveUp, Answer::Yes) => {
+                // What was said while the game went on ("autoplay stopped: your turn") no longer holds.
+                self.message = None;
+                self.autoplay = false;
                 self.session.resign(ctx.store);
                 self.storage_warning();
             }
@@ -658,27 +663,42 @@ impl<G: TuiGame> PlayView<G> {
         }
     }
 
-    fn status_line(&self, theme: &Theme) -> Line<'static> {
+    /// The status line's parts, each with how it gives way on a narrow screen: the score, who is to move (or the
+    /// guess) and `assisted` are marks kept whole; the best score goes first, then the game's other words, the
+    /// seed, and the computer thinking last.
+    fn status_parts(&self, theme: &Theme) -> Vec<Part> {
         let s = &self.session;
-        let mut spans = vec![
-            Span::raw(format!("{} ", capitalised(G::score_name()))),
-            Span::styled(s.score().to_string(), theme.strong()),
+        let mut parts: Vec<Part> = vec![
+            (
+                format!("{} ", capitalised(G::score_name())),
+                Style::default(),
+                Give::Keep,
+            ),
+            (s.score().to_string(), theme.strong(), Give::Keep),
         ];
         if let Some(best) = s.best() {
-            spans.push(Span::raw("   Best "));
-            spans.push(Span::styled(best.to_string(), theme.strong()));
+            parts.push(("   Best ".into(), Style::default(), Give::Drop(250)));
+            parts.push((best.to_string(), theme.strong(), Give::Drop(250)));
         }
+        // The game's words: their first clause (who is to move, the guess) is kept; the others give way after
+        // the best score, the first of them first (a variant's description before a tree's progress, a count of
+        // codes before "you answer").
         let extra = G::status_text(s.context(), s.state(), &s.params);
-        if !extra.is_empty() {
-            spans.push(Span::raw(format!("   {extra}")));
+        for (i, clause) in extra.split(" · ").filter(|c| !c.is_empty()).enumerate() {
+            let (text, give) = match i {
+                0 => (format!("   {clause}"), Give::Keep),
+                _ => (format!(" · {clause}"), Give::Drop(200 - i.min(190) as u8)),
+            };
+            parts.push((text, Style::default(), give));
         }
         if s.assisted() {
-            spans.push(Span::styled("   assisted", theme.dim()));
+            parts.push(("   assisted".into(), theme.dim(), Give::Keep));
         }
         if s.seed().chosen {
-            spans.push(Span::styled(
+            parts.push((
                 format!("   seed {} (not ranked)", s.seed().value),
                 theme.dim(),
+                Give::Drop(2),
             ));
         }
         if self
@@ -686,9 +706,9 @@ impl<G: TuiGame> PlayView<G> {
             .as_ref()
             .is_some_and(|(_, p)| *p == Purpose::Opponent)
         {
-            spans.push(Span::styled("   computer thinking…", theme.dim()));
+            parts.push(("   computer thinking…".into(), theme.dim(), Give::Drop(1)));
         }
-        Line::from(spans)
+        parts
     }
 }
 
@@ -720,15 +740,23 @@ impl<G: TuiGame> View for PlayView<G> {
         ])
         .areas(body);
         frame.render_widget(
-            Paragraph::new(fit_line(self.status_line(theme), info.width)),
+            Paragraph::new(fit_parts(&self.status_parts(theme), info.width, info)),
             info,
         );
         if let Some(m) = &self.message {
-            // What does not fit in the rows the board spares ends with `…`, never cut silently.
-            let lines: Vec<Line> = wrap_fitted(m, msg.width, msg.height)
+            // The message in the keys as bound; what does not fit in the rows the board spares ends with `…`,
+            // never cut silently.
+            let m = keys::live_words(m);
+            let lines: Vec<Line> = wrap_fitted(&m, msg.width, msg.height)
                 .into_iter()
                 .map(|l| Line::styled(l, theme.dim()))
                 .collect();
+            if wrapped_rows(&m, msg.width) <= msg.height {
+                whole(msg, &m);
+            } else {
+                // Shortened where the board leaves too few rows: marked so, and whole in the help (`?`).
+                mark(msg, "…");
+            }
             frame.render_widget(Paragraph::new(lines), msg);
         }
         let dialog = self.dialog(theme);
@@ -915,10 +943,23 @@ impl<G: TuiGame> View for PlayView<G> {
                 .map(|(k, what)| (k, self.common_words(what))),
         );
         keys.extend(help_keys(QUESTION));
+        // The rules and the keys' words name the keys as the settings bind them.
+        let keys = keys
+            .into_iter()
+            .map(|(k, what)| (k, keys::intern(keys::live_words(what))))
+            .collect();
+        // The last message comes first, whole (on a short screen its line may be shortened with `…`).
+        let last = self
+            .message
+            .as_deref()
+            .map(|m| format!("Last message: {}", keys::live_words(m)));
         Help {
             title: G::TITLE.into(),
             keys,
-            text: G::rules().iter().map(|s| s.to_string()).collect(),
+            text: last
+                .into_iter()
+                .chain(G::rules().iter().map(|s| keys::live_words(s)))
+                .collect(),
         }
     }
 

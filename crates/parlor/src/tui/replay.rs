@@ -4,13 +4,15 @@
 use super::game::{Board, TuiGame};
 use super::keys::{Binding, Nav, NavWords, bar, lookup, more};
 use super::layout::chrome;
+use super::text::{Give, Part, Wrapped, fit_parts};
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::input::{KeyCode, KeyEvent};
 use crate::mid::record::Replay;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span};
+use ratatui::style::Style;
+use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 const NAV: NavWords = NavWords(["", "", "previous move", "next move", "", "back"]);
@@ -90,7 +92,8 @@ impl<G: TuiGame> ReplayView<G> {
 impl<G: TuiGame> View for ReplayView<G> {
     fn min_size(&self) -> (u16, u16) {
         let (w, h) = G::board_size(&self.replay.params);
-        (w.max(44), h + 5)
+        // Title, where the replay is, the board and the hint bar.
+        (w.max(40), h + 4)
     }
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
@@ -98,35 +101,61 @@ impl<G: TuiGame> View for ReplayView<G> {
         let title = format!("Replay · {} · {} · game #{}", G::TITLE, r.variant, r.id);
         let hints = self.hint_bar();
         let body = chrome(frame, area, &title, &hints, theme);
-        let [info, board_area] =
-            Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(body);
         let n = self.replay.len();
         let at = self.at;
         let playing = self.playing;
         let speed = SPEEDS[self.speed];
         let ending = self.replay.ending(at);
         let (state, params, last) = self.replay.view(at);
-        let mut line = vec![
-            Span::raw(format!("Move {at} of {n}")),
-            Span::raw(match last {
-                Some(m) => format!(" · {m}"),
-                None => " · start".into(),
-            }),
-            Span::raw(format!(" · {} {}", G::score_name(), G::score(state))),
+        // Where the replay is: the move number is kept, the rest gives way on a narrow screen.
+        let parts: Vec<Part> = vec![
+            (format!("Move {at} of {n}"), Style::default(), Give::Keep),
+            (
+                match last {
+                    Some(m) => format!(" · {m}"),
+                    None => " · start".into(),
+                },
+                Style::default(),
+                Give::Drop(2),
+            ),
+            (
+                format!(" · {} {}", G::score_name(), G::score(state)),
+                Style::default(),
+                Give::Drop(3),
+            ),
+            (
+                if playing {
+                    format!(" · playing, {speed} ms/move")
+                } else {
+                    " · paused".into()
+                },
+                theme.dim(),
+                Give::Drop(1),
+            ),
         ];
-        line.push(Span::styled(
-            if playing {
-                format!(" · playing, {speed} ms/move")
-            } else {
-                " · paused".into()
-            },
-            theme.dim(),
-        ));
-        let mut lines = vec![Line::from(line)];
-        if let Some(ending) = ending {
-            lines.push(Line::styled(ending, theme.strong()));
+        // At the end, how the game ended, whole: it takes the rows it needs, the line above giving way first.
+        let result =
+            ending.map(|e| Wrapped::new(vec![Line::styled(e, theme.strong())], body.width));
+        let board_h = G::board_size(params).1;
+        let room = body.height.saturating_sub(board_h).max(1);
+        let result_h = result.as_ref().map_or(0, Wrapped::height);
+        let status = result_h < room;
+        let info_h = (u16::from(status) + result_h).clamp(2.min(room), room);
+        let [info, board_area] =
+            Layout::vertical([Constraint::Length(info_h), Constraint::Min(1)]).areas(body);
+        let row = Rect { height: 1, ..info };
+        if status {
+            frame.render_widget(Paragraph::new(fit_parts(&parts, info.width, row)), row);
         }
-        frame.render_widget(Paragraph::new(lines), info);
+        if let Some(result) = result {
+            let y = info.y + u16::from(status);
+            let rest = Rect {
+                y,
+                height: info.bottom().saturating_sub(y),
+                ..info
+            };
+            result.render(frame, rest, 0, theme.dim());
+        }
         let board = Board {
             state,
             params,

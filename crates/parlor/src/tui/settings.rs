@@ -2,7 +2,8 @@
 //! key pressed for a key binding) and saved at once; the message line says whether the file was written.
 
 use super::keys::{Binding, Nav, NavWords, bar, lookup, set_keymap};
-use super::layout::chrome;
+use super::layout::{chrome, wrap_fitted, wrap_text};
+use super::text::Wrapped;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::input::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
@@ -10,8 +11,8 @@ use crate::mid::settings::Kind;
 use crate::settings::{Keeper, Row, Section, Settings};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::text::Line;
+use ratatui::widgets::Paragraph;
 
 const NAV: NavWords = NavWords(["choose", "choose", "change", "change", "edit", "back"]);
 
@@ -27,20 +28,27 @@ const DEFAULT: &[Binding<()>] = &[bar(
 pub struct SettingsView {
     rows: Vec<Row>,
     row: usize,
-    scroll: u16,
+    scroll: usize,
     /// Digits being typed into a number.
     typing: Option<String>,
     /// Waiting for the key to give the chosen command.
     capturing: bool,
     message: Option<(String, bool)>,
     file: Option<String>,
-    /// The list as last drawn, for the mouse: its area, and for each line the setting it shows with the columns
-    /// of its `◀` and `▶`.
-    drawn: (Rect, Vec<Option<Hit>>),
+    /// The list as last drawn, for the mouse (from the wrapped layout): its area, and each setting shown with its
+    /// screen rows and where its `◀` and `▶` are.
+    list_area: Rect,
+    hits: Vec<Hit>,
 }
 
-/// A drawn line of a setting: its index, and the columns of its `◀` and `▶`.
-type Hit = (usize, u16, u16);
+/// A setting as last drawn: its index, its first and last screen rows, and where its ◀ and ▶ are (column, row).
+#[derive(Clone, Copy, Debug)]
+struct Hit {
+    setting: usize,
+    rows: (u16, u16),
+    left: Option<(u16, u16)>,
+    right: Option<(u16, u16)>,
+}
 
 impl SettingsView {
     /// The screen over the settings as they are.
@@ -53,7 +61,8 @@ impl SettingsView {
             capturing: false,
             message: None,
             file: keeper.map(Keeper::location),
-            drawn: (Rect::default(), Vec::new()),
+            list_area: Rect::default(),
+            hits: Vec::new(),
         }
     }
 
@@ -159,17 +168,11 @@ impl SettingsView {
 
 impl View for SettingsView {
     fn min_size(&self) -> (u16, u16) {
-        (44, 14)
+        (40, 12)
     }
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
         let body = chrome(frame, area, "Parlor · settings", &self.hint_bar(), theme);
-        let [list, help, msg] = Layout::vertical([
-            Constraint::Min(3),
-            Constraint::Length(3),
-            Constraint::Length(2),
-        ])
-        .areas(body);
         let label_w = self
             .rows
             .iter()
@@ -178,18 +181,18 @@ impl View for SettingsView {
             .unwrap_or(0)
             .min(usize::from(area.width / 2));
         let mut lines = Vec::new();
-        let mut hits = Vec::new();
-        let mut selected_line = 0u16;
+        // For each logical line: the setting it shows, if any.
+        let mut items: Vec<Option<usize>> = Vec::new();
         let mut section: Option<Section> = None;
         for (i, r) in self.rows.iter().enumerate() {
             if section != Some(r.section) {
                 section = Some(r.section);
                 if i > 0 {
                     lines.push(Line::raw(""));
-                    hits.push(None);
+                    items.push(None);
                 }
                 lines.push(Line::styled(r.heading.clone(), theme.strong()));
-                hits.push(None);
+                items.push(None);
             }
             let value = match (&self.typing, i == self.row, self.capturing) {
                 (Some(t), true, _) => format!("{t}▏"),
@@ -197,33 +200,16 @@ impl View for SettingsView {
                 _ => r.shown.clone(),
             };
             let text = format!("{:<label_w$}  ◀ {value} ▶", r.label);
-            // Columns of ◀ and ▶ on the line ("▸ " or "  " comes first).
-            let left = 2 + r.label.chars().count().max(label_w) + 2;
-            let right = left + 2 + value.chars().count() + 1;
-            hits.push(Some((i, left as u16, right as u16)));
+            items.push(Some(i));
             if i == self.row {
-                selected_line = lines.len() as u16;
                 lines.push(Line::styled(format!("▸ {text}"), theme.selected()));
             } else {
                 lines.push(Line::raw(format!("  {text}")));
             }
         }
-        // Keep the selection (and its heading, when it is the first of a section) in view.
-        let top = selected_line.saturating_sub(1);
-        if top < self.scroll {
-            self.scroll = top;
-        } else if selected_line >= self.scroll + list.height {
-            self.scroll = selected_line + 1 - list.height;
-        }
-        frame.render_widget(Paragraph::new(lines).scroll((self.scroll, 0)), list);
-        self.drawn = (list, hits);
-        if let Some(r) = self.rows.get(self.row) {
-            let text = format!("{} [{}]", r.help, r.range);
-            frame.render_widget(
-                Paragraph::new(Span::styled(text, theme.dim())).wrap(Wrap { trim: true }),
-                help,
-            );
-        }
+        let list = Wrapped::new(lines, body.width);
+        // Under the list: the chosen setting's help (shortened with `…` on a short screen: the help page explains
+        // every setting) and the message line, whole, each as tall as its wrapped text.
         let (text, style) = match &self.message {
             Some((m, true)) => (m.clone(), theme.warn()),
             Some((m, false)) => (m.clone(), theme.text()),
@@ -235,10 +221,71 @@ impl View for SettingsView {
                 theme.dim(),
             ),
         };
-        frame.render_widget(
-            Paragraph::new(Span::styled(text, style)).wrap(Wrap { trim: true }),
-            msg,
-        );
+        let msg = Wrapped::new(vec![Line::styled(text, style)], body.width);
+        let help = self
+            .rows
+            .get(self.row)
+            .map(|r| format!("{} [{}]", r.help, r.range))
+            .unwrap_or_default();
+        let help_rows = wrap_text(&help, body.width).len() as u16;
+        let msg_h = msg.height().min(body.height.saturating_sub(4));
+        let help_h = help_rows.min(3).min(body.height.saturating_sub(msg_h + 3));
+        let [list_area, help_area, msg_area] = Layout::vertical([
+            Constraint::Min(1),
+            Constraint::Length(help_h),
+            Constraint::Length(msg_h),
+        ])
+        .areas(body);
+        // Keep the selection (and its heading, when it is the first of a section) in view.
+        let line = items
+            .iter()
+            .position(|&it| it == Some(self.row))
+            .unwrap_or(0);
+        let (first, count) = list.rows_of(line);
+        let (head, _) = list.rows_of(line.saturating_sub(1));
+        let want = if items
+            .get(line.wrapping_sub(1))
+            .is_some_and(|it| it.is_none())
+        {
+            head
+        } else {
+            first
+        };
+        let scroll = list.scroll_to(self.scroll, want, first + count - want, list_area.height);
+        let cells: Vec<(usize, usize, usize, Option<_>, Option<_>)> = items
+            .iter()
+            .enumerate()
+            .filter_map(|(l, it)| {
+                let (a, n) = list.rows_of(l);
+                it.map(|i| (i, a, n, list.find(l, "◀"), list.find(l, "▶")))
+            })
+            .collect();
+        let shown = list.render(frame, list_area, scroll, theme.dim());
+        self.scroll = shown.scroll;
+        self.hits = cells
+            .into_iter()
+            .filter_map(|(i, a, n, l, r)| {
+                let rows = shown.rows(a, n)?;
+                Some(Hit {
+                    setting: i,
+                    rows,
+                    left: l.and_then(|c| shown.at(c)),
+                    right: r.and_then(|c| shown.at(c)),
+                })
+            })
+            .collect();
+        self.list_area = list_area;
+        if help_h >= help_rows {
+            super::text::whole(help_area, &help);
+        }
+        let lines: Vec<Line> = wrap_fitted(&help, help_area.width, help_area.height)
+            .into_iter()
+            .map(|l| Line::styled(l, theme.dim()))
+            .collect();
+        if help_h > 0 {
+            frame.render_widget(Paragraph::new(lines), help_area);
+        }
+        msg.render(frame, msg_area, 0, theme.dim());
     }
 
     fn handle_mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
@@ -250,22 +297,25 @@ impl View for SettingsView {
             MouseEventKind::ScrollUp => self.handle_key(key(KeyCode::Up), ctx),
             MouseEventKind::ScrollDown => self.handle_key(key(KeyCode::Down), ctx),
             MouseEventKind::Down(MouseButton::Left) => {
-                let area = self.drawn.0;
-                if !super::mouse::contains(area, event.column, event.row) {
+                let (x, y) = (event.column, event.row);
+                if !super::mouse::contains(self.list_area, x, y) {
                     return Transition::Stay;
                 }
-                let line = usize::from(self.scroll + (event.row - area.y));
-                let Some((item, left, right)) = self.drawn.1.get(line).copied().flatten() else {
+                let Some(hit) = self
+                    .hits
+                    .iter()
+                    .find(|h| (h.rows.0..=h.rows.1).contains(&y))
+                    .copied()
+                else {
                     return Transition::Stay;
                 };
                 // A click selects the setting; on its ◀ or ▶ it also changes it, as ← and → do.
                 self.message = None;
                 self.commit_typing(ctx);
-                self.row = item;
-                let column = event.column - area.x;
-                if column == left {
+                self.row = hit.setting;
+                if hit.left == Some((x, y)) {
                     self.handle_key(key(KeyCode::Left), ctx)
-                } else if column == right {
+                } else if hit.right == Some((x, y)) {
                     self.handle_key(key(KeyCode::Right), ctx)
                 } else {
                     Transition::Stay

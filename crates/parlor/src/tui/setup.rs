@@ -3,9 +3,10 @@
 
 use super::game::TuiGame;
 use super::keys::{Nav, NavWords};
-use super::layout::{centered, chrome};
-use super::mouse::{Pointer, Rows, contains};
+use super::layout::{centered, chrome, wrap_fitted, wrap_text};
+use super::mouse::contains;
 use super::play::PlayView;
+use super::text::Wrapped;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::input::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
@@ -14,7 +15,7 @@ use crate::mid::settings::Kind;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::Paragraph;
 
 const NAV: NavWords = NavWords([
     "choose a setting",
@@ -25,6 +26,15 @@ const NAV: NavWords = NavWords([
     "back",
 ]);
 
+/// A setting as last drawn: its index, its first and last screen rows, and where its ◀ and ▶ are (column, row).
+#[derive(Clone, Copy, Debug)]
+struct Hit {
+    setting: usize,
+    rows: (u16, u16),
+    left: Option<(u16, u16)>,
+    right: Option<(u16, u16)>,
+}
+
 /// The setup form of game `G`.
 pub struct SetupView<G: TuiGame> {
     params: G::Params,
@@ -32,11 +42,13 @@ pub struct SetupView<G: TuiGame> {
     /// Text being typed into the current setting (a number, a code).
     typing: Option<String>,
     message: Option<String>,
-    /// The form as last drawn, for the mouse: its rows, the columns of each row's ◀ and ▶, and the screen row of
-    /// the "Enter starts" line.
-    form: Rows,
-    arrows: Vec<(u16, u16)>,
-    start_row: Option<u16>,
+    /// The form as last drawn, for the mouse (all from the wrapped layout): its area, each setting shown with its
+    /// rows and the cells of its ◀ and ▶, and the screen rows of the "Enter starts" line.
+    form: Rect,
+    hits: Vec<Hit>,
+    start_rows: Option<(u16, u16)>,
+    /// The first row of the settings shown (they scroll on a short screen).
+    scroll: usize,
     /// The game's context, which says whether the parameters can be played in this run ([`crate::mid::game::Game::check_in`]).
     context: G::Context,
     /// The seed of the game Enter starts, chosen ahead by [`View::prepare`] (never in the terminal, which does not
@@ -55,9 +67,10 @@ impl<G: TuiGame> SetupView<G> {
             row: 0,
             typing: None,
             message: None,
-            form: Rows::default(),
-            arrows: Vec::new(),
-            start_row: None,
+            form: Rect::default(),
+            hits: Vec::new(),
+            start_rows: None,
+            scroll: 0,
             context: G::Context::default(),
             seed_ahead: None,
             prepared: None,
@@ -128,28 +141,27 @@ impl<G: TuiGame> SetupView<G> {
 
 impl<G: TuiGame> View for SetupView<G> {
     fn min_size(&self) -> (u16, u16) {
-        (40, G::settings().len() as u16 + 6)
+        // The settings scroll when the form is taller than the screen.
+        (40, 12)
     }
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
         let title = format!("Parlor · new game of {}", G::TITLE);
         let body = chrome(frame, area, &title, &self.hint_bar(), theme);
         let rows = self.rows();
+        let width = body.width.min(72);
         let label_w = rows
             .iter()
             .map(|s| s.label.chars().count())
             .max()
-            .unwrap_or(0);
+            .unwrap_or(0)
+            .min(usize::from(width / 2));
         let mut lines = Vec::new();
-        self.arrows.clear();
         for (i, s) in rows.iter().enumerate() {
             let value = match (&self.typing, i == self.row) {
                 (Some(t), true) => format!("{t}▏"),
                 _ => s.show(&G::get(&self.params, s.key)),
             };
-            let left = 2 + label_w + 3;
-            let right = left + 2 + value.chars().count() + 1;
-            self.arrows.push((left as u16, right as u16));
             let text = format!("{:<label_w$}   ◀ {value} ▶", s.label);
             lines.push(if i == self.row {
                 Line::styled(format!("▸ {text}"), theme.selected())
@@ -157,60 +169,132 @@ impl<G: TuiGame> View for SetupView<G> {
                 Line::raw(format!("  {text}"))
             });
         }
-        lines.push(Line::raw(""));
-        if let Some(s) = rows.get(self.row) {
-            lines.push(Line::styled(s.help.to_string(), theme.dim()));
-        }
-        let start_line = lines.len() as u16;
-        match G::check_in(&self.params, &self.context) {
-            Ok(()) => lines.push(Line::raw(format!(
-                "Enter starts: {}",
-                G::variant(&self.params)
-            ))),
-            Err(e) => lines.push(Line::styled(format!("cannot start: {e}"), theme.warn())),
-        }
+        let list = Wrapped::new(lines, width);
+        // Under the settings: the chosen one's help (shortened with `…` if the screen is short: the help page has
+        // it whole), the line Enter starts and any message, whole.
+        let mut foot = vec![match G::check_in(&self.params, &self.context) {
+            Ok(()) => Line::raw(format!("Enter starts: {}", G::variant(&self.params))),
+            Err(e) => Line::styled(format!("cannot start: {e}"), theme.warn()),
+        }];
         if let Some(m) = &self.message {
-            lines.push(Line::from(Span::styled(m.clone(), theme.warn())));
+            foot.push(Line::from(Span::styled(m.clone(), theme.warn())));
         }
-        let h = lines.len() as u16;
-        let rect = centered(body, 72, h);
-        self.form = Rows::new(
-            Rect {
-                height: (rows.len() as u16).min(rect.height),
-                ..rect
-            },
-            0,
-            rows.len(),
-        );
-        self.start_row = (start_line < rect.height).then_some(rect.y + start_line);
-        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), rect);
+        let foot = Wrapped::new(foot, width);
+        let help = rows.get(self.row).map(|s| s.help).unwrap_or_default();
+        let help_rows = wrap_text(help, width).len() as u16;
+        // Room: the whole form if it fits; else the blank line goes, then the help shrinks to one row, then the
+        // settings scroll (at least three rows of them), then the help goes.
+        let room = body.height;
+        let need_list = list.height();
+        let (mut blank, mut help_h, mut list_h) = (1u16, help_rows, need_list);
+        let total = |b: u16, h: u16, l: u16| b + h + l + foot.height();
+        if total(blank, help_h, list_h) > room {
+            blank = 0;
+        }
+        if total(blank, help_h, list_h) > room {
+            help_h = help_rows.min(room.saturating_sub(foot.height() + need_list.min(3)).max(1));
+        }
+        if total(blank, help_h, list_h) > room {
+            list_h = room
+                .saturating_sub(foot.height() + help_h)
+                .max(3.min(need_list));
+        }
+        if total(blank, help_h, list_h) > room {
+            help_h = room.saturating_sub(foot.height() + list_h);
+        }
+        if total(blank, help_h, list_h) > room {
+            list_h = room.saturating_sub(foot.height());
+        }
+        let h = total(blank, help_h, list_h).min(room);
+        let rect = centered(body, width, h);
+        let list_area = Rect {
+            height: list_h.min(rect.height),
+            ..rect
+        };
+        let (first, count) = list.rows_of(self.row);
+        self.scroll = list.scroll_to(self.scroll, first, count, list_area.height);
+        // Every setting's rows and its ◀ and ▶, as drawn, for the mouse.
+        let cells: Vec<(usize, usize, Option<_>, Option<_>)> = (0..rows.len())
+            .map(|i| {
+                let (a, n) = list.rows_of(i);
+                (a, n, list.find(i, "◀"), list.find(i, "▶"))
+            })
+            .collect();
+        let shown = list.render(frame, list_area, self.scroll, theme.dim());
+        self.hits = cells
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, (a, n, l, r))| {
+                let (top, bottom) = shown.rows(a, n)?;
+                Some(Hit {
+                    setting: i,
+                    rows: (top, bottom),
+                    left: l.and_then(|c| shown.at(c)),
+                    right: r.and_then(|c| shown.at(c)),
+                })
+            })
+            .collect();
+        self.form = rect;
+        let help_area = Rect {
+            y: list_area.bottom() + blank,
+            height: help_h,
+            ..rect
+        };
+        if help_h >= help_rows {
+            super::text::whole(help_area, help);
+        }
+        if help_h > 0 {
+            let lines: Vec<Line> = wrap_fitted(help, width, help_h)
+                .into_iter()
+                .map(|l| Line::styled(l, theme.dim()))
+                .collect();
+            frame.render_widget(Paragraph::new(lines), help_area);
+        }
+        let foot_area = Rect {
+            y: help_area.bottom(),
+            height: rect.bottom().saturating_sub(help_area.bottom()),
+            ..rect
+        };
+        let start_rows = foot.rows_of(0);
+        let shown = foot.render(frame, foot_area, 0, theme.dim());
+        self.start_rows = shown.rows(start_rows.0, start_rows.1);
     }
 
     fn handle_mouse(&mut self, event: MouseEvent, ctx: &mut Ctx) -> Transition {
         self.prepared = None;
         // A click on the "Enter starts" line starts; on a setting, selects it, and on its ◀ or ▶ changes it; the
         // wheel moves between settings.
-        let click = event.kind == MouseEventKind::Down(MouseButton::Left);
-        if click
-            && Some(event.row) == self.start_row
-            && contains(self.form.area, event.column, self.form.area.y)
-        {
-            return self.handle_key(KeyEvent::from(KeyCode::Enter), ctx);
-        }
-        let key = match self.form.pointer(&event) {
-            Some(Pointer::Wheel(Nav::Up)) => KeyCode::Up,
-            Some(Pointer::Wheel(Nav::Down)) => KeyCode::Down,
-            Some(Pointer::Click(i, x)) => {
-                if i != self.row {
+        let key = match event.kind {
+            MouseEventKind::ScrollUp => KeyCode::Up,
+            MouseEventKind::ScrollDown => KeyCode::Down,
+            MouseEventKind::Down(MouseButton::Left) => {
+                let (x, y) = (event.column, event.row);
+                if !contains(self.form, x, y) {
+                    return Transition::Stay;
+                }
+                if self.start_rows.is_some_and(|(a, b)| (a..=b).contains(&y)) {
+                    return self.handle_key(KeyEvent::from(KeyCode::Enter), ctx);
+                }
+                let Some(hit) = self
+                    .hits
+                    .iter()
+                    .find(|h| (h.rows.0..=h.rows.1).contains(&y))
+                    .copied()
+                else {
+                    return Transition::Stay;
+                };
+                if hit.setting != self.row {
                     if !self.commit_typing() {
                         return Transition::Stay;
                     }
-                    self.row = i;
+                    self.row = hit.setting;
                 }
-                match self.arrows.get(i) {
-                    Some(&(l, _)) if x == l => KeyCode::Left,
-                    Some(&(_, r)) if x == r => KeyCode::Right,
-                    _ => return Transition::Stay,
+                if hit.left == Some((x, y)) {
+                    KeyCode::Left
+                } else if hit.right == Some((x, y)) {
+                    KeyCode::Right
+                } else {
+                    return Transition::Stay;
                 }
             }
             _ => return Transition::Stay,
@@ -222,17 +306,17 @@ impl<G: TuiGame> View for SetupView<G> {
         self.prepared = None;
         self.message = None;
         let rows = self.rows();
-        let typable = rows.get(self.row).is_some_and(|s| {
-            matches!(
-                s.kind,
-                Kind::Number { .. } | Kind::Decimal { .. } | Kind::Text
-            )
+        // Numbers, decimals, text and choices of numbers (a target tile) can be typed.
+        let typable = rows.get(self.row).is_some_and(|s| match s.kind {
+            Kind::Number { .. } | Kind::Decimal { .. } | Kind::Text => true,
+            Kind::Choice(list) => list.iter().all(|(v, _)| v.parse::<u64>().is_ok()),
+            Kind::Toggle => false,
         });
         if typable && let KeyCode::Char(c) = key.code {
-            let numeric = rows
-                .get(self.row)
-                .is_some_and(|s| !matches!(s.kind, Kind::Text));
-            if !numeric || c.is_ascii_digit() || c == '.' {
+            let kind = rows.get(self.row).map(|s| s.kind);
+            let numeric = kind.is_some_and(|k| !matches!(k, Kind::Text));
+            let whole = kind.is_some_and(|k| matches!(k, Kind::Choice(_) | Kind::Number { .. }));
+            if !numeric || c.is_ascii_digit() || (c == '.' && !whole) {
                 self.typing.get_or_insert_with(String::new).push(c);
                 return Transition::Stay;
             }

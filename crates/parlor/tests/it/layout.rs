@@ -181,12 +181,31 @@ fn the_narrowest_hint_bar_drops_the_least_important_hints_first() {
         "{narrow}"
     );
     assert!(!narrow.contains("p autoplay"), "{narrow}");
-    // Down to a bar that holds only help.
-    let hints = [("←↓↑→ hjkl wasd", "slide"), ("u", "undo"), ("q", "back")];
-    assert_eq!(parlor::tui::layout::fit_hints(&hints, 10), vec![]);
+    // The main action and the way back are never dropped (issue 50): on a bar too narrow even for them, their
+    // words shrink to the first one.
+    let hints = [
+        ("←↓↑→ hjkl wasd", "slide"),
+        ("u", "undo"),
+        ("q", "back to the menu"),
+    ];
     assert_eq!(
-        parlor::tui::layout::fit_hints(&hints, 40),
+        parlor::tui::layout::fit_hints(&hints, 10),
         vec![("←↓↑→ hjkl wasd", "slide"), ("q", "back")]
+    );
+    assert_eq!(
+        parlor::tui::layout::fit_hints(&hints, 50),
+        vec![("←↓↑→ hjkl wasd", "slide"), ("q", "back to the menu")]
+    );
+    // A screen's Enter hint is its main action, wherever it stands.
+    let setup = [
+        ("↑↓", "choose a setting"),
+        ("←→", "change it"),
+        ("Enter", "start"),
+        ("q", "back"),
+    ];
+    assert_eq!(
+        parlor::tui::layout::fit_hints(&setup, 30),
+        vec![("Enter", "start"), ("q", "back")]
     );
 }
 

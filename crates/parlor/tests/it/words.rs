@@ -1,8 +1,12 @@
-//! Issue 24, cause 1: no text is ever clipped silently. Every screen of every game (menu, setup forms with the
-//! longest settings, play, hints, exact Nocca hints, end boxes, statistics, settings with many mistakes, help,
-//! replay, history and best scores) is drawn in-process (TestBackend) at 40x12, 80x24, 100x32 and 160x50, and no
-//! line may end mid-word at the right edge of its box: long text wraps, scrolls, or is shortened on purpose with
-//! `…`. Two sentences never run together (`word.Word`).
+//! Text by intent (issues 24 and 50): no text is ever clipped or lost. Every screen of every game (menu, setup forms
+//! with the longest settings, play, hints, exact Nocca hints, questions, end boxes, statistics, settings with many
+//! mistakes, help and its end, replay, history and best scores) is drawn in-process (TestBackend) at 40x12, 80x24,
+//! 100x32 and 160x50, recording what each screen means to show ([`parlor::tui::text`]): every text meant whole must
+//! be on the screen whole in the area it was laid out in (wrapped is fine), every mark (assisted, who is to move,
+//! the result, a box's "more", the hint bar's main action, way back and `? help`) must be visible, and a box's
+//! content may not run past its bottom (what is laid out below it is not on the screen). Besides, no line may end
+//! mid-word at the right edge of its box (long text wraps, scrolls, or is shortened on purpose with `…`), and two
+//! sentences never run together (`word.Word`).
 
 use crate::common;
 use crate::common::app::*;
@@ -13,6 +17,7 @@ use parlor::input::KeyCode;
 use parlor::storage::Store;
 use parlor::tui::app::App;
 use parlor::tui::layout::{SCREEN_MAX, screen_area};
+use parlor::tui::text::{Intent, Said, recording};
 use ratatui::layout::Rect;
 use std::collections::BTreeSet;
 use twenty48::Direction;
@@ -42,17 +47,86 @@ fn is_word_char(s: &str) -> bool {
     s.chars().next().is_some_and(|c| c.is_alphanumeric())
 }
 
-/// The screen's rows as cells.
-fn cells(app: &mut App, w: u16, h: u16) -> Vec<Vec<String>> {
-    let t = render(app, w, h);
+/// The screen's rows as cells, and what the screen meant to show.
+fn cells(app: &mut App, w: u16, h: u16) -> (Vec<Vec<String>>, Vec<Said>) {
+    let (t, said) = recording(|| render(app, w, h));
     let buf = t.backend().buffer();
-    (0..buf.area.height)
+    let rows = (0..buf.area.height)
         .map(|y| {
             (0..buf.area.width)
                 .map(|x| buf[(x, y)].symbol().to_string())
                 .collect()
         })
-        .collect()
+        .collect();
+    (rows, said)
+}
+
+/// What is written in `area` of the screen, read row by row, without the spaces: a text wrapped over the rows of
+/// its area reads as the text without its spaces.
+fn written_in(rows: &[Vec<String>], area: Rect) -> String {
+    let mut out = String::new();
+    for y in area.y..area.bottom() {
+        if let Some(row) = rows.get(usize::from(y)) {
+            for x in area.x..area.right() {
+                if let Some(c) = row.get(usize::from(x)) {
+                    out.push_str(c);
+                }
+            }
+        }
+    }
+    out.split_whitespace().collect()
+}
+
+/// The intents of a drawn screen that it does not keep: a text meant whole that is not on the screen whole in its
+/// area (cut at a box's bottom or side, or laid out past the screen), a mark that is missing, and a screen that
+/// says nothing (its texts would go unchecked) or whose hint bar lost `? help`.
+fn intent_faults(d: &Drawn) -> Vec<String> {
+    let (w, h) = d.size;
+    let screen = Rect::new(0, 0, w, h);
+    let mut out = Vec::new();
+    for said in &d.said {
+        let (kind, text) = match &said.intent {
+            Intent::Whole(t) => ("text", t),
+            Intent::Mark(t) => ("mark", t),
+        };
+        let a = said.area;
+        let shown = written_in(&d.rows, a.intersection(screen));
+        let want: String = text.split_whitespace().collect();
+        if a.intersection(screen) != a || !shown.contains(&want) {
+            let area_rows: Vec<String> = (a.y..a.bottom().min(h))
+                .map(|y| {
+                    d.rows[usize::from(y)][usize::from(a.x)..usize::from(a.right().min(w))].concat()
+                })
+                .collect();
+            out.push(format!(
+                "{} at {w}x{h}: the {kind} {text:?} is not shown whole in rows {}..{} (columns {}..{}):\n  {}",
+                d.name,
+                a.y,
+                a.bottom(),
+                a.x,
+                a.right(),
+                area_rows.join("\n  ")
+            ));
+        }
+    }
+    if d.said.is_empty() {
+        out.push(format!(
+            "{} at {w}x{h}: the screen says nothing it means to show",
+            d.name
+        ));
+    }
+    if !d.name.contains("help")
+        && !d
+            .said
+            .iter()
+            .any(|s| s.intent == Intent::Mark("? help".into()))
+    {
+        out.push(format!(
+            "{} at {w}x{h}: the hint bar does not keep `? help`",
+            d.name
+        ));
+    }
+    out
 }
 
 /// The word that ends at column `end` (inclusive) of `row`.
@@ -127,6 +201,8 @@ struct Drawn {
     name: String,
     size: (u16, u16),
     rows: Vec<Vec<String>>,
+    /// What the screen meant to show, and where.
+    said: Vec<Said>,
     /// Only read for the vocabulary (a tall drawing that shows whole paragraphs wrapped elsewhere), not checked.
     vocabulary_only: bool,
 }
@@ -140,10 +216,12 @@ impl Drawn {
 /// Draws `app` at every size under `name`.
 fn draw_all(name: &str, app: &mut App, out: &mut Vec<Drawn>) {
     for (w, h) in SIZES {
+        let (rows, said) = cells(app, w, h);
         out.push(Drawn {
             name: name.to_string(),
             size: (w, h),
-            rows: cells(app, w, h),
+            rows,
+            said,
             vocabulary_only: false,
         });
     }
@@ -153,7 +231,8 @@ fn draw_all(name: &str, app: &mut App, out: &mut Vec<Drawn>) {
         out.push(Drawn {
             name: name.to_string(),
             size: (w, h),
-            rows: cells(app, w, h),
+            rows: cells(app, w, h).0,
+            said: Vec::new(),
             vocabulary_only: true,
         });
     }
@@ -170,6 +249,7 @@ fn faults(drawn: &[Drawn]) -> Vec<String> {
         .collect();
     let mut out = Vec::new();
     for d in drawn.iter().filter(|d| !d.vocabulary_only) {
+        out.extend(intent_faults(d));
         let (w, h) = d.size;
         let borders = right_borders(&d.rows);
         for (y, row) in d.rows.iter().enumerate() {
@@ -435,6 +515,31 @@ fn shared_screens(out: &mut Vec<Drawn>) {
         );
         with_help(&format!("{title} setup"), &mut app, out);
     }
+    // Every game's setup as it opens (the defaults: the most settings the Mastermind form shows).
+    for game in parlor::registry::tui() {
+        let mut app = common::app::app(
+            vec![
+                parlor::menu_view(None),
+                game.setup(None, &Default::default()),
+            ],
+            Store::in_memory().unwrap(),
+        );
+        with_help(&format!("{} default setup", game.title()), &mut app, out);
+        // The first setting stepped back (a custom Mastermind: every setting shows).
+        press(&mut app, KeyCode::Left);
+        draw_all(
+            &format!("{} setup, first setting changed", game.title()),
+            &mut app,
+            out,
+        );
+        // The last setting, scrolled to (the cursor wraps around from the first).
+        press(&mut app, KeyCode::Up);
+        draw_all(
+            &format!("{} setup, last setting", game.title()),
+            &mut app,
+            out,
+        );
+    }
     let mut store = Store::in_memory().unwrap();
     fill(&mut store);
     let mut s = session::<Twenty48>(Params::default(), 11, &store);
@@ -493,7 +598,7 @@ fn shared_screens(out: &mut Vec<Drawn>) {
 }
 
 #[test]
-fn no_text_is_clipped_on_any_screen_at_any_size() {
+fn every_text_is_shown_as_meant_on_every_screen_at_every_size() {
     let mut drawn = Vec::new();
     shared_screens(&mut drawn);
     twenty48_screens(&mut drawn);
@@ -518,9 +623,13 @@ fn the_detector_catches_a_cut_word_and_a_single_letter_and_spares_whole_words() 
             .collect::<Vec<_>>()
     };
     let d = |s: &str, vocabulary_only: bool| Drawn {
-        name: "t".into(),
+        name: "t help".into(),
         size: (20, 1),
         rows: vec![row(s)],
+        said: vec![Said {
+            area: Rect::new(0, 0, 20, 1),
+            intent: Intent::Mark(s.split_whitespace().next().unwrap_or("t").into()),
+        }],
         vocabulary_only,
     };
     // What the same text looks like with room to spare.
@@ -544,4 +653,44 @@ fn the_detector_catches_a_cut_word_and_a_single_letter_and_spares_whole_words() 
         d("[games.GAME] x      ", false),
     ]);
     assert_eq!(joined.len(), 1, "{joined:?}");
+}
+
+#[test]
+fn the_intent_check_catches_a_text_cut_at_a_boxs_bottom_and_a_lost_mark_and_spares_wrapped_text() {
+    let rows: Vec<Vec<String>> = [
+        "Enter starts: 2048  ",
+        "4x4 target=2048     ",
+        "Score 12   Black to…",
+    ]
+    .iter()
+    .map(|r| r.chars().map(|c| c.to_string()).collect())
+    .collect();
+    let said = |area: Rect, intent: Intent| Said { area, intent };
+    let drawn = |said: Vec<Said>| Drawn {
+        name: "t help".into(),
+        size: (20, 3),
+        rows: rows.clone(),
+        said,
+        vocabulary_only: false,
+    };
+    // Wrapped over two rows of its area: whole.
+    let fine = intent_faults(&drawn(vec![said(
+        Rect::new(0, 0, 20, 2),
+        Intent::Whole("Enter starts: 2048 4x4 target=2048".into()),
+    )]));
+    assert!(fine.is_empty(), "{fine:?}");
+    // The same text in a box one row high: its second row runs past the bottom.
+    let cut = intent_faults(&drawn(vec![said(
+        Rect::new(0, 0, 20, 1),
+        Intent::Whole("Enter starts: 2048 4x4 target=2048".into()),
+    )]));
+    assert_eq!(cut.len(), 1, "{cut:?}");
+    // A status line shortened past who is to move, and an area laid out below the screen.
+    let lost = intent_faults(&drawn(vec![
+        said(Rect::new(0, 2, 20, 1), Intent::Mark("Black to move".into())),
+        said(Rect::new(0, 3, 20, 1), Intent::Whole("Game over".into())),
+    ]));
+    assert_eq!(lost.len(), 2, "{lost:?}");
+    // A screen that says nothing is a fault too: its texts would go unchecked.
+    assert_eq!(intent_faults(&drawn(Vec::new())).len(), 1);
 }

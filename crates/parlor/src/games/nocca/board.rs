@@ -3,7 +3,8 @@
 //! legal targets (with the digit that steps there) and the last move. Every mark is a glyph, so colour is optional.
 //!
 //! The board has three layouts: a full one with a rule between rows, a compact one (no rules between rows) for
-//! short terminals, and a tiny one (narrow squares, no frame, no labels) down to a 40x12 terminal; all are laid
+//! short terminals, and a tiny one (narrow squares, no frame, the column letters in the lower goal strip) down to a
+//! 40x12 terminal; all are laid
 //! out by [`Layout`], which drawing and the mouse share.
 
 use crate::tui::theme::Theme;
@@ -177,9 +178,10 @@ impl Layout {
             Line::from(spans)
         };
         if self.tiny {
+            // No room for a row of column letters: White's goal strip, under row 1, carries them (`·a·`).
             out.push(goal_line(rows, marks, cols, None, cw, theme));
             out.extend((0..rows).rev().map(squares));
-            out.push(goal_line(-1, marks, cols, None, cw, theme));
+            out.push(goal_line(-1, marks, cols, Some(""), cw, theme));
             return out;
         }
         // A rule between rows; below row `under`, the overlay's values of that row's squares.
@@ -246,7 +248,8 @@ fn selected_style(theme: &Theme) -> Style {
     theme.picked()
 }
 
-/// A goal strip: one stretch per column `cw` wide, and its label unless `None` (the tiny layout).
+/// A goal strip: one stretch per column `cw` wide, and its label unless `None` (the tiny layout's upper strip) or
+/// empty (the tiny layout's lower strip, which names the columns instead).
 fn goal_line(
     row: i32,
     marks: &Marks,
@@ -267,6 +270,8 @@ fn goal_line(
             (None, false) if scored => "*GOAL*".to_string(),
             (None, true) if scored => "*G*".to_string(),
             (None, false) => "· · ·".to_string(),
+            // The tiny layout's lower strip (its label `Some("")`) names the columns.
+            (None, true) if label.is_some() => format!("·{}·", (b'a' + c as u8) as char),
             (None, true) => "···".to_string(),
         };
         let mut style = match target {
@@ -286,7 +291,7 @@ fn goal_line(
         spans.push(Span::styled(text, style));
         spans.push(Span::raw(" "));
     }
-    if let Some(label) = label {
+    if let Some(label) = label.filter(|l| !l.is_empty()) {
         spans.push(Span::styled(label.to_string(), theme.dim()));
     }
     Line::from(spans)

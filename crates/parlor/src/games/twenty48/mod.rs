@@ -88,13 +88,13 @@ const SETTINGS: &[Setting] = &[
     Setting {
         key: "size",
         label: "Board size",
-        help: "Board size: the board has this many rows and columns.",
+        help: "The board has this many rows and columns.",
         kind: Kind::Number { min: 3, max: 8 },
     },
     Setting {
         key: "four-chance",
         label: "Chance of a 4",
-        help: "Probability that a new tile is a 4 rather than a 2 (the original game: 0.1; the seed program: 0.5).",
+        help: "Probability that a new tile is a 4 rather than a 2 (0.1 in the original game; 0.5 makes 4s as common as 2s).",
         kind: Kind::Decimal {
             min: 0.0,
             max: 1.0,
