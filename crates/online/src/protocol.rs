@@ -36,6 +36,8 @@
 //!    resignation/departure before both sides have moved). `ended` gives the winner, the reason, the final position
 //!    and, for a rated game, both players' rating changes. Then either player may offer a `rematch` (colours
 //!    swapped, same board and clock); the other accepts by sending `rematch` too, or `decline_rematch`.
+//!    While a player has no connection open, their opponent and the game's spectators are told so (`away`, with the
+//!    milliseconds left of the grace period) and told again when the player is `back`.
 //! 6. Anyone may `watch` a live game from an event number (0: from the start) and gets the same numbered events as
 //!    the players until the end or `unwatch`. `record` gives a finished game's whole [`GameRecord`] (enough to
 //!    import it into the local history and replay it; with each move's time, [`MoveTime`], when the server kept
@@ -987,6 +989,30 @@ pub enum ServerMessage {
         board: Board,
         /// Its rows, best first (at most [`LIST_LIMIT`]).
         entries: Vec<LeaderEntry>,
+    },
+    /// A player of a game in play has no connection open any more (their network dropped, or they left): their
+    /// seat is held for `grace_ms` more, then they lose (reason `abandoned`; before both sides moved the game is
+    /// aborted). Sent to their opponent and to everyone watching the game, when it happens, and to a connection
+    /// that says `hello` or starts to `watch` the game while the player is still away. A client that does not know
+    /// this message skips it (added within version 2: nothing else changes).
+    Away {
+        /// The game.
+        game: u64,
+        /// The side of the player away.
+        side: Side,
+        /// Their name.
+        name: String,
+        /// The milliseconds left before they lose the game, counted from when this message was sent.
+        grace_ms: u64,
+    },
+    /// A player who was [`ServerMessage::Away`] is back in the game; sent to the same connections.
+    Back {
+        /// The game.
+        game: u64,
+        /// The side of the player back.
+        side: Side,
+        /// Their name.
+        name: String,
     },
     /// The answer to `ping`: the server is there.
     Pong {},

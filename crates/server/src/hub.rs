@@ -22,6 +22,9 @@ use parlor_online::referee::{Played, RefereeError, Room, Setup};
 use std::collections::{HashMap, HashSet};
 use tokio::sync::mpsc::UnboundedSender;
 
+#[path = "away.rs"]
+mod away;
+
 /// What a connection's writer sends.
 #[derive(Debug)]
 pub enum Outgoing {
@@ -518,9 +521,8 @@ impl Hub {
         }
         self.lobby_changed = true;
         let mut games: Vec<GameInPlay> = Vec::new();
-        for (&game, room) in self.rooms.iter_mut() {
+        for (&game, room) in self.rooms.iter() {
             if let Some(side) = room.side_of(name) {
-                room.returned(side);
                 games.push(GameInPlay {
                     game,
                     side,
@@ -535,6 +537,7 @@ impl Hub {
             rating: rating::shown(&self.exact(name)),
             games,
         });
+        self.player_back(conn, name, now_ms);
         // The player's place in the queue and the rematch offers they made, held while they were away, are theirs
         // again; this connection is told of its place and of the offers made to them.
         let now_unix = store::now_unix_ms();
@@ -617,11 +620,7 @@ impl Hub {
         for offer in self.rematches.values_mut().filter(|o| o.from == name) {
             offer.absent_since = Some(now_ms);
         }
-        for room in self.rooms.values_mut() {
-            if let Some(side) = room.side_of(name) {
-                room.left(side, now_ms);
-            }
-        }
+        self.player_away(name, now_ms);
     }
 
     /// Ends the games of players gone past the grace period at `now_ms`.
@@ -878,7 +877,10 @@ impl Hub {
                     ));
                 }
             }
-            ClientMessage::Watch { game, after } => self.watch(conn, name, game, after),
+            ClientMessage::Watch { game, after } => {
+                self.watch(conn, name, game, after);
+                self.tell_watcher_away(conn, game, now_ms);
+            }
             ClientMessage::Unwatch { game } => {
                 if let Some(w) = self.watchers.get_mut(&game) {
                     w.remove(&conn.id);
@@ -1405,6 +1407,7 @@ impl Hub {
         let start = room.events_after(0).to_vec();
         self.broadcast(game, &room, &start);
         self.rooms.insert(game, room);
+        self.tell_away(game, now_ms);
         self.lobby_changed = true;
         Some(game)
     }

@@ -213,6 +213,26 @@ pub fn daily_name(d: Daily) -> &'static str {
     }
 }
 
+/// The keys the full screen offers for what the model's lines mention, as bound (plain mode names its typed
+/// commands instead, `'accept 3'`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KeyWords {
+    /// Accepts the challenge under the lobby's cursor (`Enter or y`).
+    pub accept: String,
+    /// Declines it.
+    pub decline: String,
+    /// Withdraws the challenge sent under the cursor.
+    pub cancel: String,
+    /// Offers or accepts a rematch in a finished game.
+    pub rematch: String,
+    /// Declines the rematch offered.
+    pub decline_rematch: String,
+    /// Plays today's 2048 on the screen.
+    pub play_2048: String,
+    /// Makes a guess at today's Mastermind.
+    pub guess: String,
+}
+
 /// Everything the client knows.
 #[derive(Debug, Default)]
 pub struct Model {
@@ -256,6 +276,10 @@ pub struct Model {
     pub daily_mastermind: Option<DailyMastermind>,
     /// The last leaderboard received.
     pub leaderboard: Option<Leaderboard>,
+    /// The keys the lines name, for the full screen; none in plain mode, whose lines name its commands.
+    pub keys: Option<KeyWords>,
+    /// The players away from the games in play seen here, by game: Black's and White's ([`super::away`]).
+    pub away: BTreeMap<u64, [Option<super::away::AwayPlayer>; 2]>,
 }
 
 impl Model {
@@ -299,7 +323,10 @@ impl Model {
             ));
         }
         for c in &self.challenges {
-            v.push(format!("  {}", challenge_text(c, &self.me)));
+            v.push(format!(
+                "  {}",
+                challenge_text(c, &self.me, self.keys.as_ref())
+            ));
         }
         for g in &self.live {
             v.push(format!(
@@ -325,6 +352,7 @@ impl Model {
         match down {
             Down::Connected => {
                 self.connected = true;
+                self.forget_away(None);
                 let again = self.was_connected;
                 self.was_connected = true;
                 vec![if again {
@@ -407,7 +435,7 @@ impl Model {
             }
             ServerMessage::Challenged { challenge }
             | ServerMessage::ChallengeSent { challenge } => {
-                let line = challenge_text(&challenge, &self.me);
+                let line = challenge_text(&challenge, &self.me, self.keys.as_ref());
                 self.challenges
                     .retain(|c| c.challenge != challenge.challenge);
                 self.challenges.push(challenge);
@@ -430,9 +458,15 @@ impl Model {
                 if let Some(g) = self.games.get_mut(&game) {
                     g.rematch_from = Some(from.clone());
                 }
-                vec![format!(
-                    "{from} offers a rematch of game {game}: 'rematch' accepts, 'decline rematch' declines"
-                )]
+                vec![match &self.keys {
+                    Some(k) => format!(
+                        "{from} offers a rematch of game {game}: {} accepts, {} declines (in the game)",
+                        k.rematch, k.decline_rematch
+                    ),
+                    None => format!(
+                        "{from} offers a rematch of game {game}: 'rematch' accepts, 'decline rematch' declines"
+                    ),
+                }]
             }
             ServerMessage::RematchDeclined { game } => {
                 vec![format!("the rematch of game {game} was declined")]
@@ -480,9 +514,15 @@ impl Model {
             }
             ServerMessage::Daily2048 { day, seed } => {
                 self.daily_2048 = Some((day.clone(), seed));
-                vec![format!(
-                    "2048 of the day {day}: seed {seed} (the same game for everyone; 'leaderboard 2048' ranks it)"
-                )]
+                vec![match &self.keys {
+                    Some(k) => format!(
+                        "2048 of the day {day}: seed {seed} (the same game for everyone; {} plays it here)",
+                        k.play_2048
+                    ),
+                    None => format!(
+                        "2048 of the day {day}: seed {seed} (the same game for everyone; 'leaderboard 2048' ranks it)"
+                    ),
+                }]
             }
             ServerMessage::Scored2048 {
                 day,
@@ -502,16 +542,19 @@ impl Model {
                 solved,
                 over,
             } => {
-                let mut v = vec![format!(
-                    "Mastermind of the day {day} ({variant}): {} guesses so far{}",
-                    guesses.len(),
-                    if solved {
-                        ", solved"
-                    } else if over {
-                        ", over"
-                    } else {
-                        "; 'guess CODE' (e.g. guess RGYU)"
+                let next = if solved {
+                    ", solved".to_string()
+                } else if over {
+                    ", over".to_string()
+                } else {
+                    match &self.keys {
+                        Some(k) => format!("; {} makes a guess (e.g. RGYU)", k.guess),
+                        None => "; 'guess CODE' (e.g. guess RGYU)".to_string(),
                     }
+                };
+                let mut v = vec![format!(
+                    "Mastermind of the day {day} ({variant}): {} guesses so far{next}",
+                    guesses.len(),
                 )];
                 v.extend(guesses.iter().map(guess_text));
                 self.daily_mastermind = Some(DailyMastermind {
@@ -574,6 +617,16 @@ impl Model {
                 vec![line]
             }
             ServerMessage::Event { game, event } => self.event(game, event),
+            ServerMessage::Away {
+                game,
+                side,
+                name,
+                grace_ms,
+            } => {
+                let now = crate::host::clock().monotonic_ms();
+                vec![self.heard_away(game, side, name, grace_ms, now)]
+            }
+            ServerMessage::Back { game, side, name } => vec![self.heard_back(game, side, &name)],
             // The connection hears it (`conn`); nothing to show.
             ServerMessage::Pong {} => Vec::new(),
         }
@@ -689,6 +742,7 @@ impl Model {
                 ratings,
                 ..
             } => {
+                self.forget_away(Some(id));
                 let Some(g) = self.games.get_mut(&id) else {
                     return Vec::new();
                 };
@@ -731,19 +785,27 @@ impl Model {
     }
 }
 
-/// A challenge in words, from the player's side.
-pub fn challenge_text(c: &ChallengeInfo, me: &str) -> String {
+/// A challenge in words, from the player's side: how to answer it with plain mode's commands, or with the full
+/// screen's `keys`.
+pub fn challenge_text(c: &ChallengeInfo, me: &str, keys: Option<&KeyWords>) -> String {
     let t = terms(c.clock, c.rated);
-    if c.to == me {
-        format!(
+    match (c.to == me, keys) {
+        (true, None) => format!(
             "challenge {} from {} on {}, {t}: 'accept {}' or 'decline {}'",
             c.challenge, c.from, c.board, c.challenge, c.challenge
-        )
-    } else {
-        format!(
+        ),
+        (true, Some(k)) => format!(
+            "challenge {} from {} on {}, {t}: in the lobby {} accepts it, {} declines",
+            c.challenge, c.from, c.board, k.accept, k.decline
+        ),
+        (false, None) => format!(
             "challenge {} sent to {} on {}, {t} ('cancel {}' withdraws it)",
             c.challenge, c.to, c.board, c.challenge
-        )
+        ),
+        (false, Some(k)) => format!(
+            "challenge {} sent to {} on {}, {t} (in the lobby {} withdraws it)",
+            c.challenge, c.to, c.board, k.cancel
+        ),
     }
 }
 
