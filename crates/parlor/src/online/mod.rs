@@ -18,6 +18,7 @@ pub mod model;
 #[cfg(feature = "terminal")]
 pub mod plain;
 pub mod screen;
+pub mod text;
 
 #[cfg(feature = "terminal")]
 pub use terminal::{offer_in_menu, run};
