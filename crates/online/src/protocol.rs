@@ -36,6 +36,8 @@
 //!    resignation/departure before both sides have moved). `ended` gives the winner, the reason, the final position
 //!    and, for a rated game, both players' rating changes. Then either player may offer a `rematch` (colours
 //!    swapped, same board and clock); the other accepts by sending `rematch` too, or `decline_rematch`.
+//!    While a player has no connection open, their opponent and the game's spectators are told so (`away`, with the
+//!    milliseconds left of the grace period) and told again when the player is `back`.
 //! 6. Anyone may `watch` a live game from an event number (0: from the start) and gets the same numbered events as
 //!    the players until the end or `unwatch`. `record` gives a finished game's whole [`GameRecord`] (enough to
 //!    import it into the local history and replay it; with each move's time, [`MoveTime`], when the server kept

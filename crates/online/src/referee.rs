@@ -507,6 +507,20 @@ impl Room {
         self.gone_since[side.index()] = None;
     }
 
+    /// Whether `side` is away (its connection dropped, its seat held) in a game in play.
+    pub fn is_away(&self, side: Side) -> bool {
+        self.result.is_none() && self.gone_since[side.index()].is_some()
+    }
+
+    /// The milliseconds left at `now_ms` of the grace period of `side`, away; none if it is not away.
+    pub fn grace_left(&self, side: Side, now_ms: u64) -> Option<u64> {
+        if !self.is_away(side) {
+            return None;
+        }
+        self.gone_since[side.index()]
+            .map(|t| t.saturating_add(self.setup.grace_ms).saturating_sub(now_ms))
+    }
+
     /// When (in the caller's milliseconds) the game will end unless something happens first: a player gone past the
     /// grace period, a first move not made in time, or the running clock at zero.
     pub fn deadline(&self) -> Option<u64> {

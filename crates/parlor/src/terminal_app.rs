@@ -118,6 +118,7 @@ pub fn run(cli: Cli) -> Result<()> {
                 let games = registry::plain();
                 env.with_plain_io(|io| plain::menu(io, &mut store, &games, notice))
             } else {
+                online::offer_in_menu(&env);
                 env.run_tui(vec![menu_view(notice)], store)
             }
         }

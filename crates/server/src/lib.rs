@@ -7,7 +7,8 @@
 //! [`parlor_online::protocol`]'s (version 2), and every game is refereed by a [`parlor_online::referee::Room`]. A
 //! player may have several connections open at once (two tabs, a phone and a laptop): each gets the player's
 //! events, and a move from any is taken. A player whose last connection dropped keeps their seats for
-//! the grace period ([`Config::grace`]); a `hello` on a new connection takes the player back, and `resume` sends
+//! the grace period ([`Config::grace`]), and their opponent and the game's spectators are told (`away`, counted
+//! down by the clients, logged); a `hello` on a new connection takes the player back (`back`), and `resume` sends
 //! again every event missed. Messages are rate-limited per connection and per player ([`limit`]). Players, ratings, games (in
 //! play, move by move, and finished) and the dailies are kept in SQLite ([`store`]), so a server killed and started
 //! again resumes its games in play; it stops cleanly on Ctrl-C or SIGTERM.

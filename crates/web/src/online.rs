@@ -359,7 +359,7 @@ mod socket {
         }));
         open(&link);
         start_ticking(&link);
-        Ok(OnlineView::new(server, name, Box::new(WebWire(link))))
+        Ok(OnlineView::new(server, name, Box::new(WebWire(link))).leaving_to_menu())
     }
 
     /// The menu's "Online": the question of the server and name, prefilled.

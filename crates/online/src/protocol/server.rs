@@ -269,6 +269,30 @@ pub enum ServerMessage {
         /// Its rows, best first (at most [`LIST_LIMIT`]).
         entries: Vec<LeaderEntry>,
     },
+    /// A player of a game in play has no connection open any more (their network dropped, or they left): their
+    /// seat is held for `grace_ms` more, then they lose (reason `abandoned`; before both sides moved the game is
+    /// aborted). Sent to their opponent and to everyone watching the game, when it happens, and to a connection
+    /// that says `hello` or starts to `watch` the game while the player is still away. A client that does not know
+    /// this message skips it (added within version 2: nothing else changes).
+    Away {
+        /// The game.
+        game: u64,
+        /// The side of the player away.
+        side: Side,
+        /// Their name.
+        name: String,
+        /// The milliseconds left before they lose the game, counted from when this message was sent.
+        grace_ms: u64,
+    },
+    /// A player who was [`ServerMessage::Away`] is back in the game; sent to the same connections.
+    Back {
+        /// The game.
+        game: u64,
+        /// The side of the player back.
+        side: Side,
+        /// Their name.
+        name: String,
+    },
     /// The answer to `ping`: the server is there.
     Pong {},
     /// A message was refused; nothing changed.

@@ -443,6 +443,19 @@ fn server_message() -> impl Strategy<Value = ServerMessage> {
         }),
         (any::<u64>(), TEXT).prop_map(|(game, from)| ServerMessage::RematchOffered { game, from }),
         any::<u64>().prop_map(|game| ServerMessage::RematchDeclined { game }),
+        (any::<u64>(), side(), TEXT, any::<u64>()).prop_map(|(game, side, name, grace_ms)| {
+            ServerMessage::Away {
+                game,
+                side,
+                name,
+                grace_ms,
+            }
+        }),
+        (any::<u64>(), side(), TEXT).prop_map(|(game, side, name)| ServerMessage::Back {
+            game,
+            side,
+            name
+        }),
         (any::<u64>(), any::<u64>())
             .prop_map(|(game, last_event)| ServerMessage::Watching { game, last_event }),
         any::<u64>().prop_map(|game| ServerMessage::Unwatched { game }),
@@ -945,4 +958,31 @@ fn a_record_this_crate_writes_is_read_by_a_session_15_client() {
     let text = serde_json::to_string(&timed_record()).unwrap();
     let old: Session15Record = serde_json::from_str(&text).unwrap();
     assert_eq!((old.game, old.times.map(|t| t.len())), (7, Some(2)));
+}
+
+#[test]
+fn a_player_away_and_back_are_written_as_the_protocol_says() {
+    let away = ServerMessage::Away {
+        game: 3,
+        side: Side::White,
+        name: "bob".into(),
+        grace_ms: 60_000,
+    };
+    let text = away.to_text();
+    assert_eq!(
+        text,
+        r#"{"v":2,"type":"away","game":3,"side":"white","name":"bob","grace_ms":60000}"#
+    );
+    assert_eq!(ServerMessage::parse(&text), Ok(away));
+    let back = ServerMessage::Back {
+        game: 3,
+        side: Side::White,
+        name: "bob".into(),
+    };
+    assert_eq!(
+        back.to_text(),
+        r#"{"v":2,"type":"back","game":3,"side":"white","name":"bob"}"#
+    );
+    // Its fields are required, as every message's are.
+    assert!(ServerMessage::parse(r#"{"v":2,"type":"away","game":3,"side":"white"}"#).is_err());
 }

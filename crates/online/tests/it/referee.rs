@@ -197,10 +197,16 @@ fn a_seat_is_held_for_the_grace_period() {
     let mut room = room();
     play(&mut room, Side::Black, 1, "c1k");
     play(&mut room, Side::White, 1, "c6j");
+    assert!(!room.is_away(Side::White));
+    assert_eq!(room.grace_left(Side::White, 0), None);
     room.left(Side::White, 1_000);
+    assert!(room.is_away(Side::White) && !room.is_away(Side::Black));
+    assert_eq!(room.grace_left(Side::White, 1_400), Some(GRACE - 400));
+    assert_eq!(room.grace_left(Side::White, u64::MAX), Some(0));
     assert_eq!(room.deadline(), Some(1_000 + GRACE));
     assert_eq!(room.tick(1_000 + GRACE - 1), None);
     room.returned(Side::White);
+    assert!(!room.is_away(Side::White));
     assert_eq!(room.deadline(), None);
     assert_eq!(room.tick(1_000_000), None);
     // Gone again: the grace period counts from the new departure, and past it White loses.
@@ -218,6 +224,8 @@ fn a_seat_is_held_for_the_grace_period() {
     );
     assert_eq!(room.tick(u64::MAX), None);
     assert_eq!(room.last_event(), 4);
+    // Once the game is over nobody is away in it.
+    assert!(!room.is_away(Side::White));
 }
 
 #[test]

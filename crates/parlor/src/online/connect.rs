@@ -1,6 +1,6 @@
-//! The question a front end asks before it connects, where nothing else gives the server and the name (the page's
-//! menu entry "Online"): the server's address and the player's name, both prefilled and edited in place; Enter
-//! connects through the platform's `connect` and puts the online screen in this one's place.
+//! The question a front end asks before it connects, where nothing else gives the server and the name (the menu's
+//! entry "Online", in the page and in the terminal): the server's address and the player's name, both prefilled and
+//! edited in place; Enter connects through the platform's `connect` and puts the online screen in this one's place.
 
 use super::screen::OnlineView;
 use crate::input::{KeyCode, KeyEvent, MouseEvent, MouseEventKind};
@@ -29,6 +29,8 @@ pub struct ConnectView {
     connect: Connect,
     /// The screen rows of the fields, as last drawn (a click there chooses one).
     rows: [u16; 2],
+    /// Where the name and its token are kept (`this browser`), as the screen says.
+    kept_in: &'static str,
 }
 
 impl ConnectView {
@@ -40,7 +42,14 @@ impl ConnectView {
             message: None,
             connect,
             rows: [u16::MAX; 2],
+            kept_in: "this browser",
         }
+    }
+
+    /// Says the name and its token are kept in `place` (`the configuration directory`) rather than in this browser.
+    pub fn kept_in(mut self, place: &'static str) -> ConnectView {
+        self.kept_in = place;
+        self
     }
 
     /// The field being edited (0 the server, 1 the name) and both values.
@@ -105,9 +114,10 @@ impl View for ConnectView {
         lines.push(Line::raw(""));
         lines.push(match &self.message {
             Some(m) => Line::styled(m.clone(), theme.warn()),
-            None => {
-                Line::raw("Enter connects; the name and its secret token are kept in this browser.")
-            }
+            None => Line::raw(format!(
+                "Enter connects; the name and its secret token are kept in {}.",
+                self.kept_in
+            )),
         });
         let lines: Vec<Line> = lines.into_iter().map(|l| fit_line(l, body.width)).collect();
         frame.render_widget(Paragraph::new(lines), body);
@@ -148,6 +158,7 @@ impl View for ConnectView {
     }
 
     fn help(&self) -> Help {
+        let kept_in = self.kept_in;
         Help {
             title: "Parlor online".to_string(),
             keys: vec![
@@ -156,12 +167,11 @@ impl View for ConnectView {
                 ("Backspace".to_string(), "delete the last character"),
                 ("Esc".to_string(), "back to the menu"),
             ],
-            text: vec![
+            text: vec![format!(
                 "The server's address is ws://HOST:PORT (wss:// behind a TLS proxy); the name is the one other \
-                 players see. The first connection makes a secret token for the name, kept with it in this \
-                 browser: it is the name's only key on that server."
-                    .to_string(),
-            ],
+                 players see. The first connection makes a secret token for the name, kept with it in {kept_in}: \
+                 it is the name's only key on that server."
+            )],
         }
     }
 }

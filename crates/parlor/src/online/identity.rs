@@ -80,6 +80,40 @@ pub fn load_or_create(dir: &Path, name: Option<&str>) -> Result<Identity> {
 }
 
 #[cfg(feature = "terminal")]
+/// The file, in the configuration directory, that keeps the server the menu's Online entry last connected to.
+pub const SERVER_FILE: &str = "online-server.txt";
+
+#[cfg(feature = "terminal")]
+/// The identity kept in `dir`, if there is one that reads (the menu's Online entry offers its name; nothing is
+/// made or written).
+pub fn kept(dir: &Path) -> Option<Identity> {
+    let text = std::fs::read_to_string(dir.join(FILE)).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+#[cfg(feature = "terminal")]
+/// The server the menu's Online entry last connected to from `dir`, if any.
+pub fn kept_server(dir: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join(SERVER_FILE)).ok()?;
+    let url = text.trim();
+    (!url.is_empty()).then(|| url.to_string())
+}
+
+#[cfg(feature = "terminal")]
+/// Keeps `url` as the server the menu's Online entry offers next time.
+pub fn keep_server(dir: &Path, url: &str) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let path = dir.join(SERVER_FILE);
+    std::fs::write(&path, format!("{url}\n")).with_context(|| format!("writing {}", path.display()))
+}
+
+#[cfg(feature = "terminal")]
+/// The name offered to a player who has none kept: the login name made valid, or `player`.
+pub fn offered_name() -> String {
+    default_name()
+}
+
+#[cfg(feature = "terminal")]
 /// Writes the identity to `path` atomically, readable and writable by its owner only.
 fn save(path: &Path, identity: &Identity) -> Result<()> {
     let dir = path.parent().map_or_else(PathBuf::new, Path::to_path_buf);
@@ -135,5 +169,18 @@ mod tests {
         assert_eq!((b.name.as_str(), &b.token), ("anna", &a.token));
         assert!(load_or_create(dir.path(), Some("no spaces")).is_err());
         assert_ne!(new_token().unwrap(), a.token);
+        assert_eq!(kept(dir.path()), Some(b));
+    }
+
+    #[test]
+    fn the_menus_server_is_kept_beside_the_identity() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(kept(dir.path()), None);
+        assert_eq!(kept_server(dir.path()), None);
+        keep_server(dir.path(), "ws://example.org:7878").unwrap();
+        assert_eq!(
+            kept_server(dir.path()).as_deref(),
+            Some("ws://example.org:7878")
+        );
     }
 }

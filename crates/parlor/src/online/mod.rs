@@ -3,9 +3,11 @@
 //! machine ([`conn::Conn`]: hello, resume after the last event, acknowledgements, the wait between tries), and the
 //! full screen ([`screen`]) over a [`screen::Wire`], the platform's socket. The terminal (`parlor online`) adds its
 //! socket on a thread of its own ([`link`]), plain mode ([`plain`]), the name and token kept in the configuration
-//! directory ([`identity`]) and the import of a finished game into the local history ([`import`]); the page
-//! (`parlor-web`) adds its `WebSocket` and keeps the name and token in the browser.
+//! directory ([`identity`]), the menu's Online entry ([`offer_in_menu`]) and the import of a finished game into the
+//! local history ([`import`]); the page (`parlor-web`) adds its `WebSocket` and keeps the name and token in the
+//! browser. Both say when an opponent's connection drops and count its grace period down ([`away`]).
 
+pub mod away;
 pub mod conn;
 pub mod connect;
 pub mod identity;
@@ -16,9 +18,10 @@ pub mod model;
 #[cfg(feature = "terminal")]
 pub mod plain;
 pub mod screen;
+pub mod text;
 
 #[cfg(feature = "terminal")]
-pub use terminal::run;
+pub use terminal::{offer_in_menu, run};
 
 #[cfg(feature = "terminal")]
 mod terminal {
@@ -68,6 +71,55 @@ mod terminal {
         fn down(&mut self) -> Vec<Down> {
             self.rx.try_iter().collect()
         }
+    }
+
+    /// The configuration directory the menu's Online entry keeps the name, its token and the server in (set once,
+    /// by [`offer_in_menu`]; none without one).
+    static MENU_CONFIG: std::sync::OnceLock<Option<std::path::PathBuf>> =
+        std::sync::OnceLock::new();
+
+    /// Offers Parlor online in the full-screen menu: its Online entry asks the server and the name (prefilled
+    /// with the ones kept in `env`'s configuration directory, else `parlor online`'s defaults), connects, and
+    /// leaving the lobby comes back to the menu.
+    pub fn offer_in_menu(env: &Env) {
+        let _ = MENU_CONFIG.set(env.config_dir.clone());
+        crate::tui::menu::offer_online(open_from_menu);
+    }
+
+    /// The menu's Online entry: the question of the server and the name.
+    fn open_from_menu() -> Box<dyn crate::tui::View> {
+        let dir = MENU_CONFIG.get().cloned().flatten();
+        let server = dir
+            .as_deref()
+            .and_then(identity::kept_server)
+            .unwrap_or_else(|| crate::cli::online::DEFAULT_URL.to_string());
+        let name = dir
+            .as_deref()
+            .and_then(identity::kept)
+            .map_or_else(identity::offered_name, |id| id.name);
+        let connect = move |server: &str, name: &str| from_menu(dir.as_deref(), server, name);
+        Box::new(
+            super::connect::ConnectView::new(&server, &name, Box::new(connect))
+                .kept_in("the configuration directory"),
+        )
+    }
+
+    /// Connects from the menu to `server` as `name`, the identity and the server kept in `dir`: the online screen,
+    /// or why not.
+    fn from_menu(
+        dir: Option<&std::path::Path>,
+        server: &str,
+        name: &str,
+    ) -> Result<OnlineView, String> {
+        parlor_online::address::target(server).map_err(|e| e.to_string())?;
+        let dir = dir.ok_or(
+            "no configuration directory for the player's name and token: start Parlor with --config-dir",
+        )?;
+        let me = identity::load_or_create(dir, Some(name)).map_err(|e| format!("{e:#}"))?;
+        identity::keep_server(dir, server).map_err(|e| format!("{e:#}"))?;
+        let (tx, rx) = std::sync::mpsc::channel();
+        let up = link::start(server, me.clone(), Box::new(move |d| tx.send(d).is_ok()));
+        Ok(OnlineView::new(server, &me.name, Box::new(Channels { up, rx })).leaving_to_menu())
     }
 
     /// Runs the full screen until the player quits.

@@ -14,6 +14,11 @@ use parlor_online::protocol::{
 };
 use std::collections::{BTreeMap, BTreeSet};
 
+pub use super::text::{
+    KeyWords, board_name, challenge_text, clock_text, daily_name, guess_text, leader_text,
+    queue_text, terms, terms_of,
+};
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ending {
@@ -51,24 +56,6 @@ pub struct OnlineGame {
     pub ending: Option<Ending>,
     /// Who offers a rematch of it (after the end), if anyone.
     pub rematch_from: Option<String>,
-}
-
-/// Milliseconds as a clock shows them: `4:05`, or `0:09.3` under ten seconds.
-pub fn clock_text(ms: u64) -> String {
-    let s = ms / 1000;
-    if ms < 10_000 {
-        format!("0:{:02}.{}", s, (ms % 1000) / 100)
-    } else if s >= 3600 {
-        format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
-    } else {
-        format!("{}:{:02}", s / 60, s % 60)
-    }
-}
-
-/// `5+3 rated`, `untimed`.
-pub fn terms(clock: Option<TimeControl>, rated: bool) -> String {
-    let c = clock.map_or_else(|| "untimed".to_string(), |c| c.to_string());
-    format!("{c}{}", if rated { ", rated" } else { "" })
 }
 
 impl OnlineGame {
@@ -205,14 +192,6 @@ pub fn submit_2048(day: &str, game: &twenty48::Game) -> ClientMessage {
     }
 }
 
-/// The name of a daily challenge.
-pub fn daily_name(d: Daily) -> &'static str {
-    match d {
-        Daily::Twenty48 => "2048",
-        Daily::Mastermind => "Mastermind",
-    }
-}
-
 /// Everything the client knows.
 #[derive(Debug, Default)]
 pub struct Model {
@@ -256,6 +235,10 @@ pub struct Model {
     pub daily_mastermind: Option<DailyMastermind>,
     /// The last leaderboard received.
     pub leaderboard: Option<Leaderboard>,
+    /// The keys the lines name, for the full screen; none in plain mode, whose lines name its commands.
+    pub keys: Option<KeyWords>,
+    /// The players away from the games in play seen here, by game: Black's and White's ([`super::away`]).
+    pub away: BTreeMap<u64, [Option<super::away::AwayPlayer>; 2]>,
 }
 
 impl Model {
@@ -299,7 +282,10 @@ impl Model {
             ));
         }
         for c in &self.challenges {
-            v.push(format!("  {}", challenge_text(c, &self.me)));
+            v.push(format!(
+                "  {}",
+                challenge_text(c, &self.me, self.keys.as_ref())
+            ));
         }
         for g in &self.live {
             v.push(format!(
@@ -325,6 +311,7 @@ impl Model {
         match down {
             Down::Connected => {
                 self.connected = true;
+                self.forget_away(None);
                 let again = self.was_connected;
                 self.was_connected = true;
                 vec![if again {
@@ -407,7 +394,7 @@ impl Model {
             }
             ServerMessage::Challenged { challenge }
             | ServerMessage::ChallengeSent { challenge } => {
-                let line = challenge_text(&challenge, &self.me);
+                let line = challenge_text(&challenge, &self.me, self.keys.as_ref());
                 self.challenges
                     .retain(|c| c.challenge != challenge.challenge);
                 self.challenges.push(challenge);
@@ -430,9 +417,15 @@ impl Model {
                 if let Some(g) = self.games.get_mut(&game) {
                     g.rematch_from = Some(from.clone());
                 }
-                vec![format!(
-                    "{from} offers a rematch of game {game}: 'rematch' accepts, 'decline rematch' declines"
-                )]
+                vec![match &self.keys {
+                    Some(k) => format!(
+                        "{from} offers a rematch of game {game}: {} accepts, {} declines (in the game)",
+                        k.rematch, k.decline_rematch
+                    ),
+                    None => format!(
+                        "{from} offers a rematch of game {game}: 'rematch' accepts, 'decline rematch' declines"
+                    ),
+                }]
             }
             ServerMessage::RematchDeclined { game } => {
                 vec![format!("the rematch of game {game} was declined")]
@@ -480,9 +473,15 @@ impl Model {
             }
             ServerMessage::Daily2048 { day, seed } => {
                 self.daily_2048 = Some((day.clone(), seed));
-                vec![format!(
-                    "2048 of the day {day}: seed {seed} (the same game for everyone; 'leaderboard 2048' ranks it)"
-                )]
+                vec![match &self.keys {
+                    Some(k) => format!(
+                        "2048 of the day {day}: seed {seed} (the same game for everyone; {} plays it here)",
+                        k.play_2048
+                    ),
+                    None => format!(
+                        "2048 of the day {day}: seed {seed} (the same game for everyone; 'leaderboard 2048' ranks it)"
+                    ),
+                }]
             }
             ServerMessage::Scored2048 {
                 day,
@@ -502,16 +501,19 @@ impl Model {
                 solved,
                 over,
             } => {
-                let mut v = vec![format!(
-                    "Mastermind of the day {day} ({variant}): {} guesses so far{}",
-                    guesses.len(),
-                    if solved {
-                        ", solved"
-                    } else if over {
-                        ", over"
-                    } else {
-                        "; 'guess CODE' (e.g. guess RGYU)"
+                let next = if solved {
+                    ", solved".to_string()
+                } else if over {
+                    ", over".to_string()
+                } else {
+                    match &self.keys {
+                        Some(k) => format!("; {} makes a guess (e.g. RGYU)", k.guess),
+                        None => "; 'guess CODE' (e.g. guess RGYU)".to_string(),
                     }
+                };
+                let mut v = vec![format!(
+                    "Mastermind of the day {day} ({variant}): {} guesses so far{next}",
+                    guesses.len(),
                 )];
                 v.extend(guesses.iter().map(guess_text));
                 self.daily_mastermind = Some(DailyMastermind {
@@ -574,6 +576,16 @@ impl Model {
                 vec![line]
             }
             ServerMessage::Event { game, event } => self.event(game, event),
+            ServerMessage::Away {
+                game,
+                side,
+                name,
+                grace_ms,
+            } => {
+                let now = crate::host::clock().monotonic_ms();
+                vec![self.heard_away(game, side, name, grace_ms, now)]
+            }
+            ServerMessage::Back { game, side, name } => vec![self.heard_back(game, side, &name)],
             // The connection hears it (`conn`); nothing to show.
             ServerMessage::Pong {} => Vec::new(),
         }
@@ -689,6 +701,7 @@ impl Model {
                 ratings,
                 ..
             } => {
+                self.forget_away(Some(id));
                 let Some(g) = self.games.get_mut(&id) else {
                     return Vec::new();
                 };
@@ -729,87 +742,6 @@ impl Model {
             }
         }
     }
-}
-
-/// A challenge in words, from the player's side.
-pub fn challenge_text(c: &ChallengeInfo, me: &str) -> String {
-    let t = terms(c.clock, c.rated);
-    if c.to == me {
-        format!(
-            "challenge {} from {} on {}, {t}: 'accept {}' or 'decline {}'",
-            c.challenge, c.from, c.board, c.challenge, c.challenge
-        )
-    } else {
-        format!(
-            "challenge {} sent to {} on {}, {t} ('cancel {}' withdraws it)",
-            c.challenge, c.to, c.board, c.challenge
-        )
-    }
-}
-
-/// The player's place in the queue in words.
-pub fn queue_text(q: &QueueEntry) -> String {
-    format!(
-        "in the rated queue for {}, {}: waited {} s, opponents within ±{}",
-        q.board,
-        terms(q.clock, true).trim_end_matches(", rated"),
-        q.waited_ms / 1000,
-        q.band
-    )
-}
-
-/// A leaderboard's name.
-pub fn board_name(b: Board) -> &'static str {
-    match b {
-        Board::Plain => "plain",
-        Board::Assisted => "assisted",
-    }
-}
-
-fn guess_text(g: &ScoredGuess) -> String {
-    format!(
-        "  guess {}: {} -> {} black, {} white",
-        g.n, g.code, g.black, g.white
-    )
-}
-
-/// A leaderboard row in words.
-pub fn leader_text(daily: Daily, e: &LeaderEntry) -> String {
-    match daily {
-        Daily::Twenty48 => format!(
-            "  {:>3}. {} {} (tile {}, {} moves)",
-            e.rank,
-            e.name,
-            e.score,
-            e.max_tile.unwrap_or(0),
-            e.detail
-        ),
-        Daily::Mastermind => format!(
-            "  {:>3}. {} {} guesses ({} s)",
-            e.rank,
-            e.name,
-            e.score,
-            e.detail / 1000
-        ),
-    }
-}
-
-/// A challenge's or the queue's terms from the words after the name: a board (`3x3`), a clock (`5+3` or `10`) and
-/// `rated`, in any order; the board is 6x5 unless given.
-pub fn terms_of(words: &[&str]) -> Result<(String, Option<TimeControl>, bool), String> {
-    let mut board = "6x5".to_string();
-    let mut clock = None;
-    let mut rated = false;
-    for w in words {
-        if *w == "rated" {
-            rated = true;
-        } else if w.contains('x') {
-            board = (*w).to_string();
-        } else {
-            clock = Some(w.parse::<TimeControl>().map_err(|e| e.to_string())?);
-        }
-    }
-    Ok((board, clock, rated))
 }
 
 #[cfg(test)]

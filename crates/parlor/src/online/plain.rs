@@ -1,6 +1,7 @@
 //! `parlor online` in plain mode: one line per thing that happens (a challenge, a move, the end, the connection
-//! lost and back), the board after every move of the game in front, and commands typed one per line. Standard
-//! input is read on a thread of its own, so the server's news is printed as it comes, whatever the player types.
+//! lost and back, an opponent away with the grace period left, and reminders of it), the board after every move of
+//! the game in front, and commands typed one per line. Standard input is read on a thread of its own, so the
+//! server's news is printed as it comes, whatever the player types.
 
 use super::identity::Identity;
 use super::link::{self, Down, Up};
@@ -36,6 +37,9 @@ commands:
                                a daily leaderboard, ranked by the server's figures
   help or ?                    this list
   quit or q                    leave (games in play wait for you for the server's grace period)";
+
+/// How often the loop looks, when nothing comes, whether a reminder of an opponent away is due.
+const COUNTDOWN_TICK: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// What the loop waits for: a line typed, the end of input, or news from the link.
 enum Input {
@@ -76,7 +80,19 @@ pub fn run(url: &str, me: Identity, env: &Env) -> Result<()> {
     )?;
     out.flush()?;
     let mut session = Plain { up: &up, t48: None };
-    while let Ok(input) = rx.recv() {
+    loop {
+        let input = match rx.recv_timeout(COUNTDOWN_TICK) {
+            Ok(input) => input,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                // An opponent away: the reminders of the grace period left, when due.
+                for line in model.countdown(crate::host::clock().monotonic_ms()) {
+                    writeln!(out, "{line}")?;
+                }
+                out.flush()?;
+                continue;
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+        };
         let more = match input {
             Input::Line(line) => session.command(&mut model, line.trim(), out)?,
             Input::Eof => false,

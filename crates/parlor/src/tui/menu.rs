@@ -21,9 +21,8 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 
-/// What the menu's "Online" entry opens: set once by a front end that offers Parlor online from its menu (the page,
-/// which asks the server and the name first); without it the menu has no such entry (the terminal's is
-/// `parlor online`).
+/// What the menu's "Online" entry opens: set once by a front end that offers Parlor online from its menu (the page
+/// and the terminal, which ask the server and the name first); without it the menu has no such entry.
 static ONLINE: std::sync::OnceLock<fn() -> Box<dyn View>> = std::sync::OnceLock::new();
 
 /// Offers Parlor online in the menu, opened by `open`; `false` if it was offered already.

@@ -371,8 +371,8 @@ fn the_full_screen_settings_change_the_theme_and_a_key_for_the_next_start() {
     let cfg = config.path().to_str().unwrap();
     let mut p = Pty::spawn(Spawn::new(data.path(), &["--config-dir", cfg]));
     p.wait_for("New game: 2048");
-    // The menu: three new games, best scores, statistics, history, then Settings.
-    p.press_all(&[Key::Down; 6]);
+    // The menu: three new games, Online, best scores, statistics, history, then Settings.
+    p.press_all(&[Key::Down; 7]);
     p.press(Key::Enter);
     p.wait_for("Parlor · settings");
     p.press(Key::Right); // theme: auto -> dark

@@ -101,9 +101,8 @@ impl Hub {
         }
         self.lobby_changed = true;
         let mut games: Vec<GameInPlay> = Vec::new();
-        for (&game, live) in self.rooms.iter_mut() {
+        for (&game, live) in self.rooms.iter() {
             if let Some(side) = live.room.side_of(name) {
-                live.room.returned(side);
                 games.push(GameInPlay {
                     game,
                     side,
@@ -118,6 +117,7 @@ impl Hub {
             rating: rating::shown(&self.exact(name)),
             games,
         });
+        self.player_back(conn, name, now_ms);
         // The player's place in the queue and the rematch offers they made, held while they were away, are theirs
         // again; this connection is told of its place and of the offers made to them.
         let now_unix = now_unix_ms();
@@ -169,11 +169,7 @@ impl Hub {
         for offer in self.rematches.values_mut().filter(|o| o.from == name) {
             offer.absent_since = Some(now_ms);
         }
-        for live in self.rooms.values_mut() {
-            if let Some(side) = live.room.side_of(name) {
-                live.room.left(side, now_ms);
-            }
-        }
+        self.player_away(name, now_ms);
         self.forget_rating(name);
     }
 

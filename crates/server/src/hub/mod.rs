@@ -22,6 +22,7 @@
 //! them); open challenges and what a connection follows (the lobby, games watched) belong to the connection and end
 //! with it: a client asks for them again when it connects again.
 
+mod away;
 mod connections;
 mod daily;
 mod lobby;
@@ -99,6 +100,8 @@ pub enum After {
         game: u64,
         /// Its last event kept.
         through: u64,
+        /// When it started (hub time): a player away then is said to be, with the grace left as of it.
+        at: u64,
     },
     /// A game's end is kept: its last events go out and its room goes. If the write failed, the players' ratings
     /// are put back as they were (`before`).
@@ -256,9 +259,10 @@ impl Hub {
         match done.after {
             After::Nothing => {}
             After::Events { game, through } => self.show(game, through),
-            After::Started { game, through } => {
+            After::Started { game, through, at } => {
                 if ok {
                     self.show(game, through);
+                    self.tell_away(game, at);
                 } else {
                     self.not_started(game);
                 }
@@ -397,6 +401,7 @@ impl Hub {
                 if !self.watch(conn, name, game, after) {
                     return Some(ClientMessage::Watch { game, after });
                 }
+                self.tell_watcher_away(conn, game, now_ms);
             }
             ClientMessage::Unwatch { game } => self.unwatch(conn, game),
             msg @ (ClientMessage::Rematch { .. }

@@ -147,7 +147,11 @@ impl Hub {
         self.write(
             format!("game {game} could not start"),
             move |s| s.start_game(&kept),
-            After::Started { game, through },
+            After::Started {
+                game,
+                through,
+                at: now_ms,
+            },
         );
         self.rooms.insert(
             game,

@@ -201,6 +201,34 @@ impl Client {
         }
     }
 
+    /// The next message, which must say that `name` (on `side` of `game`) is away; returns the grace period left.
+    pub async fn away(&mut self, game: u64, side: Side, name: &str) -> u64 {
+        match self.recv().await {
+            ServerMessage::Away {
+                game: g,
+                side: s,
+                name: n,
+                grace_ms,
+            } if g == game && s == side && n == name => grace_ms,
+            other => panic!("{}: expected {name} away, got {other:?}", self.name),
+        }
+    }
+
+    /// The next message, which must say that `name` (on `side` of `game`) is back.
+    pub async fn back(&mut self, game: u64, side: Side, name: &str) {
+        let msg = self.recv().await;
+        assert_eq!(
+            msg,
+            ServerMessage::Back {
+                game,
+                side,
+                name: name.to_string()
+            },
+            "{}",
+            self.name
+        );
+    }
+
     /// Drops the connection without a close (as a lost network does).
     pub fn drop_without_close(self) {
         drop(self.ws);

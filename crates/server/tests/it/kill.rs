@@ -123,6 +123,9 @@ async fn a_server_killed_with_sigkill_keeps_finished_games_and_resumes_games_in_
         (games[0].game, games[0].side, games[0].last_event),
         (live, Side::White, 4)
     );
+    // Ann is not back yet: Bob is told she is away, her seat held from the restart.
+    let left = bob.away(live, Side::Black, "ann").await;
+    assert!(left > 50_000 && left <= 60_000, "{left}");
     // Ann's rematch offer is still there, and Bob is told of it again.
     assert_eq!(
         bob.recv().await,
@@ -148,6 +151,7 @@ async fn a_server_killed_with_sigkill_keeps_finished_games_and_resumes_games_in_
     assert_eq!(moves, ["c1k", "c6j", "d1k"]);
     // The game goes on: White's move is taken, with White's clock as it was.
     let (mut ann, _) = Client::hello(addr, "ann").await;
+    bob.back(live, Side::Black, "ann").await;
     bob.send(&ClientMessage::Move {
         game: live,
         seq: 2,

@@ -1,5 +1,6 @@
 //! The log file beside the database: a real server process logs every refusal and each game's start and end to
-//! `server.log` in its data directory (as well as stderr), line by line, so it is there even after SIGKILL.
+//! `server.log` in its data directory (as well as stderr), line by line, so it is there even after SIGKILL; and
+//! each player away from a game in play and back.
 
 use crate::client::{Client, play, start_game};
 use crate::kill::spawn;
@@ -7,7 +8,7 @@ use parlor_online::protocol::{ClientMessage, ErrorCode, Side};
 use std::time::{Duration, Instant};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn refusals_and_each_games_start_and_end_are_in_the_log_file() {
+async fn refusals_each_games_start_and_end_and_a_player_away_are_in_the_log_file() {
     let dir = tempfile::tempdir().unwrap();
     let (mut server, addr) = spawn(dir.path());
     let (mut ann, _) = Client::hello(addr, "ann").await;
@@ -26,6 +27,11 @@ async fn refusals_and_each_games_start_and_end_are_in_the_log_file() {
     .await;
     assert_eq!(ann.error().await, ErrorCode::NotYourTurn);
     play(game, &mut bob, &mut ann, Side::White, 1, "b4j", 3).await;
+    // Bob's network goes, and he comes back.
+    bob.drop_without_close();
+    ann.away(game, Side::White, "bob").await;
+    let (mut bob, _) = Client::hello(addr, "bob").await;
+    ann.back(game, Side::White, "bob").await;
     bob.send(&ClientMessage::Resign { game }).await;
     let _ = (ann.event().await, bob.event().await);
 
@@ -39,6 +45,8 @@ async fn refusals_and_each_games_start_and_end_are_in_the_log_file() {
         "code=Malformed".to_string(),
         "code=NotYourTurn".to_string(),
         format!("game started game={game} black=\"ann\" white=\"bob\" board=4x4"),
+        format!("player away: seat held game={game} name=\"bob\" side=\"white\" grace_ms="),
+        format!("player back game={game} name=\"bob\" side=\"white\""),
         format!("game ended game={game} winner=\"black\" reason=\"resignation\" ply=2"),
     ];
     let deadline = Instant::now() + Duration::from_secs(10);

@@ -6,6 +6,7 @@
 // Tests stop loudly: unwrap, expect and panic are how a test fails (the workspace warns on them elsewhere).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod away;
 mod client;
 mod clock;
 mod daily;

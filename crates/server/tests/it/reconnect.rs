@@ -20,9 +20,10 @@ async fn back_inside_the_grace_period_nothing_is_lost_or_doubled() {
     play(game, &mut ann, &mut bob, Side::Black, 1, "c1k", 2).await;
     play(game, &mut bob, &mut ann, Side::White, 1, "c6j", 3).await;
 
-    // Bob's network goes; Ann moves while he is away.
+    // Bob's network goes; Ann hears he is away, and moves meanwhile.
     bob.drop_without_close();
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    let left = ann.away(game, Side::White, "bob").await;
+    assert!(left <= GRACE_MS, "{left}");
     ann.send(&ClientMessage::Move {
         game,
         seq: 2,
@@ -47,6 +48,7 @@ async fn back_inside_the_grace_period_nothing_is_lost_or_doubled() {
             }]
         }
     );
+    ann.back(game, Side::White, "bob").await;
     bob.send(&ClientMessage::Resume { game, after: 3 }).await;
     let (g, missed) = bob.event().await;
     assert_eq!((g, missed.n), (game, 4));
@@ -105,6 +107,7 @@ async fn gone_past_the_grace_period_loses_on_time() {
 
     let gone = Instant::now();
     ann.drop_without_close();
+    bob.away(game, Side::Black, "ann").await;
     let (g, end) = bob.event().await;
     let waited = gone.elapsed();
     assert_eq!((g, end.n), (game, 4));
@@ -140,6 +143,7 @@ async fn gone_past_the_grace_period_loses_on_time() {
     assert!(next > game);
     play(next, &mut ann, &mut bob, Side::Black, 1, "b1k", 2).await;
     bob.drop_without_close();
+    ann.away(next, Side::White, "bob").await;
     let (_, end) = ann.event().await;
     assert!(matches!(
         end.kind,
@@ -175,6 +179,7 @@ async fn a_client_gone_silent_is_taken_as_dropped_by_the_heartbeat() {
     play(game, &mut bob, &mut ann, Side::White, 1, "b4j", 3).await;
     // Ann's side goes silent: her connection stays open but she reads nothing, so answers no ping.
     let silent = Instant::now();
+    bob.away(game, Side::Black, "ann").await;
     let (_, end) = bob.event().await;
     assert!(matches!(
         end.kind,

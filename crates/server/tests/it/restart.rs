@@ -83,7 +83,10 @@ fn a_killed_server_restarted_keeps_every_finished_game() {
             .await;
         assert_eq!(thief.error().await, ErrorCode::BadName);
         let (mut ann, _) = Client::hello(server.addr, "ann").await;
+        // The game in play waits for both: Ann, back first, is told Bob is away, then that he is back.
+        ann.away(in_play, Side::White, "bob").await;
         let (mut bob, _) = Client::hello(server.addr, "bob").await;
+        ann.back(in_play, Side::White, "bob").await;
         // A game finished before the kill is sent again whole: start, two moves, the end in its final position.
         let (old, _, position) = &finished[0];
         bob.send(&ClientMessage::Resume {

@@ -117,6 +117,8 @@ async fn every_connection_of_a_player_gets_the_events_and_a_move_from_any_is_tak
     moved(0, &mut two, game, 4, "b1k", 8).await;
     let last_gone = Instant::now();
     tab.drop_without_close();
+    // Only the last connection's going makes Ann away.
+    bob.away(game, Side::White, "ann").await;
     let (_, end) = bob.event().await;
     assert!(last_gone.elapsed() >= Duration::from_millis(GRACE_MS - 50));
     assert_eq!(end.n, 9);

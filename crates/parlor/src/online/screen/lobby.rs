@@ -1,0 +1,300 @@
+//! The online screen's lobby: its rows (challenges to the player, their games, challenges sent, live games, players
+//! online), its keys, and how it is drawn with the newest news under it.
+
+use super::bindings::{Cmd, LOBBY, key_of};
+use super::prompt::Prompt;
+use super::{Item, OnlineView};
+use crate::online::conn::Up;
+use crate::online::model::{OnlineGame, terms};
+use crate::tui::Transition;
+use crate::tui::layout::fit_line;
+use crate::tui::theme::Theme;
+use parlor_online::protocol::{Board, ClientMessage, Daily};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+impl OnlineView {
+    pub(super) fn items(&self) -> Vec<Item> {
+        let mut v: Vec<Item> = self
+            .model
+            .incoming()
+            .map(|c| Item::Incoming(c.challenge))
+            .collect();
+        let mut games: Vec<&OnlineGame> = self.model.games.values().collect();
+        // Games in play first, newest first.
+        games.sort_by_key(|g| (g.ending.is_some(), std::cmp::Reverse(g.id)));
+        v.extend(games.iter().map(|g| Item::Game(g.id)));
+        v.extend(self.model.outgoing().map(|c| Item::Outgoing(c.challenge)));
+        v.extend(
+            self.model
+                .live
+                .iter()
+                .filter(|l| !self.model.games.contains_key(&l.game))
+                .map(|l| Item::Live(l.game)),
+        );
+        v.extend((0..self.model.players.len()).map(Item::Player));
+        v
+    }
+
+    pub(super) fn lobby_key(&mut self, cmd: Cmd) -> Transition {
+        let items = self.items();
+        let under = items
+            .get(self.row.min(items.len().saturating_sub(1)))
+            .copied();
+        match cmd {
+            Cmd::Row(d) if !items.is_empty() => {
+                let n = items.len() as i32;
+                self.row = ((self.row as i32 + d).rem_euclid(n)) as usize;
+            }
+            Cmd::Open | Cmd::Accept => match under {
+                Some(Item::Incoming(id)) => self.send(ClientMessage::Accept { challenge: id }),
+                Some(Item::Game(id)) if cmd == Cmd::Open => {
+                    self.model.current = Some(id);
+                    self.in_game = true;
+                    self.cursor = None;
+                    self.selected = None;
+                }
+                Some(Item::Live(game)) if cmd == Cmd::Open => {
+                    self.send(ClientMessage::Watch { game, after: 0 })
+                }
+                Some(Item::Player(i)) if cmd == Cmd::Open => {
+                    let name = self
+                        .model
+                        .players
+                        .get(i)
+                        .map(|p| p.name.clone())
+                        .unwrap_or_default();
+                    if name == self.model.me {
+                        self.say("that is you: choose another player");
+                    } else {
+                        self.prompt = Some(Prompt::Challenge(format!("{name} ")));
+                    }
+                }
+                _ => self.say("no challenge to you under the cursor"),
+            },
+            Cmd::Decline => match under {
+                Some(Item::Incoming(challenge)) => self.send(ClientMessage::Decline { challenge }),
+                Some(Item::Outgoing(challenge)) => self.send(ClientMessage::Cancel { challenge }),
+                _ => self.say("no challenge under the cursor"),
+            },
+            Cmd::Queue => {
+                if self.model.queue.is_some() {
+                    self.send(ClientMessage::Unqueue {});
+                } else {
+                    self.prompt = Some(Prompt::Queue(String::new()));
+                }
+            }
+            Cmd::Daily => {
+                self.send(ClientMessage::Daily2048 {});
+                self.send(ClientMessage::DailyMastermind {});
+                for daily in [Daily::Twenty48, Daily::Mastermind] {
+                    self.send(ClientMessage::Leaderboard {
+                        daily,
+                        day: None,
+                        board: Board::Plain,
+                    });
+                }
+            }
+            Cmd::Play2048 => {
+                if self.model.daily_2048.is_some() {
+                    self.start_2048();
+                } else {
+                    self.want_2048 = true;
+                    self.send(ClientMessage::Daily2048 {});
+                }
+            }
+            Cmd::Guess => {
+                if self.model.daily_mastermind.is_none() {
+                    self.send(ClientMessage::DailyMastermind {});
+                }
+                self.prompt = Some(Prompt::Guess(String::new()));
+            }
+            Cmd::Challenge => self.prompt = Some(Prompt::Challenge(String::new())),
+            Cmd::Switch => {
+                if self.game().is_some() {
+                    self.in_game = true;
+                } else {
+                    let c = key_of(LOBBY, Cmd::Challenge);
+                    self.say(format!("no game yet: challenge someone with {c}"));
+                }
+            }
+            Cmd::Import => match under {
+                Some(Item::Game(id)) => self.import(Some(id)),
+                _ => self.say("no game under the cursor"),
+            },
+            Cmd::Back => {
+                // Out of the online screen: back to the menu it was opened from, or out of `parlor online`.
+                self.wire.up(Up::Quit);
+                return Transition::Pop;
+            }
+            _ => {}
+        }
+        Transition::Stay
+    }
+
+    pub(super) fn draw_lobby(&mut self, frame: &mut Frame, body: Rect, theme: &Theme) {
+        let mut lines: Vec<Line> = Vec::new();
+        self.rows.clear();
+        let items = self.items();
+        if self.row >= items.len() {
+            self.row = items.len().saturating_sub(1);
+        }
+        let heading = |lines: &mut Vec<Line>, text: &str| {
+            lines.push(Line::styled(text.to_string(), theme.strong()));
+        };
+        let k = |cmd| key_of(LOBBY, cmd);
+        let heads = [
+            format!(
+                "Challenges to you ({} or {} accepts, {} declines)",
+                k(Cmd::Open),
+                k(Cmd::Accept),
+                k(Cmd::Decline)
+            ),
+            "Your games".to_string(),
+            format!("Challenges sent ({} cancels)", k(Cmd::Decline)),
+            format!("Live games ({} watches)", k(Cmd::Open)),
+            format!("Players online ({} challenges)", k(Cmd::Open)),
+        ];
+        let now = crate::host::clock().monotonic_ms();
+        let mut section = None;
+        for (i, item) in items.iter().enumerate() {
+            let (head, text) = match *item {
+                Item::Incoming(id) => {
+                    let c = self.model.incoming().find(|c| c.challenge == id);
+                    (
+                        0,
+                        c.map(|c| {
+                            format!(
+                                "{} challenges you on {}, {}",
+                                c.from,
+                                c.board,
+                                terms(c.clock, c.rated)
+                            )
+                        })
+                        .unwrap_or_default(),
+                    )
+                }
+                Item::Game(id) => {
+                    let g = &self.model.games[&id];
+                    let state = match g.result_text() {
+                        Some(r) => format!("over: {r}"),
+                        None if g.my_turn() => "your move".to_string(),
+                        None if g.side.is_none() => "watching".to_string(),
+                        None => format!("{} to move", g.name(g.to_move())),
+                    };
+                    // A player away comes first: the row may be shortened at its end.
+                    let away = self
+                        .model
+                        .away_text(id, now)
+                        .map(|a| format!("{a} · "))
+                        .unwrap_or_default();
+                    (1, format!("game {id}: {away}{} · {state}", g.title()))
+                }
+                Item::Outgoing(id) => {
+                    let c = self.model.outgoing().find(|c| c.challenge == id);
+                    (
+                        2,
+                        c.map(|c| {
+                            format!(
+                                "to {} on {}, {} (waiting)",
+                                c.to,
+                                c.board,
+                                terms(c.clock, c.rated)
+                            )
+                        })
+                        .unwrap_or_default(),
+                    )
+                }
+                Item::Live(id) => {
+                    let l = self.model.live.iter().find(|l| l.game == id);
+                    (
+                        3,
+                        l.map(|l| {
+                            format!(
+                                "game {id}: {} against {} on {}, {}, move {}, {} watching",
+                                l.black,
+                                l.white,
+                                l.board,
+                                terms(l.clock, l.rated),
+                                l.ply + 1,
+                                l.spectators
+                            )
+                        })
+                        .unwrap_or_default(),
+                    )
+                }
+                Item::Player(i) => {
+                    let p = &self.model.players[i];
+                    let what = if p.name == self.model.me {
+                        " (you)"
+                    } else if p.playing {
+                        " · playing"
+                    } else if p.queued {
+                        " · in the queue"
+                    } else {
+                        ""
+                    };
+                    (
+                        4,
+                        format!(
+                            "{} {} ±{}{what}",
+                            p.name, p.rating.rating, p.rating.deviation
+                        ),
+                    )
+                }
+            };
+            if section != Some(head) {
+                if section.is_some() {
+                    lines.push(Line::raw(""));
+                }
+                heading(&mut lines, &heads[head]);
+                section = Some(head);
+            }
+            self.rows.push((body.y + lines.len() as u16, *item));
+            let chosen = i == self.row;
+            let style = if chosen {
+                theme.selected()
+            } else {
+                ratatui::style::Style::default()
+            };
+            lines.push(fit_line(
+                Line::from(Span::styled(
+                    format!("{} {text}", if chosen { '▸' } else { ' ' }),
+                    style,
+                )),
+                body.width,
+            ));
+        }
+        if let Some(q) = &self.model.queue {
+            lines.push(Line::styled(
+                crate::online::model::queue_text(q),
+                theme.strong(),
+            ));
+        }
+        if items.is_empty() {
+            lines.push(Line::raw(format!(
+                "No challenges or games yet: {} challenges a player by name (and a board, e.g. bob 3x3).",
+                k(Cmd::Challenge)
+            )));
+        }
+        let room = body.height as usize;
+        // The news (the daily challenges and leaderboards among them) take what the lists leave, and at least half
+        // of a full screen.
+        let news = self
+            .log
+            .len()
+            .min(room.saturating_sub(lines.len() + 1).max(room / 2));
+        lines.truncate(room.saturating_sub(news));
+        let shown = body.y + lines.len() as u16;
+        self.rows.retain(|(y, _)| *y < shown);
+        while lines.len() + news < room {
+            lines.push(Line::raw(""));
+        }
+        for l in &self.log[self.log.len() - news..] {
+            lines.push(fit_line(Line::styled(l.clone(), theme.dim()), body.width));
+        }
+        frame.render_widget(Paragraph::new(lines), body);
+    }
+}

@@ -1,0 +1,223 @@
+//! What the online screen says about its keys: the hint bar, which follows the state (what is under the lobby's
+//! cursor; a game in play, over, or watched; today's 2048; a question asked or a line typed), the line of the
+//! question or typed line, the keys the model's lines name ([`KeyWords`]), and the help. Every key named comes
+//! from the live tables (the `bindings` module).
+
+use super::bindings::{
+    Cmd, DAILY_2048, GAME, LOBBY, TYPING, Typing, answer_keys, help_rows, hints, key_of,
+};
+use super::prompt::Prompt;
+use super::{Item, OnlineView};
+use crate::online::model::KeyWords;
+use crate::tui::Help;
+use nocca::Dir;
+
+impl OnlineView {
+    /// The keys the model's lines name (a challenge received or sent, a rematch offered, the daily challenges).
+    pub(super) fn key_words() -> KeyWords {
+        KeyWords {
+            accept: format!(
+                "{} or {}",
+                key_of(LOBBY, Cmd::Open),
+                key_of(LOBBY, Cmd::Accept)
+            ),
+            decline: key_of(LOBBY, Cmd::Decline),
+            cancel: key_of(LOBBY, Cmd::Decline),
+            rematch: key_of(GAME, Cmd::Rematch),
+            decline_rematch: key_of(GAME, Cmd::DeclineRematch),
+            play_2048: key_of(LOBBY, Cmd::Play2048),
+            guess: key_of(LOBBY, Cmd::Guess),
+        }
+    }
+
+    /// The hint bar now.
+    pub(super) fn hints_now(&self) -> Vec<(&'static str, &'static str)> {
+        if let Some(p) = &self.prompt {
+            return match p {
+                Prompt::Resign(_) => {
+                    let (yes, no) = answer_keys();
+                    vec![(yes, "resign"), (no, "keep playing")]
+                }
+                Prompt::Queue(_) => hints(
+                    TYPING,
+                    &[
+                        (Typing::Send, Some("join")),
+                        (Typing::Cancel, None),
+                        (Typing::Erase, None),
+                    ],
+                ),
+                Prompt::Challenge(_) | Prompt::Guess(_) => hints(
+                    TYPING,
+                    &[
+                        (Typing::Send, None),
+                        (Typing::Cancel, None),
+                        (Typing::Erase, None),
+                    ],
+                ),
+            };
+        }
+        if self.t48.is_some() {
+            return crate::tui::keys::describe(DAILY_2048, true);
+        }
+        if self.in_game
+            && let Some(g) = self.game()
+        {
+            let mut want: Vec<(Cmd, Option<&'static str>)> = Vec::new();
+            match (&g.ending, g.side) {
+                (None, Some(_)) if g.my_turn() => {
+                    want.push((Cmd::Choose, None));
+                    if self.selection().is_some() {
+                        want.push((Cmd::Step(Dir::K), None));
+                        want.push((Cmd::Cancel, Some("cancel")));
+                    }
+                    want.push((Cmd::Resign, Some("resign")));
+                }
+                (None, Some(_)) => want.push((Cmd::Resign, Some("resign"))),
+                (None, None) => {}
+                (Some(_), mine) => {
+                    if mine.is_some() {
+                        let offered = g
+                            .rematch_from
+                            .as_deref()
+                            .is_some_and(|f| f != self.model.me);
+                        if offered {
+                            want.push((Cmd::Rematch, Some("accept the rematch")));
+                            want.push((Cmd::DeclineRematch, Some("decline it")));
+                        } else {
+                            want.push((Cmd::Rematch, Some("rematch")));
+                        }
+                    }
+                    want.push((Cmd::Import, Some("import")));
+                }
+            }
+            want.push((Cmd::Back, Some("lobby")));
+            return hints(GAME, &want);
+        }
+        let items = self.items();
+        let under = items
+            .get(self.row.min(items.len().saturating_sub(1)))
+            .copied();
+        let mut want: Vec<(Cmd, Option<&'static str>)> = match under {
+            Some(Item::Incoming(_)) => {
+                vec![(Cmd::Open, Some("accept")), (Cmd::Decline, Some("decline"))]
+            }
+            Some(Item::Game(id)) => {
+                let mut v = vec![(Cmd::Open, Some("open"))];
+                if self
+                    .model
+                    .games
+                    .get(&id)
+                    .is_some_and(|g| g.ending.is_some())
+                {
+                    v.push((Cmd::Import, Some("import")));
+                }
+                v
+            }
+            Some(Item::Outgoing(_)) => vec![(Cmd::Decline, Some("cancel"))],
+            Some(Item::Live(_)) => vec![(Cmd::Open, Some("watch"))],
+            Some(Item::Player(i))
+                if self
+                    .model
+                    .players
+                    .get(i)
+                    .is_some_and(|p| p.name != self.model.me) =>
+            {
+                vec![(Cmd::Open, Some("challenge"))]
+            }
+            _ => Vec::new(),
+        };
+        want.push((Cmd::Challenge, Some("challenge by name")));
+        want.push((
+            Cmd::Queue,
+            Some(if self.model.queue.is_some() {
+                "leave the queue"
+            } else {
+                "queue"
+            }),
+        ));
+        if self.game().is_some() {
+            want.push((Cmd::Switch, Some("game")));
+        }
+        want.push((
+            Cmd::Back,
+            Some(if self.back_to_menu { "menu" } else { "quit" }),
+        ));
+        hints(LOBBY, &want)
+    }
+
+    /// The line of the question asked or the line being typed.
+    pub(super) fn prompt_line(p: &Prompt) -> String {
+        let send = key_of(TYPING, Typing::Send);
+        let cancel = key_of(TYPING, Typing::Cancel);
+        match p {
+            Prompt::Challenge(t) => {
+                format!("Challenge: NAME [RxC] [M+S] [rated], {send} sends, {cancel} cancels: {t}▏")
+            }
+            Prompt::Queue(t) => {
+                format!("Rated queue: [RxC] [M+S], {send} joins, {cancel} cancels: {t}▏")
+            }
+            Prompt::Resign(id) => {
+                let (yes, no) = answer_keys();
+                format!("Resign game {id}? {yes} resign · {no} keep playing")
+            }
+            Prompt::Guess(t) => format!(
+                "Today's Mastermind: a code (e.g. RGYU), {send} sends, {cancel} cancels: {t}▏"
+            ),
+        }
+    }
+
+    /// The help: each key table under its heading, then what the screen does, naming the keys as bound.
+    pub(super) fn help_now(&self) -> Help {
+        let k = |cmd| key_of(LOBBY, cmd);
+        let g = |cmd| key_of(GAME, cmd);
+        let leave = if self.back_to_menu {
+            "goes back to the menu"
+        } else {
+            "quits"
+        };
+        Help {
+            title: "Parlor online".to_string(),
+            keys: help_rows(),
+            text: vec![
+                format!(
+                    "Nocca Nocca against people on a Parlor server. The lobby lists the challenges to you ({} or {} \
+                     accepts the one under the cursor, {} declines it), your games, the challenges you sent ({} \
+                     withdraws one), the live games to watch and the players online; {} challenges a player by \
+                     name, with a board size if not 6x5 (bob 3x3), and {} joins the rated queue.",
+                    k(Cmd::Open),
+                    k(Cmd::Accept),
+                    k(Cmd::Decline),
+                    k(Cmd::Decline),
+                    k(Cmd::Challenge),
+                    k(Cmd::Queue),
+                ),
+                format!(
+                    "In a game the board is the local game's: the cursor or a click selects a piece and then its \
+                     target, or a digit steps the selected piece (7 8 9 / 4 6 / 1 2 3); {} resigns (asking first). \
+                     After the end {} offers a rematch (or accepts the one offered, {} declines it) and {} adds the \
+                     game to the local history, replayable from the menu like a local game. {} or {} goes back to \
+                     the lobby; {} in the lobby {leave}.",
+                    g(Cmd::Resign),
+                    g(Cmd::Rematch),
+                    g(Cmd::DeclineRematch),
+                    g(Cmd::Import),
+                    g(Cmd::Switch),
+                    g(Cmd::Back),
+                    k(Cmd::Back),
+                ),
+                format!(
+                    "The daily challenges: {} shows today's and their leaderboards, {} plays today's 2048 here \
+                     (the server replays it and ranks its score), {} makes a guess at today's Mastermind.",
+                    k(Cmd::Daily),
+                    k(Cmd::Play2048),
+                    k(Cmd::Guess),
+                ),
+                "When the connection drops, the line at the top says so and the client connects again by itself, \
+                 taking every game up where it was; the server holds your seat for its grace period. When your \
+                 opponent's connection drops, the game says so and counts their grace period down: past it they \
+                 lose the game."
+                    .to_string(),
+            ],
+        }
+    }
+}
