@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The browser tests (README.md, Tests): builds the page, runs the web crate's wasm-bindgen-test tests in headless
+# The browser tests (docs/TESTING.md): builds the page, runs the web crate's wasm-bindgen-test tests in headless
 # Chromium, then plays the built page end to end through chromedriver (crates/web-e2e). Needs Debian's chromium and
 # chromium-driver (.ci/run installs them when missing); screenshots land in target/web-artifacts/.
 set -euo pipefail

@@ -1,6 +1,6 @@
 //! The registry: every game Parlor plays, in menu order. Adding a game is an engine crate, one folder in `games/`
-//! (its `Game`, full-screen, plain and command-line faces) and one line here; see the README, "Adding a fourth
-//! game". Only the program's top (`lib.rs`) reads the registry: it hands the games to the command line, the screens
+//! (its `Game`, full-screen, plain and command-line faces) and one line here; see docs/ARCHITECTURE.md,
+//! "Adding a fourth game". Only the program's top (`lib.rs`) reads the registry: it hands the games to the command line, the screens
 //! and the settings.
 
 #[cfg(feature = "terminal")]

@@ -2,7 +2,7 @@
 //! server of our own on 127.0.0.1, and played in headless Chromium through chromedriver, driven from Rust with
 //! fantoccini.
 //!
-//! The page is reached only through the contract it offers its tests (README.md, "Tests": `window.parlorReady`,
+//! The page is reached only through the contract it offers its tests (docs/TESTING.md: `window.parlorReady`,
 //! `parlorScreen()`, `parlorCellAt(col, row)`, `parlorExport()` and the rest, `#announce`, keys on `document`). Every
 //! step is bounded in time and says what it waited for when it gives up; chromedriver and Chromium are stopped when
 //! the [`Session`] is dropped, also when a test panics.

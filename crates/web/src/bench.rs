@@ -81,7 +81,7 @@ mod tests {
         assert_eq!(
             run("mastermind-optimal"),
             Some(5625),
-            "classic optimal total (README)"
+            "classic optimal total (docs/ENGINES.md)"
         );
         assert_eq!(run("nope"), None);
     }

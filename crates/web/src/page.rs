@@ -1,5 +1,5 @@
 //! The page (wasm32 only): the app, its backend and the browser's events, and the functions the page offers on
-//! `window` (see README, "In the browser", for the contract). One page runs at a time, on the page's one thread.
+//! `window` (see docs/BROWSER.md for the contract). One page runs at a time, on the page's one thread.
 
 use crate::announce::Announcer;
 use crate::keys::{Held, key_event};

@@ -76,7 +76,7 @@ fn a_key_reaches_the_app_and_changes_the_screen() {
 
 /// Mastermind's counting loops have a kernel of their own in WebAssembly's vectors (`crates/mastermind/src/lanes.rs`,
 /// built with `+simd128` as the page is; `scripts/web-test.sh` builds these tests so): the classic optimal solve
-/// through it totals what the portable code totals natively (5625 guesses over the 1296 secrets, README).
+/// through it totals what the portable code totals natively (5625 guesses over the 1296 secrets, docs/ENGINES.md).
 #[wasm_bindgen_test]
 // The simd128 check is a constant, but one the build's flags choose: the check is that this build had them.
 #[allow(clippy::assertions_on_constants)]

@@ -1,4 +1,4 @@
-//! The house reads top down (README, How it is built): the program's top, the registry, the game folders, the front
+//! The house reads top down (docs/ARCHITECTURE.md): the program's top, the registry, the game folders, the front
 //! ends, the settings, the mid end, storage, and the machine's services; no file imports a room above its own or a
 //! sibling front end, outside its tests.
 
