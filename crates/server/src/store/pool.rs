@@ -203,12 +203,22 @@ mod tests {
         assert_eq!(kept, (0..40).map(seat).collect::<Vec<_>>());
         // A failing call answers its error; the writer goes on.
         let refused = pool
-            .write(|s| s.finish_game(7, "", parlor_online::referee::GameResult {
-                    winner: None,
-                    reason: parlor_online::protocol::EndReason::Aborted,
-                }, ""))
+            .write(|s| {
+                s.finish_game(
+                    7,
+                    "",
+                    parlor_online::referee::GameResult {
+                        winner: None,
+                        reason: parlor_online::protocol::EndReason::Aborted,
+                    },
+                    "",
+                )
+            })
             .await;
-        assert!(matches!(refused, Err(StoreError::NotInPlay(7))), "{refused:?}");
+        assert!(
+            matches!(refused, Err(StoreError::NotInPlay(7))),
+            "{refused:?}"
+        );
         assert_eq!(pool.write(|s| s.last_game_id()).await.unwrap(), 0);
     }
 }
