@@ -113,15 +113,32 @@ async fn play(mut ws: Ws, game: u64, me: Side, think: Duration, mut seed: u64) -
     }
 }
 
+/// A loopback load test of a real `parlor-server` process.
+#[derive(clap::Parser, Debug)]
+#[command(name = "load")]
+struct Args {
+    /// Clients connected (hello said).
+    #[arg(default_value_t = 1000)]
+    clients: usize,
+    /// Games played at once by two clients each (at most half the clients).
+    #[arg(default_value_t = 300)]
+    games: usize,
+    /// Each move's think time, in milliseconds.
+    #[arg(default_value_t = 100)]
+    think_ms: u64,
+}
+
 fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().unwrap())
-        .collect();
-    let clients = args.first().copied().unwrap_or(1000) as usize;
-    let games = args.get(1).copied().unwrap_or(300) as usize;
-    let think = Duration::from_millis(args.get(2).copied().unwrap_or(100));
-    assert!(2 * games <= clients);
+    let args = <Args as clap::Parser>::parse();
+    let (clients, games) = (args.clients, args.games);
+    let think = Duration::from_millis(args.think_ms);
+    if 2 * games > clients {
+        eprintln!(
+            "load: {games} games need {} clients, not {clients}",
+            2 * games
+        );
+        std::process::exit(2);
+    }
     let server_bin = std::env::current_exe()
         .unwrap()
         .parent()

@@ -41,6 +41,25 @@ pub fn seed(secret: &str, what: &str, day: &str) -> u64 {
     u64::from_le_bytes(bytes)
 }
 
+/// Why a daily game or guess was refused: the protocol's error code and what the player is told.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct Refused {
+    /// The error's code.
+    pub code: ErrorCode,
+    /// What the player is told.
+    pub message: String,
+}
+
+impl Refused {
+    fn new(code: ErrorCode, message: impl Into<String>) -> Refused {
+        Refused {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
 /// A 2048 game as the server scored it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Scored {
@@ -62,23 +81,23 @@ pub fn score_2048(
     claimed: u64,
     hints: bool,
     undo: bool,
-) -> Result<Scored, (ErrorCode, String)> {
-    let actions =
-        letters_to_actions(letters).map_err(|e| (ErrorCode::BadActions, e.to_string()))?;
+) -> Result<Scored, Refused> {
+    let actions = letters_to_actions(letters)
+        .map_err(|e| Refused::new(ErrorCode::BadActions, e.to_string()))?;
     if !undo && actions.contains(&twenty48::Action::Undo) {
-        return Err((
+        return Err(Refused::new(
             ErrorCode::BadActions,
-            "the actions undo a move, but the game says undo was not used".into(),
+            "the actions undo a move, but the game says undo was not used",
         ));
     }
     let game = twenty48::Game::replay(twenty48::Rules::default(), seed, &actions).map_err(|e| {
-        (
+        Refused::new(
             ErrorCode::BadActions,
             format!("the actions do not replay: {e}"),
         )
     })?;
     if game.score() != claimed {
-        return Err((
+        return Err(Refused::new(
             ErrorCode::ScoreMismatch,
             format!(
                 "the actions score {}, not the {claimed} claimed",
@@ -120,34 +139,33 @@ pub struct Guessed {
 
 /// One Mastermind guess scored against the day's secret, after the guesses already made (texts as the server wrote
 /// them).
-pub fn score_guess(
-    seed: u64,
-    earlier: &[String],
-    text: &str,
-) -> Result<Guessed, (ErrorCode, String)> {
+pub fn score_guess(seed: u64, earlier: &[String], text: &str) -> Result<Guessed, Refused> {
     let variant = mastermind_variant();
     let mut game =
         mastermind::Game::replay_text(variant, seed, &earlier.join(";")).map_err(|e| {
-            (
+            Refused::new(
                 ErrorCode::Internal,
                 format!("the guesses kept do not replay: {e}"),
             )
         })?;
     if game.status() != mastermind::Status::Playing {
-        return Err((
+        return Err(Refused::new(
             ErrorCode::GameOver,
             format!("today's game is over: {}", game.status()),
         ));
     }
     let code = variant
         .parse_code(text)
-        .map_err(|e| (ErrorCode::IllegalMove, e.to_string()))?;
+        .map_err(|e| Refused::new(ErrorCode::IllegalMove, e.to_string()))?;
     if game.history().iter().any(|(g, _)| *g == code) {
-        return Err((ErrorCode::Duplicate, "that code was already guessed".into()));
+        return Err(Refused::new(
+            ErrorCode::Duplicate,
+            "that code was already guessed",
+        ));
     }
     let feedback = game
         .guess(code)
-        .map_err(|e| (ErrorCode::IllegalMove, e.to_string()))?;
+        .map_err(|e| Refused::new(ErrorCode::IllegalMove, e.to_string()))?;
     Ok(Guessed {
         code: variant.display(&code).to_string(),
         black: feedback.black,

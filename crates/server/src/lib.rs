@@ -11,10 +11,12 @@
 //! down by the clients, logged); a `hello` on a new connection takes the player back (`back`), and `resume` sends
 //! again every event missed. Messages are rate-limited per connection and per player ([`limit`]). Players, ratings, games (in
 //! play, move by move, and finished) and the dailies are kept in SQLite ([`store`]), so a server killed and started
-//! again resumes its games in play; it stops cleanly on Ctrl-C or SIGTERM.
+//! again resumes its games in play; it stops cleanly on Ctrl-C or SIGTERM. The store sits behind a trait
+//! ([`Store`]) and runs on threads of its own ([`Pool`]): no connection waits for a write it does not need, and
+//! what a write keeps is sent only once it is written.
 //!
 //! [`serve`] is `parlor serve`; [`run`] serves on a listener already bound until a future completes (the tests bind
-//! port 0 on loopback).
+//! port 0 on loopback), and [`run_on`] does so over any [`Store`].
 
 pub mod daily;
 mod hub;
@@ -26,7 +28,6 @@ pub mod rating;
 pub mod runclock;
 pub mod store;
 
-use anyhow::{Context, Result};
 use axum::Router;
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -48,6 +49,37 @@ use tokio::net::TcpListener;
 use tokio::sync::{mpsc, watch};
 
 pub use store::{FinishedGame, Pool, SqliteStore, Store, StoreError};
+
+/// Why the server could not start or stopped on a failure.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    /// The store failed to open or to load what it keeps.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The log file could not be opened.
+    #[error(transparent)]
+    Log(#[from] log::LogError),
+    /// The async runtime could not start.
+    #[error("starting the server's runtime: {0}")]
+    Runtime(std::io::Error),
+    /// The address could not be listened on.
+    #[error("listening on {addr}: {source}")]
+    Listen {
+        /// The address.
+        addr: SocketAddr,
+        /// Why not.
+        source: std::io::Error,
+    },
+    /// Serving failed.
+    #[error("serving: {0}")]
+    Serve(std::io::Error),
+    /// The serving task ended on a panic.
+    #[error("the server's task: {0}")]
+    Task(#[from] tokio::task::JoinError),
+}
+
+/// What the server's functions return.
+pub type Result<T> = std::result::Result<T, ServerError>;
 
 /// The address `parlor serve` listens on by default.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:7878";
@@ -133,14 +165,16 @@ pub fn serve_with(
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .context("starting the server's runtime")?;
+        .map_err(ServerError::Runtime)?;
     // Refusals, failures and each game's start and end (RUST_LOG is not read).
     log::init(log_file)?;
     runtime.block_on(async {
         let listener = TcpListener::bind(addr)
             .await
-            .with_context(|| format!("listening on {addr}"))?;
-        let local = listener.local_addr()?;
+            .map_err(|source| ServerError::Listen { addr, source })?;
+        let local = listener
+            .local_addr()
+            .map_err(|source| ServerError::Listen { addr, source })?;
         let logs = log_file.map_or_else(String::new, |f| format!(", log in {}", f.display()));
         println!(
             "parlor serve: listening on ws://{local}/ (data in {}{logs}); Ctrl-C stops",
@@ -263,7 +297,7 @@ pub async fn run_on(
     let _ = tokio::time::timeout(Duration::from_secs(2), alive_rx.recv()).await;
     // Every write asked for is done before the server says it has stopped.
     store.flush().await?;
-    served.context("the server's task")??;
+    served?.map_err(ServerError::Serve)?;
     Ok(())
 }
 

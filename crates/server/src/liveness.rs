@@ -63,18 +63,29 @@ impl Liveness {
 /// timeout, rarely enough to be sure a connection is gone.
 pub const HEARTBEAT_SECS: std::ops::RangeInclusive<u64> = 1..=3600;
 
+/// Why a `--heartbeat` value was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HeartbeatError {
+    /// Not a whole number.
+    #[error("{0:?} is not a whole number of seconds")]
+    NotANumber(String),
+    /// Outside [`HEARTBEAT_SECS`].
+    #[error(
+        "{0} s is out of range: the heartbeat is {lo} to {hi} s",
+        lo = HEARTBEAT_SECS.start(),
+        hi = HEARTBEAT_SECS.end()
+    )]
+    OutOfRange(u64),
+}
+
 /// `--heartbeat`'s value read: whole seconds in [`HEARTBEAT_SECS`], or why not.
-pub fn parse_heartbeat(text: &str) -> std::result::Result<Duration, String> {
+pub fn parse_heartbeat(text: &str) -> Result<Duration, HeartbeatError> {
     let secs: u64 = text
         .trim()
         .parse()
-        .map_err(|_| format!("{text:?} is not a whole number of seconds"))?;
+        .map_err(|_| HeartbeatError::NotANumber(text.to_string()))?;
     if !HEARTBEAT_SECS.contains(&secs) {
-        return Err(format!(
-            "{secs} s is out of range: the heartbeat is {} to {} s",
-            HEARTBEAT_SECS.start(),
-            HEARTBEAT_SECS.end()
-        ));
+        return Err(HeartbeatError::OutOfRange(secs));
     }
     Ok(Duration::from_secs(secs))
 }
@@ -98,7 +109,7 @@ mod tests {
             ("", "not a whole number"),
         ] {
             let e = parse_heartbeat(bad).unwrap_err();
-            assert!(e.contains(why), "{bad:?}: {e}");
+            assert!(e.to_string().contains(why), "{bad:?}: {e}");
         }
     }
 

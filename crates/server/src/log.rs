@@ -6,7 +6,6 @@
 //! Logged: every refusal of a client's message (with the connection's number and the error's code), every storage
 //! failure, every game's start and end, and where the server listens and when it stops.
 
-use anyhow::{Context, Result};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -18,6 +17,16 @@ use tracing_subscriber::{Layer, filter::LevelFilter};
 
 /// The log file's name in the data directory.
 pub const LOG_FILE: &str = "server.log";
+
+/// Why the log file could not be opened.
+#[derive(Debug, thiserror::Error)]
+#[error("{what}: {source}")]
+pub struct LogError {
+    /// What was being done (`opening server.log`).
+    what: String,
+    /// Why it failed.
+    source: std::io::Error,
+}
 
 /// The largest a log file grows before it is rotated.
 pub const LOG_MAX_BYTES: u64 = 8 * 1024 * 1024;
@@ -42,11 +51,17 @@ fn append(path: &Path) -> std::io::Result<File> {
 
 impl LogFile {
     /// Opens `path` for appending (making it if needed), rotated once it would pass `max_bytes`.
-    pub fn open(path: &Path, max_bytes: u64) -> Result<LogFile> {
+    pub fn open(path: &Path, max_bytes: u64) -> Result<LogFile, LogError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).with_context(|| format!("making {}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(|source| LogError {
+                what: format!("making {}", dir.display()),
+                source,
+            })?;
         }
-        let file = append(path).with_context(|| format!("opening {}", path.display()))?;
+        let file = append(path).map_err(|source| LogError {
+            what: format!("opening {}", path.display()),
+            source,
+        })?;
         let size = file.metadata().map(|m| m.len()).unwrap_or(0);
         Ok(LogFile {
             inner: Mutex::new(Inner {
@@ -103,7 +118,7 @@ impl<'a> MakeWriter<'a> for SharedLog {
 
 /// Sets the process's logging up (once; later calls change nothing): lines at `info` and above to stderr and, if
 /// `file` is given, to that file as well (without colours). Returns an error only if the file cannot be opened.
-pub fn init(file: Option<&Path>) -> Result<()> {
+pub fn init(file: Option<&Path>) -> Result<(), LogError> {
     let file_layer = match file {
         Some(path) => Some(
             tracing_subscriber::fmt::layer()

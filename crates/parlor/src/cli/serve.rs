@@ -41,5 +41,10 @@ pub fn run(args: &ServeArgs, global: &Global) -> Result<()> {
         heartbeat: args.heartbeat,
         ..parlor_server::Config::default()
     };
-    parlor_server::serve_with(args.listen, &dir, log_file.as_deref(), config)
+    Ok(parlor_server::serve_with(
+        args.listen,
+        &dir,
+        log_file.as_deref(),
+        config,
+    )?)
 }

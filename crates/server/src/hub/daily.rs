@@ -102,7 +102,7 @@ async fn submit_2048(
 ) -> Answer {
     let (day, seed) = seed(shared, "2048", day)?;
     let scored = daily::score_2048(seed, &actions, claimed, hints, undo)
-        .map_err(|(code, message)| boxed_error(code, message, None))?;
+        .map_err(|r| boxed_error(r.code, r.message, None))?;
     let board = board_word(scored.board);
     let kept = Daily2048 {
         day: day.clone(),
@@ -209,8 +209,7 @@ async fn guess(shared: &Shared, name: &str, day: &str, n: u32, code: &str) -> An
         white,
         solved,
         left,
-    } = daily::score_guess(seed, &texts, code)
-        .map_err(|(code, message)| boxed_error(code, message, None))?;
+    } = daily::score_guess(seed, &texts, code).map_err(|r| boxed_error(r.code, r.message, None))?;
     let kept = DailyGuess {
         day: day.clone(),
         name: name.to_string(),

@@ -16,7 +16,7 @@
 mod pool;
 mod sqlite;
 
-pub use pool::Pool;
+pub use pool::{Pool, READERS};
 pub use sqlite::{DB_FILE, SqliteStore};
 
 use crate::rating::Exact;

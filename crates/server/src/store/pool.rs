@@ -165,3 +165,60 @@ fn spawn(
             source,
         })
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::store::{QueuedPlayer, SqliteStore};
+
+    fn seat(i: u64) -> QueuedPlayer {
+        QueuedPlayer {
+            name: format!("p{i:02}"),
+            board: "4x4".into(),
+            clock: None,
+            joined_unix_ms: i,
+        }
+    }
+
+    #[tokio::test]
+    async fn writes_are_done_in_the_order_asked_and_reads_see_every_write_done() {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = Pool::start(Box::new(SqliteStore::open(dir.path()).unwrap())).unwrap();
+        assert!(pool.reader.is_some(), "SQLite has readers");
+        let (tx, rx) = std::sync::mpsc::channel();
+        for i in 0..40 {
+            let tx = tx.clone();
+            pool.write_then(
+                move |s| s.queue_put(&seat(i)),
+                move |r| {
+                    let _ = tx.send((i, r.is_ok()));
+                },
+            );
+        }
+        pool.flush().await.unwrap();
+        let done: Vec<(u64, bool)> = rx.try_iter().collect();
+        assert_eq!(done, (0..40).map(|i| (i, true)).collect::<Vec<_>>());
+        let kept = pool.read(|s| s.queue()).await.unwrap();
+        assert_eq!(kept, (0..40).map(seat).collect::<Vec<_>>());
+        // A failing call answers its error; the writer goes on.
+        let refused = pool
+            .write(|s| {
+                s.finish_game(
+                    7,
+                    "",
+                    parlor_online::referee::GameResult {
+                        winner: None,
+                        reason: parlor_online::protocol::EndReason::Aborted,
+                    },
+                    "",
+                )
+            })
+            .await;
+        assert!(
+            matches!(refused, Err(StoreError::NotInPlay(7))),
+            "{refused:?}"
+        );
+        assert_eq!(pool.write(|s| s.last_game_id()).await.unwrap(), 0);
+    }
+}

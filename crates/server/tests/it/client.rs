@@ -19,7 +19,7 @@ pub struct TestServer {
     /// Where it listens.
     pub addr: SocketAddr,
     stop: Option<oneshot::Sender<()>>,
-    task: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
+    task: Option<tokio::task::JoinHandle<parlor_server::Result<()>>>,
 }
 
 impl TestServer {
