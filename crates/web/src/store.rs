@@ -168,7 +168,7 @@ impl WebStore {
         let mut all = self.0.rows.borrow().dump();
         let done = dump::merge(&mut all, loaded.dump);
         let summary = format!(
-            "imported {done}{}{}",
+            "import: {done}{}{}",
             if settings.is_some() {
                 "; the settings taken"
             } else {

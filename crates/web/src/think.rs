@@ -201,7 +201,7 @@ mod tests {
 
     #[test]
     fn every_game_of_the_registry_is_answered() {
-        // A game added to the registry without its line in `answer` fails here.
+        // A game of the registry that does not answer a think request fails here.
         for g in parlor::registry::any() {
             let mut r = request::<Nocca>("", Purpose::Hint);
             r.game = g.id().into();

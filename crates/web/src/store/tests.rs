@@ -138,7 +138,7 @@ fn export_then_import_gives_the_same_store_and_settings() {
     let said = other.import(&text).unwrap();
     assert_eq!(
         said,
-        "imported 1 finished game added (0 already here), 1 game in progress added (0 already here), 0 \
+        "import: 1 finished game added (0 already here), 1 game in progress added (0 already here), 0 \
          set-aside rows added; the settings taken"
     );
     assert_eq!(other.export(), text);
@@ -146,7 +146,7 @@ fn export_then_import_gives_the_same_store_and_settings() {
     let again = other.import(&text).unwrap();
     assert!(
         again.starts_with(
-            "imported 0 finished games added (1 already here), 0 games in progress added (1 already here)"
+            "import: 0 finished games added (1 already here), 0 games in progress added (1 already here)"
         ),
         "{again}"
     );
