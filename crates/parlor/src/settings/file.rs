@@ -693,7 +693,7 @@ mod tests {
 
     /// A FIFO (or anything but a regular file) at settings.toml is never opened: reading it would wait for a writer
     /// forever. Loading says so and uses the defaults; saving refuses and leaves it as it is.
-    #[cfg(unix)]
+    #[cfg(all(unix, feature = "terminal"))]
     #[test]
     fn a_fifo_for_the_file_is_refused_not_waited_on() {
         let dir = tempfile::tempdir().unwrap();
