@@ -20,6 +20,7 @@ mod common;
 mod damaged_rows;
 mod distribution;
 mod feel;
+mod file_sizes;
 mod fit;
 mod fuzz;
 mod keys_shown;
