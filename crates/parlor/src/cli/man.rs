@@ -59,6 +59,19 @@ fn with_synopses(mut cmd: clap::Command) -> clap::Command {
     cmd.override_usage(usage)
 }
 
+/// The names of an argument's values as the synopsis shows them (`FILE`, `COLS ROWS`): its value names, else its
+/// id in capitals.
+fn value_names(arg: &clap::Arg) -> String {
+    arg.get_value_names()
+        .map(|v| {
+            v.iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_else(|| arg.get_id().as_str().to_uppercase())
+}
+
 /// One command's synopsis: its name, its options with their values, its arguments, and its commands.
 fn synopsis(cmd: &clap::Command) -> String {
     let name = cmd.get_bin_name().unwrap_or_else(|| cmd.get_name());
@@ -93,16 +106,7 @@ fn synopsis(cmd: &clap::Command) -> String {
                 clap::ArgAction::SetTrue | clap::ArgAction::SetFalse | clap::ArgAction::Count
             );
         let value = if takes {
-            let names = arg
-                .get_value_names()
-                .map(|v| {
-                    v.iter()
-                        .map(|s| s.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
-                .unwrap_or_else(|| arg.get_id().as_str().to_uppercase());
-            format!(" {names}")
+            format!(" {}", value_names(arg))
         } else {
             String::new()
         };
@@ -116,15 +120,7 @@ fn synopsis(cmd: &clap::Command) -> String {
         words.push("[GLOBAL OPTIONS]".into());
     }
     for arg in cmd.get_positionals().filter(|a| !a.is_hide_set()) {
-        let value = arg
-            .get_value_names()
-            .map(|v| {
-                v.iter()
-                    .map(|s| s.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .unwrap_or_else(|| arg.get_id().as_str().to_uppercase());
+        let value = value_names(arg);
         words.push(if arg.is_required_set() {
             value
         } else {

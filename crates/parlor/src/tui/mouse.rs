@@ -5,7 +5,8 @@
 //! then none of this is reached.
 
 use super::keys::{Answer, Nav};
-use crate::input::{MouseButton, MouseEvent, MouseEventKind};
+use super::text::{Cell, Shown};
+use crate::input::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
 /// A list as it was last drawn: where, how many items, and which item its first row shows (one item per row).
@@ -62,6 +63,57 @@ impl Rows {
         match self.pointer(event)? {
             Pointer::Wheel(nav) => Some((None, nav)),
             Pointer::Click(i, _) => Some((Some(i), Nav::Choose)),
+        }
+    }
+}
+
+/// A setting of a form (the settings screen, a game's setup) as last drawn: its index, its first and last screen
+/// rows, and where its ◀ and ▶ are (column, row).
+#[derive(Clone, Copy, Debug)]
+pub struct SettingHit {
+    /// The setting's index in the form.
+    pub setting: usize,
+    /// Its first and last screen rows.
+    pub rows: (u16, u16),
+    /// Where its ◀ is, if shown.
+    pub left: Option<(u16, u16)>,
+    /// Where its ▶ is, if shown.
+    pub right: Option<(u16, u16)>,
+}
+
+impl SettingHit {
+    /// Setting `setting` as `shown` drew it: the text rows `first..first + count`, its ◀ and ▶ at the cells
+    /// `left` and `right`; `None` when none of its rows is shown.
+    pub fn drawn(
+        shown: &Shown,
+        setting: usize,
+        (first, count): (usize, usize),
+        left: Option<Cell>,
+        right: Option<Cell>,
+    ) -> Option<SettingHit> {
+        Some(SettingHit {
+            setting,
+            rows: shown.rows(first, count)?,
+            left: left.and_then(|c| shown.at(c)),
+            right: right.and_then(|c| shown.at(c)),
+        })
+    }
+
+    /// The setting drawn on screen row `y`, if any.
+    pub fn on_row(hits: &[SettingHit], y: u16) -> Option<SettingHit> {
+        hits.iter()
+            .find(|h| (h.rows.0..=h.rows.1).contains(&y))
+            .copied()
+    }
+
+    /// The key a click at (x, y) on this setting stands for: ← on its ◀, → on its ▶, none elsewhere.
+    pub fn arrow(&self, x: u16, y: u16) -> Option<KeyCode> {
+        if self.left == Some((x, y)) {
+            Some(KeyCode::Left)
+        } else if self.right == Some((x, y)) {
+            Some(KeyCode::Right)
+        } else {
+            None
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::keys::{Binding, Nav, NavWords, bar, lookup, set_keymap};
 use super::layout::{chrome, wrap_fitted, wrap_text};
+use super::mouse::SettingHit;
 use super::text::Wrapped;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
@@ -38,16 +39,7 @@ pub struct SettingsView {
     /// The list as last drawn, for the mouse (from the wrapped layout): its area, and each setting shown with its
     /// screen rows and where its `◀` and `▶` are.
     list_area: Rect,
-    hits: Vec<Hit>,
-}
-
-/// A setting as last drawn: its index, its first and last screen rows, and where its ◀ and ▶ are (column, row).
-#[derive(Clone, Copy, Debug)]
-struct Hit {
-    setting: usize,
-    rows: (u16, u16),
-    left: Option<(u16, u16)>,
-    right: Option<(u16, u16)>,
+    hits: Vec<SettingHit>,
 }
 
 impl SettingsView {
@@ -264,15 +256,7 @@ impl View for SettingsView {
         self.scroll = shown.scroll;
         self.hits = cells
             .into_iter()
-            .filter_map(|(i, a, n, l, r)| {
-                let rows = shown.rows(a, n)?;
-                Some(Hit {
-                    setting: i,
-                    rows,
-                    left: l.and_then(|c| shown.at(c)),
-                    right: r.and_then(|c| shown.at(c)),
-                })
-            })
+            .filter_map(|(i, a, n, l, r)| SettingHit::drawn(&shown, i, (a, n), l, r))
             .collect();
         self.list_area = list_area;
         if help_h >= help_rows {
@@ -301,24 +285,16 @@ impl View for SettingsView {
                 if !super::mouse::contains(self.list_area, x, y) {
                     return Transition::Stay;
                 }
-                let Some(hit) = self
-                    .hits
-                    .iter()
-                    .find(|h| (h.rows.0..=h.rows.1).contains(&y))
-                    .copied()
-                else {
+                let Some(hit) = SettingHit::on_row(&self.hits, y) else {
                     return Transition::Stay;
                 };
                 // A click selects the setting; on its ◀ or ▶ it also changes it, as ← and → do.
                 self.message = None;
                 self.commit_typing(ctx);
                 self.row = hit.setting;
-                if hit.left == Some((x, y)) {
-                    self.handle_key(key(KeyCode::Left), ctx)
-                } else if hit.right == Some((x, y)) {
-                    self.handle_key(key(KeyCode::Right), ctx)
-                } else {
-                    Transition::Stay
+                match hit.arrow(x, y) {
+                    Some(code) => self.handle_key(key(code), ctx),
+                    None => Transition::Stay,
                 }
             }
             _ => Transition::Stay,

@@ -4,7 +4,7 @@
 use super::game::TuiGame;
 use super::keys::{Nav, NavWords};
 use super::layout::{centered, chrome, wrap_fitted, wrap_text};
-use super::mouse::contains;
+use super::mouse::{SettingHit, contains};
 use super::play::PlayView;
 use super::text::Wrapped;
 use super::theme::Theme;
@@ -26,15 +26,6 @@ const NAV: NavWords = NavWords([
     "back",
 ]);
 
-/// A setting as last drawn: its index, its first and last screen rows, and where its ◀ and ▶ are (column, row).
-#[derive(Clone, Copy, Debug)]
-struct Hit {
-    setting: usize,
-    rows: (u16, u16),
-    left: Option<(u16, u16)>,
-    right: Option<(u16, u16)>,
-}
-
 /// The setup form of game `G`.
 pub struct SetupView<G: TuiGame> {
     params: G::Params,
@@ -45,7 +36,7 @@ pub struct SetupView<G: TuiGame> {
     /// The form as last drawn, for the mouse (all from the wrapped layout): its area, each setting shown with its
     /// rows and the cells of its ◀ and ▶, and the screen rows of the "Enter starts" line.
     form: Rect,
-    hits: Vec<Hit>,
+    hits: Vec<SettingHit>,
     start_rows: Option<(u16, u16)>,
     /// The first row of the settings shown (they scroll on a short screen).
     scroll: usize,
@@ -224,15 +215,7 @@ impl<G: TuiGame> View for SetupView<G> {
         self.hits = cells
             .into_iter()
             .enumerate()
-            .filter_map(|(i, (a, n, l, r))| {
-                let (top, bottom) = shown.rows(a, n)?;
-                Some(Hit {
-                    setting: i,
-                    rows: (top, bottom),
-                    left: l.and_then(|c| shown.at(c)),
-                    right: r.and_then(|c| shown.at(c)),
-                })
-            })
+            .filter_map(|(i, (a, n, l, r))| SettingHit::drawn(&shown, i, (a, n), l, r))
             .collect();
         self.form = rect;
         let help_area = Rect {
@@ -275,12 +258,7 @@ impl<G: TuiGame> View for SetupView<G> {
                 if self.start_rows.is_some_and(|(a, b)| (a..=b).contains(&y)) {
                     return self.handle_key(KeyEvent::from(KeyCode::Enter), ctx);
                 }
-                let Some(hit) = self
-                    .hits
-                    .iter()
-                    .find(|h| (h.rows.0..=h.rows.1).contains(&y))
-                    .copied()
-                else {
+                let Some(hit) = SettingHit::on_row(&self.hits, y) else {
                     return Transition::Stay;
                 };
                 if hit.setting != self.row {
@@ -289,12 +267,9 @@ impl<G: TuiGame> View for SetupView<G> {
                     }
                     self.row = hit.setting;
                 }
-                if hit.left == Some((x, y)) {
-                    KeyCode::Left
-                } else if hit.right == Some((x, y)) {
-                    KeyCode::Right
-                } else {
-                    return Transition::Stay;
+                match hit.arrow(x, y) {
+                    Some(code) => code,
+                    None => return Transition::Stay,
                 }
             }
             _ => return Transition::Stay,

@@ -54,6 +54,19 @@ pub enum Cmd {
 /// The value overlay's key, offered on solved boards.
 const VALUES: Binding<Cmd> = bar(&[KeyCode::Char('v')], "v", "values", Cmd::Values);
 
+/// The binding of a step digit: key `$digit` (written `$label`) steps the selected piece towards `$dir`.
+macro_rules! step_binding {
+    ($digit:literal, $label:literal, $help:literal, $dir:ident) => {
+        more(
+            &[KeyCode::Char($digit)],
+            $label,
+            $help,
+            Cmd::Step(Dir::$dir),
+        )
+    };
+}
+pub(crate) use step_binding;
+
 /// The keys that play on a Nocca board (the cursor, select, the nine step digits, cancel), then `$extra`, for any key
 /// table whose command type, named `Cmd` where it is used, has `Choose`, `Cursor`, `Step` and `Cancel`: the local
 /// game's and the online game's (`online/screen.rs`). A board that is not solved says `←↓↑→ Enter select · 1-9 step`
@@ -84,34 +97,14 @@ macro_rules! play_bindings {
         in_bar: $step_in_bar,
         cmd: Cmd::Step(Dir::K),
     },
-    more(
-        &[KeyCode::Char('7')],
-        "7",
-        "step up-left",
-        Cmd::Step(Dir::Y),
-    ),
-    more(&[KeyCode::Char('8')], "8", "step up", Cmd::Step(Dir::K)),
-    more(
-        &[KeyCode::Char('9')],
-        "9",
-        "step up-right",
-        Cmd::Step(Dir::U),
-    ),
-    more(&[KeyCode::Char('4')], "4", "step left", Cmd::Step(Dir::H)),
-    more(&[KeyCode::Char('6')], "6", "step right", Cmd::Step(Dir::L)),
-    more(
-        &[KeyCode::Char('1')],
-        "1",
-        "step down-left",
-        Cmd::Step(Dir::B),
-    ),
-    more(&[KeyCode::Char('2')], "2", "step down", Cmd::Step(Dir::J)),
-    more(
-        &[KeyCode::Char('3')],
-        "3",
-        "step down-right",
-        Cmd::Step(Dir::N),
-    ),
+    $crate::games::nocca::screen::step_binding!('7', "7", "step up-left", Y),
+    $crate::games::nocca::screen::step_binding!('8', "8", "step up", K),
+    $crate::games::nocca::screen::step_binding!('9', "9", "step up-right", U),
+    $crate::games::nocca::screen::step_binding!('4', "4", "step left", H),
+    $crate::games::nocca::screen::step_binding!('6', "6", "step right", L),
+    $crate::games::nocca::screen::step_binding!('1', "1", "step down-left", B),
+    $crate::games::nocca::screen::step_binding!('2', "2", "step down", J),
+    $crate::games::nocca::screen::step_binding!('3', "3", "step down-right", N),
     more($cancel_keys, "5 Esc", $cancel_help, Cmd::Cancel),
     $($extra),*
 ] };
