@@ -12,15 +12,31 @@
 // Dense linear algebra on 11 x 11 matrices reads best with indices.
 #![allow(clippy::needless_range_loop)]
 
+use clap::Parser;
 use nocca::{
-    EVAL_FEATURES, Engine, Game, GameOptions, Level, Limits, Position, Table, Value, eval_features,
-    static_eval,
+    Dims, EVAL_FEATURES, Engine, Game, GameOptions, Level, Limits, Position, Table, Value,
+    eval_features, static_eval,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use std::collections::HashSet;
 
 const N: usize = EVAL_FEATURES;
+
+/// Fits the static evaluation's weights to a solved board.
+#[derive(Debug, Parser)]
+#[command(name = "fit_eval")]
+struct Args {
+    /// The board, rows x columns.
+    #[arg(value_name = "RxC", default_value = "4x4")]
+    dims: Dims,
+    /// Positions to label.
+    #[arg(default_value_t = 40_000)]
+    positions: usize,
+    /// The seed of the games.
+    #[arg(default_value_t = 1)]
+    seed: u64,
+}
 
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
@@ -52,16 +68,11 @@ fn solve(mut a: [[f64; N]; N], mut b: [f64; N]) -> [f64; N] {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let dims = args
-        .get(1)
-        .map_or("4x4", String::as_str)
-        .parse()
-        .expect("board RxC");
-    let want: usize = args
-        .get(2)
-        .map_or(40_000, |s| s.parse().expect("positions"));
-    let seed: u64 = args.get(3).map_or(1, |s| s.parse().expect("seed"));
+    let Args {
+        dims,
+        positions: want,
+        seed,
+    } = Args::parse();
     let table = Table::solve(dims, &Default::default(), &mut |_| {}).expect("solve");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut seen = HashSet::new();

@@ -7,20 +7,30 @@
 
 use std::time::Instant;
 
+use clap::Parser;
 use nocca::{Level, play_match};
 
+/// Plays level against level with node budgets: each level against the one below, or level A against level B.
+#[derive(Debug, Parser)]
+#[command(name = "match")]
+struct Args {
+    /// Games a match.
+    #[arg(default_value_t = 200)]
+    games: u32,
+    /// The seed of the openings.
+    #[arg(default_value_t = 1)]
+    seed: u64,
+    /// The first player's level (beginner, casual, strong, expert or 1-4), with B.
+    #[arg(requires = "b")]
+    a: Option<Level>,
+    /// The second player's level.
+    b: Option<Level>,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let games: u32 = args.first().and_then(|s| s.parse().ok()).unwrap_or(200);
-    let seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1);
-    let pairs: Vec<(Level, Level)> = match (args.get(2), args.get(3)) {
-        (Some(a), Some(b)) => match (a.parse(), b.parse()) {
-            (Ok(a), Ok(b)) => vec![(a, b)],
-            _ => {
-                eprintln!("bad level: expected beginner, casual, strong, expert or 1-4");
-                std::process::exit(2);
-            }
-        },
+    let Args { games, seed, a, b } = Args::parse();
+    let pairs: Vec<(Level, Level)> = match (a, b) {
+        (Some(a), Some(b)) => vec![(a, b)],
         _ => Level::ALL.windows(2).map(|w| (w[1], w[0])).collect(),
     };
     for (a, b) in pairs {

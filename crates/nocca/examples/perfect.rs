@@ -12,13 +12,39 @@
 // Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use std::path::PathBuf;
 use std::time::Instant;
 
+use clap::Parser;
 use nocca::{
     Colour, Dims, Engine, Game, GameOptions, Level, PerfectPlayer, Position, Table, Value,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
+
+/// Measures the levels against perfect play on a solved board.
+#[derive(Debug, Parser)]
+#[command(name = "perfect")]
+struct Args {
+    /// The board, rows x columns.
+    #[arg(value_name = "RxC", default_value = "3x4")]
+    dims: Dims,
+    /// Positions to draw from games between the levels.
+    #[arg(default_value_t = 2000)]
+    positions: usize,
+    /// Games of each level against the perfect player.
+    #[arg(default_value_t = 100)]
+    games: u64,
+    /// The seed of the openings.
+    #[arg(default_value_t = 1)]
+    seed: u64,
+    /// The solved table to load (`-`: solve the board).
+    #[arg(value_name = "TABLE-FILE")]
+    table: Option<PathBuf>,
+    /// Where the positions are read from if it exists, else written to.
+    #[arg(value_name = "POSITIONS-FILE")]
+    positions_file: Option<PathBuf>,
+}
 
 fn opening(game: &mut Game, rng: &mut ChaCha8Rng, plies: usize) {
     for _ in 0..plies {
@@ -37,20 +63,19 @@ fn opening(game: &mut Game, rng: &mut ChaCha8Rng, plies: usize) {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let dims: Dims = args
-        .get(1)
-        .map_or(Ok(Dims::new(3, 4).expect("3x4")), |s| s.parse())
-        .expect("board RxC");
-    let want: usize = args.get(2).map_or(2000, |s| s.parse().expect("positions"));
-    let games: u64 = args.get(3).map_or(100, |s| s.parse().expect("games"));
-    let seed: u64 = args.get(4).map_or(1, |s| s.parse().expect("seed"));
+    let Args {
+        dims,
+        positions: want,
+        games,
+        seed,
+        table,
+        positions_file,
+    } = Args::parse();
     let t = Instant::now();
-    let table = std::sync::Arc::new(match args.get(5).filter(|p| *p != "-") {
-        Some(path) => Table::load(std::path::Path::new(path), dims).expect("load the table"),
+    let table = std::sync::Arc::new(match table.filter(|p| p.as_os_str() != "-") {
+        Some(path) => Table::load(&path, dims).expect("load the table"),
         None => Table::solve(dims, &Default::default(), &mut |_| {}).expect("solve"),
     });
-    let positions_file = args.get(6).map(std::path::PathBuf::from);
     eprintln!("{dims}: table ready in {:.1} s", t.elapsed().as_secs_f64());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
 

@@ -5,16 +5,27 @@
 
 use std::time::Instant;
 
+use clap::Parser;
 use nocca::{Dims, Position, perft};
 
+/// Counts the positions reached from the start, or from a given position, at every depth up to DEPTH.
+#[derive(Debug, Parser)]
+#[command(name = "perft")]
+struct Args {
+    /// The deepest depth counted.
+    #[arg(default_value_t = 6)]
+    depth: u32,
+    /// The position to count from, in the notation `Position` reads (its words may be given apart); the
+    /// standard start by default.
+    position: Vec<String>,
+}
+
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let depth: u32 = args.next().and_then(|d| d.parse().ok()).unwrap_or(6);
-    let rest: Vec<String> = args.collect();
-    let pos = if rest.is_empty() {
+    let Args { depth, position } = Args::parse();
+    let pos = if position.is_empty() {
         Position::start(Dims::STANDARD)
     } else {
-        match rest.join(" ").parse::<Position>() {
+        match position.join(" ").parse::<Position>() {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("bad position: {e}");

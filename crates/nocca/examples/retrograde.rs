@@ -6,16 +6,32 @@
 
 use std::time::Instant;
 
+use std::path::PathBuf;
+
+use clap::Parser;
 use nocca::{Dims, Position, SolveOptions, Stage, Table};
 
+/// Solves a board by retrograde analysis and prints its counts and the start position's value.
+#[derive(Debug, Parser)]
+#[command(name = "retrograde")]
+struct Args {
+    /// The board, rows x columns.
+    #[arg(value_name = "RxC", default_value = "4x4")]
+    dims: Dims,
+    /// Where to keep checkpoints (at most every 5 minutes), resumed from when it exists.
+    checkpoint: Option<PathBuf>,
+    /// Where to save the solved table.
+    table: Option<PathBuf>,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let dims: Dims = args
-        .get(1)
-        .map(|s| s.parse().expect("board RxC"))
-        .unwrap_or(Dims::new(4, 4).expect("4x4"));
+    let Args {
+        dims,
+        checkpoint,
+        table: table_file,
+    } = Args::parse();
     let options = SolveOptions {
-        checkpoint: args.get(2).map(Into::into),
+        checkpoint,
         checkpoint_every: std::time::Duration::from_secs(300),
         cancel: None,
     };
@@ -36,11 +52,13 @@ fn main() {
         }
     })
     .expect("solve");
-    if let Some(path) = args.get(3) {
-        table
-            .save(std::path::Path::new(path))
-            .expect("save the table");
-        eprintln!("{:8.1}s saved {path}", t.elapsed().as_secs_f64());
+    if let Some(path) = table_file {
+        table.save(&path).expect("save the table");
+        eprintln!(
+            "{:8.1}s saved {}",
+            t.elapsed().as_secs_f64(),
+            path.display()
+        );
     }
     let c = table.counts();
     let start = table.value(&Position::start(dims)).expect("start");
