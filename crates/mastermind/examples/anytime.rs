@@ -24,101 +24,153 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use clap::{Parser, Subcommand};
 use mastermind::{SolveError, StrategyTree, Variant};
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    // `anytime verify FILE`: reads a tree file (checksum, structure, replay of every secret).
-    if args.get(1).map(String::as_str) == Some("verify") {
-        let path = args.get(2).map_or("anytime.pmt", |s| s.as_str());
-        match StrategyTree::load(Path::new(path)) {
-            Ok(tree) => match tree.verify() {
-                Ok(r) => println!(
-                    "{path}: {} ({} nodes), replayed: {r}",
-                    tree.variant(),
-                    tree.nodes().len()
-                ),
-                Err(e) => println!("{path}: replay failed: {e}"),
-            },
-            Err(e) => println!("{path}: {e}"),
-        }
-        return;
+/// Runs the anytime lookahead search on a variant, keeping the best verified tree in a file.
+#[derive(Debug, Parser)]
+#[command(name = "anytime", args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// The variant to search.
+    #[arg(default_value = "super")]
+    variant: Variant,
+    /// Seconds to search.
+    #[arg(default_value_t = 60)]
+    seconds: u64,
+    /// The tree file kept (and resumed from).
+    #[arg(value_name = "FILE", default_value = "anytime.pmt")]
+    out: String,
+    /// The first schedule to run (its index), or `widths=7,12,3,2`: that one schedule, not recorded.
+    #[arg(value_name = "FIRST|widths=W,...", value_parser = first)]
+    first: Option<First>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Reads a tree file back (checksum, structure) and replays every secret.
+    Verify {
+        /// The tree file.
+        #[arg(default_value = "anytime.pmt")]
+        path: String,
+    },
+    /// Prints the schedules of a variant with their indices.
+    Schedules {
+        /// The variant.
+        #[arg(default_value = "super")]
+        variant: Variant,
+    },
+    /// Writes a tree file's tree in the compact form the engine compiles in, after replaying every secret.
+    Compact {
+        /// The tree file.
+        #[arg(value_name = "TREE.pmt")]
+        path: String,
+        /// The compact file written.
+        #[arg(value_name = "OUT.pmct")]
+        out: String,
+    },
+}
+
+/// Where to start: a schedule's index, or one schedule of given widths.
+#[derive(Clone, Debug)]
+enum First {
+    Index(usize),
+    Widths(Vec<usize>),
+}
+
+/// Reads [`First`]: `3` or `widths=7,12,3,2`.
+fn first(text: &str) -> Result<First, String> {
+    match text.strip_prefix("widths=") {
+        Some(w) => w
+            .split(',')
+            .map(|x| x.trim().parse().map_err(|e| format!("width {x:?}: {e}")))
+            .collect::<Result<_, _>>()
+            .map(First::Widths),
+        None => text
+            .parse()
+            .map(First::Index)
+            .map_err(|e| format!("schedule {text:?}: {e}")),
     }
-    // `anytime compact FILE OUT`: writes a tree file's tree in the compact form compiled into the engine
-    // (`crates/mastermind/data/super-best.pmct`), after replaying every secret.
-    if args.get(1).map(String::as_str) == Some("compact") {
-        let (Some(path), Some(out)) = (args.get(2), args.get(3)) else {
-            eprintln!("usage: anytime compact TREE.pmt OUT.pmct");
-            std::process::exit(2);
-        };
-        let written = StrategyTree::load(Path::new(path))
-            .map_err(|e| e.to_string())
-            .and_then(|t| mastermind::to_compact(&t).map_err(|e| e.to_string()))
-            .and_then(|b| {
-                std::fs::write(out, &b)
-                    .map(|()| b.len())
-                    .map_err(|e| e.to_string())
-            })
-            .and_then(|len| {
-                let bytes = std::fs::read(out).map_err(|e| e.to_string())?;
-                let tree = mastermind::from_compact(&bytes, mastermind::Strategy::Best)
-                    .map_err(|e| e.to_string())?;
-                Ok((len, tree.claimed()))
-            });
-        match written {
-            Ok((len, r)) => println!("{out}: {len} bytes, read back and replayed: {r}"),
-            Err(e) => {
-                eprintln!("anytime compact: {e}");
-                std::process::exit(1);
+}
+
+fn main() {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Verify { path }) => verify(&path),
+        Some(Command::Schedules { variant }) => {
+            for (i, w) in schedules(&variant).iter().enumerate() {
+                println!("{i}: {w:?}");
             }
         }
-        return;
+        Some(Command::Compact { path, out }) => compact(&path, &out),
+        None => run(cli.variant, cli.seconds, cli.out, cli.first),
     }
-    let listing = args.get(1).map(String::as_str) == Some("schedules");
-    let args = if listing { &args[1..] } else { &args[..] };
-    let variant: Variant = match args.get(1).map_or("super", |s| s.as_str()).parse() {
-        Ok(v) => v,
-        Err(e) => {
-            eprintln!("anytime: {e}");
-            std::process::exit(2);
-        }
-    };
+}
+
+/// The schedules of `variant`'s search.
+fn schedules(variant: &Variant) -> Vec<Vec<usize>> {
     let root = usize::from(variant.pegs()).min(usize::from(variant.colours())) + 2;
-    let schedules = mastermind::anytime_schedules(root.max(7));
-    if listing {
-        for (i, w) in schedules.iter().enumerate() {
-            println!("{i}: {w:?}");
-        }
-        return;
+    mastermind::anytime_schedules(root.max(7))
+}
+
+/// `anytime verify FILE`: reads a tree file (checksum, structure, replay of every secret).
+fn verify(path: &str) {
+    match StrategyTree::load(Path::new(path)) {
+        Ok(tree) => match tree.verify() {
+            Ok(r) => println!(
+                "{path}: {} ({} nodes), replayed: {r}",
+                tree.variant(),
+                tree.nodes().len()
+            ),
+            Err(e) => println!("{path}: replay failed: {e}"),
+        },
+        Err(e) => println!("{path}: {e}"),
     }
-    let seconds: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(60);
-    let out = args.get(3).cloned().unwrap_or_else(|| "anytime.pmt".into());
-    let next_file = format!("{out}.next");
-    // `widths=7,12,3,2` as the fourth argument runs that one schedule (its index is not recorded).
-    let custom: Option<Vec<usize>> = args
-        .get(4)
-        .and_then(|s| s.strip_prefix("widths="))
-        .map(|w| {
-            w.split(',')
-                .map(|x| x.trim().parse().unwrap_or(1))
-                .collect()
+}
+
+/// `anytime compact FILE OUT`: writes a tree file's tree in the compact form compiled into the engine
+/// (`crates/mastermind/data/super-best.pmct`), after replaying every secret.
+fn compact(path: &str, out: &str) {
+    let written = StrategyTree::load(Path::new(path))
+        .map_err(|e| e.to_string())
+        .and_then(|t| mastermind::to_compact(&t).map_err(|e| e.to_string()))
+        .and_then(|b| {
+            std::fs::write(out, &b)
+                .map(|()| b.len())
+                .map_err(|e| e.to_string())
+        })
+        .and_then(|len| {
+            let bytes = std::fs::read(out).map_err(|e| e.to_string())?;
+            let tree = mastermind::from_compact(&bytes, mastermind::Strategy::Best)
+                .map_err(|e| e.to_string())?;
+            Ok((len, tree.claimed()))
         });
-    let recorded = custom.is_none();
-    let schedules = custom.map_or(schedules, |w| vec![w]);
-    // The first schedule to run: the argument, else the one the last run had reached.
-    let first: usize = if recorded {
-        args.get(4)
-            .and_then(|s| s.parse().ok())
-            .or_else(|| {
-                std::fs::read_to_string(&next_file)
-                    .ok()?
-                    .trim()
-                    .parse()
-                    .ok()
-            })
-            .unwrap_or(0)
-    } else {
-        0
+    match written {
+        Ok((len, r)) => println!("{out}: {len} bytes, read back and replayed: {r}"),
+        Err(e) => {
+            eprintln!("anytime compact: {e}");
+            std::process::exit(1);
+        }
+    }
+}
+
+/// The search: the schedules from `first` on until `seconds` have passed, the best tree kept in `out`.
+fn run(variant: Variant, seconds: u64, out: String, first: Option<First>) {
+    let next_file = format!("{out}.next");
+    let (schedules, recorded, first) = match first {
+        // One schedule of given widths (its index is not recorded).
+        Some(First::Widths(w)) => (vec![w], false, 0),
+        Some(First::Index(i)) => (schedules(&variant), true, i),
+        // The one the last run had reached.
+        None => (
+            schedules(&variant),
+            true,
+            std::fs::read_to_string(&next_file)
+                .ok()
+                .and_then(|s| s.trim().parse().ok())
+                .unwrap_or(0),
+        ),
     };
     // The tree already kept (if any): only a better one replaces it.
     let mut kept = match StrategyTree::load(Path::new(&out)) {

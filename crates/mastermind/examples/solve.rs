@@ -7,18 +7,23 @@
 
 use std::time::Instant;
 
+use clap::Parser;
+use mastermind::{Strategy, Variant};
+
+/// Plays out every secret of a variant with a strategy and prints the figures and the time.
+#[derive(Debug, Parser)]
+#[command(name = "solve")]
+struct Args {
+    /// The variant.
+    #[arg(default_value = "classic")]
+    variant: Variant,
+    /// The strategy.
+    #[arg(default_value = "knuth")]
+    strategy: Strategy,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let variant: mastermind::Variant = args
-        .get(1)
-        .map_or("classic", |s| s.as_str())
-        .parse()
-        .unwrap_or_default();
-    let strategy: mastermind::Strategy = args
-        .get(2)
-        .map_or("knuth", |s| s.as_str())
-        .parse()
-        .unwrap_or(mastermind::Strategy::Knuth);
+    let Args { variant, strategy } = Args::parse();
     let t = Instant::now();
     match mastermind::solve_all(&variant, strategy, &mut |_, _| {}) {
         Ok(r) => println!(
