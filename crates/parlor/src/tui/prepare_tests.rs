@@ -26,6 +26,22 @@ fn rows(app: &mut App) -> String {
     )
 }
 
+/// Prepares the screen the next key would open (`what`, as a failure names it), checking that preparing wrote
+/// nothing to the store and left the screen shown as it was: the prepared screen as drawn, and its id.
+fn prepare_quietly(app: &mut App, what: &str) -> (String, u64) {
+    let shown = screen(app);
+    let before = rows(app);
+    assert!(app.prepare(), "{what} is prepared");
+    let ahead = prepared(app).expect("a prepared screen");
+    assert_eq!(rows(app), before, "preparing {what} wrote to the store");
+    assert_eq!(
+        screen(app),
+        shown,
+        "preparing {what} changed the screen shown"
+    );
+    ahead
+}
+
 /// Moves the menu's cursor to the row naming `label`.
 fn select(app: &mut App, label: &str) {
     for _ in 0..30 {
@@ -81,16 +97,8 @@ fn each_screen_prepared_from_the_menu_writes_nothing_and_enter_opens_that_very_s
         "Help",
     ] {
         select(&mut app, label);
-        let menu = screen(&mut app);
         let before = rows(&mut app);
-        assert!(app.prepare(), "{label} is prepared");
-        let (ahead, id) = prepared(&mut app).expect("a prepared screen");
-        assert_eq!(
-            rows(&mut app),
-            before,
-            "preparing {label} wrote to the store"
-        );
-        assert_eq!(screen(&mut app), menu, "the menu shows as it did");
+        let (ahead, id) = prepare_quietly(&mut app, label);
         assert!(app.prepare(), "preparing again keeps it");
         assert_eq!(
             prepared(&mut app).map(|p| p.1),
@@ -188,15 +196,7 @@ fn a_new_game_prepared_from_its_setup_writes_nothing_and_enter_shows_that_very_s
             press(&mut app, KeyCode::Enter);
             let setup = screen(&mut app);
             assert!(setup.contains("Enter starts"), "{setup}");
-            let before = rows(&mut app);
-            assert!(app.prepare(), "the {label} game is prepared");
-            let (ahead, _) = prepared(&mut app).expect("a prepared game");
-            assert_eq!(
-                rows(&mut app),
-                before,
-                "preparing {label} wrote to the store"
-            );
-            assert_eq!(screen(&mut app), setup, "the setup shows as it did");
+            let (ahead, _) = prepare_quietly(&mut app, &format!("the {label} game"));
             assert!(ahead.contains(&format!("Parlor · {label}")), "{ahead}");
             assert!(app.prepare(), "preparing again keeps it");
             assert_eq!(prepared(&mut app).map(|p| p.0), Some(ahead.clone()));
@@ -233,13 +233,7 @@ fn the_next_game_is_prepared_on_the_end_screen_and_under_the_new_game_question()
         "{}",
         screen(&mut app)
     );
-    let before = rows(&mut app);
-    assert!(
-        app.prepare(),
-        "the next game is prepared under the question"
-    );
-    let (ahead, _) = prepared(&mut app).expect("a prepared game");
-    assert_eq!(rows(&mut app), before, "preparing wrote to the store");
+    let (ahead, _) = prepare_quietly(&mut app, "the next game under the question");
     press(&mut app, KeyCode::Char('y'));
     let fresh = screen(&mut app);
     assert_eq!(fresh, ahead, "the new game starts as drawn ahead");
@@ -255,10 +249,7 @@ fn the_next_game_is_prepared_on_the_end_screen_and_under_the_new_game_question()
         "{}",
         screen(&mut app)
     );
-    let before = rows(&mut app);
-    assert!(app.prepare(), "the next game is prepared on the end screen");
-    let (ahead, _) = prepared(&mut app).expect("a prepared game");
-    assert_eq!(rows(&mut app), before, "preparing wrote to the store");
+    let (ahead, _) = prepare_quietly(&mut app, "the next game on the end screen");
     press(&mut app, KeyCode::Char('r'));
     assert_eq!(
         screen(&mut app),
