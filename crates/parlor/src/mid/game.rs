@@ -13,6 +13,8 @@ use super::error::Error;
 use super::settings::Setting;
 pub use super::stats::Chart;
 pub use crate::storage::{Outcome, Ranking};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use std::fmt::{Debug, Display};
 use std::sync::atomic::AtomicBool;
 
@@ -73,7 +75,10 @@ pub trait Game: Sized + 'static {
     const ENGINE: (&'static str, &'static str);
 
     /// The options a player sets.
-    type Params: Clone + Debug + PartialEq + Default + Send + 'static;
+    ///
+    /// They are saved with every game as serde writes them to JSON ([`Game::params_to_json`]); a game whose saved
+    /// form differs from the type (older records) says so with serde's `into` and `try_from`.
+    type Params: Clone + Debug + PartialEq + Default + Send + Serialize + DeserializeOwned + 'static;
     /// What undo restores.
     type State: Clone + Send + 'static;
     /// One move, as it is recorded.
@@ -113,10 +118,18 @@ pub trait Game: Sized + 'static {
     }
     /// The name best scores and statistics are grouped by (`4x4`, `classic`, `vs expert`).
     fn variant(params: &Self::Params) -> String;
-    /// The parameters as JSON, as saved with every game.
-    fn params_to_json(params: &Self::Params) -> String;
-    /// Reads parameters written by [`Game::params_to_json`]; damaged text is an error, never a panic.
-    fn params_from_json(json: &str) -> Result<Self::Params, Error>;
+    /// The parameters as JSON, as saved with every game: serde's form of [`Game::Params`].
+    fn params_to_json(params: &Self::Params) -> String {
+        serde_json::to_string(params).unwrap_or_default()
+    }
+    /// Reads parameters written by [`Game::params_to_json`] and checks them ([`Game::check`]); damaged text is an
+    /// error, never a panic.
+    fn params_from_json(json: &str) -> Result<Self::Params, Error> {
+        let params = serde_json::from_str(json)
+            .map_err(|e| Error::Settings(format!("options are not readable: {e}")))?;
+        Self::check(&params)?;
+        Ok(params)
+    }
 
     /// A new game.
     fn new_game(params: &Self::Params, seed: u64) -> Result<Self::State, Error>;

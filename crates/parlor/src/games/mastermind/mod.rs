@@ -59,8 +59,9 @@ pub enum Role {
     Maker,
 }
 
-/// The options of a Mastermind game.
-#[derive(Clone, Debug, PartialEq)]
+/// The options of a Mastermind game, saved as older versions wrote them ([`StoredParams`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(into = "StoredParams")]
 pub struct Params {
     /// The preset (`seed`, `classic`, `super`, `bulls-cows`), or `None` for a custom variant.
     pub preset: Option<&'static str>,
@@ -263,6 +264,47 @@ struct StoredParams {
     secret: Option<String>,
 }
 
+impl From<Params> for StoredParams {
+    fn from(p: Params) -> StoredParams {
+        let variant = p.variant().unwrap_or_default();
+        StoredParams {
+            variant: variant.to_string(),
+            role: p.role,
+            strategy: Some(p.strategy().name().into()),
+            secret: p.secret.map(|c| symbols(&variant, &c)),
+        }
+    }
+}
+
+impl TryFrom<StoredParams> for Params {
+    type Error = String;
+
+    /// The parameters saved; an unknown variant or strategy, or a code the variant refuses, is an error.
+    fn try_from(s: StoredParams) -> Result<Params, String> {
+        let variant: Variant = s.variant.parse().map_err(|e| format!("{e}"))?;
+        let mut p = Params::of(variant, s.role);
+        if let Some(name) = &s.strategy {
+            p.strategy = Some(name.parse().map_err(|e| format!("{e}"))?);
+        }
+        if let Some(t) = &s.secret {
+            p.secret = Some(
+                variant
+                    .parse_secret(t)
+                    .map_err(|e| format!("saved code '{t}': {e}"))?,
+            );
+        }
+        p.normalise();
+        Ok(p)
+    }
+}
+
+// By hand, not derived with `try_from`: the preset's `&'static str` would tie the derived impl to `'static` input.
+impl<'de> Deserialize<'de> for Params {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Params, D::Error> {
+        Params::try_from(StoredParams::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}
+
 fn yes(b: bool) -> String {
     if b { "yes" } else { "no" }.into()
 }
@@ -374,38 +416,6 @@ impl Game for Mastermind {
             Role::Breaker => name,
             Role::Maker => format!("{name} (maker)"),
         }
-    }
-
-    fn params_to_json(p: &Params) -> String {
-        let variant = p.variant().unwrap_or_default();
-        let s = StoredParams {
-            variant: variant.to_string(),
-            role: p.role,
-            strategy: Some(p.strategy().name().into()),
-            secret: p.secret.map(|c| symbols(&variant, &c)),
-        };
-        serde_json::to_string(&s).unwrap_or_default()
-    }
-
-    fn params_from_json(json: &str) -> Result<Params, Error> {
-        let refused = |e: String| Error::Settings(e);
-        let s: StoredParams = serde_json::from_str(json)
-            .map_err(|e| refused(format!("options are not readable: {e}")))?;
-        let variant: Variant = s.variant.parse().map_err(|e| refused(format!("{e}")))?;
-        let mut p = Params::of(variant, s.role);
-        if let Some(name) = &s.strategy {
-            p.strategy = Some(name.parse().map_err(|e| refused(format!("{e}")))?);
-        }
-        if let Some(t) = &s.secret {
-            p.secret = Some(
-                variant
-                    .parse_secret(t)
-                    .map_err(|e| refused(format!("saved code '{t}': {e}")))?,
-            );
-        }
-        p.normalise();
-        Self::check(&p)?;
-        Ok(p)
     }
 
     fn new_game(p: &Params, seed: u64) -> Result<State, Error> {

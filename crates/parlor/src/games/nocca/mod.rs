@@ -350,15 +350,6 @@ impl Game for Nocca {
         v
     }
 
-    fn params_to_json(p: &Params) -> String {
-        serde_json::to_string(p).unwrap_or_default()
-    }
-
-    fn params_from_json(json: &str) -> Result<Params, Error> {
-        serde_json::from_str(json)
-            .map_err(|e| Error::Settings(format!("options are not readable: {e}")))
-    }
-
     fn new_game(p: &Params, seed: u64) -> Result<State, Error> {
         Ok(State {
             game: nocca::Game::from_position(p.start(), GameOptions::default()),

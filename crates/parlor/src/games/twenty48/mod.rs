@@ -170,17 +170,6 @@ impl Game for Twenty48 {
         v
     }
 
-    fn params_to_json(p: &Params) -> String {
-        serde_json::to_string(p).unwrap_or_default()
-    }
-
-    fn params_from_json(json: &str) -> Result<Params, Error> {
-        let p: Params = serde_json::from_str(json)
-            .map_err(|e| Error::Settings(format!("options are not readable: {e}")))?;
-        Self::check(&p)?;
-        Ok(p)
-    }
-
     fn new_game(p: &Params, seed: u64) -> Result<State, Error> {
         Ok(State {
             game: twenty48::Game::new(p.rules()?, seed),
