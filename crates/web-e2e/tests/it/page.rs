@@ -421,6 +421,21 @@ fn front_surface(page: &Session) -> serde_json::Value {
     .unwrap()
 }
 
+/// The screen once two reads 300 ms apart agree (at most 20 tries, 6 s): an animation still running under load has
+/// ended.
+fn still_screen(page: &Session) -> String {
+    let mut last = page.screen().unwrap();
+    for _ in 0..20 {
+        std::thread::sleep(Duration::from_millis(300));
+        let now = page.screen().unwrap();
+        if now == last {
+            return now;
+        }
+        last = now;
+    }
+    panic!("the screen never held still for 300 ms in 6 s: {last}");
+}
+
 /// Asserts that the surface shown holds `screen`, row for row, that a reader reaches it and nothing else, and
 /// that a selection over its rows reads the screen's text.
 pub fn shows_exactly(page: &Session, screen: &str) {
@@ -505,14 +520,15 @@ fn a_screen_shown_again_is_its_kept_sheet_shown_with_no_row_written() {
     page.wait_change(&setup, Duration::from_secs(5)).unwrap();
     // The new tiles' animation ends.
     std::thread::sleep(Duration::from_millis(400));
-    let game = page.screen().unwrap();
+    let game = still_screen(&page);
     shows_exactly(&page, &game);
     let before_move = draw_stats(&page);
     for key in [Key::Left, Key::Up, Key::Right, Key::Down] {
         page.press(&[key]).unwrap();
         std::thread::sleep(Duration::from_millis(300));
     }
-    let moved = page.screen().unwrap();
+    // Under load the last slide's animation can outlast the pause: the screen is read once it holds still.
+    let moved = still_screen(&page);
     assert_ne!(moved, game, "the tiles moved");
     let after_move = draw_stats(&page);
     assert_eq!(

@@ -260,8 +260,8 @@ impl<G: TuiGame> PlayView<G> {
     }
 
     /// The status line's parts, each with how it gives way on a narrow screen: the score, who is to move (or the
-    /// guess) and `assisted` are marks kept whole; the best score goes first, then the game's other words, the
-    /// seed, and the computer thinking last.
+    /// guess) and `assisted` are marks kept whole; the best score goes first, then the seed, then the game's other
+    /// words, and the computer thinking last.
     fn status_parts(&self, theme: &Theme) -> Vec<Part> {
         let s = &self.session;
         let mut parts: Vec<Part> = vec![
@@ -294,7 +294,9 @@ impl<G: TuiGame> PlayView<G> {
             parts.push((
                 format!("   seed {} (not ranked)", s.seed().value),
                 theme.dim(),
-                Give::Drop(2),
+                // After the best score, before the game's words: what the computer waits for (a table's solve)
+                // says more than the seed the title's setup already chose.
+                Give::Drop(220),
             ));
         }
         if self
