@@ -36,6 +36,10 @@ enum Common {
     Quit,
 }
 
+/// The way back's words while the game's last write was kept (or nothing asked to keep it); "NOT saved" replaces
+/// "saved" once the store refuses a write ([`PlayView::common_words`]).
+const BACK_SAVED: &str = "back to the menu (saved)";
+
 const COMMON: &[Binding<Common>] = &[
     // The keys of these commands come from `keys::actions`, so that the settings can remap them.
     bar(&actions::UNDO, "u", "undo", Common::Undo),
@@ -55,12 +59,7 @@ const COMMON: &[Binding<Common>] = &[
         "new game (asks first while a game goes on)",
         Common::Restart,
     ),
-    bar(
-        keys::common::BACK,
-        "q",
-        "back to the menu (saved)",
-        Common::Quit,
-    ),
+    bar(keys::common::BACK, "q", BACK_SAVED, Common::Quit),
 ];
 
 /// The labels of the common commands a game offers (no autoplay where the computer cannot play for the player).
@@ -174,6 +173,9 @@ pub struct PlayView<G: TuiGame> {
     seed_ahead: Option<Seed>,
     /// That game's first screen, made ahead in idle time; any key or mouse event drops it.
     prepared: Option<Box<PlayView<G>>>,
+    /// The store refused the last write of this game (a full or blocked browser storage): the way back says
+    /// "NOT saved", not "saved", until a write succeeds.
+    unsaved: bool,
 }
 
 impl<G: TuiGame> PlayView<G> {
@@ -187,6 +189,7 @@ impl<G: TuiGame> PlayView<G> {
             thinker: None,
             job: None,
             elsewhere: elsewhere::elsewhere(),
+            unsaved: false,
             autoplay: false,
             auto_ms: 0,
             auto_at: None,
@@ -301,6 +304,9 @@ impl<G: TuiGame> PlayView<G> {
 
     /// What a common command does, in words: in watch mode `p`, `+` and `-` pause and pace the computer.
     fn common_words(&self, what: &'static str) -> &'static str {
+        if what == BACK_SAVED && self.unsaved {
+            return "back to the menu (NOT saved)";
+        }
         if !G::watched(&self.session.params) {
             return what;
         }
@@ -313,13 +319,18 @@ impl<G: TuiGame> PlayView<G> {
     }
 
     fn storage_warning(&mut self) {
+        if self.session.saved() {
+            self.unsaved = false;
+        }
         if let Some(why) = self.session.ended().and_then(|e| e.not_recorded.clone()) {
             let _ = self.session.take_storage_error();
             self.message = Some(format!("This game was NOT recorded: {why}."));
         } else if let Some(e) = self.session.take_storage_error() {
+            self.unsaved = true;
             self.message = Some(e.to_string());
         } else if let Some(why) = self.session.lost() {
             // Every move after it is played unsaved: the screen keeps saying so, not only once.
+            self.unsaved = true;
             self.message = Some(format!("not saved: {why}"));
         }
     }

@@ -13,5 +13,6 @@ mod online;
 mod page;
 mod prepared;
 mod screens;
+mod storage;
 mod store;
 mod twenty48;
