@@ -9,6 +9,7 @@ use crate::announce::Announcer;
 use crate::store::{Persist, WebKeeper, WebStore};
 use parlor::host::{Host, RunNow};
 use parlor::input::{Event, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use parlor::storage::Storage;
 use parlor::tui::app::App;
 use parlor::tui::theme::{Depth, Theme};
 use ratzilla::ratatui::Frame;
@@ -21,6 +22,7 @@ mod contract;
 mod events;
 mod host;
 mod local_storage;
+pub(crate) mod prefs;
 mod screen;
 mod tick;
 mod warm;
@@ -49,6 +51,8 @@ struct Page {
     announcer: Announcer,
     /// The screen's text as last drawn.
     text: String,
+    /// The theme last said on the document ([`prefs::mark_document`]).
+    marked: Option<parlor::settings::ThemeName>,
     /// Key to end of redraw, of the last key, in ms.
     frame_ms: f64,
     /// When the first screen had been drawn (`performance.now()`).
@@ -106,8 +110,12 @@ fn build_app(store: WebStore, persist: Rc<dyn Persist>, notice: Option<String>) 
             None => line,
         });
     }
-    let theme = Theme::new(settings.theme(), Depth::TrueColor, None);
+    // The settings' `auto` theme is the browser's light or dark; less motion asked for turns the animations off.
+    let background = prefs::colorfgbg();
+    let theme = Theme::new(settings.theme(), Depth::TrueColor, background.as_deref());
     let mut app = App::new(parlor::menu_view(notice), store, theme, games);
+    app.set_background_hint(background);
+    app.set_animations(!prefs::reduced_motion());
     app.set_settings(settings, Some(Box::new(keeper)));
     app.set_contexts(contexts);
     app.set_seed(url_param("seed").and_then(|s| s.trim().parse().ok()));
@@ -134,15 +142,29 @@ impl Page {
             web_sys::console::error_1(&format!("drawing failed: {e}").into());
         }
         self.text = text;
+        let theme = self.app.theme().name;
+        if self.marked != Some(theme) {
+            self.marked = Some(theme);
+            prefs::mark_document(theme);
+        }
         if let Some(line) = self.announcer.next(self.app.announce()) {
             set_announce(&line);
         }
     }
 
-    /// After an event: a menu again if the player quit, then a frame.
+    /// After an event: a menu again if the player quit (saying why), then a frame.
     fn settle(&mut self) {
         if !self.app.running() {
-            self.app = build_app(self.store.clone(), self.persist.clone(), None);
+            // A page has no program to end: the menu comes back and says so, and how to leave.
+            let kept = if self.store.keeps() {
+                "games in progress are kept in this browser"
+            } else {
+                "nothing is kept in this browser"
+            };
+            let notice = format!(
+                "Quit: a web page stays open, so here is the menu again; close the tab to leave ({kept})."
+            );
+            self.app = build_app(self.store.clone(), self.persist.clone(), Some(notice));
         }
         self.redraw();
     }
@@ -258,7 +280,9 @@ pub fn parlor_start() -> Result<String, JsValue> {
     let persist: Rc<dyn Persist> = Rc::new(LocalStorage);
     let opened = WebStore::open(persist.clone(), js_sys::Date::now() as i64);
     let app = build_app(opened.store.clone(), persist.clone(), opened.notice);
-    let (screen, backend) = make_screen().map_err(|e| JsValue::from_str(&e))?;
+    // The grid's font fits 40 x 12 cells in the viewport (a phone); WebGL2 draws at the size found now.
+    let font_px = screen::fit_font();
+    let (screen, backend) = make_screen(font_px).map_err(|e| JsValue::from_str(&e))?;
     crate::rowdom::Stats::publish(|s| s.backend = backend);
     let mut page = Page {
         app,
@@ -267,6 +291,7 @@ pub fn parlor_start() -> Result<String, JsValue> {
         persist,
         announcer: Announcer::default(),
         text: String::new(),
+        marked: None,
         frame_ms: 0.0,
         first_draw_ms: 0.0,
         last_tick: performance_now(),

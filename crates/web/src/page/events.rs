@@ -1,4 +1,4 @@
-//! The browser's events on the page (wasm32 only): keys, the mouse, the wheel, touches and resizes, each given to
+//! The browser's events on the page (wasm32 only): keys, pointers (mouse, finger, pen), the wheel and resizes, each given to
 //! the [`Page`].
 
 use super::screen::term_element;
@@ -78,9 +78,17 @@ pub(super) fn listen_all() -> Result<(), JsValue> {
         }
     })?;
     let term = term_element().ok_or("no #term element")?;
-    listen(&term, "mousedown", false, |e: web_sys::MouseEvent| {
+    // Every press through pointer events: a mouse presses, drags and lets go as the terminal's mouse does; a
+    // finger or a pen is a swipe (an arrow key: 2048 slides) or, when it travels less, a tap (a click where it
+    // touched), told apart when it lifts. The mouse events a browser makes from a touch are not listened to.
+    listen(&term, "pointerdown", false, |e: web_sys::PointerEvent| {
+        let at = (f64::from(e.client_x()), f64::from(e.client_y()));
+        if e.pointer_type() != "mouse" {
+            with_page(|p| p.touch_from = Some(at));
+            return;
+        }
         // A press inside text selected earlier (by an earlier drag over the rows) would start the browser's
-        // drag-and-drop of that text, which sends no mousemove or mouseup: the page's drag would be lost. So a
+        // drag-and-drop of that text, which sends no pointermove or pointerup: the page's drag would be lost. So a
         // press first lets go of any selection, as a press outside one does; text stays selectable by dragging.
         if let Some(selection) = web_sys::window().and_then(|w| w.get_selection().ok().flatten()) {
             let _ = selection.remove_all_ranges();
@@ -89,28 +97,50 @@ pub(super) fn listen_all() -> Result<(), JsValue> {
         let m = modifiers_of(e.shift_key(), e.ctrl_key(), e.alt_key());
         with_page(|p| {
             p.held = Some(button);
-            p.mouse(
-                MouseEventKind::Down(button),
-                f64::from(e.client_x()),
-                f64::from(e.client_y()),
-                m,
-            );
+            p.mouse(MouseEventKind::Down(button), at.0, at.1, m);
         });
     })?;
-    listen(&window, "mouseup", false, |e: web_sys::MouseEvent| {
+    listen(&window, "pointerup", false, |e: web_sys::PointerEvent| {
+        let (x1, y1) = (f64::from(e.client_x()), f64::from(e.client_y()));
         let m = modifiers_of(e.shift_key(), e.ctrl_key(), e.alt_key());
+        if e.pointer_type() != "mouse" {
+            let stamp = e.time_stamp();
+            with_page(|p| {
+                let Some((x0, y0)) = p.touch_from.take() else {
+                    return;
+                };
+                match crate::swipe::direction(x0, y0, x1, y1) {
+                    Some(code) => {
+                        e.prevent_default();
+                        p.key(KeyEvent::from(code), stamp);
+                    }
+                    None => {
+                        let left = MouseButton::Left;
+                        p.mouse(MouseEventKind::Down(left), x0, y0, m);
+                        p.mouse(MouseEventKind::Up(left), x0, y0, m);
+                    }
+                }
+            });
+            return;
+        }
         with_page(|p| {
             if let Some(button) = p.held.take() {
-                p.mouse(
-                    MouseEventKind::Up(button),
-                    f64::from(e.client_x()),
-                    f64::from(e.client_y()),
-                    m,
-                );
+                p.mouse(MouseEventKind::Up(button), x1, y1, m);
             }
         });
     })?;
-    listen(&term, "mousemove", false, |e: web_sys::MouseEvent| {
+    listen(
+        &window,
+        "pointercancel",
+        true,
+        |_: web_sys::PointerEvent| {
+            with_page(|p| p.touch_from = None);
+        },
+    )?;
+    listen(&term, "pointermove", false, |e: web_sys::PointerEvent| {
+        if e.pointer_type() != "mouse" {
+            return;
+        }
         let m = modifiers_of(e.shift_key(), e.ctrl_key(), e.alt_key());
         with_page(|p| {
             if let Some(button) = p.held {
@@ -142,28 +172,8 @@ pub(super) fn listen_all() -> Result<(), JsValue> {
         let m = modifiers_of(e.shift_key(), e.ctrl_key(), e.alt_key());
         with_page(|p| p.mouse(kind, f64::from(e.client_x()), f64::from(e.client_y()), m));
     })?;
-    listen(&term, "touchstart", true, |e: web_sys::TouchEvent| {
-        if let Some(t) = e.touches().get(0) {
-            let at = (f64::from(t.client_x()), f64::from(t.client_y()));
-            with_page(|p| p.touch_from = Some(at));
-        }
-    })?;
-    listen(&term, "touchend", false, |e: web_sys::TouchEvent| {
-        let Some(t) = e.changed_touches().get(0) else {
-            return;
-        };
-        let (x1, y1) = (f64::from(t.client_x()), f64::from(t.client_y()));
-        let stamp = e.time_stamp();
-        with_page(|p| {
-            if let Some((x0, y0)) = p.touch_from.take()
-                && let Some(code) = crate::swipe::direction(x0, y0, x1, y1)
-            {
-                e.prevent_default();
-                p.key(KeyEvent::from(code), stamp);
-            }
-        });
-    })?;
     listen(&window, "resize", true, |_: web_sys::Event| {
+        super::screen::fit_font();
         with_page(Page::redraw);
     })?;
     Ok(())

@@ -86,7 +86,7 @@ pub(super) fn buffer_text(buffer: &Buffer) -> String {
 /// The screen on the backend the URL asks for (`?backend=dom|canvas|webgl2|ratzilla-dom`); by default WebGL2
 /// where the browser draws it on a GPU, else the page's own DOM backend ([`crate::rowdom`]; a software WebGL2
 /// starves the page). Returns it with the backend's name.
-pub(super) fn make_screen() -> Result<(Box<dyn Screen>, &'static str), String> {
+pub(super) fn make_screen(font_px: f64) -> Result<(Box<dyn Screen>, &'static str), String> {
     let asked = url_param("backend").unwrap_or_default();
     let dom = || -> Result<(Box<dyn Screen>, &'static str), String> {
         let backend = crate::rowdom::RowDom::new(TERM_ID).map_err(|e| e.to_string())?;
@@ -113,7 +113,7 @@ pub(super) fn make_screen() -> Result<(Box<dyn Screen>, &'static str), String> {
                 .grid_id(TERM_ID)
                 .font_atlas_config(FontAtlasConfig::dynamic(
                     &["ui-monospace", "DejaVu Sans Mono", "monospace"],
-                    16.0,
+                    font_px as f32,
                 ));
             match WebGl2Backend::new_with_options(options) {
                 Ok(backend) => {
@@ -132,6 +132,57 @@ pub(super) fn make_screen() -> Result<(Box<dyn Screen>, &'static str), String> {
             }
         }
     }
+}
+
+/// The grid's font size when the viewport is large enough (CSS px).
+pub(super) const FONT_PX: f64 = 16.0;
+/// The least font size the grid shrinks to (CSS px): still readable on a phone.
+pub(super) const MIN_FONT_PX: f64 = 10.0;
+/// The screen every Parlor screen fits: 40 columns, 12 rows.
+const FIT: (f64, f64) = (40.0, 12.0);
+
+/// Sets the grid's font size: [`FONT_PX`], or smaller (not under [`MIN_FONT_PX`]) so that 40 columns and 12 rows
+/// fit the grid's element (a 320 px phone: about 13 px). Returns the size set.
+pub(super) fn fit_font() -> f64 {
+    use wasm_bindgen::JsCast;
+    let Some(term) = term_element().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) else {
+        return FONT_PX;
+    };
+    let _ = term
+        .style()
+        .set_property("font-size", &format!("{FONT_PX}px"));
+    let rect = term.get_bounding_client_rect();
+    let px = match cell_at_font(&term) {
+        Some((cw, ch)) if rect.width() > 0.0 && rect.height() > 0.0 => {
+            let scale = (rect.width() / (FIT.0 * cw)).min(rect.height() / (FIT.1 * ch));
+            // A quarter pixel under the exact fit, so that rounding never loses the 40th column.
+            ((FONT_PX * scale * 4.0).floor() / 4.0 - 0.25).clamp(MIN_FONT_PX, FONT_PX)
+        }
+        _ => FONT_PX,
+    };
+    if px < FONT_PX {
+        let _ = term.style().set_property("font-size", &format!("{px}px"));
+    }
+    px
+}
+
+/// A grid cell's size (CSS px) at the element's font: a `1ch` wide block in a `<pre>`, as the rows draw it.
+fn cell_at_font(term: &web_sys::HtmlElement) -> Option<(f64, f64)> {
+    let document = web_sys::window()?.document()?;
+    let pre = document.create_element("pre").ok()?;
+    pre.set_attribute(
+        "style",
+        "margin:0;padding:0;border:0;line-height:normal;position:absolute;visibility:hidden;",
+    )
+    .ok()?;
+    pre.set_inner_html("<span style=\"display:inline-block;width:1ch;\">\u{2588}</span>");
+    term.append_child(&pre).ok()?;
+    let rect = pre
+        .first_element_child()
+        .map(|s| s.get_bounding_client_rect());
+    let _ = term.remove_child(&pre);
+    let rect = rect?;
+    (rect.width() > 0.0 && rect.height() > 0.0).then(|| (rect.width(), rect.height()))
 }
 
 /// The element the grid is drawn in.
