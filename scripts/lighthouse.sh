@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Lighthouse on the built page (target/web, scripts/web-build.sh) with its default mobile emulation (a phone's
 # screen, 4x CPU and slow-4G simulated): performance, accessibility and best practices (BENCHMARKS.md, "The page"),
-# and the total weight it transferred. The page is served on 127.0.0.1 by Python's standard library server; the
+# and the total weight it transferred. The page is served gzip-compressed on 127.0.0.1 by a small server of Python's
+# standard library (below); the
 # browser is Debian's Chromium ($CHROME_PATH, /usr/bin/chromium). Lighthouse, the npm package at the version below,
 # is installed once into target/web-tools/lighthouse/. Without npm it says so and skips.
 #
@@ -27,7 +28,34 @@ if ! [ -x "$bin" ] || [ "$("$bin" --version 2> /dev/null)" != "$version" ]; then
 fi
 export CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium}
 port=${PORT:-8765}
-python3 -m http.server --bind 127.0.0.1 --directory target/web "$port" > /dev/null 2>&1 &
+# Served gzip-compressed when the browser asks for it, as a web host serves it (Python's http.server does not).
+python3 - "$port" > /dev/null 2>&1 << 'PY' &
+import gzip, http.server, sys
+class Handler(http.server.SimpleHTTPRequestHandler):
+    def __init__(self, *a, **k):
+        super().__init__(*a, directory="target/web", **k)
+    def do_GET(self):
+        path = self.translate_path(self.path.split("?")[0])
+        if path.endswith("/"):
+            path += "index.html"
+        try:
+            data = open(path, "rb").read()
+        except OSError:
+            self.send_error(404)
+            return
+        zipped = "gzip" in self.headers.get("Accept-Encoding", "")
+        body = gzip.compress(data, 6) if zipped else data
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        if zipped:
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        self.wfile.write(body)
+Handler.extensions_map.update({".wasm": "application/wasm", ".webmanifest": "application/manifest+json", ".js": "text/javascript"})
+http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Handler).serve_forever()
+PY
 server=$!
 trap 'kill $server 2> /dev/null || true' EXIT
 for _ in $(seq 50); do
