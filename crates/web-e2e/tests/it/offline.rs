@@ -46,7 +46,7 @@ fn slide(page: &Session) -> u64 {
     for key in [Key::Left, Key::Up, Key::Right, Key::Down] {
         page.press(&[key]).unwrap();
         if page
-            .wait_screen("a slide", Duration::from_secs(2), |s| {
+            .wait_screen("a slide", Duration::from_secs(5), |s| {
                 number_after(s, "Moves") == Some(before + 1)
             })
             .is_ok()
@@ -185,10 +185,18 @@ fn an_update_waits_while_a_game_goes_on_and_is_taken_at_the_next_load() {
         page.eval("return window.parlorSameLoad === true;").unwrap(),
         Value::Bool(true)
     );
-    let said = page
-        .eval_string("return document.getElementById('said').textContent;")
-        .unwrap();
-    assert!(said.contains("new version"), "{said:?}");
+    // The page says that a new version waits (its worker's state change, told a moment after `waiting`).
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let said = page
+            .eval_string("return document.getElementById('said').textContent;")
+            .unwrap();
+        if said.contains("new version") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the bar said {said:?}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
     to_menu(&page);
 
     // The next load takes the new build, and the game is where it was.
