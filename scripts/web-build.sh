@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds Parlor's web page into target/web/ (index.html, worker.js, parlor_web.js, parlor_web_bg.wasm): a static folder any
+# Builds Parlor's web page into target/web/ (index.html, worker.js, parlor_web.js, parlor_web_bg.wasm, sw.js, the
+# manifest and its icons): a static folder any
 # web server can host. Needs only rustup and cargo: it adds the wasm32 target when missing and installs
 # wasm-bindgen-cli, at exactly the wasm-bindgen version of Cargo.lock, from source into target/web-tools/ (once;
 # skipped when already there at that version). Serve it with scripts/web-serve.sh.
@@ -77,6 +78,13 @@ rm -rf "$out"
 mkdir -p "$out"
 "$bindgen" --target web --no-typescript --out-dir "$out" --out-name parlor_web \
     target/wasm32-unknown-unknown/wasm/parlor_web.wasm
-cp crates/web/page/index.html crates/web/page/worker.js "$out/"
+page=crates/web/page
+cp "$page/index.html" "$page/worker.js" "$page/manifest.webmanifest" "$page"/icon.svg "$page"/icon-*.png "$out/"
+# The service worker's cache is named by the build: a hash of every file it keeps, so that a changed file is a new
+# cache, taken at the next visit (sw.js). The icons are committed, drawn by scripts/web-icons.py.
+build=$(cd "$out" && cat index.html parlor_web.js parlor_web_bg.wasm worker.js manifest.webmanifest icon.svg icon-*.png \
+    | sha256sum | cut -c1-16)
+sed "s/@PARLOR_BUILD@/$build/" "$page/sw.js" > "$out/sw.js"
+echo "web-build: build $build (the service worker's cache parlor-$build)"
 ls -l "$out" | awk 'NR > 1 { printf "web-build: %s %d bytes\n", $NF, $5 }'
 echo "web-build: built $out; serve it with scripts/web-serve.sh"

@@ -74,11 +74,20 @@ impl Server {
     }
 }
 
+impl Server {
+    /// Stops answering: no new connection is taken, and the connections open (kept alive) answer nothing more and
+    /// close. The address stays bound until the server is dropped, refusing nothing but serving nothing.
+    pub fn stop(&self) {
+        if !self.stop.swap(true, Ordering::SeqCst) {
+            // Wake the blocking accept so that it sees the flag.
+            let _ = TcpStream::connect_timeout(&self.addr, Duration::from_secs(1));
+        }
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::SeqCst);
-        // Wake the blocking accept so that it sees the flag.
-        let _ = TcpStream::connect_timeout(&self.addr, Duration::from_secs(1));
+        self.stop();
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
@@ -88,7 +97,7 @@ impl Drop for Server {
 fn accept_loop(
     listener: &TcpListener,
     root: &Path,
-    stop: &AtomicBool,
+    stop: &Arc<AtomicBool>,
     hits: &Arc<Mutex<Vec<Hit>>>,
 ) {
     for stream in listener.incoming() {
@@ -98,16 +107,22 @@ fn accept_loop(
         let Ok(stream) = stream else { continue };
         let root = root.to_path_buf();
         let hits = Arc::clone(hits);
+        let stop = Arc::clone(stop);
         // A thread a connection: the browser opens several at once, and each is short.
         let _ = std::thread::Builder::new()
             .name("web-e2e-conn".into())
             .spawn(move || {
-                let _ = serve(stream, &root, &hits);
+                let _ = serve(stream, &root, &hits, &stop);
             });
     }
 }
 
-fn serve(stream: TcpStream, root: &Path, hits: &Mutex<Vec<Hit>>) -> std::io::Result<()> {
+fn serve(
+    stream: TcpStream,
+    root: &Path,
+    hits: &Mutex<Vec<Hit>>,
+    stop: &AtomicBool,
+) -> std::io::Result<()> {
     stream.set_read_timeout(Some(Duration::from_secs(10)))?;
     stream.set_write_timeout(Some(Duration::from_secs(10)))?;
     let mut reader = BufReader::new(stream.try_clone()?);
@@ -116,6 +131,11 @@ fn serve(stream: TcpStream, root: &Path, hits: &Mutex<Vec<Hit>>) -> std::io::Res
     loop {
         let mut line = String::new();
         if reader.read_line(&mut line)? == 0 {
+            return Ok(());
+        }
+        // Stopped (the page tested offline): the request is not answered, the connection closes.
+        if stop.load(Ordering::SeqCst) {
+            let _ = stream.shutdown(Shutdown::Both);
             return Ok(());
         }
         let mut head_bytes = line.len();

@@ -413,6 +413,27 @@ impl Session {
         )
     }
 
+    /// Taps a finger (touch pointer actions, no travel) on the centre of cell (`col`, `row`).
+    pub fn tap_cell(&self, col: u16, row: u16) -> Result<()> {
+        let p = self.cell_at(col, row)?;
+        let actions = TouchActions::new("finger".into())
+            .then(move_to(p, 0))
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.command(
+            &format!("tapping cell ({col}, {row})"),
+            STEP,
+            |c| async move {
+                c.perform_actions(actions).await?;
+                c.release_actions().await
+            },
+        )
+    }
+
     /// Sets the browser window's outer size to `width` x `height` pixels (the page's grid follows its window).
     pub fn resize(&self, width: u32, height: u32) -> Result<()> {
         self.command(
@@ -472,6 +493,92 @@ impl Session {
         )?;
         v.as_f64()
             .ok_or_else(|| Error::new(format!("parlorBench({workload:?}) gave {v}, not a number")))
+    }
+}
+
+/// A DevTools protocol command sent through chromedriver (`POST /session/{id}/goog/cdp/execute`).
+#[derive(Debug)]
+struct Cdp {
+    cmd: String,
+    params: Value,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> std::result::Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        let body = serde_json::json!({ "cmd": self.cmd, "params": self.params });
+        (http::Method::POST, Some(body.to_string()))
+    }
+}
+
+impl Session {
+    /// Runs the DevTools protocol command `cmd` with `params` (`Page.getInstallabilityErrors`,
+    /// `Emulation.setCPUThrottlingRate`, ...) and gives back its result.
+    pub fn cdp(&self, cmd: &str, params: Value) -> Result<Value> {
+        let command = Cdp {
+            cmd: cmd.to_string(),
+            params,
+        };
+        self.command(
+            &format!("the DevTools command {cmd}"),
+            STEP,
+            |c| async move { c.issue_cmd(command).await },
+        )
+    }
+
+    /// Runs `script` in every document the session opens from now on, before the page's own scripts (a browser
+    /// that refuses storage, say).
+    pub fn add_init_script(&self, script: &str) -> Result<()> {
+        self.cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            serde_json::json!({ "source": script }),
+        )
+        .map(|_| ())
+    }
+
+    /// Emulates a phone's screen of `width` x `height` CSS pixels (device pixel ratio 3, touch on), or with
+    /// `None` the desktop window again.
+    pub fn emulate_phone(&self, size: Option<(u32, u32)>) -> Result<()> {
+        match size {
+            Some((width, height)) => {
+                self.cdp(
+                    "Emulation.setDeviceMetricsOverride",
+                    serde_json::json!({
+                        "width": width, "height": height, "deviceScaleFactor": 3, "mobile": true,
+                    }),
+                )?;
+                self.cdp(
+                    "Emulation.setTouchEmulationEnabled",
+                    serde_json::json!({ "enabled": true, "maxTouchPoints": 5 }),
+                )?;
+            }
+            None => {
+                self.cdp(
+                    "Emulation.clearDeviceMetricsOverride",
+                    serde_json::json!({}),
+                )?;
+                self.cdp(
+                    "Emulation.setTouchEmulationEnabled",
+                    serde_json::json!({ "enabled": false }),
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Stops the static server: from now on the page has no network but what its service worker keeps.
+    pub fn stop_server(&self) {
+        self.server.stop();
     }
 }
 

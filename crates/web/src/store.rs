@@ -29,6 +29,16 @@ pub trait Persist {
     fn set(&self, key: &str, value: &str) -> Result<(), String>;
 }
 
+/// What a refusal of the browser's storage means, in a phrase to stand in "Games cannot be kept in this browser
+/// (…)": by the exception's name (`QuotaExceededError`, `SecurityError`), never its message or stack.
+pub fn plain_refusal(name: &str) -> &'static str {
+    match name {
+        "QuotaExceededError" | "NS_ERROR_DOM_QUOTA_REACHED" => "the browser's storage is full",
+        "SecurityError" => "the browser blocks this page's storage",
+        _ => "the browser refused to keep it",
+    }
+}
+
 /// What the store and the page share.
 struct Inner {
     rows: RefCell<MemoryStore>,
@@ -215,12 +225,21 @@ macro_rules! read {
     };
 }
 
-/// Forwards a writing method to the rows, then writes the store.
+/// Forwards a writing method to the rows, then writes the store. When that write fails the rows go back to what
+/// they were (what is kept), and the `Err` says why: nothing is called saved that is not, and the next write of the
+/// game (after its next move) finds the rows it left and tries again.
 macro_rules! write {
     ($self:ident . $m:ident ( $($a:expr),* )) => {{
-        let out = $self.0.rows.borrow_mut().$m($($a),*);
+        let before = $self.0.rows.borrow().dump();
+        let out = $self.0.rows.borrow_mut().$m($($a),*)?;
         $self.write();
-        out
+        match $self.failure() {
+            Some(why) => {
+                $self.0.rows.replace(MemoryStore::from_dump(before));
+                Err(anyhow::anyhow!("{why}"))
+            }
+            None => Ok(out),
+        }
     }};
 }
 
@@ -301,6 +320,16 @@ impl Storage for WebStore {
             anyhow::bail!("{} is read-only: nothing is written", self.0.location);
         }
         write!(self.finish_game(session, held, record))
+    }
+
+    fn add_once(&mut self, record: &GameRecord) -> anyhow::Result<(i64, bool)> {
+        if self.0.read_only {
+            anyhow::bail!("{} is read-only: nothing is written", self.0.location);
+        }
+        // A failed write is no error here: the importer reads `keeps` and says the game was NOT kept.
+        let out = self.0.rows.borrow_mut().add_once(record)?;
+        self.write();
+        Ok(out)
     }
 
     fn history(&self, game: Option<&str>, limit: usize) -> anyhow::Result<History> {
@@ -420,7 +449,7 @@ impl Persist for MapPersist {
 
     fn set(&self, key: &str, value: &str) -> Result<(), String> {
         if self.full.get() {
-            return Err("QuotaExceededError: the storage is full".into());
+            return Err("the browser's storage is full".into());
         }
         self.map.borrow_mut().insert(key.into(), value.into());
         Ok(())

@@ -65,6 +65,9 @@ pub struct App {
     keeper: Option<Box<dyn Keeper>>,
     /// The theme the settings named when the theme was last chosen (a change on the settings screen applies).
     theme_setting: ThemeName,
+    /// What says whether the background is light, for the `auto` theme (`COLORFGBG`'s `fg;bg`), when the front end
+    /// knows better than the environment (the page: the browser's `prefers-color-scheme`).
+    colorfgbg: Option<String>,
     /// The last frame was too small for the screen: it takes no key but quit and help until it fits again.
     too_small: bool,
     /// Until when (monotonic milliseconds) keys are still refused after the board showed again (see
@@ -108,6 +111,7 @@ impl App {
             contexts: crate::mid::Contexts::default(),
             keeper: None,
             theme_setting: ThemeName::Auto,
+            colorfgbg: None,
             too_small: false,
             blind_until: None,
             animations: true,
@@ -143,12 +147,18 @@ impl App {
         let named = self.settings.theme();
         if named != self.theme_setting {
             self.theme_setting = named;
-            self.theme = Theme::new(
-                named,
-                self.theme.depth,
-                std::env::var("COLORFGBG").ok().as_deref(),
-            );
+            let colorfgbg = self
+                .colorfgbg
+                .clone()
+                .or_else(|| std::env::var("COLORFGBG").ok());
+            self.theme = Theme::new(named, self.theme.depth, colorfgbg.as_deref());
         }
+    }
+
+    /// Tells the `auto` theme whether the background is light, as `COLORFGBG` would (`"0;15"`: light), when the
+    /// theme setting changes later; the page gives the browser's `prefers-color-scheme`.
+    pub fn set_background_hint(&mut self, colorfgbg: Option<String>) {
+        self.colorfgbg = colorfgbg;
     }
 
     /// Sets the seed of the first new game (`--seed`).

@@ -5,6 +5,8 @@
 //! (`parlorBench`: wall time, and on Linux the CPU time of the page's thread, which a loaded machine disturbs less),
 //! with the machine's load before and after.
 //!
+//! `--first-screen` prints only the weight of a first game and its first screen, the CPU as it is and throttled 4x.
+//!
 //! `cargo run -p parlor-web-e2e --bin web-figures [-- --native]`: the page is `$PARLOR_WEB_DIR` or `target/web`;
 //! `--native` also runs `cargo run --release -p parlor-web --example native_bench` and prints what it says, for the
 //! ratio. `--draw` prints only the whole-screen walk (`--walks N` rounds of it, 3 unless told), with each screen's
@@ -38,6 +40,52 @@ const WORKLOADS: [(&str, &str); 3] = [
     ("mastermind-optimal", "the classic 4x6 optimal solve"),
 ];
 
+/// `--first-screen`: the weight of everything a first game needs (gzip -9), and the first screen
+/// (`parlorFirstDrawMs`, from the navigation's start) over fresh loads without the service worker (`?sw=0`: every
+/// file fetched and the wasm compiled each time), with the CPU as it is and throttled 4x through the DevTools
+/// protocol (`Emulation.setCPUThrottlingRate`).
+fn first_screen(site: &Path) -> Result<()> {
+    println!("\n## Page weight of a first game");
+    let mut total_gz = 0;
+    for name in [
+        "parlor_web_bg.wasm",
+        "parlor_web.js",
+        "index.html",
+        "worker.js",
+        "sw.js",
+        "manifest.webmanifest",
+        "icon.svg",
+    ] {
+        let bytes = std::fs::read(site.join(name))
+            .map_err(|e| Error::new(format!("reading {name}: {e}")))?;
+        let gz = gzip_len(&bytes)?;
+        total_gz += gz;
+        println!("{name:<22} {:>10} B raw {:>10} B gzip -9", bytes.len(), gz);
+    }
+    println!(
+        "{:<22} {:>10.2} MB gzip -9 (target: at most 2.5 MB)",
+        "total",
+        total_gz as f64 / 1e6
+    );
+    let page = Session::launch("web-figures", site)?;
+    for rate in [1.0, 4.0] {
+        page.cdp(
+            "Emulation.setCPUThrottlingRate",
+            serde_json::json!({ "rate": rate }),
+        )?;
+        let mut firsts = Vec::new();
+        for _ in 0..LOADS {
+            page.open("sw=0")?;
+            firsts.push(page.first_draw_ms()?);
+        }
+        let (median, max) = median_max(&mut firsts);
+        println!(
+            "CPU x{rate}: parlorFirstDrawMs median {median:.0} ms, max {max:.0} ms over {LOADS} loads (target at x4: at most 1500 ms)"
+        );
+    }
+    Ok(())
+}
+
 fn main() {
     if let Err(e) = run() {
         eprintln!("web-figures: {e}");
@@ -59,6 +107,9 @@ fn run() -> Result<()> {
     let site = site()?;
     println!("page: {}", site.display());
     println!("load average before: {}", load_average());
+    if args.iter().any(|a| a == "--first-screen") {
+        return first_screen(&site);
+    }
     if args.iter().any(|a| a == "--draw") {
         let page = Session::launch("web-figures", &site)?;
         println!("\n## Key to redraw, whole screens ({walks} walks)");

@@ -13,7 +13,7 @@ use std::time::Duration;
 const COLOURS: [char; 6] = ['R', 'G', 'Y', 'U', 'K', 'O'];
 const NAMES: [&str; 6] = ["RED", "GREEN", "YELLOW", "BLUE", "BLACK", "ORANGE"];
 
-fn start(page: &Session) -> String {
+pub(crate) fn start(page: &Session) -> String {
     let setup = open_item(page, "New game: Mastermind");
     assert!(title(&setup).contains("new game of Mastermind"), "{setup}");
     assert!(

@@ -10,7 +10,7 @@ use crate::common::{
 use parlor_web_e2e::{Key, Session};
 use std::time::Duration;
 
-fn start(page: &Session) -> String {
+pub(crate) fn start(page: &Session) -> String {
     start_with(page, &[("Computer level", "beginner")])
 }
 
@@ -70,7 +70,7 @@ fn rank_row(screen: &str, rank: &str) -> u16 {
 }
 
 /// The (column, row) of the centre of square `sq` (such as `b2`): its file letter's column, its rank's row.
-fn square_cell(screen: &str, sq: &str) -> (u16, u16) {
+pub(crate) fn square_cell(screen: &str, sq: &str) -> (u16, u16) {
     let file = sq.chars().next().unwrap();
     let col = files(screen)
         .into_iter()
@@ -81,7 +81,7 @@ fn square_cell(screen: &str, sq: &str) -> (u16, u16) {
 }
 
 /// The squares of `rank` whose top piece is black (`B` under the file's letter).
-fn blacks_on(screen: &str, rank: &str) -> Vec<String> {
+pub(crate) fn blacks_on(screen: &str, rank: &str) -> Vec<String> {
     let row = rank_row(screen, rank);
     let line: Vec<char> = screen
         .lines()
@@ -97,7 +97,7 @@ fn blacks_on(screen: &str, rank: &str) -> Vec<String> {
 }
 
 /// The step targets the status line offers once a piece is selected: `b1 selected: 1 a2 · 2 b2 · 3 c2`.
-fn targets(screen: &str) -> Vec<(char, String)> {
+pub(crate) fn targets(screen: &str) -> Vec<(char, String)> {
     let Some(line) = screen.lines().find(|l| l.contains("selected:")) else {
         return Vec::new();
     };
@@ -113,7 +113,7 @@ fn targets(screen: &str) -> Vec<(char, String)> {
 }
 
 /// The target furthest up the board (towards Black's goal).
-fn forward(targets: &[(char, String)]) -> (char, String) {
+pub(crate) fn forward(targets: &[(char, String)]) -> (char, String) {
     targets
         .iter()
         .max_by_key(|(_, sq)| sq[1..].parse::<u32>().unwrap_or(0))
@@ -126,7 +126,7 @@ fn black_to_move(screen: &str) -> bool {
     screen.contains("Black (you) to move") || screen.contains("Black to move")
 }
 
-fn wait_reply(page: &Session, plies: u64) -> String {
+pub(crate) fn wait_reply(page: &Session, plies: u64) -> String {
     page.wait_screen(
         &format!("the computer's reply (Plies {plies}, Black to move)"),
         Duration::from_secs(60),

@@ -598,3 +598,31 @@ fn runs_of_glyphs_measured_one_cell_wide_are_plain_spans_and_the_columns_line_up
         "a glyph {worst:.2} px from its cell's left edge (cells {width:.2} px wide)"
     );
 }
+
+#[test]
+fn quit_says_what_it_does_on_a_page_and_import_says_it_adds() {
+    let Some(page) = page("quit", "") else {
+        return;
+    };
+    let menu = page.screen().unwrap();
+    let (col, row) = crate::common::find(&menu, "Quit").unwrap();
+    page.click_cell(col + 1, row).unwrap();
+    let said = "Quit: a web page stays open, so here is the menu again; close the tab to leave";
+    if page
+        .wait_screen("the quit notice", Duration::from_secs(2), |s| {
+            s.contains(said)
+        })
+        .is_err()
+    {
+        // The click only selected the row: Enter chooses it.
+        page.press(&[Key::Enter]).unwrap();
+        page.wait_text(said).unwrap();
+    }
+    let tip = page
+        .eval_string("return document.getElementById('import').title;")
+        .unwrap();
+    assert!(
+        tip.starts_with("Add the games of an exported file") && !tip.contains("Replace"),
+        "{tip}"
+    );
+}

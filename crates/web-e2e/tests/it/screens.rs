@@ -102,11 +102,19 @@ fn a_theme_change_redraws_the_page_in_the_themes_colours() {
     let Some(page) = page("theme_switch", "backend=dom") else {
         return;
     };
+    // The page's `auto` follows the browser's `prefers-color-scheme` (tests/it/prefs.rs): a dark one here.
+    page.cdp(
+        "Emulation.setEmulatedMedia",
+        serde_json::json!({ "features": [{ "name": "prefers-color-scheme", "value": "dark" }] }),
+    )
+    .unwrap();
+    page.reload().unwrap();
+    page.wait_text(MENU_FIRST).unwrap();
     let before = colours(&page);
     assert!(!before.is_empty(), "the menu draws cells with colours");
     page.screenshot("_before").unwrap();
     let screen = open_item(&page, "Settings");
-    // The page's `auto` is the dark theme: light is the one drawn otherwise.
+    // `auto` is the dark theme under a dark scheme: light is the one drawn otherwise.
     let theme = setting(&screen, "Theme");
     assert_ne!(theme, "light", "{screen}");
     let changed = crate::common::set_setting(&page, "Theme", "light");

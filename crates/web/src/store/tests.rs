@@ -52,13 +52,24 @@ fn every_change_is_written_and_read_back_on_the_next_open() {
 fn a_failed_write_is_never_called_kept() {
     let (persist, store) = fresh();
     persist.full.set(true);
-    store.save_unfinished(&row("a", "l")).unwrap();
+    let refused = store.save_unfinished(&row("a", "l")).unwrap_err();
+    assert!(refused.to_string().contains("full"), "{refused}");
     assert!(!store.keeps());
     assert!(store.failure().unwrap().contains("full"));
+    assert!(
+        store.unfinished(None).unwrap().is_empty(),
+        "the rows are what is kept"
+    );
     persist.full.set(false);
     store.save_unfinished(&row("a", "l u")).unwrap();
     assert!(store.keeps());
     assert!(persist.get(STORE_KEY).unwrap().contains("\"l u\""));
+    // A game's next write after a refused one finds the rows its last kept write left ("l u"), and is kept.
+    persist.full.set(true);
+    assert!(store.save_game(&row("a", "l u d"), Some("l u")).is_err());
+    persist.full.set(false);
+    assert!(store.save_game(&row("a", "l u d r"), Some("l u")).unwrap());
+    assert!(persist.get(STORE_KEY).unwrap().contains("\"l u d r\""));
 }
 
 #[test]
@@ -213,5 +224,27 @@ fn an_empty_history_here_is_no_failure() {
     assert_eq!(
         parlor::mid::record::nothing_to_show(&store),
         "No finished game yet."
+    );
+}
+
+#[test]
+fn a_refusal_is_said_in_a_plain_phrase() {
+    assert_eq!(
+        plain_refusal("QuotaExceededError"),
+        "the browser's storage is full"
+    );
+    assert_eq!(
+        plain_refusal("SecurityError"),
+        "the browser blocks this page's storage"
+    );
+    assert_eq!(plain_refusal(""), "the browser refused to keep it");
+    let persist = Rc::new(MapPersist::default());
+    persist.full.set(true);
+    let opened = WebStore::open(persist, 1);
+    assert_eq!(
+        opened.notice.as_deref(),
+        Some(
+            "Games cannot be kept in this browser (the browser's storage is full): nothing is saved."
+        )
     );
 }

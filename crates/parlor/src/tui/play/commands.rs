@@ -21,6 +21,10 @@ pub(super) enum Common {
     Quit,
 }
 
+/// The way back's words while the game's last write was kept (or nothing asked to keep it); "NOT saved" replaces
+/// "saved" once the store refuses a write (`PlayView::common_words`).
+pub(super) const BACK_SAVED: &str = "back to the menu (saved)";
+
 pub(super) const COMMON: &[Binding<Common>] = &[
     // The keys of these commands come from `keys::actions`, so that the settings can remap them.
     bar(&actions::UNDO, "u", "undo", Common::Undo),
@@ -40,12 +44,7 @@ pub(super) const COMMON: &[Binding<Common>] = &[
         "new game (asks first while a game goes on)",
         Common::Restart,
     ),
-    bar(
-        keys::common::BACK,
-        "q",
-        "back to the menu (saved)",
-        Common::Quit,
-    ),
+    bar(keys::common::BACK, "q", BACK_SAVED, Common::Quit),
 ];
 
 /// The labels of the common commands a game offers (no autoplay where the computer cannot play for the player).

@@ -24,7 +24,7 @@ mod commands;
 mod computer;
 
 pub use commands::key_clashes;
-use commands::{COMMON, Common, Question, common_for, end_answers};
+use commands::{BACK_SAVED, COMMON, Common, Question, common_for, end_answers};
 use computer::{Pending, WATCH_MS};
 
 /// Any game being played on the full screen.
@@ -56,6 +56,9 @@ pub struct PlayView<G: TuiGame> {
     seed_ahead: Option<Seed>,
     /// That game's first screen, made ahead in idle time; any key or mouse event drops it.
     prepared: Option<Box<PlayView<G>>>,
+    /// The store refused the last write of this game (a full or blocked browser storage): the way back says
+    /// "NOT saved", not "saved", until a write succeeds.
+    unsaved: bool,
 }
 
 impl<G: TuiGame> PlayView<G> {
@@ -69,6 +72,7 @@ impl<G: TuiGame> PlayView<G> {
             thinker: None,
             job: None,
             elsewhere: elsewhere::elsewhere(),
+            unsaved: false,
             autoplay: false,
             auto_ms: 0,
             auto_at: None,
@@ -183,6 +187,9 @@ impl<G: TuiGame> PlayView<G> {
 
     /// What a common command does, in words: in watch mode `p`, `+` and `-` pause and pace the computer.
     fn common_words(&self, what: &'static str) -> &'static str {
+        if what == BACK_SAVED && self.unsaved {
+            return "back to the menu (NOT saved)";
+        }
         if !G::watched(&self.session.params) {
             return what;
         }
@@ -195,13 +202,18 @@ impl<G: TuiGame> PlayView<G> {
     }
 
     fn storage_warning(&mut self) {
+        if self.session.saved() {
+            self.unsaved = false;
+        }
         if let Some(why) = self.session.ended().and_then(|e| e.not_recorded.clone()) {
             let _ = self.session.take_storage_error();
             self.message = Some(format!("This game was NOT recorded: {why}."));
         } else if let Some(e) = self.session.take_storage_error() {
+            self.unsaved = true;
             self.message = Some(e.to_string());
         } else if let Some(why) = self.session.lost() {
             // Every move after it is played unsaved: the screen keeps saying so, not only once.
+            self.unsaved = true;
             self.message = Some(format!("not saved: {why}"));
         }
     }
