@@ -76,7 +76,7 @@ impl Session {
         )?;
         self.cdp(
             "Emulation.setTouchEmulationEnabled",
-            json!({ "enabled": phone, "maxTouchPoints": if phone { 5 } else { 0 } }),
+            json!({ "enabled": phone, "maxTouchPoints": if phone { 5 } else { 1 } }),
         )?;
         Ok(())
     }

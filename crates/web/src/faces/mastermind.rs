@@ -82,7 +82,8 @@ impl Board<Mastermind> for Pegs {
             ));
         }
         let mut out = format!(
-            "<div class=\"mm\" id=\"board\" style=\"--pegs:{pegs}\"><ol class=\"rows\">{rows}</ol>"
+            "<div class=\"mm\" id=\"board\" style=\"--pegs:{pegs};--kcols:{}\"><ol class=\"rows\">{rows}</ol>",
+            pegs.div_ceil(2)
         );
         if over {
             if let Some(secret) = state.revealed() {
