@@ -14,6 +14,7 @@ pub mod chrome;
 pub mod error;
 pub mod server;
 pub mod session;
+pub mod touch;
 
 pub use error::{Error, Result};
 pub use fantoccini::key::Key;

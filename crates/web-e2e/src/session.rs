@@ -140,7 +140,7 @@ impl Session {
     }
 
     /// Runs one WebDriver command within `limit`, saying `what` it was when it fails or runs out of time.
-    fn command<T, F, Fut>(&self, what: &str, limit: Duration, f: F) -> Result<T>
+    pub(crate) fn command<T, F, Fut>(&self, what: &str, limit: Duration, f: F) -> Result<T>
     where
         F: FnOnce(fantoccini::Client) -> Fut,
         Fut: Future<Output = std::result::Result<T, fantoccini::error::CmdError>>,
@@ -157,8 +157,18 @@ impl Session {
     }
 
     /// Navigates to the page with `query` and waits until `window.parlorReady === true`.
+    ///
+    /// The page's default face is graphical; a query that names no `face=` opens the terminal face
+    /// (`face=terminal`), which the tests written for the character grid read.
     pub fn open(&self, query: &str) -> Result<()> {
-        let url = self.server.url(query);
+        let query = if query.contains("face=") {
+            query.to_string()
+        } else if query.is_empty() {
+            "face=terminal".to_string()
+        } else {
+            format!("face=terminal&{}", query.trim_start_matches('?'))
+        };
+        let url = self.server.url(&query);
         self.command(&format!("opening {url}"), STEP, |c| async move {
             c.goto(&url).await
         })?;

@@ -2,6 +2,9 @@
 //! static web page, through ratzilla's Canvas and WebGL2 backends or the page's own DOM backend (`rowdom`, which
 //! writes the rows that changed, each as one piece of HTML built by [`rows`]).
 //!
+//! The default face is graphical ([`faces`]: HTML and CSS boards, menus and button bars made from the same core
+//! models); `?face=terminal` shows the terminal's screens as a character grid.
+//!
 //! The logic that does not need a browser is plain Rust with native tests: the store kept in local storage
 //! ([`store`]), the browser's key names ([`keys`]), swipes and drags ([`swipe`]), what the screen reader hears
 //! ([`announce`]), the online client's kept player and server ([`online`]), the worker's answers to think requests ([`think`]) and the engine workloads measured in the page and natively ([`mod@bench`]). The page itself (the
@@ -10,6 +13,7 @@
 
 pub mod announce;
 pub mod bench;
+pub mod faces;
 pub mod keys;
 pub mod online;
 pub mod rows;

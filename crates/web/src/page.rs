@@ -262,19 +262,24 @@ fn set_announce(line: &str) {
     }
 }
 
-/// Starts the page: the host, the store, the app, the backend, the events, and the first frame.
-#[wasm_bindgen(js_name = parlorStart)]
-pub fn parlor_start() -> Result<String, JsValue> {
+/// The page's services, for either face: the panic hook, the host (clock, entropy, runner) and the worker the
+/// computer thinks in (unless `?worker=0`, to measure the page without it).
+pub(crate) fn install_services() {
     console_error_panic_hook();
     parlor::host::install(Host {
         clock: &WebClock,
         entropy: &WebEntropy,
         runner: &RunNow,
     });
-    // The computer thinks in the page's worker, unless `?worker=0` (to measure the page without it).
     if url_param("worker").as_deref() != Some("0") && ask_worker_fn().is_some() {
         parlor::mid::elsewhere::install_elsewhere(&WebWorker);
     }
+}
+
+/// Starts the page: the host, the store, the app, the backend, the events, and the first frame.
+#[wasm_bindgen(js_name = parlorStart)]
+pub fn parlor_start() -> Result<String, JsValue> {
+    install_services();
     // The menu's "Online": Parlor online over the page's WebSocket (online.rs).
     parlor::tui::menu::offer_online(crate::online::open_online);
     let persist: Rc<dyn Persist> = Rc::new(LocalStorage);

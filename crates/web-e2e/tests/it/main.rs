@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
+mod faces;
 mod harness;
 mod mastermind;
 mod nocca;

@@ -1,0 +1,295 @@
+//! The graphical faces (crates/web/src/faces) in headless Chromium: at phone and desktop sizes every screen fits
+//! (nothing past the viewport, no two tap targets overlapping, every one at least 44 x 44 CSS px, every control
+//! named), with a screenshot of each kept in target/web-artifacts/; and each game played by touch alone (taps and
+//! swipes as WebDriver touch actions, no key): started, moved, undone, hinted, given up and recorded, then back to
+//! the menu.
+
+use parlor_web_e2e::{Session, site_from_env};
+use serde_json::Value;
+use std::time::{Duration, Instant};
+
+/// The sizes of the issue: phones in portrait and landscape (touch), desktops.
+const SIZES: &[(u32, u32, bool)] = &[
+    (320, 568, true),
+    (360, 780, true),
+    (390, 844, true),
+    (844, 390, true),
+    (1280, 800, false),
+    (2560, 1440, false),
+];
+
+/// A session on the graphical face, on a fresh store.
+fn faces(test: &str) -> Option<Session> {
+    let site = site_from_env(test).unwrap()?;
+    let s = Session::start(test, &site, "face=graphic").unwrap();
+    s.fresh_start().unwrap();
+    wait(
+        &s,
+        "the menu",
+        "return !!document.querySelector('[data-act=\"setup:0\"]');",
+    );
+    Some(s)
+}
+
+/// Waits (10 s at most) until `script` returns true.
+fn wait(s: &Session, what: &str, script: &str) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if s.eval(script).ok() == Some(Value::Bool(true)) {
+            return;
+        }
+        if Instant::now() > deadline {
+            let line = s
+                .eval("const l = document.querySelector('#line'); return l ? l.textContent : document.body.innerText.slice(0, 300);")
+                .unwrap_or(Value::Null);
+            let shot = s
+                .screenshot("-failed")
+                .map(|p| p.display().to_string())
+                .unwrap_or_default();
+            panic!("waited for {what}: {script}; the line says {line} ({shot})");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// A control's click, as a script (the layout walk only: the play tests tap).
+fn click(s: &Session, act: &str) {
+    let ok = s
+        .eval_with(
+            "const e = document.querySelector('[data-act=\"' + arguments[0] + '\"]'); if (!e) return false; e.click(); return true;",
+            vec![act.into()],
+        )
+        .unwrap();
+    assert_eq!(ok, Value::Bool(true), "no control {act}");
+}
+
+fn text(s: &Session, selector: &str) -> String {
+    s.eval_with(
+        "const e = document.querySelector(arguments[0]); return e ? e.textContent : '';",
+        vec![selector.into()],
+    )
+    .unwrap()
+    .as_str()
+    .unwrap_or_default()
+    .to_string()
+}
+
+/// Checks the screen shown and keeps its screenshot.
+fn check(s: &Session, screen: &str, size: (u32, u32), scrolls: bool) {
+    // Past any animation.
+    std::thread::sleep(Duration::from_millis(150));
+    let layout = s.layout().unwrap();
+    let shot = s
+        .screenshot(&format!("-{screen}-{}x{}", size.0, size.1))
+        .unwrap();
+    let faults = layout.faults(scrolls);
+    assert!(
+        faults.is_empty(),
+        "{screen} at {}x{} ({}): {faults:#?}",
+        size.0,
+        size.1,
+        shot.display()
+    );
+    assert!(!layout.targets.is_empty(), "{screen}: no control at all");
+}
+
+#[test]
+fn every_screen_fits_phones_and_desktops() {
+    let Some(s) = faces("faces_fit") else { return };
+    for &(w, h, phone) in SIZES {
+        s.emulate(w, h, phone).unwrap();
+        let size = (w, h);
+        check(&s, "menu", size, true);
+        for (i, game) in ["2048", "mastermind", "nocca"].iter().enumerate() {
+            click(&s, &format!("setup:{i}"));
+            wait(
+                &s,
+                "the setup",
+                &format!("return !!document.querySelector('[data-act=\"start:{i}\"]');"),
+            );
+            check(&s, &format!("{game}-setup"), size, true);
+            click(&s, &format!("start:{i}"));
+            wait(&s, "the game", "return !!document.querySelector('#board');");
+            check(&s, game, size, false);
+            click(&s, "help");
+            check(&s, &format!("{game}-help"), size, false);
+            click(&s, "help");
+            click(&s, "giveup");
+            click(&s, "yes");
+            wait(&s, "the end", "return !!document.querySelector('#ending');");
+            check(&s, &format!("{game}-over"), size, false);
+            click(&s, "menu");
+            wait(
+                &s,
+                "the menu",
+                "return !!document.querySelector('[data-act=\"setup:0\"]');",
+            );
+        }
+    }
+}
+
+/// The number of finished games of `game` in the page's store.
+fn finished(s: &Session, game: &str) -> usize {
+    let v = s
+        .eval_with(
+            "const t = localStorage.getItem('parlor.store'); if (!t) return 0; \
+             return (JSON.parse(t).games || []).filter((g) => g.game === arguments[0]).length;",
+            vec![game.into()],
+        )
+        .unwrap();
+    v.as_u64().unwrap_or(0) as usize
+}
+
+/// Undo, a move again (`again`: a game with no move is not recorded), a hint and giving up, by taps, then the
+/// menu; the game is recorded.
+fn undo_hint_give_up(s: &Session, game: &str, again: &dyn Fn(&Session)) {
+    s.tap("[data-act=\"undo\"]").unwrap();
+    wait(
+        s,
+        "the undo",
+        "return document.querySelector('#line').textContent.startsWith('Undid');",
+    );
+    again(s);
+    s.tap("[data-act=\"hint\"]").unwrap();
+    wait(
+        s,
+        "the hint",
+        "return document.querySelector('#line').textContent.startsWith('Hint: ');",
+    );
+    s.tap("[data-act=\"giveup\"]").unwrap();
+    s.tap("[data-act=\"yes\"]").unwrap();
+    wait(s, "the end", "return !!document.querySelector('#ending');");
+    let before = finished(s, game);
+    s.tap(".end [data-act=\"menu\"]").unwrap();
+    wait(
+        s,
+        "the menu",
+        "return !!document.querySelector('[data-act=\"setup:0\"]');",
+    );
+    assert_eq!(
+        before, 1,
+        "the {game} game given up is in the store's finished games"
+    );
+    assert!(
+        !text(s, "#faces").contains(&format!("Continue {game}")),
+        "a game given up is no longer offered to continue"
+    );
+}
+
+#[test]
+fn each_game_is_played_by_touch_alone() {
+    let Some(s) = faces("faces_touch") else {
+        return;
+    };
+    s.emulate(360, 780, true).unwrap();
+    assert_eq!(
+        s.eval("return window.parlorFace;").unwrap(),
+        Value::from("graphic")
+    );
+
+    // 2048: swipes on the board slide it.
+    s.tap("[data-act=\"setup:0\"]").unwrap();
+    s.tap("[data-act=\"start:0\"]").unwrap();
+    wait(
+        &s,
+        "the board",
+        "return !!document.querySelector('.b2048');",
+    );
+    let board = s.centre("#board").unwrap();
+    for (dx, dy) in [
+        (-120.0, 0.0),
+        (0.0, -120.0),
+        (120.0, 0.0),
+        (0.0, 120.0),
+        (-120.0, 0.0),
+        (0.0, -120.0),
+    ] {
+        s.swipe(board, (dx, dy)).unwrap();
+    }
+    wait(
+        &s,
+        "slides",
+        "return /^Move \\d+: /.test(document.querySelector('#line').textContent);",
+    );
+    // A finger lifts between a swipe and the next tap.
+    std::thread::sleep(Duration::from_millis(400));
+    let said = s.announce().unwrap();
+    assert!(
+        said.starts_with("Move "),
+        "the aria-live line says the move: {said:?}"
+    );
+    undo_hint_give_up(&s, "2048", &|_| {});
+
+    // Mastermind: a guess made by tapping colours, submitted.
+    s.tap("[data-act=\"setup:1\"]").unwrap();
+    s.tap("[data-act=\"start:1\"]").unwrap();
+    let guess = |s: &Session, n: usize| {
+        for c in ["b:c:0", "b:c:1", "b:c:2", "b:c:2"] {
+            s.tap(&format!("[data-act=\"{c}\"]")).unwrap();
+        }
+        s.tap("[data-act=\"b:submit\"]").unwrap();
+        wait(
+            s,
+            "the guess's answer",
+            &format!(
+                "return document.querySelectorAll('.mm li.guess:not(.empty)').length === {n};"
+            ),
+        );
+    };
+    guess(&s, 1);
+    let keys = s
+        .eval("return document.querySelectorAll('.mm li.guess:not(.empty) .key.black, .mm li.guess:not(.empty) .key.white').length;")
+        .unwrap();
+    assert!(keys.as_u64().is_some(), "key pegs drawn: {keys}");
+    undo_hint_give_up(&s, "mastermind", &|s| guess(s, 1));
+
+    // Nocca Nocca against the beginner: a piece selected, moved, and the computer's answer.
+    s.tap("[data-act=\"setup:2\"]").unwrap();
+    wait(
+        &s,
+        "the setup",
+        "return !!document.querySelector('select[data-set=\"level\"]');",
+    );
+    s.eval("const e = document.querySelector('select[data-set=\"level\"]'); e.value = 'beginner'; e.dispatchEvent(new Event('change', {bubbles: true})); return true;")
+        .unwrap();
+    s.tap("[data-act=\"start:2\"]").unwrap();
+    wait(
+        &s,
+        "the board",
+        "return !!document.querySelector('[data-act^=\"b:sel:\"]');",
+    );
+    let play = |s: &Session| {
+        s.tap("[data-act^=\"b:sel:\"]").unwrap();
+        wait(
+            s,
+            "the targets",
+            "return !!document.querySelector('[data-act^=\"b:to:\"]');",
+        );
+        s.tap("[data-act^=\"b:to:\"]").unwrap();
+        wait(
+            s,
+            "the computer's answer",
+            "return /move \\d+: /.test(document.querySelector('#line').textContent) && !!document.querySelector('[data-act^=\"b:sel:\"]');",
+        );
+    };
+    play(&s);
+    assert!(text(&s, "#who").contains("to move"), "{}", text(&s, "#who"));
+    s.screenshot("-nocca-played").unwrap();
+    undo_hint_give_up(&s, "nocca", &play);
+
+    // The default face is this one; the terminal's stays a link away.
+    s.eval("location.href = location.origin + '/'; return true;")
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    s.wait_ready().unwrap();
+    assert_eq!(
+        s.eval("return window.parlorFace;").unwrap(),
+        Value::from("graphic")
+    );
+    assert!(
+        s.eval("return !!document.querySelector('a[href=\"?face=terminal\"]');")
+            .unwrap()
+            .as_bool()
+            == Some(true)
+    );
+}

@@ -1,0 +1,369 @@
+//! The graphical page's shell (wasm32 only): the store, the screen shown (the menu, a game's setup, a game),
+//! the page's events (taps through one delegated `click` listener reading `data-act`, form changes, keys, swipes
+//! through pointer events) and the `aria-live` line.
+
+use super::menu::{menu_html, params, setup_html};
+use super::play::{Go, Playing};
+use super::{FACES, Face};
+use crate::announce::Announcer;
+use crate::store::{Persist, WebStore};
+use parlor::mid::Contexts;
+use parlor::storage::Storage;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+/// The faces' stylesheet.
+const CSS: &str = include_str!("faces.css");
+
+/// The element the faces are drawn in.
+const ROOT_ID: &str = "faces";
+
+/// How far a finger may move between press and lift for a tap, in CSS px.
+const TAP_SLOP_PX: f64 = 16.0;
+/// How long after a tap read from pointer events the browser's own click of it is dropped, in ms.
+const TAP_CLICK_MS: f64 = 800.0;
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// What the page shows.
+enum View {
+    Menu,
+    Setup(usize),
+    Play(Box<dyn Playing>),
+}
+
+struct Shell {
+    store: WebStore,
+    contexts: Contexts,
+    view: View,
+    /// Each game's setup values, as chosen in this visit.
+    values: Vec<Vec<(String, String)>>,
+    notice: String,
+    announcer: Announcer,
+    /// Where a pointer went down: its id, where, and the control it pressed (its `data-act`), if any.
+    pointer: Option<(i32, f64, f64, Option<String>)>,
+    /// When a pointer last pressed a control (the page's ms): the browser's click that follows is not taken twice.
+    pressed_at: f64,
+}
+
+thread_local! {
+    static SHELL: RefCell<Option<Shell>> = const { RefCell::new(None) };
+}
+
+fn with_shell<T>(f: impl FnOnce(&mut Shell) -> T) -> Option<T> {
+    SHELL.with(|s| s.try_borrow_mut().ok()?.as_mut().map(f))
+}
+
+fn document() -> Option<web_sys::Document> {
+    web_sys::window()?.document()
+}
+
+impl Shell {
+    fn html(&self) -> String {
+        match &self.view {
+            View::Menu => menu_html(FACES, &self.store, &self.contexts, &self.notice),
+            View::Setup(i) => {
+                let face: &dyn Face = FACES[*i];
+                let chosen = params(face.any(), &self.values[*i], &self.contexts);
+                setup_html(*i, face.any(), &chosen, face.best(&self.store))
+            }
+            View::Play(p) => p.html(),
+        }
+    }
+
+    /// Draws the screen, keeping the focus on the control that had it, and says what changed.
+    fn render(&mut self) {
+        let Some(doc) = document() else { return };
+        let Some(root) = doc.get_element_by_id(ROOT_ID) else {
+            return;
+        };
+        let focused = doc.active_element().and_then(|e| {
+            e.get_attribute("data-act")
+                .or_else(|| e.get_attribute("data-set"))
+        });
+        root.set_inner_html(&self.html());
+        if let Some(act) = focused {
+            let sel = format!("[data-act=\"{act}\"], [data-set=\"{act}\"]");
+            if let Ok(Some(el)) = root.query_selector(&sel)
+                && let Ok(el) = el.dyn_into::<web_sys::HtmlElement>()
+            {
+                let _ = el.focus();
+            }
+        }
+        let line = match &mut self.view {
+            View::Play(p) => p.said(),
+            View::Menu => Some("Menu".to_string()),
+            View::Setup(i) => Some(format!("New game: {}", FACES[*i].any().title())),
+        };
+        if let Some(line) = self.announcer.next(line)
+            && let Some(el) = doc.get_element_by_id("announce")
+        {
+            el.set_text_content(Some(&line));
+        }
+    }
+
+    fn act(&mut self, act: &str) {
+        match &mut self.view {
+            View::Play(p) => {
+                if p.act(act) == Go::Menu {
+                    self.view = View::Menu;
+                }
+            }
+            _ if act == "menu" => self.view = View::Menu,
+            _ => {
+                if let Some(i) = act
+                    .strip_prefix("setup:")
+                    .and_then(|i| i.parse::<usize>().ok())
+                    && i < FACES.len()
+                {
+                    self.view = View::Setup(i);
+                } else if let Some(i) = act
+                    .strip_prefix("start:")
+                    .and_then(|i| i.parse::<usize>().ok())
+                    && i < FACES.len()
+                {
+                    self.start(i);
+                } else if let Some(session) = act.strip_prefix("resume:") {
+                    self.resume(session);
+                }
+            }
+        }
+        self.render();
+    }
+
+    fn start(&mut self, i: usize) {
+        let face = FACES[i];
+        let chosen = params(face.any(), &self.values[i], &self.contexts);
+        let seed = crate::page::url_param("seed").and_then(|s| s.trim().parse().ok());
+        match face.start(&chosen.json, seed, &self.store, &self.contexts) {
+            Ok(p) => self.view = View::Play(p),
+            Err(e) => self.notice = format!("No new game: {e}"),
+        }
+    }
+
+    fn resume(&mut self, session: &str) {
+        let saved = self.store.unfinished(None).unwrap_or_default();
+        let Some(s) = saved.iter().find(|s| s.session == session) else {
+            self.notice = "That game is no longer in progress.".into();
+            return;
+        };
+        match super::find(&s.game).map(|f| f.resume(s, &self.store, &self.contexts)) {
+            Some(Ok(p)) => self.view = View::Play(p),
+            Some(Err(e)) => self.notice = format!("Cannot continue it: {e}"),
+            None => self.notice = format!("No face for the game {}", s.game),
+        }
+    }
+
+    fn set(&mut self, key: &str, value: &str) {
+        if let View::Setup(i) = self.view {
+            let values = &mut self.values[i];
+            values.retain(|(k, _)| k != key);
+            values.push((key.to_string(), value.to_string()));
+            let chosen = params(FACES[i].any(), values, &self.contexts);
+            *values = chosen
+                .values
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect();
+        }
+        self.render();
+    }
+
+    /// A key; `true` if the page took it (its default is prevented).
+    fn key(&mut self, key: &str) -> bool {
+        let took = match &mut self.view {
+            View::Play(p) => {
+                if p.key(key) == Go::Menu {
+                    self.view = View::Menu;
+                }
+                true
+            }
+            View::Setup(i) => match key {
+                "Enter" => {
+                    let i = *i;
+                    self.start(i);
+                    true
+                }
+                "Escape" | "q" => {
+                    self.view = View::Menu;
+                    true
+                }
+                _ => false,
+            },
+            View::Menu => false,
+        };
+        if took {
+            self.render();
+        }
+        took
+    }
+
+    fn tick(&mut self) {
+        if let View::Play(p) = &mut self.view
+            && p.busy()
+            && p.tick()
+        {
+            self.render();
+        }
+    }
+}
+
+/// The key name a swipe's direction stands for.
+fn swipe_key(code: parlor::input::KeyCode) -> Option<&'static str> {
+    use parlor::input::KeyCode;
+    Some(match code {
+        KeyCode::Left => "ArrowLeft",
+        KeyCode::Right => "ArrowRight",
+        KeyCode::Up => "ArrowUp",
+        KeyCode::Down => "ArrowDown",
+        _ => return None,
+    })
+}
+
+fn listen<E: wasm_bindgen::convert::FromWasmAbi + 'static>(
+    target: &web_sys::EventTarget,
+    kind: &str,
+    f: impl FnMut(E) + 'static,
+) -> Result<(), JsValue> {
+    let closure = Closure::<dyn FnMut(E)>::new(f);
+    target.add_event_listener_with_callback(kind, closure.as_ref().unchecked_ref())?;
+    closure.forget();
+    Ok(())
+}
+
+/// The element an event's target is in that carries `attr`, if any.
+fn closest(e: &web_sys::Event, selector: &str) -> Option<web_sys::Element> {
+    e.target()?
+        .dyn_into::<web_sys::Element>()
+        .ok()?
+        .closest(selector)
+        .ok()
+        .flatten()
+}
+
+/// Starts the graphical page: the services, the store, the menu and the events. Returns the face's name.
+#[wasm_bindgen(js_name = parlorStartFaces)]
+pub fn parlor_start_faces() -> Result<String, JsValue> {
+    crate::page::install_services();
+    let doc = document().ok_or("no document")?;
+    let style = doc.create_element("style")?;
+    style.set_text_content(Some(CSS));
+    doc.head().ok_or("no head")?.append_child(&style)?;
+    let root = doc.get_element_by_id(ROOT_ID).ok_or("no #faces element")?;
+    let persist: Rc<dyn Persist> = Rc::new(crate::page::LocalStorage);
+    let opened = WebStore::open(persist, js_sys::Date::now() as i64);
+    let contexts = super::contexts();
+    let shell = Shell {
+        store: opened.store,
+        contexts,
+        view: View::Menu,
+        values: vec![Vec::new(); FACES.len()],
+        notice: opened.notice.unwrap_or_default(),
+        announcer: Announcer::default(),
+        pointer: None,
+        pressed_at: f64::NEG_INFINITY,
+    };
+    SHELL.with(|s| *s.borrow_mut() = Some(shell));
+    with_shell(Shell::render);
+
+    // A tap is read from pointer events (a press and a lift on the same control that moved less than a finger's
+    // width); the click the browser makes of it afterwards is dropped. Clicks made otherwise (Enter or Space on a
+    // focused button) are taken.
+    listen(&root, "click", |e: web_sys::MouseEvent| {
+        if let Some(el) = closest(&e, "[data-act]")
+            && let Some(act) = el.get_attribute("data-act")
+        {
+            e.prevent_default();
+            let now = now_ms();
+            let fresh = with_shell(|s| now - s.pressed_at > TAP_CLICK_MS).unwrap_or(false);
+            if fresh {
+                with_shell(|s| s.act(&act));
+            }
+        }
+    })?;
+    listen(&root, "change", |e: web_sys::Event| {
+        if let Some(el) = closest(&e, "[data-set]")
+            && let Some(key) = el.get_attribute("data-set")
+            && let Ok(select) = el.dyn_into::<web_sys::HtmlSelectElement>()
+        {
+            let value = select.value();
+            with_shell(|s| s.set(&key, &value));
+        }
+    })?;
+    listen(&root, "pointerdown", |e: web_sys::PointerEvent| {
+        let act =
+            closest(&e, "[data-act]:not([disabled])").and_then(|el| el.get_attribute("data-act"));
+        let swipes = closest(&e, "[data-swipe]").is_some();
+        if act.is_some() || swipes {
+            let at = (
+                e.pointer_id(),
+                f64::from(e.client_x()),
+                f64::from(e.client_y()),
+                act,
+            );
+            with_shell(|s| s.pointer = Some(at));
+        }
+    })?;
+    listen(&root, "pointercancel", |_: web_sys::PointerEvent| {
+        with_shell(|s| s.pointer = None);
+    })?;
+    let window = web_sys::window().ok_or("no window")?;
+    listen(&window, "pointerup", |e: web_sys::PointerEvent| {
+        let Some(Some((id, x0, y0, act))) = with_shell(|s| s.pointer.take()) else {
+            return;
+        };
+        if id != e.pointer_id() {
+            return;
+        }
+        let (x1, y1) = (f64::from(e.client_x()), f64::from(e.client_y()));
+        if let Some(key) = crate::swipe::direction(x0, y0, x1, y1).and_then(swipe_key) {
+            with_shell(|s| s.key(key));
+        } else if let Some(act) = act
+            && (x1 - x0).hypot(y1 - y0) < TAP_SLOP_PX
+        {
+            with_shell(|s| {
+                s.pressed_at = now_ms();
+                s.act(&act);
+            });
+        }
+    })?;
+    listen(&doc, "keydown", |e: web_sys::KeyboardEvent| {
+        if e.ctrl_key() || e.meta_key() || e.alt_key() {
+            return;
+        }
+        let key = e.key();
+        // Tab moves the focus, F-keys are the browser's.
+        if key == "Tab" || (key.len() > 1 && key.starts_with('F')) {
+            return;
+        }
+        if let Some(t) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        {
+            let tag = t.tag_name();
+            let control = matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA");
+            let pressing = (tag == "BUTTON" || tag == "A") && matches!(key.as_str(), "Enter" | " ");
+            if control || pressing {
+                return;
+            }
+        }
+        if with_shell(|s| s.key(&key)) == Some(true) {
+            e.prevent_default();
+        }
+    })?;
+    let tick = Closure::<dyn FnMut()>::new(|| {
+        with_shell(Shell::tick);
+    });
+    window.set_interval_with_callback_and_timeout_and_arguments_0(
+        tick.as_ref().unchecked_ref(),
+        50,
+    )?;
+    tick.forget();
+    Ok("faces".to_string())
+}

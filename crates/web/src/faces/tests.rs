@@ -1,0 +1,88 @@
+//! The faces played natively over an in-memory store: the same sessions and boards the page draws.
+
+use super::play::Playing;
+use super::*;
+use crate::store::MapPersist;
+use std::rc::Rc;
+
+fn store() -> WebStore {
+    WebStore::open(Rc::new(MapPersist::default()), 0).store
+}
+
+fn start(id: &str, values: &[(&str, &str)]) -> (Box<dyn Playing>, WebStore) {
+    let store = store();
+    let contexts = contexts();
+    let face = find(id).unwrap();
+    let values: Vec<(String, String)> = values
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let chosen = face.any().params_from(&values, &contexts);
+    assert!(chosen.refused.is_empty(), "{:?}", chosen.refused);
+    (
+        face.start(&chosen.json, Some(7), &store, &contexts)
+            .unwrap(),
+        store,
+    )
+}
+
+#[test]
+fn every_registered_game_has_a_face_in_menu_order() {
+    let faces: Vec<&str> = FACES.iter().map(|f| f.any().id()).collect();
+    let games: Vec<&str> = parlor::registry::any().iter().map(|g| g.id()).collect();
+    assert_eq!(faces, games);
+}
+
+#[test]
+fn a_2048_game_slides_undoes_and_is_recorded_when_given_up() {
+    let (mut p, store) = start("2048", &[]);
+    let before = p.html();
+    assert!(before.contains("class=\"b2048\""), "{before}");
+    for key in ["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown", "h", "k"] {
+        p.key(key);
+    }
+    let after = p.html();
+    assert!(after.contains("Move "), "the line names the move: {after}");
+    p.act("undo");
+    assert!(p.html().contains("Undid 1 move"));
+    p.act("giveup");
+    assert!(p.html().contains("Give up this game?"));
+    p.act("yes");
+    assert!(p.html().contains("Game over"));
+    let history = store.history(Some("2048"), 10).unwrap();
+    assert_eq!(history.games.len(), 1, "the game given up is recorded");
+}
+
+#[test]
+fn a_mastermind_guess_is_made_by_taps_and_answered_with_key_pegs() {
+    let (mut p, _store) = start("mastermind", &[]);
+    p.act("b:submit");
+    assert!(p.html().contains("Choose 4 colours first"), "{}", p.html());
+    for c in ["b:c:0", "b:c:1", "b:c:2", "b:c:3"] {
+        p.act(c);
+    }
+    p.act("b:del:3");
+    p.act("b:c:3");
+    p.act("b:submit");
+    let html = p.html();
+    assert!(html.contains("Guess 1: RED GREEN YELLOW BLUE"), "{html}");
+    assert!(html.contains("class=\"keys\""), "{html}");
+}
+
+#[test]
+fn a_nocca_piece_is_selected_and_moved_and_the_computer_answers() {
+    let (mut p, _store) = start("nocca", &[("level", "beginner")]);
+    let html = p.html();
+    let at = html.find("data-act=\"b:sel:").expect("a piece to select");
+    let act: String = html[at + 10..].chars().take_while(|&c| c != '"').collect();
+    p.act(&act);
+    let html = p.html();
+    let at = html.find("data-act=\"b:to:").expect("its targets marked");
+    let to: String = html[at + 10..].chars().take_while(|&c| c != '"').collect();
+    p.act(&to);
+    let html = p.html();
+    assert!(
+        html.contains("Computer&#39;s move 2: "),
+        "the computer answered here (no worker): {html}"
+    );
+}
