@@ -42,7 +42,7 @@ pub use colour::{Colour, ColourParseError};
 pub use dims::{Dims, DimsError};
 pub use engine::{Engine, Level, LevelParseError, hint};
 pub use game::{Game, GameOptions, Outcome, PlayError, Reason, ReplayError};
-pub use matches::{MatchReport, play_match};
+pub use matches::{MatchReport, play_match, wilson95};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveParseError};
 pub use opponent::{Opponent, OpponentParseError};
 pub use perft::{PerftProgress, divide, perft, perft_stoppable};

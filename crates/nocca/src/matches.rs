@@ -22,7 +22,8 @@ pub struct MatchReport {
     pub draws: u32,
     /// `a`'s share of the points (win 1, draw 1/2).
     pub score_a: f64,
-    /// 95% confidence interval of `score_a` (normal approximation over per-game points).
+    /// 95% confidence interval of `score_a`: the Wilson score interval ([`wilson95`]) of `a`'s points (a draw
+    /// counts half) over the games played, true for a handful of games and for a score of 0 or 1.
     pub ci95: (f64, f64),
     /// Average game length in plies (opening plies included).
     pub avg_plies: f64,
@@ -98,9 +99,8 @@ pub fn play_match(
         progress(i + 1, games);
     }
     let n = points.len().max(1) as f64;
-    let mean = points.iter().sum::<f64>() / n;
-    let var = points.iter().map(|p| (p - mean) * (p - mean)).sum::<f64>() / (n - 1.0).max(1.0);
-    let half = 1.96 * (var / n).sqrt();
+    let total = points.iter().sum::<f64>();
+    let mean = total / n;
     MatchReport {
         a,
         b,
@@ -109,7 +109,53 @@ pub fn play_match(
         b_wins,
         draws,
         score_a: mean,
-        ci95: ((mean - half).max(0.0), (mean + half).min(1.0)),
+        ci95: wilson95(total, points.len() as f64),
         avg_plies: plies as f64 / n,
+    }
+}
+
+/// The 95% Wilson score interval of a proportion seen as `successes` out of `trials` (a half success, such as a
+/// drawn game's half point, is allowed): always inside 0..=1, never of zero width for a finite number of trials,
+/// and `(0, 1)` with no trial at all (Wilson 1927).
+pub fn wilson95(successes: f64, trials: f64) -> (f64, f64) {
+    const Z: f64 = 1.959_963_984_540_054;
+    if trials <= 0.0 || !successes.is_finite() || !trials.is_finite() {
+        return (0.0, 1.0);
+    }
+    let p = (successes / trials).clamp(0.0, 1.0);
+    let z2 = Z * Z;
+    let centre = (p + z2 / (2.0 * trials)) / (1.0 + z2 / trials);
+    let half =
+        Z / (1.0 + z2 / trials) * (p * (1.0 - p) / trials + z2 / (4.0 * trials * trials)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wilson95;
+
+    /// Published values (Wilson 1927; Newcombe 1998, table I): 0 of 10 is 0 to 0.2775, 1 of 2 is 0.0945 to
+    /// 0.9055, 81 of 263 is 0.2553 to 0.3662.
+    #[test]
+    fn the_wilson_interval_matches_published_values_and_never_collapses() {
+        let close =
+            |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() < 5e-4 && (a.1 - b.1).abs() < 5e-4;
+        for ((s, n), want) in [
+            ((0.0, 10.0), (0.0, 0.2775)),
+            ((1.0, 2.0), (0.0945, 0.9055)),
+            ((81.0, 263.0), (0.2553, 0.3662)),
+        ] {
+            assert!(
+                close(wilson95(s, n), want),
+                "{s} of {n}: {:?}",
+                wilson95(s, n)
+            );
+        }
+        for (s, n) in [(0.0, 2.0), (2.0, 2.0), (1.0, 1.0), (0.0, 1.0)] {
+            let (lo, hi) = wilson95(s, n);
+            assert!(hi - lo > 0.1, "{s} of {n}: {lo}-{hi}");
+            assert!((0.0..=1.0).contains(&lo) && (0.0..=1.0).contains(&hi));
+        }
+        assert_eq!(wilson95(0.0, 0.0), (0.0, 1.0));
     }
 }

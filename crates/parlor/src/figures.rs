@@ -1,6 +1,6 @@
 //! Figures in text, the same way everywhere: a count with its noun in the right number (`1 game`, `2 games`),
-//! large numbers with thousands separators (`100,000,000`), and the 95% interval of a proportion (Wilson's score
-//! interval, which stays honest for few trials and for proportions of 0 or 1).
+//! and large numbers with thousands separators (`100,000,000`). The 95% interval of a match's score comes from the
+//! engine that plays the match (its match report).
 
 /// `n` and `noun`, the noun in the plural unless `n` is 1: `count(1, "game")` is `1 game`, `count(2, "guess")` is
 /// `2 guesses`, `count(3, "ply")` is `3 plies`. The number has thousands separators ([`grouped`]).
@@ -55,22 +55,6 @@ pub fn grouped(n: u64) -> String {
     out
 }
 
-/// The 95% Wilson score interval of a proportion seen as `successes` out of `trials` (a half success, such as a
-/// drawn game's half point, is allowed): always inside 0..=1, never of zero width for a finite number of trials,
-/// and `(0, 1)` with no trial at all.
-pub fn wilson95(successes: f64, trials: f64) -> (f64, f64) {
-    const Z: f64 = 1.959_963_984_540_054;
-    if trials <= 0.0 || !successes.is_finite() || !trials.is_finite() {
-        return (0.0, 1.0);
-    }
-    let p = (successes / trials).clamp(0.0, 1.0);
-    let z2 = Z * Z;
-    let centre = (p + z2 / (2.0 * trials)) / (1.0 + z2 / trials);
-    let half =
-        Z / (1.0 + z2 / trials) * (p * (1.0 - p) / trials + z2 / (4.0 * trials * trials)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,33 +90,5 @@ mod tests {
         assert_eq!(grouped(178_785), "178,785");
         assert_eq!(grouped(100_000_000), "100,000,000");
         assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
-    }
-
-    /// Known values (Wilson 1927; Newcombe 1998, table I): 0 of 10 is 0 to 0.2775, 1 of 2 is 0.0945 to 0.9055.
-    #[test]
-    fn the_wilson_interval_matches_published_values_and_never_collapses() {
-        let close =
-            |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() < 5e-4 && (a.1 - b.1).abs() < 5e-4;
-        assert!(
-            close(wilson95(0.0, 10.0), (0.0, 0.2775)),
-            "{:?}",
-            wilson95(0.0, 10.0)
-        );
-        assert!(
-            close(wilson95(1.0, 2.0), (0.0945, 0.9055)),
-            "{:?}",
-            wilson95(1.0, 2.0)
-        );
-        assert!(
-            close(wilson95(81.0, 263.0), (0.2553, 0.3662)),
-            "{:?}",
-            wilson95(81.0, 263.0)
-        );
-        for (s, n) in [(0.0, 2.0), (2.0, 2.0), (1.0, 1.0), (0.0, 1.0)] {
-            let (lo, hi) = wilson95(s, n);
-            assert!(hi - lo > 0.1, "{s} of {n}: {lo}-{hi}");
-            assert!((0.0..=1.0).contains(&lo) && (0.0..=1.0).contains(&hi));
-        }
-        assert_eq!(wilson95(0.0, 0.0), (0.0, 1.0));
     }
 }

@@ -14,6 +14,9 @@ pub fn main_entry() -> std::process::ExitCode {
     let result = match cli::parse_from(std::env::args_os(), &registry::cli()) {
         Parsed::Game(game, matches, global) => {
             let env = Env::new(global, registry::tui());
+            // One menu everywhere: the menu `q` goes back to from a game opened by its command has the Online
+            // entry too.
+            online::offer_in_menu(&env);
             game.run(&matches, &env)
         }
         Parsed::General(cli) => run(cli),

@@ -254,7 +254,7 @@ mod tests {
 
     fn unfinished(session: &str) -> Unfinished {
         Unfinished {
-            game: "2048".into(),
+            game: "patience".into(),
             variant: "4x4".into(),
             options: "{\"size\":4}".into(),
             seed: u64::MAX - 3,
@@ -346,7 +346,7 @@ mod tests {
     #[test]
     fn a_damaged_row_is_set_aside_whole_and_the_rest_read() {
         let mut value: Value = serde_json::from_str(&write(&sample())).unwrap();
-        let bad = serde_json::json!({"game": "2048", "moves": 12});
+        let bad = serde_json::json!({"game": "patience", "moves": 12});
         value["unfinished"]
             .as_array_mut()
             .unwrap()

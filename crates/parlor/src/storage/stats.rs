@@ -214,7 +214,7 @@ mod tests {
     fn record(variant: &str, score: i64, result: Outcome, ended_at: i64) -> GameRecord {
         GameRecord {
             id: 0,
-            game: "mastermind".into(),
+            game: "guesswork".into(),
             variant: variant.into(),
             options: "{}".into(),
             seed: 7,
@@ -241,7 +241,7 @@ mod tests {
     }
 
     fn figures(store: &Store, variant: &str) -> Figures {
-        let all = store.tally("mastermind", &fewest).unwrap();
+        let all = store.tally("guesswork", &fewest).unwrap();
         all.into_iter()
             .find(|t| t.variant == variant)
             .map(|t| t.tallied.figures)
@@ -251,7 +251,7 @@ mod tests {
     #[test]
     fn an_empty_history_has_no_variant() {
         let store = Store::in_memory().unwrap();
-        assert!(store.tally("mastermind", &fewest).unwrap().is_empty());
+        assert!(store.tally("guesswork", &fewest).unwrap().is_empty());
     }
 
     #[test]
@@ -305,7 +305,7 @@ mod tests {
         assert_eq!(f.outcomes.win_rate(), Some(5.0 / 7.0));
         assert_eq!(f.best, Some(3), "fewest guesses to win");
         assert_eq!(f.average, Some((6 + 5 + 3 + 4 + 6) as f64 / 5.0));
-        let t = store.tally("mastermind", &fewest).unwrap();
+        let t = store.tally("guesswork", &fewest).unwrap();
         assert_eq!(t[0].tallied.ranked_scores, vec![6, 5, 3, 4, 6]);
         assert_eq!(t[0].tallied.not_won, 2);
     }
@@ -345,7 +345,7 @@ mod tests {
             .conn
             .execute("UPDATE games SET options = variant", [])
             .unwrap();
-        let t = store.tally("mastermind", &ranking).unwrap();
+        let t = store.tally("guesswork", &ranking).unwrap();
         let f = &t
             .iter()
             .find(|t| t.variant == "4x4")
@@ -374,11 +374,11 @@ mod tests {
             .conn
             .execute_batch(
                 "INSERT INTO games (game, variant, options, seed, moves, score, result, assisted, started_at,
-                   ended_at) VALUES ('mastermind', 'classic', '{}', 1, '', 3, 'banana', 0, 0, 15);
+                   ended_at) VALUES ('guesswork', 'classic', '{}', 1, '', 3, 'banana', 0, 0, 15);
                  INSERT INTO games (game, variant, options, seed, moves, score, result, assisted, started_at,
-                   ended_at) VALUES ('mastermind', 'classic', '{}', 1, '', 'lots', 'won', 0, 0, 20);
+                   ended_at) VALUES ('guesswork', 'classic', '{}', 1, '', 'lots', 'won', 0, 0, 20);
                  INSERT INTO games (game, variant, options, seed, moves, score, result, assisted, started_at,
-                   ended_at) VALUES ('mastermind', 'classic', '{}', 1, '', 2, 'lost', 'x', 0, 25);",
+                   ended_at) VALUES ('guesswork', 'classic', '{}', 1, '', 2, 'lost', 'x', 0, 25);",
             )
             .unwrap();
         let f = figures(&store, "classic");
@@ -396,7 +396,7 @@ mod tests {
             record("c", 5, Outcome::Won, 40),
         ]);
         let names: Vec<String> = store
-            .tally("mastermind", &fewest)
+            .tally("guesswork", &fewest)
             .unwrap()
             .into_iter()
             .map(|t| t.variant)
@@ -414,17 +414,14 @@ mod tests {
             record("classic", 4, Outcome::Lost, 30),
         ]);
         let scores: Vec<i64> = store
-            .recent_clean("mastermind", "classic", 10)
+            .recent_clean("guesswork", "classic", 10)
             .unwrap()
             .iter()
             .map(|r| r.score)
             .collect();
         assert_eq!(scores, [4, 5]);
         assert_eq!(
-            store
-                .recent_clean("mastermind", "classic", 1)
-                .unwrap()
-                .len(),
+            store.recent_clean("guesswork", "classic", 1).unwrap().len(),
             1
         );
     }

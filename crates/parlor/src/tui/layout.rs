@@ -465,11 +465,11 @@ mod tests {
     #[test]
     fn the_help_title_drops_its_key_hints_before_being_shortened() {
         assert_eq!(
-            help_title("2048", 60),
-            " Help: 2048 · ↑↓ PgUp PgDn scroll · ? or Esc close "
+            help_title("Patience", 60),
+            " Help: Patience · ↑↓ PgUp PgDn scroll · ? or Esc close "
         );
-        assert_eq!(help_title("2048", 38), " Help: 2048 · Esc close ");
-        let t = help_title("New game of Mastermind", 18);
+        assert_eq!(help_title("Patience", 38), " Help: Patience · Esc close ");
+        let t = help_title("New game of Patience and more", 18);
         assert!(
             Line::raw(t.as_str()).width() <= 18 && t.contains('…'),
             "{t}"

@@ -40,6 +40,7 @@ mod nocca_plain;
 mod nocca_screens;
 mod nocca_solve;
 mod nocca_solve_cost;
+mod one_folder_per_game;
 mod online;
 mod online_away;
 mod online_daily;

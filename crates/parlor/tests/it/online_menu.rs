@@ -74,3 +74,26 @@ fn the_menus_online_entry_connects_and_comes_back_to_the_menu() {
     p.press(Key::Char('q'));
     p.finish().assert_restored_with(0);
 }
+
+/// One menu everywhere: the menu that `q` goes back to from a game opened by its command (`parlor 2048`) is the
+/// same as `parlor`'s, with its Online entry, and that entry asks for the connection.
+#[test]
+fn the_menu_under_a_game_command_has_the_online_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("ann");
+    let home_s = home.display().to_string();
+    let mut p = Pty::spawn(Spawn::new(&home, &["--config-dir", &home_s, "2048"]).size(100, 30));
+    p.wait_until("the 2048 board", |s| {
+        let t = s.contents();
+        t.contains("Score") && t.contains("? help")
+    });
+    p.press(Key::Char('q'));
+    p.wait_for("Online: Nocca Nocca against people");
+    choose_online(&mut p);
+    p.press(Key::Enter);
+    p.wait_for("Parlor online · connect");
+    p.press(Key::Esc);
+    p.wait_for("Online: Nocca Nocca against people");
+    p.press(Key::Char('q'));
+    p.finish().assert_restored_with(0);
+}

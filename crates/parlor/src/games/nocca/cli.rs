@@ -193,12 +193,8 @@ fn run_match(args: &MatchArgs, out: &mut dyn Write) -> Result<()> {
     });
     bar.finish_and_clear();
     let round3 = |x: f64| (x * 1000.0).round() / 1000.0;
-    // Wilson's interval: true for a handful of games and for a score of 0 or 1 (the normal approximation gives a
-    // zero-width interval when every game ends alike).
-    let ci95 = figures::wilson95(
-        f64::from(r.a_wins) + f64::from(r.draws) / 2.0,
-        f64::from(r.games),
-    );
+    // The engine's Wilson interval: true for a handful of games and for a score of 0 or 1.
+    let ci95 = r.ci95;
     if args.json.json {
         let v = serde_json::json!({
             "a": r.a.name(), "b": r.b.name(), "games": r.games, "seed": args.seed,

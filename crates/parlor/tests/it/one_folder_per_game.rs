@@ -1,0 +1,226 @@
+//! One folder per game: no generic source file names a game.
+//!
+//! The rule: every `.rs` file of `crates/parlor/src` outside `games/` and `registry.rs` is generic, and its code
+//! (string literals included, test modules included) names no game: not its type (`Twenty48`, `Mastermind`,
+//! `Nocca`, or a name made from them such as `DailyMastermind`), not its crate or folder (`twenty48::`,
+//! `mastermind::`, `nocca::`, `games::nocca`), not its id (`"2048"`, `"mastermind"`, `"nocca"`). Comments and doc
+//! comments may name a game, as an example only. A generic file reaches games through the registry
+//! (`registry.rs`) and the game traits (`mid/game.rs`, `tui/game.rs`); a game's own code lives in
+//! `games/<game>/`. docs/ARCHITECTURE.md states the same rule.
+//!
+//! [`NOT_YET_MOVED`] lists the generic files that still name a game, each with what is left: the test fails on
+//! a game named in any other file (naming the file and the line), and on a listed file that no longer names one
+//! (so the list only shrinks). The web crate's sources are not walked yet (its worker, `think.rs`, dispatches by
+//! hand).
+
+use std::path::{Path, PathBuf};
+
+/// Generic files that still name a game, and why: the work left of issue 51's "one folder per game".
+const NOT_YET_MOVED: &[(&str, &str)] = &[
+    (
+        "mid/elsewhere.rs",
+        "its tests drive the thinking elsewhere with Nocca's perfect play",
+    ),
+    (
+        "mid/session_tests.rs",
+        "the session's tests are played on real games",
+    ),
+    (
+        "online/connect.rs",
+        "online play is Nocca's: its words name the game",
+    ),
+    (
+        "online/import.rs",
+        "the import of an online game builds Nocca's parameters",
+    ),
+    (
+        "online/model.rs",
+        "the client's model holds a Nocca game and the daily 2048 and Mastermind",
+    ),
+    (
+        "online/plain.rs",
+        "plain mode's online commands draw Nocca's board and play the daily 2048",
+    ),
+    (
+        "online/screen.rs",
+        "the online screen draws Nocca's board and the daily 2048",
+    ),
+    (
+        "online/screen/bindings.rs",
+        "the online keys include Nocca's moves and 2048's slides",
+    ),
+    (
+        "online/screen/daily.rs",
+        "the daily 2048 is played on the screen",
+    ),
+    ("online/screen/game.rs", "the room's board is Nocca's"),
+    (
+        "online/screen/lobby.rs",
+        "the lobby asks for the daily 2048 and Mastermind",
+    ),
+    (
+        "online/screen/prompt.rs",
+        "the prompt asks for the daily Mastermind's guess",
+    ),
+    (
+        "online/screen/words.rs",
+        "the online screen's words name Nocca and Mastermind",
+    ),
+    ("online/text.rs", "the dailies' names"),
+    (
+        "settings/mod.rs",
+        "its tests set 2048's and Mastermind's settings",
+    ),
+    (
+        "storage/memory.rs",
+        "its tests play 2048 and record Mastermind games into the memory store",
+    ),
+    (
+        "storage/open.rs",
+        "a migration mends Mastermind's and Nocca's old rows",
+    ),
+    ("storage/tests.rs", "the store's tests record real games"),
+    ("tui/app_core_tests.rs", "the app's tests open a real game"),
+    ("tui/menu.rs", "the menu's Online entry names Nocca Nocca"),
+    (
+        "tui/prepare_tests.rs",
+        "the prepared screens' tests use real games",
+    ),
+];
+
+/// What names a game in code.
+const NAMES: &[&str] = &[
+    "Twenty48",
+    "Mastermind",
+    "Nocca",
+    "twenty48",
+    "mastermind",
+    "nocca",
+    "\"2048\"",
+];
+
+fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            walk(&path, files);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+}
+
+/// The code of each line of `text` with its comments taken out (`//` outside string literals; a string may run
+/// over several lines).
+fn code_lines(text: &str) -> Vec<String> {
+    let mut in_string = false;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let chars: Vec<char> = line.chars().collect();
+        let mut code = String::new();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            if in_string {
+                code.push(c);
+                if c == '\\' {
+                    if let Some(&n) = chars.get(i + 1) {
+                        code.push(n);
+                    }
+                    i += 2;
+                    continue;
+                }
+                if c == '"' {
+                    in_string = false;
+                }
+            } else if c == '/' && chars.get(i + 1) == Some(&'/') {
+                break;
+            } else if c == '\'' && chars.get(i + 2) == Some(&'\'') {
+                // A character literal such as '"'.
+                code.extend(&chars[i..i + 3]);
+                i += 3;
+                continue;
+            } else if c == '\'' && chars.get(i + 1) == Some(&'\\') {
+                // An escaped character literal such as '\''.
+                let end = (i + 2..chars.len())
+                    .find(|&j| chars[j] == '\'')
+                    .unwrap_or(chars.len() - 1);
+                code.extend(&chars[i..=end]);
+                i = end + 1;
+                continue;
+            } else {
+                code.push(c);
+                if c == '"' {
+                    in_string = true;
+                }
+            }
+            i += 1;
+        }
+        out.push(code);
+    }
+    out
+}
+
+#[test]
+fn no_generic_file_names_a_game() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    walk(&src, &mut files);
+    files.sort();
+    let mut wrong = Vec::new();
+    let mut clean_but_listed = Vec::new();
+    let mut walked = 0;
+    for path in &files {
+        let rel = path
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if rel.starts_with("games/") || rel == "registry.rs" {
+            continue;
+        }
+        walked += 1;
+        let text = std::fs::read_to_string(path).unwrap();
+        let named: Vec<String> = code_lines(&text)
+            .iter()
+            .enumerate()
+            .filter_map(|(n, code)| {
+                NAMES
+                    .iter()
+                    .find(|name| code.contains(*name))
+                    .map(|name| format!("src/{rel}:{}: {name}: {}", n + 1, code.trim()))
+            })
+            .collect();
+        let listed = NOT_YET_MOVED.iter().any(|(f, _)| *f == rel);
+        if listed && named.is_empty() {
+            clean_but_listed.push(rel);
+        } else if !listed {
+            wrong.extend(named);
+        }
+    }
+    assert!(
+        walked > 50,
+        "only {walked} generic files found under {src:?}"
+    );
+    assert!(
+        wrong.is_empty(),
+        "generic files name a game (move the code to games/<game>/ behind a trait method or a registry entry):\n{}",
+        wrong.join("\n")
+    );
+    assert!(
+        clean_but_listed.is_empty(),
+        "these files name no game any more: take them out of NOT_YET_MOVED: {clean_but_listed:?}"
+    );
+}
+
+/// The comment stripper keeps strings whole (a `//` inside one is text) and drops comments.
+#[test]
+fn comments_are_taken_out_and_strings_kept() {
+    let code = code_lines(
+        "let a = \"ws://x\"; // Nocca\nlet c = '\"'; let d = \"2048\";\n/// Mastermind\nlet e = \"a \\\" b // c\";",
+    );
+    assert_eq!(code[0], "let a = \"ws://x\"; ");
+    assert_eq!(code[1], "let c = '\"'; let d = \"2048\";");
+    assert_eq!(code[2], "");
+    assert_eq!(code[3], "let e = \"a \\\" b // c\";");
+}
