@@ -12,6 +12,7 @@ mod clock;
 mod daily;
 mod hostile;
 mod kill;
+mod kill_clocks;
 mod lobby;
 mod logfile;
 mod many;
