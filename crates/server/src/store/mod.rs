@@ -17,7 +17,7 @@ mod pool;
 mod sqlite;
 
 pub use pool::{Pool, READERS};
-pub use sqlite::{DB_FILE, SCHEMA_VERSION, SqliteStore};
+pub use sqlite::{DB_FILE, SCHEMA_VERSION, SqliteStore, name_key};
 
 use crate::rating::Exact;
 use parlor_online::protocol::{MoveTime, Rating, RatingChanges, TimeControl};
@@ -225,6 +225,9 @@ pub enum Login {
     Known,
     /// A known name with another token.
     WrongToken,
+    /// A new name that differs only in case from a registered one (names are told apart after case folding):
+    /// not registered.
+    CaseVariant,
 }
 
 /// A day's 2048 game on one board, as kept.

@@ -41,6 +41,14 @@ fn token_hash(token: &str) -> String {
         .collect()
 }
 
+/// A name's key, compared to tell names apart: its case folding. The protocol allows only ASCII letters, digits,
+/// `_` and `-` in names (`parlor_online::protocol::check_name`), and for those Unicode case folding is ASCII
+/// lowercasing (CaseFolding.txt maps no other character into or out of ASCII but `A`-`Z`; the Kelvin sign and the
+/// long s, which fold to `k` and `s`, are refused in names).
+pub fn name_key(name: &str) -> String {
+    name.to_ascii_lowercase()
+}
+
 fn unix_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -317,9 +325,22 @@ impl Store for SqliteStore {
             Some(h) if h == hash => Login::Known,
             Some(_) => Login::WrongToken,
             None => {
+                let key = name_key(name);
+                let variant: Option<String> = self
+                    .conn
+                    .query_row(
+                        "SELECT name FROM players WHERE name_key = ?1 LIMIT 1",
+                        [&key],
+                        |r| r.get(0),
+                    )
+                    .optional()?;
+                if variant.is_some() {
+                    return Ok(Login::CaseVariant);
+                }
                 self.conn.execute(
-                    "INSERT INTO players (name, token_sha256, created_unix_ms) VALUES (?1, ?2, ?3)",
-                    params![name, hash, unix_ms()],
+                    "INSERT INTO players (name, token_sha256, created_unix_ms, name_key)
+                     VALUES (?1, ?2, ?3, ?4)",
+                    params![name, hash, unix_ms(), key],
                 )?;
                 Login::Registered
             }

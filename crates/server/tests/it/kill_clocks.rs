@@ -383,6 +383,8 @@ fn a_database_whose_unstarted_timed_game_kept_no_clocks_gets_them_on_opening() {
         "UPDATE games SET black_ms = 0, white_ms = 0;
          ALTER TABLE games DROP COLUMN start_ratings;
          ALTER TABLE games DROP COLUMN end_clocks;
+         DROP INDEX players_name_key;
+         ALTER TABLE players DROP COLUMN name_key;
          PRAGMA user_version = 3;",
     )
     .unwrap();

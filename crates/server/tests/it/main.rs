@@ -16,6 +16,7 @@ mod kill_clocks;
 mod lobby;
 mod logfile;
 mod many;
+mod names;
 mod pause;
 mod ping;
 mod queue_many;

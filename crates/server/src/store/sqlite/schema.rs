@@ -7,7 +7,7 @@ use rusqlite::{Connection, params};
 use std::path::Path;
 
 /// The schema's version (SQLite's `user_version`).
-pub const SCHEMA_VERSION: i64 = 4;
+pub const SCHEMA_VERSION: i64 = 5;
 
 /// Makes the schema, or migrates it to [`SCHEMA_VERSION`], on `conn` (the database at `path`).
 pub(super) fn migrate(conn: &Connection, path: &Path) -> Result<()> {
@@ -120,6 +120,19 @@ pub(super) fn migrate(conn: &Connection, path: &Path) -> Result<()> {
         }
         tx.pragma_update(None, "user_version", 4)?;
         tx.commit()?;
+    }
+    if version < 5 {
+        // Schema 5: each name's case-folded key (names are ASCII letters, digits, '_' and '-', for which SQLite's
+        // lower() is Unicode case folding). Names registered before that collide keep their rows (the index is not
+        // unique); a new name is refused if its key is taken.
+        conn.execute_batch(
+            "BEGIN;
+             ALTER TABLE players ADD COLUMN name_key TEXT;
+             UPDATE players SET name_key = lower(name);
+             CREATE INDEX players_name_key ON players (name_key);
+             PRAGMA user_version = 5;
+             COMMIT;",
+        )?;
     }
     Ok(())
 }
