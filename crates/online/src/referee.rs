@@ -206,12 +206,55 @@ impl Room {
     /// Puts back the moves' times kept with a game in play rebuilt by [`Room::restore`] (whose replayed moves took
     /// no time): as many as there are moves, in order; if `times` does not have one for every move, they stay as
     /// replayed and false is returned.
+    ///
+    /// For a timed game each `moved` event then reads the clocks its move was played with (kept in its time), as
+    /// it did when it was sent live, not the clocks of the replay (which took no time).
     pub fn restore_times(&mut self, times: &[MoveTime]) -> bool {
         if times.len() != self.times.len() {
             return false;
         }
         self.times = times.to_vec();
+        if self.setup.clock.is_some() {
+            let moved = self
+                .events
+                .iter_mut()
+                .filter(|e| matches!(e.kind, EventKind::Moved { .. }));
+            for (event, kept) in moved.zip(times) {
+                if let (
+                    EventKind::Moved {
+                        clocks: Some(c), ..
+                    },
+                    Some(black_ms),
+                    Some(white_ms),
+                ) = (&mut event.kind, kept.black_ms, kept.white_ms)
+                {
+                    c.black_ms = black_ms;
+                    c.white_ms = white_ms;
+                }
+            }
+        }
         true
+    }
+
+    /// Puts back both clocks as they read when a finished game (rebuilt by [`Room::replayed_from`]) ended, kept
+    /// with it (Black's first): its `ended` event then reads them, as it did when it was sent live (a game lost by
+    /// leaving charged the leaver's running clock, which the moves' times do not hold). Nothing changes for an
+    /// untimed game or one not over.
+    pub fn restore_end_clocks(&mut self, clocks: [u64; 2]) {
+        if self.setup.clock.is_none() || self.result.is_none() {
+            return;
+        }
+        self.remaining = clocks;
+        if let Some(Event {
+            kind: EventKind::Ended {
+                clocks: Some(c), ..
+            },
+            ..
+        }) = self.events.last_mut()
+        {
+            c.black_ms = clocks[0];
+            c.white_ms = clocks[1];
+        }
     }
 
     /// Each side's time left as of the last move (Black's first); for an untimed game, zeros.

@@ -57,6 +57,16 @@ pub async fn hello(shared: &Shared, conn: &Conn, name: &str, token: &str) -> Opt
     };
     let exact = match found {
         Ok((Login::Known | Login::Registered, exact)) => exact,
+        Ok((Login::CaseVariant, _)) => {
+            conn.send(&error(
+                ErrorCode::BadName,
+                format!(
+                    "the name {name} is taken: it differs only in case from a registered name (names are told apart without case)"
+                ),
+                None,
+            ));
+            return None;
+        }
         Ok((Login::WrongToken, _)) => {
             conn.send(&error(
                 ErrorCode::BadName,

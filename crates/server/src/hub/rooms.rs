@@ -5,7 +5,7 @@
 
 use super::{After, Conn, Hub, error, referee_error};
 use crate::rating;
-use crate::store::{LiveGame, NewGame, Rated};
+use crate::store::{GameEnd, LiveGame, NewGame, Rated};
 use parlor_online::protocol::{
     EndReason, ErrorCode, Event, RatingChange, RatingChanges, ServerMessage, Side, TimeControl,
 };
@@ -38,18 +38,21 @@ impl Live {
 
 impl Hub {
     /// Rebuilds every game in play kept in the store (after a restart, at time 0 of this hub): its moves replayed,
-    /// its clocks as of its last move, both players taken as gone since now, so each has the grace period to come
-    /// back. A game that does not rebuild is ended as aborted (logged).
+    /// its clocks as of its last move (as its start wrote them, before its first move), each event as it was sent
+    /// live (the ratings its start showed, each move's clocks as played), both players taken as gone since now, so
+    /// each has the grace period to come back. A game that does not rebuild is ended as aborted (logged).
     pub(super) fn resume_games(&mut self, kept: Vec<LiveGame>) {
         for g in kept {
             let restored = g.board.parse::<nocca::Dims>().ok().and_then(|dims| {
                 let setup = Setup {
                     clock: g.clock,
                     rated: g.rated,
-                    ratings: [
-                        rating::shown(&self.exact(&g.black)),
-                        rating::shown(&self.exact(&g.white)),
-                    ],
+                    ratings: g.start_ratings.unwrap_or_else(|| {
+                        [
+                            rating::shown(&self.exact(&g.black)),
+                            rating::shown(&self.exact(&g.white)),
+                        ]
+                    }),
                     rematch_of: g.rematch_of,
                     first_move_ms: self.first_move_ms,
                     ..Setup::casual(dims, &g.black, &g.white, self.grace_ms)
@@ -118,6 +121,7 @@ impl Hub {
             first_move_ms: self.first_move_ms,
             ..Setup::casual(dims, black, white, self.grace_ms)
         };
+        let ratings = setup.ratings;
         let mut room = Room::start(setup, now_ms);
         // A player with no connection open (a rematch accepted while the offerer is away) has the grace period.
         for side in [Side::Black, Side::White] {
@@ -142,6 +146,8 @@ impl Hub {
             clock,
             rated,
             rematch_of,
+            ratings,
+            remaining: room.remaining(),
         };
         let through = room.last_event();
         self.write(
@@ -271,7 +277,13 @@ impl Hub {
             ply = room.ply(),
             "game ended"
         );
-        let (moves, times, position) = (room.record(), room.times().to_vec(), room.position());
+        let end = GameEnd {
+            moves: room.record(),
+            times: Some(room.times().to_vec()),
+            result,
+            position: room.position(),
+            clocks: setup.clock.map(|_| room.remaining()),
+        };
         let through = room.last_event();
         let (black, white) = (setup.black.clone(), setup.white.clone());
         let before = rated
@@ -287,10 +299,7 @@ impl Hub {
             move |s| {
                 s.finish_rated_game(
                     game,
-                    &moves,
-                    Some(&times),
-                    result,
-                    &position,
+                    &end,
                     rated.map(|r| (black.as_str(), white.as_str(), r)),
                 )
             },

@@ -162,9 +162,10 @@ fn replay(g: &FinishedGame) -> Option<Room> {
     let setup = Setup {
         clock: g.clock,
         rated: g.rated,
-        ratings: g
-            .ratings
-            .map_or([Rating::NEW; 2], |r| [r.black.before, r.white.before]),
+        ratings: g.start_ratings.unwrap_or_else(|| {
+            g.ratings
+                .map_or([Rating::NEW; 2], |r| [r.black.before, r.white.before])
+        }),
         ..Setup::casual(dims, &g.black, &g.white, 0)
     };
     if let Some(times) = &g.times
@@ -176,7 +177,12 @@ fn replay(g: &FinishedGame) -> Option<Room> {
         );
     }
     match Room::replayed_from(setup, &g.moves, g.result, g.ratings, g.times.as_deref()) {
-        Ok(room) => Some(room),
+        Ok(mut room) => {
+            if let Some(clocks) = g.end_clocks {
+                room.restore_end_clocks(clocks);
+            }
+            Some(room)
+        }
         Err(e) => {
             tracing::error!("game {} as kept: {e}", g.id);
             None

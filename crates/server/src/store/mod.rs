@@ -17,10 +17,10 @@ mod pool;
 mod sqlite;
 
 pub use pool::{Pool, READERS};
-pub use sqlite::{DB_FILE, SqliteStore};
+pub use sqlite::{DB_FILE, SCHEMA_VERSION, SqliteStore, name_key};
 
 use crate::rating::Exact;
-use parlor_online::protocol::{MoveTime, RatingChanges, TimeControl};
+use parlor_online::protocol::{MoveTime, Rating, RatingChanges, TimeControl};
 use parlor_online::referee::GameResult;
 
 /// Why the store failed.
@@ -106,6 +106,12 @@ pub struct FinishedGame {
     pub ended_ms: u64,
     /// Each move's time (one a move), or none for a game kept before the server kept them (schema 2).
     pub times: Option<Vec<MoveTime>>,
+    /// Both players' ratings as its `started` event showed them (Black's first); none for a game kept before the
+    /// server kept them (schema 3).
+    pub start_ratings: Option<[Rating; 2]>,
+    /// Both clocks as its `ended` event showed them (Black's first); none for an untimed game or one kept before
+    /// the server kept them (schema 3).
+    pub end_clocks: Option<[u64; 2]>,
 }
 
 /// A game in play as kept (its moves, clocks and sequence numbers as of its last move), to resume after a restart.
@@ -133,6 +139,9 @@ pub struct LiveGame {
     pub seqs: [Option<u64>; 2],
     /// Each move's time so far, if kept.
     pub times: Option<Vec<MoveTime>>,
+    /// Both players' ratings as its `started` event showed them (Black's first); none for a game kept before the
+    /// server kept them (schema 3).
+    pub start_ratings: Option<[Rating; 2]>,
 }
 
 /// A game that starts, as kept.
@@ -152,6 +161,26 @@ pub struct NewGame {
     pub rated: bool,
     /// The finished game it is a rematch of.
     pub rematch_of: Option<u64>,
+    /// Both players' ratings as its `started` event shows them, Black's first.
+    pub ratings: [Rating; 2],
+    /// Each side's time at the start (the time control's, or zeros for an untimed game), Black's first: what a
+    /// game resumed before its first move starts its clocks from.
+    pub remaining: [u64; 2],
+}
+
+/// A game's end, as kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// The moves, in Parlor's Nocca notation separated by spaces.
+    pub moves: String,
+    /// Each move's time (none: the kept ones stay).
+    pub times: Option<Vec<MoveTime>>,
+    /// The result.
+    pub result: GameResult,
+    /// The final position in the `nocca` crate's text form.
+    pub position: String,
+    /// Both clocks as the `ended` event shows them (Black's first); none for an untimed game.
+    pub clocks: Option<[u64; 2]>,
 }
 
 /// A player waiting in the rated queue, as kept.
@@ -196,6 +225,9 @@ pub enum Login {
     Known,
     /// A known name with another token.
     WrongToken,
+    /// A new name that differs only in case from a registered one (names are told apart after case folding):
+    /// not registered.
+    CaseVariant,
 }
 
 /// A day's 2048 game on one board, as kept.
@@ -281,14 +313,12 @@ pub trait Store: Send {
     fn finish_rated_game(
         &mut self,
         id: u64,
-        moves: &str,
-        times: Option<&[MoveTime]>,
-        result: GameResult,
-        position: &str,
+        end: &GameEnd,
         rated: Option<(&str, &str, Rated)>,
     ) -> Result<(), StoreError>;
 
-    /// Records an unrated game's end (or a rated game's that changes no rating).
+    /// Records an unrated game's end (or a rated game's that changes no rating), its moves' times and clocks
+    /// left as kept.
     fn finish_game(
         &mut self,
         id: u64,
@@ -296,7 +326,14 @@ pub trait Store: Send {
         result: GameResult,
         position: &str,
     ) -> Result<(), StoreError> {
-        self.finish_rated_game(id, moves, None, result, position, None)
+        let end = GameEnd {
+            moves: moves.to_string(),
+            times: None,
+            result,
+            position: position.to_string(),
+            clocks: None,
+        };
+        self.finish_rated_game(id, &end, None)
     }
 
     /// Every game in play (unfinished), oldest first.

@@ -3,7 +3,7 @@
 //! ([`Store::reader`]) are further connections to the same file, read-only.
 
 use super::{
-    Daily2048, DailyGuess, FinishedGame, LiveGame, Login, NewGame, QueuedPlayer, Rated,
+    Daily2048, DailyGuess, FinishedGame, GameEnd, LiveGame, Login, NewGame, QueuedPlayer, Rated,
     RematchOffer, Store, StoreError,
 };
 use crate::rating::{self, Exact};
@@ -12,6 +12,10 @@ use parlor_online::referee::GameResult;
 use rusqlite::{Connection, OptionalExtension, params};
 use sha2::{Digest, Sha256};
 use std::path::Path;
+
+mod schema;
+
+pub use schema::SCHEMA_VERSION;
 
 type Result<T> = std::result::Result<T, StoreError>;
 
@@ -25,9 +29,6 @@ fn unreadable(what: impl Into<String>, why: impl std::fmt::Display) -> StoreErro
 /// The database's file name in the data directory.
 pub const DB_FILE: &str = "server.db";
 
-/// The schema's version (SQLite's `user_version`).
-const SCHEMA_VERSION: i64 = 3;
-
 /// The server's store in SQLite: `server.db` (WAL) in the data directory.
 pub struct SqliteStore {
     conn: Connection,
@@ -38,6 +39,14 @@ fn token_hash(token: &str) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// A name's key, compared to tell names apart: its case folding. The protocol allows only ASCII letters, digits,
+/// `_` and `-` in names (`parlor_online::protocol::check_name`), and for those Unicode case folding is ASCII
+/// lowercasing (CaseFolding.txt maps no other character into or out of ASCII but `A`-`Z`; the Kelvin sign and the
+/// long s, which fold to `k` and `s`, are refused in names).
+pub fn name_key(name: &str) -> String {
+    name.to_ascii_lowercase()
 }
 
 fn unix_ms() -> i64 {
@@ -61,87 +70,7 @@ impl SqliteStore {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
-        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
-        if version > SCHEMA_VERSION {
-            return Err(StoreError::Newer {
-                path: path.display().to_string(),
-                found: version,
-                known: SCHEMA_VERSION,
-            });
-        }
-        conn.execute_batch(
-            "CREATE TABLE IF NOT EXISTS players (
-                 name TEXT PRIMARY KEY NOT NULL,
-                 token_sha256 TEXT NOT NULL,
-                 created_unix_ms INTEGER NOT NULL
-             );
-             CREATE TABLE IF NOT EXISTS games (
-                 id INTEGER PRIMARY KEY NOT NULL,
-                 black TEXT NOT NULL,
-                 white TEXT NOT NULL,
-                 board TEXT NOT NULL,
-                 started_unix_ms INTEGER NOT NULL,
-                 moves TEXT NOT NULL DEFAULT '',
-                 winner TEXT,
-                 reason TEXT,
-                 position TEXT,
-                 ended_unix_ms INTEGER
-             );
-             ",
-        )?;
-        if version < 2 {
-            conn.execute_batch(
-                "BEGIN;
-                 ALTER TABLE players ADD COLUMN rating REAL NOT NULL DEFAULT 1500.0;
-                 ALTER TABLE players ADD COLUMN deviation REAL NOT NULL DEFAULT 350.0;
-                 ALTER TABLE players ADD COLUMN volatility REAL NOT NULL DEFAULT 0.06;
-                 ALTER TABLE games ADD COLUMN clock TEXT;
-                 ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
-                 ALTER TABLE games ADD COLUMN ratings TEXT;
-                 ALTER TABLE games ADD COLUMN rematch_of INTEGER;
-                 ALTER TABLE games ADD COLUMN black_ms INTEGER NOT NULL DEFAULT 0;
-                 ALTER TABLE games ADD COLUMN white_ms INTEGER NOT NULL DEFAULT 0;
-                 ALTER TABLE games ADD COLUMN black_seq INTEGER;
-                 ALTER TABLE games ADD COLUMN white_seq INTEGER;
-                 CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
-                 CREATE TABLE daily_2048 (
-                     day TEXT NOT NULL, board TEXT NOT NULL, name TEXT NOT NULL,
-                     score INTEGER NOT NULL, max_tile INTEGER NOT NULL, moves INTEGER NOT NULL,
-                     actions TEXT NOT NULL, at_unix_ms INTEGER NOT NULL,
-                     PRIMARY KEY (day, board, name)
-                 );
-                 CREATE TABLE daily_mastermind (
-                     day TEXT NOT NULL, name TEXT NOT NULL, n INTEGER NOT NULL, code TEXT NOT NULL,
-                     black INTEGER NOT NULL, white INTEGER NOT NULL, solved INTEGER NOT NULL,
-                     at_unix_ms INTEGER NOT NULL,
-                     PRIMARY KEY (day, name, n)
-                 );
-                 CREATE TABLE daily_mastermind_start (
-                     day TEXT NOT NULL, name TEXT NOT NULL, at_unix_ms INTEGER NOT NULL,
-                     PRIMARY KEY (day, name)
-                 );
-                 PRAGMA user_version = 2;
-                 COMMIT;",
-            )?;
-        }
-        if version < 3 {
-            // Schema 3: each move's time (a JSON array; NULL for the games kept before), and the queue and the
-            // rematch offers, which were in memory only.
-            conn.execute_batch(
-                "BEGIN;
-                 ALTER TABLE games ADD COLUMN times TEXT;
-                 CREATE TABLE queue (
-                     name TEXT PRIMARY KEY NOT NULL, board TEXT NOT NULL, clock TEXT,
-                     joined_unix_ms INTEGER NOT NULL
-                 );
-                 CREATE TABLE rematch_offers (
-                     game INTEGER PRIMARY KEY NOT NULL, offerer TEXT NOT NULL,
-                     expires_unix_ms INTEGER NOT NULL
-                 );
-                 PRAGMA user_version = 3;
-                 COMMIT;",
-            )?;
-        }
+        schema::migrate(&conn, &path)?;
         Ok(SqliteStore { conn })
     }
 
@@ -159,7 +88,7 @@ impl SqliteStore {
     fn select(&mut self, filter: &str, id: Option<i64>) -> Result<Vec<FinishedGame>> {
         let mut stmt = self.conn.prepare(&format!(
             "SELECT id, black, white, board, moves, winner, reason, position, clock, rated, ratings,
-             started_unix_ms, ended_unix_ms, times FROM games
+             started_unix_ms, ended_unix_ms, times, start_ratings, end_clocks FROM games
              WHERE {filter} ORDER BY id"
         ))?;
         let params: Vec<i64> = id.into_iter().collect();
@@ -181,12 +110,17 @@ impl SqliteStore {
                     r.get::<_, Option<i64>>(12)?,
                     r.get::<_, Option<String>>(13)?,
                 ),
+                (
+                    r.get::<_, Option<String>>(14)?,
+                    r.get::<_, Option<String>>(15)?,
+                ),
             ))
         })?;
         let mut games = Vec::new();
         for row in rows {
-            let (id, black, white, board, moves, winner, reason, position, more) = row?;
+            let (id, black, white, board, moves, winner, reason, position, more, kept) = row?;
             let (clock, rated, ratings, started, ended, times) = more;
+            let (start_ratings, end_clocks) = kept;
             let clock = clock
                 .map(|c| c.parse::<TimeControl>())
                 .transpose()
@@ -223,6 +157,8 @@ impl SqliteStore {
                 started_ms: u64::try_from(started).unwrap_or(0),
                 ended_ms: ended.and_then(|e| u64::try_from(e).ok()).unwrap_or(0),
                 times: read_times(id, times),
+                start_ratings: read_json(id, "ratings at its start", start_ratings),
+                end_clocks: read_json(id, "clocks at its end", end_clocks),
             });
         }
         Ok(games)
@@ -389,9 +325,22 @@ impl Store for SqliteStore {
             Some(h) if h == hash => Login::Known,
             Some(_) => Login::WrongToken,
             None => {
+                let key = name_key(name);
+                let variant: Option<String> = self
+                    .conn
+                    .query_row(
+                        "SELECT name FROM players WHERE name_key = ?1 LIMIT 1",
+                        [&key],
+                        |r| r.get(0),
+                    )
+                    .optional()?;
+                if variant.is_some() {
+                    return Ok(Login::CaseVariant);
+                }
                 self.conn.execute(
-                    "INSERT INTO players (name, token_sha256, created_unix_ms) VALUES (?1, ?2, ?3)",
-                    params![name, hash, unix_ms()],
+                    "INSERT INTO players (name, token_sha256, created_unix_ms, name_key)
+                     VALUES (?1, ?2, ?3, ?4)",
+                    params![name, hash, unix_ms(), key],
                 )?;
                 Login::Registered
             }
@@ -425,8 +374,9 @@ impl Store for SqliteStore {
 
     fn start_game(&mut self, game: &NewGame) -> Result<()> {
         self.conn.execute(
-            "INSERT INTO games (id, black, white, board, started_unix_ms, clock, rated, rematch_of)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            "INSERT INTO games (id, black, white, board, started_unix_ms, clock, rated, rematch_of,
+             black_ms, white_ms, start_ratings)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
             params![
                 i64::try_from(game.id)?,
                 game.black,
@@ -435,7 +385,10 @@ impl Store for SqliteStore {
                 unix_ms(),
                 game.clock.map(|c| c.to_string()),
                 game.rated,
-                game.rematch_of.map(i64::try_from).transpose()?
+                game.rematch_of.map(i64::try_from).transpose()?,
+                i64::try_from(game.remaining[0])?,
+                i64::try_from(game.remaining[1])?,
+                serde_json::to_string(&game.ratings)?
             ],
         )?;
         Ok(())
@@ -470,7 +423,7 @@ impl Store for SqliteStore {
     fn games_in_play(&mut self) -> Result<Vec<LiveGame>> {
         let mut stmt = self.conn.prepare(
             "SELECT id, black, white, board, clock, rated, rematch_of, moves, black_ms, white_ms, black_seq, white_seq,
-             times FROM games WHERE reason IS NULL ORDER BY id",
+             times, start_ratings FROM games WHERE reason IS NULL ORDER BY id",
         )?;
         let rows = stmt.query_map([], |r| {
             Ok((
@@ -492,7 +445,10 @@ impl Store for SqliteStore {
                     r.get::<_, Option<i64>>(10)?,
                     r.get::<_, Option<i64>>(11)?,
                 ),
-                r.get::<_, Option<String>>(12)?,
+                (
+                    r.get::<_, Option<String>>(12)?,
+                    r.get::<_, Option<String>>(13)?,
+                ),
             ))
         })?;
         let mut games = Vec::new();
@@ -501,7 +457,7 @@ impl Store for SqliteStore {
                 (id, black, white, board),
                 (clock, rated, rematch_of, moves),
                 (b, w, bs, ws),
-                times,
+                (times, start_ratings),
             ) = row?;
             let clock = clock
                 .map(|c| c.parse::<TimeControl>())
@@ -520,6 +476,7 @@ impl Store for SqliteStore {
                 remaining: [u64::try_from(b).unwrap_or(0), u64::try_from(w).unwrap_or(0)],
                 seqs: [seq(bs), seq(ws)],
                 times: read_times(id, times),
+                start_ratings: read_json(id, "ratings at its start", start_ratings),
             });
         }
         Ok(games)
@@ -563,28 +520,26 @@ impl Store for SqliteStore {
     fn finish_rated_game(
         &mut self,
         id: u64,
-        moves: &str,
-        times: Option<&[MoveTime]>,
-        result: GameResult,
-        position: &str,
+        end: &GameEnd,
         rated: Option<(&str, &str, Rated)>,
     ) -> Result<()> {
         let tx = self.conn.unchecked_transaction()?;
         let changed = tx.execute(
             "UPDATE games SET moves = ?2, winner = ?3, reason = ?4, position = ?5, ended_unix_ms = ?6,
-             ratings = ?7, times = COALESCE(?8, times)
+             ratings = ?7, times = COALESCE(?8, times), end_clocks = ?9
              WHERE id = ?1 AND reason IS NULL",
             params![
                 i64::try_from(id)?,
-                moves,
-                result.winner.map(Side::as_str),
-                result.reason.as_str(),
-                position,
+                end.moves,
+                end.result.winner.map(Side::as_str),
+                end.result.reason.as_str(),
+                end.position,
                 unix_ms(),
                 rated
                     .map(|(_, _, r)| serde_json::to_string(&r.changes))
                     .transpose()?,
-                times.map(serde_json::to_string).transpose()?
+                end.times.as_ref().map(serde_json::to_string).transpose()?,
+                end.clocks.as_ref().map(serde_json::to_string).transpose()?
             ],
         )?;
         if changed != 1 {
@@ -722,8 +677,18 @@ impl Store for SqliteStore {
 
 /// A game's kept move times (NULL before schema 3: none; unreadable: none, logged).
 fn read_times(id: i64, times: Option<String>) -> Option<Vec<MoveTime>> {
-    let text = times?;
+    read_json(id, "move times", times)
+}
+
+/// A game's value kept as JSON (NULL: none; unreadable: none, logged): its move times, the ratings at its start
+/// (a `[Rating; 2]`), the clocks at its end.
+fn read_json<T: serde::de::DeserializeOwned>(
+    id: i64,
+    what: &str,
+    text: Option<String>,
+) -> Option<T> {
+    let text = text?;
     serde_json::from_str(&text)
-        .map_err(|e| tracing::error!("game {id}: its move times are unreadable: {e}"))
+        .map_err(|e| tracing::error!("game {id}: its {what} are unreadable: {e}"))
         .ok()
 }

@@ -5,10 +5,9 @@
 
 use crate::client::{Client, TestServer, play, quick, start_game};
 use parlor_online::protocol::{ClientMessage, EventKind, MoveTime, ServerMessage, Side};
-use parlor_online::referee::GameResult;
 use parlor_server::rating::Exact;
 use parlor_server::store::{
-    Daily2048, DailyGuess, FinishedGame, LiveGame, Login, NewGame, QueuedPlayer, Rated,
+    Daily2048, DailyGuess, FinishedGame, GameEnd, LiveGame, Login, NewGame, QueuedPlayer, Rated,
     RematchOffer,
 };
 use parlor_server::{SqliteStore, Store, StoreError};
@@ -70,14 +69,10 @@ impl Store for Stalling {
     fn finish_rated_game(
         &mut self,
         id: u64,
-        moves: &str,
-        times: Option<&[MoveTime]>,
-        result: GameResult,
-        position: &str,
+        end: &GameEnd,
         rated: Option<(&str, &str, Rated)>,
     ) -> Result<(), StoreError> {
-        self.inner
-            .finish_rated_game(id, moves, times, result, position, rated)
+        self.inner.finish_rated_game(id, end, rated)
     }
     fn games_in_play(&mut self) -> Result<Vec<LiveGame>, StoreError> {
         self.inner.games_in_play()

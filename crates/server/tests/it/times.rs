@@ -249,5 +249,5 @@ fn a_database_from_before_times_opens_and_its_games_have_none() {
             .unwrap()
             .pragma_query_value(None, "user_version", |r| r.get(0))
             .unwrap();
-    assert_eq!(user_version, 3);
+    assert_eq!(user_version, parlor_server::store::SCHEMA_VERSION);
 }
