@@ -507,10 +507,10 @@ def weights(binary):
     """Damaged 2048 weights files, a folder and a FIFO in their place: refused at once with the reason, and the
     hint comes from the hand-made evaluation (never a hang)."""
     # A real network's first bytes: the full 51 MB file when it was put back (it left the tree in session 18),
-    # else the compiled-in sparse file, which a weights file may be too.
-    twenty48 = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates", "twenty48")
-    full = os.path.join(twenty48, "weights", "twenty48-ntuple.p48")
-    shipped = full if os.path.exists(full) else os.path.join(twenty48, "data", "twenty48-ntuple.p48s")
+    # else the compiled-in sparse file's first half (its data crate), which a weights file may be too.
+    crates = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates")
+    full = os.path.join(crates, "twenty48", "weights", "twenty48-ntuple.p48")
+    shipped = full if os.path.exists(full) else os.path.join(crates, "twenty48-net-1", "data", "twenty48-ntuple.p48s.1")
     d = tempfile.mkdtemp(prefix="parlor-weights-")
     head = open(shipped, "rb").read(200000)
     cases = {

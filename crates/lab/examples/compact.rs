@@ -6,7 +6,7 @@
 //! multiple of `--step` points, as a sparse file (`twenty48::ai::ntuple::sparse`). Then it reads the file back and
 //! reports its size, its load time and the largest change of a weight kept.
 //!
-//! `cargo run --release -p parlor-lab --example compact -- --net /tmp/twenty48-ntuple.p48 --games 2000 --seed 777 --step 8 --out crates/twenty48/data/twenty48-ntuple.p48s --marks /tmp/marks.bin`
+//! `cargo run --release -p parlor-lab --example compact -- --net /tmp/twenty48-ntuple.p48 --games 2000 --seed 777 --step 8 --out /tmp/twenty48-ntuple.p48s --marks /tmp/marks.bin`, then its halves into `crates/twenty48-net-{1,2}/data/` (docs/RELEASING.md)
 //!
 //! (The 51 MB network it was made from left the tree in session 18: `git show
 //! 6996a44:crates/twenty48/weights/twenty48-ntuple.p48 > /tmp/twenty48-ntuple.p48` gives it back.)

@@ -1,6 +1,6 @@
 //! Benchmarks: feedback throughput, strategy solve times, hint latency.
 //!
-//! `CARGO_TARGET_DIR=/work/target-mastermind cargo bench -p mastermind --bench mastermind`
+//! `CARGO_TARGET_DIR=/work/target-mastermind cargo bench -p parlor-mastermind --bench mastermind`
 
 // Benchmarks stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]

@@ -1,6 +1,6 @@
 //! Runs the anytime lookahead search on a variant, keeping the best (verified) tree in a file.
 //!
-//! `nice -n 19 cargo run --release -p mastermind --example anytime -- super 3600 /tmp/super.pmt`
+//! `nice -n 19 cargo run --release -p parlor-mastermind --example anytime -- super 3600 /tmp/super.pmt`
 //! (variant, seconds, output file; one line per schedule on stdout). Stops after the time limit, leaving
 //! the best tree so far in the file (written atomically: the file is always a complete tree).
 //!

@@ -1,6 +1,6 @@
 //! Plays out every secret of a variant with a strategy and prints the figures and the time.
 //!
-//! `cargo run --release -p mastermind --example solve -- classic optimal`
+//! `cargo run --release -p parlor-mastermind --example solve -- classic optimal`
 
 // Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]

@@ -1,6 +1,6 @@
 //! Evaluation speed of the n-tuple network beside the row-table heuristic, and a fixed-depth search with each.
 //!
-//! Run: `cargo bench -p twenty48 --bench ntuple`. The network's weights do not change its speed (the same cells are
+//! Run: `cargo bench -p parlor-2048 --bench ntuple`. The network's weights do not change its speed (the same cells are
 //! read whatever they hold), so a zero network is used unless `PARLOR_2048_WEIGHTS` names a weights file.
 
 // Benchmarks stop loudly on a failed setup: unwrap, expect and panic are allowed here.

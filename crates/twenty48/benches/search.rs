@@ -1,6 +1,6 @@
 //! Search speed: positions evaluated per second by the bitboard expectimax on a fixed set of mid-game boards.
 //!
-//! Run: `cargo bench -p twenty48 --bench search`
+//! Run: `cargo bench -p parlor-2048 --bench search`
 //!
 //! Each depth is searched without a table and with the bucket table, emptied in O(1) before each board (a new
 //! generation); the throughput counts the positions of the search without a table, so the table's hits show as

@@ -4,7 +4,7 @@
 //! search slides: a few large tiles, many repeated rows), and `uniform` boards have every cell empty with probability
 //! 1/4, else an exponent 1..=14 (a stress case: nearly every row is distinct, so the tables miss the cache).
 //!
-//! Run: `cargo bench -p twenty48 --bench slide`
+//! Run: `cargo bench -p parlor-2048 --bench slide`
 
 // Benchmarks stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]

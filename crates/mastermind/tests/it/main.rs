@@ -2,7 +2,7 @@
 //!
 //! One binary, not one per file: every test binary links the crate and its dependencies again, and linking ~40
 //! binaries was most of a fresh `cargo test --workspace` (issue 26). Run one file's tests with
-//! `cargo test -p mastermind --test it -- strategies::`.
+//! `cargo test -p parlor-mastermind --test it -- strategies::`.
 
 // Tests stop loudly: unwrap, expect and panic are how a test fails (the workspace warns on them elsewhere).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]

@@ -101,7 +101,7 @@ fn no_repeat_360_optimum() {
 }
 
 /// 4 pegs, 7 colours, repeats (2401 codes): 11228 (Ville 2013). About 5 s of CPU in release;
-/// `cargo test --release -p mastermind -- --ignored four_by_seven`.
+/// `cargo test --release -p parlor-mastermind -- --ignored four_by_seven`.
 #[test]
 #[ignore = "about 5 s of CPU in release"]
 fn four_by_seven_optimum() {
@@ -112,7 +112,7 @@ fn four_by_seven_optimum() {
 
 /// Bulls and Cows (4 of 10 digits, no repeats, 5040 codes): 26274, at most 7 guesses (issue 14's
 /// figure, also found by mastermind-strategy on this machine). About 100 s of CPU in release on both
-/// cores; `cargo test --release -p mastermind -- --ignored bulls_and_cows`. The tree is verified
+/// cores; `cargo test --release -p parlor-mastermind -- --ignored bulls_and_cows`. The tree is verified
 /// by replaying every secret inside `solve_all`.
 #[test]
 #[ignore = "about 100 s of CPU in release"]

@@ -158,7 +158,7 @@ fn heuristics_oracle_four_by_seven() {
 }
 
 /// Super Mastermind (32,768 secrets): seconds each in a release build, minutes in a debug one.
-/// `cargo test --release -p mastermind --test it -- strategies:: --include-ignored`
+/// `cargo test --release -p parlor-mastermind --test it -- strategies:: --include-ignored`
 #[test]
 #[ignore]
 fn heuristics_oracle_super() {
@@ -170,7 +170,7 @@ fn heuristics_oracle_super() {
 }
 
 /// 6 pegs and 6 colours (46,656 secrets), the large custom variant of BENCHMARKS.md (issue 30): seconds each
-/// in a release build. `cargo test --release -p mastermind --test it -- strategies:: --include-ignored`
+/// in a release build. `cargo test --release -p parlor-mastermind --test it -- strategies:: --include-ignored`
 #[test]
 #[ignore]
 fn heuristics_oracle_six_by_six() {

@@ -93,6 +93,13 @@ pub enum Command {
     /// watching, and importing a finished game into the local history.
     Online(online::OnlineArgs),
     /// Run Parlor online's server: Nocca Nocca between named players over WebSockets (Ctrl-C stops it).
+    #[cfg_attr(
+        not(feature = "server"),
+        command(
+            about = "Run Parlor online's server: not in this build (`cargo install parlor --features server`, or \
+                     `cargo install parlor-server`)"
+        )
+    )]
     Serve(serve::ServeArgs),
 }
 

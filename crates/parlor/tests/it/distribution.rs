@@ -200,7 +200,7 @@ fn version_names_the_engines_and_the_build() {
         Some(format!("parlor {}", env!("CARGO_PKG_VERSION")).as_str())
     );
     let engines = format!(
-        "engines: twenty48 {}, mastermind {}, nocca {}",
+        "engines: parlor-2048 {}, parlor-mastermind {}, nocca {}",
         manifest_version("twenty48"),
         manifest_version("mastermind"),
         manifest_version("nocca")

@@ -2,7 +2,7 @@
 //!
 //! One binary, not one per file: every test binary links the crate and its dependencies again, and linking ~40
 //! binaries was most of a fresh `cargo test --workspace` (issue 26). Run one file's tests with
-//! `cargo test -p twenty48 --test it -- game::`. The tests share one process: a test that needs the process to
+//! `cargo test -p parlor-2048 --test it -- game::`. The tests share one process: a test that needs the process to
 //! itself (`ntuple_fallback`, which names the weights file in the environment) runs again in a child process.
 
 // Tests stop loudly: unwrap, expect and panic are how a test fails (the workspace warns on them elsewhere).
