@@ -1,6 +1,8 @@
-//! Where Parlor keeps its data: `--data-dir`, else `$PARLOR_DATA_DIR`, else the XDG data directory
-//! (`~/.local/share/parlor` on Linux, the platform's equivalent elsewhere); and where it keeps its settings:
-//! `--config-dir`, else `$PARLOR_CONFIG_DIR`, else the XDG config directory (`~/.config/parlor` on Linux).
+//! Where Parlor keeps its data: `--data-dir`, else `$PARLOR_DATA_DIR`, else the platform's data directory; and where
+//! it keeps its settings: `--config-dir`, else `$PARLOR_CONFIG_DIR`, else the platform's config directory. The
+//! platform's directories are the `directories` crate's: on Linux the XDG ones (`~/.local/share/parlor`,
+//! `~/.config/parlor`), on macOS `~/Library/Application Support/parlor`, on Windows the known folder Roaming
+//! AppData (`%APPDATA%\parlor\data` and `%APPDATA%\parlor\config`).
 
 use anyhow::{Result, anyhow};
 use std::path::{Path, PathBuf};

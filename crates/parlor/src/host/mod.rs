@@ -9,6 +9,8 @@
 //! runs work at once; the computer's thinking goes to a Web Worker as data through [`crate::mid::elsewhere`].
 
 mod clock;
+#[cfg(all(windows, feature = "terminal"))]
+pub mod ctrl_windows;
 mod runner;
 #[cfg(feature = "terminal")]
 pub mod system;

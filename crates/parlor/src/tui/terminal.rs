@@ -7,6 +7,10 @@
 //! Suspending (Ctrl-Z, a key in raw mode, or SIGTSTP from `kill -TSTP`) gives the terminal back the same way before
 //! the process stops, so the shell it returns to is usable; on SIGCONT the full screen is taken back and redrawn
 //! whole ([`suspend_if_asked`], called by the event loop).
+//!
+//! On Windows, console control events take the signals' place (Ctrl-C, Ctrl-Break, the window closing, log-off;
+//! `crate::host::ctrl_windows`), and there is no suspend: stopping a process and continuing it is a Unix feature,
+//! so Ctrl-Z is an ordinary key there.
 
 use anyhow::Result;
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
@@ -30,9 +34,11 @@ static MOUSE: AtomicBool = AtomicBool::new(false);
 /// Raised by SIGTSTP or Ctrl-Z: the event loop suspends at its next turn.
 static SUSPEND: AtomicBool = AtomicBool::new(false);
 
-/// Whether a key is Ctrl-Z, which suspends the full screen as it would a cooked-mode program.
+/// Whether a key is Ctrl-Z, which suspends the full screen as it would a cooked-mode program (on Unix: Windows has
+/// no suspend, and there Ctrl-Z is an ordinary key).
 pub fn is_suspend(key: &crate::input::KeyEvent) -> bool {
-    key.modifiers.contains(crate::input::KeyModifiers::CONTROL)
+    cfg!(unix)
+        && key.modifiers.contains(crate::input::KeyModifiers::CONTROL)
         && matches!(
             key.code,
             crate::input::KeyCode::Char('z') | crate::input::KeyCode::Char('Z')
@@ -52,10 +58,22 @@ pub fn suspend_if_asked() -> Result<bool> {
         return Ok(false);
     }
     restore();
-    // Stops here until SIGCONT (SIGTSTP's default action, which our handler replaced, is to stop).
-    signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
+    stop_until_continued()?;
     take_back(MOUSE.load(Ordering::SeqCst))?;
     Ok(true)
+}
+
+/// Stops the process until SIGCONT (SIGTSTP's default action, which our handler replaced, is to stop).
+#[cfg(unix)]
+fn stop_until_continued() -> Result<()> {
+    signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
+    Ok(())
+}
+
+/// Windows cannot stop a process to be continued later; nothing asks for a suspend there ([`is_suspend`]).
+#[cfg(not(unix))]
+fn stop_until_continued() -> Result<()> {
+    Ok(())
 }
 
 /// Raw mode, the alternate screen and, if `mouse`, mouse capture: the full screen's terminal modes.
@@ -130,6 +148,7 @@ impl Drop for Screen {
 /// On SIGTSTP, asks the event loop to suspend. On SIGTERM, SIGHUP, SIGINT or SIGQUIT, asks the event loop to quit cleanly (it checks `stop` several times a
 /// second). If it has not stopped shortly after (a closed terminal can leave the input reader stuck), restores what
 /// can be restored and exits: every move is saved as it is made, so nothing is lost.
+#[cfg(unix)]
 fn watch_signals(stop: Arc<AtomicBool>) -> Result<()> {
     let mut signals = signal_hook::iterator::Signals::new([
         signal_hook::consts::SIGTERM,
@@ -152,4 +171,11 @@ fn watch_signals(stop: Arc<AtomicBool>) -> Result<()> {
         }
     });
     Ok(())
+}
+
+/// On Windows, the console control events (Ctrl-C, Ctrl-Break, close, log-off, shutdown) do what the signals do on
+/// Unix: ask the event loop to quit cleanly, and restore and exit if it has not shortly after.
+#[cfg(windows)]
+fn watch_signals(stop: Arc<AtomicBool>) -> Result<()> {
+    crate::host::ctrl_windows::watch(stop, restore)
 }
