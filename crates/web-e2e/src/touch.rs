@@ -5,34 +5,8 @@
 
 use crate::{Error, Result, Session};
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
-use fantoccini::wd::WebDriverCompatibleCommand;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::time::Duration;
-
-/// One DevTools command through chromedriver.
-#[derive(Debug)]
-struct Cdp {
-    cmd: &'static str,
-    params: Value,
-}
-
-impl WebDriverCompatibleCommand for Cdp {
-    fn endpoint(
-        &self,
-        base_url: &url::Url,
-        session_id: Option<&str>,
-    ) -> std::result::Result<url::Url, url::ParseError> {
-        base_url.join(&format!(
-            "session/{}/goog/cdp/execute",
-            session_id.unwrap_or_default()
-        ))
-    }
-
-    fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
-        let body = json!({ "cmd": self.cmd, "params": self.params }).to_string();
-        (http::Method::POST, Some(body))
-    }
-}
 
 /// A control of the page as its box reads: what it is called and where it is (CSS px, the viewport's).
 #[derive(Clone, Debug, PartialEq)]
@@ -57,15 +31,6 @@ pub struct Layout {
 }
 
 impl Session {
-    /// Runs a DevTools command.
-    pub fn cdp(&self, cmd: &'static str, params: Value) -> Result<Value> {
-        self.command(
-            &format!("the DevTools command {cmd}"),
-            crate::session::STEP,
-            move |c| async move { c.issue_cmd(Cdp { cmd, params }).await },
-        )
-    }
-
     /// Emulates a screen of `width` x `height` CSS px: a phone (touch, device pixel ratio 3) when `phone`, else a
     /// desktop (ratio 1, no touch).
     pub fn emulate(&self, width: u32, height: u32, phone: bool) -> Result<()> {
