@@ -1,5 +1,5 @@
 //! The graphical faces: Parlor's page drawn as HTML and CSS for the browser (the default face; `?face=terminal`
-//! is the terminal's character grid, [`crate::page`]). Made from the same core models the terminal draws: the
+//! is the terminal's character grid, `page`). Made from the same core models the terminal draws: the
 //! registry's games and their settings ([`parlor::mid::AnyGame`]), the mid end's [`Session`] (moves, undo, autosave,
 //! records), the page's store ([`crate::store::WebStore`]) and its worker for the computer.
 //!

@@ -59,7 +59,7 @@ pub enum Role {
     Maker,
 }
 
-/// The options of a Mastermind game, saved as older versions wrote them ([`StoredParams`]).
+/// The options of a Mastermind game, saved as older versions wrote them (`StoredParams`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(into = "StoredParams")]
 pub struct Params {
