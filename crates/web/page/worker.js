@@ -158,7 +158,7 @@ const giveNow = (key, answer) => {
   if (answer) self.postMessage("{}");
 };
 
-if (new URL(import.meta.url).searchParams.get("role") === "builder") {
+if (self.name === "builder" || new URL(import.meta.url).searchParams.get("role") === "builder") {
   // The builder: one job at a time (the page's messages wait their turn), each as its file's bytes (or why not),
   // a table's progress posted at most every 200 ms.
   const ready = init();
