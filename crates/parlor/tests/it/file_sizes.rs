@@ -9,7 +9,7 @@
 //!   writes it).
 //! - Data tables (a file that is a literal table, listed in [`DATA_TABLES`]) are left out.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The most lines of code a source file may have.
 const MOST: usize = 800;
@@ -71,17 +71,6 @@ fn lines_of_code(text: &str) -> usize {
     count
 }
 
-fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            walk(&path, files);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            files.push(path);
-        }
-    }
-}
-
 /// The rule counts code, not comments, blank lines or tests.
 #[test]
 fn the_count_leaves_out_comments_blank_lines_and_tests() {
@@ -107,7 +96,7 @@ fn no_source_file_is_over_the_limit() {
     for krate in std::fs::read_dir(root.join("crates")).unwrap() {
         let src = krate.unwrap().path().join("src");
         if src.is_dir() {
-            walk(&src, &mut files);
+            crate::common::walk_rust_files(&src, &mut files);
         }
     }
     assert!(

@@ -55,22 +55,11 @@ fn named_rooms(line: &str) -> Vec<String> {
     out
 }
 
-fn walk(dir: &Path, files: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            walk(&path, files);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            files.push(path);
-        }
-    }
-}
-
 #[test]
 fn no_import_runs_back_up_and_front_ends_do_not_import_each_other() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
-    walk(&src, &mut files);
+    crate::common::walk_rust_files(&src, &mut files);
     let mut wrong = Vec::new();
     let mut read = 0;
     for path in &files {

@@ -13,7 +13,7 @@
 //! (so the list only shrinks). The web crate's sources are not walked yet (its worker, `think.rs`, dispatches by
 //! hand).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Generic files that still name a game, and why: the work left of issue 51's "one folder per game".
 const NOT_YET_MOVED: &[(&str, &str)] = &[
@@ -99,17 +99,6 @@ const NAMES: &[&str] = &[
     "\"2048\"",
 ];
 
-fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            walk(&path, files);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            files.push(path);
-        }
-    }
-}
-
 /// The code of each line of `text` with its comments taken out (`//` outside string literals; a string may run
 /// over several lines).
 fn code_lines(text: &str) -> Vec<String> {
@@ -165,7 +154,7 @@ fn code_lines(text: &str) -> Vec<String> {
 fn no_generic_file_names_a_game() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
-    walk(&src, &mut files);
+    crate::common::walk_rust_files(&src, &mut files);
     files.sort();
     let mut wrong = Vec::new();
     let mut clean_but_listed = Vec::new();

@@ -113,3 +113,16 @@ pub fn unmarked(board: &str) -> String {
 }
 
 pub mod pty;
+
+/// Every `.rs` file under `dir`, at any depth, added to `files` (the source-walking checks: layers, file sizes,
+/// one folder per game).
+pub fn walk_rust_files(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            walk_rust_files(&path, files);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+}
