@@ -1,12 +1,12 @@
 //! Text by intent (issues 24 and 50): no text is ever clipped or lost. Every screen of every game (menu, setup forms
 //! with the longest settings, play, hints, exact Nocca hints, questions, end boxes, statistics, settings with many
-//! mistakes, help and its end, replay, history and best scores) is drawn in-process (TestBackend) at 40x12, 80x24,
-//! 100x32 and 160x50, recording what each screen means to show ([`parlor::tui::text`]): every text meant whole must
-//! be on the screen whole in the area it was laid out in (wrapped is fine), every mark (assisted, who is to move,
-//! the result, a box's "more", the hint bar's main action, way back and `? help`) must be visible, and a box's
-//! content may not run past its bottom (what is laid out below it is not on the screen). Besides, no line may end
-//! mid-word at the right edge of its box (long text wraps, scrolls, or is shortened on purpose with `…`), and two
-//! sentences never run together (`word.Word`).
+//! mistakes, help and its end, replay, history and best scores, and the online screens: [`online`]) is drawn in-process
+//! (TestBackend) at 40x12, 80x24, 100x32 and 160x50, recording what each screen means to show ([`parlor::tui::text`]):
+//! every text meant whole must be on the screen whole in the area it was laid out in (wrapped is fine), every mark
+//! (assisted, who is to move, the result, a box's "more", the hint bar's main action, way back and `? help`) must be
+//! visible, and a box's content may not run past its bottom (what is laid out below it is not on the screen). Besides,
+//! no line may end mid-word at the right edge of its box (long text wraps, scrolls, or is shortened on purpose with
+//! `…`), and two sentences never run together (`word.Word`).
 
 use crate::common;
 use crate::common::app::*;
@@ -21,6 +21,8 @@ use parlor::tui::text::{Intent, Said, recording};
 use ratatui::layout::Rect;
 use std::collections::BTreeSet;
 use twenty48::Direction;
+
+mod online;
 
 /// The sizes every screen is drawn at.
 const SIZES: [(u16, u16); 4] = [(40, 12), (80, 24), (100, 32), (160, 50)];
@@ -604,6 +606,7 @@ fn every_text_is_shown_as_meant_on_every_screen_at_every_size() {
     twenty48_screens(&mut drawn);
     mastermind_screens(&mut drawn);
     nocca_screens(&mut drawn);
+    online::online_screens(&mut drawn);
     let found = faults(&drawn);
     assert!(
         found.is_empty(),
