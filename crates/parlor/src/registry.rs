@@ -25,12 +25,21 @@ pub trait Registered: Launch {}
 #[cfg(not(feature = "terminal"))]
 impl<T: Launch> Registered for T {}
 
+/// Nocca Nocca, the game of Parlor online's rooms.
+static NOCCA: Entry<crate::games::nocca::Nocca> = Entry::new();
+
 /// Every game, in menu order: one line each.
 pub static GAMES: &[&dyn Registered] = &[
     &Entry::<crate::games::twenty48::Twenty48>::new(),
     &Entry::<crate::games::mastermind::Mastermind>::new(),
-    &Entry::<crate::games::nocca::Nocca>::new(),
+    &NOCCA,
 ];
+
+/// The game Parlor online's rooms play against people (the lobby, challenges, the rated queue, watching): the
+/// server's protocol speaks its moves.
+pub fn online_rooms() -> &'static dyn Registered {
+    &NOCCA
+}
 
 /// The game of a given name.
 pub fn find(id: &str) -> Option<&'static dyn Registered> {

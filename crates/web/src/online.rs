@@ -376,7 +376,12 @@ mod socket {
             .unwrap_or_default();
         let server = default_server(param.as_deref(), kept.as_ref(), &hostname);
         let name = kept.map(|k| k.name).unwrap_or_default();
-        Box::new(ConnectView::new(&server, &name, Box::new(connect)))
+        Box::new(ConnectView::new(
+            &server,
+            &name,
+            parlor::registry::online_rooms().title(),
+            Box::new(connect),
+        ))
     }
 }
 

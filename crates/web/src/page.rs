@@ -281,7 +281,10 @@ pub(crate) fn install_services() {
 pub fn parlor_start() -> Result<String, JsValue> {
     install_services();
     // The menu's "Online": Parlor online over the page's WebSocket (online.rs).
-    parlor::tui::menu::offer_online(crate::online::open_online);
+    parlor::tui::menu::offer_online(
+        crate::online::open_online,
+        parlor::registry::online_rooms().title(),
+    );
     let persist: Rc<dyn Persist> = Rc::new(LocalStorage);
     let opened = WebStore::open(persist.clone(), js_sys::Date::now() as i64);
     let app = build_app(opened.store.clone(), persist.clone(), opened.notice);

@@ -651,8 +651,3 @@ impl<G: Game> Session<G> {
         self.ended = Some(ending);
     }
 }
-
-#[cfg(test)]
-#[cfg(feature = "terminal")]
-#[path = "session_tests.rs"]
-mod tests;

@@ -31,11 +31,16 @@ pub struct ConnectView {
     rows: [u16; 2],
     /// Where the name and its token are kept (`this browser`), as the screen says.
     kept_in: &'static str,
+    /// The title of the game the server's rooms play (the registry's [`online_rooms`]).
+    ///
+    /// [`online_rooms`]: crate::registry::online_rooms
+    played: &'static str,
 }
 
 impl ConnectView {
-    /// The question, prefilled with `server` and `name`; the cursor on the name when a server is given.
-    pub fn new(server: &str, name: &str, connect: Connect) -> ConnectView {
+    /// The question, prefilled with `server` and `name`, for rooms that play the game titled `played`; the cursor on
+    /// the name when a server is given.
+    pub fn new(server: &str, name: &str, played: &'static str, connect: Connect) -> ConnectView {
         ConnectView {
             values: [server.to_string(), name.to_string()],
             field: usize::from(!server.is_empty()),
@@ -43,6 +48,7 @@ impl ConnectView {
             connect,
             rows: [u16::MAX; 2],
             kept_in: "this browser",
+            played,
         }
     }
 
@@ -94,7 +100,10 @@ impl View for ConnectView {
         let hints = self.hint_bar();
         let body = chrome(frame, area, "Parlor online · connect", &hints, theme);
         let mut lines = vec![
-            Line::raw("Nocca Nocca against people on a Parlor server (parlor serve)."),
+            Line::raw(format!(
+                "{} against people on a Parlor server (parlor serve).",
+                self.played
+            )),
             Line::raw(""),
         ];
         let top = body.y;
@@ -192,6 +201,7 @@ mod tests {
         let mut v = ConnectView::new(
             "ws://127.0.0.1:7878",
             "",
+            "a game",
             Box::new(move |s, n| {
                 seen.borrow_mut().push((s.to_string(), n.to_string()));
                 Err("no server there".to_string())

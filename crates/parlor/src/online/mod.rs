@@ -78,12 +78,16 @@ mod terminal {
     static MENU_CONFIG: std::sync::OnceLock<Option<std::path::PathBuf>> =
         std::sync::OnceLock::new();
 
-    /// Offers Parlor online in the full-screen menu: its Online entry asks the server and the name (prefilled
+    /// The title of the game the rooms play, as the menu's Online entry says it (set once, by [`offer_in_menu`]).
+    static MENU_PLAYED: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+
+    /// Offers Parlor online in the full-screen menu, its rooms playing the game titled `played`: its Online entry asks the server and the name (prefilled
     /// with the ones kept in `env`'s configuration directory, else `parlor online`'s defaults), connects, and
     /// leaving the lobby comes back to the menu.
-    pub fn offer_in_menu(env: &Env) {
+    pub fn offer_in_menu(env: &Env, played: &'static str) {
         let _ = MENU_CONFIG.set(env.config_dir.clone());
-        crate::tui::menu::offer_online(open_from_menu);
+        let _ = MENU_PLAYED.set(played);
+        crate::tui::menu::offer_online(open_from_menu, played);
     }
 
     /// The menu's Online entry: the question of the server and the name.
@@ -99,8 +103,13 @@ mod terminal {
             .map_or_else(identity::offered_name, |id| id.name);
         let connect = move |server: &str, name: &str| from_menu(dir.as_deref(), server, name);
         Box::new(
-            super::connect::ConnectView::new(&server, &name, Box::new(connect))
-                .kept_in("the configuration directory"),
+            super::connect::ConnectView::new(
+                &server,
+                &name,
+                MENU_PLAYED.get().copied().unwrap_or("games"),
+                Box::new(connect),
+            )
+            .kept_in("the configuration directory"),
         )
     }
 

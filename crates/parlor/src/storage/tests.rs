@@ -1,8 +1,13 @@
 use super::*;
 
-/// Classic Mastermind's best scores: wins by fewest guesses.
+/// A game ranked by its highest score (the store knows games only by their ids).
+const HIGH: &str = "a-high-score-game";
+/// A game ranked by its fewest moves to a win.
+const FEWEST: &str = "a-fewest-moves-game";
+
+/// The fewest-moves game's best scores in its classic variant.
 const CLASSIC: Scoreboard = Scoreboard {
-    game: "mastermind",
+    game: FEWEST,
     variant: "classic",
     ranking: Ranking::FewestToWin,
 };
@@ -41,7 +46,7 @@ fn best_scores(
 fn unfinished(session: &str) -> Unfinished {
     Unfinished {
         session: session.into(),
-        game: "2048".into(),
+        game: HIGH.into(),
         variant: "4x4".into(),
         options: "{\"size\":4}".into(),
         seed: 42,
@@ -64,19 +69,17 @@ fn fresh_store_records_and_ranks() {
     let store = &mut opened.store;
     store.save_unfinished(&unfinished("s1")).unwrap();
     let id = store
-        .finish("s1", &record("2048", "4x4", 500, false))
+        .finish("s1", &record(HIGH, "4x4", 500, false))
         .unwrap();
+    store.finish("s2", &record(HIGH, "4x4", 900, true)).unwrap();
     store
-        .finish("s2", &record("2048", "4x4", 900, true))
-        .unwrap();
-    store
-        .finish("s3", &record("2048", "4x4", 700, false))
+        .finish("s3", &record(HIGH, "4x4", 700, false))
         .unwrap();
     assert!(
         store.unfinished(None).unwrap().is_empty(),
         "finishing drops the game in progress"
     );
-    let best = best_scores(store, "2048", "4x4", Ranking::HighScore, 10);
+    let best = best_scores(store, HIGH, "4x4", Ranking::HighScore, 10);
     assert_eq!(
         best,
         vec![700, 500],
@@ -84,19 +87,19 @@ fn fresh_store_records_and_ranks() {
     );
     assert_eq!(
         store
-            .rank(Scoreboard::new("2048", "4x4", Ranking::HighScore), 600)
+            .rank(Scoreboard::new(HIGH, "4x4", Ranking::HighScore), 600)
             .unwrap(),
         2
     );
     assert_eq!(
         store
-            .best_score(Scoreboard::new("2048", "4x4", Ranking::HighScore))
+            .best_score(Scoreboard::new(HIGH, "4x4", Ranking::HighScore))
             .unwrap(),
         Some(700)
     );
     assert_eq!(
         store
-            .best_score(Scoreboard::new("2048", "5x5", Ranking::HighScore))
+            .best_score(Scoreboard::new(HIGH, "5x5", Ranking::HighScore))
             .unwrap(),
         None
     );
@@ -112,7 +115,7 @@ fn fresh_store_records_and_ranks() {
         3,
         "history keeps assisted games"
     );
-    let stats = store.stats("2048").unwrap();
+    let stats = store.stats(HIGH).unwrap();
     assert_eq!(stats[0].played, 3);
     assert_eq!(stats[0].assisted, 1);
 }
@@ -131,7 +134,7 @@ fn unfinished_games_are_replaced_per_session_and_survive_reopening() {
         store.save_unfinished(&b).unwrap();
     }
     let store = Store::open(dir.path()).unwrap().store;
-    let all = store.unfinished(Some("2048")).unwrap();
+    let all = store.unfinished(Some(HIGH)).unwrap();
     assert_eq!(all.len(), 2);
     assert_eq!(all[0].session, "b", "newest first");
     assert_eq!(all[0].moves, "left right");
@@ -190,7 +193,7 @@ fn two_connections_writing_at_once_lose_nothing() {
                     let session = format!("t{t}-{i}");
                     store.save_unfinished(&unfinished(&session)).unwrap();
                     store
-                        .finish(&session, &record("2048", "4x4", i, false))
+                        .finish(&session, &record(HIGH, "4x4", i, false))
                         .unwrap();
                 }
             })
@@ -215,7 +218,7 @@ fn games_won_in_fewer_moves_rank_first_where_that_is_the_measure() {
     let store = Store::in_memory().unwrap();
     let mut s = store;
     let mut won = |score: i64, result: Outcome| {
-        let mut r = record("mastermind", "classic", score, false);
+        let mut r = record(FEWEST, "classic", score, false);
         r.result = result;
         s.finish("x", &r).unwrap();
     };
@@ -223,7 +226,7 @@ fn games_won_in_fewer_moves_rank_first_where_that_is_the_measure() {
     won(3, Outcome::Won);
     won(8, Outcome::Lost);
     let store = s;
-    let best = best_scores(&store, "mastermind", "classic", Ranking::FewestToWin, 10);
+    let best = best_scores(&store, FEWEST, "classic", Ranking::FewestToWin, 10);
     assert_eq!(best, vec![3, 5], "losses do not rank; fewer guesses first");
     assert_eq!(store.rank(CLASSIC, 4).unwrap(), 2);
     assert_eq!(store.best_score(CLASSIC).unwrap(), Some(3));
@@ -232,17 +235,15 @@ fn games_won_in_fewer_moves_rank_first_where_that_is_the_measure() {
 #[test]
 fn seeded_games_stay_out_of_the_best_scores() {
     let mut store = Store::in_memory().unwrap();
-    let mut r = record("2048", "4x4", 900, false);
+    let mut r = record(HIGH, "4x4", 900, false);
     r.seeded = true;
     store.finish("a", &r).unwrap();
-    store
-        .finish("b", &record("2048", "4x4", 100, false))
-        .unwrap();
-    let best = best_scores(&store, "2048", "4x4", Ranking::HighScore, 10);
+    store.finish("b", &record(HIGH, "4x4", 100, false)).unwrap();
+    let best = best_scores(&store, HIGH, "4x4", Ranking::HighScore, 10);
     assert_eq!(best, vec![100]);
     assert_eq!(
         store
-            .rank(Scoreboard::new("2048", "4x4", Ranking::HighScore), 500)
+            .rank(Scoreboard::new(HIGH, "4x4", Ranking::HighScore), 500)
             .unwrap(),
         1
     );

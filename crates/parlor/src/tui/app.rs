@@ -483,14 +483,10 @@ impl App {
 
 #[cfg(test)]
 #[path = "app_core_tests.rs"]
-mod core_tests;
+pub(crate) mod core_tests;
 
 /// The end-to-end tests' panic (F12 with `PARLOR_TEST_PANIC` set): it checks that a panic gives the terminal back.
 #[allow(clippy::panic)] // the panic is the point, and only the tests ask for it
 fn test_panic() -> ! {
     panic!("test panic requested with F12 (PARLOR_TEST_PANIC is set)");
 }
-
-#[cfg(test)]
-#[path = "prepare_tests.rs"]
-mod prepare_tests;

@@ -9,19 +9,19 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 /// The screen as an 80 x 24 terminal shows it.
-pub(super) fn screen(app: &mut App) -> String {
+pub(crate) fn screen(app: &mut App) -> String {
     let mut t = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");
     t.draw(|f| app.draw(f)).expect("drawing");
     format!("{}", t.backend())
 }
 
 /// One key press.
-pub(super) fn press(app: &mut App, code: KeyCode) {
+pub(crate) fn press(app: &mut App, code: KeyCode) {
     app.handle_event(Event::Key(KeyEvent::from(code)));
 }
 
 /// An app showing the menu, every game registered, rows in memory, no animation.
-pub(super) fn on_the_menu() -> App {
+pub(crate) fn on_the_menu() -> App {
     let mut app = App::new(
         crate::menu_view(None),
         MemoryStore::new(),
@@ -33,55 +33,8 @@ pub(super) fn on_the_menu() -> App {
     app
 }
 
-#[test]
-fn a_game_is_started_and_played_from_the_menu_without_a_terminal() {
-    let mut app = on_the_menu();
-    assert!(screen(&mut app).contains("New game: 2048"));
-    // The first new game is 2048's: its setup form, then the board.
-    press(&mut app, KeyCode::Enter);
-    press(&mut app, KeyCode::Enter);
-    for code in [KeyCode::Left, KeyCode::Up, KeyCode::Right, KeyCode::Down] {
-        press(&mut app, code);
-        let _ = screen(&mut app);
-    }
-    let saved = app.store().unfinished(None).expect("the rows");
-    assert_eq!(saved.len(), 1, "{}", screen(&mut app));
-    assert_eq!(saved[0].game, "2048");
-    assert!(!saved[0].moves.is_empty());
-    press(&mut app, KeyCode::Char('q'));
-    assert!(app.running(), "back on the menu");
-}
-
-#[test]
-fn each_game_announces_its_moves_for_a_screen_reader() {
-    let mut app = on_the_menu();
-    assert_eq!(app.announce(), None, "the menu says nothing");
-    assert_eq!(
-        app.tick_ms(),
-        250,
-        "an idle menu is ticked at the default pace"
-    );
-    press(&mut app, KeyCode::Enter);
-    press(&mut app, KeyCode::Enter);
-    let _ = screen(&mut app);
-    assert_eq!(app.announce(), None, "no move yet");
-    let mut said = Vec::new();
-    for code in [KeyCode::Left, KeyCode::Up, KeyCode::Right, KeyCode::Down] {
-        press(&mut app, code);
-        let _ = screen(&mut app);
-        said.extend(app.announce());
-    }
-    let last = said.last().expect("a line after a move");
-    assert!(last.starts_with("Move "), "{last}");
-    assert!(last.contains(": down: ") || said.len() < 4, "{said:?}");
-    assert!(last.contains("score "), "{last}");
-    assert!(last.contains("new "), "{last}");
-    press(&mut app, KeyCode::Char('?'));
-    assert_eq!(app.announce(), None, "nothing while the help shows");
-}
-
 /// An app playing a new game of `id` with `params` (JSON; `None`: the defaults) from seed 5.
-fn playing(id: &str, params: Option<&str>) -> App {
+pub(crate) fn playing(id: &str, params: Option<&str>) -> App {
     let games = crate::registry::tui();
     let game = *games
         .iter()
@@ -108,37 +61,6 @@ fn playing(id: &str, params: Option<&str>) -> App {
     app.set_animations(false);
     app.start();
     app
-}
-
-#[test]
-fn mastermind_announces_the_guess_and_its_feedback() {
-    let mut app = playing("mastermind", None);
-    assert_eq!(app.announce(), None);
-    for c in ['R', 'G', 'Y', 'U'] {
-        press(&mut app, KeyCode::Char(c));
-    }
-    press(&mut app, KeyCode::Enter);
-    let line = app.announce().expect("a feedback");
-    assert!(
-        line.starts_with("Move 1: guess 1: RED GREEN YELLOW BLUE: "),
-        "{line}"
-    );
-    assert!(
-        line.contains(" black, ") && line.contains(" white."),
-        "{line}"
-    );
-}
-
-#[test]
-fn nocca_announces_who_moved_where() {
-    let mut app = playing("nocca", None);
-    assert_eq!(app.announce(), None);
-    // The cursor starts on a black piece: select it, then step it up (8).
-    press(&mut app, KeyCode::Enter);
-    press(&mut app, KeyCode::Char('8'));
-    let line = app.announce().unwrap_or_else(|| screen(&mut app));
-    assert!(line.starts_with("Move 1: Black moved "), "{line}");
-    assert!(line.contains(". White (computer) to move"), "{line}");
 }
 
 #[test]

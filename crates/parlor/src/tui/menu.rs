@@ -21,13 +21,27 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 
-/// What the menu's "Online" entry opens: set once by a front end that offers Parlor online from its menu (the page
-/// and the terminal, which ask the server and the name first); without it the menu has no such entry.
-static ONLINE: std::sync::OnceLock<fn() -> Box<dyn View>> = std::sync::OnceLock::new();
+/// Parlor online as the menu offers it: set once by a front end that offers it from its menu (the page and the
+/// terminal, which ask the server and the name first); without it the menu has no such entry.
+struct Offer {
+    /// What the menu's "Online" entry opens.
+    open: fn() -> Box<dyn View>,
+    /// The title of the game played against people there (the registry's online room game).
+    played: &'static str,
+}
 
-/// Offers Parlor online in the menu, opened by `open`; `false` if it was offered already.
-pub fn offer_online(open: fn() -> Box<dyn View>) -> bool {
-    ONLINE.set(open).is_ok()
+/// Parlor online, once offered ([`offer_online`]).
+static ONLINE: std::sync::OnceLock<Offer> = std::sync::OnceLock::new();
+
+/// Offers Parlor online in the menu, opened by `open`, its rooms playing the game titled `played`; `false` if it
+/// was offered already.
+pub fn offer_online(open: fn() -> Box<dyn View>, played: &'static str) -> bool {
+    ONLINE.set(Offer { open, played }).is_ok()
+}
+
+/// The title of the game Parlor online's rooms play, once offered.
+fn played_online() -> &'static str {
+    ONLINE.get().map_or("games", |o| o.played)
 }
 
 const NAV: NavWords = NavWords(["choose", "choose", "", "", "open", "quit"]);
@@ -160,7 +174,7 @@ impl MenuView {
                 format_time(u.updated_at)
             ),
             Item::New(i) => format!("New game: {}", games[*i].title()),
-            Item::Online => "Online: Nocca Nocca against people".into(),
+            Item::Online => format!("Online: {} against people", played_online()),
             Item::Scores => "Best scores".into(),
             Item::Stats => "Statistics".into(),
             Item::History => "History and replays".into(),
@@ -181,11 +195,11 @@ impl MenuView {
                     .into()
             }
             Item::New(i) => format!("{} Enter opens its setup.", games[*i].blurb()),
-            Item::Online => {
-                "Play Nocca Nocca on a Parlor server (parlor serve): the lobby, challenges, the rated queue, \
-                 watching, and the daily challenges."
-                    .into()
-            }
+            Item::Online => format!(
+                "Play {} on a Parlor server (parlor serve): the lobby, challenges, the rated queue, watching, and \
+                 the daily challenges.",
+                played_online()
+            ),
             Item::Scores => "The best scores for each game and variant.".into(),
             Item::Stats => "Games played, won, streaks, best and average, with charts.".into(),
             Item::History => "Every finished game; pick one to watch it again.".into(),
@@ -261,7 +275,7 @@ impl MenuView {
                 None => Transition::Stay,
             },
             Item::Online => match ONLINE.get() {
-                Some(open) => Transition::Push(open()),
+                Some(offer) => Transition::Push((offer.open)()),
                 None => Transition::Stay,
             },
             Item::Quit => Transition::Quit,

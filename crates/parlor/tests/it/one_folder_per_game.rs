@@ -18,18 +18,6 @@ use std::path::Path;
 /// Generic files that still name a game, and why: the work left of issue 51's "one folder per game".
 const NOT_YET_MOVED: &[(&str, &str)] = &[
     (
-        "mid/elsewhere.rs",
-        "its tests drive the thinking elsewhere with Nocca's perfect play",
-    ),
-    (
-        "mid/session_tests.rs",
-        "the session's tests are played on real games",
-    ),
-    (
-        "online/connect.rs",
-        "online play is Nocca's: its words name the game",
-    ),
-    (
         "online/import.rs",
         "the import of an online game builds Nocca's parameters",
     ),
@@ -67,25 +55,6 @@ const NOT_YET_MOVED: &[(&str, &str)] = &[
         "the online screen's words name Nocca and Mastermind",
     ),
     ("online/text.rs", "the dailies' names"),
-    (
-        "settings/mod.rs",
-        "its tests set 2048's and Mastermind's settings",
-    ),
-    (
-        "storage/memory.rs",
-        "its tests play 2048 and record Mastermind games into the memory store",
-    ),
-    (
-        "storage/open.rs",
-        "a migration mends Mastermind's and Nocca's old rows",
-    ),
-    ("storage/tests.rs", "the store's tests record real games"),
-    ("tui/app_core_tests.rs", "the app's tests open a real game"),
-    ("tui/menu.rs", "the menu's Online entry names Nocca Nocca"),
-    (
-        "tui/prepare_tests.rs",
-        "the prepared screens' tests use real games",
-    ),
 ];
 
 /// What names a game in code.

@@ -9,6 +9,8 @@
 //!   the code the player may type, hidden, before the first guess (`code:RGYU`), after which the computer scores
 //!   its own guesses.
 
+#[cfg(test)]
+mod app_tests;
 mod board;
 #[cfg(feature = "terminal")]
 pub mod cli;

@@ -2,10 +2,14 @@
 //! game as the state, the engine's moves (`c1k`) as moves, and the engine (or, at the perfect level, the board's
 //! solved table) as the computer. On a solved board hints give the exact value of the position and of every move.
 
+#[cfg(test)]
+mod app_tests;
 pub mod board;
 #[cfg(feature = "terminal")]
 pub mod cli;
 pub mod colours;
+#[cfg(test)]
+mod elsewhere_tests;
 #[cfg(feature = "terminal")]
 pub mod plain;
 pub mod screen;

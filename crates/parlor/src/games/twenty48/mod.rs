@@ -2,12 +2,19 @@
 //! directions as moves, and the expectimax player as the computer.
 
 pub mod animation;
+#[cfg(test)]
+mod app_tests;
 #[cfg(feature = "terminal")]
 pub mod cli;
 pub mod colours;
 #[cfg(feature = "terminal")]
 pub mod plain;
+#[cfg(test)]
+mod prepare_tests;
 pub mod screen;
+#[cfg(test)]
+#[cfg(feature = "terminal")]
+mod session_tests;
 #[cfg(feature = "terminal")]
 pub mod train;
 
@@ -439,6 +446,57 @@ mod tests {
         assert_eq!(p, Params::default());
         Twenty48::set(&mut p, "size", "5").unwrap();
         assert_eq!(Twenty48::get(&p, "size"), "5");
+    }
+}
+
+/// The memory store (the page's) keeps a game played in it as the database does.
+#[cfg(test)]
+mod memory_store_tests {
+    use super::four_moves_played;
+    use crate::storage::{MemoryStore, Storage, dump};
+
+    #[test]
+    fn a_game_is_played_saved_and_recorded_in_memory() {
+        let mut store = MemoryStore::new();
+        let mut s = four_moves_played(11, &mut store);
+        let saved = store.unfinished(Some("2048")).unwrap();
+        assert_eq!(saved.len(), 1);
+        assert!(
+            !s.saved(),
+            "memory keeps nothing, so nothing is called saved"
+        );
+        s.resign(&mut store);
+        assert!(store.unfinished(None).unwrap().is_empty());
+        let history = store.history(None, 10).unwrap();
+        assert_eq!(history.games.len(), 1);
+        assert_eq!(s.ended().and_then(|e| e.id), Some(history.games[0].id));
+    }
+
+    #[test]
+    fn a_store_dumped_and_read_back_answers_alike() {
+        let mut store = MemoryStore::new();
+        let mut s = four_moves_played(11, &mut store);
+        s.resign(&mut store);
+        let _ = four_moves_played(12, &mut store);
+        let saved = store.unfinished(None).unwrap();
+        store.set_aside(&saved[0], "a test").unwrap();
+        let _ = four_moves_played(13, &mut store);
+        let text = dump::write(&store.dump());
+        let back = MemoryStore::from_dump(dump::read(&text).unwrap().dump);
+        assert_eq!(back.dump(), store.dump());
+        assert_eq!(back.set_aside_count().unwrap(), 1);
+        assert_eq!(
+            back.unfinished(None).unwrap(),
+            store.unfinished(None).unwrap()
+        );
+        assert_eq!(
+            back.history(None, 10).unwrap(),
+            store.history(None, 10).unwrap()
+        );
+        assert_eq!(
+            back.dump().set_aside[0].row["moves"],
+            saved[0].moves.as_str()
+        );
     }
 }
 

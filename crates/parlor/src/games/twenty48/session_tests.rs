@@ -1,8 +1,9 @@
-//! A game is recorded once: claims, stale lists of saved games, and two Parlors playing one game.
+//! A game is recorded once: claims, stale lists of saved games, and two Parlors playing one game (the session's
+//! tests, played on 2048).
 
-use super::*;
-use crate::games::twenty48::{Params, Twenty48};
-use crate::storage::Store;
+use super::{Params, Twenty48};
+use crate::mid::session::{ResumeError, Seed, Session};
+use crate::storage::{Storage, Store};
 use twenty48::Direction;
 
 fn seed(v: u64) -> Seed {

@@ -1,9 +1,10 @@
 //! The screen the menu's Enter opens, made ahead in idle time ([`App::prepare`]): it writes nothing, the key opens
-//! exactly it (same screen id, same drawing as one made at the key), and anything else drops it.
+//! exactly it (same screen id, same drawing as one made at the key), and anything else drops it. Played on 2048
+//! (the games in progress, the setups of every registered game).
 
-use super::App;
-use super::core_tests::{on_the_menu, press, screen};
 use crate::input::KeyCode;
+use crate::tui::app::App;
+use crate::tui::app::core_tests::{on_the_menu, press, screen};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -86,16 +87,12 @@ fn menu_with_games() -> App {
 #[test]
 fn each_screen_prepared_from_the_menu_writes_nothing_and_enter_opens_that_very_screen() {
     let mut app = menu_with_games();
-    for label in [
-        "New game: 2048",
-        "New game: Mastermind",
-        "New game: Nocca",
-        "Best scores",
-        "Statistics",
-        "History",
-        "Settings",
-        "Help",
-    ] {
+    let new_games = crate::registry::tui()
+        .into_iter()
+        .map(|g| format!("New game: {}", g.title()));
+    let records = ["Best scores", "Statistics", "History", "Settings", "Help"];
+    for label in new_games.chain(records.map(str::to_string)) {
+        let label = label.as_str();
         select(&mut app, label);
         let before = rows(&mut app);
         let (ahead, id) = prepare_quietly(&mut app, label);
@@ -190,7 +187,8 @@ fn continue_and_quit_are_never_prepared() {
 fn a_new_game_prepared_from_its_setup_writes_nothing_and_enter_shows_that_very_screen() {
     for given in [None, Some(9)] {
         let mut app = menu_with_games();
-        for label in ["2048", "Mastermind", "Nocca"] {
+        for game in crate::registry::tui() {
+            let label = game.title();
             app.set_seed(given);
             select(&mut app, &format!("New game: {label}"));
             press(&mut app, KeyCode::Enter);
