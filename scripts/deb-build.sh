@@ -27,6 +27,7 @@ install -D -m 755 "$bin" "$pkg/usr/bin/parlor"
 strip --strip-unneeded "$pkg/usr/bin/parlor"
 mkdir -p "$pkg/usr/share/man/man1"
 for page in "$assets"/man/*.1; do
+    # shellcheck disable=SC2094 # read from the assets, written into the package: two files
     gzip -9n < "$page" > "$pkg/usr/share/man/man1/$(basename "$page").gz"
 done
 chmod 644 "$pkg"/usr/share/man/man1/*.gz

@@ -24,4 +24,4 @@ trap 'rm -rf "$data"' EXIT
 for f in "$out/man/parlor.1" "$out/complete/parlor.bash" "$out/complete/_parlor"; do
     [ -s "$f" ] || { echo "dist-assets: $f is empty" >&2; exit 1; }
 done
-echo "dist-assets: $(ls "$out/man" | wc -l) manual pages and 5 completion scripts in $out" >&2
+echo "dist-assets: $(find "$out/man" -name "*.1" | wc -l) manual pages and 5 completion scripts in $out" >&2

@@ -36,7 +36,7 @@ pkg_args=()
 for p in "${published[@]}"; do pkg_args+=(-p "$p"); done
 # The scratch install below is the verification: it builds every crate from its .crate alone.
 cargo package --locked --no-verify --allow-dirty "${pkg_args[@]}" >&2
-rm -rf "$work/vendor" "$work/home"
+rm -rf "${work:?}/vendor" "${work:?}/home"
 mkdir -p "$work/vendor" "$work/home"
 for p in "${published[@]}"; do
     crate="$target/package/$p-$version.crate"

@@ -30,6 +30,7 @@ export WINEPREFIX="$work/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml
 # The data and settings in a directory of their own (parlor reads these variables on Windows as elsewhere).
 # wine shows the Unix file system as drive Z:.
 mkdir -p "$work/data"
+# shellcheck disable=SC1003 # a backslash, not an escaped quote
 data="Z:$(printf '%s' "$work/data" | tr / '\\')"
 export PARLOR_DATA_DIR="$data" PARLOR_CONFIG_DIR="$data"
 
