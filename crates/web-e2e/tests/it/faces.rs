@@ -447,6 +447,8 @@ fn the_record_and_settings_screens_fit_phones_and_desktops() {
     };
     s.emulate(360, 780, true).unwrap();
     finish_a_2048_game(&s);
+    // Past the time in which a script's click right after a tap is taken for the tap's own click.
+    std::thread::sleep(Duration::from_millis(1000));
     for &(w, h, phone) in SIZES {
         s.emulate(w, h, phone).unwrap();
         let size = (w, h);
