@@ -356,7 +356,7 @@ fn history_replays_scores_statistics_and_settings_by_touch() {
     assert_eq!(number(&s, "#at"), 0, "a replay opens at the start");
     let moves = number(&s, "#of");
     assert!(
-        moves >= 1 && moves < u64::MAX,
+        (1..u64::MAX).contains(&moves),
         "the game had moves: {moves}"
     );
     s.tap("[data-act=\"r:next\"]").unwrap();
