@@ -293,3 +293,203 @@ fn each_game_is_played_by_touch_alone() {
             == Some(true)
     );
 }
+
+/// Taps `act` and waits for `selector` to be on the page.
+fn tap_to(s: &Session, act: &str, selector: &str) {
+    s.tap(&format!("[data-act=\"{act}\"]")).unwrap();
+    wait(
+        s,
+        selector,
+        &format!("return !!document.querySelector('{selector}');"),
+    );
+}
+
+/// A 2048 game played and given up by taps and swipes, so that the records have a finished game.
+fn finish_a_2048_game(s: &Session) {
+    tap_to(s, "setup:0", "[data-act=\"start:0\"]");
+    tap_to(s, "start:0", ".b2048");
+    let board = s.centre("#board").unwrap();
+    for (dx, dy) in [(-120.0, 0.0), (0.0, -120.0), (120.0, 0.0)] {
+        s.swipe(board, (dx, dy)).unwrap();
+    }
+    wait(
+        s,
+        "slides",
+        "return /^Move \\d+: /.test(document.querySelector('#line').textContent);",
+    );
+    std::thread::sleep(Duration::from_millis(400));
+    s.tap("[data-act=\"giveup\"]").unwrap();
+    tap_to(s, "yes", "#ending");
+    s.tap(".end [data-act=\"menu\"]").unwrap();
+    wait(
+        s,
+        "the menu",
+        "return !!document.querySelector('[data-act=\"history\"]');",
+    );
+}
+
+fn number(s: &Session, selector: &str) -> u64 {
+    text(s, selector).trim().parse().unwrap_or(u64::MAX)
+}
+
+#[test]
+fn history_replays_scores_statistics_and_settings_by_touch() {
+    let Some(s) = faces("faces_screens") else {
+        return;
+    };
+    s.emulate(360, 780, true).unwrap();
+    finish_a_2048_game(&s);
+
+    // History: the game just given up, replayed to its end and back to its start.
+    tap_to(&s, "history", "[data-act^=\"replay:\"]");
+    let listed = text(&s, ".history");
+    assert!(
+        listed.contains("2048") && listed.contains("score"),
+        "{listed}"
+    );
+    s.tap("[data-act^=\"replay:\"]").unwrap();
+    wait(
+        &s,
+        "the replay",
+        "return !!document.querySelector('.replay #board');",
+    );
+    assert_eq!(number(&s, "#at"), 0, "a replay opens at the start");
+    let moves = number(&s, "#of");
+    assert!(
+        (1..u64::MAX).contains(&moves),
+        "the game had moves: {moves}"
+    );
+    s.tap("[data-act=\"r:next\"]").unwrap();
+    wait(
+        &s,
+        "one move on",
+        "return document.querySelector('#at').textContent === '1';",
+    );
+    s.tap("[data-act=\"r:last\"]").unwrap();
+    wait(&s, "the end", "return !!document.querySelector('#ending');");
+    assert_eq!(number(&s, "#at"), moves, "at the end");
+    s.tap("[data-act=\"r:back\"]").unwrap();
+    wait(
+        &s,
+        "a move back",
+        "return !document.querySelector('#ending');",
+    );
+    assert_eq!(number(&s, "#at"), moves - 1);
+    s.tap("[data-act=\"r:first\"]").unwrap();
+    wait(
+        &s,
+        "the start",
+        "return document.querySelector('#at').textContent === '0';",
+    );
+    s.screenshot("-replay-touch").unwrap();
+    tap_to(&s, "history", "[data-act^=\"replay:\"]");
+    tap_to(&s, "menu", "[data-act=\"history\"]");
+
+    // Best scores and statistics of 2048: a game given up is played, not ranked.
+    tap_to(&s, "scores:0", ".records section.table");
+    assert!(
+        text(&s, "#faces").contains("1 played"),
+        "{}",
+        text(&s, "#faces")
+    );
+    tap_to(
+        &s,
+        "scores:1",
+        "[data-act=\"scores:1\"][aria-pressed=\"true\"]",
+    );
+    tap_to(&s, "menu", "[data-act=\"stats:0\"]");
+    tap_to(&s, "stats:0", ".records .chart");
+    assert!(
+        text(&s, "#faces").contains("played 1"),
+        "{}",
+        text(&s, "#faces")
+    );
+    tap_to(&s, "menu", "[data-act=\"settings\"]");
+
+    // Settings: animations turned off, saved as the terminal face saves them, still off after a reload.
+    tap_to(&s, "settings", "select[data-key=\"animations\"]");
+    s.eval("const e = document.querySelector('select[data-key=\"animations\"]'); e.value = 'no'; e.dispatchEvent(new Event('change', {bubbles: true})); return true;")
+        .unwrap();
+    wait(
+        &s,
+        "saved",
+        "return /saved in/.test((document.querySelector('#saved') || {}).textContent || '');",
+    );
+    let kept = s
+        .eval("return localStorage.getItem('parlor.settings') || '';")
+        .unwrap();
+    assert!(
+        kept.as_str()
+            .unwrap_or_default()
+            .contains("animations = false"),
+        "the settings file's text: {kept}"
+    );
+    s.reload().unwrap();
+    s.wait_ready().unwrap();
+    tap_to(&s, "settings", "select[data-key=\"animations\"]");
+    let value = s
+        .eval("return document.querySelector('select[data-key=\"animations\"]').value;")
+        .unwrap();
+    assert_eq!(value, Value::from("no"), "kept after a reload");
+    assert!(
+        s.eval("return document.body.classList.contains('still');")
+            .unwrap()
+            == Value::Bool(true),
+        "animations off on the page"
+    );
+    tap_to(&s, "menu", "[data-act=\"history\"]");
+}
+
+#[test]
+fn the_record_and_settings_screens_fit_phones_and_desktops() {
+    let Some(s) = faces("faces_screens_fit") else {
+        return;
+    };
+    s.emulate(360, 780, true).unwrap();
+    finish_a_2048_game(&s);
+    // Past the time in which a script's click right after a tap is taken for the tap's own click.
+    std::thread::sleep(Duration::from_millis(1000));
+    for &(w, h, phone) in SIZES {
+        s.emulate(w, h, phone).unwrap();
+        let size = (w, h);
+        check(&s, "menu-more", size, true);
+        click(&s, "history");
+        wait(
+            &s,
+            "the history",
+            "return !!document.querySelector('[data-act^=\"replay:\"]');",
+        );
+        check(&s, "history", size, true);
+        s.eval("document.querySelector('[data-act^=\"replay:\"]').click(); return true;")
+            .unwrap();
+        wait(
+            &s,
+            "the replay",
+            "return !!document.querySelector('.replay #board');",
+        );
+        check(&s, "replay", size, false);
+        click(&s, "r:last");
+        check(&s, "replay-end", size, false);
+        click(&s, "history");
+        click(&s, "menu");
+        for (act, screen) in [
+            ("scores:0", "scores"),
+            ("stats:0", "stats"),
+            ("settings", "settings"),
+        ] {
+            click(&s, act);
+            wait(
+                &s,
+                screen,
+                "return !!document.querySelector('[data-act=\"menu\"]') && !document.querySelector('[data-act=\"history\"]');",
+            );
+            check(&s, screen, size, true);
+            click(&s, "menu");
+            wait(
+                &s,
+                "the menu",
+                "return !!document.querySelector('[data-act=\"history\"]');",
+            );
+        }
+    }
+}

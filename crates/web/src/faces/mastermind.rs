@@ -4,7 +4,7 @@
 //! symbols), which the game parses and checks.
 
 use super::html::{button, esc};
-use super::play::{Board, Step};
+use super::play::{Board, Shown, Step};
 use parlor::games::mastermind::{Mastermind, Role, State};
 use parlor::mid::session::Session;
 
@@ -53,8 +53,8 @@ impl Pegs {
 }
 
 impl Board<Mastermind> for Pegs {
-    fn html(&self, session: &Session<Mastermind>, _now_ms: u64) -> String {
-        let state = session.state();
+    fn html(&self, shown: &Shown<Mastermind>, _now_ms: u64) -> String {
+        let state = shown.state;
         let v = &state.variant;
         let pegs = v.pegs();
         let mut rows = String::new();
@@ -72,7 +72,7 @@ impl Board<Mastermind> for Pegs {
         let left = (v.guesses() as usize)
             .saturating_sub(state.history().len())
             .min(12);
-        let over = session.ended().is_some();
+        let over = shown.over;
         let breaker = state.role() == Role::Breaker;
         for _ in 0..left.saturating_sub(usize::from(!over && breaker)) {
             let empty = "<i class=\"peg hole\"></i>".repeat(usize::from(pegs));
@@ -92,7 +92,7 @@ impl Board<Mastermind> for Pegs {
                     "<div class=\"secret\" aria-label=\"The code\"><span>Code</span><span class=\"code\">{shown}</span></div>"
                 ));
             }
-        } else if breaker {
+        } else if breaker && shown.turn.is_some() {
             let mut current = String::new();
             for k in 0..usize::from(pegs) {
                 match self.guess.get(k) {
@@ -122,7 +122,7 @@ impl Board<Mastermind> for Pegs {
                 button("b:clear", "Clear", "cmd", Some("Clear the guess")),
                 button("b:submit", "Submit", "cmd primary", Some("Submit the guess"))
             ));
-        } else {
+        } else if !breaker {
             out.push_str("<p class=\"notice\">Codemaker games are played on the terminal face (?face=terminal).</p>");
         }
         out.push_str("</div>");

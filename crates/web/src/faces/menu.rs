@@ -60,7 +60,14 @@ pub fn menu_html(
             esc(&best)
         ));
     }
-    out.push_str("</div></section><footer class=\"foot\"><a class=\"cmd\" href=\"?face=terminal\">Terminal view</a></footer></main>");
+    out.push_str(&format!(
+        "</div></section><section aria-label=\"Records and settings\"><h2>More</h2><div class=\"row more\">{}{}{}{}</div></section>",
+        button("history", "History", "cmd wide", None),
+        button("scores:0", "Best scores", "cmd wide", None),
+        button("stats:0", "Statistics", "cmd wide", None),
+        button("settings", "Settings", "cmd wide", None)
+    ));
+    out.push_str("<footer class=\"foot\"><a class=\"cmd\" href=\"?face=terminal\">Terminal view</a></footer></main>");
     out
 }
 
@@ -69,17 +76,35 @@ pub fn params(game: &dyn AnyGame, values: &[(String, String)], contexts: &Contex
     game.params_from(values, contexts)
 }
 
-/// One setting's choices: (value, label).
-fn choices(kind: &Kind) -> Vec<(String, String)> {
+/// One setting's choices: (value, label); a wide range of numbers as its round values (1, 2 and 5 times a power
+/// of ten) between its ends.
+pub fn choices(kind: &Kind) -> Vec<(String, String)> {
     match kind {
         Kind::Choice(list) => list
             .iter()
             .map(|(v, l)| (v.to_string(), l.to_string()))
             .collect(),
-        Kind::Number { min, max } => (*min..=*max)
-            .take(64)
+        Kind::Number { min, max } if max - min < 64 => (*min..=*max)
             .map(|v| (v.to_string(), v.to_string()))
             .collect(),
+        Kind::Number { min, max } => {
+            let mut values = vec![*min];
+            let mut unit = 1i64;
+            while unit <= *max / 10 + 1 && values.len() < 64 {
+                for m in [1, 2, 5] {
+                    let v = unit.saturating_mul(m);
+                    if v > *min && v < *max {
+                        values.push(v);
+                    }
+                }
+                unit = unit.saturating_mul(10);
+            }
+            values.push(*max);
+            values
+                .into_iter()
+                .map(|v| (v.to_string(), v.to_string()))
+                .collect()
+        }
         Kind::Decimal { min, max, step } => {
             let mut out = Vec::new();
             let steps = ((max - min) / step).round().clamp(0.0, 64.0) as usize;

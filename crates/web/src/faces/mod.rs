@@ -9,21 +9,27 @@
 //! assignment per change, with one delegated listener reading each control's `data-act`: no framework, no
 //! dependency beyond web-sys.
 
+pub mod history;
 pub mod html;
 pub mod mastermind;
 pub mod menu;
 pub mod nocca;
 pub mod play;
+pub mod replay;
+pub mod scores;
+pub mod settings;
 #[cfg(target_arch = "wasm32")]
 mod shell;
+pub mod stats;
 pub mod twenty48;
 
 use crate::store::WebStore;
 use parlor::mid::game::Game;
 use parlor::mid::session::{Seed, Session};
 use parlor::mid::{AnyGame, Contexts, Entry};
-use parlor::storage::{Scoreboard, Storage, Unfinished};
+use parlor::storage::{GameRecord, Scoreboard, Storage, Unfinished};
 use play::{Board, Play, Playing};
+use replay::{ReplayOf, Replaying};
 use std::marker::PhantomData;
 
 /// One game as the faces see it: the registry's game and its board.
@@ -47,6 +53,8 @@ pub trait Face: Sync {
         store: &WebStore,
         contexts: &Contexts,
     ) -> Result<Box<dyn Playing>, String>;
+    /// A finished game of this game, replayed.
+    fn replay(&self, record: &GameRecord) -> Result<Box<dyn Replaying>, String>;
 }
 
 /// Game `G` drawn with board `B`.
@@ -108,6 +116,10 @@ impl<G: Game, B: Board<G>> Face for FaceOf<G, B> {
         let session =
             Session::<G>::resume_in(saved, store, contexts.of::<G>()).map_err(|e| e.to_string())?;
         Ok(Box::new(Play::<G, B>::new(session, store.clone())))
+    }
+
+    fn replay(&self, record: &GameRecord) -> Result<Box<dyn Replaying>, String> {
+        Ok(Box::new(ReplayOf::<G, B>::new(record)?))
     }
 }
 

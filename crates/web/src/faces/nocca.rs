@@ -4,7 +4,7 @@
 //! moves and sent in the game's notation.
 
 use super::html::esc;
-use super::play::{Board, Step};
+use super::play::{Board, Shown, Step};
 use nocca::{Colour, Move, Square};
 use parlor::games::nocca::{Nocca, State};
 use parlor::mid::game::Turn;
@@ -24,12 +24,12 @@ fn colour_name(c: Colour) -> &'static str {
 }
 
 /// The legal moves the player may make now (none while the computer moves or the game is over).
-fn player_moves(session: &Session<Nocca>) -> Vec<Move> {
-    if session.turn() != Some(Turn::Player) || session.ended().is_some() {
+fn player_moves(shown: &Shown<Nocca>) -> Vec<Move> {
+    if shown.turn != Some(Turn::Player) || shown.over {
         return Vec::new();
     }
-    session
-        .state()
+    shown
+        .state
         .position()
         .legal_moves()
         .iter()
@@ -48,12 +48,12 @@ fn square_name(r: i32, c: usize, rows: usize) -> String {
 }
 
 impl Board<Nocca> for Discs {
-    fn html(&self, session: &Session<Nocca>, _now_ms: u64) -> String {
-        let state: &State = session.state();
+    fn html(&self, shown: &Shown<Nocca>, _now_ms: u64) -> String {
+        let state: &State = shown.state;
         let pos = state.position();
         let dims = pos.dims();
         let (rows, cols) = (dims.rows(), dims.cols());
-        let moves = player_moves(session);
+        let moves = player_moves(shown);
         let targets: Vec<(i32, i32)> = match self.selected {
             Some(sq) => moves
                 .iter()
@@ -168,7 +168,7 @@ impl Board<Nocca> for Discs {
                 let Some(from) = self.selected.take() else {
                     return Step::Pass;
                 };
-                let moves = player_moves(session);
+                let moves = player_moves(&Shown::of(session));
                 match moves
                     .iter()
                     .find(|m| m.from == from && m.target() == (r, c as i32))

@@ -26,10 +26,31 @@ pub enum Step {
     Say(String),
 }
 
+/// A position as a board draws it: a game being played, or a replay's position (nobody to move).
+pub struct Shown<'a, G: Game> {
+    /// The position.
+    pub state: &'a G::State,
+    /// Who is to move (`None` when the game is over or replayed: nothing can be tapped).
+    pub turn: Option<Turn>,
+    /// Whether the game is over (a replay's last position).
+    pub over: bool,
+}
+
+impl<'a, G: Game> Shown<'a, G> {
+    /// The position of `session`, as it is played.
+    pub fn of(session: &'a Session<G>) -> Shown<'a, G> {
+        Shown {
+            state: session.state(),
+            turn: session.turn(),
+            over: session.ended().is_some(),
+        }
+    }
+}
+
 /// A game's board on the page: its drawing and its own input state (a selection, a guess being made).
 pub trait Board<G: Game>: Default + 'static {
-    /// The board as HTML, for `session`'s state; `now_ms` is the page's clock (animations).
-    fn html(&self, session: &Session<G>, now_ms: u64) -> String;
+    /// The board as HTML, for the position `shown`; `now_ms` is the page's clock (animations).
+    fn html(&self, shown: &Shown<G>, now_ms: u64) -> String;
     /// A tap on a board control whose `data-act` was `b:<act>`.
     fn act(&mut self, session: &Session<G>, act: &str) -> Step;
     /// A key (the browser's name: `ArrowLeft`, `u`, `Enter`), before the common commands see it.
@@ -482,7 +503,7 @@ impl<G: Game, B: Board<G>> Playing for Play<G, B> {
             self.board.class(),
             esc(G::ID),
             self.header(),
-            self.board.html(&self.session, now()),
+            self.board.html(&Shown::of(&self.session), now()),
             esc(&self.line),
             self.bar(),
             self.overlay()

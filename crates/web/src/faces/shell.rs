@@ -2,12 +2,18 @@
 //! the page's events (taps through one delegated `click` listener reading `data-act`, form changes, keys, swipes
 //! through pointer events) and the `aria-live` line.
 
+use super::history::history_html;
 use super::menu::{menu_html, params, setup_html};
 use super::play::{Go, Playing};
+use super::replay::Replaying;
+use super::scores::scores_html;
+use super::settings::{SettingsScreen, catalog};
+use super::stats::stats_html;
 use super::{FACES, Face};
 use crate::announce::Announcer;
-use crate::store::{Persist, WebStore};
+use crate::store::{Persist, WebKeeper, WebStore};
 use parlor::mid::Contexts;
+use parlor::settings::Section;
 use parlor::storage::Storage;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -36,6 +42,13 @@ enum View {
     Menu,
     Setup(usize),
     Play(Box<dyn Playing>),
+    History,
+    Replay(Box<dyn Replaying>),
+    /// The best scores of the game at this index.
+    Scores(usize),
+    /// The statistics of the game at this index.
+    Stats(usize),
+    Settings,
 }
 
 struct Shell {
@@ -45,6 +58,8 @@ struct Shell {
     /// Each game's setup values, as chosen in this visit.
     values: Vec<Vec<(String, String)>>,
     notice: String,
+    /// The settings, kept as the terminal face keeps them.
+    settings: SettingsScreen,
     announcer: Announcer,
     /// Where a pointer went down: its id, where, and the control it pressed (its `data-act`), if any.
     pointer: Option<(i32, f64, f64, Option<String>)>,
@@ -65,8 +80,8 @@ fn document() -> Option<web_sys::Document> {
 }
 
 impl Shell {
-    fn html(&self) -> String {
-        match &self.view {
+    fn html(&mut self) -> String {
+        match &mut self.view {
             View::Menu => menu_html(FACES, &self.store, &self.contexts, &self.notice),
             View::Setup(i) => {
                 let face: &dyn Face = FACES[*i];
@@ -74,7 +89,36 @@ impl Shell {
                 setup_html(*i, face.any(), &chosen, face.best(&self.store))
             }
             View::Play(p) => p.html(),
+            View::History => history_html(FACES, &self.store, &self.notice),
+            View::Replay(r) => r.html(),
+            View::Scores(i) => scores_html(FACES, *i, &self.store),
+            View::Stats(i) => stats_html(FACES, *i, &self.store),
+            View::Settings => self.settings.html(),
         }
+    }
+
+    /// Each game's setup values from the settings' defaults for new games.
+    fn defaults(&mut self) {
+        for (i, values) in self.values.iter_mut().enumerate() {
+            *values = self
+                .settings
+                .settings
+                .entries(Section::Game(i))
+                .into_iter()
+                .map(|(s, v)| (s.key.to_string(), v))
+                .collect();
+        }
+    }
+
+    /// The settings' theme and animations on the page's body (`auto`: the browser's light or dark).
+    fn dress(&self) {
+        let Some(body) = document().and_then(|d| d.body()) else {
+            return;
+        };
+        let s = &self.settings.settings;
+        let theme = format!("faces theme-{}", s.theme().as_str());
+        let still = if s.animations() { "" } else { " still" };
+        body.set_class_name(&format!("{theme}{still}"));
     }
 
     /// Draws the screen, keeping the focus on the control that had it, and says what changed.
@@ -87,7 +131,8 @@ impl Shell {
             e.get_attribute("data-act")
                 .or_else(|| e.get_attribute("data-set"))
         });
-        root.set_inner_html(&self.html());
+        let html = self.html();
+        root.set_inner_html(&html);
         if let Some(act) = focused {
             let sel = format!("[data-act=\"{act}\"], [data-set=\"{act}\"]");
             if let Ok(Some(el)) = root.query_selector(&sel)
@@ -100,6 +145,11 @@ impl Shell {
             View::Play(p) => p.said(),
             View::Menu => Some("Menu".to_string()),
             View::Setup(i) => Some(format!("New game: {}", FACES[*i].any().title())),
+            View::History => Some("History".to_string()),
+            View::Replay(r) => Some(r.said()),
+            View::Scores(i) => Some(format!("Best scores: {}", FACES[*i].any().title())),
+            View::Stats(i) => Some(format!("Statistics: {}", FACES[*i].any().title())),
+            View::Settings => Some("Settings".to_string()),
         };
         if let Some(line) = self.announcer.next(line)
             && let Some(el) = doc.get_element_by_id("announce")
@@ -115,7 +165,17 @@ impl Shell {
                     self.view = View::Menu;
                 }
             }
-            _ if act == "menu" => self.view = View::Menu,
+            View::Replay(r) => {
+                if r.act(act) == Go::Menu {
+                    self.view = View::History;
+                }
+            }
+            _ if act == "menu" => {
+                self.notice.clear();
+                self.view = View::Menu;
+            }
+            _ if act == "history" => self.view = View::History,
+            _ if act == "settings" => self.view = View::Settings,
             _ => {
                 if let Some(i) = act
                     .strip_prefix("setup:")
@@ -131,6 +191,23 @@ impl Shell {
                     self.start(i);
                 } else if let Some(session) = act.strip_prefix("resume:") {
                     self.resume(session);
+                } else if let Some(i) = act
+                    .strip_prefix("scores:")
+                    .and_then(|i| i.parse::<usize>().ok())
+                    && i < FACES.len()
+                {
+                    self.view = View::Scores(i);
+                } else if let Some(i) = act
+                    .strip_prefix("stats:")
+                    .and_then(|i| i.parse::<usize>().ok())
+                    && i < FACES.len()
+                {
+                    self.view = View::Stats(i);
+                } else if let Some(id) = act
+                    .strip_prefix("replay:")
+                    .and_then(|i| i.parse::<i64>().ok())
+                {
+                    self.replay(id);
                 }
             }
         }
@@ -160,7 +237,35 @@ impl Shell {
         }
     }
 
+    /// Opens the replay of the finished game `id`, or says why not.
+    fn replay(&mut self, id: i64) {
+        let games = self
+            .store
+            .history(None, super::history::SHOWN)
+            .map(|h| h.games)
+            .unwrap_or_default();
+        let Some(r) = games.iter().find(|r| r.id == id) else {
+            self.notice = format!("Game #{id} is no longer in the history.");
+            return;
+        };
+        match super::find(&r.game).map(|f| f.replay(r)) {
+            Some(Ok(p)) => {
+                self.notice.clear();
+                self.view = View::Replay(p);
+            }
+            Some(Err(e)) => self.notice = e,
+            None => self.notice = format!("This page cannot replay a game of {}", r.game),
+        }
+    }
+
     fn set(&mut self, key: &str, value: &str) {
+        if let View::Settings = self.view
+            && let Some(row) = key.strip_prefix("row:").and_then(|r| r.parse().ok())
+        {
+            self.settings.set(row, value);
+            self.defaults();
+            self.dress();
+        }
         if let View::Setup(i) = self.view {
             let values = &mut self.values[i];
             values.retain(|(k, _)| k != key);
@@ -196,6 +301,20 @@ impl Shell {
                 }
                 _ => false,
             },
+            View::Replay(r) => {
+                if r.key(key) == Go::Menu {
+                    self.view = View::History;
+                }
+                true
+            }
+            View::History | View::Scores(_) | View::Stats(_) | View::Settings => {
+                if matches!(key, "Escape" | "q") {
+                    self.view = View::Menu;
+                    true
+                } else {
+                    false
+                }
+            }
             View::Menu => false,
         };
         if took {
@@ -257,18 +376,22 @@ pub fn parlor_start_faces() -> Result<String, JsValue> {
     doc.head().ok_or("no head")?.append_child(&style)?;
     let root = doc.get_element_by_id(ROOT_ID).ok_or("no #faces element")?;
     let persist: Rc<dyn Persist> = Rc::new(crate::page::LocalStorage);
-    let opened = WebStore::open(persist, js_sys::Date::now() as i64);
+    let opened = WebStore::open(persist.clone(), js_sys::Date::now() as i64);
     let contexts = super::contexts();
-    let shell = Shell {
+    let settings = SettingsScreen::new(WebKeeper::new(persist), &catalog());
+    let mut shell = Shell {
         store: opened.store,
         contexts,
         view: View::Menu,
         values: vec![Vec::new(); FACES.len()],
         notice: opened.notice.unwrap_or_default(),
+        settings,
         announcer: Announcer::default(),
         pointer: None,
         pressed_at: f64::NEG_INFINITY,
     };
+    shell.defaults();
+    shell.dress();
     SHELL.with(|s| *s.borrow_mut() = Some(shell));
     with_shell(Shell::render);
 

@@ -5,7 +5,7 @@
 //! once. Swipes (the shell's pointer events) and keys are slides; `prefers-reduced-motion` turns the motion off
 //! (CSS).
 
-use super::play::{Board, Step};
+use super::play::{Board, Shown, Step};
 use parlor::games::twenty48::animation::{DURATION_MS, paths};
 use parlor::games::twenty48::{State, Twenty48};
 use parlor::mid::session::Session;
@@ -96,8 +96,8 @@ impl Tiles {
 }
 
 impl Board<Twenty48> for Tiles {
-    fn html(&self, session: &Session<Twenty48>, now_ms: u64) -> String {
-        let state = session.state();
+    fn html(&self, shown: &Shown<Twenty48>, now_ms: u64) -> String {
+        let state = shown.state;
         let n = state.game.board().size();
         let cells = "<div></div>".repeat(n * n);
         let tiles: Vec<String> = (0..n)
