@@ -14,6 +14,7 @@ use crate::games::nocca::board::Layout;
 use crate::input::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use crate::tui::keys::{self, Binding};
 use crate::tui::layout::{chrome, fit_line};
+use crate::tui::text::Wrapped;
 use crate::tui::theme::Theme;
 use crate::tui::{Ctx, Help, Transition, View};
 use bindings::{Cmd, DAILY_2048, GAME, LOBBY};
@@ -221,14 +222,22 @@ impl View for OnlineView {
             body.height = body.height.saturating_sub(1);
         }
         if let Some(p) = &self.prompt {
+            // Wrapped, never shortened: the line being typed stays whole at every width.
             let text = OnlineView::prompt_line(p);
-            let line = Rect { height: 1, ..body };
-            frame.render_widget(
-                Paragraph::new(fit_line(Line::styled(text, theme.strong()), body.width)),
-                line,
+            let wrapped = Wrapped::new(vec![Line::styled(text, theme.strong())], body.width);
+            let rows = wrapped.height().min(body.height.saturating_sub(1).max(1));
+            wrapped.render(
+                frame,
+                Rect {
+                    height: rows,
+                    ..body
+                },
+                // Scrolled to its end when it must scroll: the typed text is last.
+                usize::MAX,
+                theme.dim(),
             );
-            body.y += 1;
-            body.height = body.height.saturating_sub(1);
+            body.y += rows;
+            body.height = body.height.saturating_sub(rows);
         }
         if self.t48.is_some() {
             self.board = None;
