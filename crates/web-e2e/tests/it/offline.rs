@@ -204,12 +204,19 @@ fn an_update_waits_while_a_game_goes_on_and_is_taken_at_the_next_load() {
     page.wait_text(MENU_FIRST).unwrap();
     let now = wait_offline_ready(&page);
     assert_eq!(now, format!("{old}-next"));
-    assert_eq!(
+    let new_page = |page: &Session| {
         page.eval("return !!document.querySelector('meta[name=parlor-next]');")
-            .unwrap(),
-        Value::Bool(true),
-        "the page is the new build's"
-    );
+            .unwrap()
+            == Value::Bool(true)
+    };
+    if !new_page(&page) {
+        // The page gives the waiting worker 10 s to take over before it starts (index.html); on a machine too
+        // busy for that it starts from the old build and the new one, active by now, serves the load after.
+        page.reload().unwrap();
+        page.wait_text(MENU_FIRST).unwrap();
+        assert_eq!(wait_offline_ready(&page), format!("{old}-next"));
+    }
+    assert!(new_page(&page), "the page is the new build's");
     open_item(&page, "Continue 2048");
     let back = page
         .wait_screen("the game again", Duration::from_secs(10), |s| {
