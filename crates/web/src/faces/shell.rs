@@ -177,31 +177,15 @@ impl Shell {
             _ if act == "history" => self.view = View::History,
             _ if act == "settings" => self.view = View::Settings,
             _ => {
-                if let Some(i) = act
-                    .strip_prefix("setup:")
-                    .and_then(|i| i.parse::<usize>().ok())
-                    && i < FACES.len()
-                {
+                if let Some(i) = face_index(act, "setup:") {
                     self.view = View::Setup(i);
-                } else if let Some(i) = act
-                    .strip_prefix("start:")
-                    .and_then(|i| i.parse::<usize>().ok())
-                    && i < FACES.len()
-                {
+                } else if let Some(i) = face_index(act, "start:") {
                     self.start(i);
                 } else if let Some(session) = act.strip_prefix("resume:") {
                     self.resume(session);
-                } else if let Some(i) = act
-                    .strip_prefix("scores:")
-                    .and_then(|i| i.parse::<usize>().ok())
-                    && i < FACES.len()
-                {
+                } else if let Some(i) = face_index(act, "scores:") {
                     self.view = View::Scores(i);
-                } else if let Some(i) = act
-                    .strip_prefix("stats:")
-                    .and_then(|i| i.parse::<usize>().ok())
-                    && i < FACES.len()
-                {
+                } else if let Some(i) = face_index(act, "stats:") {
                     self.view = View::Stats(i);
                 } else if let Some(id) = act
                     .strip_prefix("replay:")
@@ -489,4 +473,11 @@ pub fn parlor_start_faces() -> Result<String, JsValue> {
     )?;
     tick.forget();
     Ok("faces".to_string())
+}
+
+/// The game index after `prefix` in a control's `data-act` (`setup:1`), when it names one of [`FACES`].
+fn face_index(act: &str, prefix: &str) -> Option<usize> {
+    act.strip_prefix(prefix)
+        .and_then(|i| i.parse::<usize>().ok())
+        .filter(|&i| i < FACES.len())
 }
