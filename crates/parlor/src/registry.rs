@@ -9,7 +9,9 @@ use crate::mid::{AnyGame, Entry};
 #[cfg(feature = "terminal")]
 use crate::plain::launch::PlainLaunch;
 use crate::settings::{Catalog, Settings};
+use crate::tui::daily::DailyKind;
 use crate::tui::launch::Launch;
+use crate::tui::room::Played;
 
 /// A game as every part of the program sees it.
 #[cfg(feature = "terminal")]
@@ -25,20 +27,26 @@ pub trait Registered: Launch {}
 #[cfg(not(feature = "terminal"))]
 impl<T: Launch> Registered for T {}
 
-/// Nocca Nocca, the game of Parlor online's rooms.
-static NOCCA: Entry<crate::games::nocca::Nocca> = Entry::new();
-
 /// Every game, in menu order: one line each.
 pub static GAMES: &[&dyn Registered] = &[
     &Entry::<crate::games::twenty48::Twenty48>::new(),
     &Entry::<crate::games::mastermind::Mastermind>::new(),
-    &NOCCA,
+    &Entry::<crate::games::nocca::Nocca>::new(),
 ];
 
-/// The game Parlor online's rooms play against people (the lobby, challenges, the rated queue, watching): the
-/// server's protocol speaks its moves.
-pub fn online_rooms() -> &'static dyn Registered {
-    &NOCCA
+/// The daily challenges of Parlor online, in the lobby's order.
+static DAILIES: &[&dyn DailyKind] = &[
+    &crate::games::twenty48::daily::DAILY,
+    &crate::games::mastermind::daily::DAILY,
+];
+
+/// The games Parlor online plays: the game of its rooms against people (the lobby, challenges, the rated queue,
+/// watching), whose moves the server's protocol speaks, and the daily challenges, in the lobby's order.
+pub fn online() -> Played {
+    Played {
+        room: &crate::games::nocca::online::ROOM,
+        dailies: DAILIES,
+    }
 }
 
 /// The game of a given name.

@@ -16,7 +16,7 @@ pub fn main_entry() -> std::process::ExitCode {
             let env = Env::new(global, registry::tui());
             // One menu everywhere: the menu `q` goes back to from a game opened by its command has the Online
             // entry too.
-            online::offer_in_menu(&env, registry::online_rooms().title());
+            online::offer_in_menu(&env, registry::online());
             game.run(&matches, &env)
         }
         Parsed::General(cli) => run(cli),
@@ -79,7 +79,7 @@ pub fn run(cli: Cli) -> Result<()> {
             }
         }
         Some(Command::Serve(args)) => cli::serve::run(args, &env.global),
-        Some(Command::Online(args)) => online::run(args, &env),
+        Some(Command::Online(args)) => online::run(args, &env, registry::online()),
         Some(Command::Export(args)) => cli::transfer::export(args, &env),
         Some(Command::Import(args)) => cli::transfer::import(args, &env),
         Some(Command::Completions(args)) => {
@@ -121,7 +121,7 @@ pub fn run(cli: Cli) -> Result<()> {
                 let games = registry::plain();
                 env.with_plain_io(|io| plain::menu(io, &mut store, &games, notice))
             } else {
-                online::offer_in_menu(&env, registry::online_rooms().title());
+                online::offer_in_menu(&env, registry::online());
                 env.run_tui(vec![menu_view(notice)], store)
             }
         }

@@ -359,7 +359,13 @@ mod socket {
         }));
         open(&link);
         start_ticking(&link);
-        Ok(OnlineView::new(server, name, Box::new(WebWire(link))).leaving_to_menu())
+        Ok(OnlineView::new(
+            server,
+            name,
+            parlor::registry::online(),
+            Box::new(WebWire(link)),
+        )
+        .leaving_to_menu())
     }
 
     /// The menu's "Online": the question of the server and name, prefilled.
@@ -379,7 +385,7 @@ mod socket {
         Box::new(ConnectView::new(
             &server,
             &name,
-            parlor::registry::online_rooms().title(),
+            parlor::registry::online().room.title(),
             Box::new(connect),
         ))
     }
@@ -469,7 +475,7 @@ mod tests {
         let persist = Rc::new(MapPersist::default());
         let mut store = WebStore::open(persist.clone(), 0).store;
         let r = finished(12);
-        let first = import(&r, "ann", &mut store).unwrap();
+        let first = import(parlor::registry::online().room, &r, "ann", &mut store).unwrap();
         assert!(first.added && !first.line.contains("NOT kept"), "{first:?}");
         assert!(
             persist.get(STORE_KEY).unwrap().contains("online 3x3"),
@@ -483,12 +489,18 @@ mod tests {
             (history[0].seed, history[0].moves.as_str()),
             (12, r.moves.as_str())
         );
-        let again = import(&r, "ann", &mut reopened).unwrap();
+        let again = import(parlor::registry::online().room, &r, "ann", &mut reopened).unwrap();
         assert_eq!((again.added, again.id), (false, first.id));
         assert_eq!(reopened.history(None, 10).unwrap().games.len(), 1);
         // A browser that refuses the write: the line says so.
         persist.full.set(true);
-        let refused = import(&finished(13), "ann", &mut reopened).unwrap();
+        let refused = import(
+            parlor::registry::online().room,
+            &finished(13),
+            "ann",
+            &mut reopened,
+        )
+        .unwrap();
         assert!(refused.line.contains("NOT kept"), "{}", refused.line);
     }
 

@@ -283,7 +283,7 @@ pub fn parlor_start() -> Result<String, JsValue> {
     // The menu's "Online": Parlor online over the page's WebSocket (online.rs).
     parlor::tui::menu::offer_online(
         crate::online::open_online,
-        parlor::registry::online_rooms().title(),
+        parlor::registry::online().room.title(),
     );
     let persist: Rc<dyn Persist> = Rc::new(LocalStorage);
     let opened = WebStore::open(persist.clone(), js_sys::Date::now() as i64);

@@ -148,7 +148,7 @@ mod tests {
 
     #[test]
     fn an_opponent_away_is_counted_down_reminded_and_back() {
-        let mut m = Model::new("ann");
+        let mut m = Model::new("ann", crate::registry::online());
         m.apply(Down::Connected);
         let lines = m.apply(Down::Message(ServerMessage::Away {
             game: 4,

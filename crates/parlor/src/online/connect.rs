@@ -31,9 +31,7 @@ pub struct ConnectView {
     rows: [u16; 2],
     /// Where the name and its token are kept (`this browser`), as the screen says.
     kept_in: &'static str,
-    /// The title of the game the server's rooms play (the registry's [`online_rooms`]).
-    ///
-    /// [`online_rooms`]: crate::registry::online_rooms
+    /// The title of the game the server's rooms play (the registry's `online().room`).
     played: &'static str,
 }
 

@@ -1,4 +1,5 @@
-//! Parlor online's client (issue 28): Nocca Nocca against people on a `parlor serve` server. The core of it builds
+//! Parlor online's client: the rooms' game against people on a `parlor serve` server, and the daily challenges
+//! (each reached through the registry's [`Played`], never by name). The core of it builds
 //! for every front end: what the client knows ([`model::Model`]), the connection protocol as a sans-I/O state
 //! machine ([`conn::Conn`]: hello, resume after the last event, acknowledgements, the wait between tries), and the
 //! full screen ([`screen`]) over a [`screen::Wire`], the platform's socket. The terminal (`parlor online`) adds its
@@ -31,11 +32,12 @@ mod terminal {
     use super::{import, plain};
     use crate::cli::env::Env;
     use crate::cli::online::OnlineArgs;
+    use crate::tui::room::Played;
     use anyhow::{Result, anyhow};
     use std::sync::mpsc::{Receiver, Sender};
 
-    /// Runs `parlor online`.
-    pub fn run(args: &OnlineArgs, env: &Env) -> Result<()> {
+    /// Runs `parlor online`, of the games `played`.
+    pub fn run(args: &OnlineArgs, env: &Env, played: Played) -> Result<()> {
         let dir = env.config_dir.clone().ok_or_else(|| {
             anyhow!("no configuration directory for the player's name and token: pass --config-dir")
         })?;
@@ -46,14 +48,14 @@ mod terminal {
         let me = identity::load_or_create(&dir, args.name.as_deref())?;
         if let Some(game) = args.import {
             let mut store = env.open_store_noting()?;
-            let line = import::fetch_and_import(&args.url, &me, game, &mut store)?;
+            let line = import::fetch_and_import(played.room, &args.url, &me, game, &mut store)?;
             println!("{line}");
             return Ok(());
         }
         if env.plain {
-            plain::run(&args.url, me, env)
+            plain::run(&args.url, me, env, played)
         } else {
-            screen(&args.url, me, env)
+            screen(&args.url, me, env, played)
         }
     }
 
@@ -78,16 +80,16 @@ mod terminal {
     static MENU_CONFIG: std::sync::OnceLock<Option<std::path::PathBuf>> =
         std::sync::OnceLock::new();
 
-    /// The title of the game the rooms play, as the menu's Online entry says it (set once, by [`offer_in_menu`]).
-    static MENU_PLAYED: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+    /// The games Parlor online plays, as the menu's Online entry plays them (set once, by [`offer_in_menu`]).
+    static MENU_PLAYED: std::sync::OnceLock<Played> = std::sync::OnceLock::new();
 
-    /// Offers Parlor online in the full-screen menu, its rooms playing the game titled `played`: its Online entry asks the server and the name (prefilled
-    /// with the ones kept in `env`'s configuration directory, else `parlor online`'s defaults), connects, and
-    /// leaving the lobby comes back to the menu.
-    pub fn offer_in_menu(env: &Env, played: &'static str) {
+    /// Offers Parlor online of the games `played` in the full-screen menu: its Online entry asks the server and the
+    /// name (prefilled with the ones kept in `env`'s configuration directory, else `parlor online`'s defaults),
+    /// connects, and leaving the lobby comes back to the menu.
+    pub fn offer_in_menu(env: &Env, played: Played) {
         let _ = MENU_CONFIG.set(env.config_dir.clone());
         let _ = MENU_PLAYED.set(played);
-        crate::tui::menu::offer_online(open_from_menu, played);
+        crate::tui::menu::offer_online(open_from_menu, played.room.title());
     }
 
     /// The menu's Online entry: the question of the server and the name.
@@ -101,15 +103,15 @@ mod terminal {
             .as_deref()
             .and_then(identity::kept)
             .map_or_else(identity::offered_name, |id| id.name);
-        let connect = move |server: &str, name: &str| from_menu(dir.as_deref(), server, name);
+        let played = MENU_PLAYED.get().copied();
+        let title = played.map_or("games", |p| p.room.title());
+        let connect = move |server: &str, name: &str| match played {
+            Some(played) => from_menu(dir.as_deref(), server, name, played),
+            None => Err("Parlor online was not offered in the menu".to_string()),
+        };
         Box::new(
-            super::connect::ConnectView::new(
-                &server,
-                &name,
-                MENU_PLAYED.get().copied().unwrap_or("games"),
-                Box::new(connect),
-            )
-            .kept_in("the configuration directory"),
+            super::connect::ConnectView::new(&server, &name, title, Box::new(connect))
+                .kept_in("the configuration directory"),
         )
     }
 
@@ -119,6 +121,7 @@ mod terminal {
         dir: Option<&std::path::Path>,
         server: &str,
         name: &str,
+        played: Played,
     ) -> Result<OnlineView, String> {
         parlor_online::address::target(server).map_err(|e| e.to_string())?;
         let dir = dir.ok_or(
@@ -128,16 +131,19 @@ mod terminal {
         identity::keep_server(dir, server).map_err(|e| format!("{e:#}"))?;
         let (tx, rx) = std::sync::mpsc::channel();
         let up = link::start(server, me.clone(), Box::new(move |d| tx.send(d).is_ok()));
-        Ok(OnlineView::new(server, &me.name, Box::new(Channels { up, rx })).leaving_to_menu())
+        Ok(
+            OnlineView::new(server, &me.name, played, Box::new(Channels { up, rx }))
+                .leaving_to_menu(),
+        )
     }
 
     /// Runs the full screen until the player quits.
-    fn screen(url: &str, me: Identity, env: &Env) -> Result<()> {
+    fn screen(url: &str, me: Identity, env: &Env, played: Played) -> Result<()> {
         let opened = env.open_store()?;
         let (tx, rx) = std::sync::mpsc::channel();
         let up = link::start(url, me.clone(), Box::new(move |d| tx.send(d).is_ok()));
         // Finished games go into the store the screens share (`i`): the history shows them at once.
-        let view = OnlineView::new(url, &me.name, Box::new(Channels { up, rx }));
+        let view = OnlineView::new(url, &me.name, played, Box::new(Channels { up, rx }));
         env.run_tui(vec![Box::new(view)], opened.store)
     }
 }

@@ -1,22 +1,22 @@
 //! What the client knows, shared by the full screen and plain mode: the player and their rating, the connection's
 //! state, the lobby (players online with ratings, challenges to and from the player, live games, the queue), every
-//! game it has seen (played or watched), each rebuilt move by move with the `nocca` crate from the server's
-//! numbered events with both clocks, and the daily challenges and leaderboards. [`Model::apply`] takes what the
+//! game it has seen (played or watched), each rebuilt move by move by the rooms' game ([`Room`], from the registry)
+//! from the server's numbered events with both clocks, and the daily challenges ([`Daily`], one per challenge the
+//! registry lists) and leaderboards. [`Model::apply`] takes what the
 //! link passes on and returns the lines to tell the player (plain mode prints them; the full screen shows the
 //! newest).
 
 use super::conn::Down;
-use nocca::{Dims, Move};
+use crate::tui::daily::Daily;
+use crate::tui::room::{Played, Room, RoomGame};
 use parlor_online::protocol::{
-    Board, ChallengeInfo, ClientMessage, Clocks, Daily, EndReason, EventKind, GameRecord,
-    LeaderEntry, LiveGame, PlayerInfo, QueueEntry, Rating, RatingChanges, ScoredGuess,
-    ServerMessage, Side, TimeControl,
+    self, Board, ChallengeInfo, Clocks, EndReason, EventKind, GameRecord, LeaderEntry, LiveGame,
+    PlayerInfo, QueueEntry, Rating, RatingChanges, ServerMessage, Side, TimeControl,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
 pub use super::text::{
-    KeyWords, board_name, challenge_text, clock_text, daily_name, guess_text, leader_text,
-    queue_text, terms, terms_of,
+    KeyWords, board_name, challenge_text, clock_text, queue_text, terms, terms_of,
 };
 
 /// How a game ended.
@@ -49,7 +49,7 @@ pub struct OnlineGame {
     /// running one counts down from then).
     pub clocks: Option<(Clocks, u64)>,
     /// The game so far.
-    pub game: nocca::Game,
+    pub game: Box<dyn RoomGame>,
     /// The last event number applied.
     pub last_event: u64,
     /// How it ended, once it has.
@@ -59,9 +59,9 @@ pub struct OnlineGame {
 }
 
 impl OnlineGame {
-    /// The board's size.
-    pub fn dims(&self) -> Dims {
-        self.game.position().dims()
+    /// The board's name (`6x5`).
+    pub fn board_name(&self) -> String {
+        self.game.board_name()
     }
 
     /// The name playing `side`.
@@ -71,7 +71,7 @@ impl OnlineGame {
 
     /// The side to move.
     pub fn to_move(&self) -> Side {
-        Side::from(self.game.side_to_move())
+        self.game.to_move()
     }
 
     /// Whether it is the player's turn.
@@ -80,8 +80,8 @@ impl OnlineGame {
     }
 
     /// The last move played.
-    pub fn last_move(&self) -> Option<Move> {
-        self.game.moves().last().copied()
+    pub fn last_move(&self) -> Option<String> {
+        self.game.last_move()
     }
 
     /// The sequence number of the player's next move: its ply number, which only grows, so that a restarted
@@ -126,7 +126,7 @@ impl OnlineGame {
             "{} (black) against {} (white) on {}, {}",
             self.names[0],
             self.names[1],
-            self.dims(),
+            self.board_name(),
             terms(self.clock, self.rated)
         )
     }
@@ -152,26 +152,11 @@ impl OnlineGame {
     }
 }
 
-/// Today's Mastermind, as the server keeps it for the player.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DailyMastermind {
-    /// The day, `YYYY-MM-DD`.
-    pub day: String,
-    /// The variant.
-    pub variant: String,
-    /// The guesses scored so far.
-    pub guesses: Vec<ScoredGuess>,
-    /// Whether it is solved.
-    pub solved: bool,
-    /// Whether the game is over.
-    pub over: bool,
-}
-
 /// A leaderboard as last received.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Leaderboard {
     /// Which challenge.
-    pub daily: Daily,
+    pub daily: protocol::Daily,
     /// The day.
     pub day: String,
     /// Which board.
@@ -180,21 +165,11 @@ pub struct Leaderboard {
     pub entries: Vec<LeaderEntry>,
 }
 
-/// The message that hands today's 2048 in: every slide played, the score they make, and whether undo was used
-/// (the client gives no hints in a daily game); the server replays the slides and ranks the score it computes.
-pub fn submit_2048(day: &str, game: &twenty48::Game) -> ClientMessage {
-    ClientMessage::Submit2048 {
-        day: day.to_string(),
-        actions: parlor_online::protocol::actions_to_letters(game.actions()),
-        score: game.score(),
-        hints: false,
-        undo: game.undo_count() > 0,
-    }
-}
-
 /// Everything the client knows.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Model {
+    /// The game of the rooms.
+    pub room: &'static dyn Room,
     /// The player's name.
     pub me: String,
     /// The player's rating, once welcomed.
@@ -229,10 +204,9 @@ pub struct Model {
     pub want_import: BTreeSet<u64>,
     /// Records received for import, for the front end to take.
     pub to_import: Vec<GameRecord>,
-    /// Today's 2048: the day and the seed.
-    pub daily_2048: Option<(String, u64)>,
-    /// Today's Mastermind.
-    pub daily_mastermind: Option<DailyMastermind>,
+    /// The daily challenges, in the lobby's order: what the server told of today's, and what the player does
+    /// with it.
+    pub dailies: Vec<Box<dyn Daily>>,
     /// The last leaderboard received.
     pub leaderboard: Option<Leaderboard>,
     /// The keys the lines name, for the full screen; none in plain mode, whose lines name its commands.
@@ -242,12 +216,55 @@ pub struct Model {
 }
 
 impl Model {
-    /// A model for the player `me`.
-    pub fn new(me: &str) -> Model {
+    /// A model for the player `me`, of the games `played`.
+    pub fn new(me: &str, played: Played) -> Model {
         Model {
+            room: played.room,
             me: me.to_string(),
-            ..Model::default()
+            rating: None,
+            connected: false,
+            was_connected: false,
+            refused: None,
+            lost: None,
+            online: 0,
+            players: Vec::new(),
+            challenges: Vec::new(),
+            live: Vec::new(),
+            queue: None,
+            games: BTreeMap::new(),
+            current: None,
+            last_error: None,
+            tell_lobby: false,
+            want_import: BTreeSet::new(),
+            to_import: Vec::new(),
+            dailies: played.dailies.iter().map(|d| d.fresh()).collect(),
+            leaderboard: None,
+            keys: None,
+            away: BTreeMap::new(),
         }
+    }
+
+    /// The daily challenge `which`, if this client has it.
+    pub fn daily(&self, which: protocol::Daily) -> Option<&dyn Daily> {
+        self.dailies
+            .iter()
+            .find(|d| d.which() == which)
+            .map(|d| d.as_ref())
+    }
+
+    /// A message of a daily challenge's: the lines its challenge tells.
+    fn hear_daily(&mut self, msg: &ServerMessage) -> Vec<String> {
+        for (i, d) in self.dailies.iter_mut().enumerate() {
+            let key = self
+                .keys
+                .as_ref()
+                .and_then(|k| k.dailies.get(i))
+                .map(String::as_str);
+            if let Some(lines) = d.hear(msg, key) {
+                return lines;
+            }
+        }
+        Vec::new()
     }
 
     /// The game in front.
@@ -471,94 +488,26 @@ impl Model {
                 }
                 v
             }
-            ServerMessage::Daily2048 { day, seed } => {
-                self.daily_2048 = Some((day.clone(), seed));
-                vec![match &self.keys {
-                    Some(k) => format!(
-                        "2048 of the day {day}: seed {seed} (the same game for everyone; {} plays it here)",
-                        k.play_2048
-                    ),
-                    None => format!(
-                        "2048 of the day {day}: seed {seed} (the same game for everyone; 'leaderboard 2048' ranks it)"
-                    ),
-                }]
-            }
-            ServerMessage::Scored2048 {
-                day,
-                board,
-                score,
-                max_tile,
-                moves,
-                rank,
-            } => vec![format!(
-                "2048 of {day} scored by the server: {score} points, tile {max_tile}, {moves} moves: rank {rank} on the {} board",
-                board_name(board)
-            )],
-            ServerMessage::DailyMastermind {
-                day,
-                variant,
-                guesses,
-                solved,
-                over,
-            } => {
-                let next = if solved {
-                    ", solved".to_string()
-                } else if over {
-                    ", over".to_string()
-                } else {
-                    match &self.keys {
-                        Some(k) => format!("; {} makes a guess (e.g. RGYU)", k.guess),
-                        None => "; 'guess CODE' (e.g. guess RGYU)".to_string(),
-                    }
-                };
-                let mut v = vec![format!(
-                    "Mastermind of the day {day} ({variant}): {} guesses so far{next}",
-                    guesses.len(),
-                )];
-                v.extend(guesses.iter().map(guess_text));
-                self.daily_mastermind = Some(DailyMastermind {
-                    day,
-                    variant,
-                    guesses,
-                    solved,
-                    over,
-                });
-                v
-            }
-            ServerMessage::GuessScored {
-                day,
-                guess,
-                solved,
-                left,
-            } => {
-                let mut line = guess_text(&guess);
-                if solved {
-                    line.push_str(": solved!");
-                } else {
-                    line.push_str(&format!(" ({left} guesses left)"));
-                }
-                if let Some(d) = self.daily_mastermind.as_mut().filter(|d| d.day == day) {
-                    d.guesses.push(guess);
-                    d.solved = solved;
-                    d.over = solved || left == 0;
-                }
-                vec![line]
-            }
             ServerMessage::Leaderboard {
                 daily,
                 day,
                 board,
                 entries,
             } => {
+                let Some(d) = self.daily(daily) else {
+                    return vec![
+                        "a leaderboard of a daily challenge this Parlor does not know".to_string(),
+                    ];
+                };
                 let mut v = vec![format!(
                     "{} of the day {day}, {} board:",
-                    daily_name(daily),
+                    d.name(),
                     board_name(board)
                 )];
                 if entries.is_empty() {
                     v.push("  nobody yet".to_string());
                 }
-                v.extend(entries.iter().map(|e| leader_text(daily, e)));
+                v.extend(entries.iter().map(|e| d.leader_text(e)));
                 self.leaderboard = Some(Leaderboard {
                     daily,
                     day,
@@ -588,6 +537,8 @@ impl Model {
             ServerMessage::Back { game, side, name } => vec![self.heard_back(game, side, &name)],
             // The connection hears it (`conn`); nothing to show.
             ServerMessage::Pong {} => Vec::new(),
+            // The daily challenges' own messages.
+            msg => self.hear_daily(&msg),
         }
     }
 
@@ -606,10 +557,9 @@ impl Model {
                 rematch_of,
                 clocks,
             } => {
-                let Ok(dims) = board.parse::<Dims>() else {
-                    return vec![format!(
-                        "game {id}: a board this Parlor does not know: {board}"
-                    )];
+                let game = match self.room.start(&board) {
+                    Ok(game) => game,
+                    Err(why) => return vec![format!("game {id}: {why}")],
                 };
                 let side = if black == me {
                     Some(Side::Black)
@@ -632,7 +582,7 @@ impl Model {
                     clock,
                     rated,
                     clocks: clocks.map(|c| (c, now)),
-                    game: nocca::Game::new(dims, nocca::GameOptions::default()),
+                    game,
                     last_event: event.n,
                     ending: None,
                     rematch_from: None,
@@ -666,19 +616,13 @@ impl Model {
                 let Some(g) = self.games.get_mut(&id) else {
                     return Vec::new();
                 };
-                let played = mv
-                    .parse::<Move>()
-                    .map_err(|e| e.to_string())
-                    .and_then(|m| g.game.play(m).map_err(|e| e.to_string()).map(|_| m));
+                let played = g.game.play(&mv);
                 g.last_event = event.n;
                 if let Some(c) = clocks {
                     g.clocks = Some((c, now));
                 }
                 match played {
-                    Ok(m) => {
-                        let pos = &g.game.positions()[g.game.ply() - 1];
-                        let text = crate::games::nocca::move_text(pos, m, "-")
-                            .replace("-goal)", " into the goal)");
+                    Ok(text) => {
                         let left = g
                             .remaining(by, now)
                             .map(|ms| format!(" [{} left]", clock_text(ms)))
@@ -749,6 +693,10 @@ mod tests {
     use super::*;
     use parlor_online::protocol::Event;
 
+    fn model(me: &str) -> Model {
+        Model::new(me, crate::registry::online())
+    }
+
     fn ev(game: u64, n: u64, kind: EventKind) -> Down {
         Down::Message(ServerMessage::Event {
             game,
@@ -758,7 +706,7 @@ mod tests {
 
     #[test]
     fn events_build_the_game_its_clocks_and_its_result() {
-        let mut m = Model::new("bob");
+        let mut m = model("bob");
         m.apply(Down::Connected);
         let clocks = |b, w, running| Clocks {
             black_ms: b,
@@ -842,7 +790,7 @@ mod tests {
 
     #[test]
     fn a_lost_connection_is_said_once_and_its_return_too() {
-        let mut m = Model::new("ann");
+        let mut m = model("ann");
         assert_eq!(m.apply(Down::Connected), ["connected as ann"]);
         let lost = || Down::Lost {
             why: "reset".into(),

@@ -7,36 +7,53 @@ use super::identity::Identity;
 use super::link::{self, Down, Up};
 use super::model::Model;
 use crate::cli::env::Env;
+use crate::tui::daily::DailySaid;
+use crate::tui::room::{Played, TypedMove};
 use anyhow::Result;
-use parlor_online::protocol::{Board, ClientMessage, Daily, Side};
+use parlor_online::protocol::{Board, ClientMessage, Side};
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{Sender, channel};
 
-/// The commands, as `help` prints them.
-pub const HELP: &str = "\
-commands:
-  lobby                        players online with their ratings, open challenges, live games, your queue
-  challenge NAME [RxC] [M+S] [rated]
-                               challenge a player (board 6x5 unless given, e.g. 3x3; clock e.g. 5+3; untimed
-                               and unrated unless given)
-  accept N / decline N         answer challenge N; cancel N withdraws yours
-  queue [RxC] [M+S] / unqueue  join (or leave) the rated queue, paired by rating
-  c1k, c1 k or c1-c2           play a move in the game in front (when it is your turn)
-  resign                       give up the game in front
-  rematch / decline rematch    offer (or accept) a rematch of the finished game in front, or decline one
-  watch N / unwatch [N]        watch a live game (the lobby lists them), or stop
-  games [PLAYER]               the games seen here, or a player's last finished games on the server
-  game N                       bring game N to the front
-  board                        print the board of the game in front
-  import [N]                   add finished game N (or the one in front) to the local history
-  daily [2048|mastermind]      the daily challenges (2048's seed, Mastermind's guesses so far)
-  play 2048                    play today's 2048 here: w a s d (or up down left right) slide, 'undo',
-                               'submit' hands the game in to be replayed and ranked by the server, 'stop' drops it
-  guess CODE                   a guess at today's Mastermind (e.g. guess RGYU), scored by the server
-  leaderboard 2048|mastermind [assisted] [YYYY-MM-DD]
-                               a daily leaderboard, ranked by the server's figures
-  help or ?                    this list
-  quit or q                    leave (games in play wait for you for the server's grace period)";
+/// The commands, as `help` prints them, for the games `played`.
+pub fn help(played: Played) -> String {
+    let dailies: Vec<Box<dyn crate::tui::daily::Daily>> =
+        played.dailies.iter().map(|d| d.fresh()).collect();
+    let words: Vec<&str> = dailies.iter().map(|d| d.word()).collect();
+    let mut lines = vec![
+        "commands:".to_string(),
+        "  lobby                        players online with their ratings, open challenges, live games, your queue"
+            .to_string(),
+        "  challenge NAME [RxC] [M+S] [rated]".to_string(),
+        "                               challenge a player (board 6x5 unless given, e.g. 3x3; clock e.g. 5+3; untimed"
+            .to_string(),
+        "                               and unrated unless given)".to_string(),
+        "  accept N / decline N         answer challenge N; cancel N withdraws yours".to_string(),
+        "  queue [RxC] [M+S] / unqueue  join (or leave) the rated queue, paired by rating".to_string(),
+        played.room.plain_move_help().to_string(),
+        "  resign                       give up the game in front".to_string(),
+        "  rematch / decline rematch    offer (or accept) a rematch of the finished game in front, or decline one"
+            .to_string(),
+        "  watch N / unwatch [N]        watch a live game (the lobby lists them), or stop".to_string(),
+        "  games [PLAYER]               the games seen here, or a player's last finished games on the server"
+            .to_string(),
+        "  game N                       bring game N to the front".to_string(),
+        "  board                        print the board of the game in front".to_string(),
+        "  import [N]                   add finished game N (or the one in front) to the local history".to_string(),
+        format!(
+            "  {:<29}today's daily challenges, as the server keeps them for you",
+            format!("daily [{}]", words.join("|"))
+        ),
+    ];
+    lines.extend(dailies.iter().map(|d| d.plain_help().to_string()));
+    lines.extend([
+        format!("  leaderboard {} [assisted] [YYYY-MM-DD]", words.join("|")),
+        "                               a daily leaderboard, ranked by the server's figures".to_string(),
+        "  help or ?                    this list".to_string(),
+        "  quit or q                    leave (games in play wait for you for the server's grace period)"
+            .to_string(),
+    ]);
+    lines.join("\n")
+}
 
 /// How often the loop looks, when nothing comes, whether a reminder of an opponent away is due.
 const COUNTDOWN_TICK: std::time::Duration = std::time::Duration::from_millis(250);
@@ -48,8 +65,8 @@ enum Input {
     Net(Down),
 }
 
-/// Runs plain mode until `quit` or the end of input.
-pub fn run(url: &str, me: Identity, env: &Env) -> Result<()> {
+/// Runs plain mode of the games `played` until `quit` or the end of input.
+pub fn run(url: &str, me: Identity, env: &Env, played: Played) -> Result<()> {
     let (tx, rx) = channel::<Input>();
     let net = tx.clone();
     let up = link::start(
@@ -71,7 +88,7 @@ pub fn run(url: &str, me: Identity, env: &Env) -> Result<()> {
         }
         let _ = tx.send(Input::Eof);
     });
-    let mut model = Model::new(&me.name);
+    let mut model = Model::new(&me.name, played);
     let out = &mut std::io::stdout();
     writeln!(
         out,
@@ -79,7 +96,10 @@ pub fn run(url: &str, me: Identity, env: &Env) -> Result<()> {
         me.name
     )?;
     out.flush()?;
-    let mut session = Plain { up: &up, t48: None };
+    let mut session = Plain {
+        up: &up,
+        help: help(played),
+    };
     loop {
         let input = match rx.recv_timeout(COUNTDOWN_TICK) {
             Ok(input) => input,
@@ -104,7 +124,9 @@ pub fn run(url: &str, me: Identity, env: &Env) -> Result<()> {
                 for record in std::mem::take(&mut model.to_import) {
                     let line = env
                         .open_store_noting()
-                        .and_then(|mut store| super::import::import(&record, &me.name, &mut store))
+                        .and_then(|mut store| {
+                            super::import::import(model.room, &record, &me.name, &mut store)
+                        })
                         .map_or_else(
                             |e| format!("not imported: {e:#}"),
                             |done| format!("{} (parlor replay {})", done.line, done.id),
@@ -134,11 +156,7 @@ fn show(model: &Model, out: &mut impl Write) -> Result<()> {
     let Some(g) = model.current_game() else {
         return Ok(());
     };
-    writeln!(
-        out,
-        "{}",
-        crate::games::nocca::plain::board_text(g.game.position(), g.last_move())
-    )?;
+    writeln!(out, "{}", g.game.plain_board())?;
     if g.clocks.is_some() {
         let now = crate::host::clock().monotonic_ms();
         writeln!(
@@ -152,16 +170,12 @@ fn show(model: &Model, out: &mut impl Write) -> Result<()> {
         return Ok(());
     }
     if g.my_turn() {
-        let pieces: Vec<String> = crate::games::nocca::movable(g.game.position())
-            .iter()
-            .map(ToString::to_string)
-            .collect();
         writeln!(
             out,
             "game {}: your move ({}); pieces that can move: {}",
             g.id,
             g.to_move().as_str(),
-            pieces.join(" ")
+            g.game.plain_movable()
         )?;
     } else {
         writeln!(
@@ -177,8 +191,8 @@ fn show(model: &Model, out: &mut impl Write) -> Result<()> {
 
 struct Plain<'a> {
     up: &'a Sender<Up>,
-    /// Today's 2048 being played here, with its day.
-    t48: Option<(String, twenty48::Game)>,
+    /// What `help` prints.
+    help: String,
 }
 
 impl Plain<'_> {
@@ -190,13 +204,22 @@ impl Plain<'_> {
     fn command(&mut self, model: &mut Model, line: &str, out: &mut impl Write) -> Result<bool> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let number = |i: usize| words.get(i).and_then(|w| w.parse::<u64>().ok());
-        if self.t48.is_some() && self.twenty48(line, out)? {
-            return Ok(true);
+        // A daily challenge's command, or a line of the daily game played here.
+        for d in model.dailies.iter_mut() {
+            if let Some(said) = d.plain(&words) {
+                for s in said {
+                    match s {
+                        DailySaid::Say(line) => writeln!(out, "{line}")?,
+                        DailySaid::Send(msg) => self.send(msg),
+                    }
+                }
+                return Ok(true);
+            }
         }
         match words.as_slice() {
             [] => {}
             ["quit" | "q" | "exit"] => return Ok(false),
-            ["help" | "?"] => writeln!(out, "{HELP}")?,
+            ["help" | "?"] => writeln!(out, "{}", self.help)?,
             ["lobby" | "who"] => {
                 model.tell_lobby = true;
                 self.send(ClientMessage::Lobby { follow: false });
@@ -294,44 +317,23 @@ impl Plain<'_> {
                 }
             }
             ["daily"] => {
-                self.send(ClientMessage::Daily2048 {});
-                self.send(ClientMessage::DailyMastermind {});
-            }
-            ["daily", "2048"] => self.send(ClientMessage::Daily2048 {}),
-            ["play", "2048"] => match &model.daily_2048 {
-                Some((day, seed)) => {
-                    let game = twenty48::Game::new(twenty48::Rules::default(), *seed);
-                    writeln!(
-                        out,
-                        "2048 of the day {day}: w a s d (or up down left right) slide, 'undo', 'submit' hands \
-                         it in, 'stop' drops it"
-                    )?;
-                    writeln!(
-                        out,
-                        "{}\nscore 0",
-                        crate::games::twenty48::plain::board_text(game.board(), None, &[])
-                    )?;
-                    self.t48 = Some((day.clone(), game));
+                for d in &model.dailies {
+                    self.send(d.ask());
                 }
-                None => writeln!(out, "first 'daily 2048', to know the day's game")?,
-            },
-            ["daily", "mastermind"] => self.send(ClientMessage::DailyMastermind {}),
-            ["guess", code @ ..] if !code.is_empty() => match &model.daily_mastermind {
-                Some(d) => self.send(ClientMessage::Guess {
-                    day: d.day.clone(),
-                    n: d.guesses.len() as u32 + 1,
-                    code: code.concat(),
-                }),
-                None => writeln!(out, "first 'daily mastermind', to know the day's game")?,
+            }
+            ["daily", which] => match model.dailies.iter().find(|d| d.word() == *which) {
+                Some(d) => self.send(d.ask()),
+                None => writeln!(out, "daily {}", daily_words(model))?,
             },
             ["leaderboard", which, rest @ ..] => {
-                let daily = match *which {
-                    "2048" => Daily::Twenty48,
-                    "mastermind" => Daily::Mastermind,
-                    _ => {
-                        writeln!(out, "leaderboard 2048 or leaderboard mastermind")?;
-                        return Ok(true);
-                    }
+                let Some(daily) = model
+                    .dailies
+                    .iter()
+                    .find(|d| d.word() == *which)
+                    .map(|d| d.which())
+                else {
+                    writeln!(out, "leaderboard {}", daily_words(model))?;
+                    return Ok(true);
                 };
                 let board = if rest.contains(&"assisted") {
                     Board::Assisted
@@ -347,68 +349,6 @@ impl Plain<'_> {
             _ => self.play(model, line, out)?,
         }
         Ok(true)
-    }
-
-    /// A line while today's 2048 is played here: `true` if it was the game's (a slide, undo, submit, stop).
-    fn twenty48(&mut self, line: &str, out: &mut impl Write) -> Result<bool> {
-        use twenty48::Direction;
-        let Some((day, game)) = self.t48.as_mut() else {
-            return Ok(false);
-        };
-        let dir = match line.trim() {
-            "w" | "k" | "up" => Some(Direction::Up),
-            "s" | "j" | "down" => Some(Direction::Down),
-            "a" | "h" | "left" => Some(Direction::Left),
-            "d" | "l" | "right" => Some(Direction::Right),
-            _ => None,
-        };
-        if let Some(dir) = dir {
-            match game.slide(dir) {
-                Ok(_) => {
-                    let board = crate::games::twenty48::plain::board_text(game.board(), None, &[]);
-                    writeln!(out, "{board}\nscore {}", game.score())?;
-                    if game.status() == twenty48::game::Status::Over {
-                        writeln!(out, "no move left: 'submit' hands the game in")?;
-                    }
-                }
-                Err(e) => writeln!(out, "refused: {e}")?,
-            }
-            return Ok(true);
-        }
-        match line.trim() {
-            "undo" => {
-                match game.undo() {
-                    Ok(()) => {
-                        let board =
-                            crate::games::twenty48::plain::board_text(game.board(), None, &[]);
-                        writeln!(
-                            out,
-                            "{board}\nscore {} (undone: the game goes on the assisted board)",
-                            game.score()
-                        )?;
-                    }
-                    Err(e) => writeln!(out, "refused: {e}")?,
-                }
-                Ok(true)
-            }
-            "submit" => {
-                let msg = super::model::submit_2048(day, game);
-                writeln!(
-                    out,
-                    "2048 of {day} handed in with {} points: the server replays it",
-                    game.score()
-                )?;
-                self.send(msg);
-                self.t48 = None;
-                Ok(true)
-            }
-            "stop" => {
-                writeln!(out, "2048 of the day dropped (nothing handed in)")?;
-                self.t48 = None;
-                Ok(true)
-            }
-            _ => Ok(false),
-        }
     }
 
     /// A line that is no command: a move in the game in front.
@@ -429,25 +369,26 @@ impl Plain<'_> {
             )?;
             return Ok(());
         }
-        let text = line
-            .split_whitespace()
-            .collect::<String>()
-            .to_ascii_lowercase();
-        let pos = g.game.position();
-        match text.parse::<nocca::Move>() {
-            Ok(mv) if pos.is_legal(mv) => self.send(ClientMessage::Move {
+        match g.game.typed_move(line) {
+            Ok(mv) => self.send(ClientMessage::Move {
                 game: g.id,
                 seq: g.next_seq(),
-                mv: mv.to_string(),
+                mv,
             }),
-            Ok(mv) => writeln!(out, "refused: {}", crate::games::nocca::refusal(pos, mv))?,
-            Err(e) => writeln!(
+            Err(TypedMove::Refused(why)) => writeln!(out, "refused: {why}")?,
+            Err(TypedMove::Unreadable(e)) => writeln!(
                 out,
                 "'{line}' is no command or move ({e}); 'help' lists the commands"
             )?,
         }
         Ok(())
     }
+}
+
+/// The daily challenges' words, as a command's choice writes them (`2048 or mastermind`).
+fn daily_words(model: &Model) -> String {
+    let words: Vec<&str> = model.dailies.iter().map(|d| d.word()).collect();
+    words.join(" or ")
 }
 
 pub use super::model::terms_of as terms;

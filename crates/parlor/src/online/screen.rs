@@ -1,24 +1,23 @@
 //! `parlor online` on the full screen: the lobby (challenges to the player and sent, the games in play and
-//! finished, the newest news) and a game (both names, whose turn it is, the same Nocca Nocca board as a local
-//! game, drawn by [`crate::games::nocca::board`], with its cursor, selection, digits and clicks). A line at the top
-//! says when the connection is lost and when it is back; an opponent away is counted down on the game. The screen
-//! is a [`View`] like every other, so `?` shows its help, built from the same key tables that drive it.
+//! finished, the newest news) and a game (both names, whose turn it is, and the rooms' game's board as a local
+//! game draws it, with its cursor, selection and clicks: [`RoomBoard`]). A line at the top says when the
+//! connection is lost and when it is back; an opponent away is counted down on the game. A daily challenge opened
+//! from the lobby takes the keys (and, unless it is a typed line, the screen) until it closes. The screen is a
+//! [`View`] like every other, so `?` shows its help, built from the same key tables that drive it.
 //!
 //! By topic: the key tables (`bindings`), what the screen says about its keys (`words`: the hint bar by state,
-//! the help), the lobby (`lobby`), a game (`game`), the questions and typed lines (`prompt`) and the daily
-//! challenges (`daily`).
+//! the help), the lobby (`lobby`), a game (`game`), and the questions and typed lines (`prompt`).
 
 use super::conn::{Down, Up};
 use super::model::{Model, OnlineGame};
-use crate::games::nocca::board::Layout;
 use crate::input::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
-use crate::tui::keys::{self, Binding};
+use crate::tui::daily::DailySaid;
+use crate::tui::keys;
 use crate::tui::layout::{chrome, fit_line};
+use crate::tui::room::{BoardSaid, Played, RoomBoard, Seat, Turn};
 use crate::tui::text::Wrapped;
 use crate::tui::theme::Theme;
 use crate::tui::{Ctx, Help, Transition, View};
-use bindings::{Cmd, DAILY_2048, GAME, LOBBY};
-use nocca::Square;
 use parlor_online::protocol::ClientMessage;
 use prompt::Prompt;
 use ratatui::Frame;
@@ -27,7 +26,6 @@ use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 mod bindings;
-mod daily;
 mod game;
 mod lobby;
 mod prompt;
@@ -57,49 +55,38 @@ enum Item {
 pub struct OnlineView {
     model: Model,
     wire: Box<dyn Wire>,
-    /// Today's 2048 being played here, with its day.
-    t48: Option<(String, twenty48::Game)>,
-    /// `2` was pressed before today's 2048 was known: it starts when the server tells it.
-    want_2048: bool,
-    /// A guess at today's Mastermind typed before the server told the day: sent when it does.
-    want_guess: Option<String>,
     log: Vec<String>,
     in_game: bool,
     row: usize,
-    cursor: Option<(i32, i32)>,
-    selected: Option<(Square, usize)>,
+    /// The board of the game in front: its cursor and selection.
+    board: Box<dyn RoomBoard>,
     prompt: Option<Prompt>,
-    board: Option<(Rect, Layout)>,
     rows: Vec<(u16, Item)>,
     /// Whether leaving the lobby goes back to the menu (opened from it) rather than out of Parlor.
     back_to_menu: bool,
 }
 
 impl OnlineView {
-    /// The screen of the player `me` over `wire` (connecting to `url`, as the first line says); finished games are
-    /// added (`i`) to the local history of the store the screens share ([`super::import::import`]).
-    pub fn new(url: &str, me: &str, wire: Box<dyn Wire>) -> OnlineView {
+    /// The screen of the player `me` of the games `played` over `wire` (connecting to `url`, as the first line
+    /// says); finished games are added (`i`) to the local history of the store the screens share
+    /// ([`super::import::import`]).
+    pub fn new(url: &str, me: &str, played: Played, wire: Box<dyn Wire>) -> OnlineView {
         let mut wire = wire;
         // The lobby is followed from the start (the connection asks again after every reconnection).
         wire.up(Up::Send(ClientMessage::Lobby { follow: true }));
-        let mut model = Model::new(me);
-        model.keys = Some(OnlineView::key_words());
-        OnlineView {
-            model,
+        let mut view = OnlineView {
+            model: Model::new(me, played),
             wire,
-            t48: None,
-            want_2048: false,
-            want_guess: None,
             log: vec![format!("connecting to {url} as {me}")],
             in_game: false,
             row: 0,
-            cursor: None,
-            selected: None,
+            board: played.room.board(),
             prompt: None,
-            board: None,
             rows: Vec::new(),
             back_to_menu: false,
-        }
+        };
+        view.model.keys = Some(view.key_words());
+        view
     }
 
     /// The screen opened from the menu: leaving the lobby goes back to it (the hint bar and the help say so).
@@ -123,10 +110,63 @@ impl OnlineView {
         self.model.current_game()
     }
 
+    /// The player at the board of game `g`.
+    fn seat(&self, g: &OnlineGame) -> Seat {
+        let turn = if g.ending.is_some() {
+            Turn::Over
+        } else if g.side.is_none() {
+            Turn::Watching
+        } else if g.my_turn() {
+            Turn::Mine
+        } else {
+            Turn::Theirs(g.name(g.to_move()).to_string())
+        };
+        Seat { side: g.side, turn }
+    }
+
+    /// What the board said of a key or a click.
+    fn board_said(&mut self, said: BoardSaid) {
+        match said {
+            BoardSaid::Say(line) => self.say(line),
+            BoardSaid::Play(mv) => {
+                if let Some(g) = self.game() {
+                    let msg = ClientMessage::Move {
+                        game: g.id,
+                        seq: g.next_seq(),
+                        mv,
+                    };
+                    self.send(msg);
+                }
+            }
+            BoardSaid::Leave => self.in_game = false,
+            BoardSaid::Quiet => {}
+        }
+    }
+
+    /// What a daily challenge said.
+    fn daily_said(&mut self, said: Vec<DailySaid>) {
+        for s in said {
+            match s {
+                DailySaid::Say(line) => self.say(line),
+                DailySaid::Send(msg) => self.send(msg),
+            }
+        }
+    }
+
+    /// The lobby's keys (with each daily challenge's).
+    fn lobby_table(&self) -> Vec<crate::tui::keys::Binding<bindings::Cmd>> {
+        bindings::lobby(&self.model.dailies)
+    }
+
+    /// The daily challenge open on the screen, if one is.
+    fn open_daily(&self) -> Option<usize> {
+        self.model.dailies.iter().position(|d| d.is_open())
+    }
+
     /// Takes in what the link passed on; a finished game's record asked for (`i`) goes into `store`.
     fn pump(&mut self, store: &mut dyn crate::storage::Storage) {
         // The keys the lines name, as bound now.
-        self.model.keys = Some(OnlineView::key_words());
+        self.model.keys = Some(self.key_words());
         for down in self.wire.down() {
             let before = self.model.current;
             let lines = self.model.apply(down);
@@ -134,24 +174,18 @@ impl OnlineView {
                 self.say(l);
             }
             for record in std::mem::take(&mut self.model.to_import) {
-                let line = super::import::import(&record, &self.model.me, store)
+                let line = super::import::import(self.model.room, &record, &self.model.me, store)
                     .map_or_else(|e| format!("not imported: {e:#}"), |done| done.line);
                 self.say(line);
             }
-            if self.model.daily_mastermind.is_some()
-                && let Some(code) = self.want_guess.take()
-            {
-                self.guess(code);
-            }
-            if self.want_2048 && self.model.daily_2048.is_some() {
-                self.want_2048 = false;
-                self.start_2048();
+            for i in 0..self.model.dailies.len() {
+                let said = self.model.dailies[i].due();
+                self.daily_said(said);
             }
             if self.model.current != before {
                 // A game started (or was taken up): it comes to the front.
                 self.in_game = true;
-                self.cursor = None;
-                self.selected = None;
+                self.board.forget();
             }
         }
     }
@@ -169,16 +203,6 @@ impl OnlineView {
         let game = g.id;
         self.model.want_import.insert(game);
         self.send(ClientMessage::Record { game });
-    }
-
-    fn table(&self) -> &'static [Binding<Cmd>] {
-        if self.t48.is_some() {
-            DAILY_2048
-        } else if self.in_game {
-            GAME
-        } else {
-            LOBBY
-        }
     }
 
     fn title(&self) -> String {
@@ -221,9 +245,14 @@ impl View for OnlineView {
             body.y += 1;
             body.height = body.height.saturating_sub(1);
         }
-        if let Some(p) = &self.prompt {
+        let open = self.open_daily();
+        let line = match (&self.prompt, open) {
+            (Some(p), _) => Some(OnlineView::prompt_line(p)),
+            (None, Some(i)) => self.model.dailies[i].line(),
+            (None, None) => None,
+        };
+        if let Some(text) = line {
             // Wrapped, never shortened: the line being typed stays whole at every width.
-            let text = OnlineView::prompt_line(p);
             let wrapped = Wrapped::new(vec![Line::styled(text, theme.strong())], body.width);
             let rows = wrapped.height().min(body.height.saturating_sub(1).max(1));
             wrapped.render(
@@ -239,14 +268,12 @@ impl View for OnlineView {
             body.y += rows;
             body.height = body.height.saturating_sub(rows);
         }
-        if self.t48.is_some() {
-            self.board = None;
-            self.draw_2048(frame, body, theme);
-        } else if self.in_game && self.game().is_some() {
-            self.draw_game(frame, body, theme);
-        } else {
-            self.board = None;
-            self.draw_lobby(frame, body, theme);
+        match open {
+            Some(i) if self.model.dailies[i].line().is_none() => {
+                self.model.dailies[i].draw(frame, body, theme, &self.log)
+            }
+            _ if self.in_game && self.game().is_some() => self.draw_game(frame, body, theme),
+            _ => self.draw_lobby(frame, body, theme),
         }
     }
 
@@ -256,35 +283,42 @@ impl View for OnlineView {
             self.prompt_key(p, key);
             return Transition::Stay;
         }
-        let table = self.table();
-        match keys::lookup(table, &key) {
-            Some(cmd) if self.t48.is_some() => {
-                self.t48_key(cmd);
-                Transition::Stay
-            }
-            Some(cmd) if self.in_game => self.game_key(cmd),
+        if let Some(i) = self.open_daily() {
+            let said = self.model.dailies[i].key(&key);
+            self.daily_said(said);
+            return Transition::Stay;
+        }
+        if self.in_game {
+            return self.game_key(&key);
+        }
+        match keys::lookup(&self.lobby_table(), &key) {
             Some(cmd) => self.lobby_key(cmd),
             None => Transition::Stay,
         }
     }
 
     fn handle_mouse(&mut self, event: MouseEvent, _ctx: &mut Ctx) -> Transition {
-        if event.kind != MouseEventKind::Down(MouseButton::Left) || self.prompt.is_some() {
+        if event.kind != MouseEventKind::Down(MouseButton::Left)
+            || self.prompt.is_some()
+            || self.open_daily().is_some()
+        {
             return Transition::Stay;
         }
         if self.in_game {
-            if let Some((rect, layout)) = self.board
-                && crate::tui::mouse::contains(rect, event.column, event.row)
-                && let Some(at) = layout.hit(event.column - rect.x, event.row - rect.y)
-            {
-                self.cursor = Some(at);
-                self.choose();
+            if let Some(g) = self.model.current_game() {
+                let seat = self.seat(g);
+                if let Some(said) =
+                    self.board
+                        .click(event.column, event.row, g.game.as_ref(), &seat)
+                {
+                    self.board_said(said);
+                }
             }
             return Transition::Stay;
         }
         if let Some(i) = self.rows.iter().position(|(y, _)| *y == event.row) {
             self.row = i;
-            return self.lobby_key(Cmd::Open);
+            return self.lobby_key(bindings::Cmd::Open);
         }
         Transition::Stay
     }

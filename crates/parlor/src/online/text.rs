@@ -1,10 +1,9 @@
-//! What the client knows, in words: clocks and time controls, challenges, the queue, the daily challenges'
-//! leaderboards, and the terms typed after a challenge's name. Shared by the model's lines, plain mode and the full
-//! screen, which passes the keys it offers ([`KeyWords`]) where plain mode names its typed commands.
+//! What the client knows, in words: clocks and time controls, challenges, the queue, and the terms typed after a
+//! challenge's name. Shared by the model's lines, plain mode and the full screen, which passes the keys it offers
+//! ([`KeyWords`]) where plain mode names its typed commands.
 
-use parlor_online::protocol::{
-    Board, ChallengeInfo, Daily, LeaderEntry, QueueEntry, ScoredGuess, TimeControl,
-};
+pub use crate::tui::daily::board_name;
+use parlor_online::protocol::{ChallengeInfo, QueueEntry, TimeControl};
 
 /// Milliseconds as a clock shows them: `4:05`, or `0:09.3` under ten seconds.
 pub fn clock_text(ms: u64) -> String {
@@ -24,14 +23,6 @@ pub fn terms(clock: Option<TimeControl>, rated: bool) -> String {
     format!("{c}{}", if rated { ", rated" } else { "" })
 }
 
-/// The name of a daily challenge.
-pub fn daily_name(d: Daily) -> &'static str {
-    match d {
-        Daily::Twenty48 => "2048",
-        Daily::Mastermind => "Mastermind",
-    }
-}
-
 /// The keys the full screen offers for what the model's lines mention, as bound (plain mode names its typed
 /// commands instead, `'accept 3'`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -46,10 +37,8 @@ pub struct KeyWords {
     pub rematch: String,
     /// Declines the rematch offered.
     pub decline_rematch: String,
-    /// Plays today's 2048 on the screen.
-    pub play_2048: String,
-    /// Makes a guess at today's Mastermind.
-    pub guess: String,
+    /// Opens each daily challenge on the screen, in the lobby's order.
+    pub dailies: Vec<String>,
 }
 
 /// A challenge in words, from the player's side: how to answer it with plain mode's commands, or with the full
@@ -85,43 +74,6 @@ pub fn queue_text(q: &QueueEntry) -> String {
         q.waited_ms / 1000,
         q.band
     )
-}
-
-/// A leaderboard's name.
-pub fn board_name(b: Board) -> &'static str {
-    match b {
-        Board::Plain => "plain",
-        Board::Assisted => "assisted",
-    }
-}
-
-/// A scored guess at today's Mastermind in words.
-pub fn guess_text(g: &ScoredGuess) -> String {
-    format!(
-        "  guess {}: {} -> {} black, {} white",
-        g.n, g.code, g.black, g.white
-    )
-}
-
-/// A leaderboard row in words.
-pub fn leader_text(daily: Daily, e: &LeaderEntry) -> String {
-    match daily {
-        Daily::Twenty48 => format!(
-            "  {:>3}. {} {} (tile {}, {} moves)",
-            e.rank,
-            e.name,
-            e.score,
-            e.max_tile.unwrap_or(0),
-            e.detail
-        ),
-        Daily::Mastermind => format!(
-            "  {:>3}. {} {} guesses ({} s)",
-            e.rank,
-            e.name,
-            e.score,
-            e.detail / 1000
-        ),
-    }
 }
 
 /// A challenge's or the queue's terms from the words after the name: a board (`3x3`), a clock (`5+3` or `10`) and

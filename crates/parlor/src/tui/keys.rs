@@ -264,6 +264,74 @@ pub const QUESTION: &[Binding<Answer>] = &[
     more(common::NO, "n Esc", "no, in a question", Answer::No),
 ];
 
+/// What the keys do while a line is typed (a challenge's terms, a guess at a daily code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Typing {
+    /// Send what was typed.
+    Send,
+    /// Send nothing.
+    Cancel,
+    /// Erase the last character.
+    Erase,
+}
+
+/// The keys of a line being typed (every other key types itself).
+pub const TYPING: &[Binding<Typing>] = &[
+    bar(&[KeyCode::Enter], "Enter", "send", Typing::Send),
+    bar(&[KeyCode::Esc], "Esc", "cancel", Typing::Cancel),
+    bar(&[KeyCode::Backspace], "Backspace", "erase", Typing::Erase),
+];
+
+/// The first binding of `cmd` in `table` that has keys, with its keys and label as the settings bind them.
+fn bound<C: Copy + PartialEq>(table: &[Binding<C>], cmd: C) -> Option<(Keys, &'static str)> {
+    table
+        .iter()
+        .find(|b| b.cmd == cmd && !b.keys.is_empty())
+        .map(effective)
+}
+
+/// The key of `cmd` in `table` as the settings bind it (`x`, or the key give-up is remapped to), for a message:
+/// the first key of its first binding that has keys (`?` when none has).
+pub fn key_of<C: Copy + PartialEq>(table: &[Binding<C>], cmd: C) -> String {
+    bound(table, cmd)
+        .and_then(|(k, _)| k.first().copied())
+        .map_or_else(|| "?".to_string(), key_name)
+}
+
+/// The label of `cmd`'s keys in `table` as the settings bind them (`y Enter`), for a hint bar.
+pub fn label_of<C: Copy + PartialEq>(table: &[Binding<C>], cmd: C) -> &'static str {
+    bound(table, cmd).map_or("?", |(_, label)| label)
+}
+
+/// A hint bar: for each command wanted, its keys in `table` (the first binding of it: a summary such as
+/// `←↓↑→ Enter` where there is one) and what it does here (its own words unless given).
+pub fn hints<C: Copy + PartialEq>(
+    table: &[Binding<C>],
+    wanted: &[(C, Option<&'static str>)],
+) -> Vec<(&'static str, &'static str)> {
+    wanted
+        .iter()
+        .filter_map(|&(cmd, words)| {
+            table
+                .iter()
+                .find(|b| b.cmd == cmd)
+                .map(|b| (effective(b).1, words.unwrap_or(b.help)))
+        })
+        .collect()
+}
+
+/// The hint bar of a line being typed: send (in `send`'s words if given), cancel, erase.
+pub fn typing_hints(send: Option<&'static str>) -> Vec<(&'static str, &'static str)> {
+    hints(
+        TYPING,
+        &[
+            (Typing::Send, send),
+            (Typing::Cancel, None),
+            (Typing::Erase, None),
+        ],
+    )
+}
+
 /// One remapped command: the default keys it replaces (by address), its keys now and their label.
 #[derive(Clone, Copy)]
 struct Remapped {

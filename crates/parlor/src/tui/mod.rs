@@ -4,6 +4,7 @@
 //! [`keys::Binding`] table; the help overlay and the hint bar are built from the same table.
 
 pub mod app;
+pub mod daily;
 pub mod game;
 pub mod keys;
 pub mod launch;
@@ -13,6 +14,7 @@ pub mod mouse;
 pub mod play;
 pub mod records;
 pub mod replay;
+pub mod room;
 pub mod settings;
 pub mod setup;
 pub mod stats;

@@ -15,6 +15,7 @@ mod board;
 #[cfg(feature = "terminal")]
 pub mod cli;
 pub mod colours;
+pub mod daily;
 #[cfg(feature = "terminal")]
 pub mod plain;
 #[cfg(feature = "terminal")]

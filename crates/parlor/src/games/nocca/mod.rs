@@ -10,6 +10,7 @@ pub mod cli;
 pub mod colours;
 #[cfg(test)]
 mod elsewhere_tests;
+pub mod online;
 #[cfg(feature = "terminal")]
 pub mod plain;
 pub mod screen;

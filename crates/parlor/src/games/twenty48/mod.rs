@@ -7,6 +7,7 @@ mod app_tests;
 #[cfg(feature = "terminal")]
 pub mod cli;
 pub mod colours;
+pub mod daily;
 #[cfg(feature = "terminal")]
 pub mod plain;
 #[cfg(test)]

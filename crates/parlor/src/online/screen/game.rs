@@ -1,15 +1,17 @@
-//! A game on the online screen: the Nocca board with its cursor, selection and targets, its keys, and how it is
-//! drawn under both names, the status line and, while a player is away, the grace period left.
+//! A game on the online screen: the rooms' game's board (its cursor, selection and keys: [`RoomBoard`]), the
+//! online game's own keys (resign, rematch, import, the lobby), and how it is drawn under both names, the status
+//! line and, while a player is away, the grace period left.
+//!
+//! [`RoomBoard`]: crate::tui::room::RoomBoard
 
 use super::OnlineView;
-use super::bindings::{Cmd, GAME, key_of};
+use super::bindings::{Cmd, GAME};
 use super::prompt::Prompt;
-use crate::games::nocca::board::{Layout, Marks, digit};
-use crate::games::nocca::{movable, moves_from, square_refusal, target_name};
+use crate::input::KeyEvent;
 use crate::tui::Transition;
+use crate::tui::keys;
 use crate::tui::layout::fit_line;
 use crate::tui::theme::Theme;
-use nocca::{Dir, Move, Square};
 use parlor_online::protocol::{ClientMessage, Side};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -17,122 +19,19 @@ use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 impl OnlineView {
-    pub(super) fn selection(&self) -> Option<Square> {
-        let g = self.game()?;
-        self.selected
-            .filter(|&(_, ply)| ply == g.game.ply() && g.my_turn())
-            .map(|(sq, _)| sq)
-    }
-
-    pub(super) fn cursor_at(&self) -> (i32, i32) {
-        self.cursor.unwrap_or_else(|| match self.game() {
-            Some(g) => {
-                let side = g.side.unwrap_or(Side::Black);
-                (
-                    g.dims().home_row(side.into()) as i32,
-                    g.dims().cols() as i32 / 2,
-                )
-            }
-            None => (0, 0),
-        })
-    }
-
-    pub(super) fn targets(&self) -> Vec<Move> {
-        match (self.selection(), self.game()) {
-            (Some(sq), Some(g)) => moves_from(g.game.position(), sq),
-            _ => Vec::new(),
-        }
-    }
-
-    pub(super) fn play(&mut self, mv: Move) {
-        let Some(g) = self.game() else { return };
-        let msg = ClientMessage::Move {
-            game: g.id,
-            seq: g.next_seq(),
-            mv: mv.to_string(),
-        };
-        self.send(msg);
-        self.selected = None;
-    }
-
-    /// Enter or a click at the cursor.
-    pub(super) fn choose(&mut self) {
-        let Some(g) = self.game() else { return };
-        if g.ending.is_some() {
-            return self.say("the game is over");
-        }
-        if !g.my_turn() {
-            let line = match g.side {
-                Some(_) => format!("not your turn: {} is to move", g.name(g.to_move())),
-                None => "you are watching this game".to_string(),
-            };
-            return self.say(line);
-        }
-        let (r, c) = self.cursor_at();
-        let pos = *g.game.position();
-        let rows = pos.dims().rows() as i32;
-        let sq = if (0..rows).contains(&r) && c >= 0 {
-            Square::new(r as usize, c as usize)
-        } else {
-            None
-        };
-        let ply = g.game.ply();
-        if let Some(sel) = self.selection() {
-            if sq == Some(sel) {
-                self.selected = None;
-                return self.say("selection cancelled");
-            }
-            if let Some(m) = self.targets().into_iter().find(|m| m.target() == (r, c)) {
-                return self.play(m);
+    /// A key in a game: the board's own first, then the online game's.
+    pub(super) fn game_key(&mut self, key: &KeyEvent) -> Transition {
+        if let Some(g) = self.model.current_game() {
+            let seat = self.seat(g);
+            if let Some(said) = self.board.key(key, g.game.as_ref(), &seat) {
+                self.board_said(said);
+                return Transition::Stay;
             }
         }
-        let Some(sq) = sq else {
-            return self.say("that is a goal: select a piece first");
+        let Some(cmd) = keys::lookup(GAME, key) else {
+            return Transition::Stay;
         };
-        if let Some(why) = square_refusal(&pos, sq) {
-            return self.say(why);
-        }
-        self.selected = Some((sq, ply));
-        let list: Vec<String> = moves_from(&pos, sq)
-            .iter()
-            .map(|&m| format!("{} {}", digit(m.dir), target_name(&pos, m)))
-            .collect();
-        self.say(format!("{sq} selected: {}", list.join(" · ")));
-    }
-
-    pub(super) fn step(&mut self, dir: Dir) {
-        let Some(sel) = self.selection() else {
-            let choose = key_of(GAME, Cmd::Choose);
-            return self.say(format!("select a piece first (cursor, then {choose})"));
-        };
-        let Some(g) = self.game() else { return };
-        let mv = Move::new(sel, dir);
-        match g.game.position().check(mv) {
-            Ok(()) => self.play(mv),
-            Err(e) => self.say(format!("{} from {sel}: {e}", digit(dir))),
-        }
-    }
-
-    pub(super) fn game_key(&mut self, cmd: Cmd) -> Transition {
         match cmd {
-            Cmd::Cursor(dr, dc) => {
-                if let Some(g) = self.game() {
-                    let (r, c) = self.cursor_at();
-                    let rows = g.dims().rows() as i32;
-                    let cols = g.dims().cols() as i32;
-                    self.cursor = Some(((r + dr).clamp(-1, rows), (c + dc).clamp(0, cols - 1)));
-                }
-            }
-            Cmd::Choose => self.choose(),
-            Cmd::Step(d) => self.step(d),
-            Cmd::Cancel => {
-                if self.selection().is_some() {
-                    self.selected = None;
-                    self.say("selection cancelled");
-                } else {
-                    self.in_game = false;
-                }
-            }
             Cmd::Resign => match self.game() {
                 Some(g) if g.ending.is_none() && g.side.is_some() => {
                     self.prompt = Some(Prompt::Resign(g.id))
@@ -172,7 +71,6 @@ impl OnlineView {
 
     pub(super) fn draw_game(&mut self, frame: &mut Frame, body: Rect, theme: &Theme) {
         let Some(g) = self.game().cloned() else {
-            self.board = None;
             return;
         };
         let to_move = g.to_move();
@@ -220,34 +118,12 @@ impl OnlineView {
             height: body.height.saturating_sub(above + 1),
             ..body
         };
-        let playing = g.my_turn();
-        let marks = Marks {
-            cursor: playing.then(|| self.cursor_at()),
-            selected: self.selection(),
-            targets: self.targets(),
-            last: g.last_move(),
-            labels: Vec::new(),
-        };
-        let layout = Layout::fitting_in(g.dims(), area.width, area.height);
-        let rect = layout.rect(area);
-        frame.render_widget(
-            Paragraph::new(layout.lines(g.game.position(), &marks, theme)),
-            rect,
-        );
-        self.board = Some((rect, layout));
-        let line = if playing && self.selection().is_none() {
-            let list: Vec<String> = movable(g.game.position())
-                .iter()
-                .map(ToString::to_string)
-                .collect();
-            let choose = key_of(GAME, Cmd::Choose);
-            format!(
-                "Movable: {} · cursor + {choose}, or a click",
-                list.join(" ")
-            )
-        } else {
-            self.log.last().cloned().unwrap_or_default()
-        };
+        let seat = self.seat(&g);
+        self.board.draw(frame, area, g.game.as_ref(), &seat, theme);
+        let line = self
+            .board
+            .prompt(g.game.as_ref(), &seat)
+            .unwrap_or_else(|| self.log.last().cloned().unwrap_or_default());
         let below = Rect {
             y: body.bottom().saturating_sub(1),
             height: 1,

@@ -1,15 +1,16 @@
 //! The online screen's lobby: its rows (challenges to the player, their games, challenges sent, live games, players
 //! online), its keys, and how it is drawn with the newest news under it.
 
-use super::bindings::{Cmd, LOBBY, key_of};
+use super::bindings::Cmd;
 use super::prompt::Prompt;
 use super::{Item, OnlineView};
 use crate::online::conn::Up;
 use crate::online::model::{OnlineGame, terms};
 use crate::tui::Transition;
+use crate::tui::keys::key_of;
 use crate::tui::layout::fit_line;
 use crate::tui::theme::Theme;
-use parlor_online::protocol::{Board, ClientMessage, Daily};
+use parlor_online::protocol::{Board, ClientMessage};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -53,8 +54,7 @@ impl OnlineView {
                 Some(Item::Game(id)) if cmd == Cmd::Open => {
                     self.model.current = Some(id);
                     self.in_game = true;
-                    self.cursor = None;
-                    self.selected = None;
+                    self.board.forget();
                 }
                 Some(Item::Live(game)) if cmd == Cmd::Open => {
                     self.send(ClientMessage::Watch { game, after: 0 })
@@ -87,36 +87,33 @@ impl OnlineView {
                 }
             }
             Cmd::Daily => {
-                self.send(ClientMessage::Daily2048 {});
-                self.send(ClientMessage::DailyMastermind {});
-                for daily in [Daily::Twenty48, Daily::Mastermind] {
-                    self.send(ClientMessage::Leaderboard {
-                        daily,
+                let asks: Vec<ClientMessage> = self.model.dailies.iter().map(|d| d.ask()).collect();
+                let boards: Vec<ClientMessage> = self
+                    .model
+                    .dailies
+                    .iter()
+                    .map(|d| ClientMessage::Leaderboard {
+                        daily: d.which(),
                         day: None,
                         board: Board::Plain,
-                    });
+                    })
+                    .collect();
+                for msg in asks.into_iter().chain(boards) {
+                    self.send(msg);
                 }
             }
-            Cmd::Play2048 => {
-                if self.model.daily_2048.is_some() {
-                    self.start_2048();
-                } else {
-                    self.want_2048 = true;
-                    self.send(ClientMessage::Daily2048 {});
+            Cmd::OpenDaily(i) => {
+                if let Some(d) = self.model.dailies.get_mut(i) {
+                    let said = d.open();
+                    self.daily_said(said);
                 }
-            }
-            Cmd::Guess => {
-                if self.model.daily_mastermind.is_none() {
-                    self.send(ClientMessage::DailyMastermind {});
-                }
-                self.prompt = Some(Prompt::Guess(String::new()));
             }
             Cmd::Challenge => self.prompt = Some(Prompt::Challenge(String::new())),
             Cmd::Switch => {
                 if self.game().is_some() {
                     self.in_game = true;
                 } else {
-                    let c = key_of(LOBBY, Cmd::Challenge);
+                    let c = key_of(&self.lobby_table(), Cmd::Challenge);
                     self.say(format!("no game yet: challenge someone with {c}"));
                 }
             }
@@ -144,7 +141,8 @@ impl OnlineView {
         let heading = |lines: &mut Vec<Line>, text: &str| {
             lines.push(Line::styled(text.to_string(), theme.strong()));
         };
-        let k = |cmd| key_of(LOBBY, cmd);
+        let lobby = self.lobby_table();
+        let k = |cmd| key_of(&lobby, cmd);
         let heads = [
             format!(
                 "Challenges to you ({} or {} accepts, {} declines)",

@@ -1,5 +1,5 @@
-//! The questions and typed lines over the online screen: a challenge's or the queue's terms, a guess at today's
-//! Mastermind, and whether to resign.
+//! The questions and typed lines over the online screen: a challenge's or the queue's terms, and whether to
+//! resign (a daily challenge played as a typed line types its own).
 
 use super::OnlineView;
 use crate::input::{KeyCode, KeyEvent};
@@ -16,8 +16,6 @@ pub(super) enum Prompt {
     Queue(String),
     /// Resign game N? (y/n)
     Resign(u64),
-    /// A guess at today's Mastermind, as typed so far.
-    Guess(String),
 }
 
 impl OnlineView {
@@ -28,28 +26,6 @@ impl OnlineView {
                 Some(Answer::Yes) => self.send(ClientMessage::Resign { game: id }),
                 _ => self.say("not resigned"),
             },
-            Prompt::Guess(text) if key.code == KeyCode::Enter => {
-                let code: String = text.split_whitespace().collect();
-                if code.is_empty() {
-                    self.say("no guess: no code typed");
-                } else if self.model.daily_mastermind.is_some() {
-                    self.guess(code);
-                } else {
-                    // Sent once the server has told today's game (asked with m).
-                    self.want_guess = Some(code);
-                }
-            }
-            Prompt::Guess(_) if key.code == KeyCode::Esc => self.say("no guess sent"),
-            Prompt::Guess(mut text) => {
-                match key.code {
-                    KeyCode::Backspace => {
-                        text.pop();
-                    }
-                    KeyCode::Char(ch) if text.len() < 20 => text.push(ch.to_ascii_uppercase()),
-                    _ => {}
-                }
-                self.prompt = Some(Prompt::Guess(text));
-            }
             Prompt::Challenge(text) | Prompt::Queue(text) if key.code == KeyCode::Enter => {
                 let queue = matches!(prompt_kind, Prompt::Queue(_));
                 let mut words: Vec<&str> = text.split_whitespace().collect();

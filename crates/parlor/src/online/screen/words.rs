@@ -1,32 +1,32 @@
 //! What the online screen says about its keys: the hint bar, which follows the state (what is under the lobby's
-//! cursor; a game in play, over, or watched; today's 2048; a question asked or a line typed), the line of the
-//! question or typed line, the keys the model's lines name ([`KeyWords`]), and the help. Every key named comes
-//! from the live tables (the `bindings` module).
+//! cursor; a game in play, over, or watched; a daily challenge open; a question asked or a line typed), the line
+//! of the question or typed line, the keys the model's lines name ([`KeyWords`]), and the help. Every key named
+//! comes from the live tables (the `bindings` module, the board's and the daily challenges').
 
-use super::bindings::{
-    Cmd, DAILY_2048, GAME, LOBBY, TYPING, Typing, answer_keys, help_rows, hints, key_of,
-};
+use super::bindings::{Cmd, GAME, answer_keys, help_rows};
 use super::prompt::Prompt;
 use super::{Item, OnlineView};
 use crate::online::model::KeyWords;
 use crate::tui::Help;
-use nocca::Dir;
+use crate::tui::keys::{TYPING, Typing, hints, key_of, typing_hints};
 
 impl OnlineView {
     /// The keys the model's lines name (a challenge received or sent, a rematch offered, the daily challenges).
-    pub(super) fn key_words() -> KeyWords {
+    pub(super) fn key_words(&self) -> KeyWords {
+        let lobby = self.lobby_table();
         KeyWords {
             accept: format!(
                 "{} or {}",
-                key_of(LOBBY, Cmd::Open),
-                key_of(LOBBY, Cmd::Accept)
+                key_of(&lobby, Cmd::Open),
+                key_of(&lobby, Cmd::Accept)
             ),
-            decline: key_of(LOBBY, Cmd::Decline),
-            cancel: key_of(LOBBY, Cmd::Decline),
+            decline: key_of(&lobby, Cmd::Decline),
+            cancel: key_of(&lobby, Cmd::Decline),
             rematch: key_of(GAME, Cmd::Rematch),
             decline_rematch: key_of(GAME, Cmd::DeclineRematch),
-            play_2048: key_of(LOBBY, Cmd::Play2048),
-            guess: key_of(LOBBY, Cmd::Guess),
+            dailies: (0..self.model.dailies.len())
+                .map(|i| key_of(&lobby, Cmd::OpenDaily(i)))
+                .collect(),
         }
     }
 
@@ -38,40 +38,20 @@ impl OnlineView {
                     let (yes, no) = answer_keys();
                     vec![(yes, "resign"), (no, "keep playing")]
                 }
-                Prompt::Queue(_) => hints(
-                    TYPING,
-                    &[
-                        (Typing::Send, Some("join")),
-                        (Typing::Cancel, None),
-                        (Typing::Erase, None),
-                    ],
-                ),
-                Prompt::Challenge(_) | Prompt::Guess(_) => hints(
-                    TYPING,
-                    &[
-                        (Typing::Send, None),
-                        (Typing::Cancel, None),
-                        (Typing::Erase, None),
-                    ],
-                ),
+                Prompt::Queue(_) => typing_hints(Some("join")),
+                Prompt::Challenge(_) => typing_hints(None),
             };
         }
-        if self.t48.is_some() {
-            return crate::tui::keys::describe(DAILY_2048, true);
+        if let Some(i) = self.open_daily() {
+            return self.model.dailies[i].hints();
         }
         if self.in_game
             && let Some(g) = self.game()
         {
+            let seat = self.seat(g);
+            let board = self.board.hints(g.game.as_ref(), &seat);
             let mut want: Vec<(Cmd, Option<&'static str>)> = Vec::new();
             match (&g.ending, g.side) {
-                (None, Some(_)) if g.my_turn() => {
-                    want.push((Cmd::Choose, None));
-                    if self.selection().is_some() {
-                        want.push((Cmd::Step(Dir::K), None));
-                        want.push((Cmd::Cancel, Some("cancel")));
-                    }
-                    want.push((Cmd::Resign, Some("resign")));
-                }
                 (None, Some(_)) => want.push((Cmd::Resign, Some("resign"))),
                 (None, None) => {}
                 (Some(_), mine) => {
@@ -91,7 +71,7 @@ impl OnlineView {
                 }
             }
             want.push((Cmd::Back, Some("lobby")));
-            return hints(GAME, &want);
+            return board.into_iter().chain(hints(GAME, &want)).collect();
         }
         let items = self.items();
         let under = items
@@ -142,7 +122,7 @@ impl OnlineView {
             Cmd::Back,
             Some(if self.back_to_menu { "menu" } else { "quit" }),
         ));
-        hints(LOBBY, &want)
+        hints(&self.lobby_table(), &want)
     }
 
     /// The line of the question asked or the line being typed.
@@ -160,30 +140,41 @@ impl OnlineView {
                 let (yes, no) = answer_keys();
                 format!("Resign game {id}? {yes} resign · {no} keep playing")
             }
-            Prompt::Guess(t) => format!(
-                "Today's Mastermind: a code (e.g. RGYU), {send} sends, {cancel} cancels: {t}▏"
-            ),
         }
     }
 
     /// The help: each key table under its heading, then what the screen does, naming the keys as bound.
     pub(super) fn help_now(&self) -> Help {
-        let k = |cmd| key_of(LOBBY, cmd);
+        let lobby = self.lobby_table();
+        let k = |cmd| key_of(&lobby, cmd);
         let g = |cmd| key_of(GAME, cmd);
         let leave = if self.back_to_menu {
             "goes back to the menu"
         } else {
             "quits"
         };
+        let room = self.model.room;
+        let mut dailies = vec![format!(
+            "{} shows today's and their leaderboards",
+            k(Cmd::Daily)
+        )];
+        dailies.extend(
+            self.model
+                .dailies
+                .iter()
+                .enumerate()
+                .map(|(i, d)| format!("{} {}", k(Cmd::OpenDaily(i)), d.help_text())),
+        );
         Help {
             title: "Parlor online".to_string(),
-            keys: help_rows(),
+            keys: help_rows(self.board.help_rows(), &self.model.dailies),
             text: vec![
                 format!(
-                    "Nocca Nocca against people on a Parlor server. The lobby lists the challenges to you ({} or {} \
+                    "{} against people on a Parlor server. The lobby lists the challenges to you ({} or {} \
                      accepts the one under the cursor, {} declines it), your games, the challenges you sent ({} \
                      withdraws one), the live games to watch and the players online; {} challenges a player by \
                      name, with a board size if not 6x5 (bob 3x3), and {} joins the rated queue.",
+                    room.title(),
                     k(Cmd::Open),
                     k(Cmd::Accept),
                     k(Cmd::Decline),
@@ -192,11 +183,10 @@ impl OnlineView {
                     k(Cmd::Queue),
                 ),
                 format!(
-                    "In a game the board is the local game's: the cursor or a click selects a piece and then its \
-                     target, or a digit steps the selected piece (7 8 9 / 4 6 / 1 2 3); {} resigns (asking first). \
-                     After the end {} offers a rematch (or accepts the one offered, {} declines it) and {} adds the \
-                     game to the local history, replayable from the menu like a local game. {} or {} goes back to \
-                     the lobby; {} in the lobby {leave}.",
+                    "{}; {} resigns (asking first). After the end {} offers a rematch (or accepts the one offered, \
+                     {} declines it) and {} adds the game to the local history, replayable from the menu like a \
+                     local game. {} or {} goes back to the lobby; {} in the lobby {leave}.",
+                    room.board_help(),
                     g(Cmd::Resign),
                     g(Cmd::Rematch),
                     g(Cmd::DeclineRematch),
@@ -205,13 +195,7 @@ impl OnlineView {
                     g(Cmd::Back),
                     k(Cmd::Back),
                 ),
-                format!(
-                    "The daily challenges: {} shows today's and their leaderboards, {} plays today's 2048 here \
-                     (the server replays it and ranks its score), {} makes a guess at today's Mastermind.",
-                    k(Cmd::Daily),
-                    k(Cmd::Play2048),
-                    k(Cmd::Guess),
-                ),
+                format!("The daily challenges: {}.", dailies.join(", ")),
                 "When the connection drops, the line at the top says so and the client connects again by itself, \
                  taking every game up where it was; the server holds your seat for its grace period. When your \
                  opponent's connection drops, the game says so and counts their grace period down: past it they \

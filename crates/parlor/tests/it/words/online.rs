@@ -150,8 +150,13 @@ fn started(game: u64) -> ServerMessage {
 /// A screen opened from the menu, connected and welcomed, with the lobby told.
 fn connected() -> (App, Scripted) {
     let wire = Scripted::default();
-    let view = OnlineView::new("wss://parlor.example.org:7878", ME, Box::new(wire.clone()))
-        .leaving_to_menu();
+    let view = OnlineView::new(
+        "wss://parlor.example.org:7878",
+        ME,
+        parlor::registry::online(),
+        Box::new(wire.clone()),
+    )
+    .leaving_to_menu();
     let mut app = app(
         vec![parlor::menu_view(None), Box::new(view)],
         Store::in_memory().unwrap(),
@@ -174,7 +179,12 @@ fn connected() -> (App, Scripted) {
 pub(super) fn online_screens(out: &mut Vec<Drawn>) {
     // Before the server answers, and refused.
     let wire = Scripted::default();
-    let view = OnlineView::new("wss://parlor.example.org:7878", ME, Box::new(wire.clone()));
+    let view = OnlineView::new(
+        "wss://parlor.example.org:7878",
+        ME,
+        parlor::registry::online(),
+        Box::new(wire.clone()),
+    );
     let mut app = app(vec![Box::new(view)], Store::in_memory().unwrap());
     with_help("online, connecting", &mut app, out);
     wire.pass(
