@@ -111,7 +111,7 @@ impl OnlineView {
     }
 
     /// The player at the board of game `g`.
-    fn seat(&self, g: &OnlineGame) -> Seat {
+    fn seat(g: &OnlineGame) -> Seat<'_> {
         let turn = if g.ending.is_some() {
             Turn::Over
         } else if g.side.is_none() {
@@ -121,7 +121,11 @@ impl OnlineView {
         } else {
             Turn::Theirs(g.name(g.to_move()).to_string())
         };
-        Seat { side: g.side, turn }
+        Seat {
+            game: g.game.as_ref(),
+            side: g.side,
+            turn,
+        }
     }
 
     /// What the board said of a key or a click.
@@ -306,11 +310,8 @@ impl View for OnlineView {
         }
         if self.in_game {
             if let Some(g) = self.model.current_game() {
-                let seat = self.seat(g);
-                if let Some(said) =
-                    self.board
-                        .click(event.column, event.row, g.game.as_ref(), &seat)
-                {
+                let seat = OnlineView::seat(g);
+                if let Some(said) = self.board.click(event.column, event.row, &seat) {
                     self.board_said(said);
                 }
             }

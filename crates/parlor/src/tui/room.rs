@@ -146,9 +146,11 @@ impl Turn {
     }
 }
 
-/// The player at the board: their side (none when watching) and where the game stands for them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Seat {
+/// The player at the board of a game: the game, their side (none when watching) and where it stands for them.
+#[derive(Clone, Debug)]
+pub struct Seat<'a> {
+    /// The game.
+    pub game: &'a dyn RoomGame,
     /// The player's side.
     pub side: Option<Side>,
     /// Whose move it is, from the player's side.
@@ -172,32 +174,19 @@ pub enum BoardSaid {
 pub trait RoomBoard: Send {
     /// A key of the board's own (cursor, select, steps, cancel): what it did, or `None` when the key is not the
     /// board's.
-    fn key(&mut self, key: &KeyEvent, game: &dyn RoomGame, seat: &Seat) -> Option<BoardSaid>;
+    fn key(&mut self, key: &KeyEvent, seat: &Seat) -> Option<BoardSaid>;
 
     /// A click at (`column`, `row`) of the screen: what it did, or `None` when it is off the board.
-    fn click(
-        &mut self,
-        column: u16,
-        row: u16,
-        game: &dyn RoomGame,
-        seat: &Seat,
-    ) -> Option<BoardSaid>;
+    fn click(&mut self, column: u16, row: u16, seat: &Seat) -> Option<BoardSaid>;
 
     /// Draws `game` in `area` (the cursor and the selection shown on the player's move).
-    fn draw(
-        &mut self,
-        frame: &mut Frame,
-        area: Rect,
-        game: &dyn RoomGame,
-        seat: &Seat,
-        theme: &Theme,
-    );
+    fn draw(&mut self, frame: &mut Frame, area: Rect, seat: &Seat, theme: &Theme);
 
     /// The line under the board on the player's move with nothing selected (what can move and how to choose).
-    fn prompt(&self, game: &dyn RoomGame, seat: &Seat) -> Option<String>;
+    fn prompt(&self, seat: &Seat) -> Option<String>;
 
     /// The hint bar's entries for the board on the player's move.
-    fn hints(&self, game: &dyn RoomGame, seat: &Seat) -> Vec<(&'static str, &'static str)>;
+    fn hints(&self, seat: &Seat) -> Vec<(&'static str, &'static str)>;
 
     /// The board's keys for the help.
     fn help_rows(&self) -> Vec<(String, &'static str)>;

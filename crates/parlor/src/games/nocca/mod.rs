@@ -5,6 +5,7 @@
 #[cfg(test)]
 mod app_tests;
 pub mod board;
+pub mod board_text;
 #[cfg(feature = "terminal")]
 pub mod cli;
 pub mod colours;

@@ -115,7 +115,7 @@ impl RoomGame for Played {
     }
 
     fn plain_board(&self) -> String {
-        super::plain::board_text(self.0.position(), self.0.moves().last().copied())
+        super::board_text::board_text(self.0.position(), self.0.moves().last().copied())
     }
 
     fn plain_movable(&self) -> String {
@@ -251,9 +251,9 @@ impl OnlineBoard {
 }
 
 impl RoomBoard for OnlineBoard {
-    fn key(&mut self, key: &KeyEvent, game: &dyn RoomGame, seat: &Seat) -> Option<BoardSaid> {
+    fn key(&mut self, key: &KeyEvent, seat: &Seat) -> Option<BoardSaid> {
         let cmd = keys::lookup(BOARD, key)?;
-        let g = game_of(game)?;
+        let g = game_of(seat.game)?;
         Some(match cmd {
             Cmd::Cursor(dr, dc) => {
                 let (r, c) = self.cursor_at(g, seat);
@@ -273,32 +273,19 @@ impl RoomBoard for OnlineBoard {
         })
     }
 
-    fn click(
-        &mut self,
-        column: u16,
-        row: u16,
-        game: &dyn RoomGame,
-        seat: &Seat,
-    ) -> Option<BoardSaid> {
+    fn click(&mut self, column: u16, row: u16, seat: &Seat) -> Option<BoardSaid> {
         let (rect, layout) = self.drawn?;
         if !crate::tui::mouse::contains(rect, column, row) {
             return None;
         }
         let at = layout.hit(column - rect.x, row - rect.y)?;
-        let g = game_of(game)?;
+        let g = game_of(seat.game)?;
         self.cursor = Some(at);
         Some(self.choose(g, seat))
     }
 
-    fn draw(
-        &mut self,
-        frame: &mut Frame,
-        area: Rect,
-        game: &dyn RoomGame,
-        seat: &Seat,
-        theme: &Theme,
-    ) {
-        let Some(g) = game_of(game) else {
+    fn draw(&mut self, frame: &mut Frame, area: Rect, seat: &Seat, theme: &Theme) {
+        let Some(g) = game_of(seat.game) else {
             self.drawn = None;
             return;
         };
@@ -319,8 +306,8 @@ impl RoomBoard for OnlineBoard {
         self.drawn = Some((rect, layout));
     }
 
-    fn prompt(&self, game: &dyn RoomGame, seat: &Seat) -> Option<String> {
-        let g = game_of(game)?;
+    fn prompt(&self, seat: &Seat) -> Option<String> {
+        let g = game_of(seat.game)?;
         if seat.turn != Turn::Mine || self.selection(g, seat).is_some() {
             return None;
         }
@@ -335,8 +322,8 @@ impl RoomBoard for OnlineBoard {
         ))
     }
 
-    fn hints(&self, game: &dyn RoomGame, seat: &Seat) -> Vec<(&'static str, &'static str)> {
-        let Some(g) = game_of(game) else {
+    fn hints(&self, seat: &Seat) -> Vec<(&'static str, &'static str)> {
+        let Some(g) = game_of(seat.game) else {
             return Vec::new();
         };
         if seat.turn != Turn::Mine {

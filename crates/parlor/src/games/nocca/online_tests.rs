@@ -33,10 +33,7 @@ fn finished(game: u64) -> protocol::GameRecord {
         black: "ann".into(),
         white: "bob".into(),
         board: "3x3".into(),
-        clock: Some(TimeControl {
-            minutes: 5,
-            increment_secs: 3,
-        }),
+        clock: "5+3".parse::<TimeControl>().ok(),
         rated: false,
         moves: g.record(),
         winner,
@@ -142,17 +139,18 @@ fn the_same_game_imported_by_several_programs_at_once_is_recorded_once() {
 #[test]
 fn a_record_this_build_cannot_read_is_refused_with_why_and_nothing_added() {
     let mut store = MemoryStore::new();
+    let mut refused = |r: protocol::GameRecord| {
+        import(&ROOM, &r, "ann", &mut store)
+            .unwrap_err()
+            .to_string()
+    };
     let mut bad_board = finished(20);
     bad_board.board = "12x12".into();
-    let e = import(&ROOM, &bad_board, "ann", &mut store)
-        .unwrap_err()
-        .to_string();
+    let e = refused(bad_board);
     assert!(e.starts_with("game 20: board 12x12: "), "{e}");
     let mut bad_moves = finished(21);
     bad_moves.moves = "c1k zz9".into();
-    let e = import(&ROOM, &bad_moves, "ann", &mut store)
-        .unwrap_err()
-        .to_string();
+    let e = refused(bad_moves);
     assert!(e.starts_with("game 21: its moves do not replay: "), "{e}");
     assert!(store.history(None, 100).unwrap().games.is_empty());
 }

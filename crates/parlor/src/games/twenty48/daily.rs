@@ -117,7 +117,7 @@ fn submit(day: &str, game: &twenty48::Game) -> ClientMessage {
 fn plain_board(game: &twenty48::Game) -> String {
     format!(
         "{}\nscore {}",
-        super::plain::board_text(game.board(), None, &[]),
+        super::board_text::board_text(game.board(), None, &[]),
         game.score()
     )
 }

@@ -4,6 +4,7 @@
 pub mod animation;
 #[cfg(test)]
 mod app_tests;
+pub mod board_text;
 #[cfg(feature = "terminal")]
 pub mod cli;
 pub mod colours;

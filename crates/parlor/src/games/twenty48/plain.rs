@@ -1,37 +1,9 @@
 //! 2048 in plain mode: the board as text after every move; `w a s d` (or `h j k l`, or the words).
 
+pub use super::board_text::board_text;
 use crate::games::twenty48::{Params, State, Twenty48};
 use crate::plain::game::PlainGame;
-use twenty48::{Board, Direction};
-
-/// The board as text, with `+` after the tile that just appeared and `*` after tiles made by a merge.
-pub fn board_text(board: &Board, new: Option<(usize, usize)>, merged: &[(usize, usize)]) -> String {
-    let n = board.size();
-    let rule = format!("+{}", "-------+".repeat(n));
-    let mut s = rule.clone();
-    for r in 0..n {
-        s.push_str("\n|");
-        for c in 0..n {
-            let v = board.tile(r, c);
-            let mark = if new == Some((r, c)) {
-                '+'
-            } else if merged.contains(&(r, c)) {
-                '*'
-            } else {
-                ' '
-            };
-            let cell = if v == 0 {
-                ".".to_string()
-            } else {
-                v.to_string()
-            };
-            s.push_str(&format!("{cell:>6}{mark}|"));
-        }
-        s.push('\n');
-        s.push_str(&rule);
-    }
-    s
-}
+use twenty48::Direction;
 
 impl PlainGame for Twenty48 {
     fn board_text(

@@ -22,8 +22,8 @@ impl OnlineView {
     /// A key in a game: the board's own first, then the online game's.
     pub(super) fn game_key(&mut self, key: &KeyEvent) -> Transition {
         if let Some(g) = self.model.current_game() {
-            let seat = self.seat(g);
-            if let Some(said) = self.board.key(key, g.game.as_ref(), &seat) {
+            let seat = OnlineView::seat(g);
+            if let Some(said) = self.board.key(key, &seat) {
                 self.board_said(said);
                 return Transition::Stay;
             }
@@ -118,11 +118,11 @@ impl OnlineView {
             height: body.height.saturating_sub(above + 1),
             ..body
         };
-        let seat = self.seat(&g);
-        self.board.draw(frame, area, g.game.as_ref(), &seat, theme);
+        let seat = OnlineView::seat(&g);
+        self.board.draw(frame, area, &seat, theme);
         let line = self
             .board
-            .prompt(g.game.as_ref(), &seat)
+            .prompt(&seat)
             .unwrap_or_else(|| self.log.last().cloned().unwrap_or_default());
         let below = Rect {
             y: body.bottom().saturating_sub(1),

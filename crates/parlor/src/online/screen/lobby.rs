@@ -10,11 +10,23 @@ use crate::tui::Transition;
 use crate::tui::keys::key_of;
 use crate::tui::layout::fit_line;
 use crate::tui::theme::Theme;
-use parlor_online::protocol::{Board, ClientMessage};
+use parlor_online::protocol::{Board, ChallengeInfo, ClientMessage};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
+
+/// The row of challenge `id` of `challenges`, written by `row` from the challenge and its terms.
+fn challenge<'a>(
+    mut challenges: impl Iterator<Item = &'a ChallengeInfo>,
+    id: u64,
+    row: impl Fn(&ChallengeInfo, String) -> String,
+) -> String {
+    challenges
+        .find(|c| c.challenge == id)
+        .map(|c| row(c, terms(c.clock, c.rated)))
+        .unwrap_or_default()
+}
 
 impl OnlineView {
     pub(super) fn items(&self) -> Vec<Item> {
@@ -159,21 +171,12 @@ impl OnlineView {
         let mut section = None;
         for (i, item) in items.iter().enumerate() {
             let (head, text) = match *item {
-                Item::Incoming(id) => {
-                    let c = self.model.incoming().find(|c| c.challenge == id);
-                    (
-                        0,
-                        c.map(|c| {
-                            format!(
-                                "{} challenges you on {}, {}",
-                                c.from,
-                                c.board,
-                                terms(c.clock, c.rated)
-                            )
-                        })
-                        .unwrap_or_default(),
-                    )
-                }
+                Item::Incoming(id) => (
+                    0,
+                    challenge(self.model.incoming(), id, |c, t| {
+                        format!("{} challenges you on {}, {t}", c.from, c.board)
+                    }),
+                ),
                 Item::Game(id) => {
                     let g = &self.model.games[&id];
                     let state = match g.result_text() {
@@ -190,21 +193,12 @@ impl OnlineView {
                         .unwrap_or_default();
                     (1, format!("game {id}: {away}{} · {state}", g.title()))
                 }
-                Item::Outgoing(id) => {
-                    let c = self.model.outgoing().find(|c| c.challenge == id);
-                    (
-                        2,
-                        c.map(|c| {
-                            format!(
-                                "to {} on {}, {} (waiting)",
-                                c.to,
-                                c.board,
-                                terms(c.clock, c.rated)
-                            )
-                        })
-                        .unwrap_or_default(),
-                    )
-                }
+                Item::Outgoing(id) => (
+                    2,
+                    challenge(self.model.outgoing(), id, |c, t| {
+                        format!("to {} on {}, {t} (waiting)", c.to, c.board)
+                    }),
+                ),
                 Item::Live(id) => {
                     let l = self.model.live.iter().find(|l| l.game == id);
                     (

@@ -48,8 +48,8 @@ impl OnlineView {
         if self.in_game
             && let Some(g) = self.game()
         {
-            let seat = self.seat(g);
-            let board = self.board.hints(g.game.as_ref(), &seat);
+            let seat = OnlineView::seat(g);
+            let board = self.board.hints(&seat);
             let mut want: Vec<(Cmd, Option<&'static str>)> = Vec::new();
             match (&g.ending, g.side) {
                 (None, Some(_)) => want.push((Cmd::Resign, Some("resign"))),
