@@ -450,6 +450,31 @@ fn shapes_replace_names_literals_and_numbers() {
     );
 }
 
+/// Statements are told from match arms, fields, declarations and attributes.
+#[test]
+fn statements_are_told_from_arms_fields_and_declarations() {
+    let statement = |line: &str| is_statement(&shape_tokens(line));
+    for line in [
+        "let a = b;",
+        "x += 1;",
+        "if a {",
+        "return;",
+        "foo(a, b, c).bar(d);",
+    ] {
+        assert!(statement(line), "{line}");
+    }
+    for line in [
+        "ct::KeyCode::Left => KeyCode::Left,",
+        "base: pair(0x1c1c1c, Gray, 0x2, Black),",
+        "pub fn f(a: u8) -> Result<u8, Error> {",
+        "impl From<ct::KeyCode> for KeyCode {",
+        "#[derive(Clone, Debug, PartialEq, Eq)]",
+        "a == b",
+    ] {
+        assert!(!statement(line), "{line}");
+    }
+}
+
 /// At most [`MOST`] pairs of places in `crates/parlor/src` share a run; the failure lists them.
 #[test]
 fn the_sources_repeat_themselves_in_at_most_ten_pairs_of_places() {
