@@ -84,11 +84,15 @@ mod tests {
 
     #[test]
     fn large_numbers_are_grouped_by_thousands() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(1296), "1296");
-        assert_eq!(grouped(65_536), "65,536");
-        assert_eq!(grouped(178_785), "178,785");
-        assert_eq!(grouped(100_000_000), "100,000,000");
-        assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
+        for (n, want) in [
+            (0, "0"),
+            (1296, "1296"),
+            (65_536, "65,536"),
+            (178_785, "178,785"),
+            (100_000_000, "100,000,000"),
+            (u64::MAX, "18,446,744,073,709,551,615"),
+        ] {
+            assert_eq!(grouped(n), want, "{n}");
+        }
     }
 }

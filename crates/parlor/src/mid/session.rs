@@ -205,19 +205,19 @@ impl<G: Game> Session<G> {
         store: &dyn Storage,
         context: G::Context,
     ) -> Result<Session<G>, Error> {
-        G::check_in(&params, &context)?;
-        let start = G::new_game(&params, seed.value)?;
+        // The game as drawn ahead, then given its id, its claim and its start time, and prepared in `context`.
+        let mut s = Session::unclaimed_in(params, seed, store, context)?;
         let id = super::new_session_id();
         // A claim that cannot be made (a claims folder that cannot be used) does not stop play: nobody else can
         // have this brand-new game, and the player is told that other Parlors cannot see it is being played.
-        let (claim, problem) = match store.claim(&id) {
-            Ok(c) => (Some(c), None),
-            Err(e) => (None, Some(claim_warning(&e))),
-        };
-        let parts = Parts::fresh(seed, start, id, now_ms());
-        let mut s = Session::assemble(params, parts, claim, store);
-        s.storage_error = problem.map(Error::Storage);
-        Ok(s.with_context(context))
+        match store.claim(&id) {
+            Ok(c) => s.claim = Some(c),
+            Err(e) => s.storage_error = Some(Error::Storage(claim_warning(&e))),
+        }
+        s.core.id = id;
+        s.core.started_at = now_ms();
+        G::prepare(&s.context, &s.params);
+        Ok(s)
     }
 
     /// A new game as [`Session::new_in`] would start it with `seed`, made only to be drawn ahead (a screen prepared

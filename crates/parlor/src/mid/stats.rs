@@ -565,10 +565,14 @@ mod tests {
 
     #[test]
     fn short_numbers_fit_a_bar() {
-        assert_eq!(short(950), "950");
-        assert_eq!(short(5_000), "5k");
-        assert_eq!(short(1_234), "1234");
-        assert_eq!(short(12_500), "12.5k");
-        assert_eq!(short(1_200_000), "1.2M");
+        for (n, want) in [
+            (950, "950"),
+            (5_000, "5k"),
+            (1_234, "1234"),
+            (12_500, "12.5k"),
+            (1_200_000, "1.2M"),
+        ] {
+            assert_eq!(short(n), want, "{n}");
+        }
     }
 }

@@ -71,12 +71,7 @@ pub fn hint_priority(index: usize, keys: &str, hints: &[(&str, &str)]) -> usize 
 pub fn fit_hints<'a>(hints: &[(&'a str, &'a str)], width: u16) -> Vec<(&'a str, &'a str)> {
     let mut kept: Vec<(usize, (&'a str, &'a str))> = hints.iter().copied().enumerate().collect();
     while !kept.is_empty() {
-        let text: Vec<String> = kept
-            .iter()
-            .map(|(_, (keys, what))| format!("{keys} {what}"))
-            .chain(["? help".to_string()])
-            .collect();
-        if Line::raw(text.join(" · ")).width() <= usize::from(width) {
+        if bar_fits(&kept, width) {
             break;
         }
         let Some(pos) = kept
@@ -94,12 +89,7 @@ pub fn fit_hints<'a>(hints: &[(&'a str, &'a str)], width: u16) -> Vec<(&'a str, 
     // Still too wide with only the main action and the way back: their words shrink to the first one
     // (`q back to the menu (saved)` reads `q back`), the way back's first.
     for keep in [1, 0] {
-        let text: Vec<String> = kept
-            .iter()
-            .map(|(_, (keys, what))| format!("{keys} {what}"))
-            .chain(["? help".to_string()])
-            .collect();
-        if Line::raw(text.join(" · ")).width() <= usize::from(width) {
+        if bar_fits(&kept, width) {
             break;
         }
         for (i, (keys, what)) in kept.iter_mut() {
@@ -110,6 +100,16 @@ pub fn fit_hints<'a>(hints: &[(&'a str, &'a str)], width: u16) -> Vec<(&'a str, 
         }
     }
     kept.into_iter().map(|(_, h)| h).collect()
+}
+
+/// Whether the hints `kept` (each with its index in the screen's list) and `? help` fit on a bar `width` columns wide.
+fn bar_fits(kept: &[(usize, (&str, &str))], width: u16) -> bool {
+    let text: Vec<String> = kept
+        .iter()
+        .map(|(_, (keys, what))| format!("{keys} {what}"))
+        .chain(["? help".to_string()])
+        .collect();
+    Line::raw(text.join(" · ")).width() <= usize::from(width)
 }
 
 /// `text` shortened on purpose to at most `width` columns: whole if it fits, else cut after the last whole word that
@@ -281,14 +281,7 @@ pub fn draw_help(frame: &mut Frame, area: Rect, help: &Help, scroll: u16, theme:
         theme.dim(),
     )));
     let rect = centered(area, 76, area.height);
-    frame.render_widget(Clear, rect);
-    super::text::cover(rect);
-    let inner = Rect {
-        x: rect.x + 1,
-        y: rect.y + 1,
-        width: rect.width.saturating_sub(2),
-        height: rect.height.saturating_sub(2),
-    };
+    let inner = clear_box(frame, rect);
     let wrapped = super::text::Wrapped::new(lines, inner.width);
     let limit = super::text::scroll_limit(wrapped.height(), inner.height);
     let scroll = scroll.min(limit);
@@ -298,6 +291,18 @@ pub fn draw_help(frame: &mut Frame, area: Rect, help: &Help, scroll: u16, theme:
     frame.render_widget(block, rect);
     wrapped.render(frame, inner, usize::from(scroll), theme.dim());
     scroll
+}
+
+/// Clears `rect` for a framed box drawn over the screen, and returns the area inside its frame.
+fn clear_box(frame: &mut Frame, rect: Rect) -> Rect {
+    frame.render_widget(Clear, rect);
+    super::text::cover(rect);
+    Rect {
+        x: rect.x + 1,
+        y: rect.y + 1,
+        width: rect.width.saturating_sub(2),
+        height: rect.height.saturating_sub(2),
+    }
 }
 
 /// How far one PageUp or PageDown scrolls the help on a terminal `height` rows high: its box less a row, so that
@@ -344,14 +349,7 @@ pub fn draw_too_small(frame: &mut Frame, area: Rect, need: (u16, u16), theme: &T
 /// than `area` wrap. Returns where it was drawn (the mouse reads its answer line from there).
 pub fn draw_dialog(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>) -> Rect {
     let rect = dialog_rect(area, title, &lines);
-    frame.render_widget(Clear, rect);
-    super::text::cover(rect);
-    let inner = Rect {
-        x: rect.x + 1,
-        y: rect.y + 1,
-        width: rect.width.saturating_sub(2),
-        height: rect.height.saturating_sub(2),
-    };
+    let inner = clear_box(frame, rect);
     for line in &lines {
         let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
         super::text::whole(inner, &text);

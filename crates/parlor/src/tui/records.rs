@@ -21,6 +21,15 @@ const SCORE_NAV: NavWords = NavWords(["", "", "previous table", "next table", ""
 const STATS: &[Binding<()>] = &[bar(&[KeyCode::Char('t')], "t", "statistics", ())];
 const TEXT_NAV: NavWords = NavWords(["scroll", "scroll", "", "", "back", "back"]);
 
+/// The help of a list of records titled `title`: its navigation `nav`, `t` for the statistics, and `text`.
+fn help_with_stats(title: &str, nav: NavWords, text: String) -> Help {
+    Help {
+        title: title.into(),
+        keys: nav.help_with(STATS),
+        text: vec![text],
+    }
+}
+
 /// Every finished game, newest first; Enter replays the selected one.
 pub struct HistoryView {
     games: Vec<GameRecord>,
@@ -132,14 +141,12 @@ impl View for HistoryView {
     }
 
     fn help(&self) -> Help {
-        Help {
-            title: "History".into(),
-            keys: LIST_NAV.help_with(STATS),
-            text: vec![
-                "Every finished game, assisted ones included. Choose one to watch it move by move."
-                    .into(),
-            ],
-        }
+        help_with_stats(
+            "History",
+            LIST_NAV,
+            "Every finished game, assisted ones included. Choose one to watch it move by move."
+                .into(),
+        )
     }
 }
 
@@ -331,15 +338,12 @@ impl View for ScoresView {
     }
 
     fn help(&self) -> Help {
-        Help {
-            title: "Best scores".into(),
-            keys: SCORE_NAV.help_with(STATS),
-            text: vec![format!(
-                "Games that used undo, hints or autoplay, and games played from a chosen seed, are kept out \
-                     of these tables. {}",
-                self.ranks
-            )],
-        }
+        let text = format!(
+            "Games that used undo, hints or autoplay, and games played from a chosen seed, are kept out of these \
+             tables. {}",
+            self.ranks
+        );
+        help_with_stats("Best scores", SCORE_NAV, text)
     }
 }
 

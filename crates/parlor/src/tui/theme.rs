@@ -417,9 +417,11 @@ pub fn xterm256(rgb: u32) -> u8 {
 mod tests {
     use super::*;
 
-    fn env<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+    /// The environment `vars` describes: `NAME=value` words apart (`NAME=` for a variable set to nothing).
+    fn env(vars: &str) -> impl Fn(&str) -> Option<String> + '_ {
         move |k| {
-            vars.iter()
+            vars.split_whitespace()
+                .filter_map(|word| word.split_once('='))
                 .find(|(name, _)| *name == k)
                 .map(|(_, v)| v.to_string())
         }
@@ -427,47 +429,29 @@ mod tests {
 
     #[test]
     fn detection_table() {
-        type Row<'a> = (bool, &'a [(&'a str, &'a str)], Depth);
-        let table: &[Row] = &[
-            (false, &[("TERM", "xterm-256color")], Depth::Ansi256),
-            (false, &[("TERM", "tmux-256color")], Depth::Ansi256),
-            (
-                false,
-                &[("TERM", "xterm-256color"), ("COLORTERM", "truecolor")],
-                Depth::TrueColor,
-            ),
-            (
-                false,
-                &[("TERM", "xterm"), ("COLORTERM", "24bit")],
-                Depth::TrueColor,
-            ),
-            (false, &[("TERM", "xterm-direct")], Depth::TrueColor),
-            (false, &[("TERM", "xterm")], Depth::Ansi16),
-            (false, &[("TERM", "linux")], Depth::Ansi16),
-            (false, &[("TERM", "screen")], Depth::Ansi16),
-            (false, &[("TERM", "vt100")], Depth::Mono),
-            (false, &[("TERM", "dumb")], Depth::Mono),
-            (false, &[], Depth::Mono),
-            (false, &[("TERM", "")], Depth::Mono),
-            (
-                false,
-                &[("TERM", "xterm-256color"), ("NO_COLOR", "1")],
-                Depth::Mono,
-            ),
-            (
-                false,
-                &[("TERM", "xterm-256color"), ("NO_COLOR", "")],
-                Depth::Ansi256,
-            ),
-            (
-                true,
-                &[("TERM", "xterm-256color"), ("COLORTERM", "truecolor")],
-                Depth::Mono,
-            ),
+        use Depth::{Ansi16, Ansi256, Mono, TrueColor};
+        let table: &[(&str, Depth)] = &[
+            ("TERM=xterm-256color", Ansi256),
+            ("TERM=tmux-256color", Ansi256),
+            ("TERM=xterm-256color COLORTERM=truecolor", TrueColor),
+            ("TERM=xterm COLORTERM=24bit", TrueColor),
+            ("TERM=xterm-direct", TrueColor),
+            ("TERM=xterm", Ansi16),
+            ("TERM=linux", Ansi16),
+            ("TERM=screen", Ansi16),
+            ("TERM=vt100", Mono),
+            ("TERM=dumb", Mono),
+            ("", Mono),
+            ("TERM=", Mono),
+            ("TERM=xterm-256color NO_COLOR=1", Mono),
+            ("TERM=xterm-256color NO_COLOR=", Ansi256),
         ];
-        for (flag, vars, want) in table {
-            assert_eq!(Depth::detect(*flag, env(vars)), *want, "{flag} {vars:?}");
+        for &(vars, want) in table {
+            assert_eq!(Depth::detect(false, env(vars)), want, "{vars:?}");
         }
+        // The flag (`--no-color`) wins over any environment.
+        let truecolor = env("TERM=xterm-256color COLORTERM=truecolor");
+        assert_eq!(Depth::detect(true, truecolor), Mono, "the flag");
     }
 
     #[test]

@@ -19,6 +19,7 @@ mod cli_faults;
 mod common;
 mod damaged_rows;
 mod distribution;
+mod duplicates;
 mod feel;
 mod file_sizes;
 mod fit;

@@ -61,6 +61,11 @@ const fn erase(help: &'static str) -> Binding<Cmd> {
     )
 }
 
+/// ↓ moving to what `help` says (shown on the help screen only).
+const fn down(help: &'static str) -> Binding<Cmd> {
+    more(&[KeyCode::Down], "↓", help, Cmd::Down)
+}
+
 const BREAKER: &[Binding<Cmd>] = &[
     typed(COLOUR_LABEL, "colour"),
     more(
@@ -76,12 +81,7 @@ const BREAKER: &[Binding<Cmd>] = &[
         Cmd::Right,
     ),
     more(&[KeyCode::Up], "↑", "next colour at the cursor", Cmd::Up),
-    more(
-        &[KeyCode::Down],
-        "↓",
-        "previous colour at the cursor",
-        Cmd::Down,
-    ),
+    down("previous colour at the cursor"),
     erase("erase the last peg typed (u takes back a guess already played)"),
     more(&[KeyCode::Home], "Home", "clear the guess", Cmd::Clear),
     bar(&[KeyCode::Enter], "Enter", "guess", Cmd::Submit),
@@ -93,12 +93,7 @@ const MAKER: &[Binding<Cmd>] = &[
     typed("2 1 / RRW", "answer"),
     bar(&[KeyCode::Enter], "Enter", "send", Cmd::Submit),
     bar(&[KeyCode::Up], "↑↓", "pick the answer to fix", Cmd::Up),
-    more(
-        &[KeyCode::Down],
-        "↓",
-        "the answer below (after the last: the computer's new guess)",
-        Cmd::Down,
-    ),
+    down("the answer below (after the last: the computer's new guess)"),
     erase("erase a character (or a peg of the hidden code)"),
 ];
 

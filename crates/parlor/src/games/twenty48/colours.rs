@@ -6,28 +6,43 @@ use ratatui::style::Color::{
     Black, Blue, Cyan, DarkGray, Gray, LightCyan, LightGreen, LightMagenta, LightRed, LightYellow,
     Magenta, Red, White, Yellow,
 };
-use ratatui::style::{Modifier, Style};
+use ratatui::style::{Color, Modifier, Style};
+
+/// Black figures on `bg` (with its 16-colour stand-in `bg16`).
+const fn black_on(bg: u32, bg16: Color) -> Pair {
+    pair(0x000000, Black, bg, bg16)
+}
+
+/// White figures on `bg` (with its 16-colour stand-in `bg16`).
+const fn white_on(bg: u32, bg16: Color) -> Pair {
+    pair(0xffffff, White, bg, bg16)
+}
+
+/// The light theme's dark brown figures (the classic 2048 ink) on `bg`.
+const fn ink_on(bg: u32, bg16: Color) -> Pair {
+    pair(0x3c3a32, Black, bg, bg16)
+}
 
 /// Tiles by exponent, 0 (empty) to 17 and beyond, on the dark theme.
 const DARK: [Pair; 18] = [
     pair(0x8a8a8a, Gray, 0x303030, Black),
-    pair(0x000000, Black, 0xe4e4e4, White),
-    pair(0x000000, Black, 0xffd7af, LightYellow),
-    pair(0x000000, Black, 0xffaf5f, Yellow),
-    pair(0x000000, Black, 0xff875f, LightRed),
-    pair(0x000000, Black, 0xff5f5f, LightRed),
-    pair(0xffffff, White, 0xd70000, Red),
-    pair(0x000000, Black, 0xffffaf, LightYellow),
-    pair(0x000000, Black, 0xffff87, LightYellow),
-    pair(0x000000, Black, 0xffd700, Yellow),
-    pair(0x000000, Black, 0xffaf00, Yellow),
-    pair(0x000000, Black, 0xd7af00, Yellow),
-    pair(0xffffff, White, 0x875fd7, Magenta),
-    pair(0xffffff, White, 0x5f5fd7, Blue),
-    pair(0xffffff, White, 0x005faf, Blue),
-    pair(0xffffff, White, 0x005f5f, Cyan),
-    pair(0xffffff, White, 0x000000, Black),
-    pair(0xffffff, White, 0x000000, Black),
+    black_on(0xe4e4e4, White),
+    black_on(0xffd7af, LightYellow),
+    black_on(0xffaf5f, Yellow),
+    black_on(0xff875f, LightRed),
+    black_on(0xff5f5f, LightRed),
+    white_on(0xd70000, Red),
+    black_on(0xffffaf, LightYellow),
+    black_on(0xffff87, LightYellow),
+    black_on(0xffd700, Yellow),
+    black_on(0xffaf00, Yellow),
+    black_on(0xd7af00, Yellow),
+    white_on(0x875fd7, Magenta),
+    white_on(0x5f5fd7, Blue),
+    white_on(0x005faf, Blue),
+    white_on(0x005f5f, Cyan),
+    white_on(0x000000, Black),
+    white_on(0x000000, Black),
 ];
 
 /// On the light theme.
@@ -38,42 +53,42 @@ const LIGHT: [Pair; 18] = [
     pair(0x4e4640, Black, 0xede0c8, LightYellow),
     // Darker than the classic orange so that its white figure reads at 4.6:1.
     pair(0xffffff, Black, 0xb35f0f, Yellow),
-    pair(0xffffff, White, 0xc0502a, LightRed),
-    pair(0xffffff, White, 0xc03a1c, Red),
-    pair(0xffffff, White, 0xa8270e, Red),
-    pair(0x3c3a32, Black, 0xedcf72, LightYellow),
-    pair(0x3c3a32, Black, 0xedcc61, LightYellow),
-    pair(0x3c3a32, Black, 0xedc850, Yellow),
-    pair(0x3c3a32, Black, 0xedc53f, Yellow),
-    pair(0x3c3a32, Black, 0xedc22e, Yellow),
-    pair(0xffffff, White, 0x5f3f9f, Magenta),
-    pair(0xffffff, White, 0x3c3a32, Black),
-    pair(0xffffff, White, 0x303030, Black),
-    pair(0xffffff, White, 0x202020, Black),
-    pair(0xffffff, White, 0x101010, Black),
-    pair(0xffffff, White, 0x000000, Black),
+    white_on(0xc0502a, LightRed),
+    white_on(0xc03a1c, Red),
+    white_on(0xa8270e, Red),
+    ink_on(0xedcf72, LightYellow),
+    ink_on(0xedcc61, LightYellow),
+    ink_on(0xedc850, Yellow),
+    ink_on(0xedc53f, Yellow),
+    ink_on(0xedc22e, Yellow),
+    white_on(0x5f3f9f, Magenta),
+    white_on(0x3c3a32, Black),
+    white_on(0x303030, Black),
+    white_on(0x202020, Black),
+    white_on(0x101010, Black),
+    white_on(0x000000, Black),
 ];
 
 /// On the high-contrast theme.
 const HIGH_CONTRAST: [Pair; 18] = [
-    pair(0xffffff, White, 0x000000, Black),
-    pair(0x000000, Black, 0xffffff, White),
-    pair(0x000000, Black, 0xffff87, LightYellow),
-    pair(0x000000, Black, 0xffff00, LightYellow),
-    pair(0x000000, Black, 0xffd700, Yellow),
-    pair(0x000000, Black, 0xffaf00, Yellow),
-    pair(0x000000, Black, 0xff8700, LightRed),
-    pair(0x000000, Black, 0x87ff87, LightGreen),
-    pair(0x000000, Black, 0x00ff00, LightGreen),
-    pair(0x000000, Black, 0x00ffaf, LightGreen),
-    pair(0x000000, Black, 0x00ffff, LightCyan),
-    pair(0x000000, Black, 0x87d7ff, LightCyan),
-    pair(0x000000, Black, 0xd7afff, LightMagenta),
-    pair(0x000000, Black, 0xff87ff, LightMagenta),
-    pair(0x000000, Black, 0xff5fd7, LightMagenta),
-    pair(0x000000, Black, 0xff5f5f, LightRed),
-    pair(0x000000, Black, 0xd7d7d7, Gray),
-    pair(0x000000, Black, 0xd7d7d7, Gray),
+    white_on(0x000000, Black),
+    black_on(0xffffff, White),
+    black_on(0xffff87, LightYellow),
+    black_on(0xffff00, LightYellow),
+    black_on(0xffd700, Yellow),
+    black_on(0xffaf00, Yellow),
+    black_on(0xff8700, LightRed),
+    black_on(0x87ff87, LightGreen),
+    black_on(0x00ff00, LightGreen),
+    black_on(0x00ffaf, LightGreen),
+    black_on(0x00ffff, LightCyan),
+    black_on(0x87d7ff, LightCyan),
+    black_on(0xd7afff, LightMagenta),
+    black_on(0xff87ff, LightMagenta),
+    black_on(0xff5fd7, LightMagenta),
+    black_on(0xff5f5f, LightRed),
+    black_on(0xd7d7d7, Gray),
+    black_on(0xd7d7d7, Gray),
 ];
 
 fn tiles(shade: Shade) -> &'static [Pair; 18] {

@@ -43,6 +43,13 @@ fn prepare_quietly(app: &mut App, what: &str) -> (String, u64) {
     ahead
 }
 
+/// Fails, showing the screen, unless the screen shown holds `text`.
+#[track_caller]
+fn assert_shows(app: &mut App, text: &str) {
+    let shown = screen(app);
+    assert!(shown.contains(text), "no {text:?} on the screen:\n{shown}");
+}
+
 /// Moves the menu's cursor to the row naming `label`.
 fn select(app: &mut App, label: &str) {
     for _ in 0..30 {
@@ -76,11 +83,7 @@ fn menu_with_games() -> App {
             press(&mut app, KeyCode::Char('y'));
         }
     }
-    assert!(
-        screen(&mut app).contains("Continue 2048"),
-        "{}",
-        screen(&mut app)
-    );
+    assert_shows(&mut app, "Continue 2048");
     app
 }
 
@@ -148,11 +151,7 @@ fn a_prepared_screen_is_dropped_when_the_selection_moves_or_another_screen_shows
     press(&mut app, KeyCode::Esc);
     assert!(app.prepare());
     press(&mut app, KeyCode::Enter);
-    assert!(
-        screen(&mut app).contains("Enter starts"),
-        "{}",
-        screen(&mut app)
-    );
+    assert_shows(&mut app, "Enter starts");
     // The setup prepares the new game's first screen; Esc drops it.
     assert!(app.prepare());
     assert!(prepared(&mut app).is_some());
@@ -178,7 +177,7 @@ fn continue_and_quit_are_never_prepared() {
     // Continue still opens the game at its key.
     select(&mut app, "Continue");
     press(&mut app, KeyCode::Enter);
-    assert!(screen(&mut app).contains("Score"), "{}", screen(&mut app));
+    assert_shows(&mut app, "Score");
 }
 
 /// From each game's setup, the new game's first screen is made ahead (its seed chosen then), writing nothing, and
@@ -201,11 +200,7 @@ fn a_new_game_prepared_from_its_setup_writes_nothing_and_enter_shows_that_very_s
             press(&mut app, KeyCode::Enter);
             assert_eq!(screen(&mut app), ahead, "{label} starts as drawn ahead");
             press(&mut app, KeyCode::Char('q'));
-            assert!(
-                screen(&mut app).contains("Continue"),
-                "{}",
-                screen(&mut app)
-            );
+            assert_shows(&mut app, "Continue");
         }
     }
 }
@@ -226,11 +221,7 @@ fn the_next_game_is_prepared_on_the_end_screen_and_under_the_new_game_question()
     assert_eq!(prepared(&mut app), None);
     // The new-game question (asked while a game goes on): its yes starts the game prepared.
     press(&mut app, KeyCode::Char('r'));
-    assert!(
-        screen(&mut app).contains("New game?"),
-        "{}",
-        screen(&mut app)
-    );
+    assert_shows(&mut app, "New game?");
     let (ahead, _) = prepare_quietly(&mut app, "the next game under the question");
     press(&mut app, KeyCode::Char('y'));
     let fresh = screen(&mut app);
@@ -242,11 +233,7 @@ fn the_next_game_is_prepared_on_the_end_screen_and_under_the_new_game_question()
     }
     press(&mut app, KeyCode::Char('x'));
     press(&mut app, KeyCode::Char('y'));
-    assert!(
-        screen(&mut app).contains("Game over"),
-        "{}",
-        screen(&mut app)
-    );
+    assert_shows(&mut app, "Game over");
     let (ahead, _) = prepare_quietly(&mut app, "the next game on the end screen");
     press(&mut app, KeyCode::Char('r'));
     assert_eq!(
