@@ -5,6 +5,7 @@
 // Helpers outside #[test] functions unwrap too: a failing step should stop the test loudly.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod codemaker;
 mod common;
 mod faces;
 mod harness;
@@ -19,4 +20,5 @@ mod prepared;
 mod screens;
 mod storage;
 mod store;
+mod themes;
 mod twenty48;

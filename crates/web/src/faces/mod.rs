@@ -9,6 +9,7 @@
 //! assignment per change, with one delegated listener reading each control's `data-act`: no framework, no
 //! dependency beyond web-sys.
 
+pub mod codemaker;
 pub mod history;
 pub mod html;
 pub mod mastermind;
