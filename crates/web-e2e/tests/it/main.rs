@@ -11,6 +11,7 @@ mod faces;
 mod harness;
 mod mastermind;
 mod nocca;
+mod nocca_keys;
 mod offline;
 mod online;
 mod page;

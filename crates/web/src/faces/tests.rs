@@ -181,3 +181,34 @@ fn the_theme_in_use_is_the_browsers_for_auto_and_the_settings_otherwise() {
         assert_eq!(theme_in_use(named, false), named);
     }
 }
+
+#[test]
+fn a_nocca_piece_is_selected_and_stepped_by_the_terminals_keys() {
+    let (mut p, _store) = start("nocca", &[("level", "beginner")]);
+    p.key("8");
+    assert!(p.html().contains("Select a piece first"), "{}", p.html());
+    p.key("ArrowRight");
+    p.key("h");
+    let html = p.html();
+    assert!(
+        html.contains("class=\"sq cursor mine\" data-act=\"b:sel:0:2\""),
+        "the cursor shows: {html}"
+    );
+    p.key("Enter");
+    let html = p.html();
+    assert!(html.contains(" selected: "), "{html}");
+    assert!(
+        html.contains("class=\"sq selected cursor mine\" data-act=\"b:sel:0:2\""),
+        "{html}"
+    );
+    p.key("5");
+    assert!(p.html().contains("Selection cancelled."));
+    p.key(" ");
+    p.key("8");
+    let html = p.html();
+    assert!(
+        html.contains("id=\"score\">2<"),
+        "8 stepped the piece and the computer answered: {html}"
+    );
+    assert!(html.contains("Computer&#39;s move 2: "), "{html}");
+}
