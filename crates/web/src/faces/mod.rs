@@ -143,4 +143,6 @@ pub fn contexts() -> Contexts {
 }
 
 #[cfg(test)]
+mod screens_tests;
+#[cfg(test)]
 mod tests;
