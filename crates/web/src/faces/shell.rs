@@ -135,7 +135,7 @@ impl Shell {
                 .or_else(|| e.get_attribute("data-set"))
         });
         let html = self.html();
-        root.set_inner_html(&html);
+        super::morph::write(&doc, &root, &html);
         if let Some(act) = focused {
             let sel = format!("[data-act=\"{act}\"], [data-set=\"{act}\"]");
             if let Ok(Some(el)) = root.query_selector(&sel)

@@ -45,7 +45,10 @@ window.addEventListener('pointerup', (e) => {
   window.addEventListener('pointerup', () => { part.handled = performance.now() - t0; }, { once: true });
   const obs = new MutationObserver(() => {
     obs.disconnect();
-    requestAnimationFrame(() => setTimeout(() => window.__t.push(performance.now() - t0), 0));
+    requestAnimationFrame(() => {
+      part.frame = performance.now() - t0;
+      setTimeout(() => window.__t.push(performance.now() - t0), 0);
+    });
   });
   obs.observe(document.getElementById('faces'), { childList: true, subtree: true, attributes: true });
 }, true);
@@ -177,11 +180,13 @@ fn timed_taps(page: &Session, selectors: &[&str]) -> Result<Vec<f64>> {
             .map(|a| a.iter().filter_map(|p| p[name].as_f64()).collect())
             .unwrap_or_default()
     };
-    let (mut start, mut handled) = (part("start"), part("handled"));
+    let (mut start, mut handled, mut frame) = (part("start"), part("handled"), part("frame"));
     println!(
-        "  of which, medians: {:.1} ms before the page's first listener runs, {:.1} ms to the end of its handling",
+        "  of which, medians: {:.1} ms before the page's first listener runs, {:.1} ms to the end of its handling, \
+         {:.1} ms to the frame's start (then its style, layout and paint)",
         median_max(&mut start).0,
-        median_max(&mut handled).0
+        median_max(&mut handled).0,
+        median_max(&mut frame).0
     );
     Ok(numbers(&page.eval("return window.__t;")?))
 }
