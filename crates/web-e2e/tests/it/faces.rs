@@ -9,7 +9,7 @@ use serde_json::Value;
 use std::time::{Duration, Instant};
 
 /// The sizes of the issue: phones in portrait and landscape (touch), desktops.
-const SIZES: &[(u32, u32, bool)] = &[
+pub(crate) const SIZES: &[(u32, u32, bool)] = &[
     (320, 568, true),
     (360, 780, true),
     (390, 844, true),
@@ -19,7 +19,7 @@ const SIZES: &[(u32, u32, bool)] = &[
 ];
 
 /// A session on the graphical face, on a fresh store.
-fn faces(test: &str) -> Option<Session> {
+pub(crate) fn faces(test: &str) -> Option<Session> {
     let site = site_from_env(test).unwrap()?;
     let s = Session::start(test, &site, "face=graphic").unwrap();
     s.fresh_start().unwrap();
@@ -32,7 +32,7 @@ fn faces(test: &str) -> Option<Session> {
 }
 
 /// Waits (10 s at most) until `script` returns true.
-fn wait(s: &Session, what: &str, script: &str) {
+pub(crate) fn wait(s: &Session, what: &str, script: &str) {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         if s.eval(script).ok() == Some(Value::Bool(true)) {
@@ -53,7 +53,7 @@ fn wait(s: &Session, what: &str, script: &str) {
 }
 
 /// A control's click, as a script (the layout walk only: the play tests tap).
-fn click(s: &Session, act: &str) {
+pub(crate) fn click(s: &Session, act: &str) {
     let ok = s
         .eval_with(
             "const e = document.querySelector('[data-act=\"' + arguments[0] + '\"]'); if (!e) return false; e.click(); return true;",
@@ -63,7 +63,7 @@ fn click(s: &Session, act: &str) {
     assert_eq!(ok, Value::Bool(true), "no control {act}");
 }
 
-fn text(s: &Session, selector: &str) -> String {
+pub(crate) fn text(s: &Session, selector: &str) -> String {
     s.eval_with(
         "const e = document.querySelector(arguments[0]); return e ? e.textContent : '';",
         vec![selector.into()],
@@ -75,7 +75,7 @@ fn text(s: &Session, selector: &str) -> String {
 }
 
 /// Checks the screen shown and keeps its screenshot.
-fn check(s: &Session, screen: &str, size: (u32, u32), scrolls: bool) {
+pub(crate) fn check(s: &Session, screen: &str, size: (u32, u32), scrolls: bool) {
     // Past any animation.
     std::thread::sleep(Duration::from_millis(150));
     let layout = s.layout().unwrap();
@@ -129,7 +129,7 @@ fn every_screen_fits_phones_and_desktops() {
 }
 
 /// The number of finished games of `game` in the page's store.
-fn finished(s: &Session, game: &str) -> usize {
+pub(crate) fn finished(s: &Session, game: &str) -> usize {
     let v = s
         .eval_with(
             "const t = localStorage.getItem('parlor.store'); if (!t) return 0; \
@@ -295,7 +295,7 @@ fn each_game_is_played_by_touch_alone() {
 }
 
 /// Taps `act` and waits for `selector` to be on the page.
-fn tap_to(s: &Session, act: &str, selector: &str) {
+pub(crate) fn tap_to(s: &Session, act: &str, selector: &str) {
     s.tap(&format!("[data-act=\"{act}\"]")).unwrap();
     wait(
         s,
@@ -305,7 +305,7 @@ fn tap_to(s: &Session, act: &str, selector: &str) {
 }
 
 /// A 2048 game played and given up by taps and swipes, so that the records have a finished game.
-fn finish_a_2048_game(s: &Session) {
+pub(crate) fn finish_a_2048_game(s: &Session) {
     tap_to(s, "setup:0", "[data-act=\"start:0\"]");
     tap_to(s, "start:0", ".b2048");
     let board = s.centre("#board").unwrap();

@@ -5,11 +5,13 @@
 // Helpers outside #[test] functions unwrap too: a failing step should stop the test loudly.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod codemaker;
 mod common;
 mod faces;
 mod harness;
 mod mastermind;
 mod nocca;
+mod nocca_keys;
 mod offline;
 mod online;
 mod page;
@@ -19,4 +21,5 @@ mod prepared;
 mod screens;
 mod storage;
 mod store;
+mod themes;
 mod twenty48;

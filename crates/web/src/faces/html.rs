@@ -1,6 +1,6 @@
 //! The faces' small view layer: HTML text built by plain functions (escaped), which the shell writes into the
-//! page in one assignment; every control names the action it asks for in a `data-act` attribute, which the shell's
-//! one delegated listener reads. Plain Rust, tested natively.
+//! page changing only the nodes that differ (`morph`); every control names the action it asks for in a `data-act`
+//! attribute, which the shell's one delegated listener reads. Plain Rust, tested natively.
 
 /// `text` escaped for HTML text and attribute values.
 pub fn esc(text: &str) -> String {

@@ -1,21 +1,50 @@
 //! Mastermind's board on the page: the guesses so far as rows of round pegs with their key pegs (black and white
 //! dots), the guess being made filled by tapping a palette of colour buttons (a peg of the guess tapped again takes
 //! it out), Submit and Clear, and the secret shown at the end. A guess is sent as the game writes it (its colours'
-//! symbols), which the game parses and checks.
+//! symbols), which the game parses and checks. The codemaker's controls (the code, the key pegs marked by hand) are
+//! [`super::codemaker`]'s.
 
+use super::codemaker::Maker;
 use super::html::{button, esc};
 use super::play::{Board, Shown, Step};
+use mastermind::Variant;
 use parlor::games::mastermind::{Mastermind, Role, State};
 use parlor::mid::session::Session;
 
-/// The guess being made.
+/// The guess being made (codebreaker), the codemaker's input.
 #[derive(Default)]
 pub struct Pegs {
     guess: Vec<u8>,
+    maker: Maker,
+}
+
+/// The palette: a button per colour of the variant.
+pub(super) fn palette(state: &State) -> String {
+    let v = &state.variant;
+    (0..v.colours())
+        .map(|c| {
+            format!(
+                "<button type=\"button\" class=\"swatch peg c{c}\" data-act=\"b:c:{c}\" aria-label=\"{}\">{}</button>",
+                esc(v.colour_name(c)),
+                esc(&v.colour_symbol(c).to_string())
+            )
+        })
+        .collect()
+}
+
+/// The colour a key types: its letter (either case) or its number.
+pub(super) fn colour_key(v: &Variant, key: &str) -> Option<u8> {
+    let mut chars = key.chars();
+    let (Some(ch), None) = (chars.next(), chars.next()) else {
+        return None;
+    };
+    let by_symbol = (0..v.colours()).find(|&c| v.colour_symbol(c).eq_ignore_ascii_case(&ch));
+    let by_number = (0..v.colours()).find(|&c| ch.to_digit(10) == Some(v.colour_number(c)));
+    by_symbol.or(by_number)
 }
 
 /// A peg of colour `i` (0-based) as HTML.
-fn peg(state: &State, i: u8) -> String {
+pub(super) fn peg(state: &State, i: u8) -> String {
     let v = &state.variant;
     format!(
         "<i class=\"peg c{i}\" title=\"{}\">{}</i>",
@@ -108,22 +137,14 @@ impl Board<Mastermind> for Pegs {
                     )),
                 }
             }
-            let palette: String = (0..v.colours())
-                .map(|c| {
-                    format!(
-                        "<button type=\"button\" class=\"swatch peg c{c}\" data-act=\"b:c:{c}\" aria-label=\"{}\">{}</button>",
-                        esc(v.colour_name(c)),
-                        esc(&v.colour_symbol(c).to_string())
-                    )
-                })
-                .collect();
+            let palette = palette(state);
             out.push_str(&format!(
                 "<div class=\"current\" aria-label=\"Your guess\">{current}</div><div class=\"palette\" aria-label=\"Colours\">{palette}</div><div class=\"row\">{}{}</div>",
                 button("b:clear", "Clear", "cmd", Some("Clear the guess")),
                 button("b:submit", "Submit", "cmd primary", Some("Submit the guess"))
             ));
         } else if !breaker {
-            out.push_str("<p class=\"notice\">Codemaker games are played on the terminal face (?face=terminal).</p>");
+            out.push_str(&self.maker.html(state, shown.turn.is_some()));
         }
         out.push_str("</div>");
         out
@@ -131,6 +152,9 @@ impl Board<Mastermind> for Pegs {
 
     fn act(&mut self, session: &Session<Mastermind>, act: &str) -> Step {
         let state = session.state();
+        if state.role() == Role::Maker {
+            return self.maker.act(session, act);
+        }
         let pegs = usize::from(state.variant.pegs());
         if let Some(c) = act.strip_prefix("c:").and_then(|c| c.parse::<u8>().ok()) {
             if c >= state.variant.colours() {
@@ -174,7 +198,9 @@ impl Board<Mastermind> for Pegs {
 
     fn key(&mut self, session: &Session<Mastermind>, key: &str) -> Step {
         let state = session.state();
-        let v = &state.variant;
+        if state.role() == Role::Maker {
+            return self.maker.key(session, key);
+        }
         match key {
             "Enter" => return self.act(session, "submit"),
             "Backspace" | "Delete" => {
@@ -184,20 +210,16 @@ impl Board<Mastermind> for Pegs {
             "Home" => return self.act(session, "clear"),
             _ => {}
         }
-        let mut chars = key.chars();
-        let (Some(ch), None) = (chars.next(), chars.next()) else {
-            return Step::Pass;
-        };
-        let by_symbol = (0..v.colours()).find(|&c| v.colour_symbol(c).eq_ignore_ascii_case(&ch));
-        let by_number = (0..v.colours()).find(|&c| ch.to_digit(10) == Some(v.colour_number(c)));
-        match by_symbol.or(by_number) {
+        match colour_key(&state.variant, key) {
             Some(c) => self.act(session, &format!("c:{c}")),
             None => Step::Pass,
         }
     }
 
     fn keys_help(&self) -> &'static str {
-        "tap the colours, or type their letters or numbers · Backspace takes the last out · Enter submits"
+        "codebreaker: tap the colours, or type their letters or numbers · Backspace takes the last out · Enter \
+         submits · codemaker: choose your code the same way, then Hide it (Enter) or Mark by hand (Enter with no \
+         code); a tap turns a key peg from none to black to white, b and w mark, Backspace unmarks, Enter answers"
     }
 
     fn class(&self) -> &'static str {

@@ -5,14 +5,17 @@
 //!
 //! The faces' own registry ([`FACES`]) pairs each game with its board ([`play::Board`]); everything else here
 //! (the menu, the setup form, the play screen around the board, the shell that wires the page) is the same for
-//! every game. The view layer is plain functions that build escaped HTML ([`html`]), written into the page in one
-//! assignment per change, with one delegated listener reading each control's `data-act`: no framework, no
-//! dependency beyond web-sys.
+//! every game. The view layer is plain functions that build escaped HTML ([`html`]), written into the page with
+//! only the nodes that changed replaced (`morph`), with one delegated listener reading each control's `data-act`:
+//! no framework, no dependency beyond web-sys.
 
+pub mod codemaker;
 pub mod history;
 pub mod html;
 pub mod mastermind;
 pub mod menu;
+#[cfg(target_arch = "wasm32")]
+mod morph;
 pub mod nocca;
 pub mod play;
 pub mod replay;
@@ -141,5 +144,7 @@ pub fn contexts() -> Contexts {
     Contexts::new(&games, None)
 }
 
+#[cfg(test)]
+mod screens_tests;
 #[cfg(test)]
 mod tests;

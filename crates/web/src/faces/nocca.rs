@@ -1,19 +1,58 @@
 //! Nocca Nocca's board on the page: the squares as a grid with the goal rows beyond each home row, the stacks as
 //! discs piled up (their height and the top piece visible), the last move marked. A tap on one of the player's
 //! pieces selects it and marks its targets; a tap on a target plays the move, chosen among the position's legal
-//! moves and sent in the game's notation.
+//! moves and sent in the game's notation. Keys are the terminal's, read from the core's key table
+//! ([`parlor::games::nocca::screen::bindings`]): a cursor (arrows, h j k l, w a s d) that Enter or Space selects a
+//! piece with and then its target, the digits of a number pad stepping the selected piece (7 8 9 / 4 6 / 1 2 3),
+//! 5 or Esc letting go of it. The player's home row is at the bottom, so on a board turned round (the player is
+//! White) up, down and the digits are turned with it: a key moves where it points on the screen.
 
 use super::html::esc;
 use super::play::{Board, Shown, Step};
-use nocca::{Colour, Move, Square};
-use parlor::games::nocca::{Nocca, State};
+use nocca::{Colour, Dir, Move, Square};
+use parlor::games::nocca::screen::{Cmd, bindings};
+use parlor::games::nocca::{Nocca, State, moves_from, square_refusal, target_name};
 use parlor::mid::game::Turn;
 use parlor::mid::session::Session;
 
-/// The piece selected, if any.
+/// The piece selected, if any, and the keys' cursor once a key has moved it.
 #[derive(Default)]
 pub struct Discs {
     selected: Option<Square>,
+    /// The cursor (row, column; rows -1 and `rows` are the goal strips), shown from the first key that uses it.
+    cursor: Option<(i32, i32)>,
+}
+
+/// Whether the board is drawn turned round: the player's home row at the bottom, White's being the top row.
+fn flipped(state: &State) -> bool {
+    state.params.human == Colour::White
+}
+
+/// A direction as the screen shows it on a board turned round: up is down.
+fn turned(dir: Dir) -> Dir {
+    match dir {
+        Dir::Y => Dir::B,
+        Dir::K => Dir::J,
+        Dir::U => Dir::N,
+        Dir::B => Dir::Y,
+        Dir::J => Dir::K,
+        Dir::N => Dir::U,
+        other => other,
+    }
+}
+
+/// The digit of the number pad that steps towards `dir` on the board (as the terminal writes it).
+fn digit(dir: Dir) -> char {
+    match dir {
+        Dir::Y => '7',
+        Dir::K => '8',
+        Dir::U => '9',
+        Dir::H => '4',
+        Dir::L => '6',
+        Dir::B => '1',
+        Dir::J => '2',
+        Dir::N => '3',
+    }
 }
 
 fn colour_name(c: Colour) -> &'static str {
@@ -44,6 +83,63 @@ fn square_name(r: i32, c: usize, rows: usize) -> String {
         format!("goal beyond column {col}")
     } else {
         format!("{col}{}", r + 1)
+    }
+}
+
+/// The key that stepped towards `dir` (on the screen: the digit turned back on a board turned round).
+fn key_digit(dir: Dir, flip: bool) -> char {
+    digit(if flip { turned(dir) } else { dir })
+}
+
+impl Discs {
+    /// The cursor: where the keys put it, else the middle of the player's home row.
+    fn cursor(&self, state: &State) -> (i32, i32) {
+        self.cursor.unwrap_or_else(|| {
+            let dims = state.position().dims();
+            (
+                dims.home_row(state.params.human) as i32,
+                dims.cols() as i32 / 2,
+            )
+        })
+    }
+
+    /// Enter at the cursor: selects the piece there, lets go of it, or moves the selected piece to the target there.
+    fn choose(&mut self, state: &State) -> Step {
+        let (r, c) = self.cursor(state);
+        self.cursor = Some((r, c));
+        let pos = state.position();
+        let rows = pos.dims().rows() as i32;
+        let sq = if (0..rows).contains(&r) {
+            Square::new(r as usize, c as usize)
+        } else {
+            None
+        };
+        if let Some(sel) = self.selected {
+            if sq == Some(sel) {
+                self.selected = None;
+                return Step::Say("Selection cancelled.".into());
+            }
+            if let Some(m) = moves_from(pos, sel)
+                .into_iter()
+                .find(|m| m.target() == (r, c))
+            {
+                self.selected = None;
+                return Step::Move(m.to_string());
+            }
+        }
+        let Some(sq) = sq else {
+            return Step::Say("That is a goal: select a piece first.".into());
+        };
+        if let Some(why) = square_refusal(pos, sq) {
+            return Step::Say(parlor::mid::capitalised(&why));
+        }
+        self.selected = Some(sq);
+        let flip = flipped(state);
+        let list: Vec<String> = moves_from(pos, sq)
+            .iter()
+            .map(|&m| format!("{} {}", key_digit(m.dir, flip), target_name(pos, m)))
+            .collect();
+        Step::Say(format!("{sq} selected: {}", list.join(" · ")))
     }
 }
 
@@ -114,6 +210,10 @@ impl Board<Nocca> for Discs {
                         }
                     }
                 }
+                if self.cursor == Some((r, c as i32)) && !moves.is_empty() {
+                    class.push_str(" cursor");
+                    label.push_str(" (cursor)");
+                }
                 if target {
                     class.push_str(" target");
                     cells.push_str(&format!(
@@ -183,16 +283,66 @@ impl Board<Nocca> for Discs {
         }
     }
 
-    fn key(&mut self, _session: &Session<Nocca>, key: &str) -> Step {
+    fn key(&mut self, session: &Session<Nocca>, key: &str) -> Step {
         if key == "Escape" && self.selected.is_some() {
             self.selected = None;
             return Step::Redraw;
         }
-        Step::Pass
+        let state = session.state();
+        let Some(event) = crate::keys::key_event(key, crate::keys::Held::default()) else {
+            return Step::Pass;
+        };
+        let Some(cmd) = parlor::tui::keys::lookup(bindings(&state.params), &event) else {
+            return Step::Pass;
+        };
+        if session.turn() != Some(Turn::Player) {
+            return match cmd {
+                Cmd::Values => Step::Pass,
+                _ => Step::Say("Wait: the computer is to move.".into()),
+            };
+        }
+        let flip = flipped(state);
+        match cmd {
+            Cmd::Cursor(dr, dc) => {
+                let dims = state.position().dims();
+                let (r, c) = self.cursor(state);
+                let dr = if flip { -dr } else { dr };
+                let r = (r + dr).clamp(-1, dims.rows() as i32);
+                let c = (c + dc).clamp(0, dims.cols() as i32 - 1);
+                self.cursor = Some((r, c));
+                Step::Redraw
+            }
+            Cmd::Choose => self.choose(state),
+            Cmd::Step(dir) => {
+                let dir = if flip { turned(dir) } else { dir };
+                let Some(sel) = self.selected else {
+                    return Step::Say(
+                        "Select a piece first (the cursor, then Enter, or a tap).".into(),
+                    );
+                };
+                let mv = Move::new(sel, dir);
+                match state.position().check(mv) {
+                    Ok(()) => {
+                        self.selected = None;
+                        Step::Move(mv.to_string())
+                    }
+                    Err(e) => Step::Say(format!("{} from {sel}: {e}", key_digit(dir, flip))),
+                }
+            }
+            Cmd::Cancel => {
+                self.selected = None;
+                Step::Say("Selection cancelled.".into())
+            }
+            Cmd::Values => {
+                Step::Say("The value overlay (v) is on the terminal face (?face=terminal).".into())
+            }
+        }
     }
 
     fn keys_help(&self) -> &'static str {
-        "tap one of your pieces, then one of its marked squares · Esc lets go of the selection"
+        "tap one of your pieces, then one of its marked squares · or the arrows (h j k l, w a s d) move a cursor, \
+         Enter or Space selects the piece under it and then its target, the digits of a number pad step the selected \
+         piece (7 8 9 / 4 6 / 1 2 3) · 5 or Esc lets go of the selection"
     }
 
     fn class(&self) -> &'static str {

@@ -8,7 +8,17 @@ use super::history::top;
 use super::html::esc;
 use super::menu::choices;
 use crate::store::WebKeeper;
-use parlor::settings::{Catalog, Keeper, Settings};
+use parlor::settings::{Catalog, Keeper, Settings, ThemeName};
+
+/// The theme the page shows for the settings' `theme`: `auto` is light when the browser prefers it
+/// (`prefers-color-scheme: light`) and dark otherwise; a theme the settings name wins.
+pub fn theme_in_use(theme: ThemeName, prefers_light: bool) -> ThemeName {
+    match theme {
+        ThemeName::Auto if prefers_light => ThemeName::Light,
+        ThemeName::Auto => ThemeName::Dark,
+        named => named,
+    }
+}
 
 /// The games' catalog the settings are read with: the terminal face's (the same games and their own keys).
 pub fn catalog() -> Catalog {

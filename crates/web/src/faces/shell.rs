@@ -7,7 +7,7 @@ use super::menu::{menu_html, params, setup_html};
 use super::play::{Go, Playing};
 use super::replay::Replaying;
 use super::scores::scores_html;
-use super::settings::{SettingsScreen, catalog};
+use super::settings::{SettingsScreen, catalog, theme_in_use};
 use super::stats::stats_html;
 use super::{FACES, Face};
 use crate::announce::Announcer;
@@ -110,13 +110,16 @@ impl Shell {
         }
     }
 
-    /// The settings' theme and animations on the page's body (`auto`: the browser's light or dark).
+    /// The settings' theme and animations on the page's body (`auto`: the browser's light or dark), the theme in
+    /// use also on the root element (`data-theme`) as the terminal face says it.
     fn dress(&self) {
         let Some(body) = document().and_then(|d| d.body()) else {
             return;
         };
         let s = &self.settings.settings;
-        let theme = format!("faces theme-{}", s.theme().as_str());
+        let used = theme_in_use(s.theme(), crate::page::prefs::prefers_light());
+        crate::page::prefs::mark_document(used);
+        let theme = format!("faces theme-{}", used.as_str());
         let still = if s.animations() { "" } else { " still" };
         body.set_class_name(&format!("{theme}{still}"));
     }
@@ -132,7 +135,7 @@ impl Shell {
                 .or_else(|| e.get_attribute("data-set"))
         });
         let html = self.html();
-        root.set_inner_html(&html);
+        super::morph::write(&doc, &root, &html);
         if let Some(act) = focused {
             let sel = format!("[data-act=\"{act}\"], [data-set=\"{act}\"]");
             if let Ok(Some(el)) = root.query_selector(&sel)
@@ -464,6 +467,12 @@ pub fn parlor_start_faces() -> Result<String, JsValue> {
             e.prevent_default();
         }
     })?;
+    // The browser's light or dark changing while the page is open (the system's night mode) is followed at once.
+    if let Ok(Some(scheme)) = window.match_media("(prefers-color-scheme: light)") {
+        listen(&scheme, "change", |_: web_sys::Event| {
+            with_shell(|s| s.dress());
+        })?;
+    }
     let tick = Closure::<dyn FnMut()>::new(|| {
         with_shell(Shell::tick);
     });

@@ -86,3 +86,129 @@ fn a_nocca_piece_is_selected_and_moved_and_the_computer_answers() {
         "the computer answered here (no worker): {html}"
     );
 }
+
+#[test]
+fn a_codemaker_marks_the_computers_guesses_by_taps_and_a_contradiction_is_refused() {
+    let (mut p, store) = start("mastermind", &[("role", "maker")]);
+    let html = p.html();
+    assert!(html.contains("data-act=\"b:byhand\""), "{html}");
+    assert!(
+        html.contains(
+            "<button disabled type=\"button\" class=\"cmd primary\" data-act=\"b:secret\""
+        ),
+        "Hide it waits for a whole code: {html}"
+    );
+    p.act("b:byhand");
+    let html = p.html();
+    assert!(
+        html.contains("id=\"mm-guess\""),
+        "the computer's guess: {html}"
+    );
+    assert!(
+        html.contains("aria-label=\"Key peg 1: none, tap to change\""),
+        "{html}"
+    );
+    // No right colour in a guess of three colours leaves three for a code of four different ones: no code fits.
+    p.act("b:answer");
+    let html = p.html();
+    assert!(
+        html.contains("Not taken: no code fits this answer"),
+        "{html}"
+    );
+    assert!(
+        !html.contains("aria-label=\"Guess 1: "),
+        "nothing recorded: {html}"
+    );
+    // Key peg 1 black, 2 white (two taps): the answer 1 black, 1 white.
+    for act in ["b:mark:0", "b:mark:1", "b:mark:1"] {
+        p.act(act);
+    }
+    let html = p.html();
+    assert!(html.contains("Your answer: 1 black, 1 white"), "{html}");
+    p.act("b:answer");
+    let html = p.html();
+    assert!(
+        html.contains("aria-label=\"1 black, 1 white\""),
+        "the answer's key pegs: {html}"
+    );
+    assert!(
+        html.contains("Guess 2"),
+        "the computer's next guess: {html}"
+    );
+    // 4 black is the code found: the game ends and is recorded.
+    for k in 0..4 {
+        p.act(&format!("b:mark:{k}"));
+    }
+    p.act("b:answer");
+    let html = p.html();
+    assert!(
+        html.contains("The computer found your code in 2 guesses"),
+        "{html}"
+    );
+    assert_eq!(
+        store.history(Some("mastermind"), 10).unwrap().games.len(),
+        1
+    );
+}
+
+#[test]
+fn a_codemakers_hidden_code_is_scored_by_the_computer() {
+    let (mut p, _store) = start("mastermind", &[("role", "maker")]);
+    for c in ["b:c:0", "b:c:1", "b:c:2", "b:c:3"] {
+        p.act(c);
+    }
+    p.act("b:secret");
+    let html = p.html();
+    assert!(
+        html.contains("The computer found your code"),
+        "played to the end here (no worker): {html}"
+    );
+}
+
+#[test]
+fn the_theme_in_use_is_the_browsers_for_auto_and_the_settings_otherwise() {
+    use parlor::settings::ThemeName;
+    use settings::theme_in_use;
+    assert_eq!(theme_in_use(ThemeName::Auto, true), ThemeName::Light);
+    assert_eq!(theme_in_use(ThemeName::Auto, false), ThemeName::Dark);
+    for named in [
+        ThemeName::Dark,
+        ThemeName::Light,
+        ThemeName::HighContrast,
+        ThemeName::Mono,
+    ] {
+        assert_eq!(theme_in_use(named, true), named);
+        assert_eq!(theme_in_use(named, false), named);
+    }
+}
+
+#[test]
+fn a_nocca_piece_is_selected_and_stepped_by_the_terminals_keys() {
+    let (mut p, _store) = start("nocca", &[("level", "beginner")]);
+    p.key("8");
+    assert!(p.html().contains("Select a piece first"), "{}", p.html());
+    p.key("ArrowRight");
+    p.key("h");
+    let html = p.html();
+    assert!(
+        html.contains("class=\"sq cursor mine\" data-act=\"b:sel:0:2\""),
+        "the cursor shows: {html}"
+    );
+    p.key("Enter");
+    let html = p.html();
+    assert!(html.contains(" selected: "), "{html}");
+    assert!(
+        html.contains("class=\"sq selected cursor mine\" data-act=\"b:sel:0:2\""),
+        "{html}"
+    );
+    p.key("5");
+    assert!(p.html().contains("Selection cancelled."));
+    p.key(" ");
+    p.key("8");
+    let html = p.html();
+    assert!(
+        html.contains("id=\"score\">2<"),
+        "8 stepped the piece and the computer answered: {html}"
+    );
+    assert!(html.contains("Computer&#39;s move 2: "), "{html}");
+}

@@ -112,7 +112,7 @@ impl Board<Twenty48> for Tiles {
             })
             .collect();
         format!(
-            "<div class=\"b2048\" id=\"board\" data-swipe=\"1\" role=\"img\" aria-label=\"2048 board, rows: {}\" style=\"--n:{n}\"><div class=\"cells\">{cells}</div>{}</div>",
+            "<div class=\"b2048\" id=\"board\" data-swipe=\"1\" data-whole=\"1\" role=\"img\" aria-label=\"2048 board, rows: {}\" style=\"--n:{n}\"><div class=\"cells\">{cells}</div>{}</div>",
             tiles.join("; "),
             self.tiles(state, now_ms)
         )

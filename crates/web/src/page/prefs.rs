@@ -28,7 +28,7 @@ pub(super) fn colorfgbg() -> Option<String> {
 }
 
 /// Says the theme in use and the motion asked for on the document's root element, for the page's CSS.
-pub(super) fn mark_document(theme: ThemeName) {
+pub(crate) fn mark_document(theme: ThemeName) {
     let Some(root) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())

@@ -6,6 +6,8 @@
 //! with the machine's load before and after.
 //!
 //! `--first-screen` prints only the weight of a first game and its first screen, the CPU as it is and throttled 4x.
+//! `--faces` prints only the graphical face's targets: 2048's slide animation frames, a tap to its redraw at 4x CPU
+//! throttling, the weight of a first game (`faces.rs`).
 //!
 //! `cargo run -p parlor-web-e2e --bin web-figures [-- --native]`: the page is `$PARLOR_WEB_DIR` or `target/web`;
 //! `--native` also runs `cargo run --release -p parlor-web --example native_bench` and prints what it says, for the
@@ -23,7 +25,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-const LOADS: usize = 5;
+mod faces;
+mod first;
+
+pub(crate) const LOADS: usize = 5;
 const PRESSES: usize = 50;
 /// Runs of each workload (the first is cold: the engine's tables are built and the browser has only its baseline
 /// compilation of the wasm; the best is what the page runs at once warm, as natively).
@@ -39,52 +44,6 @@ const WORKLOADS: [(&str, &str); 3] = [
     ("nocca-perft6", "Nocca Nocca perft(6) from the start"),
     ("mastermind-optimal", "the classic 4x6 optimal solve"),
 ];
-
-/// `--first-screen`: the weight of everything a first game needs (gzip -9), and the first screen
-/// (`parlorFirstDrawMs`, from the navigation's start) over fresh loads without the service worker (`?sw=0`: every
-/// file fetched and the wasm compiled each time), with the CPU as it is and throttled 4x through the DevTools
-/// protocol (`Emulation.setCPUThrottlingRate`).
-fn first_screen(site: &Path) -> Result<()> {
-    println!("\n## Page weight of a first game");
-    let mut total_gz = 0;
-    for name in [
-        "parlor_web_bg.wasm",
-        "parlor_web.js",
-        "index.html",
-        "worker.js",
-        "sw.js",
-        "manifest.webmanifest",
-        "icon.svg",
-    ] {
-        let bytes = std::fs::read(site.join(name))
-            .map_err(|e| Error::new(format!("reading {name}: {e}")))?;
-        let gz = gzip_len(&bytes)?;
-        total_gz += gz;
-        println!("{name:<22} {:>10} B raw {:>10} B gzip -9", bytes.len(), gz);
-    }
-    println!(
-        "{:<22} {:>10.2} MB gzip -9 (target: at most 2.5 MB)",
-        "total",
-        total_gz as f64 / 1e6
-    );
-    let page = Session::launch("web-figures", site)?;
-    for rate in [1.0, 4.0] {
-        page.cdp(
-            "Emulation.setCPUThrottlingRate",
-            serde_json::json!({ "rate": rate }),
-        )?;
-        let mut firsts = Vec::new();
-        for _ in 0..LOADS {
-            page.open("sw=0")?;
-            firsts.push(page.first_draw_ms()?);
-        }
-        let (median, max) = median_max(&mut firsts);
-        println!(
-            "CPU x{rate}: parlorFirstDrawMs median {median:.0} ms, max {max:.0} ms over {LOADS} loads (target at x4: at most 1500 ms)"
-        );
-    }
-    Ok(())
-}
 
 fn main() {
     if let Err(e) = run() {
@@ -108,7 +67,12 @@ fn run() -> Result<()> {
     println!("page: {}", site.display());
     println!("load average before: {}", load_average());
     if args.iter().any(|a| a == "--first-screen") {
-        return first_screen(&site);
+        return first::first_screen(&site);
+    }
+    if args.iter().any(|a| a == "--faces") {
+        faces::figures(&site)?;
+        println!("\nload average after: {}", load_average());
+        return Ok(());
     }
     if args.iter().any(|a| a == "--draw") {
         let page = Session::launch("web-figures", &site)?;
@@ -239,13 +203,13 @@ fn site() -> Result<PathBuf> {
     }
 }
 
-fn gzip_len(bytes: &[u8]) -> Result<usize> {
+pub(crate) fn gzip_len(bytes: &[u8]) -> Result<usize> {
     let mut gz = GzEncoder::new(Vec::new(), Compression::best());
     gz.write_all(bytes)?;
     Ok(gz.finish()?.len())
 }
 
-fn median_max(values: &mut [f64]) -> (f64, f64) {
+pub(crate) fn median_max(values: &mut [f64]) -> (f64, f64) {
     values.sort_by(f64::total_cmp);
     match values {
         [] => (f64::NAN, f64::NAN),

@@ -1,0 +1,93 @@
+//! A screen written into the page by changing only what changed (wasm32 only): the new screen's HTML is parsed
+//! into an inert template, then walked beside the page's nodes; a node equal to its new one (`isEqualNode`) is
+//! kept, an element of the same tag, class and style keeps its place and takes the new attributes and children,
+//! anything else is replaced by the new node. So a tap that adds one peg rewrites that peg, not the whole screen:
+//! the browser restyles and lays out only what changed. An element whose class or style changed is always a new
+//! element, so that its CSS animations start again; an element marked `data-whole` (2048's board, whose tiles
+//! animate each move) is replaced whole when it differs; and form controls are replaced whole when they differ (a
+//! select's shown value follows its `selected` option only until the user picks one).
+
+use wasm_bindgen::JsCast;
+use web_sys::{Element, Node};
+
+/// Whether `old` can be kept and brought up to `new` in place.
+fn same_shell(old: &Element, new: &Element) -> bool {
+    old.tag_name() == new.tag_name()
+        && !matches!(
+            old.tag_name().as_str(),
+            "SELECT" | "OPTION" | "INPUT" | "TEXTAREA"
+        )
+        && !new.has_attribute("data-whole")
+        && old.get_attribute("class") == new.get_attribute("class")
+        && old.get_attribute("style") == new.get_attribute("style")
+}
+
+/// `old`'s attributes made `new`'s.
+fn sync_attributes(old: &Element, new: &Element) {
+    for name in old.get_attribute_names().iter() {
+        if let Some(name) = name.as_string()
+            && !new.has_attribute(&name)
+        {
+            let _ = old.remove_attribute(&name);
+        }
+    }
+    for name in new.get_attribute_names().iter() {
+        if let Some(name) = name.as_string() {
+            let value = new.get_attribute(&name).unwrap_or_default();
+            if old.get_attribute(&name).as_deref() != Some(value.as_str()) {
+                let _ = old.set_attribute(&name, &value);
+            }
+        }
+    }
+}
+
+fn children(node: &Node) -> Vec<Node> {
+    let list = node.child_nodes();
+    (0..list.length()).filter_map(|i| list.item(i)).collect()
+}
+
+/// Makes `old`'s children those of `new` (which gives its nodes up).
+fn morph_children(old: &Node, new: &Node) {
+    let olds = children(old);
+    let news = children(new);
+    for (i, n) in news.iter().enumerate() {
+        let Some(o) = olds.get(i) else {
+            let _ = old.append_child(n);
+            continue;
+        };
+        if o.is_equal_node(Some(n)) {
+            continue;
+        }
+        match (o.dyn_ref::<Element>(), n.dyn_ref::<Element>()) {
+            (Some(oe), Some(ne)) if same_shell(oe, ne) => {
+                sync_attributes(oe, ne);
+                morph_children(o, n);
+            }
+            (None, None)
+                if o.node_type() == Node::TEXT_NODE && n.node_type() == Node::TEXT_NODE =>
+            {
+                o.set_node_value(n.node_value().as_deref());
+            }
+            _ => {
+                let _ = old.replace_child(n, o);
+            }
+        }
+    }
+    for o in olds.iter().skip(news.len()) {
+        let _ = old.remove_child(o);
+    }
+}
+
+/// Writes `html` as `root`'s content, changing only the nodes that differ.
+pub(super) fn write(doc: &web_sys::Document, root: &Element, html: &str) {
+    let template = doc
+        .create_element("template")
+        .ok()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlTemplateElement>().ok());
+    let Some(template) = template else {
+        root.set_inner_html(html);
+        return;
+    };
+    template.set_inner_html(html);
+    morph_children(root, &template.content());
+}
