@@ -17,6 +17,22 @@ pub trait DailyKind: Sync {
     fn fresh(&self) -> Box<dyn Daily>;
 }
 
+/// The kind of a daily challenge whose client side starts as `T::default()`.
+pub struct Fresh<T>(std::marker::PhantomData<fn() -> T>);
+
+impl<T> Fresh<T> {
+    /// The kind, for a registry's static.
+    pub const fn new() -> Fresh<T> {
+        Fresh(std::marker::PhantomData)
+    }
+}
+
+impl<T: Daily + Default + 'static> DailyKind for Fresh<T> {
+    fn fresh(&self) -> Box<dyn Daily> {
+        Box::new(T::default())
+    }
+}
+
 /// What a daily challenge asks its front end to do.
 #[derive(Clone, Debug, PartialEq)]
 pub enum DailySaid {

@@ -4,7 +4,7 @@
 //! screen's lobby, or `guess CODE` in plain mode).
 
 use crate::input::{KeyCode, KeyEvent};
-use crate::tui::daily::{Daily, DailyKind, DailySaid, LobbyKey};
+use crate::tui::daily::{Daily, DailySaid, Fresh, LobbyKey};
 use crate::tui::keys::{self, TYPING, Typing};
 use crate::tui::theme::Theme;
 use parlor_online::protocol::{self, ClientMessage, LeaderEntry, ScoredGuess, ServerMessage};
@@ -12,16 +12,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 /// Mastermind of the day, for the registry.
-pub static DAILY: Kind = Kind;
-
-/// Mastermind of the day as a kind of daily challenge.
-pub struct Kind;
-
-impl DailyKind for Kind {
-    fn fresh(&self) -> Box<dyn Daily> {
-        Box::new(Today::default())
-    }
-}
+pub static DAILY: Fresh<Today> = Fresh::new();
 
 /// Today's game, as the server keeps it for the player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,7 +25,7 @@ struct Told {
 
 /// The client's side of Mastermind of the day.
 #[derive(Debug, Default)]
-struct Today {
+pub struct Today {
     /// Today's game, once the server told it.
     told: Option<Told>,
     /// The guess being typed on the online screen.

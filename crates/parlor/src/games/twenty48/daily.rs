@@ -3,7 +3,7 @@
 //! and ranks the score it computes, on the plain board or, after an undo, the assisted one.
 
 use crate::input::{KeyCode, KeyEvent};
-use crate::tui::daily::{Daily, DailyKind, DailySaid, LobbyKey, board_name};
+use crate::tui::daily::{Daily, DailySaid, Fresh, LobbyKey, board_name};
 use crate::tui::keys::{self, Binding, actions, bar, common, more};
 use crate::tui::layout::fit_line;
 use crate::tui::theme::Theme;
@@ -15,16 +15,7 @@ use ratatui::widgets::Paragraph;
 use twenty48::{Direction, game::Status};
 
 /// 2048 of the day, for the registry.
-pub static DAILY: Kind = Kind;
-
-/// 2048 of the day as a kind of daily challenge.
-pub struct Kind;
-
-impl DailyKind for Kind {
-    fn fresh(&self) -> Box<dyn Daily> {
-        Box::new(Today::default())
-    }
-}
+pub static DAILY: Fresh<Today> = Fresh::new();
 
 /// What the keys of today's game do.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -90,7 +81,7 @@ const KEYS: &[Binding<Cmd>] = &[
 
 /// The client's side of 2048 of the day.
 #[derive(Debug, Default)]
-struct Today {
+pub struct Today {
     /// The day and its seed, once the server told them.
     told: Option<(String, u64)>,
     /// The game being played here, with its day.

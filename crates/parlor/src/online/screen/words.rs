@@ -170,30 +170,31 @@ impl OnlineView {
             keys: help_rows(self.board.help_rows(), &self.model.dailies),
             text: vec![
                 format!(
-                    "{} against people on a Parlor server. The lobby lists the challenges to you ({} or {} \
-                     accepts the one under the cursor, {} declines it), your games, the challenges you sent ({} \
-                     withdraws one), the live games to watch and the players online; {} challenges a player by \
-                     name, with a board size if not 6x5 (bob 3x3), and {} joins the rated queue.",
-                    room.title(),
-                    k(Cmd::Open),
-                    k(Cmd::Accept),
-                    k(Cmd::Decline),
-                    k(Cmd::Decline),
-                    k(Cmd::Challenge),
-                    k(Cmd::Queue),
+                    "{title} against people on a Parlor server. The lobby lists the challenges to you ({open} or \
+                     {accept} accepts the one under the cursor, {decline} declines it), your games, the challenges \
+                     you sent ({decline} withdraws one), the live games to watch and the players online; \
+                     {challenge} challenges a player by name, with a board size if not 6x5 (bob 3x3), and {queue} \
+                     joins the rated queue.",
+                    title = room.title(),
+                    open = k(Cmd::Open),
+                    accept = k(Cmd::Accept),
+                    decline = k(Cmd::Decline),
+                    challenge = k(Cmd::Challenge),
+                    queue = k(Cmd::Queue),
                 ),
                 format!(
-                    "{}; {} resigns (asking first). After the end {} offers a rematch (or accepts the one offered, \
-                     {} declines it) and {} adds the game to the local history, replayable from the menu like a \
-                     local game. {} or {} goes back to the lobby; {} in the lobby {leave}.",
-                    room.board_help(),
-                    g(Cmd::Resign),
-                    g(Cmd::Rematch),
-                    g(Cmd::DeclineRematch),
-                    g(Cmd::Import),
-                    g(Cmd::Switch),
-                    g(Cmd::Back),
-                    k(Cmd::Back),
+                    "{board}; {resign} resigns (asking first). After the end {rematch} offers a rematch (or \
+                     accepts the one offered, {decline} declines it) and {import} adds the game to the local \
+                     history, replayable from the menu like a local game. {switch} or {back} goes back to the \
+                     lobby; {quit} in the lobby {leave}.",
+                    board = room.board_help(),
+                    resign = g(Cmd::Resign),
+                    rematch = g(Cmd::Rematch),
+                    decline = g(Cmd::DeclineRematch),
+                    import = g(Cmd::Import),
+                    switch = g(Cmd::Switch),
+                    back = g(Cmd::Back),
+                    quit = k(Cmd::Back),
                 ),
                 format!("The daily challenges: {}.", dailies.join(", ")),
                 "When the connection drops, the line at the top says so and the client connects again by itself, \
