@@ -27,6 +27,12 @@ impl<T> Fresh<T> {
     }
 }
 
+impl<T> Default for Fresh<T> {
+    fn default() -> Fresh<T> {
+        Fresh::new()
+    }
+}
+
 impl<T: Daily + Default + 'static> DailyKind for Fresh<T> {
     fn fresh(&self) -> Box<dyn Daily> {
         Box::new(T::default())
