@@ -193,7 +193,7 @@ impl<'a, E: Evaluate> Search<'a, E> {
         if depth <= 1 || prob < self.cutoff {
             return self.max_leaf(board, depth);
         }
-        let after = Direction::ALL.map(|d| self.tables.slide(board, d));
+        let after = self.after_states(board);
         // Every legal move's chance node probes the table (depth >= 2, path probability above the cut-off): fetch
         // their buckets together rather than one miss after another.
         if let Some(tt) = self.tt
@@ -221,7 +221,7 @@ impl<'a, E: Evaluate> Search<'a, E> {
     /// [`Search::chance_node`] does at depth 1 or below the cut-off): the four after-states are evaluated together
     /// ([`Evaluate::eval4`]), with the same values, counts and result.
     fn max_leaf(&mut self, board: Bitboard, depth: u32) -> f32 {
-        let after = Direction::ALL.map(|d| self.tables.slide(board, d));
+        let after = self.after_states(board);
         let values = self.eval.eval4(&after);
         let mut best = f32::NEG_INFINITY;
         for ((d, a), v) in Direction::ALL.into_iter().zip(after).zip(values) {
@@ -237,6 +237,19 @@ impl<'a, E: Evaluate> Search<'a, E> {
             }
         }
         if best == f32::NEG_INFINITY { 0.0 } else { best }
+    }
+
+    /// The boards after each move of [`Direction::ALL`] (written out: `Direction::ALL.map(..)` is left a call, not
+    /// inlined, in the search's innermost loop).
+    #[inline(always)]
+    fn after_states(&self, board: Bitboard) -> [Bitboard; 4] {
+        let t = self.tables;
+        [
+            t.slide(board, Direction::ALL[0]),
+            t.slide(board, Direction::ALL[1]),
+            t.slide(board, Direction::ALL[2]),
+            t.slide(board, Direction::ALL[3]),
+        ]
     }
 
     /// The table key of a chance node (see [`ProbClasses`]).
