@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use twenty48::ai::{EvalKind, Player, SearchConfig, TableLife};
+use twenty48::ai::{EvalKind, Player, ProbClasses, SearchConfig, TableLife};
 use twenty48::{Board, Direction, Game, Rules, Status};
 
 #[path = "common/config.rs"]
@@ -143,7 +143,7 @@ fn search(a: SearchArgs<'_>) -> Result<(), String> {
         player.set_cutoff(c);
     }
     if fresh {
-        player.set_table(TableLife::RootMove, false);
+        player.set_table(TableLife::RootMove, false, ProbClasses::Same);
     }
     let (mut nodes, mut probes, mut hits, mut depths) = (0u64, 0u64, 0u64, 0u64);
     let mut moves = String::new();

@@ -24,7 +24,7 @@ use clap::Parser;
 use parlor_lab::endgame::Advisor;
 use twenty48::ai::ntuple::Network;
 use twenty48::ai::{
-    Advice, EvalKind, GameReport, Player, Policy, SearchConfig, TableLife, Weights,
+    Advice, EvalKind, GameReport, Player, Policy, ProbClasses, SearchConfig, TableLife, Weights,
     autoplay_player, ntuple, summarize,
 };
 use twenty48::endgame::Stores;
@@ -307,7 +307,7 @@ fn main() -> ExitCode {
             player.set_policy(p);
         }
         if let Some((life, at_least)) = args.table {
-            player.set_table(life, at_least);
+            player.set_table(life, at_least, ProbClasses::Same);
         }
         if let Some(c) = args.cutoff {
             player.set_cutoff(c);

@@ -3,19 +3,22 @@
 //! evaluation and writes every `--every`-th board (hex, one a line, cell `(r, c)` in nibble `4r + c`, as
 //! nneonneo/2048-ai's `board_t`) until `--boards N`; `--read FILE` times the search of each board's four moves with
 //! nneonneo/2048-ai's algorithm (`--policy nneonneo`: `max(3, distinct tiles - 2)` levels of spawns, cut-off 1e-4, its
-//! heuristic weights, a table emptied before each root move whose deeper entries also hit), or with `--levels L` that
-//! many levels of spawns on every board. It prints the positions (static evaluations + chance nodes expanded) and
-//! their rate.
+//! heuristic weights, a table keyed by the board alone, emptied before each root move, whose deeper entries also hit),
+//! or with `--levels L` that many levels of spawns on every board; `--repeat N` searches the whole set N times. It
+//! prints the positions (static evaluations + chance nodes expanded), their rate and the move chosen on each board
+//! (`U`, `D`, `L`, `R`; `-` when none is legal), and beside the wall time the time the process ran on a core (from
+//! `/proc/self/schedstat`, on Linux), which other processes on the machine change less. The slide tables are built before the clock starts, as
+//! nneonneo/2048-ai's `init_tables` is.
 //!
 //! `cargo run --release -p parlor-lab --example speed -- --write boards.txt --boards 32 --every 50`
-//! `cargo run --release -p parlor-lab --example speed -- --read boards.txt`
+//! `cargo run --release -p parlor-lab --example speed -- --read boards.txt [--levels 3] [--repeat 10]`
 
 use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Parser;
-use twenty48::ai::{Player, Policy, SearchConfig, TableLife, Weights};
-use twenty48::{Board, Game, Rules, Status};
+use twenty48::ai::{Player, Policy, ProbClasses, SearchConfig, TableLife, Weights};
+use twenty48::{Board, Direction, Game, Rules, Status};
 
 /// Writes a fixed set of boards, or times the search of each with nneonneo/2048-ai's algorithm.
 #[derive(Debug, Parser)]
@@ -36,6 +39,9 @@ struct Args {
     /// Search this many levels of spawns on every board instead of nneonneo/2048-ai's depth rule.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=12))]
     levels: Option<u32>,
+    /// Search the whole set of boards this many times.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    repeat: u32,
 }
 
 fn main() {
@@ -45,6 +51,7 @@ fn main() {
         boards: n,
         every,
         levels,
+        repeat,
     } = Args::parse();
     if let Some(path) = write {
         let mut out = String::new();
@@ -93,21 +100,46 @@ fn main() {
         Some(l) => Policy::Distinct { min: l, offset: 16 },
         None => Policy::NNEONNEO,
     });
-    player.set_table(TableLife::RootMove, true);
+    player.set_table(TableLife::RootMove, true, ProbClasses::Off);
+    let boards: Vec<Board> = boards.into_iter().map(Board::from_bitboard).collect();
+    twenty48::bitboard::tables();
     let (mut evals, mut nodes) = (0u64, 0u64);
+    let mut moves = String::new();
+    let cpu0 = cpu_ns();
     let t = Instant::now();
-    for &b in &boards {
-        let board = Board::from_bitboard(b);
-        let _ = player.best_move(&board, 0.1);
-        evals += player.last_stats().evals;
-        nodes += player.last_stats().nodes;
+    for round in 0..repeat {
+        for board in &boards {
+            let d = player.best_move(board, 0.1);
+            evals += player.last_stats().evals;
+            nodes += player.last_stats().nodes;
+            if round == 0 {
+                moves.push(match d {
+                    Some(Direction::Up) => 'U',
+                    Some(Direction::Down) => 'D',
+                    Some(Direction::Left) => 'L',
+                    Some(Direction::Right) => 'R',
+                    None => '-',
+                });
+            }
+        }
     }
     let secs = t.elapsed().as_secs_f64();
+    let cpu = match (cpu0, cpu_ns()) {
+        (Some(a), Some(b)) => format!(" (on a core {:.3} s)", (b - a) as f64 / 1e9),
+        _ => String::new(),
+    };
+    let searched = boards.len() as f64 * f64::from(repeat);
     println!(
-        "parlor: {} boards in {secs:.3} s ({:.2} ms a board): {evals} evaluations + {nodes} chance nodes = {} positions, {:.1} M positions/s",
+        "parlor: {} boards x {repeat} in {secs:.3} s{cpu} ({:.2} ms a board): {evals} evaluations + {nodes} chance nodes = {} positions, {:.1} M positions/s, moves {moves}",
         boards.len(),
-        1000.0 * secs / boards.len() as f64,
+        1000.0 * secs / searched,
         evals + nodes,
         (evals + nodes) as f64 / secs / 1e6
     );
+}
+
+/// Nanoseconds this process has run on a core (the first field of `/proc/self/schedstat`), if the system says.
+fn cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
 }

@@ -197,6 +197,7 @@ pub struct Player {
     policy: Policy,
     table_life: TableLife,
     tt_at_least: bool,
+    prob_classes: ProbClasses,
     stats: SearchStats,
     /// The time of timed play: the balance of earlier moves.
     clock: Clock,
@@ -233,6 +234,7 @@ impl Player {
             tt_four_chance: f64::NAN,
             table_life: TableLife::Game,
             tt_at_least: false,
+            prob_classes: ProbClasses::Same,
             stats: SearchStats::default(),
             clock: Clock::new(),
             advice: None,
@@ -297,10 +299,14 @@ impl Player {
         self.policy = policy;
     }
 
-    /// Sets how long table entries live and whether an entry searched deeper than needed counts as a hit.
-    pub fn set_table(&mut self, life: TableLife, at_least: bool) {
+    /// Sets how long table entries live, whether an entry searched deeper than needed counts as a hit, and how the
+    /// path probability enters the keys ([`ProbClasses`]: [`ProbClasses::Same`] by default, so that a value the
+    /// cut-off pruned deep in one move's tree does not answer near the root a move later; [`ProbClasses::Off`] keys by
+    /// the board alone, as nneonneo/2048-ai does). Clears the table.
+    pub fn set_table(&mut self, life: TableLife, at_least: bool, classes: ProbClasses) {
         self.table_life = life;
         self.tt_at_least = at_least;
+        self.prob_classes = classes;
         self.tt.clear();
     }
 
@@ -470,7 +476,7 @@ impl Player {
             let mut s = Search::with_buckets(eval, &self.tt, four_chance, cutoff);
             s.set_deadline(deadline);
             s.set_tt_at_least(self.tt_at_least);
-            s.set_prob_classes(ProbClasses::Same);
+            s.set_prob_classes(self.prob_classes);
             let (tt, life) = (&self.tt, self.table_life);
             if life == TableLife::Move {
                 tt.new_generation();
@@ -492,7 +498,7 @@ impl Player {
             return (!s.aborted()).then_some((values, limited));
         }
         let next = AtomicUsize::new(0);
-        let (tt, at_least) = (&self.tt, self.tt_at_least);
+        let (tt, at_least, classes) = (&self.tt, self.tt_at_least, self.prob_classes);
         if self.table_life != TableLife::Game {
             tt.new_generation();
         }
@@ -504,7 +510,7 @@ impl Player {
                         let mut s = Search::with_buckets(eval, tt, four_chance, cutoff);
                         s.set_deadline(deadline);
                         s.set_tt_at_least(at_least);
-                        s.set_prob_classes(ProbClasses::Same);
+                        s.set_prob_classes(classes);
                         let mut out = Vec::new();
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
@@ -600,10 +606,14 @@ mod tests {
             Policy::NNEONNEO,
             Policy::Distinct { min: 1, offset: 4 },
         ] {
-            for life in [TableLife::RootMove, TableLife::Move, TableLife::Game] {
+            for (life, classes) in [
+                (TableLife::RootMove, ProbClasses::Off),
+                (TableLife::Move, ProbClasses::Same),
+                (TableLife::Game, ProbClasses::Same),
+            ] {
                 let mut p = Player::with_weights(SearchConfig::depth(2), Weights::NNEONNEO);
                 p.set_policy(policy);
-                p.set_table(life, life != TableLife::Game);
+                p.set_table(life, life != TableLife::Game, classes);
                 let d = p.best_move(&board, 0.1);
                 assert!(d.is_some_and(|d| board.can_slide(d)));
                 if policy == Policy::NNEONNEO {

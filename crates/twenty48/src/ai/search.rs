@@ -193,9 +193,20 @@ impl<'a, E: Evaluate> Search<'a, E> {
         if depth <= 1 || prob < self.cutoff {
             return self.max_leaf(board, depth);
         }
+        let after = self.after_states(board);
+        // Every legal move's chance node probes the table (depth >= 2, path probability above the cut-off): fetch
+        // their buckets together rather than one miss after another.
+        if let Some(tt) = self.tt
+            && depth >= TT_MIN_DEPTH
+        {
+            for &a in &after {
+                if a != board {
+                    tt.prefetch(self.key(a, prob));
+                }
+            }
+        }
         let mut best = f32::NEG_INFINITY;
-        for d in Direction::ALL {
-            let after = self.tables.slide(board, d);
+        for (d, after) in Direction::ALL.into_iter().zip(after) {
             if after != board {
                 let v = self.reward(board, d) + self.chance_node(after, depth, prob);
                 if v > best {
@@ -210,7 +221,7 @@ impl<'a, E: Evaluate> Search<'a, E> {
     /// [`Search::chance_node`] does at depth 1 or below the cut-off): the four after-states are evaluated together
     /// ([`Evaluate::eval4`]), with the same values, counts and result.
     fn max_leaf(&mut self, board: Bitboard, depth: u32) -> f32 {
-        let after = Direction::ALL.map(|d| self.tables.slide(board, d));
+        let after = self.after_states(board);
         let values = self.eval.eval4(&after);
         let mut best = f32::NEG_INFINITY;
         for ((d, a), v) in Direction::ALL.into_iter().zip(after).zip(values) {
@@ -228,6 +239,29 @@ impl<'a, E: Evaluate> Search<'a, E> {
         if best == f32::NEG_INFINITY { 0.0 } else { best }
     }
 
+    /// The boards after each move of [`Direction::ALL`] (written out: `Direction::ALL.map(..)` is left a call, not
+    /// inlined, in the search's innermost loop).
+    #[inline(always)]
+    fn after_states(&self, board: Bitboard) -> [Bitboard; 4] {
+        let t = self.tables;
+        [
+            t.slide(board, Direction::ALL[0]),
+            t.slide(board, Direction::ALL[1]),
+            t.slide(board, Direction::ALL[2]),
+            t.slide(board, Direction::ALL[3]),
+        ]
+    }
+
+    /// The table key of a chance node (see [`ProbClasses`]).
+    #[inline(always)]
+    fn key(&self, board: Bitboard, prob: f32) -> Bitboard {
+        if self.prob_classes == ProbClasses::Same {
+            classed_key(board, prob)
+        } else {
+            board
+        }
+    }
+
     /// The value of an after-state (a tile is about to spawn).
     pub fn chance_node(&mut self, board: Bitboard, depth: u32, prob: f32) -> f32 {
         if depth <= 1 || prob < self.cutoff {
@@ -237,11 +271,7 @@ impl<'a, E: Evaluate> Search<'a, E> {
             self.evals += 1;
             return self.eval.eval(board);
         }
-        let key = if self.prob_classes == ProbClasses::Same {
-            classed_key(board, prob)
-        } else {
-            board
-        };
+        let key = self.key(board, prob);
         if depth >= TT_MIN_DEPTH {
             let found = match self.tt {
                 None => None,
