@@ -38,6 +38,11 @@ step "the online server for the page's online test: cargo build -p parlor-server
 cargo build -p parlor-server --bin parlor-server
 export PARLOR_SERVER_BIN="${CARGO_TARGET_DIR:-$root/target}/debug/parlor-server"
 
-step "the page end to end: PARLOR_WEB_DIR=target/web cargo test -p parlor-web-e2e"
-PARLOR_WEB_DIR=target/web cargo test -p parlor-web-e2e
+step "the page end to end: PARLOR_WEB_DIR=target/web cargo test -p parlor-web-e2e -- --skip offline::"
+PARLOR_WEB_DIR=target/web cargo test -p parlor-web-e2e -- --skip offline::
+
+# The offline tests on their own: each waits for the service worker to keep the page (60 s at most), which a Nocca
+# table solve or a Mastermind tree build in a test running beside it on 2 cores can starve.
+step "the page offline: PARLOR_WEB_DIR=target/web cargo test -p parlor-web-e2e -- offline::"
+PARLOR_WEB_DIR=target/web cargo test -p parlor-web-e2e -- offline::
 echo "web-test: screenshots in target/web-artifacts/"

@@ -1,5 +1,5 @@
 //! Parlor online's client: the rooms' game against people on a `parlor serve` server, and the daily challenges
-//! (each reached through the registry's [`Played`], never by name). The core of it builds
+//! (each reached through the registry's [`Played`](crate::tui::room::Played), never by name). The core of it builds
 //! for every front end: what the client knows ([`model::Model`]), the connection protocol as a sans-I/O state
 //! machine ([`conn::Conn`]: hello, resume after the last event, acknowledgements, the wait between tries), and the
 //! full screen ([`screen`]) over a [`screen::Wire`], the platform's socket. The terminal (`parlor online`) adds its
