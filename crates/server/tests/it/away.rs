@@ -51,6 +51,9 @@ async fn the_opponent_and_the_spectators_hear_a_player_away_and_back() {
     // Past the grace period the game goes on: nothing more was said about Bob, and the next thing is a move.
     tokio::time::sleep(Duration::from_millis(GRACE_MS + 200)).await;
     bob.send(&ClientMessage::Resume { game, after: 3 }).await;
+    // Nothing was missed, so the resume is answered by nothing; the move must not race it (else event 4 comes
+    // twice: once live, once as asked).
+    bob.settled().await;
     play(game, &mut ann, &mut bob, Side::Black, 2, "d1k", 4).await;
     assert_eq!(phone.event().await.1.n, 4);
     for c in [&mut carl, &mut dave] {

@@ -193,6 +193,14 @@ impl Client {
         }
     }
 
+    /// Waits until the server has handled every message this client sent: a `ping` is answered in the order the
+    /// connection reads its messages, so the `pong` comes after whatever they made the server send.
+    pub async fn settled(&mut self) {
+        self.send(&ClientMessage::Ping {}).await;
+        let msg = self.recv().await;
+        assert_eq!(msg, ServerMessage::Pong {}, "{}: before the pong", self.name);
+    }
+
     /// The next message, which must be an error; returns its code.
     pub async fn error(&mut self) -> parlor_online::protocol::ErrorCode {
         match self.recv().await {
