@@ -5,6 +5,7 @@
 
 #[cfg(feature = "terminal")]
 use crate::cli::play::CliLaunch;
+use crate::mid::kept::Kept;
 use crate::mid::{AnyGame, Entry};
 #[cfg(feature = "terminal")]
 use crate::plain::launch::PlainLaunch;
@@ -48,6 +49,13 @@ pub fn online() -> Played {
         dailies: DAILIES,
     }
 }
+
+/// What the games make slowly and keep when it is made elsewhere (the page's builder worker): their tables and
+/// trees.
+pub static KEPT: &[&dyn Kept] = &[
+    &crate::games::mastermind::kept::KEPT,
+    &crate::games::nocca::kept::KEPT,
+];
 
 /// The game of a given name.
 pub fn find(id: &str) -> Option<&'static dyn Registered> {

@@ -12,6 +12,7 @@ pub mod elsewhere;
 pub mod error;
 pub mod game;
 pub mod jobs;
+pub mod kept;
 pub mod record;
 pub mod session;
 pub mod settings;

@@ -16,6 +16,9 @@ mod board;
 pub mod cli;
 pub mod colours;
 pub mod daily;
+pub mod kept;
+#[cfg(test)]
+mod kept_tests;
 #[cfg(feature = "terminal")]
 pub mod plain;
 #[cfg(feature = "terminal")]

@@ -11,6 +11,9 @@ pub mod cli;
 pub mod colours;
 #[cfg(test)]
 mod elsewhere_tests;
+pub mod kept;
+#[cfg(test)]
+mod kept_tests;
 pub mod online;
 #[cfg(feature = "terminal")]
 pub mod plain;
