@@ -34,15 +34,16 @@ WASM_BINDGEN_TEST_WEBDRIVER_JSON="$root/scripts/wasm-test-webdriver.json" \
 WASM_BINDGEN_TEST_TIMEOUT=${WASM_BINDGEN_TEST_TIMEOUT:-300} \
     cargo test -p parlor-web --target wasm32-unknown-unknown
 
-step "the online server for the page's online test: cargo build -p parlor-server --bin parlor-server"
-cargo build -p parlor-server --bin parlor-server
+# The online server and the end-to-end tests with the workspace's features (`--workspace`): after the README's
+# test command (`cargo test --workspace`, as .ci/run runs it first) neither builds anything again; `-p` alone would
+# resolve other features and build some forty crates again.
+step "the online server for the page's online test: the workspace's test build (target/debug/parlor-server)"
+cargo test --workspace --no-run
 export PARLOR_SERVER_BIN="${CARGO_TARGET_DIR:-$root/target}/debug/parlor-server"
 
-step "the page end to end: PARLOR_WEB_DIR=target/web cargo test -p parlor-web-e2e -- --skip offline::"
-PARLOR_WEB_DIR=target/web cargo test -p parlor-web-e2e -- --skip offline::
+step "the page end to end: PARLOR_WEB_DIR=target/web cargo test --workspace --test e2e -- --skip offline::"
+PARLOR_WEB_DIR=target/web cargo test --workspace --test e2e -- --skip offline::
 
-# The offline tests on their own: each waits for the service worker to keep the page (60 s at most), which a Nocca
-# table solve or a Mastermind tree build in a test running beside it on 2 cores can starve.
-step "the page offline: PARLOR_WEB_DIR=target/web cargo test -p parlor-web-e2e -- offline::"
-PARLOR_WEB_DIR=target/web cargo test -p parlor-web-e2e -- offline::
+step "the page offline: PARLOR_WEB_DIR=target/web cargo test --workspace --test e2e -- offline::"
+PARLOR_WEB_DIR=target/web cargo test --workspace --test e2e -- offline::
 echo "web-test: screenshots in target/web-artifacts/"

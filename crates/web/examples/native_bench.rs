@@ -13,7 +13,7 @@ const RUNS: usize = 5;
 fn main() {
     let asked: Vec<String> = std::env::args().skip(1).collect();
     let names: Vec<&str> = if asked.is_empty() {
-        parlor_web::bench::NAMES.to_vec()
+        parlor_web::games::bench::NAMES.to_vec()
     } else {
         asked.iter().map(String::as_str).collect()
     };
@@ -23,7 +23,7 @@ fn main() {
         let mut result = None;
         for _ in 0..RUNS {
             let (t, c) = (Instant::now(), cpu_ms());
-            result = parlor_web::bench::run(name);
+            result = parlor_web::games::bench::run(name);
             times.push(t.elapsed().as_secs_f64() * 1000.0);
             if let (Some(c), Some(now)) = (c, cpu_ms()) {
                 cpu.push(now - c);
@@ -47,7 +47,7 @@ fn main() {
             None => {
                 eprintln!(
                     "unknown workload {name}; the workloads are {}",
-                    parlor_web::bench::NAMES.join(", ")
+                    parlor_web::games::bench::NAMES.join(", ")
                 );
                 std::process::exit(2);
             }

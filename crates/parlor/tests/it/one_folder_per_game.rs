@@ -10,8 +10,9 @@
 //!
 //! [`NOT_YET_MOVED`] lists the generic files that still name a game, each with what is left: the test fails on
 //! a game named in any other file (naming the file and the line), and on a listed file that no longer names one
-//! (so the list only shrinks). The web crate's sources are not walked yet (its worker, `think.rs`, dispatches by
-//! hand).
+//! (so the list only shrinks). The page's crate (`crates/web/src`) is walked by the same rule: its games' own
+//! part (boards, the faces' registry, the engines' workloads) lives in its `games/`, and everything else there (the
+//! faces, the worker, the online client, the store) names no game.
 
 use std::path::Path;
 
@@ -81,18 +82,19 @@ fn code_lines(text: &str) -> Vec<String> {
     out
 }
 
-#[test]
-fn no_generic_file_names_a_game() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+/// The lines of the generic files under `src` (every `.rs` file outside `games/` and `registry.rs`) that name a
+/// game, as `crate/src/path:line: name: code`, and the number of generic files walked. `listed` files are left out
+/// of the lines and returned apart when they name none.
+fn named_in(src: &Path, label: &str, listed: &[(&str, &str)]) -> (Vec<String>, Vec<String>, usize) {
     let mut files = Vec::new();
-    crate::common::walk_rust_files(&src, &mut files);
+    crate::common::walk_rust_files(src, &mut files);
     files.sort();
     let mut wrong = Vec::new();
     let mut clean_but_listed = Vec::new();
     let mut walked = 0;
     for path in &files {
         let rel = path
-            .strip_prefix(&src)
+            .strip_prefix(src)
             .unwrap()
             .to_string_lossy()
             .replace('\\', "/");
@@ -108,16 +110,23 @@ fn no_generic_file_names_a_game() {
                 NAMES
                     .iter()
                     .find(|name| code.contains(*name))
-                    .map(|name| format!("src/{rel}:{}: {name}: {}", n + 1, code.trim()))
+                    .map(|name| format!("{label}/{rel}:{}: {name}: {}", n + 1, code.trim()))
             })
             .collect();
-        let listed = NOT_YET_MOVED.iter().any(|(f, _)| *f == rel);
-        if listed && named.is_empty() {
+        let is_listed = listed.iter().any(|(f, _)| *f == rel);
+        if is_listed && named.is_empty() {
             clean_but_listed.push(rel);
-        } else if !listed {
+        } else if !is_listed {
             wrong.extend(named);
         }
     }
+    (wrong, clean_but_listed, walked)
+}
+
+#[test]
+fn no_generic_file_names_a_game() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let (wrong, clean_but_listed, walked) = named_in(&src, "crates/parlor/src", NOT_YET_MOVED);
     assert!(
         walked > 50,
         "only {walked} generic files found under {src:?}"
@@ -130,6 +139,27 @@ fn no_generic_file_names_a_game() {
     assert!(
         clean_but_listed.is_empty(),
         "these files name no game any more: take them out of NOT_YET_MOVED: {clean_but_listed:?}"
+    );
+}
+
+/// The page's crate by the same rule: its `games/` holds each game's board, the faces' registry and the engines'
+/// workloads; the faces, the worker (`think.rs`), the online client and the store name no game.
+#[test]
+fn no_generic_file_of_the_page_names_a_game() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/src");
+    let (wrong, _, walked) = named_in(&src, "crates/web/src", &[]);
+    assert!(
+        walked > 30,
+        "only {walked} generic files found under {src:?}"
+    );
+    assert!(
+        src.join("games").is_dir() && src.join("think.rs").is_file(),
+        "the page's games/ and its worker are where this test looks"
+    );
+    assert!(
+        wrong.is_empty(),
+        "generic files of the page name a game (move the code to crates/web/src/games/<game>/):\n{}",
+        wrong.join("\n")
     );
 }
 

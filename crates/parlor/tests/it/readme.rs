@@ -434,6 +434,62 @@ fn the_plain_mode_example_plays_through_a_pipe() {
     assert!(out(&o).contains("Score"), "{}", out(&o));
 }
 
+/// The README's first command, `cargo run --release` at the root, runs the parlor binary: the workspace's default
+/// member is this package (`cargo metadata`, as cargo itself reads the manifests), whose one binary is `parlor`.
+/// (CI builds the release profile as the static binary; this checks the command's choice without building.)
+#[test]
+fn cargo_run_at_the_root_runs_the_parlor_binary() {
+    let first = readme()
+        .lines()
+        .find(|l| l.starts_with("cargo run"))
+        .map(str::to_string);
+    assert_eq!(
+        first
+            .as_deref()
+            .and_then(|l| l.split('#').next())
+            .map(str::trim),
+        Some("cargo run --release"),
+        "the README's first cargo command"
+    );
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let o = std::process::Command::new(cargo)
+        .args([
+            "metadata",
+            "--no-deps",
+            "--format-version",
+            "1",
+            "--offline",
+        ])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "cargo metadata: {}", err(&o));
+    let meta: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let defaults = meta["workspace_default_members"].as_array().unwrap();
+    assert_eq!(defaults.len(), 1, "{defaults:?}");
+    let package = meta["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == defaults[0])
+        .unwrap();
+    assert_eq!(package["name"], "parlor");
+    let bins: Vec<&str> = package["targets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["kind"].as_array().unwrap().iter().any(|k| k == "bin"))
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(bins, ["parlor"], "one binary, or cargo run would ask which");
+    // Its required feature is a default one, so the plain command builds it.
+    let defaults = &package["features"]["default"];
+    assert!(
+        defaults.as_array().unwrap().iter().any(|f| f == "terminal"),
+        "{defaults}"
+    );
+}
+
 /// The workspace's root, where README.md and docs/ are.
 fn root() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

@@ -3,20 +3,18 @@
 //! registry's games and their settings ([`parlor::mid::AnyGame`]), the mid end's [`Session`] (moves, undo, autosave,
 //! records), the page's store ([`crate::store::WebStore`]) and its worker for the computer.
 //!
-//! The faces' own registry ([`FACES`]) pairs each game with its board ([`play::Board`]); everything else here
+//! The faces' own registry ([`FACES`], in `crate::games`, each game's board in its folder there) pairs each game
+//! with its board ([`play::Board`]); everything else here
 //! (the menu, the setup form, the play screen around the board, the shell that wires the page) is the same for
 //! every game. The view layer is plain functions that build escaped HTML ([`html`]), written into the page with
 //! only the nodes that changed replaced (`morph`), with one delegated listener reading each control's `data-act`:
 //! no framework, no dependency beyond web-sys.
 
-pub mod codemaker;
 pub mod history;
 pub mod html;
-pub mod mastermind;
 pub mod menu;
 #[cfg(target_arch = "wasm32")]
 mod morph;
-pub mod nocca;
 pub mod play;
 pub mod replay;
 pub mod scores;
@@ -24,8 +22,8 @@ pub mod settings;
 #[cfg(target_arch = "wasm32")]
 mod shell;
 pub mod stats;
-pub mod twenty48;
 
+pub use crate::games::FACES;
 use crate::store::WebStore;
 use parlor::mid::game::Game;
 use parlor::mid::session::{Seed, Session};
@@ -126,13 +124,6 @@ impl<G: Game, B: Board<G>> Face for FaceOf<G, B> {
     }
 }
 
-/// Every game's face, in the registry's menu order: one line each.
-pub static FACES: &[&dyn Face] = &[
-    &FaceOf::<parlor::games::twenty48::Twenty48, twenty48::Tiles>::new(),
-    &FaceOf::<parlor::games::mastermind::Mastermind, mastermind::Pegs>::new(),
-    &FaceOf::<parlor::games::nocca::Nocca, nocca::Discs>::new(),
-];
-
 /// The face of the game `id`.
 pub fn find(id: &str) -> Option<&'static dyn Face> {
     FACES.iter().copied().find(|f| f.any().id() == id)
@@ -143,8 +134,3 @@ pub fn contexts() -> Contexts {
     let games: Vec<&dyn AnyGame> = FACES.iter().map(|f| f.any()).collect();
     Contexts::new(&games, None)
 }
-
-#[cfg(test)]
-mod screens_tests;
-#[cfg(test)]
-mod tests;

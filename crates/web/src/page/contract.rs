@@ -71,7 +71,7 @@ pub fn parlor_import(text: &str) -> String {
 #[wasm_bindgen(js_name = parlorBench)]
 pub fn parlor_bench(name: &str) -> f64 {
     let t = performance_now();
-    match crate::bench::run(name) {
+    match crate::games::bench::run(name) {
         Some(result) => {
             let ms = performance_now() - t;
             web_sys::console::log_1(

@@ -3,7 +3,7 @@ use parlor::storage::Outcome;
 
 fn row(session: &str, moves: &str) -> Unfinished {
     Unfinished {
-        game: "2048".into(),
+        game: "slide".into(),
         variant: "4x4".into(),
         options: "{}".into(),
         seed: 7,
@@ -107,7 +107,7 @@ fn a_damaged_row_is_set_aside_and_the_rest_plays() {
     store.save_unfinished(&row("a", "l")).unwrap();
     let text = persist.get(STORE_KEY).unwrap().replace(
         "\"unfinished\":[",
-        "\"unfinished\":[{\"game\":\"2048\",\"seed\":\"x\"},",
+        "\"unfinished\":[{\"game\":\"slide\",\"seed\":\"x\"},",
     );
     persist.set(STORE_KEY, &text).unwrap();
     let opened = WebStore::open(persist.clone(), 2);

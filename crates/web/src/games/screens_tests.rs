@@ -2,13 +2,14 @@
 //! (its words, read with the tags taken out) and its buttons with their accessible names (the `aria-label`, else
 //! the text), enabled or not.
 
-use super::history::history_html;
-use super::play::Playing;
-use super::scores::scores_html;
-use super::settings::{SettingsScreen, catalog};
-use super::stats::stats_html;
-use super::*;
-use crate::store::{MapPersist, Persist, WebKeeper};
+use crate::faces::history::history_html;
+use crate::faces::play::Playing;
+use crate::faces::scores::scores_html;
+use crate::faces::settings::{SettingsScreen, catalog};
+use crate::faces::stats::stats_html;
+use crate::faces::*;
+use crate::store::{MapPersist, Persist, WebKeeper, WebStore};
+use parlor::storage::Storage;
 use std::rc::Rc;
 
 /// The text a user reads: the tags taken out, the entities read, the spaces collapsed.

@@ -5,9 +5,9 @@
 //! white and back; Answer sends the answer as the game writes it (`GUESS:BW`), which the game checks (an answer no
 //! code fits is refused, naming the answers that may be wrong).
 
-use super::html::{button, button_if, esc};
-use super::mastermind::peg;
-use super::play::Step;
+use super::peg;
+use crate::faces::html::{button, button_if, esc};
+use crate::faces::play::Step;
 use parlor::games::mastermind::{Mastermind, State, contradiction};
 use parlor::mid::game::Game;
 use parlor::mid::session::Session;
@@ -120,7 +120,7 @@ impl Maker {
                 }
                 format!(
                     "<p class=\"ask\">Choose your code: hide it and the computer scores its guesses, or mark each guess yourself.</p><div class=\"current\" aria-label=\"Your code\">{slots}</div><div class=\"palette\" aria-label=\"Colours\">{}</div><div class=\"row\">{}{}{}</div>",
-                    super::mastermind::palette(state),
+                    super::palette(state),
                     button("b:clear", "Clear", "cmd", Some("Clear the code")),
                     button_if(
                         turn && self.code.len() == pegs,
@@ -292,7 +292,7 @@ impl Maker {
                     Step::Redraw
                 }
                 "Home" => self.act(session, "clear"),
-                _ => match super::mastermind::colour_key(v, key) {
+                _ => match super::colour_key(v, key) {
                     Some(c) => self.act(session, &format!("c:{c}")),
                     None => Step::Pass,
                 },

@@ -2,11 +2,13 @@
 //! dots), the guess being made filled by tapping a palette of colour buttons (a peg of the guess tapped again takes
 //! it out), Submit and Clear, and the secret shown at the end. A guess is sent as the game writes it (its colours'
 //! symbols), which the game parses and checks. The codemaker's controls (the code, the key pegs marked by hand) are
-//! [`super::codemaker`]'s.
+//! [`codemaker`]'s.
 
-use super::codemaker::Maker;
-use super::html::{button, esc};
-use super::play::{Board, Shown, Step};
+pub mod codemaker;
+
+use crate::faces::html::{button, esc};
+use crate::faces::play::{Board, Shown, Step};
+use codemaker::Maker;
 use mastermind::Variant;
 use parlor::games::mastermind::{Mastermind, Role, State};
 use parlor::mid::session::Session;

@@ -1,8 +1,9 @@
 //! The faces played natively over an in-memory store: the same sessions and boards the page draws.
 
-use super::play::Playing;
-use super::*;
-use crate::store::MapPersist;
+use crate::faces::play::Playing;
+use crate::faces::*;
+use crate::store::{MapPersist, WebStore};
+use parlor::storage::Storage;
 use std::rc::Rc;
 
 fn store() -> WebStore {

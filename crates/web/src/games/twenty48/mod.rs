@@ -5,7 +5,7 @@
 //! once. Swipes (the shell's pointer events) and keys are slides; `prefers-reduced-motion` turns the motion off
 //! (CSS).
 
-use super::play::{Board, Shown, Step};
+use crate::faces::play::{Board, Shown, Step};
 use parlor::games::twenty48::animation::{DURATION_MS, paths};
 use parlor::games::twenty48::{State, Twenty48};
 use parlor::mid::session::Session;

@@ -7,8 +7,8 @@
 //! 5 or Esc letting go of it. The player's home row is at the bottom, so on a board turned round (the player is
 //! White) up, down and the digits are turned with it: a key moves where it points on the screen.
 
-use super::html::esc;
-use super::play::{Board, Shown, Step};
+use crate::faces::html::esc;
+use crate::faces::play::{Board, Shown, Step};
 use nocca::{Colour, Dir, Move, Square};
 use parlor::games::nocca::screen::{Cmd, bindings};
 use parlor::games::nocca::{Nocca, State, moves_from, square_refusal, target_name};
@@ -349,3 +349,6 @@ impl Board<Nocca> for Discs {
         "gnocca"
     }
 }
+
+#[cfg(test)]
+mod online_tests;
