@@ -81,7 +81,10 @@ fn a_key_reaches_the_app_and_changes_the_screen() {
 // The simd128 check is a constant, but one the build's flags choose: the check is that this build had them.
 #[allow(clippy::assertions_on_constants)]
 fn the_classic_optimal_solve_totals_the_same_as_natively() {
-    assert_eq!(parlor_web::games::bench::run("mastermind-optimal"), Some(5625));
+    assert_eq!(
+        parlor_web::games::bench::run("mastermind-optimal"),
+        Some(5625)
+    );
     assert!(
         cfg!(target_feature = "simd128"),
         "built without +simd128: the page's vector kernel was not the one tested"
