@@ -3,7 +3,8 @@
 //! registry's games and their settings ([`parlor::mid::AnyGame`]), the mid end's [`Session`] (moves, undo, autosave,
 //! records), the page's store ([`crate::store::WebStore`]) and its worker for the computer.
 //!
-//! The faces' own registry ([`FACES`]) pairs each game with its board ([`play::Board`]); everything else here
+//! The faces' own registry ([`FACES`]) pairs each game with its board ([`play::Board`]), and the online rooms' game
+//! with its board ([`room_board`]); everything else here
 //! (the menu, the setup form, the play screen around the board, the shell that wires the page) is the same for
 //! every game. The view layer is plain functions that build escaped HTML ([`html`]), written into the page with
 //! only the nodes that changed replaced (`morph`), with one delegated listener reading each control's `data-act`:
@@ -12,11 +13,13 @@
 pub mod codemaker;
 pub mod history;
 pub mod html;
+pub mod lobby;
 pub mod mastermind;
 pub mod menu;
 #[cfg(target_arch = "wasm32")]
 mod morph;
 pub mod nocca;
+pub mod nocca_room;
 pub mod play;
 pub mod replay;
 pub mod scores;
@@ -132,6 +135,11 @@ pub static FACES: &[&dyn Face] = &[
     &FaceOf::<parlor::games::mastermind::Mastermind, mastermind::Pegs>::new(),
     &FaceOf::<parlor::games::nocca::Nocca, nocca::Discs>::new(),
 ];
+
+/// The board of the game Parlor online's rooms play ([`parlor::registry::online`]), drawn on the online screen.
+pub fn room_board() -> Box<dyn lobby::RoomHtml> {
+    Box::new(nocca_room::RoomDiscs::default())
+}
 
 /// The face of the game `id`.
 pub fn find(id: &str) -> Option<&'static dyn Face> {
