@@ -35,9 +35,14 @@ fn open(test: &str, server: &str, beside: Option<&Session>) -> Option<Session> {
     Some(s)
 }
 
-/// From the menu to the lobby: Online, the name typed into its field after a tap, Connect tapped.
+/// From the menu to the lobby: Online, then [`sign_in`].
 fn connect(s: &Session, server: &str, name: &str) {
     s.tap("[data-act=\"online\"]").unwrap();
+    sign_in(s, server, name);
+}
+
+/// On the connect form: the name typed into its field after a tap, Connect tapped, the lobby shown.
+fn sign_in(s: &Session, server: &str, name: &str) {
     wait(
         s,
         "the name's field",
@@ -65,6 +70,19 @@ fn connect(s: &Session, server: &str, name: &str) {
         "const w = document.querySelector('.lobby #who'); return !!w && w.textContent.includes('· online');",
     );
     assert!(text(s, "#who").starts_with(name), "{}", text(s, "#who"));
+}
+
+/// Taps `selector` once scrolled into view, as a finger scrolls the lobby to reach it.
+fn tap_shown(s: &Session, selector: &str) {
+    wait(
+        s,
+        selector,
+        &format!(
+            "const e = document.querySelector({}); if (!e) return false; e.scrollIntoView({{block: 'center'}}); return true;",
+            serde_json::to_string(selector).unwrap()
+        ),
+    );
+    s.tap(selector).unwrap();
 }
 
 /// The status line of the game shown.
@@ -116,7 +134,7 @@ fn online_faces_two_phones_play_nocca_by_taps_to_its_end() {
     connect(&bob, &server.url, "bob");
 
     // Ann challenges Bob from the players' list, on 3x3.
-    ann.tap("[aria-label=\"Challenge bob\"]").unwrap();
+    tap_shown(&ann, "[aria-label=\"Challenge bob\"]");
     wait(
         &ann,
         "bob in the opponent's field",
@@ -124,7 +142,7 @@ fn online_faces_two_phones_play_nocca_by_taps_to_its_end() {
     );
     ann.eval("const e = document.querySelector('select[data-set=\"online:board\"]'); e.value = '3x3'; e.dispatchEvent(new Event('change', {bubbles: true})); return true;")
         .unwrap();
-    ann.tap("[data-act=\"ol:challenge\"]").unwrap();
+    tap_shown(&ann, "[data-act=\"ol:challenge\"]");
     wait(
         &ann,
         "the challenge sent",
@@ -140,7 +158,7 @@ fn online_faces_two_phones_play_nocca_by_taps_to_its_end() {
         "{}",
         text(&bob, ".osec")
     );
-    bob.tap("[data-act^=\"ol:accept:\"]").unwrap();
+    tap_shown(&bob, "[data-act^=\"ol:accept:\"]");
     for s in [&ann, &bob] {
         wait(
             s,
@@ -215,7 +233,7 @@ fn online_faces_two_phones_play_nocca_by_taps_to_its_end() {
                 == Value::Bool(true),
             "the finished game is in the lobby"
         );
-        s.tap("[data-act=\"ol:menu\"]").unwrap();
+        tap_shown(s, "[data-act=\"ol:menu\"]");
         wait(
             s,
             "the menu",
@@ -246,7 +264,7 @@ fn online_faces_fit_phones_and_desktops() {
         fields_fit(&s, "online-connect");
     }
     s.emulate(320, 568, true).unwrap();
-    connect(&s, &server.url, "ann");
+    sign_in(&s, &server.url, "ann");
     // Bob, a protocol client, is online with a challenge to Ann, so that every kind of row shows.
     let mut bob = Client::connect(&server.url, "bob");
     bob.send(&ClientMessage::Challenge {
@@ -268,7 +286,7 @@ fn online_faces_fit_phones_and_desktops() {
         check(&s, "online-lobby", (w, h), true);
         fields_fit(&s, "online-lobby");
     }
-    s.tap("[data-act^=\"ol:accept:\"]").unwrap();
+    tap_shown(&s, "[data-act^=\"ol:accept:\"]");
     bob.wait("the game's start", |m| {
         matches!(m, ServerMessage::Event { event, .. } if matches!(event.kind, EventKind::Started { .. }))
     });
@@ -313,6 +331,7 @@ fn online_faces_say_in_one_sentence_when_no_server_answers_or_the_browser_is_off
     );
     s.screenshot("-no-server").unwrap();
     // The browser offline (the DevTools protocol's network emulation): the screen says that instead.
+    s.cdp("Network.enable", serde_json::json!({})).unwrap();
     s.cdp(
         "Network.emulateNetworkConditions",
         serde_json::json!({"offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}),
@@ -333,7 +352,7 @@ fn online_faces_say_in_one_sentence_when_no_server_answers_or_the_browser_is_off
         "the sentence back",
         "const c = document.querySelector('#connection'); return !!c && c.textContent.startsWith('No server answers');",
     );
-    s.tap("[data-act=\"ol:menu\"]").unwrap();
+    tap_shown(&s, "[data-act=\"ol:menu\"]");
     wait(
         &s,
         "the menu",

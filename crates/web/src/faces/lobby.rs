@@ -91,8 +91,22 @@ fn now() -> u64 {
     parlor::host::clock().monotonic_ms()
 }
 
-/// A text field: its label, `data-set` key, value and input type (`type`, `inputmode`, `autocomplete`).
-fn field(label: &str, key: &str, value: &str, kind: &str, complete: &str) -> String {
+/// The kinds of text field: an address, or a name.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// A server's address (`type="url"`: the phone's keyboard for addresses).
+    Address,
+    /// A player's name.
+    Name,
+}
+
+/// A labelled text field: its label, `data-set` key, value, kind and what the browser may fill it with
+/// (`autocomplete`).
+fn field(label: &str, key: &str, value: &str, kind: Kind, complete: &str) -> String {
+    let kind = match kind {
+        Kind::Address => "url\" inputmode=\"url",
+        Kind::Name => "text",
+    };
     format!(
         "<label class=\"field\"><span>{}</span><input type=\"{kind}\" data-set=\"{key}\" name=\"{key}\" value=\"{}\" autocomplete=\"{complete}\" autocapitalize=\"off\" autocorrect=\"off\" spellcheck=\"false\" enterkeyhint=\"go\"></label>",
         esc(label),

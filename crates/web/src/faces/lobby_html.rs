@@ -1,7 +1,7 @@
 //! The online screen's HTML: the connect form, the lobby's sections and forms, and a game with both players,
 //! its board, its status and its commands.
 
-use super::{CLOCKS, Lobby, NEWS, field, now, select};
+use super::{CLOCKS, Kind, Lobby, NEWS, field, now, select};
 use crate::faces::html::{button, button_if, esc};
 use parlor::online::model::{Model, clock_text, queue_text};
 use parlor::online::shown::{Item, Section};
@@ -42,14 +42,14 @@ impl Lobby {
             "Server",
             "online:server",
             &self.server,
-            "url\" inputmode=\"url",
+            Kind::Address,
             "url",
         ));
         out.push_str(&field(
             "Your name",
             "online:name",
             &self.name,
-            "text",
+            Kind::Name,
             "nickname",
         ));
         out.push_str(&format!(
@@ -196,7 +196,7 @@ impl Lobby {
             "Opponent",
             "online:opponent",
             &self.opponent,
-            "text",
+            Kind::Name,
             "off",
         ));
         out.push_str(&select("Board", "online:board", &self.board_name, &boards));
