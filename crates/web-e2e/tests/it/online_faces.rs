@@ -201,7 +201,7 @@ fn online_faces_two_phones_play_nocca_by_taps_to_its_end() {
             wait_status(other, &next);
             // The move is marked where it landed, on both boards.
             for s in [mover, other] {
-                if r >= 0 && r < 3 {
+                if (0..3).contains(&r) {
                     let at = s
                         .eval(&format!(
                             "const e = document.querySelector('[aria-label^=\"{}{}\"]'); return !!e && e.classList.contains('last-to');",
