@@ -350,3 +350,37 @@ fn the_challenge_form_and_the_queue_send_the_boards_and_clocks_chosen() {
     l.act("ol:unqueue");
     assert_eq!(ends.borrow().sent.last(), Some(&ClientMessage::Unqueue {}));
 }
+
+#[test]
+fn a_game_is_played_by_the_boards_keys_and_the_screens_keys_resign_and_go_back() {
+    let (mut l, ends) = connected("bob");
+    hear(&mut l, &ends, started(1, "bob", "ann"));
+    // The cursor starts in the middle of the player's home row: Enter selects b1, 8 steps it forward.
+    assert_eq!(l.key("Enter"), Some(Go::Stay));
+    assert!(l.html().contains("b1 selected"), "{}", l.html());
+    assert_eq!(l.key("8"), Some(Go::Stay));
+    assert_eq!(
+        ends.borrow().sent.last(),
+        Some(&ClientMessage::Move {
+            game: 3,
+            seq: 1,
+            mv: "b1k".into()
+        })
+    );
+    assert_eq!(l.key("x"), Some(Go::Stay));
+    assert!(l.html().contains("Resign this game?"));
+    assert_eq!(l.key("n"), Some(Go::Stay));
+    assert!(!l.html().contains("Resign this game?"));
+    assert_eq!(l.key("Escape"), Some(Go::Stay));
+    assert!(
+        l.html().contains("<h2>Your games</h2>"),
+        "back to the lobby"
+    );
+    assert_eq!(
+        l.key("PageDown"),
+        None,
+        "the browser's own keys stay its own"
+    );
+    assert_eq!(l.key("Escape"), Some(Go::Menu));
+    assert!(ends.borrow().quit);
+}
