@@ -3,7 +3,7 @@
 //!
 //! The session is synchronous (each WebDriver command runs to its end on a runtime of its own, within a time limit),
 //! so that tests read as the steps a player takes. Sessions take turns: only one Chromium runs at a time, since the
-//! machine has two cores.
+//! machine has two cores (a test of two players holds a second one in its turn: [`Session::beside`]).
 
 use crate::chrome::{self, Driver};
 use crate::{Error, Result, Server};
@@ -39,7 +39,8 @@ pub struct Session {
     name: String,
     started: Instant,
     profile: tempfile::TempDir,
-    _turn: MutexGuard<'static, ()>,
+    /// The turn this session holds (none for a second page of the same test: [`Session::beside`]).
+    _turn: Option<MutexGuard<'static, ()>>,
 }
 
 /// A cell's centre in CSS pixels of the viewport.
@@ -63,6 +64,23 @@ impl Session {
     /// As [`Session::start`], without opening the page.
     pub fn launch(name: &str, site: &Path) -> Result<Self> {
         let turn = TURN.lock().unwrap_or_else(PoisonError::into_inner);
+        Self::launch_in_turn(name, site, Some(turn))
+    }
+
+    /// A second page in a Chromium of its own (its own profile, so its own storage), for a test of two players:
+    /// it runs in this session's turn, so a test holds at most two browsers at once. `site` and `query` as in
+    /// [`Session::start`].
+    pub fn beside(&self, name: &str, site: &Path, query: &str) -> Result<Self> {
+        let session = Self::launch_in_turn(name, site, None)?;
+        session.open(query)?;
+        Ok(session)
+    }
+
+    fn launch_in_turn(
+        name: &str,
+        site: &Path,
+        turn: Option<MutexGuard<'static, ()>>,
+    ) -> Result<Self> {
         let server = Server::start(site)
             .map_err(|e| Error::new(format!("serving {}: {e}", site.display())))?;
         let profile = tempfile::Builder::new()

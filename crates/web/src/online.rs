@@ -90,7 +90,7 @@ pub fn check_server(url: &str) -> Result<(), String> {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use socket::open_online;
+pub use socket::{browser_offline, open_online, open_wire, prefilled};
 
 #[cfg(target_arch = "wasm32")]
 mod socket {
@@ -322,8 +322,9 @@ mod socket {
         Some(bytes)
     }
 
-    /// Connects to `server` as `name` (the kept token, or a new one kept now): the online screen.
-    fn connect(server: &str, name: &str) -> Result<OnlineView, String> {
+    /// Connects to `server` as `name` (the kept token, or a new one kept now): the wire both faces' online
+    /// screens read and write (the terminal face's [`OnlineView`], the graphical face's lobby).
+    pub fn open_wire(server: &str, name: &str) -> Result<Box<dyn Wire>, String> {
         check_server(server)?;
         parlor_online::protocol::check_name(name).map_err(|e| format!("name {name}: {e}"))?;
         let store = storage();
@@ -359,17 +360,18 @@ mod socket {
         }));
         open(&link);
         start_ticking(&link);
-        Ok(OnlineView::new(
-            server,
-            name,
-            parlor::registry::online(),
-            Box::new(WebWire(link)),
-        )
-        .leaving_to_menu())
+        Ok(Box::new(WebWire(link)))
     }
 
-    /// The menu's "Online": the question of the server and name, prefilled.
-    pub fn open_online() -> Box<dyn View> {
+    /// Connects to `server` as `name`: the terminal face's online screen.
+    fn connect(server: &str, name: &str) -> Result<OnlineView, String> {
+        let wire = open_wire(server, name)?;
+        Ok(OnlineView::new(server, name, parlor::registry::online(), wire).leaving_to_menu())
+    }
+
+    /// The server and the name to offer: the server as [`default_server`] chooses it, the name last used (or
+    /// none).
+    pub fn prefilled() -> (String, String) {
         let kept = Kept::read(
             storage()
                 .and_then(|s| s.get_item(KEY).ok())
@@ -381,7 +383,22 @@ mod socket {
             .and_then(|w| w.location().hostname().ok())
             .unwrap_or_default();
         let server = default_server(param.as_deref(), kept.as_ref(), &hostname);
-        let name = kept.map(|k| k.name).unwrap_or_default();
+        (server, kept.map(|k| k.name).unwrap_or_default())
+    }
+
+    /// Whether the browser says it is offline (`navigator.onLine` false).
+    pub fn browser_offline() -> bool {
+        let Some(w) = web_sys::window() else {
+            return false;
+        };
+        js_sys::Reflect::get(&w, &JsValue::from_str("navigator"))
+            .and_then(|n| js_sys::Reflect::get(&n, &JsValue::from_str("onLine")))
+            .is_ok_and(|v| v.as_bool() == Some(false))
+    }
+
+    /// The menu's "Online": the question of the server and name, prefilled.
+    pub fn open_online() -> Box<dyn View> {
+        let (server, name) = prefilled();
         Box::new(ConnectView::new(
             &server,
             &name,

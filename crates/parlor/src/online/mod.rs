@@ -19,6 +19,7 @@ pub mod model;
 #[cfg(feature = "terminal")]
 pub mod plain;
 pub mod screen;
+pub mod shown;
 pub mod text;
 
 #[cfg(feature = "terminal")]

@@ -180,7 +180,8 @@ pub struct Model {
     pub was_connected: bool,
     /// Why the link stopped for good (the name refused), if it did.
     pub refused: Option<String>,
-    /// Why the connection was last lost (`server silent for 45 s`, say), for the screen to say while it is away.
+    /// Why the connection was last lost (`server silent for 45 s`, say), or why the server could not be reached
+    /// before the first connection, for the screen to say while it is away.
     pub lost: Option<String>,
     /// How many players are online (the lobby's figure).
     pub online: u32,
@@ -342,7 +343,8 @@ impl Model {
                 // Challenges and the queue end with the connection on the server; games wait for the player.
                 self.challenges.clear();
                 self.queue = None;
-                if was {
+                // Before the first connection, why the server cannot be reached.
+                if was || !self.was_connected {
                     self.lost = Some(why.clone());
                 }
                 if was || !self.was_connected {

@@ -10,11 +10,12 @@
 
 use super::conn::{Down, Up};
 use super::model::{Model, OnlineGame};
+use super::shown::Item;
 use crate::input::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use crate::tui::daily::DailySaid;
 use crate::tui::keys;
 use crate::tui::layout::{chrome, fit_line};
-use crate::tui::room::{BoardSaid, Played, RoomBoard, Seat, Turn};
+use crate::tui::room::{BoardSaid, Played, RoomBoard};
 use crate::tui::text::Wrapped;
 use crate::tui::theme::Theme;
 use crate::tui::{Ctx, Help, Transition, View};
@@ -39,16 +40,6 @@ pub trait Wire {
 
     /// What the connection passed on since the last call, in order.
     fn down(&mut self) -> Vec<Down>;
-}
-
-/// A row of the lobby's list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Item {
-    Incoming(u64),
-    Game(u64),
-    Outgoing(u64),
-    Live(u64),
-    Player(usize),
 }
 
 /// The online screen.
@@ -110,35 +101,13 @@ impl OnlineView {
         self.model.current_game()
     }
 
-    /// The player at the board of game `g`.
-    fn seat(g: &OnlineGame) -> Seat<'_> {
-        let turn = if g.ending.is_some() {
-            Turn::Over
-        } else if g.side.is_none() {
-            Turn::Watching
-        } else if g.my_turn() {
-            Turn::Mine
-        } else {
-            Turn::Theirs(g.name(g.to_move()).to_string())
-        };
-        Seat {
-            game: g.game.as_ref(),
-            side: g.side,
-            turn,
-        }
-    }
-
     /// What the board said of a key or a click.
     fn board_said(&mut self, said: BoardSaid) {
         match said {
             BoardSaid::Say(line) => self.say(line),
             BoardSaid::Play(mv) => {
                 if let Some(g) = self.game() {
-                    let msg = ClientMessage::Move {
-                        game: g.id,
-                        seq: g.next_seq(),
-                        mv,
-                    };
+                    let msg = g.move_message(mv);
                     self.send(msg);
                 }
             }
@@ -230,17 +199,7 @@ impl View for OnlineView {
         let hints = self.hint_bar();
         let body = chrome(frame, area, &self.title(), &hints, theme);
         let mut body = body;
-        if !self.model.connected {
-            let text = match (&self.model.refused, self.model.was_connected) {
-                (Some(why), _) => format!("Refused by the server: {why}"),
-                (None, true) => match &self.model.lost {
-                    Some(why) => {
-                        format!("Connection lost ({why}): reconnecting… (your games wait for you)")
-                    }
-                    None => "Connection lost: reconnecting… (your games wait for you)".to_string(),
-                },
-                (None, false) => "Connecting...".to_string(),
-            };
+        if let Some(text) = self.model.connection_text() {
             let line = Rect { height: 1, ..body };
             frame.render_widget(
                 Paragraph::new(fit_line(Line::styled(text, theme.warn()), body.width)),
@@ -310,7 +269,7 @@ impl View for OnlineView {
         }
         if self.in_game {
             if let Some(g) = self.model.current_game() {
-                let seat = OnlineView::seat(g);
+                let seat = g.seat();
                 if let Some(said) = self.board.click(event.column, event.row, &seat) {
                     self.board_said(said);
                 }

@@ -14,6 +14,7 @@ mod nocca;
 mod nocca_keys;
 mod offline;
 mod online;
+mod online_faces;
 mod page;
 mod phone;
 mod prefs;

@@ -20,10 +20,10 @@ use tungstenite::{Message, WebSocket};
 const WAIT: Duration = Duration::from_secs(30);
 
 /// A `parlor-server` on 127.0.0.1 port 0, killed when dropped.
-struct Server {
+pub(crate) struct Server {
     child: Child,
     /// Where it listens, `ws://127.0.0.1:PORT/`.
-    url: String,
+    pub(crate) url: String,
 }
 
 /// The server's binary: `PARLOR_SERVER_BIN`, else built now (`cargo build -p parlor-server --bin parlor-server`, as
@@ -46,7 +46,8 @@ fn server_bin() -> PathBuf {
 }
 
 impl Server {
-    fn start(dir: &Path) -> Server {
+    /// Starts one on a database in `dir`, once it says where it listens.
+    pub(crate) fn start(dir: &Path) -> Server {
         let bin = server_bin();
         let mut child = Command::new(&bin)
             .args(["--listen", "127.0.0.1:0", "--data-dir"])
@@ -86,13 +87,13 @@ impl Drop for Server {
 }
 
 /// The second player: the protocol spoken over a blocking WebSocket.
-struct Client {
+pub(crate) struct Client {
     ws: WebSocket<TcpStream>,
 }
 
 impl Client {
     /// Connects as `name` and waits for the welcome.
-    fn connect(url: &str, name: &str) -> Client {
+    pub(crate) fn connect(url: &str, name: &str) -> Client {
         let hostport = url
             .trim_start_matches("ws://")
             .trim_end_matches('/')
@@ -113,12 +114,17 @@ impl Client {
         c
     }
 
-    fn send(&mut self, msg: &ClientMessage) {
+    /// Sends `msg`.
+    pub(crate) fn send(&mut self, msg: &ClientMessage) {
         self.ws.send(Message::text(msg.to_text())).unwrap();
     }
 
     /// The first message from now that `ok` takes.
-    fn wait(&mut self, what: &str, mut ok: impl FnMut(&ServerMessage) -> bool) -> ServerMessage {
+    pub(crate) fn wait(
+        &mut self,
+        what: &str,
+        mut ok: impl FnMut(&ServerMessage) -> bool,
+    ) -> ServerMessage {
         let deadline = Instant::now() + WAIT;
         while Instant::now() < deadline {
             match self.ws.read() {
@@ -152,7 +158,7 @@ impl Client {
 
 /// A move for the side to move: a step into the goal if there is one, else the first legal move (as the terminal's
 /// online tests play).
-fn pick(game: &nocca::Game) -> nocca::Move {
+pub(crate) fn pick(game: &nocca::Game) -> nocca::Move {
     let pos = game.position();
     let moves = game.legal_moves();
     moves

@@ -61,7 +61,8 @@ pub fn menu_html(
         ));
     }
     out.push_str(&format!(
-        "</div></section><section aria-label=\"Records and settings\"><h2>More</h2><div class=\"row more\">{}{}{}{}</div></section>",
+        "</div></section><section aria-label=\"Records and settings\"><h2>More</h2><div class=\"row more\">{}{}{}{}{}</div></section>",
+        button("online", "Online", "cmd wide", Some("Online: play against people")),
         button("history", "History", "cmd wide", None),
         button("scores:0", "Best scores", "cmd wide", None),
         button("stats:0", "Statistics", "cmd wide", None),

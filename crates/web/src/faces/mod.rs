@@ -4,7 +4,7 @@
 //! records), the page's store ([`crate::store::WebStore`]) and its worker for the computer.
 //!
 //! The faces' own registry ([`FACES`], in `crate::games`, each game's board in its folder there) pairs each game
-//! with its board ([`play::Board`]); everything else here
+//! with its board ([`play::Board`]), and the online rooms' game with its board ([`room_board`]); everything else here
 //! (the menu, the setup form, the play screen around the board, the shell that wires the page) is the same for
 //! every game. The view layer is plain functions that build escaped HTML ([`html`]), written into the page with
 //! only the nodes that changed replaced (`morph`), with one delegated listener reading each control's `data-act`:
@@ -12,6 +12,7 @@
 
 pub mod history;
 pub mod html;
+pub mod lobby;
 pub mod menu;
 #[cfg(target_arch = "wasm32")]
 mod morph;
@@ -23,7 +24,7 @@ pub mod settings;
 mod shell;
 pub mod stats;
 
-pub use crate::games::FACES;
+pub use crate::games::{FACES, room_board};
 use crate::store::WebStore;
 use parlor::mid::game::Game;
 use parlor::mid::session::{Seed, Session};

@@ -3,6 +3,7 @@
 //! through pointer events) and the `aria-live` line.
 
 use super::history::history_html;
+use super::lobby::Lobby;
 use super::menu::{menu_html, params, setup_html};
 use super::play::{Go, Playing};
 use super::replay::Replaying;
@@ -20,8 +21,8 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-/// The faces' stylesheet.
-const CSS: &str = include_str!("faces.css");
+/// The faces' stylesheet (the online screen's in a file of its own).
+const CSS: &str = concat!(include_str!("faces.css"), include_str!("lobby.css"));
 
 /// The element the faces are drawn in.
 const ROOT_ID: &str = "faces";
@@ -49,6 +50,8 @@ enum View {
     /// The statistics of the game at this index.
     Stats(usize),
     Settings,
+    /// Parlor online: the connect form, the lobby, a game.
+    Online(Box<Lobby>),
 }
 
 struct Shell {
@@ -94,6 +97,7 @@ impl Shell {
             View::Scores(i) => scores_html(FACES, *i, &self.store),
             View::Stats(i) => stats_html(FACES, *i, &self.store),
             View::Settings => self.settings.html(),
+            View::Online(l) => l.html(),
         }
     }
 
@@ -153,6 +157,7 @@ impl Shell {
             View::Scores(i) => Some(format!("Best scores: {}", FACES[*i].any().title())),
             View::Stats(i) => Some(format!("Statistics: {}", FACES[*i].any().title())),
             View::Settings => Some("Settings".to_string()),
+            View::Online(l) => l.said(),
         };
         if let Some(line) = self.announcer.next(line)
             && let Some(el) = doc.get_element_by_id("announce")
@@ -173,6 +178,12 @@ impl Shell {
                     self.view = View::History;
                 }
             }
+            View::Online(l) => {
+                if l.act(act) == Go::Menu {
+                    self.view = View::Menu;
+                }
+            }
+            _ if act == "online" => self.view = View::Online(Box::new(open_lobby())),
             _ if act == "menu" => {
                 self.notice.clear();
                 self.view = View::Menu;
@@ -246,6 +257,11 @@ impl Shell {
     }
 
     fn set(&mut self, key: &str, value: &str) {
+        if let View::Online(l) = &mut self.view
+            && !l.set(key, value)
+        {
+            return;
+        }
         if let View::Settings = self.view
             && let Some(row) = key.strip_prefix("row:").and_then(|r| r.parse().ok())
         {
@@ -302,6 +318,14 @@ impl Shell {
                     false
                 }
             }
+            View::Online(l) => match l.key(key) {
+                Some(Go::Menu) => {
+                    self.view = View::Menu;
+                    true
+                }
+                Some(Go::Stay) => true,
+                None => false,
+            },
             View::Menu => false,
         };
         if took {
@@ -311,6 +335,11 @@ impl Shell {
     }
 
     fn tick(&mut self) {
+        if let View::Online(l) = &mut self.view
+            && l.tick(crate::online::browser_offline())
+        {
+            self.render();
+        }
         if let View::Play(p) = &mut self.view
             && p.busy()
             && p.tick()
@@ -398,11 +427,13 @@ pub fn parlor_start_faces() -> Result<String, JsValue> {
         }
     })?;
     listen(&root, "change", |e: web_sys::Event| {
-        if let Some(el) = closest(&e, "[data-set]")
-            && let Some(key) = el.get_attribute("data-set")
-            && let Ok(select) = el.dyn_into::<web_sys::HtmlSelectElement>()
-        {
-            let value = select.value();
+        if let Some((key, value)) = control_value(&e) {
+            with_shell(|s| s.set(&key, &value));
+        }
+    })?;
+    // A text field's every keystroke (the online screen's server, name and opponent).
+    listen(&root, "input", |e: web_sys::Event| {
+        if let Some((key, value)) = control_value(&e) {
             with_shell(|s| s.set(&key, &value));
         }
     })?;
@@ -482,6 +513,30 @@ pub fn parlor_start_faces() -> Result<String, JsValue> {
     )?;
     tick.forget();
     Ok("faces".to_string())
+}
+
+/// The `data-set` key and value of the select or text field an event came from.
+fn control_value(e: &web_sys::Event) -> Option<(String, String)> {
+    let el = closest(e, "[data-set]")?;
+    let key = el.get_attribute("data-set")?;
+    let value = match el.dyn_into::<web_sys::HtmlSelectElement>() {
+        Ok(select) => select.value(),
+        Err(el) => el.dyn_into::<web_sys::HtmlInputElement>().ok()?.value(),
+    };
+    Some((key, value))
+}
+
+/// The online screen, its server and name prefilled as the terminal face's are, connecting through the page's
+/// `WebSocket`.
+fn open_lobby() -> Lobby {
+    let (server, name) = crate::online::prefilled();
+    Lobby::new(
+        parlor::registry::online(),
+        &server,
+        &name,
+        Box::new(|server: &str, name: &str| crate::online::open_wire(server, name)),
+        super::room_board(),
+    )
 }
 
 /// The game index after `prefix` in a control's `data-act` (`setup:1`), when it names one of [`FACES`].

@@ -166,8 +166,8 @@ struct OnlineBoard {
     drawn: Option<(Rect, Layout)>,
 }
 
-/// The Nocca game of a room's game.
-fn game_of(game: &dyn RoomGame) -> Option<&nocca::Game> {
+/// The Nocca game of a room's game (for the boards that draw it: the full screen's here, the page's own).
+pub fn game_of(game: &dyn RoomGame) -> Option<&nocca::Game> {
     game.as_any().downcast_ref::<Played>().map(|p| &p.0)
 }
 

@@ -22,7 +22,7 @@ impl OnlineView {
     /// A key in a game: the board's own first, then the online game's.
     pub(super) fn game_key(&mut self, key: &KeyEvent) -> Transition {
         if let Some(g) = self.model.current_game() {
-            let seat = OnlineView::seat(g);
+            let seat = g.seat();
             if let Some(said) = self.board.key(key, &seat) {
                 self.board_said(said);
                 return Transition::Stay;
@@ -85,16 +85,7 @@ impl OnlineView {
             format!("{mark} {}{you}", g.player_text(s, now))
         };
         let head = format!("{}    {}", name(Side::Black), name(Side::White));
-        let status = match g.result_text() {
-            Some(r) => format!("Game {} over: {r}", g.id),
-            None if g.my_turn() => format!("Game {}, move {}: your move", g.id, g.game.ply() + 1),
-            None => format!(
-                "Game {}, move {}: waiting for {}",
-                g.id,
-                g.game.ply() + 1,
-                g.name(to_move)
-            ),
-        };
+        let status = g.status_text();
         let mut top = Rect { height: 1, ..body };
         frame.render_widget(
             Paragraph::new(fit_line(Line::styled(head, theme.strong()), body.width)),
@@ -118,7 +109,7 @@ impl OnlineView {
             height: body.height.saturating_sub(above + 1),
             ..body
         };
-        let seat = OnlineView::seat(&g);
+        let seat = g.seat();
         self.board.draw(frame, area, &seat, theme);
         let line = self
             .board

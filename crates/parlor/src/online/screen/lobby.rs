@@ -5,50 +5,19 @@ use super::bindings::Cmd;
 use super::prompt::Prompt;
 use super::{Item, OnlineView};
 use crate::online::conn::Up;
-use crate::online::model::{OnlineGame, terms};
 use crate::tui::Transition;
 use crate::tui::keys::key_of;
 use crate::tui::layout::fit_line;
 use crate::tui::theme::Theme;
-use parlor_online::protocol::{Board, ChallengeInfo, ClientMessage};
+use parlor_online::protocol::{Board, ClientMessage};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-/// The row of challenge `id` of `challenges`, written by `row` from the challenge and its terms.
-fn challenge<'a>(
-    mut challenges: impl Iterator<Item = &'a ChallengeInfo>,
-    id: u64,
-    row: impl Fn(&ChallengeInfo, String) -> String,
-) -> String {
-    challenges
-        .find(|c| c.challenge == id)
-        .map(|c| row(c, terms(c.clock, c.rated)))
-        .unwrap_or_default()
-}
-
 impl OnlineView {
     pub(super) fn items(&self) -> Vec<Item> {
-        let mut v: Vec<Item> = self
-            .model
-            .incoming()
-            .map(|c| Item::Incoming(c.challenge))
-            .collect();
-        let mut games: Vec<&OnlineGame> = self.model.games.values().collect();
-        // Games in play first, newest first.
-        games.sort_by_key(|g| (g.ending.is_some(), std::cmp::Reverse(g.id)));
-        v.extend(games.iter().map(|g| Item::Game(g.id)));
-        v.extend(self.model.outgoing().map(|c| Item::Outgoing(c.challenge)));
-        v.extend(
-            self.model
-                .live
-                .iter()
-                .filter(|l| !self.model.games.contains_key(&l.game))
-                .map(|l| Item::Live(l.game)),
-        );
-        v.extend((0..self.model.players.len()).map(Item::Player));
-        v
+        self.model.items()
     }
 
     pub(super) fn lobby_key(&mut self, cmd: Cmd) -> Transition {
@@ -170,73 +139,8 @@ impl OnlineView {
         let now = crate::host::clock().monotonic_ms();
         let mut section = None;
         for (i, item) in items.iter().enumerate() {
-            let (head, text) = match *item {
-                Item::Incoming(id) => (
-                    0,
-                    challenge(self.model.incoming(), id, |c, t| {
-                        format!("{} challenges you on {}, {t}", c.from, c.board)
-                    }),
-                ),
-                Item::Game(id) => {
-                    let g = &self.model.games[&id];
-                    let state = match g.result_text() {
-                        Some(r) => format!("over: {r}"),
-                        None if g.my_turn() => "your move".to_string(),
-                        None if g.side.is_none() => "watching".to_string(),
-                        None => format!("{} to move", g.name(g.to_move())),
-                    };
-                    // A player away comes first: the row may be shortened at its end.
-                    let away = self
-                        .model
-                        .away_text(id, now)
-                        .map(|a| format!("{a} · "))
-                        .unwrap_or_default();
-                    (1, format!("game {id}: {away}{} · {state}", g.title()))
-                }
-                Item::Outgoing(id) => (
-                    2,
-                    challenge(self.model.outgoing(), id, |c, t| {
-                        format!("to {} on {}, {t} (waiting)", c.to, c.board)
-                    }),
-                ),
-                Item::Live(id) => {
-                    let l = self.model.live.iter().find(|l| l.game == id);
-                    (
-                        3,
-                        l.map(|l| {
-                            format!(
-                                "game {id}: {} against {} on {}, {}, move {}, {} watching",
-                                l.black,
-                                l.white,
-                                l.board,
-                                terms(l.clock, l.rated),
-                                l.ply + 1,
-                                l.spectators
-                            )
-                        })
-                        .unwrap_or_default(),
-                    )
-                }
-                Item::Player(i) => {
-                    let p = &self.model.players[i];
-                    let what = if p.name == self.model.me {
-                        " (you)"
-                    } else if p.playing {
-                        " · playing"
-                    } else if p.queued {
-                        " · in the queue"
-                    } else {
-                        ""
-                    };
-                    (
-                        4,
-                        format!(
-                            "{} {} ±{}{what}",
-                            p.name, p.rating.rating, p.rating.deviation
-                        ),
-                    )
-                }
-            };
+            let head = item.section() as usize;
+            let text = self.model.item_text(*item, now);
             if section != Some(head) {
                 if section.is_some() {
                     lines.push(Line::raw(""));

@@ -48,7 +48,7 @@ impl OnlineView {
         if self.in_game
             && let Some(g) = self.game()
         {
-            let seat = OnlineView::seat(g);
+            let seat = g.seat();
             let board = self.board.hints(&seat);
             let mut want: Vec<(Cmd, Option<&'static str>)> = Vec::new();
             match (&g.ending, g.side) {

@@ -141,6 +141,97 @@ impl Discs {
             .collect();
         Step::Say(format!("{sq} selected: {}", list.join(" · ")))
     }
+
+    /// A tap on a board control (`sel:R:C`, `to:R:C`) of the position `shown`.
+    pub fn act_on(&mut self, shown: &Shown<Nocca>, act: &str) -> Step {
+        let mut parts = act.split(':');
+        let (Some(what), Some(r), Some(c)) = (parts.next(), parts.next(), parts.next()) else {
+            return Step::Pass;
+        };
+        let (Ok(r), Ok(c)) = (r.parse::<i32>(), c.parse::<usize>()) else {
+            return Step::Pass;
+        };
+        match what {
+            "sel" => {
+                let sq = usize::try_from(r).ok().and_then(|r| Square::new(r, c));
+                self.selected = if self.selected == sq { None } else { sq };
+                Step::Redraw
+            }
+            "to" => {
+                let Some(from) = self.selected.take() else {
+                    return Step::Pass;
+                };
+                let moves = player_moves(shown);
+                match moves
+                    .iter()
+                    .find(|m| m.from == from && m.target() == (r, c as i32))
+                {
+                    Some(m) => Step::Move(m.to_string()),
+                    None => {
+                        Step::Say("That square cannot be reached from the piece selected.".into())
+                    }
+                }
+            }
+            _ => Step::Pass,
+        }
+    }
+
+    /// A key on the position `shown`; `waiting` is what a key says when it is not the player's move.
+    pub fn key_on(&mut self, shown: &Shown<Nocca>, key: &str, waiting: &str) -> Step {
+        if key == "Escape" && self.selected.is_some() {
+            self.selected = None;
+            return Step::Redraw;
+        }
+        let state = shown.state;
+        let Some(event) = crate::keys::key_event(key, crate::keys::Held::default()) else {
+            return Step::Pass;
+        };
+        let Some(cmd) = parlor::tui::keys::lookup(bindings(&state.params), &event) else {
+            return Step::Pass;
+        };
+        if shown.turn != Some(Turn::Player) || shown.over {
+            return match cmd {
+                Cmd::Values => Step::Pass,
+                _ => Step::Say(waiting.to_string()),
+            };
+        }
+        let flip = flipped(state);
+        match cmd {
+            Cmd::Cursor(dr, dc) => {
+                let dims = state.position().dims();
+                let (r, c) = self.cursor(state);
+                let dr = if flip { -dr } else { dr };
+                let r = (r + dr).clamp(-1, dims.rows() as i32);
+                let c = (c + dc).clamp(0, dims.cols() as i32 - 1);
+                self.cursor = Some((r, c));
+                Step::Redraw
+            }
+            Cmd::Choose => self.choose(state),
+            Cmd::Step(dir) => {
+                let dir = if flip { turned(dir) } else { dir };
+                let Some(sel) = self.selected else {
+                    return Step::Say(
+                        "Select a piece first (the cursor, then Enter, or a tap).".into(),
+                    );
+                };
+                let mv = Move::new(sel, dir);
+                match state.position().check(mv) {
+                    Ok(()) => {
+                        self.selected = None;
+                        Step::Move(mv.to_string())
+                    }
+                    Err(e) => Step::Say(format!("{} from {sel}: {e}", key_digit(dir, flip))),
+                }
+            }
+            Cmd::Cancel => {
+                self.selected = None;
+                Step::Say("Selection cancelled.".into())
+            }
+            Cmd::Values => {
+                Step::Say("The value overlay (v) is on the terminal face (?face=terminal).".into())
+            }
+        }
+    }
 }
 
 impl Board<Nocca> for Discs {
@@ -251,92 +342,11 @@ impl Board<Nocca> for Discs {
     }
 
     fn act(&mut self, session: &Session<Nocca>, act: &str) -> Step {
-        let mut parts = act.split(':');
-        let (Some(what), Some(r), Some(c)) = (parts.next(), parts.next(), parts.next()) else {
-            return Step::Pass;
-        };
-        let (Ok(r), Ok(c)) = (r.parse::<i32>(), c.parse::<usize>()) else {
-            return Step::Pass;
-        };
-        match what {
-            "sel" => {
-                let sq = usize::try_from(r).ok().and_then(|r| Square::new(r, c));
-                self.selected = if self.selected == sq { None } else { sq };
-                Step::Redraw
-            }
-            "to" => {
-                let Some(from) = self.selected.take() else {
-                    return Step::Pass;
-                };
-                let moves = player_moves(&Shown::of(session));
-                match moves
-                    .iter()
-                    .find(|m| m.from == from && m.target() == (r, c as i32))
-                {
-                    Some(m) => Step::Move(m.to_string()),
-                    None => {
-                        Step::Say("That square cannot be reached from the piece selected.".into())
-                    }
-                }
-            }
-            _ => Step::Pass,
-        }
+        self.act_on(&Shown::of(session), act)
     }
 
     fn key(&mut self, session: &Session<Nocca>, key: &str) -> Step {
-        if key == "Escape" && self.selected.is_some() {
-            self.selected = None;
-            return Step::Redraw;
-        }
-        let state = session.state();
-        let Some(event) = crate::keys::key_event(key, crate::keys::Held::default()) else {
-            return Step::Pass;
-        };
-        let Some(cmd) = parlor::tui::keys::lookup(bindings(&state.params), &event) else {
-            return Step::Pass;
-        };
-        if session.turn() != Some(Turn::Player) {
-            return match cmd {
-                Cmd::Values => Step::Pass,
-                _ => Step::Say("Wait: the computer is to move.".into()),
-            };
-        }
-        let flip = flipped(state);
-        match cmd {
-            Cmd::Cursor(dr, dc) => {
-                let dims = state.position().dims();
-                let (r, c) = self.cursor(state);
-                let dr = if flip { -dr } else { dr };
-                let r = (r + dr).clamp(-1, dims.rows() as i32);
-                let c = (c + dc).clamp(0, dims.cols() as i32 - 1);
-                self.cursor = Some((r, c));
-                Step::Redraw
-            }
-            Cmd::Choose => self.choose(state),
-            Cmd::Step(dir) => {
-                let dir = if flip { turned(dir) } else { dir };
-                let Some(sel) = self.selected else {
-                    return Step::Say(
-                        "Select a piece first (the cursor, then Enter, or a tap).".into(),
-                    );
-                };
-                let mv = Move::new(sel, dir);
-                match state.position().check(mv) {
-                    Ok(()) => {
-                        self.selected = None;
-                        Step::Move(mv.to_string())
-                    }
-                    Err(e) => Step::Say(format!("{} from {sel}: {e}", key_digit(dir, flip))),
-                }
-            }
-            Cmd::Cancel => {
-                self.selected = None;
-                Step::Say("Selection cancelled.".into())
-            }
-            Cmd::Values => {
-                Step::Say("The value overlay (v) is on the terminal face (?face=terminal).".into())
-            }
-        }
+        self.key_on(&Shown::of(session), key, "Wait: the computer is to move.")
     }
 
     fn keys_help(&self) -> &'static str {
@@ -352,3 +362,4 @@ impl Board<Nocca> for Discs {
 
 #[cfg(test)]
 mod online_tests;
+pub mod room;
