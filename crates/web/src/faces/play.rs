@@ -34,6 +34,9 @@ pub struct Shown<'a, G: Game> {
     pub turn: Option<Turn>,
     /// Whether the game is over (a replay's last position).
     pub over: bool,
+    /// The game's context, where a position is played in one (what the board may show from it, such as a solved
+    /// table's values); none in a replay or an online room.
+    pub context: Option<&'a G::Context>,
 }
 
 impl<'a, G: Game> Shown<'a, G> {
@@ -43,6 +46,7 @@ impl<'a, G: Game> Shown<'a, G> {
             state: session.state(),
             turn: session.turn(),
             over: session.ended().is_some(),
+            context: Some(session.context()),
         }
     }
 }
@@ -68,6 +72,20 @@ pub trait Board<G: Game>: Default + 'static {
     /// The hint button's label.
     fn hint_label(&self) -> &'static str {
         "Hint"
+    }
+    /// The board's own buttons for the play screen's bar (data-act `b:<act>`), before Give up: none unless the
+    /// game has a command of its own there (Nocca's Values on a solved board).
+    fn bar_buttons(&self, _shown: &Shown<G>) -> String {
+        String::new()
+    }
+    /// Whether the board waits for something to come before it can draw all it was asked to (a table for its
+    /// values): the page then calls [`Board::refresh`] on each of its ticks.
+    fn waiting(&self) -> bool {
+        false
+    }
+    /// On a tick while [`Board::waiting`]: whether what it waited for has come, so that the screen is drawn again.
+    fn refresh(&mut self, _session: &Session<G>) -> bool {
+        false
     }
 }
 
@@ -421,6 +439,7 @@ impl<G: Game, B: Board<G>> Play<G, B> {
                 }),
             ));
         }
+        out.push_str(&self.board.bar_buttons(&Shown::of(&self.session)));
         out.push_str(&button_if(!over, "giveup", "Give up", "cmd", None));
         out.push_str(&button("menu", "Menu", "cmd", None));
         out.push_str(&button("help", "Help", "cmd", Some("Help")));
@@ -563,6 +582,7 @@ impl<G: Game, B: Board<G>> Playing for Play<G, B> {
     }
 
     fn tick(&mut self) -> bool {
+        let board = self.board.waiting() && self.board.refresh(&self.session);
         if let Some((asked, purpose)) = &self.asked {
             let purpose = *purpose;
             match asked.poll() {
@@ -577,7 +597,7 @@ impl<G: Game, B: Board<G>> Playing for Play<G, B> {
                     self.say("The computer's answer was lost.".into());
                     return true;
                 }
-                Poll::Running => return false,
+                Poll::Running => return board,
             }
         }
         if self.autoplay && now() >= self.next_at {
@@ -588,11 +608,11 @@ impl<G: Game, B: Board<G>> Playing for Play<G, B> {
             }
             return true;
         }
-        false
+        board
     }
 
     fn busy(&self) -> bool {
-        self.asked.is_some() || self.autoplay
+        self.asked.is_some() || self.autoplay || self.board.waiting()
     }
 
     fn said(&mut self) -> Option<String> {

@@ -71,6 +71,7 @@ impl<G: Game, B: Board<G>> Replaying for ReplayOf<G, B> {
             state,
             turn: None,
             over: at == n,
+            context: None,
         };
         let board = self
             .board

@@ -213,3 +213,55 @@ fn a_nocca_piece_is_selected_and_stepped_by_the_terminals_keys() {
     );
     assert!(html.contains("Computer&#39;s move 2: "), "{html}");
 }
+
+/// The value overlay on the graphical face, as the terminal's `v`: a Values button on a solved board only, each
+/// movable piece showing its best move's value once the table is there (the page ticks until it comes), each
+/// target of a selected piece its move's value, and the same words as the terminal when it is turned off.
+#[test]
+fn nocca_values_show_on_a_solved_board_and_say_what_the_terminal_says() {
+    let (mut p, _store) = start("nocca", &[("board", "3x3"), ("level", "beginner")]);
+    let html = p.html();
+    assert!(
+        html.contains("data-act=\"b:values\""),
+        "a Values button: {html}"
+    );
+    assert!(!html.contains("class=\"value\""), "off at first: {html}");
+    p.act("b:values");
+    // The 3x3 table is solved here (no worker) in the background: the ticks wait for it, a bounded number.
+    let mut html = p.html();
+    for _ in 0..500 {
+        if html.contains("class=\"value\"") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        if p.tick() {
+            html = p.html();
+        }
+    }
+    assert!(html.contains("class=\"value\""), "values drawn: {html}");
+    assert!(html.contains(", value W") || html.contains(", value L") || html.contains(", value D"));
+    assert!(
+        html.contains("aria-pressed=\"true\" aria-label=\"Values of the moves\""),
+        "{html}"
+    );
+    // With a piece selected, its targets show their moves' values.
+    let at = html.find("data-act=\"b:sel:").expect("a piece to select");
+    let act: String = html[at + 10..].chars().take_while(|&c| c != '"').collect();
+    p.act(&act);
+    let html = p.html();
+    let target = html.find("data-act=\"b:to:").expect("its targets");
+    assert!(html[target..].contains("class=\"value\""), "{html}");
+    p.key("v");
+    let html = p.html();
+    assert!(html.contains("Values hidden"), "{html}");
+    assert!(!html.contains("class=\"value\""), "{html}");
+    // A board with no solved table offers no Values button, and v says why.
+    let (mut big, _store) = start("nocca", &[("level", "beginner")]);
+    assert!(!big.html().contains("data-act=\"b:values\""));
+    big.key("v");
+    assert!(
+        big.html().contains("No values on this board"),
+        "{}",
+        big.html()
+    );
+}

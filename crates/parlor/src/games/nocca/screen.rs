@@ -165,9 +165,28 @@ pub fn bindings_in(params: &Params, tables: &Tables) -> &'static [Binding<Cmd>] 
     }
 }
 
+/// The value overlay turned on or off (`values`) on `pos`'s board, whose table is among `tables` (asked for when it
+/// is turned on); what to say of it. Every face's `v` (the terminal's and the page's) says the same.
+pub fn toggle_values(values: &mut bool, tables: &Tables, pos: &nocca::Position) -> String {
+    let dims = pos.dims();
+    if let Err(why) = tables.values_available(dims) {
+        *values = false;
+        return format!("no values on this board: exact values need its solved table ({why})");
+    }
+    *values = !*values;
+    if !*values {
+        return "values hidden".into();
+    }
+    tables.prepare(dims);
+    match exact(tables, pos) {
+        Some(ex) => format!("values shown · {}", ex.said()),
+        None => format!("values shown once the {dims} table is ready"),
+    }
+}
+
 /// The overlay's values on the board: under each movable piece its best move's value, or, with a piece selected,
-/// under each of its targets that move's value.
-fn labels(
+/// under each of its targets that move's value, by (row, column) of the square.
+pub fn labels(
     ex: &Exact,
     selected: Option<Square>,
     pos: &nocca::Position,
@@ -543,24 +562,11 @@ impl TuiGame for Nocca {
             }
             Cmd::Choose => choose(ui, state),
             Cmd::Step(dir) => step(dir, ui, state),
-            Cmd::Values => {
-                let dims = state.position().dims();
-                if let Err(why) = session.context().values_available(dims) {
-                    ui.values = false;
-                    return Act::Say(format!(
-                        "no values on this board: exact values need its solved table ({why})"
-                    ));
-                }
-                ui.values = !ui.values;
-                if !ui.values {
-                    return Act::Say("values hidden".into());
-                }
-                session.context().prepare(dims);
-                Act::Say(match exact(session.context(), state.position()) {
-                    Some(ex) => format!("values shown · {}", ex.said()),
-                    None => format!("values shown once the {dims} table is ready"),
-                })
-            }
+            Cmd::Values => Act::Say(toggle_values(
+                &mut ui.values,
+                session.context(),
+                state.position(),
+            )),
             Cmd::Cancel => match Self::cancel(ui, session) {
                 Some(said) => Act::Say(said),
                 None => Act::Say("nothing is selected".into()),

@@ -10,7 +10,7 @@
 use crate::faces::html::esc;
 use crate::faces::play::{Board, Shown, Step};
 use nocca::{Colour, Dir, Move, Square};
-use parlor::games::nocca::screen::{Cmd, bindings};
+use parlor::games::nocca::screen::{Cmd, bindings, labels, toggle_values};
 use parlor::games::nocca::{Nocca, State, moves_from, square_refusal, target_name};
 use parlor::mid::game::Turn;
 use parlor::mid::session::Session;
@@ -21,6 +21,11 @@ pub struct Discs {
     selected: Option<Square>,
     /// The cursor (row, column; rows -1 and `rows` are the goal strips), shown from the first key that uses it.
     cursor: Option<(i32, i32)>,
+    /// Whether the value overlay is on (`v`, or Values): each movable piece shows its best move's value, each
+    /// target of the selected piece that move's (the terminal's overlay, from the board's solved table).
+    values: bool,
+    /// Whether the last drawing had the values (false while the table is on its way: the page ticks until it comes).
+    drawn_values: std::cell::Cell<bool>,
 }
 
 /// Whether the board is drawn turned round: the player's home row at the bottom, White's being the top row.
@@ -142,8 +147,24 @@ impl Discs {
         Step::Say(format!("{sq} selected: {}", list.join(" · ")))
     }
 
-    /// A tap on a board control (`sel:R:C`, `to:R:C`) of the position `shown`.
+    /// The value overlay turned on or off, as the terminal's `v` does it (and says it), where the position is played
+    /// in a context that has its tables (not online: values are for a game against the computer or oneself).
+    fn toggle_values(&mut self, shown: &Shown<Nocca>) -> Step {
+        let Some(tables) = shown.context else {
+            return Step::Say("No values in a game against people.".into());
+        };
+        Step::Say(parlor::mid::capitalised(&toggle_values(
+            &mut self.values,
+            tables,
+            shown.state.position(),
+        )))
+    }
+
+    /// A tap on a board control (`sel:R:C`, `to:R:C`, `values`) of the position `shown`.
     pub fn act_on(&mut self, shown: &Shown<Nocca>, act: &str) -> Step {
+        if act == "values" {
+            return self.toggle_values(shown);
+        }
         let mut parts = act.split(':');
         let (Some(what), Some(r), Some(c)) = (parts.next(), parts.next(), parts.next()) else {
             return Step::Pass;
@@ -189,11 +210,16 @@ impl Discs {
         let Some(cmd) = parlor::tui::keys::lookup(bindings(&state.params), &event) else {
             return Step::Pass;
         };
-        if shown.turn != Some(Turn::Player) || shown.over {
-            return match cmd {
-                Cmd::Values => Step::Pass,
-                _ => Step::Say(waiting.to_string()),
+        if matches!(cmd, Cmd::Values) {
+            // Shown or hidden whoever is to move, as on the terminal.
+            return if shown.over {
+                Step::Pass
+            } else {
+                self.toggle_values(shown)
             };
+        }
+        if shown.turn != Some(Turn::Player) || shown.over {
+            return Step::Say(waiting.to_string());
         }
         let flip = flipped(state);
         match cmd {
@@ -227,9 +253,7 @@ impl Discs {
                 self.selected = None;
                 Step::Say("Selection cancelled.".into())
             }
-            Cmd::Values => {
-                Step::Say("The value overlay (v) is on the terminal face (?face=terminal).".into())
-            }
+            Cmd::Values => self.toggle_values(shown),
         }
     }
 }
@@ -250,6 +274,12 @@ impl Board<Nocca> for Discs {
             None => Vec::new(),
         };
         let last = state.game.moves().last().copied();
+        let exact = shown
+            .context
+            .filter(|_| self.values && !shown.over)
+            .and_then(|tables| parlor::games::nocca::exact(tables, pos));
+        self.drawn_values.set(exact.is_some());
+        let values = exact.map_or_else(Vec::new, |ex| labels(&ex, self.selected, pos));
         // The player's home row at the bottom: Black's home is row 0.
         let flip = state.params.human == Colour::White;
         let order: Vec<i32> = if flip {
@@ -301,6 +331,10 @@ impl Board<Nocca> for Discs {
                         }
                     }
                 }
+                if let Some((_, v)) = values.iter().find(|(at, _)| *at == (r, c as i32)) {
+                    discs.push_str(&format!("<b class=\"value\">{}</b>", esc(v)));
+                    label.push_str(&format!(", value {v}"));
+                }
                 if self.cursor == Some((r, c as i32)) && !moves.is_empty() {
                     class.push_str(" cursor");
                     label.push_str(" (cursor)");
@@ -349,10 +383,31 @@ impl Board<Nocca> for Discs {
         self.key_on(&Shown::of(session), key, "Wait: the computer is to move.")
     }
 
+    fn bar_buttons(&self, shown: &Shown<Nocca>) -> String {
+        let solved = shown
+            .context
+            .is_some_and(|t| t.values_available(shown.state.position().dims()).is_ok());
+        if !solved || shown.over {
+            return String::new();
+        }
+        format!(
+            "<button type=\"button\" class=\"cmd\" data-act=\"b:values\" aria-pressed=\"{}\" aria-label=\"Values of the moves\">Values</button>",
+            self.values
+        )
+    }
+
+    fn waiting(&self) -> bool {
+        self.values && !self.drawn_values.get()
+    }
+
+    fn refresh(&mut self, session: &Session<Nocca>) -> bool {
+        parlor::games::nocca::exact(session.context(), session.state().position()).is_some()
+    }
+
     fn keys_help(&self) -> &'static str {
         "tap one of your pieces, then one of its marked squares · or the arrows (h j k l, w a s d) move a cursor, \
          Enter or Space selects the piece under it and then its target, the digits of a number pad step the selected \
-         piece (7 8 9 / 4 6 / 1 2 3) · 5 or Esc lets go of the selection"
+         piece (7 8 9 / 4 6 / 1 2 3) · 5 or Esc lets go of the selection · v (or Values) shows each move's value on a solved board"
     }
 
     fn class(&self) -> &'static str {

@@ -62,6 +62,7 @@ impl RoomHtml for RoomDiscs {
             state: &state,
             turn: turn_of(seat),
             over: seat.turn == Turn::Over,
+            context: None,
         };
         self.discs.html(&shown, 0)
     }
@@ -75,6 +76,7 @@ impl RoomHtml for RoomDiscs {
             state: &state,
             turn: turn_of(seat),
             over: false,
+            context: None,
         };
         said(self.discs.act_on(&shown, act))
     }
@@ -85,6 +87,7 @@ impl RoomHtml for RoomDiscs {
             state: &state,
             turn: turn_of(seat),
             over: seat.turn == Turn::Over,
+            context: None,
         };
         let waiting = seat
             .turn
