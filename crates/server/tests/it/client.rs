@@ -198,7 +198,12 @@ impl Client {
     pub async fn settled(&mut self) {
         self.send(&ClientMessage::Ping {}).await;
         let msg = self.recv().await;
-        assert_eq!(msg, ServerMessage::Pong {}, "{}: before the pong", self.name);
+        assert_eq!(
+            msg,
+            ServerMessage::Pong {},
+            "{}: before the pong",
+            self.name
+        );
     }
 
     /// The next message, which must be an error; returns its code.

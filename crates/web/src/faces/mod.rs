@@ -10,6 +10,7 @@
 //! no framework, no dependency beyond web-sys.
 
 pub mod codemaker;
+pub mod first;
 pub mod history;
 pub mod html;
 pub mod mastermind;
@@ -34,6 +35,9 @@ use parlor::storage::{GameRecord, Scoreboard, Storage, Unfinished};
 use play::{Board, Play, Playing};
 use replay::{ReplayOf, Replaying};
 use std::marker::PhantomData;
+
+/// The faces' stylesheet: in the page's `index.html` from its build ([`first`]), else added by the shell.
+pub const CSS: &str = include_str!("faces.css");
 
 /// One game as the faces see it: the registry's game and its board.
 pub trait Face: Sync {

@@ -20,9 +20,6 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-/// The faces' stylesheet.
-const CSS: &str = include_str!("faces.css");
-
 /// The element the faces are drawn in.
 const ROOT_ID: &str = "faces";
 
@@ -111,17 +108,21 @@ impl Shell {
     }
 
     /// The settings' theme and animations on the page's body (`auto`: the browser's light or dark), the theme in
-    /// use also on the root element (`data-theme`) as the terminal face says it.
+    /// use also on the root element (`data-theme`) as the terminal face says it, and its background as the
+    /// browser's colour around the page (`theme-color`).
     fn dress(&self) {
         let Some(body) = document().and_then(|d| d.body()) else {
             return;
         };
         let s = &self.settings.settings;
         let used = theme_in_use(s.theme(), crate::page::prefs::prefers_light());
-        crate::page::prefs::mark_document(used);
         let theme = format!("faces theme-{}", used.as_str());
         let still = if s.animations() { "" } else { " still" };
-        body.set_class_name(&format!("{theme}{still}"));
+        let class = format!("{theme}{still}");
+        if body.class_name() != class {
+            body.set_class_name(&class);
+        }
+        crate::page::prefs::mark_document(used);
     }
 
     /// Draws the screen, keeping the focus on the control that had it, and says what changed.
@@ -358,9 +359,12 @@ fn closest(e: &web_sys::Event, selector: &str) -> Option<web_sys::Element> {
 pub fn parlor_start_faces() -> Result<String, JsValue> {
     crate::page::install_services();
     let doc = document().ok_or("no document")?;
-    let style = doc.create_element("style")?;
-    style.set_text_content(Some(CSS));
-    doc.head().ok_or("no head")?.append_child(&style)?;
+    // The page built by scripts/web-build.sh has the stylesheet already (with the first screen, `first`).
+    if doc.get_element_by_id("faces-css").is_none() {
+        let style = doc.create_element("style")?;
+        style.set_text_content(Some(super::CSS));
+        doc.head().ok_or("no head")?.append_child(&style)?;
+    }
     let root = doc.get_element_by_id(ROOT_ID).ok_or("no #faces element")?;
     let persist: Rc<dyn Persist> = Rc::new(crate::page::LocalStorage);
     let opened = WebStore::open(persist.clone(), js_sys::Date::now() as i64);
