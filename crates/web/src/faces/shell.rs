@@ -62,6 +62,8 @@ struct Shell {
     pointer: Option<(i32, f64, f64, Option<String>)>,
     /// When a pointer last pressed a control (the page's ms): the browser's click that follows is not taken twice.
     pressed_at: f64,
+    /// The screen's HTML as last written (the same again is not written).
+    written: String,
 }
 
 thread_local! {
@@ -131,13 +133,22 @@ impl Shell {
         let Some(root) = doc.get_element_by_id(ROOT_ID) else {
             return;
         };
-        let focused = doc.active_element().and_then(|e| {
-            e.get_attribute("data-act")
-                .or_else(|| e.get_attribute("data-set"))
-        });
+        let control = |doc: &web_sys::Document| {
+            doc.active_element().and_then(|e| {
+                e.get_attribute("data-act")
+                    .or_else(|| e.get_attribute("data-set"))
+            })
+        };
+        let focused = control(&doc);
         let html = self.html();
-        super::morph::write(&doc, &root, &html);
-        if let Some(act) = focused {
+        if html != self.written {
+            super::morph::write(&doc, &root, &html);
+            self.written = html;
+        }
+        // Focused again only when the control lost it (the morph replaced it): focusing lays the page out at once.
+        if let Some(act) = focused
+            && control(&doc).as_deref() != Some(act.as_str())
+        {
             let sel = format!("[data-act=\"{act}\"], [data-set=\"{act}\"]");
             if let Ok(Some(el)) = root.query_selector(&sel)
                 && let Ok(el) = el.dyn_into::<web_sys::HtmlElement>()
@@ -380,6 +391,7 @@ pub fn parlor_start_faces() -> Result<String, JsValue> {
         announcer: Announcer::default(),
         pointer: None,
         pressed_at: f64::NEG_INFINITY,
+        written: String::new(),
     };
     shell.defaults();
     shell.dress();
