@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Builds Parlor's web page into target/web/ (index.html, worker.js, parlor_web.js, parlor_web_bg.wasm, sw.js, the
-# manifest and its icons): a static folder any
-# web server can host. Needs only rustup and cargo: it adds the wasm32 target when missing and installs
-# wasm-bindgen-cli, at exactly the wasm-bindgen version of Cargo.lock, from source into target/web-tools/ (once;
-# skipped when already there at that version). Serve it with scripts/web-serve.sh.
+# Builds Parlor's web page into target/web/ (index.html with the first screen in it, worker.js, parlor_web.js,
+# parlor_web_bg.wasm, sw.js, the manifest and its icons): a static folder any web server can host. Needs only rustup
+# and cargo: it adds the wasm32 target when missing and installs wasm-bindgen-cli, at exactly the wasm-bindgen version
+# of Cargo.lock, from source into target/web-tools/ (once; skipped when already there at that version). Serve it with
+# scripts/web-serve.sh.
 #
 #   scripts/web-build.sh            # release build, profile `wasm` (its own folder, apart from the page in target/web)
 set -euo pipefail
@@ -79,7 +79,11 @@ mkdir -p "$out"
 "$bindgen" --target web --no-typescript --out-dir "$out" --out-name parlor_web \
     target/wasm32-unknown-unknown/wasm/parlor_web.wasm
 page=crates/web/page
-cp "$page/index.html" "$page/worker.js" "$page/manifest.webmanifest" "$page"/icon.svg "$page"/icon-*.png "$out/"
+cp "$page/worker.js" "$page/manifest.webmanifest" "$page"/icon.svg "$page"/icon-*.png "$out/"
+# index.html holds the graphical face's first screen (the menu a first visit sees) and its stylesheet, so that it
+# paints before the wasm arrives: written from the template by the faces' own code, run natively
+# (crates/web/src/faces/first.rs, the crate's `web-page` binary).
+"$cargo" run --quiet -p parlor-web --bin web-page -- "$page/index.html" "$out/index.html"
 # The service worker's cache is named by the build: a hash of every file it keeps, so that a changed file is a new
 # cache, taken at the next visit (sw.js). The icons are committed, drawn by scripts/web-icons.py.
 build=$(cd "$out" && cat index.html parlor_web.js parlor_web_bg.wasm worker.js manifest.webmanifest icon.svg icon-*.png \

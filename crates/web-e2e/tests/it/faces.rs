@@ -1,6 +1,6 @@
 //! The graphical faces (crates/web/src/faces) in headless Chromium: at phone and desktop sizes every screen fits
 //! (nothing past the viewport, no two tap targets overlapping, every one at least 44 x 44 CSS px, every control
-//! named), with a screenshot of each kept in target/web-artifacts/; and each game played by touch alone (taps and
+//! named, every button's label whole), with a screenshot of each kept in target/web-artifacts/; and each game played by touch alone (taps and
 //! swipes as WebDriver touch actions, no key): started, moved, undone, hinted, given up and recorded, then back to
 //! the menu.
 
@@ -74,6 +74,25 @@ pub(crate) fn text(s: &Session, selector: &str) -> String {
     .to_string()
 }
 
+/// Every button or link of the faces shown whose label does not show whole: its content wider or taller than its
+/// box (`scrollWidth` over `clientWidth`), or its text's range past the box's edges (by more than half a pixel).
+const CUT_LABELS: &str = r#"
+const out = [];
+for (const e of document.querySelectorAll('#faces button, #faces a')) {
+  const r = e.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0 || !e.textContent.trim()) continue;
+  const name = e.getAttribute('data-act') || e.textContent.trim();
+  if (e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight)
+    out.push(`${name}: content ${e.scrollWidth} x ${e.scrollHeight} in ${e.clientWidth} x ${e.clientHeight}`);
+  const range = document.createRange();
+  range.selectNodeContents(e);
+  const t = range.getBoundingClientRect();
+  if (t.width > 0 && (t.left < r.left - 0.5 || t.right > r.right + 0.5 || t.top < r.top - 0.5 || t.bottom > r.bottom + 0.5))
+    out.push(`${name}: text from ${t.left.toFixed(1)} to ${t.right.toFixed(1)} in a box from ${r.left.toFixed(1)} to ${r.right.toFixed(1)}`);
+}
+return out;
+"#;
+
 /// Checks the screen shown and keeps its screenshot.
 pub(crate) fn check(s: &Session, screen: &str, size: (u32, u32), scrolls: bool) {
     // Past any animation.
@@ -82,7 +101,13 @@ pub(crate) fn check(s: &Session, screen: &str, size: (u32, u32), scrolls: bool) 
     let shot = s
         .screenshot(&format!("-{screen}-{}x{}", size.0, size.1))
         .unwrap();
-    let faults = layout.faults(scrolls);
+    let mut faults = layout.faults(scrolls);
+    if let Some(cut) = s.eval(CUT_LABELS).unwrap().as_array() {
+        faults.extend(
+            cut.iter()
+                .map(|c| format!("a label is cut: {}", c.as_str().unwrap_or_default())),
+        );
+    }
     assert!(
         faults.is_empty(),
         "{screen} at {}x{} ({}): {faults:#?}",

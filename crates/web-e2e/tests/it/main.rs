@@ -8,6 +8,7 @@
 mod codemaker;
 mod common;
 mod faces;
+mod first_screen;
 mod harness;
 mod mastermind;
 mod nocca;

@@ -1,6 +1,7 @@
 //! The graphical face's themes in headless Chromium: `prefers-color-scheme` (emulated through the DevTools protocol,
 //! `Emulation.setEmulatedMedia`) chooses light or dark while the settings' theme is `auto`, followed at once when it
-//! changes; a theme the settings name wins, kept after a reload. On every screen (the menu, each game's setup, play
+//! changes; a theme the settings name wins, kept after a reload; the browser's colour around the page (`theme-color`)
+//! is the theme's background throughout. On every screen (the menu, each game's setup, play
 //! screen, help and end, history, a replay, best scores, statistics and settings), at a phone's size and a desktop's,
 //! in light and in dark, every text reads at WCAG AA contrast on what is behind it: 4.5:1, or 3:1 for large text
 //! (24 px, or 18.66 px bold).
@@ -201,6 +202,20 @@ fn body_background(s: &Session) -> Value {
         .unwrap()
 }
 
+/// The browser's colour around the page (`<meta name="theme-color">`, a phone's status bar): the background of
+/// the theme in use, checked against the body's.
+fn status_bar(s: &Session, what: &str) -> Value {
+    let colour = s
+        .eval("const m = document.querySelector('meta[name=\"theme-color\"]'); return m ? m.content : null;")
+        .unwrap();
+    assert_eq!(
+        colour,
+        body_background(s),
+        "the theme-color is the page's background ({what})"
+    );
+    colour
+}
+
 #[test]
 fn the_browsers_light_or_dark_is_followed_unless_the_settings_say_and_every_screen_reads() {
     let Some(s) = faces("faces_themes") else {
@@ -219,6 +234,7 @@ fn the_browsers_light_or_dark_is_followed_unless_the_settings_say_and_every_scre
     );
     assert_eq!(theme(&s), "light", "auto follows the browser's light");
     assert_eq!(body_background(&s), Value::from("rgb(250, 248, 239)"));
+    assert_eq!(status_bar(&s, "light"), Value::from("rgb(250, 248, 239)"));
     scheme(&s, "dark");
     wait(
         &s,
@@ -231,6 +247,10 @@ fn the_browsers_light_or_dark_is_followed_unless_the_settings_say_and_every_scre
         "a change of the browser's scheme is followed at once"
     );
     assert_eq!(body_background(&s), Value::from("rgb(30, 28, 24)"));
+    assert_eq!(
+        status_bar(&s, "the browser's dark"),
+        Value::from("rgb(30, 28, 24)")
+    );
 
     for (w, h, phone) in [(360, 780, true), (1280, 800, false)] {
         s.emulate(w, h, phone).unwrap();
@@ -262,9 +282,14 @@ fn the_browsers_light_or_dark_is_followed_unless_the_settings_say_and_every_scre
         "return !!document.querySelector('[data-act=\"history\"]');",
     );
     assert_eq!(theme(&s), "light", "kept after a reload");
+    assert_eq!(
+        status_bar(&s, "the settings' light after a reload, the browser dark"),
+        Value::from("rgb(250, 248, 239)")
+    );
     for named in ["high-contrast", "mono"] {
         set_theme(&s, named);
         assert_eq!(theme(&s), named);
+        status_bar(&s, named);
         readable(&s, "menu", named, (360, 780));
     }
     set_theme(&s, "dark");
@@ -275,6 +300,14 @@ fn the_browsers_light_or_dark_is_followed_unless_the_settings_say_and_every_scre
         "dark",
         "the settings' dark wins over the browser's light"
     );
+    assert_eq!(
+        status_bar(&s, "the settings' dark"),
+        Value::from("rgb(30, 28, 24)")
+    );
     set_theme(&s, "auto");
     assert_eq!(theme(&s), "light", "auto is the browser's again");
+    assert_eq!(
+        status_bar(&s, "auto, the browser light"),
+        Value::from("rgb(250, 248, 239)")
+    );
 }

@@ -10,6 +10,7 @@
 //! only the nodes that changed replaced (`morph`), with one delegated listener reading each control's `data-act`:
 //! no framework, no dependency beyond web-sys.
 
+pub mod first;
 pub mod history;
 pub mod html;
 pub mod lobby;
@@ -33,6 +34,9 @@ use parlor::storage::{GameRecord, Scoreboard, Storage, Unfinished};
 use play::{Board, Play, Playing};
 use replay::{ReplayOf, Replaying};
 use std::marker::PhantomData;
+
+/// The faces' stylesheet: in the page's `index.html` from its build ([`first`]), else added by the shell.
+pub const CSS: &str = concat!(include_str!("faces.css"), include_str!("lobby.css"));
 
 /// One game as the faces see it: the registry's game and its board.
 pub trait Face: Sync {

@@ -1,11 +1,12 @@
 //! A screen written into the page by changing only what changed (wasm32 only): the new screen's HTML is parsed
 //! into an inert template, then walked beside the page's nodes; a node equal to its new one (`isEqualNode`) is
-//! kept, an element of the same tag, class and style keeps its place and takes the new attributes and children,
-//! anything else is replaced by the new node. So a tap that adds one peg rewrites that peg, not the whole screen:
-//! the browser restyles and lays out only what changed. An element whose class or style changed is always a new
-//! element, so that its CSS animations start again; an element marked `data-whole` (2048's board, whose tiles
-//! animate each move) is replaced whole when it differs; and form controls are replaced whole when they differ (a
-//! select's shown value follows its `selected` option only until the user picks one).
+//! kept, an element of the same tag keeps its place and takes the new attributes (its class and style among them)
+//! and children, anything else is replaced by the new node. So a tap that adds one peg or selects one square
+//! restyles that peg or square, not the whole screen, and no element is taken out of the page (which would cost the
+//! browser its focus, hover and pointer capture, and a new box). An element marked `data-whole` (2048's board,
+//! whose tiles' CSS animations must start again at each move) is replaced whole when it differs; and form controls
+//! are replaced whole when they differ (a select's shown value follows its `selected` option only until the user
+//! picks one).
 
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Node};
@@ -18,8 +19,6 @@ fn same_shell(old: &Element, new: &Element) -> bool {
             "SELECT" | "OPTION" | "INPUT" | "TEXTAREA"
         )
         && !new.has_attribute("data-whole")
-        && old.get_attribute("class") == new.get_attribute("class")
-        && old.get_attribute("style") == new.get_attribute("style")
 }
 
 /// `old`'s attributes made `new`'s.

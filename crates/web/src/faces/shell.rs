@@ -21,9 +21,6 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-/// The faces' stylesheet (the online screen's in a file of its own).
-const CSS: &str = concat!(include_str!("faces.css"), include_str!("lobby.css"));
-
 /// The element the faces are drawn in.
 const ROOT_ID: &str = "faces";
 
@@ -68,6 +65,8 @@ struct Shell {
     pointer: Option<(i32, f64, f64, Option<String>)>,
     /// When a pointer last pressed a control (the page's ms): the browser's click that follows is not taken twice.
     pressed_at: f64,
+    /// The screen's HTML as last written (the same again is not written).
+    written: String,
 }
 
 thread_local! {
@@ -115,17 +114,21 @@ impl Shell {
     }
 
     /// The settings' theme and animations on the page's body (`auto`: the browser's light or dark), the theme in
-    /// use also on the root element (`data-theme`) as the terminal face says it.
+    /// use also on the root element (`data-theme`) as the terminal face says it, and its background as the
+    /// browser's colour around the page (`theme-color`).
     fn dress(&self) {
         let Some(body) = document().and_then(|d| d.body()) else {
             return;
         };
         let s = &self.settings.settings;
         let used = theme_in_use(s.theme(), crate::page::prefs::prefers_light());
-        crate::page::prefs::mark_document(used);
         let theme = format!("faces theme-{}", used.as_str());
         let still = if s.animations() { "" } else { " still" };
-        body.set_class_name(&format!("{theme}{still}"));
+        let class = format!("{theme}{still}");
+        if body.class_name() != class {
+            body.set_class_name(&class);
+        }
+        crate::page::prefs::mark_document(used);
     }
 
     /// Draws the screen, keeping the focus on the control that had it, and says what changed.
@@ -134,13 +137,22 @@ impl Shell {
         let Some(root) = doc.get_element_by_id(ROOT_ID) else {
             return;
         };
-        let focused = doc.active_element().and_then(|e| {
-            e.get_attribute("data-act")
-                .or_else(|| e.get_attribute("data-set"))
-        });
+        let control = |doc: &web_sys::Document| {
+            doc.active_element().and_then(|e| {
+                e.get_attribute("data-act")
+                    .or_else(|| e.get_attribute("data-set"))
+            })
+        };
+        let focused = control(&doc);
         let html = self.html();
-        super::morph::write(&doc, &root, &html);
-        if let Some(act) = focused {
+        if html != self.written {
+            super::morph::write(&doc, &root, &html);
+            self.written = html;
+        }
+        // Focused again only when the control lost it (the morph replaced it): focusing lays the page out at once.
+        if let Some(act) = focused
+            && control(&doc).as_deref() != Some(act.as_str())
+        {
             let sel = format!("[data-act=\"{act}\"], [data-set=\"{act}\"]");
             if let Ok(Some(el)) = root.query_selector(&sel)
                 && let Ok(el) = el.dyn_into::<web_sys::HtmlElement>()
@@ -387,9 +399,12 @@ fn closest(e: &web_sys::Event, selector: &str) -> Option<web_sys::Element> {
 pub fn parlor_start_faces() -> Result<String, JsValue> {
     crate::page::install_services();
     let doc = document().ok_or("no document")?;
-    let style = doc.create_element("style")?;
-    style.set_text_content(Some(CSS));
-    doc.head().ok_or("no head")?.append_child(&style)?;
+    // The page built by scripts/web-build.sh has the stylesheet already (with the first screen, `first`).
+    if doc.get_element_by_id("faces-css").is_none() {
+        let style = doc.create_element("style")?;
+        style.set_text_content(Some(super::CSS));
+        doc.head().ok_or("no head")?.append_child(&style)?;
+    }
     let root = doc.get_element_by_id(ROOT_ID).ok_or("no #faces element")?;
     let persist: Rc<dyn Persist> = Rc::new(crate::page::LocalStorage);
     let opened = WebStore::open(persist.clone(), js_sys::Date::now() as i64);
@@ -405,6 +420,7 @@ pub fn parlor_start_faces() -> Result<String, JsValue> {
         announcer: Announcer::default(),
         pointer: None,
         pressed_at: f64::NEG_INFINITY,
+        written: String::new(),
     };
     shell.defaults();
     shell.dress();

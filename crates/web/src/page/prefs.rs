@@ -27,12 +27,17 @@ pub(super) fn colorfgbg() -> Option<String> {
     prefers_light().then(|| "0;15".to_string())
 }
 
-/// Says the theme in use and the motion asked for on the document's root element, for the page's CSS.
+/// Says the theme in use and the motion asked for on the document's root element, for the page's CSS, and makes the
+/// browser's own colour around the page (`<meta name="theme-color">`: a phone's status bar) the page's background
+/// in that theme, as the stylesheet gives it (the body's computed background, so no colour is written twice).
 pub(crate) fn mark_document(theme: ThemeName) {
-    let Some(root) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-    else {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(doc) = window.document() else {
+        return;
+    };
+    let Some(root) = doc.document_element() else {
         return;
     };
     let _ = root.set_attribute("data-theme", theme.as_str());
@@ -40,5 +45,15 @@ pub(crate) fn mark_document(theme: ThemeName) {
         let _ = root.set_attribute("data-motion", "reduced");
     } else {
         let _ = root.remove_attribute("data-motion");
+    }
+    let background = doc
+        .body()
+        .and_then(|b| window.get_computed_style(&b).ok().flatten())
+        .and_then(|style| style.get_property_value("background-color").ok());
+    if let Some(colour) = background.filter(|c| !c.is_empty())
+        && let Ok(Some(meta)) = doc.query_selector("meta[name=\"theme-color\"]")
+        && meta.get_attribute("content").as_deref() != Some(colour.as_str())
+    {
+        let _ = meta.set_attribute("content", &colour);
     }
 }
