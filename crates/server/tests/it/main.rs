@@ -17,6 +17,7 @@ mod lobby;
 mod logfile;
 mod many;
 mod names;
+mod ops;
 mod pause;
 mod ping;
 mod queue_many;
