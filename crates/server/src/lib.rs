@@ -27,6 +27,7 @@ pub mod liveness;
 pub use liveness::{HEARTBEAT_SECS, parse_heartbeat};
 pub mod log;
 pub mod metrics;
+pub mod options;
 pub mod rating;
 pub mod runclock;
 pub mod store;
@@ -177,12 +178,23 @@ pub fn serve_with(
     log_file: Option<&Path>,
     config: Config,
 ) -> Result<()> {
+    serve_formatted(addr, data_dir, log_file, log::LogFormat::Text, config)
+}
+
+/// [`serve_with`] with the log's format chosen ([`options::ServeOptions::serve`] runs it).
+pub fn serve_formatted(
+    addr: SocketAddr,
+    data_dir: &Path,
+    log_file: Option<&Path>,
+    log_format: log::LogFormat,
+    config: Config,
+) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(ServerError::Runtime)?;
     // Refusals, failures and each game's start and end (RUST_LOG is not read).
-    log::init(log_file)?;
+    log::init_as(log_file, log_format)?;
     runtime.block_on(async {
         let listener = TcpListener::bind(addr)
             .await

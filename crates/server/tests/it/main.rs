@@ -10,6 +10,7 @@ mod away;
 mod client;
 mod clock;
 mod daily;
+mod env;
 mod hostile;
 mod kill;
 mod kill_clocks;
