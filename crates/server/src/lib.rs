@@ -20,7 +20,7 @@
 
 pub mod caps;
 pub mod daily;
-mod health;
+pub mod health;
 mod hub;
 pub mod limit;
 pub mod liveness;

@@ -247,3 +247,38 @@ async fn the_json_log_format_writes_one_json_object_a_line() {
         assert_eq!(hello["level"], "INFO", "{hello}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_check_asks_the_running_server_and_says_how_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let stderr = dir.path().join("stderr.txt");
+    let data = dir.path().join("data");
+    let (server, addr) = start(
+        &[("PARLOR_NO_LOG_FILE", "1")],
+        &["--listen", "127.0.0.1:0", "--data-dir", data.to_str().unwrap()],
+        &stderr,
+    );
+    // Asked on the port it listens on (as the container asks it, by PARLOR_LISTEN), then on 0.0.0.0 (asked on
+    // loopback).
+    let listen = addr.to_string();
+    let any = format!("0.0.0.0:{}", addr.port());
+    for (vars, args) in [
+        (vec![("PARLOR_LISTEN", listen.as_str())], vec!["--health-check"]),
+        (vec![], vec!["--health-check", "--listen", any.as_str()]),
+    ] {
+        let out = command(&vars, &args, &dir.path().join("check.txt"))
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{said}");
+        assert_eq!(said, "parlor-server: healthy: ok\n");
+    }
+    drop(server);
+    // Nobody listening: not healthy, exit 1, with why.
+    let out = command(&[], &["--health-check", "--listen", &listen], &dir.path().join("check.txt"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let why = std::fs::read_to_string(dir.path().join("check.txt")).unwrap();
+    assert!(why.starts_with("parlor-server: not healthy: connecting to"), "{why}");
+}
