@@ -86,8 +86,8 @@ pub fn check(listen: std::net::SocketAddr, timeout: Duration) -> Result<String, 
         ip => ip,
     };
     let addr = SocketAddr::new(ip, listen.port());
-    let mut stream =
-        TcpStream::connect_timeout(&addr, timeout).map_err(|e| format!("connecting to {addr}: {e}"))?;
+    let mut stream = TcpStream::connect_timeout(&addr, timeout)
+        .map_err(|e| format!("connecting to {addr}: {e}"))?;
     stream
         .set_read_timeout(Some(timeout))
         .and_then(|()| stream.set_write_timeout(Some(timeout)))

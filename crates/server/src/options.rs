@@ -1,7 +1,8 @@
 //! The server's options, shared by `parlor-server` and `parlor serve` (each flattens [`ServeOptions`] into its
 //! command line): every one a flag and an environment variable (`PARLOR_` and the flag's name in capitals, `-` as
 //! `_`), the flag winning over the variable, each value range-checked where it is parsed. A bad value from a
-//! variable is refused with the variable named ([`check_env`]).
+//! variable is refused with the variable named (by `parlor-server` before clap reads anything, [`check_env`]; by
+//! `parlor serve` in clap's error, [`from_env`]).
 
 use crate::caps::{self, parse_cap};
 use crate::liveness::parse_heartbeat;
@@ -34,30 +35,66 @@ pub const ENV_MAX_REGISTRATIONS_PER_HOUR: &str = "PARLOR_MAX_REGISTRATIONS_PER_H
 pub struct ServeOptions {
     /// The address to listen on, HOST:PORT (port 0 takes a free port; the address listened on is printed). The
     /// same listener answers `GET /healthz` and `GET /metrics`.
-    #[arg(long, value_name = "ADDR", env = ENV_LISTEN, default_value = DEFAULT_LISTEN)]
+    #[arg(long, value_name = "ADDR", env = ENV_LISTEN, default_value = DEFAULT_LISTEN,
+          value_parser = from_env(ENV_LISTEN, "--listen", parse_listen))]
     pub listen: SocketAddr,
     /// Where to log as well as stderr (default: `server.log` in the data directory, rotated at 8 MiB).
     #[arg(long, value_name = "FILE", env = ENV_LOG_FILE, conflicts_with = "no_log_file")]
     pub log_file: Option<PathBuf>,
     /// Log to stderr only (from the variable: true, yes, on, 1 or false, no, off, 0).
-    #[arg(long, env = ENV_NO_LOG_FILE, value_parser = clap::builder::BoolishValueParser::new())]
+    #[arg(long, env = ENV_NO_LOG_FILE, value_parser = from_env(ENV_NO_LOG_FILE, "--no-log-file", parse_switch))]
     pub no_log_file: bool,
     /// How the log's lines are written: `text` (a time, a level, a message and key=value fields) or `json` (one
     /// JSON object a line).
-    #[arg(long, value_name = "FORMAT", env = ENV_LOG_FORMAT, value_enum, default_value = "text")]
+    #[arg(long, value_name = "text|json", env = ENV_LOG_FORMAT, default_value = "text",
+          value_parser = from_env(ENV_LOG_FORMAT, "--log-format", str::parse::<LogFormat>))]
     pub log_format: LogFormat,
     /// How often each connection is pinged, in seconds (1 to 3600); one silent for three of these while the server
     /// runs is taken as dropped.
-    #[arg(long, value_name = "SECS", env = ENV_HEARTBEAT, default_value = "15", value_parser = parse_heartbeat)]
+    #[arg(long, value_name = "SECS", env = ENV_HEARTBEAT, default_value = "15",
+          value_parser = from_env(ENV_HEARTBEAT, "--heartbeat", parse_heartbeat))]
     pub heartbeat: Duration,
     /// The most connections one IP address may have open at once (1 to 1000000).
     #[arg(long, value_name = "N", env = ENV_MAX_CONNECTIONS_PER_IP,
-          default_value_t = caps::MAX_CONNECTIONS_PER_IP, value_parser = parse_cap)]
+          default_value_t = caps::MAX_CONNECTIONS_PER_IP,
+          value_parser = from_env(ENV_MAX_CONNECTIONS_PER_IP, "--max-connections-per-ip", parse_cap))]
     pub max_connections_per_ip: u32,
     /// The most new names one IP address may register in an hour (1 to 1000000).
     #[arg(long, value_name = "N", env = ENV_MAX_REGISTRATIONS_PER_HOUR,
-          default_value_t = caps::MAX_REGISTRATIONS_PER_HOUR, value_parser = parse_cap)]
+          default_value_t = caps::MAX_REGISTRATIONS_PER_HOUR,
+          value_parser = from_env(ENV_MAX_REGISTRATIONS_PER_HOUR, "--max-registrations-per-hour", parse_cap))]
     pub max_registrations_per_hour: u32,
+}
+
+/// `parse` for the option `flag` read from `var` too: an error in a value that came from the variable (the flag
+/// not on the command line, the variable set to that value) says so, so that clap's error names the variable as
+/// well as the flag.
+fn from_env<T, E>(
+    var: &'static str,
+    flag: &'static str,
+    parse: fn(&str) -> Result<T, E>,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: Clone + Send + Sync + 'static,
+    E: std::fmt::Display + 'static,
+{
+    move |s: &str| {
+        parse(s).map_err(|e| {
+            let on_command_line = std::env::args()
+                .any(|a| a == flag || a.strip_prefix(flag).is_some_and(|r| r.starts_with('=')));
+            if !on_command_line && std::env::var(var).is_ok_and(|v| v == s) {
+                format!("{e} (the value of {var})")
+            } else {
+                e.to_string()
+            }
+        })
+    }
+}
+
+/// Parses an address to listen on, HOST:PORT.
+pub fn parse_listen(s: &str) -> Result<SocketAddr, String> {
+    s.parse::<SocketAddr>()
+        .map_err(|e| format!("{s:?} is not HOST:PORT ({e})"))
 }
 
 /// Parses a switch's value as clap's `BoolishValueParser` does: `true`, `t`, `yes`, `y`, `on`, `1` or `false`,
@@ -84,11 +121,7 @@ pub fn check_env<S: AsRef<str>>(args: &[S]) -> Result<(), String> {
     };
     type Check = fn(&str) -> Result<(), String>;
     let checks: [(&str, &str, Check); 7] = [
-        (ENV_LISTEN, "--listen", |v| {
-            v.parse::<SocketAddr>()
-                .map(|_| ())
-                .map_err(|e| format!("{v:?} is not HOST:PORT ({e})"))
-        }),
+        (ENV_LISTEN, "--listen", |v| parse_listen(v).map(|_| ())),
         (ENV_NO_LOG_FILE, "--no-log-file", |v| {
             parse_switch(v).map(|_| ())
         }),

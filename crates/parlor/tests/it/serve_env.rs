@@ -23,7 +23,9 @@ fn serve(vars: &[(&str, &str)]) -> Command {
     ] {
         cmd.env_remove(v);
     }
-    cmd.arg("serve").envs(vars.iter().copied()).stdin(Stdio::null());
+    cmd.arg("serve")
+        .envs(vars.iter().copied())
+        .stdin(Stdio::null());
     cmd
 }
 
@@ -47,7 +49,9 @@ fn serve_takes_its_options_from_variables_and_names_a_bad_one() {
         let _ = BufReader::new(stdout).read_line(&mut line);
         let _ = tx.send(line);
     });
-    let line = rx.recv_timeout(WAIT).expect("parlor serve says where it listens");
+    let line = rx
+        .recv_timeout(WAIT)
+        .expect("parlor serve says where it listens");
     let addr = line
         .split("ws://")
         .nth(1)
@@ -58,7 +62,11 @@ fn serve_takes_its_options_from_variables_and_names_a_bad_one() {
     // /healthz on the listener PARLOR_LISTEN chose.
     let mut stream = std::net::TcpStream::connect(&addr).unwrap();
     stream.set_read_timeout(Some(WAIT)).unwrap();
-    write!(stream, "GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
+    write!(
+        stream,
+        "GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
@@ -66,7 +74,10 @@ fn serve_takes_its_options_from_variables_and_names_a_bad_one() {
     let _ = child.kill();
     let _ = child.wait();
     assert!(dir.path().join("server.db").exists());
-    assert!(!dir.path().join("server.log").exists(), "PARLOR_NO_LOG_FILE");
+    assert!(
+        !dir.path().join("server.log").exists(),
+        "PARLOR_NO_LOG_FILE"
+    );
 
     let out = serve(&[("PARLOR_DATA_DIR", data), ("PARLOR_HEARTBEAT", "0")])
         .stdout(Stdio::null())
@@ -83,7 +94,16 @@ fn serve_takes_its_options_from_variables_and_names_a_bad_one() {
         std::thread::sleep(Duration::from_millis(20));
     };
     let mut stderr = String::new();
-    out.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    out.stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
     assert!(!status.success(), "{stderr}");
-    assert!(stderr.contains("PARLOR_HEARTBEAT: 0 s is out of range"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "0 s is out of range: the heartbeat is 1 to 3600 s (the value of PARLOR_HEARTBEAT)"
+        ),
+        "{stderr}"
+    );
 }

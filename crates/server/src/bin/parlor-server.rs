@@ -29,7 +29,12 @@ fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args_os()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
-    if let Err(e) = check_env(&argv) {
+    // Help and the version are shown whatever the variables hold.
+    let asks_help = argv
+        .iter()
+        .skip(1)
+        .any(|a| matches!(a.as_str(), "-h" | "--help" | "-V" | "--version"));
+    if !asks_help && let Err(e) = check_env(&argv) {
         eprintln!("parlor-server: {e}");
         return ExitCode::from(2);
     }

@@ -255,7 +255,12 @@ async fn health_check_asks_the_running_server_and_says_how_it_is() {
     let data = dir.path().join("data");
     let (server, addr) = start(
         &[("PARLOR_NO_LOG_FILE", "1")],
-        &["--listen", "127.0.0.1:0", "--data-dir", data.to_str().unwrap()],
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--data-dir",
+            data.to_str().unwrap(),
+        ],
         &stderr,
     );
     // Asked on the port it listens on (as the container asks it, by PARLOR_LISTEN), then on 0.0.0.0 (asked on
@@ -263,7 +268,10 @@ async fn health_check_asks_the_running_server_and_says_how_it_is() {
     let listen = addr.to_string();
     let any = format!("0.0.0.0:{}", addr.port());
     for (vars, args) in [
-        (vec![("PARLOR_LISTEN", listen.as_str())], vec!["--health-check"]),
+        (
+            vec![("PARLOR_LISTEN", listen.as_str())],
+            vec!["--health-check"],
+        ),
         (vec![], vec!["--health-check", "--listen", any.as_str()]),
     ] {
         let out = command(&vars, &args, &dir.path().join("check.txt"))
@@ -275,10 +283,17 @@ async fn health_check_asks_the_running_server_and_says_how_it_is() {
     }
     drop(server);
     // Nobody listening: not healthy, exit 1, with why.
-    let out = command(&[], &["--health-check", "--listen", &listen], &dir.path().join("check.txt"))
-        .output()
-        .unwrap();
+    let out = command(
+        &[],
+        &["--health-check", "--listen", &listen],
+        &dir.path().join("check.txt"),
+    )
+    .output()
+    .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let why = std::fs::read_to_string(dir.path().join("check.txt")).unwrap();
-    assert!(why.starts_with("parlor-server: not healthy: connecting to"), "{why}");
+    assert!(
+        why.starts_with("parlor-server: not healthy: connecting to"),
+        "{why}"
+    );
 }
