@@ -15,6 +15,10 @@
 //! ([`Store`]) and runs on threads of its own ([`Pool`]): no connection waits for a write it does not need, and
 //! what a write keeps is sent only once it is written.
 //!
+//! The same listener answers `GET /healthz` and `GET /metrics` for the operator ([`health`], [`metrics`]), and
+//! connections and new names are capped per IP address ([`caps`]); [`options`] are the command line's and the
+//! environment's ways to set it all.
+//!
 //! [`serve`] is `parlor serve`; [`run`] serves on a listener already bound until a future completes (the tests bind
 //! port 0 on loopback), and [`run_on`] does so over any [`Store`].
 

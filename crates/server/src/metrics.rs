@@ -6,7 +6,8 @@
 //! Shown: open connections, players online, games in play (gauges, the last two read from the hub when scraped),
 //! moves accepted (a counter: moves a second are its rate), each move's round trip (from the hub taking the move,
 //! right after its connection read it, to its event sent to the players, a histogram: its percentiles come from
-//! the buckets), each call on the store (a histogram), and the messages refused, by the error's code.
+//! the buckets), each call on the store (a histogram), and the errors sent to clients, by code (and the caps'
+//! refusals by their own kinds).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
