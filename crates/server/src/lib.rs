@@ -69,6 +69,9 @@ pub enum ServerError {
     /// The log file could not be opened.
     #[error(transparent)]
     Log(#[from] log::LogError),
+    /// The options contradict each other ([`options`]).
+    #[error("{0}")]
+    Options(String),
     /// The async runtime could not start.
     #[error("starting the server's runtime: {0}")]
     Runtime(std::io::Error),

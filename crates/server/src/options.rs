@@ -39,9 +39,10 @@ pub struct ServeOptions {
           value_parser = from_env(ENV_LISTEN, "--listen", parse_listen))]
     pub listen: SocketAddr,
     /// Where to log as well as stderr (default: `server.log` in the data directory, rotated at 8 MiB).
-    #[arg(long, value_name = "FILE", env = ENV_LOG_FILE, conflicts_with = "no_log_file")]
+    #[arg(long, value_name = "FILE", env = ENV_LOG_FILE)]
     pub log_file: Option<PathBuf>,
-    /// Log to stderr only (from the variable: true, yes, on, 1 or false, no, off, 0).
+    /// Log to stderr only; with `--log-file` as well, the one on the command line wins over the one from a
+    /// variable, and both from the same place are refused (from the variable: true, yes, on, 1 or false, no, off, 0).
     #[arg(long, env = ENV_NO_LOG_FILE, value_parser = from_env(ENV_NO_LOG_FILE, "--no-log-file", parse_switch))]
     pub no_log_file: bool,
     /// How the log's lines are written: `text` (a time, a level, a message and key=value fields) or `json` (one
@@ -183,9 +184,37 @@ impl ServeOptions {
         }
     }
 
-    /// The log file: `--log-file`, else `server.log` in `data_dir`; none with `--no-log-file`.
-    pub fn log_file(&self, data_dir: &Path) -> Option<PathBuf> {
-        if self.no_log_file {
+    /// The log file: `--log-file`, else `server.log` in `data_dir`; none with `--no-log-file`. Given both, the one
+    /// on the command line (`args`) wins over the one from its variable; both on the command line, or both from
+    /// variables, are refused.
+    pub fn log_file<S: AsRef<str>>(
+        &self,
+        data_dir: &Path,
+        args: &[S],
+    ) -> Result<Option<PathBuf>, String> {
+        let given = |flag: &str| {
+            args.iter().any(|a| {
+                let a = a.as_ref();
+                a == flag || a.strip_prefix(flag).is_some_and(|r| r.starts_with('='))
+            })
+        };
+        let none = match (self.no_log_file, &self.log_file) {
+            (false, _) => false,
+            (true, None) => true,
+            (true, Some(_)) => match (given("--no-log-file"), given("--log-file")) {
+                (true, false) => true,
+                (false, true) => false,
+                (true, true) => {
+                    return Err("--log-file and --no-log-file: a log file, or none?".into());
+                }
+                (false, false) => {
+                    return Err(format!(
+                        "{ENV_LOG_FILE} and {ENV_NO_LOG_FILE} are both set: a log file, or none?"
+                    ));
+                }
+            },
+        };
+        Ok(if none {
             None
         } else {
             Some(
@@ -193,15 +222,21 @@ impl ServeOptions {
                     .clone()
                     .unwrap_or_else(|| data_dir.join(log::LOG_FILE)),
             )
-        }
+        })
     }
 
     /// Serves with these options and the database in `data_dir` until Ctrl-C or SIGTERM ([`crate::serve_with`]).
     pub fn serve(&self, data_dir: &Path) -> crate::Result<()> {
+        let args: Vec<String> = std::env::args_os()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+        let log_file = self
+            .log_file(data_dir, &args)
+            .map_err(crate::ServerError::Options)?;
         crate::serve_formatted(
             self.listen,
             data_dir,
-            self.log_file(data_dir).as_deref(),
+            log_file.as_deref(),
             self.log_format,
             self.config(),
         )
@@ -209,8 +244,40 @@ impl ServeOptions {
 }
 
 #[cfg(test)]
+#[allow(clippy::panic)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_log_file_or_none_the_command_line_winning() {
+        let dir = Path::new("/d");
+        let opts = |log_file: Option<&str>, no_log_file| ServeOptions {
+            listen: DEFAULT_LISTEN.parse().unwrap_or_else(|e| panic!("{e}")),
+            log_file: log_file.map(PathBuf::from),
+            no_log_file,
+            log_format: LogFormat::Text,
+            heartbeat: Duration::from_secs(15),
+            max_connections_per_ip: 1,
+            max_registrations_per_hour: 1,
+        };
+        let none: [&str; 0] = [];
+        assert_eq!(
+            opts(None, false).log_file(dir, &none),
+            Ok(Some(PathBuf::from("/d/server.log")))
+        );
+        assert_eq!(opts(None, true).log_file(dir, &none), Ok(None));
+        let both = opts(Some("/l"), true);
+        assert_eq!(both.log_file(dir, &["--no-log-file"]), Ok(None));
+        assert_eq!(
+            both.log_file(dir, &["--log-file=/l"]),
+            Ok(Some(PathBuf::from("/l")))
+        );
+        assert!(
+            both.log_file(dir, &["--log-file", "/l", "--no-log-file"])
+                .is_err()
+        );
+        assert!(both.log_file(dir, &none).is_err());
+    }
 
     #[test]
     fn switches_parse_and_a_bad_one_says_why() {

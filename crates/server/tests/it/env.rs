@@ -186,6 +186,26 @@ fn a_bad_value_in_a_variable_is_refused_with_the_variable_named() {
         stderr.contains("PARLOR_LOG_FILE and PARLOR_NO_LOG_FILE are both set"),
         "{stderr}"
     );
+    // A log file from its variable and none on the command line: the command line wins.
+    let stderr = dir.path().join("stderr.txt");
+    let quiet = dir.path().join("quiet");
+    let (server, _) = start(
+        &[(
+            "PARLOR_LOG_FILE",
+            dir.path().join("never.log").to_str().unwrap(),
+        )],
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--data-dir",
+            quiet.to_str().unwrap(),
+            "--no-log-file",
+        ],
+        &stderr,
+    );
+    drop(server);
+    assert!(!dir.path().join("never.log").exists());
+    assert!(!quiet.join(parlor_server::log::LOG_FILE).exists());
     // A bad flag is clap's to refuse, with the flag named.
     let (code, stderr) = refused(
         &[],
