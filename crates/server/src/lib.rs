@@ -15,32 +15,42 @@
 //! ([`Store`]) and runs on threads of its own ([`Pool`]): no connection waits for a write it does not need, and
 //! what a write keeps is sent only once it is written.
 //!
+//! The same listener answers `GET /healthz` and `GET /metrics` for the operator ([`health`], [`metrics`]), and
+//! connections and new names are capped per IP address ([`caps`]); [`options`] are the command line's and the
+//! environment's ways to set it all.
+//!
 //! [`serve`] is `parlor serve`; [`run`] serves on a listener already bound until a future completes (the tests bind
 //! port 0 on loopback), and [`run_on`] does so over any [`Store`].
 
+pub mod caps;
 pub mod daily;
+pub mod health;
 mod hub;
 pub mod limit;
 pub mod liveness;
 pub use liveness::{HEARTBEAT_SECS, parse_heartbeat};
 pub mod log;
+pub mod metrics;
+pub mod options;
 pub mod rating;
 pub mod runclock;
 pub mod store;
 
 use axum::Router;
-use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State};
 use axum::response::Response;
 use axum::routing::get;
+use caps::Caps;
 use futures_util::{SinkExt, StreamExt};
 use hub::{Conn, Done, Hub, Outgoing};
 use limit::Bucket;
 use liveness::{Beat, Liveness};
+use metrics::Metrics;
 use parlor_online::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use runclock::RunClock;
 use std::future::{Future, IntoFuture};
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -59,6 +69,9 @@ pub enum ServerError {
     /// The log file could not be opened.
     #[error(transparent)]
     Log(#[from] log::LogError),
+    /// The options contradict each other ([`options`]).
+    #[error("{0}")]
+    Options(String),
     /// The async runtime could not start.
     #[error("starting the server's runtime: {0}")]
     Runtime(std::io::Error),
@@ -102,6 +115,10 @@ pub struct Config {
     /// How often each connection is pinged; one that sends nothing (not even the pong) for three of these while the
     /// server runs is taken as dropped, as a network gone without a word would leave it ([`liveness`]).
     pub heartbeat: Duration,
+    /// The most WebSocket connections one IP address may have open at once ([`caps`]).
+    pub max_connections_per_ip: u32,
+    /// The most new names one IP address may register in an hour ([`caps`]).
+    pub max_registrations_per_hour: u32,
 }
 
 impl Default for Config {
@@ -111,6 +128,8 @@ impl Default for Config {
             first_move: Duration::from_millis(parlor_online::protocol::FIRST_MOVE_MS),
             tick: Duration::from_millis(100),
             heartbeat: Duration::from_secs(15),
+            max_connections_per_ip: caps::MAX_CONNECTIONS_PER_IP,
+            max_registrations_per_hour: caps::MAX_REGISTRATIONS_PER_HOUR,
         }
     }
 }
@@ -126,6 +145,10 @@ struct Shared {
     /// The server's running time ([`runclock`]): what game clocks, grace periods and limits count in.
     clock: RunClock,
     next_conn: AtomicU64,
+    /// What `/metrics` shows.
+    metrics: Arc<Metrics>,
+    /// The caps per address.
+    caps: Arc<Caps>,
     stop: watch::Receiver<bool>,
     /// Held by every connection; dropped by all once they have ended.
     alive: mpsc::Sender<()>,
@@ -162,12 +185,23 @@ pub fn serve_with(
     log_file: Option<&Path>,
     config: Config,
 ) -> Result<()> {
+    serve_formatted(addr, data_dir, log_file, log::LogFormat::Text, config)
+}
+
+/// [`serve_with`] with the log's format chosen ([`options::ServeOptions::serve`] runs it).
+pub fn serve_formatted(
+    addr: SocketAddr,
+    data_dir: &Path,
+    log_file: Option<&Path>,
+    log_format: log::LogFormat,
+    config: Config,
+) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(ServerError::Runtime)?;
     // Refusals, failures and each game's start and end (RUST_LOG is not read).
-    log::init(log_file)?;
+    log::init_as(log_file, log_format)?;
     runtime.block_on(async {
         let listener = TcpListener::bind(addr)
             .await
@@ -231,7 +265,8 @@ pub async fn run_on(
     config: Config,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> Result<()> {
-    let store = Pool::start(store)?;
+    let metrics = Arc::new(Metrics::default());
+    let store = Pool::start_measured(store, Some(Arc::clone(&metrics)))?;
     let grace_ms = u64::try_from(config.grace.as_millis()).unwrap_or(u64::MAX);
     let (done_tx, mut done_rx) = mpsc::unbounded_channel::<Done>();
     let (hub, secret) = Hub::load(
@@ -239,6 +274,7 @@ pub async fn run_on(
         done_tx,
         grace_ms,
         u64::try_from(config.first_move.as_millis()).unwrap_or(u64::MAX),
+        Arc::clone(&metrics),
     )
     .await?;
     let (stop_tx, stop_rx) = watch::channel(false);
@@ -250,6 +286,11 @@ pub async fn run_on(
         heartbeat: config.heartbeat,
         clock: RunClock::new(config.tick),
         next_conn: AtomicU64::new(1),
+        metrics,
+        caps: Arc::new(Caps::new(
+            config.max_connections_per_ip,
+            config.max_registrations_per_hour,
+        )),
         stop: stop_rx.clone(),
         alive: alive_tx,
     });
@@ -275,13 +316,19 @@ pub async fn run_on(
 
     let app = Router::new()
         .route("/", get(upgrade))
+        .route("/healthz", get(health::healthz))
+        .route("/metrics", get(health::metrics))
         .with_state(Arc::clone(&shared));
     let mut stop_serving = stop_rx.clone();
-    let served = axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            let _ = stop_serving.changed().await;
-        })
-        .into_future();
+    // Each connection's peer address, for the caps per address.
+    let served = axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async move {
+        let _ = stop_serving.changed().await;
+    })
+    .into_future();
     let server = tokio::spawn(served);
     stop.await;
     let _ = stop_tx.send(true);
@@ -301,22 +348,50 @@ pub async fn run_on(
     Ok(())
 }
 
-async fn upgrade(State(shared): State<Arc<Shared>>, ws: WebSocketUpgrade) -> Response {
+async fn upgrade(
+    State(shared): State<Arc<Shared>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ws: WebSocketUpgrade,
+) -> Response {
     // Small buffers (the defaults are 128 KiB each way): a connection's messages are small, and an idle connection's
     // memory is what bounds how many one server holds.
     ws.max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
         .read_buffer_size(4 * 1024)
         .write_buffer_size(4 * 1024)
-        .on_upgrade(move |socket| connection(shared, socket))
+        .on_upgrade(move |socket| connection(shared, socket, peer.ip()))
 }
 
-/// One client's connection: a writer draining its queue, and this reader.
-async fn connection(shared: Arc<Shared>, socket: WebSocket) {
+/// Counts a connection open in the metrics until dropped.
+struct Counted(Arc<Metrics>);
+
+impl Counted {
+    fn new(metrics: &Arc<Metrics>) -> Counted {
+        metrics.connections.fetch_add(1, Ordering::Relaxed);
+        Counted(Arc::clone(metrics))
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        self.0.connections.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// One client's connection from `ip`: a writer draining its queue, and this reader. A connection past its
+/// address's cap ([`caps`]) is told why and closed.
+async fn connection(shared: Arc<Shared>, socket: WebSocket, ip: IpAddr) {
     let _alive = shared.alive.clone();
+    let _counted = Counted::new(&shared.metrics);
     let id = shared.next_conn.fetch_add(1, Ordering::Relaxed);
     let (tx, mut rx) = mpsc::unbounded_channel::<Outgoing>();
-    let conn = Conn { id, tx };
+    let conn = Conn {
+        id,
+        tx,
+        ip,
+        metrics: Arc::clone(&shared.metrics),
+    };
+    let opened = shared.caps.open(ip);
     let (mut sink, mut stream) = socket.split();
     let writer = tokio::spawn(async move {
         while let Some(out) = rx.recv().await {
@@ -339,6 +414,23 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket) {
         }
     });
 
+    let Some(_opened) = opened else {
+        conn.refuse_as(
+            "ConnectionCap",
+            &ServerMessage::error(
+                ErrorCode::RateLimited,
+                format!(
+                    "too many connections from your address: at most {} open at once (close another first)",
+                    shared.caps.max_connections()
+                ),
+                None,
+            ),
+        );
+        let _ = conn.tx.send(Outgoing::Close);
+        drop(conn);
+        let _ = tokio::time::timeout(Duration::from_secs(1), writer).await;
+        return;
+    };
     let mut stop = shared.stop.clone();
     let mut name: Option<String> = None;
     let mut bucket = Bucket::new(limit::PER_CONNECTION, shared.now_ms());
@@ -444,8 +536,5 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket) {
 }
 
 fn send(conn: &Conn, code: ErrorCode, message: &str) {
-    tracing::warn!(conn = conn.id, ?code, "refused: {message}");
-    let _ = conn.tx.send(Outgoing::Text(
-        ServerMessage::error(code, message, None).to_text(),
-    ));
+    conn.send(&ServerMessage::error(code, message, None));
 }

@@ -3,6 +3,9 @@
 //! before that is dropped) and a new one begun, so the logs never take more than twice that. Each line is written
 //! to the file as it is logged (no buffer), so a server killed with SIGKILL has logged everything up to then.
 //!
+//! Each line is one event, in text (a time, a level, the message and `key=value` fields) or JSON (one object a
+//! line), as `--log-format` says ([`LogFormat`]).
+//!
 //! Logged: every refusal of a client's message (with the connection's number and the error's code), every storage
 //! failure, every game's start and end, and where the server listens and when it stops.
 
@@ -116,27 +119,71 @@ impl<'a> MakeWriter<'a> for SharedLog {
     }
 }
 
-/// Sets the process's logging up (once; later calls change nothing): lines at `info` and above to stderr and, if
-/// `file` is given, to that file as well (without colours). Returns an error only if the file cannot be opened.
+/// How log lines are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// A time, a level, the message and its fields as `key=value` (colours on stderr when it is a terminal).
+    #[default]
+    Text,
+    /// One JSON object a line: `timestamp`, `level`, and `fields` with the `message` and the rest.
+    Json,
+}
+
+impl std::str::FromStr for LogFormat {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        <LogFormat as clap::ValueEnum>::from_str(s, false)
+            .map_err(|_| format!("{s:?} is not a log format (text or json)"))
+    }
+}
+
+/// [`init_as`] in the text format.
 pub fn init(file: Option<&Path>) -> Result<(), LogError> {
-    let file_layer = match file {
-        Some(path) => Some(
-            tracing_subscriber::fmt::layer()
-                .with_ansi(false)
-                .with_target(false)
-                .with_writer(SharedLog(Arc::new(LogFile::open(path, LOG_MAX_BYTES)?)))
-                .with_filter(LevelFilter::INFO),
-        ),
+    init_as(file, LogFormat::Text)
+}
+
+/// Sets the process's logging up (once; later calls change nothing): lines at `info` and above, one event a line
+/// in `format`, to stderr and, if `file` is given, to that file as well (without colours). Returns an error only
+/// if the file cannot be opened.
+pub fn init_as(file: Option<&Path>, format: LogFormat) -> Result<(), LogError> {
+    let file = match file {
+        Some(path) => Some(SharedLog(Arc::new(LogFile::open(path, LOG_MAX_BYTES)?))),
         None => None,
     };
-    let stderr_layer = tracing_subscriber::fmt::layer()
-        .with_target(false)
-        .with_writer(std::io::stderr)
-        .with_filter(LevelFilter::INFO);
-    let _ = tracing_subscriber::registry()
-        .with(stderr_layer)
-        .with(file_layer)
-        .try_init();
+    let _ = match format {
+        LogFormat::Text => tracing_subscriber::registry()
+            .with(
+                tracing_subscriber::fmt::layer()
+                    .with_target(false)
+                    .with_writer(std::io::stderr)
+                    .with_filter(LevelFilter::INFO),
+            )
+            .with(file.map(|f| {
+                tracing_subscriber::fmt::layer()
+                    .with_ansi(false)
+                    .with_target(false)
+                    .with_writer(f)
+                    .with_filter(LevelFilter::INFO)
+            }))
+            .try_init(),
+        LogFormat::Json => tracing_subscriber::registry()
+            .with(
+                tracing_subscriber::fmt::layer()
+                    .json()
+                    .with_target(false)
+                    .with_writer(std::io::stderr)
+                    .with_filter(LevelFilter::INFO),
+            )
+            .with(file.map(|f| {
+                tracing_subscriber::fmt::layer()
+                    .json()
+                    .with_target(false)
+                    .with_writer(f)
+                    .with_filter(LevelFilter::INFO)
+            }))
+            .try_init(),
+    };
     Ok(())
 }
 

@@ -8,10 +8,6 @@
 use super::Global;
 use anyhow::Result;
 use clap::Args;
-#[cfg(feature = "server")]
-use std::net::SocketAddr;
-#[cfg(feature = "server")]
-use std::path::PathBuf;
 
 /// What `parlor serve` says in a build without the `server` feature.
 pub const HOW_TO_GET: &str = "this parlor was built without the server (the `server` feature): install it with \
@@ -36,46 +32,25 @@ pub fn run(_args: &ServeArgs, _global: &Global) -> Result<()> {
     anyhow::bail!("{HOW_TO_GET}")
 }
 
-/// `parlor serve`.
+/// `parlor serve`: the server's options ([`parlor_server::options::ServeOptions`]), each also read from an
+/// environment variable (`PARLOR_LISTEN`, `PARLOR_HEARTBEAT`, ...; the data directory is Parlor's own,
+/// `--data-dir` or `PARLOR_DATA_DIR`).
 #[cfg(feature = "server")]
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// The address to listen on, HOST:PORT (port 0 takes a free port; the address listened on is printed).
-    #[arg(long, value_name = "ADDR", default_value = parlor_server::DEFAULT_LISTEN)]
-    pub listen: SocketAddr,
-    /// Where to log as well as stderr (default: `server.log` in the data directory, rotated at 8 MiB).
-    #[arg(long, value_name = "FILE", conflicts_with = "no_log_file")]
-    pub log_file: Option<PathBuf>,
-    /// Log to stderr only.
-    #[arg(long)]
-    pub no_log_file: bool,
-    /// How often each connection is pinged, in seconds (1 to 3600); one silent for three of these while the server
-    /// runs is taken as dropped.
-    #[arg(long, value_name = "SECS", default_value = "15", value_parser = parlor_server::parse_heartbeat)]
-    pub heartbeat: std::time::Duration,
+    /// The server's options.
+    #[command(flatten)]
+    pub options: parlor_server::options::ServeOptions,
 }
 
-/// Serves until Ctrl-C or SIGTERM, with the database in the data directory (`--data-dir`, else Parlor's).
+/// Serves until Ctrl-C or SIGTERM, with the database in the data directory (`--data-dir`, else Parlor's). A bad
+/// value in one of the server's environment variables is refused with the variable named.
 #[cfg(feature = "server")]
 pub fn run(args: &ServeArgs, global: &Global) -> Result<()> {
+    let argv: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    parlor_server::options::check_env(&argv).map_err(anyhow::Error::msg)?;
     let dir = crate::paths::data_dir(global.data_dir.as_deref())?;
-    let log_file = if args.no_log_file {
-        None
-    } else {
-        Some(
-            args.log_file
-                .clone()
-                .unwrap_or_else(|| dir.join(parlor_server::log::LOG_FILE)),
-        )
-    };
-    let config = parlor_server::Config {
-        heartbeat: args.heartbeat,
-        ..parlor_server::Config::default()
-    };
-    Ok(parlor_server::serve_with(
-        args.listen,
-        &dir,
-        log_file.as_deref(),
-        config,
-    )?)
+    Ok(args.options.serve(&dir)?)
 }

@@ -54,6 +54,7 @@ mod readme;
 mod record_once;
 mod rules_md;
 mod screens;
+mod serve_env;
 mod settings;
 mod stats;
 mod storage;

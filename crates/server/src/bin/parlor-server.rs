@@ -1,9 +1,11 @@
-//! The server alone, `parlor-server [--listen ADDR] [--data-dir DIR] [--log-file FILE | --no-log-file]
-//! [--heartbeat SECS]`: the same [`parlor_server::serve_with`] that `parlor serve` runs, without the rest of Parlor
-//! (the restart tests kill it with SIGKILL as a real process).
+//! The server alone, `parlor-server [--data-dir DIR] [OPTIONS]` (or `parlor-server --health-check` to ask a running
+//! one): the same server that `parlor serve` runs
+//! ([`parlor_server::options::ServeOptions`]), without the rest of Parlor (the restart tests kill it with SIGKILL as
+//! a real process). Every option is also read from an environment variable (`PARLOR_LISTEN`, `PARLOR_DATA_DIR`,
+//! ...; see `--help`); a flag wins over its variable.
 
 use clap::Parser;
-use std::net::SocketAddr;
+use parlor_server::options::{ENV_DATA_DIR, ServeOptions, check_env};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -12,38 +14,44 @@ use std::time::Duration;
 #[derive(Parser, Debug)]
 #[command(name = "parlor-server", version)]
 struct Args {
-    /// The address to listen on (port 0 takes a free port).
-    #[arg(long, value_name = "ADDR", default_value = parlor_server::DEFAULT_LISTEN)]
-    listen: SocketAddr,
     /// Where the database (and, unless told otherwise, the log) is kept.
-    #[arg(long, value_name = "DIR", default_value = ".")]
+    #[arg(long, value_name = "DIR", env = ENV_DATA_DIR, default_value = ".")]
     data_dir: PathBuf,
-    /// The log file (else `server.log` in the data directory).
-    #[arg(long, value_name = "FILE", conflicts_with = "no_log_file")]
-    log_file: Option<PathBuf>,
-    /// Log to stderr only.
+    /// Asks the server listening on `--listen` (on loopback if that is every interface) for `/healthz` and exits:
+    /// 0 if it is healthy, 1 if not (the container's HEALTHCHECK). Serves nothing.
     #[arg(long)]
-    no_log_file: bool,
-    /// How often each connection is pinged, in whole seconds (1 to 3600).
-    #[arg(long, value_name = "SECS", default_value = "15", value_parser = parlor_server::parse_heartbeat)]
-    heartbeat: Duration,
+    health_check: bool,
+    #[command(flatten)]
+    options: ServeOptions,
 }
 
 fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    // Help and the version are shown whatever the variables hold.
+    let asks_help = argv
+        .iter()
+        .skip(1)
+        .any(|a| matches!(a.as_str(), "-h" | "--help" | "-V" | "--version"));
+    if !asks_help && let Err(e) = check_env(&argv) {
+        eprintln!("parlor-server: {e}");
+        return ExitCode::from(2);
+    }
     let args = Args::parse();
-    let log_file = if args.no_log_file {
-        None
-    } else {
-        Some(
-            args.log_file
-                .unwrap_or_else(|| args.data_dir.join(parlor_server::log::LOG_FILE)),
-        )
-    };
-    let config = parlor_server::Config {
-        heartbeat: args.heartbeat,
-        ..parlor_server::Config::default()
-    };
-    match parlor_server::serve_with(args.listen, &args.data_dir, log_file.as_deref(), config) {
+    if args.health_check {
+        return match parlor_server::health::check(args.options.listen, Duration::from_secs(5)) {
+            Ok(body) => {
+                println!("parlor-server: healthy: {body}");
+                ExitCode::SUCCESS
+            }
+            Err(why) => {
+                eprintln!("parlor-server: not healthy: {why}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    match args.options.serve(&args.data_dir) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("parlor-server: {e}");

@@ -47,11 +47,32 @@ pub async fn hello(shared: &Shared, conn: &Conn, name: &str, token: &str) -> Opt
     let found = match known {
         Ok((Some(login), exact)) => Ok((login, exact)),
         Ok((None, _)) => {
+            // A new name: one of its address's registrations this hour ([`crate::caps`]), given back if the name
+            // is not registered after all.
+            let at = shared.now_ms();
+            if !shared.caps.register(conn.ip, at) {
+                conn.refuse_as(
+                    "RegistrationCap",
+                    &error(
+                    ErrorCode::RateLimited,
+                    format!(
+                        "too many new names from your address: at most {} an hour (say hello with a name already registered, or try later)",
+                        shared.caps.max_registrations()
+                    ),
+                    None,
+                ),
+                );
+                return None;
+            }
             let (n, t) = (name.to_string(), token.to_string());
-            shared
+            let written = shared
                 .store
                 .write(move |s| Ok((s.login(&n, &t)?, s.rating(&n)?)))
-                .await
+                .await;
+            if !matches!(written, Ok((Login::Registered, _))) {
+                shared.caps.unregister(conn.ip, at);
+            }
+            written
         }
         Err(e) => Err(e),
     };

@@ -35,6 +35,7 @@ pub use connections::hello;
 
 use crate::Shared;
 use crate::limit::{self, Bucket};
+use crate::metrics::{HubCounts, Metrics};
 use crate::rating::{self, Exact};
 use crate::store::{self, Pool, Store, StoreError};
 use connections::Link;
@@ -45,6 +46,8 @@ use queue::Seat;
 use rematch::Offer;
 use rooms::Live;
 use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Arc;
 use tokio::sync::mpsc::UnboundedSender;
 
 /// What a connection's writer sends.
@@ -65,19 +68,35 @@ pub struct Conn {
     pub id: u64,
     /// Its queue of messages to send.
     pub tx: UnboundedSender<Outgoing>,
+    /// The address it comes from (for the caps per address, [`crate::caps`]).
+    pub ip: IpAddr,
+    /// The server's measures (each refusal sent is counted).
+    pub metrics: Arc<Metrics>,
 }
 
 impl Conn {
-    fn send(&self, msg: &ServerMessage) {
+    /// Sends `msg`; an error is logged and counted as a refusal of its code.
+    pub fn send(&self, msg: &ServerMessage) {
+        if let ServerMessage::Error { code, .. } = msg {
+            self.refuse_as(&format!("{code:?}"), msg);
+            return;
+        }
+        // A connection whose writer has ended is being torn down; its player is told nothing more.
+        let _ = self.tx.send(Outgoing::Text(msg.to_text()));
+    }
+
+    /// Sends the error `msg`, logged and counted as a refusal of kind `kind` (a cap's own, say, rather than the
+    /// error's code).
+    pub fn refuse_as(&self, kind: &str, msg: &ServerMessage) {
         if let ServerMessage::Error {
             code,
             message,
             game,
         } = msg
         {
-            tracing::warn!(conn = self.id, ?code, ?game, "refused: {message}");
+            tracing::warn!(conn = self.id, ?code, ?game, kind, "refused: {message}");
         }
-        // A connection whose writer has ended is being torn down; its player is told nothing more.
+        self.metrics.refused(kind);
         let _ = self.tx.send(Outgoing::Text(msg.to_text()));
     }
 }
@@ -171,6 +190,8 @@ pub struct Hub {
     buckets: HashMap<String, Bucket>,
     lobby_changed: bool,
     lobby_pushed_ms: u64,
+    /// The server's measures (moves accepted and their round trips).
+    metrics: Arc<Metrics>,
 }
 
 fn error(code: ErrorCode, message: impl Into<String>, game: Option<u64>) -> ServerMessage {
@@ -195,12 +216,13 @@ impl Hub {
     /// gone longer than `grace_ms` loses their games, and a side that does not make its first move within
     /// `first_move_ms` aborts its game. The writes it asks for say they are done on `done_tx` (for
     /// [`Hub::done`]). Returns the hub and the server's secret for the daily seeds (none if the store could not
-    /// give it: the dailies are then refused).
+    /// give it: the dailies are then refused). Its moves accepted and their round trips are counted in `metrics`.
     pub async fn load(
         store: Pool,
         done_tx: UnboundedSender<Done>,
         grace_ms: u64,
         first_move_ms: u64,
+        metrics: Arc<Metrics>,
     ) -> Result<(Hub, Option<String>), StoreError> {
         let kept = store.write(read_kept).await?;
         let secret = kept.secret.clone();
@@ -223,6 +245,7 @@ impl Hub {
             buckets: HashMap::new(),
             lobby_changed: false,
             lobby_pushed_ms: 0,
+            metrics,
         };
         hub.resume_games(kept.games);
         hub.restore_queue(kept.queue);
@@ -322,6 +345,14 @@ impl Hub {
             || self.rematches.values().any(|o| o.from == name);
         if !needed {
             self.ratings.remove(name);
+        }
+    }
+
+    /// The players online and the games in play, for the metrics.
+    pub fn counts(&self) -> HubCounts {
+        HubCounts {
+            players_online: self.online.len(),
+            games_in_play: self.rooms.len(),
         }
     }
 

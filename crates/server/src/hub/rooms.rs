@@ -10,6 +10,8 @@ use parlor_online::protocol::{
     EndReason, ErrorCode, Event, RatingChange, RatingChanges, ServerMessage, Side, TimeControl,
 };
 use parlor_online::referee::{GameResult, Played, Room, Setup};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
 
 /// A game in play: its room, and the last of its events kept in the store and sent.
 pub(super) struct Live {
@@ -18,6 +20,9 @@ pub(super) struct Live {
     pub(super) shown: u64,
     /// Whether its end is being written.
     ending: bool,
+    /// The moves taken and not yet shown: the number of the last event each made, and when the hub took it (for
+    /// the round trip in [`crate::metrics`]).
+    taken: Vec<(u64, Instant)>,
 }
 
 impl Live {
@@ -75,6 +80,7 @@ impl Hub {
                             room,
                             shown,
                             ending: false,
+                            taken: Vec::new(),
                         },
                     );
                 }
@@ -165,6 +171,7 @@ impl Hub {
                 room,
                 shown: 0,
                 ending: false,
+                taken: Vec::new(),
             },
         );
         self.lobby_changed = true;
@@ -201,6 +208,14 @@ impl Hub {
         }
         let from = live.shown;
         live.shown = through.min(live.room.last_event());
+        let shown = live.shown;
+        let sent = Instant::now();
+        for (_, at) in live.taken.iter().filter(|(n, _)| *n <= shown) {
+            self.metrics
+                .move_round_trip
+                .observe(sent.saturating_duration_since(*at));
+        }
+        live.taken.retain(|(n, _)| *n > shown);
         let Some(live) = self.rooms.get(&game) else {
             return;
         };
@@ -335,6 +350,7 @@ impl Hub {
         mv: &str,
         now_ms: u64,
     ) {
+        let taken = Instant::now();
         let played = match self.seat(name, game) {
             Ok((room, side)) => room.play_at(side, seq, mv, now_ms),
             Err(e) => return conn.send(&e),
@@ -342,6 +358,11 @@ impl Hub {
         match played {
             Ok(Played::Events(events)) => {
                 if !events.is_empty() {
+                    self.metrics.moves.fetch_add(1, Ordering::Relaxed);
+                    if let Some(live) = self.rooms.get_mut(&game) {
+                        let last = live.room.last_event();
+                        live.taken.push((last, taken));
+                    }
                     self.after(game);
                 }
             }

@@ -5,8 +5,10 @@
 //! to do once it is done ([`Pool::write_then`]).
 
 use super::{Store, StoreError};
+use crate::metrics::Metrics;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 use tokio::sync::oneshot;
 
 /// One call on a store, run on its thread.
@@ -27,6 +29,14 @@ pub struct Pool {
 impl Pool {
     /// Starts `store` as the writer on a thread of its own and, if it has readers, [`READERS`] reader threads.
     pub fn start(store: Box<dyn Store>) -> Result<Pool, StoreError> {
+        Pool::start_measured(store, None)
+    }
+
+    /// [`Pool::start`], each call's time on its thread counted in `calls` if given.
+    pub fn start_measured(
+        store: Box<dyn Store>,
+        calls: Option<Arc<Metrics>>,
+    ) -> Result<Pool, StoreError> {
         let mut readers = Vec::new();
         for _ in 0..READERS {
             match store.reader()? {
@@ -39,6 +49,7 @@ impl Pool {
             "parlor-store-writer".into(),
             store,
             Arc::new(Mutex::new(jobs)),
+            calls.clone(),
         )?;
         let reader = if readers.is_empty() {
             None
@@ -46,7 +57,12 @@ impl Pool {
             let (reader, jobs) = mpsc::channel::<Job>();
             let jobs = Arc::new(Mutex::new(jobs));
             for (i, r) in readers.into_iter().enumerate() {
-                spawn(format!("parlor-store-reader-{i}"), r, Arc::clone(&jobs))?;
+                spawn(
+                    format!("parlor-store-reader-{i}"),
+                    r,
+                    Arc::clone(&jobs),
+                    calls.clone(),
+                )?;
             }
             Some(reader)
         };
@@ -139,6 +155,7 @@ fn spawn(
     name: String,
     mut store: Box<dyn Store>,
     jobs: Arc<Mutex<mpsc::Receiver<Job>>>,
+    calls: Option<Arc<Metrics>>,
 ) -> Result<(), StoreError> {
     std::thread::Builder::new()
         .name(name.clone())
@@ -152,10 +169,14 @@ fn spawn(
                 let Ok(job) = job else { break };
                 // A call that panics is logged and answers nothing (its caller hears `Stopped`); the thread goes on.
                 let store = store.as_mut();
+                let began = Instant::now();
                 if std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || job(store)))
                     .is_err()
                 {
                     tracing::error!("a call on the store panicked");
+                }
+                if let Some(m) = &calls {
+                    m.store_calls.observe(began.elapsed());
                 }
             }
         })

@@ -82,7 +82,69 @@ pub fn quick(grace_ms: u64) -> Config {
         first_move: Duration::from_secs(30),
         tick: Duration::from_millis(20),
         heartbeat: Duration::from_secs(5),
+        ..raised_caps()
     }
+}
+
+/// The default timings with the caps per address raised past what any test opens: every test client comes from
+/// 127.0.0.1 (the caps' own tests set theirs).
+pub fn raised_caps() -> Config {
+    Config {
+        max_connections_per_ip: 100_000,
+        max_registrations_per_hour: 100_000,
+        ..Config::default()
+    }
+}
+
+/// `GET path` over HTTP/1.1 from the server at `addr`: the status and the body.
+pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let exchange = async {
+        let mut stream = TcpStream::connect(addr).await.expect("connects");
+        let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+        stream.write_all(request.as_bytes()).await.expect("sends");
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).await.expect("reads");
+        answer
+    };
+    let answer = tokio::time::timeout(WAIT, exchange)
+        .await
+        .expect("answers in time");
+    let answer = String::from_utf8(answer).expect("the answer is UTF-8");
+    let (head, body) = answer
+        .split_once("\r\n\r\n")
+        .unwrap_or_else(|| panic!("no head in {answer:?}"));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {head:?}"));
+    // A chunked body (axum's for a streamed one) is read back whole.
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        dechunk(body)
+    } else {
+        body.to_string()
+    };
+    (status, body)
+}
+
+fn dechunk(mut rest: &str) -> String {
+    let mut out = String::new();
+    for _ in 0..100_000 {
+        let Some((size, after)) = rest.split_once("\r\n") else {
+            break;
+        };
+        let size = usize::from_str_radix(size.trim(), 16).expect("a chunk's size");
+        if size == 0 {
+            break;
+        }
+        out.push_str(&after[..size]);
+        rest = after[size..].trim_start_matches("\r\n");
+    }
+    out
 }
 
 /// A connected client.

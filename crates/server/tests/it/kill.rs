@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 /// A `parlor-server` process of a test, killed when dropped: a test that fails (or is stopped) midway leaves no
 /// server running, even one it had stopped with SIGSTOP.
-pub struct Spawned(Child);
+pub struct Spawned(pub Child);
 
 impl std::ops::Deref for Spawned {
     type Target = Child;

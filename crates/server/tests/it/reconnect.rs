@@ -170,6 +170,7 @@ async fn a_client_gone_silent_is_taken_as_dropped_by_the_heartbeat() {
         first_move: Duration::from_secs(30),
         tick: Duration::from_millis(20),
         heartbeat: Duration::from_millis(200),
+        ..crate::client::raised_caps()
     };
     let server = TestServer::start(dir.path(), config).await;
     let (mut ann, _) = Client::hello(server.addr, "ann").await;
