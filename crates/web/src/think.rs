@@ -11,7 +11,7 @@
 
 use parlor::mid::Contexts;
 use parlor::mid::elsewhere::{Answer, Request, answer_to_json};
-use parlor::mid::kept::{Kept, owner};
+use parlor::mid::kept::owner;
 use parlor::registry::KEPT;
 
 thread_local! {
@@ -63,12 +63,7 @@ pub fn build_failed(key: &str, why: &str) {
 /// wanted ([`wanted`]) if it was not. `None`: answer at once.
 pub fn waits_for(request: &str) -> Option<String> {
     let request = Request::from_json(request).ok()?;
-    let kept: Vec<&dyn Kept> = KEPT
-        .iter()
-        .copied()
-        .filter(|k| k.game() == request.game)
-        .collect();
-    CONTEXTS.with(|c| kept.iter().find_map(|k| k.waits_for(c, &request)))
+    CONTEXTS.with(|c| KEPT.iter().find_map(|k| k.waits_for(c, &request)))
 }
 
 /// What the page asked under `key` for its value overlay: a table, the one this worker holds (read from IndexedDB

@@ -15,9 +15,6 @@ use crate::mid::elsewhere::Request;
 
 /// A game's things made slowly and kept under a key (see the module's doc).
 pub trait Kept: Sync {
-    /// The game's id ([`crate::mid::game::Game::ID`]): the requests whose answers may need these things.
-    fn game(&self) -> &'static str;
-
     /// Whether `key` names one of this game's kept things (the other methods taking a key are asked only then).
     fn owns(&self, key: &str) -> bool;
 
@@ -40,8 +37,8 @@ pub trait Kept: Sync {
     /// The builder could not make the thing `key` names (`why`): the answers say so instead of waiting for it.
     fn build_failed(&self, contexts: &Contexts, key: &str, why: &str);
 
-    /// The key of the thing `request` (one of this game's) must wait for before it is answered, none to answer at
-    /// once. Marks it wanted if it was not.
+    /// The key of the thing `request` (of any game: a request of another game's waits for nothing here) must wait
+    /// for before it is answered, none to answer at once. Marks it wanted if it was not.
     fn waits_for(&self, _contexts: &Contexts, _request: &Request) -> Option<String> {
         None
     }

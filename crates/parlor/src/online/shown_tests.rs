@@ -144,22 +144,21 @@ fn a_games_seat_status_and_move_follow_whose_turn_it_is() {
 fn the_connection_line_says_why_it_is_not_up() {
     let mut m = Model::new("ann", crate::registry::online());
     assert_eq!(m.connection_text().as_deref(), Some("Connecting..."));
-    m.apply(Down::Lost {
-        why: "the connection failed".into(),
-        retry_ms: 250,
-    });
+    let lost = |m: &mut Model, why: &str| {
+        m.apply(Down::Lost {
+            why: why.into(),
+            retry_ms: 250,
+        });
+        m.connection_text()
+    };
     assert_eq!(
-        m.connection_text().as_deref(),
+        lost(&mut m, "the connection failed").as_deref(),
         Some("The server cannot be reached (the connection failed): trying again…")
     );
     m.apply(Down::Connected);
     assert_eq!(m.connection_text(), None);
-    m.apply(Down::Lost {
-        why: "reset".into(),
-        retry_ms: 250,
-    });
     assert_eq!(
-        m.connection_text().as_deref(),
+        lost(&mut m, "reset").as_deref(),
         Some("Connection lost (reset): reconnecting… (your games wait for you)")
     );
     m.apply(Down::Refused("name taken".into()));

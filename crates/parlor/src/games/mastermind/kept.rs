@@ -5,7 +5,6 @@
 use super::Mastermind;
 use super::trees::{key_tree, tree_key};
 use crate::mid::Contexts;
-use crate::mid::game::Game;
 use crate::mid::kept::Kept;
 use mastermind::StrategyTree;
 
@@ -16,10 +15,6 @@ pub static KEPT: KeptTrees = KeptTrees;
 pub struct KeptTrees;
 
 impl Kept for KeptTrees {
-    fn game(&self) -> &'static str {
-        Mastermind::ID
-    }
-
     fn owns(&self, key: &str) -> bool {
         key_tree(key).is_some()
     }

@@ -25,10 +25,6 @@ fn key_dims(key: &str) -> Option<Dims> {
 }
 
 impl Kept for KeptTables {
-    fn game(&self) -> &'static str {
-        Nocca::ID
-    }
-
     fn owns(&self, key: &str) -> bool {
         key_dims(key).is_some()
     }
@@ -76,7 +72,7 @@ impl Kept for KeptTables {
     /// A move of the perfect level (an opponent's, autoplay's or a watched one's; not a hint, which searches
     /// meanwhile) on a board whose table is being solved by the builder and has not come.
     fn waits_for(&self, contexts: &Contexts, request: &Request) -> Option<String> {
-        if request.purpose == Purpose::Hint {
+        if request.game != Nocca::ID || request.purpose == Purpose::Hint {
             return None;
         }
         let params = Nocca::params_from_json(&request.options).ok()?;
