@@ -2,7 +2,7 @@
 //! command line): every one a flag and an environment variable (`PARLOR_` and the flag's name in capitals, `-` as
 //! `_`), the flag winning over the variable, each value range-checked where it is parsed. A bad value from a
 //! variable is refused with the variable named (by `parlor-server` before clap reads anything, [`check_env`]; by
-//! `parlor serve` in clap's error, [`from_env`]).
+//! `parlor serve` in clap's error, `from_env`).
 
 use crate::caps::{self, parse_cap};
 use crate::liveness::parse_heartbeat;

@@ -7,7 +7,7 @@
 //! with [`take_kept`] (also what it reads from IndexedDB at its start) and keeps it there. Meanwhile a hint is a
 //! search's or a heuristic's and says so, and a move that must not be made without it waits ([`waits_for`])
 //! without blocking the worker. The page's value overlay asks for a table with [`fetch`]. Plain Rust: the native
-//! tests check it without a browser; it names no game (each game's part is its [`Kept`]).
+//! tests check it without a browser; it names no game (each game's part is its [`parlor::mid::kept::Kept`]).
 
 use parlor::mid::Contexts;
 use parlor::mid::elsewhere::{Answer, Request, answer_to_json};

@@ -2,7 +2,7 @@
 //! graphical face (`twenty48/`: sliding tiles; `mastermind/`: pegs and the codemaker; `nocca/`: discs, and the
 //! online rooms' game drawn with them), and the faces' registry, [`FACES`] and [`room_board`], that pairs each game
 //! of the core's registry with its board. The engines' workloads
-//! measured in the page ([`bench`]) are here too. Nothing outside this folder names a game
+//! measured in the page ([`mod@bench`]) are here too. Nothing outside this folder names a game
 //! (`crates/parlor/tests/it/one_folder_per_game.rs` walks this crate's sources as it walks the core's).
 
 use crate::faces::{Face, FaceOf};
