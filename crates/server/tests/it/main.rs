@@ -11,6 +11,7 @@ mod client;
 mod clock;
 mod daily;
 mod env;
+mod hooked;
 mod hostile;
 mod kill;
 mod kill_clocks;

@@ -4,14 +4,9 @@
 //! connection past the cap and the registration past the cap are refused with a message, and the others play on.
 
 use crate::client::{Client, TestServer, http_get, play, quick, start_game};
-use parlor_online::protocol::MoveTime;
+use crate::hooked::Hooked;
 use parlor_online::protocol::{ClientMessage, ErrorCode, ServerMessage, Side};
-use parlor_server::rating::Exact;
-use parlor_server::store::{
-    Daily2048, DailyGuess, FinishedGame, GameEnd, LiveGame, Login, NewGame, QueuedPlayer, Rated,
-    RematchOffer,
-};
-use parlor_server::{SqliteStore, Store, StoreError};
+use parlor_server::{SqliteStore, StoreError};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -98,140 +93,24 @@ async fn the_metrics_show_the_moves_played_and_healthz_is_ok() {
     server.stop().await;
 }
 
-/// The SQLite store, whose `last_game_id` (the health check's read) fails while `fail` is set, on its readers
-/// as on its writer.
-struct Failing {
-    inner: Box<dyn Store>,
-    fail: Arc<AtomicBool>,
-}
-
-impl Store for Failing {
-    fn reader(&self) -> Result<Option<Box<dyn Store>>, StoreError> {
-        Ok(self.inner.reader()?.map(|inner| {
-            Box::new(Failing {
-                inner,
-                fail: Arc::clone(&self.fail),
-            }) as Box<dyn Store>
-        }))
-    }
-    fn secret(&mut self) -> Result<String, StoreError> {
-        self.inner.secret()
-    }
-    fn login(&mut self, name: &str, token: &str) -> Result<Login, StoreError> {
-        self.inner.login(name, token)
-    }
-    fn check_login(&mut self, name: &str, token: &str) -> Result<Option<Login>, StoreError> {
-        self.inner.check_login(name, token)
-    }
-    fn rating(&mut self, name: &str) -> Result<Exact, StoreError> {
-        self.inner.rating(name)
-    }
-    fn ratings(&mut self, limit: usize) -> Result<Vec<(String, Exact)>, StoreError> {
-        self.inner.ratings(limit)
-    }
-    fn last_game_id(&mut self) -> Result<u64, StoreError> {
-        if self.fail.load(Ordering::SeqCst) {
-            return Err(StoreError::Unreadable {
-                what: "the test's store".into(),
-                why: "made to fail".into(),
-            });
-        }
-        self.inner.last_game_id()
-    }
-    fn start_game(&mut self, game: &NewGame) -> Result<(), StoreError> {
-        self.inner.start_game(game)
-    }
-    fn save_progress(
-        &mut self,
-        id: u64,
-        moves: &str,
-        times: &[MoveTime],
-        remaining: [u64; 2],
-        seqs: [Option<u64>; 2],
-    ) -> Result<(), StoreError> {
-        self.inner.save_progress(id, moves, times, remaining, seqs)
-    }
-    fn finish_rated_game(
-        &mut self,
-        id: u64,
-        end: &GameEnd,
-        rated: Option<(&str, &str, Rated)>,
-    ) -> Result<(), StoreError> {
-        self.inner.finish_rated_game(id, end, rated)
-    }
-    fn games_in_play(&mut self) -> Result<Vec<LiveGame>, StoreError> {
-        self.inner.games_in_play()
-    }
-    fn finished_games(&mut self) -> Result<Vec<FinishedGame>, StoreError> {
-        self.inner.finished_games()
-    }
-    fn games_of(&mut self, player: &str, limit: usize) -> Result<Vec<FinishedGame>, StoreError> {
-        self.inner.games_of(player, limit)
-    }
-    fn finished_game(&mut self, id: u64) -> Result<Option<FinishedGame>, StoreError> {
-        self.inner.finished_game(id)
-    }
-    fn queue_put(&mut self, q: &QueuedPlayer) -> Result<(), StoreError> {
-        self.inner.queue_put(q)
-    }
-    fn queue_remove(&mut self, name: &str) -> Result<(), StoreError> {
-        self.inner.queue_remove(name)
-    }
-    fn queue(&mut self) -> Result<Vec<QueuedPlayer>, StoreError> {
-        self.inner.queue()
-    }
-    fn offer_put(&mut self, o: &RematchOffer) -> Result<(), StoreError> {
-        self.inner.offer_put(o)
-    }
-    fn offer_remove(&mut self, game: u64) -> Result<(), StoreError> {
-        self.inner.offer_remove(game)
-    }
-    fn offers(&mut self) -> Result<Vec<RematchOffer>, StoreError> {
-        self.inner.offers()
-    }
-    fn add_2048(&mut self, game: &Daily2048) -> Result<bool, StoreError> {
-        self.inner.add_2048(game)
-    }
-    fn board_2048(
-        &mut self,
-        day: &str,
-        board: &str,
-        limit: usize,
-    ) -> Result<Vec<(String, u64, u64, u64)>, StoreError> {
-        self.inner.board_2048(day, board, limit)
-    }
-    fn better_2048(&mut self, day: &str, board: &str, score: u64) -> Result<u64, StoreError> {
-        self.inner.better_2048(day, board, score)
-    }
-    fn mastermind_of(
-        &mut self,
-        day: &str,
-        name: &str,
-    ) -> Result<Vec<(String, u8, u8)>, StoreError> {
-        self.inner.mastermind_of(day, name)
-    }
-    fn start_mastermind(&mut self, day: &str, name: &str) -> Result<(), StoreError> {
-        self.inner.start_mastermind(day, name)
-    }
-    fn add_guess(&mut self, guess: &DailyGuess) -> Result<bool, StoreError> {
-        self.inner.add_guess(guess)
-    }
-    fn board_mastermind(
-        &mut self,
-        day: &str,
-        limit: usize,
-    ) -> Result<Vec<(String, u64, u64)>, StoreError> {
-        self.inner.board_mastermind(day, limit)
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn healthz_is_503_with_why_while_the_store_fails() {
     let dir = tempfile::tempdir().unwrap();
     let fail = Arc::new(AtomicBool::new(false));
-    let store = Failing {
+    // The SQLite store, whose `last_game_id` (the health check's read) fails while `fail` is set, on its readers
+    // as on its writer.
+    let failing = Arc::clone(&fail);
+    let store = Hooked {
         inner: Box::new(SqliteStore::open(dir.path()).unwrap()),
-        fail: Arc::clone(&fail),
+        hook: Arc::new(move |call| {
+            if call == "last_game_id" && failing.load(Ordering::SeqCst) {
+                return Err(StoreError::Unreadable {
+                    what: "the test's store".into(),
+                    why: "made to fail".into(),
+                });
+            }
+            Ok(())
+        }),
     };
     let server = TestServer::start_on(Box::new(store), quick(30_000)).await;
     assert_eq!(http_get(server.addr, "/healthz").await.0, 200);

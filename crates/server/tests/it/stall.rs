@@ -4,13 +4,9 @@
 //! on a new connection at once; the move's event reaches both players only once it is written.
 
 use crate::client::{Client, TestServer, play, quick, start_game};
-use parlor_online::protocol::{ClientMessage, EventKind, MoveTime, ServerMessage, Side};
-use parlor_server::rating::Exact;
-use parlor_server::store::{
-    Daily2048, DailyGuess, FinishedGame, GameEnd, LiveGame, Login, NewGame, QueuedPlayer, Rated,
-    RematchOffer,
-};
-use parlor_server::{SqliteStore, Store, StoreError};
+use crate::hooked::Hooked;
+use parlor_online::protocol::{ClientMessage, EventKind, ServerMessage, Side};
+use parlor_server::{SqliteStore, Store};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -19,126 +15,6 @@ const STALL: Duration = Duration::from_secs(3);
 
 /// The longest an answer that waits for no write may take while the write stalls (well under [`STALL`]).
 const PROMPT: Duration = Duration::from_millis(1000);
-
-/// The SQLite store, with a switch that makes the next game's progress take [`STALL`] to write. Its readers are
-/// the SQLite store's own.
-struct Stalling {
-    inner: SqliteStore,
-    stall: Arc<Mutex<Option<Duration>>>,
-}
-
-impl Store for Stalling {
-    fn reader(&self) -> Result<Option<Box<dyn Store>>, StoreError> {
-        self.inner.reader()
-    }
-    fn secret(&mut self) -> Result<String, StoreError> {
-        self.inner.secret()
-    }
-    fn login(&mut self, name: &str, token: &str) -> Result<Login, StoreError> {
-        self.inner.login(name, token)
-    }
-    fn check_login(&mut self, name: &str, token: &str) -> Result<Option<Login>, StoreError> {
-        self.inner.check_login(name, token)
-    }
-    fn rating(&mut self, name: &str) -> Result<Exact, StoreError> {
-        self.inner.rating(name)
-    }
-    fn ratings(&mut self, limit: usize) -> Result<Vec<(String, Exact)>, StoreError> {
-        self.inner.ratings(limit)
-    }
-    fn last_game_id(&mut self) -> Result<u64, StoreError> {
-        self.inner.last_game_id()
-    }
-    fn start_game(&mut self, game: &NewGame) -> Result<(), StoreError> {
-        self.inner.start_game(game)
-    }
-    fn save_progress(
-        &mut self,
-        id: u64,
-        moves: &str,
-        times: &[MoveTime],
-        remaining: [u64; 2],
-        seqs: [Option<u64>; 2],
-    ) -> Result<(), StoreError> {
-        let stall = self.stall.lock().unwrap().take();
-        if let Some(stall) = stall {
-            std::thread::sleep(stall);
-        }
-        self.inner.save_progress(id, moves, times, remaining, seqs)
-    }
-    fn finish_rated_game(
-        &mut self,
-        id: u64,
-        end: &GameEnd,
-        rated: Option<(&str, &str, Rated)>,
-    ) -> Result<(), StoreError> {
-        self.inner.finish_rated_game(id, end, rated)
-    }
-    fn games_in_play(&mut self) -> Result<Vec<LiveGame>, StoreError> {
-        self.inner.games_in_play()
-    }
-    fn finished_games(&mut self) -> Result<Vec<FinishedGame>, StoreError> {
-        self.inner.finished_games()
-    }
-    fn games_of(&mut self, player: &str, limit: usize) -> Result<Vec<FinishedGame>, StoreError> {
-        self.inner.games_of(player, limit)
-    }
-    fn finished_game(&mut self, id: u64) -> Result<Option<FinishedGame>, StoreError> {
-        self.inner.finished_game(id)
-    }
-    fn queue_put(&mut self, q: &QueuedPlayer) -> Result<(), StoreError> {
-        self.inner.queue_put(q)
-    }
-    fn queue_remove(&mut self, name: &str) -> Result<(), StoreError> {
-        self.inner.queue_remove(name)
-    }
-    fn queue(&mut self) -> Result<Vec<QueuedPlayer>, StoreError> {
-        self.inner.queue()
-    }
-    fn offer_put(&mut self, o: &RematchOffer) -> Result<(), StoreError> {
-        self.inner.offer_put(o)
-    }
-    fn offer_remove(&mut self, game: u64) -> Result<(), StoreError> {
-        self.inner.offer_remove(game)
-    }
-    fn offers(&mut self) -> Result<Vec<RematchOffer>, StoreError> {
-        self.inner.offers()
-    }
-    fn add_2048(&mut self, game: &Daily2048) -> Result<bool, StoreError> {
-        self.inner.add_2048(game)
-    }
-    fn board_2048(
-        &mut self,
-        day: &str,
-        board: &str,
-        limit: usize,
-    ) -> Result<Vec<(String, u64, u64, u64)>, StoreError> {
-        self.inner.board_2048(day, board, limit)
-    }
-    fn better_2048(&mut self, day: &str, board: &str, score: u64) -> Result<u64, StoreError> {
-        self.inner.better_2048(day, board, score)
-    }
-    fn mastermind_of(
-        &mut self,
-        day: &str,
-        name: &str,
-    ) -> Result<Vec<(String, u8, u8)>, StoreError> {
-        self.inner.mastermind_of(day, name)
-    }
-    fn start_mastermind(&mut self, day: &str, name: &str) -> Result<(), StoreError> {
-        self.inner.start_mastermind(day, name)
-    }
-    fn add_guess(&mut self, guess: &DailyGuess) -> Result<bool, StoreError> {
-        self.inner.add_guess(guess)
-    }
-    fn board_mastermind(
-        &mut self,
-        day: &str,
-        limit: usize,
-    ) -> Result<Vec<(String, u64, u64)>, StoreError> {
-        self.inner.board_mastermind(day, limit)
-    }
-}
 
 /// Sends `msg` on `client` and waits for the answer, which must come within [`PROMPT`].
 async fn prompt(client: &mut Client, msg: &ClientMessage) -> ServerMessage {
@@ -155,9 +31,19 @@ async fn prompt(client: &mut Client, msg: &ClientMessage) -> ServerMessage {
 async fn a_stalled_write_stalls_no_other_connection_and_its_event_waits_for_it() {
     let dir = tempfile::tempdir().unwrap();
     let stall = Arc::new(Mutex::new(None));
-    let store = Stalling {
-        inner: SqliteStore::open(dir.path()).unwrap(),
-        stall: Arc::clone(&stall),
+    // The SQLite store, with a switch that makes the next game's progress take [`STALL`] to write.
+    let stalled: Arc<Mutex<Option<Duration>>> = Arc::clone(&stall);
+    let store = Hooked {
+        inner: Box::new(SqliteStore::open(dir.path()).unwrap()),
+        hook: Arc::new(move |call| {
+            if call == "save_progress" {
+                let once = stalled.lock().unwrap().take();
+                if let Some(d) = once {
+                    std::thread::sleep(d);
+                }
+            }
+            Ok(())
+        }),
     };
     let server = TestServer::start_on(Box::new(store), quick(30_000)).await;
     let (mut ann, _) = Client::hello(server.addr, "ann").await;
