@@ -10,6 +10,7 @@
 use crate::faces::html::esc;
 use crate::faces::play::{Board, Shown, Step};
 use nocca::{Colour, Dir, Move, Square};
+use parlor::games::nocca::board::digit;
 use parlor::games::nocca::screen::{Cmd, bindings, labels, toggle_values};
 use parlor::games::nocca::{Nocca, State, moves_from, square_refusal, target_name};
 use parlor::mid::game::Turn;
@@ -43,20 +44,6 @@ fn turned(dir: Dir) -> Dir {
         Dir::J => Dir::K,
         Dir::N => Dir::U,
         other => other,
-    }
-}
-
-/// The digit of the number pad that steps towards `dir` on the board (as the terminal writes it).
-fn digit(dir: Dir) -> char {
-    match dir {
-        Dir::Y => '7',
-        Dir::K => '8',
-        Dir::U => '9',
-        Dir::H => '4',
-        Dir::L => '6',
-        Dir::B => '1',
-        Dir::J => '2',
-        Dir::N => '3',
     }
 }
 
