@@ -9,9 +9,9 @@
 //! events, and a move from any is taken. A player whose last connection dropped keeps their seats for
 //! the grace period ([`Config::grace`]), and their opponent and the game's spectators are told (`away`, counted
 //! down by the clients, logged); a `hello` on a new connection takes the player back (`back`), and `resume` sends
-//! again every event missed. Messages are rate-limited per connection and per player ([`limit`]). Players, ratings, games (in
-//! play, move by move, and finished) and the dailies are kept in SQLite ([`store`]), so a server killed and started
-//! again resumes its games in play; it stops cleanly on Ctrl-C or SIGTERM. The store sits behind a trait
+//! again every event missed. Messages are rate-limited per connection and per player ([`limit`]). Players,
+//! ratings, games (in play, move by move, and finished) and the dailies are kept in SQLite, or in PostgreSQL with
+//! `--database postgres://...` ([`store`]), so a server killed and started again resumes its games in play; it stops cleanly on Ctrl-C or SIGTERM. The store sits behind a trait
 //! ([`Store`]) and runs on threads of its own ([`Pool`]): no connection waits for a write it does not need, and
 //! what a write keeps is sent only once it is written.
 //!
@@ -58,7 +58,7 @@ use std::time::{Duration, Instant};
 use tokio::net::TcpListener;
 use tokio::sync::{mpsc, watch};
 
-pub use store::{FinishedGame, Pool, SqliteStore, Store, StoreError};
+pub use store::{Database, FinishedGame, PgStore, PgUrl, Pool, SqliteStore, Store, StoreError};
 
 /// Why the server could not start or stopped on a failure.
 #[derive(Debug, thiserror::Error)]
@@ -188,10 +188,22 @@ pub fn serve_with(
     serve_formatted(addr, data_dir, log_file, log::LogFormat::Text, config)
 }
 
-/// [`serve_with`] with the log's format chosen ([`options::ServeOptions::serve`] runs it).
+/// [`serve_with`] with the log's format chosen.
 pub fn serve_formatted(
     addr: SocketAddr,
     data_dir: &Path,
+    log_file: Option<&Path>,
+    log_format: log::LogFormat,
+    config: Config,
+) -> Result<()> {
+    let database = store::Database::Sqlite(data_dir.to_path_buf());
+    serve_on(addr, &database, log_file, log_format, config)
+}
+
+/// [`serve_formatted`] with the database chosen, SQLite or PostgreSQL ([`options::ServeOptions::serve`] runs it).
+pub fn serve_on(
+    addr: SocketAddr,
+    database: &store::Database,
     log_file: Option<&Path>,
     log_format: log::LogFormat,
     config: Config,
@@ -202,6 +214,8 @@ pub fn serve_formatted(
         .map_err(ServerError::Runtime)?;
     // Refusals, failures and each game's start and end (RUST_LOG is not read).
     log::init_as(log_file, log_format)?;
+    // Opened before the runtime runs anything: PostgreSQL's client blocks while it connects.
+    let store = database.open()?;
     runtime.block_on(async {
         let listener = TcpListener::bind(addr)
             .await
@@ -211,11 +225,10 @@ pub fn serve_formatted(
             .map_err(|source| ServerError::Listen { addr, source })?;
         let logs = log_file.map_or_else(String::new, |f| format!(", log in {}", f.display()));
         println!(
-            "parlor serve: listening on ws://{local}/ (data in {}{logs}); Ctrl-C stops",
-            data_dir.join(store::DB_FILE).display()
+            "parlor serve: listening on ws://{local}/ (data in {database}{logs}); Ctrl-C stops"
         );
-        tracing::info!("listening on ws://{local}/");
-        run(listener, data_dir, config, stop_signal()).await?;
+        tracing::info!(%database, "listening on ws://{local}/");
+        run_on(listener, store, config, stop_signal()).await?;
         tracing::info!("stopped");
         println!("parlor serve: stopped");
         Ok(())

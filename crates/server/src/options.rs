@@ -7,6 +7,7 @@
 use crate::caps::{self, parse_cap};
 use crate::liveness::parse_heartbeat;
 use crate::log::{self, LogFormat};
+use crate::store::{Database, PgUrl};
 use crate::{Config, DEFAULT_LISTEN};
 use clap::Args;
 use std::net::SocketAddr;
@@ -29,6 +30,8 @@ pub const ENV_HEARTBEAT: &str = "PARLOR_HEARTBEAT";
 pub const ENV_MAX_CONNECTIONS_PER_IP: &str = "PARLOR_MAX_CONNECTIONS_PER_IP";
 /// The variable for `--max-registrations-per-hour`.
 pub const ENV_MAX_REGISTRATIONS_PER_HOUR: &str = "PARLOR_MAX_REGISTRATIONS_PER_HOUR";
+/// The variable for `--database`.
+pub const ENV_DATABASE: &str = "PARLOR_DATABASE";
 
 /// The options of `parlor-server` and `parlor serve` but the data directory (each takes it its own way).
 #[derive(Args, Debug, Clone)]
@@ -65,6 +68,12 @@ pub struct ServeOptions {
           default_value_t = caps::MAX_REGISTRATIONS_PER_HOUR,
           value_parser = from_env(ENV_MAX_REGISTRATIONS_PER_HOUR, "--max-registrations-per-hour", parse_cap))]
     pub max_registrations_per_hour: u32,
+    /// The database: a PostgreSQL URL, `postgres://USER:PASSWORD@HOST:PORT/DATABASE` (or `postgresql://...`; a
+    /// Unix socket's directory as the host, percent-encoded), shown with its password masked; without it, SQLite
+    /// (`server.db`) in the data directory.
+    #[arg(long, value_name = "URL", env = ENV_DATABASE, hide_env_values = true,
+          value_parser = from_env(ENV_DATABASE, "--database", str::parse::<PgUrl>))]
+    pub database: Option<PgUrl>,
 }
 
 /// `parse` for the option `flag` read from `var` too: an error in a value that came from the variable (the flag
@@ -121,7 +130,7 @@ pub fn check_env<S: AsRef<str>>(args: &[S]) -> Result<(), String> {
         })
     };
     type Check = fn(&str) -> Result<(), String>;
-    let checks: [(&str, &str, Check); 7] = [
+    let checks: [(&str, &str, Check); 8] = [
         (ENV_LISTEN, "--listen", |v| parse_listen(v).map(|_| ())),
         (ENV_NO_LOG_FILE, "--no-log-file", |v| {
             parse_switch(v).map(|_| ())
@@ -142,6 +151,9 @@ pub fn check_env<S: AsRef<str>>(args: &[S]) -> Result<(), String> {
             "--max-registrations-per-hour",
             |v| parse_cap(v).map(|_| ()),
         ),
+        (ENV_DATABASE, "--database", |v| {
+            v.parse::<PgUrl>().map(|_| ())
+        }),
         (ENV_LOG_FILE, "--log-file", |v| {
             if v.is_empty() {
                 Err("is empty (unset it for the default)".into())
@@ -225,7 +237,16 @@ impl ServeOptions {
         })
     }
 
-    /// Serves with these options and the database in `data_dir` until Ctrl-C or SIGTERM ([`crate::serve_with`]).
+    /// Where the server keeps its data: `--database`'s PostgreSQL, else SQLite in `data_dir`.
+    pub fn database(&self, data_dir: &Path) -> Database {
+        match &self.database {
+            Some(url) => Database::Postgres(url.clone()),
+            None => Database::Sqlite(data_dir.to_path_buf()),
+        }
+    }
+
+    /// Serves with these options and the database ([`ServeOptions::database`]) until Ctrl-C or SIGTERM
+    /// ([`crate::serve_on`]).
     pub fn serve(&self, data_dir: &Path) -> crate::Result<()> {
         let args: Vec<String> = std::env::args_os()
             .map(|a| a.to_string_lossy().into_owned())
@@ -233,9 +254,9 @@ impl ServeOptions {
         let log_file = self
             .log_file(data_dir, &args)
             .map_err(crate::ServerError::Options)?;
-        crate::serve_formatted(
+        crate::serve_on(
             self.listen,
-            data_dir,
+            &self.database(data_dir),
             log_file.as_deref(),
             self.log_format,
             self.config(),
@@ -259,6 +280,7 @@ mod tests {
             heartbeat: Duration::from_secs(15),
             max_connections_per_ip: 1,
             max_registrations_per_hour: 1,
+            database: None,
         };
         let none: [&str; 0] = [];
         assert_eq!(

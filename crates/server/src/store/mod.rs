@@ -9,15 +9,19 @@
 //! readers beside it on threads of their own, and answers by channel, so a slow write stalls no connection that
 //! only reads or waits for nothing kept.
 //!
-//! A second backend (PostgreSQL, say) implements [`Store`] with the same guarantees: each call done whole or not at
-//! all, [`Store::finish_rated_game`] one transaction that only a game in play can pass, and a reader
-//! ([`Store::reader`]) that sees every write the writer has finished.
+//! [`PgStore`] keeps them in PostgreSQL (`--database postgres://...`, [`Database`]), with the same guarantees: each
+//! call done whole or not at all, [`Store::finish_rated_game`] one transaction that only a game in play can pass
+//! (also with several servers on one database), a game number never given to two games ([`StoreError::Taken`]),
+//! and a reader ([`Store::reader`]) that sees every write the writer has finished.
 
 mod pool;
+mod postgres;
 mod sqlite;
 
+pub use self::postgres::{CONNECT_TIMEOUT, PgStore, PgUrl};
 pub use pool::{Pool, READERS};
 pub use sqlite::{DB_FILE, SCHEMA_VERSION, SqliteStore, name_key};
+use std::path::PathBuf;
 
 use crate::rating::Exact;
 use parlor_online::protocol::{MoveTime, Rating, RatingChanges, TimeControl};
@@ -45,10 +49,21 @@ pub enum StoreError {
     /// The database refused or failed.
     #[error(transparent)]
     Sqlite(#[from] rusqlite::Error),
+    /// The PostgreSQL database could not be reached or logged into.
+    #[error("connecting to {url}: {source}")]
+    Connect {
+        /// The database's URL, its password masked.
+        url: String,
+        /// Why it failed.
+        source: ::postgres::Error,
+    },
+    /// The PostgreSQL database refused or failed.
+    #[error("PostgreSQL: {0}")]
+    Postgres(#[from] ::postgres::Error),
     /// The database was made by a newer server.
     #[error("{path} is of a newer server (schema {found}; this one knows {known})")]
     Newer {
-        /// The database's file.
+        /// The database's file, or its URL with the password masked.
         path: String,
         /// Its schema.
         found: i64,
@@ -72,6 +87,9 @@ pub enum StoreError {
     /// A game's end written for a game that is not in play (already ended, or unknown): nothing was written.
     #[error("game {0} is not a game in play")]
     NotInPlay(u64),
+    /// A game started under a number already given (by another server on the same database): nothing was written.
+    #[error("game number {0} is already given")]
+    Taken(u64),
     /// The store's thread has stopped (the server is stopping, or a call panicked).
     #[error("the store's thread has stopped")]
     Stopped,
@@ -403,4 +421,63 @@ pub fn now_unix_ms() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// Where the server keeps what it keeps: `server.db` (SQLite) in a data directory, or a PostgreSQL database. Shown
+/// as the file's path or the URL with its password masked.
+#[derive(Clone, Debug)]
+pub enum Database {
+    /// SQLite, [`DB_FILE`] in this directory.
+    Sqlite(PathBuf),
+    /// PostgreSQL at this URL.
+    Postgres(PgUrl),
+}
+
+impl Database {
+    /// Opens the store (connecting, for PostgreSQL), making or migrating its schema.
+    pub fn open(&self) -> Result<Box<dyn Store>, StoreError> {
+        Ok(match self {
+            Database::Sqlite(dir) => Box::new(SqliteStore::open(dir)?),
+            Database::Postgres(url) => Box::new(PgStore::open(url)?),
+        })
+    }
+}
+
+impl std::fmt::Display for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Database::Sqlite(dir) => write!(f, "{}", dir.join(DB_FILE).display()),
+            Database::Postgres(url) => write!(f, "{url}"),
+        }
+    }
+}
+
+/// A token's SHA-256, in hex: what is kept of it.
+fn token_hash(token: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The time now, in milliseconds since the Unix epoch, as the databases keep it.
+fn unix_ms() -> i64 {
+    i64::try_from(now_unix_ms()).unwrap_or(i64::MAX)
+}
+
+/// A new server secret: 64 hex digits of randomness from the OS (through the standard library's hasher keys), the
+/// time and the process's number.
+fn new_secret() -> String {
+    use sha2::{Digest, Sha256};
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = Sha256::new();
+    for i in 0..8u64 {
+        let mut k = std::collections::hash_map::RandomState::new().build_hasher();
+        k.write_u64(i);
+        h.update(k.finish().to_le_bytes());
+    }
+    h.update(unix_ms().to_le_bytes());
+    h.update(std::process::id().to_le_bytes());
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }

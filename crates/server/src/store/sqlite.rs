@@ -4,13 +4,12 @@
 
 use super::{
     Daily2048, DailyGuess, FinishedGame, GameEnd, LiveGame, Login, NewGame, QueuedPlayer, Rated,
-    RematchOffer, Store, StoreError,
+    RematchOffer, Store, StoreError, token_hash, unix_ms,
 };
 use crate::rating::{self, Exact};
 use parlor_online::protocol::{EndReason, MoveTime, RatingChanges, Side, TimeControl};
 use parlor_online::referee::GameResult;
 use rusqlite::{Connection, OptionalExtension, params};
-use sha2::{Digest, Sha256};
 use std::path::Path;
 
 mod schema;
@@ -34,25 +33,12 @@ pub struct SqliteStore {
     conn: Connection,
 }
 
-fn token_hash(token: &str) -> String {
-    Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
 /// A name's key, compared to tell names apart: its case folding. The protocol allows only ASCII letters, digits,
 /// `_` and `-` in names (`parlor_online::protocol::check_name`), and for those Unicode case folding is ASCII
 /// lowercasing (CaseFolding.txt maps no other character into or out of ASCII but `A`-`Z`; the Kelvin sign and the
 /// long s, which fold to `k` and `s`, are refused in names).
 pub fn name_key(name: &str) -> String {
     name.to_ascii_lowercase()
-}
-
-fn unix_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 impl SqliteStore {
@@ -183,17 +169,7 @@ impl Store for SqliteStore {
         if let Some(s) = known {
             return Ok(s);
         }
-        // Randomness from the OS, through the standard library's hasher keys.
-        let mut h = Sha256::new();
-        for i in 0..8u64 {
-            use std::hash::{BuildHasher, Hasher};
-            let mut k = std::collections::hash_map::RandomState::new().build_hasher();
-            k.write_u64(i);
-            h.update(k.finish().to_le_bytes());
-        }
-        h.update(unix_ms().to_le_bytes());
-        h.update(std::process::id().to_le_bytes());
-        let secret: String = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+        let secret = super::new_secret();
         self.conn.execute(
             "INSERT OR IGNORE INTO meta (key, value) VALUES ('secret', ?1)",
             [&secret],
@@ -373,7 +349,7 @@ impl Store for SqliteStore {
     }
 
     fn start_game(&mut self, game: &NewGame) -> Result<()> {
-        self.conn.execute(
+        let started = self.conn.execute(
             "INSERT INTO games (id, black, white, board, started_unix_ms, clock, rated, rematch_of,
              black_ms, white_ms, start_ratings)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
@@ -390,8 +366,16 @@ impl Store for SqliteStore {
                 i64::try_from(game.remaining[1])?,
                 serde_json::to_string(&game.ratings)?
             ],
-        )?;
-        Ok(())
+        );
+        match started {
+            Ok(_) => Ok(()),
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY =>
+            {
+                Err(StoreError::Taken(game.id))
+            }
+            Err(e) => Err(e.into()),
+        }
     }
 
     fn save_progress(
