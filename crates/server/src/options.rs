@@ -72,7 +72,7 @@ pub struct ServeOptions {
     /// Unix socket's directory as the host, percent-encoded), shown with its password masked; without it, SQLite
     /// (`server.db`) in the data directory.
     #[arg(long, value_name = "URL", env = ENV_DATABASE, hide_env_values = true,
-          value_parser = from_env(ENV_DATABASE, "--database", str::parse::<PgUrl>))]
+          value_parser = DatabaseParser)]
     pub database: Option<PgUrl>,
 }
 
@@ -97,6 +97,40 @@ where
             } else {
                 e.to_string()
             }
+        })
+    }
+}
+
+/// `--database`'s parser: a [`PgUrl`], refused with why and the URL's password masked (clap's own error for a bad
+/// value would show the value as given), naming [`ENV_DATABASE`] when the value came from it.
+#[derive(Clone, Copy, Debug)]
+pub struct DatabaseParser;
+
+impl clap::builder::TypedValueParser for DatabaseParser {
+    type Value = PgUrl;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<PgUrl, clap::Error> {
+        let refuse = |why: String| clap::Error::raw(clap::error::ErrorKind::ValueValidation, why);
+        let Some(text) = value.to_str() else {
+            return Err(refuse("--database: the URL is not UTF-8\n".into()));
+        };
+        text.parse::<PgUrl>().map_err(|why| {
+            let on_command_line = std::env::args().any(|a| {
+                a == "--database"
+                    || a.strip_prefix("--database")
+                        .is_some_and(|r| r.starts_with('='))
+            });
+            let from = if !on_command_line && std::env::var(ENV_DATABASE).is_ok_and(|v| v == text) {
+                format!(" (the value of {ENV_DATABASE})")
+            } else {
+                String::new()
+            };
+            refuse(format!("--database: {why}{from}\n"))
         })
     }
 }

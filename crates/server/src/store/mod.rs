@@ -50,7 +50,7 @@ pub enum StoreError {
     #[error(transparent)]
     Sqlite(#[from] rusqlite::Error),
     /// The PostgreSQL database could not be reached or logged into.
-    #[error("connecting to {url}: {source}")]
+    #[error("connecting to {url}: {}", chain(.source))]
     Connect {
         /// The database's URL, its password masked.
         url: String,
@@ -58,7 +58,7 @@ pub enum StoreError {
         source: ::postgres::Error,
     },
     /// The PostgreSQL database refused or failed.
-    #[error("PostgreSQL: {0}")]
+    #[error("PostgreSQL: {}", chain(.0))]
     Postgres(#[from] ::postgres::Error),
     /// The database was made by a newer server.
     #[error("{path} is of a newer server (schema {found}; this one knows {known})")]
@@ -450,6 +450,20 @@ impl std::fmt::Display for Database {
             Database::Postgres(url) => write!(f, "{url}"),
         }
     }
+}
+
+/// An error and its causes, `: ` between them (the `postgres` crate's errors say their kind, their cause says why).
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    // Bounded: a chain of causes is short.
+    for _ in 0..8 {
+        let Some(c) = cause else { break };
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
+    }
+    text
 }
 
 /// A token's SHA-256, in hex: what is kept of it.

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 /// Every variable the server reads, cleared from each test's command so that the environment running the tests
 /// changes nothing.
-const VARS: [&str; 8] = [
+const VARS: [&str; 9] = [
     "PARLOR_LISTEN",
     "PARLOR_DATA_DIR",
     "PARLOR_LOG_FILE",
@@ -22,6 +22,7 @@ const VARS: [&str; 8] = [
     "PARLOR_HEARTBEAT",
     "PARLOR_MAX_CONNECTIONS_PER_IP",
     "PARLOR_MAX_REGISTRATIONS_PER_HOUR",
+    "PARLOR_DATABASE",
 ];
 
 fn command(vars: &[(&str, &str)], args: &[&str], stderr: &Path) -> Command {
@@ -38,7 +39,7 @@ fn command(vars: &[(&str, &str)], args: &[&str], stderr: &Path) -> Command {
 }
 
 /// Starts the server with `vars` and `args`, its stderr to `stderr`; returns it and where it listens.
-fn start(vars: &[(&str, &str)], args: &[&str], stderr: &Path) -> (Spawned, SocketAddr) {
+pub fn start(vars: &[(&str, &str)], args: &[&str], stderr: &Path) -> (Spawned, SocketAddr) {
     let mut child = Spawned(command(vars, args, stderr).spawn().unwrap());
     let stdout = child.stdout.take().unwrap();
     let (tx, rx) = std::sync::mpsc::channel();
@@ -61,7 +62,7 @@ fn start(vars: &[(&str, &str)], args: &[&str], stderr: &Path) -> (Spawned, Socke
 }
 
 /// Runs the server with `vars` and `args`, which must refuse to start: its exit code and stderr.
-fn refused(vars: &[(&str, &str)], args: &[&str], dir: &Path) -> (i32, String) {
+pub fn refused(vars: &[(&str, &str)], args: &[&str], dir: &Path) -> (i32, String) {
     let stderr = dir.join("refused.txt");
     let mut child = Spawned(command(vars, args, &stderr).spawn().unwrap());
     let deadline = Instant::now() + Duration::from_secs(20);

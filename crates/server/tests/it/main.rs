@@ -9,6 +9,7 @@
 mod away;
 mod client;
 mod clock;
+mod contract;
 mod daily;
 mod env;
 mod hooked;
@@ -21,7 +22,9 @@ mod many;
 mod names;
 mod ops;
 mod pause;
+mod pg_server;
 mod ping;
+mod postgres;
 mod queue_many;
 mod rating;
 mod reconnect;
