@@ -73,7 +73,7 @@ pub struct ServeOptions {
     /// (`server.db`) in the data directory.
     #[arg(long, value_name = "URL", env = ENV_DATABASE, hide_env_values = true,
           value_parser = DatabaseParser)]
-    pub database: Option<PgUrl>,
+    pub database: Option<Box<PgUrl>>,
 }
 
 /// `parse` for the option `flag` read from `var` too: an error in a value that came from the variable (the flag
@@ -107,19 +107,19 @@ where
 pub struct DatabaseParser;
 
 impl clap::builder::TypedValueParser for DatabaseParser {
-    type Value = PgUrl;
+    type Value = Box<PgUrl>;
 
     fn parse_ref(
         &self,
         _cmd: &clap::Command,
         _arg: Option<&clap::Arg>,
         value: &std::ffi::OsStr,
-    ) -> Result<PgUrl, clap::Error> {
+    ) -> Result<Box<PgUrl>, clap::Error> {
         let refuse = |why: String| clap::Error::raw(clap::error::ErrorKind::ValueValidation, why);
         let Some(text) = value.to_str() else {
             return Err(refuse("--database: the URL is not UTF-8\n".into()));
         };
-        text.parse::<PgUrl>().map_err(|why| {
+        text.parse::<PgUrl>().map(Box::new).map_err(|why| {
             let on_command_line = std::env::args().any(|a| {
                 a == "--database"
                     || a.strip_prefix("--database")

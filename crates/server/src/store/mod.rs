@@ -430,7 +430,7 @@ pub enum Database {
     /// SQLite, [`DB_FILE`] in this directory.
     Sqlite(PathBuf),
     /// PostgreSQL at this URL.
-    Postgres(PgUrl),
+    Postgres(Box<PgUrl>),
 }
 
 impl Database {
