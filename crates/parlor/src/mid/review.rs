@@ -81,16 +81,16 @@ pub struct Review {
     pub game: String,
     /// The engine that reviewed it, `name version` ([`super::game::Game::ENGINE`]).
     pub engine: String,
+    /// Every move, in order.
+    pub moves: Vec<Reviewed>,
+    /// Each side's accuracy (one entry in a game for one).
+    pub accuracy: Vec<Accuracy>,
     /// How the values were had (`exact: the solved table`, `estimate: search at depth 6`).
     pub method: String,
     /// Whether the values are exact (a solved table, an optimal tree) rather than estimates.
     pub exact: bool,
     /// The unit of every move's `loss` (`plies`, `guesses`, `points`).
     pub unit: String,
-    /// Every move, in order.
-    pub moves: Vec<Reviewed>,
-    /// Each side's accuracy (one entry in a game for one).
-    pub accuracy: Vec<Accuracy>,
 }
 
 /// Why a review could not be read.
