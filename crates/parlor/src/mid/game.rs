@@ -229,6 +229,21 @@ pub trait Game: Sized + 'static {
         mv.to_string()
     }
 
+    /// The review of a finished game played from `start` by `moves` with `params` in `context`
+    /// ([`super::review::Review`]): per move the best, the values before and after and a mark, from fixed depths
+    /// (the same review every time). `progress(done, of)` is told each move reviewed. `None`: the game has no
+    /// reviewer (the default), so generic code offers none; an error says why this game cannot be reviewed here.
+    fn review(
+        context: &Self::Context,
+        params: &Self::Params,
+        start: &Self::State,
+        moves: &[Self::Move],
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Option<Result<super::review::Review, Error>> {
+        let _ = (context, params, start, moves, progress);
+        None
+    }
+
     /// The rules, one paragraph each (help screens and plain `?`).
     fn rules() -> &'static [&'static str];
 }

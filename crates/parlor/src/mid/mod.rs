@@ -14,6 +14,7 @@ pub mod game;
 pub mod jobs;
 pub mod kept;
 pub mod record;
+pub mod review;
 pub mod session;
 pub mod settings;
 pub mod stats;
@@ -134,6 +135,14 @@ pub trait AnyGame: Sync {
     fn charts(&self, options: &str) -> Vec<stats::Chart>;
     /// A finished game's [`game::Game::peak`], rebuilt from its record; `None` if it has none or cannot be rebuilt.
     fn peak(&self, record: &crate::storage::GameRecord) -> Option<i64>;
+    /// The review of a finished game, rebuilt from its record, in its game's context among `contexts`
+    /// ([`game::Game::review`]): `None` when the game has no reviewer; a damaged record is an error, never a panic.
+    fn review(
+        &self,
+        record: &crate::storage::GameRecord,
+        contexts: &Contexts,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Option<Result<review::Review, error::Error>>;
     /// The game's settings, in the order its setup form shows them.
     fn settings(&self) -> &'static [settings::Setting];
     /// Parameters made from setting values (key, value), set in the table's order on the defaults: the
@@ -243,6 +252,30 @@ impl<G: game::Game> AnyGame for Entry<G> {
 
     fn charts(&self, options: &str) -> Vec<stats::Chart> {
         G::charts(&params_or_default::<G>(Some(options)))
+    }
+
+    fn review(
+        &self,
+        r: &crate::storage::GameRecord,
+        contexts: &Contexts,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Option<Result<review::Review, error::Error>> {
+        let rebuilt = match session::rebuild::<G>(&r.game, &r.options, r.seed, &r.moves) {
+            Ok(rebuilt) => rebuilt,
+            Err(e) => {
+                return Some(Err(error::Error::Record(format!(
+                    "game #{} cannot be reviewed: {e}",
+                    r.id
+                ))));
+            }
+        };
+        G::review(
+            &contexts.of::<G>(),
+            &rebuilt.params,
+            &rebuilt.start,
+            &rebuilt.moves,
+            progress,
+        )
     }
 
     fn peak(&self, r: &crate::storage::GameRecord) -> Option<i64> {

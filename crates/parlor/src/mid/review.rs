@@ -1,0 +1,284 @@
+//! The review of a finished game (the coach): per move what was played, what was best, the values before and after
+//! as the game's reviewer gives them, and a mark; per side an accuracy; a one-line summary. Generic: a game gives
+//! its review through [`super::game::Game::review`] (none by default), and every face draws it from this model.
+//!
+//! A review is data: JSON with a versioned schema ([`SCHEMA`], docs/REVIEW.md lists every field), the same from
+//! the same game and engine version every time (reviewers use fixed depths, never a clock).
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The version of the review's JSON schema; a reader refuses a newer one ([`ReviewError::Schema`]).
+pub const SCHEMA: u32 = 1;
+
+/// How bad a move was, from the game's thresholds (RULES.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mark {
+    /// As good as the best, or close enough.
+    None,
+    /// A small loss.
+    Inaccuracy,
+    /// A real loss.
+    Mistake,
+    /// A loss that changes the game (a win thrown away).
+    Blunder,
+}
+
+impl Mark {
+    /// The mark's word in the singular and the plural (`mistake`, `mistakes`); `None` has none.
+    fn words(self) -> Option<(&'static str, &'static str)> {
+        match self {
+            Mark::None => None,
+            Mark::Inaccuracy => Some(("inaccuracy", "inaccuracies")),
+            Mark::Mistake => Some(("mistake", "mistakes")),
+            Mark::Blunder => Some(("blunder", "blunders")),
+        }
+    }
+}
+
+/// One move of the game, reviewed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reviewed {
+    /// The move's number in the game, from 1 (slides, guesses or plies, as the game counts them).
+    pub number: usize,
+    /// Who played it (`white`, `black`), or `None` in a game for one.
+    pub side: Option<String>,
+    /// The move played, in the game's notation.
+    pub played: String,
+    /// The best moves there, in the game's notation (several when they are equal).
+    pub best: Vec<String>,
+    /// The position's value before the move, as the reviewer says it (`win in 7`, `4.2 guesses`).
+    pub before: String,
+    /// The value after the move played.
+    pub after: String,
+    /// What the move lost against the best, in the reviewer's unit (`unit` of the review); 0 for a best move.
+    pub loss: f64,
+    /// The mark.
+    pub mark: Mark,
+    /// A short text for a face to show ("threw the win away", "could not be the secret").
+    pub note: String,
+    /// The position before the move, as text (kept for the few worst moves; empty otherwise).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub board: String,
+}
+
+/// One side's accuracy, 0 to 100.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Accuracy {
+    /// The side (`white`), or `None` in a game for one.
+    pub side: Option<String>,
+    /// The figure, 0 (every move a blunder) to 100 (every move best).
+    pub percent: f64,
+}
+
+/// A finished game, reviewed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Review {
+    /// The schema's version ([`SCHEMA`]).
+    pub schema: u32,
+    /// The game's id (as in the database).
+    pub game: String,
+    /// The engine that reviewed it, `name version` ([`super::game::Game::ENGINE`]).
+    pub engine: String,
+    /// Every move, in order.
+    pub moves: Vec<Reviewed>,
+    /// Each side's accuracy (one entry in a game for one).
+    pub accuracy: Vec<Accuracy>,
+    /// How the values were had (`exact: the solved table`, `estimate: search at depth 6`).
+    pub method: String,
+    /// Whether the values are exact (a solved table, an optimal tree) rather than estimates.
+    pub exact: bool,
+    /// The unit of every move's `loss` (`plies`, `guesses`, `points`).
+    pub unit: String,
+}
+
+/// Why a review could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReviewError {
+    /// Not a review's JSON (damaged text, a missing field).
+    Unreadable(String),
+    /// Written by a newer Parlor, with a schema this one does not know.
+    Schema(u32),
+}
+
+impl fmt::Display for ReviewError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReviewError::Unreadable(why) => write!(f, "the review is not readable: {why}"),
+            ReviewError::Schema(v) => write!(
+                f,
+                "the review has schema {v}, newer than this Parlor's {SCHEMA}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ReviewError {}
+
+impl Review {
+    /// How many moves carry `mark`.
+    pub fn count(&self, mark: Mark) -> usize {
+        self.moves.iter().filter(|m| m.mark == mark).count()
+    }
+
+    /// The worst move: the first of those with the most severe mark, `None` if no move is marked.
+    pub fn worst(&self) -> Option<&Reviewed> {
+        let most = self.moves.iter().map(|m| m.mark).max()?;
+        (most != Mark::None)
+            .then(|| self.moves.iter().find(|m| m.mark == most))
+            .flatten()
+    }
+
+    /// The one-line summary: the marks counted, most severe last, then the worst move (`2 mistakes, 1 blunder:
+    /// move 31`); `no inaccuracy, mistake or blunder` when none is marked.
+    pub fn summary(&self) -> String {
+        let parts: Vec<String> = [Mark::Inaccuracy, Mark::Mistake, Mark::Blunder]
+            .into_iter()
+            .filter_map(|mark| {
+                let (one, many) = mark.words()?;
+                match self.count(mark) {
+                    0 => None,
+                    1 => Some(format!("1 {one}")),
+                    n => Some(format!("{n} {many}")),
+                }
+            })
+            .collect();
+        match self.worst() {
+            Some(w) => format!("{}: move {}", parts.join(", "), w.number),
+            None => "no inaccuracy, mistake or blunder".into(),
+        }
+    }
+
+    /// The review as JSON (the schema of docs/REVIEW.md).
+    pub fn to_json(&self) -> String {
+        // A review holds strings, numbers and lists only: serde_json cannot fail on it, and an empty object is
+        // what a reader would refuse, never a panic.
+        serde_json::to_string(self).unwrap_or_else(|_| "{}".into())
+    }
+
+    /// Reads a review written by [`Review::to_json`]; damaged text or a newer schema is refused, never a panic.
+    pub fn from_json(text: &str) -> Result<Review, ReviewError> {
+        #[derive(Deserialize)]
+        struct Version {
+            schema: u32,
+        }
+        let v: Version =
+            serde_json::from_str(text).map_err(|e| ReviewError::Unreadable(e.to_string()))?;
+        if v.schema > SCHEMA {
+            return Err(ReviewError::Schema(v.schema));
+        }
+        serde_json::from_str(text).map_err(|e| ReviewError::Unreadable(e.to_string()))
+    }
+}
+
+/// An accuracy figure from the marks of one side's moves, as a face can show it when the reviewer has no finer
+/// one: each move scores 100 (none), 70 (inaccuracy), 40 (mistake) or 0 (blunder), and the figure is their mean
+/// (100 for no move).
+pub fn accuracy_of_marks(marks: impl IntoIterator<Item = Mark>) -> f64 {
+    let (mut sum, mut n) = (0.0, 0u32);
+    for m in marks {
+        sum += match m {
+            Mark::None => 100.0,
+            Mark::Inaccuracy => 70.0,
+            Mark::Mistake => 40.0,
+            Mark::Blunder => 0.0,
+        };
+        n += 1;
+    }
+    if n == 0 { 100.0 } else { sum / f64::from(n) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reviewed(number: usize, mark: Mark) -> Reviewed {
+        Reviewed {
+            number,
+            side: None,
+            played: format!("m{number}"),
+            best: vec!["b".into()],
+            before: "1".into(),
+            after: "0".into(),
+            loss: 1.0,
+            mark,
+            note: String::new(),
+            board: String::new(),
+        }
+    }
+
+    fn review(marks: &[Mark]) -> Review {
+        Review {
+            schema: SCHEMA,
+            game: "example".into(),
+            engine: "engine 1.0.0".into(),
+            method: "exact".into(),
+            exact: true,
+            unit: "plies".into(),
+            moves: marks
+                .iter()
+                .enumerate()
+                .map(|(i, &m)| reviewed(i + 1, m))
+                .collect(),
+            accuracy: vec![Accuracy {
+                side: None,
+                percent: accuracy_of_marks(marks.iter().copied()),
+            }],
+        }
+    }
+
+    #[test]
+    fn the_summary_counts_the_marks_and_names_the_worst_move() {
+        let mut marks = vec![Mark::None; 40];
+        marks[9] = Mark::Mistake;
+        marks[19] = Mark::Mistake;
+        marks[30] = Mark::Blunder;
+        marks[35] = Mark::Blunder;
+        let r = review(&marks);
+        assert_eq!(r.summary(), "2 mistakes, 2 blunders: move 31");
+        marks[35] = Mark::None;
+        marks[2] = Mark::Inaccuracy;
+        assert_eq!(
+            review(&marks).summary(),
+            "1 inaccuracy, 2 mistakes, 1 blunder: move 31"
+        );
+        assert_eq!(
+            review(&[Mark::None, Mark::None]).summary(),
+            "no inaccuracy, mistake or blunder"
+        );
+        assert_eq!(review(&[]).worst(), None);
+    }
+
+    #[test]
+    fn a_review_reads_back_from_its_json_and_refuses_damage_and_newer_schemas() {
+        let r = review(&[Mark::None, Mark::Inaccuracy, Mark::Blunder]);
+        let json = r.to_json();
+        assert!(json.contains(r#""mark":"inaccuracy""#), "{json}");
+        assert!(
+            !json.contains(r#""board""#),
+            "an empty board is left out: {json}"
+        );
+        assert_eq!(Review::from_json(&json), Ok(r));
+        assert!(matches!(
+            Review::from_json("{not json"),
+            Err(ReviewError::Unreadable(_))
+        ));
+        assert!(matches!(
+            Review::from_json(r#"{"schema":1}"#),
+            Err(ReviewError::Unreadable(_))
+        ));
+        assert_eq!(
+            Review::from_json(r#"{"schema":2,"whatever":true}"#),
+            Err(ReviewError::Schema(2))
+        );
+    }
+
+    #[test]
+    fn accuracy_of_marks_is_100_for_best_moves_and_0_for_blunders() {
+        assert_eq!(accuracy_of_marks([]), 100.0);
+        assert_eq!(accuracy_of_marks([Mark::None, Mark::None]), 100.0);
+        assert_eq!(accuracy_of_marks([Mark::Blunder]), 0.0);
+        assert_eq!(accuracy_of_marks([Mark::None, Mark::Mistake]), 70.0);
+    }
+}
