@@ -27,12 +27,14 @@ fi
 
 step "the web crate's unit tests in headless Chromium (wasm-bindgen-test)"
 # The runner adds headless, no-sandbox and disable-dev-shm-usage itself; the capabilities file adds the browser's
-# path and the flags that keep it off the network.
+# path and the flags that keep it off the network. The app and the page are built at opt-level 1 here: the dev
+# profile builds them at 0 for the native tests (Cargo.toml), and WebAssembly unoptimised runs in the browser slower.
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS:-} -C target-feature=+simd128" \
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER="$runner" \
 WASM_BINDGEN_TEST_WEBDRIVER_JSON="$root/scripts/wasm-test-webdriver.json" \
 WASM_BINDGEN_TEST_TIMEOUT=${WASM_BINDGEN_TEST_TIMEOUT:-300} \
-    cargo test -p parlor-web --target wasm32-unknown-unknown
+    cargo test -p parlor-web --target wasm32-unknown-unknown \
+    --config 'profile.dev.package.parlor.opt-level=1' --config 'profile.dev.package.parlor-web.opt-level=1'
 
 # The online server and the end-to-end tests with the workspace's features (`--workspace`): after the README's
 # test command (`cargo test --workspace`, as .ci/run runs it first) neither builds anything again; `-p` alone would
