@@ -189,6 +189,80 @@ pub fn accuracy_of_marks(marks: impl IntoIterator<Item = Mark>) -> f64 {
     if n == 0 { 100.0 } else { sum / f64::from(n) }
 }
 
+/// A game's thresholds for marks: the least loss (in the review's unit) that makes an inaccuracy, a mistake and a
+/// blunder (RULES.md gives each game's).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Thresholds {
+    /// The least loss that is an inaccuracy.
+    pub inaccuracy: f64,
+    /// The least loss that is a mistake.
+    pub mistake: f64,
+    /// The least loss that is a blunder.
+    pub blunder: f64,
+}
+
+impl Thresholds {
+    /// The mark of a move that lost `loss` (a loss below every threshold, or not a number, is no mark).
+    pub fn mark(&self, loss: f64) -> Mark {
+        if loss >= self.blunder {
+            Mark::Blunder
+        } else if loss >= self.mistake {
+            Mark::Mistake
+        } else if loss >= self.inaccuracy {
+            Mark::Inaccuracy
+        } else {
+            Mark::None
+        }
+    }
+}
+
+/// Each side's accuracy from the marks of its moves ([`accuracy_of_marks`]), the sides in the order they first
+/// move (one entry, side `None`, in a game for one; one with 100 for a game of no move).
+pub fn accuracy_by_side(moves: &[Reviewed]) -> Vec<Accuracy> {
+    let mut sides: Vec<Option<String>> = Vec::new();
+    for m in moves {
+        if !sides.contains(&m.side) {
+            sides.push(m.side.clone());
+        }
+    }
+    if sides.is_empty() {
+        sides.push(None);
+    }
+    sides
+        .into_iter()
+        .map(|side| Accuracy {
+            percent: accuracy_of_marks(moves.iter().filter(|m| m.side == side).map(|m| m.mark)),
+            side,
+        })
+        .collect()
+}
+
+/// Keeps the positions before the `n` worst marked moves (the most severe mark, then the largest loss, then the
+/// earliest) in their `board`, from `boards` (`boards[i]`: the position before `moves[i]`, as text); every other
+/// move's board is left empty.
+pub fn keep_worst_boards(moves: &mut [Reviewed], boards: &[String], n: usize) {
+    let mut order: Vec<usize> = (0..moves.len())
+        .filter(|&i| moves[i].mark != Mark::None)
+        .collect();
+    order.sort_by(|&a, &b| {
+        (moves[b].mark, moves[b].loss)
+            .partial_cmp(&(moves[a].mark, moves[a].loss))
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.cmp(&b))
+    });
+    for m in moves.iter_mut() {
+        m.board.clear();
+    }
+    for &i in order.iter().take(n) {
+        if let Some(b) = boards.get(i) {
+            moves[i].board = b.clone();
+        }
+    }
+}
+
+/// How many of the worst moves keep their boards in a review ([`keep_worst_boards`]).
+pub const WORST_KEPT: usize = 5;
+
 #[cfg(test)]
 mod tests {
     use super::*;

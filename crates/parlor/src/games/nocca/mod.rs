@@ -17,6 +17,7 @@ mod kept_tests;
 pub mod online;
 #[cfg(feature = "terminal")]
 pub mod plain;
+pub mod review;
 pub mod screen;
 #[cfg(feature = "terminal")]
 pub mod solve;
@@ -584,6 +585,18 @@ impl Game for Nocca {
                 None => text,
             },
         }
+    }
+
+    /// Every ply reviewed: exactly from the board's solved table where it can be had, else by a search at a fixed
+    /// depth ([`review`]).
+    fn review(
+        tables: &Tables,
+        _params: &Params,
+        start: &State,
+        moves: &[Move],
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Option<Result<crate::mid::review::Review, Error>> {
+        Some(review::review(tables, start, moves, progress))
     }
 
     fn rules() -> &'static [&'static str] {
