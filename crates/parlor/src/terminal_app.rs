@@ -78,6 +78,17 @@ pub fn run(cli: Cli) -> Result<()> {
                 env.run_tui(vec![view], store)
             }
         }
+        Some(Command::Review(args)) => {
+            let store = env.open_store_noting()?;
+            let record = crate::storage::Storage::game(&store, args.id)
+                .map_err(|e| anyhow::anyhow!("game #{} cannot be reviewed: {e:#}", args.id))?
+                .ok_or_else(|| cli::review::not_found(args.id))?;
+            let game = registry::find(&record.game).ok_or_else(|| {
+                anyhow::anyhow!("this Parlor cannot review a game of {}", record.game)
+            })?;
+            let review = cli::review::review_of(&store, game, &record, &env.contexts)?;
+            cli::review::print(&review, args.json.json, &mut std::io::stdout().lock())
+        }
         Some(Command::Serve(args)) => cli::serve::run(args, &env.global),
         Some(Command::Online(args)) => online::run(args, &env, registry::online()),
         Some(Command::Export(args)) => cli::transfer::export(args, &env),

@@ -8,6 +8,7 @@ pub mod man;
 pub mod online;
 pub mod play;
 pub mod records;
+pub mod review;
 pub mod serve;
 pub mod stats;
 pub mod transfer;
@@ -74,6 +75,9 @@ pub enum Command {
     Stats(stats::StatsArgs),
     /// Replay a finished game from the history.
     Replay(records::ReplayArgs),
+    /// Review a finished game with the engine: every move's mark (inaccuracy, mistake, blunder), the summary and
+    /// the accuracy; kept with the game once made.
+    Review(review::ReviewArgs),
     /// Write every game (finished, in progress, set aside) and the settings to one file, as a browser's Parlor
     /// exports them.
     Export(transfer::ExportArgs),

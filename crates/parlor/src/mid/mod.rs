@@ -269,13 +269,18 @@ impl<G: game::Game> AnyGame for Entry<G> {
                 ))));
             }
         };
-        G::review(
+        let review = G::review(
             &contexts.of::<G>(),
             &rebuilt.params,
             &rebuilt.start,
             &rebuilt.moves,
             progress,
-        )
+        )?;
+        // The review names its game by the record's number, as the database and `parlor history` do.
+        Some(review.map(|mut review| {
+            review.game = r.id.to_string();
+            review
+        }))
     }
 
     fn peak(&self, r: &crate::storage::GameRecord) -> Option<i64> {

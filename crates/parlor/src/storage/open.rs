@@ -78,6 +78,15 @@ CREATE INDEX IF NOT EXISTS games_ended ON games (ended_at);
 CREATE INDEX IF NOT EXISTS games_stats ON games (game, variant, ended_at, id, score, result, assisted, seeded);
 CREATE TABLE IF NOT EXISTS unfinished (session TEXT PRIMARY KEY, ", unfinished_columns!(), ");
 CREATE TABLE IF NOT EXISTS ", set_aside_table!(), ";
+-- The reviews of finished games (the coach, docs/REVIEW.md), one per game and engine version, as their JSON. Created
+-- on open for databases of every version, as the index above: an older Parlor leaves it alone and still opens the
+-- file, so it needs no new schema version.
+CREATE TABLE IF NOT EXISTS reviews (
+    game_id INTEGER NOT NULL,
+    engine TEXT NOT NULL,
+    review TEXT NOT NULL,
+    PRIMARY KEY (game_id, engine)
+);
 ");
 
 /// The schema-1 rows whose result becomes `done` in schema 2: games with no win or loss of the player's (the

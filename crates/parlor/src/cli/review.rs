@@ -1,0 +1,113 @@
+//! `parlor review ID [--json]`: the review of a finished game (docs/REVIEW.md), computed once by its game's reviewer
+//! and kept in the database with the game, so that asking again reads it back.
+
+use crate::cli::JsonFlag;
+use crate::mid::review::{Mark, Review};
+use crate::mid::{AnyGame, Contexts};
+use crate::storage::{GameRecord, Storage, Store};
+use anyhow::{Result, anyhow};
+use clap::Args;
+use std::io::{IsTerminal, Write};
+
+/// `parlor review`.
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    /// The finished game's number, as `parlor history` shows it.
+    pub id: i64,
+    /// Output format.
+    #[command(flatten)]
+    pub json: JsonFlag,
+}
+
+/// The review of `record` (a game of `game`): the one kept in `store` for this engine version, or one made now by
+/// the game's reviewer (progress on standard error when it is a terminal) and kept there.
+pub fn review_of(
+    store: &Store,
+    game: &dyn AnyGame,
+    record: &GameRecord,
+    contexts: &Contexts,
+) -> Result<Review> {
+    let (name, version) = game.engine();
+    let engine = format!("{name} {version}");
+    if let Some(kept) = store.review(record.id, &engine)
+        && let Ok(review) = Review::from_json(&kept)
+    {
+        return Ok(review);
+    }
+    let bar = if std::io::stderr().is_terminal() {
+        let b = indicatif::ProgressBar::new(record.moves.split_whitespace().count() as u64);
+        b.set_style(
+            indicatif::ProgressStyle::with_template("reviewing {bar:40} {pos}/{len} moves")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let made = game.review(record, contexts, &mut |done, of| {
+        bar.set_length(of as u64);
+        bar.set_position(done as u64);
+    });
+    bar.finish_and_clear();
+    let review = made
+        .ok_or_else(|| anyhow!("{} games have no reviewer", game.title()))?
+        .map_err(|e| anyhow!("game #{} cannot be reviewed: {e}", record.id))?;
+    if !store.read_only()
+        && let Err(e) = store.save_review(record.id, &engine, &review.to_json())
+    {
+        eprintln!("parlor: note: the review is not kept: {e:#}");
+    }
+    Ok(review)
+}
+
+/// Prints `review` as text (one line per marked move, the summary, the accuracy) or as its JSON.
+pub fn print(review: &Review, json: bool, out: &mut dyn Write) -> Result<()> {
+    if json {
+        writeln!(out, "{}", review.to_json())?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "game #{} · {} · {}",
+        review.game, review.engine, review.method
+    )?;
+    for m in review.moves.iter().filter(|m| m.mark != Mark::None) {
+        let side = m
+            .side
+            .as_deref()
+            .map_or(String::new(), |s| format!(" ({s})"));
+        let mark = format!("{:?}", m.mark).to_lowercase();
+        let note = if m.note.is_empty() {
+            String::new()
+        } else {
+            format!(" · {}", m.note)
+        };
+        writeln!(
+            out,
+            "move {}{side} {}: {mark} · {} → {} · best {}{note}",
+            m.number,
+            m.played,
+            m.before,
+            m.after,
+            m.best.join(", ")
+        )?;
+    }
+    writeln!(out, "{}", review.summary())?;
+    let accuracy: Vec<String> = review
+        .accuracy
+        .iter()
+        .map(|a| match &a.side {
+            Some(s) => format!("{s} {:.0}%", a.percent),
+            None => format!("{:.0}%", a.percent),
+        })
+        .collect();
+    writeln!(out, "accuracy: {}", accuracy.join(", "))?;
+    Ok(())
+}
+
+/// Why a game of this number cannot be reviewed when it is not among the finished games.
+pub fn not_found(id: i64) -> anyhow::Error {
+    anyhow!(
+        "no finished game #{id}: see `parlor history` (a game in progress is reviewed once it is finished)"
+    )
+}
