@@ -52,6 +52,7 @@ mod online_tui;
 mod plain;
 mod readme;
 mod record_once;
+mod review;
 mod rules_md;
 mod screens;
 mod serve_env;

@@ -1,0 +1,88 @@
+//! `parlor review`: a game played in plain mode through the real binary, then reviewed as text and JSON, read back
+//! from the database the second time; unknown numbers and damaged rows refused.
+
+use crate::common::*;
+use std::path::Path;
+
+/// A Nocca Nocca 3x3 game for two in which Black throws a won position away at ply 3 (b1h: win in 7 before, loss
+/// in 4 after, by the 3x3 table; `games/nocca/review.rs` checks the same values), then White gives up.
+fn nocca_game(dir: &Path) {
+    let o = run(
+        dir,
+        &["nocca", "--mode", "two", "--board", "3x3"],
+        "c1y\nc3b\nb1h\nx\ny\n",
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("Recorded as game #1"), "{}", out(&o));
+}
+
+#[test]
+fn a_nocca_game_played_in_plain_mode_is_reviewed_as_text_and_json_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    nocca_game(dir.path());
+    let o = run(dir.path(), &["review", "1"], "");
+    assert!(o.status.success(), "{}", err(&o));
+    let text = out(&o);
+    assert!(
+        text.contains(
+            "move 3 (black) b1h: blunder · win in 7 → loss in 4 · best b1k, a1u · threw the win away"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("1 blunder: move 3"), "{text}");
+    assert!(text.contains("accuracy: black 50%, white 100%"), "{text}");
+
+    let o = run(dir.path(), &["review", "1", "--json"], "");
+    assert!(o.status.success(), "{}", err(&o));
+    let j: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
+    assert_eq!(j["schema"], 1);
+    assert_eq!(j["game"], "1");
+    assert_eq!(j["exact"], true);
+    assert_eq!(j["moves"][2]["mark"], "blunder");
+    assert_eq!(j["moves"][2]["before"], "win in 7");
+    assert_eq!(j["moves"][0]["mark"], "none");
+
+    // Kept with the game: the row is there, and a changed kept review is what the next review reads back.
+    let conn = rusqlite::Connection::open(dir.path().join(parlor::storage::DB_FILE)).unwrap();
+    let kept: String = conn
+        .query_row("SELECT review FROM reviews WHERE game_id = 1", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert!(kept.contains("\"blunder\""), "{kept}");
+    conn.execute(
+        "UPDATE reviews SET review = replace(review, 'threw the win away', 'kept note') WHERE game_id = 1",
+        [],
+    )
+    .unwrap();
+    let text = out(&run(dir.path(), &["review", "1"], ""));
+    assert!(text.contains("kept note"), "read back from the database: {text}");
+
+    // The review changed nothing of the game: the history line is the same.
+    let history = out(&run(dir.path(), &["history"], ""));
+    assert!(history.contains("gave up  plies       3"), "{history}");
+}
+
+#[test]
+fn an_unknown_game_and_a_damaged_row_are_refused_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(dir.path(), &["review", "3"], "");
+    assert!(!o.status.success());
+    assert!(err(&o).contains("no finished game #3"), "{}", err(&o));
+
+    nocca_game(dir.path());
+    let conn = rusqlite::Connection::open(dir.path().join(parlor::storage::DB_FILE)).unwrap();
+    conn.execute("UPDATE games SET moves = 'c1y zz9' WHERE id = 1", [])
+        .unwrap();
+    let o = run(dir.path(), &["review", "1"], "");
+    assert!(!o.status.success());
+    assert!(err(&o).contains("game #1 cannot be reviewed"), "{}", err(&o));
+    assert!(!err(&o).contains("panicked"), "{}", err(&o));
+
+    conn.execute("UPDATE games SET result = 'vanished' WHERE id = 1", [])
+        .unwrap();
+    let o = run(dir.path(), &["review", "1"], "");
+    assert!(!o.status.success());
+    assert!(err(&o).contains("damaged"), "{}", err(&o));
+    assert!(!err(&o).contains("panicked"), "{}", err(&o));
+}
