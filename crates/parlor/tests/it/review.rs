@@ -56,7 +56,10 @@ fn a_nocca_game_played_in_plain_mode_is_reviewed_as_text_and_json_and_kept() {
     )
     .unwrap();
     let text = out(&run(dir.path(), &["review", "1"], ""));
-    assert!(text.contains("kept note"), "read back from the database: {text}");
+    assert!(
+        text.contains("kept note"),
+        "read back from the database: {text}"
+    );
 
     // The review changed nothing of the game: the history line is the same.
     let history = out(&run(dir.path(), &["history"], ""));
@@ -76,7 +79,11 @@ fn an_unknown_game_and_a_damaged_row_are_refused_with_the_reason() {
         .unwrap();
     let o = run(dir.path(), &["review", "1"], "");
     assert!(!o.status.success());
-    assert!(err(&o).contains("game #1 cannot be reviewed"), "{}", err(&o));
+    assert!(
+        err(&o).contains("game #1 cannot be reviewed"),
+        "{}",
+        err(&o)
+    );
     assert!(!err(&o).contains("panicked"), "{}", err(&o));
 
     conn.execute("UPDATE games SET result = 'vanished' WHERE id = 1", [])

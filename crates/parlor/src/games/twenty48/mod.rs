@@ -13,6 +13,7 @@ pub mod daily;
 pub mod plain;
 #[cfg(test)]
 mod prepare_tests;
+pub mod review;
 pub mod screen;
 #[cfg(test)]
 #[cfg(feature = "terminal")]
@@ -322,6 +323,17 @@ impl Game for Twenty48 {
             Some(why) => format!("slide {dir} · {why}"),
             None => format!("slide {dir}"),
         }
+    }
+
+    /// Every slide valued by the player at a fixed depth against the best ([`review`]).
+    fn review(
+        _context: &(),
+        _params: &Params,
+        start: &State,
+        moves: &[Direction],
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Option<Result<crate::mid::review::Review, Error>> {
+        Some(review::review(start, moves, progress))
     }
 
     fn rules() -> &'static [&'static str] {
