@@ -93,3 +93,25 @@ fn an_unknown_game_and_a_damaged_row_are_refused_with_the_reason() {
     assert!(err(&o).contains("damaged"), "{}", err(&o));
     assert!(!err(&o).contains("panicked"), "{}", err(&o));
 }
+
+#[test]
+fn a_2048_game_played_in_plain_mode_is_reviewed_as_text_and_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(
+        dir.path(),
+        &["2048", "--seed", "1"],
+        "left\nright\nup\ndown\nleft\nup\nx\ny\n",
+    );
+    assert!(out(&o).contains("Recorded as game #1"), "{}", out(&o));
+    let o = run(dir.path(), &["review", "1"], "");
+    assert!(o.status.success(), "{}", err(&o));
+    let text = out(&o);
+    assert!(text.contains("game #1 · parlor-2048"), "{text}");
+    assert!(text.contains("expectimax at depth 2"), "{text}");
+    assert!(text.contains("accuracy: "), "{text}");
+    let o = run(dir.path(), &["review", "1", "--json"], "");
+    let j: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
+    assert_eq!(j["moves"].as_array().map(Vec::len), Some(6));
+    assert_eq!(j["moves"][0]["played"], "left");
+    assert_eq!(j["exact"], false);
+}
