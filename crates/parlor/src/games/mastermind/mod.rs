@@ -23,6 +23,7 @@ mod kept_tests;
 pub mod plain;
 #[cfg(feature = "terminal")]
 pub mod progress;
+pub mod review;
 pub mod screen;
 
 mod state;
@@ -619,6 +620,17 @@ impl Game for Mastermind {
             }
             _ => mv.to_string(),
         }
+    }
+
+    /// Every guess of a codebreaker's game against the optimal strategy's ([`review`]).
+    fn review(
+        _trees: &Trees,
+        _params: &Params,
+        start: &State,
+        moves: &[Move],
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Option<Result<crate::mid::review::Review, Error>> {
+        Some(review::review(start, moves, progress))
     }
 
     fn rules() -> &'static [&'static str] {
