@@ -115,3 +115,30 @@ fn a_2048_game_played_in_plain_mode_is_reviewed_as_text_and_json() {
     assert_eq!(j["moves"][0]["played"], "left");
     assert_eq!(j["exact"], false);
 }
+
+#[test]
+fn a_mastermind_game_played_in_plain_mode_is_reviewed_as_text_and_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(
+        dir.path(),
+        &["mastermind", "--variant", "classic", "--seed", "5"],
+        "RRGG\nRRGG\nx\ny\n",
+    );
+    assert!(out(&o).contains("Recorded as game #1"), "{}", out(&o));
+    let o = run(dir.path(), &["review", "1"], "");
+    assert!(o.status.success(), "{}", err(&o));
+    let text = out(&o);
+    // The same guess twice gains nothing: a blunder, and it could not be the secret.
+    assert!(text.contains("move 2 RRGG: blunder"), "{text}");
+    assert!(
+        text.contains("0.00 bits gained; it could not be the secret"),
+        "{text}"
+    );
+    assert!(text.contains("exact: the optimal strategy tree"), "{text}");
+    let o = run(dir.path(), &["review", "1", "--json"], "");
+    let j: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
+    assert_eq!(j["unit"], "guesses");
+    assert_eq!(j["moves"][1]["mark"], "blunder");
+    let loss = j["moves"][1]["loss"].as_f64().unwrap();
+    assert!((loss - 1.0).abs() < 1e-9, "{loss}");
+}
