@@ -97,8 +97,8 @@ pub fn print(review: &Review, json: bool, out: &mut dyn Write) -> Result<()> {
         .accuracy
         .iter()
         .map(|a| match &a.side {
-            Some(s) => format!("{s} {:.0}%", a.percent),
-            None => format!("{:.0}%", a.percent),
+            Some(s) => format!("{s} {:.1}%", a.percent),
+            None => format!("{:.1}%", a.percent),
         })
         .collect();
     writeln!(out, "accuracy: {}", accuracy.join(", "))?;

@@ -30,7 +30,10 @@ fn a_nocca_game_played_in_plain_mode_is_reviewed_as_text_and_json_and_kept() {
         "{text}"
     );
     assert!(text.contains("1 blunder: move 3"), "{text}");
-    assert!(text.contains("accuracy: black 50%, white 100%"), "{text}");
+    assert!(
+        text.contains("accuracy: black 50.0%, white 100.0%"),
+        "{text}"
+    );
 
     let o = run(dir.path(), &["review", "1", "--json"], "");
     assert!(o.status.success(), "{}", err(&o));

@@ -14,7 +14,7 @@ use nocca::{Move, Position, SearchConfig, Searcher, Table, Value};
 use std::sync::atomic::AtomicBool;
 
 /// The depth, in plies, of the search that estimates a position on a board without a table (each move is searched
-/// one ply less deep after it is played). About 0.1 s a ply of the standard 6x5 board in a release build
+/// one ply less deep after it is played). About 10 ms a ply of the standard 6x5 board (the engine optimised)
 /// (BENCHMARKS.md, "Reviews").
 pub const ESTIMATE_DEPTH: u32 = 5;
 
