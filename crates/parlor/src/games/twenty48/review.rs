@@ -48,7 +48,7 @@ pub fn review(
     let mut reviewed = Vec::with_capacity(moves.len());
     let mut boards = Vec::with_capacity(moves.len());
     for (i, &dir) in moves.iter().enumerate() {
-        let board = state.game.board().clone();
+        let board = *state.game.board();
         player.best_move(&board, four);
         let values = player.last_stats().values.clone();
         let top = values
@@ -136,7 +136,7 @@ mod tests {
         let mut moves = Vec::new();
         let mut bad = None;
         while moves.len() < 400 {
-            let board = state.game.board().clone();
+            let board = *state.game.board();
             let Some(best) = p.best_move(&board, 0.1) else {
                 break;
             };
