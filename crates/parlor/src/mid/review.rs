@@ -260,6 +260,28 @@ pub fn keep_worst_boards(moves: &mut [Reviewed], boards: &[String], n: usize) {
     }
 }
 
+/// A review of game `G` from its moves reviewed in order and the positions before them as text (`boards`, kept for
+/// the worst few, [`keep_worst_boards`]), with each side's accuracy, the method, whether exact, and the unit.
+pub fn finish<G: super::game::Game>(
+    mut moves: Vec<Reviewed>,
+    boards: &[String],
+    method: String,
+    exact: bool,
+    unit: &str,
+) -> Review {
+    keep_worst_boards(&mut moves, boards, WORST_KEPT);
+    Review {
+        schema: SCHEMA,
+        game: G::ID.into(),
+        engine: format!("{} {}", G::ENGINE.0, G::ENGINE.1),
+        accuracy: accuracy_by_side(&moves),
+        moves,
+        method,
+        exact,
+        unit: unit.into(),
+    }
+}
+
 /// How many of the worst moves keep their boards in a review ([`keep_worst_boards`]).
 pub const WORST_KEPT: usize = 5;
 

@@ -587,6 +587,18 @@ impl Game for Mastermind {
         }
     }
 
+    /// Every guess of a codebreaker's game against the optimal strategy's ([`review`]).
+    fn review(
+        _trees: &Trees,
+        _params: &Params,
+        start: &state::State,
+        moves: &[state::Move],
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Option<Result<crate::mid::review::Review, Error>> {
+        let review = review::review(start, moves, progress);
+        Some(review)
+    }
+
     fn describe_hint(trees: &Trees, state: &State, mv: &Move) -> String {
         let v = &state.variant;
         match (mv.play, &state.side) {
@@ -620,17 +632,6 @@ impl Game for Mastermind {
             }
             _ => mv.to_string(),
         }
-    }
-
-    /// Every guess of a codebreaker's game against the optimal strategy's ([`review`]).
-    fn review(
-        _trees: &Trees,
-        _params: &Params,
-        start: &State,
-        moves: &[Move],
-        progress: &mut dyn FnMut(usize, usize),
-    ) -> Option<Result<crate::mid::review::Review, Error>> {
-        Some(review::review(start, moves, progress))
     }
 
     fn rules() -> &'static [&'static str] {

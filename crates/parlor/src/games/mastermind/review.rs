@@ -8,9 +8,7 @@ use super::state::strategy_breaker;
 use super::{Mastermind, Role, State};
 use crate::mid::error::Error;
 use crate::mid::game::Game;
-use crate::mid::review::{
-    Review, Reviewed, SCHEMA, Thresholds, WORST_KEPT, accuracy_by_side, keep_worst_boards,
-};
+use crate::mid::review::{Review, Reviewed, Thresholds, finish};
 use mastermind::{Breaker, Code, Feedback, Strategy, Variant, builds_tree_at_once, feedback};
 
 /// The loss in expected guesses that marks a guess.
@@ -122,21 +120,14 @@ pub fn review(
         boards.push(past.join(" "));
         progress(i + 1, history.len());
     }
-    keep_worst_boards(&mut reviewed, &boards, WORST_KEPT);
-    Ok(Review {
-        schema: SCHEMA,
-        game: Mastermind::ID.into(),
-        engine: format!("{} {}", Mastermind::ENGINE.0, Mastermind::ENGINE.1),
-        accuracy: accuracy_by_side(&reviewed),
-        moves: reviewed,
-        method: if exact {
-            "exact: the optimal strategy tree".into()
-        } else {
-            format!("estimate: the {strategy} strategy")
-        },
-        exact,
-        unit: "guesses".into(),
-    })
+    let method = if exact {
+        "exact: the optimal strategy tree".to_string()
+    } else {
+        format!("estimate: the {strategy} strategy")
+    };
+    Ok(finish::<Mastermind>(
+        reviewed, &boards, method, exact, "guesses",
+    ))
 }
 
 #[cfg(test)]

@@ -6,9 +6,7 @@
 use super::{Nocca, State, Tables};
 use crate::mid::error::Error;
 use crate::mid::game::Game;
-use crate::mid::review::{
-    Review, Reviewed, SCHEMA, Thresholds, WORST_KEPT, accuracy_by_side, keep_worst_boards,
-};
+use crate::mid::review::{Review, Reviewed, Thresholds, finish};
 use nocca::search::{MATE, WIN_BOUND};
 use nocca::{Move, Position, SearchConfig, Searcher, Table, Value};
 use std::sync::atomic::AtomicBool;
@@ -79,21 +77,14 @@ pub fn review(
         boards.push(pos.to_string());
         progress(i + 1, moves.len());
     }
-    keep_worst_boards(&mut reviewed, &boards, WORST_KEPT);
-    Ok(Review {
-        schema: SCHEMA,
-        game: Nocca::ID.into(),
-        engine: format!("{} {}", Nocca::ENGINE.0, Nocca::ENGINE.1),
-        accuracy: accuracy_by_side(&reviewed),
-        moves: reviewed,
-        method: if exact {
-            format!("exact: the solved {dims} table")
-        } else {
-            format!("estimate: search at depth {ESTIMATE_DEPTH}")
-        },
-        exact,
-        unit: if exact { "plies" } else { "evaluation units" }.into(),
-    })
+    let (method, unit) = match exact {
+        true => (format!("exact: the solved {dims} table"), "plies"),
+        false => (
+            format!("estimate: search at depth {ESTIMATE_DEPTH}"),
+            "evaluation units",
+        ),
+    };
+    Ok(finish::<Nocca>(reviewed, &boards, method, exact, unit))
 }
 
 /// A move's value for the side that played it, after it: the goal reached is a win in 1.

@@ -6,9 +6,7 @@
 use super::{State, Twenty48};
 use crate::mid::error::Error;
 use crate::mid::game::Game;
-use crate::mid::review::{
-    Review, Reviewed, SCHEMA, Thresholds, WORST_KEPT, accuracy_by_side, keep_worst_boards,
-};
+use crate::mid::review::{Review, Reviewed, Thresholds, finish};
 use twenty48::Direction;
 use twenty48::ai::{Player, ProbClasses, SearchConfig, TableLife};
 
@@ -91,17 +89,9 @@ pub fn review(
         Twenty48::apply(&mut state, &dir)?;
         progress(i + 1, moves.len());
     }
-    keep_worst_boards(&mut reviewed, &boards, WORST_KEPT);
-    Ok(Review {
-        schema: SCHEMA,
-        game: Twenty48::ID.into(),
-        engine: format!("{} {}", Twenty48::ENGINE.0, Twenty48::ENGINE.1),
-        accuracy: accuracy_by_side(&reviewed),
-        moves: reviewed,
-        method: format!("estimate: the player's expectimax at depth {REVIEW_DEPTH}"),
-        exact: false,
-        unit: "share of the best slide's value".into(),
-    })
+    let method = format!("estimate: the player's expectimax at depth {REVIEW_DEPTH}");
+    let unit = "share of the best slide's value";
+    Ok(finish::<Twenty48>(reviewed, &boards, method, false, unit))
 }
 
 #[cfg(test)]
