@@ -182,4 +182,29 @@ mod tests {
         );
         assert_eq!(r.worst().map(|w| w.number), Some(2));
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 16, ..Default::default() })]
+
+        /// A classic game played by the optimal tree gets no mark, and the review leaves the game as it was.
+        #[test]
+        fn the_optimal_trees_own_game_gets_no_mark(seed in proptest::prelude::any::<u64>()) {
+            let v = Variant::CLASSIC;
+            let start = Mastermind::new_game(&super::super::Params::of(v, Role::Breaker), seed).unwrap();
+            let mut state = start.clone();
+            let mut moves = Vec::new();
+            let playing = crate::mid::game::Status::Playing(crate::mid::game::Turn::Player);
+            while Mastermind::status(&state) == playing && moves.len() < 10 {
+                let guess = strategy_breaker(&v, Strategy::Optimal, state.history()).unwrap().next_guess();
+                let mv = super::super::Move::new(Play::Guess(guess), v);
+                Mastermind::apply(&mut state, &mv).unwrap();
+                moves.push(mv);
+            }
+            let (score, history) = (Mastermind::score(&state), state.history().to_vec());
+            let r = review(&start, &moves, &mut |_, _| {}).unwrap();
+            proptest::prop_assert!(r.moves.iter().all(|m| m.mark == Mark::None && m.loss == 0.0), "{:?}", r.moves);
+            proptest::prop_assert_eq!(Mastermind::score(&state), score);
+            proptest::prop_assert_eq!(state.history(), &history[..]);
+        }
+    }
 }
