@@ -1,6 +1,6 @@
 //! The daily challenges, judged by the server: 2048 of the day (the server gives the seed, replays the actions it
-//! is sent with the `twenty48` engine and ranks the score it computes) and Mastermind of the day (the secret, drawn
-//! from the day's seed, never leaves the server; each guess is scored here). The day is the UTC date; each day's
+//! is sent with the `twenty48` engine and ranks the score it computes) and Mastermind of the day (each player's
+//! secret, drawn from the day's seed and the player's name, never leaves the server; each guess is scored here). The day is the UTC date; each day's
 //! seeds come from a secret the server keeps in its database, so nobody can know a day's game before it comes.
 
 use parlor_online::protocol::{Board, ErrorCode, letters_to_actions};
@@ -39,6 +39,18 @@ pub fn seed(secret: &str, what: &str, day: &str) -> u64 {
     let mut bytes = [0u8; 8];
     bytes.copy_from_slice(&digest[..8]);
     u64::from_le_bytes(bytes)
+}
+
+/// The seed of `name`'s Mastermind of `day` under the server's secret: each player has a secret of their own, drawn
+/// at random and uniformly from the variant's codes (as the day's would be), so a secret solved under one name tells
+/// nothing of another name's. Names are keyed after case folding (`store::name_key`), so one player keeps one
+/// secret whatever the case they log in with.
+pub fn mastermind_seed(secret: &str, day: &str, name: &str) -> u64 {
+    seed(
+        secret,
+        "mastermind",
+        &format!("{day}/{}", crate::store::name_key(name)),
+    )
 }
 
 /// Why a daily game or guess was refused: the protocol's error code and what the player is told.
@@ -173,4 +185,20 @@ pub fn score_guess(seed: u64, earlier: &[String], text: &str) -> Result<Guessed,
         solved: game.status() == mastermind::Status::Won,
         left: game.guesses_left(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_name_has_its_own_mastermind_seed_whatever_its_case() {
+        let day = "2026-12-03";
+        let scout = mastermind_seed("kept", day, "scout1");
+        assert_ne!(scout, mastermind_seed("kept", day, "mainacct"));
+        assert_ne!(scout, seed("kept", "mastermind", day));
+        assert_ne!(scout, mastermind_seed("kept", "2026-12-04", "scout1"));
+        assert_ne!(scout, mastermind_seed("other", day, "scout1"));
+        assert_eq!(scout, mastermind_seed("kept", day, "SCOUT1"));
+    }
 }

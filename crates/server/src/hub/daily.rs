@@ -177,7 +177,15 @@ async fn daily_mastermind(shared: &Shared, name: &str) -> Answer {
 
 /// Scores `name`'s guess number `n` at the day's Mastermind, and keeps it.
 async fn guess(shared: &Shared, name: &str, day: &str, n: u32, code: &str) -> Answer {
-    let (day, seed) = seed(shared, "mastermind", day)?;
+    let (day, _) = seed(shared, "mastermind", day)?;
+    let Some(secret) = &shared.secret else {
+        return Err(boxed_error(
+            ErrorCode::Internal,
+            "the daily challenges are off",
+            None,
+        ));
+    };
+    let seed = daily::mastermind_seed(secret, &day, name);
     let fail = || internal(format!("a Mastermind guess of {name}"));
     let (d, who) = (day.clone(), name.to_string());
     let earlier = shared

@@ -276,3 +276,97 @@ async fn mastermind_of_the_day_is_scored_by_the_server_and_a_guess_twice_is_refu
     );
     server.stop().await;
 }
+
+/// Solves today's Mastermind as `client` by keeping the codes consistent with every answer (at most 10 guesses);
+/// gives the solving code's text.
+async fn solve_mastermind(client: &mut Client, day: &str) -> String {
+    let v = Variant::CLASSIC;
+    let mut candidates: Vec<Code> = (0..1296u32)
+        .map(|i| {
+            let pegs: Vec<u8> = (0..4).map(|k| (i / 6u32.pow(k) % 6) as u8).collect();
+            Code::from_pegs(&pegs).unwrap()
+        })
+        .collect();
+    for n in 1..=10 {
+        let guess = candidates[0];
+        let text = v.display(&guess).to_string();
+        client
+            .send(&ClientMessage::Guess {
+                day: day.to_string(),
+                n,
+                code: text.clone(),
+            })
+            .await;
+        let ServerMessage::GuessScored {
+            guess: scored,
+            solved,
+            ..
+        } = client.recv().await
+        else {
+            panic!("not scored")
+        };
+        if solved {
+            return text;
+        }
+        candidates.retain(|&c| {
+            let f = feedback(c, guess);
+            (f.black, f.white) == (scored.black, scored.white)
+        });
+    }
+    panic!("not solved in 10 guesses")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mastermind_secret_solved_under_a_throwaway_name_does_not_solve_another_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(dir.path(), quick(30_000)).await;
+    let (mut scout, _) = Client::hello(server.addr, "scout1").await;
+    scout.send(&ClientMessage::DailyMastermind {}).await;
+    let ServerMessage::DailyMastermind { day, .. } = scout.recv().await else {
+        panic!("no daily")
+    };
+    let scouted = solve_mastermind(&mut scout, &day).await;
+
+    // The main account sends the scout's solution as its first guess: it is scored against its own secret.
+    let (mut main, _) = Client::hello(server.addr, "mainacct").await;
+    main.send(&ClientMessage::Guess {
+        day: day.clone(),
+        n: 1,
+        code: scouted.clone(),
+    })
+    .await;
+    let ServerMessage::GuessScored {
+        guess: scored,
+        solved,
+        ..
+    } = main.recv().await
+    else {
+        panic!("not scored")
+    };
+
+    // Each name's secret, drawn from the server's kept secret: the answer is the main account's own.
+    let kept: String = rusqlite::Connection::open(dir.path().join(parlor_server::store::DB_FILE))
+        .unwrap()
+        .query_row("SELECT value FROM meta WHERE key = 'secret'", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    let v = Variant::CLASSIC;
+    let secret_of = |name: &str| {
+        mastermind::secret_from_seed(&v, parlor_server::daily::mastermind_seed(&kept, &day, name))
+    };
+    let (scout_secret, main_secret) = (secret_of("scout1"), secret_of("mainacct"));
+    assert_eq!(v.display(&scout_secret).to_string(), scouted);
+    let expected = feedback(main_secret, scout_secret);
+    assert_eq!(
+        (scored.black, scored.white),
+        (expected.black, expected.white)
+    );
+    assert_eq!(solved, main_secret == scout_secret);
+    assert_eq!(
+        secret_of("MainAcct"),
+        main_secret,
+        "one secret per name after case folding"
+    );
+    server.stop().await;
+}
