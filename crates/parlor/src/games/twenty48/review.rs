@@ -94,7 +94,9 @@ pub fn review(
     Ok(finish::<Twenty48>(reviewed, &boards, method, false, unit))
 }
 
-#[cfg(test)]
+// The hand-checked game's figures are the network's: without the `network` feature (the core's build, the page) the
+// review values slides with the hand-made evaluation, which puts that game's slide 44 only 0.1% below the best.
+#[cfg(all(test, feature = "network"))]
 mod tests {
     use super::*;
     use crate::mid::review::Mark;
