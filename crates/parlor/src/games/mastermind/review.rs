@@ -94,7 +94,8 @@ pub fn review(
         let consistent = b.candidates().contains(&guess);
         let bits = (n as f64 / left.max(1) as f64).log2();
         let mut note = format!(
-            "{n} codes possible before, {left} after: {bits:.2} bits gained",
+            "{n} {} possible before, {left} after: {bits:.2} bits gained",
+            if n == 1 { "code" } else { "codes" },
             left = if fb.is_win(pegs) { 1 } else { left }
         );
         if !consistent && loss > 0.0 && b.candidates().contains(&best) {
