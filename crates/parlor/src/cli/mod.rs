@@ -153,3 +153,17 @@ where
         Err(e) => e.exit(),
     }
 }
+
+/// A progress bar of `len` steps drawn with `template` on a terminal's standard error; elsewhere a hidden one.
+pub fn progress_bar(len: u64, template: &str) -> indicatif::ProgressBar {
+    if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        let b = indicatif::ProgressBar::new(len);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(template)
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    } else {
+        indicatif::ProgressBar::hidden()
+    }
+}

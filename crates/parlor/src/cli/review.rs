@@ -7,7 +7,7 @@ use crate::mid::{AnyGame, Contexts};
 use crate::storage::{GameRecord, Storage, Store};
 use anyhow::{Result, anyhow};
 use clap::Args;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
 /// `parlor review`.
 #[derive(Debug, Args)]
@@ -34,16 +34,10 @@ pub fn review_of(
     {
         return Ok(review);
     }
-    let bar = if std::io::stderr().is_terminal() {
-        let b = indicatif::ProgressBar::new(record.moves.split_whitespace().count() as u64);
-        b.set_style(
-            indicatif::ProgressStyle::with_template("reviewing {bar:40} {pos}/{len} moves")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        b
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar = crate::cli::progress_bar(
+        record.moves.split_whitespace().count() as u64,
+        "reviewing {bar:40} {pos}/{len} moves",
+    );
     let made = game.review(record, contexts, &mut |done, of| {
         bar.set_length(of as u64);
         bar.set_position(done as u64);

@@ -16,13 +16,25 @@ fn nocca_game(dir: &Path) {
     assert!(out(&o).contains("Recorded as game #1"), "{}", out(&o));
 }
 
+/// `parlor review 1` in `dir`, which succeeds: its text.
+fn reviewed(dir: &Path) -> String {
+    let o = run(dir, &["review", "1"], "");
+    assert!(o.status.success(), "{}", err(&o));
+    out(&o)
+}
+
+/// `parlor review 1 --json` in `dir`, which succeeds: its JSON.
+fn reviewed_json(dir: &Path) -> serde_json::Value {
+    let o = run(dir, &["review", "1", "--json"], "");
+    assert!(o.status.success(), "{}", err(&o));
+    serde_json::from_str(out(&o).trim()).unwrap()
+}
+
 #[test]
 fn a_nocca_game_played_in_plain_mode_is_reviewed_as_text_and_json_and_kept() {
     let dir = tempfile::tempdir().unwrap();
     nocca_game(dir.path());
-    let o = run(dir.path(), &["review", "1"], "");
-    assert!(o.status.success(), "{}", err(&o));
-    let text = out(&o);
+    let text = reviewed(dir.path());
     assert!(
         text.contains(
             "move 3 (black) b1h: blunder · win in 7 → loss in 4 · best b1k, a1u · threw the win away"
@@ -35,9 +47,7 @@ fn a_nocca_game_played_in_plain_mode_is_reviewed_as_text_and_json_and_kept() {
         "{text}"
     );
 
-    let o = run(dir.path(), &["review", "1", "--json"], "");
-    assert!(o.status.success(), "{}", err(&o));
-    let j: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
+    let j = reviewed_json(dir.path());
     assert_eq!(j["schema"], 1);
     assert_eq!(j["game"], "1");
     assert_eq!(j["exact"], true);
@@ -106,14 +116,11 @@ fn a_2048_game_played_in_plain_mode_is_reviewed_as_text_and_json() {
         "left\nright\nup\ndown\nleft\nup\nx\ny\n",
     );
     assert!(out(&o).contains("Recorded as game #1"), "{}", out(&o));
-    let o = run(dir.path(), &["review", "1"], "");
-    assert!(o.status.success(), "{}", err(&o));
-    let text = out(&o);
+    let text = reviewed(dir.path());
     assert!(text.contains("game #1 · parlor-2048"), "{text}");
     assert!(text.contains("expectimax at depth 2"), "{text}");
     assert!(text.contains("accuracy: "), "{text}");
-    let o = run(dir.path(), &["review", "1", "--json"], "");
-    let j: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
+    let j = reviewed_json(dir.path());
     assert_eq!(j["moves"].as_array().map(Vec::len), Some(6));
     assert_eq!(j["moves"][0]["played"], "left");
     assert_eq!(j["exact"], false);
@@ -128,9 +135,7 @@ fn a_mastermind_game_played_in_plain_mode_is_reviewed_as_text_and_json() {
         "RRGG\nRRGG\nx\ny\n",
     );
     assert!(out(&o).contains("Recorded as game #1"), "{}", out(&o));
-    let o = run(dir.path(), &["review", "1"], "");
-    assert!(o.status.success(), "{}", err(&o));
-    let text = out(&o);
+    let text = reviewed(dir.path());
     // The same guess twice gains nothing: a blunder, and it could not be the secret.
     assert!(text.contains("move 2 RRGG: blunder"), "{text}");
     assert!(
@@ -138,8 +143,7 @@ fn a_mastermind_game_played_in_plain_mode_is_reviewed_as_text_and_json() {
         "{text}"
     );
     assert!(text.contains("exact: the optimal strategy tree"), "{text}");
-    let o = run(dir.path(), &["review", "1", "--json"], "");
-    let j: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
+    let j = reviewed_json(dir.path());
     assert_eq!(j["unit"], "guesses");
     assert_eq!(j["moves"][1]["mark"], "blunder");
     let loss = j["moves"][1]["loss"].as_f64().unwrap();

@@ -176,12 +176,7 @@ async fn mastermind_of_the_day_is_scored_by_the_server_and_a_guess_twice_is_refu
     assert_eq!(variant, "classic");
     assert!(guesses.is_empty() && !solved && !over);
     let v = Variant::CLASSIC;
-    let mut candidates: Vec<Code> = (0..1296u32)
-        .map(|i| {
-            let pegs: Vec<u8> = (0..4).map(|k| (i / 6u32.pow(k) % 6) as u8).collect();
-            Code::from_pegs(&pegs).unwrap()
-        })
-        .collect();
+    let mut candidates: Vec<Code> = v.secrets();
     let mut n = 0;
     loop {
         n += 1;
@@ -277,34 +272,40 @@ async fn mastermind_of_the_day_is_scored_by_the_server_and_a_guess_twice_is_refu
     server.stop().await;
 }
 
+/// Sends guess number `n`, `code`, at `day`'s Mastermind as `client`; gives the guess as scored and whether it solved.
+async fn guess_daily(
+    client: &mut Client,
+    day: &str,
+    n: u32,
+    code: &str,
+) -> (parlor_online::protocol::ScoredGuess, bool) {
+    client
+        .send(&ClientMessage::Guess {
+            day: day.to_string(),
+            n,
+            code: code.to_string(),
+        })
+        .await;
+    let ServerMessage::GuessScored {
+        guess: scored,
+        solved,
+        ..
+    } = client.recv().await
+    else {
+        panic!("not scored")
+    };
+    (scored, solved)
+}
+
 /// Solves today's Mastermind as `client` by keeping the codes consistent with every answer (at most 10 guesses);
 /// gives the solving code's text.
 async fn solve_mastermind(client: &mut Client, day: &str) -> String {
     let v = Variant::CLASSIC;
-    let mut candidates: Vec<Code> = (0..1296u32)
-        .map(|i| {
-            let pegs: Vec<u8> = (0..4).map(|k| (i / 6u32.pow(k) % 6) as u8).collect();
-            Code::from_pegs(&pegs).unwrap()
-        })
-        .collect();
+    let mut candidates: Vec<Code> = v.secrets();
     for n in 1..=10 {
         let guess = candidates[0];
         let text = v.display(&guess).to_string();
-        client
-            .send(&ClientMessage::Guess {
-                day: day.to_string(),
-                n,
-                code: text.clone(),
-            })
-            .await;
-        let ServerMessage::GuessScored {
-            guess: scored,
-            solved,
-            ..
-        } = client.recv().await
-        else {
-            panic!("not scored")
-        };
+        let (scored, solved) = guess_daily(client, day, n, &text).await;
         if solved {
             return text;
         }
@@ -329,20 +330,7 @@ async fn a_mastermind_secret_solved_under_a_throwaway_name_does_not_solve_anothe
 
     // The main account sends the scout's solution as its first guess: it is scored against its own secret.
     let (mut main, _) = Client::hello(server.addr, "mainacct").await;
-    main.send(&ClientMessage::Guess {
-        day: day.clone(),
-        n: 1,
-        code: scouted.clone(),
-    })
-    .await;
-    let ServerMessage::GuessScored {
-        guess: scored,
-        solved,
-        ..
-    } = main.recv().await
-    else {
-        panic!("not scored")
-    };
+    let (scored, solved) = guess_daily(&mut main, &day, 1, &scouted).await;
 
     // Each name's secret, drawn from the server's kept secret: the answer is the main account's own.
     let kept: String = rusqlite::Connection::open(dir.path().join(parlor_server::store::DB_FILE))

@@ -184,7 +184,7 @@ pub fn analyse(action: &NoccaAction, out: &mut dyn Write) -> Result<()> {
 }
 
 fn run_match(args: &MatchArgs, out: &mut dyn Write) -> Result<()> {
-    let bar = super::solve::progress_bar(
+    let bar = crate::cli::progress_bar(
         u64::from(args.games),
         "{bar:40} {pos}/{len} games · {elapsed_precise} · eta {eta}",
     );

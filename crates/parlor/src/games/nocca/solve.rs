@@ -5,7 +5,7 @@ use crate::cli::JsonFlag;
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use nocca::{Dims, Origin, Position, Stage, Table, Value};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
@@ -90,7 +90,7 @@ pub fn analyse(args: &SolveArgs, data_dir: &Path, out: &mut dyn Write) -> Result
             ));
         }
     }
-    let bar = progress_bar(1, "{msg:18} {bar:40} {percent:>3}% · {elapsed_precise}");
+    let bar = crate::cli::progress_bar(1, "{msg:18} {bar:40} {percent:>3}% · {elapsed_precise}");
     let started = Instant::now();
     // Away from a terminal (no bar), progress is one line on standard error per stage.
     let lines = bar.is_hidden();
@@ -192,18 +192,4 @@ pub fn analyse(args: &SolveArgs, data_dir: &Path, out: &mut dyn Write) -> Result
         }
     }
     Ok(())
-}
-
-/// A progress bar of `len` steps drawn with `template` on a terminal's standard error; elsewhere a hidden one.
-pub(super) fn progress_bar(len: u64, template: &str) -> indicatif::ProgressBar {
-    if std::io::stderr().is_terminal() {
-        let b = indicatif::ProgressBar::new(len);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(template)
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        b
-    } else {
-        indicatif::ProgressBar::hidden()
-    }
 }
