@@ -87,25 +87,19 @@ pub fn review(
     Ok(finish::<Nocca>(reviewed, &boards, method, exact, unit))
 }
 
-/// A move's value for the side that played it, after it: the goal reached is a win in 1.
-fn move_value(table: &Table, pos: &Position, mv: Move) -> Result<Value, Error> {
-    let probe = |e: nocca::ProbeError| Error::Record(format!("the table cannot value {pos}: {e}"));
-    if pos.is_goal_move(mv) {
-        return Ok(Value::Win(1));
-    }
-    let child = pos
-        .after(mv)
-        .map_err(|e| Error::Record(format!("{mv}: {e}")))?;
-    Ok(table.value(&child).map_err(probe)?.before())
-}
-
 /// One ply reviewed from the table: the position's value, the best moves, the value of the move played, its loss
 /// and mark (the number and side are the caller's).
 pub fn exact_ply(table: &Table, pos: &Position, mv: Move) -> Result<Reviewed, Error> {
     let probe = |e: nocca::ProbeError| Error::Record(format!("the table cannot value {pos}: {e}"));
     let before = table.value(pos).map_err(probe)?;
     let best = table.best_moves(pos).map_err(probe)?;
-    let after = move_value(table, pos, mv)?;
+    // The move's value for the side that played it (a goal reached is a win in 1).
+    let after = table
+        .move_values(pos)
+        .map_err(probe)?
+        .into_iter()
+        .find_map(|(m, v)| (m == mv).then_some(v))
+        .ok_or_else(|| Error::Record(format!("{mv} is not a legal move of {pos}")))?;
     let (loss, note) = exact_loss(before, after);
     Ok(Reviewed {
         number: 0,
