@@ -6,6 +6,9 @@
 # scripts/web-serve.sh.
 #
 #   scripts/web-build.sh            # release build, profile `wasm` (its own folder, apart from the page in target/web)
+#
+# The wasm is built in CARGO_TARGET_DIR when it is set (.ci/run builds it there beside other work); the page and
+# the tools stay in target/web and target/web-tools.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo=${CARGO:-cargo}
@@ -77,7 +80,7 @@ out=target/web
 rm -rf "$out"
 mkdir -p "$out"
 "$bindgen" --target web --no-typescript --out-dir "$out" --out-name parlor_web \
-    target/wasm32-unknown-unknown/wasm/parlor_web.wasm
+    "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm/parlor_web.wasm"
 page=crates/web/page
 cp "$page/worker.js" "$page/manifest.webmanifest" "$page"/icon.svg "$page"/icon-*.png "$out/"
 # index.html holds the graphical face's first screen (the menu a first visit sees) and its stylesheet, so that it

@@ -19,7 +19,7 @@ if [ -z "$exe" ]; then
     rustup target list --installed | grep -qx x86_64-pc-windows-gnu || rustup target add x86_64-pc-windows-gnu
     # The dev profile (opt-level 1): the same code as a release, built in a fraction of the time.
     cargo build --target x86_64-pc-windows-gnu -p parlor
-    exe=target/x86_64-pc-windows-gnu/debug/parlor.exe
+    exe="${CARGO_TARGET_DIR:-target}/x86_64-pc-windows-gnu/debug/parlor.exe"
 fi
 [ -f "$exe" ] || fail "no $exe"
 exe="$(realpath "$exe")"

@@ -62,7 +62,19 @@ pub struct Driver {
 
 impl Driver {
     /// Starts chromedriver on a free port, its log in `log`, and waits (at most `within`) until it says it is ready.
+    /// A port taken by another process before chromedriver could bind it is given up for another (three tries).
     pub fn start(log: &Path, within: Duration) -> Result<Self> {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            match Self::start_once(log, within) {
+                Err(e) if tries < 3 && e.to_string().contains("Address already in use") => continue,
+                started => return started,
+            }
+        }
+    }
+
+    fn start_once(log: &Path, within: Duration) -> Result<Self> {
         let binary = chromedriver_path();
         if !binary.is_file() {
             return Err(Error::new(format!(
@@ -84,7 +96,12 @@ impl Driver {
         let mut driver = Self { child, port };
         let deadline = Instant::now() + within;
         loop {
-            if driver.ready() {
+            // Ready, and on its own port: another chromedriver (a test beside this one) may have taken the port
+            // between `free_port` and this one's start, and would answer /status in its place; this one says it
+            // started only once the port is its own.
+            if driver.ready()
+                && std::fs::read_to_string(log).is_ok_and(|said| said.contains(STARTED))
+            {
                 return Ok(driver);
             }
             if let Ok(Some(status)) = driver.child.try_wait() {
@@ -143,6 +160,9 @@ impl Drop for Driver {
         let _ = self.child.wait();
     }
 }
+
+/// What chromedriver writes once it listens on its port.
+const STARTED: &str = "ChromeDriver was started successfully";
 
 fn free_port() -> Result<u16> {
     let listener = TcpListener::bind("127.0.0.1:0")?;

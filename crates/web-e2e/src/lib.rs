@@ -15,6 +15,7 @@ pub mod error;
 pub mod server;
 pub mod session;
 pub mod touch;
+pub mod turns;
 
 pub use error::{Error, Result};
 pub use fantoccini::key::Key;

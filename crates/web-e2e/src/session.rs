@@ -2,8 +2,8 @@
 //! screen and `#announce` line, reload it, and keep screenshots.
 //!
 //! The session is synchronous (each WebDriver command runs to its end on a runtime of its own, within a time limit),
-//! so that tests read as the steps a player takes. Sessions take turns: only one Chromium runs at a time, since the
-//! machine has two cores (a test of two players holds a second one in its turn: [`Session::beside`]).
+//! so that tests read as the steps a player takes. Sessions take turns: a few Chromiums run at once, however many
+//! tests run in parallel ([`crate::turns`]; a test of two players holds a second one in its turn: [`Session::beside`]).
 
 use crate::chrome::{self, Driver};
 use crate::{Error, Result, Server};
@@ -16,7 +16,6 @@ use fantoccini::wd::TimeoutConfiguration;
 use serde_json::Value;
 use std::future::Future;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 /// How long one WebDriver command may take (a navigation, a script, an action).
@@ -28,8 +27,6 @@ pub const SCREEN: Duration = Duration::from_secs(10);
 /// How long one `parlorBench` workload may run.
 pub const BENCH: Duration = Duration::from_secs(600);
 
-static TURN: Mutex<()> = Mutex::new(());
-
 /// A page open in headless Chromium; dropping it ends the WebDriver session and stops chromedriver and Chromium.
 pub struct Session {
     client: Option<fantoccini::Client>,
@@ -40,7 +37,7 @@ pub struct Session {
     started: Instant,
     profile: tempfile::TempDir,
     /// The turn this session holds (none for a second page of the same test: [`Session::beside`]).
-    _turn: Option<MutexGuard<'static, ()>>,
+    _turn: Option<crate::turns::Turn>,
 }
 
 /// A cell's centre in CSS pixels of the viewport.
@@ -63,7 +60,7 @@ impl Session {
 
     /// As [`Session::start`], without opening the page.
     pub fn launch(name: &str, site: &Path) -> Result<Self> {
-        let turn = TURN.lock().unwrap_or_else(PoisonError::into_inner);
+        let turn = crate::turns::take()?;
         Self::launch_in_turn(name, site, Some(turn))
     }
 
@@ -76,11 +73,7 @@ impl Session {
         Ok(session)
     }
 
-    fn launch_in_turn(
-        name: &str,
-        site: &Path,
-        turn: Option<MutexGuard<'static, ()>>,
-    ) -> Result<Self> {
+    fn launch_in_turn(name: &str, site: &Path, turn: Option<crate::turns::Turn>) -> Result<Self> {
         let server = Server::start(site)
             .map_err(|e| Error::new(format!("serving {}: {e}", site.display())))?;
         let profile = tempfile::Builder::new()
