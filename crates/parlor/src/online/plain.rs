@@ -72,6 +72,7 @@ pub fn run(url: &str, me: Identity, env: &Env, played: Played) -> Result<()> {
     let up = link::start(
         url,
         me.clone(),
+        super::identity::keeper(env.config_dir.clone()),
         Box::new(move |d| net.send(Input::Net(d)).is_ok()),
     );
     std::thread::spawn(move || {

@@ -75,7 +75,8 @@ pub trait Daily: std::fmt::Debug + Send {
 
     /// Takes one of the server's messages: the lines to tell the player when it is this challenge's, else `None`.
     /// `key` is the full screen's key that opens the challenge, as bound (none in plain mode, whose lines name its
-    /// commands).
+    /// commands). Every `error` is passed to every challenge too (a refusal of what it sent, maybe), before the
+    /// client says it; what a challenge answers to one is not shown.
     fn hear(&mut self, msg: &ServerMessage, key: Option<&str>) -> Option<Vec<String>>;
 
     /// A row of its leaderboard in words.
