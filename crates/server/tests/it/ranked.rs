@@ -432,3 +432,43 @@ async fn a_ranked_2048_on_postgres_goes_on_after_a_restart_with_the_same_tiles()
     let all_slides: Vec<Direction> = slides.iter().chain(&more_slides).copied().collect();
     check_against_engine(ranked_seed(&secret, &at.day, "ann"), &all_slides, &all);
 }
+
+#[test]
+fn a_database_of_schema_5_gets_the_ranked_games_and_keeps_its_plain_board() {
+    use parlor_server::Store as _;
+    use parlor_server::store::Daily2048;
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = parlor_server::SqliteStore::open(dir.path()).unwrap();
+    let day = "2026-12-01";
+    // A game handed in whole on the plain board, as a server of schema 5 ranked it.
+    let old = Daily2048 {
+        day: day.into(),
+        board: "plain".into(),
+        name: "ann".into(),
+        score: 1200,
+        max_tile: 128,
+        moves: 150,
+        actions: "l".repeat(150),
+    };
+    assert!(store.add_2048(&old).unwrap());
+    drop(store);
+    let db = rusqlite::Connection::open(dir.path().join(parlor_server::store::DB_FILE)).unwrap();
+    db.execute_batch("DROP TABLE ranked_2048; PRAGMA user_version = 5;")
+        .unwrap();
+    drop(db);
+    let mut store = parlor_server::SqliteStore::open(dir.path()).unwrap();
+    store.start_ranked_2048(day, "bob", 4).unwrap();
+    let mut bob = store.ranked_2048(day, "bob").unwrap().unwrap();
+    bob.slides = "u".into();
+    bob.score = 4;
+    assert!(store.slide_ranked_2048("", &bob).unwrap());
+    assert_eq!(
+        store.board_2048(day, "plain", 10).unwrap(),
+        [("ann".into(), 1200, 128, 150), ("bob".into(), 4, 4, 1)]
+    );
+    let version: i64 = rusqlite::Connection::open(dir.path().join(parlor_server::store::DB_FILE))
+        .unwrap()
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, parlor_server::store::SCHEMA_VERSION);
+}

@@ -462,7 +462,7 @@ mod tests {
             Some(vec![DailySaid::Send(ClientMessage::Ranked2048 {})])
         );
         today.hear(
-            &dealt(0, "2,0,0,0/0,0,0,0/0,0,0,0/0,0,0,2", None, false),
+            &dealt(0, "2,0,0,2/0,0,0,0/0,0,0,0/0,0,0,0", None, false),
             None,
         );
         // A slide that moves nothing is not sent.

@@ -140,7 +140,7 @@ pub(super) fn migrate(conn: &Connection, path: &Path) -> Result<()> {
         // before stay in daily_2048 and still show on it.
         conn.execute_batch(
             "BEGIN;
-             CREATE TABLE ranked_2048 (
+             CREATE TABLE IF NOT EXISTS ranked_2048 (
                  day TEXT NOT NULL, name TEXT NOT NULL, slides TEXT NOT NULL DEFAULT '',
                  score INTEGER NOT NULL DEFAULT 0, max_tile INTEGER NOT NULL, over INTEGER NOT NULL DEFAULT 0,
                  started_unix_ms INTEGER NOT NULL, at_unix_ms INTEGER NOT NULL,
