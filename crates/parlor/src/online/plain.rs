@@ -138,6 +138,15 @@ pub fn run(url: &str, me: Identity, env: &Env, played: Played) -> Result<()> {
                 if after != before {
                     show(&model, out)?;
                 }
+                // What a daily challenge has due now (a slide typed ahead, once the last one is answered).
+                for d in model.dailies.iter_mut() {
+                    for said in d.due() {
+                        match said {
+                            DailySaid::Say(line) => writeln!(out, "{line}")?,
+                            DailySaid::Send(msg) => session.send(msg),
+                        }
+                    }
+                }
                 model.refused.is_none()
             }
         };

@@ -78,10 +78,16 @@ struct Ranked {
     tile: Option<(usize, usize)>,
     /// Whether no slide is left.
     over: bool,
-    /// The slide sent and not answered yet (its number and letter): a key meanwhile sends it again (harmless, the
-    /// server answers a slide sent twice the same), since its tile decides what the next slide does.
+    /// The slide sent and not answered yet (its number and letter): its tile decides what the next slide does, so
+    /// slides typed meanwhile wait in `ahead`; after a reconnection it is sent again (harmless: the server answers
+    /// a slide sent twice the same).
     waiting: Option<(u64, String)>,
+    /// Slides typed while one was waiting, played in order as the answers come (at most [`AHEAD`]).
+    ahead: std::collections::VecDeque<Direction>,
 }
+
+/// The most slides kept typed ahead of the server's answers.
+const AHEAD: usize = 64;
 
 /// The client's side of 2048 of the day.
 #[derive(Debug, Default)]
@@ -92,6 +98,8 @@ pub struct Today {
     playing: Option<Ranked>,
     /// A refusal came while playing: the game is asked again before the next slide (the server's is the game).
     resync: bool,
+    /// The connection came back while a slide waited: it is sent again.
+    resend: bool,
     /// `ranked_2048` was sent and not answered yet.
     asked: bool,
     /// Played on the online screen (else in plain mode).
@@ -149,6 +157,26 @@ impl Today {
         lines
     }
 
+    /// Sends `dir` as the next slide of `g`, unless it moves nothing or the game is over (said instead).
+    fn send_slide(g: &mut Ranked, dir: Direction) -> DailySaid {
+        if g.over {
+            return DailySaid::Say(format!(
+                "ranked 2048 of {} is over at {} points",
+                g.day, g.score
+            ));
+        }
+        if !g.board.can_slide(dir) {
+            return DailySaid::Say("refused: that slide moves nothing".to_string());
+        }
+        let (n, dir) = (g.moves + 1, letter(dir));
+        g.waiting = Some((n, dir.clone()));
+        DailySaid::Send(ClientMessage::Slide2048 {
+            day: g.day.clone(),
+            n,
+            dir,
+        })
+    }
+
     /// A command on the game being played: what to say and send.
     fn command(&mut self, cmd: Cmd) -> Vec<DailySaid> {
         if self.resync {
@@ -163,30 +191,13 @@ impl Today {
             return Vec::new();
         };
         match cmd {
-            Cmd::Slide(dir) => {
-                let (n, dir) = match &g.waiting {
-                    // Its tile is not known yet: the slide waited for goes again.
-                    Some((n, d)) => (*n, d.clone()),
-                    None if g.over => {
-                        return vec![DailySaid::Say(format!(
-                            "ranked 2048 of {} is over at {} points",
-                            g.day, g.score
-                        ))];
-                    }
-                    None if !g.board.can_slide(dir) => {
-                        return vec![DailySaid::Say(
-                            "refused: that slide moves nothing".to_string(),
-                        )];
-                    }
-                    None => (g.moves + 1, letter(dir)),
-                };
-                g.waiting = Some((n, dir.clone()));
-                vec![DailySaid::Send(ClientMessage::Slide2048 {
-                    day: g.day.clone(),
-                    n,
-                    dir,
-                })]
+            Cmd::Slide(dir) if g.waiting.is_some() => {
+                if g.ahead.len() < AHEAD {
+                    g.ahead.push_back(dir);
+                }
+                Vec::new()
             }
+            Cmd::Slide(dir) => vec![Self::send_slide(g, dir)],
             Cmd::Back => {
                 let line = format!(
                     "ranked 2048 of {} left at {} points: the server keeps it as it is",
@@ -266,6 +277,12 @@ impl Daily for Today {
                     tile: tile.map(|Tile { row, col, .. }| (row as usize, col as usize)),
                     over: *over,
                     waiting: None,
+                    ahead: self
+                        .playing
+                        .as_mut()
+                        .filter(|cur| cur.day == *day)
+                        .map(|cur| std::mem::take(&mut cur.ahead))
+                        .unwrap_or_default(),
                 };
                 self.resync = false;
                 let lines = self.dealt_lines(&g, *rank, first);
@@ -284,12 +301,18 @@ impl Daily for Today {
                 board_name(*board)
             )]),
             ServerMessage::Error { .. } => {
-                // Maybe the slide waited for: the server's game is asked again before the next one.
+                // Maybe the slide waited for: the server's game is asked again before the next one, and the slides
+                // typed ahead of it are dropped.
                 if let Some(g) = self.playing.as_mut()
                     && g.waiting.take().is_some()
                 {
+                    g.ahead.clear();
                     self.resync = true;
                 }
+                None
+            }
+            ServerMessage::Welcome { .. } => {
+                self.resend = self.playing.as_ref().is_some_and(|g| g.waiting.is_some());
                 None
             }
             _ => None,
@@ -330,13 +353,31 @@ impl Daily for Today {
     }
 
     fn due(&mut self) -> Vec<DailySaid> {
-        if self.resync && self.on_screen {
+        if self.resync {
             self.resync = false;
             self.asked = true;
-            vec![DailySaid::Send(ClientMessage::Ranked2048 {})]
-        } else {
-            Vec::new()
+            return vec![DailySaid::Send(ClientMessage::Ranked2048 {})];
         }
+        let Some(g) = self.playing.as_mut() else {
+            return Vec::new();
+        };
+        if std::mem::take(&mut self.resend)
+            && let Some((n, dir)) = g.waiting.clone()
+        {
+            return vec![DailySaid::Send(ClientMessage::Slide2048 {
+                day: g.day.clone(),
+                n,
+                dir,
+            })];
+        }
+        // The slides typed ahead, once the one before is answered: the first that moves is sent.
+        let mut said = Vec::new();
+        while g.waiting.is_none()
+            && let Some(dir) = g.ahead.pop_front()
+        {
+            said.push(Self::send_slide(g, dir));
+        }
+        said
     }
 
     fn key(&mut self, key: &KeyEvent) -> Vec<DailySaid> {
@@ -480,8 +521,10 @@ mod tests {
             })])
         };
         assert_eq!(today.plain(&["s"]), slide(1, "d"));
-        // Before its tile comes, any slide sends the one waited for again.
-        assert_eq!(today.plain(&["d"]), slide(1, "d"));
+        // Before its tile comes, slides typed wait their turn.
+        assert_eq!(today.plain(&["d"]), Some(Vec::new()));
+        assert_eq!(today.plain(&["a"]), Some(Vec::new()));
+        assert_eq!(today.due(), Vec::new(), "slide 1 is not answered yet");
         let tile = Tile {
             row: 0,
             col: 1,
@@ -494,8 +537,12 @@ mod tests {
             )
             .unwrap();
         assert!(lines[0].contains("2+"), "the new tile is marked: {lines:?}");
-        assert_eq!(today.plain(&["a"]), slide(2, "l"));
-        // The answer to slide 1 sent again comes after: it is older than what is known, and changes nothing.
+        assert_eq!(
+            Some(today.due()),
+            slide(2, "r"),
+            "the next typed, once answered"
+        );
+        // An answer older than what is known (slide 1's, sent again) changes nothing.
         assert_eq!(
             today.hear(
                 &dealt(1, "0,2,0,0/0,0,0,0/0,0,0,0/2,0,0,2", Some(tile), false),
@@ -503,16 +550,21 @@ mod tests {
             ),
             Some(Vec::new())
         );
-        assert_eq!(today.plain(&["a"]), slide(2, "l"));
-        // A refusal: the game is asked again before the next slide.
+        // The connection back: the slide waited for goes again.
+        let welcome = ServerMessage::Welcome {
+            name: "ann".into(),
+            rating: protocol::Rating::NEW,
+            games: Vec::new(),
+        };
+        today.hear(&welcome, None);
+        assert_eq!(Some(today.due()), slide(2, "r"));
+        assert_eq!(today.due(), Vec::new());
+        // A refusal: the slides typed ahead are dropped and the game is asked again.
         today.hear(
             &ServerMessage::error(protocol::ErrorCode::Conflict, "no", None),
             None,
         );
-        assert_eq!(
-            today.plain(&["a"]).unwrap()[1],
-            DailySaid::Send(ClientMessage::Ranked2048 {})
-        );
+        assert_eq!(today.due(), [DailySaid::Send(ClientMessage::Ranked2048 {})]);
         let over = today
             .hear(
                 &dealt(9, "2,4,2,4/4,2,4,2/2,4,2,4/4,2,4,2", Some(tile), true),
