@@ -305,8 +305,8 @@ fn two_clients_play_a_game_to_its_end_and_see_the_same_result() {
     let before = &text[..text.find(&row).unwrap()];
     let last = before
         .lines()
-        .filter_map(|l| l.strip_prefix("score "))
-        .last()
+        .rev()
+        .find_map(|l| l.strip_prefix("score "))
         .unwrap()
         .to_string();
     assert!(
