@@ -83,6 +83,25 @@ pub(super) fn seed(
     Ok((today, daily::seed(secret, what, day)))
 }
 
+/// A player's own seed of a day's game, `of(secret, day)`, if `day` is today: with the day.
+pub(super) fn player_seed(
+    shared: &Shared,
+    day: &str,
+    of: impl FnOnce(&str, &str) -> u64,
+) -> Result<(String, u64), Box<ServerMessage>> {
+    // The day checked (today), whatever the game.
+    let (day, _) = seed(shared, "2048", day)?;
+    let Some(secret) = &shared.secret else {
+        return Err(boxed_error(
+            ErrorCode::Internal,
+            "the daily challenges are off",
+            None,
+        ));
+    };
+    let seed = of(secret, &day);
+    Ok((day, seed))
+}
+
 /// The error sent when the store fails at `doing` (logged).
 pub(super) fn internal(doing: String) -> impl FnOnce(StoreError) -> Box<ServerMessage> {
     move |e| {
@@ -185,15 +204,9 @@ async fn daily_mastermind(shared: &Shared, name: &str) -> Answer {
 
 /// Scores `name`'s guess number `n` at the day's Mastermind, and keeps it.
 async fn guess(shared: &Shared, name: &str, day: &str, n: u32, code: &str) -> Answer {
-    let (day, _) = seed(shared, "mastermind", day)?;
-    let Some(secret) = &shared.secret else {
-        return Err(boxed_error(
-            ErrorCode::Internal,
-            "the daily challenges are off",
-            None,
-        ));
-    };
-    let seed = daily::mastermind_seed(secret, &day, name);
+    let (day, seed) = player_seed(shared, day, |secret, day| {
+        daily::mastermind_seed(secret, day, name)
+    })?;
     let fail = || internal(format!("a Mastermind guess of {name}"));
     let (d, who) = (day.clone(), name.to_string());
     let earlier = shared

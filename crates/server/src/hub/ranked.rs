@@ -4,28 +4,21 @@
 //! are answered by their connection, outside the hub's lock.
 
 use super::boxed_error;
-use super::daily::{Answer, internal, seed};
+use super::daily::{Answer, internal, player_seed};
 use crate::Shared;
 use crate::ranked::{self, Dealt, Slid};
 use crate::store::{RANKED_BOARD, Ranked2048};
 use parlor_online::protocol::ErrorCode;
 
-/// `name`'s seed of today's ranked game, with the day.
+/// `name`'s seed of the ranked game of `day` (today), with the day.
 fn ranked_seed(
     shared: &Shared,
     name: &str,
     day: &str,
 ) -> Result<(String, u64), Box<parlor_online::protocol::ServerMessage>> {
-    let (day, _) = seed(shared, "2048", day)?;
-    let Some(secret) = &shared.secret else {
-        return Err(boxed_error(
-            ErrorCode::Internal,
-            "the daily challenges are off",
-            None,
-        ));
-    };
-    let seed = ranked::ranked_seed(secret, &day, name);
-    Ok((day, seed))
+    player_seed(shared, day, |secret, day| {
+        ranked::ranked_seed(secret, day, name)
+    })
 }
 
 /// The error a refusal of the ranked game is sent as.

@@ -351,18 +351,10 @@ async fn a_refused_slide_changes_nothing() {
     server.stop().await;
 }
 
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-}
-
 #[test]
 fn a_ranked_2048_taken_up_after_the_server_was_killed_goes_on_with_the_same_tiles() {
     let dir = tempfile::tempdir().unwrap();
-    let first = runtime();
+    let first = crate::restart::runtime();
     let (start_of, seen, slides, server) = first.block_on(async {
         let server = TestServer::start(dir.path(), quick(30_000)).await;
         let (mut ann, _) = Client::hello(server.addr, "ann").await;
@@ -374,7 +366,7 @@ fn a_ranked_2048_taken_up_after_the_server_was_killed_goes_on_with_the_same_tile
     drop(first);
     drop(server);
 
-    let second = runtime();
+    let second = crate::restart::runtime();
     second.block_on(async {
         let server = TestServer::start(dir.path(), quick(30_000)).await;
         let (mut ann, _) = Client::hello(server.addr, "ann").await;
