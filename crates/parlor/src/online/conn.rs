@@ -304,6 +304,21 @@ impl Conn {
             {
                 vec![Out::Tell(Down::Refused(message.clone())), Out::Stop]
             }
+            // A server older than `register` issues no token: said, and not tried again.
+            ServerMessage::Error {
+                code: ErrorCode::Malformed,
+                message,
+                ..
+            } if !self.welcomed && message.contains("unknown variant `register`") => {
+                vec![
+                    Out::Tell(Down::Refused(
+                        "this server is older than Parlor's registration (it issues no tokens): a new name cannot \
+                         register there; update the server"
+                            .to_string(),
+                    )),
+                    Out::Stop,
+                ]
+            }
             ServerMessage::Event { game, event } => {
                 let game = *game;
                 if !self.fresh(game, event) {
@@ -476,6 +491,25 @@ mod tests {
                 name: "ann".into(),
                 token: issued.into()
             })]
+        );
+    }
+
+    #[test]
+    fn a_server_older_than_registration_is_said_and_not_tried_again() {
+        let mut c = Conn::new(Identity {
+            name: "ann".into(),
+            token: String::new(),
+        });
+        c.opened(0);
+        let old = ServerMessage::error(
+            ErrorCode::Malformed,
+            "not a valid message: unknown variant `register`, expected one of `hello`, `lobby`",
+            None,
+        );
+        let out = c.text(&old.to_text(), 1);
+        assert!(
+            matches!(&out[..], [Out::Tell(Down::Refused(why)), Out::Stop] if why.contains("older")),
+            "{out:?}"
         );
     }
 
