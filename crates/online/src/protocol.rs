@@ -43,11 +43,15 @@
 //!    import it into the local history and replay it; with each move's time, [`MoveTime`], when the server kept
 //!    them); `games` lists a player's last finished games. Following the lobby and watching are the connection's
 //!    own: after connecting again a client asks for them again.
-//! 7. Daily challenges (the day is the UTC date, `YYYY-MM-DD`): `daily_2048` gives the day's seed; the client plays
+//! 7. Daily challenges (the day is the UTC date, `YYYY-MM-DD`): the ranked 2048 is dealt by the server tile by
+//!    tile: `ranked_2048` starts the player's game of the day or gives it as it stands (`dealt_2048`), and each
+//!    `slide_2048` (numbered, one letter) is played by the server, which answers `dealt_2048` with the tile it
+//!    placed; the game's seed is the player's own and never sent, there is no undo, and the server's score ranks
+//!    on the `plain` board. The unranked 2048: `daily_2048` gives the day's shared seed; the client plays
 //!    with `twenty48::Game::new(Rules::default(), seed)` and sends `submit_2048` with every action (slides and
 //!    undos, [`actions_to_letters`]), the score it claims, and whether hints or undo were used; the server replays
-//!    them, refuses a claimed score the moves do not produce, and ranks the score it computed (games with hints or
-//!    undo on the `assisted` board, the others on `plain`). `daily_mastermind` gives the day's game (the secret never
+//!    them, refuses a claimed score the moves do not produce, and keeps the score it computed on the `assisted`
+//!    board. `daily_mastermind` gives the day's game (the secret never
 //!    leaves the server) and the guesses already scored; each `guess` is scored by the server. `leaderboard` ranks
 //!    a day's board by the server's figures only.
 

@@ -1,5 +1,6 @@
-//! The daily challenges, judged by the server: 2048 of the day (the server gives the seed, replays the actions it
-//! is sent with the `twenty48` engine and ranks the score it computes) and Mastermind of the day (each player's
+//! The daily challenges, judged by the server: 2048 of the day (ranked: dealt tile by tile by the server,
+//! [`crate::ranked`]; unranked: the server gives the day's seed, replays the actions it is sent with the `twenty48`
+//! engine and ranks the score it computes on the unranked board) and Mastermind of the day (each player's
 //! secret, drawn from the day's seed and the player's name, never leaves the server; each guess is scored here). The day is the UTC date; each day's
 //! seeds come from a secret the server keeps in its database, so nobody can know a day's game before it comes.
 
@@ -86,14 +87,10 @@ pub struct Scored {
 }
 
 /// Replays a 2048 game from `seed` with the standard rules and checks what the client claims: the actions must
-/// read and replay, an undo must be declared, and the score must be the replay's.
-pub fn score_2048(
-    seed: u64,
-    letters: &str,
-    claimed: u64,
-    hints: bool,
-    undo: bool,
-) -> Result<Scored, Refused> {
+/// read and replay, an undo must be declared, and the score must be the replay's. A game handed in whole goes on the
+/// unranked board (`assisted`), whatever it used: the ranked board (`plain`) is fed only by the games the server
+/// deals tile by tile ([`crate::ranked`]), since a client that knows the seed knows every tile to come.
+pub fn score_2048(seed: u64, letters: &str, claimed: u64, undo: bool) -> Result<Scored, Refused> {
     let actions = letters_to_actions(letters)
         .map_err(|e| Refused::new(ErrorCode::BadActions, e.to_string()))?;
     if !undo && actions.contains(&twenty48::Action::Undo) {
@@ -118,11 +115,7 @@ pub fn score_2048(
         ));
     }
     Ok(Scored {
-        board: if hints || undo {
-            Board::Assisted
-        } else {
-            Board::Plain
-        },
+        board: Board::Assisted,
         score: game.score(),
         max_tile: game.board().max_tile(),
         moves: u64::try_from(game.moves_made()).unwrap_or(u64::MAX),

@@ -32,9 +32,11 @@ pub use liveness::{HEARTBEAT_SECS, parse_heartbeat};
 pub mod log;
 pub mod metrics;
 pub mod options;
+pub mod ranked;
 pub mod rating;
 pub mod runclock;
 pub mod store;
+pub mod token;
 
 use axum::Router;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -527,6 +529,9 @@ async fn connection(shared: Arc<Shared>, socket: WebSocket, ip: IpAddr) {
         match (&name, msg) {
             (None, ClientMessage::Hello { name: n, token }) => {
                 name = hub::hello(&shared, &conn, &n, &token).await;
+            }
+            (None, ClientMessage::Register { name: n }) => {
+                name = hub::register(&shared, &conn, &n).await;
             }
             (None, _) => send(&conn, ErrorCode::NotIntroduced, "say hello first"),
             (Some(n), msg) => {

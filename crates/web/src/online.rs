@@ -205,6 +205,21 @@ mod socket {
                 Out::Tell(d) => link.borrow_mut().inbox.push(d),
                 Out::Drop(why) => return closed(link, why),
                 Out::Stop => return stop(link),
+                // A token the server issued (the page makes its own, so this comes only from a page that had none).
+                Out::Keep(identity) => {
+                    let kept = Kept {
+                        name: identity.name,
+                        token: identity.token,
+                        server: link.borrow().url.clone(),
+                    };
+                    let saved = storage().map(|s| s.set_item(KEY, &kept.text()));
+                    if !matches!(saved, Some(Ok(()))) {
+                        link.borrow_mut().inbox.push(Down::Refused(
+                            "the browser refused to keep the token the server issued: not connecting".into(),
+                        ));
+                        return stop(link);
+                    }
+                }
             }
         }
     }

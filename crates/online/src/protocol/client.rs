@@ -6,13 +6,23 @@ use super::*;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
-    /// The first message of every connection: who this is. An unknown name is registered with its token; a known
-    /// one must bring the same token. Answered by `welcome`.
+    /// The first message of every connection: who this is. A known name must bring its token. An unknown name is
+    /// registered with the token it brings (the way of clients older than `register`, kept so that they go on
+    /// working). Answered by `welcome`.
     Hello {
         /// The player's name (1 to [`MAX_NAME_CHARS`] letters, digits, `_` or `-`).
         name: String,
         /// The player's secret, made and kept by the client ([`TOKEN_CHARS`] printable ASCII characters).
         token: String,
+    },
+    /// The first message of a new player's first connection, instead of `hello`: registers the name, for which the
+    /// server makes a token (128 random bits from the operating system, 32 hexadecimal digits). Answered by
+    /// `registered` (the token, sent this once: the client keeps it and says `hello` with it from then on), then
+    /// `welcome`, as `hello` is. Refused with `bad_name` if the name is taken (also in another case), or
+    /// `rate_limited` past the address's registrations an hour.
+    Register {
+        /// The name wanted (1 to [`MAX_NAME_CHARS`] letters, digits, `_` or `-`).
+        name: String,
     },
     /// Ask for the lobby; answered by `lobby`.
     Lobby {
@@ -122,10 +132,11 @@ pub enum ClientMessage {
         /// The player.
         player: String,
     },
-    /// Ask for today's 2048 challenge; answered by `daily_2048`.
+    /// Ask for today's 2048 challenge; answered by `daily_2048` (the day's shared seed, the unranked board's).
     #[serde(rename = "daily_2048")]
     Daily2048 {},
-    /// Hand in a game of today's 2048; answered by `scored_2048`, or refused (`score_mismatch` if the moves do not
+    /// Hand in a game of today's unranked 2048 (played from the shared seed); answered by `scored_2048` (on the
+    /// `assisted` board, whatever was used: the ranked board takes only the games the server deals), or refused (`score_mismatch` if the moves do not
     /// produce the score claimed, `bad_actions` if they do not replay, `duplicate` if this board of the day already
     /// has your game, `bad_day` if the day is not today's).
     #[serde(rename = "submit_2048")]
@@ -140,6 +151,26 @@ pub enum ClientMessage {
         hints: bool,
         /// Whether undo was used (must be true if `actions` holds a `z`).
         undo: bool,
+    },
+    /// Start today's ranked 2048, or take it up again (after a reconnect, on another device): answered by
+    /// `dealt_2048` with the game as it stands (at the start, the board with its two first tiles). The server deals
+    /// the game from a seed of its own for each player and day, which it sends to nobody before the day is over;
+    /// one ranked game a player a day, ranked on the `plain` board by the server's score.
+    #[serde(rename = "ranked_2048")]
+    Ranked2048 {},
+    /// A slide in today's ranked 2048: the server plays it with the `twenty48` engine's rules, places the next
+    /// tile and answers `dealt_2048` with that tile. Refused (and nothing changes): `illegal_move` if the slide
+    /// moves nothing, `game_over` once no slide is left, `not_found` before `ranked_2048`, `bad_day` if the day is
+    /// not today's, `conflict` if `n` is not the next slide's number, `duplicate` if slide `n` was played in
+    /// another direction. The same slide sent again (same `n`, same direction) is answered again, unchanged.
+    #[serde(rename = "slide_2048")]
+    Slide2048 {
+        /// The day (`YYYY-MM-DD`, UTC), as `dealt_2048` gave it.
+        day: String,
+        /// The slide's number: 1 for the first, one more than the slides already played.
+        n: u64,
+        /// The direction, one letter: `u`, `d`, `l` or `r` ([`actions_to_letters`]).
+        dir: String,
     },
     /// Ask for today's Mastermind; answered by `daily_mastermind`.
     DailyMastermind {},

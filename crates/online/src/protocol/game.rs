@@ -207,10 +207,12 @@ pub enum Daily {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Board {
-    /// Games played without hints or undo (Mastermind's only board).
+    /// The ranked board: 2048's ranked games, dealt by the server tile by tile (no hints, no undo); Mastermind's
+    /// only board.
     #[default]
     Plain,
-    /// 2048 games in which hints or undo were used.
+    /// 2048's unranked board: games played on the client from the day's shared seed and handed in whole
+    /// (`submit_2048`), with or without hints and undo.
     Assisted,
 }
 

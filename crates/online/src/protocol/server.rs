@@ -128,6 +128,14 @@ pub enum ServerMessage {
         /// The games in play, with the number of their last event.
         games: Vec<GameInPlay>,
     },
+    /// The answer to `register`: the name is the player's, and this is its token, made by the server and sent this
+    /// once (the server keeps only its SHA-256). `welcome` follows.
+    Registered {
+        /// The name, as registered.
+        name: String,
+        /// The token: 32 hexadecimal digits (128 random bits).
+        token: String,
+    },
     /// The lobby.
     Lobby {
         /// How many players are online (the list may be cut at [`LIST_LIMIT`]).
@@ -234,6 +242,27 @@ pub enum ServerMessage {
         /// Its rank on the board now.
         rank: u32,
     },
+    /// Today's ranked 2048 as it stands, the answer to `ranked_2048` and to each `slide_2048`.
+    #[serde(rename = "dealt_2048")]
+    Dealt2048 {
+        /// The day (`YYYY-MM-DD`, UTC).
+        day: String,
+        /// The slides played so far (the next one is number `moves + 1`).
+        moves: u64,
+        /// The board after them, in the `twenty48` crate's notation (rows top to bottom joined by `/`, cells by
+        /// `,`, `0` for empty; `twenty48::Board::from_str` reads it).
+        board: String,
+        /// The score, as the server counts it.
+        score: u64,
+        /// Optional: the tile the server placed after slide `moves`; none in the answer to `ranked_2048`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tile: Option<Tile>,
+        /// Whether no slide is left: the game is over and ranked as it stands.
+        over: bool,
+        /// Optional: the game's rank on the day's `plain` board, once it is over.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rank: Option<u32>,
+    },
     /// Today's Mastermind, with your guesses so far.
     DailyMastermind {
         /// The day (`YYYY-MM-DD`, UTC).
@@ -305,6 +334,18 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         game: Option<u64>,
     },
+}
+
+/// A tile the server placed in a ranked 2048 game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tile {
+    /// Its row, from 0 at the top.
+    pub row: u32,
+    /// Its column, from 0 at the left.
+    pub col: u32,
+    /// Its value (2 or 4).
+    pub value: u64,
 }
 
 /// A game in play, as `welcome` lists it.

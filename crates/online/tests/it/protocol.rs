@@ -4,7 +4,7 @@ use parlor_online::protocol::{
     Board, ChallengeInfo, ClientMessage, Clocks, Daily, EndReason, ErrorCode, Event, EventKind,
     GameInPlay, GameRecord, GameSummary, LeaderEntry, LiveGame, MAX_MESSAGE_BYTES,
     MAX_SERVER_MESSAGE_BYTES, MAX_SUBMIT_BYTES, MoveTime, ParseError, PlayerInfo, QueueEntry,
-    RECORD_FORMAT, Rating, RatingChange, RatingChanges, ScoredGuess, ServerMessage, Side,
+    RECORD_FORMAT, Rating, RatingChange, RatingChanges, ScoredGuess, ServerMessage, Side, Tile,
     TimeControl, actions_to_letters, check_name, check_token, letters_to_actions,
 };
 use proptest::prelude::*;
@@ -79,6 +79,13 @@ fn client_message() -> impl Strategy<Value = ClientMessage> {
                 }
             ),
         Just(ClientMessage::DailyMastermind {}),
+        Just(ClientMessage::Ranked2048 {}),
+        TEXT.prop_map(|name| ClientMessage::Register { name }),
+        (TEXT, any::<u64>(), "[udlr]").prop_map(|(day, n, dir)| ClientMessage::Slide2048 {
+            day,
+            n,
+            dir
+        }),
         (TEXT, any::<u32>(), TEXT).prop_map(|(day, n, code)| ClientMessage::Guess { day, n, code }),
         (daily(), proptest::option::of(TEXT), board())
             .prop_map(|(daily, day, board)| { ClientMessage::Leaderboard { daily, day, board } }),
@@ -362,6 +369,24 @@ fn lists() -> impl Strategy<Value = ServerMessage> {
 fn dailies() -> impl Strategy<Value = ServerMessage> {
     prop_oneof![
         (TEXT, any::<u64>()).prop_map(|(day, seed)| ServerMessage::Daily2048 { day, seed }),
+        (TEXT, TEXT).prop_map(|(name, token)| ServerMessage::Registered { name, token }),
+        (
+            (TEXT, any::<u64>(), TEXT, any::<u64>()),
+            proptest::option::of((any::<u32>(), any::<u32>(), any::<u64>())),
+            any::<bool>(),
+            proptest::option::of(any::<u32>())
+        )
+            .prop_map(|((day, moves, board, score), tile, over, rank)| {
+                ServerMessage::Dealt2048 {
+                    day,
+                    moves,
+                    board,
+                    score,
+                    tile: tile.map(|(row, col, value)| Tile { row, col, value }),
+                    over,
+                    rank,
+                }
+            }),
         (
             TEXT,
             board(),

@@ -59,6 +59,9 @@ pub enum Out {
     Drop(String),
     /// Close the socket and connect no more (the server refused the player; the front end has been told).
     Stop,
+    /// Keep this identity where the player's is kept, before anything else: the server issued its token (at
+    /// registration, the one time it sends it). If it cannot be kept, tell the front end and stop.
+    Keep(Identity),
 }
 
 /// Silence after which the client asks the server whether it is there (`ping`), and again as long as it stays
@@ -145,16 +148,22 @@ impl Conn {
         self.dialing_ms = Some(now_ms);
     }
 
-    /// A socket opened at `now_ms`: say `hello`.
+    /// A socket opened at `now_ms`: say `hello`, or `register` the name when the identity has no token yet (the
+    /// server issues it).
     pub fn opened(&mut self, now_ms: u64) -> Vec<Out> {
         self.open = true;
         self.welcomed = false;
         self.heard_ms = now_ms;
         self.pinged_ms = None;
         self.dialing_ms = None;
-        vec![Out::Send(ClientMessage::Hello {
-            name: self.identity.name.clone(),
-            token: self.identity.token.clone(),
+        let name = self.identity.name.clone();
+        vec![Out::Send(if self.identity.token.is_empty() {
+            ClientMessage::Register { name }
+        } else {
+            ClientMessage::Hello {
+                name,
+                token: self.identity.token.clone(),
+            }
         })]
     }
 
@@ -237,6 +246,13 @@ impl Conn {
             return Vec::new();
         };
         match &msg {
+            // The token the server issued, kept before anything else; once one is held, no other replaces it.
+            ServerMessage::Registered { name, token } if self.identity.token.is_empty() => {
+                self.identity.name.clone_from(name);
+                self.identity.token.clone_from(token);
+                vec![Out::Keep(self.identity.clone())]
+            }
+            ServerMessage::Registered { .. } => Vec::new(),
             ServerMessage::Welcome { games, .. } => {
                 self.welcomed = true;
                 for g in games {
@@ -287,6 +303,21 @@ impl Conn {
                 if !self.welcomed && matches!(code, ErrorCode::BadName | ErrorCode::BadToken) =>
             {
                 vec![Out::Tell(Down::Refused(message.clone())), Out::Stop]
+            }
+            // A server older than `register` issues no token: said, and not tried again.
+            ServerMessage::Error {
+                code: ErrorCode::Malformed,
+                message,
+                ..
+            } if !self.welcomed && message.contains("unknown variant `register`") => {
+                vec![
+                    Out::Tell(Down::Refused(
+                        "this server is older than Parlor's registration (it issues no tokens): a new name cannot \
+                         register there; update the server"
+                            .to_string(),
+                    )),
+                    Out::Stop,
+                ]
             }
             ServerMessage::Event { game, event } => {
                 let game = *game;
@@ -424,6 +455,62 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn a_new_identity_registers_and_keeps_the_token_the_server_issued_before_anything_else() {
+        let mut c = Conn::new(Identity {
+            name: "ann".into(),
+            token: String::new(),
+        });
+        assert_eq!(
+            c.opened(0),
+            [Out::Send(ClientMessage::Register { name: "ann".into() })]
+        );
+        let issued = "0123456789abcdef0123456789abcdef";
+        let registered = ServerMessage::Registered {
+            name: "ann".into(),
+            token: issued.into(),
+        };
+        let kept = Identity {
+            name: "ann".into(),
+            token: issued.into(),
+        };
+        assert_eq!(c.text(&registered.to_text(), 1), [Out::Keep(kept.clone())]);
+        assert_eq!(c.identity(), &kept);
+        // Welcomed; the next socket says hello with the token, and a second `registered` changes nothing.
+        assert!(matches!(
+            c.text(&welcome(&[]), 2)[0],
+            Out::Tell(Down::Connected)
+        ));
+        assert!(c.text(&registered.to_text(), 3).is_empty());
+        let _ = c.closed("dropped");
+        assert_eq!(
+            c.opened(4),
+            [Out::Send(ClientMessage::Hello {
+                name: "ann".into(),
+                token: issued.into()
+            })]
+        );
+    }
+
+    #[test]
+    fn a_server_older_than_registration_is_said_and_not_tried_again() {
+        let mut c = Conn::new(Identity {
+            name: "ann".into(),
+            token: String::new(),
+        });
+        c.opened(0);
+        let old = ServerMessage::error(
+            ErrorCode::Malformed,
+            "not a valid message: unknown variant `register`, expected one of `hello`, `lobby`",
+            None,
+        );
+        let out = c.text(&old.to_text(), 1);
+        assert!(
+            matches!(&out[..], [Out::Tell(Down::Refused(why)), Out::Stop] if why.contains("older")),
+            "{out:?}"
+        );
     }
 
     #[test]

@@ -1,6 +1,8 @@
-//! Who the player is online: a name and a secret token, made once and kept in the configuration directory
-//! (`online.json`, readable by its owner only). The server registers a new name with its token and after that
-//! knows the player by both; there is no password.
+//! Who the player is online: a name and a secret token, kept in the configuration directory (`online.json`,
+//! readable by its owner only). A new identity has a name and no token: at its first connection the client
+//! registers the name and the server issues the token (128 random bits), which is kept here before anything else
+//! and brought to every `hello` after. An identity kept before the server issued tokens has one the client made
+//! (32 hexadecimal digits from the system's randomness), which goes on working. There is no password.
 
 #[cfg(feature = "terminal")]
 use anyhow::{Context, Result, anyhow};
@@ -19,14 +21,6 @@ pub struct Identity {
     pub name: String,
     /// The secret the server knows the name by.
     pub token: String,
-}
-
-#[cfg(feature = "terminal")]
-/// A new random token: 32 hexadecimal digits from the system's randomness.
-pub fn new_token() -> Result<String> {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes).map_err(|e| anyhow!("no randomness for a token: {e}"))?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 #[cfg(feature = "terminal")]
@@ -70,13 +64,31 @@ pub fn load_or_create(dir: &Path, name: Option<&str>) -> Result<Identity> {
             name: n.to_string(),
             token: id.token,
         },
+        // No token yet: the server issues it at the first connection.
         (None, n) => Identity {
             name: n.map_or_else(default_name, str::to_string),
-            token: new_token()?,
+            token: String::new(),
         },
     };
     save(&path, &identity)?;
     Ok(identity)
+}
+
+#[cfg(feature = "terminal")]
+/// Keeps `identity` in `dir` (the token a server issued), replacing the one kept.
+pub fn keep(dir: &Path, identity: &Identity) -> Result<()> {
+    save(&dir.join(FILE), identity)
+}
+
+#[cfg(feature = "terminal")]
+/// What keeps an identity whose token the server issued: in `dir`, or nowhere (an error saying so).
+pub fn keeper(dir: Option<PathBuf>) -> super::link::Keep {
+    Box::new(move |identity: &Identity| match &dir {
+        Some(d) => keep(d, identity).map_err(|e| format!("{e:#}")),
+        None => {
+            Err("no configuration directory to keep the token in: pass --config-dir".to_string())
+        }
+    })
 }
 
 #[cfg(feature = "terminal")]
@@ -151,11 +163,17 @@ mod tests {
     #[test]
     fn an_identity_is_made_once_kept_private_and_renamed_with_its_token() {
         let dir = tempfile::tempdir().unwrap();
-        let a = load_or_create(dir.path(), Some("ann")).unwrap();
-        assert_eq!(a.name, "ann");
-        assert_eq!(a.token.len(), 32);
-        assert!(parlor_online::protocol::check_token(&a.token).is_ok());
+        let new = load_or_create(dir.path(), Some("ann")).unwrap();
+        assert_eq!(new.name, "ann");
+        assert_eq!(new.token, "", "no token until the server issues one");
+        assert_eq!(load_or_create(dir.path(), None).unwrap(), new);
+        let a = Identity {
+            name: "ann".into(),
+            token: "0123456789abcdef0123456789abcdef".into(),
+        };
+        keeper(Some(dir.path().to_path_buf()))(&a).unwrap();
         assert_eq!(load_or_create(dir.path(), None).unwrap(), a);
+        assert!(keeper(None)(&a).is_err());
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
@@ -168,7 +186,6 @@ mod tests {
         let b = load_or_create(dir.path(), Some("anna")).unwrap();
         assert_eq!((b.name.as_str(), &b.token), ("anna", &a.token));
         assert!(load_or_create(dir.path(), Some("no spaces")).is_err());
-        assert_ne!(new_token().unwrap(), a.token);
         assert_eq!(kept(dir.path()), Some(b));
     }
 

@@ -124,11 +124,14 @@ pub type Tell = Box<dyn Fn(Down) -> bool + Send>;
 /// How long a read waits before the link looks at the front end's requests.
 const POLL: Duration = Duration::from_millis(50);
 
-/// Starts the link to `url` as `identity`; returns the channel to it.
-pub fn start(url: &str, identity: Identity, down: Tell) -> Sender<Up> {
+/// What keeps the identity once the server issued its token (`identity::keeper`): an error says why it could not.
+pub type Keep = Box<dyn Fn(&Identity) -> Result<(), String> + Send>;
+
+/// Starts the link to `url` as `identity` (a token the server issues kept by `keep`); returns the channel to it.
+pub fn start(url: &str, identity: Identity, keep: Keep, down: Tell) -> Sender<Up> {
     let (up_tx, up_rx) = std::sync::mpsc::channel();
     let url = url.to_string();
-    std::thread::spawn(move || run(&url, identity, &up_rx, &down));
+    std::thread::spawn(move || run(&url, identity, &up_rx, &keep, &down));
     up_tx
 }
 
@@ -145,12 +148,12 @@ fn ms(epoch: Instant) -> u64 {
     u64::try_from(epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
 }
 
-fn run(url: &str, identity: Identity, up: &Receiver<Up>, down: &Tell) {
+fn run(url: &str, identity: Identity, up: &Receiver<Up>, keep: &Keep, down: &Tell) {
     let epoch = Instant::now();
     let mut conn = Conn::new(identity);
     loop {
         let ended = match connect(url) {
-            Ok(ws) => session(ws, &mut conn, epoch, up, down),
+            Ok(ws) => session(ws, &mut conn, epoch, up, keep, down),
             Err(e) => Ended::Dropped(e),
         };
         let why = match ended {
@@ -242,9 +245,21 @@ fn send(ws: &mut WebSocket<Socket>, msg: &ClientMessage) -> Result<(), String> {
 }
 
 /// Carries out what the [`Conn`] said; `Some` when the socket ends.
-fn carry(ws: &mut WebSocket<Socket>, out: Vec<Out>, down: &Tell) -> Option<Ended> {
+fn carry(ws: &mut WebSocket<Socket>, out: Vec<Out>, keep: &Keep, down: &Tell) -> Option<Ended> {
     for o in out {
         match o {
+            Out::Keep(identity) => {
+                if let Err(e) = keep(&identity) {
+                    let _ = down(Down::Refused(format!(
+                        "the server registered {} but its token could not be kept ({e}): not connecting; \
+                         choose another name with --name",
+                        identity.name
+                    )));
+                    let _ = ws.close(None);
+                    let _ = ws.flush();
+                    return Some(Ended::Quit);
+                }
+            }
             Out::Send(msg) => {
                 if let Err(e) = send(ws, &msg) {
                     return Some(Ended::Dropped(e));
@@ -274,10 +289,11 @@ fn session(
     conn: &mut Conn,
     epoch: Instant,
     up: &Receiver<Up>,
+    keep: &Keep,
     down: &Tell,
 ) -> Ended {
     let hello = conn.opened(ms(epoch));
-    if let Some(end) = carry(&mut ws, hello, down) {
+    if let Some(end) = carry(&mut ws, hello, keep, down) {
         return end;
     }
     loop {
@@ -292,7 +308,7 @@ fn session(
                 }
                 Err(TryRecvError::Empty) => break,
             };
-            if let Some(end) = carry(&mut ws, out, down) {
+            if let Some(end) = carry(&mut ws, out, keep, down) {
                 return end;
             }
         }
@@ -305,7 +321,7 @@ fn session(
                 ) =>
             {
                 let out = conn.tick(ms(epoch));
-                if let Some(end) = carry(&mut ws, out, down) {
+                if let Some(end) = carry(&mut ws, out, keep, down) {
                     return end;
                 }
                 continue;
@@ -325,7 +341,7 @@ fn session(
                 continue;
             }
         };
-        if let Some(end) = carry(&mut ws, out, down) {
+        if let Some(end) = carry(&mut ws, out, keep, down) {
             return end;
         }
     }

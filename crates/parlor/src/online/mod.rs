@@ -49,6 +49,12 @@ mod terminal {
         let me = identity::load_or_create(&dir, args.name.as_deref())?;
         if let Some(game) = args.import {
             let mut store = env.open_store_noting()?;
+            if me.token.is_empty() {
+                return Err(anyhow!(
+                    "{} has not played on a server yet (no token): there is no game of theirs to import",
+                    me.name
+                ));
+            }
             let line = import::fetch_and_import(played.room, &args.url, &me, game, &mut store)?;
             println!("{line}");
             return Ok(());
@@ -131,7 +137,13 @@ mod terminal {
         let me = identity::load_or_create(dir, Some(name)).map_err(|e| format!("{e:#}"))?;
         identity::keep_server(dir, server).map_err(|e| format!("{e:#}"))?;
         let (tx, rx) = std::sync::mpsc::channel();
-        let up = link::start(server, me.clone(), Box::new(move |d| tx.send(d).is_ok()));
+        let keep = identity::keeper(Some(dir.to_path_buf()));
+        let up = link::start(
+            server,
+            me.clone(),
+            keep,
+            Box::new(move |d| tx.send(d).is_ok()),
+        );
         Ok(
             OnlineView::new(server, &me.name, played, Box::new(Channels { up, rx }))
                 .leaving_to_menu(),
@@ -142,7 +154,8 @@ mod terminal {
     fn screen(url: &str, me: Identity, env: &Env, played: Played) -> Result<()> {
         let opened = env.open_store()?;
         let (tx, rx) = std::sync::mpsc::channel();
-        let up = link::start(url, me.clone(), Box::new(move |d| tx.send(d).is_ok()));
+        let keep = identity::keeper(env.config_dir.clone());
+        let up = link::start(url, me.clone(), keep, Box::new(move |d| tx.send(d).is_ok()));
         // Finished games go into the store the screens share (`i`): the history shows them at once.
         let view = OnlineView::new(url, &me.name, played, Box::new(Channels { up, rx }));
         env.run_tui(vec![Box::new(view)], opened.store)

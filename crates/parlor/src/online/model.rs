@@ -366,6 +366,12 @@ impl Model {
     }
 
     fn message(&mut self, msg: ServerMessage) -> Vec<String> {
+        if matches!(msg, ServerMessage::Error { .. }) {
+            // A daily challenge waiting for an answer hears a refusal too (the model says it).
+            self.dailies
+                .iter_mut()
+                .for_each(|d| drop(d.hear(&msg, None)));
+        }
         match msg {
             ServerMessage::Welcome {
                 name,

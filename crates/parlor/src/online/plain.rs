@@ -72,6 +72,7 @@ pub fn run(url: &str, me: Identity, env: &Env, played: Played) -> Result<()> {
     let up = link::start(
         url,
         me.clone(),
+        super::identity::keeper(env.config_dir.clone()),
         Box::new(move |d| net.send(Input::Net(d)).is_ok()),
     );
     std::thread::spawn(move || {
@@ -136,6 +137,15 @@ pub fn run(url: &str, me: Identity, env: &Env, played: Played) -> Result<()> {
                 let after = model.current_game().map(|g| (g.id, g.game.ply()));
                 if after != before {
                     show(&model, out)?;
+                }
+                // What a daily challenge has due now (a slide typed ahead, once the last one is answered).
+                for d in model.dailies.iter_mut() {
+                    for said in d.due() {
+                        match said {
+                            DailySaid::Say(line) => writeln!(out, "{line}")?,
+                            DailySaid::Send(msg) => session.send(msg),
+                        }
+                    }
                 }
                 model.refused.is_none()
             }

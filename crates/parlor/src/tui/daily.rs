@@ -75,7 +75,8 @@ pub trait Daily: std::fmt::Debug + Send {
 
     /// Takes one of the server's messages: the lines to tell the player when it is this challenge's, else `None`.
     /// `key` is the full screen's key that opens the challenge, as bound (none in plain mode, whose lines name its
-    /// commands).
+    /// commands). Every `error` and `welcome` is passed to every challenge too (a refusal of what it sent, maybe,
+    /// or a connection back), before the client says it; what a challenge answers to one is not shown.
     fn hear(&mut self, msg: &ServerMessage, key: Option<&str>) -> Option<Vec<String>>;
 
     /// A row of its leaderboard in words.
@@ -93,8 +94,8 @@ pub trait Daily: std::fmt::Debug + Send {
     /// Whether it is open on the full screen.
     fn is_open(&self) -> bool;
 
-    /// What is due now that the server may have told today's (a guess typed before the day was known, a game
-    /// asked for before its seed came).
+    /// What is due now that the server may have told today's (a guess typed before the day was known, a slide
+    /// typed ahead once the one before it is answered); asked after each of the server's messages, in both modes.
     fn due(&mut self) -> Vec<DailySaid>;
 
     /// A key while it is open.

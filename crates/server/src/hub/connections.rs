@@ -46,38 +46,94 @@ pub async fn hello(shared: &Shared, conn: &Conn, name: &str, token: &str) -> Opt
         .await;
     let found = match known {
         Ok((Some(login), exact)) => Ok((login, exact)),
-        Ok((None, _)) => {
-            // A new name: one of its address's registrations this hour ([`crate::caps`]), given back if the name
-            // is not registered after all.
-            let at = shared.now_ms();
-            if !shared.caps.register(conn.ip, at) {
-                conn.refuse_as(
-                    "RegistrationCap",
-                    &error(
-                    ErrorCode::RateLimited,
-                    format!(
-                        "too many new names from your address: at most {} an hour (say hello with a name already registered, or try later)",
-                        shared.caps.max_registrations()
-                    ),
-                    None,
-                ),
-                );
-                return None;
-            }
-            let (n, t) = (name.to_string(), token.to_string());
-            let written = shared
-                .store
-                .write(move |s| Ok((s.login(&n, &t)?, s.rating(&n)?)))
-                .await;
-            if !matches!(written, Ok((Login::Registered, _))) {
-                shared.caps.unregister(conn.ip, at);
-            }
-            written
-        }
+        Ok((None, _)) => new_name(shared, conn, name, token).await?,
         Err(e) => Err(e),
     };
-    let exact = match found {
-        Ok((Login::Known | Login::Registered, exact)) => exact,
+    let exact = logged_in(conn, name, found)?;
+    let now = shared.now_ms();
+    shared.hub().welcome(conn, name, exact, now);
+    Some(name.to_string())
+}
+
+/// A connection's first message, `register`: a new name, given a token the server makes. Returns the name on
+/// success (and has sent `registered` with the token, once the store has kept its hash, then `welcome`); on failure
+/// the connection has been sent the error.
+pub async fn register(shared: &Shared, conn: &Conn, name: &str) -> Option<String> {
+    if let Err(e) = check_name(name) {
+        conn.send(&error(ErrorCode::BadName, e.to_string(), None));
+        return None;
+    }
+    let token = match crate::token::issue() {
+        Ok(t) => t,
+        Err(e) => {
+            tracing::error!("registering {name}: {e}");
+            conn.send(&error(
+                ErrorCode::Internal,
+                "the server could not make a token",
+                None,
+            ));
+            return None;
+        }
+    };
+    let found = match new_name(shared, conn, name, &token).await? {
+        // A name already registered: its token is not this new one.
+        Ok((Login::Known, exact)) => Ok((Login::WrongToken, exact)),
+        other => other,
+    };
+    let exact = logged_in(conn, name, found)?;
+    conn.send(&ServerMessage::Registered {
+        name: name.to_string(),
+        token,
+    });
+    let now = shared.now_ms();
+    shared.hub().welcome(conn, name, exact, now);
+    Some(name.to_string())
+}
+
+/// A name not known yet, registered with `token` on the store's writer: one of its address's registrations this
+/// hour ([`crate::caps`]), given back if the name is not registered after all. None if the cap refused it (the
+/// connection has been told).
+async fn new_name(
+    shared: &Shared,
+    conn: &Conn,
+    name: &str,
+    token: &str,
+) -> Option<Result<(Login, rating::Exact), crate::store::StoreError>> {
+    let at = shared.now_ms();
+    if !shared.caps.register(conn.ip, at) {
+        conn.refuse_as(
+            "RegistrationCap",
+            &error(
+                ErrorCode::RateLimited,
+                format!(
+                    "too many new names from your address: at most {} an hour (say hello with a name already registered, or try later)",
+                    shared.caps.max_registrations()
+                ),
+                None,
+            ),
+        );
+        return None;
+    }
+    let (n, t) = (name.to_string(), token.to_string());
+    let written = shared
+        .store
+        .write(move |s| Ok((s.login(&n, &t)?, s.rating(&n)?)))
+        .await;
+    if !matches!(written, Ok((Login::Registered, _))) {
+        shared.caps.unregister(conn.ip, at);
+    }
+    Some(written)
+}
+
+/// What a login found, for `name` on `conn`: the player's rating if they are in, else none (the connection has been
+/// sent why).
+fn logged_in(
+    conn: &Conn,
+    name: &str,
+    found: Result<(Login, rating::Exact), crate::store::StoreError>,
+) -> Option<rating::Exact> {
+    match found {
+        Ok((Login::Known | Login::Registered, exact)) => Some(exact),
         Ok((Login::CaseVariant, _)) => {
             conn.send(&error(
                 ErrorCode::BadName,
@@ -86,7 +142,7 @@ pub async fn hello(shared: &Shared, conn: &Conn, name: &str, token: &str) -> Opt
                 ),
                 None,
             ));
-            return None;
+            None
         }
         Ok((Login::WrongToken, _)) => {
             conn.send(&error(
@@ -94,17 +150,14 @@ pub async fn hello(shared: &Shared, conn: &Conn, name: &str, token: &str) -> Opt
                 format!("the name {name} is taken"),
                 None,
             ));
-            return None;
+            None
         }
         Err(e) => {
             tracing::error!("login of {name}: {e}");
             conn.send(&store_failed());
-            return None;
+            None
         }
-    };
-    let now = shared.now_ms();
-    shared.hub().welcome(conn, name, exact, now);
-    Some(name.to_string())
+    }
 }
 
 impl Hub {

@@ -1,4 +1,5 @@
-//! The daily challenges' messages: today's 2048 seed, a 2048 game judged and kept, today's Mastermind with the
+//! The daily challenges' messages: today's 2048 seed, a 2048 game judged and kept (the ranked 2048, dealt tile by
+//! tile, is [`super::ranked`]'s), today's Mastermind with the
 //! player's guesses, a guess scored and kept, and the leaderboards. They need the store and the server's secret,
 //! not the hub: each is answered by its connection, outside the hub's lock (reads on the store's readers, writes on
 //! its writer).
@@ -12,7 +13,7 @@ use parlor_online::protocol::{
 };
 
 /// What a daily message is answered with, or the error sent instead.
-type Answer = Result<ServerMessage, Box<ServerMessage>>;
+pub(super) type Answer = Result<ServerMessage, Box<ServerMessage>>;
 
 /// Answers a daily challenge's message of `name`'s on `conn`.
 pub(super) async fn answer(shared: &Shared, conn: &Conn, name: &str, msg: ClientMessage) {
@@ -23,9 +24,13 @@ pub(super) async fn answer(shared: &Shared, conn: &Conn, name: &str, msg: Client
             day,
             actions,
             score,
-            hints,
+            hints: _,
             undo,
-        } => submit_2048(shared, name, &day, actions, score, hints, undo).await,
+        } => submit_2048(shared, name, &day, actions, score, undo).await,
+        ClientMessage::Ranked2048 {} => super::ranked::start(shared, name).await,
+        ClientMessage::Slide2048 { day, n, dir } => {
+            super::ranked::slide(shared, name, &day, n, &dir).await
+        }
         ClientMessage::DailyMastermind {} => daily_mastermind(shared, name).await,
         ClientMessage::Guess { day, n, code } => guess(shared, name, &day, n, &code).await,
         ClientMessage::Leaderboard { daily, day, board } => {
@@ -55,7 +60,11 @@ pub(super) async fn answer(shared: &Shared, conn: &Conn, name: &str, msg: Client
 }
 
 /// Today's seed for `what` (`2048` or `mastermind`), if `day` is today.
-fn seed(shared: &Shared, what: &str, day: &str) -> Result<(String, u64), Box<ServerMessage>> {
+pub(super) fn seed(
+    shared: &Shared,
+    what: &str,
+    day: &str,
+) -> Result<(String, u64), Box<ServerMessage>> {
     let today = daily::today();
     if day != today {
         return Err(boxed_error(
@@ -74,8 +83,27 @@ fn seed(shared: &Shared, what: &str, day: &str) -> Result<(String, u64), Box<Ser
     Ok((today, daily::seed(secret, what, day)))
 }
 
+/// A player's own seed of a day's game, `of(secret, day)`, if `day` is today: with the day.
+pub(super) fn player_seed(
+    shared: &Shared,
+    day: &str,
+    of: impl FnOnce(&str, &str) -> u64,
+) -> Result<(String, u64), Box<ServerMessage>> {
+    // The day checked (today), whatever the game.
+    let (day, _) = seed(shared, "2048", day)?;
+    let Some(secret) = &shared.secret else {
+        return Err(boxed_error(
+            ErrorCode::Internal,
+            "the daily challenges are off",
+            None,
+        ));
+    };
+    let seed = of(secret, &day);
+    Ok((day, seed))
+}
+
 /// The error sent when the store fails at `doing` (logged).
-fn internal(doing: String) -> impl FnOnce(StoreError) -> Box<ServerMessage> {
+pub(super) fn internal(doing: String) -> impl FnOnce(StoreError) -> Box<ServerMessage> {
     move |e| {
         tracing::error!("{doing}: {e}");
         boxed_error(ErrorCode::Internal, "the server's store failed", None)
@@ -97,11 +125,10 @@ async fn submit_2048(
     day: &str,
     actions: String,
     claimed: u64,
-    hints: bool,
     undo: bool,
 ) -> Answer {
     let (day, seed) = seed(shared, "2048", day)?;
-    let scored = daily::score_2048(seed, &actions, claimed, hints, undo)
+    let scored = daily::score_2048(seed, &actions, claimed, undo)
         .map_err(|r| boxed_error(r.code, r.message, None))?;
     let board = board_word(scored.board);
     let kept = Daily2048 {
@@ -177,15 +204,9 @@ async fn daily_mastermind(shared: &Shared, name: &str) -> Answer {
 
 /// Scores `name`'s guess number `n` at the day's Mastermind, and keeps it.
 async fn guess(shared: &Shared, name: &str, day: &str, n: u32, code: &str) -> Answer {
-    let (day, _) = seed(shared, "mastermind", day)?;
-    let Some(secret) = &shared.secret else {
-        return Err(boxed_error(
-            ErrorCode::Internal,
-            "the daily challenges are off",
-            None,
-        ));
-    };
-    let seed = daily::mastermind_seed(secret, &day, name);
+    let (day, seed) = player_seed(shared, day, |secret, day| {
+        daily::mastermind_seed(secret, day, name)
+    })?;
     let fail = || internal(format!("a Mastermind guess of {name}"));
     let (d, who) = (day.clone(), name.to_string());
     let earlier = shared

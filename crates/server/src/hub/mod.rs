@@ -27,11 +27,12 @@ mod connections;
 mod daily;
 mod lobby;
 mod queue;
+mod ranked;
 mod rematch;
 mod rooms;
 mod watch;
 
-pub use connections::hello;
+pub use connections::{hello, register};
 
 use crate::Shared;
 use crate::limit::{self, Bucket};
@@ -394,7 +395,7 @@ impl Hub {
             _ => {}
         }
         match msg {
-            ClientMessage::Hello { .. } => conn.send(&error(
+            ClientMessage::Hello { .. } | ClientMessage::Register { .. } => conn.send(&error(
                 ErrorCode::NotIntroduced,
                 "hello was already said on this connection",
                 None,
@@ -440,6 +441,8 @@ impl Hub {
             | ClientMessage::Games { .. }
             | ClientMessage::Daily2048 {}
             | ClientMessage::Submit2048 { .. }
+            | ClientMessage::Ranked2048 {}
+            | ClientMessage::Slide2048 { .. }
             | ClientMessage::DailyMastermind {}
             | ClientMessage::Guess { .. }
             | ClientMessage::Leaderboard { .. }) => return Some(msg),

@@ -21,6 +21,9 @@ mod sqlite;
 pub use self::postgres::{CONNECT_TIMEOUT, PgStore, PgUrl};
 pub use pool::{Pool, READERS};
 pub use sqlite::{DB_FILE, SCHEMA_VERSION, SqliteStore, name_key};
+
+/// The word the stores keep for the ranked 2048 board (the protocol's `plain`).
+pub const RANKED_BOARD: &str = "plain";
 use std::path::PathBuf;
 
 use crate::rating::Exact;
@@ -267,6 +270,23 @@ pub struct Daily2048 {
     pub actions: String,
 }
 
+/// A player's ranked 2048 of a day (dealt by the server), as kept: its slides, and the figures they reach.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ranked2048 {
+    /// The day, `YYYY-MM-DD` (UTC).
+    pub day: String,
+    /// The player.
+    pub name: String,
+    /// The slides played, one letter each (no undo): with the day's seed of the player, the whole game.
+    pub slides: String,
+    /// The score they reach.
+    pub score: u64,
+    /// The largest tile.
+    pub max_tile: u64,
+    /// Whether no slide is left.
+    pub over: bool,
+}
+
 /// A scored Mastermind guess of the day, as kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DailyGuess {
@@ -387,7 +407,21 @@ pub trait Store: Send {
     /// Keeps a day's 2048 game on its board; false if the player already has one there.
     fn add_2048(&mut self, game: &Daily2048) -> Result<bool, StoreError>;
 
-    /// A day's 2048 board, best first: (name, score, max tile, moves).
+    /// `name`'s ranked 2048 of `day`, if they started it.
+    fn ranked_2048(&mut self, day: &str, name: &str) -> Result<Option<Ranked2048>, StoreError>;
+
+    /// Starts `name`'s ranked 2048 of `day` with no slide and the two first tiles' `max_tile` (kept from the first
+    /// time: a game already started is left as it is).
+    fn start_ranked_2048(&mut self, day: &str, name: &str, max_tile: u64)
+    -> Result<(), StoreError>;
+
+    /// Keeps a ranked game's progress after a slide, only if its kept slides are still `before` (so that of two
+    /// slides played at once from one kept game, one is kept and the other refused): false if they were not.
+    fn slide_ranked_2048(&mut self, before: &str, game: &Ranked2048) -> Result<bool, StoreError>;
+
+    /// A day's 2048 board, best first: (name, score, max tile, moves). The `plain` board (the ranked one) lists
+    /// the day's ranked games with a slide played, each with its score as it stands (and the games handed in on it before schema 6,
+    /// when it took whole games); the `assisted` board (unranked) the games handed in whole.
     fn board_2048(
         &mut self,
         day: &str,
@@ -395,7 +429,7 @@ pub trait Store: Send {
         limit: usize,
     ) -> Result<Vec<(String, u64, u64, u64)>, StoreError>;
 
-    /// How many on a day's 2048 board scored more than `score`.
+    /// How many on a day's 2048 board (as [`Store::board_2048`] lists it) scored more than `score`.
     fn better_2048(&mut self, day: &str, board: &str, score: u64) -> Result<u64, StoreError>;
 
     /// A player's guesses at a day's Mastermind, in order: (code, black, white).

@@ -9,8 +9,8 @@
 //! committed write.
 
 use super::{
-    Daily2048, DailyGuess, FinishedGame, GameEnd, LiveGame, Login, NewGame, QueuedPlayer, Rated,
-    RematchOffer, Store, StoreError, name_key, token_hash, unix_ms,
+    Daily2048, DailyGuess, FinishedGame, GameEnd, LiveGame, Login, NewGame, QueuedPlayer,
+    Ranked2048, Rated, RematchOffer, Store, StoreError, name_key, token_hash, unix_ms,
 };
 use crate::rating::{self, Exact};
 use parlor_online::protocol::{EndReason, MoveTime, RatingChanges, Side, TimeControl};
@@ -21,6 +21,7 @@ use postgres::{Client, NoTls, Row};
 use serde_json::Value;
 use std::time::Duration;
 
+mod ranked;
 mod schema;
 mod url;
 
@@ -542,38 +543,29 @@ impl Store for PgStore {
         Ok(added == 1)
     }
 
+    fn ranked_2048(&mut self, day: &str, name: &str) -> Result<Option<Ranked2048>> {
+        ranked::get(self.db()?, day, name)
+    }
+
+    fn start_ranked_2048(&mut self, day: &str, name: &str, max_tile: u64) -> Result<()> {
+        ranked::start(self.db()?, day, name, max_tile)
+    }
+
+    fn slide_ranked_2048(&mut self, before: &str, game: &Ranked2048) -> Result<bool> {
+        ranked::slide(self.db()?, before, game)
+    }
+
     fn board_2048(
         &mut self,
         day: &str,
         board: &str,
         limit: usize,
     ) -> Result<Vec<(String, u64, u64, u64)>> {
-        let rows = self.db()?.query(
-            "SELECT name, score, max_tile, moves FROM daily_2048 WHERE day = $1 AND board = $2
-             ORDER BY score DESC, moves ASC, at_unix_ms ASC LIMIT $3",
-            &[&day, &board, &i64::try_from(limit)?],
-        )?;
-        rows.iter()
-            .map(|r| {
-                Ok((
-                    r.try_get(0)?,
-                    count(r.try_get(1)?)?,
-                    count(r.try_get(2)?)?,
-                    count(r.try_get(3)?)?,
-                ))
-            })
-            .collect()
+        ranked::board(self.db()?, day, board, limit)
     }
 
     fn better_2048(&mut self, day: &str, board: &str, score: u64) -> Result<u64> {
-        let n: i64 = self
-            .db()?
-            .query_one(
-                "SELECT COUNT(*) FROM daily_2048 WHERE day = $1 AND board = $2 AND score > $3",
-                &[&day, &board, &i64::try_from(score)?],
-            )?
-            .try_get(0)?;
-        count(n)
+        ranked::better(self.db()?, day, board, score)
     }
 
     fn mastermind_of(&mut self, day: &str, name: &str) -> Result<Vec<(String, u8, u8)>> {

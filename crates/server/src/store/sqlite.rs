@@ -3,8 +3,8 @@
 //! ([`Store::reader`]) are further connections to the same file, read-only.
 
 use super::{
-    Daily2048, DailyGuess, FinishedGame, GameEnd, LiveGame, Login, NewGame, QueuedPlayer, Rated,
-    RematchOffer, Store, StoreError, token_hash, unix_ms,
+    Daily2048, DailyGuess, FinishedGame, GameEnd, LiveGame, Login, NewGame, QueuedPlayer,
+    Ranked2048, Rated, RematchOffer, Store, StoreError, token_hash, unix_ms,
 };
 use crate::rating::{self, Exact};
 use parlor_online::protocol::{EndReason, MoveTime, RatingChanges, Side, TimeControl};
@@ -12,6 +12,7 @@ use parlor_online::referee::GameResult;
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
 
+mod ranked;
 mod schema;
 
 pub use schema::SCHEMA_VERSION;
@@ -199,39 +200,29 @@ impl Store for SqliteStore {
         Ok(added == 1)
     }
 
+    fn ranked_2048(&mut self, day: &str, name: &str) -> Result<Option<Ranked2048>> {
+        ranked::get(&self.conn, day, name)
+    }
+
+    fn start_ranked_2048(&mut self, day: &str, name: &str, max_tile: u64) -> Result<()> {
+        ranked::start(&self.conn, day, name, max_tile)
+    }
+
+    fn slide_ranked_2048(&mut self, before: &str, game: &Ranked2048) -> Result<bool> {
+        ranked::slide(&self.conn, before, game)
+    }
+
     fn board_2048(
         &mut self,
         day: &str,
         board: &str,
         limit: usize,
     ) -> Result<Vec<(String, u64, u64, u64)>> {
-        let mut stmt = self.conn.prepare(
-            "SELECT name, score, max_tile, moves FROM daily_2048 WHERE day = ?1 AND board = ?2
-             ORDER BY score DESC, moves ASC, at_unix_ms ASC LIMIT ?3",
-        )?;
-        let rows = stmt.query_map(params![day, board, i64::try_from(limit)?], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, i64>(1)?,
-                r.get::<_, i64>(2)?,
-                r.get::<_, i64>(3)?,
-            ))
-        })?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (n, s, t, m) = row?;
-            out.push((n, u64::try_from(s)?, u64::try_from(t)?, u64::try_from(m)?));
-        }
-        Ok(out)
+        ranked::board(&self.conn, day, board, limit)
     }
 
     fn better_2048(&mut self, day: &str, board: &str, score: u64) -> Result<u64> {
-        let n: i64 = self.conn.query_row(
-            "SELECT COUNT(*) FROM daily_2048 WHERE day = ?1 AND board = ?2 AND score > ?3",
-            params![day, board, i64::try_from(score)?],
-            |r| r.get(0),
-        )?;
-        Ok(u64::try_from(n)?)
+        ranked::better(&self.conn, day, board, score)
     }
 
     fn mastermind_of(&mut self, day: &str, name: &str) -> Result<Vec<(String, u8, u8)>> {

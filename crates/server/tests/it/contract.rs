@@ -11,7 +11,7 @@ use parlor_online::protocol::{
 use parlor_online::referee::GameResult;
 use parlor_server::rating::{Exact, new_player};
 use parlor_server::store::{
-    Daily2048, DailyGuess, GameEnd, Login, NewGame, QueuedPlayer, Rated, RematchOffer,
+    Daily2048, DailyGuess, GameEnd, Login, NewGame, QueuedPlayer, Ranked2048, Rated, RematchOffer,
 };
 use parlor_server::{PgStore, PgUrl, SqliteStore, Store, StoreError};
 use std::sync::{Arc, Barrier};
@@ -292,6 +292,49 @@ pub fn everything_kept_reads_back(b: &dyn Backend) {
     );
     assert!(s.board_2048(day, "assisted", 10).unwrap().is_empty());
     assert_eq!(s.better_2048(day, "plain", 3000).unwrap(), 1);
+    // A ranked game: started once, each slide kept only on the slides it was played on, and on the plain board.
+    assert_eq!(s.ranked_2048(day, "cid").unwrap(), None);
+    s.start_ranked_2048(day, "cid", 4).unwrap();
+    let ranked = |slides: &str, score: u64, over: bool| Ranked2048 {
+        day: day.into(),
+        name: "cid".into(),
+        slides: slides.into(),
+        score,
+        max_tile: 4,
+        over,
+    };
+    assert_eq!(
+        s.ranked_2048(day, "cid").unwrap(),
+        Some(ranked("", 0, false))
+    );
+    assert!(s.slide_ranked_2048("", &ranked("l", 4000, false)).unwrap());
+    assert!(
+        !s.slide_ranked_2048("", &ranked("r", 8000, false)).unwrap(),
+        "played on slides no longer kept"
+    );
+    s.start_ranked_2048(day, "cid", 2).unwrap();
+    assert_eq!(
+        s.ranked_2048(day, "cid").unwrap(),
+        Some(ranked("l", 4000, false)),
+        "started once"
+    );
+    assert!(s.slide_ranked_2048("l", &ranked("lu", 4004, true)).unwrap());
+    assert!(
+        !s.slide_ranked_2048("lu", &ranked("lud", 4008, true))
+            .unwrap(),
+        "over"
+    );
+    assert_eq!(
+        s.board_2048(day, "plain", 10).unwrap(),
+        [
+            ("bob".into(), 5000, 256, 300),
+            ("cid".into(), 4004, 4, 2),
+            ("ann".into(), 3000, 256, 300)
+        ]
+    );
+    assert!(s.board_2048(day, "assisted", 10).unwrap().is_empty());
+    assert_eq!(s.better_2048(day, "plain", 3000).unwrap(), 2);
+    assert_eq!(s.better_2048(day, "assisted", 0).unwrap(), 0);
     s.start_mastermind(day, "ann").unwrap();
     s.start_mastermind(day, "ann").unwrap();
     let guess = |n: u32, code: &str, black: u8, solved: bool| DailyGuess {

@@ -5,8 +5,8 @@
 use parlor_online::protocol::MoveTime;
 use parlor_server::rating::Exact;
 use parlor_server::store::{
-    Daily2048, DailyGuess, FinishedGame, GameEnd, LiveGame, Login, NewGame, QueuedPlayer, Rated,
-    RematchOffer,
+    Daily2048, DailyGuess, FinishedGame, GameEnd, LiveGame, Login, NewGame, QueuedPlayer,
+    Ranked2048, Rated, RematchOffer,
 };
 use parlor_server::{Store, StoreError};
 use std::sync::Arc;
@@ -120,6 +120,23 @@ impl Store for Hooked {
     fn add_2048(&mut self, game: &Daily2048) -> Result<bool, StoreError> {
         (self.hook)("add_2048")?;
         self.inner.add_2048(game)
+    }
+    fn ranked_2048(&mut self, day: &str, name: &str) -> Result<Option<Ranked2048>, StoreError> {
+        (self.hook)("ranked_2048")?;
+        self.inner.ranked_2048(day, name)
+    }
+    fn start_ranked_2048(
+        &mut self,
+        day: &str,
+        name: &str,
+        max_tile: u64,
+    ) -> Result<(), StoreError> {
+        (self.hook)("start_ranked_2048")?;
+        self.inner.start_ranked_2048(day, name, max_tile)
+    }
+    fn slide_ranked_2048(&mut self, before: &str, game: &Ranked2048) -> Result<bool, StoreError> {
+        (self.hook)("slide_ranked_2048")?;
+        self.inner.slide_ranked_2048(before, game)
     }
     fn board_2048(
         &mut self,

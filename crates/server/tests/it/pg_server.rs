@@ -10,7 +10,7 @@ use parlor_online::protocol::{ClientMessage, EndReason, ErrorCode, EventKind, Ra
 use parlor_server::{PgStore, Store};
 
 /// Runs `f` on a thread of its own: the `postgres` client blocks, which an async task must not.
-fn blocking<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+pub fn blocking<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     std::thread::scope(|s| s.spawn(f).join().unwrap())
 }
 

@@ -7,7 +7,8 @@ use parlor_server::FinishedGame;
 use parlor_server::Store as _;
 use std::time::Duration;
 
-fn runtime() -> tokio::runtime::Runtime {
+/// A runtime of its own, to be dropped as a kill drops the server's.
+pub fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

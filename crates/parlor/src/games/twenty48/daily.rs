@@ -1,18 +1,19 @@
-//! 2048 of the day, Parlor online's daily challenge: the server tells the day's seed (the same game for everyone),
-//! the client plays it (on the online screen or in plain mode), and hands in every slide; the server replays them
-//! and ranks the score it computes, on the plain board or, after an undo, the assisted one.
+//! 2048 of the day, Parlor online's daily challenge, ranked: the server deals the game tile by tile (each player's
+//! from a seed of its own that it tells nobody before the day is over), so the client sends each slide as it is
+//! made and draws the tile the server places; no undo, no hints. The day's shared seed (`daily 2048`) is the
+//! unranked board's, which takes whole games handed in by other clients.
 
 use crate::input::{KeyCode, KeyEvent};
 use crate::tui::daily::{Daily, DailySaid, Fresh, LobbyKey, board_name};
-use crate::tui::keys::{self, Binding, actions, bar, common, more};
+use crate::tui::keys::{self, Binding, bar, common, more};
 use crate::tui::layout::fit_line;
 use crate::tui::theme::Theme;
-use parlor_online::protocol::{self, ClientMessage, LeaderEntry, ServerMessage};
+use parlor_online::protocol::{self, ClientMessage, LeaderEntry, ServerMessage, Tile};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
-use twenty48::{Direction, game::Status};
+use twenty48::{Action, Board, Direction};
 
 /// 2048 of the day, for the registry.
 pub static DAILY: Fresh<Today> = Fresh::new();
@@ -22,11 +23,7 @@ pub static DAILY: Fresh<Today> = Fresh::new();
 enum Cmd {
     /// Slide.
     Slide(Direction),
-    /// Undo the last slide (the game then goes on the assisted board).
-    Undo,
-    /// Hand the game in to be replayed and ranked by the server.
-    Submit,
-    /// Drop the game.
+    /// Leave the game (it stays on the server as it is, to take up again).
     Back,
 }
 
@@ -58,142 +55,157 @@ const KEYS: &[Binding<Cmd>] = &[
         "slide right",
         Cmd::Slide(Direction::Right),
     ),
-    // Undo takes the key of undo in every game, which the settings may remap.
-    bar(
-        &actions::UNDO,
-        "u",
-        "undo (the game then goes on the assisted board)",
-        Cmd::Undo,
-    ),
-    bar(
-        common::ENTER,
-        "Enter",
-        "hand in (the server replays it and ranks its score)",
-        Cmd::Submit,
-    ),
     bar(
         &[KeyCode::Char('q'), KeyCode::Esc],
         "q",
-        "drop it (nothing handed in)",
+        "leave it (the server keeps it as it is: 2 takes it up)",
         Cmd::Back,
     ),
 ];
 
+/// Today's ranked game as the server dealt it.
+#[derive(Clone, Debug, PartialEq)]
+struct Ranked {
+    /// The day.
+    day: String,
+    /// The board after the slides played.
+    board: Board,
+    /// The slides played.
+    moves: u64,
+    /// The server's score.
+    score: u64,
+    /// The tile the last slide placed.
+    tile: Option<(usize, usize)>,
+    /// Whether no slide is left.
+    over: bool,
+    /// The slide sent and not answered yet (its number and letter): its tile decides what the next slide does, so
+    /// slides typed meanwhile wait in `ahead`; after a reconnection it is sent again (harmless: the server answers
+    /// a slide sent twice the same).
+    waiting: Option<(u64, String)>,
+    /// Slides typed while one was waiting, played in order as the answers come (at most [`AHEAD`]).
+    ahead: std::collections::VecDeque<Direction>,
+}
+
+/// The most slides kept typed ahead of the server's answers.
+const AHEAD: usize = 64;
+
 /// The client's side of 2048 of the day.
 #[derive(Debug, Default)]
 pub struct Today {
-    /// The day and its seed, once the server told them.
-    told: Option<(String, u64)>,
-    /// The game being played here, with its day.
-    playing: Option<(String, twenty48::Game)>,
-    /// Asked to play before the seed was known: it starts when the server tells it.
-    wanted: bool,
+    /// The day and the unranked board's seed, once the server told them.
+    told: Option<String>,
+    /// Today's ranked game, once the server dealt it.
+    playing: Option<Ranked>,
+    /// A refusal came while playing: the game is asked again before the next slide (the server's is the game).
+    resync: bool,
+    /// The connection came back while a slide waited: it is sent again.
+    resend: bool,
+    /// `ranked_2048` was sent and not answered yet.
+    asked: bool,
     /// Played on the online screen (else in plain mode).
     on_screen: bool,
 }
 
-/// The message that hands a game of the day in: every slide played, the score they make, and whether undo was used
-/// (the client gives no hints in a daily game); the server replays the slides and ranks the score it computes.
-fn submit(day: &str, game: &twenty48::Game) -> ClientMessage {
-    ClientMessage::Submit2048 {
-        day: day.to_string(),
-        actions: protocol::actions_to_letters(game.actions()),
-        score: game.score(),
-        hints: false,
-        undo: game.undo_count() > 0,
-    }
+/// The protocol's letter of a slide.
+fn letter(dir: Direction) -> String {
+    protocol::actions_to_letters(&[Action::Slide(dir)])
 }
 
 /// The board and the score as plain mode prints them.
-fn plain_board(game: &twenty48::Game) -> String {
+fn plain_board(g: &Ranked) -> String {
     format!(
         "{}\nscore {}",
-        super::board_text::board_text(game.board(), None, &[]),
-        game.score()
+        super::board_text::board_text(&g.board, g.tile, &[]),
+        g.score
     )
 }
 
 impl Today {
-    /// Starts the day's game here, if its seed is known.
-    fn start(&mut self) -> Vec<DailySaid> {
-        let Some((day, seed)) = self.told.clone() else {
-            return Vec::new();
-        };
-        let game = twenty48::Game::new(twenty48::Rules::default(), seed);
-        let said = if self.on_screen {
-            let k = |cmd| keys::key_of(KEYS, cmd);
-            format!(
-                "2048 of the day {day}: arrows slide, {} undoes, {} hands it in, {} drops it",
-                k(Cmd::Undo),
-                k(Cmd::Submit),
-                k(Cmd::Back)
-            )
-        } else {
-            format!(
-                "2048 of the day {day}: w a s d (or up down left right) slide, 'undo', 'submit' hands it in, 'stop' \
-                 drops it\n{}",
-                plain_board(&game)
-            )
-        };
-        self.playing = Some((day, game));
-        vec![DailySaid::Say(said)]
+    /// The lines that say the game as the server dealt it.
+    fn dealt_lines(&self, g: &Ranked, rank: Option<u32>, first: bool) -> Vec<String> {
+        let mut lines = Vec::new();
+        if first {
+            lines.push(if self.on_screen {
+                let k = keys::key_of(KEYS, Cmd::Back);
+                format!(
+                    "ranked 2048 of {}: the server deals each tile as you slide (arrows slide, no undo, {k} leaves it)",
+                    g.day
+                )
+            } else {
+                format!(
+                    "ranked 2048 of {}: the server deals each tile as you slide: w a s d (or up down left right) \
+                     slide, no undo, 'stop' leaves it",
+                    g.day
+                )
+            });
+        }
+        if !self.on_screen {
+            lines.push(plain_board(g));
+        }
+        if g.over {
+            lines.push(match rank {
+                Some(r) => format!(
+                    "no slide left: ranked 2048 of {} over at {} points, rank {r} on the plain board",
+                    g.day, g.score
+                ),
+                None => format!(
+                    "no slide left: ranked 2048 of {} over at {} points",
+                    g.day, g.score
+                ),
+            });
+        }
+        lines
+    }
+
+    /// Sends `dir` as the next slide of `g`, unless it moves nothing or the game is over (said instead).
+    fn send_slide(g: &mut Ranked, dir: Direction) -> DailySaid {
+        if g.over {
+            return DailySaid::Say(format!(
+                "ranked 2048 of {} is over at {} points",
+                g.day, g.score
+            ));
+        }
+        if !g.board.can_slide(dir) {
+            return DailySaid::Say("refused: that slide moves nothing".to_string());
+        }
+        let (n, dir) = (g.moves + 1, letter(dir));
+        g.waiting = Some((n, dir.clone()));
+        DailySaid::Send(ClientMessage::Slide2048 {
+            day: g.day.clone(),
+            n,
+            dir,
+        })
     }
 
     /// A command on the game being played: what to say and send.
     fn command(&mut self, cmd: Cmd) -> Vec<DailySaid> {
-        let on_screen = self.on_screen;
-        let submit_key = if on_screen {
-            keys::key_of(KEYS, Cmd::Submit)
-        } else {
-            "'submit'".to_string()
-        };
-        let Some((day, game)) = self.playing.as_mut() else {
+        if self.resync {
+            self.resync = false;
+            self.asked = true;
+            return vec![
+                DailySaid::Say("asking the server for the game as it stands".to_string()),
+                DailySaid::Send(ClientMessage::Ranked2048 {}),
+            ];
+        }
+        let Some(g) = self.playing.as_mut() else {
             return Vec::new();
         };
-        let say = |s: String| vec![DailySaid::Say(s)];
         match cmd {
-            Cmd::Slide(dir) => match game.slide(dir) {
-                Ok(_) => {
-                    let mut lines = Vec::new();
-                    if !on_screen {
-                        lines.push(plain_board(game));
-                    }
-                    if game.status() == Status::Over {
-                        lines.push(if on_screen {
-                            format!(
-                                "no move left at {} points: {submit_key} hands the game in",
-                                game.score()
-                            )
-                        } else {
-                            "no move left: 'submit' hands the game in".to_string()
-                        });
-                    }
-                    lines.into_iter().map(DailySaid::Say).collect()
+            Cmd::Slide(dir) if g.waiting.is_some() => {
+                if g.ahead.len() < AHEAD {
+                    g.ahead.push_back(dir);
                 }
-                Err(e) => say(format!("refused: {e}")),
-            },
-            Cmd::Undo => match game.undo() {
-                Ok(()) if on_screen => {
-                    say("undone: the game goes on the assisted board".to_string())
-                }
-                Ok(()) => say(format!(
-                    "{} (undone: the game goes on the assisted board)",
-                    plain_board(game)
-                )),
-                Err(e) => say(format!("refused: {e}")),
-            },
-            Cmd::Submit => {
-                let msg = submit(day, game);
-                let line = format!(
-                    "2048 of {day} handed in with {} points: the server replays it",
-                    game.score()
-                );
-                self.playing = None;
-                vec![DailySaid::Say(line), DailySaid::Send(msg)]
+                Vec::new()
             }
+            Cmd::Slide(dir) => vec![Self::send_slide(g, dir)],
             Cmd::Back => {
+                let line = format!(
+                    "ranked 2048 of {} left at {} points: the server keeps it as it is",
+                    g.day, g.score
+                );
+                self.on_screen = false;
                 self.playing = None;
-                say("2048 of the day dropped (nothing handed in)".to_string())
+                vec![DailySaid::Say(line)]
             }
         }
     }
@@ -219,15 +231,63 @@ impl Daily for Today {
     fn hear(&mut self, msg: &ServerMessage, key: Option<&str>) -> Option<Vec<String>> {
         match msg {
             ServerMessage::Daily2048 { day, seed } => {
-                self.told = Some((day.clone(), *seed));
+                self.told = Some(day.clone());
                 Some(vec![match key {
                     Some(k) => format!(
-                        "2048 of the day {day}: seed {seed} (the same game for everyone; {k} plays it here)"
+                        "2048 of the day {day}: {k} plays the ranked game, dealt by the server (the unranked board's seed is {seed})"
                     ),
                     None => format!(
-                        "2048 of the day {day}: seed {seed} (the same game for everyone; 'leaderboard 2048' ranks it)"
+                        "2048 of the day {day}: 'play 2048' plays the ranked game, dealt by the server (the unranked board's seed is {seed})"
                     ),
                 }])
+            }
+            ServerMessage::Dealt2048 {
+                day,
+                moves,
+                board,
+                score,
+                tile,
+                over,
+                rank,
+            } => {
+                let Ok(board) = board.parse::<Board>() else {
+                    return Some(vec![format!(
+                        "the server's 2048 board does not read: {board:.40}"
+                    )]);
+                };
+                // An answer to a slide sent again, older than what is known, or one come after leaving the game.
+                let stale = match &self.playing {
+                    _ if self.asked => false,
+                    Some(cur) if cur.day == *day => {
+                        *moves < cur.moves || cur.waiting.as_ref().is_some_and(|(n, _)| *moves < *n)
+                    }
+                    Some(_) => false,
+                    None => true,
+                };
+                if stale {
+                    return Some(Vec::new());
+                }
+                self.asked = false;
+                let first = self.playing.is_none();
+                let g = Ranked {
+                    day: day.clone(),
+                    board,
+                    moves: *moves,
+                    score: *score,
+                    tile: tile.map(|Tile { row, col, .. }| (row as usize, col as usize)),
+                    over: *over,
+                    waiting: None,
+                    ahead: self
+                        .playing
+                        .as_mut()
+                        .filter(|cur| cur.day == *day)
+                        .map(|cur| std::mem::take(&mut cur.ahead))
+                        .unwrap_or_default(),
+                };
+                self.resync = false;
+                let lines = self.dealt_lines(&g, *rank, first);
+                self.playing = Some(g);
+                Some(lines)
             }
             ServerMessage::Scored2048 {
                 day,
@@ -240,6 +300,21 @@ impl Daily for Today {
                 "2048 of {day} scored by the server: {score} points, tile {max_tile}, {moves} moves: rank {rank} on the {} board",
                 board_name(*board)
             )]),
+            ServerMessage::Error { .. } => {
+                // Maybe the slide waited for: the server's game is asked again before the next one, and the slides
+                // typed ahead of it are dropped.
+                if let Some(g) = self.playing.as_mut()
+                    && g.waiting.take().is_some()
+                {
+                    g.ahead.clear();
+                    self.resync = true;
+                }
+                None
+            }
+            ServerMessage::Welcome { .. } => {
+                self.resend = self.playing.as_ref().is_some_and(|g| g.waiting.is_some());
+                None
+            }
             _ => None,
         }
     }
@@ -259,22 +334,18 @@ impl Daily for Today {
         LobbyKey {
             keys: &[KeyCode::Char('2')],
             label: "2",
-            help: "play today's 2048 here (the server replays it and ranks its score)",
+            help: "play today's ranked 2048 here (the server deals each tile)",
         }
     }
 
     fn help_text(&self) -> &'static str {
-        "plays today's 2048 here (the server replays it and ranks its score)"
+        "plays today's ranked 2048 here (the server deals each tile)"
     }
 
     fn open(&mut self) -> Vec<DailySaid> {
         self.on_screen = true;
-        if self.told.is_some() {
-            self.start()
-        } else {
-            self.wanted = true;
-            vec![DailySaid::Send(self.ask())]
-        }
+        self.asked = true;
+        vec![DailySaid::Send(ClientMessage::Ranked2048 {})]
     }
 
     fn is_open(&self) -> bool {
@@ -282,12 +353,31 @@ impl Daily for Today {
     }
 
     fn due(&mut self) -> Vec<DailySaid> {
-        if self.wanted && self.told.is_some() {
-            self.wanted = false;
-            self.start()
-        } else {
-            Vec::new()
+        if self.resync {
+            self.resync = false;
+            self.asked = true;
+            return vec![DailySaid::Send(ClientMessage::Ranked2048 {})];
         }
+        let Some(g) = self.playing.as_mut() else {
+            return Vec::new();
+        };
+        if std::mem::take(&mut self.resend)
+            && let Some((n, dir)) = g.waiting.clone()
+        {
+            return vec![DailySaid::Send(ClientMessage::Slide2048 {
+                day: g.day.clone(),
+                n,
+                dir,
+            })];
+        }
+        // The slides typed ahead, once the one before is answered: the first that moves is sent.
+        let mut said = Vec::new();
+        while g.waiting.is_none()
+            && let Some(dir) = g.ahead.pop_front()
+        {
+            said.push(Self::send_slide(g, dir));
+        }
+        said
     }
 
     fn key(&mut self, key: &KeyEvent) -> Vec<DailySaid> {
@@ -302,23 +392,19 @@ impl Daily for Today {
     }
 
     fn draw(&self, frame: &mut Frame, body: Rect, theme: &Theme, log: &[String]) {
-        let Some((day, game)) = &self.playing else {
+        let Some(g) = &self.playing else {
             return;
         };
-        let board = game.board();
-        let n = board.size();
+        let n = g.board.size();
         let rule = format!("+{}", "------+".repeat(n));
         let mut lines = vec![
             Line::styled(
                 format!(
-                    "2048 of the day {day} · score {} · actions {}{}",
-                    game.score(),
-                    game.actions().len(),
-                    if game.undo_count() > 0 {
-                        " · assisted (undo)"
-                    } else {
-                        ""
-                    }
+                    "ranked 2048 of the day {} · score {} · moves {}{}",
+                    g.day,
+                    g.score,
+                    g.moves,
+                    if g.over { " · over" } else { "" }
                 ),
                 theme.strong(),
             ),
@@ -326,9 +412,12 @@ impl Daily for Today {
         ];
         for r in 0..n {
             let row: String = (0..n)
-                .map(|c| match board.tile(r, c) {
-                    0 => format!("{:>5} |", "."),
-                    v => format!("{v:>5} |"),
+                .map(|c| {
+                    let mark = if g.tile == Some((r, c)) { '+' } else { ' ' };
+                    match g.board.tile(r, c) {
+                        0 => format!("{:>5} |", "."),
+                        v => format!("{v:>4}{mark} |"),
+                    }
                 })
                 .collect();
             lines.push(Line::raw(format!("|{row}")));
@@ -349,14 +438,14 @@ impl Daily for Today {
     }
 
     fn help_rows(&self) -> Vec<(String, &'static str)> {
-        let mut rows = vec![("2048 today:".to_string(), "")];
+        let mut rows = vec![("ranked 2048 today:".to_string(), "")];
         rows.extend(keys::help_keys(KEYS));
         rows
     }
 
     fn plain_help(&self) -> &'static str {
-        "  play 2048                    play today's 2048 here: w a s d (or up down left right) slide, 'undo',
-                               'submit' hands the game in to be replayed and ranked by the server, 'stop' drops it"
+        "  play 2048                    play today's ranked 2048 here, dealt tile by tile by the server: w a s d (or
+                               up down left right) slide, no undo, 'stop' leaves it (the server keeps it)"
     }
 
     fn plain(&mut self, words: &[&str]) -> Option<Vec<DailySaid>> {
@@ -366,8 +455,6 @@ impl Daily for Today {
                 ["s" | "j" | "down"] => Some(Cmd::Slide(Direction::Down)),
                 ["a" | "h" | "left"] => Some(Cmd::Slide(Direction::Left)),
                 ["d" | "l" | "right"] => Some(Cmd::Slide(Direction::Right)),
-                ["undo"] => Some(Cmd::Undo),
-                ["submit"] => Some(Cmd::Submit),
                 ["stop"] => Some(Cmd::Back),
                 _ => None,
             };
@@ -376,13 +463,12 @@ impl Daily for Today {
             }
         }
         match words {
-            ["play", "2048"] if self.told.is_some() => {
+            ["play", "2048"] => {
                 self.on_screen = false;
-                Some(self.start())
+                self.playing = None;
+                self.asked = true;
+                Some(vec![DailySaid::Send(ClientMessage::Ranked2048 {})])
             }
-            ["play", "2048"] => Some(vec![DailySaid::Say(
-                "first 'daily 2048', to know the day's game".to_string(),
-            )]),
             _ => None,
         }
     }
@@ -397,16 +483,101 @@ mod tests {
         assert!(keys::clashes(KEYS).is_empty());
     }
 
+    fn dealt(moves: u64, board: &str, tile: Option<Tile>, over: bool) -> ServerMessage {
+        ServerMessage::Dealt2048 {
+            day: "2026-12-07".into(),
+            moves,
+            board: board.into(),
+            score: 4 * moves,
+            tile,
+            over,
+            rank: over.then_some(3),
+        }
+    }
+
     #[test]
-    fn undo_follows_the_settings() {
-        let mut keymap: Vec<Vec<KeyCode>> =
-            actions::ALL.iter().map(|a| a.default.to_vec()).collect();
-        keymap[actions::find("undo").unwrap()] = vec![KeyCode::Char('z')];
-        keys::set_keymap(&keymap);
+    fn slides_go_to_the_server_one_at_a_time_and_its_tiles_are_drawn() {
+        let mut today = Today::default();
         assert_eq!(
-            keys::hints(KEYS, &[(Cmd::Undo, None)]),
-            [("z", "undo (the game then goes on the assisted board)")]
+            today.plain(&["play", "2048"]),
+            Some(vec![DailySaid::Send(ClientMessage::Ranked2048 {})])
         );
-        keys::set_keymap(&[]);
+        today.hear(
+            &dealt(0, "2,0,0,2/0,0,0,0/0,0,0,0/0,0,0,0", None, false),
+            None,
+        );
+        // A slide that moves nothing is not sent.
+        assert_eq!(
+            today.plain(&["w"]),
+            Some(vec![DailySaid::Say(
+                "refused: that slide moves nothing".into()
+            )])
+        );
+        let slide = |n: u64, dir: &str| {
+            Some(vec![DailySaid::Send(ClientMessage::Slide2048 {
+                day: "2026-12-07".into(),
+                n,
+                dir: dir.into(),
+            })])
+        };
+        assert_eq!(today.plain(&["s"]), slide(1, "d"));
+        // Before its tile comes, slides typed wait their turn.
+        assert_eq!(today.plain(&["d"]), Some(Vec::new()));
+        assert_eq!(today.plain(&["a"]), Some(Vec::new()));
+        assert_eq!(today.due(), Vec::new(), "slide 1 is not answered yet");
+        let tile = Tile {
+            row: 0,
+            col: 1,
+            value: 2,
+        };
+        let lines = today
+            .hear(
+                &dealt(1, "0,2,0,0/0,0,0,0/0,0,0,0/2,0,0,2", Some(tile), false),
+                None,
+            )
+            .unwrap();
+        assert!(lines[0].contains("2+"), "the new tile is marked: {lines:?}");
+        assert_eq!(
+            Some(today.due()),
+            slide(2, "r"),
+            "the next typed, once answered"
+        );
+        // An answer older than what is known (slide 1's, sent again) changes nothing.
+        assert_eq!(
+            today.hear(
+                &dealt(1, "0,2,0,0/0,0,0,0/0,0,0,0/2,0,0,2", Some(tile), false),
+                None
+            ),
+            Some(Vec::new())
+        );
+        // The connection back: the slide waited for goes again.
+        let welcome = ServerMessage::Welcome {
+            name: "ann".into(),
+            rating: protocol::Rating::NEW,
+            games: Vec::new(),
+        };
+        today.hear(&welcome, None);
+        assert_eq!(Some(today.due()), slide(2, "r"));
+        assert_eq!(today.due(), Vec::new());
+        // A refusal: the slides typed ahead are dropped and the game is asked again.
+        today.hear(
+            &ServerMessage::error(protocol::ErrorCode::Conflict, "no", None),
+            None,
+        );
+        assert_eq!(today.due(), [DailySaid::Send(ClientMessage::Ranked2048 {})]);
+        let over = today
+            .hear(
+                &dealt(9, "2,4,2,4/4,2,4,2/2,4,2,4/4,2,4,2", Some(tile), true),
+                None,
+            )
+            .unwrap();
+        assert!(
+            over.last().unwrap().contains("rank 3 on the plain board"),
+            "{over:?}"
+        );
+        assert!(
+            matches!(&today.plain(&["a"]).unwrap()[0], DailySaid::Say(l) if l.contains("is over")),
+            "no slide is sent once it is over"
+        );
     }
 }

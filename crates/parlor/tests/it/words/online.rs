@@ -15,7 +15,7 @@ use parlor::tui::app::App;
 use parlor_online::protocol::{
     Board, ChallengeInfo, Clocks, Daily, EndReason, Event, EventKind, GameInPlay, LeaderEntry,
     LiveGame, PlayerInfo, QueueEntry, Rating, RatingChange, RatingChanges, ScoredGuess,
-    ServerMessage, Side, TimeControl,
+    ServerMessage, Side, Tile, TimeControl,
 };
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -359,11 +359,31 @@ pub(super) fn online_screens(out: &mut Vec<Drawn>) {
         ],
     );
     with_help("online daily challenges", &mut app, out);
-    // Today's 2048, played here from the lobby the daily challenges are shown in.
+    // Today's ranked 2048, played here from the lobby the daily challenges are shown in: dealt by the server.
     press(&mut app, KeyCode::Char('2'));
-    for d in [KeyCode::Left, KeyCode::Down, KeyCode::Right] {
-        press(&mut app, d);
-    }
+    let dealt = |moves: u64, board: &str, tile: Option<Tile>| ServerMessage::Dealt2048 {
+        day: "2026-12-02".into(),
+        moves,
+        board: board.into(),
+        score: 4 * moves,
+        tile,
+        over: false,
+        rank: None,
+    };
+    wire.tell(
+        &mut app,
+        [dealt(0, "2,0,0,0/0,0,0,0/0,0,0,0/0,0,0,2", None)],
+    );
+    press(&mut app, KeyCode::Down);
+    let tile = Tile {
+        row: 0,
+        col: 3,
+        value: 4,
+    };
+    wire.tell(
+        &mut app,
+        [dealt(1, "0,0,0,4/0,0,0,0/0,0,0,0/2,0,0,2", Some(tile))],
+    );
     with_help("online daily 2048", &mut app, out);
     let s = screen(&mut app, 80, 24);
     assert!(s.contains("Parlor online"), "not the online screen:\n{s}");

@@ -80,8 +80,18 @@ CREATE TABLE daily_mastermind_start (
 );
 ";
 
+/// Schema 6: the ranked 2048 of the day, dealt by the server (SQLite's schema 6).
+const SCHEMA_6: &str = "
+CREATE TABLE ranked_2048 (
+    day TEXT NOT NULL, name TEXT NOT NULL, slides TEXT NOT NULL DEFAULT '',
+    score BIGINT NOT NULL DEFAULT 0, max_tile BIGINT NOT NULL, over BOOLEAN NOT NULL DEFAULT FALSE,
+    started_unix_ms BIGINT NOT NULL, at_unix_ms BIGINT NOT NULL,
+    PRIMARY KEY (day, name)
+);
+";
+
 /// Each step: the schema it makes and its SQL, run in one transaction.
-const MIGRATIONS: [(i64, &str); 1] = [(5, SCHEMA_5)];
+const MIGRATIONS: [(i64, &str); 2] = [(5, SCHEMA_5), (6, SCHEMA_6)];
 
 /// Makes the schema, or migrates it to [`SCHEMA_VERSION`], on `client` (the database at `url`).
 pub(super) fn migrate(client: &mut Client, url: &PgUrl) -> Result<()> {

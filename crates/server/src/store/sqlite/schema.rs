@@ -7,7 +7,7 @@ use rusqlite::{Connection, params};
 use std::path::Path;
 
 /// The schema's version (SQLite's `user_version`).
-pub const SCHEMA_VERSION: i64 = 5;
+pub const SCHEMA_VERSION: i64 = 6;
 
 /// Makes the schema, or migrates it to [`SCHEMA_VERSION`], on `conn` (the database at `path`).
 pub(super) fn migrate(conn: &Connection, path: &Path) -> Result<()> {
@@ -131,6 +131,22 @@ pub(super) fn migrate(conn: &Connection, path: &Path) -> Result<()> {
              UPDATE players SET name_key = lower(name);
              CREATE INDEX players_name_key ON players (name_key);
              PRAGMA user_version = 5;
+             COMMIT;",
+        )?;
+    }
+    if version < 6 {
+        // Schema 6: the ranked 2048 of the day, dealt by the server, each game's slides kept as they are played
+        // (with the player's seed of the day, the whole game). The games handed in whole on the `plain` board
+        // before stay in daily_2048 and still show on it.
+        conn.execute_batch(
+            "BEGIN;
+             CREATE TABLE IF NOT EXISTS ranked_2048 (
+                 day TEXT NOT NULL, name TEXT NOT NULL, slides TEXT NOT NULL DEFAULT '',
+                 score INTEGER NOT NULL DEFAULT 0, max_tile INTEGER NOT NULL, over INTEGER NOT NULL DEFAULT 0,
+                 started_unix_ms INTEGER NOT NULL, at_unix_ms INTEGER NOT NULL,
+                 PRIMARY KEY (day, name)
+             );
+             PRAGMA user_version = 6;
              COMMIT;",
         )?;
     }
