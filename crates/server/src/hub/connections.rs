@@ -176,6 +176,7 @@ impl Hub {
     /// gone: their challenges close, and their seats in games, their place in the queue and their rematch offers
     /// are held for the grace period.
     pub fn gone(&mut self, name: &str, conn_id: u64, now_ms: u64) {
+        self.unfollow(conn_id, None);
         let Some(links) = self.online.get_mut(name) else {
             return;
         };

@@ -90,6 +90,10 @@ pub enum StoreError {
     /// A game started under a number already given (by another server on the same database): nothing was written.
     #[error("game number {0} is already given")]
     Taken(u64),
+    /// A write for a game whose lease this server no longer holds (another node referees it now, or the lease
+    /// ran out): nothing was written.
+    #[error("game {0}: this server no longer holds its lease")]
+    LeaseLost(u64),
     /// The store's thread has stopped (the server is stopping, or a call panicked).
     #[error("the store's thread has stopped")]
     Stopped,
@@ -199,6 +203,17 @@ pub struct GameEnd {
     pub position: String,
     /// Both clocks as the `ended` event shows them (Black's first); none for an untimed game.
     pub clocks: Option<[u64; 2]>,
+}
+
+/// A player's move or resignation sent to a node that does not referee the game, passed to the one that does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forwarded {
+    /// The player.
+    pub name: String,
+    /// The move's sequence number (0 for a resignation).
+    pub seq: u64,
+    /// The move, or none for a resignation.
+    pub mv: Option<String>,
 }
 
 /// A player waiting in the rated queue, as kept.
@@ -314,6 +329,67 @@ pub trait Store: Send {
 
     /// Records a game that starts under the number it was given.
     fn start_game(&mut self, game: &NewGame) -> Result<(), StoreError>;
+
+    /// Makes this store one node of several sharing the database ([`crate::nodes`]): from now on each game it
+    /// starts or takes is refereed under a lease, and each write of a game's progress or end passes only while
+    /// the lease is this store's. False (and nothing changes) for a backend that serves one server only (SQLite).
+    fn join_nodes(&mut self) -> Result<bool, StoreError> {
+        Ok(false)
+    }
+
+    /// A node's block of `n` game numbers no other node is given (none for a backend of one server: its games are
+    /// numbered from [`Store::last_game_id`]).
+    fn reserve_game_ids(&mut self, n: u64) -> Result<Option<std::ops::Range<u64>>, StoreError> {
+        let _ = n;
+        Ok(None)
+    }
+
+    /// A node takes the lease of every game in play whose lease is free (none, released, or run out) and returns
+    /// those games as kept, to referee them from now on.
+    fn take_leases(&mut self) -> Result<Vec<LiveGame>, StoreError> {
+        Ok(Vec::new())
+    }
+
+    /// A node renews the leases it holds; returns the games whose lease it has lost (taken by another node, or run
+    /// out before it could renew them), which it must referee no more.
+    fn renew_leases(&mut self) -> Result<Vec<u64>, StoreError> {
+        Ok(Vec::new())
+    }
+
+    /// A node gives up the lease of `game` (of every game it holds, if none), so that another node takes it at
+    /// once.
+    fn release_leases(&mut self, game: Option<u64>) -> Result<(), StoreError> {
+        let _ = game;
+        Ok(())
+    }
+
+    /// Listens for what other nodes on the database say ([`crate::nodes::News`]) on a connection and thread of its
+    /// own, until `news` is closed; false (nothing listens) for a backend of one server.
+    fn listen(
+        &self,
+        news: tokio::sync::mpsc::UnboundedSender<crate::nodes::News>,
+    ) -> Result<bool, StoreError> {
+        let _ = news;
+        Ok(false)
+    }
+
+    /// The game in play `id` as kept, if it is one.
+    fn game_in_play(&mut self, id: u64) -> Result<Option<LiveGame>, StoreError> {
+        Ok(self.games_in_play()?.into_iter().find(|g| g.id == id))
+    }
+
+    /// Passes a player's move (or resignation) in a game refereed by another node to that node, through the
+    /// database ([`crate::nodes`]).
+    fn forward(&mut self, game: u64, action: &Forwarded) -> Result<(), StoreError> {
+        let _ = (game, action);
+        Ok(())
+    }
+
+    /// The moves passed to `game`'s referee and not yet taken, oldest first: taken (each is given once).
+    fn take_forwarded(&mut self, game: u64) -> Result<Vec<Forwarded>, StoreError> {
+        let _ = game;
+        Ok(Vec::new())
+    }
 
     /// Keeps a game in play's progress after a move: its moves, each move's time, clocks and sequence numbers.
     fn save_progress(

@@ -1,0 +1,336 @@
+//! Games refereed by another node, followed here ([`crate::nodes`]): a mirror of each, read from the store when its
+//! referee says it has new events, whose new events go to the connections here that follow it (its players who
+//! resumed it here, its spectators); a move sent here is checked against the mirror and passed to the referee
+//! through the store, and the referee takes the moves passed to it and plays them.
+
+use super::{Conn, Hub, error, referee_error, watch};
+use crate::Shared;
+use crate::store::Forwarded;
+use parlor_online::protocol::{ClientMessage, ErrorCode, ServerMessage};
+use parlor_online::referee::{Played, Room};
+use std::collections::HashMap;
+
+/// A game refereed by another node, as last read here.
+pub(super) struct Mirror {
+    /// The game as last read.
+    room: Room,
+    /// Its last event sent to the followers.
+    shown: u64,
+    /// The connections following it here (by connection number): whose, and whether it watches the game (else it
+    /// is one of its players').
+    followers: HashMap<u64, (String, Conn, bool)>,
+}
+
+impl Hub {
+    /// Whether a connection here follows `game`, refereed elsewhere.
+    pub fn follows(&self, game: u64) -> bool {
+        self.mirrors.contains_key(&game)
+    }
+
+    /// The games refereed elsewhere that connections here follow.
+    pub fn followed(&self) -> Vec<u64> {
+        self.mirrors.keys().copied().collect()
+    }
+
+    /// The games refereed here.
+    pub fn refereed(&self) -> Vec<u64> {
+        self.rooms.keys().copied().collect()
+    }
+
+    /// `game` as read again from the store (none: it is no game, or does not rebuild): its new events go to its
+    /// followers here; a game ended (or refereed here now) is followed no more.
+    pub fn relay(&mut self, game: u64, room: Option<Room>) {
+        let Some(mirror) = self.mirrors.get_mut(&game) else {
+            return;
+        };
+        let Some(room) = room else {
+            self.mirrors.remove(&game);
+            return;
+        };
+        if room.last_event() > mirror.shown {
+            for event in room.events_after(mirror.shown) {
+                let msg = ServerMessage::Event {
+                    game,
+                    event: event.clone(),
+                };
+                for (_, conn, _) in mirror.followers.values() {
+                    conn.send(&msg);
+                }
+            }
+            mirror.shown = room.last_event();
+            mirror.room = room;
+        }
+        if mirror.room.result().is_some() || self.rooms.contains_key(&game) {
+            self.mirrors.remove(&game);
+        }
+    }
+
+    /// `conn` follows `game`, refereed elsewhere and read as `room`: it is sent its events after `after` (a
+    /// spectator is first told it watches), then each new one.
+    fn follow(
+        &mut self,
+        conn: &Conn,
+        name: &str,
+        game: u64,
+        room: Room,
+        after: u64,
+        watching: bool,
+    ) {
+        if !self.mirrors.contains_key(&game) {
+            let shown = room.last_event();
+            self.mirrors.insert(
+                game,
+                Mirror {
+                    room: room.clone(),
+                    shown,
+                    followers: HashMap::new(),
+                },
+            );
+        }
+        // The followers already here get what this read has that they were not sent.
+        self.relay(game, Some(room));
+        let Some(mirror) = self.mirrors.get_mut(&game) else {
+            return;
+        };
+        if watching {
+            conn.send(&ServerMessage::Watching {
+                game,
+                last_event: mirror.shown,
+            });
+        }
+        let events = mirror.room.events_after(after);
+        let kept = usize::try_from(mirror.shown.saturating_sub(after)).unwrap_or(usize::MAX);
+        for event in &events[..kept.min(events.len())] {
+            conn.send(&ServerMessage::Event {
+                game,
+                event: event.clone(),
+            });
+        }
+        mirror
+            .followers
+            .insert(conn.id, (name.to_string(), conn.clone(), watching));
+    }
+
+    /// Connection `conn_id` follows nothing more (gone), or not `game` (unwatched).
+    pub(super) fn unfollow(&mut self, conn_id: u64, game: Option<u64>) {
+        for (g, m) in self.mirrors.iter_mut() {
+            if game.is_none_or(|only| only == *g) {
+                m.followers.remove(&conn_id);
+            }
+        }
+        self.mirrors.retain(|_, m| !m.followers.is_empty());
+    }
+
+    /// Games taken over here: their followers here are sent what they were not sent yet, the spectators become
+    /// this node's watchers, and the players get their events as players here do.
+    pub(super) fn mirrors_taken(&mut self, games: &[u64]) {
+        for game in games {
+            let (Some(mirror), Some(live)) = (self.mirrors.remove(game), self.rooms.get(game))
+            else {
+                continue;
+            };
+            for event in live.shown_after(mirror.shown) {
+                let msg = ServerMessage::Event {
+                    game: *game,
+                    event: event.clone(),
+                };
+                for (_, conn, _) in mirror.followers.values() {
+                    conn.send(&msg);
+                }
+            }
+            let watchers = self.watchers.entry(*game).or_default();
+            for (id, (name, conn, watching)) in mirror.followers {
+                if watching {
+                    watchers.insert(id, (name, conn));
+                }
+            }
+        }
+    }
+
+    /// A move (or resignation) of `name`'s sent here for `game`, refereed elsewhere and read as `room`: checked
+    /// against it (a refusal sent at once), and the connection made to follow the game. Returns what to pass to
+    /// the referee, if anything.
+    fn check_forward(
+        &mut self,
+        conn: &Conn,
+        name: &str,
+        game: u64,
+        room: Room,
+        msg: &ClientMessage,
+        now_ms: u64,
+    ) -> Option<Forwarded> {
+        let Some(side) = room.side_of(name) else {
+            conn.send(&error(
+                ErrorCode::NotFound,
+                format!("you play no game {game} in play"),
+                Some(game),
+            ));
+            return None;
+        };
+        let mut tried = self
+            .mirrors
+            .get(&game)
+            .map_or_else(|| room.clone(), |m| m.room.clone());
+        let forwarded = match msg {
+            ClientMessage::Move { seq, mv, .. } => match tried.play_at(side, *seq, mv, now_ms) {
+                Ok(Played::Events(_)) => Some(Forwarded {
+                    name: name.to_string(),
+                    seq: *seq,
+                    mv: Some(mv.clone()),
+                }),
+                Ok(Played::AlreadyPlayed) => None,
+                Err(e) => {
+                    conn.send(&referee_error(e, game));
+                    None
+                }
+            },
+            _ => match tried.resign(side) {
+                Ok(_) => Some(Forwarded {
+                    name: name.to_string(),
+                    seq: 0,
+                    mv: None,
+                }),
+                Err(e) => {
+                    conn.send(&referee_error(e, game));
+                    None
+                }
+            },
+        };
+        let after = self
+            .mirrors
+            .get(&game)
+            .map_or(room.last_event(), |m| m.shown);
+        self.follow(conn, name, game, room, after, false);
+        forwarded
+    }
+
+    /// The moves passed to `game`, refereed here, played in the order they were passed (a refusal told to the
+    /// player's connections here, if any, and logged).
+    fn play_forwarded(&mut self, game: u64, moves: Vec<Forwarded>, now_ms: u64) {
+        for f in moves {
+            // A player who moves through another node is there: their seat is no longer held as if gone.
+            if let Some(live) = self.rooms.get_mut(&game)
+                && let Some(side) = live.room.side_of(&f.name)
+                && live.room.is_away(side)
+            {
+                live.room.returned(side);
+            }
+            let done = match &f.mv {
+                Some(mv) => self.play_as(&f.name, game, f.seq, mv, now_ms),
+                None => self.resign_as(&f.name, game),
+            };
+            if let Err(e) = done {
+                tracing::warn!(game, name = f.name, "a move passed on is refused: {e:?}");
+                self.tell(&f.name, &e);
+            }
+        }
+    }
+}
+
+/// `game` as kept (finished or in play), rebuilt: none if it is no game or does not rebuild.
+async fn read(shared: &Shared, game: u64) -> Option<Room> {
+    if let Some(g) = watch::finished(shared, game).await {
+        return watch::replay(&g);
+    }
+    let live = shared
+        .store
+        .read(move |s| s.game_in_play(game))
+        .await
+        .map_err(|e| tracing::error!("reading game {game}: {e}"))
+        .ok()
+        .flatten()?;
+    let now = shared.now_ms();
+    shared.hub().rebuild(&live, now)
+}
+
+/// `game`, followed here, read again: its new events go to its followers.
+pub async fn refresh(shared: &Shared, game: u64) {
+    let room = read(shared, game).await;
+    shared.hub().relay(game, room);
+}
+
+/// Takes the moves passed to `game` if it is refereed here, and plays them.
+pub async fn take_forwarded(shared: &Shared, game: u64) {
+    if !shared.hub().rooms.contains_key(&game) {
+        return;
+    }
+    match shared.store.write(move |s| s.take_forwarded(game)).await {
+        Ok(moves) if !moves.is_empty() => {
+            let now = shared.now_ms();
+            shared.hub().play_forwarded(game, moves, now);
+        }
+        Ok(_) => {}
+        Err(e) => tracing::error!("game {game}: taking the moves passed on: {e}"),
+    }
+}
+
+/// A game in play refereed by another node, read for a connection here that asks for it (`watch`, `resume`, a
+/// move): none if it is not one.
+async fn elsewhere(shared: &Shared, game: u64) -> Option<Room> {
+    if !shared.hub().is_node() {
+        return None;
+    }
+    read(shared, game).await.filter(|r| r.result().is_none())
+}
+
+/// `conn` watches `game`, refereed elsewhere; false if it is not a game in play.
+pub(super) async fn watch_elsewhere(
+    shared: &Shared,
+    conn: &Conn,
+    name: &str,
+    game: u64,
+    after: u64,
+) -> bool {
+    let Some(room) = elsewhere(shared, game).await else {
+        return false;
+    };
+    shared.hub().follow(conn, name, game, room, after, true);
+    true
+}
+
+/// `name` resumes on `conn` their game `game`, refereed elsewhere; false if it is not a game of theirs in play.
+pub(super) async fn resume_elsewhere(
+    shared: &Shared,
+    conn: &Conn,
+    name: &str,
+    game: u64,
+    after: u64,
+) -> bool {
+    let Some(room) = elsewhere(shared, game).await else {
+        return false;
+    };
+    if room.side_of(name).is_none() {
+        return false;
+    }
+    shared.hub().follow(conn, name, game, room, after, false);
+    true
+}
+
+/// `name`'s move or resignation `msg` in `game`, refereed elsewhere (or nowhere: then refused), passed to the
+/// referee.
+pub(super) async fn forward(
+    shared: &Shared,
+    conn: &Conn,
+    name: &str,
+    game: u64,
+    msg: ClientMessage,
+) {
+    let Some(room) = elsewhere(shared, game).await else {
+        return conn.send(&error(
+            ErrorCode::NotFound,
+            format!("you play no game {game} in play"),
+            Some(game),
+        ));
+    };
+    let now = shared.now_ms();
+    let Some(action) = shared
+        .hub()
+        .check_forward(conn, name, game, room, &msg, now)
+    else {
+        return;
+    };
+    if let Err(e) = shared.store.write(move |s| s.forward(game, &action)).await {
+        tracing::error!("game {game}: passing a move on: {e}");
+        conn.send(&super::store_failed());
+    }
+}

@@ -1,0 +1,93 @@
+//! What nodes on one database tell each other ([`crate::nodes`]), through PostgreSQL's LISTEN/NOTIFY: a game's
+//! new events kept (notified by the writing transaction, so delivered on its commit only) and a move passed to a
+//! game's referee (kept in `forwarded_moves`, then notified). Each node listens on a connection and thread of its
+//! own ([`listen`]); a connection lost is made again, and the node told it may have missed news
+//! ([`News::Missed`]).
+
+use super::{PgUrl, Result, connect};
+use crate::nodes::{EVENTS, MOVES, News};
+use crate::store::{Forwarded, StoreError};
+use postgres::Client;
+use postgres::fallible_iterator::FallibleIterator;
+use std::time::Duration;
+use tokio::sync::mpsc::UnboundedSender;
+
+/// How long the listener waits for news before it looks whether it is still wanted.
+const POLL: Duration = Duration::from_millis(500);
+
+/// Starts the listener thread: news to `news` until it is closed.
+pub(super) fn listen(url: &PgUrl, news: UnboundedSender<News>) -> Result<()> {
+    let url = url.clone();
+    std::thread::Builder::new()
+        .name("parlor-listen".into())
+        .spawn(move || {
+            // Bounded by `news`: the loop ends once the server has stopped listening.
+            while !news.is_closed() {
+                if let Err(e) = listen_once(&url, &news) {
+                    tracing::error!("listening to the other nodes: {e}");
+                    std::thread::sleep(Duration::from_secs(1));
+                }
+                let _ = news.send(News::Missed);
+            }
+        })
+        .map(|_| ())
+        .map_err(|source| StoreError::Io {
+            what: "starting the thread parlor-listen".into(),
+            source,
+        })
+}
+
+/// One connection's listening, until it fails or `news` is closed.
+fn listen_once(url: &PgUrl, news: &UnboundedSender<News>) -> Result<()> {
+    let mut client = connect(url, false)?;
+    client.batch_execute(&format!("LISTEN {EVENTS}; LISTEN {MOVES}"))?;
+    while !news.is_closed() {
+        let mut notifications = client.notifications();
+        let mut heard = notifications.timeout_iter(POLL);
+        while let Some(n) = heard.next()? {
+            let Ok(game) = n.payload().parse::<u64>() else {
+                continue;
+            };
+            let said = if n.channel() == MOVES {
+                News::Moves(game)
+            } else {
+                News::Events(game)
+            };
+            if news.send(said).is_err() {
+                return Ok(());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Keeps a move for `game`'s referee and tells it.
+pub(super) fn forward(db: &mut Client, game: u64, action: &Forwarded) -> Result<()> {
+    let mut tx = db.transaction()?;
+    let id = i64::try_from(game)?;
+    tx.execute(
+        "INSERT INTO forwarded_moves (game, name, seq, mv) VALUES ($1, $2, $3, $4)",
+        &[&id, &action.name, &i64::try_from(action.seq)?, &action.mv],
+    )?;
+    tx.execute("SELECT pg_notify($1, $2)", &[&MOVES, &game.to_string()])?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// Takes the moves kept for `game`'s referee, oldest first.
+pub(super) fn take(db: &mut Client, game: u64) -> Result<Vec<Forwarded>> {
+    let rows = db.query(
+        "WITH taken AS (DELETE FROM forwarded_moves WHERE game = $1 RETURNING id, name, seq, mv)
+         SELECT name, seq, mv FROM taken ORDER BY id",
+        &[&i64::try_from(game)?],
+    )?;
+    rows.iter()
+        .map(|r| {
+            Ok(Forwarded {
+                name: r.try_get(0)?,
+                seq: u64::try_from(r.try_get::<_, i64>(1)?)?,
+                mv: r.try_get(2)?,
+            })
+        })
+        .collect()
+}

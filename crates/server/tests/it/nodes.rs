@@ -1,0 +1,385 @@
+//! Several server processes (nodes) on one PostgreSQL database (issue 54): the node refereeing a game killed with
+//! SIGKILL mid-game, another takes its lease and goes on with every event once, in order, and no clock charged
+//! for the gap before it took over; a node stopped with SIGTERM lets its games go to another at once; a node
+//! paused past its lease (as one cut off from the database) cannot referee on: a move sent to it is never an
+//! event. Game numbers from two nodes never collide. Skipped, saying so, without PostgreSQL
+//! ([`crate::postgres`]).
+
+use crate::client::{Client, play, start_game, start_game_with};
+use crate::contract::Pg;
+use crate::env::start;
+use crate::kill::Spawned;
+use parlor_online::protocol::{
+    ClientMessage, ErrorCode, Event, EventKind, ServerMessage, Side, TimeControl,
+};
+use parlor_server::{PgStore, Store};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// The longest a takeover may take: a lease (3 s) run out, the next look (1 s), and a loaded machine's slack.
+const TAKEOVER: Duration = Duration::from_secs(15);
+
+/// Starts node `i` on the database at `url`; its stderr in `dir`.
+fn node(url: &str, dir: &Path, i: usize) -> (Spawned, SocketAddr) {
+    let data = dir.join(format!("node{i}"));
+    start(
+        &[
+            ("PARLOR_LISTEN", "127.0.0.1:0"),
+            ("PARLOR_NO_LOG_FILE", "1"),
+        ],
+        &["--data-dir", data.to_str().unwrap(), "--database", url],
+        &dir.join(format!("node{i}.txt")),
+    )
+}
+
+fn ten_minutes() -> Option<TimeControl> {
+    Some(TimeControl {
+        minutes: 10,
+        increment_secs: 0,
+    })
+}
+
+/// What `c` is sent until its `pong`: the events, and whether the game was not found.
+async fn until_pong(c: &mut Client) -> (Vec<(u64, Event)>, bool) {
+    c.send(&ClientMessage::Ping {}).await;
+    let (mut events, mut not_found) = (Vec::new(), false);
+    // Bounded: every message the server sends before its pong, each within the client's wait.
+    for _ in 0..1000 {
+        match c.recv().await {
+            ServerMessage::Pong {} => return (events, not_found),
+            ServerMessage::Event { game, event } => events.push((game, event)),
+            ServerMessage::Error {
+                code: ErrorCode::NotFound,
+                ..
+            } => not_found = true,
+            // Away and back: who is connected where is not what these tests look at.
+            ServerMessage::Away { .. } | ServerMessage::Back { .. } => {}
+            other => panic!("{}: {other:?}", c.name),
+        }
+    }
+    panic!("{}: no pong", c.name)
+}
+
+/// Resumes `game` from the start on `c` until a node referees it (bounded by [`TAKEOVER`]): its events, and
+/// when it was last not found.
+async fn resume_when_taken(c: &mut Client, game: u64) -> (Vec<Event>, Option<Instant>) {
+    let deadline = Instant::now() + TAKEOVER;
+    let mut refused = None;
+    loop {
+        c.send(&ClientMessage::Resume { game, after: 0 }).await;
+        let (events, not_found) = until_pong(c).await;
+        if !events.is_empty() {
+            assert!(events.iter().all(|(g, _)| *g == game), "{events:?}");
+            return (events.into_iter().map(|(_, e)| e).collect(), refused);
+        }
+        assert!(not_found, "{}: neither events nor an error", c.name);
+        refused = Some(Instant::now());
+        assert!(Instant::now() < deadline, "game {game} was not taken over");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The next event of `game` `c` is sent (away and back skipped).
+async fn next_event(c: &mut Client, game: u64) -> Event {
+    // Bounded: a few away and back messages at most come first.
+    for _ in 0..20 {
+        match c.recv().await {
+            ServerMessage::Event { game: g, event } if g == game => return event,
+            ServerMessage::Away { .. } | ServerMessage::Back { .. } => {}
+            other => panic!("{}: {other:?}", c.name),
+        }
+    }
+    panic!("{}: no event", c.name)
+}
+
+fn clocks(e: &Event) -> (u64, u64) {
+    match &e.kind {
+        EventKind::Moved {
+            clocks: Some(c), ..
+        } => (c.black_ms, c.white_ms),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The game `id` as kept: its moves, and whether it has ended.
+fn kept(db: &Pg, id: u64) -> (String, bool) {
+    let url = db.url.clone();
+    std::thread::scope(|s| {
+        s.spawn(move || {
+            let mut store = PgStore::open(&url).unwrap();
+            if let Some(g) = store.finished_game(id).unwrap() {
+                return (g.moves, true);
+            }
+            let live = store.games_in_play().unwrap();
+            let g = live.into_iter().find(|g| g.id == id).expect("kept");
+            (g.moves, false)
+        })
+        .join()
+        .unwrap()
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_killed_mid_game_has_its_game_go_on_on_another_with_every_event_once() {
+    let Some(db) = Pg::new() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let url = db.url.secret().to_string();
+    let (mut a, addr_a) = node(&url, dir.path(), 0);
+    let (b, addr_b) = node(&url, dir.path(), 1);
+    let (mut ann, _) = Client::hello(addr_a, "ann").await;
+    let (mut bob, _) = Client::hello(addr_a, "bob").await;
+    let game = start_game_with(&mut ann, &mut bob, "6x5", ten_minutes(), false).await;
+    // A game on the other node at the same time: numbered apart.
+    let (mut carl, _) = Client::hello(addr_b, "carl").await;
+    let (mut dave, _) = Client::hello(addr_b, "dave").await;
+    let other = start_game(&mut carl, &mut dave, "4x4").await;
+    assert_ne!(game, other);
+    play(game, &mut ann, &mut bob, Side::Black, 1, "c1k", 2).await;
+    play(game, &mut bob, &mut ann, Side::White, 1, "c6j", 3).await;
+    play(game, &mut ann, &mut bob, Side::Black, 2, "d1k", 4).await;
+    ann.send(&ClientMessage::Resume { game, after: 0 }).await;
+    let (seen, _) = until_pong(&mut ann).await;
+    let seen: Vec<Event> = seen.into_iter().map(|(_, e)| e).collect();
+    assert_eq!(seen.iter().map(|e| e.n).collect::<Vec<_>>(), [1, 2, 3, 4]);
+    let (_, white_before) = clocks(&seen[3]);
+
+    // SIGKILL mid-game, White to move: nothing is released; the lease runs out and node B takes it.
+    a.kill().unwrap();
+    a.wait().unwrap();
+    let killed = Instant::now();
+    drop((ann, bob));
+    let (mut ann, _) = Client::hello(addr_b, "ann").await;
+    let (mut bob, _) = Client::hello(addr_b, "bob").await;
+    let (resumed, refused) = resume_when_taken(&mut ann, game).await;
+    let (resumed_bob, _) = resume_when_taken(&mut bob, game).await;
+    // Every event once, in order, as node A sent it.
+    assert_eq!(resumed, seen);
+    assert_eq!(resumed_bob, seen);
+    let after_refused = refused.unwrap_or(killed);
+
+    // The game goes on on node B: White's clock charged only from the takeover on.
+    bob.send(&ClientMessage::Move {
+        game,
+        seq: 2,
+        mv: "d6j".into(),
+    })
+    .await;
+    let fifth = next_event(&mut bob, game).await;
+    let since_kill = killed.elapsed().as_millis() as u64;
+    let since_refused = after_refused.elapsed().as_millis() as u64;
+    assert_eq!(next_event(&mut ann, game).await, fifth);
+    assert_eq!(fifth.n, 5);
+    let (_, white_after) = clocks(&fifth);
+    let charged = white_before - white_after;
+    // The lease was renewed at most a second before the kill and lasts three: two seconds at least were not
+    // White's to pay.
+    assert!(
+        charged + 1500 < since_kill,
+        "charged {charged} ms of the {since_kill} ms since the kill"
+    );
+    assert!(
+        charged <= since_refused + 250,
+        "charged {charged} ms, taken over at most {since_refused} ms ago"
+    );
+    bob.send(&ClientMessage::Resign { game }).await;
+    let end = next_event(&mut bob, game).await;
+    assert_eq!(next_event(&mut ann, game).await, end);
+    assert!(matches!(end.kind, EventKind::Ended { .. }), "{end:?}");
+    assert_eq!(end.n, 6);
+    assert_eq!(kept(&db, game), ("c1k c6j d1k d6j".to_string(), true));
+    // Node B's own game was never interrupted.
+    play(other, &mut carl, &mut dave, Side::Black, 1, "b1k", 2).await;
+    drop(b);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_stopped_with_sigterm_lets_its_games_go_at_once() {
+    let Some(db) = Pg::new() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let url = db.url.secret().to_string();
+    let (mut a, addr_a) = node(&url, dir.path(), 0);
+    let (_b, addr_b) = node(&url, dir.path(), 1);
+    let (mut ann, _) = Client::hello(addr_a, "ann").await;
+    let (mut bob, _) = Client::hello(addr_a, "bob").await;
+    let game = start_game(&mut ann, &mut bob, "4x4").await;
+    play(game, &mut ann, &mut bob, Side::Black, 1, "b1k", 2).await;
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &a.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let termed = Instant::now();
+    let deadline = termed + TAKEOVER;
+    // Bounded: the node drains and exits.
+    while a.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "the node did not stop");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    drop((ann, bob));
+    let (mut bob, _) = Client::hello(addr_b, "bob").await;
+    let (resumed, _) = resume_when_taken(&mut bob, game).await;
+    let took = termed.elapsed();
+    assert_eq!(resumed.iter().map(|e| e.n).collect::<Vec<_>>(), [1, 2]);
+    // Released, not run out: taken at the other node's next look, sooner than a lease lasts.
+    assert!(
+        took < parlor_server::nodes::LEASE,
+        "taken {took:?} after SIGTERM"
+    );
+    eprintln!("taken over {took:?} after SIGTERM");
+    let (mut ann, _) = Client::hello(addr_b, "ann").await;
+    play(game, &mut bob, &mut ann, Side::White, 1, "b4j", 3).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_paused_past_its_lease_never_referees_again() {
+    let Some(db) = Pg::new() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let url = db.url.secret().to_string();
+    let (a, addr_a) = node(&url, dir.path(), 0);
+    let (_b, addr_b) = node(&url, dir.path(), 1);
+    let (mut ann, _) = Client::hello(addr_a, "ann").await;
+    let (mut bob, _) = Client::hello(addr_a, "bob").await;
+    let game = start_game(&mut ann, &mut bob, "6x5").await;
+    play(game, &mut ann, &mut bob, Side::Black, 1, "c1k", 2).await;
+    // Node A stops answering anyone, the database included (SIGSTOP), past its lease.
+    let signal = |sig: &str| {
+        let status = std::process::Command::new("kill")
+            .args([sig, &a.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    };
+    signal("-STOP");
+    let (mut ann2, _) = Client::hello(addr_b, "ann").await;
+    let (mut bob2, _) = Client::hello(addr_b, "bob").await;
+    let (resumed, _) = resume_when_taken(&mut bob2, game).await;
+    assert_eq!(resumed.iter().map(|e| e.n).collect::<Vec<_>>(), [1, 2]);
+    play(game, &mut bob2, &mut ann2, Side::White, 1, "c6j", 3).await;
+    // Bob's old connection to node A sends another White move for the same turn, read once A wakes.
+    bob.send(&ClientMessage::Move {
+        game,
+        seq: 1,
+        mv: "d6j".into(),
+    })
+    .await;
+    signal("-CONT");
+    // Node A never sends an event 3 (or later) of its own: it finds its lease lost and lets the game go (closing
+    // the game's connections), or its write of the move is refused.
+    for c in [&mut bob, &mut ann] {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < deadline {
+            match tokio::time::timeout(Duration::from_millis(500), c.next()).await {
+                Ok(Some(ServerMessage::Event { event, .. })) => {
+                    panic!("{}: node A sent {event:?}", c.name)
+                }
+                Ok(Some(_)) => {}
+                Ok(None) => break,
+                Err(_) => {}
+            }
+        }
+    }
+    // The game is node B's: its moves as B played them, and it goes on there.
+    assert_eq!(kept(&db, game), ("c1k c6j".to_string(), false));
+    play(game, &mut ann2, &mut bob2, Side::Black, 2, "d1k", 4).await;
+    drop(a);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_and_spectators_on_three_nodes_see_every_event_the_same() {
+    let Some(db) = Pg::new() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let url = db.url.secret().to_string();
+    let nodes: Vec<(Spawned, SocketAddr)> = (0..3).map(|i| node(&url, dir.path(), i)).collect();
+    let addr = |i: usize| nodes[i].1;
+    let (mut ann, _) = Client::hello(addr(0), "ann").await;
+    let (mut bob, _) = Client::hello(addr(0), "bob").await;
+    let game = start_game_with(&mut ann, &mut bob, "6x5", ten_minutes(), true).await;
+    // Bob goes on from node B, Carl watches on node C and Dave on node B; Ann stays on node A, the referee.
+    drop(bob);
+    let (mut bob, _) = Client::hello(addr(1), "bob").await;
+    bob.send(&ClientMessage::Resume { game, after: 0 }).await;
+    let (from_b, _) = until_pong(&mut bob).await;
+    assert_eq!(from_b.len(), 1, "{from_b:?}");
+    let mut watchers = Vec::new();
+    for (name, i) in [("carl", 2), ("dave", 1)] {
+        let (mut w, _) = Client::hello(addr(i), name).await;
+        w.send(&ClientMessage::Watch { game, after: 0 }).await;
+        assert_eq!(
+            w.recv().await,
+            ServerMessage::Watching {
+                game,
+                last_event: 1
+            }
+        );
+        watchers.push(w);
+    }
+    let mut seen: Vec<Vec<Event>> = vec![Vec::new(); 4];
+    let moves = [
+        (Side::Black, 1, "c1k"),
+        (Side::White, 1, "c6j"),
+        (Side::Black, 2, "d1k"),
+        (Side::White, 2, "d6j"),
+    ];
+    for (i, (side, seq, mv)) in moves.into_iter().enumerate() {
+        let mover = if side == Side::Black {
+            &mut ann
+        } else {
+            &mut bob
+        };
+        mover
+            .send(&ClientMessage::Move {
+                game,
+                seq,
+                mv: mv.into(),
+            })
+            .await;
+        let n = i as u64 + 2;
+        let mut all = [&mut ann, &mut bob, &mut watchers[0], &mut watchers[1]];
+        for (c, got) in all.iter_mut().zip(seen.iter_mut()) {
+            let event = next_event(c, game).await;
+            assert_eq!(event.n, n, "{}", c.name);
+            got.push(event);
+        }
+    }
+    // Bob resigns through node B: one end, with one rating update, seen the same everywhere.
+    bob.send(&ClientMessage::Resign { game }).await;
+    let mut all = [&mut ann, &mut bob, &mut watchers[0], &mut watchers[1]];
+    for (c, got) in all.iter_mut().zip(seen.iter_mut()) {
+        let event = next_event(c, game).await;
+        assert!(
+            matches!(
+                event.kind,
+                EventKind::Ended {
+                    ratings: Some(_),
+                    ..
+                }
+            ),
+            "{}: {event:?}",
+            c.name
+        );
+        got.push(event);
+    }
+    for s in &seen[1..] {
+        assert_eq!(s, &seen[0]);
+    }
+    assert_eq!(kept(&db, game), ("c1k c6j d1k d6j".to_string(), true));
+    // The ratings were updated once: as the end event says.
+    let EventKind::Ended {
+        ratings: Some(changes),
+        ..
+    } = seen[0][4].kind.clone()
+    else {
+        unreachable!()
+    };
+    let url = db.url.clone();
+    let now = std::thread::scope(|s| {
+        s.spawn(move || {
+            let mut store = PgStore::open(&url).unwrap();
+            ["ann", "bob"].map(|n| parlor_server::rating::shown(&store.rating(n).unwrap()))
+        })
+        .join()
+        .unwrap()
+    });
+    assert_eq!(now, [changes.black.after, changes.white.after]);
+}
