@@ -12,7 +12,7 @@ use crate::kill::Spawned;
 use parlor_online::protocol::{
     ClientMessage, ErrorCode, Event, EventKind, ServerMessage, Side, TimeControl,
 };
-use parlor_server::{PgStore, Store};
+use parlor_server::{PgStore, Store, StoreError};
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -302,6 +302,7 @@ async fn players_and_spectators_on_three_nodes_see_every_event_the_same() {
     let (from_b, _) = until_pong(&mut bob).await;
     assert_eq!(from_b.len(), 1, "{from_b:?}");
     let mut watchers = Vec::new();
+    // Carl on node C, Dave on node B.
     for (name, i) in [("carl", 2), ("dave", 1)] {
         let (mut w, _) = Client::hello(addr(i), name).await;
         w.send(&ClientMessage::Watch { game, after: 0 }).await;
@@ -312,8 +313,11 @@ async fn players_and_spectators_on_three_nodes_see_every_event_the_same() {
                 last_event: 1
             }
         );
+        let start = next_event(&mut w, game).await;
+        assert_eq!(start, from_b[0].1, "{name} sees the start as Bob does");
         watchers.push(w);
     }
+    let (mut carl, mut dave) = (watchers.remove(0), watchers.remove(0));
     let mut seen: Vec<Vec<Event>> = vec![Vec::new(); 4];
     let moves = [
         (Side::Black, 1, "c1k"),
@@ -335,7 +339,7 @@ async fn players_and_spectators_on_three_nodes_see_every_event_the_same() {
             })
             .await;
         let n = i as u64 + 2;
-        let mut all = [&mut ann, &mut bob, &mut watchers[0], &mut watchers[1]];
+        let mut all = [&mut ann, &mut bob, &mut carl, &mut dave];
         for (c, got) in all.iter_mut().zip(seen.iter_mut()) {
             let event = next_event(c, game).await;
             assert_eq!(event.n, n, "{}", c.name);
@@ -344,7 +348,7 @@ async fn players_and_spectators_on_three_nodes_see_every_event_the_same() {
     }
     // Bob resigns through node B: one end, with one rating update, seen the same everywhere.
     bob.send(&ClientMessage::Resign { game }).await;
-    let mut all = [&mut ann, &mut bob, &mut watchers[0], &mut watchers[1]];
+    let mut all = [&mut ann, &mut bob, &mut carl, &mut dave];
     for (c, got) in all.iter_mut().zip(seen.iter_mut()) {
         let event = next_event(c, game).await;
         assert!(
@@ -382,4 +386,71 @@ async fn players_and_spectators_on_three_nodes_see_every_event_the_same() {
         .unwrap()
     });
     assert_eq!(now, [changes.black.after, changes.white.after]);
+}
+
+#[test]
+fn a_store_that_lost_a_lease_cannot_write_the_game() {
+    let Some(db) = Pg::new() else { return };
+    let open = || {
+        let mut s = PgStore::open(&db.url).unwrap();
+        assert!(s.join_nodes().unwrap());
+        s
+    };
+    let (mut a, mut b) = (open(), open());
+    // Each node's numbers are its own.
+    let mine = a.reserve_game_ids(100).unwrap().unwrap();
+    let theirs = b.reserve_game_ids(100).unwrap().unwrap();
+    assert!(
+        mine.end <= theirs.start || theirs.end <= mine.start,
+        "{mine:?} {theirs:?}"
+    );
+    let game = mine.start;
+    a.start_game(&crate::contract::new_game(game, "ann", "bob", false))
+        .unwrap();
+    let times = |n| {
+        vec![
+            parlor_online::protocol::MoveTime {
+                spent_ms: 1,
+                black_ms: None,
+                white_ms: None
+            };
+            n
+        ]
+    };
+    a.save_progress(game, "c1k", &times(1), [0, 0], [Some(1), None])
+        .unwrap();
+    assert!(b.take_leases().unwrap().is_empty(), "node A holds it");
+    assert!(a.renew_leases().unwrap().is_empty());
+    // Node A goes silent past its lease (cut off, or paused): node B takes the game, as A kept it.
+    std::thread::sleep(parlor_server::nodes::LEASE + Duration::from_millis(300));
+    let taken = b.take_leases().unwrap();
+    assert_eq!(
+        taken
+            .iter()
+            .map(|g| (g.id, g.moves.as_str()))
+            .collect::<Vec<_>>(),
+        [(game, "c1k")]
+    );
+    b.save_progress(game, "c1k c6j", &times(2), [0, 0], [Some(1), Some(1)])
+        .unwrap();
+    // Node A, back, can write nothing more of it: neither a move nor an end, and its renewal says it lost it.
+    let refused = a.save_progress(game, "c1k d6j", &times(2), [0, 0], [Some(1), Some(1)]);
+    assert!(
+        matches!(refused, Err(StoreError::LeaseLost(g)) if g == game),
+        "{refused:?}"
+    );
+    let ended = a.finish_rated_game(game, &crate::contract::end("c1k d6j"), None);
+    assert!(
+        matches!(ended, Err(StoreError::LeaseLost(g)) if g == game),
+        "{ended:?}"
+    );
+    assert_eq!(kept(&db, game), ("c1k c6j".to_string(), false));
+    // Released, a lease is taken at once; its game's end removes it.
+    b.release_leases(None).unwrap();
+    assert_eq!(a.take_leases().unwrap().len(), 1);
+    assert!(b.renew_leases().unwrap().is_empty(), "B had released it");
+    a.finish_rated_game(game, &crate::contract::end("c1k c6j"), None)
+        .unwrap();
+    assert_eq!(kept(&db, game), ("c1k c6j".to_string(), true));
+    assert!(b.take_leases().unwrap().is_empty());
 }
