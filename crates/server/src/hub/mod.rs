@@ -497,12 +497,12 @@ pub async fn answer(shared: &Shared, conn: &Conn, name: &str, msg: ClientMessage
             watch::ack_finished(shared, conn, name, game, event).await
         }
         ClientMessage::Resume { game, after } => {
-            if !relay::resume_elsewhere(shared, conn, name, game, after).await {
+            if !relay::follow_elsewhere(shared, conn, name, game, after, false).await {
                 watch::resume_finished(shared, conn, name, game, after).await
             }
         }
         ClientMessage::Watch { game, after } => {
-            if !relay::watch_elsewhere(shared, conn, name, game, after).await {
+            if !relay::follow_elsewhere(shared, conn, name, game, after, true).await {
                 watch::watch_finished(shared, conn, game, after).await
             }
         }

@@ -76,17 +76,11 @@ impl Hub {
         after: u64,
         watching: bool,
     ) {
-        if !self.mirrors.contains_key(&game) {
-            let shown = room.last_event();
-            self.mirrors.insert(
-                game,
-                Mirror {
-                    room: room.clone(),
-                    shown,
-                    followers: HashMap::new(),
-                },
-            );
-        }
+        self.mirrors.entry(game).or_insert_with(|| Mirror {
+            shown: room.last_event(),
+            room: room.clone(),
+            followers: HashMap::new(),
+        });
         // The followers already here get what this read has that they were not sent.
         self.relay(game, Some(room));
         let Some(mirror) = self.mirrors.get_mut(&game) else {
@@ -273,36 +267,23 @@ async fn elsewhere(shared: &Shared, game: u64) -> Option<Room> {
     read(shared, game).await.filter(|r| r.result().is_none())
 }
 
-/// `conn` watches `game`, refereed elsewhere; false if it is not a game in play.
-pub(super) async fn watch_elsewhere(
+/// `conn` of `name`'s follows `game`, refereed elsewhere, from after event `after`: as a spectator (`watching`)
+/// or as one of its players resuming it. False if it is not a game in play (of theirs, for a player).
+pub(super) async fn follow_elsewhere(
     shared: &Shared,
     conn: &Conn,
     name: &str,
     game: u64,
     after: u64,
+    watching: bool,
 ) -> bool {
     let Some(room) = elsewhere(shared, game).await else {
         return false;
     };
-    shared.hub().follow(conn, name, game, room, after, true);
-    true
-}
-
-/// `name` resumes on `conn` their game `game`, refereed elsewhere; false if it is not a game of theirs in play.
-pub(super) async fn resume_elsewhere(
-    shared: &Shared,
-    conn: &Conn,
-    name: &str,
-    game: u64,
-    after: u64,
-) -> bool {
-    let Some(room) = elsewhere(shared, game).await else {
-        return false;
-    };
-    if room.side_of(name).is_none() {
+    if !watching && room.side_of(name).is_none() {
         return false;
     }
-    shared.hub().follow(conn, name, game, room, after, false);
+    shared.hub().follow(conn, name, game, room, after, watching);
     true
 }
 

@@ -454,7 +454,7 @@ impl Store for PgStore {
                 )?;
             }
         }
-        if let Some(node) = node.as_deref_mut() {
+        if let Some(node) = node {
             tx.execute("DELETE FROM leases WHERE game = $1", &[&i64::try_from(id)?])?;
             tx.execute(
                 "DELETE FROM forwarded_moves WHERE game = $1",

@@ -20,6 +20,38 @@ use std::time::{Duration, Instant};
 /// The longest a takeover may take: a lease (3 s) run out, the next look (1 s), and a loaded machine's slack.
 const TAKEOVER: Duration = Duration::from_secs(15);
 
+/// Nodes started on one new database, each killed when dropped; none (said) without PostgreSQL.
+struct Nodes {
+    db: Pg,
+    /// Each node's data directory and stderr.
+    _dir: tempfile::TempDir,
+    nodes: Vec<(Spawned, SocketAddr)>,
+}
+
+impl Nodes {
+    fn start(n: usize) -> Option<Nodes> {
+        let db = Pg::new()?;
+        let dir = tempfile::tempdir().unwrap();
+        let url = db.url.secret().to_string();
+        let nodes = (0..n).map(|i| node(&url, dir.path(), i)).collect();
+        Some(Nodes {
+            db,
+            _dir: dir,
+            nodes,
+        })
+    }
+
+    /// Where node `i` listens.
+    fn addr(&self, i: usize) -> SocketAddr {
+        self.nodes[i].1
+    }
+
+    /// Node `i`'s process.
+    fn process(&mut self, i: usize) -> &mut Spawned {
+        &mut self.nodes[i].0
+    }
+}
+
 /// Starts node `i` on the database at `url`; its stderr in `dir`.
 fn node(url: &str, dir: &Path, i: usize) -> (Spawned, SocketAddr) {
     let data = dir.join(format!("node{i}"));
@@ -122,11 +154,8 @@ fn kept(db: &Pg, id: u64) -> (String, bool) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_node_killed_mid_game_has_its_game_go_on_on_another_with_every_event_once() {
-    let Some(db) = Pg::new() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let url = db.url.secret().to_string();
-    let (mut a, addr_a) = node(&url, dir.path(), 0);
-    let (b, addr_b) = node(&url, dir.path(), 1);
+    let Some(mut n) = Nodes::start(2) else { return };
+    let (addr_a, addr_b) = (n.addr(0), n.addr(1));
     let (mut ann, _) = Client::hello(addr_a, "ann").await;
     let (mut bob, _) = Client::hello(addr_a, "bob").await;
     let game = start_game_with(&mut ann, &mut bob, "6x5", ten_minutes(), false).await;
@@ -145,8 +174,8 @@ async fn a_node_killed_mid_game_has_its_game_go_on_on_another_with_every_event_o
     let (_, white_before) = clocks(&seen[3]);
 
     // SIGKILL mid-game, White to move: nothing is released; the lease runs out and node B takes it.
-    a.kill().unwrap();
-    a.wait().unwrap();
+    n.process(0).kill().unwrap();
+    n.process(0).wait().unwrap();
     let killed = Instant::now();
     drop((ann, bob));
     let (mut ann, _) = Client::hello(addr_b, "ann").await;
@@ -187,19 +216,16 @@ async fn a_node_killed_mid_game_has_its_game_go_on_on_another_with_every_event_o
     assert_eq!(next_event(&mut ann, game).await, end);
     assert!(matches!(end.kind, EventKind::Ended { .. }), "{end:?}");
     assert_eq!(end.n, 6);
-    assert_eq!(kept(&db, game), ("c1k c6j d1k d6j".to_string(), true));
+    assert_eq!(kept(&n.db, game), ("c1k c6j d1k d6j".to_string(), true));
     // Node B's own game was never interrupted.
     play(other, &mut carl, &mut dave, Side::Black, 1, "b1k", 2).await;
-    drop(b);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_node_stopped_with_sigterm_lets_its_games_go_at_once() {
-    let Some(db) = Pg::new() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let url = db.url.secret().to_string();
-    let (mut a, addr_a) = node(&url, dir.path(), 0);
-    let (_b, addr_b) = node(&url, dir.path(), 1);
+    let Some(mut n) = Nodes::start(2) else { return };
+    let (addr_a, addr_b) = (n.addr(0), n.addr(1));
+    let a = n.process(0);
     let (mut ann, _) = Client::hello(addr_a, "ann").await;
     let (mut bob, _) = Client::hello(addr_a, "bob").await;
     let game = start_game(&mut ann, &mut bob, "4x4").await;
@@ -233,11 +259,9 @@ async fn a_node_stopped_with_sigterm_lets_its_games_go_at_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_node_paused_past_its_lease_never_referees_again() {
-    let Some(db) = Pg::new() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let url = db.url.secret().to_string();
-    let (a, addr_a) = node(&url, dir.path(), 0);
-    let (_b, addr_b) = node(&url, dir.path(), 1);
+    let Some(n) = Nodes::start(2) else { return };
+    let (addr_a, addr_b) = (n.addr(0), n.addr(1));
+    let a = n.nodes[0].0.id();
     let (mut ann, _) = Client::hello(addr_a, "ann").await;
     let (mut bob, _) = Client::hello(addr_a, "bob").await;
     let game = start_game(&mut ann, &mut bob, "6x5").await;
@@ -245,7 +269,7 @@ async fn a_node_paused_past_its_lease_never_referees_again() {
     // Node A stops answering anyone, the database included (SIGSTOP), past its lease.
     let signal = |sig: &str| {
         let status = std::process::Command::new("kill")
-            .args([sig, &a.id().to_string()])
+            .args([sig, &a.to_string()])
             .status()
             .unwrap();
         assert!(status.success());
@@ -280,18 +304,14 @@ async fn a_node_paused_past_its_lease_never_referees_again() {
         }
     }
     // The game is node B's: its moves as B played them, and it goes on there.
-    assert_eq!(kept(&db, game), ("c1k c6j".to_string(), false));
+    assert_eq!(kept(&n.db, game), ("c1k c6j".to_string(), false));
     play(game, &mut ann2, &mut bob2, Side::Black, 2, "d1k", 4).await;
-    drop(a);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn players_and_spectators_on_three_nodes_see_every_event_the_same() {
-    let Some(db) = Pg::new() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let url = db.url.secret().to_string();
-    let nodes: Vec<(Spawned, SocketAddr)> = (0..3).map(|i| node(&url, dir.path(), i)).collect();
-    let addr = |i: usize| nodes[i].1;
+    let Some(n) = Nodes::start(3) else { return };
+    let addr = |i: usize| n.addr(i);
     let (mut ann, _) = Client::hello(addr(0), "ann").await;
     let (mut bob, _) = Client::hello(addr(0), "bob").await;
     let game = start_game_with(&mut ann, &mut bob, "6x5", ten_minutes(), true).await;
@@ -367,7 +387,7 @@ async fn players_and_spectators_on_three_nodes_see_every_event_the_same() {
     for s in &seen[1..] {
         assert_eq!(s, &seen[0]);
     }
-    assert_eq!(kept(&db, game), ("c1k c6j d1k d6j".to_string(), true));
+    assert_eq!(kept(&n.db, game), ("c1k c6j d1k d6j".to_string(), true));
     // The ratings were updated once: as the end event says.
     let EventKind::Ended {
         ratings: Some(changes),
@@ -376,7 +396,7 @@ async fn players_and_spectators_on_three_nodes_see_every_event_the_same() {
     else {
         unreachable!()
     };
-    let url = db.url.clone();
+    let url = n.db.url.clone();
     let now = std::thread::scope(|s| {
         s.spawn(move || {
             let mut store = PgStore::open(&url).unwrap();
