@@ -31,6 +31,10 @@ pub const EVENTS: &str = "parlor_events";
 /// The PostgreSQL channel on which a node says it passed a move to a game's referee (the game's number).
 pub const MOVES: &str = "parlor_moves";
 
+/// The PostgreSQL channel on which a node says it started a game (the game's number): a player of it online on
+/// another node (paired through the queue) is told there.
+pub const STARTED: &str = "parlor_started";
+
 /// What a node hears from the others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum News {
@@ -38,12 +42,14 @@ pub enum News {
     Events(u64),
     /// A move was passed to a game's referee.
     Moves(u64),
+    /// A game started.
+    Started(u64),
     /// News may have been missed (the listening connection was made again): every game followed is read again.
     Missed,
 }
 
 /// A node's work every [`RENEW`] until `stop`: renew, let go, take over (and the moves passed to a game taken
-/// over are asked for on `news`), reserve numbers.
+/// over are asked for on `news`), pair its queued players, reserve numbers.
 pub(crate) async fn run(
     shared: Arc<Shared>,
     mut stop: watch::Receiver<bool>,
@@ -72,6 +78,22 @@ pub(crate) async fn run(
             }
             Ok(_) => {}
             Err(e) => tracing::error!("taking the leases run out: {e}"),
+        }
+        // The queue, paired through the store: every node's queued players, each paired once.
+        let seats = shared.hub().seats_to_pair();
+        for (name, rating) in seats {
+            let (n, now_unix) = (name.clone(), crate::store::now_unix_ms());
+            match shared
+                .store
+                .write(move |s| s.pair_queued(&n, rating, now_unix))
+                .await
+            {
+                Ok(pairing) => {
+                    let now = shared.now_ms();
+                    shared.hub().paired(&name, pairing, now);
+                }
+                Err(e) => tracing::error!("pairing {name}: {e}"),
+            }
         }
         if shared.hub().wants_numbers() {
             match shared
@@ -106,6 +128,7 @@ pub(crate) async fn relay(
                 }
             }
             News::Moves(game) => crate::hub::take_forwarded(&shared, game).await,
+            News::Started(game) => crate::hub::started_elsewhere(&shared, game).await,
             News::Missed => {
                 let (followed, refereed) = {
                     let hub = shared.hub();

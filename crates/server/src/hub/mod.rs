@@ -35,7 +35,8 @@ mod watch;
 
 pub use connections::hello;
 pub use nodes::BLOCK;
-pub use relay::{refresh, take_forwarded};
+pub use queue::queue_band;
+pub use relay::{refresh, started_elsewhere, take_forwarded};
 
 use crate::Shared;
 use crate::limit::{self, Bucket};
@@ -265,8 +266,12 @@ impl Hub {
             metrics,
         };
         hub.resume_games(kept.games, 0);
-        hub.restore_queue(kept.queue);
-        hub.restore_offers(kept.offers);
+        // A node's queue and offers are its own players' (the kept ones may be other nodes' players'): a node
+        // starts with none.
+        if !hub.nodes {
+            hub.restore_queue(kept.queue);
+            hub.restore_offers(kept.offers);
+        }
         Ok((hub, secret))
     }
 

@@ -6,7 +6,7 @@
 use super::{Conn, Hub, error, referee_error, watch};
 use crate::Shared;
 use crate::store::Forwarded;
-use parlor_online::protocol::{ClientMessage, ErrorCode, ServerMessage};
+use parlor_online::protocol::{ClientMessage, ErrorCode, ServerMessage, Side};
 use parlor_online::referee::{Played, Room};
 use std::collections::HashMap;
 
@@ -218,6 +218,39 @@ impl Hub {
                 self.tell(&f.name, &e);
             }
         }
+    }
+}
+
+impl Hub {
+    /// `game`, started by another node and read as `room`: each of its players online here is no longer queued
+    /// here, and each of their connections follows it from its start.
+    fn join_started(&mut self, game: u64, room: Room) {
+        for side in [Side::Black, Side::White] {
+            let name = room.name(side).to_string();
+            let conns: Vec<Conn> = self
+                .online
+                .get(&name)
+                .map(|links| links.iter().map(|l| l.conn.clone()).collect())
+                .unwrap_or_default();
+            if conns.is_empty() {
+                continue;
+            }
+            self.queue.retain(|s| s.name != name);
+            self.lobby_changed = true;
+            for conn in conns {
+                self.follow(&conn, &name, game, room.clone(), 0, false);
+            }
+        }
+    }
+}
+
+/// `game` started by a node: if another, its players online here are told ([`Hub::join_started`]).
+pub async fn started_elsewhere(shared: &Shared, game: u64) {
+    if shared.hub().rooms.contains_key(&game) {
+        return;
+    }
+    if let Some(room) = elsewhere(shared, game).await {
+        shared.hub().join_started(game, room);
     }
 }
 

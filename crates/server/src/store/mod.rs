@@ -216,6 +216,24 @@ pub struct Forwarded {
     pub mv: Option<String>,
 }
 
+/// What a node's try at pairing one of its queued players through the store found ([`Store::pair_queued`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pairing {
+    /// The player's place is no longer kept (they left, or another node paired them).
+    Gone,
+    /// Nobody to pair them with yet.
+    Waiting,
+    /// Paired: both places are taken out of the kept queue.
+    Paired {
+        /// The player's place, as kept.
+        me: QueuedPlayer,
+        /// Their opponent's place.
+        opponent: QueuedPlayer,
+        /// The opponent's exact rating.
+        rating: Exact,
+    },
+}
+
 /// A player waiting in the rated queue, as kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QueuedPlayer {
@@ -389,6 +407,20 @@ pub trait Store: Send {
     fn take_forwarded(&mut self, game: u64) -> Result<Vec<Forwarded>, StoreError> {
         let _ = game;
         Ok(Vec::new())
+    }
+
+    /// Pairs the queued player `name` (rated `rating`) with the nearest-rated player kept in the queue for the
+    /// same board and clock within the wider of their bands at `now_unix_ms`, in one transaction that locks both
+    /// places and takes them out, so that of nodes pairing at once none pairs a player twice. For a backend of one
+    /// server (which pairs in memory) always [`Pairing::Waiting`].
+    fn pair_queued(
+        &mut self,
+        name: &str,
+        rating: f64,
+        now_unix_ms: u64,
+    ) -> Result<Pairing, StoreError> {
+        let _ = (name, rating, now_unix_ms);
+        Ok(Pairing::Waiting)
     }
 
     /// Keeps a game in play's progress after a move: its moves, each move's time, clocks and sequence numbers.

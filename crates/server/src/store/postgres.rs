@@ -22,6 +22,7 @@ use serde_json::Value;
 use std::time::Duration;
 
 mod lease;
+mod queue;
 mod relay;
 mod schema;
 mod url;
@@ -364,6 +365,7 @@ impl Store for PgStore {
         // A node's game is leased from its start, in the same transaction: no node ever finds it without one.
         if let Some(node) = node.as_deref_mut() {
             node.lease_new(&mut tx, id)?;
+            lease::notify(&mut tx, crate::nodes::STARTED, game.id)?;
         }
         tx.commit()?;
         if let Some(node) = node {
@@ -401,7 +403,7 @@ impl Store for PgStore {
             ],
         )?;
         if node.is_some() {
-            lease::notify(&mut tx, id)?;
+            lease::notify(&mut tx, crate::nodes::EVENTS, id)?;
         }
         tx.commit()?;
         Ok(())
@@ -460,7 +462,7 @@ impl Store for PgStore {
                 "DELETE FROM forwarded_moves WHERE game = $1",
                 &[&i64::try_from(id)?],
             )?;
-            lease::notify(&mut tx, id)?;
+            lease::notify(&mut tx, crate::nodes::EVENTS, id)?;
             tx.commit()?;
             node.ended(id);
             return Ok(());
@@ -577,23 +579,14 @@ impl Store for PgStore {
             "SELECT name, board, clock, joined_unix_ms FROM queue ORDER BY joined_unix_ms, name",
             &[],
         )?;
-        rows.iter()
-            .map(|r| {
-                let name: String = r.try_get(0)?;
-                let clock = r
-                    .try_get::<_, Option<String>>(2)?
-                    .map(|c| c.parse::<TimeControl>())
-                    .transpose()
-                    .map_err(|e| unreadable(format!("queue of {name}: clock"), e))?;
-                let joined: i64 = r.try_get(3)?;
-                Ok(QueuedPlayer {
-                    board: r.try_get(1)?,
-                    clock,
-                    joined_unix_ms: u64::try_from(joined).unwrap_or(0),
-                    name,
-                })
-            })
-            .collect()
+        rows.iter().map(queue::queued).collect()
+    }
+
+    fn pair_queued(&mut self, name: &str, rating: f64, now_unix_ms: u64) -> Result<super::Pairing> {
+        if self.node.is_none() {
+            return Ok(super::Pairing::Waiting);
+        }
+        queue::pair(self.db()?, name, rating, now_unix_ms)
     }
 
     fn offer_put(&mut self, o: &RematchOffer) -> Result<()> {

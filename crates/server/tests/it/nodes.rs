@@ -474,3 +474,80 @@ fn a_store_that_lost_a_lease_cannot_write_the_game() {
     assert_eq!(kept(&db, game), ("c1k c6j".to_string(), true));
     assert!(b.take_leases().unwrap().is_empty());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_queue_pairs_players_across_nodes_each_once() {
+    let Some(n) = Nodes::start(3) else { return };
+    // Ann on node A, Bob on node B, Carl and Dave on node C: all queue for the same game at once.
+    let mut players = Vec::new();
+    for (name, i) in [("ann", 0), ("bob", 1), ("carl", 2), ("dave", 2)] {
+        let (mut c, _) = Client::hello(n.addr(i), name).await;
+        c.send(&ClientMessage::Queue {
+            board: "4x4".into(),
+            clock: None,
+        })
+        .await;
+        assert!(
+            matches!(c.recv().await, ServerMessage::Queued { .. }),
+            "{name}"
+        );
+        players.push(c);
+    }
+    // Each is paired once: their game's start, Black and White one another's.
+    let mut starts = Vec::new();
+    for c in players.iter_mut() {
+        let (game, start) = loop {
+            match c.recv().await {
+                ServerMessage::Event { game, event } => break (game, event),
+                ServerMessage::Away { .. } | ServerMessage::Back { .. } => {}
+                other => panic!("{}: {other:?}", c.name),
+            }
+        };
+        let EventKind::Started {
+            black,
+            white,
+            rated: true,
+            ..
+        } = &start.kind
+        else {
+            panic!("{}: {start:?}", c.name)
+        };
+        assert!(
+            c.name == *black || c.name == *white,
+            "{}: {start:?}",
+            c.name
+        );
+        starts.push((game, black.clone(), white.clone()));
+    }
+    let mut games: Vec<u64> = starts.iter().map(|s| s.0).collect();
+    games.sort_unstable();
+    games.dedup();
+    assert_eq!(games.len(), 2, "two games: {starts:?}");
+    for game in &games {
+        let of: Vec<_> = starts.iter().filter(|s| s.0 == *game).collect();
+        assert_eq!(of.len(), 2, "{starts:?}");
+        assert_eq!(of[0], of[1], "both players see the same start");
+    }
+    // Each game goes on, wherever its players are: Black's move seen by both.
+    for game in games {
+        let (_, black, _) = starts.iter().find(|s| s.0 == game).unwrap().clone();
+        let b = players.iter().position(|c| c.name == black).unwrap();
+        let w = (0..4).find(|&i| i != b && starts[i].0 == game).unwrap();
+        players[b]
+            .send(&ClientMessage::Move {
+                game,
+                seq: 1,
+                mv: "b1k".into(),
+            })
+            .await;
+        for i in [b, w] {
+            let event = next_event(&mut players[i], game).await;
+            assert_eq!(event.n, 2, "{}", players[i].name);
+        }
+    }
+    // Nobody is paired again: nothing more comes to anyone.
+    for c in players.iter_mut() {
+        let (events, _) = until_pong(c).await;
+        assert!(events.is_empty(), "{}: {events:?}", c.name);
+    }
+}

@@ -224,12 +224,9 @@ impl Node {
     }
 }
 
-/// Tells every node listening that `game` has new events kept, in the transaction that keeps them (delivered on
-/// its commit only).
-pub(super) fn notify(tx: &mut Transaction<'_>, game: u64) -> Result<()> {
-    tx.execute(
-        "SELECT pg_notify($1, $2)",
-        &[&crate::nodes::EVENTS, &game.to_string()],
-    )?;
+/// Tells every node listening on `channel` ([`crate::nodes::EVENTS`], [`crate::nodes::STARTED`]) of `game`, in
+/// the transaction that keeps what it says (delivered on its commit only).
+pub(super) fn notify(tx: &mut Transaction<'_>, channel: &str, game: u64) -> Result<()> {
+    tx.execute("SELECT pg_notify($1, $2)", &[&channel, &game.to_string()])?;
     Ok(())
 }

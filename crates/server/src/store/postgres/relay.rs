@@ -1,11 +1,11 @@
 //! What nodes on one database tell each other ([`crate::nodes`]), through PostgreSQL's LISTEN/NOTIFY: a game's
-//! new events kept (notified by the writing transaction, so delivered on its commit only) and a move passed to a
-//! game's referee (kept in `forwarded_moves`, then notified). Each node listens on a connection and thread of its
+//! new events kept (notified by the writing transaction, so delivered on its commit only), a game started (so
+//! that a player paired from another node's queue is told) and a move passed to a game's referee (kept in `forwarded_moves`, then notified). Each node listens on a connection and thread of its
 //! own ([`listen`]); a connection lost is made again, and the node told it may have missed news
 //! ([`News::Missed`]).
 
 use super::{PgUrl, Result, connect};
-use crate::nodes::{EVENTS, MOVES, News};
+use crate::nodes::{EVENTS, MOVES, News, STARTED};
 use crate::store::{Forwarded, StoreError};
 use postgres::Client;
 use postgres::fallible_iterator::FallibleIterator;
@@ -40,7 +40,9 @@ pub(super) fn listen(url: &PgUrl, news: UnboundedSender<News>) -> Result<()> {
 /// One connection's listening, until it fails or `news` is closed.
 fn listen_once(url: &PgUrl, news: &UnboundedSender<News>) -> Result<()> {
     let mut client = connect(url, false)?;
-    client.batch_execute(&format!("LISTEN {EVENTS}; LISTEN {MOVES}"))?;
+    client.batch_execute(&format!(
+        "LISTEN {EVENTS}; LISTEN {MOVES}; LISTEN {STARTED}"
+    ))?;
     while !news.is_closed() {
         let mut notifications = client.notifications();
         let mut heard = notifications.timeout_iter(POLL);
@@ -48,10 +50,10 @@ fn listen_once(url: &PgUrl, news: &UnboundedSender<News>) -> Result<()> {
             let Ok(game) = n.payload().parse::<u64>() else {
                 continue;
             };
-            let said = if n.channel() == MOVES {
-                News::Moves(game)
-            } else {
-                News::Events(game)
+            let said = match n.channel() {
+                MOVES => News::Moves(game),
+                STARTED => News::Started(game),
+                _ => News::Events(game),
             };
             if news.send(said).is_err() {
                 return Ok(());
