@@ -190,6 +190,9 @@ pub struct Hub {
     nodes: bool,
     /// The game numbers reserved for this node, not yet given.
     numbers: std::collections::VecDeque<u64>,
+    /// A node's queued players whose place the store no longer had (paired by another node, whose game's start
+    /// may not be heard yet), and when (hub time).
+    unseated: HashMap<String, u64>,
     queue: Vec<Seat>,
     /// Rematch offers, by finished game.
     rematches: HashMap<u64, Offer>,
@@ -254,6 +257,7 @@ impl Hub {
             last_game: kept.last_game,
             nodes: kept.nodes.is_some(),
             numbers: kept.nodes.unwrap_or_default().collect(),
+            unseated: HashMap::new(),
             queue: Vec::new(),
             rematches: HashMap::new(),
             watchers: HashMap::new(),

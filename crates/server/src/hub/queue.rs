@@ -26,6 +26,9 @@ pub fn queue_band(waited_ms: u64) -> u32 {
         .min(QUEUE_BAND_MAX)
 }
 
+/// How long a node waits to hear of the game of a queued player the store paired elsewhere ([`Hub::paired`]).
+const UNSEATED_MS: u64 = 30_000;
+
 /// A player waiting in the queue.
 pub(super) struct Seat {
     pub(super) name: String,
@@ -224,11 +227,16 @@ impl Hub {
     /// is dropped here too; paired, both places go and their game starts here, the one who waited longer Black
     /// (an opponent on another node is told by theirs, when it hears of the game's start).
     pub fn paired(&mut self, name: &str, pairing: Pairing, now_ms: u64) {
+        self.unseated
+            .retain(|_, at| now_ms < at.saturating_add(UNSEATED_MS));
         match pairing {
             Pairing::Waiting => {}
             Pairing::Gone => {
-                self.queue.retain(|s| s.name != name);
-                self.lobby_changed = true;
+                if self.queue.iter().any(|s| s.name == name) {
+                    self.queue.retain(|s| s.name != name);
+                    self.unseated.insert(name.to_string(), now_ms);
+                    self.lobby_changed = true;
+                }
             }
             Pairing::Paired {
                 me,

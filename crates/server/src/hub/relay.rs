@@ -222,21 +222,31 @@ impl Hub {
 }
 
 impl Hub {
-    /// `game`, started by another node and read as `room`: each of its players online here is no longer queued
-    /// here, and each of their connections follows it from its start.
+    /// `game`, started by another node and read as `room`: each of its players queued here (or whose place the
+    /// store no longer had) was paired by it: no longer queued here, each of their connections not following it
+    /// yet follows it from its start.
     fn join_started(&mut self, game: u64, room: Room) {
         for side in [Side::Black, Side::White] {
             let name = room.name(side).to_string();
-            let conns: Vec<Conn> = self
-                .online
-                .get(&name)
-                .map(|links| links.iter().map(|l| l.conn.clone()).collect())
-                .unwrap_or_default();
-            if conns.is_empty() {
+            let queued = self.queue.iter().any(|s| s.name == name);
+            if !queued && self.unseated.remove(&name).is_none() {
                 continue;
             }
             self.queue.retain(|s| s.name != name);
             self.lobby_changed = true;
+            let following = |id: u64| {
+                self.mirrors
+                    .get(&game)
+                    .is_some_and(|m| m.followers.contains_key(&id))
+            };
+            let conns: Vec<Conn> = self
+                .online
+                .get(&name)
+                .into_iter()
+                .flatten()
+                .filter(|l| !following(l.conn.id))
+                .map(|l| l.conn.clone())
+                .collect();
             for conn in conns {
                 self.follow(&conn, &name, game, room.clone(), 0, false);
             }
