@@ -5,7 +5,7 @@
 
 use super::{Conn, Hub, error, referee_error, watch};
 use crate::Shared;
-use crate::store::Forwarded;
+use crate::store::{Forwarded, StoreError};
 use parlor_online::protocol::{ClientMessage, ErrorCode, ServerMessage, Side};
 use parlor_online::referee::{Played, Room};
 use std::collections::HashMap;
@@ -297,6 +297,7 @@ pub async fn take_forwarded(shared: &Shared, game: u64) {
             shared.hub().play_forwarded(game, moves, now);
         }
         Ok(_) => {}
+        Err(StoreError::LeaseLost(_)) => shared.hub().lose(&[game]),
         Err(e) => tracing::error!("game {game}: taking the moves passed on: {e}"),
     }
 }

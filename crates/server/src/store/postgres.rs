@@ -527,7 +527,16 @@ impl Store for PgStore {
     }
 
     fn take_forwarded(&mut self, game: u64) -> Result<Vec<super::Forwarded>> {
-        relay::take(self.db()?, game)
+        // Only the referee takes them: a node that lost the lease (and does not know yet) leaves them to the one
+        // that has it.
+        let (db, node) = self.parts()?;
+        let mut tx = db.transaction()?;
+        if let Some(node) = node {
+            node.fence(&mut tx, game)?;
+        }
+        let moves = relay::take(&mut tx, game)?;
+        tx.commit()?;
+        Ok(moves)
     }
 
     fn games_in_play(&mut self) -> Result<Vec<LiveGame>> {

@@ -93,21 +93,19 @@ async fn until_pong(c: &mut Client) -> (Vec<(u64, Event)>, bool) {
     panic!("{}: no pong", c.name)
 }
 
-/// Resumes `game` from the start on `c` until a node referees it (bounded by [`TAKEOVER`]): its events, and
-/// when it was last not found.
-async fn resume_when_taken(c: &mut Client, game: u64) -> (Vec<Event>, Option<Instant>) {
+/// Resumes `game` from the start on `c` (on a node that does not referee it, from what the referee kept), trying
+/// again while it is not found (bounded by [`TAKEOVER`]): its events.
+async fn resume_from_start(c: &mut Client, game: u64) -> Vec<Event> {
     let deadline = Instant::now() + TAKEOVER;
-    let mut refused = None;
     loop {
         c.send(&ClientMessage::Resume { game, after: 0 }).await;
         let (events, not_found) = until_pong(c).await;
         if !events.is_empty() {
             assert!(events.iter().all(|(g, _)| *g == game), "{events:?}");
-            return (events.into_iter().map(|(_, e)| e).collect(), refused);
+            return events.into_iter().map(|(_, e)| e).collect();
         }
         assert!(not_found, "{}: neither events nor an error", c.name);
-        refused = Some(Instant::now());
-        assert!(Instant::now() < deadline, "game {game} was not taken over");
+        assert!(Instant::now() < deadline, "game {game} was not found");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
@@ -180,14 +178,15 @@ async fn a_node_killed_mid_game_has_its_game_go_on_on_another_with_every_event_o
     drop((ann, bob));
     let (mut ann, _) = Client::hello(addr_b, "ann").await;
     let (mut bob, _) = Client::hello(addr_b, "bob").await;
-    let (resumed, refused) = resume_when_taken(&mut ann, game).await;
-    let (resumed_bob, _) = resume_when_taken(&mut bob, game).await;
+    // Node B serves them the game from the store at once, before it takes the lease.
+    let resumed = resume_from_start(&mut ann, game).await;
+    let resumed_bob = resume_from_start(&mut bob, game).await;
     // Every event once, in order, as node A sent it.
     assert_eq!(resumed, seen);
     assert_eq!(resumed_bob, seen);
-    let after_refused = refused.unwrap_or(killed);
 
-    // The game goes on on node B: White's clock charged only from the takeover on.
+    // White's move, sent to node B before it referees the game, is passed on and played once B takes the lease
+    // over: White's clock is charged only from the takeover on.
     bob.send(&ClientMessage::Move {
         game,
         seq: 2,
@@ -196,20 +195,16 @@ async fn a_node_killed_mid_game_has_its_game_go_on_on_another_with_every_event_o
     .await;
     let fifth = next_event(&mut bob, game).await;
     let since_kill = killed.elapsed().as_millis() as u64;
-    let since_refused = after_refused.elapsed().as_millis() as u64;
     assert_eq!(next_event(&mut ann, game).await, fifth);
     assert_eq!(fifth.n, 5);
     let (_, white_after) = clocks(&fifth);
     let charged = white_before - white_after;
     // The lease was renewed at most a second before the kill and lasts three: two seconds at least were not
     // White's to pay.
+    eprintln!("the move played {since_kill} ms after SIGKILL; White charged {charged} ms");
     assert!(
         charged + 1500 < since_kill,
         "charged {charged} ms of the {since_kill} ms since the kill"
-    );
-    assert!(
-        charged <= since_refused + 250,
-        "charged {charged} ms, taken over at most {since_refused} ms ago"
     );
     bob.send(&ClientMessage::Resign { game }).await;
     let end = next_event(&mut bob, game).await;
@@ -225,36 +220,51 @@ async fn a_node_killed_mid_game_has_its_game_go_on_on_another_with_every_event_o
 async fn a_node_stopped_with_sigterm_lets_its_games_go_at_once() {
     let Some(mut n) = Nodes::start(2) else { return };
     let (addr_a, addr_b) = (n.addr(0), n.addr(1));
-    let a = n.process(0);
     let (mut ann, _) = Client::hello(addr_a, "ann").await;
     let (mut bob, _) = Client::hello(addr_a, "bob").await;
     let game = start_game(&mut ann, &mut bob, "4x4").await;
     play(game, &mut ann, &mut bob, Side::Black, 1, "b1k", 2).await;
+    drop((ann, bob));
+    let (mut ann, _) = Client::hello(addr_b, "ann").await;
+    let (mut bob, _) = Client::hello(addr_b, "bob").await;
+    assert_eq!(
+        resume_from_start(&mut bob, game)
+            .await
+            .iter()
+            .map(|e| e.n)
+            .collect::<Vec<_>>(),
+        [1, 2]
+    );
+    let a = n.process(0);
     let status = std::process::Command::new("kill")
         .args(["-TERM", &a.id().to_string()])
         .status()
         .unwrap();
     assert!(status.success());
-    let termed = Instant::now();
-    let deadline = termed + TAKEOVER;
+    let deadline = Instant::now() + TAKEOVER;
     // Bounded: the node drains and exits.
     while a.try_wait().unwrap().is_none() {
         assert!(Instant::now() < deadline, "the node did not stop");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    drop((ann, bob));
-    let (mut bob, _) = Client::hello(addr_b, "bob").await;
-    let (resumed, _) = resume_when_taken(&mut bob, game).await;
-    let took = termed.elapsed();
-    assert_eq!(resumed.iter().map(|e| e.n).collect::<Vec<_>>(), [1, 2]);
-    // Released, not run out: taken at the other node's next look, sooner than a lease lasts.
+    let exited = Instant::now();
+    // Bob's move waits for a referee: node B, at its next look, since node A released the lease as it stopped (a
+    // lease run out would have lasted two seconds more at least).
+    bob.send(&ClientMessage::Move {
+        game,
+        seq: 1,
+        mv: "b4j".into(),
+    })
+    .await;
+    let moved = next_event(&mut bob, game).await;
+    let took = exited.elapsed();
+    assert_eq!(next_event(&mut ann, game).await, moved);
+    assert_eq!(moved.n, 3);
+    eprintln!("the move played {took:?} after the node stopped");
     assert!(
-        took < parlor_server::nodes::LEASE,
-        "taken {took:?} after SIGTERM"
+        took < parlor_server::nodes::LEASE - parlor_server::nodes::RENEW,
+        "played {took:?} after the node stopped"
     );
-    eprintln!("taken over {took:?} after SIGTERM");
-    let (mut ann, _) = Client::hello(addr_b, "ann").await;
-    play(game, &mut bob, &mut ann, Side::White, 1, "b4j", 3).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -277,7 +287,7 @@ async fn a_node_paused_past_its_lease_never_referees_again() {
     signal("-STOP");
     let (mut ann2, _) = Client::hello(addr_b, "ann").await;
     let (mut bob2, _) = Client::hello(addr_b, "bob").await;
-    let (resumed, _) = resume_when_taken(&mut bob2, game).await;
+    let resumed = resume_from_start(&mut bob2, game).await;
     assert_eq!(resumed.iter().map(|e| e.n).collect::<Vec<_>>(), [1, 2]);
     play(game, &mut bob2, &mut ann2, Side::White, 1, "c6j", 3).await;
     // Bob's old connection to node A sends another White move for the same turn, read once A wakes.

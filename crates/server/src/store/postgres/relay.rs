@@ -7,8 +7,8 @@
 use super::{PgUrl, Result, connect};
 use crate::nodes::{EVENTS, MOVES, News, STARTED};
 use crate::store::{Forwarded, StoreError};
-use postgres::Client;
 use postgres::fallible_iterator::FallibleIterator;
+use postgres::{Client, Transaction};
 use std::time::Duration;
 use tokio::sync::mpsc::UnboundedSender;
 
@@ -76,9 +76,9 @@ pub(super) fn forward(db: &mut Client, game: u64, action: &Forwarded) -> Result<
     Ok(())
 }
 
-/// Takes the moves kept for `game`'s referee, oldest first.
-pub(super) fn take(db: &mut Client, game: u64) -> Result<Vec<Forwarded>> {
-    let rows = db.query(
+/// Takes the moves kept for `game`'s referee, oldest first, in the transaction that checked the lease.
+pub(super) fn take(tx: &mut Transaction<'_>, game: u64) -> Result<Vec<Forwarded>> {
+    let rows = tx.query(
         "WITH taken AS (DELETE FROM forwarded_moves WHERE game = $1 RETURNING id, name, seq, mv)
          SELECT name, seq, mv FROM taken ORDER BY id",
         &[&i64::try_from(game)?],
