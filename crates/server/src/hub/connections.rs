@@ -5,7 +5,7 @@
 use super::{Conn, Hub, Outgoing, error, store_failed};
 use crate::Shared;
 use crate::rating;
-use crate::store::{Login, now_unix_ms};
+use crate::store::{LiveGame, Login, now_unix_ms};
 use parlor_online::protocol::{
     ErrorCode, Event, GameInPlay, ServerMessage, check_name, check_token,
 };
@@ -102,16 +102,38 @@ pub async fn hello(shared: &Shared, conn: &Conn, name: &str, token: &str) -> Opt
             return None;
         }
     };
+    // A node lists the player's games refereed by other nodes too (read from the store).
+    let elsewhere = if shared.hub().is_node() {
+        let n = name.to_string();
+        shared
+            .store
+            .read(move |s| s.games_in_play_of(&n))
+            .await
+            .unwrap_or_else(|e| {
+                tracing::error!("the games in play of {name}: {e}");
+                Vec::new()
+            })
+    } else {
+        Vec::new()
+    };
     let now = shared.now_ms();
-    shared.hub().welcome(conn, name, exact, now);
+    shared.hub().welcome(conn, name, exact, elsewhere, now);
     Some(name.to_string())
 }
 
 impl Hub {
     /// `name`, whose token the store took, on `conn` at `now_ms` with `exact` the store's rating of theirs (the
-    /// hub's own, if it has one, is the newer): joins the player's open connections and is told `welcome`, their
+    /// hub's own, if it has one, is the newer): joins the player's open connections and is told `welcome` (with
+    /// their games in play `elsewhere`, refereed by other nodes, which the connection follows from then on), their
     /// place in the queue and the rematch offers made to them.
-    pub fn welcome(&mut self, conn: &Conn, name: &str, exact: rating::Exact, now_ms: u64) {
+    pub fn welcome(
+        &mut self,
+        conn: &Conn,
+        name: &str,
+        exact: rating::Exact,
+        elsewhere: Vec<LiveGame>,
+        now_ms: u64,
+    ) {
         tracing::info!(conn = conn.id, name, "hello");
         self.ratings.entry(name.to_string()).or_insert(exact);
         // Another connection of the same player (a second tab, a phone) joins the ones already open: each gets
@@ -142,12 +164,32 @@ impl Hub {
                 });
             }
         }
+        let mut followed = Vec::new();
+        for g in elsewhere.iter().filter(|g| !self.rooms.contains_key(&g.id)) {
+            let Some(room) = self.rebuild(g, now_ms) else {
+                continue;
+            };
+            if let Some(side) = room.side_of(name) {
+                games.push(GameInPlay {
+                    game: g.id,
+                    side,
+                    opponent: room.name(side.other()).to_string(),
+                    last_event: room.last_event(),
+                });
+                followed.push((g.id, room));
+            }
+        }
         games.sort_by_key(|g| g.game);
         conn.send(&ServerMessage::Welcome {
             name: name.to_string(),
             rating: rating::shown(&self.exact(name)),
             games,
         });
+        // Their events from now on (the client resumes from what it has).
+        for (game, room) in followed {
+            let after = room.last_event();
+            self.follow(conn, name, game, room, after, false);
+        }
         self.player_back(conn, name, now_ms);
         // The player's place in the queue and the rematch offers they made, held while they were away, are theirs
         // again; this connection is told of its place and of the offers made to them.

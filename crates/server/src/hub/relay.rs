@@ -67,7 +67,7 @@ impl Hub {
 
     /// `conn` follows `game`, refereed elsewhere and read as `room`: it is sent its events after `after` (a
     /// spectator is first told it watches), then each new one.
-    fn follow(
+    pub(super) fn follow(
         &mut self,
         conn: &Conn,
         name: &str,

@@ -391,6 +391,13 @@ pub trait Store: Send {
         Ok(false)
     }
 
+    /// `name`'s games in play as kept, oldest first.
+    fn games_in_play_of(&mut self, name: &str) -> Result<Vec<LiveGame>, StoreError> {
+        let mut games = self.games_in_play()?;
+        games.retain(|g| g.black == name || g.white == name);
+        Ok(games)
+    }
+
     /// The game in play `id` as kept, if it is one.
     fn game_in_play(&mut self, id: u64) -> Result<Option<LiveGame>, StoreError> {
         Ok(self.games_in_play()?.into_iter().find(|g| g.id == id))

@@ -514,6 +514,17 @@ impl Store for PgStore {
         Ok(true)
     }
 
+    fn games_in_play_of(&mut self, name: &str) -> Result<Vec<LiveGame>> {
+        let rows = self.db()?.query(
+            &format!(
+                "SELECT {LIVE_COLUMNS} FROM games WHERE reason IS NULL AND (black = $1 OR white = $1)
+                 ORDER BY id"
+            ),
+            &[&name],
+        )?;
+        rows.iter().map(live).collect()
+    }
+
     fn game_in_play(&mut self, id: u64) -> Result<Option<LiveGame>> {
         let row = self.db()?.query_opt(
             &format!("SELECT {LIVE_COLUMNS} FROM games WHERE id = $1 AND reason IS NULL"),

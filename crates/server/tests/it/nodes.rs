@@ -176,9 +176,19 @@ async fn a_node_killed_mid_game_has_its_game_go_on_on_another_with_every_event_o
     n.process(0).wait().unwrap();
     let killed = Instant::now();
     drop((ann, bob));
-    let (mut ann, _) = Client::hello(addr_b, "ann").await;
+    let (mut ann, welcome) = Client::hello(addr_b, "ann").await;
     let (mut bob, _) = Client::hello(addr_b, "bob").await;
-    // Node B serves them the game from the store at once, before it takes the lease.
+    // Node B lists the game, and serves them its events from the store at once, before it takes the lease.
+    let ServerMessage::Welcome { games, .. } = welcome else {
+        panic!("{welcome:?}")
+    };
+    assert_eq!(
+        games
+            .iter()
+            .map(|g| (g.game, g.side, g.last_event))
+            .collect::<Vec<_>>(),
+        [(game, Side::Black, 4)]
+    );
     let resumed = resume_from_start(&mut ann, game).await;
     let resumed_bob = resume_from_start(&mut bob, game).await;
     // Every event once, in order, as node A sent it.
