@@ -200,6 +200,8 @@ pub struct Hub {
     watchers: HashMap<u64, HashMap<u64, (String, Conn)>>,
     /// The games refereed by other nodes that connections here follow.
     mirrors: HashMap<u64, relay::Mirror>,
+    /// The players of games refereed here who follow them on another node (by game): not away while there.
+    remote: std::collections::HashSet<(u64, String)>,
     /// The Unix time, in milliseconds, of this hub's time 0.
     start_unix_ms: u64,
     /// The milliseconds the server was stopped since then, which its time leaves out ([`crate::runclock`]).
@@ -262,6 +264,7 @@ impl Hub {
             rematches: HashMap::new(),
             watchers: HashMap::new(),
             mirrors: HashMap::new(),
+            remote: std::collections::HashSet::new(),
             start_unix_ms: store::now_unix_ms(),
             stopped_ms: 0,
             buckets: HashMap::new(),

@@ -68,6 +68,7 @@ impl Hub {
                 continue;
             };
             tracing::warn!(game, "lease lost: refereed here no more");
+            self.remote.retain(|(g, _)| *g != game);
             let watchers = self.watchers.remove(&game).unwrap_or_default();
             for (_, conn) in watchers.values() {
                 let _ = conn.tx.send(Outgoing::Close);

@@ -5,7 +5,7 @@
 
 use super::{Conn, Hub, error, referee_error, watch};
 use crate::Shared;
-use crate::store::{Forwarded, StoreError};
+use crate::store::{Action, Forwarded, StoreError};
 use parlor_online::protocol::{ClientMessage, ErrorCode, ServerMessage, Side};
 use parlor_online::referee::{Played, Room};
 use std::collections::HashMap;
@@ -100,19 +100,33 @@ impl Hub {
                 event: event.clone(),
             });
         }
+        let first = !watching && !mirror.followers.values().any(|(n, _, w)| !*w && n == name);
         mirror
             .followers
             .insert(conn.id, (name.to_string(), conn.clone(), watching));
+        if first {
+            self.tell_referee(game, name, Action::Here);
+        }
     }
 
-    /// Connection `conn_id` follows nothing more (gone), or not `game` (unwatched).
+    /// Connection `conn_id` follows nothing more (gone), or not `game` (unwatched). A player with no connection
+    /// left following a game here is said gone to its referee.
     pub(super) fn unfollow(&mut self, conn_id: u64, game: Option<u64>) {
+        let mut gone = Vec::new();
         for (g, m) in self.mirrors.iter_mut() {
-            if game.is_none_or(|only| only == *g) {
-                m.followers.remove(&conn_id);
+            if game.is_some_and(|only| only != *g) {
+                continue;
+            }
+            if let Some((name, _, false)) = m.followers.remove(&conn_id)
+                && !m.followers.values().any(|(n, _, w)| !*w && *n == name)
+            {
+                gone.push((*g, name));
             }
         }
         self.mirrors.retain(|_, m| !m.followers.is_empty());
+        for (g, name) in gone {
+            self.tell_referee(g, &name, Action::Gone);
+        }
     }
 
     /// Games taken over here: their followers here are sent what they were not sent yet, the spectators become
@@ -169,8 +183,10 @@ impl Hub {
             ClientMessage::Move { seq, mv, .. } => match tried.play_at(side, *seq, mv, now_ms) {
                 Ok(Played::Events(_)) => Some(Forwarded {
                     name: name.to_string(),
-                    seq: *seq,
-                    mv: Some(mv.clone()),
+                    action: Action::Move {
+                        seq: *seq,
+                        mv: mv.clone(),
+                    },
                 }),
                 Ok(Played::AlreadyPlayed) => None,
                 Err(e) => {
@@ -181,8 +197,7 @@ impl Hub {
             _ => match tried.resign(side) {
                 Ok(_) => Some(Forwarded {
                     name: name.to_string(),
-                    seq: 0,
-                    mv: None,
+                    action: Action::Resign,
                 }),
                 Err(e) => {
                     conn.send(&referee_error(e, game));
@@ -198,26 +213,47 @@ impl Hub {
         forwarded
     }
 
-    /// The moves passed to `game`, refereed here, played in the order they were passed (a refusal told to the
+    /// The actions passed to `game`, refereed here, done in the order they were passed (a refusal told to the
     /// player's connections here, if any, and logged).
     fn play_forwarded(&mut self, game: u64, moves: Vec<Forwarded>, now_ms: u64) {
         for f in moves {
-            // A player who moves through another node is there: their seat is no longer held as if gone.
-            if let Some(live) = self.rooms.get_mut(&game)
-                && let Some(side) = live.room.side_of(&f.name)
-                && live.room.is_away(side)
-            {
-                live.room.returned(side);
-            }
-            let done = match &f.mv {
-                Some(mv) => self.play_as(&f.name, game, f.seq, mv, now_ms),
-                None => self.resign_as(&f.name, game),
+            let Some(side) = self.rooms.get(&game).and_then(|l| l.room.side_of(&f.name)) else {
+                continue;
+            };
+            let done = match &f.action {
+                Action::Move { seq, mv } => {
+                    // A player who moves through another node is there.
+                    self.remote_back(game, side);
+                    self.play_as(&f.name, game, *seq, mv, now_ms)
+                }
+                Action::Resign => self.resign_as(&f.name, game),
+                Action::Here => {
+                    self.remote_back(game, side);
+                    Ok(())
+                }
+                Action::Gone => {
+                    self.remote_gone(game, side, now_ms);
+                    Ok(())
+                }
             };
             if let Err(e) = done {
                 tracing::warn!(game, name = f.name, "a move passed on is refused: {e:?}");
                 self.tell(&f.name, &e);
             }
         }
+    }
+
+    /// Tells `game`'s referee (through the store) that `name` is there (`Here`) or gone (`Gone`) on this node.
+    fn tell_referee(&self, game: u64, name: &str, action: Action) {
+        let f = Forwarded {
+            name: name.to_string(),
+            action,
+        };
+        self.write(
+            format!("game {game}: telling its referee of {name}"),
+            move |s| s.forward(game, &f),
+            super::After::Nothing,
+        );
     }
 }
 

@@ -240,6 +240,7 @@ impl Hub {
             return;
         };
         self.watchers.remove(&game);
+        self.remote.retain(|(g, _)| *g != game);
         self.lobby_changed = true;
         for name in live.players() {
             self.forget_rating(&name);

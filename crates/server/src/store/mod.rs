@@ -205,15 +205,43 @@ pub struct GameEnd {
     pub clocks: Option<[u64; 2]>,
 }
 
-/// A player's move or resignation sent to a node that does not referee the game, passed to the one that does.
+/// What a player does in a game through a node that does not referee it, passed to the one that does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Forwarded {
     /// The player.
     pub name: String,
-    /// The move's sequence number (0 for a resignation).
-    pub seq: u64,
-    /// The move, or none for a resignation.
-    pub mv: Option<String>,
+    /// What they do.
+    pub action: Action,
+}
+
+/// A player's action passed to a game's referee ([`Forwarded`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A move, with its sequence number.
+    Move {
+        /// Its sequence number.
+        seq: u64,
+        /// The move.
+        mv: String,
+    },
+    /// A resignation.
+    Resign,
+    /// A connection of theirs follows the game on the other node: their seat is not held as away.
+    Here,
+    /// Their last connection following the game on the other node ended: their seat is held for the grace period.
+    Gone,
+}
+
+impl Action {
+    /// The kind, as kept.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Action::Move { .. } => "move",
+            Action::Resign => "resign",
+            Action::Here => "here",
+            Action::Gone => "gone",
+        }
+    }
 }
 
 /// What a node's try at pairing one of its queued players through the store found ([`Store::pair_queued`]).

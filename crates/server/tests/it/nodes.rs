@@ -337,7 +337,10 @@ async fn players_and_spectators_on_three_nodes_see_every_event_the_same() {
     let game = start_game_with(&mut ann, &mut bob, "6x5", ten_minutes(), true).await;
     // Bob goes on from node B, Carl watches on node C and Dave on node B; Ann stays on node A, the referee.
     drop(bob);
+    assert!(ann.away(game, Side::White, "bob").await > 0);
+    // Node A held Bob's seat as away; once he follows the game on node B, A has him back.
     let (mut bob, _) = Client::hello(addr(1), "bob").await;
+    ann.back(game, Side::White, "bob").await;
     bob.send(&ClientMessage::Resume { game, after: 0 }).await;
     let (from_b, _) = until_pong(&mut bob).await;
     assert_eq!(from_b.len(), 1, "{from_b:?}");
@@ -386,7 +389,12 @@ async fn players_and_spectators_on_three_nodes_see_every_event_the_same() {
             got.push(event);
         }
     }
-    // Bob resigns through node B: one end, with one rating update, seen the same everywhere.
+    // Bob leaves node B (his seat held as away on node A) and comes back on node C, whence he resigns: one end,
+    // with one rating update, seen the same everywhere.
+    drop(bob);
+    assert!(ann.away(game, Side::White, "bob").await > 0);
+    let (mut bob, _) = Client::hello(addr(2), "bob").await;
+    ann.back(game, Side::White, "bob").await;
     bob.send(&ClientMessage::Resign { game }).await;
     let mut all = [&mut ann, &mut bob, &mut carl, &mut dave];
     for (c, got) in all.iter_mut().zip(seen.iter_mut()) {

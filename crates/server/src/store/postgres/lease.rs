@@ -32,7 +32,8 @@ CREATE TABLE IF NOT EXISTS forwarded_moves (
     id BIGSERIAL PRIMARY KEY,
     game BIGINT NOT NULL,
     name TEXT NOT NULL,
-    seq BIGINT NOT NULL,
+    kind TEXT NOT NULL,
+    seq BIGINT,
     mv TEXT
 );
 CREATE INDEX IF NOT EXISTS forwarded_moves_of_game ON forwarded_moves (game, id);

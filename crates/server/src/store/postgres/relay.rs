@@ -6,7 +6,7 @@
 
 use super::{PgUrl, Result, connect};
 use crate::nodes::{EVENTS, MOVES, News, STARTED};
-use crate::store::{Forwarded, StoreError};
+use crate::store::{Action, Forwarded, StoreError};
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::{Client, Transaction};
 use std::time::Duration;
@@ -63,33 +63,51 @@ fn listen_once(url: &PgUrl, news: &UnboundedSender<News>) -> Result<()> {
     Ok(())
 }
 
-/// Keeps a move for `game`'s referee and tells it.
-pub(super) fn forward(db: &mut Client, game: u64, action: &Forwarded) -> Result<()> {
+/// Keeps a player's action for `game`'s referee and tells it.
+pub(super) fn forward(db: &mut Client, game: u64, f: &Forwarded) -> Result<()> {
     let mut tx = db.transaction()?;
-    let id = i64::try_from(game)?;
+    let (seq, mv) = match &f.action {
+        Action::Move { seq, mv } => (Some(i64::try_from(*seq)?), Some(mv.as_str())),
+        _ => (None, None),
+    };
     tx.execute(
-        "INSERT INTO forwarded_moves (game, name, seq, mv) VALUES ($1, $2, $3, $4)",
-        &[&id, &action.name, &i64::try_from(action.seq)?, &action.mv],
+        "INSERT INTO forwarded_moves (game, name, kind, seq, mv) VALUES ($1, $2, $3, $4, $5)",
+        &[&i64::try_from(game)?, &f.name, &f.action.kind(), &seq, &mv],
     )?;
     tx.execute("SELECT pg_notify($1, $2)", &[&MOVES, &game.to_string()])?;
     tx.commit()?;
     Ok(())
 }
 
-/// Takes the moves kept for `game`'s referee, oldest first, in the transaction that checked the lease.
+/// Takes the actions kept for `game`'s referee, oldest first, in the transaction that checked the lease.
 pub(super) fn take(tx: &mut Transaction<'_>, game: u64) -> Result<Vec<Forwarded>> {
     let rows = tx.query(
-        "WITH taken AS (DELETE FROM forwarded_moves WHERE game = $1 RETURNING id, name, seq, mv)
-         SELECT name, seq, mv FROM taken ORDER BY id",
+        "WITH taken AS (DELETE FROM forwarded_moves WHERE game = $1 RETURNING id, name, kind, seq, mv)
+         SELECT name, kind, seq, mv FROM taken ORDER BY id",
         &[&i64::try_from(game)?],
     )?;
-    rows.iter()
-        .map(|r| {
-            Ok(Forwarded {
-                name: r.try_get(0)?,
-                seq: u64::try_from(r.try_get::<_, i64>(1)?)?,
-                mv: r.try_get(2)?,
-            })
-        })
-        .collect()
+    let mut taken = Vec::new();
+    for r in &rows {
+        let name: String = r.try_get(0)?;
+        let kind: String = r.try_get(1)?;
+        let action = match (
+            kind.as_str(),
+            r.try_get::<_, Option<i64>>(2)?,
+            r.try_get(3)?,
+        ) {
+            ("move", Some(seq), Some(mv)) => Action::Move {
+                seq: u64::try_from(seq)?,
+                mv,
+            },
+            ("resign", _, _) => Action::Resign,
+            ("here", _, _) => Action::Here,
+            ("gone", _, _) => Action::Gone,
+            _ => {
+                tracing::error!(game, name, kind, "an action passed on does not read");
+                continue;
+            }
+        };
+        taken.push(Forwarded { name, action });
+    }
+    Ok(taken)
 }
