@@ -110,6 +110,16 @@ async fn resume_from_start(c: &mut Client, game: u64) -> Vec<Event> {
     }
 }
 
+/// Sends `mv` (sequence number `seq`) in `game` from `c`.
+async fn send_move(c: &mut Client, game: u64, seq: u64, mv: &str) {
+    c.send(&ClientMessage::Move {
+        game,
+        seq,
+        mv: mv.into(),
+    })
+    .await;
+}
+
 /// The next event of `game` `c` is sent (away and back skipped).
 async fn next_event(c: &mut Client, game: u64) -> Event {
     // Bounded: a few away and back messages at most come first.
@@ -197,12 +207,7 @@ async fn a_node_killed_mid_game_has_its_game_go_on_on_another_with_every_event_o
 
     // White's move, sent to node B before it referees the game, is passed on and played once B takes the lease
     // over: White's clock is charged only from the takeover on.
-    bob.send(&ClientMessage::Move {
-        game,
-        seq: 2,
-        mv: "d6j".into(),
-    })
-    .await;
+    send_move(&mut bob, game, 2, "d6j").await;
     let fifth = next_event(&mut bob, game).await;
     let since_kill = killed.elapsed().as_millis() as u64;
     assert_eq!(next_event(&mut ann, game).await, fifth);
@@ -260,12 +265,7 @@ async fn a_node_stopped_with_sigterm_lets_its_games_go_at_once() {
     let exited = Instant::now();
     // Bob's move waits for a referee: node B, at its next look, since node A released the lease as it stopped (a
     // lease run out would have lasted two seconds more at least).
-    bob.send(&ClientMessage::Move {
-        game,
-        seq: 1,
-        mv: "b4j".into(),
-    })
-    .await;
+    send_move(&mut bob, game, 1, "b4j").await;
     let moved = next_event(&mut bob, game).await;
     let took = exited.elapsed();
     assert_eq!(next_event(&mut ann, game).await, moved);
@@ -301,12 +301,7 @@ async fn a_node_paused_past_its_lease_never_referees_again() {
     assert_eq!(resumed.iter().map(|e| e.n).collect::<Vec<_>>(), [1, 2]);
     play(game, &mut bob2, &mut ann2, Side::White, 1, "c6j", 3).await;
     // Bob's old connection to node A sends another White move for the same turn, read once A wakes.
-    bob.send(&ClientMessage::Move {
-        game,
-        seq: 1,
-        mv: "d6j".into(),
-    })
-    .await;
+    send_move(&mut bob, game, 1, "d6j").await;
     signal("-CONT");
     // Node A never sends an event 3 (or later) of its own: it finds its lease lost and lets the game go (closing
     // the game's connections), or its write of the move is refused.
@@ -374,13 +369,7 @@ async fn players_and_spectators_on_three_nodes_see_every_event_the_same() {
         } else {
             &mut bob
         };
-        mover
-            .send(&ClientMessage::Move {
-                game,
-                seq,
-                mv: mv.into(),
-            })
-            .await;
+        send_move(mover, game, seq, mv).await;
         let n = i as u64 + 2;
         let mut all = [&mut ann, &mut bob, &mut carl, &mut dave];
         for (c, got) in all.iter_mut().zip(seen.iter_mut()) {
@@ -561,13 +550,7 @@ async fn the_queue_pairs_players_across_nodes_each_once() {
         let (_, black, _) = starts.iter().find(|s| s.0 == game).unwrap().clone();
         let b = players.iter().position(|c| c.name == black).unwrap();
         let w = (0..4).find(|&i| i != b && starts[i].0 == game).unwrap();
-        players[b]
-            .send(&ClientMessage::Move {
-                game,
-                seq: 1,
-                mv: "b1k".into(),
-            })
-            .await;
+        send_move(&mut players[b], game, 1, "b1k").await;
         for i in [b, w] {
             let event = next_event(&mut players[i], game).await;
             assert_eq!(event.n, 2, "{}", players[i].name);
