@@ -31,8 +31,9 @@ pub const EVENTS: &str = "parlor_events";
 /// The PostgreSQL channel on which a node says it passed a move to a game's referee (the game's number).
 pub const MOVES: &str = "parlor_moves";
 
-/// The PostgreSQL channel on which a node says it started a game (the game's number): a player of it online on
-/// another node (paired through the queue) is told there.
+/// The PostgreSQL channel on which a node says it started a game or took it over (the game's number): a player of
+/// it online on another node (paired through the queue) is told there, and its players following it elsewhere are
+/// said there to the new referee.
 pub const STARTED: &str = "parlor_started";
 
 /// What a node hears from the others.
@@ -42,7 +43,7 @@ pub enum News {
     Events(u64),
     /// A move was passed to a game's referee.
     Moves(u64),
-    /// A game started.
+    /// A game started, or was taken over.
     Started(u64),
     /// News may have been missed (the listening connection was made again): every game followed is read again.
     Missed,

@@ -243,6 +243,24 @@ impl Hub {
         }
     }
 
+    /// Tells `game`'s referee (a node that just took it over) again of each of its players following it here.
+    fn here_again(&self, game: u64) {
+        let Some(mirror) = self.mirrors.get(&game) else {
+            return;
+        };
+        let mut names: Vec<&String> = mirror
+            .followers
+            .values()
+            .filter(|(_, _, watching)| !watching)
+            .map(|(n, _, _)| n)
+            .collect();
+        names.sort();
+        names.dedup();
+        for name in names {
+            self.tell_referee(game, name, Action::Here);
+        }
+    }
+
     /// Tells `game`'s referee (through the store) that `name` is there (`Here`) or gone (`Gone`) on this node.
     fn tell_referee(&self, game: u64, name: &str, action: Action) {
         let f = Forwarded {
@@ -290,10 +308,16 @@ impl Hub {
     }
 }
 
-/// `game` started by a node: if another, its players online here are told ([`Hub::join_started`]).
+/// `game` started (or taken over) by a node: if another, its players following it here are said there again, and
+/// its players queued here are told ([`Hub::join_started`]).
 pub async fn started_elsewhere(shared: &Shared, game: u64) {
-    if shared.hub().rooms.contains_key(&game) {
-        return;
+    {
+        let hub = shared.hub();
+        if hub.rooms.contains_key(&game) {
+            return;
+        }
+        // Taken over by another node: it is told again who is here.
+        hub.here_again(game);
     }
     if let Some(room) = elsewhere(shared, game).await {
         shared.hub().join_started(game, room);

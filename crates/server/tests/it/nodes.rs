@@ -562,3 +562,40 @@ async fn the_queue_pairs_players_across_nodes_each_once() {
         assert!(events.is_empty(), "{}: {events:?}", c.name);
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_taken_over_knows_its_players_on_other_nodes() {
+    let Some(mut n) = Nodes::start(3) else { return };
+    let (mut ann, _) = Client::hello(n.addr(0), "ann").await;
+    let (mut bob, _) = Client::hello(n.addr(0), "bob").await;
+    let game = start_game(&mut ann, &mut bob, "6x5").await;
+    // Bob goes on from node C; node A, the referee, has him there.
+    drop(bob);
+    assert!(ann.away(game, Side::White, "bob").await > 0);
+    let (mut bob, _) = Client::hello(n.addr(2), "bob").await;
+    ann.back(game, Side::White, "bob").await;
+    // Node A is killed; Ann comes back on node B, which takes the game over and is told Bob is on node C.
+    n.process(0).kill().unwrap();
+    n.process(0).wait().unwrap();
+    drop(ann);
+    let (mut ann, _) = Client::hello(n.addr(1), "ann").await;
+    let deadline = Instant::now() + TAKEOVER;
+    // Bounded: Bob away (the takeover) and back (node C's word), within a takeover's time.
+    loop {
+        assert!(Instant::now() < deadline, "Bob is not back");
+        match tokio::time::timeout(Duration::from_millis(500), ann.next()).await {
+            Ok(Some(ServerMessage::Back { name, .. })) if name == "bob" => break,
+            Ok(Some(ServerMessage::Away { .. })) | Err(_) => {}
+            other => panic!("{other:?}"),
+        }
+    }
+    // The game goes on between node B and node C.
+    send_move(&mut ann, game, 1, "c1k").await;
+    let moved = next_event(&mut ann, game).await;
+    assert_eq!(next_event(&mut bob, game).await, moved);
+    assert_eq!(moved.n, 2);
+    send_move(&mut bob, game, 1, "c6j").await;
+    let moved = next_event(&mut bob, game).await;
+    assert_eq!(next_event(&mut ann, game).await, moved);
+    assert_eq!(moved.n, 3);
+}

@@ -178,6 +178,10 @@ impl Node {
             ),
             &[&ids],
         )?;
+        // A game taken over is said started again: the nodes where its players follow it tell the new referee.
+        for (game, _) in &leases {
+            notify(&mut tx, crate::nodes::STARTED, u64::try_from(*game)?)?;
+        }
         tx.commit()?;
         for (game, epoch) in leases {
             self.held.insert(u64::try_from(game)?, epoch);

@@ -1,8 +1,8 @@
 //! What nodes on one database tell each other ([`crate::nodes`]), through PostgreSQL's LISTEN/NOTIFY: a game's
 //! new events kept (notified by the writing transaction, so delivered on its commit only), a game started (so
 //! that a player paired from another node's queue is told) and a move passed to a game's referee (kept in `forwarded_moves`, then notified). Each node listens on a connection and thread of its
-//! own ([`listen`]); a connection lost is made again, and the node told it may have missed news
-//! ([`News::Missed`]).
+//! own ([`listen`]); each time it starts to listen (at the start, or with a connection made again) the node is
+//! told it may have missed news ([`News::Missed`]).
 
 use super::{PgUrl, Result, connect};
 use crate::nodes::{EVENTS, MOVES, News, STARTED};
@@ -27,7 +27,6 @@ pub(super) fn listen(url: &PgUrl, news: UnboundedSender<News>) -> Result<()> {
                     tracing::error!("listening to the other nodes: {e}");
                     std::thread::sleep(Duration::from_secs(1));
                 }
-                let _ = news.send(News::Missed);
             }
         })
         .map(|_| ())
@@ -43,6 +42,9 @@ fn listen_once(url: &PgUrl, news: &UnboundedSender<News>) -> Result<()> {
     client.batch_execute(&format!(
         "LISTEN {EVENTS}; LISTEN {MOVES}; LISTEN {STARTED}"
     ))?;
+    // Whatever was said before this connection listened (at the start, or while it was being made again) is read
+    // from the store.
+    let _ = news.send(News::Missed);
     while !news.is_closed() {
         let mut notifications = client.notifications();
         let mut heard = notifications.timeout_iter(POLL);
