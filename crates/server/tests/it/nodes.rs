@@ -1,9 +1,11 @@
 //! Several server processes (nodes) on one PostgreSQL database (issue 54): the node refereeing a game killed with
-//! SIGKILL mid-game, another takes its lease and goes on with every event once, in order, and no clock charged
-//! for the gap before it took over; a node stopped with SIGTERM lets its games go to another at once; a node
-//! paused past its lease (as one cut off from the database) cannot referee on: a move sent to it is never an
-//! event. Game numbers from two nodes never collide. Skipped, saying so, without PostgreSQL
-//! ([`crate::postgres`]).
+//! SIGKILL mid-game, another serves the same events at once, takes the lease, and plays the move sent meanwhile,
+//! no clock charged for the gap; a node stopped with SIGTERM lets its game go at once; a node paused past its
+//! lease (as one cut off from the database) never sends an event again; players and spectators on three nodes see
+//! every event the same, with one end and one rating update, and a player's presence on another node is the
+//! referee's (also after a takeover); the queue pairs players across nodes, each once; a store that lost a lease
+//! can write nothing of the game, and game numbers from two nodes never collide. Skipped, saying so, without
+//! PostgreSQL ([`crate::postgres`]).
 
 use crate::client::{Client, play, start_game, start_game_with};
 use crate::contract::Pg;
