@@ -31,6 +31,7 @@ pub mod liveness;
 pub use liveness::{HEARTBEAT_SECS, parse_heartbeat};
 pub mod log;
 pub mod metrics;
+pub mod nodes;
 pub mod options;
 pub mod ranked;
 pub mod rating;
@@ -329,6 +330,25 @@ pub async fn run_on(
         })
     };
 
+    // One node of several on the database: its leases renewed and taken over every second, and what the other
+    // nodes say heard.
+    let mut node = Vec::new();
+    if shared.hub().is_node() {
+        let (news_tx, news_rx) = mpsc::unbounded_channel();
+        let listening = news_tx.clone();
+        store.write(move |s| s.listen(listening)).await?;
+        node.push(tokio::spawn(nodes::relay(
+            Arc::clone(&shared),
+            news_rx,
+            stop_rx.clone(),
+        )));
+        node.push(tokio::spawn(nodes::run(
+            Arc::clone(&shared),
+            stop_rx.clone(),
+            news_tx,
+        )));
+    }
+
     let app = Router::new()
         .route("/", get(upgrade))
         .route("/healthz", get(health::healthz))
@@ -351,14 +371,19 @@ pub async fn run_on(
         let _ = conn.tx.send(Outgoing::Close);
     }
     let _ = ticker.await;
+    for task in node {
+        let _ = task.await;
+    }
     let served = server.await;
     // Every connection holds a clone of `alive`: once the last has ended, recv() sees the channel closed.
     let alive = Arc::clone(&shared);
     drop(shared);
     drop(alive);
     let _ = tokio::time::timeout(Duration::from_secs(2), alive_rx.recv()).await;
-    // Every write asked for is done before the server says it has stopped.
+    // Every write asked for is done before the server says it has stopped; a node then lets its games go to the
+    // others at once (its leases released after its last write).
     store.flush().await?;
+    store.write(|s| s.release_leases(None)).await?;
     served?.map_err(ServerError::Serve)?;
     Ok(())
 }

@@ -16,6 +16,10 @@ impl Hub {
         let mut told: Vec<u64> = Vec::new();
         for (&game, live) in self.rooms.iter_mut() {
             let room = &mut live.room;
+            // A player following the game on another node is there.
+            if self.remote.contains(&(game, name.to_string())) {
+                continue;
+            }
             if let Some(side) = room.side_of(name)
                 && !room.is_away(side)
             {
@@ -100,6 +104,43 @@ impl Hub {
             if let Some(msg) = away_message(game, room, side, now_ms) {
                 conn.send(&msg);
             }
+        }
+    }
+
+    /// `side` of `game` is there through another node (a connection there follows the game, or a move came from
+    /// it): where their seat was held as away, the opponent and the spectators are told they are back.
+    pub(super) fn remote_back(&mut self, game: u64, side: Side) {
+        let Some(room) = self.rooms.get_mut(&game).map(|l| &mut l.room) else {
+            return;
+        };
+        self.remote.insert((game, room.name(side).to_string()));
+        if !room.is_away(side) {
+            return;
+        }
+        room.returned(side);
+        let name = room.name(side).to_string();
+        tracing::info!(
+            game,
+            name,
+            side = side.as_str(),
+            "player back (on another node)"
+        );
+        self.to_others(game, side, &ServerMessage::Back { game, side, name });
+    }
+
+    /// `side` of `game` has no connection following the game on another node any more (at `now_ms`): unless they
+    /// have one here, their seat is held for the grace period, and the others are told.
+    pub(super) fn remote_gone(&mut self, game: u64, side: Side, now_ms: u64) {
+        let Some(room) = self.rooms.get_mut(&game).map(|l| &mut l.room) else {
+            return;
+        };
+        self.remote.remove(&(game, room.name(side).to_string()));
+        if self.online.contains_key(room.name(side)) || room.is_away(side) {
+            return;
+        }
+        room.left(side, now_ms);
+        if room.is_away(side) {
+            self.tell_away(game, now_ms);
         }
     }
 

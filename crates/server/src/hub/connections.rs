@@ -5,7 +5,7 @@
 use super::{Conn, Hub, Outgoing, error, store_failed};
 use crate::Shared;
 use crate::rating;
-use crate::store::{Login, now_unix_ms};
+use crate::store::{LiveGame, Login, now_unix_ms};
 use parlor_online::protocol::{
     ErrorCode, Event, GameInPlay, ServerMessage, check_name, check_token,
 };
@@ -50,8 +50,7 @@ pub async fn hello(shared: &Shared, conn: &Conn, name: &str, token: &str) -> Opt
         Err(e) => Err(e),
     };
     let exact = logged_in(conn, name, found)?;
-    let now = shared.now_ms();
-    shared.hub().welcome(conn, name, exact, now);
+    welcome(shared, conn, name, exact).await;
     Some(name.to_string())
 }
 
@@ -85,9 +84,28 @@ pub async fn register(shared: &Shared, conn: &Conn, name: &str) -> Option<String
         name: name.to_string(),
         token,
     });
-    let now = shared.now_ms();
-    shared.hub().welcome(conn, name, exact, now);
+    welcome(shared, conn, name, exact).await;
     Some(name.to_string())
+}
+
+/// Welcomes `name` on `conn` ([`Hub::welcome`]): on a node, with their games in play refereed by other nodes too
+/// (read from the store), which the connection follows from then on.
+async fn welcome(shared: &Shared, conn: &Conn, name: &str, exact: rating::Exact) {
+    let elsewhere = if shared.hub().is_node() {
+        let n = name.to_string();
+        shared
+            .store
+            .read(move |s| s.games_in_play_of(&n))
+            .await
+            .unwrap_or_else(|e| {
+                tracing::error!("the games in play of {name}: {e}");
+                Vec::new()
+            })
+    } else {
+        Vec::new()
+    };
+    let now = shared.now_ms();
+    shared.hub().welcome(conn, name, exact, elsewhere, now);
 }
 
 /// A name not known yet, registered with `token` on the store's writer: one of its address's registrations this
@@ -162,9 +180,17 @@ fn logged_in(
 
 impl Hub {
     /// `name`, whose token the store took, on `conn` at `now_ms` with `exact` the store's rating of theirs (the
-    /// hub's own, if it has one, is the newer): joins the player's open connections and is told `welcome`, their
+    /// hub's own, if it has one, is the newer): joins the player's open connections and is told `welcome` (with
+    /// their games in play `elsewhere`, refereed by other nodes, which the connection follows from then on), their
     /// place in the queue and the rematch offers made to them.
-    pub fn welcome(&mut self, conn: &Conn, name: &str, exact: rating::Exact, now_ms: u64) {
+    pub fn welcome(
+        &mut self,
+        conn: &Conn,
+        name: &str,
+        exact: rating::Exact,
+        elsewhere: Vec<LiveGame>,
+        now_ms: u64,
+    ) {
         tracing::info!(conn = conn.id, name, "hello");
         self.ratings.entry(name.to_string()).or_insert(exact);
         // Another connection of the same player (a second tab, a phone) joins the ones already open: each gets
@@ -195,12 +221,32 @@ impl Hub {
                 });
             }
         }
+        let mut followed = Vec::new();
+        for g in elsewhere.iter().filter(|g| !self.rooms.contains_key(&g.id)) {
+            let Some(room) = self.rebuild(g, now_ms) else {
+                continue;
+            };
+            if let Some(side) = room.side_of(name) {
+                games.push(GameInPlay {
+                    game: g.id,
+                    side,
+                    opponent: room.name(side.other()).to_string(),
+                    last_event: room.last_event(),
+                });
+                followed.push((g.id, room));
+            }
+        }
         games.sort_by_key(|g| g.game);
         conn.send(&ServerMessage::Welcome {
             name: name.to_string(),
             rating: rating::shown(&self.exact(name)),
             games,
         });
+        // Their events from now on (the client resumes from what it has).
+        for (game, room) in followed {
+            let after = room.last_event();
+            self.follow(conn, name, game, room, after, false);
+        }
         self.player_back(conn, name, now_ms);
         // The player's place in the queue and the rematch offers they made, held while they were away, are theirs
         // again; this connection is told of its place and of the offers made to them.
@@ -229,6 +275,7 @@ impl Hub {
     /// gone: their challenges close, and their seats in games, their place in the queue and their rematch offers
     /// are held for the grace period.
     pub fn gone(&mut self, name: &str, conn_id: u64, now_ms: u64) {
+        self.unfollow(conn_id, None);
         let Some(links) = self.online.get_mut(name) else {
             return;
         };

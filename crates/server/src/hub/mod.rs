@@ -26,13 +26,18 @@ mod away;
 mod connections;
 mod daily;
 mod lobby;
+mod nodes;
 mod queue;
 mod ranked;
+mod relay;
 mod rematch;
 mod rooms;
 mod watch;
 
 pub use connections::{hello, register};
+pub use nodes::BLOCK;
+pub use queue::queue_band;
+pub use relay::{refresh, started_elsewhere, take_forwarded};
 
 use crate::Shared;
 use crate::limit::{self, Bucket};
@@ -154,6 +159,9 @@ pub struct Done {
 struct Kept {
     secret: Option<String>,
     last_game: u64,
+    /// Whether the store is shared by several nodes ([`Store::join_nodes`]), and this node's first block of game
+    /// numbers.
+    nodes: Option<std::ops::Range<u64>>,
     games: Vec<store::LiveGame>,
     queue: Vec<store::QueuedPlayer>,
     /// Each offer with the players of its game (none if the game is not found).
@@ -178,11 +186,23 @@ pub struct Hub {
     next_challenge: u64,
     /// The last game number given.
     last_game: u64,
+    /// Whether this server is one node of several on its database ([`crate::nodes`]): its games are leased, and
+    /// numbered from blocks the store gives it.
+    nodes: bool,
+    /// The game numbers reserved for this node, not yet given.
+    numbers: std::collections::VecDeque<u64>,
+    /// A node's queued players whose place the store no longer had (paired by another node, whose game's start
+    /// may not be heard yet), and when (hub time).
+    unseated: HashMap<String, u64>,
     queue: Vec<Seat>,
     /// Rematch offers, by finished game.
     rematches: HashMap<u64, Offer>,
     /// The connections watching each live game (by connection number, with the watcher's name).
     watchers: HashMap<u64, HashMap<u64, (String, Conn)>>,
+    /// The games refereed by other nodes that connections here follow.
+    mirrors: HashMap<u64, relay::Mirror>,
+    /// The players of games refereed here who follow them on another node (by game): not away while there.
+    remote: std::collections::HashSet<(u64, String)>,
     /// The Unix time, in milliseconds, of this hub's time 0.
     start_unix_ms: u64,
     /// The milliseconds the server was stopped since then, which its time leaves out ([`crate::runclock`]).
@@ -238,9 +258,14 @@ impl Hub {
             rooms: HashMap::new(),
             next_challenge: 1,
             last_game: kept.last_game,
+            nodes: kept.nodes.is_some(),
+            numbers: kept.nodes.unwrap_or_default().collect(),
+            unseated: HashMap::new(),
             queue: Vec::new(),
             rematches: HashMap::new(),
             watchers: HashMap::new(),
+            mirrors: HashMap::new(),
+            remote: std::collections::HashSet::new(),
             start_unix_ms: store::now_unix_ms(),
             stopped_ms: 0,
             buckets: HashMap::new(),
@@ -248,9 +273,13 @@ impl Hub {
             lobby_pushed_ms: 0,
             metrics,
         };
-        hub.resume_games(kept.games);
-        hub.restore_queue(kept.queue);
-        hub.restore_offers(kept.offers);
+        hub.resume_games(kept.games, 0);
+        // A node's queue and offers are its own players' (the kept ones may be other nodes' players'): a node
+        // starts with none.
+        if !hub.nodes {
+            hub.restore_queue(kept.queue);
+            hub.restore_offers(kept.offers);
+        }
         Ok((hub, secret))
     }
 
@@ -282,6 +311,13 @@ impl Hub {
         };
         match done.after {
             After::Nothing => {}
+            // A node whose write failed (its lease lost, or the database cut off) referees the game no more: its
+            // events past the last kept are sent to nobody, and another node takes it from the store.
+            After::Events { game, .. } if !ok && self.nodes => self.let_go(game),
+            After::Ended { game, before, .. } if !ok && self.nodes => {
+                self.put_back(before);
+                self.let_go(game);
+            }
             After::Events { game, through } => self.show(game, through),
             After::Started { game, through, at } => {
                 if ok {
@@ -296,15 +332,20 @@ impl Hub {
                 through,
                 before,
             } => {
-                if !ok && let Some(before) = before {
-                    for (name, exact) in before {
-                        self.ratings.insert(name, exact);
-                    }
+                if !ok {
+                    self.put_back(before);
                 }
                 self.show(game, through);
                 self.close_room(game);
             }
             After::Tell { name, msg } => self.tell(&name, &msg),
+        }
+    }
+
+    /// Puts back the players' ratings from before a game whose end could not be kept.
+    fn put_back(&mut self, before: Option<[(String, Exact); 2]>) {
+        for (name, exact) in before.into_iter().flatten() {
+            self.ratings.insert(name, exact);
         }
     }
 
@@ -394,6 +435,13 @@ impl Hub {
             ClientMessage::Resume { game, .. } => self.catch_up(name, conn.id, *game, true),
             _ => {}
         }
+        // A move or resignation in a game another node referees is passed to it, outside the lock.
+        if let ClientMessage::Move { game, .. } | ClientMessage::Resign { game } = &msg
+            && self.nodes
+            && !self.rooms.contains_key(game)
+        {
+            return Some(msg);
+        }
         match msg {
             ClientMessage::Hello { .. } | ClientMessage::Register { .. } => conn.send(&error(
                 ErrorCode::NotIntroduced,
@@ -464,10 +512,17 @@ pub async fn answer(shared: &Shared, conn: &Conn, name: &str, msg: ClientMessage
             watch::ack_finished(shared, conn, name, game, event).await
         }
         ClientMessage::Resume { game, after } => {
-            watch::resume_finished(shared, conn, name, game, after).await
+            if !relay::follow_elsewhere(shared, conn, name, game, after, false).await {
+                watch::resume_finished(shared, conn, name, game, after).await
+            }
         }
         ClientMessage::Watch { game, after } => {
-            watch::watch_finished(shared, conn, game, after).await
+            if !relay::follow_elsewhere(shared, conn, name, game, after, true).await {
+                watch::watch_finished(shared, conn, game, after).await
+            }
+        }
+        ClientMessage::Move { game, .. } | ClientMessage::Resign { game } => {
+            relay::forward(shared, conn, name, game, msg).await
         }
         ClientMessage::Record { game } => watch::record(shared, conn, game).await,
         ClientMessage::Games { player } => watch::games(shared, conn, player).await,
@@ -482,7 +537,22 @@ fn read_kept(store: &mut dyn Store) -> Result<Kept, StoreError> {
         .map_err(|e| tracing::error!("the daily challenges' secret: {e}"))
         .ok();
     let last_game = store.last_game_id()?;
-    let games = store.games_in_play().unwrap_or_else(|e| {
+    let nodes = if store.join_nodes()? {
+        Some(
+            store
+                .reserve_game_ids(nodes::BLOCK)?
+                .unwrap_or(last_game + 1..last_game + 1),
+        )
+    } else {
+        None
+    };
+    // A node referees only the games whose lease it takes; a server alone, every game in play.
+    let in_play = if nodes.is_some() {
+        store.take_leases()
+    } else {
+        store.games_in_play()
+    };
+    let games = in_play.unwrap_or_else(|e| {
         tracing::error!("reading the games in play: {e}");
         Vec::new()
     });
@@ -526,6 +596,7 @@ fn read_kept(store: &mut dyn Store) -> Result<Kept, StoreError> {
     Ok(Kept {
         secret,
         last_game,
+        nodes,
         games,
         queue,
         offers,

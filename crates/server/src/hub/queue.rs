@@ -4,7 +4,7 @@
 //! grace period, not paired meanwhile.
 
 use super::{After, Conn, Hub};
-use crate::store::QueuedPlayer;
+use crate::store::{Pairing, QueuedPlayer};
 use parlor_online::protocol::{QueueEntry, ServerMessage, TimeControl};
 
 /// The band of ratings a queued player is paired within when they join: it widens by [`QUEUE_BAND_PER_SEC`] a
@@ -25,6 +25,9 @@ pub fn queue_band(waited_ms: u64) -> u32 {
         .unwrap_or(u32::MAX)
         .min(QUEUE_BAND_MAX)
 }
+
+/// How long a node waits to hear of the game of a queued player the store paired elsewhere ([`Hub::paired`]).
+const UNSEATED_MS: u64 = 30_000;
 
 /// A player waiting in the queue.
 pub(super) struct Seat {
@@ -166,6 +169,10 @@ impl Hub {
     /// Pairs the queue: oldest first, each with the nearest-rated player waiting for the same board and clock
     /// within the wider of their bands; the one who waited longer plays Black.
     pub(super) fn pair(&mut self, now_ms: u64) {
+        // A node pairs through the store, where every node's queue is ([`Hub::paired`]).
+        if self.nodes {
+            return;
+        }
         let now_unix = self.unix_at(now_ms);
         let mut i = 0;
         while i < self.queue.len() {
@@ -199,6 +206,66 @@ impl Hub {
             self.forget_seat(&b.name, After::Nothing);
             self.lobby_changed = true;
             self.start_room(&a.name, &b.name, a.dims, a.clock, true, None, now_ms);
+        }
+    }
+}
+
+impl Hub {
+    /// A node's queued players online here, longest waiting first, with their ratings: each to pair through the
+    /// store ([`crate::store::Store::pair_queued`]).
+    pub fn seats_to_pair(&self) -> Vec<(String, f64)> {
+        let mut seats: Vec<&Seat> = self
+            .queue
+            .iter()
+            .filter(|s| s.absent_since.is_none())
+            .collect();
+        seats.sort_by_key(|s| s.joined_unix_ms);
+        seats.iter().map(|s| (s.name.clone(), s.rating)).collect()
+    }
+
+    /// What pairing `name` through the store found at `now_ms`: their place gone (left, or paired by another node)
+    /// is dropped here too; paired, both places go and their game starts here, the one who waited longer Black
+    /// (an opponent on another node is told by theirs, when it hears of the game's start).
+    pub fn paired(&mut self, name: &str, pairing: Pairing, now_ms: u64) {
+        self.unseated
+            .retain(|_, at| now_ms < at.saturating_add(UNSEATED_MS));
+        match pairing {
+            Pairing::Waiting => {}
+            Pairing::Gone => {
+                if self.queue.iter().any(|s| s.name == name) {
+                    self.queue.retain(|s| s.name != name);
+                    self.unseated.insert(name.to_string(), now_ms);
+                    self.lobby_changed = true;
+                }
+            }
+            Pairing::Paired {
+                me,
+                opponent,
+                rating,
+            } => {
+                self.queue
+                    .retain(|s| s.name != me.name && s.name != opponent.name);
+                self.ratings.entry(opponent.name.clone()).or_insert(rating);
+                self.lobby_changed = true;
+                let Ok(dims) = me.board.parse::<nocca::Dims>() else {
+                    return tracing::error!("queue of {}: board {:?}", me.name, me.board);
+                };
+                let (black, white) =
+                    if (me.joined_unix_ms, &me.name) <= (opponent.joined_unix_ms, &opponent.name) {
+                        (me, opponent)
+                    } else {
+                        (opponent, me)
+                    };
+                self.start_room(
+                    &black.name,
+                    &white.name,
+                    dims,
+                    black.clock,
+                    true,
+                    None,
+                    now_ms,
+                );
+            }
         }
     }
 }

@@ -33,7 +33,7 @@ impl Live {
         &events[..kept.min(events.len())]
     }
 
-    fn players(&self) -> [String; 2] {
+    pub(super) fn players(&self) -> [String; 2] {
         [
             self.room.name(Side::Black).to_string(),
             self.room.name(Side::White).to_string(),
@@ -42,37 +42,20 @@ impl Live {
 }
 
 impl Hub {
-    /// Rebuilds every game in play kept in the store (after a restart, at time 0 of this hub): its moves replayed,
-    /// its clocks as of its last move (as its start wrote them, before its first move), each event as it was sent
-    /// live (the ratings its start showed, each move's clocks as played), both players taken as gone since now, so
-    /// each has the grace period to come back. A game that does not rebuild is ended as aborted (logged).
-    pub(super) fn resume_games(&mut self, kept: Vec<LiveGame>) {
+    /// Rebuilds every game in play kept in the store (after a restart, at time 0 of this hub, or taken from
+    /// another node at `now_ms`): its moves replayed, its clocks as of its last move (as its start wrote them,
+    /// before its first move) and the side to move's running from `now_ms`, each event as it was sent live (the
+    /// ratings its start showed, each move's clocks as played), each player not online here taken as gone since
+    /// now, so each has the grace period to come back. A game that does not rebuild is ended as aborted (logged).
+    pub(super) fn resume_games(&mut self, kept: Vec<LiveGame>, now_ms: u64) {
         for g in kept {
-            let restored = g.board.parse::<nocca::Dims>().ok().and_then(|dims| {
-                let setup = Setup {
-                    clock: g.clock,
-                    rated: g.rated,
-                    ratings: g.start_ratings.unwrap_or_else(|| {
-                        [
-                            rating::shown(&self.exact(&g.black)),
-                            rating::shown(&self.exact(&g.white)),
-                        ]
-                    }),
-                    rematch_of: g.rematch_of,
-                    first_move_ms: self.first_move_ms,
-                    ..Setup::casual(dims, &g.black, &g.white, self.grace_ms)
-                };
-                Room::restore(setup, &g.moves, g.remaining, g.seqs, 0).ok()
-            });
-            match restored {
+            match self.rebuild(&g, now_ms) {
                 Some(mut room) => {
-                    if let Some(times) = &g.times
-                        && !room.restore_times(times)
-                    {
-                        tracing::error!("game {}: its move times do not match its moves", g.id);
+                    for side in [Side::Black, Side::White] {
+                        if !self.online.contains_key(room.name(side)) {
+                            room.left(side, now_ms);
+                        }
                     }
-                    room.left(Side::Black, 0);
-                    room.left(Side::White, 0);
                     let shown = room.last_event();
                     self.rooms.insert(
                         g.id,
@@ -101,6 +84,32 @@ impl Hub {
         }
     }
 
+    /// A game in play rebuilt from what is kept of it at `now_ms` (see [`Hub::resume_games`]); none if it does not
+    /// rebuild.
+    pub(super) fn rebuild(&self, g: &LiveGame, now_ms: u64) -> Option<Room> {
+        let dims = g.board.parse::<nocca::Dims>().ok()?;
+        let setup = Setup {
+            clock: g.clock,
+            rated: g.rated,
+            ratings: g.start_ratings.unwrap_or_else(|| {
+                [
+                    rating::shown(&self.exact(&g.black)),
+                    rating::shown(&self.exact(&g.white)),
+                ]
+            }),
+            rematch_of: g.rematch_of,
+            first_move_ms: self.first_move_ms,
+            ..Setup::casual(dims, &g.black, &g.white, self.grace_ms)
+        };
+        let mut room = Room::restore(setup, &g.moves, g.remaining, g.seqs, now_ms).ok()?;
+        if let Some(times) = &g.times
+            && !room.restore_times(times)
+        {
+            tracing::error!("game {}: its move times do not match its moves", g.id);
+        }
+        Some(room)
+    }
+
     /// Starts a game under the next number: its room now, its start kept and then sent to both
     /// ([`After::Started`]). Returns its number.
     #[allow(clippy::too_many_arguments)]
@@ -114,8 +123,7 @@ impl Hub {
         rematch_of: Option<u64>,
         now_ms: u64,
     ) -> u64 {
-        self.last_game += 1;
-        let game = self.last_game;
+        let game = self.next_number();
         let setup = Setup {
             clock,
             rated,
@@ -232,6 +240,7 @@ impl Hub {
             return;
         };
         self.watchers.remove(&game);
+        self.remote.retain(|(g, _)| *g != game);
         self.lobby_changed = true;
         for name in live.players() {
             self.forget_rating(&name);
@@ -350,12 +359,24 @@ impl Hub {
         mv: &str,
         now_ms: u64,
     ) {
+        if let Err(e) = self.play_as(name, game, seq, mv, now_ms) {
+            conn.send(&e);
+        }
+    }
+
+    /// `name` moves in `game` (sequence number `seq`), from a connection here or passed on by another node; the
+    /// error to send if refused.
+    pub(super) fn play_as(
+        &mut self,
+        name: &str,
+        game: u64,
+        seq: u64,
+        mv: &str,
+        now_ms: u64,
+    ) -> Result<(), Box<ServerMessage>> {
         let taken = Instant::now();
-        let played = match self.seat(name, game) {
-            Ok((room, side)) => room.play_at(side, seq, mv, now_ms),
-            Err(e) => return conn.send(&e),
-        };
-        match played {
+        let (room, side) = self.seat(name, game)?;
+        match room.play_at(side, seq, mv, now_ms) {
             Ok(Played::Events(events)) => {
                 if !events.is_empty() {
                     self.metrics.moves.fetch_add(1, Ordering::Relaxed);
@@ -365,21 +386,29 @@ impl Hub {
                     }
                     self.after(game);
                 }
+                Ok(())
             }
-            Ok(Played::AlreadyPlayed) => {}
-            Err(e) => conn.send(&referee_error(e, game)),
+            Ok(Played::AlreadyPlayed) => Ok(()),
+            Err(e) => Err(Box::new(referee_error(e, game))),
         }
     }
 
     /// `name` resigns `game`.
     pub(super) fn resign(&mut self, conn: &Conn, name: &str, game: u64) {
-        let resigned = match self.seat(name, game) {
-            Ok((room, side)) => room.resign(side),
-            Err(e) => return conn.send(&e),
-        };
-        match resigned {
-            Ok(_) => self.after(game),
-            Err(e) => conn.send(&referee_error(e, game)),
+        if let Err(e) = self.resign_as(name, game) {
+            conn.send(&e);
+        }
+    }
+
+    /// `name` resigns `game`, from a connection here or passed on by another node; the error to send if refused.
+    pub(super) fn resign_as(&mut self, name: &str, game: u64) -> Result<(), Box<ServerMessage>> {
+        let (room, side) = self.seat(name, game)?;
+        match room.resign(side) {
+            Ok(_) => {
+                self.after(game);
+                Ok(())
+            }
+            Err(e) => Err(Box::new(referee_error(e, game))),
         }
     }
 

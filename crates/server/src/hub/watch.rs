@@ -40,6 +40,7 @@ impl Hub {
         if let Some(w) = self.watchers.get_mut(&game) {
             w.remove(&conn.id);
         }
+        self.unfollow(conn.id, Some(game));
         conn.send(&ServerMessage::Unwatched { game });
     }
 }
@@ -157,7 +158,7 @@ pub(super) async fn games(shared: &Shared, conn: &Conn, player: String) {
 
 /// A finished game rebuilt by the referee from what is kept of it, its events with the clocks kept with its moves
 /// (logged if it does not rebuild).
-fn replay(g: &FinishedGame) -> Option<Room> {
+pub(super) fn replay(g: &FinishedGame) -> Option<Room> {
     let dims = g.board.parse().ok()?;
     let setup = Setup {
         clock: g.clock,

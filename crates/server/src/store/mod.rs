@@ -93,6 +93,10 @@ pub enum StoreError {
     /// A game started under a number already given (by another server on the same database): nothing was written.
     #[error("game number {0} is already given")]
     Taken(u64),
+    /// A write for a game whose lease this server no longer holds (another node referees it now, or the lease
+    /// ran out): nothing was written.
+    #[error("game {0}: this server no longer holds its lease")]
+    LeaseLost(u64),
     /// The store's thread has stopped (the server is stopping, or a call panicked).
     #[error("the store's thread has stopped")]
     Stopped,
@@ -202,6 +206,63 @@ pub struct GameEnd {
     pub position: String,
     /// Both clocks as the `ended` event shows them (Black's first); none for an untimed game.
     pub clocks: Option<[u64; 2]>,
+}
+
+/// What a player does in a game through a node that does not referee it, passed to the one that does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forwarded {
+    /// The player.
+    pub name: String,
+    /// What they do.
+    pub action: Action,
+}
+
+/// A player's action passed to a game's referee ([`Forwarded`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A move, with its sequence number.
+    Move {
+        /// Its sequence number.
+        seq: u64,
+        /// The move.
+        mv: String,
+    },
+    /// A resignation.
+    Resign,
+    /// A connection of theirs follows the game on the other node: their seat is not held as away.
+    Here,
+    /// Their last connection following the game on the other node ended: their seat is held for the grace period.
+    Gone,
+}
+
+impl Action {
+    /// The kind, as kept.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Action::Move { .. } => "move",
+            Action::Resign => "resign",
+            Action::Here => "here",
+            Action::Gone => "gone",
+        }
+    }
+}
+
+/// What a node's try at pairing one of its queued players through the store found ([`Store::pair_queued`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pairing {
+    /// The player's place is no longer kept (they left, or another node paired them).
+    Gone,
+    /// Nobody to pair them with yet.
+    Waiting,
+    /// Paired: both places are taken out of the kept queue.
+    Paired {
+        /// The player's place, as kept.
+        me: QueuedPlayer,
+        /// Their opponent's place.
+        opponent: QueuedPlayer,
+        /// The opponent's exact rating.
+        rating: Exact,
+    },
 }
 
 /// A player waiting in the rated queue, as kept.
@@ -334,6 +395,88 @@ pub trait Store: Send {
 
     /// Records a game that starts under the number it was given.
     fn start_game(&mut self, game: &NewGame) -> Result<(), StoreError>;
+
+    /// Makes this store one node of several sharing the database ([`crate::nodes`]): from now on each game it
+    /// starts or takes is refereed under a lease, and each write of a game's progress or end passes only while
+    /// the lease is this store's. False (and nothing changes) for a backend that serves one server only (SQLite).
+    fn join_nodes(&mut self) -> Result<bool, StoreError> {
+        Ok(false)
+    }
+
+    /// A node's block of `n` game numbers no other node is given (none for a backend of one server: its games are
+    /// numbered from [`Store::last_game_id`]).
+    fn reserve_game_ids(&mut self, n: u64) -> Result<Option<std::ops::Range<u64>>, StoreError> {
+        let _ = n;
+        Ok(None)
+    }
+
+    /// A node takes the lease of every game in play whose lease is free (none, released, or run out) and returns
+    /// those games as kept, to referee them from now on.
+    fn take_leases(&mut self) -> Result<Vec<LiveGame>, StoreError> {
+        Ok(Vec::new())
+    }
+
+    /// A node renews the leases it holds; returns the games whose lease it has lost (taken by another node, or run
+    /// out before it could renew them), which it must referee no more.
+    fn renew_leases(&mut self) -> Result<Vec<u64>, StoreError> {
+        Ok(Vec::new())
+    }
+
+    /// A node gives up the lease of `game` (of every game it holds, if none), so that another node takes it at
+    /// once.
+    fn release_leases(&mut self, game: Option<u64>) -> Result<(), StoreError> {
+        let _ = game;
+        Ok(())
+    }
+
+    /// Listens for what other nodes on the database say ([`crate::nodes::News`]) on a connection and thread of its
+    /// own, until `news` is closed; false (nothing listens) for a backend of one server.
+    fn listen(
+        &self,
+        news: tokio::sync::mpsc::UnboundedSender<crate::nodes::News>,
+    ) -> Result<bool, StoreError> {
+        let _ = news;
+        Ok(false)
+    }
+
+    /// `name`'s games in play as kept, oldest first.
+    fn games_in_play_of(&mut self, name: &str) -> Result<Vec<LiveGame>, StoreError> {
+        let mut games = self.games_in_play()?;
+        games.retain(|g| g.black == name || g.white == name);
+        Ok(games)
+    }
+
+    /// The game in play `id` as kept, if it is one.
+    fn game_in_play(&mut self, id: u64) -> Result<Option<LiveGame>, StoreError> {
+        Ok(self.games_in_play()?.into_iter().find(|g| g.id == id))
+    }
+
+    /// Passes a player's move (or resignation) in a game refereed by another node to that node, through the
+    /// database ([`crate::nodes`]).
+    fn forward(&mut self, game: u64, action: &Forwarded) -> Result<(), StoreError> {
+        let _ = (game, action);
+        Ok(())
+    }
+
+    /// The moves passed to `game`'s referee and not yet taken, oldest first: taken (each is given once).
+    fn take_forwarded(&mut self, game: u64) -> Result<Vec<Forwarded>, StoreError> {
+        let _ = game;
+        Ok(Vec::new())
+    }
+
+    /// Pairs the queued player `name` (rated `rating`) with the nearest-rated player kept in the queue for the
+    /// same board and clock within the wider of their bands at `now_unix_ms`, in one transaction that locks both
+    /// places and takes them out, so that of nodes pairing at once none pairs a player twice. For a backend of one
+    /// server (which pairs in memory) always [`Pairing::Waiting`].
+    fn pair_queued(
+        &mut self,
+        name: &str,
+        rating: f64,
+        now_unix_ms: u64,
+    ) -> Result<Pairing, StoreError> {
+        let _ = (name, rating, now_unix_ms);
+        Ok(Pairing::Waiting)
+    }
 
     /// Keeps a game in play's progress after a move: its moves, each move's time, clocks and sequence numbers.
     fn save_progress(

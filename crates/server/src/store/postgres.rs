@@ -21,9 +21,14 @@ use postgres::{Client, NoTls, Row};
 use serde_json::Value;
 use std::time::Duration;
 
+mod lease;
+mod queue;
 mod ranked;
+mod relay;
 mod schema;
 mod url;
+
+use lease::Node;
 
 pub use url::PgUrl;
 
@@ -37,6 +42,8 @@ pub struct PgStore {
     /// The connection (none only while being dropped).
     client: Option<Client>,
     url: PgUrl,
+    /// This store as a node among several ([`Store::join_nodes`]): its leases.
+    node: Option<Node>,
 }
 
 fn unreadable(what: impl Into<String>, why: impl std::fmt::Display) -> StoreError {
@@ -82,11 +89,18 @@ impl PgStore {
         Ok(PgStore {
             client: Some(client),
             url: url.clone(),
+            node: None,
         })
     }
 
     fn db(&mut self) -> Result<&mut Client> {
         self.client.as_mut().ok_or(StoreError::Stopped)
+    }
+
+    /// The connection and, if this store is a node, its leases.
+    fn parts(&mut self) -> Result<(&mut Client, Option<&mut Node>)> {
+        let client = self.client.as_mut().ok_or(StoreError::Stopped)?;
+        Ok((client, self.node.as_mut()))
     }
 
     fn select(
@@ -164,6 +178,10 @@ fn finished(r: &Row) -> Result<FinishedGame> {
     })
 }
 
+/// The columns [`live`] reads, in its order.
+const LIVE_COLUMNS: &str = "id, black, white, board, clock, rated, rematch_of, moves, black_ms, white_ms, \
+    black_seq, white_seq, times, start_ratings";
+
 fn live(r: &Row) -> Result<LiveGame> {
     let id: i64 = r.try_get(0)?;
     let rematch_of: Option<i64> = r.try_get(6)?;
@@ -217,6 +235,7 @@ impl Store for PgStore {
         Ok(Some(Box::new(PgStore {
             client: Some(connect(&self.url, true)?),
             url: self.url.clone(),
+            node: None,
         })))
     }
 
@@ -317,7 +336,9 @@ impl Store for PgStore {
 
     fn start_game(&mut self, game: &NewGame) -> Result<()> {
         let id = i64::try_from(game.id)?;
-        let started = self.db()?.execute(
+        let (db, mut node) = self.parts()?;
+        let mut tx = db.transaction()?;
+        let started = tx.execute(
             "INSERT INTO games (id, black, white, board, started_unix_ms, clock, rated, rematch_of,
              black_ms, white_ms, start_ratings)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
@@ -336,12 +357,22 @@ impl Store for PgStore {
             ],
         );
         match started {
-            Ok(_) => Ok(()),
+            Ok(_) => {}
             Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => {
-                Err(StoreError::Taken(game.id))
+                return Err(StoreError::Taken(game.id));
             }
-            Err(e) => Err(e.into()),
+            Err(e) => return Err(e.into()),
         }
+        // A node's game is leased from its start, in the same transaction: no node ever finds it without one.
+        if let Some(node) = node.as_deref_mut() {
+            node.lease_new(&mut tx, id)?;
+            lease::notify(&mut tx, crate::nodes::STARTED, game.id)?;
+        }
+        tx.commit()?;
+        if let Some(node) = node {
+            node.started(game.id);
+        }
+        Ok(())
     }
 
     fn save_progress(
@@ -353,7 +384,12 @@ impl Store for PgStore {
         seqs: [Option<u64>; 2],
     ) -> Result<()> {
         let seq = |s: Option<u64>| s.map(i64::try_from).transpose();
-        self.db()?.execute(
+        let (db, mut node) = self.parts()?;
+        let mut tx = db.transaction()?;
+        if let Some(node) = node.as_deref_mut() {
+            node.fence(&mut tx, id)?;
+        }
+        tx.execute(
             "UPDATE games SET moves = $2, black_ms = $3, white_ms = $4, black_seq = $5, white_seq = $6,
              times = $7
              WHERE id = $1 AND reason IS NULL",
@@ -367,6 +403,10 @@ impl Store for PgStore {
                 &json(&times)?,
             ],
         )?;
+        if node.is_some() {
+            lease::notify(&mut tx, crate::nodes::EVENTS, id)?;
+        }
+        tx.commit()?;
         Ok(())
     }
 
@@ -379,7 +419,11 @@ impl Store for PgStore {
         let ratings = rated.map(|(_, _, r)| json(&r.changes)).transpose()?;
         let times = end.times.as_ref().map(json).transpose()?;
         let clocks = end.clocks.as_ref().map(json).transpose()?;
-        let mut tx = self.db()?.transaction()?;
+        let (db, mut node) = self.parts()?;
+        let mut tx = db.transaction()?;
+        if let Some(node) = node.as_deref_mut() {
+            node.fence(&mut tx, id)?;
+        }
         // Of two servers ending the game at once, the second's UPDATE waits for the first's commit, then finds
         // the game ended and changes no row.
         let changed = tx.execute(
@@ -413,14 +457,103 @@ impl Store for PgStore {
                 )?;
             }
         }
+        if let Some(node) = node {
+            tx.execute("DELETE FROM leases WHERE game = $1", &[&i64::try_from(id)?])?;
+            tx.execute(
+                "DELETE FROM forwarded_moves WHERE game = $1",
+                &[&i64::try_from(id)?],
+            )?;
+            lease::notify(&mut tx, crate::nodes::EVENTS, id)?;
+            tx.commit()?;
+            node.ended(id);
+            return Ok(());
+        }
         tx.commit()?;
         Ok(())
     }
 
+    fn join_nodes(&mut self) -> Result<bool> {
+        let node = Node::new();
+        tracing::info!(node = node.name, "one node of several on the database");
+        self.node = Some(node);
+        Ok(true)
+    }
+
+    fn reserve_game_ids(&mut self, n: u64) -> Result<Option<std::ops::Range<u64>>> {
+        if self.node.is_none() {
+            return Ok(None);
+        }
+        Ok(Some(Node::reserve(self.db()?, n)?))
+    }
+
+    fn take_leases(&mut self) -> Result<Vec<LiveGame>> {
+        match self.parts()? {
+            (db, Some(node)) => node.take(db),
+            (_, None) => Ok(Vec::new()),
+        }
+    }
+
+    fn renew_leases(&mut self) -> Result<Vec<u64>> {
+        match self.parts()? {
+            (db, Some(node)) => node.renew(db),
+            (_, None) => Ok(Vec::new()),
+        }
+    }
+
+    fn release_leases(&mut self, game: Option<u64>) -> Result<()> {
+        match self.parts()? {
+            (db, Some(node)) => node.release(db, game),
+            (_, None) => Ok(()),
+        }
+    }
+
+    fn listen(&self, news: tokio::sync::mpsc::UnboundedSender<crate::nodes::News>) -> Result<bool> {
+        if self.node.is_none() {
+            return Ok(false);
+        }
+        relay::listen(&self.url, news)?;
+        Ok(true)
+    }
+
+    fn games_in_play_of(&mut self, name: &str) -> Result<Vec<LiveGame>> {
+        let rows = self.db()?.query(
+            &format!(
+                "SELECT {LIVE_COLUMNS} FROM games WHERE reason IS NULL AND (black = $1 OR white = $1)
+                 ORDER BY id"
+            ),
+            &[&name],
+        )?;
+        rows.iter().map(live).collect()
+    }
+
+    fn game_in_play(&mut self, id: u64) -> Result<Option<LiveGame>> {
+        let row = self.db()?.query_opt(
+            &format!("SELECT {LIVE_COLUMNS} FROM games WHERE id = $1 AND reason IS NULL"),
+            &[&i64::try_from(id)?],
+        )?;
+        row.as_ref().map(live).transpose()
+    }
+
+    fn forward(&mut self, game: u64, action: &super::Forwarded) -> Result<()> {
+        relay::forward(self.db()?, game, action)
+    }
+
+    fn take_forwarded(&mut self, game: u64) -> Result<Vec<super::Forwarded>> {
+        // Only the referee takes them: a node that lost the lease (and does not know yet) leaves them to the one
+        // that has it.
+        let (db, node) = self.parts()?;
+        let mut tx = db.transaction()?;
+        if let Some(node) = node {
+            node.fence(&mut tx, game)?;
+        }
+        let moves = relay::take(&mut tx, game)?;
+        tx.commit()?;
+        Ok(moves)
+    }
+
     fn games_in_play(&mut self) -> Result<Vec<LiveGame>> {
         let rows = self.db()?.query(
-            "SELECT id, black, white, board, clock, rated, rematch_of, moves, black_ms, white_ms, black_seq,
-             white_seq, times, start_ratings FROM games WHERE reason IS NULL ORDER BY id",
+            &format!("SELECT {LIVE_COLUMNS} FROM games WHERE reason IS NULL ORDER BY id"),
             &[],
         )?;
         rows.iter().map(live).collect()
@@ -467,23 +600,14 @@ impl Store for PgStore {
             "SELECT name, board, clock, joined_unix_ms FROM queue ORDER BY joined_unix_ms, name",
             &[],
         )?;
-        rows.iter()
-            .map(|r| {
-                let name: String = r.try_get(0)?;
-                let clock = r
-                    .try_get::<_, Option<String>>(2)?
-                    .map(|c| c.parse::<TimeControl>())
-                    .transpose()
-                    .map_err(|e| unreadable(format!("queue of {name}: clock"), e))?;
-                let joined: i64 = r.try_get(3)?;
-                Ok(QueuedPlayer {
-                    board: r.try_get(1)?,
-                    clock,
-                    joined_unix_ms: u64::try_from(joined).unwrap_or(0),
-                    name,
-                })
-            })
-            .collect()
+        rows.iter().map(queue::queued).collect()
+    }
+
+    fn pair_queued(&mut self, name: &str, rating: f64, now_unix_ms: u64) -> Result<super::Pairing> {
+        if self.node.is_none() {
+            return Ok(super::Pairing::Waiting);
+        }
+        queue::pair(self.db()?, name, rating, now_unix_ms)
     }
 
     fn offer_put(&mut self, o: &RematchOffer) -> Result<()> {

@@ -69,7 +69,7 @@ impl Backend for Pg {
     }
 }
 
-fn new_game(id: u64, black: &str, white: &str, rated: bool) -> NewGame {
+pub fn new_game(id: u64, black: &str, white: &str, rated: bool) -> NewGame {
     NewGame {
         id,
         black: black.into(),
@@ -94,7 +94,7 @@ fn move_time() -> MoveTime {
     }
 }
 
-fn end(moves: &str) -> GameEnd {
+pub fn end(moves: &str) -> GameEnd {
     GameEnd {
         moves: moves.into(),
         times: Some(vec![move_time(); moves.split(' ').count()]),

@@ -20,6 +20,7 @@ mod lobby;
 mod logfile;
 mod many;
 mod names;
+mod nodes;
 mod ops;
 mod pause;
 mod pg_server;

@@ -2,7 +2,8 @@
 //! versions are ([`super::super::SCHEMA_VERSION`]), so that a number means the same tables on both backends. The
 //! backend began at schema 5, made whole in one step; a later schema is a further step on both. Migrating holds a
 //! transaction-scoped advisory lock, so that servers starting at once on one database migrate it once; a
-//! database of a newer server is refused.
+//! database of a newer server is refused. The tables of several nodes on one database (leases, game numbers) are
+//! this backend's own, as `schema_version` is: made if missing ([`super::lease`]).
 
 use super::{PgUrl, Result};
 use crate::store::{SCHEMA_VERSION, StoreError};
@@ -123,6 +124,7 @@ pub(super) fn migrate(client: &mut Client, url: &PgUrl) -> Result<()> {
     } else if version < SCHEMA_VERSION {
         tx.execute("UPDATE schema_version SET version = $1", &[&SCHEMA_VERSION])?;
     }
+    tx.batch_execute(super::lease::NODE_TABLES)?;
     tx.commit()?;
     Ok(())
 }

@@ -5,7 +5,9 @@
 //! `pointerup` event's timestamp to the first task after the frame that shows the change (a `MutationObserver` on
 //! the face, then `requestAnimationFrame` and a zero timeout), for Mastermind's palette and Clear and Nocca's
 //! selection, with the medians of its parts: the wait before the page's first `pointerup` listener runs, and the
-//! time to the end of the page's handling (the screen's HTML built and written). And the page weight of a first game: `gzip -9` of every file the page's server was asked for while a
+//! time to the end of the page's handling (the screen's HTML built and written); beside them the floor, a blank
+//! page that only counts taps, timed the same way; each tapped by WebDriver touch actions and by the DevTools
+//! protocol's touch events, with the browser's own Event Timing durations. And the page weight of a first game: `gzip -9` of every file the page's server was asked for while a
 //! fresh visit opened the menu, started a 2048 game and slid it (the service worker's cache included).
 
 use crate::{gzip_len, median_max};
@@ -191,14 +193,56 @@ struct Taps {
     events: Vec<f64>,
 }
 
-/// Taps timed to their redraw on `selectors` in turn, `TAPS` taps.
-fn timed_taps(page: &Session, selectors: &[&str]) -> Result<Taps> {
+/// How a tap reaches the browser.
+#[derive(Clone, Copy)]
+enum Finger {
+    /// WebDriver touch actions through chromedriver (as the browser tests tap): the touch's timestamp is
+    /// chromedriver's, taken before it sends the touch on.
+    WebDriver,
+    /// The DevTools protocol's touch events (`Input.dispatchTouchEvent`, as Lighthouse and Puppeteer tap): the
+    /// browser stamps the touch as it receives it.
+    DevTools,
+}
+
+/// Taps `selector` once with `finger`, the finger down for 30 ms.
+fn tap(page: &Session, selector: &str, finger: Finger) -> Result<()> {
+    match finger {
+        Finger::WebDriver => page.tap(selector),
+        Finger::DevTools => {
+            let (x, y) = page.centre(selector)?;
+            page.cdp(
+                "Input.dispatchTouchEvent",
+                serde_json::json!({ "type": "touchStart", "touchPoints": [{ "x": x.round(), "y": y.round() }] }),
+            )?;
+            std::thread::sleep(Duration::from_millis(30));
+            page.cdp(
+                "Input.dispatchTouchEvent",
+                serde_json::json!({ "type": "touchEnd", "touchPoints": [] }),
+            )?;
+            Ok(())
+        }
+    }
+}
+
+/// Sets the CPU throttling rate (1: none).
+fn throttle(page: &Session, rate: u32) -> Result<()> {
+    page.cdp(
+        "Emulation.setCPUThrottlingRate",
+        serde_json::json!({ "rate": rate }),
+    )
+    .map(|_| ())
+}
+
+/// Taps timed to their redraw on `selectors` in turn, `TAPS` taps with `finger`, at the 4x throttle.
+fn timed_taps(page: &Session, selectors: &[&str], finger: Finger) -> Result<Taps> {
     page.eval(TAP_TIMES)?;
+    throttle(page, 4)?;
     for n in 0..TAPS {
-        page.tap(selectors[n % selectors.len()])?;
+        tap(page, selectors[n % selectors.len()], finger)?;
         std::thread::sleep(Duration::from_millis(300));
     }
     std::thread::sleep(Duration::from_millis(500));
+    throttle(page, 1)?;
     let parts = page.eval("return window.__parts;")?;
     let part = |name: &str| -> Vec<f64> {
         parts
@@ -220,76 +264,65 @@ fn timed_taps(page: &Session, selectors: &[&str]) -> Result<Taps> {
     })
 }
 
-/// Taps on a phone with the CPU throttled 4x.
+/// Opens the floor: a blank document of its own (no listener, timer or worker of the page's is left running).
+fn floor(page: &Session) -> Result<()> {
+    page.cdp("Page.navigate", serde_json::json!({ "url": "about:blank" }))?;
+    wait(
+        page,
+        "about:blank",
+        "return location.href === 'about:blank' && document.readyState === 'complete';",
+    )?;
+    page.eval(FLOOR).map(|_| ())
+}
+
+/// Taps on a phone with the CPU throttled 4x: each board, and the floor, tapped by both fingers.
 fn taps(page: &Session) -> Result<()> {
     println!(
-        "\n## A tap to its redraw, phone (360x780, touch), CPU throttled 4x ({TAPS} taps a board)"
+        "\n## A tap to its redraw, phone (360x780, touch), CPU throttled 4x ({TAPS} taps a board and finger)"
     );
     page.emulate(360, 780, true)?;
-    start(page, 1, "face=graphic&seed=1")?;
-    page.cdp(
-        "Emulation.setCPUThrottlingRate",
-        serde_json::json!({ "rate": 4 }),
-    )?;
-    let boards: [(&str, Taps); 3] = [
-        (
-            "Mastermind (4 colours tapped, then Clear)",
-            timed_taps(
-                page,
-                &[
-                    "[data-act=\"b:c:0\"]",
-                    "[data-act=\"b:c:1\"]",
-                    "[data-act=\"b:c:2\"]",
-                    "[data-act=\"b:c:3\"]",
-                    "[data-act=\"b:clear\"]",
-                ],
-            )?,
-        ),
-        ("Nocca Nocca (a piece selected, then let go)", {
-            page.cdp(
-                "Emulation.setCPUThrottlingRate",
-                serde_json::json!({ "rate": 1 }),
-            )?;
-            start(page, 2, "face=graphic&seed=1")?;
-            page.cdp(
-                "Emulation.setCPUThrottlingRate",
-                serde_json::json!({ "rate": 4 }),
-            )?;
-            timed_taps(page, &["[data-act=\"b:sel:0:0\"]"])?
-        }),
-        ("The floor (a blank page counting taps)", {
-            page.cdp(
-                "Emulation.setCPUThrottlingRate",
-                serde_json::json!({ "rate": 1 }),
-            )?;
-            // A document of its own: no listener, timer or worker of the page's is left running.
-            page.cdp("Page.navigate", serde_json::json!({ "url": "about:blank" }))?;
-            wait(
-                page,
-                "about:blank",
-                "return location.href === 'about:blank' && document.readyState === 'complete';",
-            )?;
-            page.eval(FLOOR)?;
-            page.cdp(
-                "Emulation.setCPUThrottlingRate",
-                serde_json::json!({ "rate": 4 }),
-            )?;
-            timed_taps(page, &["#floor"])?
-        }),
+    let mastermind = [
+        "[data-act=\"b:c:0\"]",
+        "[data-act=\"b:c:1\"]",
+        "[data-act=\"b:c:2\"]",
+        "[data-act=\"b:c:3\"]",
+        "[data-act=\"b:clear\"]",
     ];
-    page.cdp(
-        "Emulation.setCPUThrottlingRate",
-        serde_json::json!({ "rate": 1 }),
-    )?;
-    for (what, taps) in boards {
+    let nocca = ["[data-act=\"b:sel:0:0\"]"];
+    let mut rows = Vec::new();
+    for (finger, name) in [
+        (Finger::WebDriver, "WebDriver touch actions"),
+        (Finger::DevTools, "DevTools touch events"),
+    ] {
+        println!("{name}:");
+        start(page, 1, "face=graphic&seed=1")?;
+        rows.push((
+            name,
+            "Mastermind (4 colours tapped, then Clear)",
+            timed_taps(page, &mastermind, finger)?,
+        ));
+        start(page, 2, "face=graphic&seed=1")?;
+        rows.push((
+            name,
+            "Nocca Nocca (a piece selected, then let go)",
+            timed_taps(page, &nocca, finger)?,
+        ));
+        floor(page)?;
+        rows.push((
+            name,
+            "The floor (a blank page counting taps)",
+            timed_taps(page, &["#floor"], finger)?,
+        ));
+    }
+    for (finger, what, taps) in rows {
         let mut sorted = taps.times.clone();
         let (median, max) = median_max(&mut sorted);
         let over = taps.times.iter().filter(|&&ms| ms > 50.0).count();
         let mut events = taps.events.clone();
         let (e_median, e_max) = median_max(&mut events);
         println!(
-            "{what}: {} taps, median {median:.1} ms, max {max:.1} ms, {over} over 50 ms (target: at most 50 ms); \
-             Event Timing: {} of the taps over 16 ms, median {e_median:.0} ms, max {e_max:.0} ms",
+            "{finger}, {what}: {} taps, median {median:.1} ms, max {max:.1} ms, {over} over 50 ms (target: at most \
+             50 ms); Event Timing: {} of the taps over 16 ms, median {e_median:.0} ms, max {e_max:.0} ms",
             taps.times.len(),
             taps.events.len()
         );

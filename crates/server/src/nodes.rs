@@ -1,0 +1,147 @@
+//! Several servers (nodes) on one PostgreSQL database, behind any TCP load balancer (issue 54): a client may reach
+//! any node. Each game in play is refereed by one node at a time, which holds its lease in the database
+//! ([`LEASE`] long, renewed every [`RENEW`]); every write of a game's progress or end checks the lease in its own
+//! transaction, so a node that lost it (paused, cut off from the database) cannot write, and sends nothing it did
+//! not write. Every second each node renews its leases, lets go of the games whose lease it lost, takes the leases
+//! that ran out or were released (a node killed, or stopped) and rebuilds those games from the store, and reserves
+//! more game numbers when its block runs low. A node stopped (SIGTERM) releases its leases once its last write is
+//! done, so another node takes its games at once. SQLite serves one server: none of this runs on it.
+//!
+//! Players and spectators on a node that does not referee their game are served from what the referee keeps:
+//! each write notifies the other nodes (PostgreSQL's LISTEN/NOTIFY, [`News`]), and a node with connections
+//! following the game reads its new events from the store and sends them on; a move (or resignation) sent to such
+//! a node is checked against the game as last read and passed to the referee through the store
+//! ([`crate::store::Store::forward`]).
+
+use crate::Shared;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
+use tokio::sync::watch;
+
+/// How long a lease lasts after its last renewal: a node gone is taken over within this and one [`RENEW`].
+pub const LEASE: Duration = Duration::from_secs(3);
+
+/// How often a node renews its leases and looks for leases to take.
+pub const RENEW: Duration = Duration::from_secs(1);
+
+/// The PostgreSQL channel on which a node says a game has new events kept (the game's number as the payload).
+pub const EVENTS: &str = "parlor_events";
+
+/// The PostgreSQL channel on which a node says it passed a move to a game's referee (the game's number).
+pub const MOVES: &str = "parlor_moves";
+
+/// The PostgreSQL channel on which a node says it started a game or took it over (the game's number): a player of
+/// it online on another node (paired through the queue) is told there, and its players following it elsewhere are
+/// said there to the new referee.
+pub const STARTED: &str = "parlor_started";
+
+/// What a node hears from the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum News {
+    /// A game has new events kept.
+    Events(u64),
+    /// A move was passed to a game's referee.
+    Moves(u64),
+    /// A game started, or was taken over.
+    Started(u64),
+    /// News may have been missed (the listening connection was made again): every game followed is read again.
+    Missed,
+}
+
+/// A node's work every [`RENEW`] until `stop`: renew, let go, take over (and the moves passed to a game taken
+/// over are asked for on `news`), pair its queued players, reserve numbers.
+pub(crate) async fn run(
+    shared: Arc<Shared>,
+    mut stop: watch::Receiver<bool>,
+    news: UnboundedSender<News>,
+) {
+    let mut every = tokio::time::interval(RENEW);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = every.tick() => {}
+            _ = stop.changed() => break,
+        }
+        match shared.store.write(|s| s.renew_leases()).await {
+            Ok(lost) if !lost.is_empty() => shared.hub().lose(&lost),
+            Ok(_) => {}
+            Err(e) => tracing::error!("renewing the leases: {e}"),
+        }
+        match shared.store.write(|s| s.take_leases()).await {
+            Ok(games) if !games.is_empty() => {
+                let ids: Vec<u64> = games.iter().map(|g| g.id).collect();
+                let now = shared.now_ms();
+                shared.hub().adopt(games, now);
+                for game in ids {
+                    let _ = news.send(News::Moves(game));
+                }
+            }
+            Ok(_) => {}
+            Err(e) => tracing::error!("taking the leases run out: {e}"),
+        }
+        // The queue, paired through the store: every node's queued players, each paired once.
+        let seats = shared.hub().seats_to_pair();
+        for (name, rating) in seats {
+            let (n, now_unix) = (name.clone(), crate::store::now_unix_ms());
+            match shared
+                .store
+                .write(move |s| s.pair_queued(&n, rating, now_unix))
+                .await
+            {
+                Ok(pairing) => {
+                    let now = shared.now_ms();
+                    shared.hub().paired(&name, pairing, now);
+                }
+                Err(e) => tracing::error!("pairing {name}: {e}"),
+            }
+        }
+        if shared.hub().wants_numbers() {
+            match shared
+                .store
+                .write(|s| s.reserve_game_ids(crate::hub::BLOCK))
+                .await
+            {
+                Ok(Some(numbers)) => shared.hub().add_numbers(numbers),
+                Ok(None) => {}
+                Err(e) => tracing::error!("reserving game numbers: {e}"),
+            }
+        }
+    }
+}
+
+/// What a node hears, until `stop`: a game followed here read again and its new events sent on; the moves passed
+/// to a game refereed here taken and played.
+pub(crate) async fn relay(
+    shared: Arc<Shared>,
+    mut news: UnboundedReceiver<News>,
+    mut stop: watch::Receiver<bool>,
+) {
+    loop {
+        let heard = tokio::select! {
+            Some(heard) = news.recv() => heard,
+            _ = stop.changed() => break,
+        };
+        match heard {
+            News::Events(game) => {
+                if shared.hub().follows(game) {
+                    crate::hub::refresh(&shared, game).await;
+                }
+            }
+            News::Moves(game) => crate::hub::take_forwarded(&shared, game).await,
+            News::Started(game) => crate::hub::started_elsewhere(&shared, game).await,
+            News::Missed => {
+                let (followed, refereed) = {
+                    let hub = shared.hub();
+                    (hub.followed(), hub.refereed())
+                };
+                for game in followed {
+                    crate::hub::refresh(&shared, game).await;
+                }
+                for game in refereed {
+                    crate::hub::take_forwarded(&shared, game).await;
+                }
+            }
+        }
+    }
+}
