@@ -8,6 +8,7 @@
 //! `plain`) are generic over the interface, and the games themselves (one folder each, under `games/`, above the
 //! front ends whose traits they implement) are handed to them by the top, from the registry: nothing here names one.
 
+pub mod coach;
 pub mod elsewhere;
 pub mod error;
 pub mod game;

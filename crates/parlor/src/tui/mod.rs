@@ -14,6 +14,7 @@ pub mod mouse;
 pub mod play;
 pub mod records;
 pub mod replay;
+pub mod review;
 pub mod room;
 pub mod settings;
 pub mod setup;

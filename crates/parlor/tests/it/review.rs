@@ -6,7 +6,7 @@ use std::path::Path;
 
 /// A Nocca Nocca 3x3 game for two in which Black throws a won position away at ply 3 (b1h: win in 7 before, loss
 /// in 4 after, by the 3x3 table; `games/nocca/review.rs` checks the same values), then White gives up.
-fn nocca_game(dir: &Path) {
+pub fn nocca_game(dir: &Path) {
     let o = run(
         dir,
         &["nocca", "--mode", "two", "--board", "3x3"],
