@@ -14,6 +14,7 @@ pub mod error;
 pub mod game;
 pub mod jobs;
 pub mod kept;
+pub mod puzzle;
 pub mod record;
 pub mod review;
 pub mod session;
