@@ -95,7 +95,7 @@ impl Puzzles {
         self.list.get(self.at).map(|p| (self.at, p))
     }
 
-    /// Whether the current puzzle has ended ([`Puzzles::next`] goes on), or the run is over.
+    /// Whether the current puzzle has ended ([`Puzzles::go_on`] goes on), or the run is over.
     pub fn waiting(&self) -> bool {
         self.ended.len() > self.at || self.at >= self.list.len()
     }
@@ -131,7 +131,7 @@ impl Puzzles {
     }
 
     /// Goes on to the next puzzle once the current one has ended; returns whether there is one.
-    pub fn next(&mut self) -> bool {
+    pub fn go_on(&mut self) -> bool {
         if self.ended.len() > self.at {
             self.at += 1;
             self.wrong = 0;

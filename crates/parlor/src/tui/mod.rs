@@ -12,6 +12,7 @@ pub mod layout;
 pub mod menu;
 pub mod mouse;
 pub mod play;
+pub mod puzzle;
 pub mod records;
 pub mod replay;
 pub mod review;

@@ -28,12 +28,15 @@ const NAV: NavWords = NavWords(["move", "move", "previous mark", "next mark", ""
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Cmd {
+    Learn,
     First,
     Last,
     DetailUp,
     DetailDown,
 }
 
+/// The key that starts the puzzles of the marked moves.
+const LEARN: &[KeyCode] = &[KeyCode::Char('p')];
 /// The keys that scroll the selected move's details.
 const PAGE_UP: &[KeyCode] = &[KeyCode::PageUp];
 /// See [`PAGE_UP`].
@@ -41,6 +44,7 @@ const PAGE_DOWN: &[KeyCode] = &[KeyCode::PageDown];
 
 /// The review screen's own keys (beside the arrows and q).
 const KEYS: &[Binding<Cmd>] = &[
+    bar(LEARN, "p", "learn from your mistakes", Cmd::Learn),
     more(common::FIRST, "g Home", "first move", Cmd::First),
     more(common::LAST, "G End", "last move", Cmd::Last),
     more(PAGE_UP, "PageUp", "details up", Cmd::DetailUp),
@@ -55,6 +59,9 @@ const LIST_WIDTH: u16 = 34;
 /// One finished game's review.
 pub struct ReviewView {
     title: String,
+    /// The game's id and the finished game's number.
+    game: String,
+    id: i64,
     coach: Coach,
     /// The move selected (an index into the review's moves).
     selected: usize,
@@ -76,13 +83,15 @@ impl ReviewView {
     /// The review of `record`, a finished game of `game`: read back from the store, else made in the background.
     pub fn open(game: &'static dyn Launch, record: &GameRecord, ctx: &Ctx) -> ReviewView {
         let coach = Coach::start(game, record, &*ctx.store, ctx.contexts);
-        ReviewView::with(game.title(), record.id, coach)
+        ReviewView::with(game, record.id, coach)
     }
 
-    /// The review of game number `id` of the game titled `title`, from a coach already at work (the end screen's).
-    pub fn with(title: &str, id: i64, coach: Coach) -> ReviewView {
+    /// The review of game number `id` of `game`, from a coach already at work (the end screen's).
+    pub fn with<T: crate::mid::AnyGame + ?Sized>(game: &T, id: i64, coach: Coach) -> ReviewView {
         ReviewView {
-            title: format!("Review · {title} · game #{id}"),
+            title: format!("Review · {} · game #{id}", game.title()),
+            game: game.id().to_string(),
+            id,
             coach,
             selected: 0,
             list_top: 0,
@@ -119,6 +128,31 @@ impl ReviewView {
                 .unwrap_or(0);
             if let Some(why) = not_kept {
                 self.message = Some(format!("The review is not kept: {why}."));
+            }
+        }
+    }
+
+    /// `p`: the puzzles of the review's marked moves, on the game's own board.
+    fn learn(&mut self, ctx: &mut Ctx) -> Transition {
+        let Some(review) = self.coach.review() else {
+            return Transition::Stay;
+        };
+        let opened = match (
+            crate::mid::find(ctx.games, &self.game),
+            ctx.store.game(self.id),
+        ) {
+            (Some(game), Ok(Some(record))) => game
+                .puzzles(&record, review, ctx)
+                .map_err(|e| e.to_string()),
+            (None, _) => Err(format!("this Parlor cannot play a game of {}", self.game)),
+            (_, Ok(None)) => Err(format!("game #{} is not in the history", self.id)),
+            (_, Err(e)) => Err(format!("game #{} cannot be read: {e:#}", self.id)),
+        };
+        match opened {
+            Ok(view) => Transition::Push(view),
+            Err(why) => {
+                self.message = Some(why);
+                Transition::Stay
             }
         }
     }
@@ -331,6 +365,7 @@ impl View for ReviewView {
             return Transition::Stay;
         }
         match lookup(KEYS, &key) {
+            Some(Cmd::Learn) => return self.learn(ctx),
             Some(Cmd::First) => self.selected = 0,
             Some(Cmd::Last) => self.selected = n.saturating_sub(1),
             Some(Cmd::DetailUp) => {

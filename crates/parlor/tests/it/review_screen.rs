@@ -145,3 +145,54 @@ fn the_end_screen_says_the_reviews_summary_and_c_opens_it() {
     leave(p, &["· c review", "↑↓ choose"]);
     assert!(kept_review(dir.path()).is_some(), "kept with the game");
 }
+
+/// Types `guess` and Enter into the Mastermind board of `p`.
+fn guess(p: &mut Pty, guess: &str) {
+    for c in guess.chars() {
+        p.press(Key::Char(c));
+    }
+    p.press(Key::Enter);
+}
+
+#[test]
+fn learn_from_your_mistakes_replays_each_marked_move_as_a_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    // Classic, seed 5: RRGG twice. The review (the optimal tree): move 1 an inaccuracy (best RRGY), move 2 a
+    // blunder (best RYRU: the same guess again gains nothing).
+    let o = crate::common::run(
+        dir.path(),
+        &["mastermind", "--variant", "classic", "--seed", "5"],
+        "RRGG\nRRGG\nx\ny\n",
+    );
+    assert!(crate::common::out(&o).contains("Recorded as game #1"));
+    let mut p = Pty::spawn(Spawn::new(dir.path(), &[]).size(100, 32));
+    open_history(&mut p);
+    p.press(Key::Char('c'));
+    p.wait_for("1 inaccuracy, 1 blunder: move 2");
+    p.wait_for("p learn from your mistakes");
+    p.press(Key::Char('p'));
+    p.wait_for("Puzzle 1 of 2");
+    p.wait_for("played in the game: RRGG ?! inaccuracy");
+    // The game's own guess again: not good enough, one try left; then the best, solved at the second try.
+    guess(&mut p, "RRGG");
+    p.wait_for("Try again: 1 try left");
+    guess(&mut p, "RRGY");
+    p.wait_for("Solved at the second try");
+    p.press(Key::Enter);
+    p.wait_for("Puzzle 2 of 2");
+    // Two wrong tries: the best is shown.
+    guess(&mut p, "RRGG");
+    p.wait_for("1 try left");
+    guess(&mut p, "RRGG");
+    p.wait_for("best: RYRU.");
+    p.press(Key::Enter);
+    p.wait_for("Done: 1 of 2 solved");
+    leave(
+        p,
+        &[
+            "Review · Mastermind · game #1",
+            "Parlor · history",
+            "↑↓ choose",
+        ],
+    );
+}

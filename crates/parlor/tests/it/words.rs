@@ -582,6 +582,18 @@ fn shared_screens(out: &mut Vec<Drawn>) {
             draw_all("review, next move", &mut app, out);
             press(&mut app, KeyCode::PageDown);
             draw_all("review, details scrolled", &mut app, out);
+            // Learn from your mistakes: the first puzzle and a move tried there (or why there is none).
+            press(&mut app, KeyCode::Char('p'));
+            if screen(&mut app, 80, 24).contains("Puzzle 1 of") {
+                with_help("puzzle", &mut app, out);
+                press(&mut app, KeyCode::Left);
+                draw_all("puzzle, a move tried", &mut app, out);
+                press(&mut app, KeyCode::Char('x'));
+                draw_all("puzzle, the best shown", &mut app, out);
+                press(&mut app, KeyCode::Char('q'));
+            } else {
+                draw_all("review, no puzzle", &mut app, out);
+            }
             press(&mut app, KeyCode::Char('q'));
         }
         press(&mut app, KeyCode::Char('q'));

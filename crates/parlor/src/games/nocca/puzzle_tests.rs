@@ -66,7 +66,7 @@ fn a_best_move_solves_it_and_the_blunder_again_is_a_wrong_try() {
         None,
         "a puzzle ended takes no more tries"
     );
-    assert!(!p.next(), "no other puzzle");
+    assert!(!p.go_on(), "no other puzzle");
     assert_eq!(p.results(), [Ended::Solved(1)]);
     assert_eq!(p.tally(), "1 of 1 solved");
 
@@ -91,7 +91,7 @@ fn after_two_wrong_tries_the_best_moves_are_shown() {
         Some(Step::Shown(vec!["b1k".into(), "a1u".into()]))
     );
     assert!(p.waiting());
-    assert!(!p.next());
+    assert!(!p.go_on());
     assert_eq!(p.results(), [Ended::Shown]);
     assert_eq!(p.tally(), "0 of 1 solved");
 }

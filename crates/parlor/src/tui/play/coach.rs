@@ -65,9 +65,11 @@ impl<G: TuiGame> PlayView<G> {
                 self.coach = Some(Coach::Failed(why));
                 Transition::Stay
             }
-            (Some(coach), Some(id)) => {
-                Transition::Push(Box::new(ReviewView::with(G::TITLE, id, coach)))
-            }
+            (Some(coach), Some(id)) => Transition::Push(Box::new(ReviewView::with(
+                &crate::mid::Entry::<G>::new(),
+                id,
+                coach,
+            ))),
             _ => {
                 self.message = Some("no review: the game was not recorded".into());
                 Transition::Stay
