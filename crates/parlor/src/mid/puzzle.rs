@@ -80,6 +80,13 @@ impl Puzzles {
         }
     }
 
+    /// Only the puzzles `mine` keeps (the positions where the player is to move: a game against the computer
+    /// leaves out the computer's marked moves).
+    pub fn keeping(mut self, mine: impl Fn(&Puzzle) -> bool) -> Puzzles {
+        self.list.retain(|p| mine(p));
+        self
+    }
+
     /// How many puzzles there are.
     pub fn len(&self) -> usize {
         self.list.len()

@@ -10,6 +10,7 @@ use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::input::{KeyCode, KeyEvent, MouseEvent};
 use crate::mid::error::Error;
+use crate::mid::game::{Status, Turn};
 use crate::mid::puzzle::{Puzzles, Step};
 use crate::mid::review::Review;
 use crate::mid::session::{Seed, Session, rebuild};
@@ -73,13 +74,21 @@ impl<G: TuiGame> PuzzleView<G> {
     /// The puzzles of `review`, the review of `record` (a finished game of `G`); an error when the record cannot
     /// be rebuilt or no move is marked.
     pub fn new(record: &GameRecord, review: &Review, ctx: &Ctx) -> Result<PuzzleView<G>, Error> {
-        let puzzles = Puzzles::of(review);
+        let r = rebuild::<G>(&record.game, &record.options, record.seed, &record.moves)?;
+        // The player's own moves only: where the computer was to move, the player cannot play.
+        let mut at = r.start.clone();
+        let mut players = Vec::with_capacity(r.moves.len());
+        for mv in &r.moves {
+            players.push(G::status(&at) == Status::Playing(Turn::Player));
+            G::apply(&mut at, mv)?;
+        }
+        let puzzles =
+            Puzzles::of(review).keeping(|p| players.get(p.before).copied().unwrap_or(false));
         if puzzles.is_empty() {
             return Err(Error::Move(
-                "no move is marked: there is no mistake to learn from".into(),
+                "none of your moves is marked: there is no mistake to learn from".into(),
             ));
         }
-        let r = rebuild::<G>(&record.game, &record.options, record.seed, &record.moves)?;
         let context = ctx.contexts.of::<G>();
         let session = Session::unclaimed_at(
             r.params.clone(),

@@ -49,6 +49,10 @@ fn the_one_marked_move_is_the_one_puzzle_with_its_position_and_best_moves() {
     assert_eq!(puzzle.played, "b1h");
     assert_eq!(puzzle.mark, Mark::Blunder);
     assert_eq!(puzzle.best, ["b1k", "a1u"]);
+    // Against the computer, only the player's own moves are puzzles: keeping White's leaves none here.
+    let whites = p.clone().keeping(|p| p.side.as_deref() == Some("white"));
+    assert!(whites.is_empty());
+    assert_eq!(p.keeping(|p| p.side.as_deref() == Some("black")).len(), 1);
 }
 
 #[test]
