@@ -2,7 +2,8 @@
 //! and kept in the database with the game, so that asking again reads it back.
 
 use crate::cli::JsonFlag;
-use crate::mid::review::{Mark, Review};
+use crate::mid::coach;
+use crate::mid::review::Review;
 use crate::mid::{AnyGame, Contexts};
 use crate::storage::{GameRecord, Storage, Store};
 use anyhow::{Result, anyhow};
@@ -27,75 +28,32 @@ pub fn review_of(
     record: &GameRecord,
     contexts: &Contexts,
 ) -> Result<Review> {
-    let (name, version) = game.engine();
-    let engine = format!("{name} {version}");
-    if let Some(kept) = store.review(record.id, &engine)
-        && let Ok(review) = Review::from_json(&kept)
-    {
-        return Ok(review);
-    }
     let bar = crate::cli::progress_bar(
         record.moves.split_whitespace().count() as u64,
         "reviewing {bar:40} {pos}/{len} moves",
     );
-    let made = game.review(record, contexts, &mut |done, of| {
+    let made = coach::review_now(game, record, store, contexts, &mut |done, of| {
         bar.set_length(of as u64);
         bar.set_position(done as u64);
     });
     bar.finish_and_clear();
-    let review = made
-        .ok_or_else(|| anyhow!("{} games have no reviewer", game.title()))?
-        .map_err(|e| anyhow!("game #{} cannot be reviewed: {e}", record.id))?;
+    let (review, not_kept) =
+        made.map_err(|e| anyhow!("game #{} cannot be reviewed: {e}", record.id))?;
     if !store.read_only()
-        && let Err(e) = store.save_review(record.id, &engine, &review.to_json())
+        && let Some(why) = not_kept
     {
-        eprintln!("parlor: note: the review is not kept: {e:#}");
+        eprintln!("parlor: note: the review is not kept: {why}");
     }
     Ok(review)
 }
 
-/// Prints `review` as text (one line per marked move, the summary, the accuracy) or as its JSON.
+/// Prints `review` as text ([`Review::text`]: one line per marked move, the summary, the accuracy) or as its JSON.
 pub fn print(review: &Review, json: bool, out: &mut dyn Write) -> Result<()> {
     if json {
         writeln!(out, "{}", review.to_json())?;
-        return Ok(());
+    } else {
+        write!(out, "{}", review.text())?;
     }
-    writeln!(
-        out,
-        "game #{} · {} · {}",
-        review.game, review.engine, review.method
-    )?;
-    for m in review.moves.iter().filter(|m| m.mark != Mark::None) {
-        let side = m
-            .side
-            .as_deref()
-            .map_or(String::new(), |s| format!(" ({s})"));
-        let mark = format!("{:?}", m.mark).to_lowercase();
-        let note = if m.note.is_empty() {
-            String::new()
-        } else {
-            format!(" · {}", m.note)
-        };
-        writeln!(
-            out,
-            "move {}{side} {}: {mark} · {} → {} · best {}{note}",
-            m.number,
-            m.played,
-            m.before,
-            m.after,
-            m.best.join(", ")
-        )?;
-    }
-    writeln!(out, "{}", review.summary())?;
-    let accuracy: Vec<String> = review
-        .accuracy
-        .iter()
-        .map(|a| match &a.side {
-            Some(s) => format!("{s} {:.1}%", a.percent),
-            None => format!("{:.1}%", a.percent),
-        })
-        .collect();
-    writeln!(out, "accuracy: {}", accuracy.join(", "))?;
     Ok(())
 }
 

@@ -244,6 +244,27 @@ pub trait Game: Sized + 'static {
         None
     }
 
+    /// The review of one move, `mv`, played after `before` from `start` (a puzzle's answer in "learn from your
+    /// mistakes", [`super::puzzle`]): by default the last move of [`Game::review`] of those moves and it. `None`
+    /// where the game has no reviewer; an error where `mv` cannot be played there.
+    fn judge(
+        context: &Self::Context,
+        params: &Self::Params,
+        start: &Self::State,
+        before: &[Self::Move],
+        mv: &Self::Move,
+    ) -> Option<Result<super::review::Reviewed, Error>> {
+        let mut moves = before.to_vec();
+        moves.push(mv.clone());
+        let review = Self::review(context, params, start, &moves, &mut |_, _| {})?;
+        Some(review.and_then(|r| {
+            r.moves
+                .into_iter()
+                .last()
+                .ok_or_else(|| Error::Record("the review has no move".into()))
+        }))
+    }
+
     /// The rules, one paragraph each (help screens and plain `?`).
     fn rules() -> &'static [&'static str];
 }

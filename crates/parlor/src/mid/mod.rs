@@ -8,11 +8,13 @@
 //! `plain`) are generic over the interface, and the games themselves (one folder each, under `games/`, above the
 //! front ends whose traits they implement) are handed to them by the top, from the registry: nothing here names one.
 
+pub mod coach;
 pub mod elsewhere;
 pub mod error;
 pub mod game;
 pub mod jobs;
 pub mod kept;
+pub mod puzzle;
 pub mod record;
 pub mod review;
 pub mod session;

@@ -26,6 +26,27 @@ pub enum Mark {
 }
 
 impl Mark {
+    /// The mark's name, as the JSON writes it (`none`, `inaccuracy`, `mistake`, `blunder`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Mark::None => "none",
+            Mark::Inaccuracy => "inaccuracy",
+            Mark::Mistake => "mistake",
+            Mark::Blunder => "blunder",
+        }
+    }
+
+    /// The mark as the annotators' glyph, so that it reads without colour: `?!` an inaccuracy, `?` a mistake, `??`
+    /// a blunder, nothing for no mark.
+    pub fn glyph(self) -> &'static str {
+        match self {
+            Mark::None => "",
+            Mark::Inaccuracy => "?!",
+            Mark::Mistake => "?",
+            Mark::Blunder => "??",
+        }
+    }
+
     /// The mark's word in the singular and the plural (`mistake`, `mistakes`); `None` has none.
     fn words(self) -> Option<(&'static str, &'static str)> {
         match self {
@@ -61,6 +82,31 @@ pub struct Reviewed {
     /// The position before the move, as text (kept for the few worst moves; empty otherwise).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub board: String,
+}
+
+impl Reviewed {
+    /// The move's one line of text, as `parlor review` prints a marked move: `move 3 (black) b1h: blunder · win
+    /// in 7 → loss in 4 · best b1k, a1u · threw the win away`.
+    pub fn line(&self) -> String {
+        let side = self
+            .side
+            .as_deref()
+            .map_or(String::new(), |s| format!(" ({s})"));
+        let note = if self.note.is_empty() {
+            String::new()
+        } else {
+            format!(" · {}", self.note)
+        };
+        format!(
+            "move {}{side} {}: {} · {} → {} · best {}{note}",
+            self.number,
+            self.played,
+            self.mark.name(),
+            self.before,
+            self.after,
+            self.best.join(", ")
+        )
+    }
 }
 
 /// One side's accuracy, 0 to 100.
@@ -148,6 +194,34 @@ impl Review {
             Some(w) => format!("{}: move {}", parts.join(", "), w.number),
             None => "no inaccuracy, mistake or blunder".into(),
         }
+    }
+
+    /// Each side's accuracy in one line (`black 50.0%, white 100.0%`; the figure alone in a game for one).
+    pub fn accuracy_line(&self) -> String {
+        let parts: Vec<String> = self
+            .accuracy
+            .iter()
+            .map(|a| match &a.side {
+                Some(s) => format!("{s} {:.1}%", a.percent),
+                None => format!("{:.1}%", a.percent),
+            })
+            .collect();
+        parts.join(", ")
+    }
+
+    /// The review as text, the same on every face that prints it (`parlor review ID`, plain mode's `review`): a
+    /// heading (the game, the engine, the method), one line per marked move ([`Reviewed::line`]), the summary and
+    /// the accuracy, each line ending with a newline.
+    pub fn text(&self) -> String {
+        let mut out = format!("game #{} · {} · {}\n", self.game, self.engine, self.method);
+        for m in self.moves.iter().filter(|m| m.mark != Mark::None) {
+            out.push_str(&m.line());
+            out.push('\n');
+        }
+        out.push_str(&self.summary());
+        out.push('\n');
+        out.push_str(&format!("accuracy: {}\n", self.accuracy_line()));
+        out
     }
 
     /// The review as JSON (the schema of docs/REVIEW.md).

@@ -238,6 +238,23 @@ impl<G: Game> Session<G> {
         Ok(s)
     }
 
+    /// A position of a game to look at and try moves in (a puzzle, [`super::puzzle`]): the game as
+    /// [`Session::unclaimed_in`] starts it with `seed`, then `moves` played; nothing is claimed or written.
+    pub fn unclaimed_at(
+        params: G::Params,
+        seed: Seed,
+        moves: &[G::Move],
+        store: &dyn Storage,
+        context: G::Context,
+    ) -> Result<Session<G>, Error> {
+        let mut s = Session::unclaimed_in(params, seed, store, context)?;
+        for (i, mv) in moves.iter().enumerate() {
+            G::apply(&mut s.core.state, mv).map_err(|e| e.within(format!("move {}", i + 1)))?;
+            s.core.moves.push(mv.clone());
+        }
+        Ok(s)
+    }
+
     /// Takes up a saved game in the default context ([`Session::resume_in`]).
     pub fn resume(saved: &Unfinished, store: &dyn Storage) -> Result<Session<G>, ResumeError> {
         Session::resume_in(saved, store, G::Context::default())

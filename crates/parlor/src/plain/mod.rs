@@ -9,6 +9,7 @@ pub mod launch;
 pub mod play;
 pub mod records;
 pub mod replay;
+pub mod review;
 pub mod settings;
 pub mod setup;
 pub mod stats;
@@ -39,6 +40,9 @@ pub struct Io<'a> {
     pub config_dir: Option<std::path::PathBuf>,
     /// Every game's context, which the sessions started here play in.
     pub contexts: crate::mid::Contexts,
+    /// A line read ahead by a question it did not answer (a game's last question, whose "go on" is any other
+    /// line): the next [`Io::ask`] answers with it.
+    pending: Option<String>,
 }
 
 /// The longest line read; the rest of a longer one is thrown away (so no input can make a line grow without end).
@@ -53,6 +57,7 @@ impl<'a> Io<'a> {
             settings: crate::settings::Settings::default(),
             config_dir: None,
             contexts: crate::mid::Contexts::default(),
+            pending: None,
         }
     }
 
@@ -61,6 +66,9 @@ impl<'a> Io<'a> {
     pub fn ask(&mut self, prompt: &str) -> Result<Option<String>> {
         write!(self.out, "{prompt}")?;
         self.out.flush()?;
+        if let Some(line) = self.pending.take() {
+            return Ok(Some(line));
+        }
         let mut line = Vec::new();
         loop {
             let buf = self.input.fill_buf()?;
@@ -83,6 +91,11 @@ impl<'a> Io<'a> {
             return Ok(None);
         }
         Ok(Some(String::from_utf8_lossy(&line).trim().to_string()))
+    }
+
+    /// Hands `line`, read but not answered, to the next question.
+    pub fn pass_on(&mut self, line: String) {
+        self.pending = Some(line);
     }
 
     /// Prints a line.
@@ -125,7 +138,8 @@ pub fn menu(
             io.say("  cN  continue game N   dN  discard game N (recorded as given up)")?;
         }
         io.say(
-            "  s  best scores   t  statistics   h  history   r N  replay game #N   o  settings   ?  help   q  quit",
+            "  s  best scores   t  statistics   h  history   r N  replay game #N   v N  review game #N   o  settings   \
+             ?  help   q  quit",
         )?;
         let Some(choice) = io.ask("choose> ")? else {
             return Ok(());
@@ -227,6 +241,13 @@ pub fn menu(
                     _ => io.say(format!("No game #{id}: h lists the history."))?,
                 },
                 _ => io.say("replay takes a game's number, e.g. r 12 (h lists the history)")?,
+            },
+            v if review::WORDS.contains(&v) => match words
+                .next()
+                .map(|w| w.trim_start_matches('#').parse::<i64>())
+            {
+                Some(Ok(id)) => review::print(io, games, store, id)?,
+                _ => io.say("review takes a game's number, e.g. v 12 (h lists the history)")?,
             },
             "?" | "help" => {
                 for p in crate::mid::ABOUT {

@@ -163,9 +163,13 @@ impl<G: PlainGame> Playing<'_, '_, G> {
         // A problem known before any move (the game could not be claimed) is said now, not after the first move.
         warn_storage(self.io, &mut self.s)?;
         loop {
-            if self.s.ended().is_some() {
+            if let Some(end) = self.s.ended() {
+                let id = end.id;
                 say_end(self.io, &self.s)?;
-                return Ok(Exit::Menu);
+                return match id {
+                    Some(id) => self.offer_review(id),
+                    None => Ok(Exit::Menu),
+                };
             }
             let step = if self.s.turn() == Some(Turn::Computer) {
                 self.computer_turn()?
@@ -459,6 +463,22 @@ impl<G: PlainGame> Playing<'_, '_, G> {
             }
         }
         Ok(None)
+    }
+
+    /// At the end of game `id`, recorded: `review` prints its review (as `parlor review ID` does); Enter goes on, and
+    /// any other line is the next question's answer (the menu's).
+    fn offer_review(&mut self, id: i64) -> Result<Exit> {
+        let prompt = format!("review: the engine's review of game #{id}; Enter goes on> ");
+        let Some(line) = self.io.ask(&prompt)? else {
+            return Ok(Exit::EndOfInput);
+        };
+        if super::review::WORDS.contains(&line.to_ascii_lowercase().as_str()) {
+            let game = crate::mid::Entry::<G>::new();
+            super::review::print(self.io, &[&game], self.store, id)?;
+        } else if !line.is_empty() {
+            self.io.pass_on(line);
+        }
+        Ok(Exit::Menu)
     }
 
     /// Input ended: the game is kept (saved) if it has moves and has not ended.

@@ -103,6 +103,16 @@ pub trait Storage {
     fn best_score(&self, board: Scoreboard) -> Result<Option<i64>>;
     /// One finished game by id.
     fn game(&self, id: i64) -> Result<Option<GameRecord>>;
+    /// The review of finished game `id` by `engine` kept with it (its JSON, docs/REVIEW.md), if there is one. A
+    /// store that keeps no reviews has none.
+    fn review(&self, _id: i64, _engine: &str) -> Option<String> {
+        None
+    }
+    /// Keeps the review of finished game `id` by `engine` (its JSON), replacing one kept before; an error where it
+    /// cannot be kept (this default: a store that keeps no reviews).
+    fn save_review(&self, _id: i64, _engine: &str, _json: &str) -> Result<()> {
+        anyhow::bail!("{} keeps no reviews", self.location())
+    }
     /// Totals per variant of one game.
     fn stats(&self, game: &str) -> Result<Vec<Stats>>;
     /// Tallies every finished game of `game`, variant by variant (`ranking`: how a variant ranks, from options).

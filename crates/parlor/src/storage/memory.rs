@@ -22,6 +22,8 @@ struct Rows {
     unfinished: Vec<Unfinished>,
     set_aside: Vec<super::dump::SetAside>,
     games: Vec<GameRecord>,
+    /// The reviews kept: (game id, engine, JSON).
+    reviews: Vec<(i64, String, String)>,
 }
 
 impl MemoryStore {
@@ -37,6 +39,7 @@ impl MemoryStore {
                 unfinished: dump.unfinished,
                 set_aside: dump.set_aside,
                 games: dump.games,
+                reviews: Vec::new(),
             }),
         }
     }
@@ -288,6 +291,23 @@ impl Storage for MemoryStore {
             .reduce(|a, b| if better(board.ranking, b, a) { b } else { a }))
     }
 
+    fn review(&self, id: i64, engine: &str) -> Option<String> {
+        self.rows
+            .borrow()
+            .reviews
+            .iter()
+            .find(|(i, e, _)| *i == id && e == engine)
+            .map(|(_, _, json)| json.clone())
+    }
+
+    fn save_review(&self, id: i64, engine: &str, json: &str) -> Result<()> {
+        let mut rows = self.rows.borrow_mut();
+        rows.reviews.retain(|(i, e, _)| !(*i == id && e == engine));
+        rows.reviews
+            .push((id, engine.to_string(), json.to_string()));
+        Ok(())
+    }
+
     fn game(&self, id: i64) -> Result<Option<GameRecord>> {
         Ok(self
             .rows
@@ -508,6 +528,14 @@ mod tests {
                 s.game(2).unwrap(),
             )
         });
+        assert_eq!(a, b);
+        // Reviews: kept by game and engine, the newest replacing the one before, none for another engine.
+        let [a, b] = stores.map(|s| {
+            s.save_review(2, "engine 1", "{\"first\":1}").unwrap();
+            s.save_review(2, "engine 1", "{\"second\":2}").unwrap();
+            (s.review(2, "engine 1"), s.review(2, "engine 2"))
+        });
+        assert_eq!(a, (Some("{\"second\":2}".to_string()), None));
         assert_eq!(a, b);
     }
 }

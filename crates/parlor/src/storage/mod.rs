@@ -118,37 +118,6 @@ impl Store {
     }
 }
 
-#[cfg(feature = "terminal")]
-impl Store {
-    /// The review of finished game `id` by `engine` kept in the database (its JSON), if there is one. A database
-    /// without the table (opened read-only as an older schema) has none.
-    pub fn review(&self, id: i64, engine: &str) -> Option<String> {
-        use rusqlite::OptionalExtension;
-        self.conn
-            .query_row(
-                "SELECT review FROM reviews WHERE game_id = ?1 AND engine = ?2",
-                rusqlite::params![id, engine],
-                |r| r.get(0),
-            )
-            .optional()
-            .ok()
-            .flatten()
-    }
-
-    /// Keeps the review of finished game `id` by `engine` (its JSON), replacing one kept before.
-    pub fn save_review(&self, id: i64, engine: &str, json: &str) -> Result<()> {
-        self.writable()?;
-        self.conn
-            .execute(
-                "INSERT INTO reviews (game_id, engine, review) VALUES (?1, ?2, ?3)
-                 ON CONFLICT(game_id, engine) DO UPDATE SET review = excluded.review",
-                rusqlite::params![id, engine, json],
-            )
-            .context("keeping the review")?;
-        Ok(())
-    }
-}
-
 /// Milliseconds since the Unix epoch, for timestamps.
 pub fn now_ms() -> i64 {
     i64::try_from(crate::host::clock().unix_nanos() / 1_000_000).unwrap_or(i64::MAX)

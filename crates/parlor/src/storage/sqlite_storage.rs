@@ -367,6 +367,33 @@ impl Storage for Store {
             .flatten())
     }
 
+    /// The review of finished game `id` by `engine` kept in the database (its JSON), if there is one. A database
+    /// without the table (opened read-only as an older schema) has none.
+    fn review(&self, id: i64, engine: &str) -> Option<String> {
+        self.conn
+            .query_row(
+                "SELECT review FROM reviews WHERE game_id = ?1 AND engine = ?2",
+                params![id, engine],
+                |r| r.get(0),
+            )
+            .optional()
+            .ok()
+            .flatten()
+    }
+
+    /// Keeps the review of finished game `id` by `engine` (its JSON), replacing one kept before.
+    fn save_review(&self, id: i64, engine: &str, json: &str) -> Result<()> {
+        self.writable()?;
+        self.conn
+            .execute(
+                "INSERT INTO reviews (game_id, engine, review) VALUES (?1, ?2, ?3)
+                 ON CONFLICT(game_id, engine) DO UPDATE SET review = excluded.review",
+                params![id, engine, json],
+            )
+            .context("keeping the review")?;
+        Ok(())
+    }
+
     /// One finished game by id.
     fn game(&self, id: i64) -> Result<Option<GameRecord>> {
         let known = self.known_games();

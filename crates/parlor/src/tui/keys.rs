@@ -144,6 +144,10 @@ pub mod common {
     pub const YES: &[KeyCode] = &[KeyCode::Char('y'), KeyCode::Char('Y'), KeyCode::Enter];
     /// No, in a question.
     pub const NO: &[KeyCode] = &[KeyCode::Char('n'), KeyCode::Char('N'), KeyCode::Esc];
+    /// The first of a list of moves (a replay's, a review's).
+    pub const FIRST: &[KeyCode] = &[KeyCode::Char('g'), KeyCode::Home];
+    /// The last of a list of moves.
+    pub const LAST: &[KeyCode] = &[KeyCode::Char('G'), KeyCode::End];
 }
 
 /// The moves every list and form shares: the cursor, choose and back.

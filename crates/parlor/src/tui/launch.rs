@@ -25,6 +25,13 @@ pub trait Launch: AnyGame {
     fn discard(&self, saved: &Unfinished, ctx: &mut Ctx) -> Result<(), ResumeError>;
     /// The replay of a finished game.
     fn replay(&self, record: &GameRecord) -> Result<Box<dyn View>, Error>;
+    /// "Learn from your mistakes" over a finished game and its review: each marked move as a puzzle.
+    fn puzzles(
+        &self,
+        record: &GameRecord,
+        review: &crate::mid::review::Review,
+        ctx: &Ctx,
+    ) -> Result<Box<dyn View>, Error>;
     /// The keys the play screen would bind twice with the default parameters: the game's table against itself
     /// and against the play screen's common commands (should be none: the first binding would win).
     fn key_clashes(&self) -> Vec<String>;
@@ -88,6 +95,17 @@ impl<G: TuiGame> Launch for Entry<G> {
 
     fn replay(&self, record: &GameRecord) -> Result<Box<dyn View>, Error> {
         Ok(Box::new(ReplayView::new(Replay::<G>::new(record)?)))
+    }
+
+    fn puzzles(
+        &self,
+        record: &GameRecord,
+        review: &crate::mid::review::Review,
+        ctx: &Ctx,
+    ) -> Result<Box<dyn View>, Error> {
+        Ok(Box::new(super::puzzle::PuzzleView::<G>::new(
+            record, review, ctx,
+        )?))
     }
 
     fn key_clashes(&self) -> Vec<String> {

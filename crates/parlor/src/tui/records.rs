@@ -1,8 +1,9 @@
 //! Screens over the records: history (with replays), best scores, and a page of text.
 
-use super::keys::{Binding, Nav, NavWords, bar, lookup, wrapped};
+use super::keys::{Binding, Nav, NavWords, bar, describe, help_keys, lookup, wrapped};
 use super::layout::{chrome, fit_line, wrapped_rows};
 use super::mouse::{Pointer, Rows};
+use super::review::{self, ReviewView};
 use super::stats::StatsView;
 use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
@@ -113,6 +114,15 @@ impl View for HistoryView {
     }
 
     fn handle_key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Transition {
+        if review::opens(&key) {
+            if let Some(r) = self.games.get(self.selected) {
+                match ReviewView::of_record(r, ctx) {
+                    Ok(view) => return Transition::Push(Box::new(view)),
+                    Err(why) => self.message = Some(why),
+                }
+            }
+            return Transition::Stay;
+        }
         if lookup(STATS, &key).is_some() {
             let r = self.games.get(self.selected);
             let (game, variant) = (r.map(|r| r.game.as_str()), r.map(|r| r.variant.as_str()));
@@ -137,16 +147,21 @@ impl View for HistoryView {
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {
-        LIST_NAV.bar_with(STATS)
+        let mut bar = LIST_NAV.bar_with(STATS);
+        bar.extend(describe(review::OPEN, true));
+        bar
     }
 
     fn help(&self) -> Help {
-        help_with_stats(
+        let mut help = help_with_stats(
             "History",
             LIST_NAV,
-            "Every finished game, assisted ones included. Choose one to watch it move by move."
+            "Every finished game, assisted ones included. Choose one to watch it move by move, or press c for \
+             the engine's review of it."
                 .into(),
-        )
+        );
+        help.keys.extend(help_keys(review::OPEN));
+        help
     }
 }
 

@@ -2,7 +2,7 @@
 //! the start.
 
 use super::game::{Board, TuiGame};
-use super::keys::{Binding, Nav, NavWords, bar, lookup, more};
+use super::keys::{Binding, Nav, NavWords, bar, common, lookup, more};
 use super::layout::chrome;
 use super::text::{Give, Part, Wrapped, fit_parts};
 use super::theme::Theme;
@@ -34,18 +34,8 @@ const KEYS: &[Binding<Cmd>] = &[
         "play/pause",
         Cmd::Play,
     ),
-    more(
-        &[KeyCode::Char('g'), KeyCode::Home],
-        "g Home",
-        "first move",
-        Cmd::First,
-    ),
-    more(
-        &[KeyCode::Char('G'), KeyCode::End],
-        "G End",
-        "last move",
-        Cmd::Last,
-    ),
+    more(common::FIRST, "g Home", "first move", Cmd::First),
+    more(common::LAST, "G End", "last move", Cmd::Last),
     more(
         &[KeyCode::Char('+'), KeyCode::Char('=')],
         "+",

@@ -54,6 +54,7 @@ mod plain;
 mod readme;
 mod record_once;
 mod review;
+mod review_screen;
 mod rules_md;
 mod screens;
 mod serve_env;

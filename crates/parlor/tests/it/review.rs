@@ -6,7 +6,7 @@ use std::path::Path;
 
 /// A Nocca Nocca 3x3 game for two in which Black throws a won position away at ply 3 (b1h: win in 7 before, loss
 /// in 4 after, by the 3x3 table; `games/nocca/review.rs` checks the same values), then White gives up.
-fn nocca_game(dir: &Path) {
+pub fn nocca_game(dir: &Path) {
     let o = run(
         dir,
         &["nocca", "--mode", "two", "--board", "3x3"],
@@ -148,4 +148,65 @@ fn a_mastermind_game_played_in_plain_mode_is_reviewed_as_text_and_json() {
     assert_eq!(j["moves"][1]["mark"], "blunder");
     let loss = j["moves"][1]["loss"].as_f64().unwrap();
     assert!((loss - 1.0).abs() < 1e-9, "{loss}");
+}
+
+#[test]
+fn plain_mode_reviews_at_a_games_end_and_at_the_menu_as_parlor_review_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    // At the game's end, `review`: the same text as `parlor review 1`.
+    let o = run(
+        dir.path(),
+        &["nocca", "--mode", "two", "--board", "3x3"],
+        "c1y\nc3b\nb1h\nx\ny\nreview\n",
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let played = out(&o);
+    assert!(
+        played.contains("review: the engine's review of game #1; Enter goes on> "),
+        "{played}"
+    );
+    let text = reviewed(dir.path());
+    assert!(text.contains("1 blunder: move 3"), "{text}");
+    assert!(
+        played.contains(&text),
+        "plain:\n{played}\nparlor review:\n{text}"
+    );
+
+    // At the menu, `v 1` (read back from the database); `v` alone says what it takes.
+    let o = run(dir.path(), &[], "v 1\nv\nq\n");
+    assert!(o.status.success(), "{}", err(&o));
+    let menu = out(&o);
+    assert!(menu.contains("v N  review game #N"), "{menu}");
+    assert!(
+        menu.contains(&text),
+        "menu:\n{menu}\nparlor review:\n{text}"
+    );
+    assert!(menu.contains("review takes a game's number"), "{menu}");
+    let o = run(dir.path(), &[], "v 9\nq\n");
+    assert!(out(&o).contains("No finished game #9"), "{}", out(&o));
+}
+
+#[test]
+fn a_line_other_than_review_at_a_games_end_goes_on_to_the_menu() {
+    let dir = tempfile::tempdir().unwrap();
+    // A game left after two plies, continued from the plain menu (`c1`) and given up there: `h`, typed at the
+    // end's question, is the menu's.
+    let o = run(
+        dir.path(),
+        &["nocca", "--mode", "two", "--board", "3x3"],
+        "c1y\nc3b\n",
+    );
+    assert!(out(&o).contains("the game is saved"), "{}", out(&o));
+    let o = run(dir.path(), &[], "c1\nb1h\nx\ny\nh\nq\n");
+    assert!(o.status.success(), "{}", err(&o));
+    let text = out(&o);
+    let after = text
+        .split("Enter goes on> ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no end question: {text}"));
+    assert!(
+        after.contains("gave up  plies       3"),
+        "the history: {text}"
+    );
+    assert!(!after.contains("not on the menu"), "{text}");
 }

@@ -1,12 +1,12 @@
 //! Text by intent (issues 24 and 50): no text is ever clipped or lost. Every screen of every game (menu, setup forms
 //! with the longest settings, play, hints, exact Nocca hints, questions, end boxes, statistics, settings with many
-//! mistakes, help and its end, replay, history and best scores, and the online screens: [`online`]) is drawn in-process
-//! (TestBackend) at 40x12, 80x24, 100x32 and 160x50, recording what each screen means to show ([`parlor::tui::text`]):
-//! every text meant whole must be on the screen whole in the area it was laid out in (wrapped is fine), every mark
-//! (assisted, who is to move, the result, a box's "more", the hint bar's main action, way back and `? help`) must be
-//! visible, and a box's content may not run past its bottom (what is laid out below it is not on the screen). Besides,
-//! no line may end mid-word at the right edge of its box (long text wraps, scrolls, or is shortened on purpose with
-//! `…`), and two sentences never run together (`word.Word`).
+//! mistakes, help and its end, replay, history and best scores, the review, and the online screens: [`online`]) is
+//! drawn in-process (TestBackend) at 40x12, 80x24, 100x32 and 160x50, recording what each screen means to show
+//! ([`parlor::tui::text`]): every text meant whole must be on the screen whole in the area it was laid out in (wrapped
+//! is fine), every mark (assisted, who is to move, the result, a box's "more", the hint bar's main action, way back and
+//! `? help`) must be visible, and a box's content may not run past its bottom (what is laid out below it is not on the
+//! screen). Besides, no line may end mid-word at the right edge of its box (long text wraps, scrolls, or is shortened
+//! on purpose with `…`), and two sentences never run together (`word.Word`).
 
 use crate::common;
 use crate::common::app::*;
@@ -464,6 +464,11 @@ fn twenty48_screens(out: &mut Vec<Drawn>) {
     let s = twenty48_over(&mut store);
     let mut app = game_app(s, store);
     draw_all("2048 game over", &mut app, out);
+    // The end box once its review is done: the summary and the key that opens it.
+    let _ = wait_until(&mut app, |s| {
+        s.contains("c review") && !s.contains("reviewing")
+    });
+    draw_all("2048 game over, reviewed", &mut app, out);
 }
 
 /// Finished games of every game in `store`, for the records and statistics.
@@ -567,6 +572,28 @@ fn shared_screens(out: &mut Vec<Drawn>) {
             with_help("replay", &mut app, out);
             press(&mut app, KeyCode::Char('G'));
             draw_all("replay end", &mut app, out);
+            press(&mut app, KeyCode::Char('q'));
+            // The review (the coach): while it is made, then ready, a move chosen and its details scrolled.
+            press(&mut app, KeyCode::Char('c'));
+            draw_all("review", &mut app, out);
+            let _ = wait_until(&mut app, |s| s.contains("accuracy:"));
+            with_help("review ready", &mut app, out);
+            press(&mut app, KeyCode::Down);
+            draw_all("review, next move", &mut app, out);
+            press(&mut app, KeyCode::PageDown);
+            draw_all("review, details scrolled", &mut app, out);
+            // Learn from your mistakes: the first puzzle and a move tried there (or why there is none).
+            press(&mut app, KeyCode::Char('p'));
+            if screen(&mut app, 80, 24).contains("Puzzle 1 of") {
+                with_help("puzzle", &mut app, out);
+                press(&mut app, KeyCode::Left);
+                draw_all("puzzle, a move tried", &mut app, out);
+                press(&mut app, KeyCode::Char('x'));
+                draw_all("puzzle, the best shown", &mut app, out);
+                press(&mut app, KeyCode::Char('q'));
+            } else {
+                draw_all("review, no puzzle", &mut app, out);
+            }
             press(&mut app, KeyCode::Char('q'));
         }
         press(&mut app, KeyCode::Char('q'));

@@ -17,6 +17,8 @@ mod kept_tests;
 pub mod online;
 #[cfg(feature = "terminal")]
 pub mod plain;
+#[cfg(test)]
+mod puzzle_tests;
 pub mod review;
 pub mod screen;
 #[cfg(feature = "terminal")]

@@ -236,6 +236,7 @@ impl<G: TuiGame> PlayView<G> {
         match lookup(COMMON, key) {
             Some(Common::Restart) => self.new_game(ctx),
             Some(Common::Quit) => Transition::Pop,
+            _ if crate::tui::review::opens(key) => self.open_review(ctx),
             _ => {
                 self.message = Some(format!("the game is over: {}", end_answers()));
                 Transition::Stay

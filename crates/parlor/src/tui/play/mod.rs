@@ -20,6 +20,7 @@ use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
+mod coach;
 mod commands;
 mod computer;
 
@@ -59,6 +60,9 @@ pub struct PlayView<G: TuiGame> {
     /// The store refused the last write of this game (a full or blocked browser storage): the way back says
     /// "NOT saved", not "saved", until a write succeeds.
     unsaved: bool,
+    /// The review of the game once it is over and recorded (started at the tick after its end; taken by the
+    /// review screen while it shows).
+    coach: Option<crate::mid::coach::Coach>,
 }
 
 impl<G: TuiGame> PlayView<G> {
@@ -83,6 +87,7 @@ impl<G: TuiGame> PlayView<G> {
             no_move_at: None,
             seed_ahead: None,
             prepared: None,
+            coach: None,
         }
     }
 
@@ -255,18 +260,17 @@ impl<G: TuiGame> PlayView<G> {
                     }
                     (None, None, _) => "recorded".to_string(),
                 };
-                (
-                    "Game over",
-                    vec![
-                        Line::styled(end.text.clone(), theme.strong()),
-                        Line::raw(format!(
-                            "{} {} · {rank}",
-                            capitalised(G::score_name()),
-                            self.session.score()
-                        )),
-                        Line::raw(end_answers()),
-                    ],
-                )
+                let mut lines = vec![
+                    Line::styled(end.text.clone(), theme.strong()),
+                    Line::raw(format!(
+                        "{} {} · {rank}",
+                        capitalised(G::score_name()),
+                        self.session.score()
+                    )),
+                ];
+                lines.extend(self.coach_line(theme));
+                lines.push(Line::raw(end_answers()));
+                ("Game over", lines)
             }),
         }
     }
@@ -496,6 +500,8 @@ impl<G: TuiGame> View for PlayView<G> {
             // Frames are drawn after each tick; the animation ends itself once its time is up.
             return Transition::Stay;
         }
+        // The review starts at the tick after the game's end, so the end box first shows as the game left it.
+        self.step_coach(ctx);
         self.step_computer(ctx);
         Transition::Stay
     }
@@ -507,6 +513,8 @@ impl<G: TuiGame> View for PlayView<G> {
             Some(self.auto_ms.max(10))
         } else if self.job.is_some() || self.session.turn() == Some(Turn::Computer) {
             Some(30)
+        } else if self.coaching() {
+            Some(100)
         } else {
             None
         }
@@ -519,7 +527,12 @@ impl<G: TuiGame> View for PlayView<G> {
         if self.session.ended().is_some() {
             // Only the keys that work on the end screen (as its box says).
             let (_, new_game) = keys::action_keys(&actions::NEW_GAME, "r");
-            return vec![(new_game, "new game"), ("q", "back")];
+            let mut bar = vec![(new_game, "new game")];
+            if self.offers_review() {
+                bar.extend(describe(crate::tui::review::OPEN, true));
+            }
+            bar.push(("q", "back"));
+            return bar;
         }
         let params = &self.session.params;
         let table = G::bindings_now(params, &self.ui, &self.session);
@@ -553,6 +566,9 @@ impl<G: TuiGame> View for PlayView<G> {
                 .map(|(k, what)| (k, self.common_words(what))),
         );
         keys.extend(help_keys(QUESTION));
+        if self.session.ended().is_some() {
+            keys.extend(help_keys(crate::tui::review::OPEN));
+        }
         // The rules and the keys' words name the keys as the settings bind them.
         let keys = keys
             .into_iter()

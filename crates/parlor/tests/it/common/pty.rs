@@ -91,6 +91,8 @@ pub enum Key {
     Left,
     /// The right arrow.
     Right,
+    /// Page Down.
+    PageDown,
     /// Ctrl and a letter (`Ctrl('c')` is byte 0x03, which a terminal in raw mode passes on as a key).
     Ctrl(char),
     /// Function key F1..=F12.
@@ -115,6 +117,7 @@ impl Key {
             Key::Down => arrow(b'B'),
             Key::Right => arrow(b'C'),
             Key::Left => arrow(b'D'),
+            Key::PageDown => b"\x1b[6~".to_vec(),
             Key::Ctrl(c) => vec![(c.to_ascii_lowercase() as u8) & 0x1f],
             Key::F(n) => {
                 let seq = match n {
