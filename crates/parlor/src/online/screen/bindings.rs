@@ -207,7 +207,13 @@ mod tests {
             .collect();
         assert_eq!(
             headings,
-            ["Lobby:", "Game:", "2048 today:", "Question:", "Typing:"]
+            [
+                "Lobby:",
+                "Game:",
+                "ranked 2048 today:",
+                "Question:",
+                "Typing:"
+            ]
         );
         assert!(rows.contains(&("x".to_string(), "resign (asks first)")));
         assert_eq!(key_of(GAME, Cmd::Resign), "x");
