@@ -6,6 +6,7 @@
 # Static Linux binary).
 # Needs: rustup's x86_64-unknown-linux-musl target and musl-tools (.ci/run installs them).
 # Usage: scripts/static-test.sh [PARLOR_BINARY]   (an already built binary skips the build)
+#        scripts/static-test.sh --build            (only the build, into CARGO_TARGET_DIR or target/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,10 +17,11 @@ fail() {
 command -v musl-gcc >/dev/null || fail "musl-gcc is not installed (apt-get install -y musl-tools)"
 
 bin="${1:-}"
-if [ -z "$bin" ]; then
+if [ -z "$bin" ] || [ "$bin" = --build ]; then
     rustup target list --installed | grep -qx x86_64-unknown-linux-musl || rustup target add x86_64-unknown-linux-musl
     CC_x86_64_unknown_linux_musl=musl-gcc \
         cargo build --locked --release -p parlor --features server --target x86_64-unknown-linux-musl
+    if [ "$bin" = --build ]; then exit 0; fi
     bin="${CARGO_TARGET_DIR:-target}/x86_64-unknown-linux-musl/release/parlor"
 fi
 [ -x "$bin" ] || fail "no $bin"

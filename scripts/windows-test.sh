@@ -3,6 +3,7 @@
 # in plain mode through pipes, with a temporary WINEPREFIX and data directory (docs/TESTING.md, Windows).
 # Needs: rustup's x86_64-pc-windows-gnu target, gcc-mingw-w64-x86-64 and wine (.ci/run installs them).
 # Usage: scripts/windows-test.sh [PARLOR_EXE]   (an already built parlor.exe skips the build)
+#        scripts/windows-test.sh --build        (only the build, into CARGO_TARGET_DIR or target/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,10 +16,11 @@ for tool in wine x86_64-w64-mingw32-gcc python3; do
 done
 
 exe="${1:-}"
-if [ -z "$exe" ]; then
+if [ -z "$exe" ] || [ "$exe" = --build ]; then
     rustup target list --installed | grep -qx x86_64-pc-windows-gnu || rustup target add x86_64-pc-windows-gnu
     # The dev profile (opt-level 1): the same code as a release, built in a fraction of the time.
     cargo build --target x86_64-pc-windows-gnu -p parlor
+    if [ "$exe" = --build ]; then exit 0; fi
     exe="${CARGO_TARGET_DIR:-target}/x86_64-pc-windows-gnu/debug/parlor.exe"
 fi
 [ -f "$exe" ] || fail "no $exe"
