@@ -90,3 +90,62 @@ fn the_classic_optimal_solve_totals_the_same_as_natively() {
         "built without +simd128: the page's vector kernel was not the one tested"
     );
 }
+
+#[path = "../src/faces/patch_trees.rs"]
+mod trees;
+
+/// A screen written over another by the faces' writer (`faces::morph::write`, which parses only the changed element
+/// when `faces::patch` finds one) is the page the new screen's HTML parses to, node for node: over random screens and
+/// small edits of them, and the cases the writer leaves to the whole write.
+#[wasm_bindgen_test]
+fn a_screen_written_over_another_is_what_its_html_parses_to() {
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::SeedableRng;
+    let document = web_sys::window().unwrap().document().unwrap();
+    let root = document.create_element("div").unwrap();
+    let fresh = document.create_element("div").unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut pairs: Vec<(String, String)> = (0..400)
+        .map(|_| {
+            let old = trees::screen(&mut rng);
+            let new = trees::edited(&mut rng, &old);
+            (old, new)
+        })
+        .collect();
+    for (old, new) in [
+        (
+            "<main><p>a<div>b</div></p></main>",
+            "<main><p>a<div>c</div></p></main>",
+        ),
+        (
+            "<main><ul><li>a<li>b</li></li></ul></main>",
+            "<main><ul><li>a<li>c</li></li></ul></main>",
+        ),
+        (
+            "<main><span>x</span></main>",
+            "<main><button>x</button></main>",
+        ),
+        ("<p>a</p><p>b</p>", "<p>a</p><p>c</p><p>b</p>"),
+    ] {
+        pairs.push((old.to_string(), new.to_string()));
+    }
+    let mut parts = 0;
+    for (old, new) in &pairs {
+        root.set_inner_html(old);
+        if parlor_web::faces::morph::write(&document, &root, old, new) {
+            parts += 1;
+        }
+        fresh.set_inner_html(new);
+        assert!(
+            root.is_equal_node(Some(&fresh)),
+            "{old} -> {new}: wrote {}, parses to {}",
+            root.inner_html(),
+            fresh.inner_html()
+        );
+    }
+    assert!(
+        parts > 200,
+        "only {parts} of {} written in part",
+        pairs.len()
+    );
+}

@@ -16,7 +16,8 @@ pub mod html;
 pub mod lobby;
 pub mod menu;
 #[cfg(target_arch = "wasm32")]
-mod morph;
+pub mod morph;
+pub mod patch;
 pub mod play;
 pub mod replay;
 pub mod scores;

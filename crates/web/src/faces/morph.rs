@@ -6,7 +6,7 @@
 //! browser its focus, hover and pointer capture, and a new box). An element marked `data-whole` (2048's board,
 //! whose tiles' CSS animations must start again at each move) is replaced whole when it differs; and form controls
 //! are replaced whole when they differ (a select's shown value follows its `selected` option only until the user
-//! picks one).
+//! picks one). When a change lies inside one element, only that element is parsed and walked (`patch`).
 
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Node};
@@ -77,16 +77,79 @@ fn morph_children(old: &Node, new: &Node) {
     }
 }
 
-/// Writes `html` as `root`'s content, changing only the nodes that differ.
-pub(super) fn write(doc: &web_sys::Document, root: &Element, html: &str) {
-    let template = doc
-        .create_element("template")
+/// A template element to parse HTML in (inert: nothing in it loads or runs).
+fn template(doc: &web_sys::Document) -> Option<web_sys::HtmlTemplateElement> {
+    doc.create_element("template")
         .ok()
-        .and_then(|t| t.dyn_into::<web_sys::HtmlTemplateElement>().ok());
-    let Some(template) = template else {
-        root.set_inner_html(html);
-        return;
+        .and_then(|t| t.dyn_into::<web_sys::HtmlTemplateElement>().ok())
+}
+
+/// Writes `html` as `root`'s content, changing only the nodes that differ; `old` is the HTML last written there.
+/// When the change lies inside one element ([`super::patch::changed`]), only that element's new HTML is parsed and
+/// walked; otherwise the whole screen's. True when only a part was parsed.
+pub fn write(doc: &web_sys::Document, root: &Element, old: &str, html: &str) -> bool {
+    if let Some(change) = super::patch::changed(old, html)
+        && let Some(part) = html.get(change.new.clone())
+        && write_part(doc, root, &change, part)
+    {
+        return true;
+    }
+    match template(doc) {
+        Some(template) => {
+            template.set_inner_html(html);
+            morph_children(root, &template.content());
+        }
+        None => root.set_inner_html(html),
+    }
+    false
+}
+
+/// Brings the element at `change.path` up to `html` (its new HTML), if the page holds there what the old HTML said
+/// (the tag at every step, the element's number of children); false, with nothing changed, if not.
+fn write_part(
+    doc: &web_sys::Document,
+    root: &Element,
+    change: &super::patch::Change,
+    html: &str,
+) -> bool {
+    let mut node: Node = root.clone().into();
+    for (i, tag) in &change.path {
+        let Some(child) = u32::try_from(*i)
+            .ok()
+            .and_then(|i| node.child_nodes().item(i))
+        else {
+            return false;
+        };
+        match child.dyn_ref::<Element>() {
+            Some(e) if e.tag_name().eq_ignore_ascii_case(tag) => {}
+            _ => return false,
+        }
+        node = child;
+    }
+    if usize::try_from(node.child_nodes().length()).ok() != Some(change.children) {
+        return false;
+    }
+    let Some(template) = template(doc) else {
+        return false;
     };
     template.set_inner_html(html);
-    morph_children(root, &template.content());
+    let content = template.content();
+    if content.child_nodes().length() != 1 {
+        return false;
+    }
+    let Some(new) = content.first_child() else {
+        return false;
+    };
+    let (Some(oe), Some(ne)) = (node.dyn_ref::<Element>(), new.dyn_ref::<Element>()) else {
+        return false;
+    };
+    if !change.whole && same_shell(oe, ne) {
+        sync_attributes(oe, ne);
+        morph_children(&node, &new);
+        return true;
+    }
+    match node.parent_node() {
+        Some(parent) => parent.replace_child(&new, &node).is_ok(),
+        None => false,
+    }
 }

@@ -146,7 +146,7 @@ impl Shell {
         let focused = control(&doc);
         let html = self.html();
         if html != self.written {
-            super::morph::write(&doc, &root, &html);
+            super::morph::write(&doc, &root, &self.written, &html);
             self.written = html;
         }
         // Focused again only when the control lost it (the morph replaced it): focusing lays the page out at once.
