@@ -535,8 +535,8 @@ pub fn static_eval(pos: &Position) -> i32 {
 /// Number of terms of [`eval_features`].
 pub const EVAL_FEATURES: usize = crate::eval::FEATURES;
 
-/// The terms the static evaluation weighs, for the side to move (exposed to fit the weights, e.g. with the
-/// `fit_eval` example): the differences (side to move minus opponent) of the top pieces 1 to 5 steps from the goal,
+/// The terms the static evaluation weighs, for the side to move (exposed to fit the weights, e.g. with
+/// `parlor-lab fit_eval`): the differences (side to move minus opponent) of the top pieces 1 to 5 steps from the goal,
 /// pinned enemy pieces, buried own pieces, tops of full stacks and mobility; 1 if the opponent has a goal threat
 /// that cannot be covered; and 1 (the tempo).
 pub fn eval_features(pos: &Position) -> [i32; EVAL_FEATURES] {

@@ -11,7 +11,7 @@
 //! - [`advisor`]: the table in play, a real board matched under the board's symmetries.
 //!
 //! A table is shipped distilled: its positions met most often in play, with their moves, in a
-//! [`twenty48::endgame::distill::Store`] (the `distill` example).
+//! [`twenty48::endgame::distill::Store`] (`parlor-lab distill`).
 //!
 //! ```
 //! use parlor_lab::endgame::Solver;

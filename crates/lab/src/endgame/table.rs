@@ -218,7 +218,7 @@ pub(crate) fn states_fingerprint(formation: &Formation, four_chance: f64, added_
 
 /// The name of a table folder's formation file: the formation as [`Formation`] prints it, then the probability of a 4,
 /// one a line; then, for a chained table, `next ` and the folder of the next stage's table (relative to this folder
-/// when it is inside it, as the `endgame` example builds it), and for a table whose forward pass had positions added,
+/// when it is inside it, as `parlor-lab endgame` builds it), and for a table whose forward pass had positions added,
 /// `added ` and their checksum in hexadecimal.
 pub const FORMATION_FILE: &str = "formation.txt";
 

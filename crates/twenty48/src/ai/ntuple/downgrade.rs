@@ -6,7 +6,7 @@
 //! cells, which every long game passes through. [`downgrade`] halves every tile above the largest value missing from
 //! the board, which keeps the order of all tiles (equal tiles stay equal, so the same merges are possible, a larger
 //! tile stays larger) and repeats while the largest tile is at least [`DOWNGRADE_FROM`]. [`Downgraded`] evaluates the
-//! image: greedy play from 5,000 boards that hold 16384 (the `late` example) builds 32768 from more of them with it
+//! image: greedy play from 5,000 boards that hold 16384 (`parlor-lab late`) builds 32768 from more of them with it
 //! than without (`BENCHMARKS.md`).
 
 use crate::ai::evaluate::Evaluate;

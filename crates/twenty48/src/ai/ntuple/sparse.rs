@@ -3,8 +3,8 @@
 //! A trained network holds 4 x 2^24 weights (28 million of them not zero in the network of 2,879,000 games), but play
 //! reads few of them: a depth-2 search along 1,000 greedy games reads 11.6 million weight positions, and greedy
 //! games of the network read about 4 million in 400 games, a further game looking up a position outside those in
-//! about 0.3% of its lookups (`BENCHMARKS.md`). A sparse file keeps only chosen positions (those play read, see the
-//! `compact` example), each weight rounded to a multiple of its tuple's step, and leaves every other weight at zero.
+//! about 0.3% of its lookups (`BENCHMARKS.md`). A sparse file keeps only chosen positions (those play read, see
+//! `parlor-lab compact`), each weight rounded to a multiple of its tuple's step, and leaves every other weight at zero.
 //!
 //! Layout of format 3 (integers little-endian):
 //!

@@ -1,35 +1,34 @@
-//! Searches the same positions with several players and says how often their moves agree: a measure of a change to
-//! the search that, at a fixed depth, does not depend on the machine's load, and needs hundreds of positions rather
-//! than hundreds of games.
-//!
-//! `cargo run --release -p parlor-lab --example agree -- record --seed 5003 --depth 3 --out POSITIONS` plays a game
-//! with the shipped player (the network, and the endgame stores on the boards they hold) and writes each position it
-//! met, one a line (`--ms-per-move T` instead of `--depth D` plays a timed game, which the load can change). Every
-//! player below asks the stores too, so the boards they hold get the same move from all of them.
-//!
-//! `cargo run --release -p parlor-lab --example agree -- search POSITIONS [--from A] [--to B] (--depth D |
-//! --ms-per-move T) [--cutoff C] [--fresh] [--moves FILE] [--against FILE...]` searches positions A..B in order
-//! with one player, whose table lives across them as in a
-//! game (`--fresh`: emptied before each root move, so that no value comes from another root move or position: the
-//! reference), and prints the chance nodes, table probes and hits, the mean depth reached and the time a position.
-//! `--moves FILE` writes the moves chosen (one letter a position); `--against FILE` counts the positions where the
-//! moves differ from those in FILE (written by an earlier run over the same positions).
+//! `parlor-lab agree`: what [`Args`] says.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::Subcommand;
 use twenty48::ai::{EvalKind, Player, ProbClasses, SearchConfig, TableLife};
 use twenty48::{Board, Direction, Game, Rules, Status};
 
-#[path = "common/config.rs"]
-mod config;
-use config::Think;
+use crate::common::config::Think;
 
 /// How often players' moves agree on the same positions.
-#[derive(Debug, Parser)]
-#[command(name = "agree")]
-struct Args {
+///
+/// Searches the same positions with several players and says how often their moves agree: a measure of a change to
+/// the search that, at a fixed depth, does not depend on the machine's load, and needs hundreds of positions rather
+/// than hundreds of games.
+///
+/// `cargo run --release -p parlor-lab -- agree record --seed 5003 --depth 3 --out POSITIONS` plays a game
+/// with the shipped player (the network, and the endgame stores on the boards they hold) and writes each position it
+/// met, one a line (`--ms-per-move T` instead of `--depth D` plays a timed game, which the load can change). Every
+/// player below asks the stores too, so the boards they hold get the same move from all of them.
+///
+/// `cargo run --release -p parlor-lab -- agree search POSITIONS [--from A] [--to B] (--depth D |
+/// --ms-per-move T) [--cutoff C] [--fresh] [--moves FILE] [--against FILE...]` searches positions A..B in order
+/// with one player, whose table lives across them as in a
+/// game (`--fresh`: emptied before each root move, so that no value comes from another root move or position: the
+/// reference), and prints the chance nodes, table probes and hits, the mean depth reached and the time a position.
+/// `--moves FILE` writes the moves chosen (one letter a position); `--against FILE` counts the positions where the
+/// moves differ from those in FILE (written by an earlier run over the same positions).
+#[derive(Debug, clap::Args)]
+pub struct Args {
     #[command(subcommand)]
     command: Command,
 }
@@ -194,8 +193,9 @@ fn search(a: SearchArgs<'_>) -> Result<(), String> {
     Ok(())
 }
 
-fn main() -> ExitCode {
-    let outcome = match Args::parse().command {
+/// Runs the tool.
+pub fn main(args: Args) -> ExitCode {
+    let outcome = match args.command {
         Command::Record { seed, depth, out } => record(seed, depth, &out),
         Command::Search {
             positions,

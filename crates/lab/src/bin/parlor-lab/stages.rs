@@ -1,39 +1,37 @@
-//! Plays games with the shipped player and follows them through full endgame tables: where each game first met a
-//! position a table holds, what the table gave it then, and where the game ended. It shows in which stage of the
-//! game the player loses, and how its play inside a table's stage compares with the table's.
-//!
-//! `cargo run --release -p parlor-lab --example stages -- --table DIR [--table DIR...] [--min-tile T] [--games N]
-//! [--seed S] (--depth D | --ms-per-move T)`
-//!
-//! Each `--table` is a folder built by the `endgame` example; on each board the tables are asked in the order given
-//! and the first that holds it counts. `--min-tile T` (default 16384) counts only boards whose largest tile is at
-//! least T (a formation's fixed cells hold any tiles of at least its target, so the same table also holds boards of
-//! earlier stages). One line a game: seed, largest tile, score, moves; for each table the move at which the game
-//! first met it and the table's success probability there (`-` if never), the same for the last board it held, the
-//! boards it held and on how many of them the player's move differed from the table's; where the largest tile (at
-//! least T) first left the corner it sat in, whether by choice (another legal move kept it there) or forced, and how
-//! many such moves of each kind the game made; the final board. Then, for each table, the games that met it, the mean
-//! success probability at the first meeting, and how many of those games reached 32768.
+//! `parlor-lab stages`: what [`Args`] says.
 
-// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+// Developer tools run by hand stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::path::PathBuf;
 
-use clap::Parser;
 use parlor_lab::endgame::Advisor;
 use twenty48::ai::{EvalKind, Player};
 use twenty48::{Board, Direction, Game, Rules, Status};
 
-#[path = "common/config.rs"]
-mod config;
-use config::Think;
+use crate::common::config::Think;
 
 /// Plays games with the shipped player and follows them through full endgame tables.
-#[derive(Debug, Parser)]
-#[command(name = "stages")]
-struct Args {
-    /// A table's folder (built by the `endgame` example); several are asked in the order given.
+///
+/// Plays games with the shipped player and follows them through full endgame tables: where each game first met a
+/// position a table holds, what the table gave it then, and where the game ended. It shows in which stage of the
+/// game the player loses, and how its play inside a table's stage compares with the table's.
+///
+/// `cargo run --release -p parlor-lab -- stages --table DIR [--table DIR...] [--min-tile T] [--games N]
+/// [--seed S] (--depth D | --ms-per-move T)`
+///
+/// Each `--table` is a folder built by `parlor-lab endgame`; on each board the tables are asked in the order given
+/// and the first that holds it counts. `--min-tile T` (default 16384) counts only boards whose largest tile is at
+/// least T (a formation's fixed cells hold any tiles of at least its target, so the same table also holds boards of
+/// earlier stages). One line a game: seed, largest tile, score, moves; for each table the move at which the game
+/// first met it and the table's success probability there (`-` if never), the same for the last board it held, the
+/// boards it held and on how many of them the player's move differed from the table's; where the largest tile (at
+/// least T) first left the corner it sat in, whether by choice (another legal move kept it there) or forced, and how
+/// many such moves of each kind the game made; the final board. Then, for each table, the games that met it, the mean
+/// success probability at the first meeting, and how many of those games reached 32768.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A table's folder (built by `parlor-lab endgame`); several are asked in the order given.
     #[arg(long = "table", value_name = "DIR", required = true)]
     tables: Vec<PathBuf>,
     /// Count only boards whose largest tile is at least this.
@@ -87,8 +85,8 @@ struct Stage {
     differ: u64,
 }
 
-fn main() {
-    let args = Args::parse();
+/// Runs the tool.
+pub fn main(args: Args) {
     let (dirs, min_tile, games, seed, cfg) = (
         args.tables,
         args.min_tile,

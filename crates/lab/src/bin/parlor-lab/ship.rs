@@ -1,20 +1,20 @@
-//! Writes a training checkpoint in the compact form a network ships in (byte planes 3 or 2, zlib level 9), then
-//! reads it back and reports its size, the time to load it, and the largest change it makes to a weight.
-//!
-//! `cargo run --release -p parlor-lab --example ship -- /work/ntuple/net.p48 /tmp/twenty48-ntuple.p48 [3|2|16]`
-//! (16: 16-bit fixed point with a scale per tuple)
+//! `parlor-lab ship`: what [`Args`] says.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::Parser;
 use twenty48::ai::ntuple::{load, save_compact, save_fixed16};
 
 /// Writes a training checkpoint in a compact form, reads it back and reports its size, load time and largest change.
-#[derive(Debug, Parser)]
-#[command(name = "ship")]
-struct Args {
+///
+/// Writes a training checkpoint in the compact form a network ships in (byte planes 3 or 2, zlib level 9), then
+/// reads it back and reports its size, the time to load it, and the largest change it makes to a weight.
+///
+/// `cargo run --release -p parlor-lab -- ship /work/ntuple/net.p48 /tmp/twenty48-ntuple.p48 [3|2|16]`
+/// (16: 16-bit fixed point with a scale per tuple)
+#[derive(Debug, clap::Args)]
+pub struct Args {
     /// The training checkpoint.
     from: PathBuf,
     /// The file to write.
@@ -34,8 +34,9 @@ fn planes(s: &str) -> Result<usize, String> {
     }
 }
 
-fn main() -> ExitCode {
-    let Args { from, to, planes } = Args::parse();
+/// Runs the tool.
+pub fn main(args: Args) -> ExitCode {
+    let Args { from, to, planes } = args;
     let run = || -> Result<(), Box<dyn std::error::Error>> {
         let start = Instant::now();
         let net = load(&from)?;

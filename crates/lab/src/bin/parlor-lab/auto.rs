@@ -1,17 +1,6 @@
-//! Plays AI games and prints one line per game plus a summary: the player as the app ships it, or with another
-//! network, other weights, nneonneo/2048-ai's depth rule, a full endgame table or other distilled stores.
-//!
-//! `cargo run --release -p parlor-lab --example auto -- --games 10 --seed 1 --ms-per-move 0.5`
-//! `cargo run --release -p parlor-lab --example auto -- --games 10 --depth 2 --eval network`
-//!
-//! `--eval network` without `--net`, `--endgame` or `--endgame-store` plays as the app does: the compiled-in network
-//! with the compiled-in endgame stores (unless `--no-store`). `--endgame DIR` asks the full table in DIR (built by the
-//! `endgame` example) first, and `--endgame-log FILE` appends the formation key (8 bytes, little-endian) of every board
-//! it held, the key logs that the `distill` example reads. `--out FILE` appends each game's line to FILE and, when
-//! FILE already holds games, plays only the seeds it lacks (a long run resumes game by game after an interruption;
-//! the summary covers every game in FILE). `--help` lists every option.
+//! `parlor-lab auto`: what [`Args`] says.
 
-// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+// Developer tools run by hand stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::io::Write;
@@ -20,7 +9,6 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use clap::Parser;
 use parlor_lab::endgame::Advisor;
 use twenty48::ai::ntuple::Network;
 use twenty48::ai::{
@@ -32,9 +20,21 @@ use twenty48::endgame::distill::Store;
 use twenty48::{Board, Rules};
 
 /// Plays AI games and prints one line per game plus a summary.
-#[derive(Debug, Parser)]
-#[command(name = "auto")]
-struct Args {
+///
+/// Plays AI games and prints one line per game plus a summary: the player as the app ships it, or with another
+/// network, other weights, nneonneo/2048-ai's depth rule, a full endgame table or other distilled stores.
+///
+/// `cargo run --release -p parlor-lab -- auto --games 10 --seed 1 --ms-per-move 0.5`
+/// `cargo run --release -p parlor-lab -- auto --games 10 --depth 2 --eval network`
+///
+/// `--eval network` without `--net`, `--endgame` or `--endgame-store` plays as the app does: the compiled-in network
+/// with the compiled-in endgame stores (unless `--no-store`). `--endgame DIR` asks the full table in DIR (built by
+/// `parlor-lab endgame`) first, and `--endgame-log FILE` appends the formation key (8 bytes, little-endian) of every board
+/// it held, the key logs that `parlor-lab distill` reads. `--out FILE` appends each game's line to FILE and, when
+/// FILE already holds games, plays only the seeds it lacks (a long run resumes game by game after an interruption;
+/// the summary covers every game in FILE). `--help` lists every option.
+#[derive(Debug, clap::Args)]
+pub struct Args {
     /// Games to play.
     #[arg(long, default_value_t = 10)]
     games: usize,
@@ -77,7 +77,7 @@ struct Args {
     /// Append each game's line to FILE, and play only the seeds it does not hold yet.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// Ask the full endgame table in DIR first (built by the `endgame` example).
+    /// Ask the full endgame table in DIR first (built by `parlor-lab endgame`).
     #[arg(long, value_name = "DIR")]
     endgame: Option<PathBuf>,
     /// Play a table's or store's move only when its success probability is at least this.
@@ -164,8 +164,8 @@ fn eval_kind(s: &str) -> Result<EvalKind, String> {
         .map_err(|e: twenty48::EvalKindError| e.to_string())
 }
 
-fn main() -> ExitCode {
-    let args = Args::parse();
+/// Runs the tool.
+pub fn main(args: Args) -> ExitCode {
     let rules = match Rules::new(args.size, 0.1, 2048) {
         Ok(r) => r,
         Err(e) => {

@@ -1,15 +1,15 @@
-//! Tunes the heuristic's weights by self-play and prints the curve and the result.
-//!
-//! `cargo run --release -p parlor-lab --example tune -- --iterations 40 --games 8 --depth 2 --seed 1`
+//! `parlor-lab tune`: what [`Args`] says.
 
-use clap::Parser;
 use parlor_lab::tune::{TuneConfig, tune};
 use twenty48::ai::Weights;
 
 /// Tunes the heuristic's weights by a (1+1) evolution strategy over seeded self-play.
-#[derive(Debug, Parser)]
-#[command(name = "tune")]
-struct Args {
+///
+/// Tunes the heuristic's weights by self-play and prints the curve and the result.
+///
+/// `cargo run --release -p parlor-lab -- tune --iterations 40 --games 8 --depth 2 --seed 1`
+#[derive(Debug, clap::Args)]
+pub struct Args {
     /// Candidates tried after the start point.
     #[arg(long, default_value_t = TuneConfig::default().iterations)]
     iterations: usize,
@@ -43,8 +43,8 @@ fn weights(s: &str) -> Result<Weights, String> {
     Ok(Weights::from_array(parts))
 }
 
-fn main() {
-    let args = Args::parse();
+/// Runs the tool.
+pub fn main(args: Args) {
     let mut cfg = TuneConfig {
         iterations: args.iterations,
         games: args.games,

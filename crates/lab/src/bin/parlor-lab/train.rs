@@ -1,33 +1,31 @@
-//! Trains the n-tuple network by self-play, for long background runs.
-//!
-//! `nice -n 19 cargo run --release -p parlor-lab --example train -- --checkpoint /work/ntuple/net.p48 --log /work/ntuple/curve.tsv --games 10000000 --minutes 90`
-//!
-//! Resumes from `--checkpoint` when the file exists (its game count says where the run stands), saves it every
-//! `--every-minutes` (default 5) and at the end, and appends one line per block to `--log` (columns of
-//! `Progress::LOG_HEADER`). Options: `--threads K` (default 2), `--seed S` (1), `--alpha A` (0.1), `--block N` (1000),
-//! `--init V` (optimistic initial value of every after-state for a new network, default 0), `--minutes M` (stop
-//! after M minutes), `--tc` (temporal coherence learning; its sums are saved beside the checkpoint and resumed with
-//! it), `--stages 16384` (stages by the largest tile; a checkpoint in other stages is promoted), `--downgrade 14`
-//! (play and learn through tile downgrading from 16384), `--pool-from STARTS` (fill a new pool of late-game starts with
-//! the boards of a file written by `starts collect`, with `--restart`). `--help` lists every option.
+//! `parlor-lab train`: what [`Args`] says.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use clap::Parser;
-#[path = "common/starts_file.rs"]
-mod starts_file;
-use starts_file::read_starts;
+use crate::common::starts_file::read_starts;
 use twenty48::ai::ntuple::{
     FEATURES, Network, Progress, TrainConfig, TrainingState, check_stages, load, train_with,
 };
 
 /// Trains the n-tuple network by self-play.
-#[derive(Debug, Parser)]
-#[command(name = "train")]
-struct Args {
+///
+/// Trains the n-tuple network by self-play, for long background runs.
+///
+/// `nice -n 19 cargo run --release -p parlor-lab -- train --checkpoint /work/ntuple/net.p48 --log /work/ntuple/curve.tsv --games 10000000 --minutes 90`
+///
+/// Resumes from `--checkpoint` when the file exists (its game count says where the run stands), saves it every
+/// `--every-minutes` (default 5) and at the end, and appends one line per block to `--log` (columns of
+/// `Progress::LOG_HEADER`). Options: `--threads K` (default 2), `--seed S` (1), `--alpha A` (0.1), `--block N` (1000),
+/// `--init V` (optimistic initial value of every after-state for a new network, default 0), `--minutes M` (stop
+/// after M minutes), `--tc` (temporal coherence learning; its sums are saved beside the checkpoint and resumed with
+/// it), `--stages 16384` (stages by the largest tile; a checkpoint in other stages is promoted), `--downgrade 14`
+/// (play and learn through tile downgrading from 16384), `--pool-from STARTS` (fill a new pool of late-game starts with
+/// the boards of a file written by `starts collect`, with `--restart`). `--help` lists every option.
+#[derive(Debug, clap::Args)]
+pub struct Args {
     /// Stop once the network has been trained on this many games in all.
     #[arg(long, default_value_t = TrainConfig::default().games)]
     games: u64,
@@ -104,8 +102,8 @@ fn stages(s: &str) -> Result<Vec<u8>, String> {
     Ok(exps)
 }
 
-fn main() -> ExitCode {
-    let args = Args::parse();
+/// Runs the tool.
+pub fn main(args: Args) -> ExitCode {
     if args.pool_from.is_some() && args.restart <= 0.0 {
         eprintln!("error: --pool-from needs --restart above 0");
         return ExitCode::from(2);

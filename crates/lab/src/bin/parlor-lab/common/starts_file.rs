@@ -1,4 +1,4 @@
-//! What the examples that read late-game starts share: the file `starts collect` writes, `seed S board B` a line.
+//! What the tools that read late-game starts share: the file `starts collect` writes, `seed S board B` a line.
 
 use twenty48::Board;
 

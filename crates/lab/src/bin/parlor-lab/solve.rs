@@ -1,19 +1,17 @@
-//! Plays out every secret of a variant with a strategy and prints the figures and the time.
-//!
-//! `cargo run --release -p parlor-mastermind --example solve -- classic optimal`
+//! `parlor-lab solve`: what [`Args`] says.
 
-// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+// Developer tools run by hand stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::time::Instant;
 
-use clap::Parser;
 use mastermind::{Strategy, Variant};
 
 /// Plays out every secret of a variant with a strategy and prints the figures and the time.
-#[derive(Debug, Parser)]
-#[command(name = "solve")]
-struct Args {
+///
+/// `cargo run --release -p parlor-lab -- solve classic optimal`
+#[derive(Debug, clap::Args)]
+pub struct Args {
     /// The variant.
     #[arg(default_value = "classic")]
     variant: Variant,
@@ -22,8 +20,9 @@ struct Args {
     strategy: Strategy,
 }
 
-fn main() {
-    let Args { variant, strategy } = Args::parse();
+/// Runs the tool.
+pub fn main(args: Args) {
+    let Args { variant, strategy } = args;
     let t = Instant::now();
     match mastermind::solve_all(&variant, strategy, &mut |_, _| {}) {
         Ok(r) => println!(

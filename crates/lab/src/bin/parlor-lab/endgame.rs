@@ -1,25 +1,6 @@
-//! Builds one formation's endgame table (exact success probabilities) and prints every layer as it finishes.
-//!
-//! `cargo run --release -p parlor-lab --example endgame -- --formation fedc/89ab/..../.... --target 128`
-//! `cargo run --release -p parlor-lab --example endgame -- --formation fedc/89ab/..../.... --target 256 --dir ~/endgame/44-256`
-//!
-//! `--formation` is a picture of four rows (`.` a free cell, a hex digit a fixed tile's exponent: `b` = 2048); the rules
-//! are in `crates/twenty48/src/endgame/formation.rs`. With `--dir` every finished layer is written there and a build run again resumes
-//! after the last layer written (a damaged layer file is refused and computed again); without it everything stays in
-//! memory. `--quiet` prints only the totals.
-//!
-//! `--next-formation PICTURE [--next-target N]` chains the table to the next stage's: the formation has a goal cell
-//! `*` (where the target must be built), the next formation's fixed cells are this one's and the goal cell, and a move
-//! that builds the target in the goal cell is worth the next table's value of its result (`Solver::chained`). The
-//! build runs this formation's forward pass, then builds the next stage's table (in `DIR/next` with `--dir`) with the
-//! positions this one hands to it added to its starts (`Solver::exits`, `Solver::add_starts`), then this one's
-//! backward pass; the totals count both tables' positions. `--next-target` is the next table's target (this one's by
-//! default):
-//!
-//! `cargo run --release -p parlor-lab --example endgame -- --formation '..../..../..*b/fedc' --target 256 --next-formation ..../..../..ab/fedc --dir ~/endgame/443-256c`
-//! (five minutes on one core, 6.3 GB; the same with a 512 would need some 30 GB of disk, `BENCHMARKS.md`)
+//! `parlor-lab endgame`: what [`Args`] says.
 
-// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+// Developer tools run by hand stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::path::PathBuf;
@@ -27,14 +8,33 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-use clap::Parser;
 use parlor_lab::endgame::{EndgameError, LayerReport, Pass, Solver, Table};
 use twenty48::endgame::Formation;
 
 /// Builds one formation's endgame table and prints every layer as it finishes.
-#[derive(Debug, Parser)]
-#[command(name = "endgame")]
-struct Args {
+///
+/// Builds one formation's endgame table (exact success probabilities) and prints every layer as it finishes.
+///
+/// `cargo run --release -p parlor-lab -- endgame --formation fedc/89ab/..../.... --target 128`
+/// `cargo run --release -p parlor-lab -- endgame --formation fedc/89ab/..../.... --target 256 --dir ~/endgame/44-256`
+///
+/// `--formation` is a picture of four rows (`.` a free cell, a hex digit a fixed tile's exponent: `b` = 2048); the rules
+/// are in `crates/twenty48/src/endgame/formation.rs`. With `--dir` every finished layer is written there and a build run again resumes
+/// after the last layer written (a damaged layer file is refused and computed again); without it everything stays in
+/// memory. `--quiet` prints only the totals.
+///
+/// `--next-formation PICTURE [--next-target N]` chains the table to the next stage's: the formation has a goal cell
+/// `*` (where the target must be built), the next formation's fixed cells are this one's and the goal cell, and a move
+/// that builds the target in the goal cell is worth the next table's value of its result (`Solver::chained`). The
+/// build runs this formation's forward pass, then builds the next stage's table (in `DIR/next` with `--dir`) with the
+/// positions this one hands to it added to its starts (`Solver::exits`, `Solver::add_starts`), then this one's
+/// backward pass; the totals count both tables' positions. `--next-target` is the next table's target (this one's by
+/// default):
+///
+/// `cargo run --release -p parlor-lab -- endgame --formation '..../..../..*b/fedc' --target 256 --next-formation ..../..../..ab/fedc --dir ~/endgame/443-256c`
+/// (five minutes on one core, 6.3 GB; the same with a 512 would need some 30 GB of disk, `BENCHMARKS.md`)
+#[derive(Debug, clap::Args)]
+pub struct Args {
     /// The formation: four rows, `.` a free cell, `*` the goal cell, a hex digit a fixed tile's exponent.
     #[arg(long, default_value = "fedc/89ab/..../....")]
     formation: String,
@@ -116,7 +116,8 @@ fn chain(
     Ok(solver)
 }
 
-fn main() -> ExitCode {
+/// Runs the tool.
+pub fn main(args: Args) -> ExitCode {
     let Args {
         formation: picture,
         target,
@@ -125,7 +126,7 @@ fn main() -> ExitCode {
         next_formation: next,
         next_target,
         quiet,
-    } = Args::parse();
+    } = args;
     let f = match Formation::parse(&picture, target) {
         Ok(f) => f,
         Err(e) => {

@@ -1,28 +1,15 @@
-//! Distils an endgame table (issue 29): counts the positions a table held in play (the key logs that `auto
-//! --endgame-log FILE` writes), keeps the most frequent that fit each byte budget, stores each with the table's best
-//! move and success probability in a perfect hash (`endgame::distill`), writes the stores, reads them back, and
-//! measures how many of the held-out logs' positions each store holds.
-//!
-//! `cargo run --release -p parlor-lab --example distill -- --table ~/endgame/442-256 --keys a.keys,b.keys --test c.keys
-//! --bytes 1000000,2000000,4000000 --out store`  (writes `store-1000000.p48d`, ...)
-//!
-//! `--moves-only FLOOR` keeps only positions whose success probability is at least FLOOR and writes moves-only stores
-//! (`Store::moves_only`, about 2.6 bytes a position). `--convert STORE.p48d --moves-only FLOOR --out NEW` needs no
-//! table: it writes STORE's moves-only form to `NEW.p48d` (the same hash, so the same positions' moves).
+//! `parlor-lab distill`: what [`Args`] says.
 
-// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+// Developer tools run by hand stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
-use clap::Parser;
 use parlor_lab::endgame::Table;
 use twenty48::endgame::distill::{BUCKET_SIZE, Entry, LOAD, Store};
 
-#[path = "common/keys.rs"]
-mod keys;
-use keys::read_keys;
+use crate::common::keys::read_keys;
 
 /// The bytes of a store of `n` positions, header left out: slots of 4 bytes, or 2 for a moves-only store.
 fn store_bytes(n: usize, moves_only: bool) -> usize {
@@ -50,10 +37,21 @@ fn convert(path: &str, floor: f32, out: &str) {
 }
 
 /// Distils an endgame table into stores of its most frequent positions, or converts a store to its moves-only form.
-#[derive(Debug, Parser)]
-#[command(name = "distill")]
-struct Args {
-    /// The table's folder (built by the `endgame` example).
+///
+/// Distils an endgame table (issue 29): counts the positions a table held in play (the key logs that `auto
+/// --endgame-log FILE` writes), keeps the most frequent that fit each byte budget, stores each with the table's best
+/// move and success probability in a perfect hash (`endgame::distill`), writes the stores, reads them back, and
+/// measures how many of the held-out logs' positions each store holds.
+///
+/// `cargo run --release -p parlor-lab -- distill --table ~/endgame/442-256 --keys a.keys,b.keys --test c.keys
+/// --bytes 1000000,2000000,4000000 --out store`  (writes `store-1000000.p48d`, ...)
+///
+/// `--moves-only FLOOR` keeps only positions whose success probability is at least FLOOR and writes moves-only stores
+/// (`Store::moves_only`, about 2.6 bytes a position). `--convert STORE.p48d --moves-only FLOOR --out NEW` needs no
+/// table: it writes STORE's moves-only form to `NEW.p48d` (the same hash, so the same positions' moves).
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The table's folder (built by `parlor-lab endgame`).
     #[arg(long, value_name = "DIR", required_unless_present = "convert")]
     table: Option<PathBuf>,
     /// The key logs counted (comma-separated files written by `auto --endgame-log`).
@@ -76,7 +74,8 @@ struct Args {
     convert: Option<String>,
 }
 
-fn main() {
+/// Runs the tool.
+pub fn main(args: Args) {
     let Args {
         table,
         keys,
@@ -85,7 +84,7 @@ fn main() {
         out,
         moves_only,
         convert: to_convert,
-    } = Args::parse();
+    } = args;
     if let Some(path) = to_convert {
         let floor = moves_only.expect("--convert needs --moves-only FLOOR");
         convert(

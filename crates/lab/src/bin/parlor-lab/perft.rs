@@ -1,17 +1,17 @@
-//! Perft from the start (or a given position): `cargo run -p nocca --release --example perft -- 7 [POSITION]`.
+//! `parlor-lab perft`: what [`Args`] says.
 
-// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+// Developer tools run by hand stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::time::Instant;
 
-use clap::Parser;
 use nocca::{Dims, Position, perft};
 
 /// Counts the positions reached from the start, or from a given position, at every depth up to DEPTH.
-#[derive(Debug, Parser)]
-#[command(name = "perft")]
-struct Args {
+///
+/// Perft from the start (or a given position): `cargo run --release -p parlor-lab -- perft 7 [POSITION]`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
     /// The deepest depth counted.
     #[arg(default_value_t = 6)]
     depth: u32,
@@ -20,8 +20,9 @@ struct Args {
     position: Vec<String>,
 }
 
-fn main() {
-    let Args { depth, position } = Args::parse();
+/// Runs the tool.
+pub fn main(args: Args) {
+    let Args { depth, position } = args;
     let pos = if position.is_empty() {
         Position::start(Dims::STANDARD)
     } else {

@@ -1,29 +1,29 @@
-//! Search speed on a fixed set of boards, for comparison with another program on the same machine (issue 29: "search
-//! speed beside nneonneo/2048-ai's in one run"): `--write FILE` plays seeded depth-2 games with the hand-made
-//! evaluation and writes every `--every`-th board (hex, one a line, cell `(r, c)` in nibble `4r + c`, as
-//! nneonneo/2048-ai's `board_t`) until `--boards N`; `--read FILE` times the search of each board's four moves with
-//! nneonneo/2048-ai's algorithm (`--policy nneonneo`: `max(3, distinct tiles - 2)` levels of spawns, cut-off 1e-4, its
-//! heuristic weights, a table keyed by the board alone, emptied before each root move, whose deeper entries also hit),
-//! or with `--levels L` that many levels of spawns on every board; `--repeat N` searches the whole set N times. It
-//! prints the positions (static evaluations + chance nodes expanded), their rate and the move chosen on each board
-//! (`U`, `D`, `L`, `R`; `-` when none is legal), and beside the wall time the time the process ran on a core (from
-//! `/proc/self/schedstat`, on Linux), which other processes on the machine change less. The slide tables are built before the clock starts, as
-//! nneonneo/2048-ai's `init_tables` is.
-//!
-//! `cargo run --release -p parlor-lab --example speed -- --write boards.txt --boards 32 --every 50`
-//! `cargo run --release -p parlor-lab --example speed -- --read boards.txt [--levels 3] [--repeat 10]`
+//! `parlor-lab speed`: what [`Args`] says.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
-use clap::Parser;
 use twenty48::ai::{Player, Policy, ProbClasses, SearchConfig, TableLife, Weights};
 use twenty48::{Board, Direction, Game, Rules, Status};
 
 /// Writes a fixed set of boards, or times the search of each with nneonneo/2048-ai's algorithm.
-#[derive(Debug, Parser)]
-#[command(name = "speed")]
-struct Args {
+///
+/// Search speed on a fixed set of boards, for comparison with another program on the same machine (issue 29: "search
+/// speed beside nneonneo/2048-ai's in one run"): `--write FILE` plays seeded depth-2 games with the hand-made
+/// evaluation and writes every `--every`-th board (hex, one a line, cell `(r, c)` in nibble `4r + c`, as
+/// nneonneo/2048-ai's `board_t`) until `--boards N`; `--read FILE` times the search of each board's four moves with
+/// nneonneo/2048-ai's algorithm (`--policy nneonneo`: `max(3, distinct tiles - 2)` levels of spawns, cut-off 1e-4, its
+/// heuristic weights, a table keyed by the board alone, emptied before each root move, whose deeper entries also hit),
+/// or with `--levels L` that many levels of spawns on every board; `--repeat N` searches the whole set N times. It
+/// prints the positions (static evaluations + chance nodes expanded), their rate and the move chosen on each board
+/// (`U`, `D`, `L`, `R`; `-` when none is legal), and beside the wall time the time the process ran on a core (from
+/// `/proc/self/schedstat`, on Linux), which other processes on the machine change less. The slide tables are built before the clock starts, as
+/// nneonneo/2048-ai's `init_tables` is.
+///
+/// `cargo run --release -p parlor-lab -- speed --write boards.txt --boards 32 --every 50`
+/// `cargo run --release -p parlor-lab -- speed --read boards.txt [--levels 3] [--repeat 10]`
+#[derive(Debug, clap::Args)]
+pub struct Args {
     /// Play seeded depth-2 games and write every --every-th board to FILE (hex, one a line).
     #[arg(long, value_name = "FILE")]
     write: Option<PathBuf>,
@@ -44,7 +44,8 @@ struct Args {
     repeat: u32,
 }
 
-fn main() {
+/// Runs the tool.
+pub fn main(args: Args) {
     let Args {
         write,
         read,
@@ -52,7 +53,7 @@ fn main() {
         every,
         levels,
         repeat,
-    } = Args::parse();
+    } = args;
     if let Some(path) = write {
         let mut out = String::new();
         let (mut seed, mut count) = (1, 0);

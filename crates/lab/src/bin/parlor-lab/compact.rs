@@ -1,29 +1,4 @@
-//! Makes the sparse network that is compiled into the program (issue 29) from a trained network: plays seeded greedy
-//! games with the network (reading boards through tile downgrading from 16384, as the player does), marks every
-//! weight that the evaluation of a board near the game's path reads (`--reach 2`, the default: every after-state a
-//! depth-2 search from a board of the path evaluates, that is the four moves, every spawn after each, and the four
-//! moves after each spawn; `--reach 1`: the spawns after the move played only), and writes those weights, rounded to a
-//! multiple of `--step` points, as a sparse file (`twenty48::ai::ntuple::sparse`). Then it reads the file back and
-//! reports its size, its load time and the largest change of a weight kept.
-//!
-//! `cargo run --release -p parlor-lab --example compact -- --net /tmp/twenty48-ntuple.p48 --games 2000 --seed 777 --step 8 --out /tmp/twenty48-ntuple.p48s --marks /tmp/marks.bin`, then its halves into `crates/twenty48-net-{1,2}/data/` (docs/RELEASING.md)
-//!
-//! (The 51 MB network it was made from left the tree in session 18: `git show
-//! 6996a44:crates/twenty48/weights/twenty48-ntuple.p48 > /tmp/twenty48-ntuple.p48` gives it back.)
-//!
-//! `--marks FILE` keeps the marks made so far (saved every 100 games, with the number of games played) and resumes
-//! from them: a stopped run continues where it stopped, and a finished one can be written again with another step
-//! without replaying its games (with the same `--seed` and `--reach`). `--min-count K` keeps only the weights read at least K times (saturating at 255).
-//!
-//! `--recode` (with `--games 0`) plays nothing and keeps every weight of `--net` that is not zero: with a sparse file
-//! as `--net` and its own step, it writes the same weights in the current format. `--keep-from FILE` (with
-//! `--games 0`) keeps the weights that are not zero in the sparse file FILE (the positions an earlier run marked and
-//! kept), read from `--net` at another `--step`, without replaying the games.
-//!
-//! `--step own` takes each tuple's step from `--net`, which must then be a fixed-point file (the 51 MB network's
-//! format): its weights are integers times a scale per tuple, so the sparse file keeps each weight exactly, with no
-//! rounding. `--dense` writes the weights kept, rounded to the step, as an exact dense file (`P48NTUPL`, read into the
-//! 256 MiB array and summed in `f32`) instead of a sparse one: the rounding alone, without the packed form's sums.
+//! `parlor-lab compact`: what [`Args`] says.
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -38,9 +13,35 @@ use twenty48::ai::ntuple::{
 use twenty48::bitboard::tables;
 
 /// Makes the sparse network compiled into the program from a trained network.
-#[derive(Debug, clap::Parser)]
-#[command(name = "compact")]
-struct Args {
+///
+/// Makes the sparse network that is compiled into the program (issue 29) from a trained network: plays seeded greedy
+/// games with the network (reading boards through tile downgrading from 16384, as the player does), marks every
+/// weight that the evaluation of a board near the game's path reads (`--reach 2`, the default: every after-state a
+/// depth-2 search from a board of the path evaluates, that is the four moves, every spawn after each, and the four
+/// moves after each spawn; `--reach 1`: the spawns after the move played only), and writes those weights, rounded to a
+/// multiple of `--step` points, as a sparse file (`twenty48::ai::ntuple::sparse`). Then it reads the file back and
+/// reports its size, its load time and the largest change of a weight kept.
+///
+/// `cargo run --release -p parlor-lab -- compact --net /tmp/twenty48-ntuple.p48 --games 2000 --seed 777 --step 8 --out /tmp/twenty48-ntuple.p48s --marks /tmp/marks.bin`, then its halves into `crates/twenty48-net-{1,2}/data/` (docs/RELEASING.md)
+///
+/// (The 51 MB network it was made from left the tree in session 18: `git show
+/// 6996a44:crates/twenty48/weights/twenty48-ntuple.p48 > /tmp/twenty48-ntuple.p48` gives it back.)
+///
+/// `--marks FILE` keeps the marks made so far (saved every 100 games, with the number of games played) and resumes
+/// from them: a stopped run continues where it stopped, and a finished one can be written again with another step
+/// without replaying its games (with the same `--seed` and `--reach`). `--min-count K` keeps only the weights read at least K times (saturating at 255).
+///
+/// `--recode` (with `--games 0`) plays nothing and keeps every weight of `--net` that is not zero: with a sparse file
+/// as `--net` and its own step, it writes the same weights in the current format. `--keep-from FILE` (with
+/// `--games 0`) keeps the weights that are not zero in the sparse file FILE (the positions an earlier run marked and
+/// kept), read from `--net` at another `--step`, without replaying the games.
+///
+/// `--step own` takes each tuple's step from `--net`, which must then be a fixed-point file (the 51 MB network's
+/// format): its weights are integers times a scale per tuple, so the sparse file keeps each weight exactly, with no
+/// rounding. `--dense` writes the weights kept, rounded to the step, as an exact dense file (`P48NTUPL`, read into the
+/// 256 MiB array and summed in `f32`) instead of a sparse one: the rounding alone, without the packed form's sums.
+#[derive(Debug, clap::Args)]
+pub struct Args {
     /// The trained network (a training checkpoint, or a sparse file with --recode).
     #[arg(long, value_name = "FILE")]
     net: PathBuf,
@@ -246,8 +247,8 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-fn main() -> ExitCode {
-    let args = <Args as clap::Parser>::parse();
+/// Runs the tool.
+pub fn main(args: Args) -> ExitCode {
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

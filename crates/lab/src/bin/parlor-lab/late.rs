@@ -1,27 +1,27 @@
-//! Greedy play from late-game positions: how often a network turns a board that already holds 16384 into 32768.
-//!
-//! `cargo run --release -p parlor-lab --example late -- --net FILE --starts CKPT --stamp GAMES --positions 2000 --seed 1`
-//!
-//! The positions are the first `--positions` boards of the pool of late-game starts saved beside the training
-//! checkpoint `CKPT` (the file `CKPT.starts`, stamped with the game count `GAMES`). Position `i` is played greedily to
-//! the end with the spawns of `game_rng(seed, i)`, so two networks meet the same boards and the same spawns: a
-//! low-noise comparison of their late game, which games from an empty board reach too rarely to measure. `--show K`
-//! prints the first K positions and the boards they ended on. `--downgrade E` reads after-states through tile
-//! downgrading from a largest tile of 2^E (`twenty48::ai::ntuple::downgrade`).
+//! `parlor-lab late`: what [`Args`] says.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Parser;
 use twenty48::ai::ntuple::{
     POOL_CAPACITY, Starts, game_rng, greedy_move_downgraded, load, spawn_bitboard,
 };
 use twenty48::bitboard::max_exponent;
 
 /// Greedy play from late-game positions: how often a network turns a board that holds 16384 into 32768.
-#[derive(Debug, Parser)]
-#[command(name = "late")]
-struct Args {
+///
+/// Greedy play from late-game positions: how often a network turns a board that already holds 16384 into 32768.
+///
+/// `cargo run --release -p parlor-lab -- late --net FILE --starts CKPT --stamp GAMES --positions 2000 --seed 1`
+///
+/// The positions are the first `--positions` boards of the pool of late-game starts saved beside the training
+/// checkpoint `CKPT` (the file `CKPT.starts`, stamped with the game count `GAMES`). Position `i` is played greedily to
+/// the end with the spawns of `game_rng(seed, i)`, so two networks meet the same boards and the same spawns: a
+/// low-noise comparison of their late game, which games from an empty board reach too rarely to measure. `--show K`
+/// prints the first K positions and the boards they ended on. `--downgrade E` reads after-states through tile
+/// downgrading from a largest tile of 2^E (`twenty48::ai::ntuple::downgrade`).
+#[derive(Debug, clap::Args)]
+pub struct Args {
     /// The network (a training checkpoint).
     #[arg(long, value_name = "FILE")]
     net: PathBuf,
@@ -45,7 +45,8 @@ struct Args {
     downgrade: Option<u8>,
 }
 
-fn main() -> ExitCode {
+/// Runs the tool.
+pub fn main(args: Args) -> ExitCode {
     let Args {
         net: net_path,
         starts: starts_path,
@@ -54,7 +55,7 @@ fn main() -> ExitCode {
         seed,
         show,
         downgrade: down,
-    } = Args::parse();
+    } = args;
     let net = match load(&net_path) {
         Ok(n) => n,
         Err(e) => {

@@ -1,4 +1,7 @@
-//! What the distilling examples share: the key logs that `auto --endgame-log FILE` writes.
+//! What the distilling tools share: the key logs that `auto --endgame-log FILE` writes.
+
+// Developer tools run by hand stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 /// The formation keys (8 bytes each, little-endian) of each file of a comma-separated list, at most `limit` from each,
 /// one file after the other; stops with the reason when a file cannot be read.

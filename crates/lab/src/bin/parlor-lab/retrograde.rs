@@ -1,20 +1,20 @@
-//! Solves a board and prints its counts and the start position's value:
-//! `retrograde RxC [checkpoint-file [table-file]]` (checkpoints at most every 5 minutes).
+//! `parlor-lab retrograde`: what [`Args`] says.
 
-// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+// Developer tools run by hand stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::time::Instant;
 
 use std::path::PathBuf;
 
-use clap::Parser;
 use nocca::{Dims, Position, SolveOptions, Stage, Table};
 
 /// Solves a board by retrograde analysis and prints its counts and the start position's value.
-#[derive(Debug, Parser)]
-#[command(name = "retrograde")]
-struct Args {
+///
+/// Solves a board and prints its counts and the start position's value:
+/// `retrograde RxC [checkpoint-file [table-file]]` (checkpoints at most every 5 minutes).
+#[derive(Debug, clap::Args)]
+pub struct Args {
     /// The board, rows x columns.
     #[arg(value_name = "RxC", default_value = "4x4")]
     dims: Dims,
@@ -24,12 +24,13 @@ struct Args {
     table: Option<PathBuf>,
 }
 
-fn main() {
+/// Runs the tool.
+pub fn main(args: Args) {
     let Args {
         dims,
         checkpoint,
         table: table_file,
-    } = Args::parse();
+    } = args;
     let options = SolveOptions {
         checkpoint,
         checkpoint_every: std::time::Duration::from_secs(300),

@@ -1,22 +1,6 @@
-//! Runs the anytime lookahead search on a variant, keeping the best (verified) tree in a file.
-//!
-//! `nice -n 19 cargo run --release -p parlor-mastermind --example anytime -- super 3600 /tmp/super.pmt`
-//! (variant, seconds, output file; one line per schedule on stdout). Stops after the time limit, leaving
-//! the best tree so far in the file (written atomically: the file is always a complete tree).
-//!
-//! Resumable: when the file already holds a tree of the variant, it is read and replayed first and only
-//! a better tree replaces it; the index of the next schedule to run is kept beside it in `FILE.next`, so
-//! running the same command again carries on where the last run stopped (a schedule cut short by the
-//! time limit is run again from its start). A fourth argument overrides the first schedule to run, or,
-//! as `widths=7,12,3,2`, runs that one schedule (not recorded in `FILE.next`).
-//!
-//! `... --example anytime -- verify /tmp/super.pmt` reads a tree file back and replays every secret.
-//! `... --example anytime -- schedules super` prints the schedules with their indices.
-//! `... --example anytime -- compact /tmp/super.pmt crates/mastermind/data/super-best.pmct` writes the
-//! tree in the compact form the engine compiles in (then set `SUPER_BEST_TOTAL` and `SUPER_BEST_MAX` in
-//! `src/best.rs` to the figures it prints).
+//! `parlor-lab anytime`: what [`Args`] says.
 
-// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+// Developer tools run by hand stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::path::Path;
@@ -24,13 +8,29 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use clap::{Parser, Subcommand};
+use clap::Subcommand;
 use mastermind::{SolveError, StrategyTree, Variant};
 
 /// Runs the anytime lookahead search on a variant, keeping the best verified tree in a file.
-#[derive(Debug, Parser)]
-#[command(name = "anytime", args_conflicts_with_subcommands = true)]
-struct Cli {
+///
+/// `nice -n 19 cargo run --release -p parlor-lab -- anytime super 3600 /tmp/super.pmt`
+/// (variant, seconds, output file; one line per schedule on stdout). Stops after the time limit, leaving
+/// the best tree so far in the file (written atomically: the file is always a complete tree).
+///
+/// Resumable: when the file already holds a tree of the variant, it is read and replayed first and only
+/// a better tree replaces it; the index of the next schedule to run is kept beside it in `FILE.next`, so
+/// running the same command again carries on where the last run stopped (a schedule cut short by the
+/// time limit is run again from its start). A fourth argument overrides the first schedule to run, or,
+/// as `widths=7,12,3,2`, runs that one schedule (not recorded in `FILE.next`).
+///
+/// `... -- anytime verify /tmp/super.pmt` reads a tree file back and replays every secret.
+/// `... -- anytime schedules super` prints the schedules with their indices.
+/// `... -- anytime compact /tmp/super.pmt crates/mastermind/data/super-best.pmct` writes the
+/// tree in the compact form the engine compiles in (then set `SUPER_BEST_TOTAL` and `SUPER_BEST_MAX` in
+/// `src/best.rs` to the figures it prints).
+#[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Args {
     #[command(subcommand)]
     command: Option<Command>,
     /// The variant to search.
@@ -94,8 +94,9 @@ fn first(text: &str) -> Result<First, String> {
     }
 }
 
-fn main() {
-    let cli = Cli::parse();
+/// Runs the tool.
+pub fn main(args: Args) {
+    let cli = args;
     match cli.command {
         Some(Command::Verify { path }) => verify(&path),
         Some(Command::Schedules { variant }) => {

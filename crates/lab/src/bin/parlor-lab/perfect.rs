@@ -1,21 +1,11 @@
-//! The levels measured against perfect play on a solved board:
-//! `perfect RxC [POSITIONS [GAMES [SEED [TABLE-FILE [POSITIONS-FILE]]]]]` (defaults 2000, 100, 1; TABLE-FILE `-`:
-//! solve the board). With POSITIONS-FILE, the positions are read from it (one a line) if it exists, else drawn as
-//! below and written to it, so that two builds can be measured on the same positions.
-//!
-//! 1. Positions drawn from games between the levels (every pair of levels, two random opening plies, each level on
-//!    its match node budget): for each level, the share of won and drawn positions where its move keeps the value
-//!    (a won position stays won, a drawn one is not lost), and the share of won positions kept won.
-//! 2. Each level against the perfect player over GAMES games (pairs from the same random 2-ply opening, colours
-//!    swapped): the level's wins, draws and losses.
+//! `parlor-lab perfect`: what [`Args`] says.
 
-// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+// Developer tools run by hand stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::path::PathBuf;
 use std::time::Instant;
 
-use clap::Parser;
 use nocca::{
     Colour, Dims, Engine, Game, GameOptions, Level, PerfectPlayer, Position, Table, Value,
 };
@@ -23,9 +13,19 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 /// Measures the levels against perfect play on a solved board.
-#[derive(Debug, Parser)]
-#[command(name = "perfect")]
-struct Args {
+///
+/// The levels measured against perfect play on a solved board:
+/// `perfect RxC [POSITIONS [GAMES [SEED [TABLE-FILE [POSITIONS-FILE]]]]]` (defaults 2000, 100, 1; TABLE-FILE `-`:
+/// solve the board). With POSITIONS-FILE, the positions are read from it (one a line) if it exists, else drawn as
+/// below and written to it, so that two builds can be measured on the same positions.
+///
+/// 1. Positions drawn from games between the levels (every pair of levels, two random opening plies, each level on
+///    its match node budget): for each level, the share of won and drawn positions where its move keeps the value
+///    (a won position stays won, a drawn one is not lost), and the share of won positions kept won.
+/// 2. Each level against the perfect player over GAMES games (pairs from the same random 2-ply opening, colours
+///    swapped): the level's wins, draws and losses.
+#[derive(Debug, clap::Args)]
+pub struct Args {
     /// The board, rows x columns.
     #[arg(value_name = "RxC", default_value = "3x4")]
     dims: Dims,
@@ -62,7 +62,8 @@ fn opening(game: &mut Game, rng: &mut ChaCha8Rng, plies: usize) {
     }
 }
 
-fn main() {
+/// Runs the tool.
+pub fn main(args: Args) {
     let Args {
         dims,
         positions: want,
@@ -70,7 +71,7 @@ fn main() {
         seed,
         table,
         positions_file,
-    } = Args::parse();
+    } = args;
     let t = Instant::now();
     let table = std::sync::Arc::new(match table.filter(|p| p.as_os_str() != "-") {
         Some(path) => Table::load(&path, dims).expect("load the table"),

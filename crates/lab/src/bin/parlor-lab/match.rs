@@ -1,19 +1,19 @@
-//! Level ladder matches with node budgets (reproducible):
-//! `cargo run -p nocca --release --example match -- [GAMES] [SEED] [A B]`.
-//! Without levels, plays each level against the one below.
+//! `parlor-lab match`: what [`Args`] says.
 
-// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+// Developer tools run by hand stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::time::Instant;
 
-use clap::Parser;
 use nocca::{Level, play_match};
 
 /// Plays level against level with node budgets: each level against the one below, or level A against level B.
-#[derive(Debug, Parser)]
-#[command(name = "match")]
-struct Args {
+///
+/// Level ladder matches with node budgets (reproducible):
+/// `cargo run --release -p parlor-lab -- match [GAMES] [SEED] [A B]`.
+/// Without levels, plays each level against the one below.
+#[derive(Debug, clap::Args)]
+pub struct Args {
     /// Games a match.
     #[arg(default_value_t = 200)]
     games: u32,
@@ -27,8 +27,9 @@ struct Args {
     b: Option<Level>,
 }
 
-fn main() {
-    let Args { games, seed, a, b } = Args::parse();
+/// Runs the tool.
+pub fn main(args: Args) {
+    let Args { games, seed, a, b } = args;
     let pairs: Vec<(Level, Level)> = match (a, b) {
         (Some(a), Some(b)) => vec![(a, b)],
         _ => Level::ALL.windows(2).map(|w| (w[1], w[0])).collect(),

@@ -1,19 +1,4 @@
-//! Late-game starts: how often the shipped player, timed or at a fixed depth, turns a board that already holds a
-//! large tile into the next one. Games from an empty board spend most of their moves before the stage that decides
-//! them; played from a saved board of that stage, two players meet the same boards and the same first spawns, and a
-//! game costs a third of a whole one.
-//!
-//! `cargo run --release -p parlor-lab --example starts -- collect --depth 2 --games 300 --seed 200001 --exponent 14
-//! --out STARTS` plays games with the shipped player (the network and the compiled-in endgame stores) at a fixed
-//! depth, so that the boards do not depend on the load, and writes the first board of each game whose largest tile
-//! is at least 2^E, one a line: `seed S board B`.
-//!
-//! `cargo run --release -p parlor-lab --example starts -- play STARTS (--depth D | --ms-per-move T) [--goal E]
-//! [--cutoff C] [--seed K] [--out FILE]` plays each board until its largest tile is 2^E (`--goal`, 15 by default:
-//! 32768) or no move is left, a fresh shipped player each, spawning from ChaCha8 on stream S of seed K (1 by
-//! default), and prints one line a start, `seed S  max M  moves N  T ms/move  end B` (B the last board). With
-//! `--out FILE` the lines are appended to FILE and the starts FILE already holds are skipped, so a long run resumes
-//! start by start. The last line says how many reached the goal, with a 95% interval.
+//! `parlor-lab starts`: what [`Args`] says.
 
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -21,25 +6,37 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Parser, Subcommand};
+use clap::Subcommand;
 use twenty48::ai::ntuple::game_rng;
 use twenty48::ai::{EvalKind, Player, SearchConfig};
 use twenty48::{Game, Rules, Status};
 
-#[path = "common/starts_file.rs"]
-mod starts_file;
-use starts_file::read_starts;
-#[path = "common/config.rs"]
-mod config;
-use config::Think;
+use crate::common::config::Think;
+use crate::common::starts_file::read_starts;
 
 /// The spawns' four chance, as in the app's games.
 const FOUR_CHANCE: f64 = 0.1;
 
 /// Late-game starts: collected from the shipped player's games, and played on.
-#[derive(Debug, Parser)]
-#[command(name = "starts")]
-struct Args {
+///
+/// Late-game starts: how often the shipped player, timed or at a fixed depth, turns a board that already holds a
+/// large tile into the next one. Games from an empty board spend most of their moves before the stage that decides
+/// them; played from a saved board of that stage, two players meet the same boards and the same first spawns, and a
+/// game costs a third of a whole one.
+///
+/// `cargo run --release -p parlor-lab -- starts collect --depth 2 --games 300 --seed 200001 --exponent 14
+/// --out STARTS` plays games with the shipped player (the network and the compiled-in endgame stores) at a fixed
+/// depth, so that the boards do not depend on the load, and writes the first board of each game whose largest tile
+/// is at least 2^E, one a line: `seed S board B`.
+///
+/// `cargo run --release -p parlor-lab -- starts play STARTS (--depth D | --ms-per-move T) [--goal E]
+/// [--cutoff C] [--seed K] [--out FILE]` plays each board until its largest tile is 2^E (`--goal`, 15 by default:
+/// 32768) or no move is left, a fresh shipped player each, spawning from ChaCha8 on stream S of seed K (1 by
+/// default), and prints one line a start, `seed S  max M  moves N  T ms/move  end B` (B the last board). With
+/// `--out FILE` the lines are appended to FILE and the starts FILE already holds are skipped, so a long run resumes
+/// start by start. The last line says how many reached the goal, with a 95% interval.
+#[derive(Debug, clap::Args)]
+pub struct Args {
     #[command(subcommand)]
     command: Command,
 }
@@ -228,8 +225,9 @@ fn wilson(k: usize, n: usize) -> (f64, f64) {
     (centre - half, centre + half)
 }
 
-fn main() -> ExitCode {
-    let result = match Args::parse().command {
+/// Runs the tool.
+pub fn main(args: Args) -> ExitCode {
+    let result = match args.command {
         Command::Collect {
             depth,
             games,

@@ -1,4 +1,4 @@
-//! What the measuring examples share: how hard the player thinks, `--depth D` or `--ms-per-move T` (clap arguments).
+//! What the measuring tools share: how hard the player thinks, `--depth D` or `--ms-per-move T` (clap arguments).
 
 use twenty48::ai::SearchConfig;
 

@@ -1,18 +1,10 @@
-//! Fits the static evaluation's weights to a solved board: `fit_eval RxC [POSITIONS [SEED]]` (defaults 4x4,
-//! 40000, 1).
-//!
-//! Positions come from games with a random move one time in four and otherwise a beginner's or casual's move (so
-//! that they are varied, as the leaves of a search are); each is labelled won or lost for the side to move from the
-//! table (draws left out). A logistic regression of the label on [`nocca::eval_features`] is fitted by Newton's
-//! method on half of them and checked on the other half, beside the sign of the current evaluation. The weights are
-//! printed in evaluation units (100 per unit of log-odds).
+//! `parlor-lab fit_eval`: what [`Args`] says.
 
-// Examples (developer tools run by hand) stop loudly on a failed setup: unwrap, expect and panic are allowed here.
+// Developer tools run by hand stop loudly on a failed setup: unwrap, expect and panic are allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 // Dense linear algebra on 11 x 11 matrices reads best with indices.
 #![allow(clippy::needless_range_loop)]
 
-use clap::Parser;
 use nocca::{
     Dims, EVAL_FEATURES, Engine, Game, GameOptions, Level, Limits, Position, Table, Value,
     eval_features, static_eval,
@@ -24,9 +16,17 @@ use std::collections::HashSet;
 const N: usize = EVAL_FEATURES;
 
 /// Fits the static evaluation's weights to a solved board.
-#[derive(Debug, Parser)]
-#[command(name = "fit_eval")]
-struct Args {
+///
+/// Fits the static evaluation's weights to a solved board: `fit_eval RxC [POSITIONS [SEED]]` (defaults 4x4,
+/// 40000, 1).
+///
+/// Positions come from games with a random move one time in four and otherwise a beginner's or casual's move (so
+/// that they are varied, as the leaves of a search are); each is labelled won or lost for the side to move from the
+/// table (draws left out). A logistic regression of the label on [`nocca::eval_features`] is fitted by Newton's
+/// method on half of them and checked on the other half, beside the sign of the current evaluation. The weights are
+/// printed in evaluation units (100 per unit of log-odds).
+#[derive(Debug, clap::Args)]
+pub struct Args {
     /// The board, rows x columns.
     #[arg(value_name = "RxC", default_value = "4x4")]
     dims: Dims,
@@ -67,12 +67,13 @@ fn solve(mut a: [[f64; N]; N], mut b: [f64; N]) -> [f64; N] {
     x
 }
 
-fn main() {
+/// Runs the tool.
+pub fn main(args: Args) {
     let Args {
         dims,
         positions: want,
         seed,
-    } = Args::parse();
+    } = args;
     let table = Table::solve(dims, &Default::default(), &mut |_| {}).expect("solve");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut seen = HashSet::new();
