@@ -15,12 +15,14 @@ pub fn engine_of<T: AnyGame + ?Sized>(game: &T) -> String {
     format!("{name} {version}")
 }
 
-/// The review of finished game `id` by `engine` kept in `store`, if one is kept and readable (a damaged or newer
-/// one is not: the game is reviewed again).
+/// The review of finished game `id` by `engine` kept in `store`, if one is kept and readable in this Parlor's
+/// schema (a damaged or newer one is not, nor one of an older schema, which lacks what this one says: the game is
+/// reviewed again, and the new review replaces it).
 pub fn kept(store: &dyn Storage, engine: &str, id: i64) -> Option<Review> {
     store
         .review(id, engine)
         .and_then(|json| Review::from_json(&json).ok())
+        .filter(|r| r.schema == super::review::SCHEMA)
 }
 
 /// Keeps `review` of finished game `id` by `engine` in `store`; `None` when it is kept, else why not (a read-only

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The version of the review's JSON schema; a reader refuses a newer one ([`ReviewError::Schema`]).
-pub const SCHEMA: u32 = 1;
+pub const SCHEMA: u32 = 2;
 
 /// How bad a move was, from the game's thresholds (RULES.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -82,6 +82,35 @@ pub struct Reviewed {
     /// The position before the move, as text (kept for the few worst moves; empty otherwise).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub board: String,
+    /// Figures of the move beside its value, each against the most any move had there (the information a guess
+    /// gained, the chance a slide leaves to reach the next tile); none where the reviewer gives none (schema 1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub figures: Vec<Figure>,
+}
+
+/// One figure of a reviewed move, against the most any move had there ([`Reviewed::figures`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Figure {
+    /// What it measures (`information`, `chance of 1024`).
+    pub name: String,
+    /// The move played's figure.
+    pub played: f64,
+    /// The most any move had there, as the reviewer measures it (the reviewer's `note` or the docs say how).
+    pub best: f64,
+    /// Its unit (`bits`, `%`).
+    pub unit: String,
+}
+
+impl Figure {
+    /// The figure in words: `information 1.58 bits (best 3.06 bits)`, `chance of 1024 62.5% (best 71.0%)`.
+    pub fn text(&self) -> String {
+        let sep = if self.unit == "%" { "" } else { " " };
+        let unit = &self.unit;
+        format!(
+            "{} {:.2}{sep}{unit} (best {:.2}{sep}{unit})",
+            self.name, self.played, self.best
+        )
+    }
 }
 
 impl Reviewed {
@@ -92,11 +121,15 @@ impl Reviewed {
             .side
             .as_deref()
             .map_or(String::new(), |s| format!(" ({s})"));
-        let note = if self.note.is_empty() {
+        let mut note = if self.note.is_empty() {
             String::new()
         } else {
             format!(" · {}", self.note)
         };
+        for f in &self.figures {
+            note.push_str(" · ");
+            note.push_str(&f.text());
+        }
         format!(
             "move {}{side} {}: {} · {} → {} · best {}{note}",
             self.number,
@@ -375,6 +408,7 @@ mod tests {
             mark,
             note: String::new(),
             board: String::new(),
+            figures: Vec::new(),
         }
     }
 
@@ -429,7 +463,7 @@ mod tests {
             !json.contains(r#""board""#),
             "an empty board is left out: {json}"
         );
-        assert_eq!(Review::from_json(&json), Ok(r));
+        assert_eq!(Review::from_json(&json), Ok(r.clone()));
         assert!(matches!(
             Review::from_json("{not json"),
             Err(ReviewError::Unreadable(_))
@@ -439,9 +473,32 @@ mod tests {
             Err(ReviewError::Unreadable(_))
         ));
         assert_eq!(
-            Review::from_json(r#"{"schema":2,"whatever":true}"#),
-            Err(ReviewError::Schema(2))
+            Review::from_json(r#"{"schema":3,"whatever":true}"#),
+            Err(ReviewError::Schema(3))
         );
+        // A move's figures are written and read back; a schema-1 review (none) still reads, with none.
+        let mut with = r.clone();
+        with.moves[1].figures.push(Figure {
+            name: "information".into(),
+            played: 1.5,
+            best: 3.0,
+            unit: "bits".into(),
+        });
+        let json = with.to_json();
+        assert!(
+            json.contains(r#""figures":[{"name":"information""#),
+            "{json}"
+        );
+        assert_eq!(Review::from_json(&json), Ok(with.clone()));
+        assert!(
+            with.moves[1]
+                .line()
+                .ends_with(" · information 1.50 bits (best 3.00 bits)"),
+            "{}",
+            with.moves[1].line()
+        );
+        let old = r.to_json().replace(r#""schema":2"#, r#""schema":1"#);
+        assert_eq!(Review::from_json(&old).map(|o| o.moves), Ok(r.moves));
     }
 
     #[test]

@@ -210,7 +210,7 @@ fn list_row(m: &Reviewed) -> String {
 }
 
 /// The selected move's details: the move, its mark and loss, the values before and after, the best moves, the note,
-/// the position before it where the review kept one, and how the values were had.
+/// its figures against the best's (information, a chance), the position before it where the review kept one, and how the values were had.
 fn details(review: &Review, m: &Reviewed, theme: &Theme) -> Vec<Line<'static>> {
     let side = m
         .side
@@ -239,6 +239,7 @@ fn details(review: &Review, m: &Reviewed, theme: &Theme) -> Vec<Line<'static>> {
     if !m.note.is_empty() {
         lines.push(Line::raw(m.note.clone()));
     }
+    lines.extend(m.figures.iter().map(|f| Line::raw(f.text())));
     if !m.board.is_empty() {
         lines.push(Line::raw("position before it:"));
         lines.extend(m.board.lines().map(|l| Line::raw(l.to_string())));

@@ -48,7 +48,7 @@ fn a_nocca_game_played_in_plain_mode_is_reviewed_as_text_and_json_and_kept() {
     );
 
     let j = reviewed_json(dir.path());
-    assert_eq!(j["schema"], 1);
+    assert_eq!(j["schema"], 2);
     assert_eq!(j["game"], "1");
     assert_eq!(j["exact"], true);
     assert_eq!(j["moves"][2]["mark"], "blunder");
@@ -139,7 +139,7 @@ fn a_mastermind_game_played_in_plain_mode_is_reviewed_as_text_and_json() {
     // The same guess twice gains nothing: a blunder, and it could not be the secret.
     assert!(text.contains("move 2 RRGG: blunder"), "{text}");
     assert!(
-        text.contains("0.00 bits gained; it could not be the secret"),
+        text.contains("0.00 bits gained (0.00 expected); it could not be the secret"),
         "{text}"
     );
     assert!(text.contains("exact: the optimal strategy tree"), "{text}");
@@ -148,6 +148,21 @@ fn a_mastermind_game_played_in_plain_mode_is_reviewed_as_text_and_json() {
     assert_eq!(j["moves"][1]["mark"], "blunder");
     let loss = j["moves"][1]["loss"].as_f64().unwrap();
     assert!((loss - 1.0).abs() < 1e-9, "{loss}");
+    // The information each guess gained against the most any guess was expected to give there: classic's first
+    // guess at most 3.057 bits; the repeated guess gained nothing where some guess was expected to give more than a
+    // bit (schema 2, docs/REVIEW.md).
+    assert_eq!(j["schema"], 2);
+    let info = |i: usize, field: &str| j["moves"][i]["figures"][0][field].clone();
+    assert_eq!(info(0, "name"), "information");
+    assert_eq!(info(0, "unit"), "bits");
+    let first_best = info(0, "best").as_f64().unwrap();
+    assert!((first_best - 3.0567).abs() < 1e-3, "{first_best}");
+    assert_eq!(info(1, "played").as_f64(), Some(0.0));
+    assert!(info(1, "best").as_f64().unwrap() > 1.0, "{}", j["moves"][1]);
+    assert!(
+        text.contains("move 2 RRGG: blunder") && text.contains("· information 0.00 bits (best "),
+        "{text}"
+    );
 }
 
 #[test]
@@ -209,4 +224,115 @@ fn a_line_other_than_review_at_a_games_end_goes_on_to_the_menu() {
         "the history: {text}"
     );
     assert!(!after.contains("not on the menu"), "{text}");
+}
+
+/// Where the largest tile of `board` stands when it is one of a kind and in a corner.
+fn largest_in_corner(board: &twenty48::Board) -> Option<(usize, usize)> {
+    let n = board.size();
+    let cells: Vec<(usize, usize)> = (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).collect();
+    let top = board.max_tile();
+    let at: Vec<&(usize, usize)> = cells
+        .iter()
+        .filter(|&&(r, c)| board.tile(r, c) == top)
+        .collect();
+    match at[..] {
+        [&(r, c)] if (r == 0 || r == n - 1) && (c == 0 || c == n - 1) => Some((r, c)),
+        _ => None,
+    }
+}
+
+/// A hand-checked 2048 game with one slide that loses the corner: seed 3, played by the review's own player (the
+/// network at depth 2, its table emptied before every slide) for at least 30 slides (1169, as it happens: the slide
+/// that makes 2048 in the corner), then the first slide, other
+/// than the player's, that takes the largest tile out of its corner without merging it; the game is given up there.
+/// Played through the real binary in plain mode, reviewed by `parlor review 1`: that slide is named with its mark (a
+/// mistake at least, RULES.md's 2048 thresholds), it is the game's worst, its board is kept, and no slide of the
+/// player's own is marked a mistake.
+#[test]
+fn a_2048_game_with_one_slide_that_loses_the_corner_names_that_slide_with_its_mark() {
+    use parlor::games::twenty48::{Params, Twenty48};
+    use parlor::mid::game::Game;
+    use twenty48::ai::{Player, ProbClasses, SearchConfig, TableLife};
+    let mut player = Player::with_network(
+        SearchConfig::depth(parlor::games::twenty48::review::REVIEW_DEPTH),
+        std::sync::Arc::clone(twenty48::ai::ntuple::shipped().unwrap()),
+    );
+    player.set_table(TableLife::Move, false, ProbClasses::Same);
+    let mut state = Twenty48::new_game(&Params::default(), 3).unwrap();
+    let (mut moves, mut bad, mut before) = (Vec::new(), None, String::new());
+    // The slide after which plain mode asks whether to keep going (the target made): answered yes.
+    let mut target_at = None;
+    while moves.len() < 1500 && bad.is_none() {
+        let board = *state.game.board();
+        let best = player.best_move(&board, 0.1).unwrap();
+        let mut dir = best;
+        if moves.len() >= 30 && largest_in_corner(&board).is_some() {
+            let out = twenty48::Direction::ALL.into_iter().find(|&d| {
+                let (after, _) = board.slid(d);
+                d != best
+                    && board.can_slide(d)
+                    && after.max_tile() == board.max_tile()
+                    && largest_in_corner(&after).is_none()
+            });
+            if let Some(d) = out {
+                (dir, bad, before) = (d, Some(moves.len()), board.to_string());
+            }
+        }
+        Twenty48::apply(&mut state, &dir).unwrap();
+        moves.push(dir);
+        if target_at.is_none() && state.game.board().max_tile() >= Params::default().target {
+            target_at = Some(moves.len() - 1);
+        }
+    }
+    let bad = bad.expect("a slide out of the corner within 1500 slides");
+    let mut input = String::new();
+    for (i, d) in moves.iter().enumerate() {
+        input.push_str(&format!("{d}\n"));
+        if target_at == Some(i) {
+            input.push_str("y\n");
+        }
+    }
+    input.push_str("x\ny\n");
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(dir.path(), &["2048", "--seed", "3"], &input);
+    assert!(out(&o).contains("Recorded as game #1"), "{}", out(&o));
+
+    let text = reviewed(dir.path());
+    let j = reviewed_json(dir.path());
+    let m = &j["moves"][bad];
+    assert_eq!(m["number"], bad + 1);
+    assert_eq!(m["played"], moves[bad].to_string());
+    let mark = m["mark"].as_str().unwrap();
+    assert!(mark == "mistake" || mark == "blunder", "{m}");
+    assert_eq!(m["board"], before.as_str(), "the board before it is kept");
+    assert!(
+        text.contains(&format!("move {} {}: {mark}", bad + 1, moves[bad])),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(": move {}\n", bad + 1)),
+        "the worst: {text}"
+    );
+    let others = j["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != bad);
+    for (i, other) in others {
+        assert!(
+            other["mark"] == "none" || other["mark"] == "inaccuracy",
+            "slide {} is the player's own: {other}",
+            i + 1
+        );
+    }
+    // Its chance to reach the next milestone is said beside its value, against the best slide's.
+    assert_eq!(m["figures"][0]["unit"], "%");
+    assert!(
+        m["figures"][0]["name"]
+            .as_str()
+            .unwrap()
+            .starts_with("chance of "),
+        "{m}"
+    );
 }

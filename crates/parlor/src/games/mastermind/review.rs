@@ -1,14 +1,17 @@
 //! The review of a finished Mastermind game as codebreaker (the coach, docs/REVIEW.md): per guess, the codes still
 //! possible before and after it, the expected number of guesses still needed under the optimal strategy where its
 //! tree can be had (seed, classic and small variants; the best tree known on Super; the entropy heuristic beyond),
-//! against the best guess there, the information the answer gave, and whether the guess could have been the secret.
+//! against the best guess there, the information the answer gave (`log2` of the codes possible before over those
+//! after) against the most any guess was expected to give there (the largest expected information, the entropy of
+//! the split by answers, over every allowed guess: [`mastermind::Breaker::most_information`]), and whether the guess
+//! could have been the secret.
 //! The marks' thresholds are RULES.md's (Mastermind, "Reviews").
 
 use super::state::strategy_breaker;
 use super::{Mastermind, Role, State};
 use crate::mid::error::Error;
 use crate::mid::game::Game;
-use crate::mid::review::{Review, Reviewed, Thresholds, finish};
+use crate::mid::review::{Figure, Review, Reviewed, Thresholds, finish};
 use mastermind::{Breaker, Code, Feedback, Strategy, Variant, builds_tree_at_once, feedback};
 
 /// The loss in expected guesses that marks a guess.
@@ -92,11 +95,13 @@ pub fn review(
             .map_err(Error::Record)?
             .remaining();
         let consistent = b.candidates().contains(&guess);
+        let left = if fb.is_win(pegs) { 1 } else { left };
         let bits = (n as f64 / left.max(1) as f64).log2();
+        let expected = b.expected_information(&guess);
+        let most = b.most_information().map_or(0.0, |(most, _)| most);
         let mut note = format!(
-            "{n} {} possible before, {left} after: {bits:.2} bits gained",
+            "{n} {} possible before, {left} after: {bits:.2} bits gained ({expected:.2} expected)",
             if n == 1 { "code" } else { "codes" },
-            left = if fb.is_win(pegs) { 1 } else { left }
         );
         if !consistent && loss > 0.0 && b.candidates().contains(&best) {
             note.push_str("; it could not be the secret, and a code that could was better");
@@ -113,6 +118,12 @@ pub fn review(
             mark: THRESHOLDS.mark(loss),
             note,
             board: String::new(),
+            figures: vec![Figure {
+                name: "information".into(),
+                played: bits,
+                best: most,
+                unit: "bits".into(),
+            }],
         });
         let past: Vec<String> = history[..i]
             .iter()
@@ -171,6 +182,22 @@ mod tests {
         assert_eq!(second.mark, Mark::Blunder, "{second:?}");
         assert!((second.loss - 1.0).abs() < 1e-9, "{second:?}");
         assert!(second.note.contains("0.00 bits gained"), "{second:?}");
+        // The information figure: nothing gained where the tree's second guess was expected to give the most there.
+        let info = &second.figures[0];
+        assert_eq!((info.name.as_str(), info.played), ("information", 0.0));
+        let most = strategy_breaker(&v, Strategy::Optimal, &state.history()[..1])
+            .unwrap()
+            .most_information()
+            .unwrap()
+            .0;
+        assert!(
+            info.best > 1.0 && (info.best - most).abs() < 1e-12,
+            "{info:?}"
+        );
+        // The first guess: classic's 1296 codes, at most 3.06 bits expected of any first guess.
+        let first = &r.moves[0].figures[0];
+        assert!((first.best - 3.0567).abs() < 1e-3, "{first:?}");
+        assert!(first.played <= (1296f64).log2(), "{first:?}");
         assert!(
             second.note.contains("could not be the secret"),
             "{second:?}"

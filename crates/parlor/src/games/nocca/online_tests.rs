@@ -154,3 +154,52 @@ fn a_record_this_build_cannot_read_is_refused_with_why_and_nothing_added() {
     assert!(e.starts_with("game 21: its moves do not replay: "), "{e}");
     assert!(store.history(None, 100).unwrap().games.is_empty());
 }
+
+/// An online game imported into the history is reviewed as a local one, and its review kept with it: the server's
+/// record of a 3x3 game in which Black (ann) throws a won position away at ply 3 (b1h: win in 7 before, loss in 4
+/// after, as `games/nocca/review.rs` and `tests/it/review.rs` check on the same moves played locally) and White (bob)
+/// resigns after it. Through the storage and the coach, as History's `c`, plain mode's `v N` and `parlor review N`
+/// go: reviewed from the record the store gives back, kept by the engine's version, read back the second time.
+#[cfg(feature = "terminal")]
+#[test]
+fn an_imported_online_game_is_reviewed_and_its_review_kept() {
+    use crate::mid::review::Mark;
+    use crate::mid::{Contexts, Entry, coach};
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = crate::storage::Store::open(dir.path()).unwrap().store;
+    let mut r = finished(40);
+    r.moves = "c1y c3b b1h".into();
+    r.winner = Some(Side::Black);
+    r.reason = EndReason::Resignation;
+    let imported = import(&ROOM, &r, "ann", &mut store).unwrap();
+    assert!(imported.added, "{imported:?}");
+    let record = store.game(imported.id).unwrap().unwrap();
+    assert_eq!(record.result, crate::storage::Outcome::Won);
+
+    let game = &Entry::<crate::games::nocca::Nocca>::new();
+    let contexts = Contexts::new(&[game as &dyn crate::mid::AnyGame], Some(dir.path()));
+    let (review, not_kept) =
+        coach::review_now(game, &record, &store, &contexts, &mut |_, _| {}).unwrap();
+    assert_eq!(not_kept, None, "kept with the imported game");
+    assert!(review.exact, "{}", review.method);
+    assert_eq!(review.game, imported.id.to_string());
+    assert_eq!(review.moves.len(), 3);
+    let b1h = &review.moves[2];
+    assert_eq!(
+        (
+            b1h.played.as_str(),
+            b1h.mark,
+            b1h.before.as_str(),
+            b1h.after.as_str()
+        ),
+        ("b1h", Mark::Blunder, "win in 7", "loss in 4"),
+        "{b1h:?}"
+    );
+    assert_eq!(b1h.side.as_deref(), Some("black"));
+    assert_eq!(review.summary(), "1 blunder: move 3");
+
+    // Kept: the store holds it under the engine's version, and the next review reads it back.
+    let engine = coach::engine_of(game);
+    assert!(store.review(imported.id, &engine).is_some());
+    assert_eq!(coach::kept(&store, &engine, imported.id), Some(review));
+}

@@ -112,6 +112,7 @@ pub fn exact_ply(table: &Table, pos: &Position, mv: Move) -> Result<Reviewed, Er
         mark: EXACT.mark(loss),
         note,
         board: String::new(),
+        figures: Vec::new(),
     })
 }
 
@@ -202,6 +203,7 @@ fn estimated_ply(searcher: &mut Searcher, pos: &Position, mv: Move) -> Reviewed 
         mark: ESTIMATE.mark(loss),
         note,
         board: String::new(),
+        figures: Vec::new(),
     }
 }
 

@@ -2,13 +2,21 @@
 //! under the shipped player at a fixed depth ([`REVIEW_DEPTH`]: the learned network on 4x4, the hand-made
 //! evaluation on other sizes, no endgame store so that every slide gets a value), and the chosen slide's loss
 //! against the best, relative to the best's value. The marks' thresholds are RULES.md's (2048, "Reviews").
+//!
+//! Beside the values, every slide's chance to reach the next milestone (the power of two above the board's largest
+//! tile) within [`HORIZON`] slides after it ([`chances`]): exactly 0 where the tiles cannot add up to it in that many
+//! spawns, else the share of [`ROLLOUTS`] rollouts that reach it, each played by the same player at depth
+//! [`ROLLOUT_DEPTH`] on spawns drawn from ChaCha8 seeded by the slide's number and the rollout's (the same draws for
+//! every slide of one position), so that the review stays the same every time.
 
 use super::{State, Twenty48};
 use crate::mid::error::Error;
 use crate::mid::game::Game;
-use crate::mid::review::{Review, Reviewed, Thresholds, finish};
-use twenty48::Direction;
+use crate::mid::review::{Figure, Review, Reviewed, Thresholds, finish};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
 use twenty48::ai::{Player, ProbClasses, SearchConfig, TableLife};
+use twenty48::{Board, Direction};
 
 /// The depth of the review's search, in the player's moves: about 0.2 ms a slide on 4x4 (the engine optimised)
 /// (BENCHMARKS.md, "Reviews"), so that a game of 10,000 slides is reviewed in seconds.
@@ -21,16 +29,82 @@ pub const THRESHOLDS: Thresholds = Thresholds {
     blunder: 0.08,
 };
 
-/// The review's player: the network on 4x4 (when it can be loaded), with no endgame store, its table emptied before
-/// every slide so that a slide's values do not hang on the slides before it.
+/// How many slides after a slide its chance to reach the next milestone looks ahead.
+pub const HORIZON: usize = 64;
+
+/// How many rollouts give a slide's chance to reach the next milestone (where it is not exactly 0 or 1).
+pub const ROLLOUTS: u64 = 8;
+
+/// The depth the rollouts' player searches at (the review's player, shallower: a rollout plays up to [`HORIZON`]
+/// slides).
+pub const ROLLOUT_DEPTH: u32 = 1;
+
+/// The review's player at `depth`: the network on 4x4 (when it can be loaded), with no endgame store, its table
+/// emptied before every slide so that a slide's values do not hang on the slides before it.
 fn player(size: usize) -> Player {
-    let cfg = SearchConfig::depth(REVIEW_DEPTH);
+    player_at(size, REVIEW_DEPTH)
+}
+
+/// [`player`] at any depth.
+fn player_at(size: usize, depth: u32) -> Player {
+    let cfg = SearchConfig::depth(depth);
     let mut p = match twenty48::ai::ntuple::shipped() {
         Ok(net) if size == 4 => Player::with_network(cfg, std::sync::Arc::clone(net)),
         _ => Player::new(cfg),
     };
     p.set_table(TableLife::Move, false, ProbClasses::Same);
     p
+}
+
+/// The next milestone of `board`: the power of two above its largest tile.
+pub fn milestone(board: &Board) -> u64 {
+    board.max_tile().max(1).saturating_mul(2)
+}
+
+/// Each of `slides`' chance (0 to 1) to reach `goal` within [`HORIZON`] slides after it from `board`, slide `number`
+/// of its game (the rollouts' seed), played by `player` with fours at `four`: 1 where the slide makes `goal`, exactly 0
+/// where the tiles cannot add up to it (each spawn adds at most a 4), else the share of [`ROLLOUTS`] rollouts that
+/// reach it.
+pub fn chances(
+    player: &mut Player,
+    board: &Board,
+    slides: &[Direction],
+    goal: u64,
+    four: f64,
+    number: usize,
+) -> Vec<f64> {
+    slides
+        .iter()
+        .map(|&dir| {
+            let (after, _) = board.slid(dir);
+            if after.max_tile() >= goal {
+                return 1.0;
+            }
+            if after.tile_sum() + 4 * (HORIZON as u64 + 1) < goal {
+                return 0.0;
+            }
+            let reached = (0..ROLLOUTS)
+                .filter(|&r| {
+                    let seed = (number as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ r;
+                    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                    let mut b = after;
+                    twenty48::spawn(&mut b, &mut rng, four);
+                    for _ in 0..HORIZON {
+                        if b.max_tile() >= goal {
+                            return true;
+                        }
+                        let Some(d) = player.best_move(&b, four) else {
+                            return false;
+                        };
+                        b = b.slid(d).0;
+                        twenty48::spawn(&mut b, &mut rng, four);
+                    }
+                    b.max_tile() >= goal
+                })
+                .count();
+            reached as f64 / ROLLOUTS as f64
+        })
+        .collect()
 }
 
 /// Reviews the game played from `start` by `moves` (see [`Game::review`]).
@@ -42,6 +116,7 @@ pub fn review(
     let rules = start.game.rules();
     let four = rules.four_chance();
     let mut player = player(rules.size());
+    let mut rollout = player_at(rules.size(), ROLLOUT_DEPTH);
     let mut state = start.clone();
     let mut reviewed = Vec::with_capacity(moves.len());
     let mut boards = Vec::with_capacity(moves.len());
@@ -69,6 +144,16 @@ pub fn review(
             .map(|(d, _)| d.to_string())
             .collect();
         let mark = THRESHOLDS.mark(loss);
+        let goal = milestone(&board);
+        let slides: Vec<Direction> = values.iter().map(|&(d, _)| d).collect();
+        let odds = chances(&mut rollout, &board, &slides, goal, four, i + 1);
+        let chance_of = |d: Direction| {
+            slides
+                .iter()
+                .position(|&s| s == d)
+                .and_then(|k| odds.get(k).copied())
+        };
+        let best_chance = odds.iter().copied().fold(0.0, f64::max);
         reviewed.push(Reviewed {
             number: i + 1,
             side: None,
@@ -84,6 +169,12 @@ pub fn review(
                 String::new()
             },
             board: String::new(),
+            figures: vec![Figure {
+                name: format!("chance of {goal} within {HORIZON} slides"),
+                played: 100.0 * chance_of(dir).unwrap_or(best_chance),
+                best: 100.0 * best_chance,
+                unit: "%".into(),
+            }],
         });
         boards.push(board.to_string());
         Twenty48::apply(&mut state, &dir)?;
