@@ -19,7 +19,7 @@ use postgres::error::SqlState;
 use postgres::types::ToSql;
 use postgres::{Client, NoTls, Row};
 use serde_json::Value;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 mod lease;
 mod queue;
@@ -44,7 +44,17 @@ pub struct PgStore {
     url: PgUrl,
     /// This store as a node among several ([`Store::join_nodes`]): its leases.
     node: Option<Node>,
+    /// Whether it is a reader (its connection read-only).
+    read_only: bool,
+    /// When the connection was last used.
+    used: Instant,
 }
+
+/// How long a connection may stay unused before it is checked at its next use ([`PgStore::reconnect`]).
+const IDLE_CHECK: Duration = Duration::from_secs(1);
+
+/// How long that check may take.
+const CHECK_TIMEOUT: Duration = Duration::from_secs(5);
 
 fn unreadable(what: impl Into<String>, why: impl std::fmt::Display) -> StoreError {
     StoreError::Unreadable {
@@ -90,15 +100,40 @@ impl PgStore {
             client: Some(client),
             url: url.clone(),
             node: None,
+            read_only: false,
+            used: Instant::now(),
         })
     }
 
+    /// Makes the connection again if it was lost (the database restarted, or cut off and back): an error if it
+    /// cannot be made now (the next call tries again). A connection is read only during a call, so one that was
+    /// idle for [`IDLE_CHECK`] may have been closed meanwhile without knowing it: it is asked first
+    /// (`is_valid`, one round trip), so that the call goes to a fresh one rather than fail.
+    fn reconnect(&mut self) -> Result<()> {
+        let idle = self.used.elapsed() >= IDLE_CHECK;
+        self.used = Instant::now();
+        let lost = match self.client.as_mut() {
+            Some(c) if c.is_closed() => true,
+            Some(c) if idle => c.is_valid(CHECK_TIMEOUT).is_err(),
+            _ => false,
+        };
+        if lost {
+            tracing::warn!("the connection to the database was lost: connecting again");
+            let fresh = connect(&self.url, self.read_only)?;
+            tracing::info!("connected to the database again");
+            self.client = Some(fresh);
+        }
+        Ok(())
+    }
+
     fn db(&mut self) -> Result<&mut Client> {
+        self.reconnect()?;
         self.client.as_mut().ok_or(StoreError::Stopped)
     }
 
     /// The connection and, if this store is a node, its leases.
     fn parts(&mut self) -> Result<(&mut Client, Option<&mut Node>)> {
+        self.reconnect()?;
         let client = self.client.as_mut().ok_or(StoreError::Stopped)?;
         Ok((client, self.node.as_mut()))
     }
@@ -236,6 +271,8 @@ impl Store for PgStore {
             client: Some(connect(&self.url, true)?),
             url: self.url.clone(),
             node: None,
+            read_only: true,
+            used: Instant::now(),
         })))
     }
 
@@ -494,9 +531,13 @@ impl Store for PgStore {
     }
 
     fn renew_leases(&mut self) -> Result<Vec<u64>> {
-        match self.parts()? {
-            (db, Some(node)) => node.renew(db),
-            (_, None) => Ok(Vec::new()),
+        // A connection that cannot be made again counts as a renewal failed (every lease let go once that lasts).
+        let reached = self.reconnect();
+        match (reached, self.client.as_mut(), self.node.as_mut()) {
+            (_, _, None) => Ok(Vec::new()),
+            (Ok(()), Some(db), Some(node)) => node.renew(db),
+            (Err(e), _, Some(node)) => node.unreachable(e),
+            (Ok(()), None, Some(_)) => Err(StoreError::Stopped),
         }
     }
 

@@ -21,6 +21,8 @@ mod logfile;
 mod many;
 mod names;
 mod nodes;
+mod nodes_cut;
+mod nodes_many;
 mod ops;
 mod pause;
 mod pg_server;

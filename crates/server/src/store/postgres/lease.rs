@@ -117,11 +117,7 @@ impl Node {
             &[&self.name, &lease_secs()],
         ) {
             Ok(rows) => rows,
-            Err(e) if self.renewed.elapsed() + RENEW >= LEASE => {
-                tracing::error!("renewing the leases: {e}: every game held is let go");
-                return Ok(self.held.drain().map(|(g, _)| g).collect());
-            }
-            Err(e) => return Err(e.into()),
+            Err(e) => return self.unreachable(e.into()),
         };
         self.renewed = began;
         let mut kept = HashMap::new();
@@ -139,6 +135,19 @@ impl Node {
             self.held.remove(g);
         }
         Ok(lost)
+    }
+
+    /// The leases could not be renewed (`e`): every game held is lost once the database was out of reach for as
+    /// long as a lease lasts but a renewal (another node may take them by then); until then, `e`.
+    pub(super) fn unreachable(&mut self, e: StoreError) -> Result<Vec<u64>> {
+        if self.held.is_empty() {
+            return Err(e);
+        }
+        if self.renewed.elapsed() + RENEW >= LEASE {
+            tracing::error!("renewing the leases: {e}: every game held is let go");
+            return Ok(self.held.drain().map(|(g, _)| g).collect());
+        }
+        Err(e)
     }
 
     /// Takes every free lease (a game in play with none, or one released or run out), epoch bumped, and reads
