@@ -22,6 +22,7 @@ mod many;
 mod names;
 mod nodes;
 mod nodes_cut;
+mod nodes_kill;
 mod nodes_many;
 mod ops;
 mod pause;

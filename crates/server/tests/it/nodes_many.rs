@@ -75,7 +75,11 @@ async fn play_game(k: usize, game: u64, mut black: Client, mut white: Client) ->
         }
     }
     // Black resigns the even games, White the odd.
-    let resigner = if k.is_multiple_of(2) { &mut black } else { &mut white };
+    let resigner = if k.is_multiple_of(2) {
+        &mut black
+    } else {
+        &mut white
+    };
     resigner.send(&ClientMessage::Resign { game }).await;
     for (c, got) in [&mut black, &mut white].into_iter().zip(seen.iter_mut()) {
         got.push(next_event(c, game).await);
@@ -134,7 +138,8 @@ async fn run(n: &Nodes) {
         async move {
             let (mut black, _) = Client::hello(addr, &format!("b{k}")).await;
             let (mut white, _) = Client::hello(addr, &format!("w{k}")).await;
-            let game = start_game_with(&mut black, &mut white, "6x5", None, k.is_multiple_of(2)).await;
+            let game =
+                start_game_with(&mut black, &mut white, "6x5", None, k.is_multiple_of(2)).await;
             (game, black, white)
         }
     })
@@ -222,13 +227,21 @@ async fn run(n: &Nodes) {
         else {
             panic!("game {game}: {:?}", spectator[5])
         };
-        let winner_expected = if k.is_multiple_of(2) { Side::White } else { Side::Black };
+        let winner_expected = if k.is_multiple_of(2) {
+            Side::White
+        } else {
+            Side::Black
+        };
         assert_eq!(
             (winner, reason),
             (Some(winner_expected), EndReason::Resignation),
             "game {game}"
         );
-        assert_eq!(changes.is_some(), k.is_multiple_of(2), "game {game}: {changes:?}");
+        assert_eq!(
+            changes.is_some(),
+            k.is_multiple_of(2),
+            "game {game}: {changes:?}"
+        );
         ratings.push((k, changes));
     }
     // Kept once each, finished with its moves; no lease left.
