@@ -211,8 +211,8 @@ async fn measure(label: String, nodes: &[Node], args: &Args) -> Outcome {
 /// Prints an outcome's tables.
 fn print(o: &Outcome, args: &Args) {
     println!(
-        "\n{}: clients {} (connected in {:.1} s), games at once {}, think {} ms",
-        o.label, args.clients, o.connect_s, args.games, args.think_ms
+        "\n{}: clients {} (connected in {:.1} s), games at once {}, think {} ms, played in {:.1} s",
+        o.label, args.clients, o.connect_s, args.games, args.think_ms, o.play_s
     );
     println!("| moves | count | per second | p50 ms | p95 ms | p99 ms | max ms |");
     println!("|---|---|---|---|---|---|---|");

@@ -17,8 +17,9 @@ use parlor_online::protocol::{EndReason, MoveTime, RatingChanges, Side, TimeCont
 use parlor_online::referee::GameResult;
 use postgres::error::SqlState;
 use postgres::types::ToSql;
-use postgres::{Client, NoTls, Row};
+use postgres::{Client, NoTls, Row, Statement};
 use serde_json::Value;
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 mod lease;
@@ -48,6 +49,8 @@ pub struct PgStore {
     read_only: bool,
     /// When the connection was last used.
     used: Instant,
+    /// The statements of the hot paths (a move's write, its relay), prepared once on this connection.
+    statements: HashMap<String, Statement>,
 }
 
 /// How long a connection may stay unused before it is checked at its next use ([`PgStore::reconnect`]).
@@ -102,6 +105,7 @@ impl PgStore {
             node: None,
             read_only: false,
             used: Instant::now(),
+            statements: HashMap::new(),
         })
     }
 
@@ -122,8 +126,25 @@ impl PgStore {
             let fresh = connect(&self.url, self.read_only)?;
             tracing::info!("connected to the database again");
             self.client = Some(fresh);
+            self.statements.clear();
         }
         Ok(())
+    }
+
+    /// `sql` prepared on this connection (once: a statement prepared is kept until the connection is made again),
+    /// so that running it takes one round trip, not two, and the database plans it once.
+    fn prepared(&mut self, sql: &str) -> Result<Statement> {
+        self.reconnect()?;
+        if let Some(st) = self.statements.get(sql) {
+            return Ok(st.clone());
+        }
+        let st = self
+            .client
+            .as_mut()
+            .ok_or(StoreError::Stopped)?
+            .prepare(sql)?;
+        self.statements.insert(sql.to_string(), st.clone());
+        Ok(st)
     }
 
     fn db(&mut self) -> Result<&mut Client> {
@@ -273,6 +294,7 @@ impl Store for PgStore {
             node: None,
             read_only: true,
             used: Instant::now(),
+            statements: HashMap::new(),
         })))
     }
 
@@ -421,15 +443,21 @@ impl Store for PgStore {
         seqs: [Option<u64>; 2],
     ) -> Result<()> {
         let seq = |s: Option<u64>| s.map(i64::try_from).transpose();
-        let (db, mut node) = self.parts()?;
-        let mut tx = db.transaction()?;
-        if let Some(node) = node.as_deref_mut() {
-            node.fence(&mut tx, id)?;
-        }
-        tx.execute(
+        let update = self.prepared(
             "UPDATE games SET moves = $2, black_ms = $3, white_ms = $4, black_seq = $5, white_seq = $6,
              times = $7
              WHERE id = $1 AND reason IS NULL",
+        )?;
+        let noded = self.node.is_some();
+        let fence = noded.then(|| self.prepared(lease::FENCE)).transpose()?;
+        let notify = noded.then(|| self.prepared(lease::NOTIFY)).transpose()?;
+        let (db, node) = self.parts()?;
+        let mut tx = db.transaction()?;
+        if let (Some(node), Some(fence)) = (node, &fence) {
+            node.fence_with(&mut tx, fence, id)?;
+        }
+        tx.execute(
+            &update,
             &[
                 &i64::try_from(id)?,
                 &moves,
@@ -440,8 +468,8 @@ impl Store for PgStore {
                 &json(&times)?,
             ],
         )?;
-        if node.is_some() {
-            lease::notify(&mut tx, crate::nodes::EVENTS, id)?;
+        if let Some(notify) = &notify {
+            lease::notify_with(&mut tx, notify, crate::nodes::EVENTS, id)?;
         }
         tx.commit()?;
         Ok(())
@@ -568,26 +596,34 @@ impl Store for PgStore {
     }
 
     fn game_in_play(&mut self, id: u64) -> Result<Option<LiveGame>> {
-        let row = self.db()?.query_opt(
-            &format!("SELECT {LIVE_COLUMNS} FROM games WHERE id = $1 AND reason IS NULL"),
-            &[&i64::try_from(id)?],
-        )?;
+        let select = self.prepared(&format!(
+            "SELECT {LIVE_COLUMNS} FROM games WHERE id = $1 AND reason IS NULL"
+        ))?;
+        let row = self.db()?.query_opt(&select, &[&i64::try_from(id)?])?;
         row.as_ref().map(live).transpose()
     }
 
     fn forward(&mut self, game: u64, action: &super::Forwarded) -> Result<()> {
-        relay::forward(self.db()?, game, action)
+        let insert = self.prepared(relay::FORWARD)?;
+        let notify = self.prepared(lease::NOTIFY)?;
+        relay::forward(self.db()?, [&insert, &notify], game, action)
     }
 
     fn take_forwarded(&mut self, game: u64) -> Result<Vec<super::Forwarded>> {
         // Only the referee takes them: a node that lost the lease (and does not know yet) leaves them to the one
         // that has it.
+        let take = self.prepared(relay::TAKE)?;
+        let fence = self
+            .node
+            .is_some()
+            .then(|| self.prepared(lease::FENCE))
+            .transpose()?;
         let (db, node) = self.parts()?;
         let mut tx = db.transaction()?;
-        if let Some(node) = node {
-            node.fence(&mut tx, game)?;
+        if let (Some(node), Some(fence)) = (node, &fence) {
+            node.fence_with(&mut tx, fence, game)?;
         }
-        let moves = relay::take(&mut tx, game)?;
+        let moves = relay::take(&mut tx, &take, game)?;
         tx.commit()?;
         Ok(moves)
     }
