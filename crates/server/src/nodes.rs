@@ -14,7 +14,8 @@
 //! ([`crate::store::Store::forward`]).
 
 use crate::Shared;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 use tokio::sync::watch;
@@ -111,12 +112,15 @@ pub(crate) async fn run(
 }
 
 /// What a node hears, until `stop`: a game followed here read again and its new events sent on; the moves passed
-/// to a game refereed here taken and played.
+/// to a game refereed here taken and played. Each game's news is handled in a task of its own, so that a read or
+/// write awaited for one game holds up no other; news of a game heard while its task runs is coalesced into one
+/// more round of that task (a read then sees every write done before it, so nothing heard is missed).
 pub(crate) async fn relay(
     shared: Arc<Shared>,
     mut news: UnboundedReceiver<News>,
     mut stop: watch::Receiver<bool>,
 ) {
+    let busy: Arc<Mutex<HashMap<(u64, Kind), bool>>> = Arc::default();
     loop {
         let heard = tokio::select! {
             Some(heard) = news.recv() => heard,
@@ -125,23 +129,70 @@ pub(crate) async fn relay(
         match heard {
             News::Events(game) => {
                 if shared.hub().follows(game) {
-                    crate::hub::refresh(&shared, game).await;
+                    handle(&shared, &busy, game, Kind::Events);
                 }
             }
-            News::Moves(game) => crate::hub::take_forwarded(&shared, game).await,
-            News::Started(game) => crate::hub::started_elsewhere(&shared, game).await,
+            News::Moves(game) => handle(&shared, &busy, game, Kind::Moves),
+            News::Started(game) => handle(&shared, &busy, game, Kind::Started),
             News::Missed => {
                 let (followed, refereed) = {
                     let hub = shared.hub();
                     (hub.followed(), hub.refereed())
                 };
                 for game in followed {
-                    crate::hub::refresh(&shared, game).await;
+                    handle(&shared, &busy, game, Kind::Events);
                 }
                 for game in refereed {
-                    crate::hub::take_forwarded(&shared, game).await;
+                    handle(&shared, &busy, game, Kind::Moves);
                 }
             }
         }
     }
+}
+
+/// What a piece of news asks of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Kind {
+    /// Read it again and send its new events on.
+    Events,
+    /// Take the moves passed to it.
+    Moves,
+    /// It started or was taken over elsewhere.
+    Started,
+}
+
+/// Does `kind` for `game` in a task of its own, or, if such a task runs, has it do it once more when done.
+fn handle(
+    shared: &Arc<Shared>,
+    busy: &Arc<Mutex<HashMap<(u64, Kind), bool>>>,
+    game: u64,
+    kind: Kind,
+) {
+    {
+        let mut b = busy.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(again) = b.get_mut(&(game, kind)) {
+            *again = true;
+            return;
+        }
+        b.insert((game, kind), false);
+    }
+    let (shared, busy) = (Arc::clone(shared), Arc::clone(busy));
+    tokio::spawn(async move {
+        // Bounded: another round only for news heard during this one.
+        loop {
+            match kind {
+                Kind::Events => crate::hub::refresh(&shared, game).await,
+                Kind::Moves => crate::hub::take_forwarded(&shared, game).await,
+                Kind::Started => crate::hub::started_elsewhere(&shared, game).await,
+            }
+            let mut b = busy.lock().unwrap_or_else(|e| e.into_inner());
+            match b.get_mut(&(game, kind)) {
+                Some(again) if *again => *again = false,
+                _ => {
+                    b.remove(&(game, kind));
+                    break;
+                }
+            }
+        }
+    });
 }

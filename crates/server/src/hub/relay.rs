@@ -326,18 +326,20 @@ pub async fn started_elsewhere(shared: &Shared, game: u64) {
 
 /// `game` as kept (finished or in play), rebuilt: none if it is no game or does not rebuild.
 async fn read(shared: &Shared, game: u64) -> Option<Room> {
-    if let Some(g) = watch::finished(shared, game).await {
-        return watch::replay(&g);
-    }
+    // In play first (what a game followed is, but once): a game ending between the two reads is then found
+    // finished by the second.
     let live = shared
         .store
         .read(move |s| s.game_in_play(game))
         .await
         .map_err(|e| tracing::error!("reading game {game}: {e}"))
         .ok()
-        .flatten()?;
-    let now = shared.now_ms();
-    shared.hub().rebuild(&live, now)
+        .flatten();
+    if let Some(live) = live {
+        let now = shared.now_ms();
+        return shared.hub().rebuild(&live, now);
+    }
+    watch::replay(&watch::finished(shared, game).await?)
 }
 
 /// `game`, followed here, read again: its new events go to its followers.
@@ -400,7 +402,13 @@ pub(super) async fn forward(
     game: u64,
     msg: ClientMessage,
 ) {
-    let Some(room) = elsewhere(shared, game).await else {
+    // A game followed here is checked against its mirror, read at its last event (no read of the store per move).
+    let mirrored = shared.hub().mirrors.get(&game).map(|m| m.room.clone());
+    let room = match mirrored {
+        Some(room) => Some(room),
+        None => elsewhere(shared, game).await,
+    };
+    let Some(room) = room else {
         return conn.send(&error(
             ErrorCode::NotFound,
             format!("you play no game {game} in play"),

@@ -17,9 +17,10 @@ use parlor_online::protocol::{EndReason, MoveTime, RatingChanges, Side, TimeCont
 use parlor_online::referee::GameResult;
 use postgres::error::SqlState;
 use postgres::types::ToSql;
-use postgres::{Client, NoTls, Row};
+use postgres::{Client, NoTls, Row, Statement};
 use serde_json::Value;
-use std::time::Duration;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 mod lease;
 mod queue;
@@ -44,7 +45,19 @@ pub struct PgStore {
     url: PgUrl,
     /// This store as a node among several ([`Store::join_nodes`]): its leases.
     node: Option<Node>,
+    /// Whether it is a reader (its connection read-only).
+    read_only: bool,
+    /// When the connection was last used.
+    used: Instant,
+    /// The statements of the hot paths (a move's write, its relay), prepared once on this connection.
+    statements: HashMap<String, Statement>,
 }
+
+/// How long a connection may stay unused before it is checked at its next use ([`PgStore::reconnect`]).
+const IDLE_CHECK: Duration = Duration::from_secs(1);
+
+/// How long that check may take.
+const CHECK_TIMEOUT: Duration = Duration::from_secs(5);
 
 fn unreadable(what: impl Into<String>, why: impl std::fmt::Display) -> StoreError {
     StoreError::Unreadable {
@@ -90,15 +103,58 @@ impl PgStore {
             client: Some(client),
             url: url.clone(),
             node: None,
+            read_only: false,
+            used: Instant::now(),
+            statements: HashMap::new(),
         })
     }
 
+    /// Makes the connection again if it was lost (the database restarted, or cut off and back): an error if it
+    /// cannot be made now (the next call tries again). A connection is read only during a call, so one that was
+    /// idle for [`IDLE_CHECK`] may have been closed meanwhile without knowing it: it is asked first
+    /// (`is_valid`, one round trip), so that the call goes to a fresh one rather than fail.
+    fn reconnect(&mut self) -> Result<()> {
+        let idle = self.used.elapsed() >= IDLE_CHECK;
+        self.used = Instant::now();
+        let lost = match self.client.as_mut() {
+            Some(c) if c.is_closed() => true,
+            Some(c) if idle => c.is_valid(CHECK_TIMEOUT).is_err(),
+            _ => false,
+        };
+        if lost {
+            tracing::warn!("the connection to the database was lost: connecting again");
+            let fresh = connect(&self.url, self.read_only)?;
+            tracing::info!("connected to the database again");
+            self.client = Some(fresh);
+            self.statements.clear();
+        }
+        Ok(())
+    }
+
+    /// `sql` prepared on this connection (once: a statement prepared is kept until the connection is made again),
+    /// so that running it takes one round trip, not two, and the database plans it once.
+    fn prepared(&mut self, sql: &str) -> Result<Statement> {
+        self.reconnect()?;
+        if let Some(st) = self.statements.get(sql) {
+            return Ok(st.clone());
+        }
+        let st = self
+            .client
+            .as_mut()
+            .ok_or(StoreError::Stopped)?
+            .prepare(sql)?;
+        self.statements.insert(sql.to_string(), st.clone());
+        Ok(st)
+    }
+
     fn db(&mut self) -> Result<&mut Client> {
+        self.reconnect()?;
         self.client.as_mut().ok_or(StoreError::Stopped)
     }
 
     /// The connection and, if this store is a node, its leases.
     fn parts(&mut self) -> Result<(&mut Client, Option<&mut Node>)> {
+        self.reconnect()?;
         let client = self.client.as_mut().ok_or(StoreError::Stopped)?;
         Ok((client, self.node.as_mut()))
     }
@@ -236,6 +292,9 @@ impl Store for PgStore {
             client: Some(connect(&self.url, true)?),
             url: self.url.clone(),
             node: None,
+            read_only: true,
+            used: Instant::now(),
+            statements: HashMap::new(),
         })))
     }
 
@@ -384,15 +443,21 @@ impl Store for PgStore {
         seqs: [Option<u64>; 2],
     ) -> Result<()> {
         let seq = |s: Option<u64>| s.map(i64::try_from).transpose();
-        let (db, mut node) = self.parts()?;
-        let mut tx = db.transaction()?;
-        if let Some(node) = node.as_deref_mut() {
-            node.fence(&mut tx, id)?;
-        }
-        tx.execute(
+        let update = self.prepared(
             "UPDATE games SET moves = $2, black_ms = $3, white_ms = $4, black_seq = $5, white_seq = $6,
              times = $7
              WHERE id = $1 AND reason IS NULL",
+        )?;
+        let noded = self.node.is_some();
+        let fence = noded.then(|| self.prepared(lease::FENCE)).transpose()?;
+        let notify = noded.then(|| self.prepared(lease::NOTIFY)).transpose()?;
+        let (db, node) = self.parts()?;
+        let mut tx = db.transaction()?;
+        if let (Some(node), Some(fence)) = (node, &fence) {
+            node.fence_with(&mut tx, fence, id)?;
+        }
+        tx.execute(
+            &update,
             &[
                 &i64::try_from(id)?,
                 &moves,
@@ -403,8 +468,8 @@ impl Store for PgStore {
                 &json(&times)?,
             ],
         )?;
-        if node.is_some() {
-            lease::notify(&mut tx, crate::nodes::EVENTS, id)?;
+        if let Some(notify) = &notify {
+            lease::notify_with(&mut tx, notify, crate::nodes::EVENTS, id)?;
         }
         tx.commit()?;
         Ok(())
@@ -494,9 +559,13 @@ impl Store for PgStore {
     }
 
     fn renew_leases(&mut self) -> Result<Vec<u64>> {
-        match self.parts()? {
-            (db, Some(node)) => node.renew(db),
-            (_, None) => Ok(Vec::new()),
+        // A connection that cannot be made again counts as a renewal failed (every lease let go once that lasts).
+        let reached = self.reconnect();
+        match (reached, self.client.as_mut(), self.node.as_mut()) {
+            (_, _, None) => Ok(Vec::new()),
+            (Ok(()), Some(db), Some(node)) => node.renew(db),
+            (Err(e), _, Some(node)) => node.unreachable(e),
+            (Ok(()), None, Some(_)) => Err(StoreError::Stopped),
         }
     }
 
@@ -527,26 +596,34 @@ impl Store for PgStore {
     }
 
     fn game_in_play(&mut self, id: u64) -> Result<Option<LiveGame>> {
-        let row = self.db()?.query_opt(
-            &format!("SELECT {LIVE_COLUMNS} FROM games WHERE id = $1 AND reason IS NULL"),
-            &[&i64::try_from(id)?],
-        )?;
+        let select = self.prepared(&format!(
+            "SELECT {LIVE_COLUMNS} FROM games WHERE id = $1 AND reason IS NULL"
+        ))?;
+        let row = self.db()?.query_opt(&select, &[&i64::try_from(id)?])?;
         row.as_ref().map(live).transpose()
     }
 
     fn forward(&mut self, game: u64, action: &super::Forwarded) -> Result<()> {
-        relay::forward(self.db()?, game, action)
+        let insert = self.prepared(relay::FORWARD)?;
+        let notify = self.prepared(lease::NOTIFY)?;
+        relay::forward(self.db()?, [&insert, &notify], game, action)
     }
 
     fn take_forwarded(&mut self, game: u64) -> Result<Vec<super::Forwarded>> {
         // Only the referee takes them: a node that lost the lease (and does not know yet) leaves them to the one
         // that has it.
+        let take = self.prepared(relay::TAKE)?;
+        let fence = self
+            .node
+            .is_some()
+            .then(|| self.prepared(lease::FENCE))
+            .transpose()?;
         let (db, node) = self.parts()?;
         let mut tx = db.transaction()?;
-        if let Some(node) = node {
-            node.fence(&mut tx, game)?;
+        if let (Some(node), Some(fence)) = (node, &fence) {
+            node.fence_with(&mut tx, fence, game)?;
         }
-        let moves = relay::take(&mut tx, game)?;
+        let moves = relay::take(&mut tx, &take, game)?;
         tx.commit()?;
         Ok(moves)
     }

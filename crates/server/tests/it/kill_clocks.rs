@@ -18,10 +18,10 @@ use std::path::Path;
 use std::time::Duration;
 
 /// The most plies a test plays (the ply cap ends a game well before).
-const MAX_PLIES: usize = 400;
+pub const MAX_PLIES: usize = 400;
 
 /// The next event of `game` for `c`, passing over who is away or back (which come as players reconnect).
-async fn next_event(c: &mut Client, game: u64) -> Event {
+pub async fn next_event(c: &mut Client, game: u64) -> Event {
     loop {
         match c.recv().await {
             ServerMessage::Event { game: g, event } if g == game => return event,
@@ -35,11 +35,11 @@ async fn next_event(c: &mut Client, game: u64) -> Event {
 }
 
 /// Two players at a timed game, the events each saw live, and the game as the test mirrors it.
-struct Table {
-    ann: Client,
-    bob: Client,
-    game: u64,
-    live: Vec<Event>,
+pub struct Table {
+    pub ann: Client,
+    pub bob: Client,
+    pub game: u64,
+    pub live: Vec<Event>,
     mirror: Game,
     seq: [u64; 2],
     rng: ChaCha8Rng,
@@ -47,7 +47,7 @@ struct Table {
 
 impl Table {
     /// Ann (Black) challenges Bob on `board` with `clock`, rated, and Bob accepts.
-    async fn start(addr: SocketAddr, board: &str, clock: TimeControl, seed: u64) -> Table {
+    pub async fn start(addr: SocketAddr, board: &str, clock: TimeControl, seed: u64) -> Table {
         let (mut ann, _) = Client::hello(addr, "ann").await;
         let (mut bob, _) = Client::hello(addr, "bob").await;
         let game = start_game_with(&mut ann, &mut bob, board, Some(clock), true).await;
@@ -69,7 +69,7 @@ impl Table {
 
     /// Both players again, on a new server at `addr` (each saying hello); whether Ann's welcome lists the game
     /// as in play.
-    async fn reconnect(&mut self, addr: SocketAddr) -> bool {
+    pub async fn reconnect(&mut self, addr: SocketAddr) -> bool {
         let (ann, welcome) = Client::hello(addr, "ann").await;
         self.ann = ann;
         self.bob = Client::hello(addr, "bob").await.0;
@@ -80,7 +80,7 @@ impl Table {
     }
 
     /// A random legal move for the side to move; whether it would end the game.
-    fn pick(&mut self) -> (String, bool) {
+    pub fn pick(&mut self) -> (String, bool) {
         let moves = self.mirror.legal_moves();
         let mv = moves[self.rng.next_u32() as usize % moves.len()];
         let mut after = self.mirror.clone();
@@ -89,7 +89,7 @@ impl Table {
     }
 
     /// Sends `mv` for the side to move (a new sequence number, or the last one again if `again`).
-    async fn send(&mut self, mv: &str, again: bool) {
+    pub async fn send(&mut self, mv: &str, again: bool) {
         let side = Side::from(self.mirror.side_to_move());
         if !again {
             self.seq[side.index()] += 1;
@@ -108,7 +108,7 @@ impl Table {
 
     /// The events that follow a move sent: the same on both connections, kept as seen live; true if the game
     /// ended.
-    async fn take_events(&mut self) -> bool {
+    pub async fn take_events(&mut self) -> bool {
         let moved = next_event(&mut self.ann, self.game).await;
         assert_eq!(next_event(&mut self.bob, self.game).await, moved);
         assert_eq!(moved.n, self.live.len() as u64 + 1, "numbered in order");
@@ -128,7 +128,7 @@ impl Table {
     }
 
     /// Plays one random legal move after `pause`; true if it ended the game.
-    async fn step(&mut self, pause: Duration) -> bool {
+    pub async fn step(&mut self, pause: Duration) -> bool {
         tokio::time::sleep(pause).await;
         let (mv, _) = self.pick();
         self.send(&mv, false).await;
@@ -136,7 +136,7 @@ impl Table {
     }
 
     /// Both players and a new spectator ask for every event again: each gets exactly the events seen live.
-    async fn all_sent_again(&mut self, addr: SocketAddr) {
+    pub async fn all_sent_again(&mut self, addr: SocketAddr) {
         let game = self.game;
         for c in [&mut self.ann, &mut self.bob] {
             c.send(&ClientMessage::Resume { game, after: 0 }).await;
@@ -159,7 +159,7 @@ impl Table {
 }
 
 /// The clocks an event shows.
-fn clocks_of(e: &Event) -> (u64, u64) {
+pub fn clocks_of(e: &Event) -> (u64, u64) {
     let c = match &e.kind {
         EventKind::Started { clocks, .. }
         | EventKind::Moved { clocks, .. }
@@ -169,7 +169,7 @@ fn clocks_of(e: &Event) -> (u64, u64) {
 }
 
 /// A game's rating changes, from its `ended` event.
-fn changes_of(e: &Event) -> RatingChanges {
+pub fn changes_of(e: &Event) -> RatingChanges {
     match &e.kind {
         EventKind::Ended {
             ratings: Some(r), ..
@@ -179,7 +179,7 @@ fn changes_of(e: &Event) -> RatingChanges {
 }
 
 /// Stops the server with SIGKILL.
-fn kill(mut server: Spawned) {
+pub fn kill(mut server: Spawned) {
     server.kill().unwrap();
     server.wait().unwrap();
 }

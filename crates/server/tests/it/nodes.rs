@@ -23,19 +23,24 @@ use std::time::{Duration, Instant};
 const TAKEOVER: Duration = Duration::from_secs(15);
 
 /// Nodes started on one new database, each killed when dropped; none (said) without PostgreSQL.
-struct Nodes {
-    db: Pg,
+pub struct Nodes {
+    pub db: Pg,
     /// Each node's data directory and stderr.
     _dir: tempfile::TempDir,
-    nodes: Vec<(Spawned, SocketAddr)>,
+    pub nodes: Vec<(Spawned, SocketAddr)>,
 }
 
 impl Nodes {
-    fn start(n: usize) -> Option<Nodes> {
+    pub fn start(n: usize) -> Option<Nodes> {
+        Nodes::start_with(n, &[])
+    }
+
+    /// [`Nodes::start`], each node given the arguments `more` as well.
+    pub fn start_with(n: usize, more: &[&str]) -> Option<Nodes> {
         let db = Pg::new()?;
         let dir = tempfile::tempdir().unwrap();
         let url = db.url.secret().to_string();
-        let nodes = (0..n).map(|i| node(&url, dir.path(), i)).collect();
+        let nodes = (0..n).map(|i| node(&url, dir.path(), i, more)).collect();
         Some(Nodes {
             db,
             _dir: dir,
@@ -44,25 +49,27 @@ impl Nodes {
     }
 
     /// Where node `i` listens.
-    fn addr(&self, i: usize) -> SocketAddr {
+    pub fn addr(&self, i: usize) -> SocketAddr {
         self.nodes[i].1
     }
 
     /// Node `i`'s process.
-    fn process(&mut self, i: usize) -> &mut Spawned {
+    pub fn process(&mut self, i: usize) -> &mut Spawned {
         &mut self.nodes[i].0
     }
 }
 
-/// Starts node `i` on the database at `url`; its stderr in `dir`.
-fn node(url: &str, dir: &Path, i: usize) -> (Spawned, SocketAddr) {
+/// Starts node `i` on the database at `url`, with the arguments `more` too; its stderr in `dir`.
+pub fn node(url: &str, dir: &Path, i: usize, more: &[&str]) -> (Spawned, SocketAddr) {
     let data = dir.join(format!("node{i}"));
+    let mut args = vec!["--data-dir", data.to_str().unwrap(), "--database", url];
+    args.extend_from_slice(more);
     start(
         &[
             ("PARLOR_LISTEN", "127.0.0.1:0"),
             ("PARLOR_NO_LOG_FILE", "1"),
         ],
-        &["--data-dir", data.to_str().unwrap(), "--database", url],
+        &args,
         &dir.join(format!("node{i}.txt")),
     )
 }
@@ -123,7 +130,7 @@ async fn send_move(c: &mut Client, game: u64, seq: u64, mv: &str) {
 }
 
 /// The next event of `game` `c` is sent (away and back skipped).
-async fn next_event(c: &mut Client, game: u64) -> Event {
+pub async fn next_event(c: &mut Client, game: u64) -> Event {
     // Bounded: a few away and back messages at most come first.
     for _ in 0..20 {
         match c.recv().await {
@@ -145,7 +152,7 @@ fn clocks(e: &Event) -> (u64, u64) {
 }
 
 /// The game `id` as kept: its moves, and whether it has ended.
-fn kept(db: &Pg, id: u64) -> (String, bool) {
+pub fn kept(db: &Pg, id: u64) -> (String, bool) {
     let url = db.url.clone();
     std::thread::scope(|s| {
         s.spawn(move || {

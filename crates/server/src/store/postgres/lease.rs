@@ -9,7 +9,7 @@
 use super::{LIVE_COLUMNS, Result, live};
 use crate::nodes::{LEASE, RENEW};
 use crate::store::{LiveGame, StoreError};
-use postgres::{Client, Transaction};
+use postgres::{Client, Statement, Transaction};
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -38,6 +38,13 @@ CREATE TABLE IF NOT EXISTS forwarded_moves (
 );
 CREATE INDEX IF NOT EXISTS forwarded_moves_of_game ON forwarded_moves (game, id);
 ";
+
+/// The check of a lease in the transaction that writes its game ([`Node::fence`]).
+pub(super) const FENCE: &str = "SELECT 1 FROM leases WHERE game = $1 AND node = $2 AND epoch = $3
+     AND expires_at > clock_timestamp() FOR UPDATE";
+
+/// A notification to the other nodes ([`notify`]).
+pub(super) const NOTIFY: &str = "SELECT pg_notify($1, $2)";
 
 /// This store as a node: its name and the leases it holds.
 pub(super) struct Node {
@@ -82,15 +89,22 @@ impl Node {
     /// Checks, in the transaction that writes `game`, that its lease is still this node's (locking its row until
     /// the write commits); [`StoreError::LeaseLost`] if not (and the lease is forgotten).
     pub(super) fn fence(&mut self, tx: &mut Transaction<'_>, game: u64) -> Result<()> {
+        let fence = tx.prepare(FENCE)?;
+        self.fence_with(tx, &fence, game)
+    }
+
+    /// [`Node::fence`] with [`FENCE`] prepared as `fence` (once for the connection, [`super::PgStore::prepared`]).
+    pub(super) fn fence_with(
+        &mut self,
+        tx: &mut Transaction<'_>,
+        fence: &Statement,
+        game: u64,
+    ) -> Result<()> {
         let lost = StoreError::LeaseLost(game);
         let Some(&epoch) = self.held.get(&game) else {
             return Err(lost);
         };
-        let held = tx.query_opt(
-            "SELECT 1 FROM leases WHERE game = $1 AND node = $2 AND epoch = $3
-             AND expires_at > clock_timestamp() FOR UPDATE",
-            &[&i64::try_from(game)?, &self.name, &epoch],
-        )?;
+        let held = tx.query_opt(fence, &[&i64::try_from(game)?, &self.name, &epoch])?;
         if held.is_none() {
             self.held.remove(&game);
             return Err(lost);
@@ -117,11 +131,7 @@ impl Node {
             &[&self.name, &lease_secs()],
         ) {
             Ok(rows) => rows,
-            Err(e) if self.renewed.elapsed() + RENEW >= LEASE => {
-                tracing::error!("renewing the leases: {e}: every game held is let go");
-                return Ok(self.held.drain().map(|(g, _)| g).collect());
-            }
-            Err(e) => return Err(e.into()),
+            Err(e) => return self.unreachable(e.into()),
         };
         self.renewed = began;
         let mut kept = HashMap::new();
@@ -139,6 +149,19 @@ impl Node {
             self.held.remove(g);
         }
         Ok(lost)
+    }
+
+    /// The leases could not be renewed (`e`): every game held is lost once the database was out of reach for as
+    /// long as a lease lasts but a renewal (another node may take them by then); until then, `e`.
+    pub(super) fn unreachable(&mut self, e: StoreError) -> Result<Vec<u64>> {
+        if self.held.is_empty() {
+            return Err(e);
+        }
+        if self.renewed.elapsed() + RENEW >= LEASE {
+            tracing::error!("renewing the leases: {e}: every game held is let go");
+            return Ok(self.held.drain().map(|(g, _)| g).collect());
+        }
+        Err(e)
     }
 
     /// Takes every free lease (a game in play with none, or one released or run out), epoch bumped, and reads
@@ -232,6 +255,17 @@ impl Node {
 /// Tells every node listening on `channel` ([`crate::nodes::EVENTS`], [`crate::nodes::STARTED`]) of `game`, in
 /// the transaction that keeps what it says (delivered on its commit only).
 pub(super) fn notify(tx: &mut Transaction<'_>, channel: &str, game: u64) -> Result<()> {
-    tx.execute("SELECT pg_notify($1, $2)", &[&channel, &game.to_string()])?;
+    tx.execute(NOTIFY, &[&channel, &game.to_string()])?;
+    Ok(())
+}
+
+/// [`notify`] with [`NOTIFY`] prepared as `st`.
+pub(super) fn notify_with(
+    tx: &mut Transaction<'_>,
+    st: &Statement,
+    channel: &str,
+    game: u64,
+) -> Result<()> {
+    tx.execute(st, &[&channel, &game.to_string()])?;
     Ok(())
 }

@@ -8,7 +8,7 @@ use super::{PgUrl, Result, connect};
 use crate::nodes::{EVENTS, MOVES, News, STARTED};
 use crate::store::{Action, Forwarded, StoreError};
 use postgres::fallible_iterator::FallibleIterator;
-use postgres::{Client, Transaction};
+use postgres::{Client, Statement, Transaction};
 use std::time::Duration;
 use tokio::sync::mpsc::UnboundedSender;
 
@@ -65,29 +65,45 @@ fn listen_once(url: &PgUrl, news: &UnboundedSender<News>) -> Result<()> {
     Ok(())
 }
 
-/// Keeps a player's action for `game`'s referee and tells it.
-pub(super) fn forward(db: &mut Client, game: u64, f: &Forwarded) -> Result<()> {
+/// The keeping of a player's action for a game's referee ([`forward`]).
+pub(super) const FORWARD: &str =
+    "INSERT INTO forwarded_moves (game, name, kind, seq, mv) VALUES ($1, $2, $3, $4, $5)";
+
+/// The taking of the actions kept for a game's referee ([`take`]).
+pub(super) const TAKE: &str =
+    "WITH taken AS (DELETE FROM forwarded_moves WHERE game = $1 RETURNING id, name, kind, seq, mv)
+     SELECT name, kind, seq, mv FROM taken ORDER BY id";
+
+/// Keeps a player's action for `game`'s referee and tells it, with [`FORWARD`] and
+/// [`NOTIFY`](super::lease::NOTIFY) prepared.
+pub(super) fn forward(
+    db: &mut Client,
+    [insert, notify]: [&Statement; 2],
+    game: u64,
+    f: &Forwarded,
+) -> Result<()> {
     let mut tx = db.transaction()?;
     let (seq, mv) = match &f.action {
         Action::Move { seq, mv } => (Some(i64::try_from(*seq)?), Some(mv.as_str())),
         _ => (None, None),
     };
     tx.execute(
-        "INSERT INTO forwarded_moves (game, name, kind, seq, mv) VALUES ($1, $2, $3, $4, $5)",
+        insert,
         &[&i64::try_from(game)?, &f.name, &f.action.kind(), &seq, &mv],
     )?;
-    tx.execute("SELECT pg_notify($1, $2)", &[&MOVES, &game.to_string()])?;
+    tx.execute(notify, &[&MOVES, &game.to_string()])?;
     tx.commit()?;
     Ok(())
 }
 
-/// Takes the actions kept for `game`'s referee, oldest first, in the transaction that checked the lease.
-pub(super) fn take(tx: &mut Transaction<'_>, game: u64) -> Result<Vec<Forwarded>> {
-    let rows = tx.query(
-        "WITH taken AS (DELETE FROM forwarded_moves WHERE game = $1 RETURNING id, name, kind, seq, mv)
-         SELECT name, kind, seq, mv FROM taken ORDER BY id",
-        &[&i64::try_from(game)?],
-    )?;
+/// Takes the actions kept for `game`'s referee, oldest first, in the transaction that checked the lease, with
+/// [`TAKE`] prepared as `take`.
+pub(super) fn take(
+    tx: &mut Transaction<'_>,
+    take: &Statement,
+    game: u64,
+) -> Result<Vec<Forwarded>> {
+    let rows = tx.query(take, &[&i64::try_from(game)?])?;
     let mut taken = Vec::new();
     for r in &rows {
         let name: String = r.try_get(0)?;
