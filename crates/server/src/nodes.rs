@@ -36,8 +36,18 @@ pub const MOVES: &str = "parlor_moves";
 /// said there to the new referee.
 pub const STARTED: &str = "parlor_started";
 
+/// The PostgreSQL channel of the lobby's notices between nodes (a JSON notice as the payload, `hub/across.rs`): a
+/// message for a player online on another node (a challenge, its closing, a rematch offered), a player's answer
+/// for the node that holds the challenge or offer (accept, decline, cancel), a player's last connection on a node
+/// gone, and a game's away and back for its followers on other nodes.
+pub const NOTICES: &str = "parlor_notices";
+
+/// How old a node's last word of a player online (its `presence` row, written every [`RENEW`]) may be for the
+/// other nodes to list them: a node killed drops out of the others' lobbies within this and one [`RENEW`].
+pub const PRESENCE: Duration = Duration::from_secs(3);
+
 /// What a node hears from the others.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum News {
     /// A game has new events kept.
     Events(u64),
@@ -45,6 +55,8 @@ pub enum News {
     Moves(u64),
     /// A game started, or was taken over.
     Started(u64),
+    /// A notice of the lobby's ([`NOTICES`]), as said.
+    Notice(String),
     /// News may have been missed (the listening connection was made again): every game followed is read again.
     Missed,
 }
@@ -96,6 +108,12 @@ pub(crate) async fn run(
                 Err(e) => tracing::error!("pairing {name}: {e}"),
             }
         }
+        // Who is online here, kept for the others; who is online there, for the lobby here.
+        let mine = shared.hub().present_here();
+        match shared.store.write(move |s| s.presence(&mine)).await {
+            Ok(others) => shared.hub().present_elsewhere(others),
+            Err(e) => tracing::error!("keeping the players online: {e}"),
+        }
         if shared.hub().wants_numbers() {
             match shared
                 .store
@@ -130,6 +148,7 @@ pub(crate) async fn relay(
             }
             News::Moves(game) => crate::hub::take_forwarded(&shared, game).await,
             News::Started(game) => crate::hub::started_elsewhere(&shared, game).await,
+            News::Notice(text) => crate::hub::heard(&shared, &text).await,
             News::Missed => {
                 let (followed, refereed) = {
                     let hub = shared.hub();

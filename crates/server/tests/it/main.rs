@@ -17,6 +17,7 @@ mod hostile;
 mod kill;
 mod kill_clocks;
 mod lobby;
+mod lobby_nodes;
 mod logfile;
 mod many;
 mod names;

@@ -23,15 +23,15 @@ use std::time::{Duration, Instant};
 const TAKEOVER: Duration = Duration::from_secs(15);
 
 /// Nodes started on one new database, each killed when dropped; none (said) without PostgreSQL.
-struct Nodes {
-    db: Pg,
+pub(crate) struct Nodes {
+    pub(crate) db: Pg,
     /// Each node's data directory and stderr.
     _dir: tempfile::TempDir,
     nodes: Vec<(Spawned, SocketAddr)>,
 }
 
 impl Nodes {
-    fn start(n: usize) -> Option<Nodes> {
+    pub(crate) fn start(n: usize) -> Option<Nodes> {
         let db = Pg::new()?;
         let dir = tempfile::tempdir().unwrap();
         let url = db.url.secret().to_string();
@@ -44,7 +44,7 @@ impl Nodes {
     }
 
     /// Where node `i` listens.
-    fn addr(&self, i: usize) -> SocketAddr {
+    pub(crate) fn addr(&self, i: usize) -> SocketAddr {
         self.nodes[i].1
     }
 
@@ -75,7 +75,7 @@ fn ten_minutes() -> Option<TimeControl> {
 }
 
 /// What `c` is sent until its `pong`: the events, and whether the game was not found.
-async fn until_pong(c: &mut Client) -> (Vec<(u64, Event)>, bool) {
+pub(crate) async fn until_pong(c: &mut Client) -> (Vec<(u64, Event)>, bool) {
     c.send(&ClientMessage::Ping {}).await;
     let (mut events, mut not_found) = (Vec::new(), false);
     // Bounded: every message the server sends before its pong, each within the client's wait.
@@ -123,7 +123,7 @@ async fn send_move(c: &mut Client, game: u64, seq: u64, mv: &str) {
 }
 
 /// The next event of `game` `c` is sent (away and back skipped).
-async fn next_event(c: &mut Client, game: u64) -> Event {
+pub(crate) async fn next_event(c: &mut Client, game: u64) -> Event {
     // Bounded: a few away and back messages at most come first.
     for _ in 0..20 {
         match c.recv().await {
