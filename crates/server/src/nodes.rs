@@ -62,7 +62,8 @@ pub enum News {
 }
 
 /// A node's work every [`RENEW`] until `stop`: renew, let go, take over (and the moves passed to a game taken
-/// over are asked for on `news`), pair its queued players, reserve numbers.
+/// over are asked for on `news`), pair its queued players, keep its players online and read the other nodes',
+/// reserve numbers.
 pub(crate) async fn run(
     shared: Arc<Shared>,
     mut stop: watch::Receiver<bool>,
