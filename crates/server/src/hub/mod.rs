@@ -28,6 +28,7 @@ mod connections;
 mod daily;
 mod lobby;
 mod nodes;
+mod past;
 mod queue;
 mod ranked;
 mod relay;
@@ -521,6 +522,7 @@ impl Hub {
             | ClientMessage::Slide2048 { .. }
             | ClientMessage::DailyMastermind {}
             | ClientMessage::Guess { .. }
+            | ClientMessage::PastDay { .. }
             | ClientMessage::Leaderboard { .. }) => return Some(msg),
         }
         None

@@ -23,6 +23,7 @@ mod many;
 mod names;
 mod nodes;
 mod ops;
+mod past_day;
 mod pause;
 mod pg_server;
 mod ping;
