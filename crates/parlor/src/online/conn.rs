@@ -421,12 +421,15 @@ pub fn older_server(message: &str) -> Option<String> {
     {
         return None;
     }
-    let what = match kind {
-        "ranked_2048" | "slide_2048" => "the ranked 2048 of the day",
-        "daily_mastermind" | "guess" => "the daily Mastermind",
-        "past_day" => "past days' deals and secrets",
-        _ => "what was asked",
-    };
+    // The daily challenge that sends it says what it is; past days and the rest are the protocol's.
+    let what = crate::registry::online()
+        .dailies
+        .iter()
+        .find_map(|d| d.fresh().offers(kind))
+        .unwrap_or(match kind {
+            "past_day" => "past days' games and seeds",
+            _ => "what was asked",
+        });
     Some(format!(
         "this server is older than this Parlor and does not offer {what} (it does not know `{kind}`); \
          its operator can update it"
@@ -786,7 +789,11 @@ mod tests {
             "this server is older than this Parlor and does not offer the ranked 2048 of the day (it does not \
              know `ranked_2048`); its operator can update it"
         );
-        assert!(said(c.text(&refused("guess").to_text(), 2)).contains("the daily Mastermind"));
+        let other = said(c.text(&refused("past_day").to_text(), 2));
+        assert!(
+            other.contains("does not offer past days' games and seeds"),
+            "{other}"
+        );
         // A type this client does not speak either is no sign of an older server: shown as it came.
         let strange = said(c.text(&refused("shuffle").to_text(), 3));
         assert!(strange.contains("unknown variant `shuffle`"), "{strange}");
