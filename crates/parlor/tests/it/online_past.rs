@@ -130,8 +130,8 @@ fn past_says_yesterdays_seeds_and_its_deal_plays_again_locally() {
     let text = String::from_utf8_lossy(&out.stdout);
     let last = text
         .lines()
-        .filter(|l| l.starts_with("Score "))
-        .last()
+        .rev()
+        .find(|l| l.starts_with("Score "))
         .unwrap_or_else(|| panic!("no score in:\n{text}"));
     assert!(
         last.starts_with(&format!("Score {score} · {} moves", slides.len())),
