@@ -37,8 +37,18 @@ pub const MOVES: &str = "parlor_moves";
 /// said there to the new referee.
 pub const STARTED: &str = "parlor_started";
 
+/// The PostgreSQL channel of the lobby's notices between nodes (a JSON notice as the payload, `hub/across.rs`): a
+/// message for a player online on another node (a challenge, its closing, a rematch offered), a player's answer
+/// for the node that holds the challenge or offer (accept, decline, cancel), a player's last connection on a node
+/// gone, and a game's away and back for its followers on other nodes.
+pub const NOTICES: &str = "parlor_notices";
+
+/// How old a node's last word of a player online (its `presence` row, written every [`RENEW`]) may be for the
+/// other nodes to list them: a node killed drops out of the others' lobbies within this and one [`RENEW`].
+pub const PRESENCE: Duration = Duration::from_secs(3);
+
 /// What a node hears from the others.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum News {
     /// A game has new events kept.
     Events(u64),
@@ -46,12 +56,15 @@ pub enum News {
     Moves(u64),
     /// A game started, or was taken over.
     Started(u64),
+    /// A notice of the lobby's ([`NOTICES`]), as said.
+    Notice(String),
     /// News may have been missed (the listening connection was made again): every game followed is read again.
     Missed,
 }
 
 /// A node's work every [`RENEW`] until `stop`: renew, let go, take over (and the moves passed to a game taken
-/// over are asked for on `news`), pair its queued players, reserve numbers.
+/// over are asked for on `news`), pair its queued players, keep its players online and read the other nodes',
+/// reserve numbers.
 pub(crate) async fn run(
     shared: Arc<Shared>,
     mut stop: watch::Receiver<bool>,
@@ -97,6 +110,12 @@ pub(crate) async fn run(
                 Err(e) => tracing::error!("pairing {name}: {e}"),
             }
         }
+        // Who is online here, kept for the others; who is online there, for the lobby here.
+        let mine = shared.hub().present_here();
+        match shared.store.write(move |s| s.presence(&mine)).await {
+            Ok(others) => shared.hub().present_elsewhere(others),
+            Err(e) => tracing::error!("keeping the players online: {e}"),
+        }
         if shared.hub().wants_numbers() {
             match shared
                 .store
@@ -134,6 +153,7 @@ pub(crate) async fn relay(
             }
             News::Moves(game) => handle(&shared, &busy, game, Kind::Moves),
             News::Started(game) => handle(&shared, &busy, game, Kind::Started),
+            News::Notice(text) => crate::hub::heard(&shared, &text).await,
             News::Missed => {
                 let (followed, refereed) = {
                     let hub = shared.hub();

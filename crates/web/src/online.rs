@@ -2,8 +2,10 @@
 //! protocol as a sans-I/O state machine, the full screen), over the browser's `WebSocket`.
 //!
 //! The player's name, secret token and server are kept in the page's local storage under [`KEY`] (a JSON object
-//! `{"name", "token", "server"}`), made on the first connection: the token is the player's only key to the name,
-//! as the terminal's `online.json` is. The server is asked on the screen, prefilled from the page's
+//! `{"name", "token", "server"}`): the token is the player's only key to the name, as the terminal's `online.json`
+//! is. A page with no token kept registers the name at its first connection (`register`): the server issues the
+//! token, which the page keeps before anything else and brings to every `hello` after. A token kept by an older
+//! page (one it made itself, 32 hexadecimal digits) goes on working as it is. The server is asked on the screen, prefilled from the page's
 //! `?server=ws://...` parameter, else the one kept, else the page's own host on port 7878.
 //!
 //! What needs no browser is here and tested natively; the socket itself is in `socket` (wasm32 only).
@@ -29,10 +31,13 @@ pub struct Kept {
 }
 
 impl Kept {
-    /// The kept text read, or `None` when there is none or it does not read (a fresh token is then made).
+    /// The kept text read, or `None` when there is none or it does not read. An empty token is none issued yet
+    /// (the name is registered at the next connection).
     pub fn read(text: Option<&str>) -> Option<Kept> {
         let kept: Kept = serde_json::from_str(text?).ok()?;
-        parlor_online::protocol::check_token(&kept.token).ok()?;
+        if !kept.token.is_empty() {
+            parlor_online::protocol::check_token(&kept.token).ok()?;
+        }
         Some(kept)
     }
 
@@ -50,7 +55,7 @@ impl Kept {
     }
 }
 
-/// A token of 32 hexadecimal digits from 16 random bytes.
+/// A token of 32 hexadecimal digits from 16 random bytes (as an older page made its own).
 pub fn token_of(bytes: [u8; 16]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -100,7 +105,7 @@ mod socket {
     //! pings itself and never shows them, so without this a dead socket lasts until the browser gives up on it), and
     //! gives up an attempt to connect not opened in 10 s.
 
-    use super::{KEY, Kept, check_server, default_server, token_of};
+    use super::{KEY, Kept, check_server, default_server};
     use parlor::host::clock;
     use parlor::online::conn::{Conn, Down, Out, Up};
     use parlor::online::connect::ConnectView;
@@ -205,7 +210,7 @@ mod socket {
                 Out::Tell(d) => link.borrow_mut().inbox.push(d),
                 Out::Drop(why) => return closed(link, why),
                 Out::Stop => return stop(link),
-                // A token the server issued (the page makes its own, so this comes only from a page that had none).
+                // The token the server issued to a page that had none: kept before anything else.
                 Out::Keep(identity) => {
                     let kept = Kept {
                         name: identity.name,
@@ -326,19 +331,9 @@ mod socket {
         web_sys::window()?.local_storage().ok()?
     }
 
-    /// 16 random bytes from `crypto.getRandomValues`.
-    fn random_bytes() -> Option<[u8; 16]> {
-        let mut bytes = [0u8; 16];
-        web_sys::window()?
-            .crypto()
-            .ok()?
-            .get_random_values_with_u8_array(&mut bytes)
-            .ok()?;
-        Some(bytes)
-    }
-
-    /// Connects to `server` as `name` (the kept token, or a new one kept now): the wire both faces' online
-    /// screens read and write (the terminal face's [`OnlineView`], the graphical face's lobby).
+    /// Connects to `server` as `name` (with the kept token, or, with none, registering the name: the server issues
+    /// the token): the wire both faces' online screens read and write (the terminal face's [`OnlineView`], the
+    /// graphical face's lobby).
     pub fn open_wire(server: &str, name: &str) -> Result<Box<dyn Wire>, String> {
         check_server(server)?;
         parlor_online::protocol::check_name(name).map_err(|e| format!("name {name}: {e}"))?;
@@ -350,10 +345,8 @@ mod socket {
                 .flatten()
                 .as_deref(),
         );
-        let token = match kept {
-            Some(k) => k.token,
-            None => token_of(random_bytes().ok_or("no randomness in this browser for a token")?),
-        };
+        // No token kept: empty, and the connection registers the name (the server issues the token).
+        let token = kept.map(|k| k.token).unwrap_or_default();
         let kept = Kept {
             name: name.to_string(),
             token,
@@ -464,6 +457,10 @@ mod tests {
         assert_eq!(Kept::read(None), None);
         let short = r#"{"name":"ann","token":"short","server":""}"#;
         assert_eq!(Kept::read(Some(short)), None, "a token the server refuses");
+        // None issued yet: the name is kept, and registered at the next connection.
+        let unissued = r#"{"name":"ann","token":"","server":"ws://127.0.0.1:7878"}"#;
+        let kept = Kept::read(Some(unissued)).expect("a name with no token yet reads");
+        assert_eq!((kept.name.as_str(), kept.token.as_str()), ("ann", ""));
     }
 
     #[test]

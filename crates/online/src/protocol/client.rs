@@ -184,6 +184,14 @@ pub enum ClientMessage {
         /// The code in the `mastermind` crate's notation for the day's variant (`RGYU`, or `1234`).
         code: String,
     },
+    /// Your own daily games of a past day, to replay and review them: answered by `past_day`, with the seed your
+    /// ranked 2048 was dealt from and your slides, and your Mastermind secret and your guesses. Refused with
+    /// `bad_day` for today (its seeds are told to nobody until it is over), a day to come, or a text that is no
+    /// date.
+    PastDay {
+        /// The day (`YYYY-MM-DD`, UTC), before today.
+        day: String,
+    },
     /// Ask for a daily leaderboard; answered by `leaderboard`.
     Leaderboard {
         /// Which challenge.

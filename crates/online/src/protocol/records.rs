@@ -179,3 +179,19 @@ pub fn letters_to_actions(letters: &str) -> Result<Vec<twenty48::Action>, Action
         })
         .collect()
 }
+
+/// The UTC date of `unix_ms`, `YYYY-MM-DD`: the day of the daily challenges.
+pub fn utc_day(unix_ms: u64) -> String {
+    let days = i64::try_from(unix_ms / 86_400_000).unwrap_or(0);
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}

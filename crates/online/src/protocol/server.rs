@@ -287,6 +287,24 @@ pub enum ServerMessage {
         /// Guesses left.
         left: u32,
     },
+    /// Your own daily games of a past day (the answer to `past_day`), its seeds told now that it is over.
+    PastDay {
+        /// The day (`YYYY-MM-DD`, UTC).
+        day: String,
+        /// The seed your ranked 2048 of that day was dealt from: `twenty48::Game::new(Rules::default(), seed)`
+        /// deals it again, tile for tile, and `slides` replays your game.
+        seed_2048: u64,
+        /// The slides you played that day, one letter each (`u`, `d`, `l`, `r`); empty if you did not play.
+        slides: String,
+        /// The score the server counted for them.
+        score: u64,
+        /// The day's Mastermind variant (`classic`).
+        variant: String,
+        /// Your Mastermind secret that day, in the variant's notation (`RGYU`).
+        secret: String,
+        /// Your guesses that day, scored.
+        guesses: Vec<ScoredGuess>,
+    },
     /// A daily leaderboard.
     Leaderboard {
         /// Which challenge.

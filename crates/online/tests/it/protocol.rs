@@ -89,6 +89,7 @@ fn client_message() -> impl Strategy<Value = ClientMessage> {
         (TEXT, any::<u32>(), TEXT).prop_map(|(day, n, code)| ClientMessage::Guess { day, n, code }),
         (daily(), proptest::option::of(TEXT), board())
             .prop_map(|(daily, day, board)| { ClientMessage::Leaderboard { daily, day, board } }),
+        TEXT.prop_map(|day| ClientMessage::PastDay { day }),
     ]
 }
 
@@ -370,6 +371,23 @@ fn dailies() -> impl Strategy<Value = ServerMessage> {
     prop_oneof![
         (TEXT, any::<u64>()).prop_map(|(day, seed)| ServerMessage::Daily2048 { day, seed }),
         (TEXT, TEXT).prop_map(|(name, token)| ServerMessage::Registered { name, token }),
+        (
+            (TEXT, any::<u64>(), "[udlr]{0,8}", any::<u64>()),
+            (TEXT, TEXT, proptest::collection::vec(scored_guess(), 0..3))
+        )
+            .prop_map(
+                |((day, seed_2048, slides, score), (variant, secret, guesses))| {
+                    ServerMessage::PastDay {
+                        day,
+                        seed_2048,
+                        slides,
+                        score,
+                        variant,
+                        secret,
+                        guesses,
+                    }
+                }
+            ),
         (
             (TEXT, any::<u64>(), TEXT, any::<u64>()),
             proptest::option::of((any::<u32>(), any::<u32>(), any::<u64>())),

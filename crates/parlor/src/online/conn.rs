@@ -16,6 +16,9 @@
 //! the socket is dropped, the front end told `server silent for 45 s`, and the client connects again and resumes.
 //! An attempt to connect that has not opened after [`CONNECT_MS`] is given up and tried again (where the platform
 //! says when it starts one: [`Conn::dialing`]).
+//!
+//! A server older than a message it is sent refuses it as unknown (`unknown variant `ranked_2048``): when the
+//! message is one this client speaks, the front end is told so plainly instead ([`older_server`]).
 
 use super::identity::Identity;
 use parlor_online::protocol::{ClientMessage, ErrorCode, Event, EventKind, ServerMessage, Side};
@@ -319,6 +322,19 @@ impl Conn {
                     Out::Stop,
                 ]
             }
+            // A server older than a message this client sent: said plainly.
+            ServerMessage::Error {
+                code: ErrorCode::Malformed,
+                message,
+                game,
+            } if older_server(message).is_some() => {
+                let plain = older_server(message).unwrap_or_default();
+                vec![Out::Tell(Down::Message(ServerMessage::Error {
+                    code: ErrorCode::Malformed,
+                    message: plain,
+                    game: *game,
+                }))]
+            }
             ServerMessage::Event { game, event } => {
                 let game = *game;
                 if !self.fresh(game, event) {
@@ -386,6 +402,38 @@ impl Conn {
         }
         true
     }
+}
+
+/// What to say of a server's refusal `message` if it refused, as unknown, a message type this client speaks
+/// (`unknown variant `ranked_2048``, as serde says it): that the server is older and does not offer it. None for any
+/// other refusal.
+pub fn older_server(message: &str) -> Option<String> {
+    let (_, rest) = message.split_once("unknown variant `")?;
+    let (kind, _) = rest.split_once('`')?;
+    // A type this client knows parses, or fails on its fields; only a type unknown here too says so.
+    let probe = format!(
+        "{{\"v\":{},\"type\":{}}}",
+        parlor_online::protocol::VERSION,
+        serde_json::to_string(kind).ok()?
+    );
+    if let Err(e) = ClientMessage::parse(&probe)
+        && e.to_string().contains("unknown variant")
+    {
+        return None;
+    }
+    // The daily challenge that sends it says what it is; past days and the rest are the protocol's.
+    let what = crate::registry::online()
+        .dailies
+        .iter()
+        .find_map(|d| d.fresh().offers(kind))
+        .unwrap_or(match kind {
+            "past_day" => "past days' games and seeds",
+            _ => "what was asked",
+        });
+    Some(format!(
+        "this server is older than this Parlor and does not offer {what} (it does not know `{kind}`); \
+         its operator can update it"
+    ))
 }
 
 #[cfg(test)]
@@ -717,6 +765,39 @@ mod tests {
             game: None,
         };
         assert_eq!(c.text(&other.to_text(), PING_MS + 3).len(), 1);
+    }
+
+    #[test]
+    fn a_server_older_than_a_message_this_client_speaks_is_said_plainly() {
+        let mut c = ann();
+        c.opened(0);
+        c.text(&welcome(&[]), 0);
+        let refused = |kind: &str| ServerMessage::Error {
+            code: ErrorCode::Malformed,
+            message: format!(
+                "not a valid message: unknown variant `{kind}`, expected one of `hello`, `lobby`"
+            ),
+            game: None,
+        };
+        let said = |out: Vec<Out>| match &out[..] {
+            [Out::Tell(Down::Message(ServerMessage::Error { message, .. }))] => message.clone(),
+            other => panic!("{other:?}"),
+        };
+        let ranked = said(c.text(&refused("ranked_2048").to_text(), 1));
+        assert_eq!(
+            ranked,
+            "this server is older than this Parlor and does not offer the ranked 2048 of the day (it does not \
+             know `ranked_2048`); its operator can update it"
+        );
+        let other = said(c.text(&refused("past_day").to_text(), 2));
+        assert!(
+            other.contains("does not offer past days' games and seeds"),
+            "{other}"
+        );
+        // A type this client does not speak either is no sign of an older server: shown as it came.
+        let strange = said(c.text(&refused("shuffle").to_text(), 3));
+        assert!(strange.contains("unknown variant `shuffle`"), "{strange}");
+        assert_eq!(older_server("the server's store failed"), None);
     }
 
     #[test]

@@ -255,6 +255,9 @@ impl Model {
 
     /// A message of a daily challenge's: the lines its challenge tells.
     fn hear_daily(&mut self, msg: &ServerMessage) -> Vec<String> {
+        // A past day is every challenge's: each says its part.
+        let every = matches!(msg, ServerMessage::PastDay { .. });
+        let mut all = Vec::new();
         for (i, d) in self.dailies.iter_mut().enumerate() {
             let key = self
                 .keys
@@ -262,10 +265,13 @@ impl Model {
                 .and_then(|k| k.dailies.get(i))
                 .map(String::as_str);
             if let Some(lines) = d.hear(msg, key) {
-                return lines;
+                if !every {
+                    return lines;
+                }
+                all.extend(lines);
             }
         }
-        Vec::new()
+        all
     }
 
     /// The game in front.
@@ -694,6 +700,13 @@ impl Model {
             }
         }
     }
+}
+
+/// Yesterday as the daily challenges count days (the UTC date a day before now, `YYYY-MM-DD`): the last day over.
+pub fn yesterday() -> String {
+    let now_ms = crate::host::clock().unix_nanos() / 1_000_000;
+    let now_ms = u64::try_from(now_ms).unwrap_or(u64::MAX);
+    protocol::utc_day(now_ms.saturating_sub(86_400_000))
 }
 
 #[cfg(test)]

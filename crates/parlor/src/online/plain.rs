@@ -48,6 +48,8 @@ pub fn help(played: Played) -> String {
     lines.extend([
         format!("  leaderboard {} [assisted] [YYYY-MM-DD]", words.join("|")),
         "                               a daily leaderboard, ranked by the server's figures".to_string(),
+        "  past [YYYY-MM-DD]            your daily games of a past day (yesterday if none), its seeds told now"
+            .to_string(),
         "  help or ?                    this list".to_string(),
         "  quit or q                    leave (games in play wait for you for the server's grace period)"
             .to_string(),
@@ -325,6 +327,14 @@ impl Plain<'_> {
                         self.send(ClientMessage::Record { game });
                     }
                 }
+            }
+            // A past day's own games, over: yesterday unless a day is given.
+            ["past", rest @ ..] if rest.len() <= 1 => {
+                let day = match rest.first() {
+                    Some(d) => d.to_string(),
+                    None => crate::online::model::yesterday(),
+                };
+                self.send(ClientMessage::PastDay { day });
             }
             ["daily"] => {
                 for d in &model.dailies {

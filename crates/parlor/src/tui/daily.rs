@@ -73,6 +73,13 @@ pub trait Daily: std::fmt::Debug + Send {
     /// The message that asks the server for today's.
     fn ask(&self) -> ClientMessage;
 
+    /// What it offers that the protocol's message type `kind` asks for, said plainly (`the ranked 2048 of the
+    /// day`), if `kind` is one of its messages: how a server older than the message is said to lack it.
+    fn offers(&self, kind: &str) -> Option<&'static str> {
+        let _ = kind;
+        None
+    }
+
     /// Takes one of the server's messages: the lines to tell the player when it is this challenge's, else `None`.
     /// `key` is the full screen's key that opens the challenge, as bound (none in plain mode, whose lines name its
     /// commands). Every `error` and `welcome` is passed to every challenge too (a refusal of what it sent, maybe,

@@ -47,6 +47,8 @@ mod online_away;
 mod online_daily;
 mod online_keys;
 mod online_menu;
+mod online_older;
+mod online_past;
 mod online_tls;
 mod online_token;
 mod online_tui;

@@ -151,6 +151,9 @@ impl Hub {
             return;
         };
         self.tell(room.name(side.other()), msg);
+        if self.nodes {
+            self.tell_followers_elsewhere(game, room.name(side), msg);
+        }
         if let Some(watchers) = self.watchers.get(&game) {
             let text = msg.to_text();
             for (_, conn) in watchers.values() {

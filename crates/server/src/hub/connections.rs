@@ -265,6 +265,7 @@ impl Hub {
                 offered_to.push((game, offer.from.clone()));
             }
         }
+        offered_to.extend(self.offers_elsewhere_to(name));
         offered_to.sort();
         for (game, from) in offered_to {
             conn.send(&ServerMessage::RematchOffered { game, from });
@@ -293,7 +294,7 @@ impl Hub {
         }
         self.online.remove(name);
         self.buckets.remove(name);
-        self.close_challenges_of(name);
+        self.left_here(name);
         for seat in self.queue.iter_mut().filter(|s| s.name == name) {
             seat.absent_since = Some(now_ms);
         }

@@ -33,6 +33,7 @@ pub(super) async fn answer(shared: &Shared, conn: &Conn, name: &str, msg: Client
         }
         ClientMessage::DailyMastermind {} => daily_mastermind(shared, name).await,
         ClientMessage::Guess { day, n, code } => guess(shared, name, &day, n, &code).await,
+        ClientMessage::PastDay { day } => super::past::past_day(shared, name, &day).await,
         ClientMessage::Leaderboard { daily, day, board } => {
             let day = day.unwrap_or_else(daily::today);
             leaderboard(shared, daily, &day, board)

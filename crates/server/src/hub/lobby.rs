@@ -87,11 +87,17 @@ impl Hub {
         }
     }
 
-    /// The lobby as `name` sees it at `now_ms` (a game whose end is being written is no longer live).
-    fn lobby(&self, name: &str, now_ms: u64) -> ServerMessage {
-        let live = || self.rooms.values().filter(|l| l.room.result().is_none());
-        let playing: HashSet<&str> = live()
-            .flat_map(|l| [l.room.name(Side::Black), l.room.name(Side::White)])
+    /// The players online here, each with their exact rating (a game whose end is being written is no longer
+    /// live; a game followed here, refereed by another node, is).
+    pub(super) fn players_here(&self) -> Vec<(f64, PlayerInfo)> {
+        let live = self
+            .rooms
+            .values()
+            .map(|l| &l.room)
+            .chain(self.mirrors.values().map(|m| m.room()))
+            .filter(|r| r.result().is_none());
+        let playing: HashSet<&str> = live
+            .flat_map(|r| [r.name(Side::Black), r.name(Side::White)])
             .collect();
         let queued: HashSet<&str> = self
             .queue
@@ -99,8 +105,7 @@ impl Hub {
             .filter(|s| s.absent_since.is_none())
             .map(|s| s.name.as_str())
             .collect();
-        let mut players: Vec<(f64, PlayerInfo)> = self
-            .online
+        self.online
             .keys()
             .map(|n| {
                 let exact = self.exact(n);
@@ -114,13 +119,32 @@ impl Hub {
                     },
                 )
             })
-            .collect();
+            .collect()
+    }
+
+    /// The lobby as `name` sees it at `now_ms`: the players online here and on the other nodes, the challenges to
+    /// and from them (held here or by another node), the games in play here.
+    fn lobby(&self, name: &str, now_ms: u64) -> ServerMessage {
+        let mut players = self.players_here();
+        players.extend(
+            self.present
+                .values()
+                .filter(|(p, _)| !self.online.contains_key(&p.name))
+                .map(|(p, _)| (f64::from(p.rating.rating), p.clone())),
+        );
+        let online = players.len();
         players.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.name.cmp(&b.1.name)));
         let mut challenges: Vec<ChallengeInfo> = self
             .challenges
             .iter()
             .filter(|(_, c)| c.from == name || c.to == name)
             .map(|(&id, c)| c.info(id))
+            .chain(
+                self.remote_challenges
+                    .values()
+                    .filter(|c| c.from == name || c.to == name)
+                    .cloned(),
+            )
             .collect();
         challenges.sort_by_key(|c| c.challenge);
         challenges.truncate(LIST_LIMIT);
@@ -145,7 +169,7 @@ impl Hub {
         games.sort_by_key(|g| std::cmp::Reverse(g.game));
         games.truncate(LIST_LIMIT);
         ServerMessage::Lobby {
-            online: u32::try_from(self.online.len()).unwrap_or(u32::MAX),
+            online: u32::try_from(online).unwrap_or(u32::MAX),
             players: players.into_iter().take(LIST_LIMIT).map(|p| p.1).collect(),
             challenges,
             games,
@@ -157,7 +181,9 @@ impl Hub {
         }
     }
 
-    /// `name` challenges `opponent`, who is online, to a game.
+    /// `name` challenges `opponent`, who is online (here or on another node), to a game: numbered `number` (a
+    /// node's, which no other node gives) or the hub's next.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn challenge(
         &mut self,
         conn: &Conn,
@@ -166,20 +192,21 @@ impl Hub {
         board: &str,
         clock: Option<TimeControl>,
         rated: bool,
+        number: Option<u64>,
     ) {
         let dims = match game_terms(board, clock) {
             Ok(d) => d,
             Err(e) => return conn.send(&e),
         };
-        if opponent == name || !self.online.contains_key(opponent) {
+        if opponent == name || !self.online_anywhere(opponent) {
             return conn.send(&error(
                 ErrorCode::NotFound,
                 format!("no other player {opponent:?} online"),
                 None,
             ));
         }
-        let id = self.next_challenge;
-        self.next_challenge += 1;
+        let id = number.unwrap_or(self.next_challenge);
+        self.next_challenge = self.next_challenge.max(id.saturating_add(1));
         let c = Challenge {
             from: name.to_string(),
             to: opponent.to_string(),
@@ -189,7 +216,8 @@ impl Hub {
         };
         let info = c.info(id);
         self.challenges.insert(id, c);
-        self.tell(
+        self.lobby_changed = true;
+        self.tell_anywhere(
             opponent,
             &ServerMessage::Challenged {
                 challenge: info.clone(),
@@ -201,26 +229,33 @@ impl Hub {
     /// `name` accepts a challenge to them: its game starts.
     pub(super) fn accept(&mut self, conn: &Conn, name: &str, challenge: u64, now_ms: u64) {
         let Some(c) = self.challenges.get(&challenge).filter(|c| c.to == name) else {
+            if self.ask_holder(name, challenge, None, now_ms) {
+                return;
+            }
             return conn.send(&error(
                 ErrorCode::NotFound,
                 format!("no challenge {challenge} to you"),
                 None,
             ));
         };
-        let (from, to, dims, clock, rated) =
-            (c.from.clone(), c.to.clone(), c.dims, c.clock, c.rated);
-        self.challenges.remove(&challenge);
-        self.start_room(&from, &to, dims, clock, rated, None, now_ms);
+        let _ = c;
+        self.start_challenge(challenge, now_ms);
+    }
+
+    /// Challenge `challenge`, held here, accepted: its game starts (here).
+    pub(super) fn start_challenge(&mut self, challenge: u64, now_ms: u64) {
+        if let Some(c) = self.challenges.remove(&challenge) {
+            self.lobby_changed = true;
+            self.start_room(&c.from, &c.to, c.dims, c.clock, c.rated, None, now_ms);
+        }
     }
 
     /// `name` declines (or, `cancel`, withdraws) a challenge.
     pub(super) fn close(&mut self, conn: &Conn, name: &str, challenge: u64, cancel: bool) {
-        let mine = self
-            .challenges
-            .get(&challenge)
-            .is_some_and(|c| if cancel { c.from == name } else { c.to == name });
-        let Some(c) = mine.then(|| self.challenges.remove(&challenge)).flatten() else {
-            return conn.send(&error(
+        if !self.close_held(name, challenge, cancel)
+            && !self.ask_holder(name, challenge, Some(cancel), 0)
+        {
+            conn.send(&error(
                 ErrorCode::NotFound,
                 format!(
                     "no challenge {challenge} {} you",
@@ -228,6 +263,18 @@ impl Hub {
                 ),
                 None,
             ));
+        }
+    }
+
+    /// `name` declines (or, `cancel`, withdraws) challenge `challenge` held here, if it is one to (from) them: both
+    /// players are told, wherever they are online.
+    pub(super) fn close_held(&mut self, name: &str, challenge: u64, cancel: bool) -> bool {
+        let mine = self
+            .challenges
+            .get(&challenge)
+            .is_some_and(|c| if cancel { c.from == name } else { c.to == name });
+        let Some(c) = mine.then(|| self.challenges.remove(&challenge)).flatten() else {
+            return false;
         };
         self.lobby_changed = true;
         let reason = if cancel { "cancelled" } else { "declined" };
@@ -235,11 +282,13 @@ impl Hub {
             challenge,
             reason: reason.into(),
         };
-        self.tell(if cancel { &c.to } else { &c.from }, &closed);
-        conn.send(&closed);
+        self.tell_anywhere(&c.to, &closed);
+        self.tell_anywhere(&c.from, &closed);
+        true
     }
 
-    /// Closes every challenge to or from `name`, whose last connection went, telling the other player.
+    /// Closes every challenge held here to or from `name`, whose last connection here or on any node went, telling
+    /// the other player (wherever they are).
     pub(super) fn close_challenges_of(&mut self, name: &str) {
         self.lobby_changed = true;
         let closed: Vec<(u64, String)> = self
@@ -259,7 +308,7 @@ impl Hub {
             .collect();
         for (id, other) in closed {
             self.challenges.remove(&id);
-            self.tell(
+            self.tell_anywhere(
                 &other,
                 &ServerMessage::ChallengeClosed {
                     challenge: id,

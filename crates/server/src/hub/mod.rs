@@ -22,11 +22,13 @@
 //! them); open challenges and what a connection follows (the lobby, games watched) belong to the connection and end
 //! with it: a client asks for them again when it connects again.
 
+mod across;
 mod away;
 mod connections;
 mod daily;
 mod lobby;
 mod nodes;
+mod past;
 mod queue;
 mod ranked;
 mod relay;
@@ -34,6 +36,7 @@ mod rematch;
 mod rooms;
 mod watch;
 
+pub use across::heard;
 pub use connections::{hello, register};
 pub use nodes::BLOCK;
 pub use queue::queue_band;
@@ -145,6 +148,13 @@ pub enum After {
         /// What they are told.
         msg: Box<ServerMessage>,
     },
+    /// Tell a player wherever they are online: here, and on the other nodes.
+    Relay {
+        /// The player.
+        name: String,
+        /// What they are told.
+        msg: Box<ServerMessage>,
+    },
 }
 
 /// A write done: what it was (for the log), how it went, and what follows.
@@ -162,6 +172,8 @@ struct Kept {
     /// Whether the store is shared by several nodes ([`Store::join_nodes`]), and this node's first block of game
     /// numbers.
     nodes: Option<std::ops::Range<u64>>,
+    /// This node's name, if it is one.
+    node: Option<String>,
     games: Vec<store::LiveGame>,
     queue: Vec<store::QueuedPlayer>,
     /// Each offer with the players of its game (none if the game is not found).
@@ -201,6 +213,14 @@ pub struct Hub {
     watchers: HashMap<u64, HashMap<u64, (String, Conn)>>,
     /// The games refereed by other nodes that connections here follow.
     mirrors: HashMap<u64, relay::Mirror>,
+    /// This node's name among the nodes on its database (empty for a server alone).
+    node: String,
+    /// The players online on other nodes, as last read (by name): each one's lobby line and their nodes.
+    present: HashMap<String, (parlor_online::protocol::PlayerInfo, Vec<String>)>,
+    /// The challenges to or from players here held by other nodes, as told (by number).
+    remote_challenges: HashMap<u64, parlor_online::protocol::ChallengeInfo>,
+    /// The rematch offers to players here held by other nodes, as told (by finished game).
+    remote_offers: HashMap<u64, across::OfferElsewhere>,
     /// The players of games refereed here who follow them on another node (by game): not away while there.
     remote: std::collections::HashSet<(u64, String)>,
     /// The Unix time, in milliseconds, of this hub's time 0.
@@ -265,6 +285,10 @@ impl Hub {
             rematches: HashMap::new(),
             watchers: HashMap::new(),
             mirrors: HashMap::new(),
+            node: kept.node.unwrap_or_default(),
+            present: HashMap::new(),
+            remote_challenges: HashMap::new(),
+            remote_offers: HashMap::new(),
             remote: std::collections::HashSet::new(),
             start_unix_ms: store::now_unix_ms(),
             stopped_ms: 0,
@@ -339,6 +363,7 @@ impl Hub {
                 self.close_room(game);
             }
             After::Tell { name, msg } => self.tell(&name, &msg),
+            After::Relay { name, msg } => self.tell_anywhere(&name, &msg),
         }
     }
 
@@ -435,11 +460,15 @@ impl Hub {
             ClientMessage::Resume { game, .. } => self.catch_up(name, conn.id, *game, true),
             _ => {}
         }
-        // A move or resignation in a game another node referees is passed to it, outside the lock.
+        // A move or resignation in a game another node referees is passed to it, outside the lock; a node's
+        // challenge is numbered by the store first.
         if let ClientMessage::Move { game, .. } | ClientMessage::Resign { game } = &msg
             && self.nodes
             && !self.rooms.contains_key(game)
         {
+            return Some(msg);
+        }
+        if matches!(msg, ClientMessage::Challenge { .. }) && self.nodes {
             return Some(msg);
         }
         match msg {
@@ -455,7 +484,7 @@ impl Hub {
                 board,
                 clock,
                 rated,
-            } => self.challenge(conn, name, &opponent, &board, clock, rated),
+            } => self.challenge(conn, name, &opponent, &board, clock, rated, None),
             ClientMessage::Accept { challenge } => self.accept(conn, name, challenge, now_ms),
             ClientMessage::Decline { challenge } => self.close(conn, name, challenge, false),
             ClientMessage::Cancel { challenge } => self.close(conn, name, challenge, true),
@@ -493,6 +522,7 @@ impl Hub {
             | ClientMessage::Slide2048 { .. }
             | ClientMessage::DailyMastermind {}
             | ClientMessage::Guess { .. }
+            | ClientMessage::PastDay { .. }
             | ClientMessage::Leaderboard { .. }) => return Some(msg),
         }
         None
@@ -524,6 +554,20 @@ pub async fn answer(shared: &Shared, conn: &Conn, name: &str, msg: ClientMessage
         ClientMessage::Move { game, .. } | ClientMessage::Resign { game } => {
             relay::forward(shared, conn, name, game, msg).await
         }
+        ClientMessage::Challenge {
+            opponent,
+            board,
+            clock,
+            rated,
+        } => match shared.store.write(|s| s.challenge_number()).await {
+            Ok(number) => shared
+                .hub()
+                .challenge(conn, name, &opponent, &board, clock, rated, number),
+            Err(e) => {
+                tracing::error!("numbering a challenge of {name}'s: {e}");
+                conn.send(&store_failed());
+            }
+        },
         ClientMessage::Record { game } => watch::record(shared, conn, game).await,
         ClientMessage::Games { player } => watch::games(shared, conn, player).await,
         other => daily::answer(shared, conn, name, other).await,
@@ -596,6 +640,7 @@ fn read_kept(store: &mut dyn Store) -> Result<Kept, StoreError> {
     Ok(Kept {
         secret,
         last_game,
+        node: store.node_name(),
         nodes,
         games,
         queue,

@@ -21,6 +21,22 @@ pub(super) struct Mirror {
     followers: HashMap<u64, (String, Conn, bool)>,
 }
 
+impl Mirror {
+    /// The game as last read.
+    pub(super) fn room(&self) -> &Room {
+        &self.room
+    }
+
+    /// Sends `msg` to every follower here but `skip`'s connections.
+    pub(super) fn send_but(&self, skip: &str, msg: &ServerMessage) {
+        for (name, conn, _) in self.followers.values() {
+            if name != skip {
+                conn.send(msg);
+            }
+        }
+    }
+}
+
 impl Hub {
     /// Whether a connection here follows `game`, refereed elsewhere.
     pub fn follows(&self, game: u64) -> bool {

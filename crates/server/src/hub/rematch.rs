@@ -45,7 +45,7 @@ impl Hub {
     }
 
     /// Takes the rematch offer of `game` out of the store (logged if it fails), then does `after`.
-    fn forget_offer(&self, game: u64, after: After) {
+    pub(super) fn forget_offer(&self, game: u64, after: After) {
         self.write(
             format!("rematch offer of game {game}"),
             move |s| s.offer_remove(game),
@@ -73,25 +73,9 @@ impl Hub {
         let opponent = if g.black == name { &g.white } else { &g.black };
         match self.rematches.get(&game).map(|o| o.from.as_str()) {
             Some(offerer) if offerer == opponent => {
-                let Ok(dims) = g.board.parse::<nocca::Dims>() else {
-                    return conn.send(&error(
-                        ErrorCode::Internal,
-                        "a kept board is unreadable",
-                        None,
-                    ));
-                };
-                self.rematches.remove(&game);
-                self.forget_offer(game, After::Nothing);
-                // Colours swapped.
-                self.start_room(
-                    &g.white,
-                    &g.black,
-                    dims,
-                    g.clock,
-                    g.rated,
-                    Some(game),
-                    now_ms,
-                );
+                if let Err(e) = self.start_rematch(&g, game, now_ms) {
+                    conn.send(&e);
+                }
             }
             Some(_) => conn.send(&error(
                 ErrorCode::Conflict,
@@ -99,7 +83,11 @@ impl Hub {
                 Some(game),
             )),
             None => {
-                if !self.online.contains_key(opponent.as_str()) {
+                // An offer of the opponent's held by another node: the acceptance goes there.
+                if self.ask_rematch(name, opponent, game, false, now_ms) {
+                    return;
+                }
+                if !self.online_anywhere(opponent) {
                     return conn.send(&error(
                         ErrorCode::NotFound,
                         format!("{opponent} is not online"),
@@ -120,7 +108,7 @@ impl Hub {
                 self.write(
                     format!("rematch offer of game {game}"),
                     move |s| s.offer_put(&kept),
-                    After::Tell {
+                    After::Relay {
                         name: opponent.clone(),
                         msg: Box::new(ServerMessage::RematchOffered {
                             game,
@@ -133,14 +121,50 @@ impl Hub {
         }
     }
 
-    /// `name` declines the rematch of `game` offered to them; the offerer is told once it is written.
+    /// The rematch of the finished game `g` (number `game`) accepted: the offer goes and the game starts here,
+    /// colours swapped. The error to send if its kept board does not read.
+    pub(super) fn start_rematch(
+        &mut self,
+        g: &FinishedGame,
+        game: u64,
+        now_ms: u64,
+    ) -> Result<(), Box<ServerMessage>> {
+        let Ok(dims) = g.board.parse::<nocca::Dims>() else {
+            return Err(super::boxed_error(
+                ErrorCode::Internal,
+                "a kept board is unreadable",
+                None,
+            ));
+        };
+        self.rematches.remove(&game);
+        self.remote_offers.remove(&game);
+        self.forget_offer(game, After::Nothing);
+        self.start_room(
+            &g.white,
+            &g.black,
+            dims,
+            g.clock,
+            g.rated,
+            Some(game),
+            now_ms,
+        );
+        Ok(())
+    }
+
+    /// `name` declines the rematch of `game` offered to them (here, or through another node, where the answer
+    /// goes); the offerer is told once it is written.
     pub(super) fn decline_rematch(&mut self, conn: &Conn, name: &str, game: u64) {
+        if let Some(from) = self.offered_elsewhere(game, name)
+            && self.ask_rematch(name, &from, game, true, 0)
+        {
+            return;
+        }
         if self.rematches.get(&game).is_some_and(|o| o.from != name)
             && let Some(offer) = self.rematches.remove(&game)
         {
             self.forget_offer(
                 game,
-                After::Tell {
+                After::Relay {
                     name: offer.from.clone(),
                     msg: Box::new(ServerMessage::RematchDeclined { game }),
                 },
@@ -157,6 +181,7 @@ impl Hub {
 
     /// Drops the offers of players gone past the grace period at `now_ms`, and the lapsed offers.
     pub(super) fn tick_offers(&mut self, now_ms: u64) {
+        self.tick_offers_elsewhere(now_ms);
         let grace = self.grace_ms;
         let past = |since: Option<u64>| since.is_some_and(|t| now_ms >= t.saturating_add(grace));
         let now_unix = self.unix_at(now_ms);

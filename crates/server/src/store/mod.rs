@@ -439,6 +439,34 @@ pub trait Store: Send {
         Ok(false)
     }
 
+    /// This node's name among the nodes on its database (none for a backend of one server).
+    fn node_name(&self) -> Option<String> {
+        None
+    }
+
+    /// A node's players online (`mine`) kept as its presence, seen now; returns every other node's players seen
+    /// lately, each with its node's name ([`crate::nodes`]). None for a backend of one server.
+    fn presence(
+        &mut self,
+        mine: &[parlor_online::protocol::PlayerInfo],
+    ) -> Result<Vec<(String, parlor_online::protocol::PlayerInfo)>, StoreError> {
+        let _ = mine;
+        Ok(Vec::new())
+    }
+
+    /// Says a notice (JSON text) to the other nodes on the database ([`crate::nodes::NOTICES`]); nothing for a
+    /// backend of one server.
+    fn notice(&mut self, text: &str) -> Result<(), StoreError> {
+        let _ = text;
+        Ok(())
+    }
+
+    /// A challenge number no other node on the database gives (none for a backend of one server, which numbers
+    /// its challenges itself).
+    fn challenge_number(&mut self) -> Result<Option<u64>, StoreError> {
+        Ok(None)
+    }
+
     /// `name`'s games in play as kept, oldest first.
     fn games_in_play_of(&mut self, name: &str) -> Result<Vec<LiveGame>, StoreError> {
         let mut games = self.games_in_play()?;

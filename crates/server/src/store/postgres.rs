@@ -23,6 +23,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 mod lease;
+mod presence;
 mod queue;
 mod ranked;
 mod relay;
@@ -582,6 +583,28 @@ impl Store for PgStore {
         }
         relay::listen(&self.url, news)?;
         Ok(true)
+    }
+
+    fn node_name(&self) -> Option<String> {
+        self.node.as_ref().map(|n| n.name.clone())
+    }
+
+    fn presence(
+        &mut self,
+        mine: &[parlor_online::protocol::PlayerInfo],
+    ) -> Result<Vec<(String, parlor_online::protocol::PlayerInfo)>> {
+        match self.parts()? {
+            (db, Some(node)) => presence::heartbeat(db, &node.name, mine),
+            (_, None) => Ok(Vec::new()),
+        }
+    }
+
+    fn notice(&mut self, text: &str) -> Result<()> {
+        presence::notice(self.db()?, text)
+    }
+
+    fn challenge_number(&mut self) -> Result<Option<u64>> {
+        presence::challenge_number(self.db()?).map(Some)
     }
 
     fn games_in_play_of(&mut self, name: &str) -> Result<Vec<LiveGame>> {

@@ -82,7 +82,7 @@ fn ten_minutes() -> Option<TimeControl> {
 }
 
 /// What `c` is sent until its `pong`: the events, and whether the game was not found.
-async fn until_pong(c: &mut Client) -> (Vec<(u64, Event)>, bool) {
+pub(crate) async fn until_pong(c: &mut Client) -> (Vec<(u64, Event)>, bool) {
     c.send(&ClientMessage::Ping {}).await;
     let (mut events, mut not_found) = (Vec::new(), false);
     // Bounded: every message the server sends before its pong, each within the client's wait.

@@ -16,6 +16,7 @@ mod nocca_keys;
 mod offline;
 mod online;
 mod online_faces;
+mod online_register;
 mod page;
 mod phone;
 mod prefs;

@@ -94,6 +94,14 @@ pub(crate) struct Client {
 impl Client {
     /// Connects as `name` and waits for the welcome.
     pub(crate) fn connect(url: &str, name: &str) -> Client {
+        let (c, first) = Client::hello(url, name, &format!("{name}-token-of-the-browser-test"));
+        assert!(matches!(first, ServerMessage::Welcome { .. }), "{first:?}");
+        c
+    }
+
+    /// Connects and says `hello` as `name` with `token`: the client and the server's answer (`welcome`, or the
+    /// error refusing it).
+    pub(crate) fn hello(url: &str, name: &str, token: &str) -> (Client, ServerMessage) {
         let hostport = url
             .trim_start_matches("ws://")
             .trim_end_matches('/')
@@ -106,12 +114,15 @@ impl Client {
         let mut c = Client { ws };
         c.send(&ClientMessage::Hello {
             name: name.to_string(),
-            token: format!("{name}-token-of-the-browser-test"),
+            token: token.to_string(),
         });
-        c.wait("the welcome", |m| {
-            matches!(m, ServerMessage::Welcome { .. })
+        let first = c.wait("the answer to hello", |m| {
+            matches!(
+                m,
+                ServerMessage::Welcome { .. } | ServerMessage::Error { .. }
+            )
         });
-        c
+        (c, first)
     }
 
     /// Sends `msg`.
@@ -270,7 +281,7 @@ fn start_game(s: &Session, bob: &mut Client) -> u64 {
 
 /// From the menu to the online lobby: the menu's "Online", then Enter on the prefilled question (typing `name`
 /// first when the page has none kept).
-fn go_online(s: &Session, name: Option<&str>) {
+pub(crate) fn go_online(s: &Session, name: Option<&str>) {
     let menu = s.wait_text(MENU_FIRST).unwrap();
     let (col, row) = find(&menu, "Online: Nocca Nocca").expect("the menu offers Online");
     s.click_cell(col + 1, row).unwrap();

@@ -71,8 +71,27 @@ impl Daily for Today {
         ClientMessage::DailyMastermind {}
     }
 
+    fn offers(&self, kind: &str) -> Option<&'static str> {
+        matches!(kind, "daily_mastermind" | "guess").then_some("the daily Mastermind")
+    }
+
     fn hear(&mut self, msg: &ServerMessage, key: Option<&str>) -> Option<Vec<String>> {
         match msg {
+            // A past day, over: the secret is told, with the guesses made at it.
+            ServerMessage::PastDay {
+                day,
+                variant,
+                secret,
+                guesses,
+                ..
+            } => {
+                let mut v = vec![format!(
+                    "Mastermind of {day} ({variant}): the secret was {secret}; {} guesses made",
+                    guesses.len()
+                )];
+                v.extend(guesses.iter().map(guess_text));
+                Some(v)
+            }
             ServerMessage::DailyMastermind {
                 day,
                 variant,

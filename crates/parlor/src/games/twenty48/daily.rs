@@ -228,8 +228,34 @@ impl Daily for Today {
         ClientMessage::Daily2048 {}
     }
 
+    fn offers(&self, kind: &str) -> Option<&'static str> {
+        match kind {
+            "ranked_2048" | "slide_2048" => Some("the ranked 2048 of the day"),
+            "daily_2048" | "submit_2048" => Some("the 2048 of the day"),
+            _ => None,
+        }
+    }
+
     fn hear(&mut self, msg: &ServerMessage, key: Option<&str>) -> Option<Vec<String>> {
         match msg {
+            // A past day, over: its deal is the player's to play again (the local game of that seed is the same
+            // deal, tile for tile, with the default rules).
+            ServerMessage::PastDay {
+                day,
+                seed_2048,
+                slides,
+                score,
+                ..
+            } => Some(vec![if slides.is_empty() {
+                format!(
+                    "ranked 2048 of {day}: not played; its deal for you is seed {seed_2048}: `parlor 2048 --seed {seed_2048}` plays it"
+                )
+            } else {
+                format!(
+                    "ranked 2048 of {day}: {} slides, {score} points, dealt from seed {seed_2048}: `parlor 2048 --seed {seed_2048}` plays the same deal again; your slides: {slides}",
+                    slides.chars().count()
+                )
+            }]),
             ServerMessage::Daily2048 { day, seed } => {
                 self.told = Some(day.clone());
                 Some(vec![match key {

@@ -27,6 +27,8 @@ pub(super) enum Cmd {
     Daily,
     /// Lobby: open the daily challenge of this number (in the lobby's order).
     OpenDaily(usize),
+    /// Lobby: yesterday's daily games, their seeds told now that the day is over.
+    PastDay,
     /// Game: offer (or accept) a rematch of the finished game.
     Rematch,
     /// Switch between the lobby and the game in front.
@@ -60,6 +62,12 @@ const LOBBY_FIRST: &[Binding<Cmd>] = &[
         "D",
         "the daily challenges and their leaderboards",
         Cmd::Daily,
+    ),
+    more(
+        &[KeyCode::Char('P')],
+        "P",
+        "yesterday's daily games, with their seeds (to play the deal again)",
+        Cmd::PastDay,
     ),
 ];
 

@@ -83,6 +83,9 @@ impl OnlineView {
                     self.send(msg);
                 }
             }
+            Cmd::PastDay => self.send(ClientMessage::PastDay {
+                day: crate::online::model::yesterday(),
+            }),
             Cmd::OpenDaily(i) => {
                 if let Some(d) = self.model.dailies.get_mut(i) {
                     let said = d.open();

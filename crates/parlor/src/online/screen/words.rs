@@ -154,10 +154,14 @@ impl OnlineView {
             "quits"
         };
         let room = self.model.room;
-        let mut dailies = vec![format!(
-            "{} shows today's and their leaderboards",
-            k(Cmd::Daily)
-        )];
+        let mut dailies = vec![
+            format!("{} shows today's and their leaderboards", k(Cmd::Daily)),
+            format!(
+                "{} says yesterday's daily games, the day over and its seeds told: each one's deal or secret, \
+                 to play it again, and what you played",
+                k(Cmd::PastDay)
+            ),
+        ];
         dailies.extend(
             self.model
                 .dailies

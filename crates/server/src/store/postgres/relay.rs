@@ -1,11 +1,12 @@
 //! What nodes on one database tell each other ([`crate::nodes`]), through PostgreSQL's LISTEN/NOTIFY: a game's
 //! new events kept (notified by the writing transaction, so delivered on its commit only), a game started (so
-//! that a player paired from another node's queue is told) and a move passed to a game's referee (kept in `forwarded_moves`, then notified). Each node listens on a connection and thread of its
+//! that a player paired from another node's queue is told), a move passed to a game's referee (kept in
+//! `forwarded_moves`, then notified) and the lobby's notices ([`crate::nodes::NOTICES`]). Each node listens on a connection and thread of its
 //! own ([`listen`]); each time it starts to listen (at the start, or with a connection made again) the node is
 //! told it may have missed news ([`News::Missed`]).
 
 use super::{PgUrl, Result, connect};
-use crate::nodes::{EVENTS, MOVES, News, STARTED};
+use crate::nodes::{EVENTS, MOVES, NOTICES, News, STARTED};
 use crate::store::{Action, Forwarded, StoreError};
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::{Client, Statement, Transaction};
@@ -40,7 +41,7 @@ pub(super) fn listen(url: &PgUrl, news: UnboundedSender<News>) -> Result<()> {
 fn listen_once(url: &PgUrl, news: &UnboundedSender<News>) -> Result<()> {
     let mut client = connect(url, false)?;
     client.batch_execute(&format!(
-        "LISTEN {EVENTS}; LISTEN {MOVES}; LISTEN {STARTED}"
+        "LISTEN {EVENTS}; LISTEN {MOVES}; LISTEN {STARTED}; LISTEN {NOTICES}"
     ))?;
     // Whatever was said before this connection listened (at the start, or while it was being made again) is read
     // from the store.
@@ -49,6 +50,12 @@ fn listen_once(url: &PgUrl, news: &UnboundedSender<News>) -> Result<()> {
         let mut notifications = client.notifications();
         let mut heard = notifications.timeout_iter(POLL);
         while let Some(n) = heard.next()? {
+            if n.channel() == NOTICES {
+                if news.send(News::Notice(n.payload().to_string())).is_err() {
+                    return Ok(());
+                }
+                continue;
+            }
             let Ok(game) = n.payload().parse::<u64>() else {
                 continue;
             };

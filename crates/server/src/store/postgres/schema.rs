@@ -125,6 +125,7 @@ pub(super) fn migrate(client: &mut Client, url: &PgUrl) -> Result<()> {
         tx.execute("UPDATE schema_version SET version = $1", &[&SCHEMA_VERSION])?;
     }
     tx.batch_execute(super::lease::NODE_TABLES)?;
+    tx.batch_execute(super::presence::PRESENCE_TABLES)?;
     tx.commit()?;
     Ok(())
 }
