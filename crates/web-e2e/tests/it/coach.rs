@@ -6,7 +6,7 @@
 //! Mastermind game, each finished by taps, reviewed from their end screens. Every new screen passes faces.rs's
 //! layout checks (nothing past the viewport, no overlapping targets, every target at least 44 x 44).
 
-use crate::faces::{check, faces, tap_to, text, wait};
+use crate::faces::{check, click, faces, tap_to, text, wait};
 use parlor_web_e2e::Session;
 use std::time::Duration;
 
@@ -264,4 +264,195 @@ fn a_2048_and_a_mastermind_game_are_reviewed_from_their_end_screens() {
         text(&s, "#moves")
     );
     check(&s, "coach-mastermind", (390, 844), true);
+}
+
+#[test]
+fn the_coach_screens_fit_every_phone_and_desktop_size() {
+    let Some(s) = faces("coach_fit") else {
+        return;
+    };
+    s.emulate(360, 780, true).unwrap();
+    play_the_blunder(&s);
+    wait_summary(&s, "1 blunder: move 3");
+    // Past the time in which a script's click right after a tap is taken for the tap's own click.
+    std::thread::sleep(Duration::from_millis(1000));
+    for &(w, h, phone) in crate::faces::SIZES {
+        s.emulate(w, h, phone).unwrap();
+        let size = (w, h);
+        check(&s, "coach-end", size, false);
+        click(&s, "review");
+        wait(
+            &s,
+            "the review",
+            "return !!document.querySelector('#summary');",
+        );
+        check(&s, "coach-review", size, true);
+        click(&s, "v:learn");
+        wait(
+            &s,
+            "the puzzle",
+            "return !!document.querySelector('#puzzle');",
+        );
+        check(&s, "coach-puzzle", size, false);
+        click(&s, "z:back");
+        wait(
+            &s,
+            "the review",
+            "return !!document.querySelector('#summary');",
+        );
+        click(&s, "v:back");
+        wait(&s, "the end", "return !!document.querySelector('#ending');");
+    }
+    click(&s, "menu");
+    wait(
+        &s,
+        "the menu",
+        "return !!document.querySelector('[data-act=\"history\"]');",
+    );
+    for &(w, h, phone) in crate::faces::SIZES {
+        s.emulate(w, h, phone).unwrap();
+        click(&s, "history");
+        wait(
+            &s,
+            "the history",
+            "return !!document.querySelector('[data-act^=\"review:\"]');",
+        );
+        check(&s, "coach-history", (w, h), true);
+        click(&s, "menu");
+        wait(
+            &s,
+            "the menu",
+            "return !!document.querySelector('[data-act=\"history\"]');",
+        );
+    }
+}
+
+/// A finished two-player Nocca Nocca game on the standard 6x5 board of up to `plies` plies, each the legal move at a
+/// fixed index of the list (no goal move, so that it goes on), given up: the store text that holds it alone.
+fn long_nocca_store(plies: usize) -> (String, usize) {
+    use parlor::games::nocca::{Mode, Nocca, Params};
+    use parlor::mid::game::{Game, Status};
+    let params = Params {
+        mode: Mode::Two,
+        ..Default::default()
+    };
+    let mut state = Nocca::new_game(&params, 1).unwrap();
+    let mut moves = Vec::new();
+    for ply in 0..plies {
+        if !matches!(Nocca::status(&state), Status::Playing(_)) {
+            break;
+        }
+        let pos = *state.position();
+        let legal: Vec<nocca::Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| !pos.is_goal_move(m))
+            .collect();
+        let Some(&mv) = legal.get((ply * 7 + 3) % legal.len().max(1)) else {
+            break;
+        };
+        let before = state.clone();
+        Nocca::apply(&mut state, &mv).unwrap();
+        if !matches!(Nocca::status(&state), Status::Playing(_)) {
+            // A move that ends the game (a repetition) is left out: the game is given up before it.
+            state = before;
+            break;
+        }
+        moves.push(mv.to_string());
+    }
+    let record = parlor::storage::GameRecord {
+        id: 1,
+        result: parlor::storage::Outcome::GaveUp,
+        ended_at: 1_700_000_100_000,
+        game: Nocca::ID.into(),
+        variant: Nocca::variant(&params),
+        options: Nocca::params_to_json(&params),
+        seed: 1,
+        moves: moves.join(" "),
+        score: moves.len() as i64,
+        assisted: false,
+        seeded: false,
+        started_at: 1_700_000_000_000,
+    };
+    let dump = parlor::storage::dump::Dump {
+        unfinished: Vec::new(),
+        games: vec![record],
+        set_aside: Vec::new(),
+        settings: None,
+    };
+    (parlor::storage::dump::write(&dump), moves.len())
+}
+
+#[test]
+fn a_long_review_shows_its_progress_while_the_page_answers_taps_and_goes_on_when_left() {
+    let Some(s) = faces("coach_progress") else {
+        return;
+    };
+    s.emulate(390, 844, true).unwrap();
+    let (store, n) = long_nocca_store(160);
+    assert!(n >= 60, "a long game: {n} plies");
+    s.eval_with(
+        "localStorage.setItem('parlor.store', arguments[0]); return true;",
+        vec![store.into()],
+    )
+    .unwrap();
+    s.reload().unwrap();
+    s.wait_ready().unwrap();
+    tap_to(&s, "history", "[data-act=\"review:1\"]");
+    std::thread::sleep(Duration::from_millis(300));
+    tap_to(&s, "review:1", "#coach");
+    // The progress, redrawn while the reviewer works: the page's thread is free meanwhile.
+    let of = format!(" of {n} moves…");
+    let mut seen: Vec<String> = Vec::new();
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    while seen.len() < 2 && std::time::Instant::now() < deadline {
+        let line = text(&s, "#coach");
+        if line.starts_with("reviewing ")
+            && line.ends_with(&of)
+            && !line.starts_with("reviewing 0 ")
+        {
+            if !seen.contains(&line) {
+                seen.push(line);
+            }
+        } else if !line.starts_with("reviewing ") {
+            panic!(
+                "the review ended before two steps of its progress were seen: {line:?} after {seen:?}"
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(seen.len(), 2, "two steps of the progress: {seen:?}");
+    // Taps are taken meanwhile: back to the history and the menu, and the review again, still the same one.
+    s.tap("[data-act=\"v:back\"]").unwrap();
+    wait(
+        &s,
+        "the history while the review is made",
+        "return !!document.querySelector('[data-act=\"review:1\"]');",
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    tap_to(&s, "review:1", "#coach");
+    wait(
+        &s,
+        "the review's end",
+        "return !!document.querySelector('#summary');",
+    );
+    assert_eq!(
+        s.eval("return window.parlorReviewerStarts;").unwrap(),
+        serde_json::Value::from(1),
+        "one review, made once"
+    );
+    let listed = s
+        .eval("return document.querySelectorAll('#moves li').length;")
+        .unwrap();
+    assert_eq!(listed, serde_json::Value::from(n), "every ply listed");
+    let kept = s
+        .eval("return localStorage.getItem('parlor.reviews') || '';")
+        .unwrap();
+    assert!(
+        kept.as_str()
+            .unwrap_or_default()
+            .contains("estimate: search at depth"),
+        "kept once done: {kept}"
+    );
 }

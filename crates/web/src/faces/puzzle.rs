@@ -46,6 +46,10 @@ pub struct PuzzleOf<G: Game, B: Board<G>> {
     judging: Option<(String, Job<Result<Reviewed, String>>)>,
 }
 
+/// The line while a puzzle waits for its move.
+const PROMPT: &str =
+    "Play the move you would play here: the engine says whether it is as good as the best.";
+
 /// The seed of a finished game, as a session at one of its positions takes it.
 fn seed(value: u64) -> Seed {
     Seed {
@@ -86,13 +90,19 @@ impl<G: Game, B: Board<G>> PuzzleOf<G, B> {
             judging: None,
         };
         p.set_up()?;
-        p.say(p.puzzles.status());
+        p.pose();
         Ok(p)
     }
 
     /// The puzzles (for tests).
     pub fn puzzles(&self) -> &Puzzles {
         &self.puzzles
+    }
+
+    /// A puzzle posed: the line asks for a move, the screen reader hears which puzzle it is.
+    fn pose(&mut self) {
+        self.fresh = Some(format!("{}. {PROMPT}", self.puzzles.status()));
+        self.line = PROMPT.to_string();
     }
 
     fn say(&mut self, line: String) {
@@ -161,10 +171,7 @@ impl<G: Game, B: Board<G>> PuzzleOf<G, B> {
     fn next(&mut self) {
         if self.puzzles.go_on() {
             match self.set_up() {
-                Ok(()) => {
-                    let line = self.puzzles.status();
-                    self.say(line);
-                }
+                Ok(()) => self.pose(),
                 Err(e) => self.say(e),
             }
         } else {
