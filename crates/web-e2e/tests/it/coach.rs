@@ -352,13 +352,13 @@ fn long_nocca_store(plies: usize) -> (String, usize) {
         let Some(&mv) = legal.get((ply * 7 + 3) % legal.len().max(1)) else {
             break;
         };
-        let before = state.clone();
-        Nocca::apply(&mut state, &mv).unwrap();
-        if !matches!(Nocca::status(&state), Status::Playing(_)) {
+        let mut next = state.clone();
+        Nocca::apply(&mut next, &mv).unwrap();
+        if !matches!(Nocca::status(&next), Status::Playing(_)) {
             // A move that ends the game (a repetition) is left out: the game is given up before it.
-            state = before;
             break;
         }
+        state = next;
         moves.push(mv.to_string());
     }
     let record = parlor::storage::GameRecord {
