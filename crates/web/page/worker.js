@@ -25,6 +25,10 @@
 // `building` and `began` (the page's: asked of the builder, started by it), `waiting` and `resumed` (a move held,
 // then answered, with `waitedMs`), `solved` (taken and kept: the builder's `ms`, the page's `wallMs`).
 //
+// The same script loaded as `worker.js?role=reviewer` is the page's reviewer: the reviews of finished games and the
+// judgements of the puzzles' moves (crates/web/src/coach.rs), asked as JSON texts and answered as JSON texts, with
+// `{reviewing: {id, done, of}}` posted as a review goes.
+//
 // The page may also ask, as a request `{"fetch": key}`, for a table its value overlay needs (Nocca's `v`): the
 // worker posts `{gave: {key, bytes}}` (the table it holds, or once the builder has solved it) or
 // `{gave: {key, why}}`, and at once an empty answer `{}` so that the page's queue moves on.
@@ -158,7 +162,24 @@ const giveNow = (key, answer) => {
   if (answer) self.postMessage("{}");
 };
 
-if (self.name === "builder" || new URL(import.meta.url).searchParams.get("role") === "builder") {
+const role = new URL(import.meta.url).searchParams.get("role");
+if (self.name === "reviewer" || role === "reviewer") {
+  // The reviewer: a finished game's review or a puzzle's judgement (crates/web/src/coach.rs), one at a time (the
+  // page's messages wait their turn), a review's progress posted at most every 100 ms and at its end.
+  const ready = init();
+  self.onmessage = async (e) => {
+    await ready;
+    const id = JSON.parse(e.data).id;
+    let said = 0;
+    const progress = (done, of) => {
+      const now = performance.now();
+      if (now - said < 100 && done < of) return;
+      said = now;
+      self.postMessage({ reviewing: { id, done, of } });
+    };
+    self.postMessage(parlor.parlorReviewerAnswer(e.data, progress));
+  };
+} else if (self.name === "builder" || role === "builder") {
   // The builder: one job at a time (the page's messages wait their turn), each as its file's bytes (or why not),
   // a table's progress posted at most every 200 ms.
   const ready = init();

@@ -7,11 +7,12 @@
 //!
 //! The logic that does not need a browser is plain Rust with native tests: the store kept in local storage
 //! ([`store`]), the browser's key names ([`keys`]), swipes and drags ([`swipe`]), what the screen reader hears
-//! ([`announce`]), the online client's kept player and server ([`online`]), the worker's answers to think requests ([`think`]) and the engine workloads measured in the page and natively ([`games::bench`]). The page itself (the
+//! ([`announce`]), the online client's kept player and server ([`online`]), the worker's answers to think requests ([`think`]), the reviews and puzzles' judgements made in the reviewer worker ([`coach`]) and the engine workloads measured in the page and natively ([`games::bench`]). The page itself (the
 //! `wasm32` build only) is in `page`: it owns the app, its backend, the events and the functions the page offers
 //! its tests on `window` (the page contract, docs/BROWSER.md).
 
 pub mod announce;
+pub mod coach;
 pub mod faces;
 pub mod games;
 pub mod keys;

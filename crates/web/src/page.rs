@@ -1,7 +1,7 @@
 //! The page (wasm32 only): the app, its backend and the browser's events, and the functions the page offers on
 //! `window` (see docs/BROWSER.md for the contract). One page runs at a time, on the page's one thread.
 //!
-//! Its parts: the host ([`host`]: clocks, entropy), the worker ([`worker`]), `localStorage` ([`local_storage`]), the
+//! Its parts: the host ([`host`]: clocks, entropy), the workers ([`worker`], [`reviewer`]), `localStorage` ([`local_storage`]), the
 //! screen and its backends ([`screen`]), the browser's events ([`events`]), the functions on `window`
 //! ([`contract`]), the ticks ([`tick`]) and the warm-up in idle time ([`warm`]).
 
@@ -23,6 +23,7 @@ mod events;
 mod host;
 mod local_storage;
 pub(crate) mod prefs;
+mod reviewer;
 mod screen;
 mod tick;
 mod warm;
@@ -30,6 +31,9 @@ mod worker;
 
 pub use contract::*;
 pub use local_storage::LocalStorage;
+pub use reviewer::{
+    parlor_review_answered, parlor_review_progress, parlor_reviewer_answer, parlor_reviewer_failed,
+};
 pub(crate) use worker::{page_fn, worker_started};
 pub use worker::{parlor_answered, parlor_worker_answer, parlor_worker_failed, parlor_worker_kept};
 
@@ -273,6 +277,10 @@ pub(crate) fn install_services() {
     });
     if url_param("worker").as_deref() != Some("0") && ask_worker_fn().is_some() {
         parlor::mid::elsewhere::install_elsewhere(&WebWorker);
+    }
+    // The reviews and the puzzles' judgements in the reviewer worker (crate::coach), unless `?worker=0`.
+    if url_param("worker").as_deref() != Some("0") && reviewer::available() {
+        crate::coach::install(reviewer::send);
     }
 }
 

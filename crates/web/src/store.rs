@@ -20,6 +20,10 @@ use std::rc::Rc;
 pub const STORE_KEY: &str = "parlor.store";
 /// The key the settings file's text is kept under.
 pub const SETTINGS_KEY: &str = "parlor.settings";
+/// The key the finished games' reviews are kept under (the coach, [`Storage::review`]): a JSON list of
+/// `{id, of, engine, review}`, `of` naming the game the review is of (its game, seed and end), so that a review is
+/// never read back for another game that took its number (a store started afresh).
+pub const REVIEWS_KEY: &str = "parlor.reviews";
 
 /// Where texts are kept by key (the browser's `localStorage`; a map in tests).
 pub trait Persist {
@@ -218,6 +222,32 @@ impl WebStore {
     }
 }
 
+/// What a review kept under [`REVIEWS_KEY`] is of: the game, its seed and its end, beside its number.
+fn review_of(r: &GameRecord) -> String {
+    format!("{} {} {}", r.game, r.seed, r.ended_at)
+}
+
+/// One review kept under [`REVIEWS_KEY`].
+#[derive(serde::Serialize, serde::Deserialize)]
+struct KeptReview {
+    id: i64,
+    of: String,
+    engine: String,
+    review: String,
+}
+
+impl WebStore {
+    /// The reviews kept under [`REVIEWS_KEY`] (none when there are none or the text does not read: the games are
+    /// reviewed again, and the damaged text is written over only when a review is kept).
+    fn reviews(&self) -> Vec<KeptReview> {
+        self.0
+            .persist
+            .get(REVIEWS_KEY)
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default()
+    }
+}
+
 /// Forwards a reading method to the rows.
 macro_rules! read {
     ($self:ident . $m:ident ( $($a:expr),* )) => {
@@ -362,6 +392,37 @@ impl Storage for WebStore {
 
     fn game(&self, id: i64) -> anyhow::Result<Option<GameRecord>> {
         read!(self.game(id))
+    }
+
+    fn review(&self, id: i64, engine: &str) -> Option<String> {
+        let of = review_of(&self.game(id).ok()??);
+        self.reviews()
+            .into_iter()
+            .find(|k| k.id == id && k.engine == engine && k.of == of)
+            .map(|k| k.review)
+    }
+
+    fn save_review(&self, id: i64, engine: &str, json: &str) -> anyhow::Result<()> {
+        if self.0.read_only {
+            anyhow::bail!("{} is read-only: nothing is written", self.0.location);
+        }
+        let Some(record) = self.game(id)? else {
+            anyhow::bail!("no finished game #{id} to keep a review of");
+        };
+        let of = review_of(&record);
+        let mut all = self.reviews();
+        all.retain(|k| !(k.id == id && k.engine == engine));
+        all.push(KeptReview {
+            id,
+            of,
+            engine: engine.to_string(),
+            review: json.to_string(),
+        });
+        let text = serde_json::to_string(&all)?;
+        self.0
+            .persist
+            .set(REVIEWS_KEY, &text)
+            .map_err(|e| anyhow::anyhow!("{e}"))
     }
 
     fn stats(&self, game: &str) -> anyhow::Result<Vec<Stats>> {

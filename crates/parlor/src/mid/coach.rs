@@ -78,6 +78,22 @@ pub struct Progress {
     of: AtomicUsize,
 }
 
+impl Progress {
+    /// Tells how far the review has come: `done` moves of `of` (a review made elsewhere, as its worker says it).
+    pub fn tell(&self, done: usize, of: usize) {
+        self.done.store(done, Ordering::Relaxed);
+        self.of.store(of, Ordering::Relaxed);
+    }
+
+    /// How far the review has come: moves done, of how many.
+    pub fn now(&self) -> (usize, usize) {
+        (
+            self.done.load(Ordering::Relaxed),
+            self.of.load(Ordering::Relaxed),
+        )
+    }
+}
+
 /// The review of one finished game, as a face shows it: being made, ready, or refused with why.
 pub enum Coach {
     /// Being made in the background.
@@ -111,6 +127,22 @@ impl Coach {
         store: &dyn Storage,
         contexts: &Contexts,
     ) -> Coach {
+        let (owned, contexts) = (record.clone(), contexts.clone());
+        Coach::start_with(game, record, store, move |told| {
+            Job::spawn(move |_stop| {
+                make(game, &owned, &contexts, &mut |done, of| told.tell(done, of))
+            })
+        })
+    }
+
+    /// The review of `record`, a finished game of `game`: the one kept in `store` by this engine version, else the
+    /// one `work` makes (given the progress to tell; a browser hands it to its worker, [`Job::handed`]).
+    pub fn start_with<T: AnyGame + ?Sized>(
+        game: &T,
+        record: &GameRecord,
+        store: &dyn Storage,
+        work: impl FnOnce(Arc<Progress>) -> Job<Result<Review, String>>,
+    ) -> Coach {
         let engine = engine_of(game);
         if let Some(review) = kept(store, &engine, record.id) {
             return Coach::Ready {
@@ -119,18 +151,9 @@ impl Coach {
             };
         }
         let progress = Arc::new(Progress::default());
-        progress
-            .of
-            .store(record.moves.split_whitespace().count(), Ordering::Relaxed);
-        let told = Arc::clone(&progress);
+        progress.tell(0, record.moves.split_whitespace().count());
+        let job = work(Arc::clone(&progress));
         let id = record.id;
-        let (record, contexts) = (record.clone(), contexts.clone());
-        let job = Job::spawn(move |_stop| {
-            make(game, &record, &contexts, &mut |done, of| {
-                told.done.store(done, Ordering::Relaxed);
-                told.of.store(of, Ordering::Relaxed);
-            })
-        });
         Coach::Working {
             job,
             progress,
@@ -177,11 +200,10 @@ impl Coach {
     /// summary once ready ([`Review::summary`]), or why there is none.
     pub fn line(&self) -> String {
         match self {
-            Coach::Working { progress, .. } => format!(
-                "reviewing {} of {} moves…",
-                progress.done.load(Ordering::Relaxed),
-                progress.of.load(Ordering::Relaxed)
-            ),
+            Coach::Working { progress, .. } => {
+                let (done, of) = progress.now();
+                format!("reviewing {done} of {of} moves…")
+            }
             Coach::Ready { review, .. } => review.summary(),
             Coach::Failed(why) => format!("no review: {why}"),
         }

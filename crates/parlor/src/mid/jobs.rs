@@ -47,6 +47,18 @@ impl<T: Send + 'static> Job<T> {
         Job { rx, stop }
     }
 
+    /// A job whose work is done elsewhere (a browser's worker, which answers later as data): its result is handed
+    /// in through the [`Hand`] returned with it. A hand dropped without giving is a lost job ([`Poll::Lost`]).
+    pub fn handed() -> (Job<T>, Hand<T>) {
+        let (tx, rx) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let hand = Hand {
+            tx,
+            stop: Arc::clone(&stop),
+        };
+        (Job { rx, stop }, hand)
+    }
+
     /// The result, if the work has finished.
     pub fn poll(&self) -> Poll<T> {
         match self.rx.try_recv() {
@@ -64,6 +76,24 @@ impl<T: Send + 'static> Job<T> {
     /// Asks the work to stop early.
     pub fn cancel(&self) {
         self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Where the result of a job done elsewhere is handed in ([`Job::handed`]).
+pub struct Hand<T> {
+    tx: mpsc::Sender<T>,
+    stop: Arc<AtomicBool>,
+}
+
+impl<T> Hand<T> {
+    /// Hands in the result; `false` when the job is no longer wanted (dropped or cancelled: it is thrown away).
+    pub fn give(self, result: T) -> bool {
+        !self.stopped() && self.tx.send(result).is_ok()
+    }
+
+    /// Whether the job is no longer wanted (dropped or cancelled).
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
     }
 }
 
@@ -99,6 +129,28 @@ mod tests {
     fn a_job_run_at_once_is_done_at_its_first_poll() {
         let job = Job::spawn_on(&crate::host::RunNow, |_| "done");
         assert_eq!(job.poll(), Poll::Done("done"));
+    }
+
+    #[test]
+    fn a_handed_job_is_done_once_its_hand_gives_and_lost_when_the_hand_is_dropped() {
+        let (job, hand) = Job::<u32>::handed();
+        assert_eq!(job.poll(), Poll::Running);
+        assert!(!hand.stopped());
+        assert!(hand.give(7));
+        assert_eq!(job.poll(), Poll::Done(7));
+
+        let (job, hand) = Job::<u32>::handed();
+        drop(hand);
+        assert_eq!(job.poll(), Poll::Lost);
+
+        let (job, hand) = Job::<u32>::handed();
+        job.cancel();
+        assert!(hand.stopped());
+        assert!(!hand.give(1), "a cancelled job takes no result");
+        let (job, hand) = Job::<u32>::handed();
+        drop(job);
+        assert!(hand.stopped());
+        assert!(!hand.give(1), "a dropped job takes no result");
     }
 
     #[test]

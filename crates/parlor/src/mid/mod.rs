@@ -145,6 +145,17 @@ pub trait AnyGame: Sync {
         contexts: &Contexts,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Option<Result<review::Review, error::Error>>;
+    /// The judgement of move `mv` (in the game's notation) tried after the first `before` moves of `record`, a
+    /// finished game, in its game's context among `contexts` ([`game::Game::judge`]: a puzzle's answer, as data for
+    /// a face that judges elsewhere). `None` when the game has no reviewer; a damaged record, a `before` past its
+    /// moves or a move that cannot be played there is an error that says why, never a panic.
+    fn judge(
+        &self,
+        record: &crate::storage::GameRecord,
+        before: usize,
+        mv: &str,
+        contexts: &Contexts,
+    ) -> Option<Result<review::Reviewed, error::Error>>;
     /// The game's settings, in the order its setup form shows them.
     fn settings(&self) -> &'static [settings::Setting];
     /// Parameters made from setting values (key, value), set in the table's order on the defaults: the
@@ -283,6 +294,43 @@ impl<G: game::Game> AnyGame for Entry<G> {
             review.game = r.id.to_string();
             review
         }))
+    }
+
+    fn judge(
+        &self,
+        r: &crate::storage::GameRecord,
+        before: usize,
+        mv: &str,
+        contexts: &Contexts,
+    ) -> Option<Result<review::Reviewed, error::Error>> {
+        let judged = || -> Result<Option<Result<review::Reviewed, error::Error>>, error::Error> {
+            let rebuilt = session::rebuild::<G>(&r.game, &r.options, r.seed, &r.moves)?;
+            let played = rebuilt.moves.get(..before).ok_or_else(|| {
+                error::Error::Move(format!(
+                    "game #{} has {} moves, not {before}",
+                    r.id,
+                    rebuilt.moves.len()
+                ))
+            })?;
+            let mut at = rebuilt.start.clone();
+            for m in played {
+                G::apply(&mut at, m)?;
+            }
+            let tried = G::parse_move(&at, mv)?;
+            let mut probe = at;
+            G::apply(&mut probe, &tried)?;
+            Ok(G::judge(
+                &contexts.of::<G>(),
+                &rebuilt.params,
+                &rebuilt.start,
+                played,
+                &tried,
+            ))
+        };
+        match judged() {
+            Ok(j) => j,
+            Err(e) => Some(Err(e)),
+        }
     }
 
     fn peak(&self, r: &crate::storage::GameRecord) -> Option<i64> {

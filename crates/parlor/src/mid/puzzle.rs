@@ -4,6 +4,8 @@
 //! enough). After two wrong tries the best moves are shown and the next puzzle follows. Generic: the model knows
 //! moves as the game's notation and marks, and names no game.
 
+use super::error::Error;
+use super::game::{Game, Status, Turn};
 use super::review::{Mark, Review, Reviewed};
 
 /// How many wrong tries a puzzle takes before its best moves are shown.
@@ -35,6 +37,32 @@ pub enum Step {
     TryAgain(Mark, usize),
     /// The last try was not good either: the best moves, shown.
     Shown(Vec<String>),
+}
+
+impl Step {
+    /// What every face says of it: the move tried (`name`) as `judged`, solved, to try again, or with the best
+    /// moves shown (`b1h: blunder (loss in 4). Try again: 1 try left.`).
+    pub fn said(&self, name: &str, judged: &Reviewed) -> String {
+        match self {
+            Step::Solved(1) => format!("{name}: as good as the best ({}). Solved!", judged.after),
+            Step::Solved(_) => format!(
+                "{name}: as good as the best ({}). Solved at the second try.",
+                judged.after
+            ),
+            Step::TryAgain(mark, left) => format!(
+                "{name}: {} ({}). Try again: {left} {} left.",
+                mark.name(),
+                judged.after,
+                if *left == 1 { "try" } else { "tries" }
+            ),
+            Step::Shown(best) => format!(
+                "{name}: {} ({}). The best: {}.",
+                judged.mark.name(),
+                judged.after,
+                best.join(", ")
+            ),
+        }
+    }
 }
 
 /// How a puzzle ended.
@@ -149,6 +177,46 @@ impl Puzzles {
     /// How each puzzle tried so far ended, in order.
     pub fn results(&self) -> &[Ended] {
         &self.ended
+    }
+
+    /// The puzzles of `review`, the review of game `G` played from `start` by `moves`, where the player was to
+    /// move (against the computer, its own marked moves are left out: the player cannot play them); an error when
+    /// the moves cannot be replayed.
+    pub fn of_player<G: Game>(
+        review: &Review,
+        start: &G::State,
+        moves: &[G::Move],
+    ) -> Result<Puzzles, Error> {
+        let mut at = start.clone();
+        let mut players = Vec::with_capacity(moves.len());
+        for mv in moves {
+            players.push(G::status(&at) == Status::Playing(Turn::Player));
+            G::apply(&mut at, mv)?;
+        }
+        Ok(Puzzles::of(review).keeping(|p| players.get(p.before).copied().unwrap_or(false)))
+    }
+
+    /// The line over the board, the same on every face: which puzzle, whose move, and what was played in the game
+    /// (`Puzzle 1 of 2 · move 3 · black to move · played in the game: b1h ?? blunder`), or the tally once done.
+    pub fn status(&self) -> String {
+        match self.current() {
+            Some((i, p)) => {
+                let side = p
+                    .side
+                    .as_deref()
+                    .map_or(String::new(), |s| format!(" · {s} to move"));
+                format!(
+                    "Puzzle {} of {} · move {}{side} · played in the game: {} {} {}",
+                    i + 1,
+                    self.len(),
+                    p.number,
+                    p.played,
+                    p.mark.glyph(),
+                    p.mark.name()
+                )
+            }
+            None => format!("Done: {}", self.tally()),
+        }
     }
 
     /// The run's one line: `2 of 3 solved` (so far, while it goes on).

@@ -10,8 +10,7 @@ use super::theme::Theme;
 use super::{Ctx, Help, Transition, View};
 use crate::input::{KeyCode, KeyEvent, MouseEvent};
 use crate::mid::error::Error;
-use crate::mid::game::{Status, Turn};
-use crate::mid::puzzle::{Puzzles, Step};
+use crate::mid::puzzle::Puzzles;
 use crate::mid::review::Review;
 use crate::mid::session::{Seed, Session, rebuild};
 use crate::storage::GameRecord;
@@ -76,14 +75,7 @@ impl<G: TuiGame> PuzzleView<G> {
     pub fn new(record: &GameRecord, review: &Review, ctx: &Ctx) -> Result<PuzzleView<G>, Error> {
         let r = rebuild::<G>(&record.game, &record.options, record.seed, &record.moves)?;
         // The player's own moves only: where the computer was to move, the player cannot play.
-        let mut at = r.start.clone();
-        let mut players = Vec::with_capacity(r.moves.len());
-        for mv in &r.moves {
-            players.push(G::status(&at) == Status::Playing(Turn::Player));
-            G::apply(&mut at, mv)?;
-        }
-        let puzzles =
-            Puzzles::of(review).keeping(|p| players.get(p.before).copied().unwrap_or(false));
+        let puzzles = Puzzles::of_player::<G>(review, &r.start, &r.moves)?;
         if puzzles.is_empty() {
             return Err(Error::Move(
                 "none of your moves is marked: there is no mistake to learn from".into(),
@@ -170,28 +162,9 @@ impl<G: TuiGame> PuzzleView<G> {
             }
         };
         self.ui = G::Ui::default();
-        self.message = Some(match self.puzzles.answer(&judged) {
-            Some(Step::Solved(1)) => {
-                format!("{name}: as good as the best ({}). Solved!", judged.after)
-            }
-            Some(Step::Solved(_)) => format!(
-                "{name}: as good as the best ({}). Solved at the second try.",
-                judged.after
-            ),
-            Some(Step::TryAgain(mark, left)) => format!(
-                "{name}: {} ({}). Try again: {left} {} left.",
-                mark.name(),
-                judged.after,
-                if left == 1 { "try" } else { "tries" }
-            ),
-            Some(Step::Shown(best)) => format!(
-                "{name}: {} ({}). The best: {}.",
-                judged.mark.name(),
-                judged.after,
-                best.join(", ")
-            ),
-            None => return,
-        });
+        if let Some(step) = self.puzzles.answer(&judged) {
+            self.message = Some(step.said(&name, &judged));
+        }
     }
 
     /// The next puzzle, or the run's end.
@@ -216,24 +189,7 @@ impl<G: TuiGame> PuzzleView<G> {
 
     /// The line over the board: which puzzle, whose move, and what was played in the game.
     fn status(&self) -> String {
-        match self.puzzles.current() {
-            Some((i, p)) => {
-                let side = p
-                    .side
-                    .as_deref()
-                    .map_or(String::new(), |s| format!(" · {s} to move"));
-                format!(
-                    "Puzzle {} of {} · move {}{side} · played in the game: {} {} {}",
-                    i + 1,
-                    self.puzzles.len(),
-                    p.number,
-                    p.played,
-                    p.mark.glyph(),
-                    p.mark.name()
-                )
-            }
-            None => format!("Done: {}", self.puzzles.tally()),
-        }
+        self.puzzles.status()
     }
 }
 

@@ -5,6 +5,7 @@
 // Helpers outside #[test] functions unwrap too: a failing step should stop the test loudly.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod coach;
 mod codemaker;
 mod common;
 mod faces;

@@ -148,6 +148,20 @@ fn every_screen_reads(s: &Session, shade: &str, size: (u32, u32)) {
         "return !!document.querySelector('[data-act^=\"replay:\"]');",
     );
     readable(s, "history", shade, size);
+    s.eval("document.querySelector('[data-act^=\"review:\"]').click(); return true;")
+        .unwrap();
+    wait(
+        s,
+        "the review",
+        "return !!document.querySelector('#summary');",
+    );
+    readable(s, "review", shade, size);
+    click(s, "v:back");
+    wait(
+        s,
+        "the history",
+        "return !!document.querySelector('[data-act^=\"replay:\"]');",
+    );
     s.eval("document.querySelector('[data-act^=\"replay:\"]').click(); return true;")
         .unwrap();
     wait(

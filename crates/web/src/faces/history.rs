@@ -1,5 +1,6 @@
 //! The history on the page: the finished games of the page's store, newest first (as the terminal's history
-//! reads them, [`Storage::history`]), each a button that opens its replay ([`super::replay`]).
+//! reads them, [`Storage::history`]), each a button that opens its replay ([`super::replay`]) and one that opens
+//! its review ([`super::review`]).
 
 use super::Face;
 use super::html::{button, esc};
@@ -60,7 +61,7 @@ pub fn history_html(faces: &[&dyn Face], store: &WebStore, notice: &str) -> Stri
         };
         let when = format_time(r.ended_at);
         out.push_str(&format!(
-            "<li><button type=\"button\" class=\"item record\" data-act=\"replay:{}\" aria-label=\"Replay {} {}, {}, {counted} {}, {}\"><b>{}</b><span>{} · {} · {counted} {}{marks}</span><small>{}</small></button></li>",
+            "<li class=\"entry\"><button type=\"button\" class=\"item record\" data-act=\"replay:{}\" aria-label=\"Replay {} {}, {}, {counted} {}, {}\"><b>{}</b><span>{} · {} · {counted} {}{marks}</span><small>{}</small></button>{}</li>",
             r.id,
             esc(title),
             esc(&r.variant),
@@ -71,7 +72,13 @@ pub fn history_html(faces: &[&dyn Face], store: &WebStore, notice: &str) -> Stri
             esc(&r.variant),
             r.result.as_str(),
             r.score,
-            esc(&when)
+            esc(&when),
+            button(
+                &format!("review:{}", r.id),
+                "Review",
+                "cmd review-it",
+                Some(&format!("Review game #{} ({})", r.id, title))
+            )
         ));
     }
     out.push_str("</ol></main>");

@@ -19,7 +19,9 @@ pub mod menu;
 pub mod morph;
 pub mod patch;
 pub mod play;
+pub mod puzzle;
 pub mod replay;
+pub mod review;
 pub mod scores;
 pub mod settings;
 #[cfg(target_arch = "wasm32")]
@@ -29,10 +31,12 @@ pub mod stats;
 pub use crate::games::{FACES, room_board};
 use crate::store::WebStore;
 use parlor::mid::game::Game;
+use parlor::mid::review::Review;
 use parlor::mid::session::{Seed, Session};
 use parlor::mid::{AnyGame, Contexts, Entry};
 use parlor::storage::{GameRecord, Scoreboard, Storage, Unfinished};
 use play::{Board, Play, Playing};
+use puzzle::{PuzzleOf, Puzzling};
 use replay::{ReplayOf, Replaying};
 use std::marker::PhantomData;
 
@@ -62,6 +66,15 @@ pub trait Face: Sync {
     ) -> Result<Box<dyn Playing>, String>;
     /// A finished game of this game, replayed.
     fn replay(&self, record: &GameRecord) -> Result<Box<dyn Replaying>, String>;
+    /// The puzzles of `review`, the review of `record` (a finished game of this game): its marked moves of the
+    /// player's, or why there are none.
+    fn puzzles(
+        &self,
+        record: &GameRecord,
+        review: &Review,
+        store: &WebStore,
+        contexts: &Contexts,
+    ) -> Result<Box<dyn Puzzling>, String>;
 }
 
 /// Game `G` drawn with board `B`.
@@ -127,6 +140,21 @@ impl<G: Game, B: Board<G>> Face for FaceOf<G, B> {
 
     fn replay(&self, record: &GameRecord) -> Result<Box<dyn Replaying>, String> {
         Ok(Box::new(ReplayOf::<G, B>::new(record)?))
+    }
+
+    fn puzzles(
+        &self,
+        record: &GameRecord,
+        review: &Review,
+        store: &WebStore,
+        contexts: &Contexts,
+    ) -> Result<Box<dyn Puzzling>, String> {
+        Ok(Box::new(PuzzleOf::<G, B>::new(
+            record,
+            review,
+            store,
+            contexts.of::<G>(),
+        )?))
     }
 }
 

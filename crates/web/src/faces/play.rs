@@ -114,6 +114,13 @@ pub trait Playing {
     fn busy(&self) -> bool;
     /// The line for the screen reader, when it changed.
     fn said(&mut self) -> Option<String>;
+    /// The finished game's number in the store, once the game is over and recorded (its review can be had).
+    fn recorded(&self) -> Option<i64> {
+        None
+    }
+    /// The review's line for the end screen ([`parlor::mid::coach::Coach::line`]: its progress, its summary, or
+    /// why there is none) and whether a Review button opens it.
+    fn coach(&mut self, _line: Option<(String, bool)>) {}
 }
 
 /// A question asked before a command that ends the game.
@@ -138,6 +145,8 @@ pub struct Play<G: Game, B: Board<G>> {
     help: bool,
     confirm: Option<Confirm>,
     said: u64,
+    /// The review's line on the end screen, and whether it is offered.
+    coach: Option<(String, bool)>,
 }
 
 /// The page's monotonic clock in ms.
@@ -163,6 +172,7 @@ impl<G: Game, B: Board<G>> Play<G, B> {
             help: false,
             confirm: None,
             said: 0,
+            coach: None,
         };
         p.say(format!("{} · {}", G::TITLE, G::progress(p.session.state())));
         p.computer_if_due();
@@ -478,8 +488,22 @@ impl<G: Game, B: Board<G>> Play<G, B> {
             } else if let Some(why) = end.unranked {
                 text.push_str(&format!(" · not ranked: {}", esc(why)));
             }
+            let (coach, review) = match &self.coach {
+                Some((line, offered)) => (
+                    format!(
+                        "<p class=\"small\" id=\"coach\" role=\"status\">{}</p>",
+                        esc(line)
+                    ),
+                    if *offered {
+                        button("review", "Review", "cmd wide", Some("Review the game"))
+                    } else {
+                        String::new()
+                    },
+                ),
+                None => (String::new(), String::new()),
+            };
             return format!(
-                "<div class=\"sheet end\" role=\"dialog\" aria-label=\"Game over\"><div class=\"card\"><h2>Game over</h2><p id=\"ending\">{text}</p><p>{} {}</p><div class=\"row\">{}{}</div></div></div>",
+                "<div class=\"sheet end\" role=\"dialog\" aria-label=\"Game over\"><div class=\"card\"><h2>Game over</h2><p id=\"ending\">{text}</p><p>{} {}</p>{coach}<div class=\"row\">{}{review}{}</div></div></div>",
                 esc(&parlor::mid::capitalised(G::score_name())),
                 G::score(self.session.state()),
                 button("new", "New game", "cmd wide", None),
@@ -617,6 +641,14 @@ impl<G: Game, B: Board<G>> Playing for Play<G, B> {
 
     fn said(&mut self) -> Option<String> {
         self.fresh.take()
+    }
+
+    fn recorded(&self) -> Option<i64> {
+        self.session.ended().and_then(|e| e.id)
+    }
+
+    fn coach(&mut self, line: Option<(String, bool)>) {
+        self.coach = line;
     }
 }
 

@@ -6,7 +6,9 @@ use super::history::history_html;
 use super::lobby::Lobby;
 use super::menu::{menu_html, params, setup_html};
 use super::play::{Go, Playing};
+use super::puzzle::Puzzling;
 use super::replay::Replaying;
+use super::review::{Asked, ReviewScreen};
 use super::scores::scores_html;
 use super::settings::{SettingsScreen, catalog, theme_in_use};
 use super::stats::stats_html;
@@ -14,6 +16,7 @@ use super::{FACES, Face};
 use crate::announce::Announcer;
 use crate::store::{Persist, WebKeeper, WebStore};
 use parlor::mid::Contexts;
+use parlor::mid::coach::Coach;
 use parlor::settings::Section;
 use parlor::storage::Storage;
 use std::cell::RefCell;
@@ -49,6 +52,17 @@ enum View {
     Settings,
     /// Parlor online: the connect form, the lobby, a game.
     Online(Box<Lobby>),
+    /// A finished game's review, with the end screen it was opened from (Back returns to it).
+    Review(Box<Reviewing>),
+    /// The puzzles of a review's marked moves, over the review they go back to.
+    Puzzle(Box<dyn Puzzling>, Box<Reviewing>),
+}
+
+/// The review screen and where it goes back to.
+struct Reviewing {
+    screen: ReviewScreen,
+    /// The game's end screen, when the review was opened from it.
+    end: Option<Box<dyn Playing>>,
 }
 
 struct Shell {
@@ -67,6 +81,9 @@ struct Shell {
     pressed_at: f64,
     /// The screen's HTML as last written (the same again is not written).
     written: String,
+    /// The reviews of finished games asked for in this visit (being made, ready, or refused), by game number: a
+    /// review goes on being made, and is kept with its game, when its screen is left.
+    coaches: Vec<(i64, Coach)>,
 }
 
 thread_local! {
@@ -97,7 +114,131 @@ impl Shell {
             View::Stats(i) => stats_html(FACES, *i, &self.store),
             View::Settings => self.settings.html(),
             View::Online(l) => l.html(),
+            View::Review(r) => match self.coaches.iter().find(|(i, _)| *i == r.screen.id) {
+                Some((_, c)) => r.screen.html(c),
+                None => r
+                    .screen
+                    .html(&Coach::Failed("the review was not asked for".into())),
+            },
+            View::Puzzle(p, _) => p.html(),
         }
+    }
+
+    /// The review of finished game `id`, started if it was not yet (read back from the store, else made by the
+    /// reviewer worker); `None` when the game is not in the history or cannot be reviewed on the page.
+    fn coach(&mut self, id: i64) -> Result<&mut Coach, String> {
+        if let Some(at) = self.coaches.iter().position(|(i, _)| *i == id) {
+            return Ok(&mut self.coaches[at].1);
+        }
+        let record = match self.store.game(id) {
+            Ok(Some(r)) => r,
+            Ok(None) => return Err(format!("Game #{id} is not in the history.")),
+            Err(e) => return Err(format!("Game #{id} cannot be read: {e:#}")),
+        };
+        let face = super::find(&record.game)
+            .ok_or_else(|| format!("This page cannot review a game of {}", record.game))?;
+        let coach = crate::coach::review(face.any(), &record, &self.store);
+        self.coaches.push((id, coach));
+        let last = self.coaches.len() - 1;
+        Ok(&mut self.coaches[last].1)
+    }
+
+    /// The end screen's line of the review, once its game is over and recorded: the review is started then, as the
+    /// terminal's end box starts it.
+    fn end_line(&mut self) {
+        let id = match &self.view {
+            View::Play(p) => p.recorded(),
+            _ => None,
+        };
+        let line = id.and_then(|id| {
+            self.coach(id)
+                .ok()
+                .map(|c| (c.line(), !matches!(c, Coach::Failed(_))))
+        });
+        if let View::Play(p) = &mut self.view {
+            p.coach(line);
+        }
+    }
+
+    /// Opens the review of finished game `id`; `end`: the end screen it is opened from.
+    fn open_review(&mut self, id: i64, end: Option<Box<dyn Playing>>) {
+        let title = self
+            .store
+            .game(id)
+            .ok()
+            .flatten()
+            .and_then(|r| super::find(&r.game))
+            .map_or("", |f| f.any().title());
+        match self.coach(id) {
+            Ok(_) => {
+                self.notice.clear();
+                let from_end = end.is_some();
+                self.view = View::Review(Box::new(Reviewing {
+                    screen: ReviewScreen::new(id, title, from_end),
+                    end,
+                }));
+            }
+            Err(why) => {
+                self.notice = why;
+                self.view = match end {
+                    Some(p) => View::Play(p),
+                    None => View::History,
+                };
+            }
+        }
+    }
+
+    /// What the review screen asked for.
+    fn reviewed(&mut self, asked: Asked) {
+        let view = std::mem::replace(&mut self.view, View::Menu);
+        let View::Review(r) = view else {
+            self.view = view;
+            return;
+        };
+        match asked {
+            Asked::Stay => self.view = View::Review(r),
+            Asked::Menu => self.view = View::Menu,
+            Asked::Back => {
+                self.view = match r.end {
+                    Some(p) => View::Play(p),
+                    None => View::History,
+                }
+            }
+            Asked::Learn => {
+                let id = r.screen.id;
+                let record = self.store.game(id).ok().flatten();
+                let review = self
+                    .coaches
+                    .iter()
+                    .find(|(i, _)| *i == id)
+                    .and_then(|(_, c)| c.review().cloned());
+                let opened = match (record, review) {
+                    (Some(record), Some(review)) => match super::find(&record.game) {
+                        Some(f) => f.puzzles(&record, &review, &self.store, &self.contexts),
+                        None => Err(format!("This page has no board for {}", record.game)),
+                    },
+                    _ => Err("The review is not ready.".into()),
+                };
+                match opened {
+                    Ok(p) => self.view = View::Puzzle(p, r),
+                    Err(why) => {
+                        self.notice = why;
+                        self.view = View::Review(r);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The review on the screen, if it is ready.
+    fn review_shown(&self) -> Option<parlor::mid::review::Review> {
+        let View::Review(r) = &self.view else {
+            return None;
+        };
+        self.coaches
+            .iter()
+            .find(|(i, _)| *i == r.screen.id)
+            .and_then(|(_, c)| c.review().cloned())
     }
 
     /// Each game's setup values from the settings' defaults for new games.
@@ -144,6 +285,7 @@ impl Shell {
             })
         };
         let focused = control(&doc);
+        self.end_line();
         let html = self.html();
         if html != self.written {
             super::morph::write(&doc, &root, &self.written, &html);
@@ -170,6 +312,11 @@ impl Shell {
             View::Stats(i) => Some(format!("Statistics: {}", FACES[*i].any().title())),
             View::Settings => Some("Settings".to_string()),
             View::Online(l) => l.said(),
+            View::Review(r) => Some(match self.coaches.iter().find(|(i, _)| *i == r.screen.id) {
+                Some((_, c)) => r.screen.said(c),
+                None => "Review".to_string(),
+            }),
+            View::Puzzle(p, _) => p.said(),
         };
         if let Some(line) = self.announcer.next(line)
             && let Some(el) = doc.get_element_by_id("announce")
@@ -180,6 +327,27 @@ impl Shell {
 
     fn act(&mut self, act: &str) {
         match &mut self.view {
+            View::Play(p) if act == "review" => {
+                if let Some(id) = p.recorded()
+                    && let View::Play(p) = std::mem::replace(&mut self.view, View::Menu)
+                {
+                    self.open_review(id, Some(p));
+                }
+            }
+            View::Review(_) => {
+                let review = self.review_shown();
+                if let View::Review(r) = &mut self.view {
+                    let asked = r.screen.act(act, review.as_ref());
+                    self.reviewed(asked);
+                }
+            }
+            View::Puzzle(p, _) => {
+                if p.act(act) == Go::Menu
+                    && let View::Puzzle(_, r) = std::mem::replace(&mut self.view, View::Menu)
+                {
+                    self.view = View::Review(r);
+                }
+            }
             View::Play(p) => {
                 if p.act(act) == Go::Menu {
                     self.view = View::Menu;
@@ -218,6 +386,11 @@ impl Shell {
                     .and_then(|i| i.parse::<i64>().ok())
                 {
                     self.replay(id);
+                } else if let Some(id) = act
+                    .strip_prefix("review:")
+                    .and_then(|i| i.parse::<i64>().ok())
+                {
+                    self.open_review(id, None);
                 }
             }
         }
@@ -298,6 +471,26 @@ impl Shell {
     /// A key; `true` if the page took it (its default is prevented).
     fn key(&mut self, key: &str) -> bool {
         let took = match &mut self.view {
+            View::Play(p) if key == "c" && p.recorded().is_some() => {
+                self.act("review");
+                return true;
+            }
+            View::Review(_) => {
+                let review = self.review_shown();
+                if let View::Review(r) = &mut self.view {
+                    let asked = r.screen.key(key, review.as_ref());
+                    self.reviewed(asked);
+                }
+                true
+            }
+            View::Puzzle(p, _) => {
+                if p.key(key) == Go::Menu
+                    && let View::Puzzle(_, r) = std::mem::replace(&mut self.view, View::Menu)
+                {
+                    self.view = View::Review(r);
+                }
+                true
+            }
             View::Play(p) => {
                 if p.key(key) == Go::Menu {
                     self.view = View::Menu;
@@ -347,6 +540,26 @@ impl Shell {
     }
 
     fn tick(&mut self) {
+        // Every review being made is collected (and kept with its game) once done, whatever the screen shown.
+        let mut changed = false;
+        for (_, c) in &mut self.coaches {
+            changed |= c.poll(&self.store);
+        }
+        let working = self.coaches.iter().any(|(_, c)| c.working());
+        let shows_coach = match &self.view {
+            View::Review(_) => true,
+            View::Play(p) => p.recorded().is_some(),
+            _ => false,
+        };
+        if shows_coach && (changed || working) {
+            self.render();
+        }
+        if let View::Puzzle(p, _) = &mut self.view
+            && p.busy()
+            && p.tick()
+        {
+            self.render();
+        }
         if let View::Online(l) = &mut self.view
             && l.tick(crate::online::browser_offline())
         {
@@ -421,6 +634,7 @@ pub fn parlor_start_faces() -> Result<String, JsValue> {
         pointer: None,
         pressed_at: f64::NEG_INFINITY,
         written: String::new(),
+        coaches: Vec::new(),
     };
     shell.defaults();
     shell.dress();

@@ -13,6 +13,8 @@ pub mod nocca;
 pub mod twenty48;
 
 #[cfg(test)]
+mod coach_tests;
+#[cfg(test)]
 mod screens_tests;
 #[cfg(test)]
 mod tests;

@@ -248,3 +248,57 @@ fn a_refusal_is_said_in_a_plain_phrase() {
         )
     );
 }
+
+#[test]
+fn a_review_is_kept_with_its_game_read_back_after_a_reopen_and_never_for_another_game() {
+    let (persist, mut store) = fresh();
+    assert_eq!(store.review(1, "engine 1"), None);
+    assert!(
+        store.save_review(1, "engine 1", "{}").is_err(),
+        "no game #1 yet"
+    );
+    store.save_unfinished(&row("a", "l")).unwrap();
+    let record = row("a", "l").into_record(Outcome::GaveUp);
+    assert_eq!(store.finish_game("a", Some("l"), &record).unwrap(), Some(1));
+    store.save_review(1, "engine 1", "{\"first\":1}").unwrap();
+    store.save_review(1, "engine 1", "{\"second\":2}").unwrap();
+    let reopened = WebStore::open(persist.clone(), 2).store;
+    assert_eq!(
+        reopened.review(1, "engine 1").as_deref(),
+        Some("{\"second\":2}")
+    );
+    assert_eq!(reopened.review(1, "engine 2"), None, "another engine's");
+
+    // A store started afresh (its text set aside) numbers its games from 1 again: the old review is not theirs.
+    persist
+        .map
+        .borrow_mut()
+        .insert(STORE_KEY.into(), "not a store".into());
+    let mut afresh = WebStore::open(persist.clone(), 3).store;
+    let mut other = row("b", "r u");
+    other.seed = 99;
+    afresh.save_unfinished(&other).unwrap();
+    let record = other.into_record(Outcome::GaveUp);
+    assert_eq!(
+        afresh.finish_game("b", Some("r u"), &record).unwrap(),
+        Some(1)
+    );
+    assert_eq!(afresh.review(1, "engine 1"), None);
+
+    // A full storage refuses the review and says so.
+    persist.full.set(true);
+    let why = afresh.save_review(1, "engine 1", "{}").unwrap_err();
+    assert!(format!("{why}").contains("full"), "{why}");
+    persist.full.set(false);
+    // A damaged reviews text reads as none.
+    persist
+        .map
+        .borrow_mut()
+        .insert(REVIEWS_KEY.into(), "{oops".into());
+    assert_eq!(afresh.review(1, "engine 1"), None);
+    afresh.save_review(1, "engine 1", "{\"third\":3}").unwrap();
+    assert_eq!(
+        afresh.review(1, "engine 1").as_deref(),
+        Some("{\"third\":3}")
+    );
+}
