@@ -21,6 +21,7 @@
 //! message is one this client speaks, the front end is told so plainly instead ([`older_server`]).
 
 use super::identity::Identity;
+use crate::tui::daily::Daily;
 use parlor_online::protocol::{ClientMessage, ErrorCode, Event, EventKind, ServerMessage, Side};
 use std::collections::{BTreeSet, HashMap};
 
@@ -88,6 +89,8 @@ pub const MAX_RETRY_MS: u64 = 3000;
 #[derive(Debug)]
 pub struct Conn {
     identity: Identity,
+    /// The daily challenges this client plays, which say what their messages offer (an older server lacks it).
+    dailies: Vec<Box<dyn Daily>>,
     /// The last event passed on, by game.
     seen: HashMap<u64, u64>,
     /// The player's side, by game.
@@ -120,6 +123,7 @@ impl Conn {
     pub fn new(identity: Identity) -> Conn {
         Conn {
             identity,
+            dailies: Vec::new(),
             seen: HashMap::new(),
             side: HashMap::new(),
             pending: HashMap::new(),
@@ -133,6 +137,14 @@ impl Conn {
             dialing_ms: None,
             retry_ms: FIRST_RETRY_MS,
         }
+    }
+
+    /// The same, with the daily challenges the client plays: a server older than one of their messages is said to
+    /// lack that challenge by name ([`older_server`]).
+    #[must_use]
+    pub fn with_dailies(mut self, dailies: Vec<Box<dyn Daily>>) -> Conn {
+        self.dailies = dailies;
+        self
     }
 
     /// The player.
@@ -327,8 +339,8 @@ impl Conn {
                 code: ErrorCode::Malformed,
                 message,
                 game,
-            } if older_server(message).is_some() => {
-                let plain = older_server(message).unwrap_or_default();
+            } if older_server(message, &self.dailies).is_some() => {
+                let plain = older_server(message, &self.dailies).unwrap_or_default();
                 vec![Out::Tell(Down::Message(ServerMessage::Error {
                     code: ErrorCode::Malformed,
                     message: plain,
@@ -407,7 +419,7 @@ impl Conn {
 /// What to say of a server's refusal `message` if it refused, as unknown, a message type this client speaks
 /// (`unknown variant `ranked_2048``, as serde says it): that the server is older and does not offer it. None for any
 /// other refusal.
-pub fn older_server(message: &str) -> Option<String> {
+pub fn older_server(message: &str, dailies: &[Box<dyn Daily>]) -> Option<String> {
     let (_, rest) = message.split_once("unknown variant `")?;
     let (kind, _) = rest.split_once('`')?;
     // A type this client knows parses, or fails on its fields; only a type unknown here too says so.
@@ -422,10 +434,9 @@ pub fn older_server(message: &str) -> Option<String> {
         return None;
     }
     // The daily challenge that sends it says what it is; past days and the rest are the protocol's.
-    let what = crate::registry::online()
-        .dailies
+    let what = dailies
         .iter()
-        .find_map(|d| d.fresh().offers(kind))
+        .find_map(|d| d.offers(kind))
         .unwrap_or(match kind {
             "past_day" => "past days' games and seeds",
             _ => "what was asked",
@@ -769,7 +780,12 @@ mod tests {
 
     #[test]
     fn a_server_older_than_a_message_this_client_speaks_is_said_plainly() {
-        let mut c = ann();
+        let dailies = crate::registry::online()
+            .dailies
+            .iter()
+            .map(|d| d.fresh())
+            .collect();
+        let mut c = ann().with_dailies(dailies);
         c.opened(0);
         c.text(&welcome(&[]), 0);
         let refused = |kind: &str| ServerMessage::Error {
@@ -797,7 +813,7 @@ mod tests {
         // A type this client does not speak either is no sign of an older server: shown as it came.
         let strange = said(c.text(&refused("shuffle").to_text(), 3));
         assert!(strange.contains("unknown variant `shuffle`"), "{strange}");
-        assert_eq!(older_server("the server's store failed"), None);
+        assert_eq!(older_server("the server's store failed", &[]), None);
     }
 
     #[test]

@@ -147,7 +147,13 @@ pub fn fetch_and_import(
     let (tx, rx) = std::sync::mpsc::channel();
     // A token is held already (the caller checks): nothing is issued to keep.
     let keep: link::Keep = Box::new(|_| Err("no token is issued when importing".to_string()));
-    let up = link::start(url, me.clone(), keep, Box::new(move |d| tx.send(d).is_ok()));
+    let up = link::start(
+        url,
+        me.clone(),
+        Vec::new(),
+        keep,
+        Box::new(move |d| tx.send(d).is_ok()),
+    );
     let deadline = Instant::now() + Duration::from_secs(10);
     let result = loop {
         let left = deadline.saturating_duration_since(Instant::now());

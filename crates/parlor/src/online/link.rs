@@ -127,11 +127,19 @@ const POLL: Duration = Duration::from_millis(50);
 /// What keeps the identity once the server issued its token (`identity::keeper`): an error says why it could not.
 pub type Keep = Box<dyn Fn(&Identity) -> Result<(), String> + Send>;
 
-/// Starts the link to `url` as `identity` (a token the server issues kept by `keep`); returns the channel to it.
-pub fn start(url: &str, identity: Identity, keep: Keep, down: Tell) -> Sender<Up> {
+/// Starts the link to `url` as `identity` (a token the server issues kept by `keep`), for a client playing the
+/// daily challenges `dailies` (which name what an older server lacks); returns the channel to it.
+pub fn start(
+    url: &str,
+    identity: Identity,
+    dailies: Vec<Box<dyn crate::tui::daily::Daily>>,
+    keep: Keep,
+    down: Tell,
+) -> Sender<Up> {
     let (up_tx, up_rx) = std::sync::mpsc::channel();
     let url = url.to_string();
-    std::thread::spawn(move || run(&url, identity, &up_rx, &keep, &down));
+    let conn = Conn::new(identity).with_dailies(dailies);
+    std::thread::spawn(move || run(&url, conn, &up_rx, &keep, &down));
     up_tx
 }
 
@@ -148,9 +156,8 @@ fn ms(epoch: Instant) -> u64 {
     u64::try_from(epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
 }
 
-fn run(url: &str, identity: Identity, up: &Receiver<Up>, keep: &Keep, down: &Tell) {
+fn run(url: &str, mut conn: Conn, up: &Receiver<Up>, keep: &Keep, down: &Tell) {
     let epoch = Instant::now();
-    let mut conn = Conn::new(identity);
     loop {
         let ended = match connect(url) {
             Ok(ws) => session(ws, &mut conn, epoch, up, keep, down),

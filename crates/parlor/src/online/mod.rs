@@ -141,6 +141,7 @@ mod terminal {
         let up = link::start(
             server,
             me.clone(),
+            played.dailies.iter().map(|d| d.fresh()).collect(),
             keep,
             Box::new(move |d| tx.send(d).is_ok()),
         );
@@ -155,7 +156,14 @@ mod terminal {
         let opened = env.open_store()?;
         let (tx, rx) = std::sync::mpsc::channel();
         let keep = identity::keeper(env.config_dir.clone());
-        let up = link::start(url, me.clone(), keep, Box::new(move |d| tx.send(d).is_ok()));
+        let dailies = played.dailies.iter().map(|d| d.fresh()).collect();
+        let up = link::start(
+            url,
+            me.clone(),
+            dailies,
+            keep,
+            Box::new(move |d| tx.send(d).is_ok()),
+        );
         // Finished games go into the store the screens share (`i`): the history shows them at once.
         let view = OnlineView::new(url, &me.name, played, Box::new(Channels { up, rx }));
         env.run_tui(vec![Box::new(view)], opened.store)

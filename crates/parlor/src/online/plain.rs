@@ -74,6 +74,7 @@ pub fn run(url: &str, me: Identity, env: &Env, played: Played) -> Result<()> {
     let up = link::start(
         url,
         me.clone(),
+        played.dailies.iter().map(|d| d.fresh()).collect(),
         super::identity::keeper(env.config_dir.clone()),
         Box::new(move |d| net.send(Input::Net(d)).is_ok()),
     );

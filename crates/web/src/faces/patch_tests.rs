@@ -47,8 +47,8 @@ fn a_changed_attribute_is_a_change_of_its_element() {
 
 #[test]
 fn a_changed_text_is_a_change_of_the_element_around_it() {
-    let old = "<main><h2>Mastermind</h2><p class=\"line\">Move 1: RGYB</p></main>";
-    let new = "<main><h2>Mastermind</h2><p class=\"line\">Move 2: RRYB</p></main>";
+    let old = "<main><h2>Title</h2><p class=\"line\">Move 1: RGYB</p></main>";
+    let new = "<main><h2>Title</h2><p class=\"line\">Move 2: RRYB</p></main>";
     let c = changed(old, new).unwrap();
     assert_eq!(at(&c), vec![0, 1]);
     assert_eq!(c.path, vec![(0, "main".to_string()), (1, "p".to_string())]);

@@ -63,13 +63,11 @@ const LOBBY_FIRST: &[Binding<Cmd>] = &[
         "the daily challenges and their leaderboards",
         Cmd::Daily,
     ),
-    more(
-        &[KeyCode::Char('P')],
-        "P",
-        "yesterday's daily games, with their seeds (to play the deal again)",
-        Cmd::PastDay,
-    ),
+    more(&[KeyCode::Char('P')], "P", PAST_DAY, Cmd::PastDay),
 ];
+
+/// What the lobby's `P` says.
+const PAST_DAY: &str = "yesterday's daily games, with their seeds (to play the deal again)";
 
 /// The lobby's keys after the daily challenges'.
 const LOBBY_LAST: &[Binding<Cmd>] = &[
