@@ -4,8 +4,10 @@
 //! transaction, so a node that lost it (paused, cut off from the database) cannot write, and sends nothing it did
 //! not write. Every second each node renews its leases, lets go of the games whose lease it lost, takes the leases
 //! that ran out or were released (a node killed, or stopped) and rebuilds those games from the store, and reserves
-//! more game numbers when its block runs low. A node stopped (SIGTERM) releases its leases once its last write is
-//! done, so another node takes its games at once. SQLite serves one server: none of this runs on it.
+//! more game numbers when its block runs low. A node whose database falls silent (no error, no answer) lets its
+//! games go once no renewal has answered for a lease's length ([`watch_renewals`]). A node stopped (SIGTERM)
+//! releases its leases once its last write is done, so another node takes its games at once. SQLite serves one
+//! server: none of this runs on it.
 //!
 //! Players and spectators on a node that does not referee their game are served from what the referee keeps:
 //! each write notifies the other nodes (PostgreSQL's LISTEN/NOTIFY, [`News`]), and a node with connections
@@ -16,7 +18,7 @@
 use crate::Shared;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 use tokio::sync::watch;
 
@@ -70,6 +72,12 @@ pub(crate) async fn run(
     mut stop: watch::Receiver<bool>,
     news: UnboundedSender<News>,
 ) {
+    let answered = Arc::new(Mutex::new(Instant::now()));
+    let watch = tokio::spawn(watch_renewals(
+        Arc::clone(&shared),
+        Arc::clone(&answered),
+        stop.clone(),
+    ));
     let mut every = tokio::time::interval(RENEW);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -77,7 +85,11 @@ pub(crate) async fn run(
             _ = every.tick() => {}
             _ = stop.changed() => break,
         }
-        match shared.store.write(|s| s.renew_leases()).await {
+        let renewed = shared.store.write(|s| s.renew_leases()).await;
+        if renewed.is_ok() {
+            *answered.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+        }
+        match renewed {
             Ok(lost) if !lost.is_empty() => shared.hub().lose(&lost),
             Ok(_) => {}
             Err(e) => tracing::error!("renewing the leases: {e}"),
@@ -125,6 +137,41 @@ pub(crate) async fn run(
                 Ok(Some(numbers)) => shared.hub().add_numbers(numbers),
                 Ok(None) => {}
                 Err(e) => tracing::error!("reserving game numbers: {e}"),
+            }
+        }
+    }
+    watch.abort();
+}
+
+/// How often [`watch_renewals`] looks.
+const WATCH: Duration = Duration::from_millis(250);
+
+/// Until `stop`, apart from [`run`]'s loop: every game refereed here let go ([`crate::hub::Hub::let_go_all`])
+/// once no renewal has answered (`answered`: when the last did) for as long as a lease lasts. A database silent
+/// rather than refusing (its packets dropped, a call that never returns) holds the loop and every write of this
+/// node's up without an error; by then another node may have taken the games, so their players' connections are
+/// closed, to connect again and resume where the game is refereed. Nothing is lost: a write held up is fenced by
+/// its lease when it arrives, and the leases of the games let go are released once the database answers again.
+async fn watch_renewals(
+    shared: Arc<Shared>,
+    answered: Arc<Mutex<Instant>>,
+    mut stop: watch::Receiver<bool>,
+) {
+    let mut every = tokio::time::interval(WATCH);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = every.tick() => {}
+            _ = stop.changed() => break,
+        }
+        let quiet = answered.lock().unwrap_or_else(|e| e.into_inner()).elapsed();
+        if quiet >= LEASE {
+            let games = shared.hub().let_go_all();
+            if !games.is_empty() {
+                tracing::error!(
+                    games = games.len(),
+                    "no renewal of the leases answered for {quiet:?}: every game refereed here let go"
+                );
             }
         }
     }

@@ -83,6 +83,16 @@ impl Hub {
         }
     }
 
+    /// Every game refereed here let go, as [`Hub::let_go`] does: no renewal of their leases has been answered for
+    /// as long as a lease lasts (the database silent), so another node may referee them by now. Returns them.
+    pub fn let_go_all(&mut self) -> Vec<u64> {
+        let games: Vec<u64> = self.rooms.keys().copied().collect();
+        for &game in &games {
+            self.let_go(game);
+        }
+        games
+    }
+
     /// A game whose write failed on this node: let go (as a lease lost), and its lease released so that a node
     /// takes it from the store at once (if this node still held it).
     pub(super) fn let_go(&mut self, game: u64) {

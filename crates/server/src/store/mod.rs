@@ -18,7 +18,7 @@ mod pool;
 mod postgres;
 mod sqlite;
 
-pub use self::postgres::{CONNECT_TIMEOUT, PgStore, PgUrl};
+pub use self::postgres::{CONNECT_TIMEOUT, IDLE_IN_TRANSACTION, PgStore, PgUrl, UNACKNOWLEDGED};
 pub use pool::{Pool, READERS};
 pub use sqlite::{DB_FILE, SCHEMA_VERSION, SqliteStore, name_key};
 

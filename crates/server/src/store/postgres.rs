@@ -39,6 +39,16 @@ type Result<T> = std::result::Result<T, StoreError>;
 /// How long connecting may take when the URL does not say (`connect_timeout`).
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// How long the database lets a connection of the server's sit in an open transaction before it ends the session
+/// (`idle_in_transaction_session_timeout`): a node stopped mid-transaction (cut off without a word, paused) holds
+/// its rows' locks no longer than this. Far above any gap between one transaction's statements.
+pub const IDLE_IN_TRANSACTION: Duration = Duration::from_secs(10);
+
+/// How long data sent to the database may go unacknowledged before the connection is taken as broken
+/// (`tcp_user_timeout`, when the URL does not say): a database silently out of reach (its packets dropped) fails
+/// a call instead of holding the node's writer for ever.
+pub const UNACKNOWLEDGED: Duration = Duration::from_secs(10);
+
 /// The server's store in PostgreSQL.
 pub struct PgStore {
     /// The connection (none only while being dropped).
@@ -75,9 +85,16 @@ fn connect(url: &PgUrl, read_only: bool) -> Result<Client> {
     if config.get_connect_timeout().is_none() {
         config.connect_timeout(CONNECT_TIMEOUT);
     }
+    if config.get_tcp_user_timeout().is_none() {
+        config.tcp_user_timeout(UNACKNOWLEDGED);
+    }
     let connected = std::thread::scope(|s| {
         s.spawn(move || -> std::result::Result<Client, postgres::Error> {
             let mut client = config.connect(NoTls)?;
+            client.batch_execute(&format!(
+                "SET idle_in_transaction_session_timeout = {}",
+                IDLE_IN_TRANSACTION.as_millis()
+            ))?;
             if read_only {
                 client.batch_execute("SET default_transaction_read_only = on")?;
             }

@@ -5,6 +5,10 @@
 //! same wherever it was seen, none of node A's after the cut). Once the proxy lets connections through again,
 //! node A connects again and referees a new game. Skipped, saying so, without PostgreSQL ([`crate::postgres`]).
 //!
+//! The same again with the proxy silent instead (it takes every byte and connection and passes nothing on, as a
+//! network dropping packets would): node A hears no error, and lets its games go once no renewal has answered for
+//! a lease's length.
+//!
 //! Why a proxy: it needs no privileges (a network namespace needs root and `ip netns`), runs wherever the tests
 //! do, and cuts exactly the one node's connections, the cluster and the other node untouched.
 
@@ -13,11 +17,13 @@ use crate::contract::Pg;
 use crate::kill::Spawned;
 use crate::nodes::{kept, next_event, node};
 use parlor_online::protocol::{ClientMessage, Event, ServerMessage, Side};
+use parlor_server::{PgStore, Store};
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, UnixStream};
 use tokio::sync::watch;
 
@@ -25,53 +31,101 @@ use tokio::sync::watch;
 /// and a loaded machine's slack.
 const NOTICE: Duration = Duration::from_secs(15);
 
-/// A TCP proxy on 127.0.0.1 to the cluster's Unix socket, which can be cut and healed.
+/// What the proxy does with what passes through it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Passes every byte both ways.
+    Open,
+    /// Closes every connection through it and refuses new ones, as an unreachable database's would fail.
+    Cut,
+    /// Passes nothing and says nothing: bytes sent are taken and held, connections stay open and new ones are
+    /// taken but not put through, as when a network drops every packet. Held bytes go on once open again.
+    Silent,
+}
+
+/// A TCP proxy on 127.0.0.1 to the cluster's Unix socket, which can be cut, silenced and healed.
 struct Proxy {
     addr: SocketAddr,
-    cut: Arc<watch::Sender<bool>>,
+    mode: Arc<watch::Sender<Mode>>,
     task: tokio::task::JoinHandle<()>,
+}
+
+/// Copies `from` to `to` while the proxy is open; holds what it read while it is silent; ends when cut, or at
+/// either end's close.
+async fn pipe(
+    mut from: impl AsyncRead + Unpin,
+    mut to: impl AsyncWrite + Unpin,
+    mut mode: watch::Receiver<Mode>,
+) {
+    let mut buf = vec![0u8; 16 * 1024];
+    loop {
+        let n = tokio::select! {
+            read = from.read(&mut buf) => match read {
+                Ok(0) | Err(_) => return,
+                Ok(n) => n,
+            },
+            _ = mode.wait_for(|m| *m == Mode::Cut) => return,
+        };
+        let cut = mode
+            .wait_for(|m| *m != Mode::Silent)
+            .await
+            .map_or(true, |m| *m == Mode::Cut);
+        if cut || to.write_all(&buf[..n]).await.is_err() {
+            return;
+        }
+    }
 }
 
 impl Proxy {
     async fn start(socket: PathBuf) -> Proxy {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        let cut = Arc::new(watch::channel(false).0);
-        let state = Arc::clone(&cut);
+        let mode = Arc::new(watch::channel(Mode::Open).0);
+        let state = Arc::clone(&mode);
         let task = tokio::spawn(async move {
             // Bounded by the test: the task is aborted when the proxy is dropped.
             loop {
-                let Ok((mut tcp, _)) = listener.accept().await else {
+                let Ok((tcp, _)) = listener.accept().await else {
                     continue;
                 };
-                if *state.borrow() {
-                    // Cut: the connection is closed at once, as an unreachable database's would fail.
-                    drop(tcp);
-                    continue;
-                }
-                let mut cut_now = state.subscribe();
+                let mut mode = state.subscribe();
                 let socket = socket.clone();
                 tokio::spawn(async move {
-                    let Ok(mut unix) = UnixStream::connect(&socket).await else {
+                    // Silent: the connection is taken and held, unanswered, until the proxy opens or is cut.
+                    let cut = mode
+                        .wait_for(|m| *m != Mode::Silent)
+                        .await
+                        .map_or(true, |m| *m == Mode::Cut);
+                    if cut {
+                        return;
+                    }
+                    let Ok(unix) = UnixStream::connect(&socket).await else {
                         return;
                     };
+                    let ((tcp_in, tcp_out), (unix_in, unix_out)) =
+                        (tcp.into_split(), unix.into_split());
                     tokio::select! {
-                        _ = tokio::io::copy_bidirectional(&mut tcp, &mut unix) => {}
-                        _ = cut_now.wait_for(|cut| *cut) => {}
+                        _ = pipe(tcp_in, unix_out, mode.clone()) => {}
+                        _ = pipe(unix_in, tcp_out, mode) => {}
                     }
                 });
             }
         });
-        Proxy { addr, cut, task }
+        Proxy { addr, mode, task }
     }
 
     /// Closes every connection through the proxy and refuses new ones, until [`Proxy::heal`].
     fn cut(&self) {
-        self.cut.send_replace(true);
+        self.mode.send_replace(Mode::Cut);
+    }
+
+    /// Passes nothing and says nothing, until [`Proxy::heal`].
+    fn silence(&self) {
+        self.mode.send_replace(Mode::Silent);
     }
 
     fn heal(&self) {
-        self.cut.send_replace(false);
+        self.mode.send_replace(Mode::Open);
     }
 }
 
@@ -151,6 +205,18 @@ async fn moved(game: u64, mover: &mut Client, other: &mut Client, seq: u64, mv: 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_node_cut_off_from_the_database_stops_refereeing_and_another_takes_over() {
+    cut_off(Mode::Cut).await;
+}
+
+/// The same with the database silent rather than refusing (every packet dropped): node A hears neither an answer
+/// nor an error, so it lets its games go once no renewal of its leases has answered for a lease's length.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_whose_database_falls_silent_stops_refereeing_and_another_takes_over() {
+    cut_off(Mode::Silent).await;
+}
+
+/// Node A refereeing two games is cut off from the database in `how`, then healed.
+async fn cut_off(how: Mode) {
     let Some(db) = Pg::new() else { return };
     let dir = tempfile::tempdir().unwrap();
     let proxy = Proxy::start(socket(&db)).await;
@@ -176,7 +242,11 @@ async fn a_node_cut_off_from_the_database_stops_refereeing_and_another_takes_ove
     events_until_pong(&mut bob_b, game).await;
 
     // The cut. Ann, to move, sends her move to node A at once: node A cannot write it, so never sends it.
-    proxy.cut();
+    match how {
+        Mode::Cut => proxy.cut(),
+        Mode::Silent => proxy.silence(),
+        Mode::Open => unreachable!("a cut or a silence"),
+    }
     let cut_at = Instant::now();
     ann.send(&ClientMessage::Move {
         game,
@@ -219,7 +289,7 @@ async fn a_node_cut_off_from_the_database_stops_refereeing_and_another_takes_ove
     };
     let taken = cut_at.elapsed();
     eprintln!(
-        "node A let its games go {noticed:?} after the cut; node B played the move {taken:?} after it"
+        "{how:?}: node A let its games go {noticed:?} after the cut; node B played the move {taken:?} after it"
     );
     assert_eq!(fourth.n, 4);
     assert_eq!(next_event(&mut bob_b, game).await, fourth);
@@ -316,4 +386,60 @@ fn one_referee(seen: &[(String, u64, Event)]) {
         assert_eq!(*n, *l + 1, "game {game}: event {n} after {l}");
         *l = *n;
     }
+}
+
+/// A node stopped inside a transaction (its game's lease row locked by a write that neither commits nor fails: the
+/// node paused, or its database silent mid-write) holds no other node up: node B's look for leases passes over the
+/// locked row at once instead of waiting on it, and takes the game once the database has ended the session left
+/// in its transaction. The session here is ended 1.5 s after the lease runs out; the server's own connections are
+/// ended after `IDLE_IN_TRANSACTION`.
+#[test]
+fn a_write_stopped_mid_transaction_holds_no_other_node_up() {
+    let Some(db) = Pg::new() else { return };
+    let open = || {
+        let mut s = PgStore::open(&db.url).unwrap();
+        assert!(s.join_nodes().unwrap());
+        s
+    };
+    let (mut a, mut b) = (open(), open());
+    let game = a.reserve_game_ids(100).unwrap().unwrap().start;
+    a.start_game(&crate::contract::new_game(game, "ann", "bob", false))
+        .unwrap();
+    // A write of node A's, stopped after its fence locked the lease row.
+    let mut stopped = postgres::Client::connect(db.url.secret(), postgres::NoTls).unwrap();
+    stopped
+        .batch_execute(&format!(
+            "SET idle_in_transaction_session_timeout = {}; BEGIN;
+             SELECT 1 FROM leases WHERE game = {game} FOR UPDATE;",
+            (parlor_server::nodes::LEASE + Duration::from_millis(1500)).as_millis()
+        ))
+        .unwrap();
+    // Node A's lease runs out (node A renews no more).
+    std::thread::sleep(parlor_server::nodes::LEASE + Duration::from_millis(300));
+    let looked = Instant::now();
+    assert!(
+        b.take_leases().unwrap().is_empty(),
+        "the locked row is passed over"
+    );
+    assert!(
+        looked.elapsed() < Duration::from_secs(1),
+        "the look waited {:?} on the locked row",
+        looked.elapsed()
+    );
+    // The database ends the stopped session: node B takes the game at a later look.
+    let deadline = Instant::now() + NOTICE;
+    let taken = loop {
+        assert!(Instant::now() < deadline, "node B never took the game");
+        std::thread::sleep(Duration::from_millis(200));
+        let taken = b.take_leases().unwrap();
+        if !taken.is_empty() {
+            break taken;
+        }
+    };
+    assert_eq!(taken.iter().map(|g| g.id).collect::<Vec<_>>(), [game]);
+    assert!(
+        stopped.simple_query("SELECT 1").is_err(),
+        "the database ended the session left in its transaction"
+    );
+    assert!(a.renew_leases().unwrap().contains(&game), "node A lost it");
 }

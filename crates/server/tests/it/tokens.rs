@@ -49,7 +49,10 @@ async fn a_token_issued_at_registration_logs_in_and_no_other_does() {
         hello(server.addr, "ann", &issued).await,
         ServerMessage::Welcome { .. }
     ));
-    let wrong = format!("{}0", &issued[..31]);
+    // One digit changed (the last: a 0 made 1, any other 0), so that it is wrong whatever was issued.
+    let last = if issued.ends_with('0') { '1' } else { '0' };
+    let wrong = format!("{}{last}", &issued[..31]);
+    assert_ne!(wrong, issued);
     let refused = |m: ServerMessage| match m {
         ServerMessage::Error { code, .. } => code,
         other => panic!("not refused: {other:?}"),

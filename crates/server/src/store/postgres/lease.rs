@@ -3,8 +3,8 @@
 //! and an expiry in the database's time), taken when the node starts the game or finds its lease free, renewed
 //! every [`RENEW`], run out [`LEASE`] after the last renewal. Every write of a game's progress or end first locks
 //! its lease row and checks it is still this node's, of the same epoch and not run out ([`Node::fence`]): a node
-//! that lost its lease (cut off, paused, or too slow to renew) cannot write, and a node taking the lease waits for
-//! the write in flight to commit, then reads the game with it.
+//! that lost its lease (cut off, paused, or too slow to renew) cannot write, and a node taking leases passes over
+//! a row whose write is in flight (its lock held) and takes it at a later look, reading the game with that write.
 
 use super::{LIVE_COLUMNS, Result, live};
 use crate::nodes::{LEASE, RENEW};
@@ -164,13 +164,18 @@ impl Node {
         Err(e)
     }
 
-    /// Takes every free lease (a game in play with none, or one released or run out), epoch bumped, and reads
-    /// those games in the same transaction (after any write of the node that held them, which the row lock made
-    /// this wait for).
+    /// Takes every free lease (a game in play with none, or one released or run out, its row not locked by a
+    /// write in flight), epoch bumped, and reads those games in the same transaction (after every write of the
+    /// node that held them: a write in flight holds its lease row's lock until it commits).
     pub(super) fn take(&mut self, db: &mut Client) -> Result<Vec<LiveGame>> {
         let mut tx = db.transaction()?;
+        // Rows locked by a write in flight (a node's fence, [`FENCE`]) are skipped, never waited for: a node
+        // stopped mid-transaction (cut off silently, paused) must not hold up the others' writers; its game is
+        // looked at again at the next look, once the write committed or the database ended the session
+        // ([`super::IDLE_IN_TRANSACTION`]).
         tx.execute(
-            "DELETE FROM leases l USING games g WHERE l.game = g.id AND g.reason IS NOT NULL",
+            "DELETE FROM leases WHERE game IN (SELECT l.game FROM leases l JOIN games g ON l.game = g.id
+             WHERE g.reason IS NOT NULL FOR UPDATE OF l SKIP LOCKED)",
             &[],
         )?;
         let mut taken = tx.query(
@@ -183,7 +188,9 @@ impl Node {
         taken.extend(tx.query(
             "UPDATE leases SET node = $1, epoch = epoch + 1,
              expires_at = clock_timestamp() + $2::FLOAT8 * INTERVAL '1 second'
-             WHERE expires_at <= clock_timestamp() RETURNING game, epoch",
+             WHERE game IN (SELECT game FROM leases WHERE expires_at <= clock_timestamp()
+                 FOR UPDATE SKIP LOCKED)
+             RETURNING game, epoch",
             &[&self.name, &lease_secs()],
         )?);
         if taken.is_empty() {
