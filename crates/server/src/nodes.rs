@@ -5,7 +5,7 @@
 //! not write. Every second each node renews its leases, lets go of the games whose lease it lost, takes the leases
 //! that ran out or were released (a node killed, or stopped) and rebuilds those games from the store, and reserves
 //! more game numbers when its block runs low. A node whose database falls silent (no error, no answer) lets its
-//! games go once no renewal has answered for a lease's length ([`watch_renewals`]). A node stopped (SIGTERM)
+//! games go once no renewal has answered for a lease's length (`watch_renewals`). A node stopped (SIGTERM)
 //! releases its leases once its last write is done, so another node takes its games at once. SQLite serves one
 //! server: none of this runs on it.
 //!

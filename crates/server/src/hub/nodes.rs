@@ -83,7 +83,7 @@ impl Hub {
         }
     }
 
-    /// Every game refereed here let go, as [`Hub::let_go`] does: no renewal of their leases has been answered for
+    /// Every game refereed here let go, as a write of its failing does: no renewal of their leases has been answered for
     /// as long as a lease lasts (the database silent), so another node may referee them by now. Returns them.
     pub fn let_go_all(&mut self) -> Vec<u64> {
         let games: Vec<u64> = self.rooms.keys().copied().collect();
