@@ -254,3 +254,20 @@ fn f_on_the_review_screen_practises_from_the_selected_marked_move() {
     assert_eq!(practice["practice"], true, "{practice}");
     assert_eq!(practice["moves"], "c1y c3b", "{practice}");
 }
+
+#[test]
+fn parlor_practise_on_a_terminal_opens_the_full_screen_game() {
+    use crate::common::pty::{Key, Pty, Spawn};
+    let dir = tempfile::tempdir().unwrap();
+    nocca_game(dir.path());
+    let mut p = Pty::spawn(Spawn::new(dir.path(), &["practise", "1", "3"]).size(100, 32));
+    let s = p.wait_for("Practice from move 3 of game #1");
+    for want in ["vs perfect 3x3", "Plies 2", "practice"] {
+        assert!(s.contains(want), "{want:?}: {s}");
+    }
+    // q leaves the game (saved, as any game) for the menu; q again quits.
+    p.press(Key::Char('q'));
+    p.wait_for("↑↓ choose");
+    p.press(Key::Char('q'));
+    p.finish().assert_restored_with(0);
+}
