@@ -59,6 +59,7 @@ fn record<G: Game>(params: &G::Params, score: i64, result: Outcome, at: i64) -> 
         result,
         assisted: at % 17 == 0,
         seeded: false,
+        practice: false,
         started_at: at * 1000 - 60_000,
         ended_at: at * 1000,
     }

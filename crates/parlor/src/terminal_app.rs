@@ -56,6 +56,27 @@ fn report(
     })
 }
 
+/// The store, finished game `id` and its game, for a command that `done` it (`reviewed`) and needs to `verb` its
+/// game (`review`): why not, when the game is not there, cannot be read, or is of a game this Parlor lacks.
+fn finished(
+    env: &Env,
+    id: i64,
+    done: &str,
+    verb: &str,
+) -> Result<(
+    storage::Store,
+    storage::GameRecord,
+    &'static dyn registry::Registered,
+)> {
+    let store = env.open_store_noting()?;
+    let record = storage::Storage::game(&store, id)
+        .map_err(|e| anyhow::anyhow!("game #{id} cannot be {done}: {e:#}"))?
+        .ok_or_else(|| cli::review::not_found(id))?;
+    let game = registry::find(&record.game)
+        .ok_or_else(|| anyhow::anyhow!("this Parlor cannot {verb} a game of {}", record.game))?;
+    Ok((store, record, game))
+}
+
 /// Runs one of the general commands, or the menu.
 pub fn run(cli: Cli) -> Result<()> {
     let env = Env::new(cli.global.clone(), registry::tui());
@@ -79,15 +100,14 @@ pub fn run(cli: Cli) -> Result<()> {
             }
         }
         Some(Command::Review(args)) => {
-            let store = env.open_store_noting()?;
-            let record = crate::storage::Storage::game(&store, args.id)
-                .map_err(|e| anyhow::anyhow!("game #{} cannot be reviewed: {e:#}", args.id))?
-                .ok_or_else(|| cli::review::not_found(args.id))?;
-            let game = registry::find(&record.game).ok_or_else(|| {
-                anyhow::anyhow!("this Parlor cannot review a game of {}", record.game)
-            })?;
+            let (store, record, game) = finished(&env, args.id, "reviewed", "review")?;
             let review = cli::review::review_of(&store, game, &record, &env.contexts)?;
             cli::review::print(&review, args.json.json, &mut std::io::stdout().lock())
+        }
+        Some(Command::Practise(args)) => {
+            let (store, record, game) = finished(&env, args.id, "practised", "play")?;
+            let number = usize::try_from(args.r#move).unwrap_or(usize::MAX);
+            cli::play::CliLaunch::practise(game, &env, store, &record, number)
         }
         Some(Command::Serve(args)) => cli::serve::run(args, &env.global),
         Some(Command::Online(args)) => online::run(args, &env, registry::online()),

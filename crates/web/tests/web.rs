@@ -22,6 +22,7 @@ fn row(session: &str, moves: &str) -> Unfinished {
         score: 0,
         assisted: false,
         seeded: false,
+        practice: false,
         started_at: 1,
         session: session.into(),
         updated_at: 2,

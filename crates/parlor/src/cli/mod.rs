@@ -78,6 +78,10 @@ pub enum Command {
     /// Review a finished game with the engine: every move's mark (inaccuracy, mistake, blunder), the summary and
     /// the accuracy; kept with the game once made.
     Review(review::ReviewArgs),
+    /// Practise from a position of a finished game: a new game from the position before move MOVE (a marked one,
+    /// say), with the game's own seed, recorded as practice, never as a scored game.
+    #[command(alias = "practice")]
+    Practise(review::PractiseArgs),
     /// Write every game (finished, in progress, set aside) and the settings to one file, as a browser's Parlor
     /// exports them.
     Export(transfer::ExportArgs),

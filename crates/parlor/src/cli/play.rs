@@ -11,7 +11,7 @@ use crate::mid::session::{ResumeError, Seed, Session};
 use crate::mid::settings::Kind;
 use crate::mid::{AnyGame, Entry};
 use crate::plain::game::PlainGame;
-use crate::storage::Storage;
+use crate::storage::{GameRecord, Storage, Store};
 use crate::tui::game::TuiGame;
 use anyhow::{Result, anyhow};
 use clap::{Arg, ArgAction, ArgMatches, Command, FromArgMatches, Subcommand};
@@ -43,6 +43,10 @@ pub trait CliLaunch: AnyGame {
     fn run(&self, matches: &ArgMatches, env: &Env) -> Result<()>;
     /// The game's entries of the manual page's FILES and ENVIRONMENT sections ([`CliGame::FILES`]).
     fn manual(&self) -> (ManEntries, ManEntries);
+    /// `parlor practise ID MOVE`: a practice game from the position before move `number` of `record`, a finished
+    /// game of this game read from `store` ([`Session::practise_in`]), played in the front end the environment
+    /// calls for; an error says why it cannot start there.
+    fn practise(&self, env: &Env, store: Store, record: &GameRecord, number: usize) -> Result<()>;
 }
 
 /// Entries of a manual page's section: (term, paragraph).
@@ -130,6 +134,16 @@ impl<G: CliGame> CliLaunch for Entry<G> {
         (owned(G::FILES), owned(G::ENVIRONMENT))
     }
 
+    fn practise(&self, env: &Env, store: Store, record: &GameRecord, number: usize) -> Result<()> {
+        let id = record.id;
+        let session = Session::<G>::practise_in(record, number, &store, env.contexts.of::<G>())
+            .map_err(|e| anyhow!("no practice from move {number} of game #{id}: {e}"))?;
+        let note = format!(
+            "Practice from move {number} of game #{id}: recorded as practice, never as a scored game."
+        );
+        play_in(env, session, store, vec![note])
+    }
+
     fn run(&self, matches: &ArgMatches, env: &Env) -> Result<()> {
         if matches.subcommand().is_some() {
             let analysis = G::Analysis::from_arg_matches(matches).map_err(|e| anyhow!("{e}"))?;
@@ -208,6 +222,16 @@ fn play<G: CliGame>(
         )
         .map_err(|e| anyhow!("{e}"))?,
     };
+    play_in(env, session, store, notes)
+}
+
+/// Plays `session` in the front end the environment calls for, `notes` said first.
+fn play_in<G: CliGame>(
+    env: &Env,
+    session: Session<G>,
+    mut store: Store,
+    mut notes: Vec<String>,
+) -> Result<()> {
     notes.extend(env.settings_notice());
     if env.plain {
         env.with_plain_io(|io| {

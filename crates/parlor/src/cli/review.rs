@@ -20,6 +20,17 @@ pub struct ReviewArgs {
     pub json: JsonFlag,
 }
 
+/// `parlor practise`.
+#[derive(Debug, Args)]
+pub struct PractiseArgs {
+    /// The finished game's number, as `parlor history` shows it.
+    pub id: i64,
+    /// The move to practise from, as `parlor review ID` numbers it (from 1): the game starts from the position
+    /// before it.
+    #[arg(value_parser = clap::value_parser!(u64).range(1..))]
+    pub r#move: u64,
+}
+
 /// The review of `record` (a game of `game`): the one kept in `store` for this engine version, or one made now by
 /// the game's reviewer (progress on standard error when it is a terminal) and kept there.
 pub fn review_of(

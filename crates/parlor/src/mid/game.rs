@@ -265,6 +265,23 @@ pub trait Game: Sized + 'static {
         }))
     }
 
+    /// The parameters of a practice game ("practise from here", docs/REVIEW.md) from `at`, a position of a
+    /// finished game played with `params` in `context`: the new game goes on from `at`, with the finished game's
+    /// seed and the moves that led there, played by the person at the keyboard (it must be their move there), and
+    /// is recorded as practice, never as a scored game ([`super::session::Session::practise_in`] starts it). An
+    /// error says why the game cannot be practised from there; by default no game can.
+    fn practice(
+        context: &Self::Context,
+        params: &Self::Params,
+        at: &Self::State,
+    ) -> Result<Self::Params, Error> {
+        let _ = (context, params, at);
+        Err(Error::Settings(format!(
+            "{} games cannot be practised from a position",
+            Self::TITLE
+        )))
+    }
+
     /// The rules, one paragraph each (help screens and plain `?`).
     fn rules() -> &'static [&'static str];
 }

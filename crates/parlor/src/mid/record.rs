@@ -124,9 +124,10 @@ pub fn record_line<T: crate::mid::AnyGame + ?Sized>(r: &GameRecord, games: &[&T]
         r.variant,
         r.result.as_str(),
         r.score,
-        match (r.assisted, r.seeded) {
-            (true, _) => "  assisted",
-            (false, true) => "  seeded",
+        match (r.practice, r.assisted, r.seeded) {
+            (true, _, _) => "  practice",
+            (false, true, _) => "  assisted",
+            (false, false, true) => "  seeded",
             _ => "",
         }
     )
@@ -138,7 +139,7 @@ pub fn record_json(r: &GameRecord) -> serde_json::Value {
         "id": r.id, "game": r.game, "variant": r.variant,
         "options": serde_json::from_str::<serde_json::Value>(&r.options).unwrap_or(serde_json::Value::Null),
         "seed": r.seed, "moves": r.moves, "score": r.score, "result": r.result.as_str(), "assisted": r.assisted,
-        "seeded": r.seeded, "started_at": format_time(r.started_at), "ended_at": format_time(r.ended_at),
+        "seeded": r.seeded, "practice": r.practice, "started_at": format_time(r.started_at), "ended_at": format_time(r.ended_at),
     })
 }
 

@@ -22,7 +22,7 @@ pub struct Ending {
     pub rank: Option<usize>,
     /// Why it was not recorded, when a game with moves was not (the reason, for the player).
     pub not_recorded: Option<String>,
-    /// Why it ranks nowhere, when it does not ("assisted", "played from a chosen seed").
+    /// Why it ranks nowhere, when it does not ("practice", "assisted", "played from a chosen seed").
     pub unranked: Option<&'static str>,
 }
 
@@ -137,6 +137,8 @@ struct Parts<G: Game> {
     id: String,
     started_at: i64,
     assisted: bool,
+    /// A practice game ([`Session::practise_in`]): recorded as practice, never as a scored game.
+    practice: bool,
     /// The moves the game's saved row holds, as this player last saved them (`None`: it has no row).
     held: Option<String>,
 }
@@ -152,6 +154,7 @@ impl<G: Game> Parts<G> {
             id,
             started_at,
             assisted: false,
+            practice: false,
             held: None,
         }
     }
@@ -255,6 +258,66 @@ impl<G: Game> Session<G> {
         Ok(s)
     }
 
+    /// A practice game ("practise from here", docs/REVIEW.md) from finished game `record`, claimed for this
+    /// process and played in `context`: the position before its move `number` (from 1, as its review numbers its
+    /// moves), with the parameters the game gives for practice there ([`Game::practice`]: the same ones, or an
+    /// opponent at the strongest level), its seed (so random choices go on as they would have: marked seeded, kept
+    /// out of the best scores of older Parlors too) and the moves that led there. It is recorded as practice, never
+    /// as a scored game. A move number out of range, a record that does not replay, a position that is over or
+    /// where the computer is to move, or a game that cannot be practised is an error that says why.
+    pub fn practise_in(
+        record: &crate::storage::GameRecord,
+        number: usize,
+        store: &dyn Storage,
+        context: G::Context,
+    ) -> Result<Session<G>, Error> {
+        let id = record.id;
+        let r = rebuild::<G>(&record.game, &record.options, record.seed, &record.moves)
+            .map_err(|e| e.within(format!("game #{id} cannot be replayed")))?;
+        let n = r.moves.len();
+        if number == 0 || number > n {
+            return Err(Error::Move(match n {
+                0 => format!("game #{id} has no move to practise from"),
+                1 => format!("game #{id} has 1 move: practise from move 1"),
+                _ => format!("game #{id} has {n} moves: choose a move from 1 to {n}"),
+            }));
+        }
+        let kept = &r.moves[..number - 1];
+        let mut at = r.start;
+        for mv in kept {
+            G::apply(&mut at, mv)?;
+        }
+        let params = G::practice(&context, &r.params, &at)?;
+        // The position again under the practice parameters (who plays which side may differ), checked before
+        // anything is claimed.
+        let mut state = G::new_game(&params, record.seed)?;
+        for (i, mv) in kept.iter().enumerate() {
+            G::apply(&mut state, mv).map_err(|e| e.within(format!("move {}", i + 1)))?;
+        }
+        match G::status(&state) {
+            Status::Playing(Turn::Player) => {}
+            Status::Playing(Turn::Computer) => {
+                return Err(Error::Move(format!(
+                    "before move {number} of game #{id} the computer is to move: practise from one of your moves"
+                )));
+            }
+            Status::Over(_) => {
+                return Err(Error::Move(format!(
+                    "the game is over before move {number} of game #{id}"
+                )));
+            }
+        }
+        let seed = Seed {
+            value: record.seed,
+            chosen: true,
+        };
+        let mut s = Session::new_in(params, seed, store, context)?;
+        s.core.state = state;
+        s.core.moves = kept.to_vec();
+        s.core.practice = true;
+        Ok(s)
+    }
+
     /// Takes up a saved game in the default context ([`Session::resume_in`]).
     pub fn resume(saved: &Unfinished, store: &dyn Storage) -> Result<Session<G>, ResumeError> {
         Session::resume_in(saved, store, G::Context::default())
@@ -308,6 +371,7 @@ impl<G: Game> Session<G> {
             id: saved.session.clone(),
             started_at: saved.started_at,
             assisted: saved.assisted,
+            practice: saved.practice,
             held: Some(saved.moves.clone()),
         };
         let mut s = Session::assemble(params, parts, claim, store);
@@ -391,6 +455,11 @@ impl<G: Game> Session<G> {
     /// Whether undo, hints or autoplay were used.
     pub fn assisted(&self) -> bool {
         self.core.assisted
+    }
+
+    /// Whether it is a practice game ([`Session::practise_in`]): recorded as practice, never as a scored game.
+    pub fn practice(&self) -> bool {
+        self.core.practice
     }
 
     /// Where the game stands.
@@ -541,6 +610,7 @@ impl<G: Game> Session<G> {
             score: self.score(),
             assisted: self.core.assisted,
             seeded: self.core.seed.chosen,
+            practice: self.core.practice,
             started_at: self.core.started_at,
             updated_at: now_ms(),
             row: 0,
@@ -606,7 +676,9 @@ impl<G: Game> Session<G> {
 
     fn end(&mut self, outcome: Outcome, store: &mut dyn Storage) {
         let text = G::ending(&self.core.state, outcome);
-        let unranked = if self.ranking() == Ranking::Unranked {
+        let unranked = if self.core.practice {
+            Some("practice")
+        } else if self.ranking() == Ranking::Unranked {
             Some("not ranked")
         } else if self.core.assisted {
             Some("assisted")

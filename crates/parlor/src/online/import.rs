@@ -52,6 +52,7 @@ pub fn record(room: &dyn Room, r: &protocol::GameRecord, me: &str) -> Result<Gam
         // The seed holds the server's game number (so that importing again finds the game), not a seed the player
         // chose: the game is no seeded one.
         seeded: false,
+        practice: false,
         started_at: i64::try_from(r.started_ms).unwrap_or(0),
         id: 0,
         result,

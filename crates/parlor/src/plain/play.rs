@@ -53,10 +53,13 @@ fn show<G: PlainGame>(io: &mut Io, s: &Session<G>) -> Result<()> {
     if let Some(best) = s.best() {
         line.push_str(&format!("  Best: {best}"));
     }
+    if s.practice() {
+        line.push_str("  (practice: not scored)");
+    }
     if s.assisted() {
         line.push_str("  (assisted)");
     }
-    if s.seed().chosen {
+    if s.seed().chosen && !s.practice() {
         line.push_str(&format!("  (seed {}: not ranked)", s.seed().value));
     }
     io.say(line)
@@ -155,7 +158,11 @@ impl<G: PlainGame> Playing<'_, '_, G> {
             &self.s.params,
             self.s.seed().value,
         ))?;
-        if self.s.started() {
+        if self.s.practice() {
+            self.io.say(
+                "Practice: the game goes on from the position chosen (u undo, r starts a new game).",
+            )?;
+        } else if self.s.started() {
             self.io
                 .say("Continuing your game in progress (r starts a new one).")?;
         }

@@ -262,6 +262,7 @@ mod tests {
             score: 16,
             assisted: false,
             seeded: true,
+            practice: false,
             started_at: 1_700_000_000_000,
             session: session.into(),
             updated_at: 1_700_000_000_500,

@@ -62,7 +62,7 @@ impl MemoryStore {
             .games
             .iter()
             .filter(|g| g.game == board.game && g.variant == board.variant)
-            .filter(|g| !g.assisted && !g.seeded)
+            .filter(|g| !g.assisted && !g.seeded && !g.practice)
             .filter(|g| match board.ranking {
                 Ranking::HighScore => true,
                 Ranking::FewestToWin => g.result == Outcome::Won,
@@ -253,7 +253,7 @@ impl Storage for MemoryStore {
     fn variants(&self, game: &str) -> Result<Vec<String>> {
         let rows = self.rows.borrow();
         let mut counts: Vec<(String, usize)> = Vec::new();
-        for g in rows.games.iter().filter(|g| g.game == game) {
+        for g in rows.games.iter().filter(|g| g.game == game && !g.practice) {
             match counts.iter_mut().find(|(v, _)| *v == g.variant) {
                 Some((_, n)) => *n += 1,
                 None => counts.push((g.variant.clone(), 1)),
@@ -325,7 +325,7 @@ impl Storage for MemoryStore {
             let of: Vec<&GameRecord> = rows
                 .games
                 .iter()
-                .filter(|g| g.game == game && g.variant == variant)
+                .filter(|g| g.game == game && g.variant == variant && !g.practice)
                 .collect();
             let count = |o: Outcome| of.iter().filter(|g| g.result == o).count() as i64;
             let played = of.len() as i64;
@@ -357,7 +357,7 @@ impl Storage for MemoryStore {
                 .borrow()
                 .games
                 .iter()
-                .filter(|g| g.game == game && g.variant == variant)
+                .filter(|g| g.game == game && g.variant == variant && !g.practice)
                 .cloned()
                 .collect();
             of.sort_by_key(|g| (g.ended_at, g.id));
@@ -386,7 +386,9 @@ impl Storage for MemoryStore {
             .borrow()
             .games
             .iter()
-            .filter(|g| g.game == game && g.variant == variant && !g.assisted && !g.seeded)
+            .filter(|g| {
+                g.game == game && g.variant == variant && !g.assisted && !g.seeded && !g.practice
+            })
             .cloned()
             .collect();
         games.sort_by_key(|g| (Reverse(g.ended_at), Reverse(g.id)));
@@ -427,6 +429,7 @@ mod tests {
             result,
             assisted,
             seeded: false,
+            practice: false,
             started_at: ended_at - 10,
             ended_at,
         }
@@ -462,6 +465,7 @@ mod tests {
             score: 0,
             assisted: false,
             seeded: false,
+            practice: false,
             started_at: 0,
             updated_at: 0,
             row: 0,

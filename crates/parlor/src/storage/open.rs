@@ -40,7 +40,8 @@ macro_rules! unfinished_columns {
     assisted INTEGER NOT NULL,
     started_at INTEGER NOT NULL,
     updated_at INTEGER NOT NULL,
-    seeded INTEGER NOT NULL DEFAULT 0"
+    seeded INTEGER NOT NULL DEFAULT 0,
+    practice INTEGER NOT NULL DEFAULT 0"
     };
 }
 
@@ -69,7 +70,8 @@ CREATE TABLE IF NOT EXISTS games (
     assisted INTEGER NOT NULL,
     started_at INTEGER NOT NULL,
     ended_at INTEGER NOT NULL,
-    seeded INTEGER NOT NULL DEFAULT 0
+    seeded INTEGER NOT NULL DEFAULT 0,
+    practice INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS games_best ON games (game, variant, assisted, score);
 CREATE INDEX IF NOT EXISTS games_ended ON games (ended_at);
@@ -111,6 +113,73 @@ UPDATE games SET result = 'done' WHERE ",
 "
 );
 
+/// The tables that hold the practice mark (`practice`, a game played from a position of a reviewed game: never
+/// scored). The mark came after schema 2 and needs no new schema version, as the `reviews` table: a database that
+/// lacks it gets the column (0, not practice, for every row there) when this Parlor opens it, and an older Parlor
+/// still opens the file and writes its rows without the mark (0). Practice games are also marked `seeded` (they
+/// are played from the reviewed game's seed), so an older Parlor keeps them out of its best scores too.
+const PRACTICE_TABLES: [&str; 3] = ["games", "unfinished", "set_aside"];
+
+/// The index of the practice games (few): the statistics read every game of a game from the covering index
+/// `games_stats` and leave out the ids this one lists (`storage/sqlite_storage.rs`). Made once the `practice`
+/// column is there.
+const PRACTICE_INDEX: &str =
+    "CREATE INDEX IF NOT EXISTS games_practice ON games (id) WHERE practice != 0;";
+
+/// Whether `table` has a column named `column`.
+fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<bool> {
+    let mut stmt = conn.prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))?;
+    let names = stmt.query_map([], |r| r.get::<_, String>(0))?;
+    for name in names {
+        if name? == column {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Adds the `practice` column to the tables of a database that lacks it ([`PRACTICE_TABLES`]), in one
+/// transaction that looks again inside it (another Parlor opening the file at once may have added it), then makes
+/// the index of practice games ([`PRACTICE_INDEX`]). Writes nothing when all is there.
+fn add_practice(conn: &Connection) -> rusqlite::Result<()> {
+    let missing = |conn: &Connection| -> rusqlite::Result<Vec<&'static str>> {
+        let mut out = Vec::new();
+        for t in PRACTICE_TABLES {
+            if !has_column(conn, t, "practice")? {
+                out.push(t);
+            }
+        }
+        Ok(out)
+    };
+    if !missing(conn)?.is_empty() {
+        immediately(conn, || {
+            for t in missing(conn)? {
+                conn.execute_batch(&format!(
+                    "ALTER TABLE {t} ADD COLUMN practice INTEGER NOT NULL DEFAULT 0;"
+                ))?;
+            }
+            Ok(())
+        })?;
+    }
+    conn.execute_batch(PRACTICE_INDEX)
+}
+
+/// Runs `change` in one immediate transaction on `conn`: committed if it succeeds, else rolled back (nothing of it
+/// is written) and its error returned.
+fn immediately(
+    conn: &Connection,
+    change: impl FnOnce() -> rusqlite::Result<()>,
+) -> rusqlite::Result<()> {
+    conn.execute_batch("BEGIN IMMEDIATE")?;
+    match change() {
+        Ok(()) => conn.execute_batch("COMMIT"),
+        Err(e) => {
+            let _ = conn.execute_batch("ROLLBACK");
+            Err(e)
+        }
+    }
+}
+
 /// Sets the pragmas and creates the schema on a fresh or existing connection.
 pub(super) fn prepare(conn: &Connection) -> rusqlite::Result<()> {
     conn.busy_timeout(Duration::from_secs(10))?;
@@ -122,25 +191,15 @@ pub(super) fn prepare(conn: &Connection) -> rusqlite::Result<()> {
     if version == 1 {
         // One transaction: a migration that fails half-way leaves the version-1 database as it was. The version is
         // read again inside it: another Parlor opening the same file at once may have migrated it meanwhile.
-        conn.execute_batch("BEGIN IMMEDIATE")?;
-        let migrated = conn
-            .pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0))
-            .and_then(|again| {
-                if again == 1 {
-                    conn.execute_batch(&format!(
-                        "{MIGRATE_1_TO_2} {SCHEMA} PRAGMA user_version = {SCHEMA_VERSION};"
-                    ))
-                } else {
-                    Ok(())
-                }
-            });
-        match migrated {
-            Ok(()) => conn.execute_batch("COMMIT")?,
-            Err(e) => {
-                let _ = conn.execute_batch("ROLLBACK");
-                return Err(e);
+        immediately(conn, || {
+            let again: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+            if again == 1 {
+                conn.execute_batch(&format!(
+                    "{MIGRATE_1_TO_2} {SCHEMA} PRAGMA user_version = {SCHEMA_VERSION};"
+                ))?;
             }
-        }
+            Ok(())
+        })?;
     } else {
         // Every statement is `IF NOT EXISTS`: nothing is written when the schema is there, so opening a database
         // takes no write lock (two Parlors starting at once do not wait on each other).
@@ -149,7 +208,7 @@ pub(super) fn prepare(conn: &Connection) -> rusqlite::Result<()> {
             conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
         }
     }
-    Ok(())
+    add_practice(conn)
 }
 
 fn classify(e: rusqlite::Error) -> Failure {
@@ -234,6 +293,9 @@ fn try_open_read_only(path: &Path) -> std::result::Result<Connection, String> {
     if version == 1 {
         conn.execute_batch(READ_SCHEMA_1_AS_2)
             .map_err(|e| e.to_string())?;
+    } else if !has_column(&conn, "games", "practice").map_err(|e| e.to_string())? {
+        conn.execute_batch(READ_WITHOUT_PRACTICE)
+            .map_err(|e| e.to_string())?;
     }
     Ok(conn)
 }
@@ -243,11 +305,19 @@ fn try_open_read_only(path: &Path) -> std::result::Result<Connection, String> {
 const READ_SCHEMA_1_AS_2: &str = concat!("
 CREATE TEMP VIEW games AS SELECT id, game, variant, options, seed, moves, score,
     CASE WHEN ", done_in_schema_2!(), " THEN 'done' ELSE result END AS result,
-    assisted, started_at, ended_at, 0 AS seeded FROM main.games;
+    assisted, started_at, ended_at, 0 AS seeded, 0 AS practice FROM main.games;
 CREATE TEMP VIEW unfinished AS SELECT rowid AS rowid, session, game, variant, options, seed, moves, score, assisted, started_at,
-    updated_at, 0 AS seeded FROM main.unfinished;
+    updated_at, 0 AS seeded, 0 AS practice FROM main.unfinished;
 CREATE TEMP TABLE ", set_aside_table!(), ";
 ");
+
+/// Temporary views that show a database without the practice mark (schema 2 before it, opened read-only: nothing
+/// can be added to it) with the mark, 0 for every row.
+const READ_WITHOUT_PRACTICE: &str = "
+CREATE TEMP VIEW games AS SELECT *, 0 AS practice FROM main.games;
+CREATE TEMP VIEW unfinished AS SELECT rowid AS rowid, *, 0 AS practice FROM main.unfinished;
+CREATE TEMP VIEW set_aside AS SELECT *, 0 AS practice FROM main.set_aside;
+";
 
 /// `file:` URI of `path` opened as immutable (no locks, no WAL), with the characters URIs reserve escaped.
 fn immutable_uri(path: &Path) -> String {

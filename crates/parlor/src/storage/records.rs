@@ -30,6 +30,11 @@ macro_rules! played_row {
             pub assisted: bool,
             /// Whether the player chose the seed (such games are kept out of the best scores, like assisted ones).
             pub seeded: bool,
+            /// Whether it is a practice game, started from a position of a reviewed game ("practise from here"):
+            /// never a scored game (out of the best scores and the statistics), shown as practice in the history.
+            /// Rows written before the mark existed read as not practice.
+            #[serde(default)]
+            pub practice: bool,
             /// Start time, milliseconds since the Unix epoch.
             pub started_at: i64,
             $($(#[$own_meta])* pub $own: $own_ty,)*
@@ -48,6 +53,7 @@ macro_rules! played_row {
                     score: cells.int("score")?,
                     assisted: cells.int("assisted")? != 0,
                     seeded: cells.int("seeded")? != 0,
+                    practice: cells.int("practice")? != 0,
                     started_at: cells.int("started_at")?,
                     $($own,)*
                 })
@@ -55,7 +61,7 @@ macro_rules! played_row {
 
             /// The values of `played_columns!`, in its order (the seed stored as the signed integer it bit-casts to).
             #[cfg(feature = "terminal")]
-            fn played_values(&self) -> [Value; 9] {
+            fn played_values(&self) -> [Value; 10] {
                 [
                     Value::Text(self.game.clone()),
                     Value::Text(self.variant.clone()),
@@ -65,6 +71,7 @@ macro_rules! played_row {
                     Value::Integer(self.score),
                     Value::Integer(self.assisted.into()),
                     Value::Integer(self.seeded.into()),
+                    Value::Integer(self.practice.into()),
                     Value::Integer(self.started_at),
                 ]
             }
@@ -77,7 +84,7 @@ macro_rules! played_row {
 #[cfg(feature = "terminal")]
 macro_rules! played_columns {
     () => {
-        "game, variant, options, seed, moves, score, assisted, seeded, started_at"
+        "game, variant, options, seed, moves, score, assisted, seeded, practice, started_at"
     };
 }
 
@@ -327,6 +334,7 @@ impl Unfinished {
             result,
             assisted: self.assisted,
             seeded: self.seeded,
+            practice: self.practice,
             started_at: self.started_at,
             ended_at: self.updated_at,
         }

@@ -298,11 +298,11 @@ impl Storage for Store {
     }
 
     /// The best scores of one game and variant, best first (earlier games first among equals): games that are
-    /// neither assisted nor played from a chosen seed.
+    /// neither assisted, nor played from a chosen seed, nor practice.
     fn best(&self, board: Scoreboard, limit: usize) -> Result<Vec<GameRecord>> {
         let (filter, order) = board.ranking.sql();
         let mut stmt = self.conn.prepare(&format!(
-            "SELECT {} FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 AND seeded = 0 {filter}
+            "SELECT {} FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 AND seeded = 0 AND practice = 0 {filter}
              ORDER BY score {order}, ended_at ASC, id ASC LIMIT ?3",
             GameRecord::COLUMNS
         ))?;
@@ -313,10 +313,11 @@ impl Storage for Store {
         Ok(rows.filter_map(|r| r.ok()).collect())
     }
 
-    /// The variants of a game that have unassisted finished games, most played first.
+    /// The variants of a game that have finished games of scored play (practice left out), most played first.
     fn variants(&self, game: &str) -> Result<Vec<String>> {
         let mut stmt = self.conn.prepare(
-            "SELECT variant FROM games WHERE game = ?1 GROUP BY variant ORDER BY COUNT(*) DESC, variant",
+            "SELECT variant FROM games WHERE game = ?1 AND practice = 0 GROUP BY variant
+             ORDER BY COUNT(*) DESC, variant",
         )?;
         let rows = stmt.query_map(params![game], |r| r.get(0))?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
@@ -340,7 +341,7 @@ impl Storage for Store {
         let cmp = if order == "DESC" { ">" } else { "<" };
         let better: i64 = self.conn.query_row(
             &format!(
-                "SELECT COUNT(*) FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 AND seeded = 0 {filter}
+                "SELECT COUNT(*) FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 AND seeded = 0 AND practice = 0 {filter}
                  AND score {cmp} ?3"
             ),
             params![board.game, board.variant, score],
@@ -356,7 +357,7 @@ impl Storage for Store {
             .conn
             .query_row(
                 &format!(
-                    "SELECT {}(score) FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 AND seeded = 0
+                    "SELECT {}(score) FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 AND seeded = 0 AND practice = 0
                      {filter}",
                     if order == "DESC" { "MAX" } else { "MIN" },
                 ),
@@ -416,13 +417,13 @@ impl Storage for Store {
         }
     }
 
-    /// Totals per variant of one game: games played, results, best and average score.
+    /// Totals per variant of one game: games played, results, best and average score (practice games left out).
     fn stats(&self, game: &str) -> Result<Vec<Stats>> {
         let mut stmt = self.conn.prepare(
             "SELECT variant, COUNT(*), SUM(result = 'won'), SUM(result = 'lost'), SUM(result = 'draw'),
                     MAX(CASE WHEN assisted = 0 AND seeded = 0 THEN score END), AVG(score), SUM(assisted),
                     SUM(result = 'gave up')
-             FROM games WHERE game = ?1 GROUP BY variant ORDER BY COUNT(*) DESC, variant",
+             FROM games WHERE game = ?1 AND practice = 0 GROUP BY variant ORDER BY COUNT(*) DESC, variant",
         )?;
         let rows = stmt.query_map(params![game], Stats::from_row)?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
@@ -430,12 +431,14 @@ impl Storage for Store {
 
     /// Tallies every finished game of `game`, variant by variant, most played variant first (then by name).
     /// `ranking` tells how a variant ranks from its newest game's options. One query, read once, answered from the
-    /// covering index `games_stats` in its order (no sort, no table row read).
+    /// covering index `games_stats` in its order (no sort, no table row read); practice games are left out by the
+    /// index of their ids (`games_practice`, `storage/open.rs`).
     fn tally(&self, game: &str, ranking: &dyn Fn(&str) -> Ranking) -> Result<Vec<VariantTally>> {
         let mut stmt = self
             .conn
             .prepare_cached(
                 "SELECT variant, game, score, result, assisted, seeded FROM games WHERE game = ?1
+                 AND id NOT IN (SELECT id FROM games WHERE practice != 0)
                  ORDER BY variant, ended_at, id",
             )
             .context("reading the statistics")?;
@@ -498,11 +501,11 @@ impl Storage for Store {
         Ok(out)
     }
 
-    /// The newest `limit` games of a variant that the best scores count (neither assisted nor seeded), newest
+    /// The newest `limit` games of a variant that the best scores count (neither assisted, seeded nor practice), newest
     /// first: the games a chart rebuilds to look at their final position. Unreadable rows are skipped.
     fn recent_clean(&self, game: &str, variant: &str, limit: usize) -> Result<Vec<GameRecord>> {
         let mut stmt = self.conn.prepare_cached(&format!(
-            "SELECT {} FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 AND seeded = 0
+            "SELECT {} FROM games WHERE game = ?1 AND variant = ?2 AND assisted = 0 AND seeded = 0 AND practice = 0
              ORDER BY ended_at DESC, id DESC LIMIT ?3",
             GameRecord::COLUMNS
         ))?;

@@ -8,7 +8,8 @@
 //! from a chosen seed, and, where the ranking counts wins (fewest guesses or plies), won. A row that cannot be read
 //! (the one rule of history and statistics, `records::damage`: an unknown result, a score that is not a number)
 //! counts nowhere but in `damaged`; a row whose game is unknown is no game's, and is counted apart
-//! ([`Store::unknown_game`]).
+//! ([`Store::unknown_game`]). A practice game (started from a position of a reviewed game) is no game of scored
+//! play: the stores leave it out before any tally, so it counts nowhere at all.
 
 use super::{Outcome, Ranking};
 
@@ -223,6 +224,7 @@ mod tests {
             result,
             assisted: false,
             seeded: false,
+            practice: false,
             started_at: ended_at - 10,
             ended_at,
         }

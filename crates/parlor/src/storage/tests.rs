@@ -24,6 +24,7 @@ fn record(game: &str, variant: &str, score: i64, assisted: bool) -> GameRecord {
         result: Outcome::Lost,
         assisted,
         seeded: false,
+        practice: false,
         started_at: 1_000,
         ended_at: 2_000 + score,
     }
@@ -54,6 +55,7 @@ fn unfinished(session: &str) -> Unfinished {
         score: 4,
         assisted: false,
         seeded: false,
+        practice: false,
         started_at: 10,
         updated_at: 20,
         row: 0,
@@ -299,5 +301,125 @@ fn a_schema_1_database_opened_by_several_at_once_is_migrated_once() {
         }
         let n = stores[0].store.history(None, 1000).unwrap().games.len();
         assert_eq!(n, 5, "the fixture's five games, once");
+    }
+}
+
+/// Issue 55: practice games never count in the statistics or the best scores. A store of any finished rows, some
+/// of them practice, tells the same figures (tallies, totals, variants, best scores, ranks, the games a chart
+/// reads) as a store of the same rows without the practice ones, in SQLite and in memory alike.
+mod practice_rows {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// One finished row: (variant, score, result, assisted, seeded, practice), the `i`th to end.
+    type Row = (usize, i64, usize, bool, bool, bool);
+
+    const VARIANTS: [&str; 2] = ["classic", "super"];
+
+    fn row(i: usize, (variant, score, result, assisted, seeded, practice): Row) -> GameRecord {
+        let mut r = record(FEWEST, VARIANTS[variant], score, assisted);
+        r.options = format!("{{\"variant\":{variant}}}");
+        r.result = Outcome::ALL[result];
+        // As sessions mark them: a practice game is played from the reviewed game's seed.
+        r.seeded = seeded || practice;
+        r.practice = practice;
+        r.ended_at = 10_000 + i as i64;
+        r
+    }
+
+    /// Everything the statistics and the best scores say of the game in `store`.
+    fn figures(store: &dyn Storage) -> String {
+        let ranking = |_: &str| Ranking::FewestToWin;
+        let mut out = format!(
+            "{:?}\n{:?}\n{:?}\n",
+            store.tally(FEWEST, &ranking).unwrap(),
+            store.stats(FEWEST).unwrap(),
+            store.variants(FEWEST).unwrap()
+        );
+        for v in VARIANTS {
+            let board = Scoreboard::new(FEWEST, v, Ranking::FewestToWin);
+            let scores = |games: Vec<GameRecord>| -> Vec<(i64, i64)> {
+                games.iter().map(|g| (g.score, g.ended_at)).collect()
+            };
+            out.push_str(&format!(
+                "{v}: {:?} {:?} {:?} {:?}\n",
+                scores(store.best(board, 100).unwrap()),
+                store.best_score(board).unwrap(),
+                store.rank(board, 7).unwrap(),
+                scores(store.recent_clean(FEWEST, v, 100).unwrap()),
+            ));
+        }
+        out
+    }
+
+    fn filled(store: &mut dyn Storage, rows: &[GameRecord]) {
+        for r in rows {
+            store.finish("s", r).unwrap();
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn practice_rows_never_count_in_statistics_or_best_scores(
+            rows in prop::collection::vec(
+                (0..2usize, 1..15i64, 0..5usize, any::<bool>(), any::<bool>(), any::<bool>()),
+                0..24,
+            )
+        ) {
+            let all: Vec<GameRecord> = rows.iter().enumerate().map(|(i, &r)| row(i, r)).collect();
+            let scored: Vec<GameRecord> = all.iter().filter(|g| !g.practice).cloned().collect();
+            let (mut with, mut without) = (Store::in_memory().unwrap(), Store::in_memory().unwrap());
+            filled(&mut with, &all);
+            filled(&mut without, &scored);
+            prop_assert_eq!(figures(&with), figures(&without));
+            let (mut with, mut without) = (MemoryStore::new(), MemoryStore::new());
+            filled(&mut with, &all);
+            filled(&mut without, &scored);
+            prop_assert_eq!(figures(&with), figures(&without));
+            // The history still holds every game, the practice ones marked.
+            let history = with.history(Some(FEWEST), usize::MAX).unwrap().games;
+            prop_assert_eq!(history.iter().filter(|g| g.practice).count(), all.len() - scored.len());
+        }
+    }
+
+    /// An older database (its tables made without the mark, as schema 2 made them) gets the mark when it opens,
+    /// every row there not practice; opened read-only it reads the same, through views.
+    #[test]
+    fn a_database_without_the_mark_gets_it_and_reads_every_row_as_scored() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(open::DB_FILE);
+        {
+            let mut store = Store::open(dir.path()).unwrap().store;
+            store.finish("a", &record(HIGH, "4x4", 100, false)).unwrap();
+        }
+        // The file as schema 2 left it: the column dropped again (SQLite 3.35 drops columns).
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch(
+            "DROP INDEX games_practice;
+             ALTER TABLE games DROP COLUMN practice;
+             ALTER TABLE unfinished DROP COLUMN practice;
+             ALTER TABLE set_aside DROP COLUMN practice;",
+        )
+        .unwrap();
+        drop(conn);
+        let read_only = Store::open_read_only(&path).unwrap();
+        let games = read_only.history(None, 10).unwrap().games;
+        assert_eq!(games.len(), 1);
+        assert!(!games[0].practice);
+        assert_eq!(
+            best_scores(&read_only, HIGH, "4x4", Ranking::HighScore, 10),
+            vec![100]
+        );
+        drop(read_only);
+        let store = Store::open(dir.path()).unwrap().store;
+        let games = store.history(None, 10).unwrap().games;
+        assert_eq!(games.len(), 1);
+        assert!(!games[0].practice);
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        let practice: i64 = conn
+            .query_row("SELECT practice FROM games", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(practice, 0);
     }
 }

@@ -32,6 +32,14 @@ pub trait Launch: AnyGame {
         review: &crate::mid::review::Review,
         ctx: &Ctx,
     ) -> Result<Box<dyn View>, Error>;
+    /// "Practise from here": a new game from the position before move `number` (from 1) of finished game
+    /// `record`, recorded as practice ([`Session::practise_in`]); an error says why it cannot start there.
+    fn practise(
+        &self,
+        record: &GameRecord,
+        number: usize,
+        ctx: &mut Ctx,
+    ) -> Result<Box<dyn View>, Error>;
     /// The keys the play screen would bind twice with the default parameters: the game's table against itself
     /// and against the play screen's common commands (should be none: the first binding would win).
     fn key_clashes(&self) -> Vec<String>;
@@ -106,6 +114,16 @@ impl<G: TuiGame> Launch for Entry<G> {
         Ok(Box::new(super::puzzle::PuzzleView::<G>::new(
             record, review, ctx,
         )?))
+    }
+
+    fn practise(
+        &self,
+        record: &GameRecord,
+        number: usize,
+        ctx: &mut Ctx,
+    ) -> Result<Box<dyn View>, Error> {
+        let session = Session::<G>::practise_in(record, number, ctx.store, ctx.contexts.of::<G>())?;
+        Ok(Box::new(PlayView::new(session)))
     }
 
     fn key_clashes(&self) -> Vec<String> {

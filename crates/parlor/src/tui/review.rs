@@ -29,6 +29,7 @@ const NAV: NavWords = NavWords(["move", "move", "previous mark", "next mark", ""
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Cmd {
     Learn,
+    Practise,
     First,
     Last,
     DetailUp,
@@ -37,6 +38,8 @@ enum Cmd {
 
 /// The key that starts the puzzles of the marked moves.
 const LEARN: &[KeyCode] = &[KeyCode::Char('p')];
+/// The key that starts a practice game from the position before the selected move ("practise from here").
+const PRACTISE: &[KeyCode] = &[KeyCode::Char('f')];
 /// The keys that scroll the selected move's details.
 const PAGE_UP: &[KeyCode] = &[KeyCode::PageUp];
 /// See [`PAGE_UP`].
@@ -45,6 +48,7 @@ const PAGE_DOWN: &[KeyCode] = &[KeyCode::PageDown];
 /// The review screen's own keys (beside the arrows and q).
 const KEYS: &[Binding<Cmd>] = &[
     bar(LEARN, "p", "learn from your mistakes", Cmd::Learn),
+    bar(PRACTISE, "f", "practise", Cmd::Practise),
     more(common::FIRST, "g Home", "first move", Cmd::First),
     more(common::LAST, "G End", "last move", Cmd::Last),
     more(PAGE_UP, "PageUp", "details up", Cmd::DetailUp),
@@ -134,16 +138,40 @@ impl ReviewView {
 
     /// `p`: the puzzles of the review's marked moves, on the game's own board.
     fn learn(&mut self, ctx: &mut Ctx) -> Transition {
-        let Some(review) = self.coach.review() else {
+        let Some(review) = self.coach.review().cloned() else {
             return Transition::Stay;
         };
+        self.open_with(ctx, |game, record, ctx| {
+            game.puzzles(record, &review, ctx)
+                .map_err(|e| e.to_string())
+        })
+    }
+
+    /// `f`: a practice game from the position before the selected move, on the game's own screen (recorded as
+    /// practice, never scored); back here when it is left.
+    fn practise(&mut self, ctx: &mut Ctx) -> Transition {
+        if self.coach.review().is_none_or(|r| r.moves.is_empty()) {
+            return Transition::Stay;
+        }
+        let number = self.selected + 1;
+        self.open_with(ctx, |game, record, ctx| {
+            game.practise(record, number, ctx)
+                .map_err(|e| format!("no practice from move {number}: {e}"))
+        })
+    }
+
+    /// The screen `open` makes of the reviewed game's record and its game (the puzzles, a practice game), pushed;
+    /// or why there is none (the game is not here, nor its record), said on this screen.
+    fn open_with(
+        &mut self,
+        ctx: &mut Ctx,
+        open: impl FnOnce(&'static dyn Launch, &GameRecord, &mut Ctx) -> Result<Box<dyn View>, String>,
+    ) -> Transition {
         let opened = match (
             crate::mid::find(ctx.games, &self.game),
             ctx.store.game(self.id),
         ) {
-            (Some(game), Ok(Some(record))) => game
-                .puzzles(&record, review, ctx)
-                .map_err(|e| e.to_string()),
+            (Some(game), Ok(Some(record))) => open(game, &record, ctx),
             (None, _) => Err(format!("this Parlor cannot play a game of {}", self.game)),
             (_, Ok(None)) => Err(format!("game #{} is not in the history", self.id)),
             (_, Err(e)) => Err(format!("game #{} cannot be read: {e:#}", self.id)),
@@ -367,6 +395,7 @@ impl View for ReviewView {
         }
         match lookup(KEYS, &key) {
             Some(Cmd::Learn) => return self.learn(ctx),
+            Some(Cmd::Practise) => return self.practise(ctx),
             Some(Cmd::First) => self.selected = 0,
             Some(Cmd::Last) => self.selected = n.saturating_sub(1),
             Some(Cmd::DetailUp) => {
@@ -422,6 +451,9 @@ impl View for ReviewView {
                     .into(),
                 "The review is made once, in the background, and kept with the game: opening it again reads it \
                  back."
+                    .into(),
+                "f practises from here: a new game from the position before the selected move (a marked one is \
+                 the one to try again), recorded as practice, never in the best scores or the statistics."
                     .into(),
             ],
         }

@@ -361,6 +361,7 @@ fn resume_target<G: Game>(n: u64) {
                 started_at: 0,
                 updated_at: 0,
                 seeded: false,
+                practice: false,
                 row: 0,
                 damage: None,
             };

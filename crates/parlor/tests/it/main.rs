@@ -53,6 +53,7 @@ mod online_tls;
 mod online_token;
 mod online_tui;
 mod plain;
+mod practice;
 mod readme;
 mod record_once;
 mod review;

@@ -440,6 +440,7 @@ fn a_record_written_by_the_old_parlor_replays() {
         result: Outcome::Lost,
         assisted: false,
         seeded: false,
+        practice: false,
         started_at: 0,
         ended_at: 0,
     };

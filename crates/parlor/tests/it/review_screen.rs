@@ -18,7 +18,7 @@ fn kept_review(dir: &Path) -> Option<String> {
 
 /// Opens the menu's History in `p` (the line found by its words, wherever it stands in the menu: a short screen
 /// scrolls to it).
-fn open_history(p: &mut Pty) {
+pub fn open_history(p: &mut Pty) {
     p.wait_for("↑↓ choose");
     for _ in 0..12 {
         let on_history = p
@@ -39,7 +39,7 @@ fn open_history(p: &mut Pty) {
 
 /// Goes back with `q` through the screens that show `on_the_way`, one after the other, then quits from the last:
 /// the terminal is given back as it was.
-fn leave(mut p: Pty, on_the_way: &[&str]) {
+pub fn leave(mut p: Pty, on_the_way: &[&str]) {
     for screen in on_the_way {
         p.press(Key::Char('q'));
         p.wait_for(screen);

@@ -127,6 +127,7 @@ fn shown_unfinished() -> parlor::storage::Unfinished {
         started_at: 0,
         updated_at: 0,
         seeded: false,
+        practice: false,
         row: 0,
         damage: None,
     }

@@ -373,6 +373,7 @@ fn long_nocca_store(plies: usize) -> (String, usize) {
         score: moves.len() as i64,
         assisted: false,
         seeded: false,
+        practice: false,
         started_at: 1_700_000_000_000,
     };
     let dump = parlor::storage::dump::Dump {

@@ -22,6 +22,7 @@ fn record(game: &str, moves: &str) -> GameRecord {
         score: 0,
         assisted: false,
         seeded: false,
+        practice: false,
         started_at: 900,
     }
 }

@@ -54,9 +54,10 @@ pub fn history_html(faces: &[&dyn Face], store: &WebStore, notice: &str) -> Stri
         let face = faces.iter().find(|f| f.any().id() == r.game);
         let title = face.map_or(r.game.as_str(), |f| f.any().title());
         let counted = face.map_or("score", |f| f.any().score_name());
-        let marks = match (r.assisted, r.seeded) {
-            (true, _) => " · assisted",
-            (false, true) => " · seeded",
+        let marks = match (r.practice, r.assisted, r.seeded) {
+            (true, _, _) => " · practice",
+            (false, true, _) => " · assisted",
+            (false, false, true) => " · seeded",
             _ => "",
         };
         let when = format_time(r.ended_at);

@@ -11,6 +11,7 @@ fn row(session: &str, moves: &str) -> Unfinished {
         score: 4,
         assisted: false,
         seeded: false,
+        practice: false,
         started_at: 1000,
         session: session.into(),
         updated_at: 2000,

@@ -634,6 +634,17 @@ impl Game for Mastermind {
         }
     }
 
+    /// The same secret (the same seed) with the guesses made so far; only where the player broke the code.
+    fn practice(_trees: &Trees, params: &Params, _at: &State) -> Result<Params, Error> {
+        match params.role {
+            Role::Breaker => Ok(params.clone()),
+            Role::Maker => Err(Error::Settings(
+                "a game where the computer broke your code has no guess of yours to practise"
+                    .into(),
+            )),
+        }
+    }
+
     fn rules() -> &'static [&'static str] {
         RULES
     }

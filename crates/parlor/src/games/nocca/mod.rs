@@ -601,6 +601,11 @@ impl Game for Nocca {
         Some(review::review(tables, start, moves, progress))
     }
 
+    /// The side to move against the computer at its strongest level here ([`review::practice`]).
+    fn practice(tables: &Tables, params: &Params, at: &State) -> Result<Params, Error> {
+        Ok(review::practice(tables, params, at))
+    }
+
     fn rules() -> &'static [&'static str] {
         RULES
     }

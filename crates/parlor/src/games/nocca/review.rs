@@ -11,6 +11,23 @@ use nocca::search::{MATE, WIN_BOUND};
 use nocca::{Move, Position, SearchConfig, Searcher, Table, Value};
 use std::sync::atomic::AtomicBool;
 
+/// The parameters of a practice game from `at` (docs/REVIEW.md, "Practise from here"), a position of a game played
+/// with `params`: the person plays the side to move there against the computer, at the perfect level where the
+/// board's solved table can be had in this run (`tables`), else at the expert level; the board and who moved first
+/// stay, so that the moves that led there replay.
+pub fn practice(tables: &Tables, params: &super::Params, at: &State) -> super::Params {
+    let mut p = super::Params {
+        mode: super::Mode::Computer,
+        human: at.game.side_to_move(),
+        level: nocca::Opponent::Perfect,
+        ..*params
+    };
+    if Nocca::playable(&p, tables).is_err() {
+        p.level = nocca::Opponent::Engine(nocca::Level::Expert);
+    }
+    p
+}
+
 /// The depth, in plies, of the search that estimates a position on a board without a table (each move is searched
 /// one ply less deep after it is played). About 10 ms a ply of the standard 6x5 board (the engine optimised)
 /// (BENCHMARKS.md, "Reviews").

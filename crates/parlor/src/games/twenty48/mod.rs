@@ -336,6 +336,11 @@ impl Game for Twenty48 {
         Some(review::review(start, moves, progress))
     }
 
+    /// The same board, and the same seed stream: the tiles that come are the ones the game would have had.
+    fn practice(_context: &(), params: &Params, _at: &State) -> Result<Params, Error> {
+        Ok(*params)
+    }
+
     fn rules() -> &'static [&'static str] {
         RULES
     }

@@ -303,10 +303,14 @@ impl<G: TuiGame> PlayView<G> {
             };
             parts.push((text, Style::default(), give));
         }
+        if s.practice() {
+            // A practice game's seed is the reviewed game's: "practice" says all (never scored).
+            parts.push(("   practice".into(), theme.dim(), Give::Keep));
+        }
         if s.assisted() {
             parts.push(("   assisted".into(), theme.dim(), Give::Keep));
         }
-        if s.seed().chosen {
+        if s.seed().chosen && !s.practice() {
             parts.push((
                 format!("   seed {} (not ranked)", s.seed().value),
                 theme.dim(),
