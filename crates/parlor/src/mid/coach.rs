@@ -188,6 +188,14 @@ impl Coach {
         matches!(self, Coach::Working { .. })
     }
 
+    /// The finished game's number, while its review is being made.
+    pub fn working_on(&self) -> Option<i64> {
+        match self {
+            Coach::Working { id, .. } => Some(*id),
+            _ => None,
+        }
+    }
+
     /// The review, once it is ready.
     pub fn review(&self) -> Option<&Review> {
         match self {
@@ -207,5 +215,41 @@ impl Coach {
             Coach::Ready { review, .. } => review.summary(),
             Coach::Failed(why) => format!("no review: {why}"),
         }
+    }
+}
+
+/// Reviews still being made for faces that were left (a review screen closed, an end screen left, before the review
+/// was done): each goes on in the background and is kept once done, and a face that opens the same game's review
+/// again takes it back instead of starting another. Those still at work when the program leaves are dropped (made
+/// again at the next review).
+#[derive(Default)]
+pub struct Reviews(Vec<Coach>);
+
+impl Reviews {
+    /// Goes on with `coach` in the background, if it is still at work (one made or refused needs nothing more).
+    pub fn keep_on(&mut self, coach: Coach) {
+        if coach.working() {
+            self.0.push(coach);
+        }
+    }
+
+    /// The review of finished game `id` still being made here, taken back.
+    pub fn take(&mut self, id: i64) -> Option<Coach> {
+        let i = self.0.iter().position(|c| c.working_on() == Some(id))?;
+        Some(self.0.swap_remove(i))
+    }
+
+    /// Collects the reviews whose work finished, each kept in `store`; returns whether any is still at work.
+    pub fn poll(&mut self, store: &dyn Storage) -> bool {
+        self.0.retain_mut(|c| {
+            c.poll(store);
+            c.working()
+        });
+        !self.0.is_empty()
+    }
+
+    /// Whether no review is at work here.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
 }

@@ -206,49 +206,38 @@ mod tests {
             }),
         );
         assert_eq!(v.fields().0, 1, "a server given: the name is asked");
-        let mut store = crate::storage::MemoryStore::new();
-        let mut settings = crate::registry::settings();
-        let contexts = crate::mid::Contexts::default();
-        let (mut seed, mut notice) = (None, None);
-        let mut ctx = Ctx {
-            store: &mut store,
-            theme: Theme::MONO,
-            seed: &mut seed,
-            games: &[],
-            notice: &mut notice,
-            animations: false,
-            settings: &mut settings,
-            keeper: None,
-            contexts: &contexts,
-        };
-        assert!(matches!(
-            v.handle_key(key(KeyCode::Enter), &mut ctx),
-            Transition::Stay
-        ));
-        assert_eq!(v.message(), Some("type the name to play under"));
-        for c in "annx".chars() {
-            v.handle_key(key(KeyCode::Char(c)), &mut ctx);
-        }
-        v.handle_key(key(KeyCode::Backspace), &mut ctx);
-        v.handle_key(key(KeyCode::Tab), &mut ctx);
-        v.handle_key(key(KeyCode::Backspace), &mut ctx);
-        v.handle_key(key(KeyCode::Char('9')), &mut ctx);
-        assert_eq!(
-            v.fields(),
-            (0, &["ws://127.0.0.1:7879".to_string(), "ann".to_string()])
-        );
-        assert!(matches!(
-            v.handle_key(key(KeyCode::Enter), &mut ctx),
-            Transition::Stay
-        ));
-        assert_eq!(v.message(), Some("no server there"));
-        assert_eq!(
-            *asked.borrow(),
-            [("ws://127.0.0.1:7879".to_string(), "ann".to_string())]
-        );
-        assert!(matches!(
-            v.handle_key(key(KeyCode::Esc), &mut ctx),
-            Transition::Pop
-        ));
+        let mut owned =
+            crate::tui::test_ctx::Owned::new(crate::storage::MemoryStore::new(), Vec::new(), None);
+        owned.with(|ctx| {
+            assert!(matches!(
+                v.handle_key(key(KeyCode::Enter), ctx),
+                Transition::Stay
+            ));
+            assert_eq!(v.message(), Some("type the name to play under"));
+            for c in "annx".chars() {
+                v.handle_key(key(KeyCode::Char(c)), ctx);
+            }
+            v.handle_key(key(KeyCode::Backspace), ctx);
+            v.handle_key(key(KeyCode::Tab), ctx);
+            v.handle_key(key(KeyCode::Backspace), ctx);
+            v.handle_key(key(KeyCode::Char('9')), ctx);
+            assert_eq!(
+                v.fields(),
+                (0, &["ws://127.0.0.1:7879".to_string(), "ann".to_string()])
+            );
+            assert!(matches!(
+                v.handle_key(key(KeyCode::Enter), ctx),
+                Transition::Stay
+            ));
+            assert_eq!(v.message(), Some("no server there"));
+            assert_eq!(
+                *asked.borrow(),
+                [("ws://127.0.0.1:7879".to_string(), "ann".to_string())]
+            );
+            assert!(matches!(
+                v.handle_key(key(KeyCode::Esc), ctx),
+                Transition::Pop
+            ));
+        });
     }
 }

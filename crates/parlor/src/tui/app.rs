@@ -42,6 +42,7 @@ macro_rules! context {
             settings: &mut $app.settings,
             keeper: $app.keeper.as_deref(),
             contexts: &$app.contexts,
+            reviews: &mut $app.reviews,
         }
     };
 }
@@ -75,6 +76,8 @@ pub struct App {
     blind_until: Option<u64>,
     /// Whether moves are animated (on unless `--no-animation`).
     animations: bool,
+    /// The reviews going on for screens that were closed, polled at each tick and kept once done.
+    reviews: crate::mid::coach::Reviews,
 }
 
 impl App {
@@ -115,6 +118,7 @@ impl App {
             too_small: false,
             blind_until: None,
             animations: true,
+            reviews: crate::mid::coach::Reviews::default(),
         }
     }
 
@@ -417,8 +421,12 @@ impl App {
         self.stack.last().and_then(|v| v.tick_ms()).unwrap_or(250)
     }
 
-    /// Runs the top screen's periodic work once (autoplay, replays), as the event loop does when idle.
+    /// Runs the top screen's periodic work once (autoplay, replays), as the event loop does when idle, and collects
+    /// the reviews going on for closed screens.
     pub fn tick(&mut self) {
+        if !self.reviews.is_empty() {
+            self.reviews.poll(&*self.store);
+        }
         if !self.help_open {
             let t = self.with_top(|view, ctx| view.tick(ctx));
             self.apply(t);
@@ -442,7 +450,7 @@ impl App {
             Transition::Stay => {}
             Transition::Push(v) => self.stack.push(v),
             Transition::Pop => {
-                self.stack.pop();
+                self.close_top();
                 if self.stack.is_empty() {
                     self.running = false;
                 } else {
@@ -454,10 +462,17 @@ impl App {
                 }
             }
             Transition::Replace(v) => {
-                self.stack.pop();
+                self.close_top();
                 self.stack.push(v);
             }
             Transition::Quit => self.quit(),
+        }
+    }
+
+    /// Takes the top screen off the stack, its review at work, if any, going on in the background.
+    fn close_top(&mut self) {
+        if let Some(coach) = self.stack.pop().and_then(|mut v| v.left_behind()) {
+            self.reviews.keep_on(coach);
         }
     }
 

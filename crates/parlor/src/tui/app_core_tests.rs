@@ -40,24 +40,11 @@ pub(crate) fn playing(id: &str, params: Option<&str>) -> App {
         .iter()
         .find(|g| g.id() == id)
         .expect("a registered game");
-    let mut store = MemoryStore::new();
-    let mut seed = Some(5);
-    let mut notice = None;
-    let mut settings = crate::registry::settings();
-    let contexts = crate::mid::Contexts::default();
-    let mut ctx = crate::tui::Ctx {
-        store: &mut store,
-        theme: Theme::MONO,
-        seed: &mut seed,
-        games: &games,
-        notice: &mut notice,
-        animations: false,
-        settings: &mut settings,
-        keeper: None,
-        contexts: &contexts,
-    };
-    let view = game.start(params, &mut ctx).expect("a new game");
-    let mut app = App::new(view, store, Theme::MONO, games.clone());
+    let mut owned = crate::tui::test_ctx::Owned::new(MemoryStore::new(), games.clone(), Some(5));
+    let view = owned
+        .with(|ctx| game.start(params, ctx))
+        .expect("a new game");
+    let mut app = App::new(view, owned.store, Theme::MONO, games.clone());
     app.set_animations(false);
     app.start();
     app

@@ -24,6 +24,8 @@ pub mod stats;
 pub mod terminal;
 #[cfg(feature = "terminal")]
 mod terminal_input;
+#[cfg(test)]
+pub(crate) mod test_ctx;
 pub mod text;
 pub mod theme;
 
@@ -55,6 +57,8 @@ pub struct Ctx<'a> {
     pub keeper: Option<&'a dyn crate::settings::Keeper>,
     /// Every game's context, which the sessions started here play in.
     pub contexts: &'a crate::mid::Contexts,
+    /// The reviews going on for screens that were closed ([`View::left_behind`]).
+    pub reviews: &'a mut crate::mid::coach::Reviews,
 }
 
 /// What happens to the screen stack after an event.
@@ -109,6 +113,11 @@ pub trait View {
     fn resumed(&mut self, _ctx: &mut Ctx) {}
     /// Called before the program leaves, so that the screen can save what it holds.
     fn on_quit(&mut self, _ctx: &mut Ctx) {}
+    /// A review this screen was making, to go on once the screen is closed (popped or replaced) and be kept when
+    /// done ([`Ctx::reviews`]); `None` when there is none at work.
+    fn left_behind(&mut self) -> Option<crate::mid::coach::Coach> {
+        None
+    }
     /// The line a screen reader should say about the screen's latest change (a browser's `aria-live` region):
     /// the last move and what it did, or the end. `None` where there is nothing to say.
     fn announce(&self) -> Option<String> {

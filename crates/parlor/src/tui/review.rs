@@ -84,9 +84,13 @@ pub struct ReviewView {
 }
 
 impl ReviewView {
-    /// The review of `record`, a finished game of `game`: read back from the store, else made in the background.
-    pub fn open(game: &'static dyn Launch, record: &GameRecord, ctx: &Ctx) -> ReviewView {
-        let coach = Coach::start(game, record, &*ctx.store, ctx.contexts);
+    /// The review of `record`, a finished game of `game`: read back from the store, else the one still being made
+    /// for a screen closed before it was done, else made in the background.
+    pub fn open(game: &'static dyn Launch, record: &GameRecord, ctx: &mut Ctx) -> ReviewView {
+        let coach = ctx
+            .reviews
+            .take(record.id)
+            .unwrap_or_else(|| Coach::start(game, record, &*ctx.store, ctx.contexts));
         ReviewView::with(game, record.id, coach)
     }
 
@@ -108,7 +112,7 @@ impl ReviewView {
     }
 
     /// The review of a record found among the screens' games, or why there is none.
-    pub fn of_record(record: &GameRecord, ctx: &Ctx) -> Result<ReviewView, String> {
+    pub fn of_record(record: &GameRecord, ctx: &mut Ctx) -> Result<ReviewView, String> {
         crate::mid::find(ctx.games, &record.game)
             .map(|g| ReviewView::open(g, record, ctx))
             .ok_or_else(|| format!("this Parlor cannot review a game of {}", record.game))
@@ -430,6 +434,15 @@ impl View for ReviewView {
 
     fn tick_ms(&self) -> Option<u64> {
         self.coach.working().then_some(100)
+    }
+
+    fn left_behind(&mut self) -> Option<Coach> {
+        self.coach.working().then(|| {
+            std::mem::replace(
+                &mut self.coach,
+                Coach::Failed("the review goes on in the background".into()),
+            )
+        })
     }
 
     fn hint_bar(&self) -> Vec<(&'static str, &'static str)> {

@@ -196,3 +196,66 @@ fn learn_from_your_mistakes_replays_each_marked_move_as_a_puzzle() {
         ],
     );
 }
+
+/// A review left before it is done goes on in the background and is kept: a 2048 game of 1,000 slides (long enough
+/// that its review takes seconds), its review opened from History and closed at once; History shows again at once,
+/// and the review is kept while the player stays there, then opens at once, read back.
+#[test]
+fn a_review_left_before_it_is_done_goes_on_and_is_kept() {
+    use parlor::games::twenty48::{Params, Twenty48};
+    use parlor::mid::game::Game;
+    use twenty48::ai::{Player, SearchConfig};
+    let dir = tempfile::tempdir().unwrap();
+    let mut player = Player::with_network(
+        SearchConfig::depth(1),
+        std::sync::Arc::clone(twenty48::ai::ntuple::shipped().unwrap()),
+    );
+    let mut state = Twenty48::new_game(&Params::default(), 4).unwrap();
+    let mut input = String::new();
+    let mut slides = 0;
+    while slides < 1000 {
+        let board = *state.game.board();
+        let Some(slide) = player.best_move(&board, 0.1) else {
+            break;
+        };
+        let before = board.max_tile();
+        Twenty48::apply(&mut state, &slide).unwrap();
+        input.push_str(&format!("{slide}\n"));
+        // The target made: plain mode asks whether to keep going.
+        if before < Params::default().target
+            && state.game.board().max_tile() >= Params::default().target
+        {
+            input.push_str("y\n");
+        }
+        slides += 1;
+    }
+    assert_eq!(slides, 1000, "the player lasts 1,000 slides");
+    input.push_str("x\ny\n");
+    let o = crate::common::run(dir.path(), &["2048", "--seed", "4"], &input);
+    assert!(
+        crate::common::out(&o).contains("Recorded as game #1"),
+        "{}",
+        crate::common::out(&o)
+    );
+
+    let mut p = Pty::spawn(Spawn::new(dir.path(), &[]).size(100, 32));
+    open_history(&mut p);
+    p.press(Key::Char('c'));
+    p.wait_for("Reviewing");
+    p.press(Key::Char('q'));
+    p.wait_for("Parlor · history");
+    assert_eq!(kept_review(dir.path()), None, "the review was not done yet");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while kept_review(dir.path()).is_none() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the review left behind was never kept"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    let kept = kept_review(dir.path()).unwrap_or_default();
+    assert!(kept.contains("\"moves\""), "{kept}");
+    p.press(Key::Char('c'));
+    p.wait_for("accuracy:");
+    leave(p, &["Parlor · history", "↑↓ choose"]);
+}

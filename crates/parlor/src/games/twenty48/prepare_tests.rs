@@ -271,46 +271,26 @@ mod new_game {
     }
 
     /// A store in `dir` and what a screen's context needs, with `seed` given as `--seed` would.
-    struct Bench {
-        store: Store,
-        seed: Option<u64>,
-        notice: Option<String>,
-        settings: crate::settings::Settings,
-        contexts: crate::mid::Contexts,
-        games: Vec<&'static dyn crate::tui::launch::Launch>,
-    }
+    struct Bench(crate::tui::test_ctx::Owned<Store>);
 
     impl Bench {
         fn new(dir: &std::path::Path, seed: Option<u64>) -> Bench {
-            Bench {
-                store: Store::open(dir).expect("a store").store,
+            let store = Store::open(dir).expect("a store").store;
+            Bench(crate::tui::test_ctx::Owned::new(
+                store,
+                crate::registry::tui(),
                 seed,
-                notice: None,
-                settings: crate::registry::settings(),
-                contexts: crate::mid::Contexts::default(),
-                games: crate::registry::tui(),
-            }
+            ))
         }
 
         fn with<R>(&mut self, f: impl FnOnce(&mut Ctx) -> R) -> R {
-            let mut ctx = Ctx {
-                store: &mut self.store,
-                theme: Theme::MONO,
-                seed: &mut self.seed,
-                games: &self.games,
-                notice: &mut self.notice,
-                animations: false,
-                settings: &mut self.settings,
-                keeper: None,
-                contexts: &self.contexts,
-            };
-            f(&mut ctx)
+            self.0.with(f)
         }
 
         /// The game in progress, once a move is made.
         fn unfinished(&mut self) -> Vec<Unfinished> {
             use crate::storage::Storage;
-            self.store.unfinished(None).expect("reading the store")
+            self.0.store.unfinished(None).expect("reading the store")
         }
     }
 
@@ -371,11 +351,11 @@ mod new_game {
                 chosen: true
             })
         );
-        assert_eq!(bench.seed, Some(42), "preparing took the seed");
+        assert_eq!(bench.0.seed, Some(42), "preparing took the seed");
         let first = drawn(setup.prepared().expect("the game prepared"));
         assert!(first.contains("seed 42 (not ranked)"), "{first}");
         let mut game = start(&mut setup, &mut bench);
-        assert_eq!(bench.seed, None, "the game took the seed");
+        assert_eq!(bench.0.seed, None, "the game took the seed");
         assert_eq!(drawn(game.as_mut()), first);
         let row = play(&mut game, &mut bench);
         assert_eq!((row.seed, row.seeded), (42, true));

@@ -23,11 +23,21 @@ impl<G: TuiGame> PlayView<G> {
         let Some(game) = crate::mid::find(ctx.games, G::ID) else {
             return;
         };
+        if let Some(coach) = ctx.reviews.take(id) {
+            self.coach = Some(coach);
+            return;
+        }
         self.coach = Some(match ctx.store.game(id) {
             Ok(Some(record)) => Coach::start(game, &record, &*ctx.store, ctx.contexts),
             Ok(None) => Coach::Failed(format!("game #{id} is not in the history")),
             Err(e) => Coach::Failed(format!("game #{id} cannot be read: {e:#}")),
         });
+    }
+
+    /// The review being made, taken to go on in the background as the end screen closes
+    /// ([`crate::tui::View::left_behind`]).
+    pub(super) fn coach_left_behind(&mut self) -> Option<Coach> {
+        self.coach.take_if(|c| c.working())
     }
 
     /// Whether the end screen offers the review: it is being made or ready.

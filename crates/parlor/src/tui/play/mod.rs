@@ -622,6 +622,10 @@ impl<G: TuiGame> View for PlayView<G> {
         self.prepared.as_deref_mut().map(|v| v as &mut dyn View)
     }
 
+    fn left_behind(&mut self) -> Option<crate::mid::coach::Coach> {
+        self.coach_left_behind()
+    }
+
     fn on_quit(&mut self, ctx: &mut Ctx) {
         self.job = None;
         self.session.save(ctx.store);
