@@ -44,6 +44,34 @@ const ENTROPY_SCALE: f64 = 4_294_967_296.0;
 /// Count slots (at least `(pegs + 1)^2 = 81`, a power of two so indices need no bounds check).
 const SLOTS: usize = 128;
 
+/// The entropy score's table for a space of up to `n` candidates, made once per space ([`Space::entropy_table`]):
+/// a breaker off its tree makes a chooser at every guess, and making the table each time (a logarithm for each of
+/// the space's codes) was most of a short choice's time.
+pub(crate) struct EntropyTable {
+    /// `nlogn[n]` = n ln n in fixed point.
+    pub nlogn: Vec<i64>,
+    /// `step[n] = nlogn[n + 1] - nlogn[n]`.
+    pub step: Vec<i64>,
+}
+
+impl EntropyTable {
+    /// The table for counts from 0 to `n`.
+    pub fn new(n: usize) -> EntropyTable {
+        let nlogn: Vec<i64> = (0..=n)
+            .map(|n| {
+                let x = n as f64;
+                if n < 2 {
+                    0
+                } else {
+                    (x * x.ln() * ENTROPY_SCALE).round() as i64
+                }
+            })
+            .collect();
+        let step = nlogn.windows(2).map(|w| w[1] - w[0]).collect();
+        EntropyTable { nlogn, step }
+    }
+}
+
 /// Chooses the heuristic guesses of one strategy over one space, keeping what can be reused between
 /// calls (guess lists per set of dead colours, the entropy table, scratch space).
 pub(crate) struct Chooser<'s> {
@@ -51,10 +79,10 @@ pub(crate) struct Chooser<'s> {
     strategy: Strategy,
     /// For a trivial symmetry group: the guesses normal in each set of dead colours.
     dead_lists: HashMap<u16, Vec<u32>>,
-    /// `nlogn[n]` = n ln n in fixed point (entropy only).
-    nlogn: Vec<i64>,
+    /// `nlogn[n]` = n ln n in fixed point (entropy only; the space's [`EntropyTable`]).
+    nlogn: &'s [i64],
     /// `step[n] = nlogn[n + 1] - nlogn[n]`.
-    step: Vec<i64>,
+    step: &'s [i64],
     /// The candidates of the current call by position, and their common colours per guess kind.
     columns: Columns,
     /// Classes of the current guess against every candidate (padded to whole blocks).
@@ -77,21 +105,12 @@ impl<'s> Chooser<'s> {
             Strategy::Best => Strategy::Entropy,
             s => s,
         };
-        let nlogn = if strategy == Strategy::Entropy {
-            (0..=space.codes.len())
-                .map(|n| {
-                    let x = n as f64;
-                    if n < 2 {
-                        0
-                    } else {
-                        (x * x.ln() * ENTROPY_SCALE).round() as i64
-                    }
-                })
-                .collect()
+        let (nlogn, step): (&[i64], &[i64]) = if strategy == Strategy::Entropy {
+            let table = space.entropy_table();
+            (&table.nlogn, &table.step)
         } else {
-            Vec::new()
+            (&[], &[])
         };
-        let step = nlogn.windows(2).map(|w| w[1] - w[0]).collect();
         Chooser {
             space,
             strategy,

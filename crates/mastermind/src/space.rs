@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::code::Code;
 use crate::feedback::{Feedback, FeedbackTable, PackedCode};
+use crate::heuristic::EntropyTable;
 use crate::kinds::Kinds;
 use crate::variant::Variant;
 
@@ -35,6 +36,8 @@ pub(crate) struct Space {
     pub colour_mask_all: u16,
     /// The codes by colour-count kind (for spaces without a table), built on first use.
     kinds: OnceLock<Kinds>,
+    /// The entropy score's table, built on first use.
+    entropy: OnceLock<EntropyTable>,
 }
 
 impl Space {
@@ -71,7 +74,14 @@ impl Space {
             nclass: (p + 1) * (p + 1),
             win_class: Feedback::win(variant.pegs()).class(variant.pegs()) as u8,
             kinds: OnceLock::new(),
+            entropy: OnceLock::new(),
         })
+    }
+
+    /// The entropy score's table for this space's codes (built once, then shared by every chooser).
+    pub fn entropy_table(&self) -> &EntropyTable {
+        self.entropy
+            .get_or_init(|| EntropyTable::new(self.codes.len()))
     }
 
     /// The shared space of a variant (built once per variant and kept).
