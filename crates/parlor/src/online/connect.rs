@@ -207,7 +207,7 @@ mod tests {
         );
         assert_eq!(v.fields().0, 1, "a server given: the name is asked");
         let mut owned =
-            crate::tui::test_ctx::Owned::new(crate::storage::MemoryStore::new(), Vec::new(), None);
+            crate::tui::ctx_tests::Owned::new(crate::storage::MemoryStore::new(), Vec::new(), None);
         owned.with(|ctx| {
             assert!(matches!(
                 v.handle_key(key(KeyCode::Enter), ctx),

@@ -40,7 +40,7 @@ pub(crate) fn playing(id: &str, params: Option<&str>) -> App {
         .iter()
         .find(|g| g.id() == id)
         .expect("a registered game");
-    let mut owned = crate::tui::test_ctx::Owned::new(MemoryStore::new(), games.clone(), Some(5));
+    let mut owned = crate::tui::ctx_tests::Owned::new(MemoryStore::new(), games.clone(), Some(5));
     let view = owned
         .with(|ctx| game.start(params, ctx))
         .expect("a new game");

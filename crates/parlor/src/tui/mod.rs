@@ -4,6 +4,8 @@
 //! [`keys::Binding`] table; the help overlay and the hint bar are built from the same table.
 
 pub mod app;
+#[cfg(test)]
+pub(crate) mod ctx_tests;
 pub mod daily;
 pub mod game;
 pub mod keys;
@@ -24,8 +26,6 @@ pub mod stats;
 pub mod terminal;
 #[cfg(feature = "terminal")]
 mod terminal_input;
-#[cfg(test)]
-pub(crate) mod test_ctx;
 pub mod text;
 pub mod theme;
 

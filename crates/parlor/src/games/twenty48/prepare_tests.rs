@@ -271,12 +271,12 @@ mod new_game {
     }
 
     /// A store in `dir` and what a screen's context needs, with `seed` given as `--seed` would.
-    struct Bench(crate::tui::test_ctx::Owned<Store>);
+    struct Bench(crate::tui::ctx_tests::Owned<Store>);
 
     impl Bench {
         fn new(dir: &std::path::Path, seed: Option<u64>) -> Bench {
             let store = Store::open(dir).expect("a store").store;
-            Bench(crate::tui::test_ctx::Owned::new(
+            Bench(crate::tui::ctx_tests::Owned::new(
                 store,
                 crate::registry::tui(),
                 seed,
