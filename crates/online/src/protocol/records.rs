@@ -182,8 +182,13 @@ pub fn letters_to_actions(letters: &str) -> Result<Vec<twenty48::Action>, Action
 
 /// The UTC date of `unix_ms`, `YYYY-MM-DD`: the day of the daily challenges.
 pub fn utc_day(unix_ms: u64) -> String {
-    let days = i64::try_from(unix_ms / 86_400_000).unwrap_or(0);
-    // Howard Hinnant's civil_from_days.
+    let (y, m, d) = civil_date(i64::try_from(unix_ms / 86_400_000).unwrap_or(0));
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The proleptic Gregorian date (year, month 1-12, day 1-31) of `days` since 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`).
+pub fn civil_date(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);
@@ -192,6 +197,5 @@ pub fn utc_day(unix_ms: u64) -> String {
     let mp = (5 * doy + 2) / 153;
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
 }

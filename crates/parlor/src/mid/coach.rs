@@ -239,13 +239,12 @@ impl Reviews {
         Some(self.0.swap_remove(i))
     }
 
-    /// Collects the reviews whose work finished, each kept in `store`; returns whether any is still at work.
-    pub fn poll(&mut self, store: &dyn Storage) -> bool {
+    /// Collects the reviews whose work finished, each kept in `store`.
+    pub fn poll(&mut self, store: &dyn Storage) {
         self.0.retain_mut(|c| {
             c.poll(store);
             c.working()
         });
-        !self.0.is_empty()
     }
 
     /// Whether no review is at work here.

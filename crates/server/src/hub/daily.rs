@@ -188,16 +188,7 @@ async fn daily_mastermind(shared: &Shared, name: &str) -> Answer {
     Ok(ServerMessage::DailyMastermind {
         day,
         variant: daily::MASTERMIND_VARIANT.into(),
-        guesses: guesses
-            .into_iter()
-            .zip(1..)
-            .map(|((code, black, white), n)| ScoredGuess {
-                n,
-                code,
-                black,
-                white,
-            })
-            .collect(),
+        guesses: scored(guesses),
         solved,
         over,
     })
@@ -324,4 +315,18 @@ async fn leaderboard(
         };
     }
     Ok(rows.into_iter().map(|(e, _)| e).collect())
+}
+
+/// A player's kept guesses of the day (code, black, white), numbered from 1 as the protocol sends them.
+pub(super) fn scored(guesses: Vec<(String, u8, u8)>) -> Vec<ScoredGuess> {
+    guesses
+        .into_iter()
+        .zip(1..)
+        .map(|((code, black, white), n)| ScoredGuess {
+            n,
+            code,
+            black,
+            white,
+        })
+        .collect()
 }

@@ -4,11 +4,11 @@
 //! are refused: their seeds are told to nobody. Answered by the connection, outside the hub's lock.
 
 use super::boxed_error;
-use super::daily::{Answer, internal};
+use super::daily::{Answer, internal, scored};
 use crate::Shared;
 use crate::daily::{self, MASTERMIND_VARIANT, mastermind_seed, mastermind_variant};
 use crate::ranked::ranked_seed;
-use parlor_online::protocol::{ErrorCode, ScoredGuess, ServerMessage};
+use parlor_online::protocol::{ErrorCode, ServerMessage};
 
 /// Whether `day` reads as a date, `YYYY-MM-DD` (month 1 to 12, day 1 to 31).
 fn is_date(day: &str) -> bool {
@@ -74,16 +74,7 @@ pub(super) async fn past_day(shared: &Shared, name: &str, day: &str) -> Answer {
         score,
         variant: MASTERMIND_VARIANT.into(),
         secret: variant.display(&code).to_string(),
-        guesses: guesses
-            .into_iter()
-            .zip(1..)
-            .map(|((code, black, white), n)| ScoredGuess {
-                n,
-                code,
-                black,
-                white,
-            })
-            .collect(),
+        guesses: scored(guesses),
     })
 }
 
